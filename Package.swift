@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "evidence",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "evidence", targets: ["evidence"]),
+        .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+    ],
+    targets: [
+        // Cairo, cairo-ft, FreeType, HarfBuzz, libpng and xxHash from Debian's -dev packages.
+        .systemLibrary(
+            name: "CairoShim",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libharfbuzz-dev", "libpng-dev", "libxxhash-dev"])]
+        ),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim"]),
+        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,29 @@
+/// The bundled font families. Roboto draws Android; Inter stands in for SF Pro on iOS.
+public enum FontFamily: String, Hashable, Sendable, Codable, CaseIterable {
+    case roboto, inter
+}
+
+public enum FontWeight: String, Hashable, Sendable, Codable, CaseIterable {
+    case regular, medium, semibold, bold
+}
+
+/// A font at a size in layout units: Android `sp × fontScale` (so dp), or iOS pt.
+public struct TextStyle: Hashable, Sendable, Codable {
+    public var family: FontFamily
+    public var weight: FontWeight
+    public var size: Double
+    public init(_ family: FontFamily, _ weight: FontWeight, size: Double) {
+        self.family = family; self.weight = weight; self.size = size
+    }
+    /// Android text: `sp` scaled by the user's font scale.
+    public static func roboto(_ weight: FontWeight, sp: Double, fontScale: Double) -> TextStyle {
+        TextStyle(.roboto, weight, size: sp * fontScale)
+    }
+}
+
+/// Measures shaped text. Layout depends only on this, so it can be tested with the real
+/// HarfBuzz measurer (`FontLibrary.shared`) and never estimates widths.
+public protocol TextMeasuring: Sendable {
+    /// The shaped advance width of `text` in layout units (unrounded).
+    func advance(_ text: String, style: TextStyle) -> Double
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import WidgetRaster
+
+@Suite struct ArgumentsTests {
+    @Test func bothFlagForms() throws {
+        let a = try ArgumentParser.parse(["--width", "130", "--height=155", "--json", "-o", "x.png"],
+                                         valued: ["width", "height", "output"], switches: ["json"])
+        #expect(a.value("width") == "130")
+        #expect(a.value("height") == "155")
+        #expect(a.has("json"))
+        #expect(a.value("output") == "x.png")
+    }
+    @Test func unknownFlagIsAnError() {
+        #expect(throws: InputError.self) { try ArgumentParser.parse(["--nope"], valued: [], switches: []) }
+        #expect(throws: InputError.self) { try ArgumentParser.parse(["--width"], valued: ["width"], switches: []) }
+        #expect(throws: InputError.self) { try ArgumentParser.parse(["--json=1"], valued: [], switches: ["json"]) }
+    }
+    @Test func rangeChecks() throws {
+        let a = try ArgumentParser.parse(["--width", "99999", "--scale", "abc"], valued: ["width", "scale"], switches: [])
+        #expect(throws: InputError.self) { try a.int("width", default: 100, in: 1...2000) }
+        #expect(throws: InputError.self) { try a.double("scale", default: 1, in: 0.5...3) }
+    }
+}
