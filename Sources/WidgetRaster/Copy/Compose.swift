@@ -128,7 +128,7 @@ public func inlineAccessoryText(_ w: ResolvedWidget) -> String {
     switch w.state {
     case .firstRun: return fixedText(.firstRun, platform: .ios)
     case .defaultProgress:
-        var parts = [progressText(doneCount: w.doneCount, dueCount: w.dueCount)]
+        var parts = [CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])]
         if let next = w.nextDueHabit { parts.append(CopyTemplate.inlineHabitLeft.fill(["title": next.title])) }
         status = parts.joined(separator: " · ")
     case .allDone: status = fixedText(.allDoneTitle, platform: .ios)

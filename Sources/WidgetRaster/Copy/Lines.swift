@@ -49,7 +49,7 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     case staleFooter
     case longestLabel, largeHeaderLabel
     case largeMoreInApp, largeMoreDone
-    case inlineAccessory, inlineHabitLeft, inlineStale
+    case inlineAccessory, inlineProgress, inlineHabitLeft, inlineStale
     case accessoryStreak, accessoryNext
     // spoken
     case spokenStreak, spokenLongest, spokenHabitDone, spokenHabitNotYet, spokenToday, spokenProgress
@@ -65,6 +65,7 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .largeMoreInApp: return "+{count} more in the app"
         case .largeMoreDone: return "+{count} more done"
         case .inlineAccessory: return "{streak} · {status}"
+        case .inlineProgress: return "{done} of {due}"
         case .inlineHabitLeft: return "{title} left"
         case .inlineStale: return "{streak} · last synced {hours}h ago"
         case .accessoryStreak: return "{streak}-day streak"
@@ -87,7 +88,7 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .spokenStreak, .spokenLongest, .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress,
              .spokenMoreHabit, .spokenMoreHabits, .spokenAllDone, .spokenLastSynced: return true
         case .progress, .progressCompact, .staleFooter, .longestLabel, .largeHeaderLabel, .largeMoreInApp,
-             .largeMoreDone, .inlineAccessory, .inlineHabitLeft, .inlineStale, .accessoryStreak, .accessoryNext: return false
+             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .accessoryStreak, .accessoryNext: return false
         }
     }
 
