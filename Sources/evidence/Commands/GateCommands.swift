@@ -156,7 +156,7 @@ struct RenderCommand: EvidenceCommand {
         }
         let painter = try GateArguments.painter()
         let scene = fixture.makeScene(painter.fonts)
-        try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
+        try AtomicFile.write(Data(ImageOps.encodePNG(painter.render(scene))), to: URL(fileURLWithPath: out))
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
     }
