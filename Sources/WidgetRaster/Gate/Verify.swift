@@ -69,7 +69,7 @@ public enum Verifier {
     }
 
     static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
-                                 environment: RendererEnvironment) -> (ImageOps.Comparator, String) {
+                                 environment: RendererEnvironment) -> (ImageComparator, String) {
         switch options.comparison {
         case .exact: return (.exact, "exact (requested)")
         case .perceptual(let t): return (.perceptual(threshold: t), "perceptual, threshold \(t) (requested)")
@@ -91,7 +91,7 @@ public enum Verifier {
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
-                      comparator: ImageOps.Comparator, painter: CairoPainter) -> FixtureOutcome {
+                      comparator: ImageComparator, painter: CairoPainter) -> FixtureOutcome {
         let r = render(fixture, painter: painter)
         var out = FixtureOutcome(key: fixture.key)
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
