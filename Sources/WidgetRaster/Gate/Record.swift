@@ -21,8 +21,9 @@ public enum Recorder {
     /// Re-records goldens: writes only files whose pixels changed, adds new ones, removes stale
     /// ones, then rewrites the manifest. PNGs are written before the manifest that names them,
     /// and removed files are deleted only after the manifest stops naming them.
-    public static func record(_ options: GateOptions, fixtures: [Fixture], painter: CairoPainter,
+    public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
+        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
         let old = try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
         let done = Counter()
@@ -39,17 +40,13 @@ public enum Recorder {
         }
         for (r, entry, bytes, moved) in plans {
             let key = r.fixture.key
-            if let bytes {
-                try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file))
-                if let moved { result.moved.append(moved) } else { result.added.append(key) }
-            } else {
-                result.unchanged += 1
-            }
+            if let bytes { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
+            if let moved { result.moved.append(moved) } else if bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
             manifest.goldens[key] = entry
         }
 
         // Stale entries and unlisted files within the filter.
-        let allKeys = Set(FixtureCatalog.all().map(\.key))
+        let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
         for (key, entry) in manifest.goldens where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
             manifest.goldens[key] = nil
@@ -77,7 +74,7 @@ public enum Recorder {
     }
 
     /// The entry to record for one render, the bytes to write (nil = leave the file alone), and
-    /// why it moved (nil when new).
+    /// why it moved (nil when new or unchanged).
     static func plan(_ r: Rendered, previous: GoldenEntry?, goldens: URL) -> (Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?) {
         let file = r.fixture.goldenPath
         let url = goldens.appendingPathComponent(file)
@@ -85,17 +82,18 @@ public enum Recorder {
         var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: "", width: r.image.width,
                                 height: r.image.height, visibleText: r.scene.visibleText,
                                 accessibilityLabel: r.scene.accessibilityLabel)
+        let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it).
         if let existing, let decoded = try? ImageOps.decodePNG(existing, name: url.path), decoded == r.image {
             entry.fileHash = ImageOps.hash(existing)
-            return (r, entry, nil, nil)
+            let moved = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
+            return (r, entry, nil, moved)
         }
         let bytes = ImageOps.encodePNG(r.image)
         entry.fileHash = ImageOps.hash(bytes)
         guard existing != nil else { return (r, entry, bytes, nil) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
-        let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
         if textChanged { reasons.append("text") }
         return (r, entry, bytes, RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged))
     }

@@ -17,10 +17,11 @@ public struct VerifyResult: Codable, Sendable {
 }
 
 public enum Verifier {
-    /// Renders every fixture (within the filter), compares it with its golden and runs the checks.
-    /// Throws only for unusable input (bad filter, unreadable manifest); check failures are results.
-    public static func verify(_ options: GateOptions, fixtures: [Fixture], painter: CairoPainter,
+    /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
+    /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
+    public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
+        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
         let manifest = try Manifest.load(from: options.goldens)
         let environment = RendererEnvironment.current()
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
@@ -44,8 +45,7 @@ public enum Verifier {
         var failures = outcomes.flatMap(\.failures)
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
-        let keys = Set(fixtures.map(\.key))
-        let allKeys = Set(FixtureCatalog.all().map(\.key))
+        let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
         where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
             failures.append(GateFailure(key: key, kind: .stale,
@@ -56,7 +56,6 @@ public enum Verifier {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(file) is not in \(Manifest.fileName); run 'evidence record' to adopt or remove it"))
         }
-        _ = keys
 
         var report: String?
         if let dir = options.reportDirectory, !failures.isEmpty {
