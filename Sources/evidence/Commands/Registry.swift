@@ -6,4 +6,6 @@ let allCommands: [any EvidenceCommand.Type] = [
     RecordCommand.self,
     BenchCommand.self,
     HelpCommand.self,
+    StringsCommand.self,
+    ResolveCommand.self,
 ]
