@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WidgetRaster
 
@@ -151,5 +152,28 @@ import Testing
         let v = PNGCodec.libraryVersions
         #expect(v["libpng"]?.hasPrefix("1.6") == true)
         #expect(v["zlib"]?.isEmpty == false)
+    }
+}
+
+@Suite struct ImageCodecPinTests {
+    @Test func goldenEncodingSettingsArePinned() {
+        #expect(PNGCodec.Encoding.golden == PNGCodec.Encoding(filter: 0x08, level: 3, strategy: 0))
+    }
+
+    /// The encoded bytes are a function of the pixels and the zlib/libpng versions; pinned for the
+    /// versions this project's machines run (the manifest records them as the environment).
+    @Test(.enabled(if: PNGCodec.libraryVersions["zlib"] == "1.2.13" && PNGCodec.libraryVersions["libpng"] == "1.6.39"))
+    func encodedBytesArePinned() {
+        let bytes = PNGCodec.encode(ImageFixtures.pattern(width: 33, height: 17))
+        #expect(Hash128.of(bytes).hex == "a51ec9e0ff7389e5f47fed55985da51d")
+    }
+
+    @Test func decodeFileReadsFromDisk() throws {
+        let img = ImageFixtures.pattern(width: 9, height: 4)
+        let path = "/tmp/evidence-image-test-\(UInt32.random(in: 0...UInt32.max)).png"
+        FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try PNGCodec.decodeFile(atPath: path) == img)
+        #expect(throws: InputError("/tmp", "is a directory, expected a PNG file")) { try PNGCodec.decodeFile(atPath: "/tmp") }
     }
 }
