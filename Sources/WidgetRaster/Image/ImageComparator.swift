@@ -244,7 +244,7 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The squared YIQ distance between two pixels, each first blended over white by its alpha;
-    /// negative when the second is lighter. With `brightnessOnly`, just the Y (luma) difference.
+    /// negative when the first is the lighter one. With `brightnessOnly`, just the Y (luma) difference.
     @inline(__always)
     static func colorDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, brightnessOnly: Bool) -> Double {
         if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] { return 0 }

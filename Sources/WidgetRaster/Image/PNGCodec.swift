@@ -41,18 +41,29 @@ public enum PNGCodec {
         var level: Int32
         var strategy: Int32
 
-        /// The one setting every golden is written with. Measured on rendered widget-like images
-        /// (flat fills, gradients, anti-aliased text and shapes; 700×340 px, release build, this
-        /// 2-core box): the Up filter with zlib level 6 and the RLE strategy.
-        /// - Adaptive filtering (libpng's default: all five filters, minimum-sum heuristic) costs
-        ///   ~5 filter passes per row for a few percent smaller files; a single fixed filter is
-        ///   also what keeps the bytes trivially reproducible.
-        /// - Up turns flat areas and vertical edges (most of a widget: cards, fills, vertical
-        ///   gradients) into zero rows, which RLE collapses; Sub/Paeth were no smaller here.
-        /// - Z_RLE only searches distance-1 matches, so it is several times faster than the
-        ///   default strategy at the same level, and on filtered UI images within a few percent
-        ///   of its size. Level barely matters under RLE, so the default-ish 6 costs nothing.
-        static let golden = Encoding(filter: Int32(CPNG_FILTER_UP), level: 6, strategy: Int32(CPNG_Z_RLE))
+        /// The one setting every golden is written with: filter None, zlib level 3, default
+        /// strategy. Measured (release, this 2-core box) on two Cairo-drawn 700×340 widget-like
+        /// images — rounded card with a vertical gradient, a radial glow, a diagonal-gradient
+        /// panel, large and small anti-aliased text, translucent circles; light and dark:
+        ///
+        ///   filter  level   bytes (simple / rich image)   encode ms (simple / rich)   decode ms
+        ///   none    1       27.0K / 75.6K                 1.5 / 2.6                   0.6 / 1.1
+        ///   none    3       26.0K / 69.6K                 1.6 / 2.9–3.3               0.5 / 1.1
+        ///   none    6       20.4K / 50.6K                 3.9 / 6.3                   0.8 / 1.0
+        ///   up      1       31.7K / 79.1K                 2.2 / 3.4                   1.3 / 1.5
+        ///   paeth   6       26.7K / 55.6K                 5.4 / 12.5                  3.1
+        ///   all(adaptive,6) 25.2K / 53.3K                 8.2 / 15.1                  2.6
+        ///   none + Z_RLE    312K  / —                     6.0                         —
+        ///
+        /// - A fixed filter keeps the bytes trivially reproducible, and None was the smallest of
+        ///   the fixed filters on both images (rendered UI is flat fills and long horizontal runs
+        ///   that deflate's matcher already finds), the fastest to encode, and the fastest to
+        ///   decode (no unfiltering) — decode speed is what verify pays.
+        /// - Levels 1–3 use zlib's fast (greedy) matcher; 4+ switch to lazy matching, which was
+        ///   ~25% smaller but ~2× slower to encode. Record must stay well under 15 ms per fixture
+        ///   including the render, so level 3 (~1.5–3 ms) is the trade: the smallest of the fast
+        ///   levels. Level 6 is the one-constant change if repository size ever matters more.
+        static let golden = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
     }
 
     /// Deterministic PNG bytes for `image`. The image must not be empty (a programming error).
