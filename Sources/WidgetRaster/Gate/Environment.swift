@@ -8,6 +8,8 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     public var freetype: String
     public var harfbuzz: String
     public var libpng: String
+    /// zlib decides the encoded PNG bytes, so it is part of the pinned environment.
+    public var zlib: String
     /// Font file name → content hash.
     public var fonts: [String: String]
 
@@ -30,6 +32,7 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
             freetype: "\(major).\(minor).\(patch)",
             harfbuzz: String(cString: hb_version_string()),
             libpng: String(cString: png_get_libpng_ver(nil)),
+            zlib: PNGCodec.libraryVersions["zlib"] ?? "unknown",
             fonts: fonts)
     }
 
@@ -37,7 +40,7 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     public func differences(from recorded: RendererEnvironment) -> [String] {
         var out: [String] = []
         for (name, mine, theirs) in [("cairo", cairo, recorded.cairo), ("freetype", freetype, recorded.freetype),
-                                     ("harfbuzz", harfbuzz, recorded.harfbuzz), ("libpng", libpng, recorded.libpng)]
+                                     ("harfbuzz", harfbuzz, recorded.harfbuzz), ("libpng", libpng, recorded.libpng), ("zlib", zlib, recorded.zlib)]
         where mine != theirs {
             out.append("\(name) \(mine) vs \(theirs)")
         }
