@@ -4,5 +4,6 @@ let allCommands: [any EvidenceCommand.Type] = [
     RenderCommand.self,
     VerifyCommand.self,
     RecordCommand.self,
+    PlanCommand.self,
     HelpCommand.self,
 ]
