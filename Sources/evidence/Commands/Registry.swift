@@ -5,7 +5,8 @@ let allCommands: [any EvidenceCommand.Type] = [
     VerifyCommand.self,
     RecordCommand.self,
     BenchCommand.self,
-    HelpCommand.self,
     StringsCommand.self,
     ResolveCommand.self,
+    PlanCommand.self,
+    HelpCommand.self,
 ]
