@@ -9,4 +9,5 @@ let allCommands: [any EvidenceCommand.Type] = [
     ResolveCommand.self,
     PlanCommand.self,
     HelpCommand.self,
+    ContrastCommand.self,
 ]

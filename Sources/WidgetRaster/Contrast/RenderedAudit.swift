@@ -1,0 +1,144 @@
+import Foundation
+
+/// One text or graphic node measured against the pixels actually beneath it.
+public struct ContrastFinding: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var node: String
+    public var token: String
+    public var role: NodeRole
+    /// Unrounded worst ratio over the node's colours × the background pixels under its bounds.
+    public var ratio: Double
+    public var floor: Double
+    public var passes: Bool
+    /// The background pixel (image coordinates) giving the worst ratio.
+    public var worstPixel: PixelPoint
+    public var foreground: String
+    public var background: String
+    public var description: String {
+        "\(node) (\(token), \(role.rawValue)): \(WCAG.display(ratio)):1 vs floor \(WCAG.display(floor)):1"
+            + " at pixel (\(worstPixel.x),\(worstPixel.y)), \(foreground) on \(background)"
+    }
+}
+
+public struct PixelPoint: Hashable, Sendable, Codable {
+    public var x: Int
+    public var y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+}
+
+extension Scene {
+    /// The same scene with every text and graphic node removed (decorative fills, the card and the
+    /// ember stay): render it to get the background the rendered audit measures against.
+    public func withoutForeground() -> Scene {
+        var s = self
+        s.nodes = nodes.filter { $0.role == .decorative }
+        return s
+    }
+}
+
+extension ContrastAudit {
+    /// Which pixels under a node count as "beneath it".
+    public enum Coverage: Sendable {
+        /// Every pixel under the node's bounds (conservative; the default).
+        case bounds
+        /// Only pixels under the bounds where `image` differs from `background` (where ink landed);
+        /// falls back to the whole bounds when nothing differs.
+        case ink
+    }
+
+    /// For every text and graphic node (decorative skipped): the worst ratio between the node's
+    /// colour(s) and the background pixels beneath its bounds (layout units × `scene.density`).
+    /// `background` is `scene.withoutForeground()` rendered; `image` is the full render (used by
+    /// `.ink` coverage). Floors: text 4.5 (3 when `TextContent.isLargeText`), graphic 3.
+    /// Gradient paints are checked per stop; translucent colours are composited over each pixel.
+    /// Returns one result per measured node, in scene order; `failures` are `!passes`.
+    public static func auditRendered(scene: Scene, image: RGBAImage, background: RGBAImage,
+                                     coverage: Coverage = .bounds) -> [ContrastFinding] {
+        var out: [ContrastFinding] = []
+        for node in scene.nodes where node.role != .decorative {
+            let colors = foregroundColors(node.content)
+            guard !colors.isEmpty else { continue }
+            let floor = self.floor(for: node)
+            let px = pixelRange(node.bounds, density: scene.density, width: background.width, height: background.height)
+            guard !px.xs.isEmpty, !px.ys.isEmpty else { continue }
+            var cells: [(Int, Int)] = []
+            for y in px.ys { for x in px.xs { cells.append((x, y)) } }
+            if coverage == .ink, image.width == background.width, image.height == background.height {
+                let inked = cells.filter { image.pixel(x: $0.0, y: $0.1) != background.pixel(x: $0.0, y: $0.1) }
+                if !inked.isEmpty { cells = inked }
+            }
+            var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
+            for (x, y) in cells {
+                for bg in opaqueBackgrounds(background.pixel(x: x, y: y)) {
+                    for c in colors {
+                        let fg = WCAG.composite(c, over: bg)
+                        let r = WCAG.contrastRatio(fg, bg)
+                        if worst == nil || r < worst!.ratio { worst = (r, x, y, fg, bg) }
+                    }
+                }
+            }
+            guard let w = worst else { continue }
+            out.append(ContrastFinding(node: node.name, token: node.token, role: node.role, ratio: w.ratio,
+                                       floor: floor, passes: WCAG.passes(w.ratio, floor: floor),
+                                       worstPixel: PixelPoint(x: w.x, y: w.y), foreground: w.fg.hex, background: w.bg.hex))
+        }
+        return out
+    }
+
+    /// Only the nodes below their floor.
+    public static func renderedFailures(scene: Scene, image: RGBAImage, background: RGBAImage,
+                                        coverage: Coverage = .bounds) -> [ContrastFinding] {
+        auditRendered(scene: scene, image: image, background: background, coverage: coverage).filter { !$0.passes }
+    }
+
+    /// Renders `scene` and its foreground-free twin through `render` (the painter, once it
+    /// exists) and audits them.
+    public static func auditRendered(scene: Scene, coverage: Coverage = .bounds,
+                                     render: (Scene) throws -> RGBAImage) rethrows -> [ContrastFinding] {
+        let image = try render(scene)
+        let background = try render(scene.withoutForeground())
+        return auditRendered(scene: scene, image: image, background: background, coverage: coverage)
+    }
+
+    static func floor(for node: SceneNode) -> Double {
+        switch node.role {
+        case .text:
+            if case .text(let t) = node.content, t.isLargeText { return WCAG.largeTextFloor }
+            return WCAG.textFloor
+        case .graphic: return WCAG.graphicFloor
+        case .decorative: return 0
+        }
+    }
+
+    static func foregroundColors(_ content: NodeContent) -> [Color] {
+        func colors(_ p: Paint) -> [Color] {
+            switch p {
+            case .solid(let c): return [c]
+            case .linear(_, _, let stops), .radial(_, _, let stops): return stops.map(\.color)
+            }
+        }
+        var out: [Color]
+        switch content {
+        case .text(let t): out = [t.color]
+        case .rect(_, let fill): out = colors(fill)
+        case .path(_, let fill, let stroke): out = (fill.map(colors) ?? []) + (stroke.map { colors($0.paint) } ?? [])
+        }
+        // A fully transparent stop (a gradient fading out) draws nothing to read.
+        out = out.filter { $0.a > 0 }
+        var seen = Set<Color>()
+        return out.filter { seen.insert($0).inserted }
+    }
+
+    /// A background pixel as opaque colours: itself when opaque; over both black and white when
+    /// translucent (the wallpaper is unknown — take both extremes); nothing when fully transparent.
+    static func opaqueBackgrounds(_ p: Color) -> [CompositeColor] {
+        if p.a == 255 { return [CompositeColor(p)] }
+        if p.a == 0 { return [] }
+        return [WCAG.composite(p, over: CompositeColor(.black)), WCAG.composite(p, over: CompositeColor(.white))]
+    }
+
+    static func pixelRange(_ r: Rect, density: Double, width: Int, height: Int) -> (xs: Range<Int>, ys: Range<Int>) {
+        let x0 = max(0, Int((r.minX * density).rounded(.down))), x1 = min(width, Int((r.maxX * density).rounded(.up)))
+        let y0 = max(0, Int((r.minY * density).rounded(.down))), y1 = min(height, Int((r.maxY * density).rounded(.up)))
+        return (x0..<max(x0, x1), y0..<max(y0, y1))
+    }
+}

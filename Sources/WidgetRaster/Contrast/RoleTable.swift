@@ -1,0 +1,131 @@
+/// What WCAG floor a token owes in one use.
+public enum ContrastRole: Hashable, Sendable, Codable {
+    /// Body text, SC 1.4.3: 4.5:1.
+    case text
+    /// Large text, SC 1.4.3: 3:1. Large = ≥ 18.66 sp bold or ≥ 24 sp (sp × fontScale; 1 sp ≈ 1 CSS
+    /// px at density 1, so WCAG's 14 pt bold / 18 pt map to 18.66 sp / 24 sp) — `TextContent.isLargeText`.
+    case largeText
+    /// A graphical object that carries state, SC 1.4.11: 3:1.
+    case graphic
+    /// A glyph fill whose 3:1 is carried by a silhouette edge drawn in `edge` (OBJ-1625): reported
+    /// for information, never gating; the edge token has its own graphic row.
+    case edgedFill(edge: String)
+    /// Exempt.
+    case decorative
+
+    public var floor: Double? {
+        switch self {
+        case .text: return WCAG.textFloor
+        case .largeText: return WCAG.largeTextFloor
+        case .graphic: return WCAG.graphicFloor
+        case .edgedFill, .decorative: return nil
+        }
+    }
+    public var label: String {
+        switch self {
+        case .text: return "text"
+        case .largeText: return "large text"
+        case .graphic: return "graphic"
+        case .edgedFill(let e): return "fill (edge \(e))"
+        case .decorative: return "decorative"
+        }
+    }
+}
+
+/// A background a foreground actually composites over.
+public enum Backdrop: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// An opaque token: `widget_card`, `widget_kindling_card`, `widget_accent_deep`.
+    case card(String)
+    /// A translucent token (e.g. a row tint) over an opaque one.
+    case tint(String, over: String)
+    /// The kindling ember (`widget_ember_start` → `widget_ember_end`) over an opaque token, for ink
+    /// no nearer the ember's centre than the anchor's distance (every distance out to the radius is
+    /// checked; the worst is reported).
+    case ember(over: String, at: EmberAnchor)
+
+    public var description: String {
+        switch self {
+        case .card(let t): return t
+        case .tint(let t, let base): return "\(base) + \(t)"
+        case .ember(let base, let a): return "\(base) + ember @\(a.rawValue)"
+        }
+    }
+}
+
+/// One use of a foreground token: its role and every background it sits on (both themes).
+public struct RoleEntry: Hashable, Sendable, Codable {
+    public var token: String
+    public var role: ContrastRole
+    public var backdrops: [Backdrop]
+    /// Where the widget uses it, for people.
+    public var usage: String
+    public init(_ token: String, _ role: ContrastRole, on backdrops: [Backdrop], usage: String) {
+        self.token = token; self.role = role; self.backdrops = backdrops; self.usage = usage
+    }
+}
+
+/// The role table: every foreground token the Android widget draws, its WCAG role, and the
+/// backgrounds it composites over. Data, read by `ContrastAudit.auditTokens`.
+public enum RoleTable {
+    static let card = "widget_card"
+    static let kindling = "widget_kindling_card"
+    static let flat: Backdrop = .card(card)
+    static let kCard: Backdrop = .card(kindling)
+    static let rows: [Backdrop] = [.tint("widget_row_tint", over: kindling), .tint("widget_row_next_tint", over: kindling)]
+    static func ember(_ a: EmberAnchor) -> Backdrop { .ember(over: kindling, at: a) }
+
+    public static let bundled: [RoleEntry] = [
+        // Text — 4.5:1.
+        RoleEntry("widget_ink", .text, on: [flat, kCard, ember(.headRowText)] + rows,
+                  usage: "streak numeral (never accent), habit labels"),
+        RoleEntry("widget_muted", .text, on: [flat],
+                  usage: "legacy todo rows, sync captions, first-run subtitle (kindling off only — mutedTextColorRes)"),
+        RoleEntry("widget_stone_muted", .text, on: [kCard, ember(.captionRow), rows[0]],
+                  usage: "kindling new_day_text, empty_subtext_small, new_day_habits_text, todo rows (not the next-due row: its label is ink)"),
+        RoleEntry("widget_stone_caption", .text, on: [kCard, ember(.captionRow)],
+                  usage: "kindling reactive caption text"),
+        RoleEntry("widget_glyph_gold", .text, on: [flat, kCard, ember(.captionRow)],
+                  usage: "stones caption spark, lit states (11sp bold)"),
+        RoleEntry("widget_glyph_edge", .text, on: [flat, kCard, ember(.captionRow)],
+                  usage: "flame caption spark, EXTENDED (11sp bold)"),
+        RoleEntry("widget_glyph_edge_muted", .text, on: [flat, kCard, ember(.captionRow)],
+                  usage: "flame caption spark, NOT_YET / BASELINE (11sp bold)"),
+        RoleEntry("widget_coach", .text, on: [kCard, ember(.captionRow)],
+                  usage: "Large coach_spark_large"),
+        RoleEntry("widget_accent_text", .text, on: [.card("widget_accent_deep")],
+                  usage: "CTA pill label"),
+        // Graphical objects — 3:1.
+        RoleEntry("widget_glyph_edge", .graphic, on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "1.33dp streak-glyph silhouette edge, lit (all motifs)"),
+        RoleEntry("widget_glyph_edge_muted", .graphic, on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "1.33dp streak-glyph silhouette edge, muted (all motifs)"),
+        RoleEntry("widget_capstone_dash", .graphic, on: [kCard, ember(.capstoneDash)],
+                  usage: "1.4dp dashed outline of the open capstone slot (kindling stones)"),
+        RoleEntry("widget_slot_dash", .graphic, on: [flat, kCard, ember(.captionRow)],
+                  usage: "stones NOT_YET caption-row dashed-slot glyph (ImageView)"),
+        RoleEntry("widget_success", .graphic, on: [flat, kCard] + rows,
+                  usage: "done check, done pips"),
+        RoleEntry("widget_pip_todo", .graphic, on: [flat, kCard],
+                  usage: "todo pip outline"),
+        // Fills whose 3:1 the silhouette edge carries.
+        RoleEntry("widget_accent", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "flame icon fill only — graphic, never text"),
+        RoleEntry("widget_flame_muted", .edgedFill(edge: "widget_glyph_edge_muted"), on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "muted flame fill (NOT_YET)"),
+        RoleEntry("widget_stone_top", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "stone-tower gradient"),
+        RoleEntry("widget_stone_mid", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "stone-tower gradient"),
+        RoleEntry("widget_stone_bot", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+                  usage: "stone-tower gradient"),
+        RoleEntry("widget_gold_top", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+                  usage: "gold capstone gradient"),
+        RoleEntry("widget_gold_mid", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+                  usage: "gold capstone gradient"),
+        RoleEntry("widget_gold_bot", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+                  usage: "gold capstone gradient"),
+        // Decorative — exempt, listed so the table is complete.
+        RoleEntry("widget_border", .decorative, on: [flat, kCard], usage: "dividers"),
+        RoleEntry("widget_accent_deep", .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
+    ]
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// One token × role × theme × background measurement.
+public struct TokenContrastRow: Hashable, Sendable, Codable {
+    public var token: String
+    public var role: String
+    public var usage: String
+    public var theme: Theme
+    public var background: String
+    public var foreground: String
+    /// The worst background colour found (composite, rounded for display).
+    public var backgroundColor: String
+    /// Distance from the ember centre of the worst background, for ember rows.
+    public var worstDistanceDp: Double?
+    /// Unrounded.
+    public var ratio: Double
+    /// Truncated to two decimals.
+    public var ratioDisplay: String
+    /// nil = not gating (edged fill, decorative).
+    public var floor: Double?
+    /// ratio − floor (unrounded).
+    public var margin: Double?
+    public var passes: Bool
+    /// APCA Lc (foreground on the worst background), a non-gating second opinion.
+    public var apcaLc: Double
+}
+
+public struct TokenAuditReport: Sendable, Codable {
+    public var source: String
+    public var geometry: String
+    /// Worst first: gating rows by ratio ÷ floor ascending, then non-gating rows.
+    public var rows: [TokenContrastRow]
+    public var failures: [TokenContrastRow] { rows.filter { !$0.passes } }
+    public var passed: Bool { failures.isEmpty }
+}
+
+public enum ContrastAudit {
+    /// What `evidence contrast` runs: load the Android token folder, audit it.
+    public static func auditAndroid(resDirectory: URL, table: [RoleEntry] = RoleTable.bundled,
+                                    geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
+        let tokens = try AndroidTokens.load(resDirectory: resDirectory)
+        return try auditTokens(tokens, table: table, geometry: geometry)
+    }
+
+    /// Every role-table row in both themes against every background it sits on. A token the table
+    /// names but the files do not declare is an `InputError` (naming token and folder).
+    public static func auditTokens(_ tokens: TokenSet, table: [RoleEntry] = RoleTable.bundled,
+                                   geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
+        var rows: [TokenContrastRow] = []
+        for entry in table {
+            if case .edgedFill(let edge) = entry.role, !table.contains(where: { $0.token == edge && $0.role == .graphic }) {
+                throw InputError("role table", "\(entry.token) relies on edge \(edge), which has no graphic row")
+            }
+            for theme in Theme.allCases {
+                let fg = try tokens.resolve(entry.token, theme: theme)
+                for backdrop in entry.backdrops {
+                    let samples = try backgrounds(backdrop, theme: theme, tokens: tokens, geometry: geometry)
+                    var worst: (ratio: Double, bg: CompositeColor, fg: CompositeColor, d: Double?)?
+                    for s in samples {
+                        let fgc = WCAG.composite(fg, over: s.color) // a translucent foreground blends first
+                        let r = WCAG.contrastRatio(fgc, s.color)
+                        if worst == nil || r < worst!.ratio { worst = (r, s.color, fgc, s.distance) }
+                    }
+                    guard let w = worst else { continue }
+                    let floor = entry.role.floor
+                    rows.append(TokenContrastRow(
+                        token: entry.token, role: entry.role.label, usage: entry.usage, theme: theme,
+                        background: backdrop.description, foreground: fg.hex, backgroundColor: w.bg.hex,
+                        worstDistanceDp: w.d, ratio: w.ratio, ratioDisplay: WCAG.display(w.ratio),
+                        floor: floor, margin: floor.map { w.ratio - $0 },
+                        passes: floor.map { WCAG.passes(w.ratio, floor: $0) } ?? true,
+                        apcaLc: APCA.lc(text: w.fg, background: w.bg)))
+                }
+            }
+        }
+        rows.sort { a, b in
+            switch (a.floor, b.floor) {
+            case let (fa?, fb?):
+                let ka = a.ratio / fa, kb = b.ratio / fb
+                return ka != kb ? ka < kb : (a.token, a.theme.rawValue, a.background) < (b.token, b.theme.rawValue, b.background)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return (a.token, a.theme.rawValue, a.background) < (b.token, b.theme.rawValue, b.background)
+            }
+        }
+        return TokenAuditReport(source: tokens.source, geometry: geometry.name, rows: rows)
+    }
+
+    struct Sample { var color: CompositeColor; var distance: Double? }
+
+    /// The opaque colours a backdrop presents: one for a card or tint, a sweep for the ember from
+    /// the anchor's distance out to the gradient radius (where it is the bare card).
+    static func backgrounds(_ b: Backdrop, theme: Theme, tokens: TokenSet,
+                            geometry: EmberGeometry) throws(InputError) -> [Sample] {
+        func opaque(_ name: String) throws(InputError) -> CompositeColor {
+            let c = try tokens.resolve(name, theme: theme)
+            guard c.isOpaque else {
+                throw InputError(tokens.source, "\(name) (\(theme.rawValue)) is \(c.hex), but it is a background and must be opaque")
+            }
+            return CompositeColor(c)
+        }
+        switch b {
+        case .card(let name):
+            return [Sample(color: try opaque(name), distance: nil)]
+        case .tint(let tint, let base):
+            let t = try tokens.resolve(tint, theme: theme)
+            return [Sample(color: WCAG.composite(t, over: try opaque(base)), distance: nil)]
+        case .ember(let base, let anchor):
+            let card = try opaque(base)
+            let start = try tokens.resolve("widget_ember_start", theme: theme)
+            let end = try tokens.resolve("widget_ember_end", theme: theme)
+            let d0 = geometry.distance(anchor)
+            let far = max(d0, min(geometry.radiusDp, geometry.boxSideDp / 2))
+            var out: [Sample] = []
+            var d = d0
+            while d < far {
+                out.append(Sample(color: geometry.composite(start: start, end: end, over: card, distance: d), distance: d))
+                d += 0.25
+            }
+            out.append(Sample(color: geometry.composite(start: start, end: end, over: card, distance: far), distance: far))
+            return out
+        }
+    }
+}
+
+/// APCA-W3 0.0.98G-4g lightness contrast (Lc), as a second opinion only; WCAG 2.x gates.
+public enum APCA {
+    public static func lc(text: CompositeColor, background: CompositeColor) -> Double {
+        func y(_ c: CompositeColor) -> Double {
+            let v = 0.2126729 * pow(c.r / 255, 2.4) + 0.7151522 * pow(c.g / 255, 2.4) + 0.0721750 * pow(c.b / 255, 2.4)
+            return v < 0.022 ? v + pow(0.022 - v, 1.414) : v
+        }
+        let yt = y(text), yb = y(background)
+        guard abs(yb - yt) >= 0.0005 else { return 0 }
+        if yb > yt {
+            let s = (pow(yb, 0.56) - pow(yt, 0.57)) * 1.14
+            return s < 0.1 ? 0 : (s - 0.027) * 100
+        } else {
+            let s = (pow(yb, 0.65) - pow(yt, 0.62)) * 1.14
+            return s > -0.1 ? 0 : (s + 0.027) * 100
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import WidgetRaster
+
+/// Writes a throwaway Android res/ folder.
+func writeTempRes(light: String, night: String?) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-tokens-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("values"), withIntermediateDirectories: true)
+    try light.write(to: dir.appendingPathComponent(AndroidTokens.lightFile), atomically: true, encoding: .utf8)
+    if let night {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("values-night"), withIntermediateDirectories: true)
+        try night.write(to: dir.appendingPathComponent(AndroidTokens.nightFile), atomically: true, encoding: .utf8)
+    }
+    return dir
+}
+
+/// A copy of the bundled token folder with single values replaced: [(token, theme, hex)].
+func bundledCopy(replacing changes: [(String, Theme, String)]) throws -> URL {
+    let src = AndroidTokens.bundledResDirectory
+    var light = try String(contentsOf: src.appendingPathComponent(AndroidTokens.lightFile), encoding: .utf8)
+    var night = try String(contentsOf: src.appendingPathComponent(AndroidTokens.nightFile), encoding: .utf8)
+    for (token, theme, hex) in changes {
+        let pattern = try NSRegularExpression(pattern: "(<color name=\"\(token)\">)[^<]*(</color>)")
+        func sub(_ s: String) -> String {
+            pattern.stringByReplacingMatches(in: s, range: NSRange(s.startIndex..., in: s), withTemplate: "$1\(hex)$2")
+        }
+        if theme == .light { light = sub(light) } else { night = sub(night) }
+    }
+    return try writeTempRes(light: light, night: night)
+}
+
+private func res(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n\(body)\n</resources>\n"
+}
+
+@Suite struct TokenTests {
+    @Test func bundledSetLoadsAndMirrorsSeed() throws {
+        let t = try TokenSet.bundled()
+        let seed: [(String, String, String)] = [
+            ("widget_glyph_gold", "#7A5300", "#FCC419"), ("widget_glyph_edge", "#9C4508", "#FFE4C6"),
+            ("widget_glyph_edge_muted", "#546174", "#BAC5D3"), ("widget_coach", "#6D28D9", "#D6B0FE"),
+            ("widget_capstone_dash", "#86765A", "#B5AA93"), ("widget_ember_start", "#4DF28226", "#61F4903E"),
+            ("widget_ember_end", "#00F28226", "#00F4903E"),
+            // Seed: #97A3B4 was byte-identical to widget_stone_muted's dark value.
+            ("widget_stone_muted", "#6B6F78", "#97A3B4"),
+        ]
+        for (name, light, dark) in seed {
+            #expect(t.color(name, theme: .light).hex == light, "\(name) light")
+            #expect(t.color(name, theme: .dark).hex == dark, "\(name) dark")
+        }
+        for name in ["widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
+                     "widget_kindling_card", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
+                     "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_stone_caption",
+                     "widget_flame_muted", "widget_accent_deep", "widget_accent_text", "widget_row_tint",
+                     "widget_row_next_tint", "widget_pip_todo", "widget_slot_dash"] {
+            #expect(t.light[name] != nil && t.night[name] != nil, "\(name) declared in both files")
+        }
+        // Every token the role table names exists.
+        for e in RoleTable.bundled { #expect(t.colorIfPresent(e.token, theme: .light) != nil, "\(e.token)") }
+    }
+
+    @Test func nightFallsBackPerTokenAndReferencesResolve() throws {
+        let dir = try writeTempRes(
+            light: res("<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"),
+            night: res("<color name=\"a\">#445566</color>\n<dimen name=\"x\">4dp</dimen>"))
+        let t = try AndroidTokens.load(resDirectory: dir)
+        #expect(t.color("a", theme: .dark).hex == "#445566")
+        #expect(t.color("b", theme: .dark).hex == "#80FFFFFF")   // falls back to values/
+        #expect(t.color("c", theme: .light).hex == "#112233")
+        #expect(t.color("s", theme: .light).hex == "#FF00AA")    // aapt short form
+        #expect(t.color("nope", theme: .light) == TokenSet.missing)
+        #expect(throws: InputError.self) { try t.resolve("nope", theme: .dark) }
+    }
+
+    @Test func badInputIsOneLineNamingFileAndLine() throws {
+        let badHex = try writeTempRes(light: res("<color name=\"a\">#112233</color>\n<color name=\"b\">#12345</color>"), night: res(""))
+        do { _ = try AndroidTokens.load(resDirectory: badHex); Issue.record("expected an error") } catch {
+            #expect(error.location.hasSuffix("values/colors_widget.xml:4"), "\(error)")
+            #expect(error.problem.contains("'b'") && error.problem.contains("#12345"))
+            #expect(!error.description.contains("\n"))
+        }
+        let malformed = try writeTempRes(light: res("<color name=\"a\">#112233</colour>"), night: res(""))
+        do { _ = try AndroidTokens.load(resDirectory: malformed); Issue.record("expected an error") } catch {
+            #expect(error.location.contains("values/colors_widget.xml:"), "\(error)")
+            #expect(error.problem.contains("malformed XML"))
+        }
+        let missingNight = try writeTempRes(light: res("<color name=\"a\">#112233</color>"), night: nil)
+        do { _ = try AndroidTokens.load(resDirectory: missingNight); Issue.record("expected an error") } catch {
+            #expect(error.location.hasSuffix("values-night/colors_widget.xml") && error.problem.contains("missing"))
+        }
+        let dup = try writeTempRes(light: res("<color name=\"a\">#112233</color>\n<color name=\"a\">#112234</color>"), night: res(""))
+        #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: dup) }
+        let badRef = try writeTempRes(light: res("<color name=\"a\">@color/zz</color>"), night: res(""))
+        #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: badRef) }
+        #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: "/nonexistent/res")) }
+    }
+}
