@@ -14,13 +14,25 @@ public struct Fixture: Sendable {
 
 /// Every fixture the gate knows, in a stable order, keys unique.
 public enum FixtureCatalog {
+    /// Built once per process from the bundled fonts and tokens.
+    private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
+        let builder = AndroidSceneBuilder(fonts: try FontLibrary.bundled.get(), tokens: try TokenSet.bundled())
+        return AndroidMatrix.fixtures(builder: builder)
+    }
+
+    /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
+    public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
+
     public static func all() -> [Fixture] {
-        StarterCatalog.fixtures()
+        switch catalog {
+        case .success(let f): return f
+        case .failure(let e): fatalError("fixture catalog unavailable: \(e)")
+        }
     }
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
-    public static func filtered(_ glob: String?) -> [Fixture] {
-        let fixtures = all()
+    public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {
+        let fixtures = try load()
         guard let glob else { return fixtures }
         return fixtures.filter { Glob.matches(glob, $0.key) }
     }

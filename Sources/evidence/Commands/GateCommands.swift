@@ -21,7 +21,7 @@ struct GateArguments {
     }
 
     static func fixtures(_ filter: String?) throws -> [Fixture] {
-        let f = FixtureCatalog.filtered(filter)
+        let f = try FixtureCatalog.filtered(filter)
         if f.isEmpty, let filter {
             throw InputError("--filter", "no fixture matches '\(filter)'; run 'evidence list' to see the keys")
         }
@@ -151,7 +151,7 @@ struct RenderCommand: EvidenceCommand {
         let a = try ArgumentParser.parse(args, valued: ["fixture", "output"], switches: [])
         guard let key = a.value("fixture") else { throw InputError("--fixture", "required; run 'evidence list' for the keys") }
         guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
-        guard let fixture = FixtureCatalog.all().first(where: { $0.key == key }) else {
+        guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
             throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
         }
         let painter = try GateArguments.painter()

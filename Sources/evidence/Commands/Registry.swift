@@ -8,6 +8,7 @@ let allCommands: [any EvidenceCommand.Type] = [
     StringsCommand.self,
     ResolveCommand.self,
     PlanCommand.self,
-    HelpCommand.self,
     ContrastCommand.self,
+    SheetCommand.self,
+    HelpCommand.self,
 ]

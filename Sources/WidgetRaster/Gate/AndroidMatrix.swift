@@ -1,0 +1,183 @@
+import Foundation
+
+/// The Android golden matrix: every reachable state × reactive branch × motif × theme × body
+/// (kindling / legacy) × family at a typical size, plus the band sizes where the seed's budget
+/// bugs lived. Combinations the widget draws identically collapse to one golden, named for what
+/// they cover (e.g. `any-motif`), so every golden is a distinct render.
+public enum AndroidMatrix {
+    /// One moment for every fixture: 15:00 on 30 Nov 2026 in New York.
+    static let timeZone = TimeZone(identifier: "America/New_York")!
+    static let asOf = Date(timeIntervalSince1970: 1_796_068_800)  // 2026-11-30T20:00:00Z
+    static let habitTitles = ["Morning run", "Read 20 min", "Meditate", "No sugar"]
+
+    /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
+    static let placements: [(name: String, family: AndroidFamilyRequest, width: Double, height: Double)] = [
+        ("small", .small, 170, 180), ("medium", .medium, 300, 180), ("large", .auto, 320, 360),
+    ]
+
+    /// A state of the matrix: its key segment and how to build its snapshot.
+    struct StateCase: Sendable {
+        var name: String
+        var reactive: Bool?  // nil: the state has no reactive axis
+        var build: @Sendable (_ motif: StreakMotif, _ extended: Bool?, _ kindling: Bool) -> (WidgetSnapshot?, Date)
+    }
+
+    static func snapshot(done: Int, total: Int = 4, syncedHoursAgo: Double = 1, before moment: Date = asOf, motif: StreakMotif,
+                         extended: Bool?, kindling: Bool, streak: Int = 12) -> WidgetSnapshot {
+        let habits = (0..<total).map { WidgetHabit(id: "h\($0 + 1)", title: habitTitles[$0 % habitTitles.count], checkedInToday: $0 < done) }
+        let coach = extended == nil || total == 0 ? nil : coachLines(done: done, total: total, motif: motif)
+        return WidgetSnapshot(syncedAt: moment.addingTimeInterval(-syncedHoursAgo * 3600), streak: streak, longestStreak: 21,
+                              habits: habits, extendedToday: extended, streakMetaphor: extended == nil ? nil : motif.rawValue,
+                              coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
+    }
+
+    /// The app's Coach templates (useWidgetSnapshot.ts, seed 000 "Coach line"); short forms ≤ 24 chars.
+    static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
+        if done == total { return ("You showed up again. That's the whole game.", "You showed up again.") }
+        if done == 0 { return ("Add today's stone to keep the tower rising.", "Add today's stone.") }
+        return motif == .flame ? ("One more and today's fire is fed.", "One more feeds the fire.")
+                               : ("One more and today's stone is set.", "One more sets the stone.")
+    }
+
+    static let states: [StateCase] = {
+        var out: [StateCase] = []
+        for (name, done) in [("default-none", 0), ("default-some", 2), ("all-done", 4)] {
+            out.append(StateCase(name: name, reactive: true) { m, e, k in (snapshot(done: done, motif: m, extended: e, kindling: k), asOf) })
+        }
+        out.append(StateCase(name: "empty", reactive: nil) { m, _, k in (snapshot(done: 0, total: 0, motif: m, extended: false, kindling: k), asOf) })
+        out.append(StateCase(name: "stale", reactive: nil) { m, _, k in
+            (snapshot(done: 1, syncedHoursAgo: 20, motif: m, extended: false, kindling: k), asOf)
+        })
+        // Synced 23:30 last night, rendered 09:00 today: a new local day inside the 18 h window.
+        out.append(StateCase(name: "new-day", reactive: nil) { m, _, k in
+            let morning = asOf.addingTimeInterval(-6 * 3600)
+            return (snapshot(done: 4, syncedHoursAgo: 9.5, before: morning, motif: m, extended: true, kindling: k), morning)
+        })
+        return out
+    }()
+
+    static func reactiveName(_ e: Bool?) -> String { e == nil ? "baseline" : (e! ? "extended" : "notyet") }
+
+    /// Every request with its key, before collapsing identical renders.
+    static func requests() -> [(key: String, request: AndroidRenderRequest, group: String)] {
+        var out: [(String, AndroidRenderRequest, String)] = []
+        for p in placements {
+            for theme in Theme.allCases {
+                // firstRun: no snapshot, so no motif and (on Android) always the flat legacy card.
+                let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
+                                             snapshot: nil, asOf: asOf, timeZone: timeZone)
+                let firstRun = "android/\(p.name)/first-run/no-motif/legacy/\(theme.rawValue)"
+                out.append((firstRun, r, firstRun))
+                for s in states {
+                    let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
+                    for e in branches {
+                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(reactiveName(e))"
+                        for k in [true, false] {
+                            for m in StreakMotif.allCases {
+                                let (snap, at) = s.build(m, e, k)
+                                let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
+                                                             snapshot: snap, asOf: at, timeZone: timeZone)
+                                out.append(("android/\(p.name)/\(stateName)/\(m.rawValue)/\(k ? "kindling" : "legacy")/\(theme.rawValue)",
+                                            r, "android/\(p.name)/\(stateName)/\(k ? "kindling" : "legacy")/\(theme.rawValue)"))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out += bandRequests()
+        return out
+    }
+
+    /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
+    /// Medium); widths × font scale × digit count (Small header); Large across the ladder.
+    static func bandRequests() -> [(key: String, request: AndroidRenderRequest, group: String)] {
+        var out: [(String, AndroidRenderRequest, String)] = []
+        let bandStates: [(String, Int, Int, Double)] = [("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1),
+                                                         ("stale", 1, 4, 20)]
+        for (family, width) in [(AndroidFamilyRequest.small, 150.0), (.medium, 260.0)] {
+            for h in [130.0, 155.0, 180.0] {
+                for caption in [true, false] {
+                    for fs in [1.0, 1.3] {
+                        let tag = "h\(Int(h))-fs\(fs)-caption-\(caption ? "on" : "off")"
+                        for (name, done, total, ago) in bandStates {
+                            let snap = snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .stones,
+                                                extended: caption ? false : nil, kindling: true)
+                            let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
+                                                         snapshot: snap, asOf: asOf, timeZone: timeZone)
+                            let key = "android/bands/height/\(family.rawValue)/\(tag)/\(name)"
+                            out.append((key, r, key))
+                        }
+                        let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
+                                                     snapshot: nil, asOf: asOf, timeZone: timeZone)
+                        let key = "android/bands/height/\(family.rawValue)/h\(Int(h))-fs\(fs)/first-run"
+                        out.append((key, r, key))
+                    }
+                }
+            }
+        }
+        for w in [110.0, 130.0, 180.0, 250.0] {
+            for fs in [1.0, 1.3, 2.0] {
+                for digits in 1...4 {
+                    let streak = Int(pow(10.0, Double(digits - 1))) * 7 / 7 + (digits == 1 ? 6 : 0)
+                    let snap = snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: [7, 12, 365, 1024][digits - 1])
+                    _ = streak
+                    let r = AndroidRenderRequest(family: .small, widthDp: w, heightDp: 180, fontScale: fs,
+                                                 snapshot: snap, asOf: asOf, timeZone: timeZone)
+                    let key = "android/bands/width/w\(Int(w))-fs\(fs)/\(digits)-digit"
+                    out.append((key, r, key))
+                }
+            }
+        }
+        for w in [200.0, 218.0, 219.0, 230.0, 289.0, 290.0, 400.0] {
+            let snap = snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
+            let r = AndroidRenderRequest(family: .auto, widthDp: w, heightDp: 330, snapshot: snap, asOf: asOf, timeZone: timeZone)
+            let key = "android/bands/large/w\(Int(w))-h330"
+            out.append((key, r, key))
+        }
+        return out
+    }
+
+    /// The fixtures, with identical scenes collapsed: within a group (same placement, state,
+    /// body, theme), motifs that draw the same scene share one golden named by the motifs it
+    /// covers (`any-motif` when all five do).
+    public static func fixtures(builder: AndroidSceneBuilder) -> [Fixture] {
+        let all = requests()
+        let scenes: [Scene] = parallelMap(all.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
+            builder.scene(all[i].request)
+        }
+        var order: [String] = []
+        var groups: [String: [(key: String, scene: Scene)]] = [:]
+        for (i, item) in all.enumerated() {
+            if groups[item.group] == nil { order.append(item.group) }
+            groups[item.group, default: []].append((item.key, scenes[i]))
+        }
+        var out: [Fixture] = []
+        for g in order {
+            let members = groups[g]!
+            var distinct: [(scene: Scene, keys: [String])] = []
+            for m in members {
+                if let i = distinct.firstIndex(where: { $0.scene == m.scene }) { distinct[i].keys.append(m.key) }
+                else { distinct.append((m.scene, [m.key])) }
+            }
+            for d in distinct {
+                let key = d.keys.count == 1 ? d.keys[0] : collapsedKey(d.keys, groupSize: members.count)
+                let scene = d.scene
+                out.append(Fixture(key: key) { _ in scene })
+            }
+        }
+        return out
+    }
+
+    /// Keys differ in one segment (the motif, or the body for firstRun); name what they cover.
+    static func collapsedKey(_ keys: [String], groupSize: Int) -> String {
+        let parts = keys.map { $0.split(separator: "/").map(String.init) }
+        var base = parts[0]
+        for i in base.indices where Set(parts.map { $0[i] }).count > 1 {
+            let values = parts.map { $0[i] }
+            base[i] = values.count == groupSize ? (StreakMotif(rawValue: values[0]) != nil ? "any-motif" : "any-body")
+                                                : values.joined(separator: "+")
+        }
+        return base.joined(separator: "/")
+    }
+}

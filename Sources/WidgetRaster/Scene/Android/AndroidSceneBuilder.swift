@@ -1,0 +1,247 @@
+/// Builds the Android widget's scene: resolve → copy → plan → positioned nodes. Every position
+/// comes from the layout plan; this file decides only what each planned element looks like
+/// (colour token, glyph, role) — it never re-derives a budget.
+public struct AndroidSceneBuilder: Sendable {
+    public let fonts: FontLibrary
+    public let tokens: TokenSet
+
+    public init(fonts: FontLibrary, tokens: TokenSet) { self.fonts = fonts; self.tokens = tokens }
+
+    /// The Android system widget margin and the card's corner radius (Android 12+ launchers).
+    static let cardCornerRadiusDp = 16.0
+    /// Ember: a 52 dp box centred on the streak glyph, radial gradient radius 26 dp (OBJ-1636).
+    static let emberBoxDp = 52.0
+    static let emberRadiusDp = 26.0
+    /// The streak glyph's envelope inside the 28 dp flame container.
+    static let glyphEnvelopeDp = 18.0
+
+    public func plan(_ request: AndroidRenderRequest) -> (ResolvedWidget, AndroidWidgetPlan) {
+        // Android's isKindling(snapshot) is false without a snapshot: firstRun always draws the flat,
+        // legacy card (seed 000, "Why not a fourth branch — the FIRST_RUN exclusion").
+        let w = resolveWidget(snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone,
+                              kindlingWithoutSnapshot: false)
+        return (w, planAndroidWidget(Self.planInput(w, request), measurer: fonts))
+    }
+
+    /// The layout's input, from the resolved widget and the copy layer's strings.
+    static func planInput(_ w: ResolvedWidget, _ r: AndroidRenderRequest) -> AndroidPlanInput {
+        let strings = AndroidPlanStrings(
+            daysLabel: fixedText(.daysLabel, platform: .android),
+            dayStreak: fixedText(.dayStreakLabel, platform: .android),
+            longest: longestLabelText(longestStreak: w.longestStreak),
+            progress: progressText(doneCount: w.doneCount, dueCount: w.dueCount),
+            progressCompact: compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
+            newDay: fixedText(.newDayVisual, platform: .android),
+            newDaySpoken: fixedText(.newDaySpoken, platform: .android),
+            overflowTemplate: largeOverflowText(state: w.state, hiddenCount: 999_999)?
+                .replacingOccurrences(of: "999999", with: "{n}") ?? "+{n} more",
+            statusTitle: w.state == .newDay ? nil : stateTitleText(w, platform: .android),
+            statusSubtitle: stateSubtitleText(w, platform: .android),
+            staleFooter: staleFooterText(w) ?? "",
+            motivator: shownLargeMotivatorText(w))
+        return AndroidPlanInput(
+            family: r.family, widthDp: r.widthDp, heightDp: r.heightDp, fontScale: r.fontScale,
+            state: w.state, reactive: w.reactive ?? .baseline, motif: w.motif, kindling: w.kindling,
+            streak: w.streak, longest: w.longestStreak,
+            habits: w.habits.map { HabitInput($0.title, done: $0.checkedInToday) },
+            coachLine: coachLineText(w, platform: .android),
+            coachLineShort: coachLineShortText(w, platform: .android),
+            strings: strings)
+    }
+
+    public func scene(_ request: AndroidRenderRequest) -> Scene {
+        let (w, plan) = plan(request)
+        var b = NodeList(theme: request.theme, tokens: tokens, fonts: fonts)
+        let box = Rect(x: 0, y: 0, width: request.widthDp, height: request.heightDp)
+        let margin = AndroidLayout.systemWidgetMarginDp
+        let card = box.insetBy(dx: margin, dy: margin)
+        let content = card.insetBy(dx: AndroidLayout.rootPaddingDp, dy: AndroidLayout.rootPaddingDp)
+        b.content = content
+
+        // Card, then the ember behind the streak glyph (kindling only; firstRun has no snapshot → flat card).
+        b.rect("card", token: w.kindling ? "widget_kindling_card" : "widget_card", card, radius: Self.cardCornerRadiusDp, container: box)
+        let flame = plan.elements[.flame].flatMap { $0.shown ? $0.frame : nil }
+        let glyphRect = flame.map { f in
+            Rect(x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
+                 width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
+        }
+        if w.kindling, let g = glyphRect {
+            b.ember(center: g.center, box: Self.emberBoxDp, radius: Self.emberRadiusDp, card: card)
+        }
+        if let g = glyphRect, let glyph = w.glyph {
+            b.glyph(Self.streakGlyphKind(glyph, kindling: w.kindling), g, name: "streak-glyph")
+        }
+
+        let muted = w.kindling ? "widget_stone_muted" : "widget_muted"
+        let captionToken = w.kindling ? "widget_stone_caption" : "widget_muted"
+        for e in plan.elements.values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where e.shown {
+            guard let frame = e.frame else { continue }
+            switch e.key {
+            case .flame, .appGlyph, .pipRow, .newDayIcon:
+                break  // graphics, drawn below with their own kinds
+            case .numeral:
+                b.text(e, token: "widget_ink", frame: frame)
+            case .captionRow:
+                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken)
+            case .coachLine:
+                b.coachRow(e, frame: frame)
+            case .statusTitle:
+                b.text(e, token: "widget_ink", frame: frame)
+            case .daysLabel, .dayStreakLabel, .longestLabel, .progress, .statusSubtitle, .staleFooter,
+                 .newDayLine, .overflowLine:
+                b.text(e, token: muted, frame: frame)
+            case .motivatorLine:
+                b.text(e, token: captionToken, frame: frame)
+            }
+        }
+        if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, name: "app-glyph") }
+        if let e = plan.elements[.newDayIcon], e.shown, let f = e.frame { b.glyph(.newDaySun, f, name: "new-day-icon") }
+        if let e = plan.elements[.pipRow], e.shown, let f = e.frame { b.pips(w, in: f) }
+        for (i, row) in plan.habitRows.enumerated() {
+            b.habitRow(row, index: i, kindling: w.kindling, fontScale: plan.fontScale)
+        }
+
+        let visible = plan.habitRows.map { w.habits[$0.habitIndex] }
+        let label = composedAccessibilityLabel(w, platform: .android, family: plan.size,
+                                               visibleHabits: plan.size == .large ? visible : nil,
+                                               showsCoachLine: plan.shows(.coachLine))
+        return Scene(size: Size(box.width, box.height), density: request.density, card: card,
+                     nodes: b.nodes, accessibilityLabel: label)
+    }
+
+    /// The streak block's glyph. Flame and the three v4.52 motifs have no kindling variant
+    /// (Kindling × FLAME, MOTIF-SPEC-6); stones does.
+    static func streakGlyphKind(_ g: StreakGlyph, kindling: Bool) -> GlyphKind {
+        let tone: GlyphState
+        switch g.tone {
+        case .lit: tone = .lit
+        case .muted: tone = .muted
+        case .plain: tone = .baseline
+        }
+        switch g.motif {
+        case .flame: return .flame(tone)
+        case .sprout: return .sprout(tone)
+        case .mountain: return .mountain(tone)
+        case .waves: return .waves(tone)
+        case .stones:
+            switch tone {
+            case .lit: return .stones(.capped, kindling: kindling)
+            case .muted: return .stones(.openSlot, kindling: kindling)
+            case .baseline: return .stones(.solid, kindling: kindling)
+            }
+        }
+    }
+
+    /// The caption row's glyph (HomeWidgetProvider.useGlyphIcon): flame → spark (extended) /
+    /// open ring (not-yet); every other motif → ✦ spark (extended) / dashed-slot icon (not-yet).
+    static func captionGlyph(_ w: ResolvedWidget) -> GlyphKind? {
+        guard let branch = captionBranch(w.reactive) else { return nil }
+        switch (w.motif, branch) {
+        case (.flame, .extended): return .captionSpark(.glyphEdge)
+        case (.flame, .notYet): return .captionRing(.glyphEdgeMuted)
+        case (.stones, .extended), (.sprout, .extended), (.mountain, .extended), (.waves, .extended):
+            return .captionSpark(.glyphGold)
+        case (.stones, .notYet), (.sprout, .notYet), (.mountain, .notYet), (.waves, .notYet):
+            return .dashedSlotIcon
+        }
+    }
+}
+
+/// Accumulates nodes in paint order, resolving tokens to colours for one theme.
+struct NodeList {
+    let theme: Theme
+    let tokens: TokenSet
+    let fonts: FontLibrary
+    var content = Rect.zero
+    var nodes: [SceneNode] = []
+
+    init(theme: Theme, tokens: TokenSet, fonts: FontLibrary) {
+        self.theme = theme; self.tokens = tokens; self.fonts = fonts
+    }
+
+    func color(_ token: String) -> Color { tokens.color(token, theme: theme) }
+
+    var palette: GlyphPalette {
+        GlyphPalette(tokens: Dictionary(uniqueKeysWithValues: tokens.names.map { ($0, color($0)) }), theme: theme)
+    }
+
+    mutating func rect(_ name: String, token: String, _ r: Rect, radius: Double, container: Rect) {
+        nodes.append(SceneNode(name: name, role: .decorative, token: token, bounds: r, container: container,
+                               content: .rect(cornerRadius: radius, fill: .solid(color(token)))))
+    }
+
+    mutating func ember(center: Point, box: Double, radius: Double, card: Rect) {
+        let r = Rect(x: center.x - box / 2, y: center.y - box / 2, width: box, height: box)
+        nodes.append(SceneNode(name: "ember", role: .decorative, token: "widget_ember_start", bounds: r, container: card,
+                               content: .rect(cornerRadius: box / 2, fill: .radial(center: center, radius: radius, stops: [
+                                   GradientStop(0, color("widget_ember_start")), GradientStop(1, color("widget_ember_end")),
+                               ]))))
+    }
+
+    mutating func glyph(_ kind: GlyphKind, _ r: Rect, name: String) {
+        nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, name: name)
+    }
+
+    /// A planned text element: wrapped and ellipsized to its frame exactly as the plan measured it.
+    mutating func text(_ e: PlanElement, token: String, frame: Rect, name: String? = nil) {
+        guard let text = e.text, let style = e.style else { return }
+        let lineH = AndroidLayout.lineBox(size: style.size)
+        let wrapped = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: fonts)
+        nodes.append(SceneNode(name: name ?? e.key.rawValue, role: .text, token: token, bounds: frame, container: content,
+                               content: .text(TextContent(lines: wrapped.lines, style: style, color: color(token),
+                                                          lineHeight: lineH, ellipsized: wrapped.ellipsized))))
+    }
+
+    /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
+    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String) {
+        guard let style = e.style else { return }
+        let slot = (AndroidLayout.captionGlyphSlotSp * style.size / AndroidLayout.bodySp - 1e-9).rounded(.up)
+        let size = min(slot, frame.height) - 2
+        if let glyph {
+            self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
+        }
+        let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp
+        var textElement = e
+        textElement.lines = 1
+        text(textElement, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
+    }
+
+    /// Coach row: the spark in widget_coach, then the line.
+    mutating func coachRow(_ e: PlanElement, frame: Rect) {
+        guard let style = e.style else { return }
+        let lineH = AndroidLayout.lineBox(size: style.size)
+        let size = min(lineH - 4, 12.0)
+        glyph(.captionSpark(.coach), Rect(x: frame.minX, y: frame.minY + (lineH - size) / 2, width: size, height: size), name: "coach-spark")
+        let x = frame.minX + size + 4
+        text(e, token: "widget_coach", frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "coach-line")
+    }
+
+    /// Shape-coded pips: filled when done, outline when not — never colour alone.
+    mutating func pips(_ w: ResolvedWidget, in frame: Rect) {
+        let count = min(4, max(1, w.dueCount))
+        let gap = 4.0
+        let pipW = (frame.width - gap * Double(count - 1)) / Double(count)
+        for i in 0..<count {
+            let done = i < Int((Double(w.doneCount) / Double(max(1, w.dueCount)) * Double(count)).rounded(.down))
+            glyph(.pip(done: done), Rect(x: frame.minX + Double(i) * (pipW + gap), y: frame.minY, width: pipW, height: frame.height),
+                  name: "pip-\(i + 1)")
+        }
+    }
+
+    /// A habit row: kindling tint (the next-due row a deeper tint), the check, the label.
+    mutating func habitRow(_ row: HabitRowPlan, index: Int, kindling: Bool, fontScale: Double) {
+        let name = "habit-row-\(index + 1)"
+        if kindling {
+            let token = row.isNextDue ? "widget_row_next_tint" : "widget_row_tint"
+            rect("\(name).tint", token: token, row.frame, radius: 8, container: content)
+        }
+        let checkSlot = row.labelFrame.minX - row.frame.minX
+        let size = min(16.0, checkSlot - 8, row.frame.height - 4)
+        let check = Rect(x: row.frame.minX + (checkSlot - 4 - size) / 2, y: row.frame.midY - size / 2, width: size, height: size)
+        glyph(row.done ? .doneCheck : .pip(done: false), check, name: "\(name).check")
+        let style = TextStyle.roboto(.regular, sp: AndroidLayout.habitLabelSp, fontScale: fontScale)
+        let label = PlanElement(key: .progress, shown: true, reason: "", frame: row.labelFrame, text: row.title,
+                                style: style, lines: row.labelLines, maxLines: row.labelMaxLines, ellipsized: row.ellipsized)
+        text(label, token: row.done ? (kindling ? "widget_stone_muted" : "widget_muted") : "widget_ink", frame: row.labelFrame, name: "\(name).title")
+    }
+}
