@@ -308,7 +308,11 @@ private struct Builder {
         cap.line(13.4, 8.6)
         cap.line(leftX(9.4), 9.4)
         cap.close()
-        let capInk: GlyphInk = state == .muted ? p.card : p.flameCore
+        // Muted: a snow cap in whichever of card / muted edge is lighter, so it reads as snow in
+        // both themes without borrowing a lit colour.
+        func luma(_ c: Color) -> Int { 2126 * Int(c.r) + 7152 * Int(c.g) + 722 * Int(c.b) }
+        let mutedCap = luma(p.card.color) >= luma(p.glyphEdgeMuted.color) ? p.card : p.glyphEdgeMuted
+        let capInk: GlyphInk = state == .muted ? mutedCap : p.flameCore
         add("cap", .decorative, capInk.token, cap, fill: .solid(capInk.color), stroke: nil)
     }
 
