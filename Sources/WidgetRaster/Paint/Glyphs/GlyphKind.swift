@@ -1,0 +1,174 @@
+/// The vocabulary of the widget's glyph art: which drawing, in which state, with which colours.
+/// Pure values; `GlyphArt.nodes` turns them into scene nodes.
+
+/// How a motif glyph is lit (seed 000 "Reactive states"): `.lit` = extended (gradient + glow),
+/// `.muted` = not-yet (flat muted fill, muted edge, no glow), `.baseline` = the plain drawing
+/// (Android `widget_flame` / `widget_sprout` …: fail-closed, or the reactive layer suppressed).
+public enum GlyphState: String, Hashable, Sendable, Codable, CaseIterable {
+    case lit, muted, baseline
+}
+
+/// The stone tower's three arms. Shape-coded, never colour-alone: `.openSlot` replaces the capstone
+/// with a dashed outline; `.capped` and `.solid` both have a filled capstone (capped adds the glow,
+/// and with kindling the gold capstone gradient).
+public enum StoneState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Extended: capstone placed and lit.
+    case capped
+    /// Not-yet: two stones and a dashed open slot at the top of the stack.
+    case openSlot
+    /// Baseline: a plain three-stone stack.
+    case solid
+}
+
+/// The text colour of a caption-row glyph (seed 000 "Caption/Coach glyph text-contrast floor",
+/// `glyphColorRes`): stones/sprout/mountain/waves spark → gold; flame spark extended → edge;
+/// flame not-yet/baseline → muted edge; Large's Coach spark → coach.
+public enum CaptionInk: String, Hashable, Sendable, Codable, CaseIterable {
+    case glyphGold, glyphEdge, glyphEdgeMuted, coach
+}
+
+public enum GlyphKind: Hashable, Sendable, Codable {
+    /// The flame motif (and the fail-closed classic flame, `.baseline`). No kindling variant.
+    case flame(GlyphState)
+    /// The stone tower. `kindling` = the v4.7/v4.11 refined drawables (warm stone gradient, gold
+    /// capstone, `widget_capstone_dash` slot); off = the flat legacy stack.
+    case stones(StoneState, kindling: Bool)
+    case sprout(GlyphState)
+    case mountain(GlyphState)
+    case waves(GlyphState)
+    /// Empty/all-done rest glyph: crescent moon in `widget_muted`, decorative.
+    case restMoon
+    /// NEW_DAY sun icon (`widget_ic_new_day`).
+    case newDaySun
+    /// The success check (all-done, done habit rows).
+    case doneCheck
+    /// Habit pip: solid capsule when done, outline when not (shape-coded, seed "Host rendering modes").
+    /// Drawn to fill the caller's rect (nominally 20 × 8).
+    case pip(done: Bool)
+    /// ✦ caption glyph, drawn as a path (Roboto has no U+2726). Role `.text`.
+    case captionSpark(CaptionInk)
+    /// ○ open-ring caption glyph (flame, not-yet). Role `.text`.
+    case captionRing(CaptionInk)
+    /// `widget_caption_dashed_slot`: the not-yet caption icon for stones and the three other motifs.
+    case dashedSlotIcon
+    /// First-run bootstrap glyph: gradient disc with a target mark, decorative.
+    case firstRunAppGlyph
+
+    /// Every distinct drawing, for tests and contact sheets.
+    public static var allCases: [GlyphKind] {
+        var all: [GlyphKind] = []
+        for s in GlyphState.allCases { all.append(.flame(s)) }
+        for k in [false, true] { for s in StoneState.allCases { all.append(.stones(s, kindling: k)) } }
+        for s in GlyphState.allCases { all.append(.sprout(s)) }
+        for s in GlyphState.allCases { all.append(.mountain(s)) }
+        for s in GlyphState.allCases { all.append(.waves(s)) }
+        all += [.restMoon, .newDaySun, .doneCheck, .pip(done: true), .pip(done: false)]
+        for i in CaptionInk.allCases { all.append(.captionSpark(i)) }
+        for i in CaptionInk.allCases { all.append(.captionRing(i)) }
+        all += [.dashedSlotIcon, .firstRunAppGlyph]
+        return all
+    }
+
+    /// A short stable id, e.g. "flame-lit", "stones-kindling-openSlot", "pip-done".
+    public var id: String {
+        switch self {
+        case .flame(let s): return "flame-\(s.rawValue)"
+        case .stones(let s, let k): return "stones-\(k ? "kindling-" : "")\(s.rawValue)"
+        case .sprout(let s): return "sprout-\(s.rawValue)"
+        case .mountain(let s): return "mountain-\(s.rawValue)"
+        case .waves(let s): return "waves-\(s.rawValue)"
+        case .restMoon: return "rest-moon"
+        case .newDaySun: return "new-day-sun"
+        case .doneCheck: return "done-check"
+        case .pip(let done): return done ? "pip-done" : "pip-todo"
+        case .captionSpark(let i): return "caption-spark-\(i.rawValue)"
+        case .captionRing(let i): return "caption-ring-\(i.rawValue)"
+        case .dashedSlotIcon: return "dashed-slot-icon"
+        case .firstRunAppGlyph: return "first-run-app-glyph"
+        }
+    }
+}
+
+/// A colour together with the resource token it comes from.
+public struct GlyphInk: Hashable, Sendable, Codable {
+    public var token: String
+    public var color: Color
+    public init(_ token: String, _ color: Color) { self.token = token; self.color = color }
+}
+
+/// Every colour a glyph needs, each with its Android token name. Build one from a token table with
+/// `GlyphPalette(tokens:theme:)`; the defaults mirror seed 000 where it gives a value and are
+/// chosen to fit its reported figures elsewhere (accent on the light card ≈ 2.6:1).
+public struct GlyphPalette: Hashable, Sendable, Codable {
+    public var accent: GlyphInk          // widget_accent
+    public var accentDeep: GlyphInk      // widget_accent_deep
+    public var flameCore: GlyphInk       // widget_flame_core — the lit flame's inner core (not in the seed)
+    public var flameMuted: GlyphInk      // widget_flame_muted
+    public var glyphEdge: GlyphInk       // widget_glyph_edge — the 1.33 dp silhouette edge (3:1)
+    public var glyphEdgeMuted: GlyphInk  // widget_glyph_edge_muted
+    public var goldTop: GlyphInk         // widget_gold_top
+    public var goldMid: GlyphInk         // widget_gold_mid
+    public var goldBot: GlyphInk         // widget_gold_bot
+    public var stoneTop: GlyphInk        // widget_stone_top
+    public var stoneMid: GlyphInk        // widget_stone_mid
+    public var stoneBot: GlyphInk        // widget_stone_bot
+    public var stoneMuted: GlyphInk      // widget_stone_muted
+    public var capstoneDash: GlyphInk    // widget_capstone_dash
+    public var muted: GlyphInk           // widget_muted
+    public var success: GlyphInk         // widget_success
+    public var border: GlyphInk          // widget_border
+    public var glyphGold: GlyphInk       // widget_glyph_gold
+    public var coach: GlyphInk           // widget_coach
+    public var ink: GlyphInk             // widget_ink
+    public var card: GlyphInk            // widget_card
+
+    /// Every entry, in declaration order.
+    public var all: [GlyphInk] {
+        [accent, accentDeep, flameCore, flameMuted, glyphEdge, glyphEdgeMuted, goldTop, goldMid, goldBot,
+         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card]
+    }
+
+    /// Resolves every entry from `tokens` (token name → colour, e.g. parsed `colors_widget.xml`),
+    /// falling back to the bundled default for `theme` for any token the table lacks.
+    public init(tokens: [String: Color], theme: Theme) {
+        let d: [String: String] = theme == .light ? Self.lightHex : Self.darkHex
+        func look(_ token: String) -> GlyphInk {
+            GlyphInk(token, tokens[token] ?? Color(hex: d[token]!)!)
+        }
+        accent = look("widget_accent"); accentDeep = look("widget_accent_deep"); flameCore = look("widget_flame_core")
+        flameMuted = look("widget_flame_muted"); glyphEdge = look("widget_glyph_edge"); glyphEdgeMuted = look("widget_glyph_edge_muted")
+        goldTop = look("widget_gold_top"); goldMid = look("widget_gold_mid"); goldBot = look("widget_gold_bot")
+        stoneTop = look("widget_stone_top"); stoneMid = look("widget_stone_mid"); stoneBot = look("widget_stone_bot")
+        stoneMuted = look("widget_stone_muted"); capstoneDash = look("widget_capstone_dash"); muted = look("widget_muted")
+        success = look("widget_success"); border = look("widget_border"); glyphGold = look("widget_glyph_gold")
+        coach = look("widget_coach"); ink = look("widget_ink"); card = look("widget_card")
+    }
+
+    public static let light = GlyphPalette(tokens: [:], theme: .light)
+    public static let dark = GlyphPalette(tokens: [:], theme: .dark)
+    public static func defaults(_ theme: Theme) -> GlyphPalette { theme == .light ? light : dark }
+
+    /// Token names this palette reads.
+    public static var tokenNames: [String] { lightHex.keys.sorted() }
+
+    // Seed 000 gives: glyph_gold, glyph_edge, glyph_edge_muted, coach, capstone_dash (both themes).
+    // The rest are chosen here; the token layer (issue 5, item 1) overrides them from resources.
+    static let lightHex: [String: String] = [
+        "widget_accent": "#FB7A1E", "widget_accent_deep": "#D9480F", "widget_flame_core": "#FFF0B3",
+        "widget_flame_muted": "#C3CAD4", "widget_glyph_edge": "#9C4508", "widget_glyph_edge_muted": "#546174",
+        "widget_gold_top": "#FFE066", "widget_gold_mid": "#FCC419", "widget_gold_bot": "#E8A200",
+        "widget_stone_top": "#E3D8C8", "widget_stone_mid": "#C9B9A3", "widget_stone_bot": "#A8957D",
+        "widget_stone_muted": "#5F6B7A", "widget_capstone_dash": "#86765A", "widget_muted": "#64748B",
+        "widget_success": "#15803D", "widget_border": "#E2E8F0", "widget_glyph_gold": "#7A5300",
+        "widget_coach": "#6D28D9", "widget_ink": "#0F172A", "widget_card": "#FFFFFF",
+    ]
+    static let darkHex: [String: String] = [
+        "widget_accent": "#FD8A3A", "widget_accent_deep": "#E8590C", "widget_flame_core": "#FFF0B3",
+        "widget_flame_muted": "#5B6575", "widget_glyph_edge": "#FFE4C6", "widget_glyph_edge_muted": "#BAC5D3",
+        "widget_gold_top": "#FFE680", "widget_gold_mid": "#FCC419", "widget_gold_bot": "#F59F00",
+        "widget_stone_top": "#B7AC9C", "widget_stone_mid": "#8F8372", "widget_stone_bot": "#6B604F",
+        "widget_stone_muted": "#A3ACB9", "widget_capstone_dash": "#B5AA93", "widget_muted": "#94A3B8",
+        "widget_success": "#4ADE80", "widget_border": "#334155", "widget_glyph_gold": "#FCC419",
+        "widget_coach": "#D6B0FE", "widget_ink": "#F8FAFC", "widget_card": "#15120F",
+    ]
+}
