@@ -132,6 +132,9 @@ public enum AndroidLayout {
     /// Medium: the left column never takes more than this share of the content width, unless the
     /// head row (flame + numeral) itself needs more — the numeral never sheds.
     public static let mediumLeftColumnMaxFraction = 0.45
+    /// Medium: below this width the right (checklist) column isn't drawn at all (4-digit streaks at
+    /// fontScale 2.0 on the narrowest Medium; beyond the seed's tables).
+    public static let mediumRightColumnMinDp = 48.0
     /// Medium right column: top margin of the progress line under the Coach line.
     public static let mediumProgressTopMarginDp = 2.0
 

@@ -560,6 +560,12 @@ struct AndroidPlanBuilder {
         let rx = x0 + leftW + L.mediumColumnGapDp
         let rw = cw - leftW - L.mediumColumnGapDp
         note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − 12 = \(fmtDp(rw))")
+        guard rw >= L.mediumRightColumnMinDp else {
+            let why = "no checklist column: \(fmtDp(rw)) dp beside the numeral < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
+            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle] { hide(k, why) }
+            overflow = input.state == .newDay || input.state == .empty ? 0 : input.habits.count
+            return
+        }
         planChecklistColumn(x: rx, width: rw, column: "right", coachText: input.coachLineShort ?? input.coachLine,
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
@@ -631,25 +637,41 @@ struct AndroidPlanBuilder {
         }
         note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(left))")
 
-        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun).
-        var motivatorCost = 0.0
+        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun) — but it
+        // yields to the viability floor: it only takes its line if the Coach line, the progress line
+        // and the first LARGE_MIN_HABIT_ROWS rows (+ the overflow line they'd need) still fit.
+        let hasRows = [.defaultProgress, .stale, .allDone].contains(input.state) && !input.habits.isEmpty
+        let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
+            ? m.coachLine + L.coachTopMarginDp : 0
+        let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
         if let mot = input.strings.motivator, input.state != .stale {
             let cost = m.line + L.largeMotivatorTopMarginDp
-            if cost <= left {
-                motivatorCost = cost
+            note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
+            if cost + floorNeed <= left {
                 left -= cost
                 let my = y0 + budget - cost
                 set(textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line, cost: cost,
                              reason: "closing motivator reserved: \(fmtDp(cost)) dp"))
                 row("motivatorLine", "main", my, cost)
-                note("motivator: \(fmtDp(cost)) reserved; left \(fmtDp(left))")
-            } else { hide(.motivatorLine, "motivator \(fmtDp(cost)) > \(fmtDp(left)) dp left") }
+            } else {
+                hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
+            }
         } else {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
         let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
         planChecklistColumnLarge(y: y, left: left, coachText: coachText)
-        note("motivator reserved \(fmtDp(motivatorCost)) dp at the bottom")
+    }
+
+    /// Height of the first LARGE_MIN_HABIT_ROWS rows (next-due first if any) plus the overflow line
+    /// they'd need — the Large viability floor.
+    func floorRowsNeed() -> Double {
+        let n = input.habits.count
+        let k = min(n, L.largeMinHabitRows)
+        let one = m.habitLine + L.habitRowVerticalPaddingDp
+        let next = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
+        let rowsH = nextDueIndex != nil && k > 0 ? next + Double(k - 1) * one : Double(k) * one
+        return rowsH + (n > k ? m.line + L.overflowTopMarginDp : 0)
     }
 
     mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
@@ -697,7 +719,8 @@ struct AndroidPlanBuilder {
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
             placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, x: tx, y: y, width: width - (tx - x),
                          maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
-        case .empty, .allDone where size == .medium || input.habits.isEmpty:
+        case .empty,
+             .allDone where size == .medium || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
             if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
@@ -794,7 +817,7 @@ struct AndroidPlanBuilder {
             caption: caption,
             progress: [.defaultProgress, .stale].contains(input.state) ? s.progress : nil,
             habits: [.defaultProgress, .stale, .allDone].contains(input.state) ? input.habits.map { "\($0.title)\($0.done ? ", done" : "")" } : [],
-            coachLine: size != .small && showsCoachLine ? input.coachLine : nil,
+            coachLine: showsCoachLine ? input.coachLine : nil,
             newDay: input.state == .newDay ? s.newDaySpoken : nil,
             staleFooter: input.state == .stale ? s.staleFooter : nil)
         return AndroidWidgetPlan(

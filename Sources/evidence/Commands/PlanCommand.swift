@@ -16,8 +16,8 @@ struct PlanCommand: EvidenceCommand {
     fontScale 1.0, default progress, stones not-yet caption "Add a stone", 2-digit streak 12,
     2-digit longest 21, 5 habits none done, kindling on):
       --family small|medium|large|auto   size, or resolveSize from width/height/kindling (auto)
-      --width W          granted width in dp (1…2000; default 230)
-      --height H         granted height in dp (1…2000; default 330)
+      --width W          granted width in dp (110…2000, the declared minWidth up; default 230)
+      --height H         granted height in dp (110…2000; default 330)
       --font-scale F     system font scale (0.5…3.0; default 1.0)
       --state S          defaultProgress|allDone|empty|stale|firstRun|newDay (default defaultProgress)
       --reactive R       extended|notyet|off (default notyet; off = fail-closed baseline, no caption)
@@ -42,8 +42,8 @@ struct PlanCommand: EvidenceCommand {
         let a = try ArgumentParser.parse(args, valued: ["family", "width", "height", "font-scale", "state", "reactive", "streak",
                                                         "longest", "habits", "done", "motif", "kindling"], switches: ["json"])
         let family = try a.choice("family", default: AndroidFamilyRequest.auto, AndroidFamilyRequest.allCases)
-        let width = try a.double("width", default: 230, in: 1...2000)
-        let height = try a.double("height", default: 330, in: 1...2000)
+        let width = try a.double("width", default: 230, in: 110...2000)
+        let height = try a.double("height", default: 330, in: 110...2000)
         let fs = try a.double("font-scale", default: 1.0, in: 0.5...3.0)
         let state = try a.choice("state", default: WidgetState.defaultProgress, WidgetState.allCases)
         let reactive = try a.choice("reactive", default: Reactive.notyet, Reactive.allCases)

@@ -1,0 +1,273 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WidgetRaster
+
+/// The real HarfBuzz measurer with a memo, so the property sweep stays fast in debug builds.
+final class MemoMeasurer: TextMeasuring, Sendable {
+    let base: TextMeasuring
+    let memo = Mutex<[String: Double]>([:])
+    init(_ base: TextMeasuring) { self.base = base }
+    func advance(_ text: String, style: TextStyle) -> Double {
+        let key = "\(style.family.rawValue)|\(style.weight.rawValue)|\(style.size)|\(text)"
+        if let v = memo.withLock({ $0[key] }) { return v }
+        let v = base.advance(text, style: style)
+        memo.withLock { $0[key] = v }
+        return v
+    }
+}
+
+let layoutMeasurer = MemoMeasurer(FontLibrary.shared)
+
+private func plan(_ input: AndroidPlanInput) -> AndroidWidgetPlan { planAndroidWidget(input, measurer: layoutMeasurer) }
+
+/// Smallest height in `range` from which `shown` holds for every taller height (nil if never).
+private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int? {
+    var result: Int?
+    for h in range.reversed() {
+        if shown(h) { result = h } else { break }
+    }
+    return result
+}
+
+@Suite struct LayoutMeasuredAdvanceTests {
+    // Seed 000 "Width budget": days label 23/30/46; numerals 13/14/21, 26/27/42, 38/41/62 (rounded up).
+    @Test(arguments: [(1.0, 23.0, [13.0, 26, 38]), (1.3, 30, [14, 27, 41]), (2.0, 46, [21, 42, 62])])
+    func seedAdvanceTable(fs: Double, days: Double, numerals: [Double]) {
+        let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+        #expect(m.width("days", m.body) == days)
+        for (i, text) in ["7", "42", "365"].enumerated() {
+            #expect(m.width(text, m.numeral(.small)) == numerals[i], "\(text) at fs \(fs)")
+        }
+    }
+    @Test func newDayAdvance() {
+        // "New day" 42–84 dp of advance (fontScale 1.0 … 2.0).
+        #expect(AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 1.0).width("New day", .roboto(.regular, sp: 11, fontScale: 1.0)) == 42)
+        #expect(AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 2.0).width("New day", .roboto(.regular, sp: 11, fontScale: 2.0)) == 84)
+    }
+}
+
+@Suite struct LayoutHeightBudgetTests {
+    private func medium(_ h: Int, fs: Double, state: WidgetState = .defaultProgress) -> AndroidWidgetPlan {
+        plan(.reference(family: .medium, widthDp: 320, heightDp: Double(h), fontScale: fs, state: state))
+    }
+
+    @Test(arguments: [(1.0, 63.0, 72.0), (1.3, 71, 80)])
+    func cores(fs: Double, core: Double, staleCore: Double) {
+        let p = medium(400, fs: fs)
+        #expect(p.element(.numeral).costDp + p.element(.captionRow).costDp == core)
+        let s = medium(400, fs: fs, state: .stale)
+        #expect(!s.shows(.captionRow))
+        #expect(s.element(.numeral).costDp + s.element(.staleFooter).costDp == staleCore)
+    }
+
+    @Test(arguments: [(1.0, WidgetState.defaultProgress, 124, 147), (1.15, .defaultProgress, 135, 160), (1.3, .defaultProgress, 137, 165),
+                      (1.0, .stale, 133, 156), (1.3, .stale, 146, 174)])
+    func labelThresholds(fs: Double, state: WidgetState, dayStreak: Int, longest: Int) {
+        #expect(threshold(100...260) { medium($0, fs: fs, state: state).shows(.dayStreakLabel) } == dayStreak)
+        #expect(threshold(100...260) { medium($0, fs: fs, state: state).shows(.longestLabel) } == longest)
+    }
+
+    @Test func shedOrderLongestBeforeDayStreak() {
+        for h in 100...260 {
+            let p = medium(h, fs: 1.0)
+            if p.shows(.longestLabel) { #expect(p.shows(.dayStreakLabel)) }
+        }
+    }
+
+    @Test func smallDefaultStackIs93AtFs13AndPipRowDrops() {
+        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3))
+        let stack = [AndroidElementKey.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
+        #expect(stack == 93)
+        let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3))
+        #expect(floor.mainRowBudgetDp == 84)
+        #expect(!floor.shows(.pipRow) && floor.shows(.progress))
+    }
+}
+
+@Suite struct LayoutWidthBudgetTests {
+    // Seed 000 band table: w × fontScale × digits → showsFlame, showsDaysLabel.
+    static let rows: [(Int, [Double], [Int], Bool, Bool)] = [
+        (110, [1.0, 1.15, 1.3], [1, 2], true, false),
+        (110, [1.3], [3], false, false),
+        (110, [2.0], [2, 3], false, false),
+        (130, [1.0, 1.15, 1.3], [1], true, true),
+        (130, [2.0], [3], false, false),
+        (180, [1.0, 1.15, 1.3], [1, 2, 3], true, true),
+        (180, [2.0], [1, 2], true, true),
+        (250, [1.0, 1.15, 1.3, 2.0], [1, 2, 3], true, true),
+    ]
+    @Test(arguments: rows.indices)
+    func bandTableRow(_ i: Int) {
+        let (w, scales, digits, flame, days) = Self.rows[i]
+        for fs in scales {
+            for d in digits {
+                let streak = [7, 42, 365][d - 1]
+                let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: 180, fontScale: fs, streak: streak))
+                #expect(p.shows(.flame) == flame, "w \(w) fs \(fs) digits \(d)")
+                #expect(p.shows(.daysLabel) == days, "w \(w) fs \(fs) digits \(d)")
+                #expect(p.shows(.numeral))
+            }
+        }
+    }
+    @Test func days85Plus6Over90() {
+        let p = plan(.reference(family: .small, widthDp: 130, heightDp: 180, fontScale: 1.0, streak: 42))
+        #expect(p.shows(.flame) && !p.shows(.daysLabel))
+        #expect(p.element(.daysLabel).reason.contains("91 > 90"))
+    }
+    @Test func compactProgressAtFs2() {
+        let p = plan(.reference(family: .small, widthDp: 110, heightDp: 400, fontScale: 2.0, habitCount: 4))
+        #expect(p.element(.progress).text == "0/4")
+        let q = plan(.reference(family: .small, widthDp: 110, heightDp: 400, fontScale: 1.0, habitCount: 4))
+        #expect(q.element(.progress).text == "0 of 4 done")
+    }
+}
+
+@Suite struct LayoutSizeTests {
+    @Test func resolveSizeWidthBoundary() {
+        for (w, expected) in [(199.0, WidgetFamily.small), (200, .large), (201, .large)] {
+            let p = plan(.reference(widthDp: w, heightDp: AndroidLayout.largeHeightThresholdDp, kindling: true))
+            #expect(p.size == expected, "\(w)")
+        }
+    }
+    @Test func resolveSizePure() {
+        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: false, largeHabitCapacity: 6).size == .medium)
+        #expect(resolveSize(minWidthDp: 300, minHeightDp: 269, kindling: true, largeHabitCapacity: 6).size == .medium)
+        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 1).size == .medium)
+        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 2).size == .large)
+    }
+    @Test func viabilityFallsBackToMediumAtLargeFontScale() {
+        // At fontScale 2.0 the 270 dp floor can't seat 2 rows → Medium; tall enough → Large.
+        #expect(plan(.reference(widthDp: 300, heightDp: 270, fontScale: 2.0)).size == .medium)
+        let tall = plan(.reference(widthDp: 500, heightDp: 400, fontScale: 2.0))
+        #expect(tall.size == .large && tall.habitRows.count >= 2)
+    }
+}
+
+@Suite struct LayoutLargeTests {
+    private func rungAt(_ w: Int, fs: Double) -> LargeHeaderRung? {
+        plan(.reference(family: .large, widthDp: Double(w), heightDp: 400, fontScale: fs)).rung
+    }
+    // Reference case: 2-digit streak (12), "Longest 21", stones not-yet "Add a stone".
+    @Test(arguments: [(1.0, 290, 219), (1.3, 334, 244), (2.0, 460, 325)])
+    func ladderThresholds(fs: Double, inline: Int, compact: Int) {
+        #expect(threshold(150...700) { rungAt($0, fs: fs) == .inline } == inline)
+        #expect(threshold(150...700) { rungAt($0, fs: fs) != .stacked } == compact)
+    }
+    @Test func reportedGeometry() {
+        let p = plan(.reference(widthDp: 230, heightDp: 330, fontScale: 1.0))
+        #expect(p.size == .large)
+        #expect(p.rung == .compact)
+        #expect(p.habitRows.count == 5)
+        #expect(p.overflow == 0 && !p.shows(.overflowLine))
+        #expect(!p.levelB)
+        // Level A: the next-due row seats two label lines in its 44 dp row.
+        let next = p.habitRows.first { $0.isNextDue }
+        #expect(next?.labelMaxLines == 2 && next?.frame.height == AndroidLayout.kindlingNextDueRowHeightDp)
+        #expect(p.habitRows.filter { !$0.isNextDue }.allSatisfy { $0.labelMaxLines == 1 })
+        // COMPACT renders coachLineShort; the labels wrapper is gone.
+        #expect(p.element(.coachLine).text == "Add today's stone.")
+        #expect(!p.shows(.dayStreakLabel) && !p.shows(.longestLabel))
+    }
+    @Test func levelBFiresWhenRoomy() {
+        let p = plan(.reference(widthDp: 400, heightDp: 400, fontScale: 1.0, habitCount: 3))
+        #expect(p.size == .large && p.rung == .inline && p.levelB)
+        #expect(p.habitRows.allSatisfy { $0.labelMaxLines == 2 })
+        #expect(p.element(.coachLine).text == "Add today's stone to keep the tower rising.")
+    }
+    @Test func overflowAndCap() {
+        let p = plan(.reference(widthDp: 400, heightDp: 400, fontScale: 1.0, habitCount: 9))
+        #expect(p.habitRows.count <= AndroidLayout.largeMaxHabitRows)
+        #expect(p.overflow == 9 - p.habitRows.count && p.shows(.overflowLine))
+        #expect(!p.levelB)
+    }
+    @Test func nextDueStaysVisible() {
+        let p = plan(.reference(widthDp: 230, heightDp: 330, fontScale: 1.0, habitCount: 9, doneCount: 8))
+        #expect(p.habitRows.last?.habitIndex == 8 && p.habitRows.last?.isNextDue == true)
+    }
+}
+
+@Suite struct LayoutNewDayTests {
+    // Seed: at 110 dp × fontScale 2.0, below 160 dp "New day" needs 2 lines but only 1 is granted —
+    // the caption row ("Add to…", ellipsized) renders instead.
+    @Test func smallFloorLimitation() {
+        for h in 130..<160 {
+            let p = plan(.reference(family: .small, widthDp: 110, heightDp: Double(h), fontScale: 2.0, state: .newDay))
+            #expect(!p.shows(.newDayLine) && !p.shows(.newDayIcon), "\(h)")
+            #expect(p.shows(.captionRow) && p.element(.captionRow).ellipsized, "\(h)")
+        }
+        let p = plan(.reference(family: .small, widthDp: 110, heightDp: 160, fontScale: 2.0, state: .newDay))
+        #expect(p.shows(.newDayLine) && p.element(.newDayLine).lines == 2)
+        #expect(p.shows(.newDayIcon))
+        #expect(!p.shows(.captionRow))
+    }
+    @Test func roomyNewDayShedsCaptionUnconditionally() {
+        let p = plan(.reference(family: .small, widthDp: 180, heightDp: 180, fontScale: 1.0, state: .newDay))
+        #expect(p.shows(.newDayIcon) && p.shows(.newDayLine) && p.element(.newDayLine).lines == 1)
+        #expect(!p.shows(.captionRow) && !p.shows(.pipRow) && !p.shows(.progress))
+    }
+}
+
+@Suite struct LayoutPropertySweep {
+    // Every 40 dp wide / 30 dp tall plus the seed's boundaries (keeps the debug run to a few seconds).
+    static let widths = Array(Set(Array(stride(from: 110, through: 500, by: 40)) + [117, 130, 180, 199, 200, 219, 230, 250, 290, 334, 460, 500])).sorted()
+    static let heights = Array(Set(Array(stride(from: 130, through: 400, by: 30)) + [124, 147, 155, 165, 174, 180, 269, 270, 330, 400])).sorted().filter { $0 >= 130 }
+    static let scales = [1.0, 1.15, 1.3, 2.0]
+    static let streaks = [7, 42, 365, 1234]
+
+    @Test(arguments: scales)
+    func sweep(fs: Double) {
+        for state in WidgetState.allCases {
+            for streak in Self.streaks {
+                var a11y: Set<AccessibilityContent> = []
+                for w in Self.widths {
+                    for h in Self.heights {
+                        let input = AndroidPlanInput.reference(widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: state,
+                                                               streak: streak, longest: max(streak, 21), habitCount: 5,
+                                                               doneCount: state == .allDone ? 5 : 1)
+                        let p = plan(input)
+                        let ctx = "\(w)×\(h) fs \(fs) \(state) streak \(streak) → \(p.size)"
+                        check(p, ctx, state: state)
+                        a11y.insert(p.accessibility)
+                    }
+                }
+                #expect(a11y.count == 1, "accessibility differs across bands: \(state) fs \(fs) streak \(streak)")
+            }
+        }
+    }
+
+    func check(_ p: AndroidWidgetPlan, _ ctx: String, state: WidgetState) {
+        if state != .firstRun { #expect(p.shows(.numeral), "numeral hidden: \(ctx)") }
+        let box = p.contentBox
+        let mainBox = Rect(x: box.x, y: box.y, width: box.width, height: p.mainRowBudgetDp)
+        for e in p.elements.values where e.shown {
+            guard let f = e.frame else { Issue.record("shown without frame: \(e.key) \(ctx)"); continue }
+            let container = e.key == .staleFooter ? box : mainBox
+            #expect(container.contains(f), "\(e.key) \(f) outside \(container): \(ctx)")
+            if e.maxLines == 1, let text = e.text, let style = e.style, e.key != .numeral {
+                let need = AndroidLayout.ceilDp(layoutMeasurer.advance(text, style: style))
+                #expect(need <= f.width + 0.01 || e.ellipsized, "\(e.key) \"\(text)\" \(need) > \(f.width) not ellipsized: \(ctx)")
+            }
+            if e.key == .numeral, let text = e.text, let style = e.style {
+                #expect(AndroidLayout.ceilDp(layoutMeasurer.advance(text, style: style)) <= f.width + 0.01, "numeral clipped: \(ctx)")
+            }
+        }
+        for r in p.habitRows {
+            #expect(mainBox.contains(r.frame), "habit row \(r.habitIndex) \(r.frame) outside \(mainBox): \(ctx)")
+            #expect(r.frame.contains(r.labelFrame), "label outside row: \(ctx)")
+        }
+        // Budgeted rows: inside their column, no overlaps.
+        for column in Set(p.rows.map(\.column)) {
+            let rs = p.rows.filter { $0.column == column }.sorted { $0.y < $1.y }
+            for (a, b) in zip(rs, rs.dropFirst()) {
+                #expect(a.y + a.height <= b.y + 0.01, "\(a.name) overlaps \(b.name): \(ctx)")
+            }
+            for r in rs {
+                let bottom = column == "footer" ? box.maxY : box.y + p.mainRowBudgetDp
+                #expect(r.y >= box.y - 0.01 && r.y + r.height <= bottom + 0.01, "\(r.name) beyond budget: \(ctx)")
+            }
+        }
+        let total = p.habitRows.count + p.overflow
+        if p.size != .small, [.defaultProgress, .stale].contains(state) { #expect(total == 5, "rows + overflow ≠ habits: \(ctx)") }
+    }
+}
