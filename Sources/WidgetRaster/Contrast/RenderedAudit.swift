@@ -26,11 +26,18 @@ public struct PixelPoint: Hashable, Sendable, Codable {
 }
 
 extension Scene {
-    /// The same scene with every text and graphic node removed (decorative fills, the card and the
-    /// ember stay): render it to get the background the rendered audit measures against.
+    /// The background the rendered audit measures against: the card-level decoration — every
+    /// decorative fill (card, ember, row tints, pills) and whatever decoration is painted before the
+    /// first foreground node (the glow behind the streak glyph). Decorative details painted *on top*
+    /// of a foreground shape (a flame's core, a stem's inner accent stroke) are not its background.
     public func withoutForeground() -> Scene {
         var s = self
-        s.nodes = nodes.filter { $0.role == .decorative }
+        let firstForeground = nodes.firstIndex { $0.role != .decorative } ?? nodes.count
+        s.nodes = nodes.enumerated().filter { i, n in
+            guard n.role == .decorative else { return false }
+            if case .rect = n.content { return true }
+            return i < firstForeground
+        }.map(\.element)
         return s
     }
 }
@@ -120,7 +127,9 @@ extension ContrastAudit {
         switch content {
         case .text(let t): out = [t.color]
         case .rect(_, let fill): out = colors(fill)
-        case .path(_, let fill, let stroke): out = (fill.map(colors) ?? []) + (stroke.map { colors($0.paint) } ?? [])
+        // A stroked shape owes its 3:1 through the outline (the seed's 1.33 dp silhouette edge);
+        // its fill sits inside that edge, not against the background.
+        case .path(_, let fill, let stroke): out = stroke.map { colors($0.paint) } ?? fill.map(colors) ?? []
         }
         // A fully transparent stop (a gradient fading out) draws nothing to read.
         out = out.filter { $0.a > 0 }

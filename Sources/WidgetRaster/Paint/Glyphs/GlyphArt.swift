@@ -204,7 +204,7 @@ private struct Builder {
     mutating func stones(_ state: StoneState, kindling: Bool) {
         let top = Self.stoneBoxes[2]
         if state == .capped {
-            glow(kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11, peak: kindling ? 0.6 : 0.5)
+            glow(kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11, peak: kindling ? 0.35 : 0.5)
         }
         for i in 0..<3 {
             let (_, y, _, h) = Self.stoneBoxes[i]
