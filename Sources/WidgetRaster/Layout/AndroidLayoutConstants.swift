@@ -50,6 +50,13 @@ public enum AndroidLayout {
     public static let pipRowHeightDp = 15.0
     /// State body lines (All done / Nothing due / subtitles) top margin (ours).
     public static let statusTopMarginDp = 4.0
+    /// Medium's centred-body glyph (rest moon / success check) and the gap under it.
+    public static let statusGlyphDp = 24.0, statusGlyphGapDp = 6.0
+    /// Large's coach spark (12 dp) and its 4 dp gap, ahead of the Coach line.
+    public static let coachSparkSlotDp = 16.0
+    /// Small kindling's check-off pill: its label is 12 sp medium; the pill adds 12 dp of padding
+    /// and sits 6 dp below what precedes it.
+    public static let ctaLabelSp = 12.0, ctaPaddingDp = 12.0, ctaTopMarginDp = 6.0
 
     // MARK: Small header row — widths (seed: "Width budget — small widget header row")
 

@@ -32,18 +32,19 @@ public struct AndroidPlanStrings: Sendable, Hashable {
     public var statusSubtitle: String?      // empty "Rest counts too."
     public var staleFooter: String          // "Today · last synced 20h ago"
     public var motivator: String?           // Large closing line (nil on stale/firstRun)
+    public var cta: String?                 // Small kindling check-off pill, e.g. "Lay today's stone"
 
     public init(daysLabel: String = "days", dayStreak: String = "DAY STREAK", longest: String,
                 progress: String, progressCompact: String, newDay: String = "New day",
                 newDaySpoken: String = "New day. Tap to see today's habits.",
                 overflowTemplate: String = "+{n} more", statusTitle: String? = nil,
                 statusSubtitle: String? = nil, staleFooter: String = "Today · last synced 20h ago",
-                motivator: String? = nil) {
+                motivator: String? = nil, cta: String? = nil) {
         self.daysLabel = daysLabel; self.dayStreak = dayStreak; self.longest = longest
         self.progress = progress; self.progressCompact = progressCompact; self.newDay = newDay
         self.newDaySpoken = newDaySpoken; self.overflowTemplate = overflowTemplate
         self.statusTitle = statusTitle; self.statusSubtitle = statusSubtitle
-        self.staleFooter = staleFooter; self.motivator = motivator
+        self.staleFooter = staleFooter; self.motivator = motivator; self.cta = cta
     }
 
     public func overflow(_ n: Int) -> String { overflowTemplate.replacingOccurrences(of: "{n}", with: String(n)) }
@@ -130,6 +131,10 @@ public enum AndroidElementKey: String, Sendable, Hashable, CaseIterable, Codable
     case flame, numeral, daysLabel, dayStreakLabel, longestLabel, captionRow, pipRow, progress
     case newDayIcon, newDayLine, coachLine, statusTitle, statusSubtitle, staleFooter, overflowLine
     case motivatorLine, appGlyph
+    /// Medium's centred-body glyph: the rest moon (empty) or the success check (all done).
+    case statusGlyph
+    /// Small kindling's full-width check-off pill.
+    case ctaPill
 }
 
 public struct PlanElement: Sendable, Hashable, Codable {

@@ -469,10 +469,72 @@ struct AndroidPlanBuilder {
             var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
             if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
+            // No rest glyph on Small: glyph + title + subtitle don't fit its floor (OBJ-1477).
+            let top = y
             stackOptional(items, x: x0, y: &y, width: cw, left: &left, column: "main")
+            centre([.statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
         case .newDay, .firstRun:
             break
         }
+        if input.kindling && input.state == .defaultProgress { planSmallKindlingExtras(y: y, left: left) }
+    }
+
+    /// Small kindling: the next-due habit and the full-width check-off pill, after everything the
+    /// legacy body shows — so they are the first to shed. The pill sits at the bottom of the budget.
+    mutating func planSmallKindlingExtras(y: Double, left: Double) {
+        var y = y, left = left
+        guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
+            hide(.ctaPill, "no check-off pill: nothing left to check off"); return
+        }
+        let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
+        let pillH = L.lineBox(size: ctaStyle.size) + L.ctaPaddingDp
+        let ctaCost = L.ctaTopMarginDp + pillH
+        guard ctaCost <= left else {
+            hide(.ctaPill, "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left)) dp left — sheds before anything the legacy body shows")
+            note("small kindling: pill \(fmtDp(ctaCost)) > \(fmtDp(left)) → shed")
+            return
+        }
+        let pillY = y0 + budget - pillH
+        let textW = min(cw - L.ctaPaddingDp * 2, m.width(cta, ctaStyle))
+        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) dp left",
+                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
+                        text: cta, style: ctaStyle, lines: 1, maxLines: 1, ellipsized: m.width(cta, ctaStyle) > textW))
+        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
+        note("small kindling: pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) → shown at the bottom")
+        left -= ctaCost
+        // The next-due habit, one line, in what remains above the pill.
+        let line = L.lineBox(size: m.habitStyle.size)
+        let rowH = line + L.habitRowVerticalPaddingDp
+        guard rowH + L.statusTopMarginDp <= left else {
+            note("small kindling: next-due row \(fmtDp(rowH + L.statusTopMarginDp)) > \(fmtDp(left)) → shed")
+            return
+        }
+        y += L.statusTopMarginDp
+        let labelW = cw - L.habitCheckAndGapDp
+        let w = TextWrap.wrap(input.habits[next].title, width: labelW, maxLines: 1, style: m.habitStyle, measurer: m.measurer)
+        habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
+                                      frame: Rect(x: x0, y: y, width: cw, height: rowH),
+                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
+                                                       width: min(labelW, L.ceilDp(w.maxLineWidth)), height: line),
+                                      labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
+        row("habit[\(next)]", "main", y, rowH)
+        note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
+    }
+
+    /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
+    /// vertically centred, OBJ-1477): every frame and its budget row moves down by half the slack.
+    mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
+        let dy = (max(0, free) / 2).rounded(.down)
+        guard dy > 0 else { return }
+        for k in keys {
+            guard var e = elements[k], e.shown, let f = e.frame else { continue }
+            e.frame = f.offsetBy(dx: 0, dy: dy)
+            elements[k] = e
+        }
+        for i in rows.indices where rows[i].column == column && rows[i].y >= top - 1e-9 && rows[i].y < top + used - 1e-9 {
+            rows[i].y += dy
+        }
+        note("centred body: \(fmtDp(used)) dp moved down \(fmtDp(dy)) into \(fmtDp(free)) dp of slack")
     }
 
     /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
@@ -677,13 +739,15 @@ struct AndroidPlanBuilder {
     mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
         planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
-                            coachMaxLines: 1, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp)
+                            coachMaxLines: 1, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
+                            coachLeadDp: L.coachSparkSlotDp)
     }
 
     // MARK: - The checklist column (Medium right column, Large body)
 
     mutating func planChecklistColumn(x: Double, width: Double, column: String, startY: Double? = nil, startLeft: Double? = nil,
-                                      coachText: String?, coachReason: String, coachMaxLines: Int, maxRows: Int, sectionMargin: Double) {
+                                      coachText: String?, coachReason: String, coachMaxLines: Int, maxRows: Int, sectionMargin: Double,
+                                      coachLeadDp: Double = 0) {
         var y = startY ?? y0
         var left = startLeft ?? budget
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
@@ -695,7 +759,8 @@ struct AndroidPlanBuilder {
             let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
             let maxLines = min(coachMaxLines, fit)
             if maxLines >= 1 {
-                let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x, y: y, width: width,
+                // Large leads the line with coach_spark_large; its slot comes out of the line's width.
+                let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x + coachLeadDp, y: y, width: width - coachLeadDp,
                                         maxLines: maxLines, topMargin: column == "right" ? 0 : L.coachTopMarginDp, column: column,
                                         what: "Coach line (\(coachReason))")
                 y += used; left -= used
@@ -724,7 +789,21 @@ struct AndroidPlanBuilder {
             var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
             if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
+            let top = y
+            // Medium's glyph (rest moon / success check) joins only when the whole group fits.
+            let textCost = items.reduce(0) { $0 + $1.3 + m.lineFor($1.2) }
+            let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
+            if size == .medium && glyphCost + textCost <= left {
+                set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) ≤ \(fmtDp(left)) dp left",
+                                costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
+                row("statusGlyph", column, y, glyphCost)
+                y += glyphCost; left -= glyphCost
+            } else {
+                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) > \(fmtDp(left)) dp left — the glyph sheds first"
+                                                   : "no status glyph in the \(size.rawValue) layout")
+            }
             stackOptional(items, x: x, y: &y, width: width, left: &left, column: column)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: column)
         case .defaultProgress, .stale, .allDone:
             let (ptext, why) = progressText(width: width)
             let pcost = sectionMargin + m.line

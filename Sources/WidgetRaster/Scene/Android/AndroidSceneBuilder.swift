@@ -38,7 +38,8 @@ public struct AndroidSceneBuilder: Sendable {
             statusTitle: w.state == .newDay ? nil : stateTitleText(w, platform: .android),
             statusSubtitle: stateSubtitleText(w, platform: .android),
             staleFooter: staleFooterText(w) ?? "",
-            motivator: shownLargeMotivatorText(w))
+            motivator: shownLargeMotivatorText(w),
+            cta: smallCTAText(w))
         return AndroidPlanInput(
             family: r.family, widthDp: r.widthDp, heightDp: r.heightDp, fontScale: r.fontScale,
             state: w.state, reactive: w.reactive ?? .baseline, motif: w.motif, kindling: w.kindling,
@@ -77,14 +78,16 @@ public struct AndroidSceneBuilder: Sendable {
         for e in plan.elements.values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where e.shown {
             guard let frame = e.frame else { continue }
             switch e.key {
-            case .flame, .appGlyph, .pipRow, .newDayIcon:
+            case .flame, .appGlyph, .pipRow, .newDayIcon, .statusGlyph:
                 break  // graphics, drawn below with their own kinds
+            case .ctaPill:
+                b.pill(e, frame: frame)
             case .numeral:
                 b.text(e, token: "widget_ink", frame: frame)
             case .captionRow:
                 b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken)
             case .coachLine:
-                b.coachRow(e, frame: frame)
+                b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
                 b.text(e, token: "widget_ink", frame: frame)
             case .daysLabel, .dayStreakLabel, .longestLabel, .progress, .statusSubtitle, .staleFooter,
@@ -96,6 +99,9 @@ public struct AndroidSceneBuilder: Sendable {
         }
         if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, name: "app-glyph") }
         if let e = plan.elements[.newDayIcon], e.shown, let f = e.frame { b.glyph(.newDaySun, f, name: "new-day-icon") }
+        if let e = plan.elements[.statusGlyph], e.shown, let f = e.frame {
+            b.glyph(w.state == .allDone ? .doneCheck : .restMoon, f, name: "status-glyph")
+        }
         if let e = plan.elements[.pipRow], e.shown, let f = e.frame { b.pips(w, in: f) }
         for (i, row) in plan.habitRows.enumerated() {
             b.habitRow(row, index: i, kindling: w.kindling, fontScale: plan.fontScale)
@@ -206,14 +212,30 @@ struct NodeList {
         text(textElement, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
     }
 
-    /// Coach row: the spark in widget_coach, then the line.
-    mutating func coachRow(_ e: PlanElement, frame: Rect) {
-        guard let style = e.style else { return }
+    /// Coach row: on Large, coach_spark_large in widget_coach ahead of the line (in the slot the
+    /// plan reserved); Medium draws the line alone.
+    mutating func coachRow(_ e: PlanElement, frame: Rect, spark: Bool) {
+        if spark, let style = e.style {
+            let lineH = AndroidLayout.lineBox(size: style.size)
+            let size = AndroidLayout.coachSparkSlotDp - 4
+            glyph(.captionSpark(.coach), Rect(x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - size) / 2,
+                                              width: size, height: size), name: "coach-spark")
+        }
+        text(e, token: "widget_coach", frame: frame, name: "coach-line")
+    }
+
+    /// Small kindling's check-off pill: accent-deep fill, centred label.
+    mutating func pill(_ e: PlanElement, frame: Rect) {
+        guard let label = e.text, let style = e.style else { return }
+        rect("cta-pill", token: "widget_accent_deep", frame, radius: frame.height / 2, container: content)
+        let width = frame.width - AndroidLayout.ctaPaddingDp * 2
+        let line = TextWrap.ellipsize(label, width: width, style: style, measurer: fonts)
+        let w = fonts.advance(line, style: style).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let size = min(lineH - 4, 12.0)
-        glyph(.captionSpark(.coach), Rect(x: frame.minX, y: frame.minY + (lineH - size) / 2, width: size, height: size), name: "coach-spark")
-        let x = frame.minX + size + 4
-        text(e, token: "widget_coach", frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "coach-line")
+        let box = Rect(x: frame.midX - w / 2, y: frame.midY - lineH / 2, width: w, height: lineH)
+        nodes.append(SceneNode(name: "cta-label", role: .text, token: "widget_accent_text", bounds: box, container: frame,
+                               content: .text(TextContent(lines: [line], style: style, color: color("widget_accent_text"),
+                                                          alignment: .center, lineHeight: lineH, ellipsized: line != label))))
     }
 
     /// Shape-coded pips: filled when done, outline when not — never colour alone.
