@@ -140,23 +140,55 @@ struct RecordCommand: EvidenceCommand {
 
 struct RenderCommand: EvidenceCommand {
     static let name = "render"
-    static let summary = "Render one fixture to a PNG file"
+    static let summary = "Render one fixture, or any snapshot at any size, to a PNG file"
     static let help = """
         usage: evidence render --fixture KEY -o OUT.png
+               evidence render --snapshot FILE|- [--platform android] [--family small|medium|large|auto]
+                               [--width W] [--height H] [--font-scale F] [--theme light|dark] [--density D]
+                               --as-of ISO8601 --time-zone IANA [--android-res DIR] -o OUT.png
+               evidence render --no-snapshot … (first run)
 
+        The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
+          evidence render --snapshot snap.json --width 230 --height 330 --as-of 2026-09-17T08:30:00+02:00 \\
+                          --time-zone Europe/Berlin -o narrow-large.png
           --fixture KEY      a key from 'evidence list'
+          --snapshot FILE    the widget snapshot JSON the app writes ('-' reads standard input)
+          --family F         small, medium, large or auto (resolveSize, the default)
+          --width/--height   granted size in dp, 40…1000 (defaults 300 × 180)
+          --font-scale F     the user's font scale, 0.5…3 (default 1.0)
+          --theme T          light (default) or dark
+          --density D        pixels per dp, 0.5…4 (default 2)
+          --as-of, --time-zone  the render moment and the device zone (the clock is never read)
+          --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
           -o, --output FILE  where to write the PNG (written atomically)
+        It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["fixture", "output"], switches: [])
-        guard let key = a.value("fixture") else { throw InputError("--fixture", "required; run 'evidence list' for the keys") }
+        let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
+                                         switches: AdHocRenderOptions.switches)
         guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
-        guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
-            throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
-        }
         let painter = try GateArguments.painter()
-        let scene = fixture.makeScene(painter.fonts)
-        try AtomicFile.write(Data(ImageOps.encodePNG(painter.render(scene))), to: URL(fileURLWithPath: out))
+        let scene: Scene
+        if let key = a.value("fixture") {
+            guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
+                throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
+            }
+            scene = fixture.makeScene(painter.fonts)
+        } else {
+            let o = try AdHocRenderOptions.parse(a)
+            let snapshot = try o.snapshotPath.map { try ResolveCommand.loadSnapshot($0) }
+            let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
+            let request = AndroidRenderRequest(family: o.family, widthDp: o.widthDp, heightDp: o.heightDp, fontScale: o.fontScale,
+                                               theme: o.theme, density: o.density, snapshot: snapshot, asOf: o.asOf, timeZone: o.timeZone)
+            let builder = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
+            let (w, plan) = builder.plan(request)
+            scene = builder.scene(request)
+            print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
+                  + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
+            for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
+        }
+        try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
+        print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
     }

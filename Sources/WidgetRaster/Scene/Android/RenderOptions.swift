@@ -1,0 +1,57 @@
+import Foundation
+
+/// `evidence render`'s ad-hoc form (any snapshot, any size) parsed and validated as plain values,
+/// so every usage error is unit-testable. The snapshot file itself is read by the CLI.
+public struct AdHocRenderOptions: Equatable, Sendable {
+    /// Snapshot path, "-" for standard input, nil for `--no-snapshot` (first run).
+    public var snapshotPath: String?
+    public var family: AndroidFamilyRequest
+    public var widthDp: Double
+    public var heightDp: Double
+    public var fontScale: Double
+    public var theme: Theme
+    public var density: Double
+    public var asOf: Date
+    public var timeZone: TimeZone
+    public var androidRes: String?
+    public var output: String
+
+    public static let valued: Set<String> = ["snapshot", "platform", "family", "width", "height", "font-scale", "theme",
+                                             "density", "as-of", "time-zone", "android-res", "output"]
+    public static let switches: Set<String> = ["no-snapshot"]
+
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
+        let snapshot = a.value("snapshot")
+        if snapshot == nil && !a.has("no-snapshot") {
+            throw InputError("--snapshot", "needed: a snapshot JSON file, '-' for standard input, or --no-snapshot for first run")
+        }
+        if snapshot != nil && a.has("no-snapshot") { throw InputError("--no-snapshot", "cannot be combined with --snapshot") }
+        if let p = a.value("platform"), p != Platform.android.rawValue {
+            throw InputError("--platform", "'\(p)' is not drawn yet; only android renders (iOS copy is available through 'evidence resolve')")
+        }
+        guard let output = a.value("output"), !output.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        guard let rawAsOf = a.value("as-of") else {
+            throw InputError("--as-of", "needed: the render moment, ISO-8601 with an offset (the clock is never read)")
+        }
+        guard let asOf = parseISO8601(rawAsOf) else {
+            throw InputError("--as-of", "'\(rawAsOf)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
+        }
+        guard let rawZone = a.value("time-zone") else { throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York") }
+        guard let zone = ianaTimeZone(rawZone) else { throw InputError("--time-zone", "'\(rawZone)' is not an IANA time zone") }
+        let r = AndroidRenderRequest.self
+        func number(_ name: String, _ d: Double, _ range: ClosedRange<Double>, _ unit: String) throws(InputError) -> Double {
+            do { return try a.double(name, default: d, in: range) } catch {
+                throw InputError("--\(name)", "\(error.problem) \(unit)")
+            }
+        }
+        return AdHocRenderOptions(
+            snapshotPath: snapshot,
+            family: try a.choice("family", default: .auto, AndroidFamilyRequest.allCases),
+            widthDp: try number("width", 300, r.widthRange, "dp"),
+            heightDp: try number("height", 180, r.heightRange, "dp"),
+            fontScale: try number("font-scale", 1, r.fontScaleRange, ""),
+            theme: try a.choice("theme", default: .light, Theme.allCases),
+            density: try number("density", 2, r.densityRange, "px per dp"),
+            asOf: asOf, timeZone: zone, androidRes: a.value("android-res"), output: output)
+    }
+}
