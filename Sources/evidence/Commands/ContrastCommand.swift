@@ -6,6 +6,7 @@ struct ContrastCommand: EvidenceCommand {
     static let summary = "Audit the colour tokens against WCAG floors on every background, both themes"
     static let help = """
     usage: evidence contrast [--android-res DIR] [--json]
+           evidence contrast --rendered [--android-res DIR] [--filter GLOB] [--json]
 
     Audits every foreground token of the role table (text 4.5:1; large text 3:1 = ≥ 18.66 sp bold or
     ≥ 24 sp; graphic 3:1; edged fills and decorative exempt) against each background it sits on —
@@ -17,13 +18,18 @@ struct ContrastCommand: EvidenceCommand {
       --android-res DIR  an Android res/ folder with values/ and values-night/colors_widget.xml
                          (default: the bundled Tokens/android/res)
       --json             machine-readable report on stdout
+      --rendered         audit the rendered matrix instead: every text and graphic node of every
+                         Android fixture (drawn with these tokens) against the real pixels beneath it
+      --filter GLOB      with --rendered: only fixtures whose key matches
 
     exit: 0 every row passes · 1 a row fails (each failure named on stderr) · 2 unreadable tokens
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["android-res"], switches: ["json"])
+        let a = try ArgumentParser.parse(args, valued: ["android-res", "filter"], switches: ["json", "rendered"])
         let dir = a.value("android-res").map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
+        if a.has("rendered") { return try rendered(dir, filter: a.value("filter"), json: a.has("json")) }
+        if a.value("filter") != nil { throw InputError("--filter", "only applies with --rendered") }
         let report = try ContrastAudit.auditAndroid(resDirectory: dir)
         if a.has("json") {
             try printJSON(report)
@@ -61,5 +67,33 @@ enum ContrastTable {
         lines.append(r.passed ? "all \(gating.count) gating rows pass (\(r.rows.count - gating.count) exempt rows shown for information)"
                               : "\(r.failures.count) of \(gating.count) gating rows FAIL")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ContrastCommand {
+    struct RenderedRow: Encodable { var key: String; var finding: ContrastFinding }
+
+    /// The rendered audit over the matrix, drawn with the given tokens; worst ratio first.
+    static func rendered(_ dir: URL, filter: String?, json: Bool) throws -> Int32 {
+        let painter = try GateArguments.painter()
+        let tokens = try AndroidTokens.load(resDirectory: dir)
+        var fixtures = AndroidMatrix.fixtures(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens))
+        if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
+        guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
+        let rows: [[RenderedRow]] = fixtures.map { f in
+            let scene = f.makeScene(painter.fonts)
+            let findings = ContrastAudit.auditRendered(scene: scene, image: painter.render(scene),
+                                                       background: painter.render(scene.withoutForeground()), coverage: .ink)
+            return findings.map { RenderedRow(key: f.key, finding: $0) }
+        }
+        let all = rows.flatMap { $0 }.sorted { ($0.finding.ratio - $0.finding.floor) < ($1.finding.ratio - $1.finding.floor) }
+        let failures = all.filter { !$0.finding.passes }
+        if json { try printJSON(all) } else {
+            print("worst margins over \(fixtures.count) rendered fixtures (\(all.count) nodes):")
+            for r in all.prefix(20) { print("\(r.finding.passes ? "pass" : "FAIL")  \(r.key): \(r.finding)") }
+            print(failures.isEmpty ? "all \(all.count) rendered nodes clear their floors" : "\(failures.count) rendered nodes below their floor")
+        }
+        for f in failures { printError("contrast: FAIL \(f.key): \(f.finding)") }
+        return failures.isEmpty ? 0 : 1
     }
 }
