@@ -90,7 +90,10 @@ public enum RoleTable {
                   usage: "flame caption spark, EXTENDED (11sp bold)"),
         RoleEntry("widget_glyph_edge_muted", .text, on: [flat, kCard, ember(.captionRow)],
                   usage: "flame caption spark, NOT_YET / BASELINE (11sp bold)"),
-        RoleEntry("widget_coach", .text, on: [kCard, ember(.captionRow)],
+        // The Coach spark has no fixed place relative to the ember across families and rungs, so
+        // it is audited over the whole ember, peak included — as WidgetTokenContrastTest measured
+        // it against "kindling + ember" with no position (OBJ-1634).
+        RoleEntry("widget_coach", .text, on: [kCard, ember(.streakGlyph)],
                   usage: "Large coach_spark_large"),
         RoleEntry("widget_accent_text", .text, on: [.card("widget_accent_deep")],
                   usage: "CTA pill label"),
@@ -127,5 +130,12 @@ public enum RoleTable {
         // Decorative — exempt, listed so the table is complete.
         RoleEntry("widget_border", .decorative, on: [flat, kCard], usage: "dividers"),
         RoleEntry("widget_accent_deep", .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
+    ]
+
+    /// Token pairs that must never share a value in one theme, with why. A retune that makes
+    /// them equal fails the audit even when each clears its floor.
+    public static let distinct: [(token: String, other: String, why: String)] = [
+        ("widget_capstone_dash", "widget_stone_muted",
+         "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"),
     ]
 }

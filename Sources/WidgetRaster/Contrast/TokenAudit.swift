@@ -73,6 +73,16 @@ public enum ContrastAudit {
                 }
             }
         }
+        for pair in RoleTable.distinct where table.contains(where: { $0.token == pair.token }) {
+            for theme in Theme.allCases {
+                let a = try tokens.resolve(pair.token, theme: theme), b = try tokens.resolve(pair.other, theme: theme)
+                let r = WCAG.contrastRatio(a, b)
+                rows.append(TokenContrastRow(
+                    token: pair.token, role: "distinct", usage: pair.why, theme: theme, background: "≠ \(pair.other)",
+                    foreground: a.hex, backgroundColor: b.hex, worstDistanceDp: nil, ratio: r, ratioDisplay: WCAG.display(r),
+                    floor: nil, margin: nil, passes: a != b, apcaLc: 0))
+            }
+        }
         rows.sort { a, b in
             switch (a.floor, b.floor) {
             case let (fa?, fb?):

@@ -36,7 +36,10 @@ struct ContrastCommand: EvidenceCommand {
         } else {
             print(ContrastTable.render(report))
         }
-        for f in report.failures {
+        for f in report.failures where f.role == "distinct" {
+            printError("contrast: FAIL \(f.token) (\(f.theme.rawValue)) is \(f.foreground), the same value as \(f.background.dropFirst(2)) — \(f.usage)")
+        }
+        for f in report.failures where f.role != "distinct" {
             printError("contrast: FAIL \(f.token) (\(f.theme.rawValue), \(f.role)) on \(f.background): "
                 + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor)")
         }
