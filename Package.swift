@@ -15,7 +15,9 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libharfbuzz-dev", "libpng-dev", "libxxhash-dev"])]
         ),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim"]),
+        // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CPNG"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster"]),
     ],

@@ -1,5 +1,13 @@
 /// Every subcommand, in the order `evidence help` lists them. Add a new command here once.
 let allCommands: [any EvidenceCommand.Type] = [
+    ListCommand.self,
+    RenderCommand.self,
+    VerifyCommand.self,
+    RecordCommand.self,
+    BenchCommand.self,
+    StringsCommand.self,
+    ResolveCommand.self,
+    PlanCommand.self,
     HelpCommand.self,
     ContrastCommand.self,
 ]

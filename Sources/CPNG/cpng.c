@@ -1,0 +1,202 @@
+#include "cpng.h"
+#include <png.h>
+#include <zlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Error plumbing: libpng calls on_error with a message, which we keep (one line, truncated)
+   and then longjmp back to the setjmp in the calling function. Warnings are dropped silently:
+   nothing from libpng ever reaches stdout/stderr. */
+typedef struct {
+    char *message;
+} cpng_errors;
+
+static void cpng_set_message(char *dst, const char *prefix, const char *text) {
+    size_t n = 0;
+    dst[0] = 0;
+    if (prefix) {
+        while (*prefix && n + 1 < CPNG_MESSAGE_SIZE) dst[n++] = *prefix++;
+    }
+    if (text) {
+        while (*text && n + 1 < CPNG_MESSAGE_SIZE) {
+            char c = *text++;
+            dst[n++] = (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+        }
+    }
+    dst[n] = 0;
+}
+
+static void cpng_on_error(png_structp png, png_const_charp text) {
+    cpng_errors *errors = (cpng_errors *)png_get_error_ptr(png);
+    if (errors && errors->message) cpng_set_message(errors->message, "libpng: ", text);
+    png_longjmp(png, 1);
+}
+
+static void cpng_on_warning(png_structp png, png_const_charp text) {
+    (void)png; (void)text;
+}
+
+/* ---- encoding ---------------------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t *bytes;
+    size_t size;
+    size_t capacity;
+} cpng_buffer;
+
+static void cpng_write(png_structp png, png_bytep data, size_t length) {
+    cpng_buffer *buffer = (cpng_buffer *)png_get_io_ptr(png);
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
+        while (capacity < buffer->size + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(buffer->bytes, capacity);
+        if (!grown) png_error(png, "out of memory while writing PNG");
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->size, data, length);
+    buffer->size += length;
+}
+
+static void cpng_flush(png_structp png) { (void)png; }
+
+int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                      int filter, int zlib_level, int zlib_strategy,
+                      uint8_t **out, size_t *out_size,
+                      char message[CPNG_MESSAGE_SIZE]) {
+    cpng_errors errors = { message };
+    message[0] = 0;
+    *out = NULL;
+    *out_size = 0;
+    if (width == 0 || height == 0) {
+        cpng_set_message(message, "cannot encode an empty image", NULL);
+        return -1;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &errors, cpng_on_error, cpng_on_warning);
+    if (!png) { cpng_set_message(message, "libpng: cannot create write struct", NULL); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        cpng_set_message(message, "libpng: cannot create info struct", NULL);
+        return -1;
+    }
+    /* volatile: modified after setjmp and read after a longjmp */
+    cpng_buffer buffer_storage = { NULL, 0, 0 };
+    cpng_buffer *volatile buffer = &buffer_storage;
+    if (setjmp(png_jmpbuf(png))) {
+        free(buffer->bytes);
+        png_destroy_write_struct(&png, &info);
+        return -1;
+    }
+    png_set_write_fn(png, buffer, cpng_write, cpng_flush);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
+    png_set_compression_level(png, zlib_level);
+    png_set_compression_strategy(png, zlib_strategy);
+    png_set_compression_mem_level(png, 8);
+    png_set_compression_window_bits(png, 15);
+    /* No tIME, tEXt, gAMA, sRGB...: the file is a pure function of the pixels. */
+    png_write_info(png, info);
+    const size_t stride = (size_t)width * 4;
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(rgba + stride * y));
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    *out = buffer->bytes;
+    *out_size = buffer->size;
+    return 0;
+}
+
+/* ---- decoding ---------------------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t size;
+    size_t offset;
+} cpng_reader;
+
+static void cpng_read(png_structp png, png_bytep data, size_t length) {
+    cpng_reader *reader = (cpng_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "file is truncated");
+    memcpy(data, reader->bytes + reader->offset, length);
+    reader->offset += length;
+}
+
+int cpng_decode_rgba8(const uint8_t *data, size_t size,
+                      uint32_t expected_width, uint32_t expected_height,
+                      uint8_t *rgba,
+                      char message[CPNG_MESSAGE_SIZE]) {
+    cpng_errors errors = { message };
+    message[0] = 0;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, cpng_on_error, cpng_on_warning);
+    if (!png) { cpng_set_message(message, "libpng: cannot create read struct", NULL); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        cpng_set_message(message, "libpng: cannot create info struct", NULL);
+        return -1;
+    }
+    cpng_reader reader = { data, size, 0 };
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_set_read_fn(png, &reader, cpng_read);
+    /* A bad CRC is an error in every chunk, critical or ancillary: a golden must be intact. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    /* Second line of defence against decompression bombs (the Swift side checks IHDR first). */
+    png_set_user_limits(png, expected_width, expected_height);
+    png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
+    png_read_info(png, info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    if (width != expected_width || height != expected_height) {
+        png_error(png, "IHDR size disagrees with the chunk walk");
+    }
+    /* Everything to 8-bit RGBA, straight alpha. No gamma or colour-space conversion: the stored
+       sample values are the pixels. */
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unexpected row size after conversion to RGBA");
+    }
+    const size_t stride = (size_t)width * 4;
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, (png_bytep)(rgba + stride * y), NULL);
+        }
+    }
+    /* Reads (and CRC-checks) every chunk after the image data up to IEND. */
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+void cpng_free(void *pointer) { free(pointer); }
+
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+    /* zlib takes uInt lengths; feed large inputs in pieces. */
+    uLong c = crc;
+    while (size > 0) {
+        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
+        c = crc32(c, data, n);
+        data += n;
+        size -= n;
+    }
+    return (uint32_t)c;
+}
+
+const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
+const char *cpng_zlib_version(void) { return zlibVersion(); }

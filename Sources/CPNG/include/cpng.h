@@ -1,0 +1,54 @@
+#ifndef EVIDENCE_CPNG_H
+#define EVIDENCE_CPNG_H
+/* A thin C layer over libpng for evidence's image codec. It exists only because libpng reports
+   errors by longjmp, which Swift cannot catch: every libpng call here runs under setjmp, and
+   errors/warnings go to handlers that record a message instead of printing or aborting.
+   The header deliberately exposes only plain C types (no png.h) to Swift. */
+#include <stddef.h>
+#include <stdint.h>
+
+#define CPNG_MESSAGE_SIZE 256
+
+/* Encodes `height` rows of `width` 8-bit RGBA pixels (straight alpha, row-major, no padding) as a
+   PNG with no ancillary chunks, a fixed row filter (`filter` is a PNG_FILTER_* mask) and a fixed
+   zlib level/strategy. On success returns 0 and sets *out (free with cpng_free) and *out_size.
+   On failure returns -1 and writes a one-line reason into message. */
+int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                      int filter, int zlib_level, int zlib_strategy,
+                      uint8_t **out, size_t *out_size,
+                      char message[CPNG_MESSAGE_SIZE]);
+
+/* Decodes a whole in-memory PNG of any colour type / bit depth into 8-bit RGBA (straight alpha)
+   written to `rgba`, which must hold expected_width * expected_height * 4 bytes. The caller has
+   already validated the chunk structure and IHDR; libpng's IHDR must agree with the expected size
+   or decoding fails before any row is read. CRC errors in any chunk are fatal; truncation is fatal.
+   Returns 0 on success, -1 on failure with a one-line reason in message. */
+int cpng_decode_rgba8(const uint8_t *data, size_t size,
+                      uint32_t expected_width, uint32_t expected_height,
+                      uint8_t *rgba,
+                      char message[CPNG_MESSAGE_SIZE]);
+
+void cpng_free(void *pointer);
+
+/* zlib's crc32, for the chunk walk done before libpng sees the file. */
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
+
+/* Versions of the libraries that decide the encoded bytes. */
+const char *cpng_libpng_version(void);
+const char *cpng_zlib_version(void);
+
+/* Filter masks re-exported for Swift (same values as png.h). */
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80,
+    CPNG_FILTER_ALL = 0xF8
+};
+enum {
+    CPNG_Z_DEFAULT_STRATEGY = 0,
+    CPNG_Z_FILTERED = 1,
+    CPNG_Z_RLE = 3
+};
+#endif

@@ -1,0 +1,250 @@
+/// The per-motif copy tables of seeds 000 and 001, byte-exact (em dash U+2014, straight
+/// apostrophes). One exhaustive switch per decision, no `default:` — a sixth motif must not
+/// compile until every table has a row for it.
+
+// MARK: - ALL_DONE cluster (three-way: OBJ-3317's "Baseline is its own branch")
+
+/// Which ALL_DONE copy applies. `.baseline` is the fail-closed path (extendedToday absent): it
+/// asserts nothing about the streak, only that today's due habits are done.
+public enum AllDoneBranch: String, Hashable, Sendable, Codable, CaseIterable {
+    case confirmed, pending, baseline
+}
+
+/// Three-way on the shown treatment. nil (suppressed) cannot occur on allDone; it reads as
+/// baseline, the branch that claims nothing.
+public func allDoneBranch(_ reactive: ReactiveTreatment?) -> AllDoneBranch {
+    switch reactive {
+    case .extended?: return .confirmed
+    case .notYet?: return .pending
+    case .baseline?, nil: return .baseline
+    }
+}
+
+/// Kindling all-done title (Small + Medium). Two outcomes on purpose: pending and baseline
+/// converge on "All done today" — nothing at headline weight may vary on a distinction the
+/// user can't see. Confirmed reuses the motif's iOS caption.
+public func allDoneKindlingTitle(motif: StreakMotif, branch: AllDoneBranch) -> String {
+    switch branch {
+    case .confirmed: return reactiveCaption(platform: .ios, motif: motif, branch: .extended)
+    case .pending, .baseline: return allDoneTitleText
+    }
+}
+
+/// The plain "All done today" (legacy all-done title, kindling pending/baseline title,
+/// accessory line 2).
+public let allDoneTitleText = "All done today"
+
+/// Kindling all-done subtitle — the *shipped* table quoted in seed 001 §1 (Table A is superseded).
+public func allDoneKindlingSubtitle(motif: StreakMotif, branch: AllDoneBranch) -> String {
+    switch branch {
+    case .confirmed:
+        switch motif {
+        case .stones: return "Tower's taller. Rest easy."
+        case .flame: return "Fire's brighter. Rest easy."
+        case .sprout: return "Plant's fuller. Rest easy."
+        case .mountain: return "Summit's closer. Rest easy."
+        case .waves: return "Tide's stronger. Rest easy."
+        }
+    case .pending:
+        switch motif {
+        case .stones: return "Today's build. Rest easy."
+        case .flame: return "Today's burn. Rest easy."
+        case .sprout: return "Today's growth. Rest easy."
+        case .mountain: return "Today's climb. Rest easy."
+        case .waves: return "Today's tide. Rest easy."
+        }
+    case .baseline: return "That's the day. Rest easy."
+    }
+}
+
+/// Lock Screen rectangular accessory `line3` on allDone (seed 001 Table C). ≤ 16 characters:
+/// one tail-truncated line. Baseline drops "Rest easy" to hold that budget.
+public func accessoryAllDoneLine3(motif: StreakMotif, branch: AllDoneBranch) -> String {
+    switch branch {
+    case .confirmed:
+        switch motif {
+        case .stones: return "Every stone laid"
+        case .flame: return "Every log fed"
+        case .sprout: return "Every leaf out"
+        case .mountain: return "Every step up"
+        case .waves: return "Every wave in"
+        }
+    case .pending:
+        switch motif {
+        case .stones: return "Today's build"
+        case .flame: return "Today's burn"
+        case .sprout: return "Today's growth"
+        case .mountain: return "Today's climb"
+        case .waves: return "Today's tide"
+        }
+    case .baseline: return "That's the day"
+    }
+}
+
+// MARK: - Large motivator (seed 001 Table B, B4 three-way per seed 000)
+
+/// The six branches of `largeMotivatorText`, with B4 split three ways.
+public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
+    case firstOfDay      // B1 · defaultProgress, nothing done yet
+    case lastOne         // B2 · defaultProgress, one left
+    case building        // B3 · defaultProgress, otherwise
+    case allDoneConfirmed, allDonePending, allDoneBaseline // B4
+    case rest            // B5 · empty
+    case newDay          // B6
+}
+
+/// Which motivator branch a state takes; nil on stale and firstRun (stale's sync footer takes
+/// the line's place; firstRun has none). B1 is checked before B2, as shipped.
+public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment?,
+                                 doneCount: Int, dueCount: Int) -> MotivatorBranch? {
+    switch state {
+    case .stale, .firstRun: return nil
+    case .defaultProgress:
+        if doneCount == 0 { return .firstOfDay }
+        if dueCount - doneCount == 1 { return .lastOne }
+        return .building
+    case .allDone:
+        switch allDoneBranch(reactive) {
+        case .confirmed: return .allDoneConfirmed
+        case .pending: return .allDonePending
+        case .baseline: return .allDoneBaseline
+        }
+    case .empty: return .rest
+    case .newDay: return .newDay
+    }
+}
+
+/// Large's closing motivator line — rendered, and spoken when kindling is on. Both platforms.
+public func largeMotivatorText(state: WidgetState, motif: StreakMotif, reactive: ReactiveTreatment?,
+                               doneCount: Int, dueCount: Int) -> String? {
+    largeMotivatorBranch(state: state, reactive: reactive, doneCount: doneCount, dueCount: dueCount)
+        .map { largeMotivatorText(branch: $0, motif: motif) }
+}
+
+public func largeMotivatorText(branch: MotivatorBranch, motif: StreakMotif) -> String {
+    switch branch {
+    case .firstOfDay:
+        switch motif {
+        case .stones: return "Set the first stone — the tower starts today."
+        case .flame: return "Strike the first spark — today's fire starts now."
+        case .sprout: return "Send out the first leaf — the sprout starts now."
+        case .mountain: return "Take the first step — the climb starts today."
+        case .waves: return "Make the first wave — the tide starts today."
+        }
+    case .lastOne:
+        switch motif {
+        case .stones: return "Lay the last stone to keep the tower rising."
+        case .flame: return "Feed the last log to keep the fire going."
+        case .sprout: return "Add the last leaf to keep the sprout growing."
+        case .mountain: return "Take the last step to keep climbing."
+        case .waves: return "Make the last wave to keep the tide rolling."
+        }
+    case .building:
+        switch motif {
+        case .stones: return "Each stone today makes the tower taller."
+        case .flame: return "Each log today keeps the fire bright."
+        case .sprout: return "Each leaf today makes the sprout greener."
+        case .mountain: return "Each step today puts the summit closer."
+        case .waves: return "Each wave today pulls the tide higher."
+        }
+    case .allDoneConfirmed:
+        // Flame carries its own line, not a caption echo ("Locked in today" is motif-neutral).
+        switch motif {
+        case .stones: return "Today's stone laid. Rest easy."
+        case .flame: return "Today's fire's lit. Rest easy."
+        case .sprout: return "Today's leaf out. Rest easy."
+        case .mountain: return "Today's step up. Rest easy."
+        case .waves: return "Today's wave in. Rest easy."
+        }
+    case .allDonePending:
+        switch motif {
+        case .stones: return "That's today's build. Rest easy."
+        case .flame: return "That's today's burn. Rest easy."
+        case .sprout: return "That's today's growth. Rest easy."
+        case .mountain: return "That's today's climb. Rest easy."
+        case .waves: return "That's today's tide. Rest easy."
+        }
+    case .allDoneBaseline: return "That's the day. Rest easy."
+    case .rest:
+        switch motif {
+        case .stones: return "Rest is part of the build. Back tomorrow."
+        case .flame: return "Rest is part of the burn. Back tomorrow."
+        case .sprout: return "Rest is part of the growth. Back tomorrow."
+        case .mountain: return "Rest is part of the climb. Back tomorrow."
+        case .waves: return "Rest is part of the tide. Back tomorrow."
+        }
+    case .newDay:
+        switch motif {
+        case .stones: return "Lay today's first stone when you're ready."
+        case .flame: return "Light today's fire when you're ready."
+        case .sprout: return "Add today's leaf when you're ready."
+        case .mountain: return "Take today's step when you're ready."
+        case .waves: return "Make today's wave when you're ready."
+        }
+    }
+}
+
+// MARK: - Small CTA and spoken reactive suffixes
+
+/// Small kindling CTA (seed 000 Families; seed 001 §0 for the three v4.28 motifs).
+public func smallCTAText(motif: StreakMotif) -> String {
+    switch motif {
+    case .stones: return "Lay today's stone"
+    case .flame: return "Feed today's fire"
+    case .sprout: return "Add today's leaf"
+    case .mountain: return "Take today's step"
+    case .waves: return "Make today's wave"
+    }
+}
+
+/// The spoken suffix after the streak phrase ("12 day streak, today's stone laid"). Same on both
+/// platforms. Extended: seed 000's examples; not-yet: seed 001 §4 ("add today's stone to keep
+/// building") with the other motifs' shipped continuation phrases from seed 001 §0.
+public func reactiveAccessibilitySuffix(motif: StreakMotif, branch: CaptionBranch) -> String {
+    switch branch {
+    case .extended:
+        switch motif {
+        case .flame: return "locked in for today"
+        case .stones: return "today's stone laid"
+        case .sprout: return "today's leaf out"
+        case .mountain: return "today's step up"
+        case .waves: return "today's wave in"
+        }
+    case .notYet:
+        switch motif {
+        case .flame: return "add today to keep it going"
+        case .stones: return "add today's stone to keep building"
+        case .sprout: return "add today's leaf to keep it growing"
+        case .mountain: return "add today's step to keep climbing"
+        case .waves: return "add today's wave to keep the tide rolling"
+        }
+    }
+}
+
+/// The caption branch a shown treatment takes; nil for baseline (no caption) and suppressed.
+public func captionBranch(_ reactive: ReactiveTreatment?) -> CaptionBranch? {
+    switch reactive {
+    case .extended?: return .extended
+    case .notYet?: return .notYet
+    case .baseline?, nil: return nil
+    }
+}
+
+/// The reactive caption row's text, or nil when there is no caption (baseline, suppressed).
+public func reactiveCaptionText(platform: Platform, motif: StreakMotif, reactive: ReactiveTreatment?) -> String? {
+    captionBranch(reactive).map { reactiveCaption(platform: platform, motif: motif, branch: $0) }
+}
+
+// MARK: - SF Symbol names (iOS accessories)
+
+/// The accessory's streak glyph (`metaphorGlyphName(_:filled:)`). Waves has no fill variant in
+/// SF Symbols — a known gap (seed 001 §4), deliberately not papered over with another symbol.
+public func metaphorSymbolName(motif: StreakMotif, filled: Bool) -> String {
+    switch motif {
+    case .stones: return filled ? "square.stack.3d.up.fill" : "square.stack.3d.up"
+    case .flame: return filled ? "flame.fill" : "flame"
+    case .sprout: return filled ? "leaf.fill" : "leaf"
+    case .mountain: return filled ? "mountain.2.fill" : "mountain.2"
+    case .waves: return "water.waves"
+    }
+}

@@ -1,0 +1,58 @@
+/// The clip check: every text and glyph node lies inside its container and the card, every text
+/// line fits its box at its measured width, and no text stacks one character per line (the seed's
+/// d/a/y/s bug). Reads the scene only — it catches what a pixel diff cannot name.
+public enum ClipCheck {
+    /// Sub-pixel slack for rounding: a quarter of a dp.
+    static let tolerance = 0.25
+
+    public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        public var node: String
+        public var problem: String
+        public var description: String { "\(node): \(problem)" }
+    }
+
+    public static func violations(in scene: Scene, measurer: TextMeasuring) -> [Violation] {
+        var out: [Violation] = []
+        for node in scene.nodes where node.role != .decorative || isGlyph(node) {
+            if !node.container.contains(node.bounds, tolerance: tolerance) {
+                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside its container \(node.container)"))
+            }
+            if !scene.card.contains(node.bounds, tolerance: tolerance) {
+                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside the card \(scene.card)"))
+            }
+            guard case .text(let t) = node.content else { continue }
+            for line in t.lines {
+                let w = measurer.advance(line, style: t.style)
+                if w > node.bounds.width + tolerance {
+                    out.append(Violation(node: node.name, problem: "line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized"))
+                }
+            }
+            let needed = Double(t.lines.count) * t.lineHeight
+            if needed > node.bounds.height + tolerance {
+                out.append(Violation(node: node.name, problem: "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall"))
+            }
+            let stacked = t.lines.filter { $0.replacingOccurrences(of: TextWrap.ellipsis, with: "").count <= 1 }
+            if t.lines.count >= 2 && stacked.count >= 2 {
+                out.append(Violation(node: node.name, problem: "wraps one character per line: \(t.lines)"))
+            }
+        }
+        return out
+    }
+
+    /// Decorative glyphs (the rest moon, the first-run glyph) still must not spill off the card.
+    private static func isGlyph(_ node: SceneNode) -> Bool {
+        if case .path = node.content { return true }
+        return false
+    }
+
+    private static func fmt(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
+    }
+
+    /// The check as the gate runs it: each violation fails the fixture as `clipped`.
+    public static let gateCheck = RenderCheck(name: "clip") { key, scene, _, painter in
+        violations(in: scene, measurer: painter.fonts).map {
+            GateFailure(key: key, kind: .clipped, detail: $0.description)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import CairoShim
+import Foundation
+
+/// The renderer's pinned environment: library versions and the bundled fonts' hashes. When it
+/// differs from the manifest's, exact pixel equality is no longer a fair test (see `verify`).
+public struct RendererEnvironment: Codable, Equatable, Sendable {
+    public var cairo: String
+    public var freetype: String
+    public var harfbuzz: String
+    public var libpng: String
+    /// zlib decides the encoded PNG bytes, so it is part of the pinned environment.
+    public var zlib: String
+    /// Font file name → content hash.
+    public var fonts: [String: String]
+
+    public static func current(fontsDirectory: URL = PackagePaths.fonts) -> RendererEnvironment {
+        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+        var lib: FT_Library?
+        if FT_Init_FreeType(&lib) == 0, let lib {
+            FT_Library_Version(lib, &major, &minor, &patch)
+            FT_Done_FreeType(lib)
+        }
+        var fonts: [String: String] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fontsDirectory.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+            if let data = FileManager.default.contents(atPath: fontsDirectory.appendingPathComponent(name).path) {
+                fonts[name] = ImageOps.hash([UInt8](data))
+            }
+        }
+        return RendererEnvironment(
+            cairo: String(cString: cairo_version_string()),
+            freetype: "\(major).\(minor).\(patch)",
+            harfbuzz: String(cString: hb_version_string()),
+            libpng: String(cString: png_get_libpng_ver(nil)),
+            zlib: PNGCodec.libraryVersions["zlib"] ?? "unknown",
+            fonts: fonts)
+    }
+
+    /// Human-readable differences, e.g. "cairo 1.18.0 vs 1.16.0" (this machine first).
+    public func differences(from recorded: RendererEnvironment) -> [String] {
+        var out: [String] = []
+        for (name, mine, theirs) in [("cairo", cairo, recorded.cairo), ("freetype", freetype, recorded.freetype),
+                                     ("harfbuzz", harfbuzz, recorded.harfbuzz), ("libpng", libpng, recorded.libpng), ("zlib", zlib, recorded.zlib)]
+        where mine != theirs {
+            out.append("\(name) \(mine) vs \(theirs)")
+        }
+        for name in Set(fonts.keys).union(recorded.fonts.keys).sorted() where fonts[name] != recorded.fonts[name] {
+            out.append("font \(name) \(fonts[name] == nil ? "missing" : "changed")")
+        }
+        return out
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What went wrong with one fixture. Every failure names its kind; there is no generic "failed".
+public enum FailureKind: String, Codable, Sendable, CaseIterable {
+    /// Pixels differ from the golden.
+    case pixels
+    /// The render and the golden have different dimensions.
+    case size
+    /// The visible text or accessibility label changed while the pixels did not.
+    case text
+    /// A fixture has no golden.
+    case missing
+    /// A golden (file or manifest entry) has no fixture.
+    case stale
+    /// The golden file cannot be decoded.
+    case unreadable
+    /// A text or glyph node lies outside its container or the card, or wraps one character per line.
+    case clipped
+    /// A node's colour is below its WCAG floor against the pixels beneath it.
+    case contrast
+    /// The comparison failed its own known-different self-test.
+    case selfCheck = "self-check"
+}
+
+public struct GateFailure: Codable, Equatable, Sendable {
+    public var key: String
+    public var kind: FailureKind
+    /// One line, e.g. "42 pixels differ in (10,4 20×8)".
+    public var detail: String
+    /// Report files written for this failure, relative to the report directory.
+    public var artifacts: [String] = []
+
+    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = []) {
+        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
+    }
+}
+
+/// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).
+public struct RenderCheck: Sendable {
+    public let name: String
+    public let run: @Sendable (_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter) -> [GateFailure]
+    public init(name: String, run: @escaping @Sendable (String, Scene, RGBAImage, CairoPainter) -> [GateFailure]) {
+        self.name = name; self.run = run
+    }
+}
+
+/// How rendered pixels are compared with goldens.
+public enum ComparisonChoice: Equatable, Sendable {
+    /// Exact when the environment matches the manifest's, perceptual otherwise.
+    case automatic
+    case exact
+    case perceptual(threshold: Double)
+}
+
+public struct GateOptions: Sendable {
+    public var goldens: URL
+    public var filter: String?
+    public var jobs: Int
+    public var comparison: ComparisonChoice
+    public var perceptualThreshold: Double
+    public var reportDirectory: URL?
+    public var checks: [RenderCheck]
+    /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
+    public var forceDecode = false
+
+    public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                comparison: ComparisonChoice = .automatic, perceptualThreshold: Double = 0.1,
+                reportDirectory: URL? = nil, checks: [RenderCheck] = []) {
+        self.goldens = goldens; self.filter = filter; self.jobs = jobs; self.comparison = comparison
+        self.perceptualThreshold = perceptualThreshold; self.reportDirectory = reportDirectory; self.checks = checks
+    }
+}
+
+/// A fixture drawn once: its scene (for text, labels and checks) and its pixels.
+struct Rendered: Sendable {
+    let fixture: Fixture
+    let scene: Scene
+    let image: RGBAImage
+    let pixelHash: String
+}
+
+func render(_ fixture: Fixture, painter: CairoPainter) -> Rendered {
+    let scene = fixture.makeScene(painter.fonts)
+    let image = painter.render(scene)
+    return Rendered(fixture: fixture, scene: scene, image: image, pixelHash: ImageOps.pixelHash(image))
+}
+
+extension Manifest {
+    /// Goldens on disk that neither the manifest nor any fixture names, within the filter.
+    static func unlistedFiles(in directory: URL, listed: Set<String>, filter: String?) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var out: [String] = []
+        while let rel = walker.nextObject() as? String {
+            guard rel.hasSuffix(".png"), !listed.contains(rel) else { continue }
+            let key = String(rel.dropLast(4))
+            if let filter, !Glob.matches(filter, key) { continue }
+            out.append(rel)
+        }
+        return out.sorted()
+    }
+}

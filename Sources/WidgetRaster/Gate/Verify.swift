@@ -1,0 +1,176 @@
+import Foundation
+
+public struct VerifyResult: Codable, Sendable {
+    public var passed: [String]
+    public var failures: [GateFailure]
+    /// Which comparison was applied and why, e.g. "exact (environment matches Goldens/manifest.json)".
+    public var comparison: String
+    /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
+    public var fastPath: Int
+    public var reportDirectory: String?
+
+    /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
+    public var summaryLine: String {
+        let failedKeys = Set(failures.map(\.key))
+        return "\(passed.count) passed, \(failedKeys.count) failed"
+    }
+}
+
+public enum Verifier {
+    /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
+    /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
+    public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
+                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
+        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+        let manifest = try Manifest.load(from: options.goldens)
+        let environment = RendererEnvironment.current()
+        let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
+
+        // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
+        guard ImageOps.selfCheck(comparator) else {
+            return VerifyResult(passed: [], failures: [GateFailure(key: "(self-check)", kind: .selfCheck,
+                detail: "the \(note) comparison reported a known-different pair as equal; refusing to report success")],
+                comparison: note, fastPath: 0, reportDirectory: nil)
+        }
+
+        let entries = manifest?.goldens ?? [:]
+        let done = Counter()
+        let outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
+            let outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
+                                comparator: comparator, painter: painter)
+            progress?(done.increment(), fixtures.count)
+            return outcome
+        }
+
+        var failures = outcomes.flatMap(\.failures)
+        // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
+        // and the folder, so a filtered run still sees them.
+        let allKeys = Set(catalog.map(\.key))
+        for (key, entry) in entries.sorted(by: { $0.key < $1.key })
+        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+            failures.append(GateFailure(key: key, kind: .stale,
+                detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
+        }
+        let listed = Set(entries.values.map(\.file))
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+            failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
+                detail: "\(file) is not in \(Manifest.fileName); run 'evidence record' to adopt or remove it"))
+        }
+
+        var report: String?
+        if let dir = options.reportDirectory, !failures.isEmpty {
+            failures = writeReport(failures, outcomes: outcomes, to: dir)
+            report = dir.path
+        }
+        return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
+                            failures: failures, comparison: note,
+                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
+    }
+
+    static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
+                                 environment: RendererEnvironment) -> (ImageComparator, String) {
+        switch options.comparison {
+        case .exact: return (.exact, "exact (requested)")
+        case .perceptual(let t): return (.perceptual(threshold: t), "perceptual, threshold \(t) (requested)")
+        case .automatic:
+            guard let manifest else { return (.exact, "exact (no manifest yet)") }
+            let diffs = environment.differences(from: manifest.environment)
+            if diffs.isEmpty { return (.exact, "exact (environment matches Goldens/\(Manifest.fileName))") }
+            return (.perceptual(threshold: options.perceptualThreshold),
+                    "environment differs from Goldens/\(Manifest.fileName): \(diffs.joined(separator: ", ")) — compared perceptually")
+        }
+    }
+
+    struct FixtureOutcome: Sendable {
+        var key: String
+        var failures: [GateFailure] = []
+        var fastPath = false
+        var actual: RGBAImage?
+        var expected: RGBAImage?
+    }
+
+    static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
+                      comparator: ImageComparator, painter: CairoPainter) -> FixtureOutcome {
+        let r = render(fixture, painter: painter)
+        var out = FixtureOutcome(key: fixture.key)
+        out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
+
+        let url = options.goldens.appendingPathComponent(entry?.file ?? fixture.goldenPath)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            out.failures.append(GateFailure(key: fixture.key, kind: .missing,
+                detail: "no golden at \(fixture.goldenPath); run 'evidence record --filter \"\(fixture.key)\"' after reviewing the render"))
+            out.actual = r.image
+            return out
+        }
+        let bytes = [UInt8](data)
+        let textFailure = entry.flatMap { textDifference(r.scene, $0) }
+        // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
+        if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
+            out.fastPath = true
+            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            return out
+        }
+        let expected: RGBAImage
+        do {
+            expected = try ImageOps.decodePNG(bytes, name: url.path)
+        } catch {
+            out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
+            return out
+        }
+        out.actual = r.image
+        out.expected = expected
+        switch ImageOps.compare(expected: expected, actual: r.image, comparator) {
+        case .same:
+            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            if entry == nil {
+                out.failures.append(GateFailure(key: fixture.key, kind: .missing,
+                    detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName); run 'evidence record'"))
+            }
+        case .sizeDiffers(let e, let a):
+            out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
+        case .pixelsDiffer(let count, let box):
+            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
+                + (textFailure.map { "; " + $0 } ?? "")))
+        }
+        return out
+    }
+
+    /// Describes how the render's words differ from what the manifest recorded, or nil.
+    static func textDifference(_ scene: Scene, _ entry: GoldenEntry) -> String? {
+        if scene.visibleText != entry.visibleText {
+            return "visible text changed: \(entry.visibleText) → \(scene.visibleText)"
+        }
+        if scene.accessibilityLabel != entry.accessibilityLabel {
+            return "accessibility label changed: \"\(entry.accessibilityLabel)\" → \"\(scene.accessibilityLabel)\""
+        }
+        return nil
+    }
+
+    /// Writes actual / expected / diff PNGs per failing fixture; returns failures with artifact paths.
+    static func writeReport(_ failures: [GateFailure], outcomes: [FixtureOutcome], to dir: URL) -> [GateFailure] {
+        let byKey = Dictionary(outcomes.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var written: Set<String> = []
+        return failures.map { f in
+            var f = f
+            guard let o = byKey[f.key], !written.contains(f.key) else { return f }
+            written.insert(f.key)
+            var files: [(String, RGBAImage)] = []
+            if let a = o.actual { files.append(("actual.png", a)) }
+            if let e = o.expected { files.append(("expected.png", e)) }
+            if let a = o.actual, let e = o.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a))) }
+            for (name, img) in files {
+                let rel = f.key + "/" + name
+                if (try? AtomicFile.write(Data(ImageOps.encodePNG(img)), to: dir.appendingPathComponent(rel))) != nil {
+                    f.artifacts.append(rel)
+                }
+            }
+            return f
+        }
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private var n = 0
+    private let lock = NSLock()
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
+}

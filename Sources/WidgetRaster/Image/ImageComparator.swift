@@ -1,0 +1,334 @@
+import Foundation
+
+/// A size in whole pixels.
+public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A rectangle in whole pixels, origin at the top-left of the image.
+public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public var description: String { "\(width)×\(height) at (\(x),\(y))" }
+}
+
+extension RGBAImage {
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+}
+
+/// What a comparison found. `outcome` is `.size` whenever the sizes differ (its own failure
+/// kind); the counts then cover the union of both images, a pixel present in only one counting
+/// as changed.
+public struct ComparisonResult: Hashable, Sendable, Codable {
+    public enum Outcome: String, Hashable, Sendable, Codable {
+        case match, pixels, size
+    }
+    public var outcome: Outcome
+    public var expectedSize: PixelSize
+    public var actualSize: PixelSize
+    /// Pixels counted as different by the comparator (0 for a match).
+    public var differingPixels: Int
+    /// The smallest rectangle holding every differing pixel; nil when there are none.
+    public var boundingBox: PixelRect?
+    /// Perceptual only: pixels over the threshold that were excused as anti-aliasing.
+    public var antialiasedPixels: Int
+
+    public var isMatch: Bool { outcome == .match }
+
+    /// One line for a report, e.g. "pixels: 12 differ, in 4×3 at (10,20)".
+    public var summary: String {
+        switch outcome {
+        case .match:
+            antialiasedPixels > 0 ? "match (\(antialiasedPixels) anti-aliased pixels ignored)" : "match"
+        case .pixels:
+            "pixels: \(differingPixels) differ, in \(boundingBox.map(\.description) ?? "?")"
+        case .size:
+            "size: expected \(expectedSize), got \(actualSize)"
+        }
+    }
+}
+
+/// A comparison strategy as a value (swift-snapshot-testing's `Diffing` idea): the gate is handed
+/// one and reports which it applied.
+/// - `.exact`: any difference in any RGBA byte counts.
+/// - `.perceptual(threshold:)`: pixelmatch-style — the YIQ colour delta of the two pixels (each
+///   blended over white by its alpha) must exceed `threshold² × 35215`, and pixels that look like
+///   anti-aliasing in either image (Vyšniauskas' detector: a brightness slope between a darker and
+///   a brighter neighbour that each sit in flat areas in both images) are not counted.
+public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
+    public enum Method: Hashable, Sendable {
+        case exact
+        case perceptual(threshold: Double)
+    }
+    public let method: Method
+
+    public static let exact = ImageComparator(method: .exact)
+
+    /// `threshold` in 0…1 (smaller is stricter; out-of-range values are clamped, NaN means 0.1).
+    public static func perceptual(threshold: Double = 0.1) -> ImageComparator {
+        let t = threshold.isNaN ? 0.1 : Swift.max(0, Swift.min(1, threshold))
+        return ImageComparator(method: .perceptual(threshold: t))
+    }
+
+    public var description: String {
+        switch method {
+        case .exact: "exact"
+        case .perceptual(let t): "perceptual (YIQ threshold \(t), anti-aliasing ignored)"
+        }
+    }
+
+    public func compare(expected: RGBAImage, actual: RGBAImage) -> ComparisonResult {
+        var result = ComparisonResult(outcome: .match, expectedSize: expected.size, actualSize: actual.size,
+                                      differingPixels: 0, boundingBox: nil, antialiasedPixels: 0)
+        let sameSize = expected.width == actual.width && expected.height == actual.height
+        if sameSize && Self.bytesEqual(expected.pixels, actual.pixels) { return result }
+
+        var tally = Tally()
+        scan(expected, actual, into: &tally, marks: nil)
+        if !sameSize {
+            for r in Self.outOfBounds(expected.size, actual.size) { tally.add(r) }
+            tally.count += expected.width * expected.height + actual.width * actual.height
+                - 2 * Swift.min(expected.width, actual.width) * Swift.min(expected.height, actual.height)
+        }
+        result.differingPixels = tally.count
+        result.antialiasedPixels = tally.antialiased
+        result.boundingBox = tally.box
+        result.outcome = !sameSize ? .size : (tally.count > 0 ? .pixels : .match)
+        return result
+    }
+
+    /// A picture of the differences, over the union of both sizes: a faded grey copy of
+    /// `expected`, changed pixels in red, and (perceptual) excused anti-aliased pixels in yellow.
+    /// Pixels inside only one of the images are red; pixels in neither are white.
+    public func diffImage(expected: RGBAImage, actual: RGBAImage) -> RGBAImage {
+        let w = Swift.max(expected.width, actual.width), h = Swift.max(expected.height, actual.height)
+        var canvas = RGBAImage(width: w, height: h, fill: .white)
+        canvas.pixels.withUnsafeMutableBufferPointer { out in
+            expected.pixels.withUnsafeBufferPointer { e in
+                for y in 0..<expected.height {
+                    for x in 0..<expected.width {
+                        let i = (y * expected.width + x) * 4
+                        let lum = Self.luma(Double(e[i]), Double(e[i + 1]), Double(e[i + 2]))
+                        let v = 255 + (lum - 255) * Self.fade * Double(e[i + 3]) / 255
+                        let g = UInt8(Swift.max(0, Swift.min(255, v.rounded())))
+                        let o = (y * w + x) * 4
+                        out[o] = g; out[o + 1] = g; out[o + 2] = g; out[o + 3] = 255
+                    }
+                }
+            }
+            var marks = Marks(base: out.baseAddress!, stride: w)
+            var tally = Tally()
+            scan(expected, actual, into: &tally, marks: &marks)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inE = x < expected.width && y < expected.height
+                    let inA = x < actual.width && y < actual.height
+                    if inE != inA { marks.set(x, y, Self.red) }
+                }
+            }
+        }
+        return canvas
+    }
+
+    // MARK: - Scanning
+
+    /// How opaque the grey copy of `expected` is in a diff image.
+    static let fade = 0.15
+    static let red: (UInt8, UInt8, UInt8) = (255, 0, 0)
+    static let yellow: (UInt8, UInt8, UInt8) = (255, 210, 0)
+
+    /// The largest YIQ delta two colours can have (black vs white); a threshold scales it.
+    static let maxYIQDelta = 35215.0
+
+    struct Tally {
+        var count = 0
+        var antialiased = 0
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        mutating func add(_ x: Int, _ y: Int) {
+            count += 1
+            if x < minX { minX = x }; if x > maxX { maxX = x }
+            if y < minY { minY = y }; if y > maxY { maxY = y }
+        }
+        /// Grows the box only (the caller counts).
+        mutating func add(_ r: PixelRect) {
+            minX = Swift.min(minX, r.x); maxX = Swift.max(maxX, r.x + r.width - 1)
+            minY = Swift.min(minY, r.y); maxY = Swift.max(maxY, r.y + r.height - 1)
+        }
+        var box: PixelRect? {
+            maxX < minX ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        }
+    }
+
+    struct Marks {
+        let base: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
+            let p = base + (y * stride + x) * 4
+            p[0] = c.0; p[1] = c.1; p[2] = c.2; p[3] = 255
+        }
+    }
+
+    /// One image's pixels with its row length, so two images of different sizes can be walked
+    /// over their overlap.
+    struct View {
+        let base: UnsafePointer<UInt8>
+        let stride: Int
+        @inline(__always) func at(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> { base + (y * stride + x) * 4 }
+        @inline(__always) func word(_ x: Int, _ y: Int) -> UInt32 {
+            UnsafeRawPointer(at(x, y)).loadUnaligned(as: UInt32.self)
+        }
+    }
+
+    /// Compares the overlap of the two images, tallying (and optionally marking) differences.
+    func scan(_ expected: RGBAImage, _ actual: RGBAImage, into tally: inout Tally, marks: UnsafeMutablePointer<Marks>?) {
+        let w = Swift.min(expected.width, actual.width), h = Swift.min(expected.height, actual.height)
+        guard w > 0, h > 0 else { return }
+        expected.pixels.withUnsafeBufferPointer { eb in
+            actual.pixels.withUnsafeBufferPointer { ab in
+                let e = View(base: eb.baseAddress!, stride: expected.width)
+                let a = View(base: ab.baseAddress!, stride: actual.width)
+                switch method {
+                case .exact:
+                    Self.scanExact(e, a, w, h, &tally, marks)
+                case .perceptual(let threshold):
+                    Self.scanPerceptual(e, a, w, h, Self.maxYIQDelta * threshold * threshold, &tally, marks)
+                }
+            }
+        }
+    }
+
+    static func scanExact(_ e: View, _ a: View, _ w: Int, _ h: Int, _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?) {
+        for y in 0..<h {
+            if memcmp(e.at(0, y), a.at(0, y), w * 4) == 0 { continue }
+            for x in 0..<w where e.word(x, y) != a.word(x, y) {
+                tally.add(x, y)
+                marks?.pointee.set(x, y, red)
+            }
+        }
+    }
+
+    static func scanPerceptual(_ e: View, _ a: View, _ w: Int, _ h: Int, _ maxDelta: Double,
+                               _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?) {
+        for y in 0..<h {
+            if memcmp(e.at(0, y), a.at(0, y), w * 4) == 0 { continue }
+            for x in 0..<w where e.word(x, y) != a.word(x, y) {
+                let delta = colorDelta(e.at(x, y), a.at(x, y), brightnessOnly: false)
+                guard abs(delta) > maxDelta else { continue }
+                if antialiased(e, x, y, w, h, other: a) || antialiased(a, x, y, w, h, other: e) {
+                    tally.antialiased += 1
+                    marks?.pointee.set(x, y, yellow)
+                } else {
+                    tally.add(x, y)
+                    marks?.pointee.set(x, y, red)
+                }
+            }
+        }
+    }
+
+    // MARK: - pixelmatch-style metric
+
+    @inline(__always) static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+    @inline(__always) static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.59597799 - g * 0.27417610 - b * 0.32180189
+    }
+    @inline(__always) static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.21147017 - g * 0.52261711 + b * 0.31114694
+    }
+
+    /// The squared YIQ distance between two pixels, each first blended over white by its alpha;
+    /// negative when the first is the lighter one. With `brightnessOnly`, just the Y (luma) difference.
+    @inline(__always)
+    static func colorDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, brightnessOnly: Bool) -> Double {
+        if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] { return 0 }
+        var r1 = Double(p[0]), g1 = Double(p[1]), b1 = Double(p[2])
+        var r2 = Double(q[0]), g2 = Double(q[1]), b2 = Double(q[2])
+        if p[3] < 255 {
+            let k = Double(p[3]) / 255
+            r1 = 255 + (r1 - 255) * k; g1 = 255 + (g1 - 255) * k; b1 = 255 + (b1 - 255) * k
+        }
+        if q[3] < 255 {
+            let k = Double(q[3]) / 255
+            r2 = 255 + (r2 - 255) * k; g2 = 255 + (g2 - 255) * k; b2 = 255 + (b2 - 255) * k
+        }
+        let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
+        let dy = y1 - y2
+        if brightnessOnly { return dy }
+        let di = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
+        let dq = quadrature(r1, g1, b1) - quadrature(r2, g2, b2)
+        let delta = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
+        return y1 > y2 ? -delta : delta
+    }
+
+    /// Whether pixel (x, y) of `image` looks like anti-aliasing: among its 8 neighbours at most
+    /// two have the same brightness, there is both a darker and a brighter one, and the darkest or
+    /// the brightest of them lies in a flat area (3+ identical neighbours) in both images.
+    static func antialiased(_ image: View, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, other: View) -> Bool {
+        let x0 = Swift.max(x1 - 1, 0), y0 = Swift.max(y1 - 1, 0)
+        let x2 = Swift.min(x1 + 1, w - 1), y2 = Swift.min(y1 + 1, h - 1)
+        let center = image.at(x1, y1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        var darkest = 0.0, brightest = 0.0
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                let delta = colorDelta(center, image.at(x, y), brightnessOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < darkest {
+                    darkest = delta; minX = x; minY = y
+                } else if delta > brightest {
+                    brightest = delta; maxX = x; maxY = y
+                }
+            }
+        }
+        if darkest == 0 || brightest == 0 { return false }
+        return (hasManySiblings(image, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
+            || (hasManySiblings(image, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+    }
+
+    /// Whether pixel (x, y) has 3 or more neighbours of exactly its colour (image edges count as one).
+    static func hasManySiblings(_ image: View, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+        let x0 = Swift.max(x1 - 1, 0), y0 = Swift.max(y1 - 1, 0)
+        let x2 = Swift.min(x1 + 1, w - 1), y2 = Swift.min(y1 + 1, h - 1)
+        let center = image.word(x1, y1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) && image.word(x, y) == center {
+                zeroes += 1
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: - Helpers
+
+    static func bytesEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
+            }
+        }
+    }
+
+    /// The parts of each image outside their overlap (up to two rectangles per image).
+    static func outOfBounds(_ e: PixelSize, _ a: PixelSize) -> [PixelRect] {
+        let ow = Swift.min(e.width, a.width), oh = Swift.min(e.height, a.height)
+        var rects: [PixelRect] = []
+        for s in [e, a] {
+            if s.width > ow && s.height > 0 { rects.append(PixelRect(x: ow, y: 0, width: s.width - ow, height: s.height)) }
+            if s.height > oh && s.width > 0 { rects.append(PixelRect(x: 0, y: oh, width: s.width, height: s.height - oh)) }
+        }
+        return rects
+    }
+}

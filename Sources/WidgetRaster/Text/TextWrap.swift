@@ -1,0 +1,71 @@
+/// Greedy word wrap with a line limit and a trailing "…". A word wider than the line is
+/// ellipsized on its own line — characters never stack one per line.
+public struct WrappedText: Hashable, Sendable {
+    public var lines: [String]
+    /// True when text was cut and "…" drawn.
+    public var ellipsized: Bool
+    /// The widest line's advance, in layout units.
+    public var maxLineWidth: Double
+}
+
+public enum TextWrap {
+    public static let ellipsis = "…"
+
+    /// Wraps `text` into at most `maxLines` lines no wider than `width`.
+    public static func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle,
+                            measurer: TextMeasuring) -> WrappedText {
+        precondition(maxLines >= 1)
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var lines: [String] = []
+        var current = ""
+        var i = 0
+        var cut = false
+        while i < words.count {
+            let candidate = current.isEmpty ? words[i] : current + " " + words[i]
+            if measurer.advance(candidate, style: style) <= width {
+                current = candidate
+                i += 1
+                continue
+            }
+            if current.isEmpty {
+                // A single word wider than the line: ellipsize it here rather than breaking it.
+                current = words[i]
+                cut = true
+                i = words.count
+                break
+            }
+            lines.append(current)
+            current = ""
+            if lines.count == maxLines { cut = true; break }
+        }
+        if !current.isEmpty { lines.append(current) }
+        if lines.count > maxLines { lines.removeLast(lines.count - maxLines); cut = true }
+        if cut, let last = lines.popLast() {
+            // The last visible line carries the rest of the text so the "…" marks a real cut.
+            let rest = i < words.count && lines.count + 1 == maxLines
+                ? ([last] + words[i...]).joined(separator: " ") : last
+            lines.append(ellipsize(rest, width: width, style: style, measurer: measurer, force: true))
+        }
+        let widest = lines.map { measurer.advance($0, style: style) }.max() ?? 0
+        return WrappedText(lines: lines, ellipsized: cut, maxLineWidth: widest)
+    }
+
+    /// One line: `text` if it fits, otherwise the longest prefix (by grapheme) followed by "…".
+    /// With `force`, the "…" is added even if `text` fits (the caller knows text was dropped).
+    public static func ellipsize(_ text: String, width: Double, style: TextStyle, measurer: TextMeasuring,
+                                 force: Bool = false) -> String {
+        if !force, measurer.advance(text, style: style) <= width { return text }
+        var chars = Array(text)
+        while !chars.isEmpty {
+            let candidate = String(chars).trimmingWhitespace() + ellipsis
+            if measurer.advance(candidate, style: style) <= width { return candidate }
+            chars.removeLast()
+        }
+        return ellipsis
+    }
+
+    /// How many lines `text` needs at `width` with no limit — for budgets that ask "does it wrap?".
+    public static func lineCount(_ text: String, width: Double, style: TextStyle, measurer: TextMeasuring) -> Int {
+        wrap(text, width: width, maxLines: Int.max / 2, style: style, measurer: measurer).lines.count
+    }
+}

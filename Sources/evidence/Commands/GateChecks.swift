@@ -1,0 +1,6 @@
+import WidgetRaster
+
+/// The checks `evidence verify` runs on every render besides the golden comparison.
+enum GateChecks {
+    static let all: [RenderCheck] = [ClipCheck.gateCheck]
+}

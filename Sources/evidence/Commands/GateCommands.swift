@@ -1,0 +1,163 @@
+import Foundation
+import WidgetRaster
+
+/// Options shared by verify, record and bench.
+struct GateArguments {
+    static let valued: Set<String> = ["filter", "jobs", "goldens", "report", "compare", "threshold"]
+
+    static func options(_ a: ParsedArguments) throws -> GateOptions {
+        var o = GateOptions()
+        o.filter = a.value("filter")
+        o.jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
+        if let g = a.value("goldens") { o.goldens = URL(fileURLWithPath: g) }
+        o.perceptualThreshold = try a.double("threshold", default: 0.1, in: 0...1)
+        switch a.value("compare") ?? "auto" {
+        case "auto": o.comparison = .automatic
+        case "exact": o.comparison = .exact
+        case "perceptual": o.comparison = .perceptual(threshold: o.perceptualThreshold)
+        case let other: throw InputError("--compare", "unknown comparison '\(other)'; expected auto, exact or perceptual")
+        }
+        return o
+    }
+
+    static func fixtures(_ filter: String?) throws -> [Fixture] {
+        let f = FixtureCatalog.filtered(filter)
+        if f.isEmpty, let filter {
+            throw InputError("--filter", "no fixture matches '\(filter)'; run 'evidence list' to see the keys")
+        }
+        return f
+    }
+
+    static func painter() throws -> CairoPainter {
+        CairoPainter(fonts: try FontLibrary.bundled.get())
+    }
+
+    /// Progress on stderr for long runs, only when a person is watching.
+    static func progress() -> (@Sendable (Int, Int) -> Void)? {
+        guard isatty(2) != 0 else { return nil }
+        return { done, total in
+            if done == total || done % 25 == 0 {
+                FileHandle.standardError.write("\r\(done)/\(total) rendered\(done == total ? "\n" : "")".data(using: .utf8)!)
+            }
+        }
+    }
+
+    static let help = """
+          --filter GLOB      only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'
+          --jobs N           parallel workers (default: all cores); results do not depend on it
+          --goldens DIR      goldens folder (default: the package's Goldens/)
+        """
+}
+
+struct ListCommand: EvidenceCommand {
+    static let name = "list"
+    static let summary = "Print every fixture key (the golden matrix)"
+    static let help = """
+        usage: evidence list [--filter GLOB] [--json]
+
+        Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
+          --filter GLOB      only keys matching the glob
+          --json             a JSON array of keys
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["filter"], switches: ["json"])
+        let keys = try GateArguments.fixtures(a.value("filter")).map(\.key)
+        if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
+        return 0
+    }
+}
+
+struct VerifyCommand: EvidenceCommand {
+    static let name = "verify"
+    static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
+    static let help = """
+        usage: evidence verify [--filter GLOB] [--report DIR] [--json] [--jobs N] [--compare auto|exact|perceptual] [--threshold T]
+
+        Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
+        environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
+        a perceptual comparison (YIQ delta with anti-aliasing detection) is applied and the summary says so.
+        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, contrast, self-check.
+        For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
+        The last line is 'N passed, N failed'.
+
+        \(GateArguments.help)
+          --report DIR       where failure images go (default: ./report)
+          --compare MODE     auto (default), exact, or perceptual
+          --threshold T      perceptual colour threshold 0…1 (default 0.1)
+          --json             machine-readable result on stdout
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json"])
+        var o = try GateArguments.options(a)
+        o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
+        o.checks = GateChecks.all
+        _ = try GateArguments.fixtures(o.filter)
+        let result = try Verifier.verify(o, catalog: FixtureCatalog.all(), painter: try GateArguments.painter(),
+                                         progress: a.has("json") ? nil : GateArguments.progress())
+        if a.has("json") {
+            try printJSON(result)
+        } else {
+            print("comparison: \(result.comparison)")
+            for f in result.failures {
+                print("FAIL \(f.kind.rawValue) \(f.key): \(f.detail)")
+            }
+            if let dir = result.reportDirectory { print("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
+            print(result.summaryLine)
+        }
+        return result.failures.isEmpty ? 0 : 1
+    }
+}
+
+struct RecordCommand: EvidenceCommand {
+    static let name = "record"
+    static let summary = "Re-record goldens: write only what moved, add new, remove stale"
+    static let help = """
+        usage: evidence record [--filter GLOB] [--jobs N] [--json]
+
+        Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
+        byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
+        Goldens/manifest.json. Every write goes through a temp file and a rename.
+        Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
+        silence a failure you do not understand.
+
+        \(GateArguments.help)
+          --json             machine-readable result on stdout
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json"])
+        let o = try GateArguments.options(a)
+        _ = try GateArguments.fixtures(o.filter)
+        let r = try Recorder.record(o, catalog: FixtureCatalog.all(), painter: try GateArguments.painter(),
+                                    progress: a.has("json") ? nil : GateArguments.progress())
+        if a.has("json") { try printJSON(r); return 0 }
+        for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
+        for k in r.added { print("added   \(k)") }
+        for k in r.removed { print("removed \(k)") }
+        print(r.summaryLine)
+        return 0
+    }
+}
+
+struct RenderCommand: EvidenceCommand {
+    static let name = "render"
+    static let summary = "Render one fixture to a PNG file"
+    static let help = """
+        usage: evidence render --fixture KEY -o OUT.png
+
+          --fixture KEY      a key from 'evidence list'
+          -o, --output FILE  where to write the PNG (written atomically)
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["fixture", "output"], switches: [])
+        guard let key = a.value("fixture") else { throw InputError("--fixture", "required; run 'evidence list' for the keys") }
+        guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        guard let fixture = FixtureCatalog.all().first(where: { $0.key == key }) else {
+            throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
+        }
+        let painter = try GateArguments.painter()
+        let scene = fixture.makeScene(painter.fonts)
+        try AtomicFile.write(Data(ImageOps.encodePNG(painter.render(scene))), to: URL(fileURLWithPath: out))
+        print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
+        return 0
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import WidgetRaster
+
+/// The golden gate end to end on a temporary goldens folder with a small catalog of real renders.
+@Suite(.serialized) struct GateTests {
+    let painter = CairoPainter(fonts: .shared)
+    let catalog = StarterCatalog.fixtures()
+
+    func tempDir() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-gate-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+    func options(_ dir: URL, jobs: Int = 2, filter: String? = nil) -> GateOptions {
+        GateOptions(goldens: dir, filter: filter, jobs: jobs, comparison: .automatic)
+    }
+    func snapshot(_ dir: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        let e = FileManager.default.enumerator(atPath: dir.path)!
+        while let rel = e.nextObject() as? String {
+            var isDir: ObjCBool = false
+            let p = dir.appendingPathComponent(rel).path
+            if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), !isDir.boolValue {
+                out[rel] = FileManager.default.contents(atPath: p)
+            }
+        }
+        return out
+    }
+    func kinds(_ r: VerifyResult) -> [String: FailureKind] {
+        Dictionary(r.failures.map { ($0.key, $0.kind) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test func recordThenVerifyPasses() throws {
+        let dir = tempDir()
+        let r = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        #expect(r.added.count == catalog.count)
+        let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
+        #expect(v.failures.isEmpty)
+        #expect(v.fastPath == catalog.count)
+        #expect(v.summaryLine == "\(catalog.count) passed, 0 failed")
+    }
+
+    @Test func recordTwiceChangesNothingAndJobCountDoesNotMatter() throws {
+        let one = tempDir(), two = tempDir()
+        _ = try Recorder.record(options(one, jobs: 1), catalog: catalog, painter: painter)
+        _ = try Recorder.record(options(two, jobs: 2), catalog: catalog, painter: painter)
+        #expect(snapshot(one) == snapshot(two))
+        let before = snapshot(one)
+        let again = try Recorder.record(options(one, jobs: 2), catalog: catalog, painter: painter)
+        #expect(again.moved.isEmpty && again.added.isEmpty && again.removed.isEmpty)
+        #expect(again.unchanged == catalog.count)
+        #expect(snapshot(one) == before)
+    }
+
+    @Test func onePixelChangedFailsAsPixelsWithArtifacts() throws {
+        let dir = tempDir(), report = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let key = catalog[0].key
+        let url = dir.appendingPathComponent(catalog[0].goldenPath)
+        var img = try PNGCodec.decode([UInt8](try Data(contentsOf: url)), name: url.path)
+        let p = img.pixel(x: 5, y: 5)
+        img.setPixel(x: 5, y: 5, Color(r: p.r ^ 0x80, g: p.g, b: p.b, a: 255))
+        try Data(PNGCodec.encode(img)).write(to: url)
+        var o = options(dir)
+        o.reportDirectory = report
+        let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        #expect(kinds(v) == [key: .pixels])
+        #expect(v.failures[0].detail.hasPrefix("1 pixels differ"))
+        #expect(Set(v.failures[0].artifacts) == ["\(key)/actual.png", "\(key)/expected.png", "\(key)/diff.png"])
+        for a in v.failures[0].artifacts { #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path)) }
+    }
+
+    @Test func deletedGoldenIsMissingAndExtrasAreStale() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[1].goldenPath))
+        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[0].goldenPath),
+                                        to: dir.appendingPathComponent("starter/extra.png"))
+        // A manifest entry whose fixture is gone: verify with a catalog lacking the last fixture.
+        let shorter = Array(catalog.dropLast())
+        let v = try Verifier.verify(options(dir), catalog: shorter, painter: painter)
+        #expect(kinds(v) == [catalog[1].key: .missing, "starter/extra": .stale, catalog.last!.key: .stale])
+        // Stale is found from the manifest and the folder even when the filter excludes nothing else.
+        let filtered = try Verifier.verify(options(dir, filter: "starter/extra*"), catalog: shorter, painter: painter)
+        #expect(kinds(filtered) == ["starter/extra": .stale])
+        // Record removes both stale goldens and adds the missing one.
+        let r = try Recorder.record(options(dir), catalog: shorter, painter: painter)
+        #expect(r.added == [catalog[1].key])
+        #expect(Set(r.removed) == ["starter/extra", catalog.last!.key])
+        #expect(try Verifier.verify(options(dir), catalog: shorter, painter: painter).failures.isEmpty)
+    }
+
+    @Test(arguments: ["truncated", "crc", "lfs", "empty"])
+    func unreadableGoldens(damage: String) throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let url = dir.appendingPathComponent(catalog[2].goldenPath)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        switch damage {
+        case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
+        case "crc": bytes[bytes.count / 2] ^= 0xFF
+        case "lfs": bytes = Array("version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n".utf8)
+        default: bytes = []
+        }
+        try Data(bytes).write(to: url)
+        let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
+        #expect(kinds(v) == [catalog[2].key: .unreadable])
+        #expect(!v.failures[0].detail.contains("\n"))
+        #expect(v.failures[0].detail.contains(url.path))
+        if damage == "lfs" { #expect(v.failures[0].detail.contains("git lfs pull")) }
+    }
+
+    @Test func corruptManifestIsAnInputError() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        try Data("{ not json".utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
+        #expect(throws: InputError.self) { try Verifier.verify(options(dir), catalog: catalog, painter: painter) }
+    }
+
+    @Test func selfCheckSeesAKnownDifference() {
+        #expect(ImageOps.selfCheck(.exact))
+        #expect(ImageOps.selfCheck(.perceptual(threshold: 0.1)))
+        // A comparator that can see nothing (threshold 1 on a one-pixel grey step) must fail the self-check.
+        #expect(ImageOps.selfCheck(.perceptual(threshold: 1.0)) == false)
+    }
+
+    @Test func environmentDriftSwitchesToPerceptual() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let url = dir.appendingPathComponent(Manifest.fileName)
+        var m = try #require(try Manifest.load(from: dir))
+        m.environment.cairo = "0.0.1"
+        try m.encoded().write(to: url)
+        let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
+        #expect(v.failures.isEmpty)
+        #expect(v.comparison.contains("environment differs"))
+        #expect(v.comparison.contains("cairo \(RendererEnvironment.current().cairo) vs 0.0.1"))
+        #expect(v.comparison.contains("compared perceptually"))
+    }
+
+    @Test func globMatching() {
+        #expect(Glob.matches("android/*", "android/medium/default/stones/light"))
+        #expect(Glob.matches("*/light", "starter/card-12/light"))
+        #expect(!Glob.matches("ios/*", "android/small"))
+        #expect(Glob.matches("starter/card-?/dark", "starter/card-7/dark"))
+        #expect(Glob.matches("starter/card-[17]*", "starter/card-12/dark"))
+    }
+}

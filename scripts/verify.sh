@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set-up command 1: install what is missing, build in release, verify every render against Goldens/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh
+swift build -c release --product evidence 2>&1 | tail -n 1
+exec .build/release/evidence verify "$@"
