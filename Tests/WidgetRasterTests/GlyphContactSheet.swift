@@ -31,7 +31,7 @@ import Testing
         for (i, kind) in kinds.enumerated() {
             let ox = Double(i % columns) * tile.width, oy = Double(i / columns) * tile.height
             for (j, theme) in Theme.allCases.enumerated() {
-                let palette = GlyphPalette.defaults(theme)
+                let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
                 let panel = Rect(x: ox + Double(j) * tile.width / 2, y: oy, width: tile.width / 2, height: tile.height)
                 nodes.append(SceneNode(name: "bg", role: .decorative, token: "widget_card", bounds: panel, container: whole,
                                        content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
@@ -62,7 +62,7 @@ import Testing
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var nodes: [SceneNode] = []
         for (t, theme) in Theme.allCases.enumerated() {
-            let palette = GlyphPalette.defaults(theme)
+            let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
             let band = Rect(x: 0, y: Double(t * rows) * cell, width: size.width, height: Double(rows) * cell)
             nodes.append(SceneNode(name: "bg", role: .decorative, token: "widget_card", bounds: band, container: whole,
                                    content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))

@@ -23,7 +23,7 @@ import Testing
     func boundsInsideRectAndNonEmpty(_ kind: GlyphKind) {
         for theme in Theme.allCases {
             for rect in Self.rects {
-                let nodes = Self.nodes(kind, rect, palette: .defaults(theme))
+                let nodes = Self.nodes(kind, rect, palette: theme == .light ? .light : .dark)
                 #expect(!nodes.isEmpty, "\(kind.id) drew nothing in \(rect)")
                 let allowance = GlyphArt.glowAllowance(for: rect)
                 for n in nodes {
@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: GlyphKind.allCases)
     func rolesAndTokens(_ kind: GlyphKind) {
-        let tokens = Set(GlyphPalette.tokenNames)
+        let tokens = Set(GlyphPalette.light.all.map(\.token))
         for n in Self.nodes(kind, Self.rects[0]) {
             #expect(n.role == Self.expectedRole(kind, part: Self.part(n)), "\(kind.id) \(n.name) is \(n.role)")
             #expect(tokens.contains(n.token), "\(n.name) token \(n.token)")
@@ -241,16 +241,26 @@ import Testing
                 == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, name: "x"))
     }
 
-    @Test func paletteReadsTokensAndFallsBack() {
-        let custom = GlyphPalette(tokens: ["widget_accent": Color(hex: "#123456")!], theme: .dark)
+    @Test func paletteReadsTheTokenSet() throws {
+        var tokens = try TokenSet.bundled()
+        tokens.night["widget_accent"] = Color(hex: "#123456")!
+        let custom = GlyphPalette(tokens: tokens, theme: .dark)
         #expect(custom.accent == GlyphInk("widget_accent", Color(hex: "#123456")!))
         #expect(custom.glyphEdge.color == Color(hex: "#FFE4C6"))
         #expect(GlyphPalette.light.glyphGold.color == Color(hex: "#7A5300"))
         #expect(GlyphPalette.dark.capstoneDash.color == Color(hex: "#B5AA93"))
-        #expect(Set(GlyphPalette.light.all.map(\.token)) == Set(GlyphPalette.tokenNames))
+        // Every token the palette reads is declared in the bundled token files (no magenta fallbacks).
+        #expect(GlyphPalette.light.all.allSatisfy { $0.color != TokenSet.missing })
+        #expect(GlyphPalette.dark.all.allSatisfy { $0.color != TokenSet.missing })
     }
 
     @Test func everyKindHasADistinctId() {
         #expect(Set(GlyphKind.allCases.map(\.id)).count == GlyphKind.allCases.count)
     }
+}
+
+extension GlyphPalette {
+    /// The bundled tokens, for tests.
+    static let light = GlyphPalette(tokens: try! TokenSet.bundled(), theme: .light)
+    static let dark = GlyphPalette(tokens: try! TokenSet.bundled(), theme: .dark)
 }

@@ -433,8 +433,8 @@ private struct Builder {
         var slot = ViewportPath()
         slot.roundedRect(x, y, w, h, radius: h * 0.48)
         let dash = Self.evenDash(perimeter: Self.roundedRectPerimeter(w, h, h * 0.48), period: 5.2, on: 3.0)
-        add("slot", .graphic, p.capstoneDash.token, slot, fill: nil,
-            stroke: stroke(p.capstoneDash, 2.6, dash: dash, cap: .butt))
+        add("slot", .graphic, p.slotDash.token, slot, fill: nil,
+            stroke: stroke(p.slotDash, 2.6, dash: dash, cap: .butt))
     }
 
     mutating func firstRunAppGlyph() {

@@ -122,53 +122,24 @@ public struct GlyphPalette: Hashable, Sendable, Codable {
     public var ink: GlyphInk             // widget_ink
     public var card: GlyphInk            // widget_card
 
+    public var slotDash: GlyphInk        // widget_slot_dash — the caption row's dashed-slot icon (3:1)
+
     /// Every entry, in declaration order.
     public var all: [GlyphInk] {
         [accent, accentDeep, flameCore, flameMuted, glyphEdge, glyphEdgeMuted, goldTop, goldMid, goldBot,
-         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card]
+         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card, slotDash]
     }
 
-    /// Resolves every entry from `tokens` (token name → colour, e.g. parsed `colors_widget.xml`),
-    /// falling back to the bundled default for `theme` for any token the table lacks.
-    public init(tokens: [String: Color], theme: Theme) {
-        let d: [String: String] = theme == .light ? Self.lightHex : Self.darkHex
-        func look(_ token: String) -> GlyphInk {
-            GlyphInk(token, tokens[token] ?? Color(hex: d[token]!)!)
-        }
+    /// Every entry from the token set — the one source of colour (`Tokens/…/colors_widget.xml` or a
+    /// user's `--android-res`). A token the set lacks draws as `TokenSet.missing` magenta, loudly.
+    public init(tokens: TokenSet, theme: Theme) {
+        func look(_ token: String) -> GlyphInk { GlyphInk(token, tokens.color(token, theme: theme)) }
         accent = look("widget_accent"); accentDeep = look("widget_accent_deep"); flameCore = look("widget_flame_core")
         flameMuted = look("widget_flame_muted"); glyphEdge = look("widget_glyph_edge"); glyphEdgeMuted = look("widget_glyph_edge_muted")
         goldTop = look("widget_gold_top"); goldMid = look("widget_gold_mid"); goldBot = look("widget_gold_bot")
         stoneTop = look("widget_stone_top"); stoneMid = look("widget_stone_mid"); stoneBot = look("widget_stone_bot")
         stoneMuted = look("widget_stone_muted"); capstoneDash = look("widget_capstone_dash"); muted = look("widget_muted")
         success = look("widget_success"); border = look("widget_border"); glyphGold = look("widget_glyph_gold")
-        coach = look("widget_coach"); ink = look("widget_ink"); card = look("widget_card")
+        coach = look("widget_coach"); ink = look("widget_ink"); card = look("widget_card"); slotDash = look("widget_slot_dash")
     }
-
-    public static let light = GlyphPalette(tokens: [:], theme: .light)
-    public static let dark = GlyphPalette(tokens: [:], theme: .dark)
-    public static func defaults(_ theme: Theme) -> GlyphPalette { theme == .light ? light : dark }
-
-    /// Token names this palette reads.
-    public static var tokenNames: [String] { lightHex.keys.sorted() }
-
-    // Seed 000 gives: glyph_gold, glyph_edge, glyph_edge_muted, coach, capstone_dash (both themes).
-    // The rest are chosen here; the token layer (issue 5, item 1) overrides them from resources.
-    static let lightHex: [String: String] = [
-        "widget_accent": "#FB7A1E", "widget_accent_deep": "#D9480F", "widget_flame_core": "#FFF0B3",
-        "widget_flame_muted": "#C3CAD4", "widget_glyph_edge": "#9C4508", "widget_glyph_edge_muted": "#546174",
-        "widget_gold_top": "#FFE066", "widget_gold_mid": "#FCC419", "widget_gold_bot": "#E8A200",
-        "widget_stone_top": "#E3D8C8", "widget_stone_mid": "#C9B9A3", "widget_stone_bot": "#A8957D",
-        "widget_stone_muted": "#5F6B7A", "widget_capstone_dash": "#86765A", "widget_muted": "#64748B",
-        "widget_success": "#15803D", "widget_border": "#E2E8F0", "widget_glyph_gold": "#7A5300",
-        "widget_coach": "#6D28D9", "widget_ink": "#0F172A", "widget_card": "#FFFFFF",
-    ]
-    static let darkHex: [String: String] = [
-        "widget_accent": "#FD8A3A", "widget_accent_deep": "#E8590C", "widget_flame_core": "#FFF0B3",
-        "widget_flame_muted": "#5B6575", "widget_glyph_edge": "#FFE4C6", "widget_glyph_edge_muted": "#BAC5D3",
-        "widget_gold_top": "#FFE680", "widget_gold_mid": "#FCC419", "widget_gold_bot": "#F59F00",
-        "widget_stone_top": "#B7AC9C", "widget_stone_mid": "#8F8372", "widget_stone_bot": "#6B604F",
-        "widget_stone_muted": "#A3ACB9", "widget_capstone_dash": "#B5AA93", "widget_muted": "#94A3B8",
-        "widget_success": "#4ADE80", "widget_border": "#334155", "widget_glyph_gold": "#FCC419",
-        "widget_coach": "#D6B0FE", "widget_ink": "#F8FAFC", "widget_card": "#15120F",
-    ]
 }

@@ -168,7 +168,7 @@ struct NodeList {
     func color(_ token: String) -> Color { tokens.color(token, theme: theme) }
 
     var palette: GlyphPalette {
-        GlyphPalette(tokens: Dictionary(uniqueKeysWithValues: tokens.names.map { ($0, color($0)) }), theme: theme)
+        GlyphPalette(tokens: tokens, theme: theme)
     }
 
     mutating func rect(_ name: String, token: String, _ r: Rect, radius: Double, container: Rect) {
