@@ -67,19 +67,26 @@ extension ContrastAudit {
             let floor = self.floor(for: node)
             let px = pixelRange(node.bounds, density: scene.density, width: background.width, height: background.height)
             guard !px.xs.isEmpty, !px.ys.isEmpty else { continue }
-            var cells: [(Int, Int)] = []
-            for y in px.ys { for x in px.xs { cells.append((x, y)) } }
-            if coverage == .ink, image.width == background.width, image.height == background.height {
-                let inked = cells.filter { image.pixel(x: $0.0, y: $0.1) != background.pixel(x: $0.0, y: $0.1) }
-                if !inked.isEmpty { cells = inked }
+            // Each distinct background colour is measured once, at its first pixel (row-major),
+            // so the worst pixel reported is the same as a full scan's.
+            let useInk = coverage == .ink && image.width == background.width && image.height == background.height
+            var inked = false
+            if useInk {
+                outer: for y in px.ys { for x in px.xs where image.pixel(x: x, y: y) != background.pixel(x: x, y: y) { inked = true; break outer } }
             }
+            var seen = Set<Color>()
             var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
-            for (x, y) in cells {
-                for bg in opaqueBackgrounds(background.pixel(x: x, y: y)) {
-                    for c in colors {
-                        let fg = WCAG.composite(c, over: bg)
-                        let r = WCAG.contrastRatio(fg, bg)
-                        if worst == nil || r < worst!.ratio { worst = (r, x, y, fg, bg) }
+            for y in px.ys {
+                for x in px.xs {
+                    let b = background.pixel(x: x, y: y)
+                    if inked && image.pixel(x: x, y: y) == b { continue }
+                    guard seen.insert(b).inserted else { continue }
+                    for bg in opaqueBackgrounds(b) {
+                        for c in colors {
+                            let fg = WCAG.composite(c, over: bg)
+                            let r = WCAG.contrastRatio(fg, bg)
+                            if worst == nil || r < worst!.ratio { worst = (r, x, y, fg, bg) }
+                        }
                     }
                 }
             }
