@@ -1,9 +1,12 @@
 /// A PNG grid of renders with their keys underneath — the whole matrix at a glance.
 public enum ContactSheet {
     /// Lays out `fixtures` in rows of `columns`, each cell as wide as the widest render.
-    public static func render(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, jobs: Int) -> RGBAImage {
+    /// `scale` redraws every scene at that fraction of its density (0.5 halves a 2× golden).
+    public static func render(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1, jobs: Int) -> RGBAImage {
         let images: [(String, RGBAImage)] = parallelMap(fixtures.count, jobs: jobs) { i in
-            (fixtures[i].key, painter.render(fixtures[i].makeScene(painter.fonts)))
+            var scene = fixtures[i].makeScene(painter.fonts)
+            scene.density *= scale
+            return (fixtures[i].key, painter.render(scene))
         }
         let gap = 16, labelH = 52
         let cellW = (images.map(\.1.width).max() ?? 1) + gap

@@ -859,8 +859,10 @@ struct AndroidPlanBuilder {
             let h = input.habits[i]
             let isNext = i == nextDue
             let maxLines = isNext || levelB ? 2 : 1
-            let rowH = isNext ? nextDueH : levelB ? twoLine : oneLine
             let w = TextWrap.wrap(h.title, width: labelW, maxLines: maxLines, style: m.habitStyle, measurer: m.measurer)
+            // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
+            // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
+            let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
             let frame = Rect(x: x, y: y, width: width, height: rowH)
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
