@@ -1,5 +1,7 @@
-/// A few real renders — a card with a streak numeral, a caption and a glyph, light and dark —
-/// so the gate runs end to end before the widget's own families land. The widget catalog replaces it.
+import WidgetRaster
+
+/// Test support: a few small real renders (a card with a streak numeral, a caption and a glyph,
+/// light and dark) for the gate tests, which need a catalog they can shrink and damage.
 enum StarterCatalog {
     static func fixtures() -> [Fixture] {
         var out: [Fixture] = []
