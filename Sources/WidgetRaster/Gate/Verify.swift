@@ -115,6 +115,7 @@ public enum Verifier {
             expected = try ImageOps.decodePNG(bytes, name: url.path)
         } catch {
             out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
+            out.actual = r.image  // the report still shows what the golden should have held
             return out
         }
         out.actual = r.image
