@@ -111,7 +111,8 @@ import Testing
 
     @Test func defaultsAndValues() throws {
         let o = try parse(["--snapshot", "s.json", "--width=230", "--height", "330", "--theme", "dark"] + base)
-        #expect(o.widthDp == 230 && o.heightDp == 330 && o.theme == .dark && o.family == .auto && o.fontScale == 1 && o.density == 2)
+        let r = o.request
+        #expect(r.widthDp == 230 && r.heightDp == 330 && r.theme == .dark && r.family == .auto && r.fontScale == 1 && r.density == 2)
     }
     @Test(arguments: [
         ["--width", "0"], ["--width", "100000"], ["--font-scale", "0"], ["--font-scale", "nan"], ["--theme", "sepia"],

@@ -118,10 +118,8 @@ public enum AndroidMatrix {
         }
         for w in [110.0, 130.0, 180.0, 250.0] {
             for fs in [1.0, 1.3, 2.0] {
-                for digits in 1...4 {
-                    let streak = Int(pow(10.0, Double(digits - 1))) * 7 / 7 + (digits == 1 ? 6 : 0)
-                    let snap = snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: [7, 12, 365, 1024][digits - 1])
-                    _ = streak
+                for (digits, streak) in [(1, 7), (2, 12), (3, 365), (4, 1024)] {
+                    let snap = snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: streak)
                     let r = AndroidRenderRequest(family: .small, widthDp: w, heightDp: 180, fontScale: fs,
                                                  snapshot: snap, asOf: asOf, timeZone: timeZone)
                     let key = "android/bands/width/w\(Int(w))-fs\(fs)/\(digits)-digit"

@@ -178,8 +178,8 @@ struct RenderCommand: EvidenceCommand {
             let o = try AdHocRenderOptions.parse(a)
             let snapshot = try o.snapshotPath.map { try ResolveCommand.loadSnapshot($0) }
             let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
-            let request = AndroidRenderRequest(family: o.family, widthDp: o.widthDp, heightDp: o.heightDp, fontScale: o.fontScale,
-                                               theme: o.theme, density: o.density, snapshot: snapshot, asOf: o.asOf, timeZone: o.timeZone)
+            var request = o.request
+            request.snapshot = snapshot
             let builder = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
             let (w, plan) = builder.plan(request)
             scene = builder.scene(request)

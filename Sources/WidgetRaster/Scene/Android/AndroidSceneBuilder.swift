@@ -7,11 +7,8 @@ public struct AndroidSceneBuilder: Sendable {
 
     public init(fonts: FontLibrary, tokens: TokenSet) { self.fonts = fonts; self.tokens = tokens }
 
-    /// The Android system widget margin and the card's corner radius (Android 12+ launchers).
+    /// The card's corner radius (Android 12+ launchers).
     static let cardCornerRadiusDp = 16.0
-    /// Ember: a 52 dp box centred on the streak glyph, radial gradient radius 26 dp (OBJ-1636).
-    static let emberBoxDp = 52.0
-    static let emberRadiusDp = 26.0
     /// The streak glyph's envelope inside the 28 dp flame container.
     static let glyphEnvelopeDp = 18.0
 
@@ -67,7 +64,8 @@ public struct AndroidSceneBuilder: Sendable {
                  width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
         }
         if w.kindling, let g = glyphRect {
-            b.ember(center: g.center, box: Self.emberBoxDp, radius: Self.emberRadiusDp, card: card)
+            // Post-fix geometry (OBJ-1636), the same constants the token audit assumes.
+            b.ember(center: g.center, box: EmberLayout.boxSideDp, radius: EmberLayout.gradientRadiusDp, card: card)
         }
         if let g = glyphRect, let glyph = w.glyph {
             b.glyph(Self.streakGlyphKind(glyph, kindling: w.kindling), g, name: "streak-glyph")

@@ -5,14 +5,8 @@ import Foundation
 public struct AdHocRenderOptions: Equatable, Sendable {
     /// Snapshot path, "-" for standard input, nil for `--no-snapshot` (first run).
     public var snapshotPath: String?
-    public var family: AndroidFamilyRequest
-    public var widthDp: Double
-    public var heightDp: Double
-    public var fontScale: Double
-    public var theme: Theme
-    public var density: Double
-    public var asOf: Date
-    public var timeZone: TimeZone
+    /// Everything but the snapshot, which the CLI reads from `snapshotPath`.
+    public var request: AndroidRenderRequest
     public var androidRes: String?
     public var output: String
 
@@ -44,14 +38,14 @@ public struct AdHocRenderOptions: Equatable, Sendable {
                 throw InputError("--\(name)", "\(error.problem) \(unit)")
             }
         }
-        return AdHocRenderOptions(
-            snapshotPath: snapshot,
+        let request = AndroidRenderRequest(
             family: try a.choice("family", default: .auto, AndroidFamilyRequest.allCases),
             widthDp: try number("width", 300, r.widthRange, "dp"),
             heightDp: try number("height", 180, r.heightRange, "dp"),
             fontScale: try number("font-scale", 1, r.fontScaleRange, ""),
             theme: try a.choice("theme", default: .light, Theme.allCases),
             density: try number("density", 2, r.densityRange, "px per dp"),
-            asOf: asOf, timeZone: zone, androidRes: a.value("android-res"), output: output)
+            snapshot: nil, asOf: asOf, timeZone: zone)
+        return AdHocRenderOptions(snapshotPath: snapshot, request: request, androidRes: a.value("android-res"), output: output)
     }
 }
