@@ -40,6 +40,27 @@ import Testing
         }
     }
 
+    /// TalkBack hears the same label in every band: shedding rows, labels or the Coach line
+    /// changes pixels, never the contentDescription.
+    @Test(arguments: [AndroidFamilyRequest.small, .medium, .large])
+    func accessibilityLabelIsTheSameInEveryBand(family: AndroidFamilyRequest) {
+        for (_, done, total, ago) in states {
+            var s = AndroidMatrix.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .sprout, extended: false, kindling: true)
+            s.habits += (0..<(total == 0 ? 0 : 4)).map { WidgetHabit(title: "Extra habit \($0)", checkedInToday: false) }
+            var labels = Set<String>()
+            for width in stride(from: family == .small ? 110.0 : 200, through: family == .small ? 199 : 500, by: 37) {
+                for height in stride(from: family == .large ? 270.0 : 130, through: 400, by: 29) {
+                    for fs in [1.0, 1.3, 2.0] {
+                        var r = request(s, family: family, width: width, height: height)
+                        r.fontScale = fs
+                        labels.insert(builder.scene(r).accessibilityLabel)
+                    }
+                }
+            }
+            #expect(labels.count == 1, "\(family) \(done)/\(total): \(labels)")
+        }
+    }
+
     /// A habit title that is one over-long word is ellipsized, so it passes; the same scene with
     /// the ellipsis taken away fails the clip check, naming the node.
     @Test func overlongSingleWordIsEllipsizedNotClipped() throws {

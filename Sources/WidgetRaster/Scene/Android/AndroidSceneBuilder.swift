@@ -105,10 +105,12 @@ public struct AndroidSceneBuilder: Sendable {
             b.habitRow(row, index: i, kindling: w.kindling, fontScale: plan.fontScale)
         }
 
-        let visible = plan.habitRows.map { w.habits[$0.habitIndex] }
-        let label = composedAccessibilityLabel(w, platform: .android, family: plan.size,
-                                               visibleHabits: plan.size == .large ? visible : nil,
-                                               showsCoachLine: plan.shows(.coachLine))
+        // Android's contentDescription is the same in every band (seed 000, "Check the budget
+        // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
+        // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
+        let showsCoachLine = plan.size != .small && coachLineText(w, platform: .android) != nil
+        let label = composedAccessibilityLabel(w, platform: .android, family: plan.size, visibleHabits: nil,
+                                               showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
     }
