@@ -102,6 +102,17 @@ struct VerifyCommand: EvidenceCommand {
                 print("FAIL \(f.kind.rawValue) \(f.key): \(f.detail)")
             }
             if let dir = result.reportDirectory { print("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
+            if result.failures.count > 1 {
+                // Many failures usually share one cause: say which kinds and where, before the count.
+                let kinds = Dictionary(grouping: result.failures, by: \.kind)
+                    .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
+                    .map { kind, fs in
+                        let areas = Dictionary(grouping: fs) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+                            .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
+                        return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
+                    }
+                print("failures by kind: " + kinds.joined(separator: "; "))
+            }
             print(result.summaryLine)
         }
         return result.failures.isEmpty ? 0 : 1
