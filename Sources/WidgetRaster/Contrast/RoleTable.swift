@@ -108,8 +108,8 @@ public enum RoleTable {
                   usage: "stones NOT_YET caption-row dashed-slot glyph (ImageView)"),
         RoleEntry("widget_success", .graphic, on: [flat, kCard] + rows,
                   usage: "done check, done pips"),
-        RoleEntry("widget_pip_todo", .graphic, on: [flat, kCard],
-                  usage: "todo pip outline"),
+        RoleEntry("widget_pip_todo", .graphic, on: [flat, kCard] + rows,
+                  usage: "todo pip outline; the todo habit row's check ring (on the row tints)"),
         // Fills whose 3:1 the silhouette edge carries.
         RoleEntry("widget_accent", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "flame icon fill only — graphic, never text"),
