@@ -83,6 +83,8 @@ public enum AndroidLayout {
     public static let captionGlyphSlotSp = 16.0
     /// Gap between the caption glyph and its text (ours).
     public static let captionGlyphGapDp = 4.0
+    /// The caption glyph's slot at a font scale: the width the planner charges and the painter uses.
+    public static func captionGlyphSlotDp(fontScale: Double) -> Double { ceilDp(captionGlyphSlotSp * fontScale) }
 
     // MARK: Size resolution (seed: "Three-breakpoint model")
 

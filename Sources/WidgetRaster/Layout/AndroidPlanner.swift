@@ -92,7 +92,7 @@ struct AndroidTextMetrics {
     var habitLine: Double { L.lineBox(sp: L.habitLabelSp, fontScale: fontScale) }
     var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
     /// Caption glyph slot width, ceil(16 × fs).
-    var glyphSlot: Double { L.ceilDp(L.captionGlyphSlotSp * fontScale) }
+    var glyphSlot: Double { L.captionGlyphSlotDp(fontScale: fontScale) }
 
     func numeralSp(_ f: NumeralFamily) -> Double {
         let stepped = fontScale > L.fontScaleBandMedium

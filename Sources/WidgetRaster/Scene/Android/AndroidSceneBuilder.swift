@@ -83,7 +83,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .numeral:
                 b.text(e, token: "widget_ink", frame: frame)
             case .captionRow:
-                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken)
+                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken, fontScale: plan.fontScale)
             case .coachLine:
                 b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
@@ -199,9 +199,8 @@ struct NodeList {
     }
 
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
-    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String) {
-        guard let style = e.style else { return }
-        let slot = (AndroidLayout.captionGlyphSlotSp * style.size / AndroidLayout.bodySp - 1e-9).rounded(.up)
+    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, fontScale: Double) {
+        let slot = AndroidLayout.captionGlyphSlotDp(fontScale: fontScale)
         let size = min(slot, frame.height) - 2
         if let glyph {
             self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
