@@ -78,13 +78,22 @@ public enum AndroidLayout {
 
     // MARK: Reactive caption row
 
-    /// The caption glyph (✦ / ring / dashed slot) slot is text-sized: ceil(16 × fontScale) dp wide (ours;
-    /// solved with the Large header so the ladder reproduces 219/244/325).
+    /// The caption glyph (✦ / ring / dashed slot). Small and Medium draw it as the seed's 11 sp bold
+    /// TextView, whose ✦ advances ≈ 0.8 em: ceil(9 × fontScale) dp plus a 2 dp gap — so the shortened
+    /// captions ("Add a stone", 59 dp) fit the 70 dp box at the 110 dp floor, as the microcopy fix
+    /// intended. Large's header caption carries a 16 dp glyph and a 4 dp gap (ours; solved with the
+    /// Large header so the ladder reproduces 219/244/325).
+    public static let compactCaptionGlyphSlotSp = 9.0, compactCaptionGlyphGapDp = 2.0
     public static let captionGlyphSlotSp = 16.0
-    /// Gap between the caption glyph and its text (ours).
+    /// Gap between Large's caption glyph and its text (ours).
     public static let captionGlyphGapDp = 4.0
-    /// The caption glyph's slot at a font scale: the width the planner charges and the painter uses.
-    public static func captionGlyphSlotDp(fontScale: Double) -> Double { ceilDp(captionGlyphSlotSp * fontScale) }
+    /// The caption glyph's slot in a family at a font scale: what the planner charges and the painter uses.
+    public static func captionGlyphSlotDp(_ family: WidgetFamily, fontScale: Double) -> Double {
+        ceilDp((family == .large ? captionGlyphSlotSp : compactCaptionGlyphSlotSp) * fontScale)
+    }
+    public static func captionGlyphGapDp(_ family: WidgetFamily) -> Double {
+        family == .large ? captionGlyphGapDp : compactCaptionGlyphGapDp
+    }
 
     // MARK: Size resolution (seed: "Three-breakpoint model")
 

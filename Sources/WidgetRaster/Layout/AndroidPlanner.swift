@@ -91,8 +91,6 @@ struct AndroidTextMetrics {
     var line: Double { L.lineBox(sp: L.bodySp, fontScale: fontScale) }
     var habitLine: Double { L.lineBox(sp: L.habitLabelSp, fontScale: fontScale) }
     var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
-    /// Caption glyph slot width, ceil(16 × fs).
-    var glyphSlot: Double { L.captionGlyphSlotDp(fontScale: fontScale) }
 
     func numeralSp(_ f: NumeralFamily) -> Double {
         let stepped = fontScale > L.fontScaleBandMedium
@@ -107,12 +105,14 @@ struct AndroidTextMetrics {
     /// Measured advance rounded up to whole dp (the seed's measured-advance table rounds up).
     func width(_ text: String, _ style: TextStyle) -> Double { L.ceilDp(measurer.advance(text, style: style)) }
 
-    /// Caption row width: glyph slot + gap + text.
-    func captionWidth(_ caption: String) -> Double { glyphSlot + L.captionGlyphGapDp + width(caption, body) }
+    /// Caption row width in a family: glyph slot + gap + text.
+    func captionWidth(_ caption: String, _ family: WidgetFamily) -> Double {
+        L.captionGlyphSlotDp(family, fontScale: fontScale) + L.captionGlyphGapDp(family) + width(caption, body)
+    }
 
     func largeCompactNeed(numeralW: Double, caption: String?) -> Double {
         var need = L.flameContainerDp + L.headerGapDp + numeralW + L.largeHeaderHeadroomDp
-        if let caption { need += L.largeCaptionMarginStartDp + captionWidth(caption) }
+        if let caption { need += L.largeCaptionMarginStartDp + captionWidth(caption, .large) }
         return need
     }
 
@@ -262,7 +262,7 @@ struct AndroidPlanBuilder {
 
     /// The caption row: glyph slot + gap + text, ellipsized if wider than `width`.
     func captionElement(_ caption: String, x: Double, y: Double, width: Double, height: Double, cost: Double, reason: String) -> PlanElement {
-        let need = m.captionWidth(caption)
+        let need = m.captionWidth(caption, size)
         let cut = need > width
         return PlanElement(key: .captionRow, shown: true,
                            reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
@@ -566,7 +566,7 @@ struct AndroidPlanBuilder {
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
         var natural = L.flameContainerDp + L.headerGapDp + h0.1
-        if captionApplies, let caption { natural = max(natural, m.captionWidth(caption)) }
+        if captionApplies, let caption { natural = max(natural, m.captionWidth(caption, size)) }
         natural = max(natural, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
         let leftW = max(min(natural, cap), min(h0.1, cw))
         note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(leftW)) dp")
@@ -648,7 +648,7 @@ struct AndroidPlanBuilder {
         let compactNeed = m.largeCompactNeed(numeralW: numW0, caption: caption)
         let labelsW = max(m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
         let inlineNeed = compactNeed + L.largeLabelsMarginStartDp + labelsW
-        let capPart = caption.map { "12 + glyph \(fmtDp(m.glyphSlot)) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
+        let capPart = caption.map { "12 + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
         note("COMPACT need = 28 + 4 + numeral \(fmtDp(numW0)) + \(capPart)5 = \(fmtDp(compactNeed))")
         note("INLINE need = \(fmtDp(compactNeed)) + 6 + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
         let r: LargeHeaderRung = inlineNeed <= cw ? .inline : compactNeed <= cw ? .compact : .stacked
@@ -691,8 +691,8 @@ struct AndroidPlanBuilder {
                 y += stackedCost; left -= stackedCost
             } else {
                 let cx = hx + L.largeCaptionMarginStartDp
-                set(captionElement(caption, x: cx, y: y - h.height, width: x0 + cw - cx, height: h.height, cost: m.captionWidth(caption),
-                                   reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption))) dp)"))
+                set(captionElement(caption, x: cx, y: y - h.height, width: x0 + cw - cx, height: h.height, cost: m.captionWidth(caption, size),
+                                   reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
             }
         } else {
             hide(.captionRow, input.state == .newDay ? "NEW_DAY: the New day line is the status line, the caption row sheds" : captionAbsentReason)

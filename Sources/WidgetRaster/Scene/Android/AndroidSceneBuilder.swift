@@ -83,7 +83,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .numeral:
                 b.text(e, token: "widget_ink", frame: frame)
             case .captionRow:
-                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken, fontScale: plan.fontScale)
+                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
                 b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
@@ -199,13 +199,13 @@ struct NodeList {
     }
 
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
-    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, fontScale: Double) {
-        let slot = AndroidLayout.captionGlyphSlotDp(fontScale: fontScale)
-        let size = min(slot, frame.height) - 2
+    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, family: WidgetFamily, fontScale: Double) {
+        let slot = AndroidLayout.captionGlyphSlotDp(family, fontScale: fontScale)
+        let size = min(slot, frame.height - 2)
         if let glyph {
             self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
         }
-        let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp
+        let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(family)
         var textElement = e
         textElement.lines = 1
         text(textElement, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
