@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import evidence
+@testable import WidgetRaster
+
+/// The CLI's argument parsing: plain values first, validation second, each a pure function.
+@Suite struct CLIParseTests {
+    @Test func gateOptionsDefaultsAndFlags() throws {
+        let a = try ArgumentParser.parse(["--filter", "android/small/*", "--jobs=1", "--compare", "perceptual", "--threshold", "0.2"],
+                                         valued: GateArguments.valued, switches: ["json"])
+        let o = try GateArguments.options(a)
+        #expect(o.filter == "android/small/*" && o.jobs == 1)
+        #expect(o.comparison == .perceptual(threshold: 0.2))
+        let d = try GateArguments.options(ArgumentParser.parse([], valued: GateArguments.valued, switches: []))
+        #expect(d.comparison == .automatic && d.goldens == PackagePaths.goldens && d.perceptualThreshold == 0.1)
+    }
+
+    @Test(arguments: [["--jobs", "0"], ["--jobs", "x"], ["--compare", "fuzzy"], ["--threshold", "2"], ["--threshold", "-0.1"]])
+    func badGateOptions(args: [String]) {
+        #expect(throws: InputError.self) {
+            try GateArguments.options(ArgumentParser.parse(args, valued: GateArguments.valued, switches: []))
+        }
+    }
+
+    @Test func unknownFilterIsAnError() {
+        #expect(throws: InputError.self) { try GateArguments.fixtures("no/such/*") }
+    }
+
+    @Test func planDefaultsAreTheReferenceCase() throws {
+        let (input, json) = try PlanCommand.parse([])
+        #expect(!json && input.widthDp == 230 && input.heightDp == 330 && input.fontScale == 1 && input.streak == 12
+                && input.longest == 21 && input.habits.count == 5 && input.reactive == .notYet && input.kindling)
+    }
+
+    @Test(arguments: [["--width", "0"], ["--width", "100000"], ["--font-scale", "0"], ["--streak", "-3"],
+                      ["--habits", "3", "--done", "9"], ["--state", "bogus"], ["--kindling", "maybe"]])
+    func badPlanOptions(args: [String]) {
+        #expect(throws: InputError.self) { try PlanCommand.parse(args) }
+    }
+}
