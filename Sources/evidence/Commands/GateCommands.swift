@@ -144,6 +144,12 @@ struct RecordCommand: EvidenceCommand {
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
         for k in r.added { print("added   \(k)") }
         for k in r.removed { print("removed \(k)") }
+        if r.moved.count > 1 {
+            // The line a commit message needs: how many moved where, and how many changed their words.
+            let areas = Dictionary(grouping: r.moved) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+                .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
+            print("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
+        }
         print(r.summaryLine)
         return 0
     }
