@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "WidgetRaster", dependencies: ["CairoShim", "CPNG"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
