@@ -23,12 +23,6 @@ public enum FixtureCatalog {
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
     public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
 
-    public static func all() -> [Fixture] {
-        switch catalog {
-        case .success(let f): return f
-        case .failure(let e): fatalError("fixture catalog unavailable: \(e)")
-        }
-    }
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
     public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {

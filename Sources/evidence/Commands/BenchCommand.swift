@@ -39,20 +39,20 @@ struct BenchCommand: EvidenceCommand {
         }
         var fast = 0
         let fastMs = try best {
-            let r = try Verifier.verify(o, catalog: FixtureCatalog.all(), painter: painter)
+            let r = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
             fast = r.fastPath
             guard r.failures.isEmpty else { throw InputError("bench", "verify is failing (\(r.summaryLine)); fix that first") }
         }
         var full = o
         full.forceDecode = true
-        let fullMs = try best { _ = try Verifier.verify(full, catalog: FixtureCatalog.all(), painter: painter) }
+        let fullMs = try best { _ = try Verifier.verify(full, catalog: try FixtureCatalog.load(), painter: painter) }
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let recordMs = try best {
             try? FileManager.default.removeItem(at: tmp)
             var r = o
             r.goldens = tmp
-            _ = try Recorder.record(r, catalog: FixtureCatalog.all(), painter: painter)
+            _ = try Recorder.record(r, catalog: try FixtureCatalog.load(), painter: painter)
         }
         let n = Double(fixtures.count)
         print("fixtures: \(fixtures.count), jobs: \(o.jobs), best of \(rounds) rounds (fast path settled \(fast)/\(fixtures.count))")

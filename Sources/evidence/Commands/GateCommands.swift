@@ -91,8 +91,8 @@ struct VerifyCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
         o.checks = GateChecks.all
-        _ = try GateArguments.fixtures(o.filter)
-        let result = try Verifier.verify(o, catalog: FixtureCatalog.all(), painter: try GateArguments.painter(),
+        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") {
             try printJSON(result)
@@ -137,8 +137,8 @@ struct RecordCommand: EvidenceCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json"])
         let o = try GateArguments.options(a)
-        _ = try GateArguments.fixtures(o.filter)
-        let r = try Recorder.record(o, catalog: FixtureCatalog.all(), painter: try GateArguments.painter(),
+        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                     progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") { try printJSON(r); return 0 }
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
