@@ -53,6 +53,19 @@ import Testing
         #expect(snapshot(one) == before)
     }
 
+    @Test func dryRunReportsButWritesNothing() throws {
+        let dir = tempDir()
+        let dry = try Recorder.record(options(dir), catalog: catalog, painter: painter, dryRun: true)
+        #expect(dry.added.count == catalog.count)
+        #expect(snapshot(dir).isEmpty)
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let before = snapshot(dir)
+        let shorter = Array(catalog.dropLast())
+        let dry2 = try Recorder.record(options(dir), catalog: shorter, painter: painter, dryRun: true)
+        #expect(dry2.removed == [catalog.last!.key])
+        #expect(snapshot(dir) == before)
+    }
+
     @Test func onePixelChangedFailsAsPixelsWithArtifacts() throws {
         let dir = tempDir(), report = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)

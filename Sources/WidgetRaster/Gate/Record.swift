@@ -15,13 +15,22 @@ public struct RecordResult: Codable, Sendable {
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
     }
+
+    func sorted() -> RecordResult {
+        var r = self
+        r.moved.sort { $0.key < $1.key }
+        r.added.sort()
+        r.removed.sort()
+        return r
+    }
 }
 
 public enum Recorder {
     /// Re-records goldens: writes only files whose pixels changed, adds new ones, removes stale
     /// ones, then rewrites the manifest. PNGs are written before the manifest that names them,
     /// and removed files are deleted only after the manifest stops naming them.
-    public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
+    /// With `dryRun`, decides and reports exactly the same but writes and deletes nothing.
+    public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
         let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
         let old = try Manifest.load(from: options.goldens)
@@ -40,7 +49,7 @@ public enum Recorder {
         }
         for (r, entry, bytes, moved) in plans {
             let key = r.fixture.key
-            if let bytes { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
+            if let bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
             if let moved { result.moved.append(moved) } else if bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
             manifest.goldens[key] = entry
         }
@@ -60,6 +69,7 @@ public enum Recorder {
             result.removed.append(String(file.dropLast(4)))
         }
 
+        if dryRun { return result.sorted() }
         if manifest != old || old == nil {
             try AtomicFile.write(manifest.encoded(), to: options.goldens.appendingPathComponent(Manifest.fileName))
         }
@@ -67,10 +77,7 @@ public enum Recorder {
             try? FileManager.default.removeItem(at: options.goldens.appendingPathComponent(file))
             removeEmptyParents(of: options.goldens.appendingPathComponent(file), below: options.goldens)
         }
-        result.moved.sort { $0.key < $1.key }
-        result.added.sort()
-        result.removed.sort()
-        return result
+        return result.sorted()
     }
 
     /// The entry to record for one render, the bytes to write (nil = leave the file alone), and

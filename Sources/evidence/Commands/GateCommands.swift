@@ -123,7 +123,7 @@ struct RecordCommand: EvidenceCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let help = """
-        usage: evidence record [--filter GLOB] [--jobs N] [--json]
+        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
@@ -132,13 +132,14 @@ struct RecordCommand: EvidenceCommand {
         silence a failure you do not understand.
 
         \(GateArguments.help)
+          --dry-run          say what would move, appear and vanish; write nothing
           --json             machine-readable result on stdout
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json"])
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json", "dry-run"])
         let o = try GateArguments.options(a)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
-        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
+        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") { try printJSON(r); return 0 }
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
@@ -150,7 +151,7 @@ struct RecordCommand: EvidenceCommand {
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             print("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
         }
-        print(r.summaryLine)
+        print((a.has("dry-run") ? "dry run, nothing written — " : "") + r.summaryLine)
         return 0
     }
 }
