@@ -194,7 +194,7 @@ struct RenderCommand: EvidenceCommand {
             scene = fixture.makeScene(painter.fonts)
         } else {
             let o = try AdHocRenderOptions.parse(a)
-            let snapshot = try o.snapshotPath.map { try ResolveCommand.loadSnapshot($0) }
+            let snapshot = try o.snapshotPath.map(loadSnapshotFile)
             let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
             var request = o.request
             request.snapshot = snapshot

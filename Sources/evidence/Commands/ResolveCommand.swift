@@ -42,7 +42,7 @@ struct ResolveCommand: EvidenceCommand {
 
     static func run(_ args: [String]) throws -> Int32 {
         let o = try ResolveOptions.parse(args)
-        let snapshot = try o.snapshotPath.map(loadSnapshot)
+        let snapshot = try o.snapshotPath.map(loadSnapshotFile)
         let w = resolveWidget(snapshot: snapshot, asOf: o.asOf, timeZone: o.timeZone)
         let copies = o.platforms.map { widgetCopy(w, platform: $0) }
         let report = Report(
@@ -86,28 +86,5 @@ struct ResolveCommand: EvidenceCommand {
         r += [("a11y (small/medium)", c.accessibilityLabel), ("a11y (large)", c.largeAccessibilityLabel),
               ("a11y (accessory)", c.accessoryAccessibilityLabel)]
         return r.map { ($0.0, $0.1.map { "\"\($0)\"" } ?? "—") }
-    }
-
-    /// Reads and decodes the snapshot; errors name the file and the JSON path.
-    static func loadSnapshot(_ path: String) throws(InputError) -> WidgetSnapshot {
-        let data: Data
-        let name = path == "-" ? "<stdin>" : path
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                throw InputError(path, "no such file (use --no-snapshot to render first run)")
-            }
-            guard !isDir.boolValue, let d = FileManager.default.contents(atPath: path) else {
-                throw InputError(path, "cannot be read as a file")
-            }
-            data = d
-        }
-        do {
-            return try decodeWidgetSnapshot(data)
-        } catch {
-            throw InputError(error.location.isEmpty ? name : "\(name): \(error.location)", error.problem)
-        }
     }
 }
