@@ -60,7 +60,14 @@ extension ContrastAudit {
     /// Returns one result per measured node, in scene order; `failures` are `!passes`.
     public static func auditRendered(scene: Scene, image: RGBAImage, background: RGBAImage,
                                      coverage: Coverage = .bounds) -> [ContrastFinding] {
+        audit(scene: scene, image: image, background: background, coverage: coverage)
+    }
+
+    /// The same audit on any two pixel grids of one kind (images, or a painter's canvases).
+    static func audit<Pixels: PixelGrid>(scene: Scene, image: Pixels, background: Pixels,
+                                         coverage: Coverage) -> [ContrastFinding] {
         var out: [ContrastFinding] = []
+        var seen = PackedSet()
         for node in scene.nodes where node.role != .decorative {
             let colors = foregroundColors(node.content)
             guard !colors.isEmpty else { continue }
@@ -68,23 +75,30 @@ extension ContrastAudit {
             let px = pixelRange(node.bounds, density: scene.density, width: background.width, height: background.height)
             guard !px.xs.isEmpty, !px.ys.isEmpty else { continue }
             // Each distinct background colour is measured once, at its first pixel (row-major),
-            // so the worst pixel reported is the same as a full scan's.
+            // so the worst pixel reported is the same as a full scan's. Pixels are compared and
+            // deduplicated as packed words (equal words ⇔ equal colours) — no colour is hashed.
             let useInk = coverage == .ink && image.width == background.width && image.height == background.height
             var inked = false
             if useInk {
-                outer: for y in px.ys { for x in px.xs where image.pixel(x: x, y: y) != background.pixel(x: x, y: y) { inked = true; break outer } }
+                outer: for y in px.ys { for x in px.xs where image.packed(x: x, y: y) != background.packed(x: x, y: y) { inked = true; break outer } }
             }
-            var seen = Set<Color>()
+            // An opaque foreground's luminance does not depend on what is under it.
+            let fixedLuminance = colors.map { $0.a == 255 ? WCAG.relativeLuminance($0) : nil }
+            seen.removeAll()
             var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
             for y in px.ys {
                 for x in px.xs {
-                    let b = background.pixel(x: x, y: y)
-                    if inked && image.pixel(x: x, y: y) == b { continue }
-                    guard seen.insert(b).inserted else { continue }
+                    let word = background.packed(x: x, y: y)
+                    if inked && image.packed(x: x, y: y) == word { continue }
+                    guard seen.insert(word) else { continue }
+                    let b = background.color(packed: word)
+                    if b.a == 0 { continue }
                     for bg in opaqueBackgrounds(b) {
-                        for c in colors {
+                        let lb = b.a == 255 ? Luminance.of(b) : WCAG.relativeLuminance(bg)
+                        for (c, lf) in zip(colors, fixedLuminance) {
                             let fg = WCAG.composite(c, over: bg)
-                            let r = WCAG.contrastRatio(fg, bg)
+                            let l = lf ?? WCAG.relativeLuminance(fg)
+                            let r = (max(l, lb) + 0.05) / (min(l, lb) + 0.05)   // WCAG.contrastRatio, luminances in hand
                             if worst == nil || r < worst!.ratio { worst = (r, x, y, fg, bg) }
                         }
                     }
@@ -156,5 +170,50 @@ extension ContrastAudit {
         let x0 = max(0, Int((r.minX * density).rounded(.down))), x1 = min(width, Int((r.maxX * density).rounded(.up)))
         let y0 = max(0, Int((r.minY * density).rounded(.down))), y1 = min(height, Int((r.maxY * density).rounded(.up)))
         return (x0..<max(x0, x1), y0..<max(y0, y1))
+    }
+}
+
+/// Relative luminance of opaque 8-bit colours from a 256-entry table of `WCAG.linearize`
+/// (the same doubles, summed in the same order as `WCAG.relativeLuminance`).
+enum Luminance {
+    static let linear: [Double] = (0..<256).map { WCAG.linearize(Double($0)) }
+    @inline(__always) static func of(_ c: Color) -> Double {
+        linear.withUnsafeBufferPointer { t in 0.2126 * t[Int(c.r)] + 0.7152 * t[Int(c.g)] + 0.0722 * t[Int(c.b)] }
+    }
+}
+
+/// A set of packed 32-bit pixels (open addressing), cleared without freeing between nodes.
+struct PackedSet {
+    private var slots = [UInt32](repeating: 0, count: 64)
+    private var used = [Bool](repeating: false, count: 64)
+    private var count = 0
+
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for i in used.indices { used[i] = false }
+        count = 0
+    }
+
+    /// True when `v` was not yet in the set.
+    mutating func insert(_ v: UInt32) -> Bool {
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: (v &* 0x9E37_79B1) >> 7) & mask
+        while used[i] {
+            if slots[i] == v { return false }
+            i = (i + 1) & mask
+        }
+        used[i] = true
+        slots[i] = v
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = zip(slots, used).filter(\.1).map(\.0)
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        used = [Bool](repeating: false, count: slots.count)
+        count = 0
+        for v in old { _ = insert(v) }
     }
 }

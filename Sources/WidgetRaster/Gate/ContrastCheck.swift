@@ -3,31 +3,28 @@ import Foundation
 /// The rendered contrast audit as a gate check: each text and graphic node against the pixels
 /// actually beneath it (the scene rendered without its foreground), below its floor → `contrast`.
 public enum ContrastCheck {
-    public static let gateCheck = RenderCheck(name: "contrast") { key, scene, image, painter in
-        let background = backgrounds.render(scene.withoutForeground(), painter)
-        return ContrastAudit.renderedFailures(scene: scene, image: image, background: background, coverage: .ink).map {
+    /// The background is drawn into the frame's scratch canvas — one per worker, reused — rather
+    /// than cached: a foreground-free scene is a few fills, cheaper to redraw than to keep.
+    public static let gateCheck = RenderCheck(name: "contrast") { key, scene, frame, painter in
+        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map {
             GateFailure(key: key, kind: .contrast, detail: $0.description)
         }
     }
 
-    /// Many fixtures share a background (same card, ember and tints): draw each one once.
-    static let backgrounds = RenderCache()
-}
+    /// Every measured node of every fixture (passing ones too), in fixture order, drawn on
+    /// `jobs` workers — `evidence contrast --rendered`.
+    public static func findings(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [[ContrastFinding]] {
+        parallelDraw(fixtures.count, jobs: jobs) { canvas, i in
+            let scene = fixtures[i].makeScene(painter.fonts)
+            painter.draw(scene, into: canvas)
+            return findings(scene, frame: canvas, painter: painter)
+        }
+    }
 
-/// Renders of scenes, memoised by the scene itself (a pure input → pixels function).
-final class RenderCache: @unchecked Sendable {
-    static let capacity = 512
-    private var images: [Scene: RGBAImage] = [:]
-    private let lock = NSLock()
-
-    func render(_ scene: Scene, _ painter: CairoPainter) -> RGBAImage {
-        lock.lock()
-        if let hit = images[scene] { lock.unlock(); return hit }
-        lock.unlock()
-        let image = painter.render(scene)
-        lock.lock()
-        if images.count < Self.capacity { images[scene] = image }  // bounded: a few hundred MB at most
-        lock.unlock()
-        return image
+    /// `scene` is already drawn in `frame`; its background goes into the frame's scratch canvas.
+    static func findings(_ scene: Scene, frame: Canvas, painter: CairoPainter) -> [ContrastFinding] {
+        let background = frame.scratch
+        painter.draw(scene.withoutForeground(), into: background)
+        return ContrastAudit.audit(scene: scene, image: frame, background: background, coverage: .ink)
     }
 }

@@ -36,11 +36,19 @@ public struct GateFailure: Codable, Equatable, Sendable {
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).
+/// It reads the render where the painter left it, in the worker's canvas.
 public struct RenderCheck: Sendable {
     public let name: String
-    public let run: @Sendable (_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter) -> [GateFailure]
-    public init(name: String, run: @escaping @Sendable (String, Scene, RGBAImage, CairoPainter) -> [GateFailure]) {
-        self.name = name; self.run = run
+    let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]
+    public init(name: String, run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
+        self.name = name; self.body = run
+    }
+    public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure] {
+        body(key, scene, frame, painter)
+    }
+    /// The check on an image already converted out of a canvas.
+    public func run(_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter) -> [GateFailure] {
+        body(key, scene, Canvas(image), painter)
     }
 }
 
@@ -71,18 +79,20 @@ public struct GateOptions: Sendable {
     }
 }
 
-/// A fixture drawn once: its scene (for text, labels and checks) and its pixels.
-struct Rendered: Sendable {
+/// A fixture drawn once: its scene (for text, labels and checks) and its pixels, still in the
+/// worker's canvas; `image()` converts them only when they must leave it.
+struct Rendered {
     let fixture: Fixture
     let scene: Scene
-    let image: RGBAImage
+    let canvas: Canvas
     let pixelHash: String
+    func image() -> RGBAImage { canvas.image() }
 }
 
-func render(_ fixture: Fixture, painter: CairoPainter) -> Rendered {
+func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas) -> Rendered {
     let scene = fixture.makeScene(painter.fonts)
-    let image = painter.render(scene)
-    return Rendered(fixture: fixture, scene: scene, image: image, pixelHash: ImageOps.pixelHash(image))
+    painter.draw(scene, into: canvas)
+    return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash.hex)
 }
 
 extension Manifest {

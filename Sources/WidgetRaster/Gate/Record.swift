@@ -36,23 +36,20 @@ public enum Recorder {
         let old = try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
         let done = Counter()
-        let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
-            let r = render(fixtures[i], painter: painter)
-            progress?(done.increment(), fixtures.count)
-            return r
-        }
-
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0)
-        // Decide and encode in parallel too; writes happen below in key order.
-        let plans: [(Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?)] = parallelMap(rendered.count, jobs: options.jobs) { i in
-            plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], goldens: options.goldens)
-        }
-        for (r, entry, bytes, moved) in plans {
-            let key = r.fixture.key
-            if let bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
-            if let moved { result.moved.append(moved) } else if bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-            manifest.goldens[key] = entry
-        }
+        // Render, decide and encode in parallel, a few fixtures per worker at a time; write each
+        // batch in key order before the next is drawn. Only manifest entries outlive a batch.
+        try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
+            let r = render(fixtures[i], painter: painter, into: canvas)
+            let p = plan(r, previous: old?.goldens[fixtures[i].key], goldens: options.goldens)
+            progress?(done.increment(), fixtures.count)
+            return p
+        }, consume: { (i: Int, p: Plan) throws(InputError) in
+            let key = fixtures[i].key
+            if let bytes = p.bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(p.entry.file)) }
+            if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
+            manifest.goldens[key] = p.entry
+        })
 
         // Stale entries and unlisted files within the filter.
         let allKeys = Set(catalog.map(\.key))
@@ -80,29 +77,42 @@ public enum Recorder {
         return result.sorted()
     }
 
-    /// The entry to record for one render, the bytes to write (nil = leave the file alone), and
-    /// why it moved (nil when new or unchanged).
-    static func plan(_ r: Rendered, previous: GoldenEntry?, goldens: URL) -> (Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?) {
+    /// What to record for one render: its entry, the bytes to write (nil = leave the file alone),
+    /// and why it moved (nil when new or unchanged).
+    struct Plan: Sendable {
+        var entry: GoldenEntry
+        var bytes: [UInt8]?
+        var moved: RecordResult.Moved?
+    }
+
+    static func plan(_ r: Rendered, previous: GoldenEntry?, goldens: URL) -> Plan {
         let file = r.fixture.goldenPath
         let url = goldens.appendingPathComponent(file)
         let existing = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
-        var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: "", width: r.image.width,
-                                height: r.image.height, visibleText: r.scene.visibleText,
+        var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: "", width: r.canvas.width,
+                                height: r.canvas.height, visibleText: r.scene.visibleText,
                                 accessibilityLabel: r.scene.accessibilityLabel)
         let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
+        let unchanged = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it).
-        if let existing, let decoded = try? ImageOps.decodePNG(existing, name: url.path), decoded == r.image {
-            entry.fileHash = ImageOps.hash(existing)
-            let moved = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
-            return (r, entry, nil, moved)
+        // Verify's fast path first: the file is what was recorded and the render hashes the same.
+        if let existing, let previous, previous.file == file, previous.pixelHash == r.pixelHash,
+           previous.fileHash == ImageOps.hash(existing) {
+            entry.fileHash = previous.fileHash
+            return Plan(entry: entry, bytes: nil, moved: unchanged)
         }
-        let bytes = ImageOps.encodePNG(r.image)
+        let image = r.image()
+        if let existing, let decoded = try? ImageOps.decodePNG(existing, name: url.path), decoded == image {
+            entry.fileHash = ImageOps.hash(existing)
+            return Plan(entry: entry, bytes: nil, moved: unchanged)
+        }
+        let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
-        guard existing != nil else { return (r, entry, bytes, nil) }
+        guard existing != nil else { return Plan(entry: entry, bytes: bytes, moved: nil) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
-        return (r, entry, bytes, RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged))
+        return Plan(entry: entry, bytes: bytes, moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged))
     }
 
     static func removeEmptyParents(of url: URL, below root: URL) {

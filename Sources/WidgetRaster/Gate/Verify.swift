@@ -35,9 +35,12 @@ public enum Verifier {
 
         let entries = manifest?.goldens ?? [:]
         let done = Counter()
-        let outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
-            let outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
-                                comparator: comparator, painter: painter)
+        // Each worker draws into its own canvas; report images are written as soon as a fixture
+        // fails and then dropped, so memory does not grow with the matrix.
+        let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
+            var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
+                                comparator: comparator, painter: painter, canvas: canvas)
+            if let dir = options.reportDirectory { writeReport(&outcome, to: dir) }
             progress?(done.increment(), fixtures.count)
             return outcome
         }
@@ -57,11 +60,7 @@ public enum Verifier {
                 detail: "\(file) is not in \(Manifest.fileName); run 'evidence record' to adopt or remove it"))
         }
 
-        var report: String?
-        if let dir = options.reportDirectory, !failures.isEmpty {
-            failures = writeReport(failures, outcomes: outcomes, to: dir)
-            report = dir.path
-        }
+        let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
                             failures: failures, comparison: note,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
@@ -90,16 +89,16 @@ public enum Verifier {
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
-                      comparator: ImageComparator, painter: CairoPainter) -> FixtureOutcome {
-        let r = render(fixture, painter: painter)
+                      comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
+        let r = render(fixture, painter: painter, into: canvas)
         var out = FixtureOutcome(key: fixture.key)
-        out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
+        out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
 
         let url = options.goldens.appendingPathComponent(entry?.file ?? fixture.goldenPath)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             out.failures.append(GateFailure(key: fixture.key, kind: .missing,
                 detail: "no golden at \(fixture.goldenPath); run 'evidence record --filter \"\(fixture.key)\"' after reviewing the render"))
-            out.actual = r.image
+            out.actual = r.image()
             return out
         }
         let bytes = [UInt8](data)
@@ -110,17 +109,18 @@ public enum Verifier {
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
             return out
         }
+        let actual = r.image()
         let expected: RGBAImage
         do {
             expected = try ImageOps.decodePNG(bytes, name: url.path)
         } catch {
             out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
-            out.actual = r.image  // the report still shows what the golden should have held
+            out.actual = actual  // the report still shows what the golden should have held
             return out
         }
-        out.actual = r.image
+        out.actual = actual
         out.expected = expected
-        switch ImageOps.compare(expected: expected, actual: r.image, comparator) {
+        switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same:
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
             if entry == nil {
@@ -147,27 +147,23 @@ public enum Verifier {
         return nil
     }
 
-    /// Writes actual / expected / diff PNGs per failing fixture; returns failures with artifact paths.
-    static func writeReport(_ failures: [GateFailure], outcomes: [FixtureOutcome], to dir: URL) -> [GateFailure] {
-        let byKey = Dictionary(outcomes.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        var written: Set<String> = []
-        return failures.map { f in
-            var f = f
-            guard let o = byKey[f.key], !written.contains(f.key) else { return f }
-            written.insert(f.key)
-            var files: [(String, RGBAImage)] = []
-            if let a = o.actual { files.append(("actual.png", a)) }
-            if let e = o.expected { files.append(("expected.png", e)) }
-            if let a = o.actual, let e = o.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a))) }
-            for (name, img) in files {
-                let rel = f.key + "/" + name
-                if (try? AtomicFile.write(Data(ImageOps.encodePNG(img)), to: dir.appendingPathComponent(rel))) != nil {
-                    f.artifacts.append(rel)
-                }
+    /// Writes actual / expected / diff PNGs for a failing fixture, names them on its first
+    /// failure, and drops the images.
+    static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL) {
+        defer { outcome.actual = nil; outcome.expected = nil }
+        guard !outcome.failures.isEmpty else { return }
+        var files: [(String, RGBAImage)] = []
+        if let a = outcome.actual { files.append(("actual.png", a)) }
+        if let e = outcome.expected { files.append(("expected.png", e)) }
+        if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a))) }
+        for (name, img) in files {
+            let rel = outcome.key + "/" + name
+            if (try? AtomicFile.write(Data(ImageOps.encodePNG(img)), to: dir.appendingPathComponent(rel))) != nil {
+                outcome.failures[0].artifacts.append(rel)
             }
-            return f
         }
     }
+
 }
 
 final class Counter: @unchecked Sendable {

@@ -64,11 +64,7 @@ extension RGBAImage {
     /// XXH3-128 over a 16-byte header — width and height as little-endian UInt64 — followed by
     /// the RGBA bytes. Covering the size means a 2×1 and a 1×2 image with the same bytes differ.
     public var pixelHash: Hash128 {
-        var header = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            header[i] = UInt8(truncatingIfNeeded: UInt64(width) >> (8 * UInt64(i)))
-            header[8 + i] = UInt8(truncatingIfNeeded: UInt64(height) >> (8 * UInt64(i)))
-        }
+        let header = Self.hashHeader(width: width, height: height)
         guard let state = XXH3_createState() else { fatalError("XXH3_createState: out of memory") }
         defer { XXH3_freeState(state) }
         XXH3_128bits_reset(state)

@@ -7,25 +7,38 @@ public struct CairoPainter: Sendable {
     public let fonts: FontLibrary
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
-    /// Renders `scene` at its density. Transparent outside the card.
+    /// Renders `scene` at its density into a fresh image. Transparent outside the card.
+    /// Loops over many scenes should keep one `Canvas` and call `draw(_:into:)` instead.
     public func render(_ scene: Scene) -> RGBAImage {
-        let w = scene.pixelWidth, h = scene.pixelHeight
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        let canvas = Canvas()
+        draw(scene, into: canvas)
+        return canvas.image()
+    }
+
+    /// Renders `scene` at its density into `canvas` (cleared and resized first).
+    public func draw(_ scene: Scene, into canvas: Canvas) {
+        let surface = canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        let options = cairo_font_options_create()!
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
+        cairo_set_font_options(cr, Self.fontOptions.pointer)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(cr, scene.density, scene.density)
 
         for node in scene.nodes { draw(node, cr) }
         cairo_surface_flush(surface)
-        return Self.unpremultiply(surface, width: w, height: h)
+    }
+
+    /// Grey antialiasing, no hinting, unhinted metrics: output depends on nothing but the scene.
+    private static let fontOptions = FontOptions()
+    private final class FontOptions: @unchecked Sendable {  // immutable after init
+        let pointer: OpaquePointer
+        init() {
+            pointer = cairo_font_options_create()!
+            cairo_font_options_set_antialias(pointer, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(pointer, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(pointer, CAIRO_HINT_METRICS_OFF)
+        }
     }
 
     private func draw(_ node: SceneNode, _ cr: OpaquePointer) {
@@ -123,29 +136,5 @@ public struct CairoPainter: Sendable {
             for st in stops { let (r, g, b, a) = rgba(st.color); cairo_pattern_add_color_stop_rgba(pat, st.offset, r, g, b, a) }
             cairo_set_source(cr, pat)
         }
-    }
-
-    /// Cairo's ARGB32 is premultiplied, native-endian 32-bit words; convert to straight RGBA bytes.
-    private static func unpremultiply(_ surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let v = row[x]
-                    let a = UInt32(v >> 24)
-                    let o = (y * width + x) * 4
-                    guard a != 0 else { continue }
-                    var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
-                    if a != 255 {
-                        r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
-                    }
-                    dst[o] = UInt8(r); dst[o + 1] = UInt8(g); dst[o + 2] = UInt8(b); dst[o + 3] = UInt8(a)
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: out)
     }
 }

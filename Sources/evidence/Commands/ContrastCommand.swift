@@ -83,12 +83,8 @@ extension ContrastCommand {
         var fixtures = AndroidMatrix.fixtures(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
-        let rows: [[RenderedRow]] = fixtures.map { f in
-            let scene = f.makeScene(painter.fonts)
-            let findings = ContrastAudit.auditRendered(scene: scene, image: painter.render(scene),
-                                                       background: painter.render(scene.withoutForeground()), coverage: .ink)
-            return findings.map { RenderedRow(key: f.key, finding: $0) }
-        }
+        let findings = ContrastCheck.findings(fixtures, painter: painter, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let rows: [[RenderedRow]] = zip(fixtures, findings).map { f, found in found.map { RenderedRow(key: f.key, finding: $0) } }
         let all = rows.flatMap { $0 }.sorted { ($0.finding.ratio - $0.finding.floor) < ($1.finding.ratio - $1.finding.floor) }
         let failures = all.filter { !$0.finding.passes }
         if json { try printJSON(all) } else {

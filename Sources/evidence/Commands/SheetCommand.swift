@@ -20,9 +20,9 @@ struct SheetCommand: EvidenceCommand {
         let jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let fixtures = try GateArguments.fixtures(a.value("filter"))
         guard fixtures.count <= 2000 else { throw InputError("--filter", "\(fixtures.count) fixtures is too many for one sheet; narrow the filter") }
-        let sheet = ContactSheet.render(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale, jobs: jobs)
-        try AtomicFile.write(Data(PNGCodec.encode(sheet)), to: URL(fileURLWithPath: out))
-        print("wrote \(out): \(fixtures.count) fixtures, \(sheet.width)×\(sheet.height) px")
+        let size = try ContactSheet.write(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale,
+                                          jobs: jobs, to: URL(fileURLWithPath: out))
+        print("wrote \(out): \(fixtures.count) fixtures, \(size.width)×\(size.height) px")
         return 0
     }
 }

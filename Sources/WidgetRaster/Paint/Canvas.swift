@@ -1,0 +1,140 @@
+import CairoShim
+
+/// A reusable drawing target: one pixel buffer, grown to the largest frame drawn and cleared before
+/// each draw, so a worker rendering hundreds of fixtures neither allocates a surface nor has the
+/// kernel zero fresh pages per render. Not thread-safe: each worker owns its own.
+///
+/// Pixel layout (Cairo's `CAIRO_FORMAT_ARGB32`): one native-endian `UInt32` per pixel, alpha in
+/// the high byte, colour premultiplied by alpha, rows packed with no padding (stride = width × 4).
+/// `pixelHash` and `image()` convert to straight RGBA, so both equal `RGBAImage`'s exactly.
+public final class Canvas {
+    public private(set) var width = 0
+    public private(set) var height = 0
+    private var words: UnsafeMutablePointer<UInt32>
+    private var capacity = 0
+    /// Row buffer for `pixelHash`: one row of straight RGBA at a time, never a whole image.
+    private var row: UnsafeMutablePointer<UInt32>
+    private var rowCapacity = 0
+    /// A second surface for checks that draw a variant of the scene (the contrast audit's
+    /// foreground-free background), made on first use.
+    public private(set) lazy var scratch = Canvas()
+
+    public init() {
+        words = .allocate(capacity: 1)
+        row = .allocate(capacity: 1)
+    }
+
+    /// A canvas holding `image` (premultiplied the way Cairo stores it).
+    public convenience init(_ image: RGBAImage) {
+        self.init()
+        resize(width: image.width, height: image.height)
+        image.pixels.withUnsafeBytes { src in
+            for i in 0..<(image.width * image.height) {
+                let r = UInt32(src[4 * i]), g = UInt32(src[4 * i + 1]), b = UInt32(src[4 * i + 2]), a = UInt32(src[4 * i + 3])
+                func pre(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                words[i] = a << 24 | pre(r) << 16 | pre(g) << 8 | pre(b)
+            }
+        }
+    }
+
+    deinit {
+        words.deallocate()
+        row.deallocate()
+    }
+
+    /// Sizes the canvas to `width` × `height` and clears it to transparent.
+    func resize(width: Int, height: Int) {
+        let count = width * height
+        if count > capacity {
+            words.deallocate()
+            words = .allocate(capacity: count)
+            capacity = count
+        }
+        self.width = width
+        self.height = height
+        words.update(repeating: 0, count: count)
+    }
+
+    /// A Cairo surface over the canvas's pixels (cleared, `width` × `height`); destroy it after drawing.
+    func makeSurface(width: Int, height: Int) -> OpaquePointer {
+        resize(width: width, height: height)
+        let bytes = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
+        return cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+    }
+
+    /// The premultiplied ARGB word at (x, y).
+    @inline(__always) public func word(x: Int, y: Int) -> UInt32 { words[y * width + x] }
+
+    /// The frame as straight RGBA — only when pixels must leave the canvas (a PNG is written, a
+    /// golden compared, a report drawn).
+    public func image() -> RGBAImage {
+        let count = width * height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: count)
+            Self.straighten(words, into: out, count: count)
+            initialized = count * 4
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Exactly `image().pixelHash` (XXH3-128 of the size header and the straight RGBA bytes),
+    /// converted one row at a time so no image-sized buffer is made.
+    public var pixelHash: Hash128 {
+        if width > rowCapacity {
+            row.deallocate()
+            row = .allocate(capacity: width)
+            rowCapacity = width
+        }
+        guard let state = XXH3_createState() else { fatalError("XXH3_createState: out of memory") }
+        defer { XXH3_freeState(state) }
+        XXH3_128bits_reset(state)
+        var header = RGBAImage.hashHeader(width: width, height: height)
+        _ = XXH3_128bits_update(state, &header, header.count)
+        for y in 0..<height {
+            Self.straighten(words + y * width, into: row, count: width)
+            _ = XXH3_128bits_update(state, row, width * 4)
+        }
+        return Hash128(XXH3_128bits_digest(state))
+    }
+
+    /// Premultiplied ARGB words → straight RGBA bytes (stored as little-endian words: R first).
+    /// Opaque and transparent pixels — nearly all of a widget — need no division.
+    static func straighten(_ src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count {
+            let v = src[i]
+            let a = v >> 24
+            if a == 255 {
+                // ARGB → ABGR: swap the red and blue bytes.
+                dst[i] = (v & 0xFF00_FF00 | (v >> 16) & 0xFF | (v & 0xFF) << 16).littleEndian
+            } else if a == 0 {
+                dst[i] = 0
+            } else {
+                dst[i] = Self.straightRGBA(v).littleEndian
+            }
+        }
+    }
+
+    /// One premultiplied ARGB word as straight RGBA packed R | G << 8 | B << 16 | A << 24.
+    @inline(__always) static func straightRGBA(_ v: UInt32) -> UInt32 {
+        let a = v >> 24
+        guard a != 0 else { return 0 }
+        var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
+        if a != 255 {
+            // Round to nearest; a premultiplied channel never exceeds alpha, so the result is ≤ 255.
+            r = min(255, (r * 255 + a / 2) / a); g = min(255, (g * 255 + a / 2) / a); b = min(255, (b * 255 + a / 2) / a)
+        }
+        return r | g << 8 | b << 16 | a << 24
+    }
+}
+
+extension RGBAImage {
+    /// The 16 bytes `pixelHash` covers before the pixels: width and height as little-endian UInt64.
+    static func hashHeader(width: Int, height: Int) -> [UInt8] {
+        var header = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            header[i] = UInt8(truncatingIfNeeded: UInt64(width) >> (8 * UInt64(i)))
+            header[8 + i] = UInt8(truncatingIfNeeded: UInt64(height) >> (8 * UInt64(i)))
+        }
+        return header
+    }
+}
