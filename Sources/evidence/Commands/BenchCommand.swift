@@ -3,62 +3,123 @@ import WidgetRaster
 
 struct BenchCommand: EvidenceCommand {
     static let name = "bench"
-    static let summary = "Time verify (fast path and full decode) and record per fixture"
+    static let summary = "Time verify, record, the contrast audit and the sheet, per fixture and at N× the matrix"
     static let help = """
-        usage: evidence bench [--filter GLOB] [--jobs N] [--rounds N]
+        usage: evidence bench [--filter GLOB] [--jobs N] [--rounds N] [--scale N] [--phase P]
 
-        Runs, against the bundled goldens (record goes to a temporary copy, never Goldens/):
-          verify, fast path    render + hash, file hash unchanged → no decode
-          verify, full decode  render + decode the golden + exact compare
-          record               render + encode + write, into an empty folder
-        and prints wall-clock milliseconds per fixture (best of --rounds, default 3). Build with
-        'swift build -c release' first: debug timings mean nothing.
-        Targets on a 2-core machine: fast path < 1 ms, decode + compare < 5 ms, record < 15 ms per fixture.
+        Against the bundled goldens (anything written goes to a temporary folder, never Goldens/):
+          verify          render + hash; file hash unchanged → no decode (the fast path)
+          verify-decode   render + decode the golden + exact compare
+          record          render + encode + write, into an empty folder
+          record-same     render + hash against a copy of the goldens: nothing to write
+          contrast        the rendered contrast audit (render + foreground-free render + scan)
+          sheet           a contact sheet at scale 0.5, 24 columns, to a temporary PNG
+        Without --phase: verify, verify-decode and record, best of --rounds, in ms per fixture.
+        With --phase P: that phase once, printed as one line with its wall time and the process's
+        peak memory (scripts/bench.sh runs each phase in its own process under /usr/bin/time).
+        --scale N replicates the matrix N times in memory (same scenes, keys 'scale-k/…', goldens
+        hard-linked into a temporary folder) to show how time and memory grow with its size.
+        Build with 'swift build -c release' first: debug timings mean nothing.
         \(GateArguments.help)
-          --rounds N         repetitions; the best is reported (default 3)
+          --rounds N         repetitions without --phase; the best is reported (default 3)
+          --scale N          matrix copies, 1…64 (default 1)
+          --phase P          verify, verify-decode, record, record-same, contrast or sheet
         """
+    static let phases = ["verify", "verify-decode", "record", "record-same", "contrast", "sheet"]
+
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "rounds"], switches: [])
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "rounds", "scale", "phase"], switches: [])
         var o = try GateArguments.options(a)
         let rounds = try a.int("rounds", default: 3, in: 1...100)
-        let fixtures = try GateArguments.fixtures(o.filter)
+        let scale = try a.int("scale", default: 1, in: 1...64)
+        let phase = a.value("phase")
+        if let phase, !phases.contains(phase) {
+            throw InputError("--phase", "unknown phase '\(phase)'; expected one of \(phases.joined(separator: ", "))")
+        }
+        let base = try GateArguments.fixtures(o.filter)
         let painter = try GateArguments.painter()
         o.comparison = .exact
         #if DEBUG
         printError("warning: debug build — run 'swift build -c release' and .build/release/evidence bench for real numbers")
         #endif
 
-        func best(_ body: () throws -> Void) rethrows -> Double {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let fixtures = ScaleBench.replicate(base, scale)
+        o.filter = nil
+        // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
+        if scale > 1 || phase == "record-same" || a.value("filter") != nil {
+            o.goldens = tmp.appendingPathComponent("goldens")
+            try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: o.goldens)
+        }
+        let phaseRuns = Phases(options: o, fixtures: fixtures, painter: painter, scratch: tmp.appendingPathComponent("out"))
+
+        if let phase {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let detail = try phaseRuns.run(phase)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+            print(String(format: "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB, jobs %d%@",
+                         phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), o.jobs, detail))
+            return 0
+        }
+
+        func best(_ phase: String) throws -> Double {
             var times: [Double] = []
             for _ in 0..<rounds {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                try body()
+                _ = try phaseRuns.run(phase)
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             }
             return times.min()!
         }
-        var fast = 0
-        let fastMs = try best {
-            let r = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
-            fast = r.fastPath
-            guard r.failures.isEmpty else { throw InputError("bench", "verify is failing (\(r.summaryLine)); fix that first") }
-        }
-        var full = o
-        full.forceDecode = true
-        let fullMs = try best { _ = try Verifier.verify(full, catalog: try FixtureCatalog.load(), painter: painter) }
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        let recordMs = try best {
-            try? FileManager.default.removeItem(at: tmp)
-            var r = o
-            r.goldens = tmp
-            _ = try Recorder.record(r, catalog: try FixtureCatalog.load(), painter: painter)
-        }
         let n = Double(fixtures.count)
-        print("fixtures: \(fixtures.count), jobs: \(o.jobs), best of \(rounds) rounds (fast path settled \(fast)/\(fixtures.count))")
+        let fastMs = try best("verify"), fullMs = try best("verify-decode"), recordMs = try best("record")
+        print("fixtures: \(fixtures.count) (scale \(scale)), jobs: \(o.jobs), best of \(rounds) rounds")
         print(String(format: "verify, fast path    %8.3f ms/fixture   (%.0f ms total)", fastMs / n, fastMs))
         print(String(format: "verify, full decode  %8.3f ms/fixture   (%.0f ms total)", fullMs / n, fullMs))
         print(String(format: "record               %8.3f ms/fixture   (%.0f ms total)", recordMs / n, recordMs))
+        print(String(format: "peak memory          %8.0f MB", peakMemoryMB()))
         return 0
+    }
+
+    /// Each phase once; returns a note for its line. Fails if verify does not pass.
+    struct Phases {
+        let options: GateOptions
+        let fixtures: [Fixture]
+        let painter: CairoPainter
+        let scratch: URL
+
+        func run(_ phase: String) throws -> String {
+            switch phase {
+            case "verify", "verify-decode":
+                var o = options
+                o.forceDecode = phase == "verify-decode"
+                let r = try Verifier.verify(o, catalog: fixtures, painter: painter)
+                guard r.failures.isEmpty else { throw InputError("bench", "verify is failing (\(r.summaryLine)); fix that first") }
+                return ", fast path settled \(r.fastPath)"
+            case "record", "record-same":
+                var o = options
+                if phase == "record" {
+                    try? FileManager.default.removeItem(at: scratch)
+                    o.goldens = scratch
+                }
+                let r = try Recorder.record(o, catalog: fixtures, painter: painter)
+                return ", " + r.summaryLine
+            case "contrast":
+                let found = ContrastCheck.findings(fixtures, painter: painter, jobs: options.jobs)
+                return ", \(found.reduce(0) { $0 + $1.count }) nodes measured"
+            default:  // sheet
+                let url = scratch.appendingPathComponent("sheet.png")
+                let size = try ContactSheet.write(fixtures, painter: painter, columns: 24, scale: 0.5, jobs: options.jobs, to: url)
+                return ", \(size.width)×\(size.height) px"
+            }
+        }
+    }
+
+    /// The process's peak resident memory so far (Linux reports ru_maxrss in KiB).
+    static func peakMemoryMB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
     }
 }
