@@ -40,7 +40,7 @@ public enum Verifier {
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
-            if let dir = options.reportDirectory { writeReport(&outcome, to: dir) }
+            writeReport(&outcome, to: options.reportDirectory)
             progress?(done.increment(), fixtures.count)
             return outcome
         }
@@ -147,11 +147,11 @@ public enum Verifier {
         return nil
     }
 
-    /// Writes actual / expected / diff PNGs for a failing fixture, names them on its first
-    /// failure, and drops the images.
-    static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL) {
+    /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),
+    /// names them on its first failure, and drops the images either way.
+    static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?) {
         defer { outcome.actual = nil; outcome.expected = nil }
-        guard !outcome.failures.isEmpty else { return }
+        guard let dir, !outcome.failures.isEmpty else { return }
         var files: [(String, RGBAImage)] = []
         if let a = outcome.actual { files.append(("actual.png", a)) }
         if let e = outcome.expected { files.append(("expected.png", e)) }

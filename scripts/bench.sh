@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The speed and memory benchmark of issue #12, on this machine, in one run (release build):
+#   - verify (fast path and full decode), record (writing every golden, and with nothing to
+#     write), the rendered contrast audit and the contact sheet: whole-matrix wall, CPU and peak
+#     memory (GNU time), per-fixture wall — median of BENCH_RUNS runs (default 5), each phase in
+#     its own process (`evidence bench --phase P`);
+#   - side by side, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on one golden pair;
+#   - the matrix at 1×, 4×, 16× (`evidence bench --scale N`): wall and peak memory;
+#   - the issue's targets, each met or its gap named.
+# Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
+# into .build/bench-venv), bc. Timings are only as quiet as the machine: the header prints `uptime`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${BENCH_RUNS:-5}
+SCALES=${BENCH_SCALES:-"1 4 16"}
+PAIR_A=${BENCH_PAIR_A:-Goldens/android/large/default-some-notyet/flame/kindling/light.png}
+PAIR_B=${BENCH_PAIR_B:-Goldens/android/large/default-some-notyet/stones/kindling/light.png}
+
+scripts/ensure-deps.sh
+missing=()
+[ -x /usr/bin/time ] || missing+=(time)
+[ -x /usr/bin/compare ] || missing+=(imagemagick)
+command -v bc >/dev/null || missing+=(bc)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+VENV=.build/bench-venv
+if ! "$VENV/bin/python" -c 'import pixelmatch, PIL' 2>/dev/null; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q pixelmatch pillow
+fi
+swift build -c release --product evidence 2>&1 | tail -n 1
+E=.build/release/evidence
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# median of the numbers on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } m = int((NR + 1) / 2); print (NR % 2) ? v[m] : (v[m] + v[m + 1]) / 2 }'; }
+
+# measure NAME RUNS COMMAND…: runs it RUNS times under GNU time; sets M_WALL M_CPU (s), M_RSS (MB),
+# M_PHASE (ms, from an `evidence bench --phase` line, else the process wall) and M_OUT (last stdout).
+measure() {
+  local name=$1 runs=$2; shift 2
+  : > "$WORK/$name.times"; : > "$WORK/$name.phase"
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$@" > "$WORK/out" 2> "$WORK/err" || true
+    cat "$WORK/t" >> "$WORK/$name.times"
+    local ms
+    ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | head -n 1)
+    [ -n "$ms" ] || ms=$(awk '{ print $1 * 1000 }' "$WORK/t")
+    echo "$ms" >> "$WORK/$name.phase"
+  done
+  M_WALL=$(awk '{ print $1 }' "$WORK/$name.times" | median)
+  M_CPU=$(awk '{ print $2 + $3 }' "$WORK/$name.times" | median)
+  M_RSS=$(awk '{ print $4 / 1024 }' "$WORK/$name.times" | median)
+  M_PHASE=$(median < "$WORK/$name.phase")
+  M_OUT=$(cat "$WORK/out" "$WORK/err")
+}
+
+FIXTURES=$($E list | wc -l)
+echo "evidence bench — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load:$(uptime | sed 's/.*load average://')"
+echo "matrix: $FIXTURES fixtures; median of $RUNS runs; each row its own process"
+echo
+printf '%-34s %9s %9s %9s %10s %12s\n' "what" "wall s" "CPU s" "peak MB" "phase ms" "ms/fixture"
+row() { printf '%-34s %9.3f %9.2f %9.0f %10.0f %12.3f\n' "$1" "$M_WALL" "$M_CPU" "$M_RSS" "$M_PHASE" "$(echo "$M_PHASE / $2" | bc -l)"; }
+
+measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL; V_RSS=$M_RSS
+if ! grep -q "$FIXTURES passed, 0 failed" <<< "$M_OUT"; then echo "evidence verify is failing: $M_OUT" >&2; exit 1; fi
+row "evidence verify (whole command)" "$FIXTURES"
+measure fast "$RUNS" "$E" bench --phase verify;         FAST_MS=$M_PHASE; row "verify, fast path" "$FIXTURES"
+measure decode "$RUNS" "$E" bench --phase verify-decode; row "verify, full decode" "$FIXTURES"
+measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; REC_RSS=$M_RSS; row "record, all written (temp folder)" "$FIXTURES"
+measure same "$RUNS" "$E" bench --phase record-same;    SAME_MS=$M_PHASE; row "record, none written (temp copy)" "$FIXTURES"
+measure contrast "$RUNS" "$E" bench --phase contrast;   row "contrast audit (rendered)" "$FIXTURES"
+measure sheet "$RUNS" "$E" bench --phase sheet;         SHEET_RSS=$M_RSS; row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+
+cat > "$WORK/pm.py" <<'PY'
+import sys, time
+from PIL import Image
+from pixelmatch.contrib.PIL import pixelmatch
+a, b = Image.open(sys.argv[1]).convert("RGBA"), Image.open(sys.argv[2]).convert("RGBA")
+t0 = time.perf_counter()
+n = pixelmatch(a, b, threshold=0.1)
+print(f"{n} pixels differ, {(time.perf_counter() - t0) * 1000:.0f} ms wall in pixelmatch()")
+PY
+measure magick "$RUNS" /usr/bin/compare -metric AE "$PAIR_A" "$PAIR_B" null:; IM_WALL=$M_WALL; IM_COUNT=$M_OUT
+row "ImageMagick compare -metric AE" 1
+measure pixelmatch "$RUNS" "$VENV/bin/python" "$WORK/pm.py" "$PAIR_A" "$PAIR_B"; PM_OUT=$M_OUT
+row "pixelmatch (PyPI, whole process)" 1
+echo "  one golden pair: ${PAIR_A#Goldens/} vs ${PAIR_B#Goldens/}"
+echo "  compare -metric AE: $IM_COUNT pixels differ; pixelmatch: $PM_OUT"
+
+echo
+echo "the matrix replicated N times (one run each; phase wall, process peak memory):"
+printf '%-6s %9s %14s %10s %14s %10s %14s %10s\n' "scale" "fixtures" "verify ms" "MB" "record ms" "MB" "sheet ms" "MB"
+MAX_RSS_16=0; MAX_RSS_1=0
+for n in $SCALES; do
+  line="$(printf '%-6s %9d' "${n}×" $((FIXTURES * n)))"
+  for p in verify record sheet; do
+    measure "scale-$n-$p" 1 "$E" bench --phase "$p" --scale "$n"
+    line+="$(printf ' %14.0f %10.0f' "$M_PHASE" "$M_RSS")"
+    [ "$n" = 1 ] && MAX_RSS_1=$(echo "if ($M_RSS > $MAX_RSS_1) $M_RSS else $MAX_RSS_1" | bc -l)
+    [ "$n" = 16 ] && MAX_RSS_16=$(echo "if ($M_RSS > $MAX_RSS_16) $M_RSS else $MAX_RSS_16" | bc -l)
+  done
+  echo "$line"
+done
+
+echo
+echo "targets (issue #12):"
+verdict() { if [ "$(echo "$1" | bc -l)" = 1 ]; then echo "met"; else echo "NOT MET — $2"; fi; }
+per_fixture=$(echo "$FAST_MS / $FIXTURES" | bc -l)
+im_30=$(echo "$IM_WALL * 1000 / 30" | bc -l)
+printf '  %-58s %s\n' "full matrix verify ≤ 1.0 s wall ($(printf '%.2f' "$V_WALL") s, $FIXTURES fixtures)" \
+  "$(verdict "$V_WALL <= 1.0" "$(printf '%.2f' "$(echo "$V_WALL - 1.0" | bc -l)") s over")"
+printf '  %-58s %s\n' "verify per fixture ≤ 1/30 of compare ($(printf '%.3f' "$per_fixture") vs $(printf '%.3f' "$im_30") ms)" \
+  "$(verdict "$per_fixture <= $im_30" "$(printf '%.1f' "$(echo "$IM_WALL * 1000 / $per_fixture" | bc -l)")× instead of 30×")"
+for s in 1 16; do
+  m=$([ $s = 1 ] && echo "$MAX_RSS_1" || echo "$MAX_RSS_16")
+  case " $SCALES " in *" $s "*)
+    printf '  %-58s %s\n' "peak memory verify/record/sheet ≤ 150 MB at ${s}× ($(printf '%.0f' "$m") MB)" \
+      "$(verdict "$m <= 150" "$(printf '%.0f' "$(echo "$m - 150" | bc -l)") MB over")";;
+  esac
+done
+rec_pf=$(echo "$REC_MS / $FIXTURES" | bc -l); same_pf=$(echo "$SAME_MS / $FIXTURES" | bc -l)
+printf '  %-58s %s\n' "record ≤ 4 ms per fixture written ($(printf '%.2f' "$rec_pf") ms)" \
+  "$(verdict "$rec_pf <= 4" "$(printf '%.2f' "$(echo "$rec_pf - 4" | bc -l)") ms over")"
+printf '  %-58s %s\n' "record ≤ 0.5 ms per fixture unchanged ($(printf '%.2f' "$same_pf") ms)" \
+  "$(verdict "$same_pf <= 0.5" "$(printf '%.2f' "$(echo "$same_pf - 0.5" | bc -l)") ms over")"
+echo "  (the matrix is Android only today; the ≥ 1,500-fixture all-platform target is measured when iOS lands)"
