@@ -85,11 +85,13 @@ extension ContrastAudit {
             // An opaque foreground's luminance does not depend on what is under it.
             let fixedLuminance = colors.map { $0.a == 255 ? WCAG.relativeLuminance($0) : nil }
             seen.removeAll()
+            var last: UInt32?   // the previous word looked up: runs of one colour skip the set
             var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
             for y in px.ys {
                 for x in px.xs {
                     let word = background.packed(x: x, y: y)
-                    if inked && image.packed(x: x, y: y) == word { continue }
+                    if word == last || (inked && image.packed(x: x, y: y) == word) { continue }
+                    last = word
                     guard seen.insert(word) else { continue }
                     let b = background.color(packed: word)
                     if b.a == 0 { continue }
