@@ -109,7 +109,7 @@ public struct AndroidSceneBuilder: Sendable {
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let showsCoachLine = plan.size != .small && coachLineText(w, platform: .android) != nil
-        let label = composedAccessibilityLabel(w, platform: .android, family: plan.size, visibleHabits: nil,
+        let label = composedAccessibilityLabel(w, platform: .android, isLarge: plan.size == .large, visibleHabits: nil,
                                                showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
@@ -199,7 +199,7 @@ struct NodeList {
     }
 
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
-    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, family: WidgetFamily, fontScale: Double) {
+    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, family: AndroidFamily, fontScale: Double) {
         let slot = AndroidLayout.captionGlyphSlotDp(family, fontScale: fontScale)
         let size = min(slot, frame.height - 2)
         if let glyph {

@@ -202,7 +202,7 @@ public struct AccessibilityContent: Sendable, Hashable, Codable {
 }
 
 public struct AndroidWidgetPlan: Sendable {
-    public var size: WidgetFamily
+    public var size: AndroidFamily
     public var sizeReason: String
     public var rung: LargeHeaderRung?
     public var rungReason: String?
