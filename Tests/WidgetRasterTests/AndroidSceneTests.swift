@@ -98,7 +98,7 @@ import Testing
 
     /// Every golden in the matrix is a distinct render, and the keys are unique.
     @Test func matrixKeysAreUniqueAndScenesDistinct() {
-        let fixtures = AndroidMatrix.fixtures(builder: builder)
+        let fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: builder))
         #expect(Set(fixtures.map(\.key)).count == fixtures.count)
         let scenes = fixtures.map { $0.makeScene(fonts) }
         #expect(Set(scenes).count == scenes.count)

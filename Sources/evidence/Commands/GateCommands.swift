@@ -28,6 +28,17 @@ struct GateArguments {
         return f
     }
 
+    /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
+    /// a key no fixture has (a stale golden) is its own area.
+    static func area(of key: String) -> String {
+        let areas = catalogAreas
+        return areas[key] ?? "stale"
+    }
+    private static let catalogAreas: [String: String] = {
+        let fixtures = (try? FixtureCatalog.load()) ?? []
+        return Dictionary(fixtures.compactMap { f in f.id.map { (f.key, $0.area) } }, uniquingKeysWith: { a, _ in a })
+    }()
+
     static func painter() throws -> CairoPainter {
         CairoPainter(fonts: try FontLibrary.bundled.get())
     }
@@ -107,7 +118,7 @@ struct VerifyCommand: EvidenceCommand {
                 let kinds = Dictionary(grouping: result.failures, by: \.kind)
                     .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
                     .map { kind, fs in
-                        let areas = Dictionary(grouping: fs) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+                        let areas = Dictionary(grouping: fs) { GateArguments.area(of: $0.key) }
                             .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
                         return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
                     }
@@ -147,7 +158,7 @@ struct RecordCommand: EvidenceCommand {
         for k in r.removed { print("removed \(k)") }
         if r.moved.count > 1 {
             // The line a commit message needs: how many moved where, and how many changed their words.
-            let areas = Dictionary(grouping: r.moved) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+            let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             print("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
         }

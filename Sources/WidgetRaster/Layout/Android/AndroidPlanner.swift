@@ -516,12 +516,41 @@ struct AndroidPlanBuilder {
             coachLine: showsCoachLine ? input.coachLine : nil,
             newDay: input.state == .newDay ? s.newDaySpoken : nil,
             staleFooter: input.state == .stale ? s.staleFooter : nil)
+        var elements = self.elements
+        for (k, e) in elements { elements[k]?.drawn = finishedText(e) }
+        var habitRows = self.habitRows
+        for i in habitRows.indices {
+            let r = habitRows[i]
+            let w = TextWrap.wrap(r.title, width: r.labelFrame.width, maxLines: max(1, r.labelLines), style: m.habitStyle, measurer: m.measurer)
+            habitRows[i].label = FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
         return AndroidWidgetPlan(
             size: size, sizeReason: sizeReason, rung: rung, rungReason: rungReason,
             widthDp: input.widthDp, heightDp: input.heightDp, fontScale: input.fontScale,
             contentBox: Rect(x: x0, y: y0, width: cw, height: cb), mainRowBudgetDp: budget,
             habitRows: habitRows, overflow: overflow, levelB: levelB, elements: elements, rows: rows,
             arithmetic: arithmetic, accessibility: a11y)
+    }
+}
+
+extension AndroidPlanBuilder {
+    /// The lines a shown text element draws in its final frame: the caption after its glyph slot,
+    /// the pill label inside its padding, every other text in its frame at its planned line count.
+    func finishedText(_ e: PlanElement) -> FinishedText? {
+        guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }
+        switch e.key {
+        case .ctaPill:
+            let line = TextWrap.ellipsize(text, width: frame.width - L.ctaPaddingDp * 2, style: style, measurer: m.measurer)
+            return FinishedText(lines: [line], ellipsized: line != text)
+        case .captionRow:
+            let x = frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)
+            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: 1, style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        case .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .pipRow, .progress, .newDayIcon, .newDayLine,
+             .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph:
+            let w = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
     }
 }
 
