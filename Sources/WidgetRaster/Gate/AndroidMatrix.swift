@@ -6,8 +6,8 @@ import Foundation
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
     /// One moment for every fixture: 15:00 on 30 Nov 2026 in New York.
-    static let timeZone = TimeZone(identifier: "America/New_York")!
-    static let asOf = Date(timeIntervalSince1970: 1_796_068_800)  // 2026-11-30T20:00:00Z
+    static let timeZone = SyntheticWidget.timeZone
+    static let asOf = SyntheticWidget.asOf
     static let habitTitles = ["Morning run", "Read 20 min", "Meditate", "No sugar"]
 
     /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
@@ -31,12 +31,8 @@ public enum AndroidMatrix {
                               coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
     }
 
-    /// The app's Coach templates (useWidgetSnapshot.ts, seed 000 "Coach line"); short forms ≤ 24 chars.
     static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
-        if done == total { return ("You showed up again. That's the whole game.", "You showed up again.") }
-        if done == 0 { return ("Add today's stone to keep the tower rising.", "Add today's stone.") }
-        return motif == .flame ? ("One more and today's fire is fed.", "One more feeds the fire.")
-                               : ("One more and today's stone is set.", "One more sets the stone.")
+        SyntheticWidget.coachLines(done: done, total: total, motif: motif)
     }
 
     static let states: [StateCase] = {

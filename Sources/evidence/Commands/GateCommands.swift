@@ -169,56 +169,128 @@ struct RecordCommand: EvidenceCommand {
 
 struct RenderCommand: EvidenceCommand {
     static let name = "render"
-    static let summary = "Render one fixture, or any snapshot at any size, to a PNG file"
+    static let summary = "Render one fixture, or any widget at any size, to a PNG file"
     static let help = """
-        usage: evidence render --fixture KEY -o OUT.png
-               evidence render --snapshot FILE|- [--platform android] [--family small|medium|large|auto]
-                               [--width W] [--height H] [--font-scale F] [--theme light|dark] [--density D]
-                               --as-of ISO8601 --time-zone IANA [--android-res DIR] -o OUT.png
+        usage: evidence render --fixture KEY -o OUT.png [--json]
+               evidence render --snapshot FILE|- --as-of ISO8601 --time-zone IANA [size options] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
+               evidence render --state S [--habits N --done N …] [size options] -o OUT.png (a synthesized widget)
 
         The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
           evidence render --snapshot snap.json --width 230 --height 330 --as-of 2026-09-17T08:30:00+02:00 \\
                           --time-zone Europe/Berlin -o narrow-large.png
           --fixture KEY      a key from 'evidence list'
-          --snapshot FILE    the widget snapshot JSON the app writes ('-' reads standard input)
+        \(WidgetInputOptions.help)
+        size options, Android (the default platform):
           --family F         small, medium, large or auto (resolveSize, the default)
-          --width/--height   granted size in dp, 40…1000 (defaults 300 × 180)
+          --width/--height   granted size in dp, 40…1000 (defaults: small 170 × 180, medium 300 × 180,
+                             large and auto 230 × 330)
           --font-scale F     the user's font scale, 0.5…3 (default 1.0)
-          --theme T          light (default) or dark
           --density D        pixels per dp, 0.5…4 (default 2)
-          --as-of, --time-zone  the render moment and the device zone (the clock is never read)
           --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
+        size options, --platform ios:
+          --family F         systemSmall, systemMedium (default) or systemLarge
+          --device-class C   a portrait screen class, e.g. 393x852 (the default), 430x932, 375x667
+          --width/--height   an explicit widget size in pt instead of a device class
+          --scale 2|3        pixels per pt (default 2)
+          --text-size T      Dynamic Type: large (default), xxxLarge, AX3
+          --ios-assets DIR   an Xcode asset catalog with the Widget*.colorset sets (default: bundled)
+        both:
+          --theme T          light (default) or dark
           -o, --output FILE  where to write the PNG (written atomically)
-        It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
+          --json             print what was drawn: family, size, state, the visible texts in drawing
+                             order, the accessibility label, and any findings (clipped, contrast)
+        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes.
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
                                          switches: AdHocRenderOptions.switches)
-        guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         let painter = try GateArguments.painter()
+        let drawn: RenderedWidget?
         let scene: Scene
         if let key = a.value("fixture") {
             guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
+            drawn = nil
         } else {
             let o = try AdHocRenderOptions.parse(a)
-            let snapshot = try o.snapshotPath.map(loadSnapshotFile)
-            let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
-            var request = o.request
-            request.snapshot = snapshot
-            let builder = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
-            let (w, plan) = builder.plan(request)
-            scene = builder.scene(request)
+            let r = try WidgetPipeline.render(o, fonts: painter.fonts)
+            drawn = r
+            scene = r.scene
+        }
+        let image = painter.render(scene)
+        try AtomicFile.write(Data(PNGCodec.encode(image)), to: URL(fileURLWithPath: out))
+        if a.has("json") {
+            if let drawn {
+                try printJSON(RenderReport(drawn, image: image, painter: painter))
+            } else {
+                try printJSON(FixtureRenderReport(key: a.value("fixture")!, scene: scene, image: image, painter: painter))
+            }
+            return 0
+        }
+        if let r = drawn {
+            let w = r.resolved
             print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
-                  + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
+                  + "kindling: \(w.kindling ? "on" : "off"), size: \(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)")
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
-        try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+}
+
+/// `render --fixture KEY --json`: a golden's scene reported like an ad-hoc render.
+struct FixtureRenderReport: Encodable {
+    var key: String
+    var size: Size
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var texts: [String]
+    var accessibilityLabel: String
+    var findings: [RenderReport.Finding]
+    init(key: String, scene: Scene, image: RGBAImage, painter: CairoPainter) {
+        self.key = key; size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
+        texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel
+        findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
+            .map { RenderReport.Finding(kind: $0.kind, node: "", detail: $0.detail) }
+    }
+}
+
+/// The ad-hoc pipeline `render` and `plan` share: read the snapshot (or synthesize it), load the
+/// platform's tokens, and draw.
+enum WidgetPipeline {
+    static func target(_ o: AdHocRenderOptions) throws -> RenderTarget {
+        let (snapshot, asOf) = try o.input.resolveSnapshot(readFile: loadSnapshotFile)
+        var target = o.target
+        switch target {
+        case .android(var r):
+            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
+            target = .android(r)
+        case .ios(var r):
+            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
+            target = .ios(r)
+        }
+        return target
+    }
+
+    static func renderer(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> WidgetRenderer {
+        let android = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
+        var ios = try AssetCatalogTokens.bundled()
+        if let dir = o.iosAssets {
+            let loaded = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: dir), defaults: ios)
+            if !loaded.missing.isEmpty {
+                printError("warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled default\(loaded.missing.count == 1 ? "" : "s")")
+            }
+            ios = loaded.tokens
+        }
+        return WidgetRenderer(fonts: fonts, androidTokens: android, iosTokens: ios)
+    }
+
+    static func render(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> RenderedWidget {
+        try renderer(o, fonts: fonts).render(try target(o))
     }
 }

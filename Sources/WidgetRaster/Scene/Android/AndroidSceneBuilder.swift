@@ -49,6 +49,11 @@ public struct AndroidSceneBuilder: Sendable {
 
     public func scene(_ request: AndroidRenderRequest) -> Scene {
         let (w, plan) = plan(request)
+        return scene(w, plan, request)
+    }
+
+    /// The scene for a plan already made (what `render` reports on is exactly what it draws).
+    public func scene(_ w: ResolvedWidget, _ plan: AndroidWidgetPlan, _ request: AndroidRenderRequest) -> Scene {
         var b = NodeList(theme: request.theme, tokens: tokens, fonts: fonts)
         let box = Rect(x: 0, y: 0, width: request.widthDp, height: request.heightDp)
         let margin = AndroidLayout.systemWidgetMarginDp
