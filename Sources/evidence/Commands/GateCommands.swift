@@ -37,7 +37,7 @@ struct GateArguments {
         guard isatty(2) != 0 else { return nil }
         return { done, total in
             if done == total || done % 25 == 0 {
-                FileHandle.standardError.write("\r\(done)/\(total) rendered\(done == total ? "\n" : "")".data(using: .utf8)!)
+                printProgress("\r\(done)/\(total) rendered\(done == total ? "\n" : "")")
             }
         }
     }
@@ -185,6 +185,7 @@ struct RenderCommand: EvidenceCommand {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
                                          switches: AdHocRenderOptions.switches)
         guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        try OutputFile.check(out)
         let painter = try GateArguments.painter()
         let scene: Scene
         if let key = a.value("fixture") {
@@ -205,7 +206,7 @@ struct RenderCommand: EvidenceCommand {
                   + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
-        try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
+        try OutputFile.write(PNGCodec.encode(painter.render(scene)), to: out)
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
