@@ -278,3 +278,28 @@ public final class FolderLock: Sendable {
         return FolderLock(fd: fd)
     }
 }
+
+/// The report folder `verify --report` writes into, checked before any work so a failing gate
+/// never ends in "report: …" with nothing written.
+public enum ReportFolder {
+    /// The folder (or, when it does not exist yet, its nearest existing ancestor) must be a folder
+    /// a temp file can be created in.
+    public static func checkWritable(_ folder: URL) throws(InputError) {
+        var probeDir = folder.path
+        var st = stat()
+        while lstat(probeDir, &st) != 0 {
+            guard errno == ENOENT, probeDir != "/" else { throw InputError(folder.path, describe(errno, probeDir)) }
+            probeDir = (probeDir as NSString).deletingLastPathComponent
+            if probeDir.isEmpty { probeDir = "." }
+        }
+        if st.st_mode & S_IFMT == S_IFLNK, stat(probeDir, &st) != 0 { throw InputError(folder.path, describe(errno, probeDir)) }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(folder.path, "\(probeDir) \(fileKind(st.st_mode & S_IFMT)); the report needs a folder")
+        }
+        let probe = probeDir + "/" + TempFiles.name(for: "report-probe")
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw InputError(folder.path, "cannot write the report in \(probeDir) (\(String(cString: strerror(errno))))") }
+        close(fd)
+        unlink(probe)
+    }
+}
