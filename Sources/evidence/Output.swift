@@ -88,10 +88,7 @@ func installInterruptCleanup() {
     for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
         signal(sig, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-        source.setEventHandler {
-            TempFiles.removeAll()
-            _exit(code)
-        }
+        source.setEventHandler { TempFiles.removeAllAndExit(code) }
         source.resume()
         interruptSources.append(source)
     }

@@ -340,13 +340,54 @@ import Testing
         #expect(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", both]).code == 0)
     }
 
-    @Test func noWaitFailsWhileAnotherRecordHoldsTheLock() throws {
+    @Test func aSecondRecordWaitsWithAMessageOrFailsWithNoWait() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        let lock = try FolderLock.acquire(box.goldens, .exclusive, wait: false)
+        var lock = try FolderLock.acquire(box.goldens, .exclusive, wait: false)
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
         #expect(r.code == 2 && r.errLines.count == 1)
-        withExtendedLifetime(lock) {}
+        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
+        #expect(v.code == 2 && v.errLines.count == 1)
+
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = ["record", "--goldens", box.goldens.path, "--filter", Self.filter]
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let waiting = err.fileHandleForReading.availableData  // blocks until the first message
+        #expect(String(decoding: waiting, as: UTF8.self).contains("waiting for another evidence run"))
+        #expect(p.isRunning)
+        lock = nil  // release: the waiting record goes ahead
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
+    @Test func interruptedRecordsRemoveTheirOwnTempFiles() throws {
+        let small = "android/small/empty/*/kindling/*"
+        let box = try Sandbox(filter: small)
+        defer { box.remove() }
+        var rng = SystemRandomNumberGenerator()
+        for trial in 0..<6 {
+            // Nothing recorded yet: every golden is written, so the run spends its end writing.
+            let keys = try #require(try Manifest.load(from: box.goldens)).goldens.keys
+            for k in keys { try? FileManager.default.removeItem(at: box.goldens.appendingPathComponent(k + ".png")) }
+            try Sandbox.editManifest(at: box.goldens) { g in g.removeAll() }
+            let p = Process()
+            p.executableURL = Self.binary
+            p.arguments = ["record", "--goldens", box.goldens.path, "--filter", small]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32.random(in: 300_000...1_000_000, using: &rng))
+            kill(p.processIdentifier, trial % 2 == 0 ? SIGINT : SIGTERM)
+            p.waitUntilExit()
+            #expect([0, 130, 143].contains(p.terminationStatus), "trial \(trial): exit \(p.terminationStatus)")
+            let temps = ContainedFolder(box.goldens).walk().files.filter { $0.contains(".tmp-") }
+            #expect(temps.isEmpty, "trial \(trial): an interrupted record left \(temps)")
+            _ = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", small, "--rebuild-manifest"])
+        }
     }
 
     @Test func killedRecordsLeaveOldOrNewAndTheNextRunSweeps() throws {

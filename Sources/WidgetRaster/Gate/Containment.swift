@@ -31,17 +31,27 @@ public enum FixtureKey {
     }
 }
 
-/// Temp files this process has open for writing, removed by `removeAll()` when a SIGINT/SIGTERM
-/// arrives (the CLI installs the handler), so an interrupted run leaves nothing behind.
+/// Temp files this process has open for writing, removed by `removeAllAndExit` when a SIGINT or
+/// SIGTERM arrives (the CLI installs the handler), so an interrupted run leaves nothing behind.
 public enum TempFiles {
     nonisolated(unsafe) private static var paths: Set<String> = []
     private static let lock = NSLock()
-    static func register(_ path: String) { lock.lock(); paths.insert(path); lock.unlock() }
-    static func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
-    public static func removeAll() {
+
+    /// Creates a temp file with `open` and registers `path`, atomically with respect to an interrupt.
+    static func create(_ path: String, _ open: () -> Int32) -> Int32 {
         lock.lock(); defer { lock.unlock() }
+        let fd = open()
+        if fd >= 0 { paths.insert(path) }
+        return fd
+    }
+    static func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
+
+    /// Removes every registered temp file and ends the process, still holding the lock, so no
+    /// other thread can create one in between.
+    public static func removeAllAndExit(_ code: Int32) -> Never {
+        lock.lock()
         for p in paths { unlink(p) }
-        paths.removeAll()
+        _exit(code)
     }
 
     /// `.NAME.tmp-PID`: the temp name for `name`; `isTempName` recognises any process's.

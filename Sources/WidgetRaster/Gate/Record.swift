@@ -83,10 +83,12 @@ public enum Recorder {
         // Stale entries: deleted only when the file on disk is the one the manifest recorded.
         let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
+        var staleFiles: Set<String> = []
         for (key, entry) in manifest.goldens.sorted(by: { $0.key < $1.key })
         where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
             manifest.goldens[key] = nil
             result.removed.append(key)
+            staleFiles.insert(entry.file)
             switch folder.read(entry.file) {
             case .missing: break
             case .bytes(let b) where ImageOps.hash(b) == entry.fileHash: doomed.append(entry.file)
@@ -95,7 +97,7 @@ public enum Recorder {
             }
         }
         // Files nobody lists: never ours to delete.
-        let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath))
+        let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }

@@ -30,9 +30,10 @@ public enum AtomicFile {
         let temp = TempFiles.name(for: name)
         let tempPath = (display as NSString).deletingLastPathComponent + "/" + temp
         unlinkat(dir, temp, 0)  // our own PID's leftover, if any
-        let fd = openat(dir, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw InputError(display, "cannot create a temp file beside it (\(String(cString: strerror(errno))))") }
-        TempFiles.register(tempPath)
+        let fd = TempFiles.create(tempPath) { openat(dir, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else {
+            throw InputError(display, "cannot create a temp file beside it (\(String(cString: strerror(errno))))")
+        }
         var offset = 0
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
