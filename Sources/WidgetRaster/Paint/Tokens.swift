@@ -82,6 +82,18 @@ public struct TokenSet: TokenSource, Sendable, Equatable {
 public enum AndroidTokens {
     public static let lightFile = "values/colors_widget.xml"
     public static let nightFile = "values-night/colors_widget.xml"
+    /// Every token the widget draws with. A token folder must declare each in `values/` (a dark
+    /// lookup falls back there), or loading fails naming the file and the token — an incomplete or
+    /// truncated file is an error, never a render in `TokenSet.missing` magenta.
+    public static let required: [String] = [
+        "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
+        "widget_kindling_card", "widget_ember_start", "widget_ember_end", "widget_row_tint", "widget_row_next_tint",
+        "widget_accent_deep", "widget_accent_text", "widget_pip_todo", "widget_glyph_gold", "widget_glyph_edge",
+        "widget_glyph_edge_muted", "widget_coach", "widget_capstone_dash", "widget_slot_dash", "widget_stone_muted",
+        "widget_stone_caption", "widget_flame_muted", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
+        "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_flame_core",
+    ]
+
     public static var bundledResDirectory: URL {
         PackagePaths.tokens.appendingPathComponent("android").appendingPathComponent("res")
     }
@@ -109,6 +121,12 @@ public enum AndroidTokens {
         var night: [String: Color] = [:]
         for (name, _) in nightRaw {
             night[name] = try resolveEntry(name, in: nightRaw, fallback: lightRaw, file: nightURL.path, seen: [])
+        }
+        if let absent = required.first(where: { light[$0] == nil }) {
+            let missing = required.filter { light[$0] == nil }
+            throw InputError(lightURL.path, "required colour token '\(absent)' is not declared"
+                + (missing.count > 1 ? " (nor \(missing.count - 1) more: \(missing.dropFirst().prefix(3).joined(separator: ", "))\(missing.count > 4 ? ", …" : ""))" : "")
+                + "; is the file truncated?")
         }
         return TokenSet(light: light, night: night, source: resDirectory.path)
     }

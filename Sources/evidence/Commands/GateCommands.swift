@@ -48,7 +48,7 @@ struct GateArguments {
         guard isatty(2) != 0 else { return nil }
         return { done, total in
             if done == total || done % 25 == 0 {
-                FileHandle.standardError.write("\r\(done)/\(total) rendered\(done == total ? "\n" : "")".data(using: .utf8)!)
+                printProgress("\r\(done)/\(total) rendered\(done == total ? "\n" : "")")
             }
         }
     }
@@ -96,13 +96,20 @@ struct VerifyCommand: EvidenceCommand {
           --compare MODE     auto (default), exact, or perceptual
           --threshold T      perceptual colour threshold 0…1 (default 0.1)
           --json             machine-readable result on stdout
+          --no-wait          fail (exit 2) instead of waiting while a record holds the goldens folder
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json"])
+        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json", "no-wait"])
         var o = try GateArguments.options(a)
         o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
         o.checks = GateChecks.all
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        try ReportFolder.checkWritable(o.reportDirectory!)
+        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
+        defer { withExtendedLifetime(lock) {} }
+        for t in ContainedFolder(o.goldens).removeStaleTempFiles() {
+            printError("removed \(quoted(t)), a temp file left in the goldens folder by an interrupted run")
+        }
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") {
@@ -110,7 +117,7 @@ struct VerifyCommand: EvidenceCommand {
         } else {
             print("comparison: \(result.comparison)")
             for f in result.failures {
-                print("FAIL \(f.kind.rawValue) \(f.key): \(f.detail)")
+                print("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             }
             if let dir = result.reportDirectory { print("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
             if result.failures.count > 1 {
@@ -134,28 +141,35 @@ struct RecordCommand: EvidenceCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let help = """
-        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json]
+        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json] [--no-wait] [--rebuild-manifest]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
-        Goldens/manifest.json. Every write goes through a temp file and a rename.
+        Goldens/manifest.json. Every write goes through a temp file and a rename; the goldens folder is
+        locked for the whole run (a second record waits), and only files the manifest proves were
+        recorded are ever deleted (anything else is listed as 'left alone').
         Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
         silence a failure you do not understand.
 
         \(GateArguments.help)
           --dry-run          say what would move, appear and vanish; write nothing
           --json             machine-readable result on stdout
+          --no-wait          fail (exit 2) instead of waiting for another record to finish
+          --rebuild-manifest ignore the existing manifest (corrupt, or refused) and write it afresh
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json", "dry-run"])
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"],
+                                         switches: ["json", "dry-run", "no-wait", "rebuild-manifest"])
         let o = try GateArguments.options(a)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
-                                    progress: a.has("json") ? nil : GateArguments.progress())
+                                    rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
+                                    notice: { printError($0) }, progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") { try printJSON(r); return 0 }
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
         for k in r.added { print("added   \(k)") }
         for k in r.removed { print("removed \(k)") }
+        for f in r.leftAlone { print("left alone \(escapeControls(f))") }
         if r.moved.count > 1 {
             // The line a commit message needs: how many moved where, and how many changed their words.
             let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
@@ -206,6 +220,7 @@ struct RenderCommand: EvidenceCommand {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
                                          switches: AdHocRenderOptions.switches)
         guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        try OutputFile.check(out)
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
@@ -222,7 +237,7 @@ struct RenderCommand: EvidenceCommand {
             scene = r.scene
         }
         let image = painter.render(scene)
-        try AtomicFile.write(Data(PNGCodec.encode(image)), to: URL(fileURLWithPath: out))
+        try OutputFile.write(PNGCodec.encode(image), to: out)
         if a.has("json") {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter))
