@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <unistd.h>
 
 /* Error plumbing: libpng calls on_error with a message, which we keep (one line, truncated)
    and then longjmp back to the setjmp in the calling function. Warnings are dropped silently:
@@ -133,7 +134,7 @@ static void cpng_stream_free(cpng_stream *s) {
     free(s);
 }
 
-cpng_stream *cpng_stream_open(const char *path, uint32_t width, uint32_t height,
+cpng_stream *cpng_stream_open(int fd, uint32_t width, uint32_t height,
                               int filter, int zlib_level, int zlib_strategy,
                               char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
@@ -143,8 +144,14 @@ cpng_stream *cpng_stream_open(const char *path, uint32_t width, uint32_t height,
     s->errors.message = message;
     s->width = width;
     s->height = height;
-    s->file = fopen(path, "wb");
-    if (!s->file) { cpng_set_message(message, "cannot create the file", NULL); cpng_stream_free(s); return NULL; }
+    int own = dup(fd);
+    s->file = own >= 0 ? fdopen(own, "wb") : NULL;
+    if (!s->file) {
+        if (own >= 0) close(own);
+        cpng_set_message(message, "cannot open the file for writing", NULL);
+        cpng_stream_free(s);
+        return NULL;
+    }
     s->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s->errors, cpng_on_error, cpng_on_warning);
     if (!s->png) { cpng_set_message(message, "libpng: cannot create write struct", NULL); cpng_stream_free(s); return NULL; }
     s->info = png_create_info_struct(s->png);

@@ -102,15 +102,17 @@ import Testing
         let image = painter.render(catalog[0].makeScene(.shared))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-band-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try PNGCodec.FileWriter(path: url.path, width: image.width, height: image.height)
-        var y = 0
-        for band in [1, 7, 50, image.height] where y < image.height {
-            let rows = min(band, image.height - y)
-            try writer.write(RGBAImage(width: image.width, height: rows,
-                                       pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
-            y += rows
+        try OutputFile.write(to: url.path) { fd throws(InputError) in
+            let writer = try PNGCodec.FileWriter(fd: fd, path: url.path, width: image.width, height: image.height)
+            var y = 0
+            for band in [1, 7, 50, image.height] where y < image.height {
+                let rows = min(band, image.height - y)
+                try writer.write(RGBAImage(width: image.width, height: rows,
+                                           pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
+                y += rows
+            }
+            try writer.close()
         }
-        try writer.close()
         #expect([UInt8](try Data(contentsOf: url)) == PNGCodec.encode(image))
     }
 }

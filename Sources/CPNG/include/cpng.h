@@ -28,11 +28,12 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
                       uint8_t *rgba,
                       char message[CPNG_MESSAGE_SIZE]);
 
-/* The same encoding written to a file a band of rows at a time, for images too large to hold
-   (a contact sheet of the whole matrix). open → write_rows until `height` rows → close. Every
-   call returns NULL / -1 on failure with a one-line reason in message; close always frees. */
+/* The same encoding written to an open file descriptor a band of rows at a time, for images too
+   large to hold (a contact sheet of the whole matrix). open → write_rows until `height` rows →
+   close. The caller keeps `fd` (a duplicate is written and closed here). Every call returns
+   NULL / -1 on failure with a one-line reason in message; close always frees. */
 typedef struct cpng_stream cpng_stream;
-cpng_stream *cpng_stream_open(const char *path, uint32_t width, uint32_t height,
+cpng_stream *cpng_stream_open(int fd, uint32_t width, uint32_t height,
                               int filter, int zlib_level, int zlib_strategy,
                               char message[CPNG_MESSAGE_SIZE]);
 int cpng_stream_write_rows(cpng_stream *stream, const uint8_t *rgba, uint32_t rows,

@@ -2,22 +2,28 @@ import Foundation
 
 /// A PNG grid of renders with their keys underneath — the whole matrix at a glance.
 public enum ContactSheet {
+    /// The largest sheet drawn: 160 million pixels and 40,000 px a side — the whole matrix at
+    /// `--scale 0.5 --columns 24` is about 140 million. Checked before anything is drawn. (The
+    /// sheet is streamed, so this bounds the file a viewer must open, not our memory.)
+    public static let maxPixels = 160_000_000
+    public static let maxSide = 40_000
     static let gap = 16, labelHeight = 52
     static let backdrop = Color(r: 0x8A, g: 0x8F, b: 0x98)
 
     /// Lays out `fixtures` in rows of `columns`, each cell as wide as the widest render, and writes
-    /// the PNG to `url` (through a temp file and a rename). `scale` redraws every scene at that
-    /// fraction of its density (0.5 halves a 2× golden). The sheet is drawn and encoded one row
-    /// of cells at a time, so memory holds a row, never the sheet. Returns the sheet's size.
+    /// the PNG to `path` (an `OutputFile`: temp file, then rename). `scale` redraws every scene at
+    /// that fraction of its density (0.5 halves a 2× golden). The size is known from the scenes
+    /// before any pixel is drawn; past the limits (when `limited`) it is an `InputError`. The
+    /// sheet is drawn and PNG-encoded one row of cells at a time, so memory holds one row's cells
+    /// and one band of the sheet, never the sheet. Returns the sheet's size.
     @discardableResult
     public static func write(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
-                             jobs: Int, to url: URL) throws(InputError) -> PixelSize {
+                             jobs: Int, to path: String, limited: Bool = true) throws(InputError) -> PixelSize {
         @Sendable func scene(_ i: Int) -> Scene {
             var scene = fixtures[i].makeScene(painter.fonts)
             scene.density *= scale
             return scene
         }
-        // Cell size first (scenes only, nothing drawn): every cell is as big as the biggest render.
         let sizes: [PixelSize] = parallelMap(fixtures.count, jobs: jobs) { i in
             let s = scene(i)
             return PixelSize(width: s.pixelWidth, height: s.pixelHeight)
@@ -26,14 +32,17 @@ public enum ContactSheet {
         let cellH = (sizes.map(\.height).max() ?? 1) + labelHeight + gap
         let cols = max(1, min(columns, fixtures.count))
         let rows = (fixtures.count + cols - 1) / cols
-        let size = PixelSize(width: cols * cellW + gap, height: rows * cellH + gap)
-
-        try FileManager.default.createDirectoryOrFail(url.deletingLastPathComponent())
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        do throws(InputError) {
-            let png = try PNGCodec.FileWriter(path: tmp.path, width: size.width, height: size.height)
-            try png.write(RGBAImage(width: size.width, height: gap, fill: backdrop))
-            var band = RGBAImage(width: size.width, height: cellH, fill: backdrop)
+        let (width, height) = (cols * cellW + gap, rows * cellH + gap)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !limited || (!overflow && pixels <= maxPixels && width <= maxSide && height <= maxSide) else {
+            throw InputError("sheet", "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") pixels), "
+                + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
+                + "use a smaller --scale, more --columns or a narrower --filter")
+        }
+        try OutputFile.write(to: path) { fd throws(InputError) in
+            let png = try PNGCodec.FileWriter(fd: fd, path: path, width: width, height: height)
+            try png.write(RGBAImage(width: width, height: gap, fill: backdrop))
+            var band = RGBAImage(width: width, height: cellH, fill: backdrop)
             try parallelStream(fixtures.count, jobs: jobs, batch: max(cols, jobs * 2), { canvas, i in
                 painter.draw(scene(i), into: canvas)
                 return (canvas.image(), label(fixtures[i].key, width: cellW - gap, painter: painter, canvas: canvas.scratch))
@@ -43,16 +52,12 @@ public enum ContactSheet {
                 blit(cell.1, into: &band, x: x, y: cell.0.height + 4)
                 if i % cols == cols - 1 || i == fixtures.count - 1 {
                     try png.write(band)
-                    band = RGBAImage(width: size.width, height: cellH, fill: backdrop)
+                    band = RGBAImage(width: width, height: cellH, fill: backdrop)
                 }
             })
             try png.close()
-            guard rename(tmp.path, url.path) == 0 else { throw InputError(url.path, "cannot move the new file into place (errno \(errno))") }
-        } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw error
         }
-        return size
+        return PixelSize(width: width, height: height)
     }
 
     static func label(_ key: String, width: Int, painter: CairoPainter, canvas: Canvas) -> RGBAImage {
@@ -81,14 +86,6 @@ public enum ContactSheet {
                 func mix(_ f: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(f) * a + Double(b) * (1 - a)).rounded()) }
                 dst.setPixel(x: x + sx, y: y + sy, Color(r: mix(s.r, d.r), g: mix(s.g, d.g), b: mix(s.b, d.b)))
             }
-        }
-    }
-}
-
-extension FileManager {
-    func createDirectoryOrFail(_ dir: URL) throws(InputError) {
-        do { try createDirectory(at: dir, withIntermediateDirectories: true) } catch {
-            throw InputError(dir.path, "cannot create the folder: \(error.localizedDescription)")
         }
     }
 }

@@ -87,18 +87,19 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
-    /// Writes the same bytes as `encode` to a file, a band of rows at a time, so an image larger
-    /// than memory should hold (a contact sheet of the whole matrix) never exists whole.
+    /// Writes the same bytes as `encode` to an open file, a band of rows at a time, so an image
+    /// larger than memory should hold (a contact sheet of the whole matrix) never exists whole.
+    /// `path` names the file in errors; the descriptor stays the caller's.
     final class FileWriter {
         private var stream: OpaquePointer?
         let path: String
         let width: Int
 
-        init(path: String, width: Int, height: Int) throws(InputError) {
+        init(fd: Int32, path: String, width: Int, height: Int) throws(InputError) {
             precondition(width > 0 && height > 0 && width <= Int(UInt32.max) && height <= Int(UInt32.max))
             var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
             let e = Encoding.golden
-            guard let s = cpng_stream_open(path, UInt32(width), UInt32(height), e.filter, e.level, e.strategy, &message) else {
+            guard let s = cpng_stream_open(fd, UInt32(width), UInt32(height), e.filter, e.level, e.strategy, &message) else {
                 throw InputError(path, PNGCodec.string(message))
             }
             self.stream = s

@@ -109,8 +109,10 @@ struct BenchCommand: EvidenceCommand {
                 let found = ContrastCheck.findings(fixtures, painter: painter, jobs: options.jobs)
                 return ", \(found.reduce(0) { $0 + $1.count }) nodes measured"
             default:  // sheet
-                let url = scratch.appendingPathComponent("sheet.png")
-                let size = try ContactSheet.write(fixtures, painter: painter, columns: 24, scale: 0.5, jobs: options.jobs, to: url)
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                // Unlimited: the CLI refuses sheets past 160 million pixels; this one is about memory.
+                let size = try ContactSheet.write(fixtures, painter: painter, columns: 24, scale: 0.5, jobs: options.jobs,
+                                                  to: scratch.appendingPathComponent("sheet.png").path, limited: false)
                 return ", \(size.width)×\(size.height) px"
             }
         }

@@ -10,7 +10,7 @@ private typealias L = AndroidLayout
 
 /// Plans one Android widget render. Pure: the same input and measurer give the same plan.
 public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
-    let size: WidgetFamily, sizeReason: String
+    let size: AndroidFamily, sizeReason: String
     switch input.family {
     case .small: (size, sizeReason) = (.small, "forced by --family small")
     case .medium: (size, sizeReason) = (.medium, "forced by --family medium")
@@ -23,8 +23,8 @@ public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring
     p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
     switch size {
     case .small: p.planSmall()
+    case .medium: p.planMedium()
     case .large: p.planLarge()
-    default: p.planMedium()
     }
     return p.finish(sizeReason: sizeReason)
 }
@@ -33,7 +33,7 @@ public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring
 /// < 200 dp wide → Small; kindling on, height ≥ 270, width ≥ 200 and the Large plan seats at least
 /// 2 habit rows → Large; otherwise Medium. A narrow width never demotes Large to Medium.
 public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
-                        largeHabitCapacity: @autoclosure () -> Int) -> (size: WidgetFamily, reason: String) {
+                        largeHabitCapacity: @autoclosure () -> Int) -> (size: AndroidFamily, reason: String) {
     if minWidthDp < L.mediumWidthThresholdDp {
         return (.small, "width \(fmtDp(minWidthDp)) < MEDIUM_WIDTH_THRESHOLD_DP \(fmtDp(L.mediumWidthThresholdDp))")
     }
@@ -106,7 +106,7 @@ struct AndroidTextMetrics {
     func width(_ text: String, _ style: TextStyle) -> Double { L.ceilDp(measurer.advance(text, style: style)) }
 
     /// Caption row width in a family: glyph slot + gap + text.
-    func captionWidth(_ caption: String, _ family: WidgetFamily) -> Double {
+    func captionWidth(_ caption: String, _ family: AndroidFamily) -> Double {
         L.captionGlyphSlotDp(family, fontScale: fontScale) + L.captionGlyphGapDp(family) + width(caption, body)
     }
 
@@ -129,7 +129,7 @@ struct AndroidTextMetrics {
 struct AndroidPlanBuilder {
     let input: AndroidPlanInput
     let m: AndroidTextMetrics
-    let size: WidgetFamily
+    let size: AndroidFamily
     var elements: [AndroidElementKey: PlanElement] = [:]
     var rows: [PlanRow] = []
     var arithmetic: [String] = []
@@ -147,7 +147,7 @@ struct AndroidPlanBuilder {
     let x0: Double          // content box origin
     let y0: Double
 
-    init(input: AndroidPlanInput, measurer: TextMeasuring, size: WidgetFamily) {
+    init(input: AndroidPlanInput, measurer: TextMeasuring, size: AndroidFamily) {
         self.input = input
         self.size = size
         m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
@@ -335,192 +335,6 @@ struct AndroidPlanBuilder {
         }
     }
 
-    // MARK: - Small
-
-    mutating func planSmall() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − 40 = \(fmtDp(cw))")
-        note("contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
-        placeFooter()
-        for k in [AndroidElementKey.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
-            hide(k, "not part of the small layout")
-        }
-        if input.state == .firstRun { planFirstRun(width: cw); return }
-        hide(.appGlyph, "only in firstRun")
-
-        let caption = self.caption
-        let captionCost = m.line + L.captionRowTopMarginDp
-        // Caption row sheds only when even the core overflows (beyond the seed's tables).
-        var maxHead = budget
-        let nominalHead = L.lineBox(size: m.numeral(.small).size)
-        var captionCoreShed = false
-        if caption != nil, nominalHead + captionCost > budget, input.state != .newDay {
-            captionCoreShed = true
-        } else if caption != nil, input.state != .newDay {
-            maxHead = budget - captionCost
-        }
-        let h = head(.small, width: cw, maxHeight: maxHead)
-        var y = y0
-        placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
-        // Days label (width axis).
-        if h.flame {
-            let daysW = m.width(input.strings.daysLabel, m.body)
-            let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
-            let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
-            note("showsDaysLabel: \(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
-            if need <= cw {
-                set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
-                                costDp: L.headerGapDp + daysW,
-                                frame: Rect(x: x0 + coreW + L.headerGapDp, y: y + h.height - m.line, width: daysW, height: m.line),
-                                text: input.strings.daysLabel, style: m.body, lines: 1))
-            } else {
-                hide(.daysLabel, "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)")
-            }
-        } else {
-            hide(.daysLabel, "flame shed, so the days label (shed first) is gone too")
-        }
-        y += h.height
-        var left = budget - h.height
-        note("head = lineBox(\(fmtDp(h.numeralStyle.size)) dp) = \(fmtDp(h.height)); left \(fmtDp(left))")
-
-        // NEW_DAY small (OBJ-1382).
-        var showsCaption = caption != nil && !captionCoreShed
-        var captionReason = caption == nil ? captionAbsentReason : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost))"
-        if captionCoreShed { captionReason = "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — caption sheds before the numeral shrinks (beyond the seed's tables)" }
-        hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
-        if input.state == .newDay {
-            let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
-            note("maxNewDayLines = min(2, floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − 6) / \(fmtDp(m.line)))) = \(maxLines)")
-            let boxIcon = cw - L.newDaySmallIconAndGapDp, boxPlain = cw
-            let wrapsIcon = m.wrapLines(input.strings.newDay, width: boxIcon, style: m.body)
-            let wrapsPlain = m.wrapLines(input.strings.newDay, width: boxPlain, style: m.body)
-            func d(_ v: Int?) -> String { v.map(String.init) ?? "∞" }
-            note("wraps(\"\(input.strings.newDay)\", \(fmtDp(boxIcon))) = \(d(wrapsIcon)); wraps(…, \(fmtDp(boxPlain))) = \(d(wrapsPlain))")
-            let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
-            let showsLine = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines)
-            if showsLine {
-                let lines = showsIcon ? wrapsIcon! : wrapsPlain!
-                let cost = L.newDaySmallTopMarginDp + Double(lines) * m.line
-                let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
-                let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, m.body))
-                if showsIcon {
-                    set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(boxIcon))) = \(lines) ≤ maxNewDayLines \(maxLines)",
-                                    costDp: L.newDaySmallIconAndGapDp,
-                                    frame: Rect(x: x0, y: y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconAndGapDp - 4, height: L.newDaySmallIconAndGapDp - 4)))
-                } else {
-                    hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon sheds first")
-                }
-                set(PlanElement(key: .newDayLine, shown: true, reason: "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp",
-                                costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * m.line),
-                                text: input.strings.newDay, style: m.body, lines: lines, maxLines: L.newDayMaxLines))
-                row("newDayLine", "main", y, cost)
-                y += cost; left -= cost
-                showsCaption = false
-                captionReason = "NEW_DAY: state_new_day is the status line, the caption row sheds"
-            } else {
-                hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines)")
-                hide(.newDayLine, "wraps(New day, \(fmtDp(boxPlain))) = \(d(wrapsPlain)) > maxNewDayLines \(maxLines) — the caption row renders instead (known limitation)")
-                if caption != nil {
-                    showsCaption = captionCost <= left
-                    captionReason = showsCaption ? "NEW_DAY fallback: the New day line can't fit, caption row renders instead"
-                        : "NEW_DAY fallback caption row \(fmtDp(captionCost)) > \(fmtDp(left)) dp left"
-                }
-            }
-        }
-        if let caption, showsCaption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, height: m.line, cost: captionCost, reason: captionReason))
-            row("captionRow", "main", y, captionCost)
-            note("caption row = \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
-            y += captionCost; left -= captionCost
-        } else {
-            hide(.captionRow, captionReason)
-        }
-
-        // State body, in keep-priority order.
-        hide(.pipRow, "no pip row in \(input.state.rawValue)"); hide(.progress, "no progress text in \(input.state.rawValue)")
-        hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
-        switch input.state {
-        case .defaultProgress, .stale:
-            let (text, why) = progressText(width: cw)
-            let cost = L.smallProgressTopMarginDp + m.line
-            if cost <= left {
-                set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row("progress", "main", y, cost)
-                note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-                y += cost; left -= cost
-                if input.state == .defaultProgress {
-                    if L.pipRowHeightDp <= left {
-                        set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
-                                        costDp: L.pipRowHeightDp, frame: Rect(x: x0, y: y + L.pipRowHeightDp - 6, width: min(cw, 4 * 6 + 3 * 4), height: 6)))
-                        row("pipRow", "main", y, L.pipRowHeightDp)
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
-                        y += L.pipRowHeightDp; left -= L.pipRowHeightDp
-                    } else {
-                        hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
-                    }
-                }
-            } else {
-                hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
-                if input.state == .defaultProgress { hide(.pipRow, "shed with the progress text above it") }
-                note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
-            }
-        case .allDone, .empty:
-            var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
-            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
-            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
-            // No rest glyph on Small: glyph + title + subtitle don't fit its floor (OBJ-1477).
-            let top = y
-            stackOptional(items, x: x0, y: &y, width: cw, left: &left, column: "main")
-            centre([.statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
-        case .newDay, .firstRun:
-            break
-        }
-        if input.kindling && input.state == .defaultProgress { planSmallKindlingExtras(y: y, left: left) }
-    }
-
-    /// Small kindling: the next-due habit and the full-width check-off pill, after everything the
-    /// legacy body shows — so they are the first to shed. The pill sits at the bottom of the budget.
-    mutating func planSmallKindlingExtras(y: Double, left: Double) {
-        var y = y, left = left
-        guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
-            hide(.ctaPill, "no check-off pill: nothing left to check off"); return
-        }
-        let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
-        let pillH = L.lineBox(size: ctaStyle.size) + L.ctaPaddingDp
-        let ctaCost = L.ctaTopMarginDp + pillH
-        guard ctaCost <= left else {
-            hide(.ctaPill, "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left)) dp left — sheds before anything the legacy body shows")
-            note("small kindling: pill \(fmtDp(ctaCost)) > \(fmtDp(left)) → shed")
-            return
-        }
-        let pillY = y0 + budget - pillH
-        let textW = min(cw - L.ctaPaddingDp * 2, m.width(cta, ctaStyle))
-        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) dp left",
-                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
-                        text: cta, style: ctaStyle, lines: 1, maxLines: 1, ellipsized: m.width(cta, ctaStyle) > textW))
-        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
-        note("small kindling: pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) → shown at the bottom")
-        left -= ctaCost
-        // The next-due habit, one line, in what remains above the pill.
-        let line = L.lineBox(size: m.habitStyle.size)
-        let rowH = line + L.habitRowVerticalPaddingDp
-        guard rowH + L.statusTopMarginDp <= left else {
-            note("small kindling: next-due row \(fmtDp(rowH + L.statusTopMarginDp)) > \(fmtDp(left)) → shed")
-            return
-        }
-        y += L.statusTopMarginDp
-        let labelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(input.habits[next].title, width: labelW, maxLines: 1, style: m.habitStyle, measurer: m.measurer)
-        habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
-                                      frame: Rect(x: x0, y: y, width: cw, height: rowH),
-                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
-                                                       width: min(labelW, L.ceilDp(w.maxLineWidth)), height: line),
-                                      labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
-        row("habit[\(next)]", "main", y, rowH)
-        note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
-    }
-
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
     /// vertically centred, OBJ-1477): every frame and its budget row moves down by half the slack.
     mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
@@ -542,205 +356,6 @@ struct AndroidPlanBuilder {
         let full = m.width(input.strings.progress, m.body)
         if full <= width { return (input.strings.progress, "\"\(input.strings.progress)\" \(fmtDp(full)) ≤ \(fmtDp(width))") }
         return (input.strings.progressCompact, "compact: \"\(input.strings.progress)\" \(fmtDp(full)) > \(fmtDp(width))")
-    }
-
-    // MARK: - Medium
-
-    mutating func planMedium() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
-        placeFooter()
-        for k in [AndroidElementKey.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
-        if input.state == .firstRun {
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle] { hide(k, "firstRun") }
-            planFirstRun(width: cw); return
-        }
-        hide(.appGlyph, "only in firstRun")
-
-        let caption = self.caption
-        let captionApplies = caption != nil && input.state != .newDay
-        let captionCost = m.line + L.captionRowTopMarginDp
-        // Left column width: wrap_content, capped, but never narrower than the numeral itself.
-        let cap = (cw * L.mediumLeftColumnMaxFraction).rounded(.down)
-        let nominalHead = L.lineBox(size: m.numeral(.medium).size)
-        let captionCoreShed = captionApplies && nominalHead + captionCost > budget
-        let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
-        let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
-        var natural = L.flameContainerDp + L.headerGapDp + h0.1
-        if captionApplies, let caption { natural = max(natural, m.captionWidth(caption, size)) }
-        natural = max(natural, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let leftW = max(min(natural, cap), min(h0.1, cw))
-        note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(leftW)) dp")
-        let h = head(.medium, width: leftW, maxHeight: maxHead)
-        var y = y0
-        placeHead(h, x: x0, y: y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
-        y += h.height
-        var left = budget - h.height
-
-        // Core: head + caption row; then DAY STREAK, then Longest N (shed Longest first).
-        let showsCaption = captionApplies && !captionCoreShed
-        if showsCaption { left -= captionCost }
-        note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(budget - left)); left \(fmtDp(left))")
-        let dsCost = m.line + L.dayStreakTopMarginDp
-        let lgCost = m.line + L.longestTopMarginDp
-        let showsDS = dsCost <= left
-        note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
-        if showsDS {
-            set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
-                         reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row("dayStreakLabel", "left", y, dsCost)
-            y += dsCost; left -= dsCost
-        } else {
-            hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
-        }
-        if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, height: m.line, cost: captionCost,
-                               reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"))
-            row("captionRow", "left", y, captionCost)
-            y += captionCost
-        } else if input.state == .newDay {
-            hide(.captionRow, "NEW_DAY: the New day line is the status line, the caption row sheds (forced not-yet default)")
-        } else if captionCoreShed {
-            hide(.captionRow, "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) (beyond the seed's tables)")
-        } else {
-            hide(.captionRow, captionAbsentReason)
-        }
-        let showsLg = showsDS && lgCost <= left
-        if showsDS {
-            note("Longest N: \(fmtDp(budget - left)) + \(fmtDp(lgCost)) = \(fmtDp(budget - left + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")")
-        }
-        if showsLg {
-            set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: y + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
-                         reason: "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row("longestLabel", "left", y, lgCost)
-            left -= lgCost
-        } else {
-            hide(.longestLabel, showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
-                                        : "DAY STREAK shed, Longest N (shed first) with it")
-        }
-
-        // Right column.
-        let rx = x0 + leftW + L.mediumColumnGapDp
-        let rw = cw - leftW - L.mediumColumnGapDp
-        note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − 12 = \(fmtDp(rw))")
-        guard rw >= L.mediumRightColumnMinDp else {
-            let why = "no checklist column: \(fmtDp(rw)) dp beside the numeral < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle] { hide(k, why) }
-            overflow = input.state == .newDay || input.state == .empty ? 0 : input.habits.count
-            return
-        }
-        planChecklistColumn(x: rx, width: rw, column: "right", coachText: input.coachLineShort ?? input.coachLine,
-                            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
-    }
-
-    // MARK: - Large
-
-    mutating func planLarge() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
-        placeFooter()
-        for k in [AndroidElementKey.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
-        if input.state == .firstRun {
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle, .motivatorLine] { hide(k, "firstRun") }
-            planFirstRun(width: cw); return
-        }
-        hide(.appGlyph, "only in firstRun")
-        let caption = input.state == .newDay ? nil : self.caption
-        let numW0 = m.width(String(input.streak), m.numeral(.large))
-        let compactNeed = m.largeCompactNeed(numeralW: numW0, caption: caption)
-        let labelsW = max(m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let inlineNeed = compactNeed + L.largeLabelsMarginStartDp + labelsW
-        let capPart = caption.map { "12 + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
-        note("COMPACT need = 28 + 4 + numeral \(fmtDp(numW0)) + \(capPart)5 = \(fmtDp(compactNeed))")
-        note("INLINE need = \(fmtDp(compactNeed)) + 6 + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
-        let r: LargeHeaderRung = inlineNeed <= cw ? .inline : compactNeed <= cw ? .compact : .stacked
-        rung = r
-        switch r {
-        case .inline: rungReason = "INLINE: \(fmtDp(inlineNeed)) ≤ contentWidth \(fmtDp(cw))"
-        case .compact: rungReason = "COMPACT: INLINE \(fmtDp(inlineNeed)) > \(fmtDp(cw)) ≥ \(fmtDp(compactNeed))"
-        case .stacked: rungReason = "STACKED: COMPACT \(fmtDp(compactNeed)) > contentWidth \(fmtDp(cw))"
-        }
-        note("rung = \(rungReason!)")
-
-        let stackedCaption = r == .stacked && caption != nil
-        let stackedCost = m.line + L.largeStackedCaptionTopMarginDp
-        let maxHead = stackedCaption ? budget - stackedCost : budget
-        let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
-        var y = y0
-        placeHead(h, x: x0, y: y, column: "main", numeralFamily: "large, \(fmtDp(m.numeralSp(.large))) sp")
-        var hx = x0 + (h.flame ? L.flameContainerDp + L.headerGapDp : 0) + h.numeralW
-        if r == .inline {
-            let dsW = m.width(input.strings.dayStreak, m.dayStreakStyle)
-            let lx = hx + L.largeLabelsMarginStartDp
-            let top = y + (h.height - 2 * m.line) / 2
-            set(PlanElement(key: .dayStreakLabel, shown: true, reason: "INLINE: the labels wrapper fits (\(fmtDp(inlineNeed)) ≤ \(fmtDp(cw)))", costDp: labelsW,
-                            frame: Rect(x: lx, y: top, width: dsW, height: m.line), text: input.strings.dayStreak, style: m.dayStreakStyle, lines: 1))
-            set(PlanElement(key: .longestLabel, shown: true, reason: "INLINE: the labels wrapper fits", costDp: labelsW,
-                            frame: Rect(x: lx, y: top + m.line, width: m.width(input.strings.longest, m.body), height: m.line),
-                            text: input.strings.longest, style: m.body, lines: 1))
-            hx = lx + labelsW
-        } else {
-            let why = "\(r.rawValue): streak_labels_large (DAY STREAK/Longest N) is GONE as a whole — zero height cost, spoken in full"
-            hide(.dayStreakLabel, why); hide(.longestLabel, why)
-        }
-        y += h.height
-        var left = budget - h.height
-        if let caption {
-            if r == .stacked {
-                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, height: m.line, cost: stackedCost,
-                                   reason: "STACKED: the caption drops to its own row (+\(fmtDp(m.line)) line + 6 = \(fmtDp(stackedCost)) dp)"))
-                row("captionRow", "main", y, stackedCost)
-                y += stackedCost; left -= stackedCost
-            } else {
-                let cx = hx + L.largeCaptionMarginStartDp
-                set(captionElement(caption, x: cx, y: y - h.height, width: x0 + cw - cx, height: h.height, cost: m.captionWidth(caption, size),
-                                   reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
-            }
-        } else {
-            hide(.captionRow, input.state == .newDay ? "NEW_DAY: the New day line is the status line, the caption row sheds" : captionAbsentReason)
-        }
-        note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(left))")
-
-        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun) — but it
-        // yields to the viability floor: it only takes its line if the Coach line, the progress line
-        // and the first LARGE_MIN_HABIT_ROWS rows (+ the overflow line they'd need) still fit.
-        let hasRows = [.defaultProgress, .stale, .allDone].contains(input.state) && !input.habits.isEmpty
-        let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
-            ? m.coachLine + L.coachTopMarginDp : 0
-        let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
-        if let mot = input.strings.motivator, input.state != .stale {
-            let cost = m.line + L.largeMotivatorTopMarginDp
-            note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
-            if cost + floorNeed <= left {
-                left -= cost
-                let my = y0 + budget - cost
-                set(textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "closing motivator reserved: \(fmtDp(cost)) dp"))
-                row("motivatorLine", "main", my, cost)
-            } else {
-                hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
-            }
-        } else {
-            hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
-        }
-        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
-        planChecklistColumnLarge(y: y, left: left, coachText: coachText)
-    }
-
-    /// Height of the first LARGE_MIN_HABIT_ROWS rows (next-due first if any) plus the overflow line
-    /// they'd need — the Large viability floor.
-    func floorRowsNeed() -> Double {
-        let n = input.habits.count
-        let k = min(n, L.largeMinHabitRows)
-        let one = m.habitLine + L.habitRowVerticalPaddingDp
-        let next = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
-        let rowsH = nextDueIndex != nil && k > 0 ? next + Double(k - 1) * one : Double(k) * one
-        return rowsH + (n > k ? m.line + L.overflowTopMarginDp : 0)
-    }
-
-    mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
-        planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
-                            coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
-                            coachMaxLines: 1, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
-                            coachLeadDp: L.coachSparkSlotDp)
     }
 
     // MARK: - The checklist column (Medium right column, Large body)
@@ -901,12 +516,41 @@ struct AndroidPlanBuilder {
             coachLine: showsCoachLine ? input.coachLine : nil,
             newDay: input.state == .newDay ? s.newDaySpoken : nil,
             staleFooter: input.state == .stale ? s.staleFooter : nil)
+        var elements = self.elements
+        for (k, e) in elements { elements[k]?.drawn = finishedText(e) }
+        var habitRows = self.habitRows
+        for i in habitRows.indices {
+            let r = habitRows[i]
+            let w = TextWrap.wrap(r.title, width: r.labelFrame.width, maxLines: max(1, r.labelLines), style: m.habitStyle, measurer: m.measurer)
+            habitRows[i].label = FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
         return AndroidWidgetPlan(
             size: size, sizeReason: sizeReason, rung: rung, rungReason: rungReason,
             widthDp: input.widthDp, heightDp: input.heightDp, fontScale: input.fontScale,
             contentBox: Rect(x: x0, y: y0, width: cw, height: cb), mainRowBudgetDp: budget,
             habitRows: habitRows, overflow: overflow, levelB: levelB, elements: elements, rows: rows,
             arithmetic: arithmetic, accessibility: a11y)
+    }
+}
+
+extension AndroidPlanBuilder {
+    /// The lines a shown text element draws in its final frame: the caption after its glyph slot,
+    /// the pill label inside its padding, every other text in its frame at its planned line count.
+    func finishedText(_ e: PlanElement) -> FinishedText? {
+        guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }
+        switch e.key {
+        case .ctaPill:
+            let line = TextWrap.ellipsize(text, width: frame.width - L.ctaPaddingDp * 2, style: style, measurer: m.measurer)
+            return FinishedText(lines: [line], ellipsized: line != text)
+        case .captionRow:
+            let x = frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)
+            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: 1, style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        case .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .pipRow, .progress, .newDayIcon, .newDayLine,
+             .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph:
+            let w = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
     }
 }
 

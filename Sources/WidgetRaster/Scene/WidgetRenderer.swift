@@ -1,0 +1,72 @@
+import Foundation
+
+/// One widget drawn by the pipeline (resolve → copy → plan → scene), with what `render --json`
+/// and `plan` report about it. Both commands go through `WidgetRenderer`, so they cannot disagree.
+public struct RenderedWidget: Sendable {
+    public var platform: Platform
+    /// The family drawn (Android: the size resolveSize picked).
+    public var family: String
+    public var resolved: ResolvedWidget
+    public var scene: Scene
+    /// One line on the layout's decisions (`rung COMPACT`, `device class 393x852 @2x`).
+    public var layoutNote: String
+}
+
+/// Renders a platform request into a scene with the given tokens, through the platform's builder.
+public struct WidgetRenderer: Sendable {
+    public let fonts: FontLibrary
+    public let androidTokens: TokenSet
+    public let iosTokens: TokenSet
+
+    public init(fonts: FontLibrary, androidTokens: TokenSet, iosTokens: TokenSet) {
+        self.fonts = fonts; self.androidTokens = androidTokens; self.iosTokens = iosTokens
+    }
+
+    public func render(_ target: RenderTarget) throws(InputError) -> RenderedWidget {
+        switch target {
+        case .android(let r):
+            let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
+            let (w, plan) = builder.plan(r)
+            return RenderedWidget(platform: .android, family: plan.size.rawValue, resolved: w, scene: builder.scene(w, plan, r),
+                                  layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "")
+        case .ios:
+            throw InputError("--platform", "ios is not drawn yet (its copy resolves: 'evidence resolve --platform ios')")
+        }
+    }
+}
+
+/// What `render --json` prints: what was drawn, in drawing order, and what the checks found.
+public struct RenderReport: Codable, Sendable {
+    public struct Finding: Codable, Sendable {
+        public var kind: FailureKind
+        public var node: String
+        public var detail: String
+        public init(kind: FailureKind, node: String, detail: String) { self.kind = kind; self.node = node; self.detail = detail }
+    }
+    public var platform: Platform
+    public var family: String
+    /// Layout units (dp / pt) and pixels.
+    public var size: Size
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var state: WidgetState
+    public var reactive: ReactiveTreatment?
+    public var motif: StreakMotif
+    public var kindling: Bool
+    /// Every visible string in drawing order.
+    public var texts: [String]
+    public var accessibilityLabel: String
+    public var findings: [Finding]
+
+    /// Runs the clip check and the rendered contrast audit on a drawn widget.
+    public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter) {
+        platform = r.platform; family = r.family; size = r.scene.size
+        pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
+        state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
+        texts = r.scene.visibleText; accessibilityLabel = r.scene.accessibilityLabel
+        let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, detail: $0.problem) }
+        let contrast = ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
+                                                      coverage: .ink).map { Finding(kind: .contrast, node: $0.node, detail: $0.description) }
+        findings = clipped + contrast
+    }
+}
