@@ -52,7 +52,7 @@ public enum ContactSheet {
                 blit(cell.1, into: &band, x: x, y: cell.0.height + 4)
                 if i % cols == cols - 1 || i == fixtures.count - 1 {
                     try png.write(band)
-                    band = RGBAImage(width: width, height: cellH, fill: backdrop)
+                    fill(&band, backdrop)  // reused: one band's memory for the whole sheet
                 }
             })
             try png.close()
@@ -74,18 +74,36 @@ public enum ContactSheet {
         return canvas.image()
     }
 
-    /// Source-over copy of `src` onto `dst` at (x, y).
+    /// Source-over copy of `src` onto `dst` at (x, y): opaque pixels copied, transparent ones
+    /// skipped, translucent ones mixed over what is there (then opaque).
     static func blit(_ src: RGBAImage, into dst: inout RGBAImage, x: Int, y: Int) {
-        for sy in 0..<src.height where y + sy < dst.height {
-            for sx in 0..<src.width where x + sx < dst.width {
-                let s = src.pixel(x: sx, y: sy)
-                guard s.a > 0 else { continue }
-                if s.a == 255 { dst.setPixel(x: x + sx, y: y + sy, s); continue }
-                let d = dst.pixel(x: x + sx, y: y + sy)
-                let a = Double(s.a) / 255
-                func mix(_ f: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(f) * a + Double(b) * (1 - a)).rounded()) }
-                dst.setPixel(x: x + sx, y: y + sy, Color(r: mix(s.r, d.r), g: mix(s.g, d.g), b: mix(s.b, d.b)))
+        let rows = max(0, min(src.height, dst.height - y)), cols = max(0, min(src.width, dst.width - x))
+        let (srcWidth, dstWidth) = (src.width, dst.width)
+        src.pixels.withUnsafeBytes { s in
+            dst.pixels.withUnsafeMutableBytes { d in
+                for sy in 0..<rows {
+                    var si = sy * srcWidth * 4, di = ((y + sy) * dstWidth + x) * 4
+                    for _ in 0..<cols {
+                        let sa = s[si + 3]
+                        if sa == 255 {
+                            d.storeBytes(of: s.loadUnaligned(fromByteOffset: si, as: UInt32.self), toByteOffset: di, as: UInt32.self)
+                        } else if sa > 0 {
+                            let a = Double(sa) / 255
+                            func mix(_ f: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(f) * a + Double(b) * (1 - a)).rounded()) }
+                            d[di] = mix(s[si], d[di]); d[di + 1] = mix(s[si + 1], d[di + 1]); d[di + 2] = mix(s[si + 2], d[di + 2])
+                            d[di + 3] = 255
+                        }
+                        si += 4; di += 4
+                    }
+                }
             }
+        }
+    }
+
+    static func fill(_ image: inout RGBAImage, _ color: Color) {
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        image.pixels.withUnsafeMutableBytes { p in
+            p.withMemoryRebound(to: UInt32.self) { $0.update(repeating: word.littleEndian) }
         }
     }
 }

@@ -19,6 +19,7 @@ public enum ScaleBench {
         }
         var scaled = Manifest(environment: manifest.environment)
         let fm = FileManager.default
+        var made: Set<String> = []
         for k in 0..<max(1, n) {
             for f in catalog {
                 guard var entry = manifest.goldens[f.key] else { continue }
@@ -27,8 +28,9 @@ public enum ScaleBench {
                 entry.file = key + ".png"
                 let target = dir.appendingPathComponent(entry.file)
                 do {
-                    try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    do { try fm.linkItem(at: source, to: target) } catch { try fm.copyItem(at: source, to: target) }
+                    let parent = target.deletingLastPathComponent()
+                    if made.insert(parent.path).inserted { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+                    if link(source.path, target.path) != 0 { try fm.copyItem(at: source, to: target) }
                 } catch {
                     throw InputError(target.path, "cannot link or copy the golden: \(error.localizedDescription)")
                 }
