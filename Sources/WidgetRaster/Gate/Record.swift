@@ -11,9 +11,12 @@ public struct RecordResult: Codable, Sendable {
     public var added: [String]
     public var removed: [String]
     public var unchanged: Int
+    /// Moved goldens `--mode missing` left as they are.
+    public var heldBack: [String] = []
 
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
+            + (heldBack.isEmpty ? "" : ", left as they are (--mode missing): \(heldBack.count)")
     }
 
     func sorted() -> RecordResult {
@@ -21,6 +24,7 @@ public struct RecordResult: Codable, Sendable {
         r.moved.sort { $0.key < $1.key }
         r.added.sort()
         r.removed.sort()
+        r.heldBack.sort()
         return r
     }
 }
@@ -31,14 +35,14 @@ public enum Recorder {
     /// and removed files are deleted only after the manifest stops naming them.
     /// With `dryRun`, decides and reports exactly the same but writes and deletes nothing.
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> RecordResult {
+        let fixtures = options.selected(catalog)
         let old = try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
-        let done = Counter()
+        let tally = ProgressTally(total: fixtures.count)
         let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let r = render(fixtures[i], painter: painter)
-            progress?(done.increment(), fixtures.count)
+            progress?(tally.step(failed: false))
             return r
         }
 
@@ -47,24 +51,28 @@ public enum Recorder {
         let plans: [(Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?)] = parallelMap(rendered.count, jobs: options.jobs) { i in
             plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], goldens: options.goldens)
         }
-        for (r, entry, bytes, moved) in plans {
+        for (r, planned, plannedBytes, moved) in plans {
             let key = r.fixture.key
-            if let bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
-            if let moved { result.moved.append(moved) } else if bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
+            let fileExists = FileManager.default.fileExists(atPath: options.goldens.appendingPathComponent(planned.file).path)
+            let (entry, bytes, heldBack) = options.recordMode.apply(entry: planned, bytes: plannedBytes, moved: moved != nil,
+                fileExists: fileExists, previous: old?.goldens[key], image: r.image)
+            if let bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(planned.file)) }
+            if heldBack { result.heldBack.append(key) }
+            else if let moved { result.moved.append(moved) } else if plannedBytes != nil { result.added.append(key) } else { result.unchanged += 1 }
             manifest.goldens[key] = entry
         }
 
         // Stale entries and unlisted files within the filter.
         let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
-        for (key, entry) in manifest.goldens where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        for (key, entry) in manifest.goldens where !allKeys.contains(key) && options.recordMode.removesStale && options.judgesOrphan(key) {
             manifest.goldens[key] = nil
             doomed.append(entry.file)
             result.removed.append(key)
         }
         let listed = Set(manifest.goldens.values.map(\.file))
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where !doomed.contains(file) {
+        where !doomed.contains(file) && options.recordMode.removesStale && options.judgesOrphan(String(file.dropLast(4))) {
             doomed.append(file)
             result.removed.append(String(file.dropLast(4)))
         }

@@ -1,0 +1,52 @@
+import Foundation
+import WidgetRaster
+
+/// What a finished verify run is handed to besides the console: the HTML page, a JUnit file,
+/// GitHub annotations and the step summary. Each reads the same `VerifyResult`.
+struct ReviewOutputs {
+    static let valued: Set<String> = ["html", "junit"]
+    static let help = """
+          --html DIR         a static report page DIR/index.html (with the report images in DIR)
+          --junit FILE       JUnit XML: one testcase per fixture, failures with kind and message
+        With GITHUB_ACTIONS=true each failure is also a '::error' annotation; with GITHUB_STEP_SUMMARY
+        set, one summary line is appended to that file.
+        """
+
+    var html: URL?
+    var junit: URL?
+    var githubActions: Bool
+    var stepSummary: String?
+
+    static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
+        ReviewOutputs(html: a.value("html").map { URL(fileURLWithPath: $0) }, junit: a.value("junit").map { URL(fileURLWithPath: $0) },
+                      githubActions: environment["GITHUB_ACTIONS"] == "true",
+                      stepSummary: environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The page's images live beside it, so `--html DIR` is also the report folder.
+    func reportDirectory(_ report: String?) throws(InputError) -> String {
+        guard let html else { return report ?? "report" }
+        if let report, URL(fileURLWithPath: report).standardizedFileURL != html.standardizedFileURL {
+            throw InputError("--report", "'\(report)' differs from --html '\(html.path)'; the page's images go beside it — give one folder")
+        }
+        return html.path
+    }
+
+    func emit(_ result: VerifyResult, json: Bool) throws(InputError) {
+        if let html { try HTMLReport.write(result, to: html) }
+        if let junit { try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: junit) }
+        if githubActions {
+            // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
+            for line in GitHubAnnotations.errorLines(result) { json ? printError(line) : print(line) }
+        }
+        if let path = stepSummary { try append(GitHubAnnotations.summaryLine(result), to: path) }
+    }
+
+    private func append(_ text: String, to path: String) throws(InputError) {
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
+        defer { try? h.close() }
+        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(text.utf8)) }
+        catch { throw InputError(path, "cannot append the step summary: \(error.localizedDescription)") }
+    }
+}
