@@ -15,8 +15,8 @@ enum TextDiff {
         var i = 0, j = 0
         while i < n || j < m {
             if i < n, j < m, a[i] == b[j] { out.append(.same(a[i])); i += 1; j += 1 }
-            else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] { out.append(.added(b[j])); j += 1 }
-            else { out.append(.removed(a[i])); i += 1 }
+            else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] { out.append(.removed(a[i])); i += 1 }
+            else { out.append(.added(b[j])); j += 1 }
         }
         return out
     }

@@ -55,10 +55,13 @@ struct ListCommand: EvidenceCommand {
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: ["filter", "shard"], switches: ["json"])
-        let shard = try a.value("shard").map(Shard.parse)
-        let keys = try GateArguments.fixtures(a.value("filter")).map(\.key).filter { shard?.contains($0) ?? true }
+        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map(Shard.parse))
         if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
+    }
+
+    static func keys(filter: String?, shard: Shard?) throws -> [String] {
+        try GateArguments.fixtures(filter).map(\.key).filter { shard?.contains($0) ?? true }
     }
 }
 
