@@ -13,6 +13,7 @@ enum HeadlessChromium {
 
     /// nil when chromium exists and can render a page here; otherwise why not.
     static let unavailableReason: String? = {
+        if ProcessInfo.processInfo.environment["EVIDENCE_BROWSER"] == "off" { return "EVIDENCE_BROWSER=off: browser tests turned off" }
         guard executable != nil else { return "chromium is not installed (scripts/ensure-browser.sh installs Debian's chromium)" }
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-probe-\(UUID().uuidString).html")
         try? Data("<!doctype html><p id=probe>ok</p>".utf8).write(to: probe)

@@ -88,7 +88,7 @@ public enum HTMLReport {
         let width = detail.map { max(1, $0.width / 2) }
         let sized = width.map { " style=\"width:\($0)px\"" } ?? ""
         var s = "<div class=\"imgs\">"
-        if let e = expected { s += "<figure><figcaption>expected</figcaption><img src=\"\(HTML.src(e))\" alt=\"expected\"\(sized)></figure>" }
+        if let e = expected { s += "<figure><figcaption>expected</figcaption><img src=\"\(HTML.src(e))\" alt=\"expected\" loading=\"lazy\"\(sized)></figure>" }
         if let a = actual {
             s += "<figure><figcaption>actual</figcaption><div class=\"overlay\"\(sized)><img src=\"\(HTML.src(a))\" alt=\"actual\">"
             if let d = detail, d.width > 0, d.height > 0 {
@@ -96,7 +96,7 @@ public enum HTMLReport {
             }
             s += "</div></figure>"
         }
-        if let d = diff { s += "<figure><figcaption>diff</figcaption><img src=\"\(HTML.src(d))\" alt=\"diff\"\(sized)></figure>" }
+        if let d = diff { s += "<figure><figcaption>diff</figcaption><img src=\"\(HTML.src(d))\" alt=\"diff\" loading=\"lazy\"\(sized)></figure>" }
         s += "</div>\n"
         if let e = expected, let a = actual {
             s += "<div class=\"cmp\" data-mode=\"slider\"><div class=\"stack\"\(sized)>"
