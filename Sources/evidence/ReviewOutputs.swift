@@ -32,21 +32,54 @@ struct ReviewOutputs {
         return html.path
     }
 
-    func emit(_ result: VerifyResult, json: Bool) throws(InputError) {
-        if let html { try HTMLReport.write(result, to: html) }
-        if let junit { try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: junit) }
-        if githubActions {
-            // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
-            for line in GitHubAnnotations.errorLines(result) { json ? printError(line) : print(line) }
-        }
-        if let path = stepSummary { try append(GitHubAnnotations.summaryLine(result), to: path) }
+    /// The handlers the flags and environment ask for, in the order they run.
+    func handlers(json: Bool) -> [any VerifyResultHandler] {
+        var out: [any VerifyResultHandler] = []
+        if let html { out.append(HTMLPageHandler(directory: html)) }
+        if let junit { out.append(JUnitFileHandler(file: junit)) }
+        // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
+        if githubActions { out.append(AnnotationHandler(toStandardError: json)) }
+        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary)) }
+        return out
     }
 
-    private func append(_ text: String, to path: String) throws(InputError) {
+    func emit(_ result: VerifyResult, json: Bool) throws(InputError) {
+        for h in handlers(json: json) { try h.handle(result) }
+    }
+}
+
+/// Something done with a finished verify run (the console and `--json` are the other two).
+protocol VerifyResultHandler {
+    func handle(_ result: VerifyResult) throws(InputError)
+}
+
+struct HTMLPageHandler: VerifyResultHandler {
+    let directory: URL
+    func handle(_ result: VerifyResult) throws(InputError) { try HTMLReport.write(result, to: directory) }
+}
+
+struct JUnitFileHandler: VerifyResultHandler {
+    let file: URL
+    func handle(_ result: VerifyResult) throws(InputError) {
+        try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: file)
+    }
+}
+
+struct AnnotationHandler: VerifyResultHandler {
+    let toStandardError: Bool
+    func handle(_ result: VerifyResult) throws(InputError) {
+        for line in GitHubAnnotations.errorLines(result) { toStandardError ? printError(line) : print(line) }
+    }
+}
+
+/// Appends one line to `$GITHUB_STEP_SUMMARY` (the runner renders the file as Markdown).
+struct StepSummaryHandler: VerifyResultHandler {
+    let path: String
+    func handle(_ result: VerifyResult) throws(InputError) {
         if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
         defer { try? h.close() }
-        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(text.utf8)) }
+        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summaryLine(result).utf8)) }
         catch { throw InputError(path, "cannot append the step summary: \(error.localizedDescription)") }
     }
 }

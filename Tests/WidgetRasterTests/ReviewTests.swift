@@ -226,6 +226,30 @@ import Testing
         #expect(HTML.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
     }
 
+    /// A card with one text node spilling out of its container, in a colour too pale for its floor.
+    @Test func clipAndContrastFindingsCarryNodeAndPixelBoxToThePage() throws {
+        let card = Rect(x: 0, y: 0, width: 100, height: 60)
+        let style = TextStyle.roboto(.regular, sp: 11, fontScale: 1)
+        let bounds = Rect(x: 10, y: 40, width: 60, height: 30)
+        let scene = Scene(size: Size(100, 60), density: 2, card: card, nodes: [
+            SceneNode(name: "card", role: .decorative, token: "widget_card", bounds: card, container: card, content: .rect(cornerRadius: 0, fill: .solid(.white))),
+            SceneNode(name: "habit-row-1.title", role: .text, token: "widget_ink", bounds: bounds, container: Rect(x: 10, y: 10, width: 80, height: 40),
+                      content: .text(TextContent(lines: ["Pale"], style: style, color: Color(r: 0xEE, g: 0xEE, b: 0xEE), lineHeight: 15))),
+        ], accessibilityLabel: "")
+        let image = painter.render(scene)
+        let clipped = ClipCheck.gateCheck.run("t/k", scene, image, painter)
+        let contrast = ContrastCheck.gateCheck.run("t/k", scene, image, painter)
+        let box = PixelRect(x: 20, y: 80, width: 120, height: 60)
+        #expect(!clipped.isEmpty && clipped.allSatisfy { $0.node == "habit-row-1.title" && $0.box == box })
+        #expect(contrast.count == 1 && contrast[0].node == "habit-row-1.title" && contrast[0].box == box)
+        let detail = FixtureDetail(key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil, actualLabel: "")
+        var failures = clipped + contrast
+        failures[0].artifacts = ["t/k/actual.png"]
+        let page = HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
+        #expect(page.contains("<div class=\"box k-clipped\" style=\"left:10.000%;top:66.667%;width:60.000%;height:50.000%\""))
+        #expect(page.contains("<div class=\"box k-contrast\""))
+    }
+
     @Test func textDiffMarksOnlyWhatChanged() {
         let d = TextDiff.diff(["Add a stone", "12", "days"], ["Lay a stone", "12", "days"])
         #expect(d == [.removed("Add a stone"), .added("Lay a stone"), .same("12"), .same("days")])

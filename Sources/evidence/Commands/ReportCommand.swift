@@ -30,8 +30,8 @@ struct ReportCommand: EvidenceCommand {
                 try AtomicFile.write(data, to: out.appendingPathComponent(rel))
             }
         }
-        try HTMLReport.write(result, to: out)
-        if let junit = a.value("junit") { try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: URL(fileURLWithPath: junit)) }
+        try HTMLPageHandler(directory: out).handle(result)
+        if let junit = a.value("junit") { try JUnitFileHandler(file: URL(fileURLWithPath: junit)).handle(result) }
         print("wrote \(out.appendingPathComponent(HTMLReport.fileName).path): \(result.summaryLine)")
         return 0
     }
