@@ -266,6 +266,14 @@ import Testing
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page == HTMLReport.render(v))
         for a in v.failures.flatMap(\.artifacts) { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path)) }
+        // Paths in the file are checked before anything is copied.
+        var hostile = v
+        hostile.failures[0].artifacts = ["../../escape/actual.png"]
+        let hostileJSON = tempDir().appendingPathComponent("h.json")
+        try enc.encode(hostile).write(to: hostileJSON)
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", hostileJSON.path, "-o", tempDir().path]) }
+        #expect(HTMLReport.isArtifactPath("android/small/x/actual.png") && !HTMLReport.isArtifactPath("/abs/actual.png")
+                && !HTMLReport.isArtifactPath("a/./diff.png") && !HTMLReport.isArtifactPath("a/b/index.html") && !HTMLReport.isArtifactPath("actual.png"))
         let bad = tempDir().appendingPathComponent("bad.json")
         try Data("{}".utf8).write(to: bad)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", bad.path]) }

@@ -159,6 +159,14 @@ public enum HTMLReport {
         return s + "</tr></table>\n"
     }
 
+    /// A report image path as verify writes it: a relative key (no empty, `.` or `..` segment)
+    /// then `actual.png`, `expected.png` or `diff.png`.
+    public static func isArtifactPath(_ rel: String) -> Bool {
+        let segments = rel.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count >= 2, let name = segments.last, ["actual.png", "expected.png", "diff.png"].contains(name) else { return false }
+        return segments.dropLast().allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
     static func orderedUnique<T: Hashable>(_ xs: [T]) -> [T] {
         var seen = Set<T>()
         return xs.filter { seen.insert($0).inserted }

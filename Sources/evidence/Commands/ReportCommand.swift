@@ -24,6 +24,10 @@ struct ReportCommand: EvidenceCommand {
         if let source = result.reportDirectory.map({ URL(fileURLWithPath: $0) }),
            source.standardizedFileURL != out.standardizedFileURL {
             for rel in Set(result.failures.flatMap(\.artifacts)).sorted() {
+                // Paths from a file are not trusted: only KEY/actual|expected|diff.png, inside both folders.
+                guard HTMLReport.isArtifactPath(rel) else {
+                    throw InputError(from, "report image path '\(rel)' is not KEY/actual.png, expected.png or diff.png")
+                }
                 guard let data = FileManager.default.contents(atPath: source.appendingPathComponent(rel).path) else {
                     throw InputError(source.appendingPathComponent(rel).path, "report image listed in \(from) is missing; rerun verify with --report")
                 }
