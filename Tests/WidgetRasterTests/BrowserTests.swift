@@ -48,7 +48,9 @@ struct BrowserTests {
 
     /// The acceptance run: two goldens corrupted (another fixture's pixels; a truncated file), one deleted.
     @Test func verifyHTMLListsExactlyTheDamagedFixturesWithTheirKinds() throws {
-        let goldens = tempDir().appendingPathComponent("Goldens"), out = tempDir().appendingPathComponent("out")
+        let work = tempDir()
+        defer { try? FileManager.default.removeItem(at: work) }  // a whole copy of Goldens/
+        let goldens = work.appendingPathComponent("Goldens"), out = work.appendingPathComponent("out")
         try FileManager.default.copyItem(at: PackagePaths.goldens, to: goldens)
         let keys = try FixtureCatalog.load().map(\.key)
         let (swapped, truncated, deleted) = (keys[10], keys[200], keys[400])
@@ -86,7 +88,9 @@ struct BrowserTests {
     }
 
     @Test func galleryListsEveryFixtureKey() throws {
-        let out = tempDir().appendingPathComponent("g")
+        let work = tempDir()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("g")
         #expect(try GalleryCommand.run(["-o", out.path]) == 0)
         let page = out.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
