@@ -35,10 +35,14 @@ struct GateArguments {
 
     static let help = """
           --filter GLOB      only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'
-          --shard i/n        only slice i of n (stable by key hash; slice 1 also judges orphaned goldens)
-          --quiet            no progress line on stderr
           --jobs N           parallel workers (default: all cores); results do not depend on it
           --goldens DIR      goldens folder (default: the package's Goldens/)
+        """
+
+    /// Options of the long runs (verify, record).
+    static let runHelp = """
+          --shard i/n        only slice i of n (stable by key hash; slice 1 also judges orphaned goldens)
+          --quiet            no progress line on stderr
         """
 }
 
@@ -80,6 +84,7 @@ struct VerifyCommand: EvidenceCommand {
         The last line is 'N passed, N failed'.
 
         \(GateArguments.help)
+        \(GateArguments.runHelp)
           --report DIR       where failure images go (default: ./report)
           --compare MODE     auto (default), exact, or perceptual
           --threshold T      perceptual colour threshold 0…1 (default 0.1)
@@ -134,6 +139,7 @@ struct RecordCommand: EvidenceCommand {
         silence a failure you do not understand.
 
         \(GateArguments.help)
+        \(GateArguments.runHelp)
           --mode M           changed (default): rewrite moved, add new, remove stale;
                              missing: only add goldens that do not exist; all: rewrite every file
           --dry-run          say what would move, appear and vanish; write nothing
