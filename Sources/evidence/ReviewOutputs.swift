@@ -76,7 +76,7 @@ struct AnnotationHandler: VerifyResultHandler {
 struct StepSummaryHandler: VerifyResultHandler {
     let path: String
     func handle(_ result: VerifyResult) throws(InputError) {
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
         defer { try? h.close() }
         do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summaryLine(result).utf8)) }
