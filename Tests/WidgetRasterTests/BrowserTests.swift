@@ -71,6 +71,8 @@ struct BrowserTests {
         #expect(kinds[truncated] == "unreadable" && kinds[deleted] == "missing")
         #expect(kinds[swapped]?.split(separator: " ").first.map(String.init) == "pixels" || kinds[swapped] == "size")
         #expect(dom.contains("742 passed, 3 failed"))
+        // The comparison script set up the slider on the fixture that has both images.
+        #expect(dom.contains("style=\"opacity: 1; clip-path: inset(0px 0px 0px 50%);\""))
         try expectNotBlank(try HeadlessChromium.screenshot(page))
     }
 
