@@ -111,6 +111,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
         let r = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
         #expect(r.removed == ["starter/orphan"])
+        // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an orphan.
+        let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
+        var manifest = try #require(try Manifest.load(from: dir))
+        manifest.goldens[owned.key] = nil
+        try manifest.encoded().write(to: dir.appendingPathComponent(Manifest.fileName))
+        let again = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
+        #expect(again.removed.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
     }
 
     // MARK: record modes

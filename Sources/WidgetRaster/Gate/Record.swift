@@ -72,7 +72,7 @@ public enum Recorder {
         }
         let listed = Set(manifest.goldens.values.map(\.file))
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where !doomed.contains(file) && options.recordMode.removesStale && options.judgesOrphan(String(file.dropLast(4))) {
+        where !doomed.contains(file) && options.recordMode.removesStale && options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             doomed.append(file)
             result.removed.append(String(file.dropLast(4)))
         }

@@ -57,7 +57,7 @@ public enum Verifier {
         }
         let listed = Set(entries.values.map(\.file))
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where options.judgesOrphan(String(file.dropLast(4))) {
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(file) is not in \(Manifest.fileName); run 'evidence record' to adopt or remove it"))
         }

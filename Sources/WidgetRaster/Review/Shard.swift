@@ -39,6 +39,12 @@ extension GateOptions {
         (filter.map { Glob.matches($0, key) } ?? true) && (shard?.judgesOrphans ?? true)
     }
 
+    /// A golden file the manifest does not list: judged with its fixture's shard when it has a
+    /// fixture (another shard may be about to record it), else as an orphan.
+    public func judgesUnlisted(_ key: String, catalogKeys: Set<String>) -> Bool {
+        catalogKeys.contains(key) ? selects(key) : judgesOrphan(key)
+    }
+
     /// The catalog's fixtures this run covers, in catalog order.
     public func selected(_ catalog: [Fixture]) -> [Fixture] { catalog.filter { selects($0.key) } }
 }
