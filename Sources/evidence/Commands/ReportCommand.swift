@@ -43,6 +43,15 @@ struct ReportCommand: EvidenceCommand {
     static func load(_ path: String) throws(InputError) -> VerifyResult {
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError(path, "cannot read the file") }
         do { return try JSONDecoder().decode(VerifyResult.self, from: data) }
-        catch { throw InputError(path, "not an 'evidence verify --json' result (\(error.localizedDescription))") }
+        catch {
+            let why: String
+            switch error {
+            case DecodingError.keyNotFound(let key, _): why = "no '\(key.stringValue)'"
+            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+                why = "wrong type at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
+            default: why = "malformed JSON"
+            }
+            throw InputError(path, "not an 'evidence verify --json' result (\(why))")
+        }
     }
 }
