@@ -8,6 +8,10 @@ public struct VerifyResult: Codable, Sendable {
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
     public var fastPath: Int
     public var reportDirectory: String?
+    /// Words and size of every failing fixture, for reports (handlers read this, not the console).
+    public var details: [FixtureDetail] = []
+    /// `i/n` when the run covered one shard.
+    public var shard: String?
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
@@ -20,8 +24,8 @@ public enum Verifier {
     /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
     public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> VerifyResult {
+        let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current()
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
@@ -34,11 +38,11 @@ public enum Verifier {
         }
 
         let entries = manifest?.goldens ?? [:]
-        let done = Counter()
+        let tally = ProgressTally(total: fixtures.count)
         let outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter)
-            progress?(done.increment(), fixtures.count)
+            progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
 
@@ -48,12 +52,13 @@ public enum Verifier {
         // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
-        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        where !allKeys.contains(key) && options.judgesOrphan(key) {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
         }
         let listed = Set(entries.values.map(\.file)).union(fixtures.map(\.goldenPath))
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
@@ -65,7 +70,8 @@ public enum Verifier {
         }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
                             failures: failures, comparison: note,
-                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
+                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
+                            details: details(outcomes, entries: entries), shard: options.shard?.description)
     }
 
     static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
@@ -88,12 +94,13 @@ public enum Verifier {
         var fastPath = false
         var actual: RGBAImage?
         var expected: RGBAImage?
+        var words: RenderedWords?
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter) -> FixtureOutcome {
         let r = render(fixture, painter: painter)
-        var out = FixtureOutcome(key: fixture.key)
+        var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, r.image))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
 
         let url = options.goldens.appendingPathComponent(fixture.goldenPath)
@@ -115,6 +122,7 @@ public enum Verifier {
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            if !out.failures.isEmpty { out.actual = r.image }  // the report draws findings over the render
             return out
         }
         let expected: RGBAImage
@@ -136,9 +144,9 @@ public enum Verifier {
             }
         case .sizeDiffers(let e, let a):
             out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
-        case .pixelsDiffer(let count, let box):
+        case .pixelsDiffer(let count, let box, let rect):
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (textFailure.map { "; " + $0 } ?? "")))
+                + (textFailure.map { "; " + $0 } ?? ""), box: rect))
         }
         return out
     }
@@ -175,10 +183,4 @@ public enum Verifier {
             return f
         }
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private var n = 0
-    private let lock = NSLock()
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
 }
