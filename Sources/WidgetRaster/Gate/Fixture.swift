@@ -17,7 +17,7 @@ public enum FixtureCatalog {
     /// Built once per process from the bundled fonts and tokens.
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
         let builder = AndroidSceneBuilder(fonts: try FontLibrary.bundled.get(), tokens: try TokenSet.bundled())
-        return AndroidMatrix.fixtures(builder: builder)
+        return AndroidMatrix.fixtures(builder: builder) + InternationalMatrix.fixtures(builder: builder)
     }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).

@@ -34,7 +34,7 @@ public enum Recorder {
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
         let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
         let old = try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
+        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
         let done = Counter()
         let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let r = render(fixtures[i], painter: painter)

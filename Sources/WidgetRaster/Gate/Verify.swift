@@ -23,7 +23,7 @@ public enum Verifier {
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
         let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
         let manifest = try Manifest.load(from: options.goldens)
-        let environment = RendererEnvironment.current()
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.

@@ -515,7 +515,7 @@ struct AndroidPlanBuilder {
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
                                       frame: Rect(x: x0, y: y, width: cw, height: rowH),
                                       labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
-                                                       width: min(labelW, L.ceilDp(w.maxLineWidth)), height: line),
+                                                       width: labelW, height: line),
                                       labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
         row("habit[\(next)]", "main", y, rowH)
         note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
@@ -866,8 +866,10 @@ struct AndroidPlanBuilder {
             let frame = Rect(x: x, y: y, width: width, height: rowH)
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
+                                          // The label fills the row (0dp + weight 1), so a right-to-left
+                                          // title starts at the row's end, as TextView's gravity="start" puts it.
                                           labelFrame: Rect(x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
-                                                           width: min(labelW, L.ceilDp(w.maxLineWidth)), height: labelH),
+                                                           width: labelW, height: labelH),
                                           labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized))
             row("habit[\(i)]", column, y, rowH)
             y += rowH

@@ -179,7 +179,8 @@ struct RenderCommand: EvidenceCommand {
           --as-of, --time-zone  the render moment and the device zone (the clock is never read)
           --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
           -o, --output FILE  where to write the PNG (written atomically)
-        It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
+        It prints the resolved state, size and the accessibility label, and warns about clipped nodes and
+        code points no font of the fallback chain draws (missing-glyph).
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
@@ -205,6 +206,7 @@ struct RenderCommand: EvidenceCommand {
                   + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
+        for f in GlyphCoverageCheck.findings(in: scene, fonts: painter.fonts) { printError("warning: missing-glyph \(f)") }
         try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
