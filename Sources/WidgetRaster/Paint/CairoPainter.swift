@@ -68,7 +68,7 @@ public struct CairoPainter: Sendable {
         // Centre the font's ascent+descent in each line box, as Android does with font padding.
         let baselineOffset = (t.lineHeight - (m.ascent + m.descent)) / 2 + m.ascent
         // One paragraph: its direction comes from the whole text, so every line starts on the same side.
-        let paragraph = fonts.shapeLine(t.text, style: t.style).rightToLeft ? ParagraphDirection.rightToLeft : .leftToRight
+        let paragraph = TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
         for (i, line) in t.lines.enumerated() {
             let shaped = fonts.shapeLine(line, style: t.style, direction: paragraph)
             let x = t.alignment.lineX(width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,

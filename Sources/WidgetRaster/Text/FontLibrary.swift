@@ -2,13 +2,13 @@ import CairoShim
 import Foundation
 
 /// One font face, opened twice: as a HarfBuzz face for shaping, measuring and coverage, and as a
-/// FreeType face wrapped for Cairo to draw. Owns all four C objects and frees them in `deinit`.
+/// FreeType face wrapped for Cairo to draw. Frees the HarfBuzz objects and its Cairo reference in
+/// `deinit`; the FT_Face goes when Cairo lets go of the font face (its caches may outlive us).
 final class FontFace: @unchecked Sendable {
     // Immutable after init; HarfBuzz fonts are safe to shape with from several threads, and
     // Cairo serialises its own access to the FT_Face, which nothing else touches.
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
-    private let ftFace: FT_Face
     let cairoFace: OpaquePointer
     let file: FontFile
     let unitsPerEm: Double
@@ -40,11 +40,13 @@ final class FontFace: @unchecked Sendable {
             hb_font_destroy(hbFont); hb_face_destroy(face)
             throw InputError(path, "FreeType cannot open this font")
         }
-        ftFace = ft
         hasColor = ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         self.file = file
         // Outlines only, never the font's hinting bytecode: hinting is platform-dependent pixel snapping.
         cairoFace = cairo_ft_font_face_create_for_ft_face(ft, Int32(FT_LOAD_NO_HINTING))
+        cairo_font_face_set_user_data(cairoFace, Self.ftFaceKey, UnsafeMutableRawPointer(ft)) { p in
+            if let p { FT_Done_Face(p.assumingMemoryBound(to: FT_FaceRec_.self)) }
+        }
     }
 
     /// The face maps `scalar` to a glyph of its own (its cmap; no shaping needed to ask).
@@ -55,9 +57,11 @@ final class FontFace: @unchecked Sendable {
 
     var name: String { file.fileName }
 
+    /// Cairo's user-data key tying each FT_Face's lifetime to its Cairo font face (Cairo's documented pattern).
+    nonisolated(unsafe) private static let ftFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
     deinit {
         cairo_font_face_destroy(cairoFace)
-        FT_Done_Face(ftFace)
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
     }
@@ -79,7 +83,6 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private let primaries: [FaceKey: FontFace]
     /// Per primary face: itself, then its weight's fallback faces (shared between weights).
     private let chains: [FaceKey: [FontFace]]
-    private var ftLibrary: FT_Library?
     private let cacheLock = NSLock()
     private var measureCache: [AdvanceKey: Measured] = [:]
 
@@ -106,9 +109,10 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
 
     /// Loads the primary faces from `directory` and each weight's `fallbacks` (the Noto chain by default).
     public init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
+        // The FreeType library is never freed: Cairo may hold this library's faces in its caches for
+        // the life of the process, and a FontLibrary is made a handful of times per process at most.
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw InputError("FreeType", "cannot initialise") }
-        ftLibrary = lib
         var loaded: [FaceKey: FontFace] = [:], chains: [FaceKey: [FontFace]] = [:], shared: [FontFile: FontFace] = [:]
         var primaryFiles: [FontFile] = [], fallbackFiles: [FontFile] = []
         for family in FontFamily.allCases {
@@ -133,11 +137,6 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         primaries = loaded
         self.chains = chains
         files = primaryFiles + fallbackFiles
-    }
-
-    deinit {
-        // Faces must go before the library that created them.
-        if let lib = ftLibrary { _ = primaries; _ = chains; FT_Done_FreeType(lib) }
     }
 
     /// The package's own fonts. Loaded once; a broken clone is reported as an `InputError`.

@@ -172,6 +172,11 @@ struct TextShaper {
         }
     }
 
+    /// The paragraph's direction by its first strong character (rules P2–P3).
+    static func isRightToLeftParagraph(_ text: String) -> Bool {
+        bidiLevels(text.unicodeScalars.map(\.value), direction: .firstStrong).rightToLeft
+    }
+
     /// Bidi embedding levels (rules P2–I2, then L1) from FriBidi, and the resolved paragraph
     /// direction. Text with nothing at or above U+0590 is all level 0 in a left-to-right
     /// paragraph unless forced right-to-left — the common Latin path never calls FriBidi.

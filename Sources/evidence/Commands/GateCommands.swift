@@ -206,10 +206,15 @@ struct RenderCommand: EvidenceCommand {
                   + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
-        for f in GlyphCoverageCheck.findings(in: scene, fonts: painter.fonts) { printError("warning: missing-glyph \(f)") }
+        for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+
+    /// One stderr line per text node holding a code point no font of its chain draws.
+    static func glyphWarnings(_ scene: Scene, fonts: FontLibrary) -> [String] {
+        GlyphCoverageCheck.findings(in: scene, fonts: fonts).map { "warning: missing-glyph \($0)" }
     }
 }
