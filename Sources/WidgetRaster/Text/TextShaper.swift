@@ -135,6 +135,12 @@ struct TextShaper {
     /// punctuation mark stays in the previous cluster's (text) face when it covers it (Minikin's
     /// "sticky" characters), so "קריאה יומית" shapes as one Hebrew run. Nil when no face covers it.
     func faceIndex(for cluster: ArraySlice<UInt32>, previous: Int?) -> Int? {
+        // The common path: one scalar below U+2000 (nothing there is emoji by default) that the
+        // primary covers — decided with one cmap lookup, no property tables, no allocation.
+        if cluster.count == 1, let s = cluster.first, s < 0x2000 {
+            if Self.isSticky(s), let p = previous, p != 0, !chain[p].hasColor, chain[p].covers(s) { return p }
+            if chain[0].covers(s) { return 0 }
+        }
         let visible = cluster.filter { !Self.isIgnorable($0) }
         guard let base = visible.first ?? cluster.first else { return previous ?? 0 }
         if Self.prefersEmoji(cluster), let e = chain.firstIndex(where: { $0.hasColor }), chain[e].covers(base) {
