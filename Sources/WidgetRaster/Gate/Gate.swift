@@ -18,6 +18,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case clipped
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
+    /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
+    case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.
     case selfCheck = "self-check"
 }

@@ -62,7 +62,7 @@ public enum Recorder {
             throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
         }
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
+        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
         let tally = ProgressTally(total: fixtures.count)
         let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let r = render(fixtures[i], painter: painter)

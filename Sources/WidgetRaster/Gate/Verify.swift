@@ -27,7 +27,7 @@ public enum Verifier {
                               progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> VerifyResult {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
-        let environment = RendererEnvironment.current()
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.

@@ -228,7 +228,8 @@ struct RenderCommand: EvidenceCommand {
           -o, --output FILE  where to write the PNG (written atomically)
           --json             print what was drawn: family, size, state, the visible texts in drawing
                              order, the accessibility label, and any findings (clipped, contrast)
-        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes.
+        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes and
+        code points no font of the fallback chain draws (missing-glyph).
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
@@ -252,6 +253,7 @@ struct RenderCommand: EvidenceCommand {
         }
         let image = painter.render(scene)
         try OutputFile.write(PNGCodec.encode(image), to: out)
+        for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         if a.has("json") {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter))
@@ -269,6 +271,11 @@ struct RenderCommand: EvidenceCommand {
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+
+    /// One stderr line per text node holding a code point no font of its chain draws.
+    static func glyphWarnings(_ scene: Scene, fonts: FontLibrary) -> [String] {
+        GlyphCoverageCheck.findings(in: scene, fonts: fonts).map { "warning: missing-glyph \($0)" }
     }
 }
 
