@@ -6,8 +6,9 @@ public enum ContrastCheck {
     /// The background is drawn into the frame's scratch canvas — one per worker, reused — rather
     /// than cached: a foreground-free scene is a few fills, cheaper to redraw than to keep.
     public static let gateCheck = RenderCheck(name: "contrast") { key, scene, frame, painter in
-        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map {
-            GateFailure(key: key, kind: .contrast, detail: $0.description)
+        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
+            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
+                        box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })
         }
     }
 

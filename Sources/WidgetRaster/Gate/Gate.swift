@@ -18,6 +18,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case clipped
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
+    /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
+    case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.
     case selfCheck = "self-check"
 }
@@ -29,9 +31,16 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
+    /// The scene node the check blames, where it knows one (clip, contrast).
+    public var node: String?
+    /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
+    /// low-contrast node's bounds); the HTML report draws it over the image.
+    public var box: PixelRect?
 
-    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = []) {
+    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
+                node: String? = nil, box: PixelRect? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
+        self.node = node; self.box = box
     }
 }
 
@@ -70,6 +79,10 @@ public struct GateOptions: Sendable {
     public var checks: [RenderCheck]
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
+    /// Only this slice of the keys (`--shard i/n`); nil = all.
+    public var shard: Shard?
+    /// What record may touch (`--mode`).
+    public var recordMode: RecordMode = .changed
 
     public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic, perceptualThreshold: Double = 0.1,

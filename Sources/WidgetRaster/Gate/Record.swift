@@ -16,9 +16,12 @@ public struct RecordResult: Codable, Sendable {
     public var leftAlone: [String] = []
     /// Temp files an interrupted run had left in the goldens folder, removed before recording.
     public var removedTempFiles: [String] = []
+    /// Moved goldens `--mode missing` left as they are.
+    public var heldBack: [String] = []
 
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
+            + (heldBack.isEmpty ? "" : ", left as they are (--mode missing): \(heldBack.count)")
     }
 
     func sorted() -> RecordResult {
@@ -26,6 +29,7 @@ public struct RecordResult: Codable, Sendable {
         r.moved.sort { $0.key < $1.key }
         r.added.sort()
         r.removed.sort()
+        r.heldBack.sort()
         return r
     }
 }
@@ -45,7 +49,7 @@ public enum Recorder {
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
                               rebuildManifest: Bool = false, waitForLock: Bool = true,
                               notice: (@Sendable (String) -> Void)? = nil,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> RecordResult {
         let folder = ContainedFolder(options.goldens)
         let lock = dryRun ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
                           : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
@@ -53,13 +57,13 @@ public enum Recorder {
         let sweptTemps = dryRun ? [] : folder.removeStaleTempFiles()
         for t in sweptTemps { notice?("removed \(t), a temp file left by an interrupted run") }
 
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+        let fixtures = options.selected(catalog)
         for f in fixtures where !FixtureKey.isValid(f.key) {
             throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
         }
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
-        let done = Counter()
+        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
+        let tally = ProgressTally(total: fixtures.count)
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
         // Render, decide and encode in parallel, a few fixtures per worker at a time; each batch's new
         // PNGs are staged (written under temp names) in key order before the next batch is drawn,
@@ -69,18 +73,26 @@ public enum Recorder {
         do throws(InputError) {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
                 let r = render(fixtures[i], painter: painter, into: canvas)
-                let p = plan(r, previous: old?.goldens[fixtures[i].key], folder: folder)
-                progress?(done.increment(), fixtures.count)
-                return p
-            }, consume: { (i: Int, p: Result<Plan, InputError>) throws(InputError) in
-                let p = try p.get()
-                let key = fixtures[i].key
-                if let bytes = p.bytes {
-                    if !dryRun { staged.append(try folder.stage(bytes, for: p.entry.file)) }
-                    writes.append((key, p.entry))
+                let previous = old?.goldens[fixtures[i].key]
+                let decision = plan(r, previous: previous, folder: folder).map { p in
+                    // A plan with bytes and no move is a new golden; every other plan found the file on disk.
+                    let fileExists = p.bytes == nil || p.moved != nil
+                    let (entry, bytes, heldBack) = options.recordMode.apply(entry: p.entry, bytes: p.bytes, moved: p.moved != nil,
+                        fileExists: fileExists, previous: previous, image: r.image())
+                    return Decision(plan: p, entry: entry, bytes: bytes, heldBack: heldBack)
                 }
-                if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-                manifest.goldens[key] = p.entry
+                progress?(tally.step(failed: false))
+                return decision
+            }, consume: { (i: Int, d: Result<Decision, InputError>) throws(InputError) in
+                let d = try d.get()
+                let key = fixtures[i].key
+                if let bytes = d.bytes, let entry = d.entry {
+                    if !dryRun { staged.append(try folder.stage(bytes, for: d.plan.entry.file)) }
+                    writes.append((key, entry))
+                }
+                if d.heldBack { result.heldBack.append(key) }
+                else if let moved = d.plan.moved { result.moved.append(moved) } else if d.plan.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
+                manifest.goldens[key] = d.entry
             })
         } catch {
             staged.forEach(folder.discard)
@@ -92,7 +104,7 @@ public enum Recorder {
         var doomed: [String] = []
         var staleFiles: Set<String> = []
         for (key, entry) in manifest.goldens.sorted(by: { $0.key < $1.key })
-        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        where !allKeys.contains(key) && options.recordMode.removesStale && options.judgesOrphan(key) {
             manifest.goldens[key] = nil
             result.removed.append(key)
             staleFiles.insert(entry.file)
@@ -105,7 +117,8 @@ public enum Recorder {
         }
         // Files nobody lists: never ours to delete.
         let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
 
@@ -130,6 +143,14 @@ public enum Recorder {
 
     /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),
     /// and why it moved (nil when new or unchanged).
+    /// A plan after `--mode` has had its say: what is recorded (nil = no entry) and written.
+    struct Decision: Sendable {
+        var plan: Plan
+        var entry: GoldenEntry?
+        var bytes: [UInt8]?
+        var heldBack: Bool
+    }
+
     struct Plan: Sendable {
         var entry: GoldenEntry
         var bytes: [UInt8]?

@@ -8,6 +8,10 @@ public struct VerifyResult: Codable, Sendable {
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
     public var fastPath: Int
     public var reportDirectory: String?
+    /// Words and size of every failing fixture, for reports (handlers read this, not the console).
+    public var details: [FixtureDetail] = []
+    /// `i/n` when the run covered one shard.
+    public var shard: String?
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
@@ -20,10 +24,10 @@ public enum Verifier {
     /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
     public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> VerifyResult {
+        let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
-        let environment = RendererEnvironment.current()
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
@@ -34,14 +38,14 @@ public enum Verifier {
         }
 
         let entries = manifest?.goldens ?? [:]
-        let done = Counter()
+        let tally = ProgressTally(total: fixtures.count)
         // Each worker draws into its own canvas; report images are written as soon as a fixture
         // fails and then dropped, so memory does not grow with the matrix.
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
             writeReport(&outcome, to: options.reportDirectory)
-            progress?(done.increment(), fixtures.count)
+            progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
 
@@ -51,12 +55,13 @@ public enum Verifier {
         // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
-        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        where !allKeys.contains(key) && options.judgesOrphan(key) {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
         }
         let listed = Set(entries.values.map(\.file)).union(fixtures.map(\.goldenPath))
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
@@ -64,7 +69,8 @@ public enum Verifier {
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
                             failures: failures, comparison: note,
-                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
+                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
+                            details: details(outcomes, entries: entries), shard: options.shard?.description)
     }
 
     static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
@@ -87,12 +93,13 @@ public enum Verifier {
         var fastPath = false
         var actual: RGBAImage?
         var expected: RGBAImage?
+        var words: RenderedWords?
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas)
-        var out = FixtureOutcome(key: fixture.key)
+        var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
 
         let url = options.goldens.appendingPathComponent(fixture.goldenPath)
@@ -114,6 +121,7 @@ public enum Verifier {
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
             return out
         }
         let actual = r.image()
@@ -136,9 +144,9 @@ public enum Verifier {
             }
         case .sizeDiffers(let e, let a):
             out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
-        case .pixelsDiffer(let count, let box):
+        case .pixelsDiffer(let count, let box, let rect):
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (textFailure.map { "; " + $0 } ?? "")))
+                + (textFailure.map { "; " + $0 } ?? ""), box: rect))
         }
         return out
     }
@@ -170,10 +178,4 @@ public enum Verifier {
             }
         }
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private var n = 0
-    private let lock = NSLock()
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
 }

@@ -183,7 +183,7 @@ extension AndroidPlanBuilder {
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
                                       frame: Rect(x: x0, y: y, width: cw, height: rowH),
                                       labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
-                                                       width: min(labelW, L.ceilDp(w.maxLineWidth)), height: line),
+                                                       width: labelW, height: line),
                                       labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
         row("habit[\(next)]", "main", y, rowH)
         note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
