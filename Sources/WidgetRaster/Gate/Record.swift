@@ -60,21 +60,19 @@ public enum Recorder {
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
         let done = Counter()
-        let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
-            let r = render(fixtures[i], painter: painter)
+        // Render, decide and encode in parallel; only the decision and the PNG bytes to write are
+        // kept (never the pixels), so memory does not grow with the matrix. Writes happen below in key order.
+        let plans: [Result<Plan, InputError>] = parallelMap(fixtures.count, jobs: options.jobs) { i in
+            let p = plan(render(fixtures[i], painter: painter), previous: old?.goldens[fixtures[i].key], folder: folder)
             progress?(done.increment(), fixtures.count)
-            return r
+            return p
         }
 
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
-        // Decide and encode in parallel too; writes happen below in key order.
-        let plans: [Result<Plan, InputError>] = parallelMap(rendered.count, jobs: options.jobs) { i in
-            plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], folder: folder)
-        }
         var writes: [(rel: String, bytes: [UInt8], key: String, entry: GoldenEntry)] = []
         for p in plans {
             let p = try p.get()
-            let key = p.rendered.fixture.key
+            let key = p.key
             if let bytes = p.bytes { writes.append((p.entry.file, bytes, key, p.entry)) }
             if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
             manifest.goldens[key] = p.entry
@@ -131,7 +129,7 @@ public enum Recorder {
     /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),
     /// and why it moved (nil when new or unchanged).
     struct Plan: Sendable {
-        var rendered: Rendered
+        var key: String
         var entry: GoldenEntry
         var bytes: [UInt8]?
         var moved: RecordResult.Moved?
@@ -153,15 +151,15 @@ public enum Recorder {
         if let existing, let decoded = try? ImageOps.decodePNG(existing, name: folder.path(file)), decoded == r.image {
             entry.fileHash = ImageOps.hash(existing)
             let moved = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
-            return .success(Plan(rendered: r, entry: entry, bytes: nil, moved: moved))
+            return .success(Plan(key: r.fixture.key, entry: entry, bytes: nil, moved: moved))
         }
         let bytes = ImageOps.encodePNG(r.image)
         entry.fileHash = ImageOps.hash(bytes)
-        guard existing != nil else { return .success(Plan(rendered: r, entry: entry, bytes: bytes, moved: nil)) }
+        guard existing != nil else { return .success(Plan(key: r.fixture.key, entry: entry, bytes: bytes, moved: nil)) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
-        return .success(Plan(rendered: r, entry: entry, bytes: bytes,
+        return .success(Plan(key: r.fixture.key, entry: entry, bytes: bytes,
                              moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged)))
     }
 }

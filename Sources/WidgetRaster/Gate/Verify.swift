@@ -140,6 +140,7 @@ public enum Verifier {
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
                 + (textFailure.map { "; " + $0 } ?? "")))
         }
+        if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out
     }
 
