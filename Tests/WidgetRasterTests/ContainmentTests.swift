@@ -52,3 +52,39 @@ import Testing
         #expect(quoted("a\tb\u{2028}") == "'a\\tb\\u{2028}'")
     }
 }
+
+/// The contact sheet is encoded a band at a time: the same bytes as encoding the whole image.
+@Suite struct PNGStreamTests {
+    @Test(arguments: [1, 3, 7, 64])
+    func bandedEncodingIsByteIdenticalToWholeImageEncoding(band: Int) throws {
+        let img = ImageFixtures.pattern(width: 37, height: 64)
+        let encoder = try PNGStreamEncoder(width: img.width, height: img.height)
+        for y in stride(from: 0, to: img.height, by: band) {
+            let rows = min(band, img.height - y)
+            let slice = Array(img.pixels[(y * img.width * 4)..<((y + rows) * img.width * 4)])
+            try encoder.append(RGBAImage(width: img.width, height: rows, pixels: slice))
+        }
+        #expect(try encoder.finish() == PNGCodec.encode(img))
+    }
+
+    @Test func tooFewRowsIsAnErrorNotATrap() throws {
+        let encoder = try PNGStreamEncoder(width: 4, height: 4)
+        try encoder.append(RGBAImage(width: 4, height: 2))
+        #expect(throws: InputError.self) { try encoder.finish() }
+        #expect(throws: InputError.self) { try PNGStreamEncoder(width: 0, height: 4) }
+    }
+
+    @Test func aSheetIsItsRendersInAGrid() throws {
+        let painter = CairoPainter(fonts: .shared)
+        let fixtures = Array(try FixtureCatalog.filtered("android/small/empty/stones/*").prefix(3))
+        let sheet = try ContactSheet.png(fixtures, painter: painter, columns: 2, jobs: 2)
+        let decoded = try PNGCodec.decode(sheet.bytes, name: "sheet")
+        #expect(decoded.width == sheet.width && decoded.height == sheet.height)
+        let second = painter.render(fixtures[1].makeScene(painter.fonts))
+        let cellW = sheet.width / 2 - 8  // (width - gap) / columns
+        let y = second.height / 2
+        for x in 0..<second.width where second.pixel(x: x, y: y).a == 255 {  // opaque pixels land as drawn
+            #expect(decoded.pixel(x: 16 + cellW + x, y: 16 + y) == second.pixel(x: x, y: y))
+        }
+    }
+}
