@@ -209,6 +209,22 @@ import Testing
         #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
     }
 
+    @Test func aStrayLinkInTheGoldensIsReportedNeverFollowed() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let link = box.goldens.appendingPathComponent("android/small/empty/zz-evil.png")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: box.root.appendingPathComponent("etc/passwd"))
+        let before = box.state()
+        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+                                   "--report", box.root.appendingPathComponent("report").path])
+        #expect(v.code == 1)
+        #expect(v.out.contains("FAIL unreadable android/small/empty/zz-evil.png: 'android/small/empty/zz-evil.png' is a symbolic link"))
+        #expect(!v.out.contains("SECRET"))
+        let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
+        #expect(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
+        #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
+    }
+
     // MARK: -o targets that must not be replaced
 
     @Test(arguments: ["/dev/null", "fifo", "directory", "missing/x.png", "outdir/", "link"])

@@ -168,15 +168,6 @@ public struct ContainedFolder: Sendable {
         return true
     }
 
-    /// A file's kind without following a link: nil when absent.
-    public func fileType(_ rel: String) -> mode_t? {
-        guard case .success(let dir) = openParentOrMissing(rel, create: false) else { return nil }
-        defer { close(dir) }
-        var st = stat()
-        guard fstatat(dir, lastSegment(rel), &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        return st.st_mode & S_IFMT
-    }
-
     /// Every regular file under the root, relative, without descending into links; with the
     /// symlinks met on the way (reported, never followed) and names outside the key grammar.
     public func walk() -> (files: [String], links: [String]) {

@@ -99,6 +99,9 @@ public enum Recorder {
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
+        for link in Manifest.strayLinks(in: options.goldens, excluding: [], filter: options.filter) {
+            result.leftAlone.append("\(link): a symbolic link; never followed, never removed")
+        }
 
         if dryRun { return result.sorted() }
         var staged: [ContainedFolder.Staged] = []
