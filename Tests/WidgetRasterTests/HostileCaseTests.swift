@@ -301,6 +301,16 @@ import Testing
         #expect(u.code == 2 && u.errLines.count == 1 && u.err.contains("'no\\nsuch'"))
     }
 
+    @Test func aReportFolderThatDoesNotExistYetIsCreatedWithItsParents() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try Data("garbage".utf8).write(to: box.goldens.appendingPathComponent(Self.realEntry + ".png"))
+        let report = box.root.appendingPathComponent("deep/er/report")
+        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", report.path])
+        #expect(v.code == 1)
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
+    }
+
     @Test func unwritableReportFolderFailsBeforeAnyWork() throws {
         let box = try Sandbox()
         defer { box.remove() }

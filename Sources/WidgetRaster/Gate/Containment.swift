@@ -217,7 +217,8 @@ public struct ContainedFolder: Sendable {
         guard FixtureKey.isValid(rel) else {
             return .failure(WalkError(problem: "\(quoted(rel)) is not a path inside the folder", isMissing: false))
         }
-        if create { mkdir(root.path, 0o755) }
+        // The root itself is the user's choice (--goldens, --report): made with its parents when missing.
+        if create, access(root.path, F_OK) != 0 { try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
         var fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { return .failure(WalkError(problem: describe(errno, root.path), isMissing: errno == ENOENT)) }
         var walked = ""
