@@ -192,7 +192,8 @@ struct RenderCommand: EvidenceCommand {
           --density D        pixels per dp, 0.5…4 (default 2)
           --as-of, --time-zone  the render moment and the device zone (the clock is never read)
           --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
-          -o, --output FILE  where to write the PNG (written atomically)
+          -o, --output FILE  where to write the PNG (written atomically; its folder must exist; a device,
+                             FIFO, socket, folder or link is never replaced)
         It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
         """
     static func run(_ args: [String]) throws -> Int32 {
