@@ -3,7 +3,7 @@
 #include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
+#include <errno.h>
 #include <unistd.h>
 
 /* Error plumbing: libpng calls on_error with a message, which we keep (one line, truncated)
@@ -111,53 +111,51 @@ int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
     return 0;
 }
 
-/* ---- streaming encode to a file ---------------------------------------------------------- */
+/* ---- streaming encoder ------------------------------------------------------------------ */
 
 struct cpng_stream {
     png_structp png;
     png_infop info;
-    FILE *file;
-    uint32_t width, height, written;
+    cpng_buffer buffer;
+    int fd;  /* >= 0: bytes go straight to this file instead of `buffer` */
     cpng_errors errors;
+    uint32_t width, height, written;
 };
 
-static void cpng_file_write(png_structp png, png_bytep data, size_t length) {
-    FILE *file = (FILE *)png_get_io_ptr(png);
-    if (fwrite(data, 1, length, file) != length) png_error(png, "cannot write the file (disk full?)");
-}
-
-static void cpng_file_flush(png_structp png) { (void)png; }
-
-static void cpng_stream_free(cpng_stream *s) {
-    if (s->png) png_destroy_write_struct(&s->png, &s->info);
-    if (s->file) fclose(s->file);
+void cpng_stream_abort(cpng_stream *s) {
+    if (!s) return;
+    png_destroy_write_struct(&s->png, &s->info);
+    free(s->buffer.bytes);
     free(s);
 }
 
-cpng_stream *cpng_stream_open(int fd, uint32_t width, uint32_t height,
-                              int filter, int zlib_level, int zlib_strategy,
-                              char message[CPNG_MESSAGE_SIZE]) {
+static void cpng_fd_write(png_structp png, png_bytep data, size_t length) {
+    cpng_stream *s = (cpng_stream *)png_get_io_ptr(png);
+    while (length > 0) {
+        ssize_t n = write(s->fd, data, length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) png_error(png, "cannot write the file (disk full?)");
+        data += n;
+        length -= (size_t)n;
+    }
+}
+
+cpng_stream *cpng_stream_begin(int fd, uint32_t width, uint32_t height, int filter, int zlib_level, int zlib_strategy,
+                               char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
     if (width == 0 || height == 0) { cpng_set_message(message, "cannot encode an empty image", NULL); return NULL; }
     cpng_stream *s = (cpng_stream *)calloc(1, sizeof(cpng_stream));
     if (!s) { cpng_set_message(message, "out of memory", NULL); return NULL; }
     s->errors.message = message;
-    s->width = width;
-    s->height = height;
-    int own = dup(fd);
-    s->file = own >= 0 ? fdopen(own, "wb") : NULL;
-    if (!s->file) {
-        if (own >= 0) close(own);
-        cpng_set_message(message, "cannot open the file for writing", NULL);
-        cpng_stream_free(s);
-        return NULL;
-    }
+    s->width = width; s->height = height;
+    s->fd = fd;
     s->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s->errors, cpng_on_error, cpng_on_warning);
-    if (!s->png) { cpng_set_message(message, "libpng: cannot create write struct", NULL); cpng_stream_free(s); return NULL; }
+    if (!s->png) { free(s); cpng_set_message(message, "libpng: cannot create write struct", NULL); return NULL; }
     s->info = png_create_info_struct(s->png);
-    if (!s->info) { cpng_set_message(message, "libpng: cannot create info struct", NULL); cpng_stream_free(s); return NULL; }
-    if (setjmp(png_jmpbuf(s->png))) { cpng_stream_free(s); return NULL; }
-    png_set_write_fn(s->png, s->file, cpng_file_write, cpng_file_flush);
+    if (!s->info) { cpng_stream_abort(s); cpng_set_message(message, "libpng: cannot create info struct", NULL); return NULL; }
+    if (setjmp(png_jmpbuf(s->png))) { cpng_stream_abort(s); return NULL; }
+    if (fd >= 0) png_set_write_fn(s->png, s, cpng_fd_write, cpng_flush);
+    else png_set_write_fn(s->png, &s->buffer, cpng_write, cpng_flush);
     png_set_IHDR(s->png, s->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(s->png, PNG_FILTER_TYPE_BASE, filter);
@@ -169,10 +167,9 @@ cpng_stream *cpng_stream_open(int fd, uint32_t width, uint32_t height,
     return s;
 }
 
-int cpng_stream_write_rows(cpng_stream *s, const uint8_t *rgba, uint32_t rows,
-                           char message[CPNG_MESSAGE_SIZE]) {
-    s->errors.message = message;
+int cpng_stream_rows(cpng_stream *s, const uint8_t *rgba, uint32_t rows, char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
+    s->errors.message = message;
     if (rows > s->height - s->written) { cpng_set_message(message, "more rows than the image height", NULL); return -1; }
     if (setjmp(png_jmpbuf(s->png))) return -1;
     const size_t stride = (size_t)s->width * 4;
@@ -181,23 +178,18 @@ int cpng_stream_write_rows(cpng_stream *s, const uint8_t *rgba, uint32_t rows,
     return 0;
 }
 
-int cpng_stream_close(cpng_stream *s, char message[CPNG_MESSAGE_SIZE]) {
-    s->errors.message = message;
+int cpng_stream_finish(cpng_stream *s, uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]) {
     message[0] = 0;
-    int rc = 0;
-    if (s->written != s->height) {
-        cpng_set_message(message, "closed before every row was written", NULL);
-        rc = -1;
-    } else if (setjmp(png_jmpbuf(s->png))) {
-        rc = -1;
-    } else {
-        png_write_end(s->png, NULL);
-    }
-    FILE *file = s->file;
-    s->file = NULL;
-    if (fclose(file) != 0 && rc == 0) { cpng_set_message(message, "cannot finish writing the file", NULL); rc = -1; }
-    cpng_stream_free(s);
-    return rc;
+    s->errors.message = message;
+    *out = NULL; *out_size = 0;
+    if (s->written != s->height) { cpng_set_message(message, "fewer rows than the image height", NULL); return -1; }
+    if (setjmp(png_jmpbuf(s->png))) return -1;
+    png_write_end(s->png, NULL);
+    png_destroy_write_struct(&s->png, &s->info);
+    *out = s->buffer.bytes;
+    *out_size = s->buffer.size;
+    free(s);
+    return 0;
 }
 
 /* ---- decoding ---------------------------------------------------------------------------- */

@@ -1,22 +1,21 @@
 import Foundation
 import WidgetRaster
 
+/// A snapshot the app writes is a few KB; 16 MB leaves room for hostile-but-plausible titles.
+let maxSnapshotBytes = 16 << 20
+
 /// Shared by `resolve` and `render`: a snapshot from a file or standard input ("-").
 /// Reads and decodes it; errors name the file and the JSON path.
 func loadSnapshotFile(_ path: String) throws(InputError) -> WidgetSnapshot {
     let data: Data
     let name = path == "-" ? "<stdin>" : path
     if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
+        data = Data(try readAll(0, name: name, limit: maxSnapshotBytes))
     } else {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(path, "no such file (use --no-snapshot to render first run)")
         }
-        guard !isDir.boolValue, let d = FileManager.default.contents(atPath: path) else {
-            throw InputError(path, "cannot be read as a file")
-        }
-        data = d
+        data = Data(try readFile(atPath: path, limit: maxSnapshotBytes))
     }
     do {
         return try decodeWidgetSnapshot(data)

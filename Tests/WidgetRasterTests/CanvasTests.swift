@@ -97,21 +97,22 @@ import Testing
         #expect((0..<words.count).allSatisfy { canvas.word(x: $0, y: 0) == (words[$0] >> 24 == 0 ? 0 : words[$0]) })
     }
 
-    /// The streamed PNG writer produces exactly `PNGCodec.encode`'s bytes, however the rows are banded.
-    @Test func bandedPNGWriterMatchesTheEncoder() throws {
+    /// Streamed to a file through `OutputFile`, the PNG is exactly `PNGCodec.encode`'s bytes,
+    /// however the rows are banded.
+    @Test func pngStreamedToAFileMatchesTheEncoder() throws {
         let image = painter.render(catalog[0].makeScene(.shared))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-band-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: url) }
         try OutputFile.write(to: url.path) { fd throws(InputError) in
-            let writer = try PNGCodec.FileWriter(fd: fd, path: url.path, width: image.width, height: image.height)
+            let encoder = try PNGStreamEncoder(width: image.width, height: image.height, fd: fd)
             var y = 0
             for band in [1, 7, 50, image.height] where y < image.height {
                 let rows = min(band, image.height - y)
-                try writer.write(RGBAImage(width: image.width, height: rows,
-                                           pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
+                try encoder.append(RGBAImage(width: image.width, height: rows,
+                                             pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
                 y += rows
             }
-            try writer.close()
+            #expect(try encoder.finish().isEmpty)
         }
         #expect([UInt8](try Data(contentsOf: url)) == PNGCodec.encode(image))
     }

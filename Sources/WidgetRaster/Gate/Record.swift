@@ -65,34 +65,28 @@ public enum Recorder {
         var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
         let tally = ProgressTally(total: fixtures.count)
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
-        // Render, decide and encode in parallel, a few fixtures per worker at a time; each batch's new
-        // PNGs are staged (written under temp names) in key order before the next batch is drawn,
-        // so only entries and temp names outlive a batch — memory does not grow with the matrix.
+        // Render, decide (with the record mode) and encode in parallel, a few fixtures per worker at a
+        // time; each batch's new PNGs are staged (written under temp names) in key order before the
+        // next batch is drawn, so only entries and temp names outlive a batch — memory does not grow
+        // with the matrix. Nothing is renamed into place before every fixture has been decided.
         var writes: [(key: String, entry: GoldenEntry)] = []
         var staged: [ContainedFolder.Staged] = []
         do throws(InputError) {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
                 let r = render(fixtures[i], painter: painter, into: canvas)
                 let previous = old?.goldens[fixtures[i].key]
-                let decision = plan(r, previous: previous, folder: folder).map { p in
-                    // A plan with bytes and no move is a new golden; every other plan found the file on disk.
-                    let fileExists = p.bytes == nil || p.moved != nil
-                    let (entry, bytes, heldBack) = options.recordMode.apply(entry: p.entry, bytes: p.bytes, moved: p.moved != nil,
-                        fileExists: fileExists, previous: previous, image: r.image())
-                    return Decision(plan: p, entry: entry, bytes: bytes, heldBack: heldBack)
-                }
+                let p = plan(r, previous: previous, folder: folder).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
                 progress?(tally.step(failed: false))
-                return decision
-            }, consume: { (i: Int, d: Result<Decision, InputError>) throws(InputError) in
-                let d = try d.get()
-                let key = fixtures[i].key
-                if let bytes = d.bytes, let entry = d.entry {
-                    if !dryRun { staged.append(try folder.stage(bytes, for: d.plan.entry.file)) }
-                    writes.append((key, entry))
+                return p
+            }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
+                let p = try p.get()
+                if let bytes = p.bytes, let entry = p.entry {
+                    if !dryRun { staged.append(try folder.stage(bytes, for: p.file)) }
+                    writes.append((p.key, entry))
                 }
-                if d.heldBack { result.heldBack.append(key) }
-                else if let moved = d.plan.moved { result.moved.append(moved) } else if d.plan.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-                manifest.goldens[key] = d.entry
+                if p.heldBack { result.heldBack.append(p.key) }
+                else if let moved = p.moved { result.moved.append(moved) } else if p.isNew { result.added.append(p.key) } else { result.unchanged += 1 }
+                manifest.goldens[p.key] = p.entry
             })
         } catch {
             staged.forEach(folder.discard)
@@ -121,6 +115,9 @@ public enum Recorder {
         where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
+        for link in Manifest.strayLinks(in: options.goldens, excluding: [], filter: options.filter) {
+            result.leftAlone.append("\(link): a symbolic link; never followed, never removed")
+        }
 
         if dryRun { return result.sorted() }
         var committed = 0
@@ -143,18 +140,18 @@ public enum Recorder {
 
     /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),
     /// and why it moved (nil when new or unchanged).
-    /// A plan after `--mode` has had its say: what is recorded (nil = no entry) and written.
-    struct Decision: Sendable {
-        var plan: Plan
+    struct Plan: Sendable {
+        var key: String
+        /// The golden's path, from the fixture key.
+        var file: String
+        /// The manifest entry to keep (nil: none — `--mode missing` held back a file it has no entry for).
         var entry: GoldenEntry?
         var bytes: [UInt8]?
-        var heldBack: Bool
-    }
-
-    struct Plan: Sendable {
-        var entry: GoldenEntry
-        var bytes: [UInt8]?
         var moved: RecordResult.Moved?
+        /// No golden was on disk.
+        var isNew: Bool
+        /// `--mode missing` left a moved golden as it is.
+        var heldBack = false
     }
 
     static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder) -> Result<Plan, InputError> {
@@ -175,20 +172,21 @@ public enum Recorder {
         if let existing, let previous, previous.file == file, previous.pixelHash == r.pixelHash,
            previous.fileHash == ImageOps.hash(existing) {
             entry.fileHash = previous.fileHash
-            return .success(Plan(entry: entry, bytes: nil, moved: unchanged))
+            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
         }
         let image = r.image()
         if let existing, let decoded = try? ImageOps.decodePNG(existing, name: folder.path(file)), decoded == image {
             entry.fileHash = ImageOps.hash(existing)
-            return .success(Plan(entry: entry, bytes: nil, moved: unchanged))
+            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
         }
         let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
-        guard existing != nil else { return .success(Plan(entry: entry, bytes: bytes, moved: nil)) }
+        guard existing != nil else { return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true)) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
-        return .success(Plan(entry: entry, bytes: bytes,
-                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged)))
+        return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes,
+                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged),
+                             isNew: false))
     }
 }

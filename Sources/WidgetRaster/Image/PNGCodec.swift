@@ -87,49 +87,6 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
-    /// Writes the same bytes as `encode` to an open file, a band of rows at a time, so an image
-    /// larger than memory should hold (a contact sheet of the whole matrix) never exists whole.
-    /// `path` names the file in errors; the descriptor stays the caller's.
-    final class FileWriter {
-        private var stream: OpaquePointer?
-        let path: String
-        let width: Int
-
-        init(fd: Int32, path: String, width: Int, height: Int) throws(InputError) {
-            precondition(width > 0 && height > 0 && width <= Int(UInt32.max) && height <= Int(UInt32.max))
-            var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-            let e = Encoding.golden
-            guard let s = cpng_stream_open(fd, UInt32(width), UInt32(height), e.filter, e.level, e.strategy, &message) else {
-                throw InputError(path, PNGCodec.string(message))
-            }
-            self.stream = s
-            self.path = path
-            self.width = width
-        }
-
-        /// Appends `rows.height` rows (`rows.width` must equal the image's).
-        func write(_ rows: RGBAImage) throws(InputError) {
-            precondition(rows.width == width, "PNGCodec.FileWriter: band width differs from the image's")
-            guard let stream else { throw InputError(path, "already closed") }
-            var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-            let rc = rows.pixels.withUnsafeBufferPointer { cpng_stream_write_rows(stream, $0.baseAddress, UInt32(rows.height), &message) }
-            if rc != 0 { throw InputError(path, PNGCodec.string(message)) }
-        }
-
-        /// Finishes the file; fails if fewer rows than the height were written.
-        func close() throws(InputError) {
-            guard let s = stream else { return }
-            stream = nil
-            var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-            if cpng_stream_close(s, &message) != 0 { throw InputError(path, PNGCodec.string(message)) }
-        }
-
-        deinit {
-            var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-            if let stream { _ = cpng_stream_close(stream, &message) }
-        }
-    }
-
     // MARK: Decoding
 
     /// Decodes PNG `bytes` read from the file `name` into RGBA.
