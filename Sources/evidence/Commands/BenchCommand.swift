@@ -99,8 +99,9 @@ struct BenchCommand: EvidenceCommand {
                 return ", fast path settled \(r.fastPath)"
             case "record", "record-same":
                 var o = options
-                if phase == "record" {
+                if phase == "record" {  // an empty folder: every golden is written
                     try? FileManager.default.removeItem(at: scratch)
+                    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
                     o.goldens = scratch
                 }
                 let r = try Recorder.record(o, catalog: fixtures, painter: painter)
