@@ -12,13 +12,17 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     case glyphEdge, glyphEdgeMuted, glyphGold, slotDash, pipTodo
 
     /// The Android resource name: `widget_` + snake case (`widget_row_next_tint`).
-    public var androidName: String {
+    public var androidName: String { Self.androidNames[self]! }
+
+    /// Made once: scene building asks for these names thousands of times per matrix, and the
+    /// case conversion (Unicode property lookups) was a third of building the catalog.
+    private static let androidNames: [ColorRole: String] = Dictionary(uniqueKeysWithValues: allCases.map { role in
         var out = "widget_"
-        for ch in rawValue {
+        for ch in role.rawValue {
             if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
         }
-        return out
-    }
+        return (role, out)
+    })
 
     /// The iOS colour-set name (`WidgetStoneCaption`), or nil: the asset catalog has only the six base
     /// and thirteen kindling sets, and no name is invented for the others.
