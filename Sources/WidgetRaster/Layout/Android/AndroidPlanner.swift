@@ -555,8 +555,8 @@ extension AndroidPlanBuilder {
 }
 
 extension AndroidTextMetrics {
-    /// The line box of a style's text.
-    func lineFor(_ style: TextStyle) -> Double { L.lineBox(size: style.size) }
+    /// The line box of a style's text: Android's line-metrics policy.
+    func lineFor(_ style: TextStyle) -> Double { AndroidLineMetrics().lineHeight(style) }
 }
 
 /// Whole numbers without ".0", others with one decimal.
