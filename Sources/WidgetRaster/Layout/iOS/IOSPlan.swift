@@ -14,6 +14,8 @@ public enum IOSLayout {
     public static let pipSize = Size(20, 8)
     public static let pipOutlinePt = 1.5
     public static let pipGapPt = 4.0
+    /// FrostedHabitRow: WidgetBorder at these opacities over the card (other rows, the next-due row).
+    public static let frostedRowAlphas = [0.4, 0.9]
     /// Large's checklist cap (seed 000 "Large family": "capped at 4 visible rows").
     public static let largeMaxRows = 4
     /// Medium's "short" checklist: the seed gives no count; three rows is what 158 pt holds with the Coach line.
@@ -189,6 +191,27 @@ struct IOSPlanBuilder {
         addText("caption", placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
     }
 
+    /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
+    func captionHeight(width: Double, gap: Double) -> Double {
+        guard let text = reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive),
+              [.defaultProgress, .allDone].contains(w.state) else { return 0 }
+        let s = style(.caption)
+        let lines = min(2, TextWrap.lineCount(text, width: width - (s.size * 0.9).rounded() - 4, style: s, measurer: fonts))
+        return gap + Double(lines) * metrics.lineHeight(s)
+    }
+
+    /// Height the state's title and subtitle need whole (the all-done / empty status lines).
+    func statusTextHeight(width: Double) -> Double {
+        var h = 0.0
+        if let t = stateTitleText(w, platform: .ios) {
+            h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
+        }
+        if let s = stateSubtitleText(w, platform: .ios) {
+            h += 2 + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+        }
+        return h
+    }
+
     // MARK: Status bodies (all done, empty, new day, first run)
 
     /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
@@ -312,7 +335,7 @@ struct IOSPlanBuilder {
             let name = "habit-row-\(n + 1)"
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
-                add("\(name).fill", r, .fill(.border, alpha: i == nextDue ? 0.9 : 0.4, radius: 10), "frosted row")
+                add("\(name).fill", r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: 10), "frosted row")
             }
             let check = 16.0
             add("\(name).check", Rect(x: r.minX + 6, y: r.midY - check / 2, width: check, height: check),

@@ -16,7 +16,13 @@ extension IOSPlanBuilder {
         case .newDay:
             newDayLine(in: &col, gap: 8)
         case .allDone, .empty:
-            caption(in: &col, gap: 4)
+            // The status lines outrank the caption: it sheds when both cannot fit whole.
+            let need = statusTextHeight(width: col.width)
+            if captionHeight(width: col.width, gap: 4) + 4 + need <= col.left {
+                caption(in: &col, gap: 4)
+            } else {
+                hide("caption", "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
+            }
             statusBody(in: Rect(x: col.x, y: col.y + 4, width: col.width, height: max(0, col.left - 4)), alignment: .center)
         case .defaultProgress, .stale:
             caption(in: &col, gap: 4)
