@@ -110,6 +110,31 @@ import Testing
         } else { Issue.record("no motivator at xxxLarge") }
     }
 
+    /// Seed 000: the legacy body is byte-identical whatever the kindling-only inputs say (the Coach lines).
+    @Test(arguments: IOSHomeFamily.allCases) func legacyIgnoresKindlingOnlyInputs(family: IOSHomeFamily) throws {
+        var w = SyntheticWidget()
+        w.kindling = false; w.done = 2
+        var r = try request(family, w)
+        let with = builder.scene(r)
+        r.snapshot?.coachLine = nil; r.snapshot?.coachLineShort = nil
+        #expect(builder.scene(r) == with)
+        #expect(!with.nodes.contains { $0.name == "coach-line" || $0.name == "motivator" || $0.name.hasSuffix(".fill") })
+    }
+
+    /// `render --json` on iOS: family, size, state, texts in drawing order, the label, findings.
+    @Test func renderReportOnIOS() throws {
+        let a = try ArgumentParser.parse(["--platform", "ios", "--family", "systemLarge", "--state", "allDone", "--habits", "6",
+                                          "--reactive", "extended", "-o", "x.png"],
+                                         valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+        let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
+        let painter = CairoPainter(fonts: fonts)
+        let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter)
+        #expect(report.platform == .ios && report.family == "systemLarge" && report.size == Size(338, 354) && report.pixelWidth == 676)
+        #expect(report.state == .allDone && report.findings.isEmpty)
+        #expect(report.texts.contains("+2 more done") && report.texts.contains("DAY STREAK · LONGEST 21"))
+        #expect(report.accessibilityLabel.hasPrefix("Objectuve. 12 day streak"))
+    }
+
     @Test func iosLineMetricsAreIntersOwn() {
         let m = IOSLineMetrics(fonts: fonts)
         for size in [11.0, 12, 17, 34] {
