@@ -30,7 +30,7 @@ public struct StackColumn {
         guard lines >= 1, w > 0 else { return nil }
         let wrapped = TextWrap.wrap(text, width: w, maxLines: lines, style: style, measurer: measurer)
         if whole && wrapped.ellipsized { return nil }
-        let frame = Rect(x: x + indent, y: y + gap, width: min(w, wrapped.maxLineWidth.rounded(.up)),
+        let frame = Rect(x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
                          height: Double(wrapped.lines.count) * lineH)
         y = frame.maxY
         return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
@@ -58,6 +58,9 @@ public struct StackColumn {
 
     /// Width of a single line, rounded up to whole points.
     public func advance(_ text: String, style: TextStyle) -> Double {
-        measurer.advance(text, style: style).rounded(.up)
+        Self.ceil(measurer.advance(text, style: style))
     }
+
+    /// Round a measured width up to a whole unit, ignoring floating-point dust.
+    public static func ceil(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
 }
