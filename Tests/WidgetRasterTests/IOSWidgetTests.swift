@@ -221,6 +221,21 @@ import Testing
         #expect(f.ratioDisplay == "2.62" && f.usage.contains("streak number"))
     }
 
+    /// The CLI: the bundled catalog passes (exit 0); a copy with WidgetInk's Any set to WidgetAccent's fails (exit 1).
+    @Test func contrastCommandOnACatalogCopy() throws {
+        #expect(try ContrastCommand.run(["--ios-assets", AssetCatalogTokens.bundledDirectory.path]) == 0)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-ink-\(UUID().uuidString).xcassets")
+        try FileManager.default.copyItem(at: AssetCatalogTokens.bundledDirectory, to: dir)
+        let accent = try String(contentsOf: dir.appendingPathComponent("WidgetAccent.colorset/Contents.json"), encoding: .utf8)
+        // Any = accent's Any; keep WidgetInk's Dark so only the light row moves.
+        let ink = try String(contentsOf: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), encoding: .utf8)
+        let anyEnd = { (s: String) in s.range(of: "\"appearances\"")!.lowerBound }
+        let patched = String(accent[..<anyEnd(accent)]) + String(ink[anyEnd(ink)...])
+        try patched.write(to: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
+        #expect(try AssetCatalogTokens.load(directory: dir).tokens.color(.ink, theme: .light) == Color(hex: "#F28226"))
+        #expect(try ContrastCommand.run(["--ios-assets", dir.path]) == 1)
+    }
+
     @Test func malformedColorsetIsAnInputErrorNamingTheFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bad-\(UUID().uuidString).xcassets")
         let set = dir.appendingPathComponent("WidgetInk.colorset")
