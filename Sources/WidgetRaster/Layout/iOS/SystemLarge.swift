@@ -12,19 +12,18 @@ extension IOSPlanBuilder {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
         staleFooter(in: &col)
-        // The motivator is reserved at the bottom first: the checklist cap exists so it is never pushed out.
+        // The motivator is reserved at the bottom first (the checklist cap exists so it is never
+        // pushed out), and drawn last, so the texts read top to bottom.
+        var closing: (frame: Rect, text: FinishedText)?
+        let s = IOSLayout.motivatorStyle
         if let motivator = shownLargeMotivatorText(w) {
-            let s = IOSLayout.motivatorStyle
             let lines = min(IOSLayout.motivatorLines, col.lineCount(motivator, style: s))
             let h = Double(lines) * metrics.lineHeight(s)
             if let r = col.reserveBottom(h + 10) {
                 var m = column(Rect(x: r.minX, y: r.minY + 10, width: r.width, height: h))
-                if let placed = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines) {
-                    addText("motivator", placed, style: s, ink: .stoneCaption, "closing motivator, reserved at the bottom (\(lines) line(s))")
-                }
-            } else {
-                hide("motivator", "no room for the closing motivator")
+                closing = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines)
             }
+            if closing == nil { hide("motivator", "no room for the closing motivator") }
         } else {
             hide("motivator", !w.kindling ? "legacy body: only kindling draws (and speaks) the motivator" : "no motivator in \(w.state.rawValue)")
         }
@@ -53,5 +52,6 @@ extension IOSPlanBuilder {
             let state = w.state
             habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: 12) { largeOverflowText(state: state, hiddenCount: $0) }
         }
+        if let closing { addText("motivator", closing, style: s, ink: .stoneCaption, "closing motivator, reserved at the bottom first") }
     }
 }
