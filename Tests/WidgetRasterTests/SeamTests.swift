@@ -160,4 +160,17 @@ import Testing
         let planned = Set(plan.elements.values.compactMap { $0.drawn?.text } + plan.habitRows.map(\.label.text))
         for t in drawn.scene.visibleText { #expect(planned.contains(t), "\(t)") }
     }
+
+    /// iOS: the scene draws exactly the plan's finished lines, in the plan's order (no second wrap).
+    @Test(arguments: IOSHomeFamily.allCases) func iosSceneDrawsThePlansLines(family: IOSHomeFamily) throws {
+        let o = try PlanCommand.parse(["--platform", "ios", "--family", family.rawValue, "--habits", "7", "--done", "3"])
+        guard case .ios(let r) = try WidgetPipeline.target(o) else { Issue.record("not ios"); return }
+        let builder = IOSSceneBuilder(fonts: FontLibrary.shared, tokens: try AssetCatalogTokens.bundled())
+        let (w, plan) = builder.plan(r)
+        let planned = plan.items.compactMap { i -> String? in
+            if case .text(let t, _, _, _, _) = i.content { return t.text } else { return nil }
+        }
+        #expect(builder.scene(w, plan, r).visibleText == planned)
+        #expect(!planned.isEmpty)
+    }
 }
