@@ -45,6 +45,7 @@ public enum Verifier {
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
             writeReport(&outcome, to: options.reportDirectory)
+            if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }

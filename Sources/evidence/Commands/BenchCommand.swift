@@ -55,11 +55,12 @@ struct BenchCommand: EvidenceCommand {
         let phaseRuns = Phases(options: o, fixtures: fixtures, painter: painter, scratch: tmp.appendingPathComponent("out"))
 
         if let phase {
+            let setupMB = peakMemoryMB()  // catalog, fonts and (scaled) goldens, before the phase
             let t0 = DispatchTime.now().uptimeNanoseconds
             let detail = try phaseRuns.run(phase)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-            print(String(format: "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB, jobs %d%@",
-                         phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), o.jobs, detail))
+            print(String(format: "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before the phase), jobs %d%@",
+                         phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), setupMB, o.jobs, detail))
             return 0
         }
 
