@@ -4,6 +4,10 @@ import Foundation
 /// actually beneath it (the scene rendered without its foreground), below its floor → `contrast`.
 public enum ContrastCheck {
     public static let gateCheck = RenderCheck(name: "contrast") { key, scene, image, painter in
+        // One-tint modes paint the host's tint, not the app's tokens (seed 000: the app controls
+        // "layout, shape, type. Not colour."; vibrant: "no AA calculation changes", seed 001 §4). Their
+        // gate is the colour-alone check.
+        if scene.rendering.isOneTint { return [] }
         let background = backgrounds.render(scene.withoutForeground(), painter)
         return ContrastAudit.renderedFailures(scene: scene, image: image, background: background, coverage: .ink).map { f in
             GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,

@@ -18,6 +18,9 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case clipped
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
+    /// In a one-tint render (tinted, Night, Lock Screen vibrant) two states whose meaning differs draw
+    /// the same pixels in the region that carries the meaning: it was carried by colour alone.
+    case colourAlone = "colour-alone"
     /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
     case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.

@@ -10,6 +10,8 @@ public struct RenderedWidget: Sendable {
     public var scene: Scene
     /// One line on the layout's decisions (`rung COMPACT`, `device class 393x852 @2x`).
     public var layoutNote: String
+    /// Elements the layout has but did not draw, with why (iOS: shed lines, line3 dropped by ViewThatFits).
+    public var hidden: [String: String] = [:]
 }
 
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
@@ -32,8 +34,10 @@ public struct WidgetRenderer: Sendable {
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
+            let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
             return RenderedWidget(platform: .ios, family: r.family.rawValue, resolved: w, scene: builder.scene(w, plan, r),
-                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)")
+                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                                  hidden: plan.hidden)
         }
     }
 }
@@ -58,6 +62,8 @@ public struct RenderReport: Codable, Sendable {
     public var kindling: Bool
     /// Every visible string in drawing order.
     public var texts: [String]
+    /// Elements not drawn and why (e.g. `line3`: "dropped by ViewThatFits: …"); iOS only.
+    public var hidden: [String: String]
     public var accessibilityLabel: String
     public var findings: [Finding]
 
@@ -66,9 +72,10 @@ public struct RenderReport: Codable, Sendable {
         platform = r.platform; family = r.family; size = r.scene.size
         pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
-        texts = r.scene.visibleText; accessibilityLabel = r.scene.accessibilityLabel
+        texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
         let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, detail: $0.problem) }
-        let contrast = ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
+        // One-tint modes paint the host's tint, not the app's tokens: no WCAG audit (see ContrastCheck).
+        let contrast = r.scene.rendering.isOneTint ? [] : ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
                                                       coverage: .ink).map { Finding(kind: .contrast, node: $0.node, detail: $0.description) }
         findings = clipped + contrast
     }

@@ -102,6 +102,8 @@ extension ContrastCommand {
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
         let rows: [[RenderedRow]] = fixtures.map { f in
             let scene = f.makeScene(painter.fonts)
+            // One-tint host modes paint the host's tint, not these tokens: the colour-alone check's ground.
+            if scene.rendering.isOneTint { return [] }
             let findings = ContrastAudit.auditRendered(scene: scene, image: painter.render(scene),
                                                        background: painter.render(scene.withoutForeground()), coverage: .ink)
             return findings.map { RenderedRow(key: f.key, finding: $0) }

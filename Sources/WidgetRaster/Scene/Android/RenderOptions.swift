@@ -44,7 +44,7 @@ public enum RenderTarget: Equatable, Sendable {
     }
 
     public static let valued: Set<String> = ["platform", "family", "width", "height", "font-scale", "theme", "density",
-                                             "device-class", "scale", "text-size"]
+                                             "device-class", "scale", "text-size", "host-mode"]
 
     public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
         let platform = try a.choice("platform", default: Platform.android, Platform.allCases)
@@ -56,7 +56,7 @@ public enum RenderTarget: Equatable, Sendable {
         }
         switch platform {
         case .android:
-            for flag in ["device-class", "scale", "text-size"] where a.value(flag) != nil {
+            for flag in ["device-class", "scale", "text-size", "host-mode"] where a.value(flag) != nil {
                 throw InputError("--\(flag)", "only applies to --platform ios")
             }
             let family = try a.choice("family", default: AndroidFamilyRequest.auto, AndroidFamilyRequest.allCases)
