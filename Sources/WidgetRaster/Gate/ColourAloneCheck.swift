@@ -20,13 +20,15 @@ public enum ColourAloneCheck {
         public var nodes: [String]
         /// Which branch pairs it separates.
         public var branches: [(String, String)]
+        /// The states (branch erased) where it applies; nil = every state with a reactive branch.
+        public var states: [String]? = nil
     }
 
     public static let meanings: [Meaning] = [
         Meaning(name: "streak-glyph", nodes: ["streak-glyph"], branches: [("extended", "notyet")]),
         Meaning(name: "caption", nodes: ["caption"], branches: [("extended", "notyet")]),
         Meaning(name: "all-done copy", nodes: ["status-title", "status-subtitle", "motivator", "line3"],
-                branches: [("extended", "notyet"), ("extended", "baseline"), ("notyet", "baseline")]),
+                branches: [("extended", "notyet"), ("extended", "baseline"), ("notyet", "baseline")], states: ["all-done"]),
     ]
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
@@ -38,18 +40,30 @@ public enum ColourAloneCheck {
         var jobsList: [@Sendable () -> GateFailure?] = []
         // Index by (identity with the branch erased, branch), then pair.
         var byGroup: [String: [String: [(Fixture, Scene)]]] = [:]
+        var baseOf: [String: String] = [:]
         for (f, s) in oneTint {
             guard let (base, branch) = splitBranch(f.id?.state) else { continue }
             byGroup[pairKey(f, branch: base), default: [:]][branch, default: []].append((f, s))
+            baseOf[pairKey(f, branch: base)] = base
+        }
+        // A host mode's full-colour source (the dark Home Screen render of the same cell): a pair is
+        // judged there only where the full-colour renders tell the branches apart — a meaning the
+        // surface never draws (the legacy body's one all-done title) is not carried by colour.
+        var fullColour: [String: Scene] = [:]
+        for f in fixtures {
+            guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else { continue }
+            for key in cellKeys(id) { fullColour[key] = f.makeScene(painter.fonts) }
         }
         for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
         for group in byGroup.keys.sorted() {
             let branches = byGroup[group]!
-            for m in meanings {
+            for m in meanings where m.states.map({ $0.contains(baseOf[group]!) }) ?? true {
                 for (b1, b2) in m.branches {
                     for a in branches[b1] ?? [] {
                         for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
-                            jobsList.append({ pair(a, b, meaning: m, painter: painter) })
+                            let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
+                            if a.1.rendering == .accented && sources == nil { continue }
+                            jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources) })
                         }
                     }
                 }
@@ -84,14 +98,49 @@ public enum ColourAloneCheck {
         return motifs && !Set(x.bodies.values).isDisjoint(with: y.bodies.values)
     }
 
-    /// One meaning across two renders: its nodes drawn alone must differ.
-    static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter) -> GateFailure? {
-        func carried(_ s: Scene) -> [SceneNode] {
-            s.nodes.filter { n in meaning.nodes.contains { n.name == $0 || n.name.hasPrefix($0 + ".") || n.name.hasPrefix($0 + "-") } }
+    /// Keys of every (cell, motif, body) a fixture covers, with host mode and theme erased to the
+    /// full-colour dark source.
+    static func cellKeys(_ id: FixtureID) -> [String] {
+        var out: [String] = []
+        for m in id.motifs?.values.map(Optional.some) ?? [nil] {
+            for b in id.bodies.values {
+                var c = id
+                c.motifs = m.map { .one($0) }; c.bodies = .one(b); c.hostMode = .full; c.theme = .dark
+                out.append(c.key)
+            }
         }
-        let na = carried(a.1), nb = carried(b.1)
+        return out
+    }
+
+    /// The full-colour sources of an accented pair, for one motif and body both cover.
+    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [String: Scene]) -> (Scene, Scene)? {
+        guard let x = a.id, let y = b.id else { return nil }
+        for ka in cellKeys(x) {
+            for kb in cellKeys(y) {
+                // The same motif and body: keys equal once the state is erased.
+                let sa = ka.replacingOccurrences(of: "/\(x.state ?? "")/", with: "/"), sb = kb.replacingOccurrences(of: "/\(y.state ?? "")/", with: "/")
+                if sa == sb, let fa = full[ka], let fb = full[kb] { return (fa, fb) }
+            }
+        }
+        return nil
+    }
+
+    static func carried(_ s: Scene, _ meaning: Meaning) -> [SceneNode] {
+        s.nodes.filter { n in meaning.nodes.contains { n.name == $0 || n.name.hasPrefix($0 + ".") || n.name.hasPrefix($0 + "-") } }
+    }
+
+    /// One meaning across two renders: its nodes drawn alone must differ in the one tint (where the
+    /// full-colour sources, when given, tell them apart at all).
+    static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
+                     fullColour: (Scene, Scene)? = nil) -> GateFailure? {
+        let na = carried(a.1, meaning), nb = carried(b.1, meaning)
         guard !na.isEmpty, !nb.isEmpty else { return nil }
         guard let ia = alone(na, a.1, painter), let ib = alone(nb, b.1, painter), ia == ib else { return nil }
+        if let (fa, fb) = fullColour {
+            let ca = carried(fa, meaning), cb = carried(fb, meaning)
+            if ca.isEmpty || cb.isEmpty { return nil }
+            if alone(ca, fa, painter) == alone(cb, fb, painter) { return nil }  // not drawn in full colour either
+        }
         let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
         return GateFailure(key: pending.key, kind: .colourAlone,
                            detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): the branches differ only in colour",

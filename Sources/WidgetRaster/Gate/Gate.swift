@@ -72,6 +72,10 @@ public struct GateOptions: Sendable {
     public var perceptualThreshold: Double
     public var reportDirectory: URL?
     public var checks: [RenderCheck]
+    /// Findings the seed accepts: reported as known, never failed.
+    public var knownFindings = KnownFindings()
+    /// Run the cross-fixture colour-alone check over the selected one-tint fixtures.
+    public var colourAlone = false
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
     /// Only this slice of the keys (`--shard i/n`); nil = all.

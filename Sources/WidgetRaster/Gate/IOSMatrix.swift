@@ -45,24 +45,16 @@ public enum IOSMatrix {
     /// drawn from the dark scene (both hosts are dark), keyed with the mode last.
     static func hostModeRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
-        let states = MatrixCases.states.filter { ["default-some", "all-done", "new-day", "empty"].contains($0.name) }
+        let shown = ["default-some", "all-done", "new-day", "empty"]
         for f in IOSHomeFamily.allCases {
             for mode in [HostMode.tinted, .standby, .night] {
                 var first = id(f, "first-run", nil, .legacy, .dark); first.hostMode = mode
                 var r = request(f, .dark, nil, MatrixCases.asOf); r.hostMode = mode
                 out.append((first, r))
-                for s in states {
-                    for e in s.reactive == nil ? [false] : [true, false, nil] as [Bool?] {
-                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
-                        for k in [true, false] {
-                            for m in StreakMotif.allCases {
-                                let (snap, at) = s.build(m, e, k)
-                                var i = id(f, stateName, m, k ? .kindling : .legacy, .dark); i.hostMode = mode
-                                var r = request(f, .dark, snap, at); r.hostMode = mode
-                                out.append((i, r))
-                            }
-                        }
-                    }
+                for c in MatrixCases.cells where shown.contains(where: { c.state == $0 || c.state.hasPrefix($0 + "-") }) {
+                    var i = id(f, c.state, c.motif, c.body, .dark); i.hostMode = mode
+                    var r = request(f, .dark, c.snapshot, c.asOf); r.hostMode = mode
+                    out.append((i, r))
                 }
             }
         }
@@ -80,17 +72,9 @@ public enum IOSMatrix {
             }
             out.append((FixtureID(family: .ios(a.family), state: "first-run", motifs: nil, bodies: .one(.legacy), theme: .dark),
                         req(nil, MatrixCases.asOf)))
-            for s in MatrixCases.states {
-                for e in s.reactive == nil ? [false] : [true, false, nil] as [Bool?] {
-                    let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
-                    for k in [true, false] {
-                        for m in StreakMotif.allCases {
-                            let (snap, at) = s.build(m, e, k)
-                            out.append((FixtureID(family: .ios(a.family), state: stateName, motifs: .one(m), bodies: .one(k ? .kindling : .legacy),
-                                                  theme: .dark), req(snap, at)))
-                        }
-                    }
-                }
+            for c in MatrixCases.cells {
+                out.append((FixtureID(family: .ios(a.family), state: c.state, motifs: .one(c.motif), bodies: .one(c.body), theme: .dark),
+                            req(c.snapshot, c.asOf)))
             }
         }
         return out

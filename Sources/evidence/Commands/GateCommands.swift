@@ -90,7 +90,11 @@ struct VerifyCommand: EvidenceCommand {
         Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
         environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
         a perceptual comparison (YIQ delta with anti-aliasing detection) is applied and the summary says so.
-        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, contrast, self-check.
+        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, contrast, colour-alone, self-check.
+        colour-alone: in a one-tint render (tinted, StandBy Night, Lock Screen vibrant) two states whose
+        meaning differs draw identical pixels where the meaning is carried (both fixtures and the node named).
+        Findings listed in known-findings.json (each with its seed passage) print as KNOWN on every
+        run and do not fail it.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
 
@@ -109,6 +113,8 @@ struct VerifyCommand: EvidenceCommand {
         let outputs = try ReviewOutputs.parse(a)
         o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value("report")))
         o.checks = GateChecks.all
+        o.colourAlone = true
+        o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
@@ -123,6 +129,9 @@ struct VerifyCommand: EvidenceCommand {
             try printJSON(result)
         } else {
             print("comparison: \(result.comparison)")
+            for k in result.known {
+                print("KNOWN \(k.kind.rawValue) \(escapeControls(k.key)): \(escapeControls(k.detail)) [seed: \(k.seed)]")
+            }
             for f in result.failures {
                 print("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             }
@@ -137,6 +146,9 @@ struct VerifyCommand: EvidenceCommand {
                         return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
                     }
                 print("failures by kind: " + kinds.joined(separator: "; "))
+            }
+            if !result.known.isEmpty {
+                print("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
             }
             print(result.summaryLine)
         }
