@@ -12,7 +12,7 @@ import Testing
     func request(_ f: IOSHomeFamily, _ w: SyntheticWidget, theme: Theme = .light, device: IOSDeviceClass = .standard,
                  text: DynamicTypeSize = .large) throws -> IOSRenderRequest {
         let (snap, at) = try w.snapshot()
-        return IOSRenderRequest(family: f, deviceClass: device, theme: theme, textSize: text, snapshot: snap, asOf: at,
+        return IOSRenderRequest(family: f.family, deviceClass: device, theme: theme, textSize: text, snapshot: snap, asOf: at,
                                 timeZone: SyntheticWidget.timeZone)
     }
 

@@ -143,7 +143,7 @@ public enum ColourAloneCheck {
         }
         let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
         return GateFailure(key: pending.key, kind: .colourAlone,
-                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): the branches differ only in colour",
+                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
                            node: meaning.nodes[0], box: a.1.pixelRect(union(na)))
     }
 

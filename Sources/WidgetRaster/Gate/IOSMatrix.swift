@@ -12,7 +12,7 @@ public enum IOSMatrix {
 
     static func request(_ f: IOSHomeFamily, _ theme: Theme, _ snap: WidgetSnapshot?, _ at: Date,
                         device: IOSDeviceClass = .standard, text: DynamicTypeSize = .large) -> IOSRenderRequest {
-        IOSRenderRequest(family: f, deviceClass: device, scale: 2, theme: theme, textSize: text, snapshot: snap, asOf: at,
+        IOSRenderRequest(family: f.family, deviceClass: device, scale: 2, theme: theme, textSize: text, snapshot: snap, asOf: at,
                          timeZone: MatrixCases.timeZone)
     }
 

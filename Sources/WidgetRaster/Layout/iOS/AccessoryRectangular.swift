@@ -10,7 +10,8 @@
 /// line3 "Every stone laid" x 100–276): the stack starts at 50 pt; line1 and line2 are `.headline`
 /// and `.subheadline` sized to Inter so the spans land near the seed's (README: how close).
 extension IOSPlanBuilder {
-    /// Where the text stack starts (seed 001 §3: every line's ink starts at x = 100 px @2x).
+    /// Where the text stack starts at the seed's 172 × 76 pt (seed 001 §3: every line's ink starts at
+    /// x = 100 px @2x): the 42 pt mark + 8 pt.
     static let accessoryStackX = 50.0
     /// line3's fixed size (seed 001 §3: `.font(.system(size: 11))`).
     static let accessoryLine3Style = TextStyle(.inter, .regular, size: 11)
@@ -19,16 +20,22 @@ extension IOSPlanBuilder {
 
     mutating func planAccessoryRectangular() {
         let lines = accessoryRectangularLines(w)
-        let l1 = TextStyle(.inter, .semibold, size: IOSLayout.accessoryLine1Size)
+        var l1 = TextStyle(.inter, .semibold, size: IOSLayout.accessoryLine1Size)
         let l2 = TextStyle(.inter, .regular, size: IOSLayout.accessoryLine2Size)
         let l3 = Self.accessoryLine3Style
-        let stackX = min(Self.accessoryStackX, card.width / 3)
+        // The mark scales with the height (42 pt at the seed's 76, so the stack starts at 50 pt).
+        let markSide = min((card.height * 0.55).rounded(), card.width / 4)
+        let stackX = markSide + 8
         let stackW = card.width - stackX
-        let glyph = l1.size
         let glyphGap = 4.0
+        // line1 never wraps or cuts: on the narrower classes it steps down (`.minimumScaleFactor(0.8)`;
+        // seeds silent) until glyph + text fit the stack.
+        let nominal = l1.size
+        while l1.size + glyphGap + column(card).advance(lines.line1, style: l1) > stackW && l1.size > nominal * 0.8 { l1.size -= 0.25 }
+        if l1.size < nominal { note("line1 stepped \(fmtDp(nominal)) → \(fmtDp(l1.size)) pt to fit \(fmtDp(stackW)) pt") }
+        let glyph = l1.size
 
         // Leading mark: the mini ring where there is progress, else the state glyph.
-        let markSide = min(stackX - 8, card.height)
         let mark = Rect(x: card.minX, y: card.midY - markSide / 2, width: markSide, height: markSide)
         if [.defaultProgress, .allDone].contains(w.state), w.dueCount > 0 {
             add("leading-mark", mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * 0.11).rounded()),

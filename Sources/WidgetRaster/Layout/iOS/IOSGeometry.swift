@@ -156,12 +156,6 @@ public struct IOSRenderRequest: Sendable, Hashable {
         self.snapshot = snapshot; self.asOf = asOf; self.timeZone = timeZone
     }
 
-    public init(family: IOSHomeFamily, deviceClass: IOSDeviceClass = .standard, scale: Double = 2, theme: Theme = .light,
-                textSize: DynamicTypeSize = .large, hostMode: HostMode = .full, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
-        self.init(family: family.family, deviceClass: deviceClass, scale: scale, theme: theme, textSize: textSize, hostMode: hostMode,
-                  snapshot: snapshot, asOf: asOf, timeZone: timeZone)
-    }
-
     public static let sideRange: ClosedRange<Double> = 20...1000
 
     static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {

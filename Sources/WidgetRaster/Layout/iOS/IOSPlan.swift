@@ -26,7 +26,7 @@ public enum IOSLayout {
     public static let motivatorStyle = TextStyle(.inter, .semibold, size: 12)
     /// The rectangular accessory's line1 (semibold) and line2 sizes: the seeds give only line3's
     /// 11 pt; these put Inter's ink near seed 001 §3's measured spans (README "Lock Screen accessories").
-    public static let accessoryLine1Size = 15.0, accessoryLine2Size = 15.0
+    public static let accessoryLine1Size = 14.3, accessoryLine2Size = 13.0
 }
 
 /// How an element is drawn.
