@@ -74,7 +74,7 @@ public enum InternationalMatrix {
     static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
 
     static func iosRequest(_ family: IOSHomeFamily, titles: [String], doneFirst: Bool) -> IOSRenderRequest {
-        IOSRenderRequest(family: family, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
+        IOSRenderRequest(family: family.family, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
                          asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
     }
 
