@@ -98,9 +98,12 @@ public enum IOSMatrix {
 
     static func bandRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
-        // The accessories at every other class that has them: default, all done, stale, new day.
+        // The accessories at every other size Apple gives them (classes sharing a size draw alike):
+        // default, all done, stale, new day.
         for a in IOSAccessoryFamily.allCases {
-            for c in bandClasses where c.size(a.family) != nil && c != .accessoryStandard {
+            var drawn: Set<Size> = [IOSDeviceClass.accessoryStandard.size(a.family)!]
+            for c in bandClasses {
+                guard let size = c.size(a.family), drawn.insert(size).inserted else { continue }
                 for s in ["default", "all-done", "stale", "new-day"] {
                     let (snap, at) = bandState(s)
                     let r = IOSRenderRequest(family: a.family, deviceClass: c, scale: 2, theme: .dark, snapshot: snap, asOf: at, timeZone: MatrixCases.timeZone)
