@@ -79,9 +79,9 @@ public enum RoleTable {
         RoleEntry("widget_ink", .text, on: [flat, kCard, ember(.headRowText)] + rows,
                   usage: "streak numeral (never accent), habit labels"),
         RoleEntry("widget_muted", .text, on: [flat],
-                  usage: "legacy todo rows, sync captions, first-run subtitle (kindling off only — mutedTextColorRes)"),
+                  usage: "legacy done-row labels, sync captions, first-run subtitle (kindling off only — mutedTextColorRes)"),
         RoleEntry("widget_stone_muted", .text, on: [kCard, ember(.captionRow), rows[0]],
-                  usage: "kindling new_day_text, empty_subtext_small, new_day_habits_text, todo rows (not the next-due row: its label is ink)"),
+                  usage: "kindling new_day_text, empty_subtext_small, new_day_habits_text, done-row labels (todo labels are ink)"),
         RoleEntry("widget_stone_caption", .text, on: [kCard, ember(.captionRow)],
                   usage: "kindling reactive caption text"),
         RoleEntry("widget_glyph_gold", .text, on: [flat, kCard, ember(.captionRow)],
@@ -108,8 +108,8 @@ public enum RoleTable {
                   usage: "stones NOT_YET caption-row dashed-slot glyph (ImageView)"),
         RoleEntry("widget_success", .graphic, on: [flat, kCard] + rows,
                   usage: "done check, done pips"),
-        RoleEntry("widget_pip_todo", .graphic, on: [flat, kCard] + rows,
-                  usage: "todo pip outline; the todo habit row's check ring (on the row tints)"),
+        RoleEntry("widget_border", .graphic, on: [flat, kCard] + rows,
+                  usage: "todo pip outline; the todo habit row's check ring (on the row tints) — seed 000 WidgetBorder: \"Todo pips, dividers\""),
         // Fills whose 3:1 the silhouette edge carries.
         RoleEntry("widget_accent", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "flame icon fill only — graphic, never text"),
@@ -128,7 +128,6 @@ public enum RoleTable {
         RoleEntry("widget_gold_bot", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
                   usage: "gold capstone gradient"),
         // Decorative — exempt, listed so the table is complete.
-        RoleEntry("widget_border", .decorative, on: [flat, kCard], usage: "dividers"),
         RoleEntry("widget_accent_deep", .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
     ]
 

@@ -16,6 +16,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case unreadable
     /// A text or glyph node lies outside its container or the card, or wraps one character per line.
     case clipped
+    /// A text the truncation policy says must not be cut was drawn with "…".
+    case truncated
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
     /// The comparison failed its own known-different self-test.
@@ -29,9 +31,11 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
+    /// The scene node the finding is about, when there is one (known findings match on it).
+    public var node: String?
 
-    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = []) {
-        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
+    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [], node: String? = nil) {
+        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts; self.node = node
     }
 }
 
@@ -60,6 +64,8 @@ public struct GateOptions: Sendable {
     public var perceptualThreshold: Double
     public var reportDirectory: URL?
     public var checks: [RenderCheck]
+    /// Findings the seed accepts: reported as known, never failed.
+    public var knownFindings = KnownFindings()
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
 

@@ -3,6 +3,8 @@ import Foundation
 public struct VerifyResult: Codable, Sendable {
     public var passed: [String]
     public var failures: [GateFailure]
+    /// Findings the known-findings file covers: printed on every run, never failing it.
+    public var known: [KnownMatch] = []
     /// Which comparison was applied and why, e.g. "exact (environment matches Goldens/manifest.json)".
     public var comparison: String
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
@@ -35,11 +37,17 @@ public enum Verifier {
 
         let entries = manifest?.goldens ?? [:]
         let done = Counter()
-        let outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
+        var outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter)
             progress?(done.increment(), fixtures.count)
             return outcome
+        }
+        var known: [KnownMatch] = []
+        for i in outcomes.indices {
+            let split = options.knownFindings.partition(outcomes[i].failures)
+            outcomes[i].failures = split.failures
+            known += split.known
         }
 
         var failures = outcomes.flatMap(\.failures)
@@ -63,7 +71,7 @@ public enum Verifier {
             report = dir.path
         }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
-                            failures: failures, comparison: note,
+                            failures: failures, known: known, comparison: note,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
     }
 

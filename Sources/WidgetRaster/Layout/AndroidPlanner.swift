@@ -122,6 +122,17 @@ struct AndroidTextMetrics {
         let w = TextWrap.wrap(text, width: width, maxLines: 1000, style: style, measurer: measurer)
         return w.ellipsized ? nil : max(1, w.lines.count)
     }
+
+    /// Lines a must-not-truncate text takes at `width` if it fits in `maxLines` uncut; nil otherwise.
+    func fitLines(_ text: String, width: Double, style: TextStyle, maxLines: Int = L.sentenceMaxLines) -> Int? {
+        guard maxLines >= 1, let n = wrapLines(text, width: width, style: style), n <= maxLines else { return nil }
+        return n
+    }
+
+    /// Widest line of `text` wrapped to `lines` at `width`, rounded up.
+    func wrappedWidth(_ text: String, width: Double, lines: Int, style: TextStyle) -> Double {
+        L.ceilDp(TextWrap.wrap(text, width: width, maxLines: max(1, lines), style: style, measurer: measurer).maxLineWidth)
+    }
 }
 
 // MARK: - The builder (one pass: measure and place)
@@ -143,6 +154,7 @@ struct AndroidPlanBuilder {
     let cw: Double          // contentWidth(w)
     let cb: Double          // contentBox(h)
     let footer: Double      // STALE footer reservation
+    let footerLines: Int    // its lines (0: shed whole)
     let budget: Double      // mainRowBudget(h)
     let x0: Double          // content box origin
     let y0: Double
@@ -153,7 +165,18 @@ struct AndroidPlanBuilder {
         m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
         cw = L.contentWidth(input.widthDp)
         cb = L.contentBoxHeight(input.heightDp)
-        footer = input.state == .stale ? m.line + L.staleFooterTopMarginDp : 0
+        // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
+        // reserves its height first"); its age is the point, so it takes a second line rather than
+        // "Today · last syn…", and is shed whole only if even two lines can't hold it.
+        // The second line is budgeted only while the core (the numeral's row) still fits above it;
+        // past that the seed's own floor applies — one line, ellipsized (stale_caption_small is in
+        // the maxLines="1" + ellipsize="end" list) — and the band is a known finding.
+        let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
+        let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
+        var lines = input.state == .stale ? m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? 0 : 0
+        if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+        footerLines = lines
+        footer = footerLines > 0 ? Double(footerLines) * m.line + L.staleFooterTopMarginDp : 0
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
@@ -260,6 +283,17 @@ struct AndroidPlanBuilder {
                            text: text, style: style, lines: 1, maxLines: 1, ellipsized: cut)
     }
 
+    /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
+    /// `y` is the top of its first line.
+    func sentence(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+                  lines: Int, cost: Double, reason: String) -> PlanElement {
+        let lineH = m.lineFor(style)
+        return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
+                           costDp: cost, frame: Rect(x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
+                                                     height: Double(lines) * lineH),
+                           text: text, style: style, lines: lines, maxLines: L.sentenceMaxLines)
+    }
+
     /// The caption row: glyph slot + gap + text, ellipsized if wider than `width`.
     func captionElement(_ caption: String, x: Double, y: Double, width: Double, height: Double, cost: Double, reason: String) -> PlanElement {
         let need = m.captionWidth(caption, size)
@@ -272,9 +306,17 @@ struct AndroidPlanBuilder {
 
     mutating func placeFooter() {
         guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
+        guard footerLines > 0 else {
+            hide(.staleFooter, "\"\(input.strings.staleFooter)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+            return
+        }
         let y = y0 + budget + L.staleFooterTopMarginDp
-        set(textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line,
-                     cost: footer, reason: "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"))
+        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
+        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
+                                        reason: reason + (m.fitLines(input.strings.staleFooter, width: cw, style: m.body, maxLines: 1) == nil
+                                                          ? "; a second line would squeeze the numeral's row (the seed's one-line floor)" : ""))
+                             : sentence(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer,
+                                        reason: reason))
         row("staleFooter", "footer", y0 + budget, footer)
     }
 
@@ -319,10 +361,15 @@ struct AndroidPlanBuilder {
                                 width: Double, left: inout Double, column: String) {
         var blocked: String?
         for (key, text, style, margin, what) in items {
-            let cost = margin + m.lineFor(style)
             if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
+            guard let lines = m.fitLines(text, width: width, style: style) else {
+                hide(key, "\(what) needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
+                blocked = what
+                continue
+            }
+            let cost = margin + Double(lines) * m.lineFor(style)
             if cost <= left {
-                set(textLine(key, text, style: style, x: x, y: y + margin, width: width, height: m.lineFor(style), cost: cost,
+                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
                 row(key.rawValue, column, y, cost)
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
@@ -367,13 +414,17 @@ struct AndroidPlanBuilder {
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
             let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
             note("showsDaysLabel: \(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
-            if need <= cw {
+            if need <= cw && m.line <= budget {
                 set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
                                 costDp: L.headerGapDp + daysW,
-                                frame: Rect(x: x0 + coreW + L.headerGapDp, y: y + h.height - m.line, width: daysW, height: m.line),
+                                // On the numeral's baseline (a header row reads as one line of type).
+                                // (never above the row: a numeral stepped below the label's size is beyond the seed's tables)
+                                frame: Rect(x: x0 + coreW + L.headerGapDp, y: max(y, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y)),
+                                            width: daysW, height: m.line),
                                 text: input.strings.daysLabel, style: m.body, lines: 1))
             } else {
-                hide(.daysLabel, "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)")
+                hide(.daysLabel, need > cw ? "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)"
+                                           : "its line \(fmtDp(m.line)) > main-row budget \(fmtDp(budget)) dp (beyond the seed's tables)")
             }
         } else {
             hide(.daysLabel, "flame shed, so the days label (shed first) is gone too")
@@ -438,87 +489,174 @@ struct AndroidPlanBuilder {
         // State body, in keep-priority order.
         hide(.pipRow, "no pip row in \(input.state.rawValue)"); hide(.progress, "no progress text in \(input.state.rawValue)")
         hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
+        hide(.statusGlyph, "no status glyph in \(input.state.rawValue)"); hide(.ctaPill, "no check-off pill in \(input.state.rawValue)")
         switch input.state {
+        case .defaultProgress where input.kindling:
+            planSmallKindlingBody(y: y, left: left)
         case .defaultProgress, .stale:
-            let (text, why) = progressText(width: cw)
-            let cost = L.smallProgressTopMarginDp + m.line
-            if cost <= left {
-                set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row("progress", "main", y, cost)
-                note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-                y += cost; left -= cost
-                if input.state == .defaultProgress {
-                    if L.pipRowHeightDp <= left {
-                        set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
-                                        costDp: L.pipRowHeightDp, frame: Rect(x: x0, y: y + L.pipRowHeightDp - 6, width: min(cw, 4 * 6 + 3 * 4), height: 6)))
-                        row("pipRow", "main", y, L.pipRowHeightDp)
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
-                        y += L.pipRowHeightDp; left -= L.pipRowHeightDp
-                    } else {
-                        hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
-                    }
-                }
-            } else {
-                hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
-                if input.state == .defaultProgress { hide(.pipRow, "shed with the progress text above it") }
-                note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
-            }
+            if input.state == .defaultProgress { hide(.ctaPill, "kindling off: the legacy body has no check-off pill") }
+            stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress)
         case .allDone, .empty:
-            var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
-            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
-            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
-            // No rest glyph on Small: glyph + title + subtitle don't fit its floor (OBJ-1477).
             let top = y
-            stackOptional(items, x: x0, y: &y, width: cw, left: &left, column: "main")
-            centre([.statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
+            placeSmallStatusBody(y: &y, left: &left)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
         case .newDay, .firstRun:
             break
         }
-        if input.kindling && input.state == .defaultProgress { planSmallKindlingExtras(y: y, left: left) }
     }
 
-    /// Small kindling: the next-due habit and the full-width check-off pill, after everything the
-    /// legacy body shows — so they are the first to shed. The pill sits at the bottom of the budget.
-    mutating func planSmallKindlingExtras(y: Double, left: Double) {
-        var y = y, left = left
+    /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
+    /// the budget is tight — it's redundant with the 'N of M done' text directly above it" (seed 000,
+    /// Small widget). The pip row never shows without the text.
+    mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool) {
+        let (text, why) = progressText(width: cw)
+        let cost = L.smallProgressTopMarginDp + m.line
+        guard cost <= left else {
+            hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
+            if withPips { hide(.pipRow, "shed with the progress text above it") }
+            note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
+            return
+        }
+        set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
+                     reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+        row("progress", "main", y, cost)
+        note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+        y += cost; left -= cost
+        guard withPips else { return }
+        if L.pipRowHeightDp <= left {
+            let count = PipRow.count(due: input.habits.count)
+            set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
+                            costDp: L.pipRowHeightDp,
+                            frame: Rect(x: x0, y: y + L.pipRowHeightDp - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
+                                        height: PipRow.diameterDp)))
+            row("pipRow", "main", y, L.pipRowHeightDp)
+            note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
+            y += L.pipRowHeightDp; left -= L.pipRowHeightDp
+        } else {
+            hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
+            note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
+        }
+    }
+
+    /// Small's ALL_DONE / EMPTY body: the state line and its subline, each a sentence that may take
+    /// a second line and is otherwise shed whole. ALL_DONE leads its line with the success check
+    /// (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
+    /// (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds first: only when
+    /// the title needs no more lines beside it than without it. EMPTY has no rest glyph on Small
+    /// (OBJ-1477: glyph + title + subtitle don't fit its budget).
+    mutating func placeSmallStatusBody(y: inout Double, left: inout Double) {
+        guard let title = input.strings.statusTitle else { return }
+        let budgetLines = Int(((left - L.statusTopMarginDp) / m.line).rounded(.down))
+        let maxLines = min(L.sentenceMaxLines, budgetLines)
+        let plain = m.fitLines(title, width: cw, style: m.body, maxLines: maxLines)
+        let wantsCheck = input.state == .allDone
+        let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: m.body, maxLines: maxLines) : nil
+        guard let plainLines = plain else {
+            hide(.statusTitle, "status title needs more than \(max(0, maxLines)) line(s) at \(fmtDp(cw)) dp (budget \(fmtDp(left))) — shed whole, never cut")
+            hide(.statusSubtitle, "shed: the status title above it is shed")
+            if wantsCheck { hide(.statusGlyph, "shed with the title it leads") }
+            return
+        }
+        let showsCheck = withCheck != nil && withCheck! <= plainLines
+        let lines = showsCheck ? withCheck! : plainLines
+        let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
+        let cost = L.statusTopMarginDp + Double(lines) * m.line
+        if showsCheck {
+            set(PlanElement(key: .statusGlyph, shown: true,
+                            reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
+                            costDp: 0, frame: Rect(x: x0, y: y + L.statusTopMarginDp + (m.line - 13) / 2, width: 13, height: 13)))
+        } else if wantsCheck {
+            hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
+        }
+        set(sentence(.statusTitle, title, style: m.body, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
+                     reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
+        row("statusTitle", "main", y, cost)
+        y += cost; left -= cost
+        if let sub = input.strings.statusSubtitle {
+            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle")], x: x0, y: &y, width: cw, left: &left, column: "main")
+        }
+    }
+
+    /// Small kindling's DEFAULT body — seed 000 Families: "Streak header + next-due habit + a
+    /// full-width KindlingCheckButton CTA" — then what the legacy stack shows. Keep priority:
+    /// the next-due row (KINDLING_NEXT_DUE_ROW_HEIGHT_DP = 44 dp, its label on 2 lines, Level A),
+    /// the check-off pill, the progress text, the pip row; shed from the end, so the pill is never
+    /// drawn without the habit it checks off. Drawn top to bottom: progress, pips, row, pill.
+    mutating func planSmallKindlingBody(y: Double, left: Double) {
+        var left = left
         guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
-            hide(.ctaPill, "no check-off pill: nothing left to check off"); return
+            hide(.ctaPill, "no check-off pill: nothing left to check off")
+            var y = y
+            stackSmallProgress(y: &y, left: &left, withPips: true)
+            return
         }
+        let nextDueH = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
+        let rowCost = L.statusTopMarginDp + nextDueH
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
-        let pillH = L.lineBox(size: ctaStyle.size) + L.ctaPaddingDp
+        let ctaLineH = L.lineBox(size: ctaStyle.size)
+        let labelW = cw - 2 * L.ctaPaddingDp
+        let ctaLines = m.fitLines(cta, width: labelW, style: ctaStyle)
+        let pillH = Double(ctaLines ?? 1) * ctaLineH + L.ctaPaddingDp
         let ctaCost = L.ctaTopMarginDp + pillH
-        guard ctaCost <= left else {
-            hide(.ctaPill, "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left)) dp left — sheds before anything the legacy body shows")
-            note("small kindling: pill \(fmtDp(ctaCost)) > \(fmtDp(left)) → shed")
+        let progressCost = L.smallProgressTopMarginDp + m.line
+
+        // Decide in keep-priority order; the first that doesn't fit sheds everything after it.
+        let showsRow = rowCost <= left
+        note("small kindling: next-due row 4 + max(44, 2 × \(fmtDp(m.habitLine)) + 8) = \(fmtDp(rowCost)) \(showsRow ? "≤" : ">") \(fmtDp(left)) → \(showsRow ? "shown" : "shed")")
+        var rest = showsRow ? left - rowCost : left
+        // A pill whose label can't be drawn uncut at this width is shed for width, not height: it
+        // doesn't take the (height-ordered) items after it down with it.
+        let pillWidthShed = ctaLines == nil
+        let showsPill = showsRow && !pillWidthShed && ctaCost <= rest
+        if showsRow {
+            note(ctaLines == nil ? "small kindling: pill label \"\(cta)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp → shed"
+                 : "small kindling: pill 6 + \(ctaLines!) × \(fmtDp(ctaLineH)) + 12 = \(fmtDp(ctaCost)) \(showsPill ? "≤" : ">") \(fmtDp(rest)) → \(showsPill ? "shown" : "shed")")
+        }
+        if showsPill { rest -= ctaCost }
+        let showsProgress = showsRow && (showsPill || pillWidthShed) && progressCost <= rest
+        if showsProgress { rest -= progressCost }
+        let showsPips = showsProgress && L.pipRowHeightDp <= rest
+
+        var y = y
+        if showsProgress {
+            var l = progressCost + (showsPips ? L.pipRowHeightDp : 0)
+            stackSmallProgress(y: &y, left: &l, withPips: showsPips)
+        } else {
+            hide(.progress, showsPill || (showsRow && pillWidthShed) ? "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the row and the pill (spoken in full regardless)"
+                                      : "shed: the \(showsRow ? "check-off pill" : "next-due row") ranks above it and is shed (spoken in full regardless)")
+        }
+        if !showsPips {
+            hide(.pipRow, showsProgress ? "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(rest)) dp left (redundant with the progress text)"
+                                        : "shed with the progress text above it")
+        }
+        guard showsRow else {
+            hide(.ctaPill, "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(rowCost)) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
+            note("small kindling: no next-due row → no pill, no progress, no pips (shed from the end)")
             return
         }
-        let pillY = y0 + budget - pillH
-        let textW = min(cw - L.ctaPaddingDp * 2, m.width(cta, ctaStyle))
-        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) dp left",
-                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
-                        text: cta, style: ctaStyle, lines: 1, maxLines: 1, ellipsized: m.width(cta, ctaStyle) > textW))
-        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
-        note("small kindling: pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) → shown at the bottom")
-        left -= ctaCost
-        // The next-due habit, one line, in what remains above the pill.
-        let line = L.lineBox(size: m.habitStyle.size)
-        let rowH = line + L.habitRowVerticalPaddingDp
-        guard rowH + L.statusTopMarginDp <= left else {
-            note("small kindling: next-due row \(fmtDp(rowH + L.statusTopMarginDp)) > \(fmtDp(left)) → shed")
-            return
-        }
+        // The next-due row: 44 dp, its label on up to 2 lines (Level A).
         y += L.statusTopMarginDp
-        let labelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(input.habits[next].title, width: labelW, maxLines: 1, style: m.habitStyle, measurer: m.measurer)
+        let habitLabelW = cw - L.habitCheckAndGapDp
+        let w = TextWrap.wrap(input.habits[next].title, width: habitLabelW, maxLines: 2, style: m.habitStyle, measurer: m.measurer)
+        let labelH = Double(w.lines.count) * m.habitLine
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
-                                      frame: Rect(x: x0, y: y, width: cw, height: rowH),
-                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
-                                                       width: min(labelW, L.ceilDp(w.maxLineWidth)), height: line),
-                                      labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
-        row("habit[\(next)]", "main", y, rowH)
-        note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
+                                      frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
+                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
+                                                       width: min(habitLabelW, L.ceilDp(w.maxLineWidth)), height: labelH),
+                                      labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized))
+        row("habit[\(next)]", "main", y - L.statusTopMarginDp, rowCost)
+        guard showsPill else {
+            hide(.ctaPill, ctaLines == nil ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
+                                           : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(rest)) dp left after the next-due row")
+            return
+        }
+        // The pill sits at the bottom of the budget.
+        let pillY = y0 + budget - pillH
+        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(rest + ctaCost)) dp left after the next-due row"
+                        + (ctaLines! > 1 ? "; label wraps to \(ctaLines!) lines (never cut)" : ""),
+                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
+                        text: cta, style: ctaStyle, lines: ctaLines!, maxLines: L.sentenceMaxLines))
+        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
     }
 
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
@@ -582,9 +720,18 @@ struct AndroidPlanBuilder {
         note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(budget - left)); left \(fmtDp(left))")
         let dsCost = m.line + L.dayStreakTopMarginDp
         let lgCost = m.line + L.longestTopMarginDp
-        let showsDS = dsCost <= left
-        note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
-        if showsDS {
+        // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
+        // is showing" — and only then the core's caption row. So below the floor, where the core
+        // itself overflows and the caption row sheds, DAY STREAK has already gone.
+        let showsDS = !captionCoreShed && dsCost <= left
+        if captionCoreShed {
+            note("DAY STREAK: shed — the caption row (shed after it) is already shed")
+        } else {
+            note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
+        }
+        if captionCoreShed {
+            hide(.dayStreakLabel, "shed: the caption row is shed (core overflow), and DAY STREAK sheds before it")
+        } else if showsDS {
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
             row("dayStreakLabel", "left", y, dsCost)
@@ -690,8 +837,10 @@ struct AndroidPlanBuilder {
                 row("captionRow", "main", y, stackedCost)
                 y += stackedCost; left -= stackedCost
             } else {
+                // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp
-                set(captionElement(caption, x: cx, y: y - h.height, width: x0 + cw - cx, height: h.height, cost: m.captionWidth(caption, size),
+                let top = max(y - h.height, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y - h.height))
+                set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, height: m.line, cost: m.captionWidth(caption, size),
                                    reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
             }
         } else {
@@ -706,14 +855,36 @@ struct AndroidPlanBuilder {
         let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
             ? m.coachLine + L.coachTopMarginDp : 0
         let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
-        if let mot = input.strings.motivator, input.state != .stale {
-            let cost = m.line + L.largeMotivatorTopMarginDp
+        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
+        if let mot = input.strings.motivator, input.state != .stale, m.fitLines(mot, width: cw, style: m.body) == nil {
+            hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+        } else if let mot = input.strings.motivator, input.state != .stale {
+            // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
+            // any line — but never at the cost of a habit row the one-line plan seats: the seed pins
+            // the rows ("all 5 habit rows still render with no overflow line" at the OBJ-2428
+            // geometry). Where both can't hold, the seed's own numbers leave no room: the line
+            // stays at one, cut, and that band is a known finding.
+            var lines = m.fitLines(mot, width: cw, style: m.body)!
+            let cost1 = m.line + L.largeMotivatorTopMarginDp
+            if lines > 1 && hasRows {
+                var one = self, two = self
+                one.planChecklistColumnLarge(y: y, left: left - cost1, coachText: coachText)
+                two.planChecklistColumnLarge(y: y, left: left - cost1 - m.line, coachText: coachText)
+                if two.habitRows.count < one.habitRows.count {
+                    note("motivator: a second line would cost a habit row (\(two.habitRows.count) < \(one.habitRows.count)) → one line")
+                    lines = 1
+                }
+            }
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
             note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
             if cost + floorNeed <= left {
                 left -= cost
                 let my = y0 + budget - cost
-                set(textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "closing motivator reserved: \(fmtDp(cost)) dp"))
+                let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
+                set(lines == 1 ? textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line,
+                                          cost: cost, reason: reason)
+                               : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
+                                          cost: cost, reason: reason))
                 row("motivatorLine", "main", my, cost)
             } else {
                 hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
@@ -721,7 +892,6 @@ struct AndroidPlanBuilder {
         } else {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
-        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
         planChecklistColumnLarge(y: y, left: left, coachText: coachText)
     }
 
@@ -829,7 +999,13 @@ struct AndroidPlanBuilder {
         let twoLine = 2 * line + L.habitRowVerticalPaddingDp
         let nextDueH = max(L.kindlingNextDueRowHeightDp, twoLine)
         let nextDue = nextDueIndex
-        let overflowCost = m.line + L.overflowTopMarginDp
+        // "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
+        let strings = input.strings, metrics = m
+        func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
+        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
+        func overflowCostFor(_ k: Int) -> Double {
+            k < n ? Double(overflowLines(n - k) ?? 1) * m.line + L.overflowTopMarginDp : 0
+        }
         func window(_ k: Int) -> [Int] {
             guard k > 0 else { return [] }
             var start = 0
@@ -840,10 +1016,11 @@ struct AndroidPlanBuilder {
             idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
         }
         var k = min(n, maxRows)
-        while k > 0 && height(window(k), levelB: false) + (k < n ? overflowCost : 0) > left { k -= 1 }
+        while k > 0 && height(window(k), levelB: false) + overflowCostFor(k) > left { k -= 1 }
         let idx = window(k)
         let rowsH = height(idx, levelB: false)
         overflow = n - k
+        let overflowCost = overflowCostFor(k)
         note("habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
              + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
@@ -873,9 +1050,9 @@ struct AndroidPlanBuilder {
             y += rowH
         }
         if overflow > 0 {
-            let text = input.strings.overflow(overflow)
-            if overflowCost <= left - rowsH {
-                set(textLine(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, height: m.line, cost: overflowCost,
+            let text = overflowText(overflow)
+            if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
+                set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
                              reason: "\(overflow) habit(s) past the visible rows"))
                 row("overflowLine", column, y, overflowCost)
             } else {
@@ -913,6 +1090,14 @@ struct AndroidPlanBuilder {
 extension AndroidTextMetrics {
     /// The line box of a style's text.
     func lineFor(_ style: TextStyle) -> Double { L.lineBox(size: style.size) }
+
+    /// The top of a `style` line box whose baseline sits on the baseline of a `reference` line box
+    /// placed at `referenceTop` — how a row of mixed sizes aligns (Small's "days" beside the
+    /// numeral, Large's header caption on the numeral's row).
+    func topAligningBaseline(_ style: TextStyle, with reference: TextStyle, referenceTop: Double) -> Double {
+        referenceTop + measurer.baselineOffset(reference, lineHeight: lineFor(reference))
+            - measurer.baselineOffset(style, lineHeight: lineFor(style))
+    }
 }
 
 /// Whole numbers without ".0", others with one decimal.

@@ -65,9 +65,7 @@ public struct CairoPainter: Sendable {
         cairo_set_font_face(cr, fonts.cairoFace(t.style))
         cairo_set_font_size(cr, t.style.size)
         setSource(cr, .solid(t.color))
-        let m = fonts.verticalMetrics(t.style)
-        // Centre the font's ascent+descent in each line box, as Android does with font padding.
-        let baselineOffset = (t.lineHeight - (m.ascent + m.descent)) / 2 + m.ascent
+        let baselineOffset = fonts.baselineOffset(t.style, lineHeight: t.lineHeight)
         for (i, line) in t.lines.enumerated() {
             let shaped = fonts.shape(line, style: t.style, includeEnd: true)
             guard let end = shaped.last else { continue }

@@ -76,7 +76,9 @@ struct VerifyCommand: EvidenceCommand {
         Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
         environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
         a perceptual comparison (YIQ delta with anti-aliasing detection) is applied and the summary says so.
-        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, contrast, self-check.
+        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, self-check.
+        Findings listed in known-findings.json (each with its seed passage) print as KNOWN on every
+        run and do not fail it.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
 
@@ -91,6 +93,7 @@ struct VerifyCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
         o.checks = GateChecks.all
+        o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: a.has("json") ? nil : GateArguments.progress())
@@ -98,6 +101,9 @@ struct VerifyCommand: EvidenceCommand {
             try printJSON(result)
         } else {
             print("comparison: \(result.comparison)")
+            for k in result.known {
+                print("KNOWN \(k.kind.rawValue) \(k.key): \(k.detail) [seed: \(k.seed)]")
+            }
             for f in result.failures {
                 print("FAIL \(f.kind.rawValue) \(f.key): \(f.detail)")
             }
@@ -112,6 +118,9 @@ struct VerifyCommand: EvidenceCommand {
                         return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
                     }
                 print("failures by kind: " + kinds.joined(separator: "; "))
+            }
+            if !result.known.isEmpty {
+                print("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
             }
             print(result.summaryLine)
         }

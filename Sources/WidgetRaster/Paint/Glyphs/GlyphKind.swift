@@ -116,19 +116,18 @@ public struct GlyphPalette: Hashable, Sendable, Codable {
     public var capstoneDash: GlyphInk    // widget_capstone_dash
     public var muted: GlyphInk           // widget_muted
     public var success: GlyphInk         // widget_success
-    public var border: GlyphInk          // widget_border
+    public var border: GlyphInk          // widget_border — todo pips and the todo-row check ring (seed 000: WidgetBorder "Todo pips, dividers"; 3:1)
     public var glyphGold: GlyphInk       // widget_glyph_gold
     public var coach: GlyphInk           // widget_coach
     public var ink: GlyphInk             // widget_ink
     public var card: GlyphInk            // widget_card
 
     public var slotDash: GlyphInk        // widget_slot_dash — the caption row's dashed-slot icon (3:1)
-    public var pipTodo: GlyphInk         // widget_pip_todo — todo pip / check-ring outline (3:1, both bodies)
 
     /// Every entry, in declaration order.
     public var all: [GlyphInk] {
         [accent, accentDeep, flameCore, flameMuted, glyphEdge, glyphEdgeMuted, goldTop, goldMid, goldBot,
-         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card, slotDash, pipTodo]
+         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card, slotDash]
     }
 
     /// Every entry from the token set — the one source of colour (`Tokens/…/colors_widget.xml` or a
@@ -142,6 +141,5 @@ public struct GlyphPalette: Hashable, Sendable, Codable {
         stoneMuted = look("widget_stone_muted"); capstoneDash = look("widget_capstone_dash"); muted = look("widget_muted")
         success = look("widget_success"); border = look("widget_border"); glyphGold = look("widget_glyph_gold")
         coach = look("widget_coach"); ink = look("widget_ink"); card = look("widget_card"); slotDash = look("widget_slot_dash")
-        pipTodo = look("widget_pip_todo")
     }
 }

@@ -206,9 +206,7 @@ struct NodeList {
             self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(family)
-        var textElement = e
-        textElement.lines = 1
-        text(textElement, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
+        text(e, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
     }
 
     /// Coach row: on Large, coach_spark_large in widget_coach ahead of the line (in the slot the
@@ -223,28 +221,29 @@ struct NodeList {
         text(e, token: "widget_coach", frame: frame, name: "coach-line")
     }
 
-    /// Small kindling's check-off pill: accent-deep fill, centred label.
+    /// Small kindling's check-off pill: accent-deep fill, its label centred on the lines the plan budgeted.
     mutating func pill(_ e: PlanElement, frame: Rect) {
         guard let label = e.text, let style = e.style else { return }
-        rect("cta-pill", token: "widget_accent_deep", frame, radius: frame.height / 2, container: content)
+        rect("cta-pill", token: "widget_accent_deep", frame, radius: min(frame.height / 2, 16), container: content)
         let width = frame.width - AndroidLayout.ctaPaddingDp * 2
-        let line = TextWrap.ellipsize(label, width: width, style: style, measurer: fonts)
-        let w = fonts.advance(line, style: style).rounded(.up)
+        let wrapped = TextWrap.wrap(label, width: width, maxLines: max(1, e.lines), style: style, measurer: fonts)
+        let w = wrapped.maxLineWidth.rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let box = Rect(x: frame.midX - w / 2, y: frame.midY - lineH / 2, width: w, height: lineH)
+        let h = Double(wrapped.lines.count) * lineH
+        let box = Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
         nodes.append(SceneNode(name: "cta-label", role: .text, token: "widget_accent_text", bounds: box, container: frame,
-                               content: .text(TextContent(lines: [line], style: style, color: color("widget_accent_text"),
-                                                          alignment: .center, lineHeight: lineH, ellipsized: line != label))))
+                               content: .text(TextContent(lines: wrapped.lines, style: style, color: color("widget_accent_text"),
+                                                          alignment: .center, lineHeight: lineH, ellipsized: wrapped.ellipsized))))
     }
 
-    /// Shape-coded pips: filled when done, outline when not — never colour alone.
+    /// Shape-coded pips: filled when done, outline when not — never colour alone. Round and of one
+    /// size whatever the count; the filled count agrees with "N of M done" (`PipRow`).
     mutating func pips(_ w: ResolvedWidget, in frame: Rect) {
-        let count = min(4, max(1, w.dueCount))
-        let gap = 4.0
-        let pipW = (frame.width - gap * Double(count - 1)) / Double(count)
+        let count = PipRow.count(due: w.dueCount)
+        let filled = PipRow.filled(done: w.doneCount, due: w.dueCount)
+        let d = PipRow.diameterDp
         for i in 0..<count {
-            let done = i < Int((Double(w.doneCount) / Double(max(1, w.dueCount)) * Double(count)).rounded(.down))
-            glyph(.pip(done: done), Rect(x: frame.minX + Double(i) * (pipW + gap), y: frame.minY, width: pipW, height: frame.height),
+            glyph(.pip(done: i < filled), Rect(x: frame.minX + Double(i) * (d + PipRow.gapDp), y: frame.minY, width: d, height: d),
                   name: "pip-\(i + 1)")
         }
     }

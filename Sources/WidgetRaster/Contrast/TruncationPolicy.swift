@@ -1,0 +1,63 @@
+/// The truncation policy: for every text node the widget draws, whether the layout may cut it with
+/// "…" or must wrap or shed it whole. Data beside the role table (DESIGN: "Findings, known
+/// findings, and what may be cut"); the truncation check reads it, keyed by scene node name.
+public enum TruncationPolicy: String, Hashable, Sendable, Codable {
+    /// A trailing "…" is an accepted degradation: the full text is one tap or TalkBack away.
+    case mayEllipsize = "may-ellipsize"
+    /// Cutting it breaks what it says: wrap to a line the element allows, or shed it whole.
+    case mustNotTruncate = "must-not-truncate"
+}
+
+public struct TruncationRule: Hashable, Sendable, Codable {
+    /// Scene node name, or a glob over names (`habit-row-*.title`).
+    public var node: String
+    public var policy: TruncationPolicy
+    /// What the element is, for people.
+    public var what: String
+    /// The seed passage the ruling rests on.
+    public var seed: String
+    init(_ node: String, _ policy: TruncationPolicy, _ what: String, seed: String) {
+        self.node = node; self.policy = policy; self.what = what; self.seed = seed
+    }
+}
+
+public enum TruncationTable {
+    public static let rules: [TruncationRule] = [
+        TruncationRule("habit-row-*.title", .mayEllipsize, "habit title",
+                       seed: "000 Narrow-Large readability: done-row labels \"stay 1 line with an ellipsis, recoverable via TalkBack (full title) or the app\""),
+        TruncationRule("coach-line", .mayEllipsize, "Coach line",
+                       seed: "000 Coach line: \"Medium clamps to 2 lines, Large to 1\"; TalkBack speaks the long form"),
+        TruncationRule("numeral", .mustNotTruncate, "streak numeral",
+                       seed: "000 Width budget: \"The streak numeral never sheds and never wraps\""),
+        TruncationRule("caption", .mustNotTruncate, "reactive caption",
+                       seed: "000 Microcopy shortened alongside the width fix: captions \"shortened rather than reflowed\""),
+        TruncationRule("statusTitle", .mustNotTruncate, "state line",
+                       seed: "000 State catalog: \"All done today\" / \"Nothing due today\" — calm and terminal"),
+        TruncationRule("statusSubtitle", .mustNotTruncate, "state line",
+                       seed: "000 State catalog: \"Rest counts too.\"; OBJ-3315 \"That's the day. Rest easy.\""),
+        TruncationRule("staleFooter", .mustNotTruncate, "sync footer",
+                       seed: "000 Stale-data threshold: a \"last synced Xh ago\" caption — its age is the point"),
+        TruncationRule("progress", .mustNotTruncate, "count",
+                       seed: "000 Width budget: \"0 of 4 … reads as worse than useless\" — swap to 0/4, never cut"),
+        TruncationRule("overflowLine", .mustNotTruncate, "count",
+                       seed: "000 Large family: \"+N more in the app\" (a count)"),
+        TruncationRule("cta-label", .mustNotTruncate, "button label",
+                       seed: "000 Families: the full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")"),
+        TruncationRule("newDayLine", .mustNotTruncate, "NEW_DAY line",
+                       seed: "000 OBJ-1382: \"New d… would be a broken render, not a graceful truncation\""),
+        TruncationRule("motivatorLine", .mustNotTruncate, "motivator",
+                       seed: "000 Large family: the closing motivator line \"is never pushed out of the card\""),
+        TruncationRule("daysLabel", .mustNotTruncate, "label",
+                       seed: "000 Width budget: the days label sheds whole (\"the days label sheds first\")"),
+        TruncationRule("dayStreakLabel", .mustNotTruncate, "label",
+                       seed: "000 Left-column height budget: DAY STREAK sheds whole (shedding order)"),
+        TruncationRule("longestLabel", .mustNotTruncate, "label",
+                       seed: "000 Left-column height budget: Longest N sheds whole (shedding order)"),
+    ]
+
+    /// The rule for a node; a text node nobody listed must not truncate (fail closed).
+    public static func rule(forNode name: String) -> TruncationRule {
+        rules.first { Glob.matches($0.node, name) }
+            ?? TruncationRule(name, .mustNotTruncate, "unlisted text", seed: "DESIGN: unlisted text fails closed")
+    }
+}
