@@ -211,3 +211,30 @@ import Testing
         #expect(abs(n - c) <= 0.5, "numeral \(n) vs caption \(c)")
     }
 }
+
+/// Seed 001 §5: "decode failure falls through to .firstRun / legacyBody". The fallback render of a
+/// snapshot that doesn't decode is pinned to the first-run golden at the same placement.
+@Suite struct BadSnapshotFallbackTests {
+    let bad = Data(#"{"syncedAt": "2026-11-30T19:00:00Z", "streak": 12, "habits": ["#.utf8)
+
+    @Test func failPolicyRejectsWithFileAndPosition() {
+        #expect(throws: InputError.self) { _ = try BadSnapshotPolicy.fail.decode(bad, name: "bad.json") }
+        do { _ = try BadSnapshotPolicy.fail.decode(bad, name: "bad.json") } catch {
+            #expect(error.location.hasPrefix("bad.json: line 1"))
+        }
+    }
+
+    @Test func fallbackDrawsTheFirstRunGolden() throws {
+        let d = try BadSnapshotPolicy.fallback.decode(bad, name: "bad.json")
+        #expect(d.snapshot == nil && d.warning?.location.hasPrefix("bad.json") == true)
+        let fonts = FontLibrary.shared
+        let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
+        // The render command's defaults: 300 × 180 dp, auto family, light, density 2.
+        let scene = builder.scene(AndroidRenderRequest(family: .auto, widthDp: 300, heightDp: 180, snapshot: d.snapshot,
+                                                       asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone))
+        let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
+        let golden = try #require(manifest.goldens["android/medium/first-run/no-motif/legacy/light"])
+        #expect(ImageOps.pixelHash(CairoPainter(fonts: fonts).render(scene)) == golden.pixelHash)
+        #expect(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
+    }
+}

@@ -169,10 +169,11 @@ struct RenderCommand: EvidenceCommand {
     static let name = "render"
     static let summary = "Render one fixture, or any snapshot at any size, to a PNG file"
     static let help = """
-        usage: evidence render --fixture KEY -o OUT.png
+        usage: evidence render --fixture KEY -o OUT.png [--json]
                evidence render --snapshot FILE|- [--platform android] [--family small|medium|large|auto]
                                [--width W] [--height H] [--font-scale F] [--theme light|dark] [--density D]
-                               --as-of ISO8601 --time-zone IANA [--android-res DIR] -o OUT.png
+                               --as-of ISO8601 --time-zone IANA [--android-res DIR]
+                               [--on-bad-snapshot fail|fallback] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
 
         The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
@@ -187,36 +188,99 @@ struct RenderCommand: EvidenceCommand {
           --density D        pixels per dp, 0.5…4 (default 2)
           --as-of, --time-zone  the render moment and the device zone (the clock is never read)
           --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
+          --on-bad-snapshot  fail (default): a snapshot that doesn't decode is an error, exit 2.
+                             fallback: print the decode error on stderr and draw what the widget draws —
+                             seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
           -o, --output FILE  where to write the PNG (written atomically)
+          --json             on stdout: family, size, state, visible texts in drawing order, the
+                             accessibility label, pips, and findings (clip, truncation, contrast; known
+                             ones marked with their seed passage)
         It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
-                                         switches: AdHocRenderOptions.switches)
+                                         switches: AdHocRenderOptions.switches.union(["json"]))
         guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        let json = a.has("json")
         let painter = try GateArguments.painter()
         let scene: Scene
+        var report = RenderReport()
         if let key = a.value("fixture") {
             guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
+            report.fixture = key
         } else {
             let o = try AdHocRenderOptions.parse(a)
-            let snapshot = try o.snapshotPath.map(loadSnapshotFile)
+            var snapshot: WidgetSnapshot?
+            if let path = o.snapshotPath {
+                let (data, name) = try readSnapshotFile(path)
+                let decoded = try o.onBadSnapshot.decode(data, name: name)
+                snapshot = decoded.snapshot
+                if let error = decoded.warning {
+                    printError("evidence render: \(error) — drawing the fail-closed render (first run, legacy body)")
+                }
+            }
             let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
             var request = o.request
             request.snapshot = snapshot
             let builder = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
             let (w, plan) = builder.plan(request)
             scene = builder.scene(request)
-            print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
-                  + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
-            for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
+            report.family = plan.size.rawValue
+            report.state = w.state.rawValue
+            report.widthDp = request.widthDp; report.heightDp = request.heightDp; report.fontScale = request.fontScale
+            report.theme = request.theme.rawValue
+            if !json {
+                print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
+                      + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
+                for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
+            }
         }
-        try AtomicFile.write(Data(PNGCodec.encode(painter.render(scene))), to: URL(fileURLWithPath: out))
+        let image = painter.render(scene)
+        try AtomicFile.write(Data(PNGCodec.encode(image)), to: URL(fileURLWithPath: out))
+        if json {
+            let key = report.fixture ?? "render/android/\(report.family ?? "auto")"
+            let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+            report.fill(scene: scene, findings: GateChecks.all.flatMap { $0.run(key, scene, image, painter) }, known: known)
+            try printJSON(report)
+            return 0
+        }
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+}
+
+/// `render --json`: what one render shows and says, and what the checks found in it.
+struct RenderReport: Encodable {
+    struct Pip: Encodable { var filled: Bool; var widthDp: Double; var heightDp: Double }
+    struct Finding: Encodable { var kind: String; var node: String?; var detail: String; var known: Bool; var seed: String? }
+    var fixture: String?
+    var family: String?
+    var state: String?
+    var widthDp: Double?
+    var heightDp: Double?
+    var fontScale: Double?
+    var theme: String?
+    var visibleText: [String] = []
+    var accessibilityLabel = ""
+    /// Small's pip row, left to right (empty when no pip row is drawn).
+    var pips: [Pip] = []
+    var findings: [Finding] = []
+
+    mutating func fill(scene: Scene, findings: [GateFailure], known: KnownFindings) {
+        visibleText = scene.visibleText
+        accessibilityLabel = scene.accessibilityLabel
+        pips = scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
+            var filled = false
+            if case .path(_, let fill, _) = n.content { filled = fill != nil }
+            return Pip(filled: filled, widthDp: n.bounds.width, heightDp: n.bounds.height)
+        }
+        self.findings = findings.map { f in
+            let entry = known.entry(for: f)
+            return Finding(kind: f.kind.rawValue, node: f.node, detail: f.detail, known: entry != nil, seed: entry?.seed)
+        }
     }
 }

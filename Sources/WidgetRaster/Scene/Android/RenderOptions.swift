@@ -9,9 +9,12 @@ public struct AdHocRenderOptions: Equatable, Sendable {
     public var request: AndroidRenderRequest
     public var androidRes: String?
     public var output: String
+    /// What a snapshot that doesn't decode does: `fail` (exit 2, the default) or `fallback` — draw
+    /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
+    public var onBadSnapshot: BadSnapshotPolicy = .fail
 
     public static let valued: Set<String> = ["snapshot", "platform", "family", "width", "height", "font-scale", "theme",
-                                             "density", "as-of", "time-zone", "android-res", "output"]
+                                             "density", "as-of", "time-zone", "android-res", "output", "on-bad-snapshot"]
     public static let switches: Set<String> = ["no-snapshot"]
 
     public static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
@@ -46,6 +49,33 @@ public struct AdHocRenderOptions: Equatable, Sendable {
             theme: try a.choice("theme", default: .light, Theme.allCases),
             density: try number("density", 2, r.densityRange, "px per dp"),
             snapshot: nil, asOf: asOf, timeZone: zone)
-        return AdHocRenderOptions(snapshotPath: snapshot, request: request, androidRes: a.value("android-res"), output: output)
+        let policy = try a.choice("on-bad-snapshot", default: BadSnapshotPolicy.fail, BadSnapshotPolicy.allCases)
+        if policy == .fallback && snapshot == nil {
+            throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
+        }
+        return AdHocRenderOptions(snapshotPath: snapshot, request: request, androidRes: a.value("android-res"), output: output,
+                                  onBadSnapshot: policy)
+    }
+}
+
+/// `--on-bad-snapshot`: what an undecodable snapshot does to an ad-hoc render.
+public enum BadSnapshotPolicy: String, Sendable, Equatable, CaseIterable {
+    case fail, fallback
+}
+
+extension BadSnapshotPolicy {
+    /// Decodes a snapshot under this policy. `fail` rethrows the decode error; `fallback` returns
+    /// nil — no snapshot, which the renderer draws as the widget's own fail-closed path (first run,
+    /// the flat legacy card: Android's isKindling(null) is false) — with the one-line error to print.
+    public func decode(_ data: Data, name: String) throws(InputError) -> (snapshot: WidgetSnapshot?, warning: InputError?) {
+        do {
+            return (try decodeWidgetSnapshot(data), nil)
+        } catch {
+            let located = InputError(error.location.isEmpty ? name : "\(name): \(error.location)", error.problem)
+            switch self {
+            case .fail: throw located
+            case .fallback: return (nil, located)
+            }
+        }
     }
 }
