@@ -1,15 +1,104 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetRaster
+
+// The CLI's one output path: everything for standard output (`print` in this module, `emit`,
+// `printJSON`) goes through `StandardOutput`, diagnostics through `printError`, both by write(2).
+// SIGPIPE is ignored, so a closed pipe, a full disk or a closed descriptor is an errno the writer
+// keeps; `finishOutput` turns it into one line and exit 2 — never a trap, never a silent exit 0
+// with the output lost.
+
+/// Buffered writes to descriptor 1; the first failure is kept and later output dropped.
+final class StandardOutput: @unchecked Sendable {
+    static let shared = StandardOutput()
+    private var buffer: [UInt8] = []
+    private(set) var failure: Int32 = 0
+    private let lock = NSLock()
+
+    func write(_ s: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard failure == 0 else { return }
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { flushLocked() }
+    }
+
+    /// Writes what is buffered; returns the first errno seen (0 = everything written).
+    func flush() -> Int32 {
+        lock.lock(); defer { lock.unlock() }
+        flushLocked()
+        return failure
+    }
+
+    private func flushLocked() {
+        if failure == 0 { failure = writeAll(1, buffer) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// write(2) until done; the errno of a failure, or 0.
+private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 { if errno == EINTR { continue }; return errno }
+        offset += n
+    }
+    return 0
+}
+
+/// This module's `print` goes through the one writer (it shadows the standard library's).
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    StandardOutput.shared.write(items.map { "\($0)" }.joined(separator: separator) + terminator)
+}
+
+/// Writes `s` and a newline to standard output.
+func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 
 /// Writes to standard error (diagnostics, progress) without touching stdout (results, JSON).
-func printError(_ s: String) {
-    FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
-}
+/// A closed or failing stderr is ignored: the exit code still says what happened.
+func printError(_ s: String) { _ = writeAll(2, Array((s + "\n").utf8)) }
+
+/// Progress text on stderr with no newline (a `\r` line that redraws).
+func printProgress(_ s: String) { _ = writeAll(2, Array(s.utf8)) }
 
 /// JSON for `--json` output: sorted keys so output is stable across runs.
 func printJSON<T: Encodable>(_ value: T) throws {
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try enc.encode(value)
-    FileHandle.standardOutput.write(data)
-    FileHandle.standardOutput.write("\n".data(using: .utf8)!)
+    StandardOutput.shared.write(String(decoding: try enc.encode(value), as: UTF8.self) + "\n")
+}
+
+/// Before anything runs: SIGPIPE ignored (EPIPE is an error we report), and descriptors 0–2 held
+/// open — a closed one is replaced by a read-only /dev/null, so writes to it fail with EBADF
+/// instead of landing in whatever file the process opens next (a lock, a golden).
+func prepareStandardStreams() {
+    signal(SIGPIPE, SIG_IGN)
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0, null != fd { dup2(null, fd); close(null) }
+    }
+}
+
+nonisolated(unsafe) private var interruptSources: [DispatchSourceSignal] = []
+
+/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143.
+func installInterruptCleanup() {
+    for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler { TempFiles.removeAllAndExit(code) }
+        source.resume()
+        interruptSources.append(source)
+    }
+}
+
+/// Flushes standard output; when anything written to it was lost, says so on stderr in one line
+/// and returns 2 (or keeps 1 when the check itself had failed).
+func finishOutput(_ code: Int32, command: String) -> Int32 {
+    let err = StandardOutput.shared.flush()
+    guard err != 0 else { return code }
+    printError("evidence \(command): standard output: write failed (\(String(cString: strerror(err)))); the output is incomplete")
+    return code == 1 ? 1 : 2
 }

@@ -9,7 +9,7 @@ struct HelpCommand: EvidenceCommand {
     static func run(_ args: [String]) throws -> Int32 {
         if let name = args.first {
             guard let cmd = allCommands.first(where: { $0.name == name }) else {
-                throw InputError(name, "unknown command; run 'evidence help' for the list")
+                throw InputError(quoted(name), "unknown command; run 'evidence help' for the list")
             }
             print(cmd.help)
             return 0
@@ -32,6 +32,8 @@ struct HelpCommand: EvidenceCommand {
     }
 }
 
+prepareStandardStreams()
+installInterruptCleanup()
 let argv = Array(CommandLine.arguments.dropFirst())
 let commandName = argv.first ?? "help"
 let rest = Array(argv.dropFirst())
@@ -46,15 +48,15 @@ if ["-h", "--help"].contains(commandName) {
         do {
             code = try cmd.run(rest)
         } catch let e as InputError {
-            printError("evidence \(commandName): \(e)")
+            printError("evidence \(escapeControls(commandName)): \(e)")
             code = 2
         } catch {
-            printError("evidence \(commandName): \(error)")
+            printError("evidence \(escapeControls(commandName)): \(escapeControls("\(error)"))")
             code = 2
         }
     }
 } else {
-    printError("evidence: unknown command '\(commandName)'; run 'evidence help' for the list")
+    printError("evidence: unknown command \(quoted(commandName)); run 'evidence help' for the list")
     code = 2
 }
-exit(code)
+exit(finishOutput(code, command: escapeControls(commandName)))

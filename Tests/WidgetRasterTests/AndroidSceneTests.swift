@@ -98,7 +98,7 @@ import Testing
 
     /// Every golden in the matrix is a distinct render, and the keys are unique.
     @Test func matrixKeysAreUniqueAndScenesDistinct() {
-        let fixtures = AndroidMatrix.fixtures(builder: builder)
+        let fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: builder))
         #expect(Set(fixtures.map(\.key)).count == fixtures.count)
         let scenes = fixtures.map { $0.makeScene(fonts) }
         #expect(Set(scenes).count == scenes.count)
@@ -132,12 +132,12 @@ import Testing
 
     @Test func defaultsAndValues() throws {
         let o = try parse(["--snapshot", "s.json", "--width=230", "--height", "330", "--theme", "dark"] + base)
-        let r = o.request
+        guard case .android(let r) = o.target else { Issue.record("not android"); return }
         #expect(r.widthDp == 230 && r.heightDp == 330 && r.theme == .dark && r.family == .auto && r.fontScale == 1 && r.density == 2)
     }
     @Test(arguments: [
         ["--width", "0"], ["--width", "100000"], ["--font-scale", "0"], ["--font-scale", "nan"], ["--theme", "sepia"],
-        ["--family", "huge"], ["--platform", "ios"], ["--density", "9"],
+        ["--family", "huge"], ["--platform", "ios", "--density", "2"], ["--density", "9"], ["--scale", "2"],
     ])
     func badValuesAreInputErrors(extra: [String]) {
         #expect(throws: InputError.self) { try parse(["--snapshot", "s.json"] + extra + base) }
@@ -145,6 +145,7 @@ import Testing
     @Test func snapshotIsRequiredUnlessFirstRun() throws {
         #expect(throws: InputError.self) { try parse(base) }
         #expect(throws: InputError.self) { try parse(["--snapshot", "s", "--no-snapshot"] + base) }
-        #expect(try parse(["--no-snapshot"] + base).snapshotPath == nil)
+        #expect(try parse(["--no-snapshot"] + base).input.source == .firstRun)
+        #expect(try parse(["--state", "newDay", "-o", "x.png"]).input.source != .firstRun)
     }
 }

@@ -27,13 +27,16 @@ import Testing
     }
 
     @Test func planDefaultsAreTheReferenceCase() throws {
-        let (input, json) = try PlanCommand.parse([])
-        #expect(!json && input.widthDp == 230 && input.heightDp == 330 && input.fontScale == 1 && input.streak == 12
-                && input.longest == 21 && input.habits.count == 5 && input.reactive == .notYet && input.kindling)
+        let o = try PlanCommand.parse([])
+        guard case .android(let r) = o.target, case .synthetic(let w) = o.input.source else { Issue.record("not android/synthetic"); return }
+        #expect(!o.json && r.widthDp == 230 && r.heightDp == 330 && r.fontScale == 1 && r.family == .auto)
+        #expect(w.streak == 12 && w.longest == 21 && w.habits == 5 && w.done == 0 && w.extendedToday == false && w.kindling
+                && w.state == .defaultProgress && w.motif == .stones)
     }
 
     @Test(arguments: [["--width", "0"], ["--width", "100000"], ["--font-scale", "0"], ["--streak", "-3"],
-                      ["--habits", "3", "--done", "9"], ["--state", "bogus"], ["--kindling", "maybe"]])
+                      ["--habits", "3", "--done", "9"], ["--state", "bogus"], ["--kindling", "maybe"],
+                      ["--state", "newDay", "--snapshot", "s.json"], ["-o", "x.png"], ["--platform", "ios", "--font-scale", "2"]])
     func badPlanOptions(args: [String]) {
         #expect(throws: InputError.self) { try PlanCommand.parse(args) }
     }

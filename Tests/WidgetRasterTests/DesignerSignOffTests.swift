@@ -229,7 +229,7 @@ import Testing
         #expect(d.snapshot == nil && d.warning?.location.hasPrefix("bad.json") == true)
         let fonts = FontLibrary.shared
         let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
-        // The render command's defaults: 300 × 180 dp, auto family, light, density 2.
+        // Medium's typical placement (300 × 180 dp, light, density 2), whose first-run golden it must match.
         let scene = builder.scene(AndroidRenderRequest(family: .auto, widthDp: 300, heightDp: 180, snapshot: d.snapshot,
                                                        asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone))
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))

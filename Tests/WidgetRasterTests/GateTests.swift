@@ -97,11 +97,37 @@ import Testing
         // Stale is found from the manifest and the folder even when the filter excludes nothing else.
         let filtered = try Verifier.verify(options(dir, filter: "starter/extra*"), catalog: shorter, painter: painter)
         #expect(kinds(filtered) == ["starter/extra": .stale])
-        // Record removes both stale goldens and adds the missing one.
+        // Record removes the stale golden it recorded and adds the missing one; the extra PNG it never
+        // wrote is left alone (and said so) — it deletes only what the manifest proves it wrote.
         let r = try Recorder.record(options(dir), catalog: shorter, painter: painter)
         #expect(r.added == [catalog[1].key])
-        #expect(Set(r.removed) == ["starter/extra", catalog.last!.key])
+        #expect(r.removed == [catalog.last!.key])
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(catalog.last!.goldenPath).path))
+        #expect(r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/extra.png: not in manifest.json"))
+        #expect(kinds(try Verifier.verify(options(dir), catalog: shorter, painter: painter)) == ["starter/extra": .stale])
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("starter/extra.png"))
         #expect(try Verifier.verify(options(dir), catalog: shorter, painter: painter).failures.isEmpty)
+    }
+
+    @Test func aStaleGoldenChangedSinceRecordingIsNotDeleted() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let victim = dir.appendingPathComponent(catalog.last!.goldenPath)
+        try Data("not what record wrote".utf8).write(to: victim)
+        let r = try Recorder.record(options(dir), catalog: Array(catalog.dropLast()), painter: painter)
+        #expect(r.removed == [catalog.last!.key])
+        #expect(r.leftAlone == ["\(catalog.last!.goldenPath): changed since it was recorded"])
+        #expect(try Data(contentsOf: victim) == Data("not what record wrote".utf8))
+    }
+
+    @Test func staleTempFilesAreSweptByTheNextRecord() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let temp = dir.appendingPathComponent("starter/.card-1.png.tmp-99999")
+        try Data("half".utf8).write(to: temp)
+        let r = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        #expect(r.removedTempFiles == ["starter/.card-1.png.tmp-99999"])
+        #expect(!FileManager.default.fileExists(atPath: temp.path))
     }
 
     @Test(arguments: ["truncated", "crc", "lfs", "empty"])

@@ -128,7 +128,7 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
 
 @Suite struct LayoutSizeTests {
     @Test func resolveSizeWidthBoundary() {
-        for (w, expected) in [(199.0, WidgetFamily.small), (200, .large), (201, .large)] {
+        for (w, expected) in [(199.0, AndroidFamily.small), (200, .large), (201, .large)] {
             let p = plan(.reference(widthDp: w, heightDp: AndroidLayout.largeHeightThresholdDp, kindling: true))
             #expect(p.size == expected, "\(w)")
         }

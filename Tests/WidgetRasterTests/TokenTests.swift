@@ -29,6 +29,9 @@ func bundledCopy(replacing changes: [(String, Theme, String)]) throws -> URL {
     return try writeTempRes(light: light, night: night)
 }
 
+/// Every required token, declared black: what a minimal valid values/ file must hold.
+private let requiredFiller = AndroidTokens.required.map { "<color name=\"\($0)\">#000000</color>\n" }.joined()
+
 private func res(_ body: String) -> String {
     "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n\(body)\n</resources>\n"
 }
@@ -61,7 +64,7 @@ private func res(_ body: String) -> String {
 
     @Test func nightFallsBackPerTokenAndReferencesResolve() throws {
         let dir = try writeTempRes(
-            light: res("<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"),
+            light: res(requiredFiller + "<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"),
             night: res("<color name=\"a\">#445566</color>\n<dimen name=\"x\">4dp</dimen>"))
         let t = try AndroidTokens.load(resDirectory: dir)
         #expect(t.color("a", theme: .dark).hex == "#445566")
@@ -93,5 +96,44 @@ private func res(_ body: String) -> String {
         let badRef = try writeTempRes(light: res("<color name=\"a\">@color/zz</color>"), night: res(""))
         #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: badRef) }
         #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: "/nonexistent/res")) }
+    }
+
+    @Test func theBundledFileDeclaresExactlyTheRequiredTokensAndScenesDrawOnlyThose() throws {
+        let t = try TokenSet.bundled()
+        #expect(Set(t.light.keys) == Set(AndroidTokens.required))
+        let required = Set(AndroidTokens.required)
+        for fixture in try FixtureCatalog.load() {
+            for node in fixture.makeScene(.shared).nodes where !node.token.isEmpty {
+                #expect(required.contains(node.token), "\(fixture.key): \(node.name) draws in \(node.token)")
+            }
+        }
+    }
+
+    @Test(arguments: ["missing", "truncated"])
+    func anIncompleteTokenFolderIsAnErrorNamingFileAndToken(damage: String) throws {
+        let src = AndroidTokens.bundledResDirectory
+        let light = try String(contentsOf: src.appendingPathComponent(AndroidTokens.lightFile), encoding: .utf8)
+        let night = try String(contentsOf: src.appendingPathComponent(AndroidTokens.nightFile), encoding: .utf8)
+        let damaged: String
+        if damage == "missing" {
+            damaged = light.replacingOccurrences(of: #"<color name="widget_coach">"#, with: #"<color name="widget_coach_renamed">"#)
+        } else {
+            damaged = String(light.prefix(light.count / 2))
+        }
+        let dir = try writeTempRes(light: damaged, night: night)
+        do { _ = try AndroidTokens.load(resDirectory: dir); Issue.record("expected an error") } catch {
+            #expect(error.location.contains("values/colors_widget.xml"), "\(error)")
+            if damage == "missing" { #expect(error.problem.contains("'widget_coach'")) }
+            #expect(!error.description.contains("\n"))
+        }
+        // render and contrast alike: exit 2, one line.
+        for args in [["render", "--no-snapshot", "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin",
+                      "--android-res", dir.path, "-o", dir.appendingPathComponent("out.png").path],
+                     ["contrast", "--android-res", dir.path]] {
+            let r = try HostileCaseTests.evidence(args)
+            #expect(r.code == 2 && r.errLines.count == 1, "\(args[0]): \(r.err)")
+            #expect(r.err.contains("colors_widget.xml"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
     }
 }

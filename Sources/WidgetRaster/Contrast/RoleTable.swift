@@ -67,74 +67,77 @@ public struct RoleEntry: Hashable, Sendable, Codable {
 /// The role table: every foreground token the Android widget draws, its WCAG role, and the
 /// backgrounds it composites over. Data, read by `ContrastAudit.auditTokens`.
 public enum RoleTable {
-    static let card = "widget_card"
-    static let kindling = "widget_kindling_card"
+    /// Android's token name for a role: the table is written in roles, checked against the real files.
+    static func a(_ role: ColorRole) -> String { role.androidName }
+    static let card = a(.card)
+    static let kindling = a(.kindlingCard)
     static let flat: Backdrop = .card(card)
     static let kCard: Backdrop = .card(kindling)
-    static let rows: [Backdrop] = [.tint("widget_row_tint", over: kindling), .tint("widget_row_next_tint", over: kindling)]
+    static let rows: [Backdrop] = [.tint(a(.rowTint), over: kindling), .tint(a(.rowNextTint), over: kindling)]
     static func ember(_ a: EmberAnchor) -> Backdrop { .ember(over: kindling, at: a) }
 
     public static let bundled: [RoleEntry] = [
         // Text — 4.5:1.
-        RoleEntry("widget_ink", .text, on: [flat, kCard, ember(.headRowText)] + rows,
+        RoleEntry(a(.ink), .text, on: [flat, kCard, ember(.headRowText)] + rows,
                   usage: "streak numeral (never accent), habit labels"),
-        RoleEntry("widget_muted", .text, on: [flat],
+        RoleEntry(a(.muted), .text, on: [flat],
                   usage: "legacy done-row labels, sync captions, first-run subtitle (kindling off only — mutedTextColorRes)"),
-        RoleEntry("widget_stone_muted", .text, on: [kCard, ember(.captionRow), rows[0]],
+        RoleEntry(a(.stoneMuted), .text, on: [kCard, ember(.captionRow), rows[0]],
                   usage: "kindling new_day_text, empty_subtext_small, new_day_habits_text, done-row labels (todo labels are ink)"),
-        RoleEntry("widget_stone_caption", .text, on: [kCard, ember(.captionRow)],
+        RoleEntry(a(.stoneCaption), .text, on: [kCard, ember(.captionRow)],
                   usage: "kindling reactive caption text"),
-        RoleEntry("widget_glyph_gold", .text, on: [flat, kCard, ember(.captionRow)],
+        RoleEntry(a(.glyphGold), .text, on: [flat, kCard, ember(.captionRow)],
                   usage: "stones caption spark, lit states (11sp bold)"),
-        RoleEntry("widget_glyph_edge", .text, on: [flat, kCard, ember(.captionRow)],
+        RoleEntry(a(.glyphEdge), .text, on: [flat, kCard, ember(.captionRow)],
                   usage: "flame caption spark, EXTENDED (11sp bold)"),
-        RoleEntry("widget_glyph_edge_muted", .text, on: [flat, kCard, ember(.captionRow)],
+        RoleEntry(a(.glyphEdgeMuted), .text, on: [flat, kCard, ember(.captionRow)],
                   usage: "flame caption spark, NOT_YET / BASELINE (11sp bold)"),
         // The Coach spark has no fixed place relative to the ember across families and rungs, so
         // it is audited over the whole ember, peak included — as WidgetTokenContrastTest measured
         // it against "kindling + ember" with no position (OBJ-1634).
-        RoleEntry("widget_coach", .text, on: [kCard, ember(.streakGlyph)],
+        RoleEntry(a(.coach), .text, on: [kCard, ember(.streakGlyph)],
                   usage: "Large coach_spark_large"),
-        RoleEntry("widget_accent_text", .text, on: [.card("widget_accent_deep")],
+        RoleEntry(a(.accentText), .text, on: [.card(a(.accentDeep))],
                   usage: "CTA pill label"),
         // Graphical objects — 3:1.
-        RoleEntry("widget_glyph_edge", .graphic, on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.glyphEdge), .graphic, on: [flat, kCard, ember(.streakGlyph)],
                   usage: "1.33dp streak-glyph silhouette edge, lit (all motifs)"),
-        RoleEntry("widget_glyph_edge_muted", .graphic, on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.glyphEdgeMuted), .graphic, on: [flat, kCard, ember(.streakGlyph)],
                   usage: "1.33dp streak-glyph silhouette edge, muted (all motifs)"),
-        RoleEntry("widget_capstone_dash", .graphic, on: [kCard, ember(.capstoneDash)],
+        RoleEntry(a(.capstoneDash), .graphic, on: [kCard, ember(.capstoneDash)],
                   usage: "1.4dp dashed outline of the open capstone slot (kindling stones)"),
-        RoleEntry("widget_slot_dash", .graphic, on: [flat, kCard, ember(.captionRow)],
+        RoleEntry(a(.slotDash), .graphic, on: [flat, kCard, ember(.captionRow)],
                   usage: "stones NOT_YET caption-row dashed-slot glyph (ImageView)"),
-        RoleEntry("widget_success", .graphic, on: [flat, kCard] + rows,
+        RoleEntry(a(.success), .graphic, on: [flat, kCard] + rows,
                   usage: "done check, done pips"),
-        RoleEntry("widget_border", .graphic, on: [flat, kCard] + rows,
-                  usage: "todo pip outline; the todo habit row's check ring (on the row tints) — seed 000 WidgetBorder: \"Todo pips, dividers\""),
+        RoleEntry(a(.pipTodo), .graphic, on: [flat, kCard] + rows,
+                  usage: "todo pip outline; the todo habit row's check ring (on the row tints) — Android widget_border, seed 000 WidgetBorder: \"Todo pips, dividers\""),
         // Fills whose 3:1 the silhouette edge carries.
-        RoleEntry("widget_accent", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.accent), .edgedFill(edge: a(.glyphEdge)), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "flame icon fill only — graphic, never text"),
-        RoleEntry("widget_flame_muted", .edgedFill(edge: "widget_glyph_edge_muted"), on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.flameMuted), .edgedFill(edge: a(.glyphEdgeMuted)), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "muted flame fill (NOT_YET)"),
-        RoleEntry("widget_stone_top", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.stoneTop), .edgedFill(edge: a(.glyphEdge)), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "stone-tower gradient"),
-        RoleEntry("widget_stone_mid", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.stoneMid), .edgedFill(edge: a(.glyphEdge)), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "stone-tower gradient"),
-        RoleEntry("widget_stone_bot", .edgedFill(edge: "widget_glyph_edge"), on: [flat, kCard, ember(.streakGlyph)],
+        RoleEntry(a(.stoneBot), .edgedFill(edge: a(.glyphEdge)), on: [flat, kCard, ember(.streakGlyph)],
                   usage: "stone-tower gradient"),
-        RoleEntry("widget_gold_top", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+        RoleEntry(a(.goldTop), .edgedFill(edge: a(.glyphEdge)), on: [kCard, ember(.streakGlyph)],
                   usage: "gold capstone gradient"),
-        RoleEntry("widget_gold_mid", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+        RoleEntry(a(.goldMid), .edgedFill(edge: a(.glyphEdge)), on: [kCard, ember(.streakGlyph)],
                   usage: "gold capstone gradient"),
-        RoleEntry("widget_gold_bot", .edgedFill(edge: "widget_glyph_edge"), on: [kCard, ember(.streakGlyph)],
+        RoleEntry(a(.goldBot), .edgedFill(edge: a(.glyphEdge)), on: [kCard, ember(.streakGlyph)],
                   usage: "gold capstone gradient"),
         // Decorative — exempt, listed so the table is complete.
-        RoleEntry("widget_accent_deep", .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
+        RoleEntry(a(.border), .decorative, on: [flat, kCard], usage: "dividers"),
+        RoleEntry(a(.accentDeep), .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
     ]
 
     /// Token pairs that must never share a value in one theme, with why. A retune that makes
     /// them equal fails the audit even when each clears its floor.
     public static let distinct: [(token: String, other: String, why: String)] = [
-        ("widget_capstone_dash", "widget_stone_muted",
+        (a(.capstoneDash), a(.stoneMuted),
          "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"),
     ]
 }

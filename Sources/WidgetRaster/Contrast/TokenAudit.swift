@@ -117,8 +117,8 @@ public enum ContrastAudit {
             return [Sample(color: WCAG.composite(t, over: try opaque(base)), distance: nil)]
         case .ember(let base, let anchor):
             let card = try opaque(base)
-            let start = try tokens.resolve("widget_ember_start", theme: theme)
-            let end = try tokens.resolve("widget_ember_end", theme: theme)
+            let start = try tokens.resolve(tokens.name(.emberStart), theme: theme)
+            let end = try tokens.resolve(tokens.name(.emberEnd), theme: theme)
             let d0 = geometry.distance(anchor)
             let far = max(d0, min(geometry.radiusDp, geometry.boxSideDp / 2))
             var out: [Sample] = []

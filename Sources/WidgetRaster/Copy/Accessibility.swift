@@ -33,12 +33,12 @@ public func spokenHabitList(_ w: ResolvedWidget, visibleHabits: [WidgetHabit]?) 
     return out
 }
 
-/// The widget's whole spoken label for one family.
+/// The widget's whole spoken label for one family (`isLarge`: the Large family, which speaks its motivator).
 /// - visibleHabits: the checklist window the layout shows (nil = all; Large passes its capped window).
 /// - showsCoachLine: whether the layout shows the Coach row. Android appends the long `coachLine`
 ///   when it does (TalkBack has no width budget, so never the short form).
 /// Large speaks its motivator exactly when it draws it (kindling on).
-public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, family: WidgetFamily,
+public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, isLarge: Bool,
                                        visibleHabits: [WidgetHabit]?, showsCoachLine: Bool) -> String {
     let app = fixedText(.appName, platform: platform)
     if w.state == .firstRun {
@@ -60,7 +60,7 @@ public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, 
     case .newDay:
         out.append(fixedText(.newDaySpoken, platform: platform))
     }
-    if family == .large, let motivator = shownLargeMotivatorText(w) {
+    if isLarge, let motivator = shownLargeMotivatorText(w) {
         out.append(motivator)
     }
     if platform == .android, showsCoachLine, let coach = coachLineText(w, platform: .android) {

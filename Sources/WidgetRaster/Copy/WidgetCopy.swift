@@ -57,10 +57,10 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
         inlineAccessorySymbol: ios ? inlineAccessorySymbolName(w) : nil,
         accessoryStreakSymbol: ios ? accessoryStreakSymbolName(w) : nil,
-        accessibilityLabel: composedAccessibilityLabel(w, platform: platform, family: .medium,
+        accessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
                                                        visibleHabits: nil, showsCoachLine: coach != nil),
-        largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, family: .large,
+        largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: true,
                                                             visibleHabits: nil, showsCoachLine: coach != nil),
-        accessoryAccessibilityLabel: ios ? composedAccessibilityLabel(w, platform: .ios, family: .accessoryRectangular,
+        accessoryAccessibilityLabel: ios ? composedAccessibilityLabel(w, platform: .ios, isLarge: false,
                                                                       visibleHabits: [], showsCoachLine: false) : nil)
 }

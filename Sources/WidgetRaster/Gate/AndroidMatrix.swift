@@ -6,13 +6,13 @@ import Foundation
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
     /// One moment for every fixture: 15:00 on 30 Nov 2026 in New York.
-    static let timeZone = TimeZone(identifier: "America/New_York")!
-    static let asOf = Date(timeIntervalSince1970: 1_796_068_800)  // 2026-11-30T20:00:00Z
+    static let timeZone = SyntheticWidget.timeZone
+    static let asOf = SyntheticWidget.asOf
     static let habitTitles = ["Morning run", "Read 20 min", "Meditate", "No sugar"]
 
     /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
-    static let placements: [(name: String, family: AndroidFamilyRequest, width: Double, height: Double)] = [
-        ("small", .small, 170, 180), ("medium", .medium, 300, 180), ("large", .auto, 320, 360),
+    static let placements: [(name: AndroidFamily, family: AndroidFamilyRequest, width: Double, height: Double)] = [
+        (.small, .small, 170, 180), (.medium, .medium, 300, 180), (.large, .auto, 320, 360),
     ]
 
     /// A state of the matrix: its key segment and how to build its snapshot.
@@ -31,12 +31,8 @@ public enum AndroidMatrix {
                               coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
     }
 
-    /// The app's Coach templates (useWidgetSnapshot.ts, seed 000 "Coach line"); short forms ≤ 24 chars.
     static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
-        if done == total { return ("You showed up again. That's the whole game.", "You showed up again.") }
-        if done == 0 { return ("Add today's stone to keep the tower rising.", "Add today's stone.") }
-        return motif == .flame ? ("One more and today's fire is fed.", "One more feeds the fire.")
-                               : ("One more and today's stone is set.", "One more sets the stone.")
+        SyntheticWidget.coachLines(done: done, total: total, motif: motif)
     }
 
     static let states: [StateCase] = {
@@ -58,16 +54,25 @@ public enum AndroidMatrix {
 
     static func reactiveName(_ e: Bool?) -> String { e == nil ? "baseline" : (e! ? "extended" : "notyet") }
 
-    /// Every request with its key, before collapsing identical renders.
-    static func requests() -> [(key: String, request: AndroidRenderRequest, group: String)] {
-        var out: [(String, AndroidRenderRequest, String)] = []
+    static func id(_ family: AndroidFamily, _ state: String, _ motif: StreakMotif?, _ body: WidgetBody, _ theme: Theme) -> FixtureID {
+        FixtureID(family: .android(family), state: state, motifs: motif.map { .one($0) }, bodies: .one(body), theme: theme)
+    }
+
+    /// A band fixture: one family, stones, kindling, light; `namesFamily` when the band table spans families.
+    static func bandID(_ axis: String, _ family: AndroidFamily, namesFamily: Bool, _ tags: [String], _ state: String? = nil) -> FixtureID {
+        FixtureID(family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+                  band: FixtureBand(axis: axis, namesFamily: namesFamily, tags: tags))
+    }
+
+    /// Every request with its identity, before collapsing identical renders.
+    static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
+        var out: [(FixtureID, AndroidRenderRequest)] = []
         for p in placements {
             for theme in Theme.allCases {
                 // firstRun: no snapshot, so no motif and (on Android) always the flat legacy card.
                 let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
                                              snapshot: nil, asOf: asOf, timeZone: timeZone)
-                let firstRun = "android/\(p.name)/first-run/no-motif/legacy/\(theme.rawValue)"
-                out.append((firstRun, r, firstRun))
+                out.append((id(p.name, "first-run", nil, .legacy, theme), r))
                 for s in states {
                     let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
                     for e in branches {
@@ -77,8 +82,7 @@ public enum AndroidMatrix {
                                 let (snap, at) = s.build(m, e, k)
                                 let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
                                                              snapshot: snap, asOf: at, timeZone: timeZone)
-                                out.append(("android/\(p.name)/\(stateName)/\(m.rawValue)/\(k ? "kindling" : "legacy")/\(theme.rawValue)",
-                                            r, "android/\(p.name)/\(stateName)/\(k ? "kindling" : "legacy")/\(theme.rawValue)"))
+                                out.append((id(p.name, stateName, m, k ? .kindling : .legacy, theme), r))
                             }
                         }
                     }
@@ -91,11 +95,11 @@ public enum AndroidMatrix {
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
     /// Medium); widths × font scale × digit count (Small header); Large across the ladder.
-    static func bandRequests() -> [(key: String, request: AndroidRenderRequest, group: String)] {
-        var out: [(String, AndroidRenderRequest, String)] = []
+    static func bandRequests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
+        var out: [(FixtureID, AndroidRenderRequest)] = []
         let bandStates: [(String, Int, Int, Double)] = [("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1),
                                                          ("stale", 1, 4, 20)]
-        for (family, width) in [(AndroidFamilyRequest.small, 150.0), (.medium, 260.0)] {
+        for (fixed, family, width) in [(AndroidFamily.small, AndroidFamilyRequest.small, 150.0), (.medium, .medium, 260.0)] {
             for h in [130.0, 155.0, 180.0] {
                 for caption in [true, false] {
                     for fs in [1.0, 1.3] {
@@ -105,13 +109,11 @@ public enum AndroidMatrix {
                                                 extended: caption ? false : nil, kindling: true)
                             let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
                                                          snapshot: snap, asOf: asOf, timeZone: timeZone)
-                            let key = "android/bands/height/\(family.rawValue)/\(tag)/\(name)"
-                            out.append((key, r, key))
+                            out.append((bandID("height", fixed, namesFamily: true, [tag], name), r))
                         }
                         let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
                                                      snapshot: nil, asOf: asOf, timeZone: timeZone)
-                        let key = "android/bands/height/\(family.rawValue)/h\(Int(h))-fs\(fs)/first-run"
-                        out.append((key, r, key))
+                        out.append((bandID("height", fixed, namesFamily: true, ["h\(Int(h))-fs\(fs)"], "first-run"), r))
                     }
                 }
             }
@@ -122,60 +124,21 @@ public enum AndroidMatrix {
                     let snap = snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: streak)
                     let r = AndroidRenderRequest(family: .small, widthDp: w, heightDp: 180, fontScale: fs,
                                                  snapshot: snap, asOf: asOf, timeZone: timeZone)
-                    let key = "android/bands/width/w\(Int(w))-fs\(fs)/\(digits)-digit"
-                    out.append((key, r, key))
+                    out.append((bandID("width", .small, namesFamily: false, ["w\(Int(w))-fs\(fs)", "\(digits)-digit"]), r))
                 }
             }
         }
         for w in [200.0, 218.0, 219.0, 230.0, 289.0, 290.0, 400.0] {
             let snap = snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
             let r = AndroidRenderRequest(family: .auto, widthDp: w, heightDp: 330, snapshot: snap, asOf: asOf, timeZone: timeZone)
-            let key = "android/bands/large/w\(Int(w))-h330"
-            out.append((key, r, key))
+            out.append((bandID("large", .large, namesFamily: false, ["w\(Int(w))-h330"]), r))
         }
         return out
     }
 
-    /// The fixtures, with identical scenes collapsed: within a group (same placement, state,
-    /// body, theme), motifs that draw the same scene share one golden named by the motifs it
-    /// covers (`any-motif` when all five do).
-    public static func fixtures(builder: AndroidSceneBuilder) -> [Fixture] {
-        let all = requests()
-        let scenes: [Scene] = parallelMap(all.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
-            builder.scene(all[i].request)
-        }
-        var order: [String] = []
-        var groups: [String: [(key: String, scene: Scene)]] = [:]
-        for (i, item) in all.enumerated() {
-            if groups[item.group] == nil { order.append(item.group) }
-            groups[item.group, default: []].append((item.key, scenes[i]))
-        }
-        var out: [Fixture] = []
-        for g in order {
-            let members = groups[g]!
-            var distinct: [(scene: Scene, keys: [String])] = []
-            for m in members {
-                if let i = distinct.firstIndex(where: { $0.scene == m.scene }) { distinct[i].keys.append(m.key) }
-                else { distinct.append((m.scene, [m.key])) }
-            }
-            for d in distinct {
-                let key = d.keys.count == 1 ? d.keys[0] : collapsedKey(d.keys, groupSize: members.count)
-                let scene = d.scene
-                out.append(Fixture(key: key) { _ in scene })
-            }
-        }
-        return out
-    }
-
-    /// Keys differ in one segment (the motif, or the body for firstRun); name what they cover.
-    static func collapsedKey(_ keys: [String], groupSize: Int) -> String {
-        let parts = keys.map { $0.split(separator: "/").map(String.init) }
-        var base = parts[0]
-        for i in base.indices where Set(parts.map { $0[i] }).count > 1 {
-            let values = parts.map { $0[i] }
-            base[i] = values.count == groupSize ? (StreakMotif(rawValue: values[0]) != nil ? "any-motif" : "any-body")
-                                                : values.joined(separator: "+")
-        }
-        return base.joined(separator: "/")
+    /// The matrix as items for the catalog's shared collapse step. Combinations the widget draws
+    /// identically collapse there, so `any-motif` names what a golden covers.
+    public static func items(builder: AndroidSceneBuilder) -> [MatrixItem] {
+        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
     }
 }

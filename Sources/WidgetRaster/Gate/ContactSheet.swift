@@ -1,23 +1,44 @@
 /// A PNG grid of renders with their keys underneath — the whole matrix at a glance.
 public enum ContactSheet {
+    /// The largest sheet drawn: 160 million pixels (640 MB of RGBA) and 40,000 px a side — the whole
+    /// matrix at `--scale 0.5 --columns 24` is about 140 million. Checked before anything is drawn.
+    public static let maxPixels = 160_000_000
+    public static let maxSide = 40_000
+
     /// Lays out `fixtures` in rows of `columns`, each cell as wide as the widest render.
     /// `scale` redraws every scene at that fraction of its density (0.5 halves a 2× golden).
-    public static func render(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1, jobs: Int) -> RGBAImage {
-        let images: [(String, RGBAImage)] = parallelMap(fixtures.count, jobs: jobs) { i in
+    /// The size is known from the scenes before any pixel is drawn; past the limits it is an
+    /// `InputError`. Renders are made one grid row at a time, so only one row's cells are held.
+    public static func render(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
+                              jobs: Int) throws(InputError) -> RGBAImage {
+        let scenes: [Scene] = parallelMap(fixtures.count, jobs: jobs) { i in
             var scene = fixtures[i].makeScene(painter.fonts)
             scene.density *= scale
-            return (fixtures[i].key, painter.render(scene))
+            return scene
         }
         let gap = 16, labelH = 52
-        let cellW = (images.map(\.1.width).max() ?? 1) + gap
-        let cellH = (images.map(\.1.height).max() ?? 1) + labelH + gap
-        let cols = max(1, min(columns, images.count))
-        let rows = (images.count + cols - 1) / cols
-        var sheet = RGBAImage(width: cols * cellW + gap, height: rows * cellH + gap, fill: Color(r: 0x8A, g: 0x8F, b: 0x98))
-        for (i, (key, img)) in images.enumerated() {
-            let x = gap + (i % cols) * cellW, y = gap + (i / cols) * cellH
-            blit(img, into: &sheet, x: x, y: y)
-            blit(label(key, width: cellW - gap, painter: painter), into: &sheet, x: x, y: y + img.height + 4)
+        let cellW = (scenes.map(\.pixelWidth).max() ?? 1) + gap
+        let cellH = (scenes.map(\.pixelHeight).max() ?? 1) + labelH + gap
+        let cols = max(1, min(columns, scenes.count))
+        let rows = (scenes.count + cols - 1) / cols
+        let (width, height) = (cols * cellW + gap, rows * cellH + gap)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels, width <= maxSide, height <= maxSide else {
+            throw InputError("sheet", "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") pixels), "
+                + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
+                + "use a smaller --scale, more --columns or a narrower --filter")
+        }
+        var sheet = RGBAImage(width: width, height: height, fill: Color(r: 0x8A, g: 0x8F, b: 0x98))
+        for row in 0..<rows {
+            let first = row * cols, count = min(cols, scenes.count - first)
+            let cells: [(RGBAImage, RGBAImage)] = parallelMap(count, jobs: jobs) { c in
+                (painter.render(scenes[first + c]), label(fixtures[first + c].key, width: cellW - gap, painter: painter))
+            }
+            for (c, (img, lbl)) in cells.enumerated() {
+                let x = gap + c * cellW, y = gap + row * cellH
+                blit(img, into: &sheet, x: x, y: y)
+                blit(lbl, into: &sheet, x: x, y: y + img.height + 4)
+            }
         }
         return sheet
     }

@@ -1,34 +1,84 @@
-/// One named render the gate checks: a stable, human-readable key and a pure scene builder.
+import Foundation
+
+/// One named render the gate checks: its identity, the key derived from it, and a pure scene builder.
 public struct Fixture: Sendable {
+    /// What the fixture draws; nil only for ad-hoc catalogs built by tests.
+    public let id: FixtureID?
     /// e.g. `android/medium/default-notyet/stones/light`; also the golden's path under `Goldens/` (+ `.png`).
     public let key: String
     public let makeScene: @Sendable (FontLibrary) -> Scene
 
+    public init(id: FixtureID, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
+        self.id = id; self.key = id.key; self.makeScene = makeScene
+    }
+
+    /// A fixture outside the platform matrices (test catalogs): a key with no identity behind it.
     public init(key: String, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.key = key; self.makeScene = makeScene
+        self.id = nil; self.key = key; self.makeScene = makeScene
     }
 
     /// The golden's path relative to the goldens directory.
     public var goldenPath: String { key + ".png" }
 }
 
-/// Every fixture the gate knows, in a stable order, keys unique.
+/// One entry of a platform matrix before collapsing: its identity and how to draw it.
+public struct MatrixItem: Sendable {
+    public var id: FixtureID
+    public var scene: @Sendable () -> Scene
+    public init(id: FixtureID, scene: @escaping @Sendable () -> Scene) { self.id = id; self.scene = scene }
+}
+
+/// Every fixture the gate knows, in a stable order, keys unique: the union of the per-platform
+/// matrices, collapsed by one shared step.
 public enum FixtureCatalog {
     /// Built once per process from the bundled fonts and tokens.
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
-        let builder = AndroidSceneBuilder(fonts: try FontLibrary.bundled.get(), tokens: try TokenSet.bundled())
-        return AndroidMatrix.fixtures(builder: builder)
+        let fonts = try FontLibrary.bundled.get()
+        let android = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
+        return collapse(AndroidMatrix.items(builder: android))
     }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
     public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
-
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
     public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {
         let fixtures = try load()
         guard let glob else { return fixtures }
         return fixtures.filter { Glob.matches(glob, $0.key) }
+    }
+
+    /// The shared collapse step: within a group (the identity with motif and body erased), items
+    /// that draw the same scene share one golden, whose identity covers every motif and body it
+    /// stands for (`any-motif` when all five do). Groups keep their first-appearance order.
+    public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
+        let scenes: [Scene] = parallelMap(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { items[$0].scene() }
+        var order: [FixtureID] = []
+        var groups: [FixtureID: [(id: FixtureID, scene: Scene)]] = [:]
+        for (i, item) in items.enumerated() {
+            let g = item.id.collapseGroup
+            if groups[g] == nil { order.append(g) }
+            groups[g, default: []].append((item.id, scenes[i]))
+        }
+        var out: [Fixture] = []
+        for g in order {
+            var distinct: [(scene: Scene, id: FixtureID)] = []
+            for m in groups[g]! {
+                if let i = distinct.firstIndex(where: { $0.scene == m.scene }) {
+                    var id = distinct[i].id
+                    if let a = id.motifs, let b = m.id.motifs { id.motifs = a.union(b) }
+                    id.bodies = id.bodies.union(m.id.bodies)
+                    distinct[i].id = id
+                } else {
+                    distinct.append((m.scene, m.id))
+                }
+            }
+            for d in distinct {
+                let scene = d.scene
+                out.append(Fixture(id: d.id) { _ in scene })
+            }
+        }
+        return out
     }
 }
 

@@ -92,16 +92,12 @@ func render(_ fixture: Fixture, painter: CairoPainter) -> Rendered {
 }
 
 extension Manifest {
-    /// Goldens on disk that neither the manifest nor any fixture names, within the filter.
+    /// Goldens on disk that neither the manifest nor any fixture names, within the filter: regular
+    /// `.png` files only, found without following links (a link is never a golden).
     static func unlistedFiles(in directory: URL, listed: Set<String>, filter: String?) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        var out: [String] = []
-        while let rel = walker.nextObject() as? String {
-            guard rel.hasSuffix(".png"), !listed.contains(rel) else { continue }
-            let key = String(rel.dropLast(4))
-            if let filter, !Glob.matches(filter, key) { continue }
-            out.append(rel)
+        ContainedFolder(directory).walk().files.filter { rel in
+            guard rel.hasSuffix(".png"), !listed.contains(rel) else { return false }
+            return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true
         }
-        return out.sorted()
     }
 }

@@ -24,22 +24,50 @@ public struct Manifest: Codable, Equatable, Sendable {
         self.environment = environment; self.goldens = goldens
     }
 
-    /// Loads the manifest; nil when the file does not exist (nothing recorded yet).
+    /// Loads the manifest; nil when the file does not exist (nothing recorded yet). An entry outside
+    /// the key grammar (or whose file is not its key + `.png`) is an `InputError` naming it — the
+    /// manifest arrives in pull requests, and its `file` values are never trusted as paths.
     public static func load(from directory: URL) throws(InputError) -> Manifest? {
+        let (manifest, rejected) = try loadChecked(from: directory)
+        if let r = rejected.first {
+            throw InputError(directory.appendingPathComponent(fileName).path, "entry \(quoted(r.key)): \(r.problem)")
+        }
+        return manifest
+    }
+
+    /// A manifest entry refused at load: its key and why.
+    public struct Rejected: Sendable, Equatable {
+        public var key: String
+        public var problem: String
+    }
+
+    /// Like `load`, but hands back refused entries (dropped from the manifest) for the caller to report.
+    public static func loadChecked(from directory: URL) throws(InputError) -> (Manifest?, [Rejected]) {
         let url = directory.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(url.path, "cannot read the manifest")
+        let data: Data
+        switch ContainedFolder(directory).read(fileName) {
+        case .missing: return (nil, [])
+        case .unreadable(let why): throw InputError(url.path, "cannot read the manifest (\(why))")
+        case .bytes(let b): data = Data(b)
         }
+        var m: Manifest
         do {
-            let m = try JSONDecoder().decode(Manifest.self, from: data)
-            guard m.version == 1 else { throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)") }
-            return m
-        } catch let e as InputError {
-            throw e
+            m = try JSONDecoder().decode(Manifest.self, from: data)
         } catch {
-            throw InputError(url.path, "not a valid manifest (\(Self.describe(error))); restore it from git or run 'evidence record'")
+            throw InputError(url.path, "not a valid manifest (\(Self.describe(error))); restore it with "
+                + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
         }
+        guard m.version == 1 else { throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)") }
+        var rejected: [Rejected] = []
+        for (key, entry) in m.goldens.sorted(by: { $0.key < $1.key }) {
+            if let p = FixtureKey.problem(key) {
+                rejected.append(Rejected(key: key, problem: "the key \(p); not a fixture key, so not a path the gate will touch"))
+            } else if entry.file != key + ".png" {
+                rejected.append(Rejected(key: key, problem: "file \(quoted(entry.file)) is not the key's own path \(quoted(key + ".png")); the gate will not touch it"))
+            }
+        }
+        for r in rejected { m.goldens[r.key] = nil }
+        return (m, rejected)
     }
 
     public func encoded() -> Data {
@@ -64,26 +92,5 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
     private static func path(_ ctx: DecodingError.Context) -> String {
         "$" + ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-}
-
-/// Writes through a temp file in the same directory and renames it into place, so a reader (or
-/// an interrupted run) sees the old file or the new one, never half of one.
-public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws(InputError) {
-        let dir = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-            try data.write(to: tmp)
-            if rename(tmp.path, url.path) != 0 {
-                try? FileManager.default.removeItem(at: tmp)
-                throw InputError(url.path, "cannot move the new file into place (errno \(errno))")
-            }
-        } catch let e as InputError {
-            throw e
-        } catch {
-            throw InputError(url.path, "cannot write: \(error.localizedDescription)")
-        }
     }
 }

@@ -11,6 +11,11 @@ public struct RecordResult: Codable, Sendable {
     public var added: [String]
     public var removed: [String]
     public var unchanged: Int
+    /// Files with no fixture that record did not delete because the manifest does not prove it wrote
+    /// them (unlisted, or changed since recorded), each with why: delete them by hand.
+    public var leftAlone: [String] = []
+    /// Temp files an interrupted run had left in the goldens folder, removed before recording.
+    public var removedTempFiles: [String] = []
 
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
@@ -27,13 +32,32 @@ public struct RecordResult: Codable, Sendable {
 
 public enum Recorder {
     /// Re-records goldens: writes only files whose pixels changed, adds new ones, removes stale
-    /// ones, then rewrites the manifest. PNGs are written before the manifest that names them,
-    /// and removed files are deleted only after the manifest stops naming them.
+    /// ones, then rewrites the manifest — holding the folder's exclusive lock for the whole run, so
+    /// a concurrent record's manifest changes are read, not overwritten.
+    ///
+    /// Transactional: every new PNG is first written to a temp name; then each is renamed into place
+    /// (old or new, never half), then the manifest is written, then stale files are deleted. A
+    /// failure while renaming writes a manifest naming exactly what is on disk; a kill at any point
+    /// leaves each PNG old or new and a manifest naming only existing files (temp files are swept
+    /// by the next run). Only regular files the manifest proves we wrote (its file hash) are deleted.
     /// With `dryRun`, decides and reports exactly the same but writes and deletes nothing.
+    /// `rebuildManifest` ignores the existing manifest (corrupt, or naming entries it must not).
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
+                              rebuildManifest: Bool = false, waitForLock: Bool = true,
+                              notice: (@Sendable (String) -> Void)? = nil,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
+        let folder = ContainedFolder(options.goldens)
+        let lock = dryRun ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
+                          : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
+        defer { withExtendedLifetime(lock) {} }
+        let sweptTemps = dryRun ? [] : folder.removeStaleTempFiles()
+        for t in sweptTemps { notice?("removed \(t), a temp file left by an interrupted run") }
+
         let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
-        let old = try Manifest.load(from: options.goldens)
+        for f in fixtures where !FixtureKey.isValid(f.key) {
+            throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
+        }
+        let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
         let done = Counter()
         let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
@@ -42,75 +66,102 @@ public enum Recorder {
             return r
         }
 
-        var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0)
+        var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
         // Decide and encode in parallel too; writes happen below in key order.
-        let plans: [(Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?)] = parallelMap(rendered.count, jobs: options.jobs) { i in
-            plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], goldens: options.goldens)
+        let plans: [Result<Plan, InputError>] = parallelMap(rendered.count, jobs: options.jobs) { i in
+            plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], folder: folder)
         }
-        for (r, entry, bytes, moved) in plans {
-            let key = r.fixture.key
-            if let bytes, !dryRun { try AtomicFile.write(Data(bytes), to: options.goldens.appendingPathComponent(entry.file)) }
-            if let moved { result.moved.append(moved) } else if bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-            manifest.goldens[key] = entry
+        var writes: [(rel: String, bytes: [UInt8], key: String, entry: GoldenEntry)] = []
+        for p in plans {
+            let p = try p.get()
+            let key = p.rendered.fixture.key
+            if let bytes = p.bytes { writes.append((p.entry.file, bytes, key, p.entry)) }
+            if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
+            manifest.goldens[key] = p.entry
         }
 
-        // Stale entries and unlisted files within the filter.
+        // Stale entries: deleted only when the file on disk is the one the manifest recorded.
         let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
-        for (key, entry) in manifest.goldens where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        var staleFiles: Set<String> = []
+        for (key, entry) in manifest.goldens.sorted(by: { $0.key < $1.key })
+        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
             manifest.goldens[key] = nil
-            doomed.append(entry.file)
             result.removed.append(key)
+            staleFiles.insert(entry.file)
+            switch folder.read(entry.file) {
+            case .missing: break
+            case .bytes(let b) where ImageOps.hash(b) == entry.fileHash: doomed.append(entry.file)
+            case .bytes: result.leftAlone.append("\(entry.file): changed since it was recorded")
+            case .unreadable(let why): result.leftAlone.append(why)
+            }
         }
-        let listed = Set(manifest.goldens.values.map(\.file))
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where !doomed.contains(file) {
-            doomed.append(file)
-            result.removed.append(String(file.dropLast(4)))
+        // Files nobody lists: never ours to delete.
+        let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+            result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
 
         if dryRun { return result.sorted() }
+        var staged: [ContainedFolder.Staged] = []
+        do {
+            for w in writes { staged.append(try folder.stage(w.bytes, for: w.rel)) }
+        } catch {
+            staged.forEach(folder.discard)
+            throw error
+        }
+        var committed = 0
+        do {
+            for s in staged { try folder.commit(s); committed += 1 }
+        } catch {
+            staged[(committed + 1)...].forEach(folder.discard)
+            // The manifest names exactly what is on disk: the old entries, plus what was renamed.
+            var partial = old ?? Manifest(environment: manifest.environment)
+            for w in writes.prefix(committed) { partial.goldens[w.key] = w.entry }
+            try? folder.write([UInt8](partial.encoded()), to: Manifest.fileName)
+            throw error
+        }
         if manifest != old || old == nil {
-            try AtomicFile.write(manifest.encoded(), to: options.goldens.appendingPathComponent(Manifest.fileName))
+            try folder.write([UInt8](manifest.encoded()), to: Manifest.fileName)
         }
-        for file in doomed {
-            try? FileManager.default.removeItem(at: options.goldens.appendingPathComponent(file))
-            removeEmptyParents(of: options.goldens.appendingPathComponent(file), below: options.goldens)
-        }
+        for file in doomed { folder.removeFile(file) }
         return result.sorted()
     }
 
-    /// The entry to record for one render, the bytes to write (nil = leave the file alone), and
-    /// why it moved (nil when new or unchanged).
-    static func plan(_ r: Rendered, previous: GoldenEntry?, goldens: URL) -> (Rendered, GoldenEntry, [UInt8]?, RecordResult.Moved?) {
+    /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),
+    /// and why it moved (nil when new or unchanged).
+    struct Plan: Sendable {
+        var rendered: Rendered
+        var entry: GoldenEntry
+        var bytes: [UInt8]?
+        var moved: RecordResult.Moved?
+    }
+
+    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder) -> Result<Plan, InputError> {
         let file = r.fixture.goldenPath
-        let url = goldens.appendingPathComponent(file)
-        let existing = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+        let existing: [UInt8]?
+        switch folder.read(file) {
+        case .missing: existing = nil
+        case .bytes(let b): existing = b
+        case .unreadable(let why): return .failure(InputError(r.fixture.key, "\(why); the golden is not replaced"))
+        }
         var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: "", width: r.image.width,
                                 height: r.image.height, visibleText: r.scene.visibleText,
                                 accessibilityLabel: r.scene.accessibilityLabel)
         let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it).
-        if let existing, let decoded = try? ImageOps.decodePNG(existing, name: url.path), decoded == r.image {
+        if let existing, let decoded = try? ImageOps.decodePNG(existing, name: folder.path(file)), decoded == r.image {
             entry.fileHash = ImageOps.hash(existing)
             let moved = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
-            return (r, entry, nil, moved)
+            return .success(Plan(rendered: r, entry: entry, bytes: nil, moved: moved))
         }
         let bytes = ImageOps.encodePNG(r.image)
         entry.fileHash = ImageOps.hash(bytes)
-        guard existing != nil else { return (r, entry, bytes, nil) }
+        guard existing != nil else { return .success(Plan(rendered: r, entry: entry, bytes: bytes, moved: nil)) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
-        return (r, entry, bytes, RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged))
-    }
-
-    static func removeEmptyParents(of url: URL, below root: URL) {
-        var dir = url.deletingLastPathComponent()
-        while dir.path.count > root.path.count,
-              let items = try? FileManager.default.contentsOfDirectory(atPath: dir.path), items.isEmpty {
-            try? FileManager.default.removeItem(at: dir)
-            dir = dir.deletingLastPathComponent()
-        }
+        return .success(Plan(rendered: r, entry: entry, bytes: bytes,
+                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged)))
     }
 }

@@ -24,7 +24,7 @@ public enum Verifier {
     public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
         let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
-        let manifest = try Manifest.load(from: options.goldens)
+        let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current()
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
 
@@ -51,6 +51,7 @@ public enum Verifier {
         }
 
         var failures = outcomes.flatMap(\.failures)
+        failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)") }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
@@ -59,10 +60,10 @@ public enum Verifier {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
         }
-        let listed = Set(entries.values.map(\.file))
+        let listed = Set(entries.values.map(\.file)).union(fixtures.map(\.goldenPath))
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
-                detail: "\(file) is not in \(Manifest.fileName); run 'evidence record' to adopt or remove it"))
+                detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
 
         var report: String?
@@ -103,14 +104,20 @@ public enum Verifier {
         var out = FixtureOutcome(key: fixture.key)
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
 
-        let url = options.goldens.appendingPathComponent(entry?.file ?? fixture.goldenPath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let url = options.goldens.appendingPathComponent(fixture.goldenPath)
+        let bytes: [UInt8]
+        switch ContainedFolder(options.goldens).read(fixture.goldenPath) {
+        case .bytes(let b): bytes = b
+        case .missing:
             out.failures.append(GateFailure(key: fixture.key, kind: .missing,
                 detail: "no golden at \(fixture.goldenPath); run 'evidence record --filter \"\(fixture.key)\"' after reviewing the render"))
             out.actual = r.image
             return out
+        case .unreadable(let why):
+            out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: why))
+            out.actual = r.image
+            return out
         }
-        let bytes = [UInt8](data)
         let textFailure = entry.flatMap { textDifference(r.scene, $0) }
         // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
@@ -169,7 +176,7 @@ public enum Verifier {
             if let a = o.actual, let e = o.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a))) }
             for (name, img) in files {
                 let rel = f.key + "/" + name
-                if (try? AtomicFile.write(Data(ImageOps.encodePNG(img)), to: dir.appendingPathComponent(rel))) != nil {
+                if (try? ContainedFolder(dir).write(ImageOps.encodePNG(img), to: rel)) != nil {
                     f.artifacts.append(rel)
                 }
             }

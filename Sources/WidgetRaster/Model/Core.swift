@@ -30,8 +30,15 @@ public enum Theme: String, Hashable, Sendable, Codable, CaseIterable {
     case light, dark
 }
 
-/// Widget families: the three Home Screen sizes on both platforms, and iOS's Lock Screen accessories.
-public enum WidgetFamily: String, Hashable, Sendable, Codable, CaseIterable {
+/// The Android Home Screen sizes resolveSize can pick. Android code only ever sees this type, so an
+/// iOS family or an accessory cannot reach the Android planner.
+public enum AndroidFamily: String, Hashable, Sendable, Codable, CaseIterable {
     case small, medium, large
+}
+
+/// WidgetKit's families, named as WidgetKit names them (`.systemSmall` …). The Home Screen three are
+/// drawn today; the Lock Screen accessories are declared so fixture keys and copy can name them.
+public enum IOSFamily: String, Hashable, Sendable, Codable, CaseIterable {
+    case systemSmall, systemMedium, systemLarge
     case accessoryCircular, accessoryRectangular, accessoryInline
 }

@@ -71,7 +71,7 @@ func decodeWidgetSnapshot(json root: JSONValue) throws(InputError) -> WidgetSnap
         let h = try SnapshotField.object(item, path)
         habits.append(WidgetHabit(
             id: try h.optionalString("id"),
-            title: try h.string("title"),
+            title: HabitTitle.clean(try h.string("title")),
             checkedInToday: try h.bool("checkedInToday")))
     }
     return WidgetSnapshot(

@@ -3,10 +3,22 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The widget's colour tokens for both themes, as Android resolves them: a dark lookup uses
-/// `values-night` when the token is declared there and falls back to `values` otherwise.
+/// Where a platform's colours come from: its token names for the semantic roles and their values.
+/// One interface, two loaders — `AndroidTokens.load` (res XML) and `AssetCatalogTokens.load`
+/// (an Xcode asset catalog) — both yield a `TokenSet`.
+public protocol TokenSource: Sendable {
+    var platform: Platform { get }
+    /// The platform's token name for a role (`widget_ink`, `WidgetInk`).
+    func name(_ role: ColorRole) -> String
+    func color(_ role: ColorRole, theme: Theme) -> Color
+}
+
+/// The widget's colour tokens for both themes, keyed by the platform's token names. A dark lookup
+/// uses the dark declaration (`values-night`, the asset's Dark appearance) when there is one and
+/// falls back to the light one otherwise, as both platforms do.
 /// The painter reads every colour through this type; the contrast audit reads the same values.
-public struct TokenSet: Sendable, Equatable {
+public struct TokenSet: TokenSource, Sendable, Equatable {
+    public var platform: Platform = .android
     /// `values/colors_widget.xml` (light, and the fallback for dark).
     public var light: [String: Color]
     /// `values-night/colors_widget.xml` — only the tokens it declares.
@@ -14,9 +26,23 @@ public struct TokenSet: Sendable, Equatable {
     /// Where the tokens came from (a directory path), for messages.
     public var source: String
 
-    public init(light: [String: Color], night: [String: Color], source: String) {
-        self.light = light; self.night = night; self.source = source
+    public init(light: [String: Color], night: [String: Color], source: String, platform: Platform = .android) {
+        self.light = light; self.night = night; self.source = source; self.platform = platform
     }
+
+    /// Android names every role; iOS names its nineteen sets and plays the other roles with the
+    /// set `ColorRole.iosStandIn` names (never an invented name).
+    public func name(_ role: ColorRole) -> String {
+        switch platform {
+        case .android: return role.androidName
+        case .ios: return role.iosStandIn.iosName ?? role.androidName
+        }
+    }
+
+    public func color(_ role: ColorRole, theme: Theme) -> Color { color(name(role), theme: theme) }
+
+    /// A role's colour together with its token name, as glyph art and scene nodes carry it.
+    public func ink(_ role: ColorRole, theme: Theme) -> GlyphInk { GlyphInk(name(role), color(role, theme: theme)) }
 
     /// Every token name declared in either file, sorted.
     public var names: [String] { Array(Set(light.keys).union(night.keys)).sorted() }
@@ -56,6 +82,18 @@ public struct TokenSet: Sendable, Equatable {
 public enum AndroidTokens {
     public static let lightFile = "values/colors_widget.xml"
     public static let nightFile = "values-night/colors_widget.xml"
+    /// Every token the widget draws with. A token folder must declare each in `values/` (a dark
+    /// lookup falls back there), or loading fails naming the file and the token — an incomplete or
+    /// truncated file is an error, never a render in `TokenSet.missing` magenta.
+    public static let required: [String] = [
+        "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
+        "widget_kindling_card", "widget_ember_start", "widget_ember_end", "widget_row_tint", "widget_row_next_tint",
+        "widget_accent_deep", "widget_accent_text", "widget_glyph_gold", "widget_glyph_edge",
+        "widget_glyph_edge_muted", "widget_coach", "widget_capstone_dash", "widget_slot_dash", "widget_stone_muted",
+        "widget_stone_caption", "widget_flame_muted", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
+        "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_flame_core",
+    ]
+
     public static var bundledResDirectory: URL {
         PackagePaths.tokens.appendingPathComponent("android").appendingPathComponent("res")
     }
@@ -83,6 +121,12 @@ public enum AndroidTokens {
         var night: [String: Color] = [:]
         for (name, _) in nightRaw {
             night[name] = try resolveEntry(name, in: nightRaw, fallback: lightRaw, file: nightURL.path, seen: [])
+        }
+        if let absent = required.first(where: { light[$0] == nil }) {
+            let missing = required.filter { light[$0] == nil }
+            throw InputError(lightURL.path, "required colour token '\(absent)' is not declared"
+                + (missing.count > 1 ? " (nor \(missing.count - 1) more: \(missing.dropFirst().prefix(3).joined(separator: ", "))\(missing.count > 4 ? ", …" : ""))" : "")
+                + "; is the file truncated?")
         }
         return TokenSet(light: light, night: night, source: resDirectory.path)
     }

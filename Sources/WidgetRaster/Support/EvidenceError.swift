@@ -6,5 +6,6 @@ public struct InputError: Error, Sendable, CustomStringConvertible, Equatable {
     /// What is wrong, and where useful how to fix it.
     public var problem: String
     public init(_ location: String, _ problem: String) { self.location = location; self.problem = problem }
-    public var description: String { location.isEmpty ? problem : "\(location): \(problem)" }
+    /// Always one line: control characters in either part (a newline in a file name) are escaped.
+    public var description: String { escapeControls(location.isEmpty ? problem : "\(location): \(problem)") }
 }

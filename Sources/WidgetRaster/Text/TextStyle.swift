@@ -31,6 +31,12 @@ public protocol TextMeasuring: Sendable {
 }
 
 extension TextMeasuring {
+    /// For measurers that only measure widths (test doubles): Roboto-like proportions. FontLibrary
+    /// reads the real hhea ascender and descender of the bundled font.
+    public func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        (style.size * 0.93, style.size * 0.24)
+    }
+
     /// Where the baseline sits below the top of a line box: the font's ascent+descent centred in the
     /// box, as Android does with font padding. The painter draws with this; layout aligns with it.
     public func baselineOffset(_ style: TextStyle, lineHeight: Double) -> Double {

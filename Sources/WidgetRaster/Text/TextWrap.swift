@@ -52,16 +52,34 @@ public enum TextWrap {
 
     /// One line: `text` if it fits, otherwise the longest prefix (by grapheme) followed by "…".
     /// With `force`, the "…" is added even if `text` fits (the caller knows text was dropped).
+    ///
+    /// The prefix is found by galloping (1, 2, 4, … characters until one does not fit) and then
+    /// bisecting, so a line that fits k characters costs O(log k) measurements of at most 2k
+    /// characters — O(k log k), whatever the length of `text` (a 1 MB title costs what a short one
+    /// does). The width of "prefix + …" never shrinks as the prefix grows, so this finds the same
+    /// longest prefix a character-by-character search from the end would.
     public static func ellipsize(_ text: String, width: Double, style: TextStyle, measurer: TextMeasuring,
                                  force: Bool = false) -> String {
         if !force, measurer.advance(text, style: style) <= width { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            let candidate = String(chars).trimmingWhitespace() + ellipsis
-            if measurer.advance(candidate, style: style) <= width { return candidate }
-            chars.removeLast()
+        func candidate(_ n: Int, _ chars: Substring) -> String { String(chars.prefix(n)).trimmingWhitespace() + ellipsis }
+        func fits(_ n: Int, _ chars: Substring) -> Bool { measurer.advance(candidate(n, chars), style: style) <= width }
+        var fitting = 0, failing = -1  // longest prefix known to fit; shortest known not to (-1: none yet)
+        var probe = 1
+        var window = Substring()
+        while true {
+            window = text.prefix(probe)
+            let available = window.count
+            if available < probe {  // the whole text is `available` characters
+                if available > fitting { if fits(available, window) { fitting = available } else { failing = available } }
+                break
+            }
+            if fits(probe, window) { fitting = probe; probe *= 2 } else { failing = probe; break }
         }
-        return ellipsis
+        while failing - fitting > 1 {
+            let mid = (fitting + failing) / 2
+            if fits(mid, window) { fitting = mid } else { failing = mid }
+        }
+        return fitting == 0 ? ellipsis : candidate(fitting, window)
     }
 
     /// How many lines `text` needs at `width` with no limit — for budgets that ask "does it wrap?".

@@ -80,7 +80,7 @@ extension ContrastCommand {
     static func rendered(_ dir: URL, filter: String?, json: Bool) throws -> Int32 {
         let painter = try GateArguments.painter()
         let tokens = try AndroidTokens.load(resDirectory: dir)
-        var fixtures = AndroidMatrix.fixtures(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens))
+        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
         let rows: [[RenderedRow]] = fixtures.map { f in

@@ -28,6 +28,17 @@ struct GateArguments {
         return f
     }
 
+    /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
+    /// a key no fixture has (a stale golden) is its own area.
+    static func area(of key: String) -> String {
+        let areas = catalogAreas
+        return areas[key] ?? "stale"
+    }
+    private static let catalogAreas: [String: String] = {
+        let fixtures = (try? FixtureCatalog.load()) ?? []
+        return Dictionary(fixtures.compactMap { f in f.id.map { (f.key, $0.area) } }, uniquingKeysWith: { a, _ in a })
+    }()
+
     static func painter() throws -> CairoPainter {
         CairoPainter(fonts: try FontLibrary.bundled.get())
     }
@@ -37,7 +48,7 @@ struct GateArguments {
         guard isatty(2) != 0 else { return nil }
         return { done, total in
             if done == total || done % 25 == 0 {
-                FileHandle.standardError.write("\r\(done)/\(total) rendered\(done == total ? "\n" : "")".data(using: .utf8)!)
+                printProgress("\r\(done)/\(total) rendered\(done == total ? "\n" : "")")
             }
         }
     }
@@ -87,14 +98,21 @@ struct VerifyCommand: EvidenceCommand {
           --compare MODE     auto (default), exact, or perceptual
           --threshold T      perceptual colour threshold 0…1 (default 0.1)
           --json             machine-readable result on stdout
+          --no-wait          fail (exit 2) instead of waiting while a record holds the goldens folder
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json"])
+        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json", "no-wait"])
         var o = try GateArguments.options(a)
         o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
         o.checks = GateChecks.all
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        try ReportFolder.checkWritable(o.reportDirectory!)
+        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
+        defer { withExtendedLifetime(lock) {} }
+        for t in ContainedFolder(o.goldens).removeStaleTempFiles() {
+            printError("removed \(quoted(t)), a temp file left in the goldens folder by an interrupted run")
+        }
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") {
@@ -102,10 +120,10 @@ struct VerifyCommand: EvidenceCommand {
         } else {
             print("comparison: \(result.comparison)")
             for k in result.known {
-                print("KNOWN \(k.kind.rawValue) \(k.key): \(k.detail) [seed: \(k.seed)]")
+                print("KNOWN \(k.kind.rawValue) \(escapeControls(k.key)): \(escapeControls(k.detail)) [seed: \(k.seed)]")
             }
             for f in result.failures {
-                print("FAIL \(f.kind.rawValue) \(f.key): \(f.detail)")
+                print("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             }
             if let dir = result.reportDirectory { print("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
             if result.failures.count > 1 {
@@ -113,7 +131,7 @@ struct VerifyCommand: EvidenceCommand {
                 let kinds = Dictionary(grouping: result.failures, by: \.kind)
                     .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
                     .map { kind, fs in
-                        let areas = Dictionary(grouping: fs) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+                        let areas = Dictionary(grouping: fs) { GateArguments.area(of: $0.key) }
                             .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
                         return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
                     }
@@ -132,31 +150,38 @@ struct RecordCommand: EvidenceCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let help = """
-        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json]
+        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json] [--no-wait] [--rebuild-manifest]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
-        Goldens/manifest.json. Every write goes through a temp file and a rename.
+        Goldens/manifest.json. Every write goes through a temp file and a rename; the goldens folder is
+        locked for the whole run (a second record waits), and only files the manifest proves were
+        recorded are ever deleted (anything else is listed as 'left alone').
         Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
         silence a failure you do not understand.
 
         \(GateArguments.help)
           --dry-run          say what would move, appear and vanish; write nothing
           --json             machine-readable result on stdout
+          --no-wait          fail (exit 2) instead of waiting for another record to finish
+          --rebuild-manifest ignore the existing manifest (corrupt, or refused) and write it afresh
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"], switches: ["json", "dry-run"])
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"],
+                                         switches: ["json", "dry-run", "no-wait", "rebuild-manifest"])
         let o = try GateArguments.options(a)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
-                                    progress: a.has("json") ? nil : GateArguments.progress())
+                                    rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
+                                    notice: { printError($0) }, progress: a.has("json") ? nil : GateArguments.progress())
         if a.has("json") { try printJSON(r); return 0 }
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
         for k in r.added { print("added   \(k)") }
         for k in r.removed { print("removed \(k)") }
+        for f in r.leftAlone { print("left alone \(escapeControls(f))") }
         if r.moved.count > 1 {
             // The line a commit message needs: how many moved where, and how many changed their words.
-            let areas = Dictionary(grouping: r.moved) { $0.key.split(separator: "/").prefix(2).joined(separator: "/") }
+            let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             print("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
         }
@@ -167,85 +192,79 @@ struct RecordCommand: EvidenceCommand {
 
 struct RenderCommand: EvidenceCommand {
     static let name = "render"
-    static let summary = "Render one fixture, or any snapshot at any size, to a PNG file"
+    static let summary = "Render one fixture, or any widget at any size, to a PNG file"
     static let help = """
         usage: evidence render --fixture KEY -o OUT.png [--json]
-               evidence render --snapshot FILE|- [--platform android] [--family small|medium|large|auto]
-                               [--width W] [--height H] [--font-scale F] [--theme light|dark] [--density D]
-                               --as-of ISO8601 --time-zone IANA [--android-res DIR]
-                               [--on-bad-snapshot fail|fallback] -o OUT.png [--json]
+               evidence render --snapshot FILE|- --as-of ISO8601 --time-zone IANA [size options] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
+               evidence render --state S [--habits N --done N …] [size options] -o OUT.png (a synthesized widget)
 
         The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
           evidence render --snapshot snap.json --width 230 --height 330 --as-of 2026-09-17T08:30:00+02:00 \\
                           --time-zone Europe/Berlin -o narrow-large.png
           --fixture KEY      a key from 'evidence list'
-          --snapshot FILE    the widget snapshot JSON the app writes ('-' reads standard input)
+        \(WidgetInputOptions.help)
+        size options, Android (the default platform):
           --family F         small, medium, large or auto (resolveSize, the default)
-          --width/--height   granted size in dp, 40…1000 (defaults 300 × 180)
+          --width/--height   granted size in dp, 40…1000 (defaults: small 170 × 180, medium 300 × 180,
+                             large and auto 230 × 330)
           --font-scale F     the user's font scale, 0.5…3 (default 1.0)
-          --theme T          light (default) or dark
           --density D        pixels per dp, 0.5…4 (default 2)
-          --as-of, --time-zone  the render moment and the device zone (the clock is never read)
           --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
+        size options, --platform ios:
+          --family F         systemSmall, systemMedium (default) or systemLarge
+          --device-class C   a portrait screen class, e.g. 393x852 (the default), 430x932, 375x667
+          --width/--height   an explicit widget size in pt instead of a device class
+          --scale 2|3        pixels per pt (default 2)
+          --text-size T      Dynamic Type: large (default), xxxLarge, AX3
+          --ios-assets DIR   an Xcode asset catalog with the Widget*.colorset sets (default: bundled)
+        both:
+          --theme T          light (default) or dark
+          -o, --output FILE  where to write the PNG (written atomically)
+          --json             print what was drawn: family, size, state, the visible texts in drawing
+                             order, the accessibility label, the pip row, and any findings (clipped,
+                             truncated, contrast; known ones marked with their seed passage)
           --on-bad-snapshot  fail (default): a snapshot that doesn't decode is an error, exit 2.
                              fallback: print the decode error on stderr and draw what the widget draws —
                              seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
-          -o, --output FILE  where to write the PNG (written atomically)
-          --json             on stdout: family, size, state, visible texts in drawing order, the
-                             accessibility label, pips, and findings (clip, truncation, contrast; known
-                             ones marked with their seed passage)
-        It prints the resolved state, size and the accessibility label, and warns about clipped nodes.
+        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes.
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
-                                         switches: AdHocRenderOptions.switches.union(["json"]))
-        guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
-        let json = a.has("json")
+                                         switches: AdHocRenderOptions.switches)
+        guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        try OutputFile.check(out)
         let painter = try GateArguments.painter()
+        let drawn: RenderedWidget?
         let scene: Scene
-        var report = RenderReport()
         if let key = a.value("fixture") {
             guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
-            report.fixture = key
+            drawn = nil
         } else {
             let o = try AdHocRenderOptions.parse(a)
-            var snapshot: WidgetSnapshot?
-            if let path = o.snapshotPath {
-                let (data, name) = try readSnapshotFile(path)
-                let decoded = try o.onBadSnapshot.decode(data, name: name)
-                snapshot = decoded.snapshot
-                if let error = decoded.warning {
-                    printError("evidence render: \(error) — drawing the fail-closed render (first run, legacy body)")
-                }
-            }
-            let tokens = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
-            var request = o.request
-            request.snapshot = snapshot
-            let builder = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
-            let (w, plan) = builder.plan(request)
-            scene = builder.scene(request)
-            report.family = plan.size.rawValue
-            report.state = w.state.rawValue
-            report.widthDp = request.widthDp; report.heightDp = request.heightDp; report.fontScale = request.fontScale
-            report.theme = request.theme.rawValue
-            if !json {
-                print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
-                      + "kindling: \(w.kindling ? "on" : "off"), size: \(plan.size.rawValue)\(plan.rung.map { ", rung " + $0.rawValue } ?? "")")
-                for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
-            }
+            let r = try WidgetPipeline.render(o, fonts: painter.fonts)
+            drawn = r
+            scene = r.scene
         }
         let image = painter.render(scene)
-        try AtomicFile.write(Data(PNGCodec.encode(image)), to: URL(fileURLWithPath: out))
-        if json {
-            let key = report.fixture ?? "render/android/\(report.family ?? "auto")"
-            let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-            report.fill(scene: scene, findings: GateChecks.all.flatMap { $0.run(key, scene, image, painter) }, known: known)
-            try printJSON(report)
+        try OutputFile.write(PNGCodec.encode(image), to: out)
+        if a.has("json") {
+            if let drawn {
+                try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
+                                           key: "render/\(drawn.platform.rawValue)/\(drawn.family)"))
+            } else {
+                try printJSON(try FixtureRenderReport(key: a.value("fixture")!, scene: scene, image: image, painter: painter))
+            }
             return 0
+        }
+        if let r = drawn {
+            let w = r.resolved
+            print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
+                  + "kindling: \(w.kindling ? "on" : "off"), size: \(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)")
+            for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
@@ -253,34 +272,66 @@ struct RenderCommand: EvidenceCommand {
     }
 }
 
-/// `render --json`: what one render shows and says, and what the checks found in it.
-struct RenderReport: Encodable {
-    struct Pip: Encodable { var filled: Bool; var widthDp: Double; var heightDp: Double }
-    struct Finding: Encodable { var kind: String; var node: String?; var detail: String; var known: Bool; var seed: String? }
-    var fixture: String?
-    var family: String?
-    var state: String?
-    var widthDp: Double?
-    var heightDp: Double?
-    var fontScale: Double?
-    var theme: String?
-    var visibleText: [String] = []
-    var accessibilityLabel = ""
-    /// Small's pip row, left to right (empty when no pip row is drawn).
-    var pips: [Pip] = []
-    var findings: [Finding] = []
+/// `render --fixture KEY --json`: a golden's scene reported like an ad-hoc render.
+struct FixtureRenderReport: Encodable {
+    var key: String
+    var size: Size
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var texts: [String]
+    var accessibilityLabel: String
+    var findings: [RenderReport.Finding]
+    init(key: String, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
+        self.key = key; size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
+        texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
+            .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", detail: $0.detail).marked(known, key: key) }
+    }
+}
 
-    mutating func fill(scene: Scene, findings: [GateFailure], known: KnownFindings) {
-        visibleText = scene.visibleText
-        accessibilityLabel = scene.accessibilityLabel
-        pips = scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
-            var filled = false
-            if case .path(_, let fill, _) = n.content { filled = fill != nil }
-            return Pip(filled: filled, widthDp: n.bounds.width, heightDp: n.bounds.height)
+/// The ad-hoc pipeline `render` and `plan` share: read the snapshot (or synthesize it), load the
+/// platform's tokens, and draw.
+enum WidgetPipeline {
+    static func target(_ o: AdHocRenderOptions) throws -> RenderTarget {
+        var (snapshot, asOf): (WidgetSnapshot?, Date)
+        if case .file(let path) = o.input.source, o.onBadSnapshot == .fallback {
+            let (data, name) = try readSnapshotFile(path)
+            let decoded = try o.onBadSnapshot.decode(data, name: name)
+            if let error = decoded.warning {
+                // The widget's own fail-closed path (seed 001 §5): no snapshot → first run, legacy card.
+                printError("evidence render: \(error) — drawing the fail-closed render (first run, legacy body)")
+            }
+            (snapshot, asOf) = (decoded.snapshot, o.input.asOf)
+        } else {
+            (snapshot, asOf) = try o.input.resolveSnapshot(readFile: loadSnapshotFile)
         }
-        self.findings = findings.map { f in
-            let entry = known.entry(for: f)
-            return Finding(kind: f.kind.rawValue, node: f.node, detail: f.detail, known: entry != nil, seed: entry?.seed)
+        var target = o.target
+        switch target {
+        case .android(var r):
+            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
+            target = .android(r)
+        case .ios(var r):
+            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
+            target = .ios(r)
         }
+        return target
+    }
+
+    static func renderer(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> WidgetRenderer {
+        let android = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
+        var ios = try AssetCatalogTokens.bundled()
+        if let dir = o.iosAssets {
+            let loaded = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: dir), defaults: ios)
+            if !loaded.missing.isEmpty {
+                printError("warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled default\(loaded.missing.count == 1 ? "" : "s")")
+            }
+            ios = loaded.tokens
+        }
+        return WidgetRenderer(fonts: fonts, androidTokens: android, iosTokens: ios)
+    }
+
+    static func render(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> RenderedWidget {
+        try renderer(o, fonts: fonts).render(try target(o))
     }
 }

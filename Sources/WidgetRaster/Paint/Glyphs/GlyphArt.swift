@@ -393,8 +393,8 @@ private struct Builder {
         } else {
             let r = rect.insetBy(dx: w / 2, dy: w / 2)
             pip.roundedRect(r.minX, r.minY, r.width, r.height, radius: r.height / 2)
-            appendRaw("pip", .graphic, p.border.token, pip, fill: nil,
-                      stroke: Stroke(.solid(p.border.color), width: w))
+            appendRaw("pip", .graphic, p.pipTodo.token, pip, fill: nil,
+                      stroke: Stroke(.solid(p.pipTodo.color), width: w))
         }
     }
 

@@ -116,30 +116,32 @@ public struct GlyphPalette: Hashable, Sendable, Codable {
     public var capstoneDash: GlyphInk    // widget_capstone_dash
     public var muted: GlyphInk           // widget_muted
     public var success: GlyphInk         // widget_success
-    public var border: GlyphInk          // widget_border — todo pips and the todo-row check ring (seed 000: WidgetBorder "Todo pips, dividers"; 3:1)
+    public var border: GlyphInk          // widget_border
     public var glyphGold: GlyphInk       // widget_glyph_gold
     public var coach: GlyphInk           // widget_coach
     public var ink: GlyphInk             // widget_ink
     public var card: GlyphInk            // widget_card
 
     public var slotDash: GlyphInk        // widget_slot_dash — the caption row's dashed-slot icon (3:1)
+    public var pipTodo: GlyphInk         // widget_pip_todo — todo pip / check-ring outline (3:1, both bodies)
 
     /// Every entry, in declaration order.
     public var all: [GlyphInk] {
         [accent, accentDeep, flameCore, flameMuted, glyphEdge, glyphEdgeMuted, goldTop, goldMid, goldBot,
-         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card, slotDash]
+         stoneTop, stoneMid, stoneBot, stoneMuted, capstoneDash, muted, success, border, glyphGold, coach, ink, card, slotDash, pipTodo]
     }
 
-    /// Every entry from the token set — the one source of colour (`Tokens/…/colors_widget.xml` or a
-    /// user's `--android-res`). A token the set lacks draws as `TokenSet.missing` magenta, loudly.
+    /// Every entry from the token set — the one source of colour (`Tokens/…`, `--android-res`,
+    /// `--ios-assets`). A token the set lacks draws as `TokenSet.missing` magenta, loudly.
     public init(tokens: TokenSet, theme: Theme) {
-        func look(_ token: String) -> GlyphInk { GlyphInk(token, tokens.color(token, theme: theme)) }
-        accent = look("widget_accent"); accentDeep = look("widget_accent_deep"); flameCore = look("widget_flame_core")
-        flameMuted = look("widget_flame_muted"); glyphEdge = look("widget_glyph_edge"); glyphEdgeMuted = look("widget_glyph_edge_muted")
-        goldTop = look("widget_gold_top"); goldMid = look("widget_gold_mid"); goldBot = look("widget_gold_bot")
-        stoneTop = look("widget_stone_top"); stoneMid = look("widget_stone_mid"); stoneBot = look("widget_stone_bot")
-        stoneMuted = look("widget_stone_muted"); capstoneDash = look("widget_capstone_dash"); muted = look("widget_muted")
-        success = look("widget_success"); border = look("widget_border"); glyphGold = look("widget_glyph_gold")
-        coach = look("widget_coach"); ink = look("widget_ink"); card = look("widget_card"); slotDash = look("widget_slot_dash")
+        func look(_ role: ColorRole) -> GlyphInk { tokens.ink(role, theme: theme) }
+        accent = look(.accent); accentDeep = look(.accentDeep); flameCore = look(.flameCore)
+        flameMuted = look(.flameMuted); glyphEdge = look(.glyphEdge); glyphEdgeMuted = look(.glyphEdgeMuted)
+        goldTop = look(.goldTop); goldMid = look(.goldMid); goldBot = look(.goldBot)
+        stoneTop = look(.stoneTop); stoneMid = look(.stoneMid); stoneBot = look(.stoneBot)
+        stoneMuted = look(.stoneMuted); capstoneDash = look(.capstoneDash); muted = look(.muted)
+        success = look(.success); border = look(.border); glyphGold = look(.glyphGold)
+        coach = look(.coach); ink = look(.ink); card = look(.card); slotDash = look(.slotDash)
+        pipTodo = look(.pipTodo)
     }
 }

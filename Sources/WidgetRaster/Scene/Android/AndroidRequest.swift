@@ -28,4 +28,14 @@ public struct AndroidRenderRequest: Sendable, Hashable {
     public static let heightRange: ClosedRange<Double> = 40...1000
     public static let fontScaleRange: ClosedRange<Double> = 0.5...3
     public static let densityRange: ClosedRange<Double> = 0.5...4
+
+    /// The size `render` and `plan` use when none is given: the matrix's typical placements for a
+    /// fixed family; the seed's OBJ-2428 reference geometry (230 × 330 dp) for `auto`.
+    public static func typicalSize(_ family: AndroidFamilyRequest) -> Size {
+        switch family {
+        case .small: return Size(170, 180)
+        case .medium: return Size(300, 180)
+        case .large, .auto: return Size(230, 330)
+        }
+    }
 }

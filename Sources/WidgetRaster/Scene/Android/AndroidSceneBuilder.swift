@@ -49,6 +49,11 @@ public struct AndroidSceneBuilder: Sendable {
 
     public func scene(_ request: AndroidRenderRequest) -> Scene {
         let (w, plan) = plan(request)
+        return scene(w, plan, request)
+    }
+
+    /// The scene for a plan already made (what `render` reports on is exactly what it draws).
+    public func scene(_ w: ResolvedWidget, _ plan: AndroidWidgetPlan, _ request: AndroidRenderRequest) -> Scene {
         var b = NodeList(theme: request.theme, tokens: tokens, fonts: fonts)
         let box = Rect(x: 0, y: 0, width: request.widthDp, height: request.heightDp)
         let margin = AndroidLayout.systemWidgetMarginDp
@@ -57,7 +62,7 @@ public struct AndroidSceneBuilder: Sendable {
         b.content = content
 
         // Card, then the ember behind the streak glyph (kindling only; firstRun has no snapshot → flat card).
-        b.rect("card", token: w.kindling ? "widget_kindling_card" : "widget_card", card, radius: Self.cardCornerRadiusDp, container: box)
+        b.rect("card", ink: w.kindling ? .kindlingCard : .card, card, radius: Self.cardCornerRadiusDp, container: box)
         let flame = plan.elements[.flame].flatMap { $0.shown ? $0.frame : nil }
         let glyphRect = flame.map { f in
             Rect(x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
@@ -71,8 +76,8 @@ public struct AndroidSceneBuilder: Sendable {
             b.glyph(Self.streakGlyphKind(glyph, kindling: w.kindling), g, name: "streak-glyph")
         }
 
-        let muted = w.kindling ? "widget_stone_muted" : "widget_muted"
-        let captionToken = w.kindling ? "widget_stone_caption" : "widget_muted"
+        let muted: ColorRole = w.kindling ? .stoneMuted : .muted
+        let captionToken: ColorRole = w.kindling ? .stoneCaption : .muted
         for e in plan.elements.values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where e.shown {
             guard let frame = e.frame else { continue }
             switch e.key {
@@ -81,18 +86,18 @@ public struct AndroidSceneBuilder: Sendable {
             case .ctaPill:
                 b.pill(e, frame: frame)
             case .numeral:
-                b.text(e, token: "widget_ink", frame: frame)
+                b.text(e, ink: .ink, frame: frame)
             case .captionRow:
-                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), token: captionToken, family: plan.size, fontScale: plan.fontScale)
+                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
                 b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
-                b.text(e, token: "widget_ink", frame: frame)
+                b.text(e, ink: .ink, frame: frame)
             case .daysLabel, .dayStreakLabel, .longestLabel, .progress, .statusSubtitle, .staleFooter,
                  .newDayLine, .overflowLine:
-                b.text(e, token: muted, frame: frame)
+                b.text(e, ink: muted, frame: frame)
             case .motivatorLine:
-                b.text(e, token: captionToken, frame: frame)
+                b.text(e, ink: captionToken, frame: frame)
             }
         }
         if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, name: "app-glyph") }
@@ -109,7 +114,7 @@ public struct AndroidSceneBuilder: Sendable {
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let showsCoachLine = plan.size != .small && coachLineText(w, platform: .android) != nil
-        let label = composedAccessibilityLabel(w, platform: .android, family: plan.size, visibleHabits: nil,
+        let label = composedAccessibilityLabel(w, platform: .android, isLarge: plan.size == .large, visibleHabits: nil,
                                                showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
@@ -165,22 +170,22 @@ struct NodeList {
         self.theme = theme; self.tokens = tokens; self.fonts = fonts
     }
 
-    func color(_ token: String) -> Color { tokens.color(token, theme: theme) }
+    func color(_ ink: ColorRole) -> Color { tokens.color(ink, theme: theme) }
 
     var palette: GlyphPalette {
         GlyphPalette(tokens: tokens, theme: theme)
     }
 
-    mutating func rect(_ name: String, token: String, _ r: Rect, radius: Double, container: Rect) {
-        nodes.append(SceneNode(name: name, role: .decorative, token: token, bounds: r, container: container,
-                               content: .rect(cornerRadius: radius, fill: .solid(color(token)))))
+    mutating func rect(_ name: String, ink: ColorRole, _ r: Rect, radius: Double, container: Rect) {
+        nodes.append(SceneNode(name: name, role: .decorative, token: tokens.name(ink), bounds: r, container: container,
+                               content: .rect(cornerRadius: radius, fill: .solid(color(ink)))))
     }
 
     mutating func ember(center: Point, box: Double, radius: Double, card: Rect) {
         let r = Rect(x: center.x - box / 2, y: center.y - box / 2, width: box, height: box)
-        nodes.append(SceneNode(name: "ember", role: .decorative, token: "widget_ember_start", bounds: r, container: card,
+        nodes.append(SceneNode(name: "ember", role: .decorative, token: tokens.name(.emberStart), bounds: r, container: card,
                                content: .rect(cornerRadius: box / 2, fill: .radial(center: center, radius: radius, stops: [
-                                   GradientStop(0, color("widget_ember_start")), GradientStop(1, color("widget_ember_end")),
+                                   GradientStop(0, color(.emberStart)), GradientStop(1, color(.emberEnd)),
                                ]))))
     }
 
@@ -188,25 +193,24 @@ struct NodeList {
         nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, name: name)
     }
 
-    /// A planned text element: wrapped and ellipsized to its frame exactly as the plan measured it.
-    mutating func text(_ e: PlanElement, token: String, frame: Rect, name: String? = nil) {
-        guard let text = e.text, let style = e.style else { return }
+    /// A planned text element, drawn with the lines the plan finished (no second wrap).
+    mutating func text(_ e: PlanElement, ink: ColorRole, frame: Rect, name: String? = nil) {
+        guard let finished = e.drawn, let style = e.style else { return }
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let wrapped = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: fonts)
-        nodes.append(SceneNode(name: name ?? e.key.rawValue, role: .text, token: token, bounds: frame, container: content,
-                               content: .text(TextContent(lines: wrapped.lines, style: style, color: color(token),
-                                                          lineHeight: lineH, ellipsized: wrapped.ellipsized))))
+        nodes.append(SceneNode(name: name ?? e.key.rawValue, role: .text, token: tokens.name(ink), bounds: frame, container: content,
+                               content: .text(TextContent(lines: finished.lines, style: style, color: color(ink),
+                                                          lineHeight: lineH, ellipsized: finished.ellipsized))))
     }
 
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
-    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, token: String, family: WidgetFamily, fontScale: Double) {
+    mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, ink: ColorRole, family: AndroidFamily, fontScale: Double) {
         let slot = AndroidLayout.captionGlyphSlotDp(family, fontScale: fontScale)
         let size = min(slot, frame.height - 2)
         if let glyph {
             self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(family)
-        text(e, token: token, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
+        text(e, ink: ink, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
     }
 
     /// Coach row: on Large, coach_spark_large in widget_coach ahead of the line (in the slot the
@@ -218,22 +222,20 @@ struct NodeList {
             glyph(.captionSpark(.coach), Rect(x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - size) / 2,
                                               width: size, height: size), name: "coach-spark")
         }
-        text(e, token: "widget_coach", frame: frame, name: "coach-line")
+        text(e, ink: .coach, frame: frame, name: "coach-line")
     }
 
     /// Small kindling's check-off pill: accent-deep fill, its label centred on the lines the plan budgeted.
     mutating func pill(_ e: PlanElement, frame: Rect) {
-        guard let label = e.text, let style = e.style else { return }
-        rect("cta-pill", token: "widget_accent_deep", frame, radius: min(frame.height / 2, 16), container: content)
-        let width = frame.width - AndroidLayout.ctaPaddingDp * 2
-        let wrapped = TextWrap.wrap(label, width: width, maxLines: max(1, e.lines), style: style, measurer: fonts)
-        let w = wrapped.maxLineWidth.rounded(.up)
+        guard let finished = e.drawn, let style = e.style else { return }
+        rect("cta-pill", ink: .accentDeep, frame, radius: min(frame.height / 2, 16), container: content)
+        let w = (finished.lines.map { fonts.advance($0, style: style) }.max() ?? 0).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let h = Double(wrapped.lines.count) * lineH
+        let h = Double(finished.lines.count) * lineH
         let box = Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
-        nodes.append(SceneNode(name: "cta-label", role: .text, token: "widget_accent_text", bounds: box, container: frame,
-                               content: .text(TextContent(lines: wrapped.lines, style: style, color: color("widget_accent_text"),
-                                                          alignment: .center, lineHeight: lineH, ellipsized: wrapped.ellipsized))))
+        nodes.append(SceneNode(name: "cta-label", role: .text, token: tokens.name(.accentText), bounds: box, container: frame,
+                               content: .text(TextContent(lines: finished.lines, style: style, color: color(.accentText),
+                                                          alignment: .center, lineHeight: lineH, ellipsized: finished.ellipsized))))
     }
 
     /// Shape-coded pips: filled when done, outline when not — never colour alone. Round and of one
@@ -252,8 +254,8 @@ struct NodeList {
     mutating func habitRow(_ row: HabitRowPlan, index: Int, kindling: Bool, fontScale: Double) {
         let name = "habit-row-\(index + 1)"
         if kindling {
-            let token = row.isNextDue ? "widget_row_next_tint" : "widget_row_tint"
-            rect("\(name).tint", token: token, row.frame, radius: 8, container: content)
+            let tint: ColorRole = row.isNextDue ? .rowNextTint : .rowTint
+            rect("\(name).tint", ink: tint, row.frame, radius: 8, container: content)
         }
         let checkSlot = row.labelFrame.minX - row.frame.minX
         let size = min(16.0, checkSlot - 8, row.frame.height - 4)
@@ -261,7 +263,8 @@ struct NodeList {
         glyph(row.done ? .doneCheck : .pip(done: false), check, name: "\(name).check")
         let style = TextStyle.roboto(.regular, sp: AndroidLayout.habitLabelSp, fontScale: fontScale)
         let label = PlanElement(key: .progress, shown: true, reason: "", frame: row.labelFrame, text: row.title,
-                                style: style, lines: row.labelLines, maxLines: row.labelMaxLines, ellipsized: row.ellipsized)
-        text(label, token: row.done ? (kindling ? "widget_stone_muted" : "widget_muted") : "widget_ink", frame: row.labelFrame, name: "\(name).title")
+                                style: style, lines: row.labelLines, maxLines: row.labelMaxLines, ellipsized: row.ellipsized,
+                                drawn: row.label)
+        text(label, ink: row.done ? (kindling ? .stoneMuted : .muted) : .ink, frame: row.labelFrame, name: "\(name).title")
     }
 }

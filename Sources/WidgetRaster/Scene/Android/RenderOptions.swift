@@ -1,69 +1,96 @@
 import Foundation
 
-/// `evidence render`'s ad-hoc form (any snapshot, any size) parsed and validated as plain values,
-/// so every usage error is unit-testable. The snapshot file itself is read by the CLI.
+/// `evidence render`'s and `evidence plan`'s shared form (any widget, any size, either platform)
+/// parsed and validated as plain values, so every usage error is unit-testable. A snapshot file is
+/// read by the CLI; everything else is here.
 public struct AdHocRenderOptions: Equatable, Sendable {
-    /// Snapshot path, "-" for standard input, nil for `--no-snapshot` (first run).
-    public var snapshotPath: String?
-    /// Everything but the snapshot, which the CLI reads from `snapshotPath`.
-    public var request: AndroidRenderRequest
+    /// Where the widget comes from: a snapshot file, first run, or a synthesized widget.
+    public var input: WidgetInputOptions
+    /// The platform's request (size, family, theme, scale), its snapshot still to be filled in.
+    public var target: RenderTarget
     public var androidRes: String?
-    public var output: String
+    public var iosAssets: String?
+    /// nil for `plan` (no image written).
+    public var output: String?
+    public var json: Bool
     /// What a snapshot that doesn't decode does: `fail` (exit 2, the default) or `fallback` — draw
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     public var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    public static let valued: Set<String> = ["snapshot", "platform", "family", "width", "height", "font-scale", "theme",
-                                             "density", "as-of", "time-zone", "android-res", "output", "on-bad-snapshot"]
-    public static let switches: Set<String> = ["no-snapshot"]
+    public static let valued: Set<String> = WidgetInputOptions.valued.union(RenderTarget.valued)
+        .union(["android-res", "ios-assets", "output", "on-bad-snapshot"])
+    public static let switches: Set<String> = WidgetInputOptions.switches.union(["json"])
 
-    public static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
-        let snapshot = a.value("snapshot")
-        if snapshot == nil && !a.has("no-snapshot") {
-            throw InputError("--snapshot", "needed: a snapshot JSON file, '-' for standard input, or --no-snapshot for first run")
+    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. `allowDefaultWidget`: plan
+    /// may describe nothing at all and gets the reference widget.
+    public static func parse(_ a: ParsedArguments, needsOutput: Bool = true, allowDefaultWidget: Bool = false) throws(InputError) -> AdHocRenderOptions {
+        let input = try WidgetInputOptions.parse(a, allowDefault: allowDefaultWidget)
+        let output = a.value("output")
+        if needsOutput, output == nil || output!.isEmpty { throw InputError("-o", "required: the PNG file to write") }
+        let target = try RenderTarget.parse(a)
+        if a.value("android-res") != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
+        if a.value("ios-assets") != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
+        let policy = try a.choice("on-bad-snapshot", default: BadSnapshotPolicy.fail, BadSnapshotPolicy.allCases)
+        if policy == .fallback, case .file = input.source {} else if policy == .fallback {
+            throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
         }
-        if snapshot != nil && a.has("no-snapshot") { throw InputError("--no-snapshot", "cannot be combined with --snapshot") }
-        if let p = a.value("platform"), p != Platform.android.rawValue {
-            throw InputError("--platform", "'\(p)' is not drawn yet; only android renders (iOS copy is available through 'evidence resolve')")
+        return AdHocRenderOptions(input: input, target: target, androidRes: a.value("android-res"), iosAssets: a.value("ios-assets"),
+                                  output: output, json: a.has("json"), onBadSnapshot: policy)
+    }
+}
+
+/// One platform's render request, before its snapshot is read.
+public enum RenderTarget: Equatable, Sendable {
+    case android(AndroidRenderRequest)
+    case ios(IOSRenderRequest)
+
+    public var platform: Platform {
+        switch self {
+        case .android: return .android
+        case .ios: return .ios
         }
-        guard let output = a.value("output"), !output.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
-        guard let rawAsOf = a.value("as-of") else {
-            throw InputError("--as-of", "needed: the render moment, ISO-8601 with an offset (the clock is never read)")
-        }
-        guard let asOf = parseISO8601(rawAsOf) else {
-            throw InputError("--as-of", "'\(rawAsOf)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
-        }
-        guard let rawZone = a.value("time-zone") else { throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York") }
-        guard let zone = ianaTimeZone(rawZone) else { throw InputError("--time-zone", "'\(rawZone)' is not an IANA time zone") }
-        let r = AndroidRenderRequest.self
+    }
+
+    public static let valued: Set<String> = ["platform", "family", "width", "height", "font-scale", "theme", "density",
+                                             "device-class", "scale", "text-size"]
+
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
+        let platform = try a.choice("platform", default: Platform.android, Platform.allCases)
+        let theme = try a.choice("theme", default: Theme.light, Theme.allCases)
         func number(_ name: String, _ d: Double, _ range: ClosedRange<Double>, _ unit: String) throws(InputError) -> Double {
             do { return try a.double(name, default: d, in: range) } catch {
                 throw InputError("--\(name)", "\(error.problem) \(unit)")
             }
         }
-        let request = AndroidRenderRequest(
-            family: try a.choice("family", default: .auto, AndroidFamilyRequest.allCases),
-            widthDp: try number("width", 300, r.widthRange, "dp"),
-            heightDp: try number("height", 180, r.heightRange, "dp"),
-            fontScale: try number("font-scale", 1, r.fontScaleRange, ""),
-            theme: try a.choice("theme", default: .light, Theme.allCases),
-            density: try number("density", 2, r.densityRange, "px per dp"),
-            snapshot: nil, asOf: asOf, timeZone: zone)
-        let policy = try a.choice("on-bad-snapshot", default: BadSnapshotPolicy.fail, BadSnapshotPolicy.allCases)
-        if policy == .fallback && snapshot == nil {
-            throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
+        switch platform {
+        case .android:
+            for flag in ["device-class", "scale", "text-size"] where a.value(flag) != nil {
+                throw InputError("--\(flag)", "only applies to --platform ios")
+            }
+            let family = try a.choice("family", default: AndroidFamilyRequest.auto, AndroidFamilyRequest.allCases)
+            let r = AndroidRenderRequest.self
+            let typical = r.typicalSize(family)
+            return .android(AndroidRenderRequest(
+                family: family,
+                widthDp: try number("width", typical.width, r.widthRange, "dp"),
+                heightDp: try number("height", typical.height, r.heightRange, "dp"),
+                fontScale: try number("font-scale", 1, r.fontScaleRange, ""),
+                theme: theme,
+                density: try number("density", 2, r.densityRange, "px per dp"),
+                snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone))
+        case .ios:
+            for flag in ["font-scale", "density"] where a.value(flag) != nil {
+                throw InputError("--\(flag)", "only applies to --platform android (iOS: --scale, --text-size)")
+            }
+            return .ios(try IOSRenderRequest.parse(a, theme: theme))
         }
-        return AdHocRenderOptions(snapshotPath: snapshot, request: request, androidRes: a.value("android-res"), output: output,
-                                  onBadSnapshot: policy)
     }
 }
 
 /// `--on-bad-snapshot`: what an undecodable snapshot does to an ad-hoc render.
 public enum BadSnapshotPolicy: String, Sendable, Equatable, CaseIterable {
     case fail, fallback
-}
 
-extension BadSnapshotPolicy {
     /// Decodes a snapshot under this policy. `fail` rethrows the decode error; `fallback` returns
     /// nil — no snapshot, which the renderer draws as the widget's own fail-closed path (first run,
     /// the flat legacy card: Android's isKindling(null) is false) — with the one-line error to print.

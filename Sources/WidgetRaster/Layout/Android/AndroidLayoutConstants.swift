@@ -93,10 +93,10 @@ public enum AndroidLayout {
     /// Gap between Large's caption glyph and its text (ours).
     public static let captionGlyphGapDp = 4.0
     /// The caption glyph's slot in a family at a font scale: what the planner charges and the painter uses.
-    public static func captionGlyphSlotDp(_ family: WidgetFamily, fontScale: Double) -> Double {
+    public static func captionGlyphSlotDp(_ family: AndroidFamily, fontScale: Double) -> Double {
         ceilDp((family == .large ? captionGlyphSlotSp : compactCaptionGlyphSlotSp) * fontScale)
     }
-    public static func captionGlyphGapDp(_ family: WidgetFamily) -> Double {
+    public static func captionGlyphGapDp(_ family: AndroidFamily) -> Double {
         family == .large ? captionGlyphGapDp : compactCaptionGlyphGapDp
     }
 

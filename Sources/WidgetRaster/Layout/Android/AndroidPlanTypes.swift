@@ -138,6 +138,15 @@ public enum AndroidElementKey: String, Sendable, Hashable, CaseIterable, Codable
     case ctaPill
 }
 
+/// Text exactly as it will be drawn: the lines (wrapped and ellipsized by the planner) and whether
+/// it was cut. The scene places these lines; it never wraps again.
+public struct FinishedText: Sendable, Hashable, Codable {
+    public var lines: [String]
+    public var ellipsized: Bool
+    public init(lines: [String], ellipsized: Bool) { self.lines = lines; self.ellipsized = ellipsized }
+    public var text: String { lines.joined(separator: " ") }
+}
+
 public struct PlanElement: Sendable, Hashable, Codable {
     public var key: AndroidElementKey
     public var shown: Bool
@@ -155,11 +164,15 @@ public struct PlanElement: Sendable, Hashable, Codable {
     public var maxLines: Int
     /// True when the drawn text is cut with "…" (the structural floor), never a character stack.
     public var ellipsized: Bool
+    /// The lines drawn, filled in when the plan is finished (nil for graphics and hidden elements).
+    public var drawn: FinishedText?
 
     public init(key: AndroidElementKey, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
-                text: String? = nil, style: TextStyle? = nil, lines: Int = 0, maxLines: Int = 1, ellipsized: Bool = false) {
+                text: String? = nil, style: TextStyle? = nil, lines: Int = 0, maxLines: Int = 1, ellipsized: Bool = false,
+                drawn: FinishedText? = nil) {
         self.key = key; self.shown = shown; self.reason = reason; self.costDp = costDp; self.frame = frame
         self.text = text; self.style = style; self.lines = lines; self.maxLines = maxLines; self.ellipsized = ellipsized
+        self.drawn = drawn
     }
 }
 
@@ -176,6 +189,8 @@ public struct HabitRowPlan: Sendable, Hashable, Codable {
     public var labelLines: Int
     public var labelMaxLines: Int
     public var ellipsized: Bool
+    /// The label's lines as drawn, filled in when the plan is finished.
+    public var label = FinishedText(lines: [], ellipsized: false)
 }
 
 /// One budgeted vertical slot (a row of a column), in the order drawn.
@@ -203,7 +218,7 @@ public struct AccessibilityContent: Sendable, Hashable, Codable {
 }
 
 public struct AndroidWidgetPlan: Sendable {
-    public var size: WidgetFamily
+    public var size: AndroidFamily
     public var sizeReason: String
     public var rung: LargeHeaderRung?
     public var rungReason: String?

@@ -1,0 +1,315 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one grammar every path the gate reads, writes or deletes comes from: a fixture key is
+/// `/`-separated segments of ASCII letters, digits, `-`, `_` and `.`, none of them `.` or `..`,
+/// no empty segment, no leading `/`. Manifest `file` values are never trusted as paths: an entry
+/// is accepted only when its file is exactly its key + `.png`.
+public enum FixtureKey {
+    /// Why `key` is not a fixture key, or nil when it is one.
+    public static func problem(_ key: String) -> String? {
+        if key.isEmpty { return "is empty" }
+        if key.utf8.first == UInt8(ascii: "/") { return "starts with '/'" }
+        for segment in key.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            if segment.isEmpty { return "has an empty path segment" }
+            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return "has a '.' or '..' segment" }
+            if !segment.allSatisfy(isKeyByte) { return "has a character outside A–Z a–z 0–9 - _ ." }
+        }
+        return nil
+    }
+
+    public static func isValid(_ key: String) -> Bool { problem(key) == nil }
+
+    static func isKeyByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
+        default: return false
+        }
+    }
+}
+
+/// Temp files this process has open for writing, removed by `removeAllAndExit` when a SIGINT or
+/// SIGTERM arrives (the CLI installs the handler), so an interrupted run leaves nothing behind.
+public enum TempFiles {
+    nonisolated(unsafe) private static var paths: Set<String> = []
+    private static let lock = NSLock()
+
+    /// Creates a temp file with `open` and registers `path`, atomically with respect to an interrupt.
+    static func create(_ path: String, _ open: () -> Int32) -> Int32 {
+        lock.lock(); defer { lock.unlock() }
+        let fd = open()
+        if fd >= 0 { paths.insert(path) }
+        return fd
+    }
+    static func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
+
+    /// Removes every registered temp file and ends the process, still holding the lock, so no
+    /// other thread can create one in between.
+    public static func removeAllAndExit(_ code: Int32) -> Never {
+        lock.lock()
+        for p in paths { unlink(p) }
+        _exit(code)
+    }
+
+    /// `.NAME.tmp-PID`: the temp name for `name`; `isTempName` recognises any process's.
+    static func name(for name: String) -> String { ".\(name).tmp-\(getpid())" }
+    static func isTempName(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+}
+
+/// A folder the gate owns (goldens, report). Every access walks from the folder's own descriptor
+/// one validated segment at a time with `O_NOFOLLOW`, so no symlink below the root and no `..`
+/// can lead out; only regular files are read, replaced or deleted.
+public struct ContainedFolder: Sendable {
+    public let root: URL
+    public init(_ root: URL) { self.root = root }
+
+    /// What a read found.
+    public enum ReadResult: Sendable {
+        case missing
+        case bytes([UInt8])
+        /// Present but not a readable regular file (a symlink, a folder, a device, no permission).
+        case unreadable(String)
+    }
+
+    /// Reads `rel` (a fixture-key-shaped path). Never follows a link, never opens a FIFO or device.
+    public func read(_ rel: String) -> ReadResult {
+        guard FixtureKey.isValid(rel) else { return .unreadable("\(quoted(rel)) is not a path inside \(root.path)") }
+        let dir: Int32
+        switch openParentOrMissing(rel, create: false) {
+        case .success(let fd): dir = fd
+        case .failure(let e): return e.isMissing ? .missing : .unreadable(e.problem)
+        }
+        defer { close(dir) }
+        let name = lastSegment(rel)
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let err = errno
+            if err == ENOENT { return .missing }
+            return .unreadable(describe(err, path(rel)))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .unreadable(describe(errno, path(rel))) }
+        guard st.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file") }
+        var out = [UInt8]()
+        out.reserveCapacity(Int(st.st_size))
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return .unreadable(describe(errno, path(rel))) }
+            if n == 0 { break }
+            out.append(contentsOf: buf[0..<n])
+        }
+        return .bytes(out)
+    }
+
+    /// Writes `rel` through a temp file beside it and renames it into place — only when the target
+    /// is absent or a regular file. Missing folders below the root are created (never through a link).
+    public func write(_ data: [UInt8], to rel: String) throws(InputError) {
+        let dir = try openParentForWrite(rel)
+        defer { close(dir) }
+        try AtomicFile.write(data, dir: dir, name: lastSegment(rel), display: path(rel))
+    }
+
+    /// A file written to its temp name beside `rel`, not yet renamed into place.
+    public struct Staged: Sendable {
+        public let rel: String
+        let temp: String
+    }
+
+    /// Step one of a transactional write: `data` in a temp file beside `rel` (folders created).
+    public func stage(_ data: [UInt8], for rel: String) throws(InputError) -> Staged {
+        let dir = try openParentForWrite(rel)
+        defer { close(dir) }
+        return Staged(rel: rel, temp: try AtomicFile.stage(data, dir: dir, name: lastSegment(rel), display: path(rel)))
+    }
+
+    /// Step two: the staged file renamed onto `rel` (only if `rel` is absent or a regular file).
+    public func commit(_ s: Staged) throws(InputError) {
+        let dir = try openParentForWrite(s.rel)
+        defer { close(dir) }
+        try AtomicFile.commit(s.temp, dir: dir, name: lastSegment(s.rel), display: path(s.rel))
+    }
+
+    /// Drops a staged file without touching `rel`.
+    public func discard(_ s: Staged) {
+        guard case .success(let dir) = openParentOrMissing(s.rel, create: false) else { return }
+        unlinkat(dir, s.temp, 0)
+        close(dir)
+        TempFiles.unregister((path(s.rel) as NSString).deletingLastPathComponent + "/" + s.temp)
+    }
+
+    private func openParentForWrite(_ rel: String) throws(InputError) -> Int32 {
+        switch openParentOrMissing(rel, create: true) {
+        case .success(let fd): return fd
+        case .failure(let e): throw InputError(root.path, e.problem)
+        }
+    }
+
+    /// Deletes `rel` only if it is a regular file (never a folder, never through a link), then
+    /// removes the folders it leaves empty (rmdir removes only empty ones). True when deleted.
+    @discardableResult
+    public func removeFile(_ rel: String) -> Bool {
+        guard case .success(let dir) = openParentOrMissing(rel, create: false) else { return false }
+        defer { close(dir) }
+        var st = stat()
+        let name = lastSegment(rel)
+        guard fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFREG,
+              unlinkat(dir, name, 0) == 0 else { return false }
+        var parts = rel.split(separator: "/").dropLast().map(String.init)
+        while !parts.isEmpty {
+            // rmdir fails on a non-empty folder and on a link, which is what we want.
+            if rmdir(path(parts.joined(separator: "/"))) != 0 { break }
+            parts.removeLast()
+        }
+        return true
+    }
+
+    /// A file's kind without following a link: nil when absent.
+    public func fileType(_ rel: String) -> mode_t? {
+        guard case .success(let dir) = openParentOrMissing(rel, create: false) else { return nil }
+        defer { close(dir) }
+        var st = stat()
+        guard fstatat(dir, lastSegment(rel), &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return st.st_mode & S_IFMT
+    }
+
+    /// Every regular file under the root, relative, without descending into links; with the
+    /// symlinks met on the way (reported, never followed) and names outside the key grammar.
+    public func walk() -> (files: [String], links: [String]) {
+        var files: [String] = [], links: [String] = []
+        func visit(_ dirFD: Int32, _ prefix: String) {
+            guard let d = fdopendir(dirFD) else { close(dirFD); return }
+            defer { closedir(d) }
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let rel = prefix.isEmpty ? name : prefix + "/" + name
+                var st = stat()
+                guard fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFLNK: links.append(rel)
+                case S_IFREG: files.append(rel)
+                case S_IFDIR:
+                    let sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if sub >= 0 { visit(sub, rel) }
+                default: continue
+                }
+            }
+        }
+        let fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { visit(fd, "") }
+        return (files.sorted(), links.sorted())
+    }
+
+    /// Removes temp files (`.NAME.tmp-PID`) a killed run left anywhere under the root; returns them.
+    /// Only call while holding the folder's lock, so no live writer's temp file is taken.
+    public func removeStaleTempFiles() -> [String] {
+        walk().files.filter { rel in
+            TempFiles.isTempName(lastSegment(rel)) && unlink(path(rel)) == 0
+        }
+    }
+
+    func path(_ rel: String) -> String { root.appendingPathComponent(rel).path }
+    private func lastSegment(_ rel: String) -> String { String(rel.split(separator: "/").last ?? "") }
+
+    struct WalkError: Error { var problem: String; var isMissing: Bool }
+
+    /// Opens the folder holding `rel`'s last segment, one segment at a time from the root, refusing
+    /// links and non-folders. With `create`, missing folders are made (mode 0755).
+    private func openParentOrMissing(_ rel: String, create: Bool) -> Result<Int32, WalkError> {
+        guard FixtureKey.isValid(rel) else {
+            return .failure(WalkError(problem: "\(quoted(rel)) is not a path inside the folder", isMissing: false))
+        }
+        if create { mkdir(root.path, 0o755) }
+        var fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { return .failure(WalkError(problem: describe(errno, root.path), isMissing: errno == ENOENT)) }
+        var walked = ""
+        for segment in rel.split(separator: "/").dropLast().map(String.init) {
+            walked += (walked.isEmpty ? "" : "/") + segment
+            if create { mkdirat(fd, segment, 0o755) }
+            let next = openat(fd, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let err = errno
+            close(fd)
+            if next < 0 {
+                if err == ENOENT { return .failure(WalkError(problem: "\(path(walked)): no such folder", isMissing: true)) }
+                if err == ELOOP || err == ENOTDIR {
+                    return .failure(WalkError(problem: "\(path(walked)) is a symbolic link or not a folder; the gate never follows links", isMissing: false))
+                }
+                return .failure(WalkError(problem: describe(err, path(walked)), isMissing: false))
+            }
+            fd = next
+        }
+        return .success(fd)
+    }
+
+}
+
+/// An advisory `flock` on a gate folder's own descriptor: `record` holds it exclusively for its
+/// whole run (so its manifest read-modify-write cannot interleave with another record's), `verify`
+/// holds it shared. Released when the value is dropped (or the process dies).
+public final class FolderLock: Sendable {
+    private let fd: Int32
+    public enum Mode: Sendable { case shared, exclusive }
+
+    private init(fd: Int32) { self.fd = fd }
+    deinit { flock(fd, LOCK_UN); close(fd) }
+
+    /// Locks `folder` (created, one level, for `.exclusive` when missing). When another run holds it:
+    /// with `wait`, `onWait` is told once and the call blocks; without, an `InputError`.
+    /// Nil when a shared lock is asked of a folder that does not exist (nothing to protect).
+    public static func acquire(_ folder: URL, _ mode: Mode, wait: Bool,
+                               onWait: ((String) -> Void)? = nil) throws(InputError) -> FolderLock? {
+        if mode == .exclusive { mkdir(folder.path, 0o755) }
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT, mode == .shared { return nil }
+            throw InputError(folder.path, "cannot open the goldens folder to lock it (\(String(cString: strerror(errno))))")
+        }
+        let op = mode == .exclusive ? LOCK_EX : LOCK_SH
+        if flock(fd, op | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK, wait else {
+                close(fd)
+                throw InputError(folder.path, "another 'evidence record' is using this folder; wait for it, or run again without --no-wait to queue")
+            }
+            onWait?("waiting for another evidence run to release \(folder.path)…")
+            while flock(fd, op) != 0 {
+                guard errno == EINTR else {
+                    close(fd)
+                    throw InputError(folder.path, "cannot lock (\(String(cString: strerror(errno))))")
+                }
+            }
+        }
+        return FolderLock(fd: fd)
+    }
+}
+
+/// The report folder `verify --report` writes into, checked before any work so a failing gate
+/// never ends in "report: …" with nothing written.
+public enum ReportFolder {
+    /// The folder (or, when it does not exist yet, its nearest existing ancestor) must be a folder
+    /// a temp file can be created in.
+    public static func checkWritable(_ folder: URL) throws(InputError) {
+        var probeDir = folder.path
+        var st = stat()
+        while lstat(probeDir, &st) != 0 {
+            guard errno == ENOENT, probeDir != "/" else { throw InputError(folder.path, describe(errno, probeDir)) }
+            probeDir = (probeDir as NSString).deletingLastPathComponent
+            if probeDir.isEmpty { probeDir = "." }
+        }
+        if st.st_mode & S_IFMT == S_IFLNK, stat(probeDir, &st) != 0 { throw InputError(folder.path, describe(errno, probeDir)) }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(folder.path, "\(probeDir) \(fileKind(st.st_mode & S_IFMT)); the report needs a folder")
+        }
+        let probe = probeDir + "/" + TempFiles.name(for: "report-probe")
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw InputError(folder.path, "cannot write the report in \(probeDir) (\(String(cString: strerror(errno))))") }
+        close(fd)
+        unlink(probe)
+    }
+}

@@ -1,0 +1,628 @@
+/// The Android planner: height and width budgets, shed order, size resolution, the narrow-Large
+/// ladder and the habit-row policy of seed 000 — one routine that both measures and places, so the
+/// scene builder draws from `AndroidWidgetPlan` and never re-derives a number.
+///
+/// Every threshold in the seed's band tables is an *output* of these comparisons (tests pin them).
+
+private typealias L = AndroidLayout
+
+// MARK: - Public entry points
+
+/// Plans one Android widget render. Pure: the same input and measurer give the same plan.
+public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
+    let size: AndroidFamily, sizeReason: String
+    switch input.family {
+    case .small: (size, sizeReason) = (.small, "forced by --family small")
+    case .medium: (size, sizeReason) = (.medium, "forced by --family medium")
+    case .large: (size, sizeReason) = (.large, "forced by --family large")
+    case .auto:
+        (size, sizeReason) = resolveSize(minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
+                                         largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
+    }
+    var p = AndroidPlanBuilder(input: input, measurer: measurer, size: size)
+    p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
+    switch size {
+    case .small: p.planSmall()
+    case .medium: p.planMedium()
+    case .large: p.planLarge()
+    }
+    return p.finish(sizeReason: sizeReason)
+}
+
+/// resolveSize(minWidthDp, minHeightDp, kindling) — seed "Three-breakpoint model":
+/// < 200 dp wide → Small; kindling on, height ≥ 270, width ≥ 200 and the Large plan seats at least
+/// 2 habit rows → Large; otherwise Medium. A narrow width never demotes Large to Medium.
+public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
+                        largeHabitCapacity: @autoclosure () -> Int) -> (size: AndroidFamily, reason: String) {
+    if minWidthDp < L.mediumWidthThresholdDp {
+        return (.small, "width \(fmtDp(minWidthDp)) < MEDIUM_WIDTH_THRESHOLD_DP \(fmtDp(L.mediumWidthThresholdDp))")
+    }
+    guard kindling else { return (.medium, "kindling off: no Large family") }
+    guard minHeightDp >= L.largeHeightThresholdDp else {
+        return (.medium, "height \(fmtDp(minHeightDp)) < LARGE_HEIGHT_THRESHOLD_DP \(fmtDp(L.largeHeightThresholdDp))")
+    }
+    guard minWidthDp >= L.largeWidthThresholdDp else {
+        return (.medium, "width \(fmtDp(minWidthDp)) < LARGE_WIDTH_THRESHOLD_DP \(fmtDp(L.largeWidthThresholdDp))")
+    }
+    let seats = largeHabitCapacity()
+    guard seats >= L.largeMinHabitRows else {
+        return (.medium, "Large would seat \(seats) habit row(s) < \(L.largeMinHabitRows) at this font scale → Medium")
+    }
+    return (.large, "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)")
+}
+
+/// How many habit rows the Large plan seats at this geometry and font scale — the viability check.
+/// Computed on the default-progress stack with a full checklist, so it never depends on the state
+/// (the size can't flip as the user checks habits off).
+public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasuring) -> Int {
+    var probe = input
+    probe.family = .large
+    probe.state = .defaultProgress
+    probe.habits = (0..<L.largeMaxHabitRows).map { HabitInput("Habit \($0 + 1)", done: false) }
+    var p = AndroidPlanBuilder(input: probe, measurer: measurer, size: .large)
+    p.planLarge()
+    return p.habitRows.count
+}
+
+/// Header-ladder rung for Large (planLargeHeader). Widths are measured text, rounded up.
+public func planLargeHeader(widthDp: Double, fontScale: Double, streak: Int, longestText: String, dayStreakText: String,
+                            caption: String?, measurer: TextMeasuring) -> (rung: LargeHeaderRung, compactNeed: Double, inlineNeed: Double) {
+    let m = AndroidTextMetrics(measurer: measurer, fontScale: fontScale)
+    let numW = m.width(String(streak), m.numeral(.large))
+    let compact = m.largeCompactNeed(numeralW: numW, caption: caption)
+    let inline = compact + L.largeLabelsMarginStartDp
+        + max(m.width(dayStreakText, m.dayStreakStyle), m.width(longestText, m.body))
+    let cw = L.contentWidth(widthDp)
+    let rung: LargeHeaderRung = inline <= cw ? .inline : compact <= cw ? .compact : .stacked
+    return (rung, compact, inline)
+}
+
+// MARK: - Text metrics
+
+struct AndroidTextMetrics {
+    enum NumeralFamily { case small, medium, large }
+    let measurer: TextMeasuring
+    let fontScale: Double
+
+    var body: TextStyle { .roboto(.regular, sp: L.bodySp, fontScale: fontScale) }
+    var dayStreakStyle: TextStyle { .roboto(.bold, sp: L.bodySp, fontScale: fontScale) }
+    var habitStyle: TextStyle { .roboto(.regular, sp: L.habitLabelSp, fontScale: fontScale) }
+    var coachStyle: TextStyle { .roboto(.regular, sp: L.coachSp, fontScale: fontScale) }
+    var line: Double { L.lineBox(sp: L.bodySp, fontScale: fontScale) }
+    var habitLine: Double { L.lineBox(sp: L.habitLabelSp, fontScale: fontScale) }
+    var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
+
+    func numeralSp(_ f: NumeralFamily) -> Double {
+        let stepped = fontScale > L.fontScaleBandMedium
+        switch f {
+        case .small: return stepped ? L.smallNumeralSteppedSp : L.smallNumeralSp
+        case .medium: return stepped ? L.mediumNumeralSteppedSp : L.mediumNumeralSp
+        case .large: return stepped ? L.largeNumeralSteppedSp : L.largeNumeralSp
+        }
+    }
+    func numeral(_ f: NumeralFamily) -> TextStyle { .roboto(.bold, sp: numeralSp(f), fontScale: fontScale) }
+
+    /// Measured advance rounded up to whole dp (the seed's measured-advance table rounds up).
+    func width(_ text: String, _ style: TextStyle) -> Double { L.ceilDp(measurer.advance(text, style: style)) }
+
+    /// Caption row width in a family: glyph slot + gap + text.
+    func captionWidth(_ caption: String, _ family: AndroidFamily) -> Double {
+        L.captionGlyphSlotDp(family, fontScale: fontScale) + L.captionGlyphGapDp(family) + width(caption, body)
+    }
+
+    func largeCompactNeed(numeralW: Double, caption: String?) -> Double {
+        var need = L.flameContainerDp + L.headerGapDp + numeralW + L.largeHeaderHeadroomDp
+        if let caption { need += L.largeCaptionMarginStartDp + captionWidth(caption, .large) }
+        return need
+    }
+
+    /// Lines `text` word-wraps to at `width`; nil when a single word can't fit (it would be cut).
+    func wrapLines(_ text: String, width: Double, style: TextStyle) -> Int? {
+        guard width > 0 else { return nil }
+        let w = TextWrap.wrap(text, width: width, maxLines: 1000, style: style, measurer: measurer)
+        return w.ellipsized ? nil : max(1, w.lines.count)
+    }
+
+    /// Lines a must-not-truncate text takes at `width` if it fits in `maxLines` uncut; nil otherwise.
+    func fitLines(_ text: String, width: Double, style: TextStyle, maxLines: Int = L.sentenceMaxLines) -> Int? {
+        guard maxLines >= 1, let n = wrapLines(text, width: width, style: style), n <= maxLines else { return nil }
+        return n
+    }
+
+    /// Widest line of `text` wrapped to `lines` at `width`, rounded up.
+    func wrappedWidth(_ text: String, width: Double, lines: Int, style: TextStyle) -> Double {
+        L.ceilDp(TextWrap.wrap(text, width: width, maxLines: max(1, lines), style: style, measurer: measurer).maxLineWidth)
+    }
+}
+
+// MARK: - The builder (one pass: measure and place)
+
+struct AndroidPlanBuilder {
+    let input: AndroidPlanInput
+    let m: AndroidTextMetrics
+    let size: AndroidFamily
+    var elements: [AndroidElementKey: PlanElement] = [:]
+    var rows: [PlanRow] = []
+    var arithmetic: [String] = []
+    var habitRows: [HabitRowPlan] = []
+    var overflow = 0
+    var levelB = false
+    var rung: LargeHeaderRung?
+    var rungReason: String?
+
+    // Geometry shared by every family.
+    let cw: Double          // contentWidth(w)
+    let cb: Double          // contentBox(h)
+    let footer: Double      // STALE footer reservation
+    let footerLines: Int    // its lines (0: shed whole)
+    let budget: Double      // mainRowBudget(h)
+    let x0: Double          // content box origin
+    let y0: Double
+
+    init(input: AndroidPlanInput, measurer: TextMeasuring, size: AndroidFamily) {
+        self.input = input
+        self.size = size
+        m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
+        cw = L.contentWidth(input.widthDp)
+        cb = L.contentBoxHeight(input.heightDp)
+        // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
+        // reserves its height first"); its age is the point, so it takes a second line rather than
+        // "Today · last syn…", and is shed whole only if even two lines can't hold it.
+        // The second line is budgeted only while the core (the numeral's row) still fits above it;
+        // past that the seed's own floor applies — one line, ellipsized (stale_caption_small is in
+        // the maxLines="1" + ellipsize="end" list) — and the band is a known finding.
+        let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
+        let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
+        var lines = input.state == .stale ? m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? 0 : 0
+        if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+        footerLines = lines
+        footer = footerLines > 0 ? Double(footerLines) * m.line + L.staleFooterTopMarginDp : 0
+        budget = cb - footer
+        x0 = L.systemWidgetMarginDp + L.rootPaddingDp
+        y0 = x0
+        for key in AndroidElementKey.allCases {
+            elements[key] = PlanElement(key: key, shown: false, reason: "not part of the \(size.rawValue) layout")
+        }
+    }
+
+    // MARK: Shared decisions (never budget-dependent)
+
+    /// The reactive caption text, or nil: only defaultProgress/allDone with the reactive layer on;
+    /// NEW_DAY forces extendedToday → false (not-yet caption).
+    var caption: String? {
+        guard input.reactive != .baseline else { return nil }
+        switch input.state {
+        case .defaultProgress, .allDone:
+            return reactiveCaption(platform: .android, motif: input.motif, branch: input.reactive == .extended ? .extended : .notYet)
+        case .newDay:
+            return reactiveCaption(platform: .android, motif: input.motif, branch: .notYet)
+        case .empty, .stale, .firstRun: return nil
+        }
+    }
+    var captionAbsentReason: String {
+        if input.reactive == .baseline { return "reactive layer off (baseline): no caption" }
+        return "reactive layer suppressed in \(input.state.rawValue)"
+    }
+
+    /// showsCoachLine(state, snapshot): kindling on, reactive on, a coachLine present, not STALE. Medium/Large only.
+    var showsCoachLine: Bool {
+        input.kindling && input.reactive != .baseline && input.coachLine != nil && input.state != .stale
+    }
+
+    var nextDueIndex: Int? {
+        guard input.kindling, input.state == .defaultProgress else { return nil }
+        return input.habits.firstIndex { !$0.done }
+    }
+
+    mutating func set(_ e: PlanElement) { elements[e.key] = e }
+    mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
+    mutating func note(_ s: String) { arithmetic.append(s) }
+    mutating func row(_ name: String, _ column: String, _ y: Double, _ h: Double) {
+        rows.append(PlanRow(name: name, column: column, y: y, height: h))
+    }
+
+    // MARK: Numeral and the head row (width axis)
+
+    struct Head {
+        var numeralStyle: TextStyle
+        var numeralW: Double
+        var flame: Bool
+        var height: Double
+        var steppedReason: String?
+    }
+
+    /// Fits the numeral into `maxWidth` and `maxHeight`: it never sheds; beyond the seed's tables
+    /// (4 digits at the narrowest widths, fontScale 2.0 at the height floor) it steps down in size.
+    func fitNumeral(_ f: AndroidTextMetrics.NumeralFamily, maxWidth: Double, maxHeight: Double) -> (TextStyle, Double, String?) {
+        let text = String(input.streak)
+        var style = m.numeral(f)
+        let nominal = style.size
+        var w = m.width(text, style)
+        while (w > maxWidth || L.lineBox(size: style.size) > maxHeight) && style.size - L.numeralStepSp * input.fontScale >= L.numeralFloorSp {
+            style.size -= L.numeralStepSp * input.fontScale
+            w = m.width(text, style)
+        }
+        let reason = style.size < nominal
+            ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × \(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
+            : nil
+        return (style, w, reason)
+    }
+
+    /// Flame + numeral (+ days label on small) for a column `width` wide and `maxHeight` tall.
+    mutating func head(_ f: AndroidTextMetrics.NumeralFamily, width: Double, maxHeight: Double) -> Head {
+        let (style, numW, stepped) = fitNumeral(f, maxWidth: width, maxHeight: maxHeight)
+        let coreW = L.flameContainerDp + L.headerGapDp + numW
+        let flame = coreW <= width
+        note("coreW = 28 (flame) + 4 + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
+        return Head(numeralStyle: style, numeralW: numW, flame: flame, height: L.lineBox(size: style.size), steppedReason: stepped)
+    }
+
+    mutating func placeHead(_ h: Head, x: Double, y: Double, column: String, numeralFamily: String) {
+        var nx = x
+        if h.flame {
+            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: 28 + 4 + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
+                            frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
+            nx += L.flameContainerDp + L.headerGapDp
+        } else {
+            hide(.flame, "flame sheds: 28 + 4 + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
+        }
+        set(PlanElement(key: .numeral, shown: true,
+                        reason: h.steppedReason ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
+                        costDp: h.height, frame: Rect(x: nx, y: y, width: h.numeralW, height: h.height),
+                        text: String(input.streak), style: h.numeralStyle, lines: 1))
+        row("head", column, y, h.height)
+    }
+
+    /// A single-line text element with the maxLines=1 + ellipsize=end structural floor.
+    func textLine(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+                  height: Double, cost: Double, reason: String) -> PlanElement {
+        let w = m.width(text, style)
+        let cut = w > width
+        return PlanElement(key: key, shown: true, reason: cut ? reason + "; ellipsized (\(fmtDp(w)) > \(fmtDp(width)) dp)" : reason,
+                           costDp: cost, frame: Rect(x: x, y: y + height - m.lineFor(style), width: min(w, width), height: m.lineFor(style)),
+                           text: text, style: style, lines: 1, maxLines: 1, ellipsized: cut)
+    }
+
+    /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
+    /// `y` is the top of its first line.
+    func sentence(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+                  lines: Int, cost: Double, reason: String) -> PlanElement {
+        let lineH = m.lineFor(style)
+        return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
+                           costDp: cost, frame: Rect(x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
+                                                     height: Double(lines) * lineH),
+                           text: text, style: style, lines: lines, maxLines: L.sentenceMaxLines)
+    }
+
+    /// The caption row: glyph slot + gap + text, ellipsized if wider than `width`.
+    func captionElement(_ caption: String, x: Double, y: Double, width: Double, height: Double, cost: Double, reason: String) -> PlanElement {
+        let need = m.captionWidth(caption, size)
+        let cut = need > width
+        return PlanElement(key: .captionRow, shown: true,
+                           reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
+                           frame: Rect(x: x, y: y + height - m.line, width: min(need, width), height: m.line),
+                           text: caption, style: m.body, lines: 1, maxLines: 1, ellipsized: cut)
+    }
+
+    mutating func placeFooter() {
+        guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
+        guard footerLines > 0 else {
+            hide(.staleFooter, "\"\(input.strings.staleFooter)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+            return
+        }
+        let y = y0 + budget + L.staleFooterTopMarginDp
+        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
+        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
+                                        reason: reason + (m.fitLines(input.strings.staleFooter, width: cw, style: m.body, maxLines: 1) == nil
+                                                          ? "; a second line would squeeze the numeral's row (the seed's one-line floor)" : ""))
+                             : sentence(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer,
+                                        reason: reason))
+        row("staleFooter", "footer", y0 + budget, footer)
+    }
+
+    // MARK: First run (every family)
+
+    mutating func planFirstRun(width: Double) {
+        for k in [AndroidElementKey.flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .captionRow] {
+            hide(k, "firstRun: no snapshot yet — no streak block (neutral bootstrap)")
+        }
+        var y = y0, left = budget
+        if L.appGlyphDp + L.appGlyphGapDp <= left {
+            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(left))",
+                            costDp: L.appGlyphDp + L.appGlyphGapDp, frame: Rect(x: x0, y: y, width: L.appGlyphDp, height: L.appGlyphDp)))
+            row("appGlyph", "main", y, L.appGlyphDp + L.appGlyphGapDp)
+            y += L.appGlyphDp + L.appGlyphGapDp; left -= L.appGlyphDp + L.appGlyphGapDp
+        } else { hide(.appGlyph, "app glyph \(fmtDp(L.appGlyphDp + L.appGlyphGapDp)) > \(fmtDp(left)) dp left") }
+        let text = input.strings.statusTitle ?? "Open Objectuve to sync today"
+        let maxLines = min(L.firstRunMaxLines, Int((left / m.line).rounded(.down)))
+        placeWrapped(.statusTitle, text, style: m.body, lineH: m.line, x: x0, y: y, width: width, maxLines: maxLines, topMargin: 0,
+                     column: "main", what: "first-run message")
+    }
+
+    /// A wrapping text block of up to `maxLines` lines.
+    @discardableResult
+    mutating func placeWrapped(_ key: AndroidElementKey, _ text: String, style: TextStyle, lineH: Double, x: Double, y: Double,
+                               width: Double, maxLines: Int, topMargin: Double, column: String, what: String) -> Double {
+        guard maxLines >= 1, width > 0 else {
+            hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)"); return 0
+        }
+        let w = TextWrap.wrap(text, width: width, maxLines: maxLines, style: style, measurer: m.measurer)
+        let cost = topMargin + Double(w.lines.count) * lineH
+        set(PlanElement(key: key, shown: true,
+                        reason: "\(what): \(w.lines.count) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp" + (w.ellipsized ? "; ellipsized" : ""),
+                        costDp: cost, frame: Rect(x: x, y: y + topMargin, width: min(width, L.ceilDp(w.maxLineWidth)), height: Double(w.lines.count) * lineH),
+                        text: text, style: style, lines: w.lines.count, maxLines: maxLines, ellipsized: w.ellipsized))
+        row(key.rawValue, column, y, cost)
+        return cost
+    }
+
+    /// Optional single-line items added in priority order until one doesn't fit (shed from the end).
+    mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String)], x: Double, y: inout Double,
+                                width: Double, left: inout Double, column: String) {
+        var blocked: String?
+        for (key, text, style, margin, what) in items {
+            if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
+            guard let lines = m.fitLines(text, width: width, style: style) else {
+                hide(key, "\(what) needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
+                blocked = what
+                continue
+            }
+            let cost = margin + Double(lines) * m.lineFor(style)
+            if cost <= left {
+                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, cost: cost,
+                             reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
+                row(key.rawValue, column, y, cost)
+                note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+                y += cost; left -= cost
+            } else {
+                hide(key, "\(what) shed: \(fmtDp(cost)) > \(fmtDp(left)) dp left")
+                note("\(what): \(fmtDp(cost)) > \(fmtDp(left)) → shed")
+                blocked = what
+            }
+        }
+    }
+
+    /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
+    /// vertically centred, OBJ-1477): every frame and its budget row moves down by half the slack.
+    mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
+        let dy = (max(0, free) / 2).rounded(.down)
+        guard dy > 0 else { return }
+        for k in keys {
+            guard var e = elements[k], e.shown, let f = e.frame else { continue }
+            e.frame = f.offsetBy(dx: 0, dy: dy)
+            elements[k] = e
+        }
+        for i in rows.indices where rows[i].column == column && rows[i].y >= top - 1e-9 && rows[i].y < top + used - 1e-9 {
+            rows[i].y += dy
+        }
+        note("centred body: \(fmtDp(used)) dp moved down \(fmtDp(dy)) into \(fmtDp(free)) dp of slack")
+    }
+
+    /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
+    func progressText(width: Double) -> (String, String) {
+        let full = m.width(input.strings.progress, m.body)
+        if full <= width { return (input.strings.progress, "\"\(input.strings.progress)\" \(fmtDp(full)) ≤ \(fmtDp(width))") }
+        return (input.strings.progressCompact, "compact: \"\(input.strings.progress)\" \(fmtDp(full)) > \(fmtDp(width))")
+    }
+
+    // MARK: - The checklist column (Medium right column, Large body)
+
+    mutating func planChecklistColumn(x: Double, width: Double, column: String, startY: Double? = nil, startLeft: Double? = nil,
+                                      coachText: String?, coachReason: String, coachMaxLines: Int, maxRows: Int, sectionMargin: Double,
+                                      coachLeadDp: Double = 0) {
+        var y = startY ?? y0
+        var left = startLeft ?? budget
+        hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
+        hide(.progress, "no progress line in \(input.state.rawValue)"); hide(.overflowLine, "no overflow")
+        hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
+
+        // Coach line: shown by showsCoachLine (not budget), clamped to the lines that fit.
+        if showsCoachLine, let text = coachText {
+            let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
+            let maxLines = min(coachMaxLines, fit)
+            if maxLines >= 1 {
+                // Large leads the line with coach_spark_large; its slot comes out of the line's width.
+                let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x + coachLeadDp, y: y, width: width - coachLeadDp,
+                                        maxLines: maxLines, topMargin: column == "right" ? 0 : L.coachTopMarginDp, column: column,
+                                        what: "Coach line (\(coachReason))")
+                y += used; left -= used
+            } else {
+                hide(.coachLine, "Coach line: no line fits (\(fmtDp(left)) dp left)")
+            }
+        } else {
+            hide(.coachLine, !input.kindling ? "kindling off" : input.reactive == .baseline ? "reactive layer off"
+                 : input.state == .stale ? "STALE: Coach line suppressed" : "no coachLine in the snapshot")
+        }
+
+        switch input.state {
+        case .newDay:
+            let maxLines = min(L.newDayMaxLines, Int(((left - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
+            let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
+            let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
+            if showsIcon {
+                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - 17))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
+                                frame: Rect(x: x, y: y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
+            } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
+            let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
+            placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, x: tx, y: y, width: width - (tx - x),
+                         maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
+        case .empty,
+             .allDone where size == .medium || input.habits.isEmpty:
+            var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
+            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
+            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
+            let top = y
+            // Medium's glyph (rest moon / success check) joins only when the whole group fits.
+            let textCost = items.reduce(0) { $0 + $1.3 + m.lineFor($1.2) }
+            let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
+            if size == .medium && glyphCost + textCost <= left {
+                set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) ≤ \(fmtDp(left)) dp left",
+                                costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
+                row("statusGlyph", column, y, glyphCost)
+                y += glyphCost; left -= glyphCost
+            } else {
+                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) > \(fmtDp(left)) dp left — the glyph sheds first"
+                                                   : "no status glyph in the \(size.rawValue) layout")
+            }
+            stackOptional(items, x: x, y: &y, width: width, left: &left, column: column)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: column)
+        case .defaultProgress, .stale, .allDone:
+            let (ptext, why) = progressText(width: width)
+            let pcost = sectionMargin + m.line
+            if pcost <= left {
+                set(textLine(.progress, ptext, style: m.body, x: x, y: y + sectionMargin, width: width, height: m.line, cost: pcost,
+                             reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+                row("progress", column, y, pcost)
+                note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
+                y += pcost; left -= pcost
+            } else {
+                hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(left)) dp left")
+            }
+            planHabitRows(x: x, width: width, y: y, left: left, maxRows: maxRows, column: column)
+        case .firstRun:
+            break
+        }
+    }
+
+    mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
+        let n = input.habits.count
+        let line = m.habitLine
+        let oneLine = line + L.habitRowVerticalPaddingDp
+        let twoLine = 2 * line + L.habitRowVerticalPaddingDp
+        let nextDueH = max(L.kindlingNextDueRowHeightDp, twoLine)
+        let nextDue = nextDueIndex
+        // "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
+        let strings = input.strings, metrics = m
+        func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
+        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
+        func overflowCostFor(_ k: Int) -> Double {
+            k < n ? Double(overflowLines(n - k) ?? 1) * m.line + L.overflowTopMarginDp : 0
+        }
+        func window(_ k: Int) -> [Int] {
+            guard k > 0 else { return [] }
+            var start = 0
+            if let nd = nextDue, nd >= k { start = nd - k + 1 }   // slide so the next-due row lands last
+            return Array(start..<(start + k))
+        }
+        func height(_ idx: [Int], levelB: Bool) -> Double {
+            idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
+        }
+        var k = min(n, maxRows)
+        while k > 0 && height(window(k), levelB: false) + overflowCostFor(k) > left { k -= 1 }
+        let idx = window(k)
+        let rowsH = height(idx, levelB: false)
+        overflow = n - k
+        let overflowCost = overflowCostFor(k)
+        note("habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
+             + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
+        // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
+        let others = idx.filter { $0 != nextDue }.count
+        let extra = Double(others) * (twoLine - oneLine)
+        levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size != .small
+        if overflow == 0 && k > 0 && others > 0 {
+            note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
+        }
+        var y = startY
+        let labelW = width - L.habitCheckAndGapDp
+        for i in idx {
+            let h = input.habits[i]
+            let isNext = i == nextDue
+            let maxLines = isNext || levelB ? 2 : 1
+            let w = TextWrap.wrap(h.title, width: labelW, maxLines: maxLines, style: m.habitStyle, measurer: m.measurer)
+            // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
+            // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
+            let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
+            let frame = Rect(x: x, y: y, width: width, height: rowH)
+            let labelH = Double(w.lines.count) * line
+            habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
+                                          labelFrame: Rect(x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
+                                                           width: min(labelW, L.ceilDp(w.maxLineWidth)), height: labelH),
+                                          labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized))
+            row("habit[\(i)]", column, y, rowH)
+            y += rowH
+        }
+        if overflow > 0 {
+            let text = overflowText(overflow)
+            if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
+                set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
+                             reason: "\(overflow) habit(s) past the visible rows"))
+                row("overflowLine", column, y, overflowCost)
+            } else {
+                hide(.overflowLine, "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
+            }
+        } else {
+            hide(.overflowLine, "every habit has a row")
+        }
+    }
+
+    // MARK: - Finish
+
+    func finish(sizeReason: String) -> AndroidWidgetPlan {
+        let s = input.strings
+        let streakBlock = input.state != .firstRun
+        let a11y = AccessibilityContent(
+            state: input.state,
+            streak: streakBlock ? input.streak : nil,
+            longest: streakBlock ? input.longest : nil,
+            caption: caption,
+            progress: [.defaultProgress, .stale].contains(input.state) ? s.progress : nil,
+            habits: [.defaultProgress, .stale, .allDone].contains(input.state) ? input.habits.map { "\($0.title)\($0.done ? ", done" : "")" } : [],
+            coachLine: showsCoachLine ? input.coachLine : nil,
+            newDay: input.state == .newDay ? s.newDaySpoken : nil,
+            staleFooter: input.state == .stale ? s.staleFooter : nil)
+        var elements = self.elements
+        for (k, e) in elements { elements[k]?.drawn = finishedText(e) }
+        var habitRows = self.habitRows
+        for i in habitRows.indices {
+            let r = habitRows[i]
+            let w = TextWrap.wrap(r.title, width: r.labelFrame.width, maxLines: max(1, r.labelLines), style: m.habitStyle, measurer: m.measurer)
+            habitRows[i].label = FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
+        return AndroidWidgetPlan(
+            size: size, sizeReason: sizeReason, rung: rung, rungReason: rungReason,
+            widthDp: input.widthDp, heightDp: input.heightDp, fontScale: input.fontScale,
+            contentBox: Rect(x: x0, y: y0, width: cw, height: cb), mainRowBudgetDp: budget,
+            habitRows: habitRows, overflow: overflow, levelB: levelB, elements: elements, rows: rows,
+            arithmetic: arithmetic, accessibility: a11y)
+    }
+}
+
+extension AndroidPlanBuilder {
+    /// The lines a shown text element draws in its final frame: the caption after its glyph slot,
+    /// the pill label inside its padding, every other text in its frame at its planned line count.
+    func finishedText(_ e: PlanElement) -> FinishedText? {
+        guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }
+        switch e.key {
+        case .ctaPill:
+            let w = TextWrap.wrap(text, width: frame.width - L.ctaPaddingDp * 2, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        case .captionRow:
+            let x = frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)
+            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        case .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .pipRow, .progress, .newDayIcon, .newDayLine,
+             .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph:
+            let w = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        }
+    }
+}
+
+extension AndroidTextMetrics {
+    /// The line box of a style's text.
+    func lineFor(_ style: TextStyle) -> Double { L.lineBox(size: style.size) }
+
+    /// The top of a `style` line box whose baseline sits on the baseline of a `reference` line box
+    /// placed at `referenceTop` — how a row of mixed sizes aligns (Small's "days" beside the
+    /// numeral, Large's header caption on the numeral's row).
+    func topAligningBaseline(_ style: TextStyle, with reference: TextStyle, referenceTop: Double) -> Double {
+        referenceTop + measurer.baselineOffset(reference, lineHeight: lineFor(reference))
+            - measurer.baselineOffset(style, lineHeight: lineFor(style))
+    }
+}
+
+/// Whole numbers without ".0", others with one decimal.
+func fmtDp(_ v: Double) -> String {
+    if v == v.rounded() && abs(v) < 1e12 { return String(Int(v)) }
+    return String((v * 100).rounded() / 100)
+}

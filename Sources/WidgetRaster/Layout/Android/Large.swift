@@ -1,0 +1,139 @@
+/// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing motivator.
+
+private typealias L = AndroidLayout
+
+extension AndroidPlanBuilder {
+    // MARK: - Large
+
+    mutating func planLarge() {
+        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
+        placeFooter()
+        for k in [AndroidElementKey.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
+        if input.state == .firstRun {
+            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle, .motivatorLine] { hide(k, "firstRun") }
+            planFirstRun(width: cw); return
+        }
+        hide(.appGlyph, "only in firstRun")
+        let caption = input.state == .newDay ? nil : self.caption
+        let numW0 = m.width(String(input.streak), m.numeral(.large))
+        let compactNeed = m.largeCompactNeed(numeralW: numW0, caption: caption)
+        let labelsW = max(m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
+        let inlineNeed = compactNeed + L.largeLabelsMarginStartDp + labelsW
+        let capPart = caption.map { "12 + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
+        note("COMPACT need = 28 + 4 + numeral \(fmtDp(numW0)) + \(capPart)5 = \(fmtDp(compactNeed))")
+        note("INLINE need = \(fmtDp(compactNeed)) + 6 + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
+        let r: LargeHeaderRung = inlineNeed <= cw ? .inline : compactNeed <= cw ? .compact : .stacked
+        rung = r
+        switch r {
+        case .inline: rungReason = "INLINE: \(fmtDp(inlineNeed)) ≤ contentWidth \(fmtDp(cw))"
+        case .compact: rungReason = "COMPACT: INLINE \(fmtDp(inlineNeed)) > \(fmtDp(cw)) ≥ \(fmtDp(compactNeed))"
+        case .stacked: rungReason = "STACKED: COMPACT \(fmtDp(compactNeed)) > contentWidth \(fmtDp(cw))"
+        }
+        note("rung = \(rungReason!)")
+
+        let stackedCaption = r == .stacked && caption != nil
+        let stackedCost = m.line + L.largeStackedCaptionTopMarginDp
+        let maxHead = stackedCaption ? budget - stackedCost : budget
+        let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
+        var y = y0
+        placeHead(h, x: x0, y: y, column: "main", numeralFamily: "large, \(fmtDp(m.numeralSp(.large))) sp")
+        var hx = x0 + (h.flame ? L.flameContainerDp + L.headerGapDp : 0) + h.numeralW
+        if r == .inline {
+            let dsW = m.width(input.strings.dayStreak, m.dayStreakStyle)
+            let lx = hx + L.largeLabelsMarginStartDp
+            let top = y + (h.height - 2 * m.line) / 2
+            set(PlanElement(key: .dayStreakLabel, shown: true, reason: "INLINE: the labels wrapper fits (\(fmtDp(inlineNeed)) ≤ \(fmtDp(cw)))", costDp: labelsW,
+                            frame: Rect(x: lx, y: top, width: dsW, height: m.line), text: input.strings.dayStreak, style: m.dayStreakStyle, lines: 1))
+            set(PlanElement(key: .longestLabel, shown: true, reason: "INLINE: the labels wrapper fits", costDp: labelsW,
+                            frame: Rect(x: lx, y: top + m.line, width: m.width(input.strings.longest, m.body), height: m.line),
+                            text: input.strings.longest, style: m.body, lines: 1))
+            hx = lx + labelsW
+        } else {
+            let why = "\(r.rawValue): streak_labels_large (DAY STREAK/Longest N) is GONE as a whole — zero height cost, spoken in full"
+            hide(.dayStreakLabel, why); hide(.longestLabel, why)
+        }
+        y += h.height
+        var left = budget - h.height
+        if let caption {
+            if r == .stacked {
+                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, height: m.line, cost: stackedCost,
+                                   reason: "STACKED: the caption drops to its own row (+\(fmtDp(m.line)) line + 6 = \(fmtDp(stackedCost)) dp)"))
+                row("captionRow", "main", y, stackedCost)
+                y += stackedCost; left -= stackedCost
+            } else {
+                // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
+                let cx = hx + L.largeCaptionMarginStartDp
+                let top = max(y - h.height, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y - h.height))
+                set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, height: m.line, cost: m.captionWidth(caption, size),
+                                   reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
+            }
+        } else {
+            hide(.captionRow, input.state == .newDay ? "NEW_DAY: the New day line is the status line, the caption row sheds" : captionAbsentReason)
+        }
+        note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(left))")
+
+        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun) — but it
+        // yields to the viability floor: it only takes its line if the Coach line, the progress line
+        // and the first LARGE_MIN_HABIT_ROWS rows (+ the overflow line they'd need) still fit.
+        let hasRows = [.defaultProgress, .stale, .allDone].contains(input.state) && !input.habits.isEmpty
+        let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
+            ? m.coachLine + L.coachTopMarginDp : 0
+        let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
+        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
+        if let mot = input.strings.motivator, input.state != .stale, m.fitLines(mot, width: cw, style: m.body) == nil {
+            hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+        } else if let mot = input.strings.motivator, input.state != .stale {
+            // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
+            // any line — but never at the cost of a habit row the one-line plan seats: the seed pins
+            // the rows ("all 5 habit rows still render with no overflow line" at the OBJ-2428
+            // geometry). Where both can't hold, the seed's own numbers leave no room: the line
+            // stays at one, cut, and that band is a known finding.
+            var lines = m.fitLines(mot, width: cw, style: m.body)!
+            let cost1 = m.line + L.largeMotivatorTopMarginDp
+            if lines > 1 && hasRows {
+                var one = self, two = self
+                one.planChecklistColumnLarge(y: y, left: left - cost1, coachText: coachText)
+                two.planChecklistColumnLarge(y: y, left: left - cost1 - m.line, coachText: coachText)
+                if two.habitRows.count < one.habitRows.count {
+                    note("motivator: a second line would cost a habit row (\(two.habitRows.count) < \(one.habitRows.count)) → one line")
+                    lines = 1
+                }
+            }
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
+            note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
+            if cost + floorNeed <= left {
+                left -= cost
+                let my = y0 + budget - cost
+                let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
+                set(lines == 1 ? textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line,
+                                          cost: cost, reason: reason)
+                               : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
+                                          cost: cost, reason: reason))
+                row("motivatorLine", "main", my, cost)
+            } else {
+                hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
+            }
+        } else {
+            hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
+        }
+        planChecklistColumnLarge(y: y, left: left, coachText: coachText)
+    }
+
+    /// Height of the first LARGE_MIN_HABIT_ROWS rows (next-due first if any) plus the overflow line
+    /// they'd need — the Large viability floor.
+    func floorRowsNeed() -> Double {
+        let n = input.habits.count
+        let k = min(n, L.largeMinHabitRows)
+        let one = m.habitLine + L.habitRowVerticalPaddingDp
+        let next = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
+        let rowsH = nextDueIndex != nil && k > 0 ? next + Double(k - 1) * one : Double(k) * one
+        return rowsH + (n > k ? m.line + L.overflowTopMarginDp : 0)
+    }
+
+    mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
+        planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
+                            coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
+                            coachMaxLines: 1, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
+                            coachLeadDp: L.coachSparkSlotDp)
+    }
+}

@@ -1,0 +1,102 @@
+/// Android Medium (4×2): streak column on the left, the checklist column on the right.
+
+private typealias L = AndroidLayout
+
+extension AndroidPlanBuilder {
+    // MARK: - Medium
+
+    mutating func planMedium() {
+        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
+        placeFooter()
+        for k in [AndroidElementKey.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
+        if input.state == .firstRun {
+            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle] { hide(k, "firstRun") }
+            planFirstRun(width: cw); return
+        }
+        hide(.appGlyph, "only in firstRun")
+
+        let caption = self.caption
+        let captionApplies = caption != nil && input.state != .newDay
+        let captionCost = m.line + L.captionRowTopMarginDp
+        // Left column width: wrap_content, capped, but never narrower than the numeral itself.
+        let cap = (cw * L.mediumLeftColumnMaxFraction).rounded(.down)
+        let nominalHead = L.lineBox(size: m.numeral(.medium).size)
+        let captionCoreShed = captionApplies && nominalHead + captionCost > budget
+        let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
+        let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
+        var natural = L.flameContainerDp + L.headerGapDp + h0.1
+        if captionApplies, let caption { natural = max(natural, m.captionWidth(caption, size)) }
+        natural = max(natural, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
+        let leftW = max(min(natural, cap), min(h0.1, cw))
+        note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(leftW)) dp")
+        let h = head(.medium, width: leftW, maxHeight: maxHead)
+        var y = y0
+        placeHead(h, x: x0, y: y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
+        y += h.height
+        var left = budget - h.height
+
+        // Core: head + caption row; then DAY STREAK, then Longest N (shed Longest first).
+        let showsCaption = captionApplies && !captionCoreShed
+        if showsCaption { left -= captionCost }
+        note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(budget - left)); left \(fmtDp(left))")
+        let dsCost = m.line + L.dayStreakTopMarginDp
+        let lgCost = m.line + L.longestTopMarginDp
+        // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
+        // is showing" — and only then the core's caption row. So below the floor, where the core
+        // itself overflows and the caption row sheds, DAY STREAK has already gone.
+        let showsDS = !captionCoreShed && dsCost <= left
+        if captionCoreShed {
+            note("DAY STREAK: shed — the caption row (shed after it) is already shed")
+        } else {
+            note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
+        }
+        if captionCoreShed {
+            hide(.dayStreakLabel, "shed: the caption row is shed (core overflow), and DAY STREAK sheds before it")
+        } else if showsDS {
+            set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
+                         reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
+            row("dayStreakLabel", "left", y, dsCost)
+            y += dsCost; left -= dsCost
+        } else {
+            hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
+        }
+        if showsCaption, let caption {
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, height: m.line, cost: captionCost,
+                               reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"))
+            row("captionRow", "left", y, captionCost)
+            y += captionCost
+        } else if input.state == .newDay {
+            hide(.captionRow, "NEW_DAY: the New day line is the status line, the caption row sheds (forced not-yet default)")
+        } else if captionCoreShed {
+            hide(.captionRow, "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) (beyond the seed's tables)")
+        } else {
+            hide(.captionRow, captionAbsentReason)
+        }
+        let showsLg = showsDS && lgCost <= left
+        if showsDS {
+            note("Longest N: \(fmtDp(budget - left)) + \(fmtDp(lgCost)) = \(fmtDp(budget - left + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")")
+        }
+        if showsLg {
+            set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: y + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
+                         reason: "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) ≤ mainRowBudget \(fmtDp(budget))"))
+            row("longestLabel", "left", y, lgCost)
+            left -= lgCost
+        } else {
+            hide(.longestLabel, showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
+                                        : "DAY STREAK shed, Longest N (shed first) with it")
+        }
+
+        // Right column.
+        let rx = x0 + leftW + L.mediumColumnGapDp
+        let rw = cw - leftW - L.mediumColumnGapDp
+        note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − 12 = \(fmtDp(rw))")
+        guard rw >= L.mediumRightColumnMinDp else {
+            let why = "no checklist column: \(fmtDp(rw)) dp beside the numeral < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
+            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle] { hide(k, why) }
+            overflow = input.state == .newDay || input.state == .empty ? 0 : input.habits.count
+            return
+        }
+        planChecklistColumn(x: rx, width: rw, column: "right", coachText: input.coachLineShort ?? input.coachLine,
+                            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
+    }
+}

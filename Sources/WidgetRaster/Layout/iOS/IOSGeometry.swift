@@ -1,0 +1,142 @@
+import Foundation
+
+/// Apple's published Home Screen widget sizes (pt) per portrait screen class (issue #15; the seeds
+/// give only "small (2×2) and medium (4×2)"). Screens that share a row share sizes.
+public struct IOSDeviceClass: Hashable, Sendable {
+    /// The screen in points, `393x852`: what `--device-class` takes and band keys name.
+    public var name: String
+    public var small: Size
+    public var medium: Size
+    public var large: Size
+
+    public func size(_ family: IOSHomeFamily) -> Size {
+        switch family {
+        case .systemSmall: return small
+        case .systemMedium: return medium
+        case .systemLarge: return large
+        }
+    }
+
+    static func row(_ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double)) -> [IOSDeviceClass] {
+        names.map { IOSDeviceClass(name: $0, small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1)) }
+    }
+
+    public static let all: [IOSDeviceClass] =
+        row(["430x932", "428x926"], 170, (364, 170), (364, 382))
+        + row(["414x896"], 169, (360, 169), (360, 379))
+        + row(["414x736"], 159, (348, 157), (348, 357))
+        + row(["393x852", "390x844"], 158, (338, 158), (338, 354))
+        + row(["375x812", "360x780"], 155, (329, 155), (329, 345))
+        + row(["375x667"], 148, (321, 148), (321, 324))
+        + row(["320x568"], 141, (292, 141), (292, 311))
+
+    /// The default: the 393 × 852 pt class (iPhone 15/16), rendered at @2x.
+    public static let standard = all.first { $0.name == "393x852" }!
+
+    public static func named(_ name: String) -> IOSDeviceClass? { all.first { $0.name == name } }
+}
+
+/// The Home Screen families this renderer draws. (The accessories are `IOSFamily` cases too, and
+/// get their own type when they are drawn.)
+public enum IOSHomeFamily: String, Hashable, Sendable, Codable, CaseIterable {
+    case systemSmall, systemMedium, systemLarge
+    public var family: IOSFamily {
+        switch self {
+        case .systemSmall: return .systemSmall
+        case .systemMedium: return .systemMedium
+        case .systemLarge: return .systemLarge
+        }
+    }
+}
+
+/// Dynamic Type sizes the gate draws: the default and two large ones (issue #15: xxxLarge, AX3).
+public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable {
+    case large, xxxLarge, accessibility3 = "AX3"
+}
+
+/// SwiftUI's text styles (iOS point sizes from Apple's Dynamic Type table). Where the seed gives no
+/// type size, an element uses one of these; fixed sizes the seed names (`.system(size: 12, …)`) do
+/// not scale.
+public enum IOSTextStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case largeTitle, title, headline, body, subheadline, footnote, caption, caption2
+
+    /// Point size at a Dynamic Type size.
+    public func size(_ t: DynamicTypeSize) -> Double {
+        switch (self, t) {
+        case (.largeTitle, .large): return 34
+        case (.largeTitle, .xxxLarge): return 40
+        case (.largeTitle, .accessibility3): return 52
+        case (.title, .large): return 28
+        case (.title, .xxxLarge): return 34
+        case (.title, .accessibility3): return 48
+        case (.headline, .large), (.body, .large): return 17
+        case (.headline, .xxxLarge), (.body, .xxxLarge): return 23
+        case (.headline, .accessibility3), (.body, .accessibility3): return 40
+        case (.subheadline, .large): return 15
+        case (.subheadline, .xxxLarge): return 21
+        case (.subheadline, .accessibility3): return 36
+        case (.footnote, .large): return 13
+        case (.footnote, .xxxLarge): return 19
+        case (.footnote, .accessibility3): return 33
+        case (.caption, .large): return 12
+        case (.caption, .xxxLarge): return 18
+        case (.caption, .accessibility3): return 32
+        case (.caption2, .large): return 11
+        case (.caption2, .xxxLarge): return 17
+        case (.caption2, .accessibility3): return 29
+        }
+    }
+
+    /// headline is semibold; the rest regular unless the view says otherwise.
+    public var weight: FontWeight { self == .headline ? .semibold : .regular }
+}
+
+/// Everything one iOS Home Screen render depends on — and nothing else: no clock, no environment.
+public struct IOSRenderRequest: Sendable, Hashable {
+    public var family: IOSHomeFamily
+    /// The widget's size in pt (the device class's, or `--width/--height`).
+    public var size: Size
+    /// The device class the size came from, nil for an explicit size.
+    public var deviceClass: String?
+    /// Pixels per pt: 2 or 3.
+    public var scale: Double
+    public var theme: Theme
+    public var textSize: DynamicTypeSize
+    public var snapshot: WidgetSnapshot?
+    public var asOf: Date
+    public var timeZone: TimeZone
+
+    public init(family: IOSHomeFamily, deviceClass: IOSDeviceClass = .standard, scale: Double = 2, theme: Theme = .light,
+                textSize: DynamicTypeSize = .large, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
+        self.family = family; self.size = deviceClass.size(family); self.deviceClass = deviceClass.name
+        self.scale = scale; self.theme = theme; self.textSize = textSize
+        self.snapshot = snapshot; self.asOf = asOf; self.timeZone = timeZone
+    }
+
+    public static let sideRange: ClosedRange<Double> = 40...1000
+
+    static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
+        let family = try a.choice("family", default: IOSHomeFamily.systemMedium, IOSHomeFamily.allCases)
+        var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
+        if let name = a.value("device-class") {
+            guard let c = IOSDeviceClass.named(name) else {
+                throw InputError("--device-class", "unknown '\(name)'; expected one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))")
+            }
+            if a.value("width") != nil || a.value("height") != nil {
+                throw InputError("--device-class", "give a device class or --width/--height, not both")
+            }
+            r.size = c.size(family); r.deviceClass = c.name
+        } else if a.value("width") != nil || a.value("height") != nil {
+            guard let w = a.value("width"), let h = a.value("height") else {
+                throw InputError(a.value("width") == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")
+            }
+            _ = (w, h)
+            r.size = Size(try a.double("width", default: 0, in: sideRange), try a.double("height", default: 0, in: sideRange))
+            r.deviceClass = nil
+        }
+        let scale = try a.int("scale", default: 2, in: 2...3)
+        r.scale = Double(scale)
+        r.textSize = try a.choice("text-size", default: DynamicTypeSize.large, DynamicTypeSize.allCases)
+        return r
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// One widget drawn by the pipeline (resolve → copy → plan → scene), with what `render --json`
+/// and `plan` report about it. Both commands go through `WidgetRenderer`, so they cannot disagree.
+public struct RenderedWidget: Sendable {
+    public var platform: Platform
+    /// The family drawn (Android: the size resolveSize picked).
+    public var family: String
+    public var resolved: ResolvedWidget
+    public var scene: Scene
+    /// One line on the layout's decisions (`rung COMPACT`, `device class 393x852 @2x`).
+    public var layoutNote: String
+}
+
+/// Renders a platform request into a scene with the given tokens, through the platform's builder.
+public struct WidgetRenderer: Sendable {
+    public let fonts: FontLibrary
+    public let androidTokens: TokenSet
+    public let iosTokens: TokenSet
+
+    public init(fonts: FontLibrary, androidTokens: TokenSet, iosTokens: TokenSet) {
+        self.fonts = fonts; self.androidTokens = androidTokens; self.iosTokens = iosTokens
+    }
+
+    public func render(_ target: RenderTarget) throws(InputError) -> RenderedWidget {
+        switch target {
+        case .android(let r):
+            let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
+            let (w, plan) = builder.plan(r)
+            return RenderedWidget(platform: .android, family: plan.size.rawValue, resolved: w, scene: builder.scene(w, plan, r),
+                                  layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "")
+        case .ios:
+            throw InputError("--platform", "ios is not drawn yet (its copy resolves: 'evidence resolve --platform ios')")
+        }
+    }
+}
+
+/// What `render --json` prints: what was drawn, in drawing order, and what the checks found.
+public struct RenderReport: Codable, Sendable {
+    public struct Finding: Codable, Sendable {
+        public var kind: FailureKind
+        public var node: String
+        public var detail: String
+        /// Listed in known-findings.json: reported every time, never a failure; `seed` is its passage.
+        public var known = false
+        public var seed: String?
+        public init(kind: FailureKind, node: String, detail: String) { self.kind = kind; self.node = node; self.detail = detail }
+
+        /// Marks the finding known when the file lists it for `key`.
+        public func marked(_ known: KnownFindings, key: String) -> Finding {
+            var f = self
+            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node)) { f.known = true; f.seed = e.seed }
+            return f
+        }
+    }
+    /// One pip of Small's pip row, left to right.
+    public struct Pip: Codable, Sendable {
+        public var filled: Bool
+        public var size: Size
+    }
+    public var platform: Platform
+    public var family: String
+    /// Layout units (dp / pt) and pixels.
+    public var size: Size
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var state: WidgetState
+    public var reactive: ReactiveTreatment?
+    public var motif: StreakMotif
+    public var kindling: Bool
+    /// Every visible string in drawing order.
+    public var texts: [String]
+    public var accessibilityLabel: String
+    /// Small's pip row (empty when none is drawn): it must agree with "N of M done".
+    public var pips: [Pip]
+    public var findings: [Finding]
+
+    /// Runs the clip check, the truncation check and the rendered contrast audit on a drawn widget;
+    /// findings `known` lists for `key` are marked known with their seed passage.
+    public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
+                key: String = "render") {
+        platform = r.platform; family = r.family; size = r.scene.size
+        pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
+        state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
+        texts = r.scene.visibleText; accessibilityLabel = r.scene.accessibilityLabel
+        let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, detail: $0.problem) }
+        let contrast = ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
+                                                      coverage: .ink).map { Finding(kind: .contrast, node: $0.node, detail: $0.description) }
+        let truncated = TruncationCheck.violations(in: r.scene).map { Finding(kind: .truncated, node: $0.node, detail: $0.description) }
+        findings = (clipped + truncated + contrast).map { $0.marked(known, key: key) }
+        pips = Self.pips(r.scene)
+    }
+
+    static func pips(_ scene: Scene) -> [Pip] {
+        scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
+            var filled = false
+            if case .path(_, let fill, _) = n.content { filled = fill != nil }
+            return Pip(filled: filled, size: Size(n.bounds.width, n.bounds.height))
+        }
+    }
+}

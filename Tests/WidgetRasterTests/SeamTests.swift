@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import evidence
+@testable import WidgetRaster
+
+/// The platform seam: fixture identity → key, colour roles → token names, the colorset loader, and
+/// `plan` and `render` running one pipeline.
+@Suite struct FixtureIdentityTests {
+    @Test func androidKeysDeriveFromIdentity() {
+        let main = FixtureID(family: .android(.medium), state: "default-some-notyet", motifs: .one(.stones), bodies: .one(.kindling), theme: .light)
+        #expect(main.key == "android/medium/default-some-notyet/stones/kindling/light")
+        var any = main
+        any.motifs = Cover(StreakMotif.allCases)
+        #expect(any.key == "android/medium/default-some-notyet/any-motif/kindling/light")
+        any.motifs = Cover([.stones, .flame])
+        #expect(any.key == "android/medium/default-some-notyet/stones+flame/kindling/light")
+        let first = FixtureID(family: .android(.small), state: "first-run", motifs: nil, bodies: .one(.legacy), theme: .dark)
+        #expect(first.key == "android/small/first-run/no-motif/legacy/dark")
+        let band = FixtureID(family: .android(.small), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+                             band: FixtureBand(axis: "width", namesFamily: false, tags: ["w110-fs1.0", "1-digit"]))
+        #expect(band.key == "android/bands/width/w110-fs1.0/1-digit" && band.area == "android/bands")
+        var tinted = FixtureID(family: .ios(.systemSmall), state: "all-done-extended", motifs: .one(.waves), bodies: .one(.kindling), theme: .dark)
+        tinted.hostMode = .tinted
+        #expect(tinted.key == "ios/systemSmall/all-done-extended/waves/kindling/dark/tinted")
+    }
+
+    @Test func everyCatalogKeyIsItsIdentitysKey() throws {
+        let fixtures = try FixtureCatalog.load()
+        #expect(Set(fixtures.map(\.key)).count == fixtures.count)
+        for f in fixtures { #expect(f.id?.key == f.key) }
+    }
+
+    @Test func collapseMergesIdenticalScenesWithinAGroupOnly() {
+        let scene = Scene(size: Size(10, 10), density: 1, card: Rect(x: 0, y: 0, width: 10, height: 10), nodes: [], accessibilityLabel: "a")
+        var other = scene
+        other.accessibilityLabel = "b"
+        func item(_ m: StreakMotif, _ theme: Theme, _ s: Scene) -> MatrixItem {
+            MatrixItem(id: FixtureID(family: .android(.small), state: "x", motifs: .one(m), bodies: .one(.kindling), theme: theme)) { s }
+        }
+        let items = StreakMotif.allCases.map { item($0, .light, scene) } + [item(.stones, .dark, scene), item(.flame, .dark, other)]
+        #expect(FixtureCatalog.collapse(items).map(\.key) == [
+            "android/small/x/any-motif/kindling/light", "android/small/x/stones/kindling/dark", "android/small/x/flame/kindling/dark",
+        ])
+    }
+}
+
+@Suite struct ColorRoleTests {
+    @Test func namesOnBothPlatforms() {
+        #expect(ColorRole.ink.androidName == "widget_ink" && ColorRole.ink.iosName == "WidgetInk")
+        #expect(ColorRole.rowNextTint.androidName == "widget_row_next_tint" && ColorRole.rowNextTint.iosName == nil)
+        #expect(ColorRole.stoneCaption.iosName == "WidgetStoneCaption")
+        // Seed 000 "Native color set": six base + thirteen kindling sets, no other iOS names.
+        #expect(ColorRole.iosSets.compactMap(\.iosName).sorted() == [
+            "WidgetAccent", "WidgetAccentDeep", "WidgetAccentText", "WidgetBorder", "WidgetCapstoneDash", "WidgetCard", "WidgetCoach",
+            "WidgetFlameMuted", "WidgetGoldBot", "WidgetGoldMid", "WidgetGoldTop", "WidgetInk", "WidgetMuted", "WidgetStoneBot",
+            "WidgetStoneCaption", "WidgetStoneMid", "WidgetStoneMuted", "WidgetStoneTop", "WidgetSuccess",
+        ])
+    }
+
+    @Test func everyRoleResolvesInTheBundledTokensOfBothPlatforms() throws {
+        let android = try TokenSet.bundled(), ios = try AssetCatalogTokens.bundled()
+        for role in ColorRole.allCases {
+            for theme in Theme.allCases {
+                #expect(android.colorIfPresent(android.name(role), theme: theme) != nil, "\(role)")
+                #expect(ios.colorIfPresent(ios.name(role), theme: theme) != nil, "\(role)")
+            }
+        }
+        #expect(ios.name(.pipTodo) == "WidgetMuted")  // seed 000: the todo HabitPip is a WidgetMuted outline
+    }
+
+    /// Seed 000 gives no iOS hex values: each set is the Android token of the same canonical name.
+    @Test func bundledIOSSetsAreDerivedFromAndroid() throws {
+        let android = try TokenSet.bundled(), ios = try AssetCatalogTokens.bundled()
+        for role in ColorRole.iosSets {
+            for theme in Theme.allCases {
+                #expect(ios.color(role, theme: theme) == android.color(role, theme: theme), "\(role) \(theme)")
+            }
+        }
+    }
+}
+
+@Suite struct ColorSetParserTests {
+    func parse(_ json: String) throws(InputError) -> (any: Color, dark: Color?) {
+        try AssetCatalogTokens.parseColorSet(Data(json.utf8), file: "X.colorset/Contents.json")
+    }
+    func set(_ any: String, dark: String? = nil, space: String = "srgb") -> String {
+        let d = dark.map { #", {"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal","color":{"color-space":"\#(space)","components":\#($0)}}"# } ?? ""
+        return #"{"colors":[{"idiom":"universal","color":{"color-space":"\#(space)","components":\#(any)}}\#(d)],"info":{"version":1,"author":"xcode"}}"#
+    }
+
+    @Test func anyAndDarkWithFloatIntAndHexComponents() throws {
+        let c = try parse(set(#"{"red":"0.102","green":"26","blue":"0x1A","alpha":"1.000"}"#,
+                              dark: #"{"red":"0xF5","green":"0.961","blue":"245","alpha":"0.5"}"#))
+        #expect(c.any == Color(r: 26, g: 26, b: 26))
+        #expect(c.dark == Color(r: 245, g: 245, b: 245, a: 128))
+        let numbers = try parse(set(#"{"red":0.5,"green":128,"blue":1.0,"alpha":1}"#))
+        #expect(numbers.any == Color(r: 128, g: 128, b: 255) && numbers.dark == nil)
+    }
+
+    @Test func displayP3IsConvertedToSRGB() throws {
+        // P3 pure red lies outside sRGB: it clips to sRGB red; P3 white stays white; a mid grey is unchanged.
+        #expect(try parse(set(#"{"red":"1.000","green":"0.000","blue":"0.000","alpha":"1.000"}"#, space: "display-p3")).any == Color(r: 255, g: 0, b: 0))
+        #expect(try parse(set(#"{"red":"1.000","green":"1.000","blue":"1.000","alpha":"1.000"}"#, space: "display-p3")).any == .white)
+        let grey = try parse(set(#"{"red":"0.5","green":"0.5","blue":"0.5","alpha":"1"}"#, space: "display-p3")).any
+        #expect(grey.r == grey.g && grey.g == grey.b && abs(Int(grey.r) - 128) <= 1)
+        // sRGB #F28226 is P3 (0.8911, 0.5324, 0.2452): read as P3, those coordinates come back as #F28226.
+        let p3 = try parse(set(#"{"red":"0.8911","green":"0.5324","blue":"0.2452","alpha":"1"}"#, space: "display-p3")).any
+        #expect(p3 == Color(r: 0xF2, g: 0x82, b: 0x26))
+        // …whereas read as sRGB they are a different, duller orange.
+        #expect(try parse(set(#"{"red":"0.8911","green":"0.5324","blue":"0.2452","alpha":"1"}"#)).any != p3)
+    }
+
+    @Test(arguments: [
+        "{not json", #"{"info":{}}"#, #"{"colors":[{"idiom":"universal"}]}"#,
+        #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"1","green":"1"}}}]}"#,
+        #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"256","green":"1","blue":"1"}}}]}"#,
+        #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"1.5","green":"1","blue":"1"}}}]}"#,
+        #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0x100","green":"1","blue":"1"}}}]}"#,
+        #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"1","green":"1","blue":"1","alpha":"2"}}}]}"#,
+        #"{"colors":[{"color":{"color-space":"cmyk","components":{"red":"1","green":"1","blue":"1"}}}]}"#,
+    ])
+    func malformedSetsNameTheFile(json: String) {
+        do { _ = try parse(json); Issue.record("accepted \(json)") } catch {
+            #expect(error.location == "X.colorset/Contents.json" && !error.problem.contains("\n"))
+        }
+    }
+
+    @Test func aFolderMissingASetTakesTheBundledDefaultAndSaysSo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-xcassets-\(UUID().uuidString)")
+        let set = dir.appendingPathComponent("WidgetInk.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try self.set(#"{"red":"0","green":"0","blue":"0"}"#).write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let r = try AssetCatalogTokens.load(directory: dir, defaults: try AssetCatalogTokens.bundled())
+        #expect(r.tokens.color(.ink, theme: .light) == .black && r.tokens.color(.ink, theme: .dark) == .black)
+        #expect(r.missing.count == 18 && r.missing.contains("WidgetCard"))
+        #expect(r.tokens.color(.card, theme: .dark) == .black)  // bundled default, dark appearance
+    }
+}
+
+@Suite struct PlanRenderPipelineTests {
+    /// Issue #15: `plan --family large --state newDay --json` reports the closing line `render --json` draws.
+    @Test(arguments: [WidgetState.newDay, .defaultProgress, .allDone, .stale])
+    func planReportsWhatRenderDraws(state: WidgetState) throws {
+        let args = ["--family", "large", "--state", state.rawValue]
+        let o = try PlanCommand.parse(args)
+        guard case .android(let request) = try WidgetPipeline.target(o) else { Issue.record("not android"); return }
+        let builder = AndroidSceneBuilder(fonts: FontLibrary.shared, tokens: try TokenSet.bundled())
+        let (_, plan) = builder.plan(request)
+        let ro = try AdHocRenderOptions.parse(ArgumentParser.parse(args + ["-o", "x.png"], valued: AdHocRenderOptions.valued,
+                                                                   switches: AdHocRenderOptions.switches))
+        let drawn = try WidgetPipeline.render(ro, fonts: FontLibrary.shared)
+        let motivator = plan.element(.motivatorLine)
+        if state == .stale { #expect(!motivator.shown) } else {
+            let lines = try #require(motivator.drawn?.lines)
+            #expect(drawn.scene.visibleText.contains(lines.joined(separator: " ")))
+            // The real resolved copy, not a stand-in: the stones motivator table of seed 000.
+            #expect(motivator.text == shownLargeMotivatorText(drawn.resolved))
+        }
+        // Every text node the scene draws is a line set the plan finished.
+        let planned = Set(plan.elements.values.compactMap { $0.drawn?.text } + plan.habitRows.map(\.label.text))
+        for t in drawn.scene.visibleText { #expect(planned.contains(t), "\(t)") }
+    }
+}
