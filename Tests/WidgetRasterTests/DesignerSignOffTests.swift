@@ -238,3 +238,35 @@ import Testing
         #expect(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
     }
 }
+
+/// Outputs only say what the platform has.
+@Suite struct PlatformCopyTests {
+    @Test func androidCatalogueHasNoLockScreenOrIOSOnlyLines() {
+        let android = copyCatalogue(platform: .android)
+        #expect(!android.contains { $0.site == .accessoryLine3 })
+        let iosOnly: Set<String> = ["inlineAccessory", "inlineProgress", "inlineHabitLeft", "inlineStale", "accessoryStreak",
+                                    "accessoryNext", "largeHeaderLabel"]
+        #expect(!android.contains { $0.site == .template && iosOnly.contains($0.branch) })
+        let ios = copyCatalogue(platform: .ios)
+        #expect(iosOnly.allSatisfy { b in ios.contains { $0.site == .template && $0.branch == b } })
+        #expect(!ios.contains { $0.branch == "daysLabel" || $0.branch == "progressCompact" })
+    }
+
+    /// `resolve`'s Small label is what a Small render speaks: no Coach line (Small has no Coach row).
+    @Test(arguments: [0, 2, 4])
+    func resolveSmallLabelMatchesTheSmallRender(done: Int) throws {
+        let fonts = FontLibrary.shared
+        let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
+        let snap = AndroidMatrix.snapshot(done: done, motif: .stones, extended: false, kindling: true)
+        #expect(snap.coachLine != nil)
+        let w = resolveWidget(snapshot: snap, asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone)
+        let copy = widgetCopy(w, platform: .android)
+        let small = builder.scene(AndroidRenderRequest(family: .small, widthDp: 170, heightDp: 180, snapshot: snap,
+                                                       asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone))
+        let medium = builder.scene(AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
+                                                        asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone))
+        #expect(copy.smallAccessibilityLabel == small.accessibilityLabel)
+        #expect(!copy.smallAccessibilityLabel.contains(snap.coachLine!))
+        #expect(copy.accessibilityLabel == medium.accessibilityLabel)
+    }
+}
