@@ -15,9 +15,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev", "libharfbuzz-dev", "libpng-dev", "libxxhash-dev"])]
         ),
+        // GNU FriBidi: paragraph direction and bidi levels for mixed-direction habit titles.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CPNG"]),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
     ],

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages evidence builds against, if any are missing. Idempotent.
+# Installs the Debian packages evidence builds against and the Noto fonts its fallback chain
+# names by path (Sources/WidgetRaster/Text/FallbackChain.swift), if any are missing. Idempotent.
 set -euo pipefail
-packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config)
+packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev
+          fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,6 +8,8 @@ public enum ClipCheck {
     public struct Violation: Equatable, Sendable, CustomStringConvertible {
         public var node: String
         public var problem: String
+        /// The offending node's bounds (layout units).
+        public var bounds: Rect = .zero
         public var description: String { "\(node): \(problem)" }
     }
 
@@ -15,25 +17,25 @@ public enum ClipCheck {
         var out: [Violation] = []
         for node in scene.nodes where node.role != .decorative || isGlyph(node) {
             if !node.container.contains(node.bounds, tolerance: tolerance) {
-                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside its container \(node.container)"))
+                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside its container \(node.container)", bounds: node.bounds))
             }
             if !scene.card.contains(node.bounds, tolerance: tolerance) {
-                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside the card \(scene.card)"))
+                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside the card \(scene.card)", bounds: node.bounds))
             }
             guard case .text(let t) = node.content else { continue }
             for line in t.lines {
                 let w = measurer.advance(line, style: t.style)
                 if w > node.bounds.width + tolerance {
-                    out.append(Violation(node: node.name, problem: "line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized"))
+                    out.append(Violation(node: node.name, problem: "line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized", bounds: node.bounds))
                 }
             }
             let needed = Double(t.lines.count) * t.lineHeight
             if needed > node.bounds.height + tolerance {
-                out.append(Violation(node: node.name, problem: "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall"))
+                out.append(Violation(node: node.name, problem: "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall", bounds: node.bounds))
             }
             let stacked = t.lines.filter { $0.replacingOccurrences(of: TextWrap.ellipsis, with: "").count <= 1 }
             if t.lines.count >= 2 && stacked.count >= 2 {
-                out.append(Violation(node: node.name, problem: "wraps one character per line: \(t.lines)"))
+                out.append(Violation(node: node.name, problem: "wraps one character per line: \(t.lines)", bounds: node.bounds))
             }
         }
         return out
@@ -52,7 +54,7 @@ public enum ClipCheck {
     /// The check as the gate runs it: each violation fails the fixture as `clipped`.
     public static let gateCheck = RenderCheck(name: "clip") { key, scene, _, painter in
         violations(in: scene, measurer: painter.fonts).map {
-            GateFailure(key: key, kind: .clipped, detail: $0.description)
+            GateFailure(key: key, kind: .clipped, detail: $0.description, node: $0.node, box: scene.pixelRect($0.bounds))
         }
     }
 }

@@ -45,12 +45,17 @@ public enum ContactSheet {
 
     static func label(_ key: String, width: Int, painter: CairoPainter) -> RGBAImage {
         let style = TextStyle(.roboto, .regular, size: 20)
-        let w = Double(width)
-        let lines = TextWrap.wrap(key.replacingOccurrences(of: "/", with: " / "), width: w, maxLines: 2, style: style,
+        let lines = TextWrap.wrap(key.replacingOccurrences(of: "/", with: " / "), width: Double(width), maxLines: 2, style: style,
                                   measurer: painter.fonts).lines
-        let box = Rect(x: 0, y: 0, width: w, height: 48)
-        let scene = Scene(size: Size(w, 48), density: 1, card: box, nodes: [
-            SceneNode(name: "key", role: .text, token: "", bounds: box, container: box,
+        return caption(lines, width: width, style: style, painter: painter)
+    }
+
+    /// Lines of black text on a transparent strip `width` px wide, one 24 px line box each.
+    static func caption(_ lines: [String], width: Int, style: TextStyle, painter: CairoPainter) -> RGBAImage {
+        let w = Double(width), h = Double(max(2, lines.count) * 24)
+        let box = Rect(x: 0, y: 0, width: w, height: h)
+        let scene = Scene(size: Size(w, h), density: 1, card: box, nodes: [
+            SceneNode(name: "caption", role: .text, token: "", bounds: box, container: box,
                       content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 24))),
         ], accessibilityLabel: "")
         return painter.render(scene)

@@ -5,8 +5,9 @@ import Foundation
 public enum ContrastCheck {
     public static let gateCheck = RenderCheck(name: "contrast") { key, scene, image, painter in
         let background = backgrounds.render(scene.withoutForeground(), painter)
-        return ContrastAudit.renderedFailures(scene: scene, image: image, background: background, coverage: .ink).map {
-            GateFailure(key: key, kind: .contrast, detail: $0.description)
+        return ContrastAudit.renderedFailures(scene: scene, image: image, background: background, coverage: .ink).map { f in
+            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
+                        box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })
         }
     }
 

@@ -13,7 +13,9 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     /// Font file name → content hash.
     public var fonts: [String: String]
 
-    public static func current(fontsDirectory: URL = PackagePaths.fonts) -> RendererEnvironment {
+    /// The environment `fonts` draws in: library versions and the hash of every font file it
+    /// loaded — the bundled primaries and each fallback face of the Noto chain.
+    public static func current(fonts library: FontLibrary = .shared) -> RendererEnvironment {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0, let lib {
@@ -21,10 +23,9 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
             FT_Done_FreeType(lib)
         }
         var fonts: [String: String] = [:]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: fontsDirectory.path)) ?? []
-        for name in names.sorted() where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
-            if let data = FileManager.default.contents(atPath: fontsDirectory.appendingPathComponent(name).path) {
-                fonts[name] = ImageOps.hash([UInt8](data))
+        for file in library.files {
+            if let data = FileManager.default.contents(atPath: file.path) {
+                fonts[file.fileName] = ImageOps.hash([UInt8](data))
             }
         }
         return RendererEnvironment(
@@ -45,7 +46,7 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
             out.append("\(name) \(mine) vs \(theirs)")
         }
         for name in Set(fonts.keys).union(recorded.fonts.keys).sorted() where fonts[name] != recorded.fonts[name] {
-            out.append("font \(name) \(fonts[name] == nil ? "missing" : "changed")")
+            out.append("font \(name) \(fonts[name] == nil ? "missing" : recorded.fonts[name] == nil ? "not recorded" : "changed")")
         }
         return out
     }

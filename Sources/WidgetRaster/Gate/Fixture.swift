@@ -35,7 +35,7 @@ public enum FixtureCatalog {
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
         let fonts = try FontLibrary.bundled.get()
         let android = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
-        return collapse(AndroidMatrix.items(builder: android))
+        return collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android))
     }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).

@@ -49,7 +49,8 @@ public struct Cover<Value: Hashable & Sendable & CaseIterable & RawRepresentable
 /// A band fixture probes the budget at a size or type scale rather than a typical placement:
 /// `android/bands/height/small/h130-fs1.0-caption-on/default`, `ios/bands/device/systemSmall/375x667/…`.
 public struct FixtureBand: Hashable, Sendable {
-    /// The band table it belongs to: `height`, `width`, `large`, `device`, `type`.
+    /// The band table it belongs to: `height`, `width`, `large`, `device`, `type` — or `intl`, the
+    /// content band of habit titles in every script (`InternationalMatrix`).
     public var axis: String
     /// Whether the family is a key segment (the width and Large bands are one family each).
     public var namesFamily: Bool

@@ -20,6 +20,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case truncated
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
+    /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
+    case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.
     case selfCheck = "self-check"
 }
@@ -31,11 +33,16 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
-    /// The scene node the finding is about, when there is one (known findings match on it).
+    /// The scene node the check blames, where it knows one (clip, truncation, contrast); known findings match on it.
     public var node: String?
+    /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
+    /// low-contrast node's bounds); the HTML report draws it over the image.
+    public var box: PixelRect?
 
-    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [], node: String? = nil) {
-        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts; self.node = node
+    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
+                node: String? = nil, box: PixelRect? = nil) {
+        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
+        self.node = node; self.box = box
     }
 }
 
@@ -68,6 +75,10 @@ public struct GateOptions: Sendable {
     public var knownFindings = KnownFindings()
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
+    /// Only this slice of the keys (`--shard i/n`); nil = all.
+    public var shard: Shard?
+    /// What record may touch (`--mode`).
+    public var recordMode: RecordMode = .changed
 
     public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic, perceptualThreshold: Double = 0.1,

@@ -4,7 +4,7 @@ public enum ImageOps {
     enum Outcome: Equatable {
         case same
         case sizeDiffers(expected: String, actual: String)
-        case pixelsDiffer(count: Int, box: String)
+        case pixelsDiffer(count: Int, box: String, rect: PixelRect?)
     }
 
     static func hash(_ bytes: [UInt8]) -> String { Hash128.of(bytes).hex }
@@ -19,7 +19,7 @@ public enum ImageOps {
         switch r.outcome {
         case .match: return .same
         case .size: return .sizeDiffers(expected: r.expectedSize.description, actual: r.actualSize.description)
-        case .pixels: return .pixelsDiffer(count: r.differingPixels, box: r.boundingBox?.description ?? "?")
+        case .pixels: return .pixelsDiffer(count: r.differingPixels, box: r.boundingBox?.description ?? "?", rect: r.boundingBox)
         }
     }
 
@@ -33,7 +33,7 @@ public enum ImageOps {
         let a = RGBAImage(width: 8, height: 8, fill: .white)
         var b = a
         b.setPixel(x: 3, y: 4, .black)
-        guard case .pixelsDiffer(let n, _) = compare(expected: a, actual: b, comparator), n >= 1 else { return false }
+        guard case .pixelsDiffer(let n, _, _) = compare(expected: a, actual: b, comparator), n >= 1 else { return false }
         return compare(expected: a, actual: a, comparator) == .same
     }
 }

@@ -16,9 +16,12 @@ public struct RecordResult: Codable, Sendable {
     public var leftAlone: [String] = []
     /// Temp files an interrupted run had left in the goldens folder, removed before recording.
     public var removedTempFiles: [String] = []
+    /// Moved goldens `--mode missing` left as they are.
+    public var heldBack: [String] = []
 
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
+            + (heldBack.isEmpty ? "" : ", left as they are (--mode missing): \(heldBack.count)")
     }
 
     func sorted() -> RecordResult {
@@ -26,6 +29,7 @@ public struct RecordResult: Codable, Sendable {
         r.moved.sort { $0.key < $1.key }
         r.added.sort()
         r.removed.sort()
+        r.heldBack.sort()
         return r
     }
 }
@@ -45,7 +49,7 @@ public enum Recorder {
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
                               rebuildManifest: Bool = false, waitForLock: Bool = true,
                               notice: (@Sendable (String) -> Void)? = nil,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> RecordResult {
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> RecordResult {
         let folder = ContainedFolder(options.goldens)
         let lock = dryRun ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
                           : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
@@ -53,16 +57,16 @@ public enum Recorder {
         let sweptTemps = dryRun ? [] : folder.removeStaleTempFiles()
         for t in sweptTemps { notice?("removed \(t), a temp file left by an interrupted run") }
 
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+        let fixtures = options.selected(catalog)
         for f in fixtures where !FixtureKey.isValid(f.key) {
             throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
         }
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(), goldens: old?.goldens ?? [:])
-        let done = Counter()
+        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
+        let tally = ProgressTally(total: fixtures.count)
         let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let r = render(fixtures[i], painter: painter)
-            progress?(done.increment(), fixtures.count)
+            progress?(tally.step(failed: false))
             return r
         }
 
@@ -75,9 +79,14 @@ public enum Recorder {
         for p in plans {
             let p = try p.get()
             let key = p.rendered.fixture.key
-            if let bytes = p.bytes { writes.append((p.entry.file, bytes, key, p.entry)) }
-            if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-            manifest.goldens[key] = p.entry
+            // A plan with bytes and no move is a new golden; every other plan found the file on disk.
+            let fileExists = p.bytes == nil || p.moved != nil
+            let (entry, bytes, heldBack) = options.recordMode.apply(entry: p.entry, bytes: p.bytes, moved: p.moved != nil,
+                fileExists: fileExists, previous: old?.goldens[key], image: p.rendered.image)
+            if let bytes, let entry { writes.append((p.entry.file, bytes, key, entry)) }
+            if heldBack { result.heldBack.append(key) }
+            else if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
+            manifest.goldens[key] = entry
         }
 
         // Stale entries: deleted only when the file on disk is the one the manifest recorded.
@@ -85,7 +94,7 @@ public enum Recorder {
         var doomed: [String] = []
         var staleFiles: Set<String> = []
         for (key, entry) in manifest.goldens.sorted(by: { $0.key < $1.key })
-        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        where !allKeys.contains(key) && options.recordMode.removesStale && options.judgesOrphan(key) {
             manifest.goldens[key] = nil
             result.removed.append(key)
             staleFiles.insert(entry.file)
@@ -98,7 +107,8 @@ public enum Recorder {
         }
         // Files nobody lists: never ours to delete.
         let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
 

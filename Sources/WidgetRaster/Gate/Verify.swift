@@ -10,6 +10,10 @@ public struct VerifyResult: Codable, Sendable {
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
     public var fastPath: Int
     public var reportDirectory: String?
+    /// Words and size of every failing fixture, for reports (handlers read this, not the console).
+    public var details: [FixtureDetail] = []
+    /// `i/n` when the run covered one shard.
+    public var shard: String?
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
@@ -22,10 +26,10 @@ public enum Verifier {
     /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
     public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(InputError) -> VerifyResult {
-        let fixtures = options.filter.map { f in catalog.filter { Glob.matches(f, $0.key) } } ?? catalog
+                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> VerifyResult {
+        let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
-        let environment = RendererEnvironment.current()
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
         let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
@@ -36,19 +40,18 @@ public enum Verifier {
         }
 
         let entries = manifest?.goldens ?? [:]
-        let done = Counter()
-        var outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
-            let outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
+        let tally = ProgressTally(total: fixtures.count)
+        let outcomes: [FixtureOutcome] = parallelMap(fixtures.count, jobs: options.jobs) { i in
+            var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter)
-            progress?(done.increment(), fixtures.count)
+            // Findings the known-findings file covers are reported, never failed.
+            let split = options.knownFindings.partition(outcome.failures)
+            outcome.failures = split.failures
+            outcome.known = split.known
+            progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
-        var known: [KnownMatch] = []
-        for i in outcomes.indices {
-            let split = options.knownFindings.partition(outcomes[i].failures)
-            outcomes[i].failures = split.failures
-            known += split.known
-        }
+        let known = outcomes.flatMap(\.known)
 
         var failures = outcomes.flatMap(\.failures)
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)") }
@@ -56,12 +59,13 @@ public enum Verifier {
         // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
-        where !allKeys.contains(key) && (options.filter.map { Glob.matches($0, key) } ?? true) {
+        where !allKeys.contains(key) && options.judgesOrphan(key) {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
         }
         let listed = Set(entries.values.map(\.file)).union(fixtures.map(\.goldenPath))
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter) {
+        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
+        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
@@ -73,7 +77,8 @@ public enum Verifier {
         }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
                             failures: failures, known: known, comparison: note,
-                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report)
+                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
+                            details: details(outcomes, entries: entries), shard: options.shard?.description)
     }
 
     static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
@@ -93,15 +98,17 @@ public enum Verifier {
     struct FixtureOutcome: Sendable {
         var key: String
         var failures: [GateFailure] = []
+        var known: [KnownMatch] = []
         var fastPath = false
         var actual: RGBAImage?
         var expected: RGBAImage?
+        var words: RenderedWords?
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter) -> FixtureOutcome {
         let r = render(fixture, painter: painter)
-        var out = FixtureOutcome(key: fixture.key)
+        var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, r.image))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.image, painter) }
 
         let url = options.goldens.appendingPathComponent(fixture.goldenPath)
@@ -123,6 +130,7 @@ public enum Verifier {
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            if !out.failures.isEmpty { out.actual = r.image }  // the report draws findings over the render
             return out
         }
         let expected: RGBAImage
@@ -144,9 +152,9 @@ public enum Verifier {
             }
         case .sizeDiffers(let e, let a):
             out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
-        case .pixelsDiffer(let count, let box):
+        case .pixelsDiffer(let count, let box, let rect):
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (textFailure.map { "; " + $0 } ?? "")))
+                + (textFailure.map { "; " + $0 } ?? ""), box: rect))
         }
         return out
     }
@@ -183,10 +191,4 @@ public enum Verifier {
             return f
         }
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private var n = 0
-    private let lock = NSLock()
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
 }

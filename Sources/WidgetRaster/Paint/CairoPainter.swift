@@ -62,22 +62,22 @@ public struct CairoPainter: Sendable {
     }
 
     private func drawText(_ t: TextContent, in box: Rect, _ cr: OpaquePointer) {
-        cairo_set_font_face(cr, fonts.cairoFace(t.style))
         cairo_set_font_size(cr, t.style.size)
         setSource(cr, .solid(t.color))
         let baselineOffset = fonts.baselineOffset(t.style, lineHeight: t.lineHeight)
+        // One paragraph: its direction comes from the whole text, so every line starts on the same side.
+        let paragraph = TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
         for (i, line) in t.lines.enumerated() {
-            let shaped = fonts.shape(line, style: t.style, includeEnd: true)
-            guard let end = shaped.last else { continue }
-            let x: Double
-            switch t.alignment {
-            case .leading: x = box.minX
-            case .center: x = box.midX - end.x / 2
-            case .trailing: x = box.maxX - end.x
-            }
+            let shaped = fonts.shapeLine(line, style: t.style, direction: paragraph)
+            let x = t.alignment.lineX(width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,
+                                      leadingEdge: t.leadingEdge)
             let y = box.minY + Double(i) * t.lineHeight + baselineOffset
-            var glyphs = shaped.dropLast().map { cairo_glyph_t(index: UInt($0.glyph), x: x + $0.x, y: y + $0.y) }
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            for run in shaped.runs {
+                // A colour face (emoji bitmaps) ignores the source colour; cairo scales its strike to the size.
+                cairo_set_font_face(cr, run.face.cairoFace)
+                var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: x + $0.x, y: y + $0.y) }
+                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            }
         }
     }
 

@@ -68,15 +68,17 @@ public struct TextContent: Hashable, Sendable, Codable {
     public var lineHeight: Double
     /// True when the layout cut the text and drew a trailing "…".
     public var ellipsized: Bool
+    /// Where `.leading` starts: the paragraph's start (Android) or the layout direction (iOS).
+    public var leadingEdge: LeadingEdge
     /// WCAG large text (≥ 18.66 sp bold or ≥ 24 sp regular): owes 3:1 instead of 4.5:1.
     public var isLargeText: Bool {
         let bold = style.weight == .bold || style.weight == .semibold
         return style.size >= 24 || (bold && style.size >= 18.66)
     }
     public init(lines: [String], style: TextStyle, color: Color, alignment: TextAlignment = .leading,
-                lineHeight: Double, ellipsized: Bool = false) {
+                lineHeight: Double, ellipsized: Bool = false, leadingEdge: LeadingEdge = .paragraphStart) {
         self.lines = lines; self.style = style; self.color = color; self.alignment = alignment
-        self.lineHeight = lineHeight; self.ellipsized = ellipsized
+        self.lineHeight = lineHeight; self.ellipsized = ellipsized; self.leadingEdge = leadingEdge
     }
     public var text: String { lines.joined(separator: " ") }
 }

@@ -1,27 +1,29 @@
 import CairoShim
 import Foundation
 
-/// One bundled font file, opened twice: as a HarfBuzz face for shaping and measuring, and as a
-/// FreeType face wrapped for Cairo to draw. Owns all four C objects and frees them in `deinit`.
+/// One font face, opened twice: as a HarfBuzz face for shaping, measuring and coverage, and as a
+/// FreeType face wrapped for Cairo to draw. Frees the HarfBuzz objects and its Cairo reference in
+/// `deinit`; the FT_Face goes when Cairo lets go of the font face (its caches may outlive us).
 final class FontFace: @unchecked Sendable {
     // Immutable after init; HarfBuzz fonts are safe to shape with from several threads, and
     // Cairo serialises its own access to the FT_Face, which nothing else touches.
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
-    private let ftFace: FT_Face
     let cairoFace: OpaquePointer
+    let file: FontFile
     let unitsPerEm: Double
     /// hhea ascender / descender in font units (descender positive, below the baseline).
     let ascender: Double
     let descender: Double
+    /// A colour font (Noto Color Emoji's CBDT bitmaps): preferred for emoji-presentation clusters.
+    let hasColor: Bool
 
-    init(path: String, library: FT_Library) throws(InputError) {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw InputError(path, "cannot read bundled font; is the clone complete?")
-        }
+    init(_ file: FontFile, library: FT_Library, missing: String) throws(InputError) {
+        let path = file.path
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw InputError(path, missing) }
         defer { hb_blob_destroy(blob) }
-        guard hb_face_count(blob) > 0, let face = hb_face_create(blob, 0) else {
-            throw InputError(path, "not a font file HarfBuzz can read")
+        guard hb_face_count(blob) > UInt32(file.index), let face = hb_face_create(blob, UInt32(file.index)) else {
+            throw InputError(path, "not a font file HarfBuzz can read (face \(file.index))")
         }
         hbFace = face
         hbFont = hb_font_create(face)
@@ -34,40 +36,63 @@ final class FontFace: @unchecked Sendable {
         descender = Double(-ext.descender)
 
         var ft: FT_Face?
-        guard FT_New_Face(library, path, 0, &ft) == 0, let ft else {
+        guard FT_New_Face(library, path, FT_Long(file.index), &ft) == 0, let ft else {
             hb_font_destroy(hbFont); hb_face_destroy(face)
             throw InputError(path, "FreeType cannot open this font")
         }
-        ftFace = ft
+        hasColor = ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        self.file = file
         // Outlines only, never the font's hinting bytecode: hinting is platform-dependent pixel snapping.
         cairoFace = cairo_ft_font_face_create_for_ft_face(ft, Int32(FT_LOAD_NO_HINTING))
+        cairo_font_face_set_user_data(cairoFace, Self.ftFaceKey, UnsafeMutableRawPointer(ft)) { p in
+            if let p { FT_Done_Face(p.assumingMemoryBound(to: FT_FaceRec_.self)) }
+        }
     }
+
+    /// The face maps `scalar` to a glyph of its own (its cmap; no shaping needed to ask).
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    var name: String { file.fileName }
+
+    /// Cairo's user-data key tying each FT_Face's lifetime to its Cairo font face (Cairo's documented pattern).
+    nonisolated(unsafe) private static let ftFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     deinit {
         cairo_font_face_destroy(cairoFace)
-        FT_Done_Face(ftFace)
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
     }
 }
 
-/// A shaped glyph, positioned in layout units relative to the run's origin on the baseline.
+/// A shaped glyph, positioned in layout units relative to the line's origin on the baseline.
 public struct ShapedGlyph: Sendable, Equatable {
     public var glyph: UInt32
     public var x: Double
     public var y: Double
+    /// Index of the first Unicode scalar of the glyph's cluster in the shaped text.
+    public var cluster: Int
 }
 
-/// The bundled fonts in `Fonts/`, loaded by path — never fontconfig, never system folders.
-/// Measures text with HarfBuzz shaping (kerning on), so widths are the real advances.
+/// The bundled primary fonts in `Fonts/` and the fixed Noto fallback chain, each loaded from an
+/// explicit path — never fontconfig, never a folder scan. Measures and draws text through one
+/// routine (`shapeLine`), so a width the layout measured is the width the painter draws.
 public final class FontLibrary: TextMeasuring, @unchecked Sendable {
-    private let faces: [FaceKey: FontFace]
-    private var ftLibrary: FT_Library?
+    private let primaries: [FaceKey: FontFace]
+    /// Per primary face: itself, then its weight's fallback faces (shared between weights).
+    private let chains: [FaceKey: [FontFace]]
     private let cacheLock = NSLock()
-    private var advanceCache: [AdvanceKey: Double] = [:]  // advance per unit of font size
+    private var measureCache: [AdvanceKey: Measured] = [:]
+
+    /// Every font file loaded, each once: primaries, then fallbacks in chain order. What the
+    /// manifest's environment hashes, so no file that can draw a pixel escapes it.
+    public let files: [FontFile]
 
     private struct FaceKey: Hashable { var family: FontFamily; var weight: FontWeight }
     private struct AdvanceKey: Hashable { var text: String; var face: FaceKey }
+    private struct Measured { var perUnitWidth: Double; var missing: [Unicode.Scalar] }
 
     /// File names in `Fonts/`. Inter stands in for SF Pro; Roboto has no SemiBold, so it maps to Medium.
     static func fileName(_ family: FontFamily, _ weight: FontWeight) -> String {
@@ -82,23 +107,36 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         }
     }
 
-    public init(directory: URL) throws(InputError) {
+    /// Loads the primary faces from `directory` and each weight's `fallbacks` (the Noto chain by default).
+    public init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
+        // The FreeType library is never freed: Cairo may hold this library's faces in its caches for
+        // the life of the process, and a FontLibrary is made a handful of times per process at most.
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw InputError("FreeType", "cannot initialise") }
-        ftLibrary = lib
-        var loaded: [FaceKey: FontFace] = [:]
+        var loaded: [FaceKey: FontFace] = [:], chains: [FaceKey: [FontFace]] = [:], shared: [FontFile: FontFace] = [:]
+        var primaryFiles: [FontFile] = [], fallbackFiles: [FontFile] = []
         for family in FontFamily.allCases {
             for weight in FontWeight.allCases {
+                let key = FaceKey(family: family, weight: weight)
                 let path = directory.appendingPathComponent(Self.fileName(family, weight)).path
-                loaded[FaceKey(family: family, weight: weight)] = try FontFace(path: path, library: lib)
+                let primary = try FontFace(FontFile(path), library: lib, missing: "cannot read bundled font; is the clone complete?")
+                if !primaryFiles.contains(primary.file) { primaryFiles.append(primary.file) }
+                var chain = [primary]
+                for file in fallbacks(weight) {
+                    if shared[file] == nil {
+                        fallbackFiles.append(file)
+                        shared[file] = try FontFace(file, library: lib,
+                            missing: "fallback font not installed; run scripts/ensure-deps.sh (fonts-noto-color-emoji, fonts-noto-cjk, fonts-noto-core)")
+                    }
+                    chain.append(shared[file]!)
+                }
+                loaded[key] = primary
+                chains[key] = chain
             }
         }
-        faces = loaded
-    }
-
-    deinit {
-        // Faces must go before the library that created them.
-        if let lib = ftLibrary { _ = faces; FT_Done_FreeType(lib) }
+        primaries = loaded
+        self.chains = chains
+        files = primaryFiles + fallbackFiles
     }
 
     /// The package's own fonts. Loaded once; a broken clone is reported as an `InputError`.
@@ -114,53 +152,41 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         }
     }
 
-    func face(_ style: TextStyle) -> FontFace {
-        faces[FaceKey(family: style.family, weight: style.weight)]!
-    }
+    private func key(_ style: TextStyle) -> FaceKey { FaceKey(family: style.family, weight: style.weight) }
+    func face(_ style: TextStyle) -> FontFace { primaries[key(style)]! }
+    func chain(_ style: TextStyle) -> [FontFace] { chains[key(style)]! }
 
-    public func advance(_ text: String, style: TextStyle) -> Double {
-        let key = AdvanceKey(text: text, face: FaceKey(family: style.family, weight: style.weight))
+    /// The file names of `style`'s chain, primary first — for messages that name what was tried.
+    public func chainFileNames(_ style: TextStyle) -> [String] { chain(style).map(\.name) }
+
+    public func advance(_ text: String, style: TextStyle) -> Double { measured(text, style).perUnitWidth * style.size }
+
+    /// Code points of `text` that no face of `style`'s chain draws (each would be a `.notdef` box).
+    public func missingGlyphs(_ text: String, style: TextStyle) -> [Unicode.Scalar] { measured(text, style).missing }
+
+    /// Width and missing code points of one line, shaped once per text and face and cached: the
+    /// layout, the clip check and the glyph check all ask about the same lines.
+    private func measured(_ text: String, _ style: TextStyle) -> Measured {
+        let key = AdvanceKey(text: text, face: key(style))
         cacheLock.lock()
-        if let cached = advanceCache[key] { cacheLock.unlock(); return cached * style.size }
+        if let cached = measureCache[key] { cacheLock.unlock(); return cached }
         cacheLock.unlock()
-        let glyphs = shape(text, style: TextStyle(style.family, style.weight, size: 1), includeEnd: true)
-        let perUnit = glyphs.last?.x ?? 0
-        cacheLock.lock(); advanceCache[key] = perUnit; cacheLock.unlock()
-        return perUnit * style.size
+        let line = shapeLine(text, style: TextStyle(style.family, style.weight, size: 1))
+        let m = Measured(perUnitWidth: line.width, missing: line.missing)
+        cacheLock.lock(); measureCache[key] = m; cacheLock.unlock()
+        return m
     }
 
-    /// Shapes `text` at `style.size`. With `includeEnd`, appends a sentinel whose `x` is the total advance.
-    public func shape(_ text: String, style: TextStyle, includeEnd: Bool = false) -> [ShapedGlyph] {
-        let f = face(style)
-        guard let buf = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buf) }
-        hb_buffer_add_utf8(buf, text, -1, 0, -1)
-        hb_buffer_guess_segment_properties(buf)
-        hb_shape(f.hbFont, buf, nil, 0)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buf, &count)
-        let positions = hb_buffer_get_glyph_positions(buf, &count)
-        let scale = style.size / f.unitsPerEm
-        var out: [ShapedGlyph] = []
-        out.reserveCapacity(Int(count) + 1)
-        var penX = 0.0, penY = 0.0
-        for i in 0..<Int(count) {
-            let p = positions![i]
-            out.append(ShapedGlyph(glyph: infos![i].codepoint,
-                                   x: (penX + Double(p.x_offset)) * scale,
-                                   y: (penY - Double(p.y_offset)) * scale))
-            penX += Double(p.x_advance)
-            penY += Double(p.y_advance)
-        }
-        if includeEnd { out.append(ShapedGlyph(glyph: 0, x: penX * scale, y: 0)) }
-        return out
+    /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
+    /// and what `advance` measures.
+    public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine {
+        TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
     }
 
     /// Ascender and descender (positive) at `style.size`, for placing a baseline in a line box.
+    /// The primary face's: a fallback glyph sits on the same baseline in the same line box.
     public func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
         let f = face(style)
         return (f.ascender / f.unitsPerEm * style.size, f.descender / f.unitsPerEm * style.size)
     }
-
-    func cairoFace(_ style: TextStyle) -> OpaquePointer { face(style).cairoFace }
 }

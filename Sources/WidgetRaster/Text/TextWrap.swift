@@ -15,13 +15,14 @@ public enum TextWrap {
     public static func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle,
                             measurer: TextMeasuring) -> WrappedText {
         precondition(maxLines >= 1)
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let pieces = breakPieces(text)
+        let words = pieces.map(\.text)
         var lines: [String] = []
         var current = ""
         var i = 0
         var cut = false
         while i < words.count {
-            let candidate = current.isEmpty ? words[i] : current + " " + words[i]
+            let candidate = current.isEmpty ? words[i] : current + pieces[i].glue + words[i]
             if measurer.advance(candidate, style: style) <= width {
                 current = candidate
                 i += 1
@@ -43,7 +44,7 @@ public enum TextWrap {
         if cut, let last = lines.popLast() {
             // The last visible line carries the rest of the text so the "…" marks a real cut.
             let rest = i < words.count && lines.count + 1 == maxLines
-                ? ([last] + words[i...]).joined(separator: " ") : last
+                ? words[i...].indices.reduce(last) { $0 + pieces[$1].glue + words[$1] } : last
             lines.append(ellipsize(rest, width: width, style: style, measurer: measurer, force: true))
         }
         let widest = lines.map { measurer.advance($0, style: style) }.max() ?? 0
@@ -81,6 +82,45 @@ public enum TextWrap {
         }
         return fitting == 0 ? ellipsis : candidate(fitting, window)
     }
+
+    /// A stretch of text between two line-break opportunities, and what joins it to the one before
+    /// ("" inside a run of ideographs, " " after a space).
+    struct Piece: Equatable { var text: String; var glue: String }
+
+    /// Break opportunities: at spaces, and between ideographs (CJK lines may break between any two
+    /// characters, UAX #14 class ID) except before closing punctuation and small kana or after an
+    /// opening bracket. Pieces are whole grapheme clusters: a break never lands inside one.
+    static func breakPieces(_ text: String) -> [Piece] {
+        var out: [Piece] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var glue = " "
+            var piece = ""
+            var previous: Character?
+            for ch in word {
+                if let p = previous, isIdeographic(p) || isIdeographic(ch), !noBreakBefore.contains(ch), !noBreakAfter.contains(p) {
+                    out.append(Piece(text: piece, glue: glue))
+                    piece = ""; glue = ""
+                }
+                piece.append(ch)
+                previous = ch
+            }
+            out.append(Piece(text: piece, glue: glue))
+        }
+        return out
+    }
+
+    /// Han, kana, Hangul syllables, CJK symbols and full-width forms.
+    static func isIdeographic(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x2E80...0x2FFF).contains(v) || (0x3000...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v)
+            || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
+            || (0xFF00...0xFFEF).contains(v) || (0x20000...0x3FFFF).contains(v)
+    }
+
+    /// Closing punctuation, iteration marks, small kana and the prolonged-sound mark (kinsoku).
+    static let noBreakBefore = Set("、。，．・：；？！）」』】〕〉》〙〗ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…")
+    /// Opening brackets.
+    static let noBreakAfter = Set("（「『【〔〈《〘〖")
 
     /// How many lines `text` needs at `width` with no limit — for budgets that ask "does it wrap?".
     public static func lineCount(_ text: String, width: Double, style: TextStyle, measurer: TextMeasuring) -> Int {

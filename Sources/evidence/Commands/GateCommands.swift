@@ -3,7 +3,7 @@ import WidgetRaster
 
 /// Options shared by verify, record and bench.
 struct GateArguments {
-    static let valued: Set<String> = ["filter", "jobs", "goldens", "report", "compare", "threshold"]
+    static let valued: Set<String> = ["filter", "jobs", "goldens", "report", "compare", "threshold", "shard"]
 
     static func options(_ a: ParsedArguments) throws -> GateOptions {
         var o = GateOptions()
@@ -11,6 +11,7 @@ struct GateArguments {
         o.jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         if let g = a.value("goldens") { o.goldens = URL(fileURLWithPath: g) }
         o.perceptualThreshold = try a.double("threshold", default: 0.1, in: 0...1)
+        o.shard = try a.value("shard").map(Shard.parse)
         switch a.value("compare") ?? "auto" {
         case "auto": o.comparison = .automatic
         case "exact": o.comparison = .exact
@@ -43,20 +44,16 @@ struct GateArguments {
         CairoPainter(fonts: try FontLibrary.bundled.get())
     }
 
-    /// Progress on stderr for long runs, only when a person is watching.
-    static func progress() -> (@Sendable (Int, Int) -> Void)? {
-        guard isatty(2) != 0 else { return nil }
-        return { done, total in
-            if done == total || done % 25 == 0 {
-                printProgress("\r\(done)/\(total) rendered\(done == total ? "\n" : "")")
-            }
-        }
-    }
-
     static let help = """
           --filter GLOB      only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'
           --jobs N           parallel workers (default: all cores); results do not depend on it
           --goldens DIR      goldens folder (default: the package's Goldens/)
+        """
+
+    /// Options of the long runs (verify, record).
+    static let runHelp = """
+          --shard i/n        only slice i of n (stable by key hash; slice 1 also judges orphaned goldens)
+          --quiet            no progress line on stderr
         """
 }
 
@@ -64,17 +61,22 @@ struct ListCommand: EvidenceCommand {
     static let name = "list"
     static let summary = "Print every fixture key (the golden matrix)"
     static let help = """
-        usage: evidence list [--filter GLOB] [--json]
+        usage: evidence list [--filter GLOB] [--shard i/n] [--json]
 
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
           --filter GLOB      only keys matching the glob
+          --shard i/n        only slice i of n: the slices of 1…n cover every key exactly once
           --json             a JSON array of keys
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter"], switches: ["json"])
-        let keys = try GateArguments.fixtures(a.value("filter")).map(\.key)
+        let a = try ArgumentParser.parse(args, valued: ["filter", "shard"], switches: ["json"])
+        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map(Shard.parse))
         if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
+    }
+
+    static func keys(filter: String?, shard: Shard?) throws -> [String] {
+        try GateArguments.fixtures(filter).map(\.key).filter { shard?.contains($0) ?? true }
     }
 }
 
@@ -82,7 +84,8 @@ struct VerifyCommand: EvidenceCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
     static let help = """
-        usage: evidence verify [--filter GLOB] [--report DIR] [--json] [--jobs N] [--compare auto|exact|perceptual] [--threshold T]
+        usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json] [--jobs N]
+                               [--compare auto|exact|perceptual] [--threshold T] [--quiet]
 
         Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
         environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
@@ -94,16 +97,19 @@ struct VerifyCommand: EvidenceCommand {
         The last line is 'N passed, N failed'.
 
         \(GateArguments.help)
+        \(GateArguments.runHelp)
           --report DIR       where failure images go (default: ./report)
           --compare MODE     auto (default), exact, or perceptual
           --threshold T      perceptual colour threshold 0…1 (default 0.1)
-          --json             machine-readable result on stdout
+          --json             machine-readable result on stdout ('evidence report' rebuilds the page from it)
           --no-wait          fail (exit 2) instead of waiting while a record holds the goldens folder
+        \(ReviewOutputs.help)
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: GateArguments.valued, switches: ["json", "no-wait"])
+        let a = try ArgumentParser.parse(args, valued: GateArguments.valued.union(ReviewOutputs.valued), switches: ["json", "quiet", "no-wait"])
         var o = try GateArguments.options(a)
-        o.reportDirectory = URL(fileURLWithPath: a.value("report") ?? "report")
+        let outputs = try ReviewOutputs.parse(a)
+        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value("report")))
         o.checks = GateChecks.all
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
@@ -114,7 +120,8 @@ struct VerifyCommand: EvidenceCommand {
             printError("removed \(quoted(t)), a temp file left in the goldens folder by an interrupted run")
         }
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
-                                         progress: a.has("json") ? nil : GateArguments.progress())
+                                         progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"))
+        try outputs.emit(result, json: a.has("json"))
         if a.has("json") {
             try printJSON(result)
         } else {
@@ -150,7 +157,8 @@ struct RecordCommand: EvidenceCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let help = """
-        usage: evidence record [--filter GLOB] [--jobs N] [--dry-run] [--json] [--no-wait] [--rebuild-manifest]
+        usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
+                               [--no-wait] [--rebuild-manifest]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
@@ -161,20 +169,26 @@ struct RecordCommand: EvidenceCommand {
         silence a failure you do not understand.
 
         \(GateArguments.help)
+        \(GateArguments.runHelp)
+          --mode M           changed (default): rewrite moved, add new, remove stale;
+                             missing: only add goldens that do not exist; all: rewrite every file
           --dry-run          say what would move, appear and vanish; write nothing
           --json             machine-readable result on stdout
           --no-wait          fail (exit 2) instead of waiting for another record to finish
           --rebuild-manifest ignore the existing manifest (corrupt, or refused) and write it afresh
         """
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens"],
-                                         switches: ["json", "dry-run", "no-wait", "rebuild-manifest"])
-        let o = try GateArguments.options(a)
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "shard", "mode"],
+                                         switches: ["json", "dry-run", "quiet", "no-wait", "rebuild-manifest"])
+        var o = try GateArguments.options(a)
+        o.recordMode = try a.choice("mode", default: .changed, RecordMode.allCases)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
-                                    notice: { printError($0) }, progress: a.has("json") ? nil : GateArguments.progress())
+                                    notice: { printError($0) },
+                                    progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"))
         if a.has("json") { try printJSON(r); return 0 }
+        for k in r.heldBack { print("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
         for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
         for k in r.added { print("added   \(k)") }
         for k in r.removed { print("removed \(k)") }
@@ -223,11 +237,12 @@ struct RenderCommand: EvidenceCommand {
           -o, --output FILE  where to write the PNG (written atomically)
           --json             print what was drawn: family, size, state, the visible texts in drawing
                              order, the accessibility label, the pip row, and any findings (clipped,
-                             truncated, contrast; known ones marked with their seed passage)
+                             truncated, contrast, missing-glyph; known ones marked with their seed passage)
           --on-bad-snapshot  fail (default): a snapshot that doesn't decode is an error, exit 2.
                              fallback: print the decode error on stderr and draw what the widget draws —
                              seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
-        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes.
+        Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes and
+        code points no font of the fallback chain draws (missing-glyph).
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
@@ -251,6 +266,7 @@ struct RenderCommand: EvidenceCommand {
         }
         let image = painter.render(scene)
         try OutputFile.write(PNGCodec.encode(image), to: out)
+        for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         if a.has("json") {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
@@ -269,6 +285,11 @@ struct RenderCommand: EvidenceCommand {
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+
+    /// One stderr line per text node holding a code point no font of its chain draws.
+    static func glyphWarnings(_ scene: Scene, fonts: FontLibrary) -> [String] {
+        GlyphCoverageCheck.findings(in: scene, fonts: fonts).map { "warning: missing-glyph \($0)" }
     }
 }
 

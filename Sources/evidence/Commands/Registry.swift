@@ -10,5 +10,8 @@ let allCommands: [any EvidenceCommand.Type] = [
     PlanCommand.self,
     ContrastCommand.self,
     SheetCommand.self,
+    GalleryCommand.self,
+    ReportCommand.self,
+    TimelineCommand.self,
     HelpCommand.self,
 ]

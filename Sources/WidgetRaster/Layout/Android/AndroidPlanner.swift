@@ -535,8 +535,10 @@ struct AndroidPlanBuilder {
             let frame = Rect(x: x, y: y, width: width, height: rowH)
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
+                                          // The label fills the row (0dp + weight 1), so a right-to-left
+                                          // title starts at the row's end, as TextView's gravity="start" puts it.
                                           labelFrame: Rect(x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
-                                                           width: min(labelW, L.ceilDp(w.maxLineWidth)), height: labelH),
+                                                           width: labelW, height: labelH),
                                           labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized))
             row("habit[\(i)]", column, y, rowH)
             y += rowH

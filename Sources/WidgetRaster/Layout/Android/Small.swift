@@ -263,7 +263,7 @@ extension AndroidPlanBuilder {
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
                                       frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
                                       labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
-                                                       width: min(habitLabelW, L.ceilDp(w.maxLineWidth)), height: labelH),
+                                                       width: habitLabelW, height: labelH),
                                       labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized))
         row("habit[\(next)]", "main", y - L.statusTopMarginDp, rowCost)
         guard showsPill else {

@@ -1,0 +1,36 @@
+/// The glyph check: every code point of every text node is drawn by some face of its fallback
+/// chain. A phone never shows a `.notdef` box where a title has a real character, so a render
+/// that does is not evidence of anything; it fails naming the node and the code point.
+public enum GlyphCoverageCheck {
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        public var node: String
+        public var missing: [Unicode.Scalar]
+        /// The chain that was tried, primary first.
+        public var fonts: [String]
+        public var description: String {
+            "\(node): \(missing.map(Self.codePoint).joined(separator: ", ")) has no glyph in \(fonts.joined(separator: ", "))"
+                + " (drawn as a .notdef box)"
+        }
+        /// `U+1F8B0`: at least four hex digits, upper case.
+        public static func codePoint(_ s: Unicode.Scalar) -> String {
+            let hex = String(s.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+    }
+
+    public static func findings(in scene: Scene, fonts: FontLibrary) -> [Finding] {
+        scene.nodes.compactMap { node in
+            guard case .text(let t) = node.content else { return nil }
+            var missing: [Unicode.Scalar] = []
+            for line in t.lines {
+                for s in fonts.missingGlyphs(line, style: t.style) where !missing.contains(s) { missing.append(s) }
+            }
+            return missing.isEmpty ? nil : Finding(node: node.name, missing: missing, fonts: fonts.chainFileNames(t.style))
+        }
+    }
+
+    /// The check as the gate runs it: each node with missing glyphs fails the fixture as `missing-glyph`.
+    public static let gateCheck = RenderCheck(name: "glyphs") { key, scene, _, painter in
+        findings(in: scene, fonts: painter.fonts).map { GateFailure(key: key, kind: .missingGlyph, detail: $0.description) }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Habit titles in any script (issue #10): what users type, drawn as a phone draws them — emoji,
+/// a ZWJ family, a flag, CJK, Arabic, Hebrew, mixed direction, accents, a long German compound,
+/// combining marks. Each appears in the habit rows of Medium and Large and as Small's next-due
+/// habit, so every fallback face, the bidi alignment and grapheme-safe cutting have a golden.
+public enum InternationalMatrix {
+    /// (key segment, title). Every code point here must be drawn by the chain (a test counts .notdef).
+    /// Ordered so each card's first row is done and its second is the next-due row (two lines):
+    /// the long CJK title wraps there between ideographs, Hebrew starts at the row's right end.
+    public static let titles: [(name: String, title: String)] = [
+        ("emoji", "💧 Water"),
+        ("cjk-long", "毎日日本語の本を三十分読んで感想をノートに書いてから寝る"),
+        ("skin-tone-zwj", "🏃🏽‍♀️ Run 5k"),
+        ("zwj-family", "👨‍👩‍👧 Family call"),
+        ("flag", "🇯🇵 Japanese class"),
+        ("cjk", "読書 30分"),
+        ("arabic", "قراءة"),
+        ("hebrew", "קריאה"),
+        ("mixed-direction", "Run רוץ 5k"),
+        ("accented-latin", "Café crème brûlée"),
+        ("german-compound", "Donaudampfschifffahrtsgesellschaftskapitän"),
+        ("combining-marks", "Tie\u{0302}\u{0301}ng Vie\u{0323}\u{0302}t"),
+    ]
+
+    /// Rows of Medium (two a card: all a 300 × 180 Medium shows) and Large (six a card).
+    static let rowSets: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double, height: Double, perCard: Int)] = [
+        (.medium, .medium, 300, 180, 2), (.large, .auto, 320, 360, 6),
+    ]
+
+    static func request(_ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
+                        titles: [String], doneFirst: Bool) -> AndroidRenderRequest {
+        var snap = AndroidMatrix.snapshot(done: 0, total: titles.count, motif: .stones, extended: false, kindling: true)
+        snap.habits = titles.enumerated().map { i, t in WidgetHabit(id: "h\(i + 1)", title: t, checkedInToday: doneFirst && i == 0) }
+        return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, snapshot: snap,
+                                    asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone)
+    }
+
+    /// International titles are a content band: `android/bands/intl/<family>/<titles>`.
+    static func id(_ family: AndroidFamily, _ tag: String) -> FixtureID {
+        FixtureID(family: .android(family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+                  band: FixtureBand(axis: "intl", namesFamily: true, tags: [tag]))
+    }
+
+    static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
+        var out: [(FixtureID, AndroidRenderRequest)] = []
+        for set in rowSets {
+            for start in stride(from: 0, to: titles.count, by: set.perCard) {
+                let slice = titles[start..<min(start + set.perCard, titles.count)]
+                out.append((id(set.family, slice.map(\.name).joined(separator: "_")),
+                            request(set.request, set.width, set.height, titles: slice.map(\.title), doneFirst: true)))
+            }
+        }
+        // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
+        for t in titles {
+            out.append((id(.small, "next-due-\(t.name)"),
+                        request(.small, 170, 200, titles: [t.title, AndroidMatrix.habitTitles[0]], doneFirst: false)))
+        }
+        return out
+    }
+
+    public static func items(builder: AndroidSceneBuilder) -> [MatrixItem] {
+        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The few pieces every static page shares: escaping, image URLs, and a shell whose script proves
+/// it ran (an element `#script-ok`) or records why not (`#script-error`), so a headless browser
+/// test can tell a working page from a broken one.
+public enum HTML {
+    /// Text and attribute values: every character that could open markup or end an attribute.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A relative file path as a URL path (each segment percent-encoded), escaped for an attribute.
+    public static func src(_ relativePath: String) -> String {
+        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? ""
+        }
+        return escape(segments.joined(separator: "/"))
+    }
+
+    /// The whole document. Nothing is fetched from the network (the policy forbids it), so the
+    /// page works from `file://` on a machine with no connection.
+    static func page(title: String, css: String, body: String, script: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src file: data: 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <title>\(escape(title))</title>
+        <script>window.addEventListener('error', function (e) { var d = document.createElement('div'); d.id = 'script-error'; d.textContent = String(e.message); (document.body || document.documentElement).appendChild(d); });</script>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 0 1.5rem 3rem; color: #1c1917; background: #fafaf9; }
+        code, pre { font: 12px/1.4 ui-monospace, monospace; }
+        .chips label { display: inline-block; margin: 0 .6rem .3rem 0; white-space: nowrap; }
+        .bar { position: sticky; top: 0; background: #fafaf9; padding: .5rem 0; border-bottom: 1px solid #e7e5e4; z-index: 5; }
+        input[type=search] { width: 22rem; max-width: 90%; }
+        \(css)
+        </style></head>
+        <body>
+        \(body)
+        <script>
+        (function () {
+        \(script)
+        var ok = document.createElement('div'); ok.id = 'script-ok'; ok.hidden = true; ok.textContent = 'script ran';
+        document.body.appendChild(ok);
+        })();
+        </script>
+        </body></html>
+
+        """
+    }
+
+    /// `evidence record --filter 'KEY'`, quoted for a POSIX shell whatever the key holds.
+    public static func recordCommand(_ key: String) -> String {
+        "evidence record --filter '" + key.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

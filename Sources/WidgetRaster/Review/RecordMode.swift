@@ -1,0 +1,30 @@
+/// What `evidence record` may touch (`--mode`).
+public enum RecordMode: String, CaseIterable, Sendable {
+    /// Rewrite moved goldens, add new ones, remove stale ones (the default).
+    case changed
+    /// Only add goldens for fixtures that have none; leave every existing file and orphan alone.
+    case missing
+    /// Rewrite every golden file with the current encoder, add new ones, remove stale ones.
+    case all
+
+    public var removesStale: Bool { self != .missing }
+
+    /// Applies the mode to one planned golden. `bytes` nil means the plan leaves the file alone.
+    /// Returns the entry to keep in the manifest (nil: none), the bytes to write, and whether the
+    /// plan's change was held back (`missing` leaves an existing, moved golden as it is).
+    func apply(entry: GoldenEntry, bytes: [UInt8]?, moved: Bool, fileExists: Bool, previous: GoldenEntry?,
+               image: RGBAImage) -> (entry: GoldenEntry?, bytes: [UInt8]?, heldBack: Bool) {
+        switch self {
+        case .changed:
+            return (entry, bytes, false)
+        case .missing:
+            guard fileExists, moved || bytes != nil else { return (entry, bytes, false) }
+            return (previous, nil, true)
+        case .all:
+            let fresh = bytes ?? ImageOps.encodePNG(image)
+            var e = entry
+            e.fileHash = ImageOps.hash(fresh)
+            return (e, fresh, false)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import WidgetRaster
+
+/// Every golden at its real size in a browsable static page (the contact sheet stays for one picture).
+struct GalleryCommand: EvidenceCommand {
+    static let name = "gallery"
+    static let summary = "Write a browsable page of every golden at real size, grouped, with toggles and search"
+    static let help = """
+        usage: evidence gallery [--filter GLOB] [--goldens DIR] -o DIR
+
+        Copies each golden into DIR/img/ and writes DIR/index.html: goldens at real size (1 CSS px =
+        1 dp), grouped platform → family → state, with theme / host-mode / motif / body toggles and a
+        search box. Opens from disk; fetches nothing. A fixture with no golden shows as a dashed box.
+          --filter GLOB      only fixtures whose key matches
+          --goldens DIR      goldens folder (default: the package's Goldens/)
+          -o, --output DIR   the folder to write
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["filter", "goldens", "output"], switches: [])
+        guard let outPath = a.value("output") else { throw InputError("-o", "required: the folder to write") }
+        let out = URL(fileURLWithPath: outPath)
+        let goldens = a.value("goldens").map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
+        let fixtures = try GateArguments.fixtures(a.value("filter"))
+        let manifest = try Manifest.load(from: goldens)
+        let fonts = try FontLibrary.bundled.get()
+        var tiles: [GalleryPage.Tile] = []
+        for f in fixtures {
+            let scene = f.makeScene(fonts)
+            let file = manifest?.goldens[f.key]?.file ?? f.goldenPath
+            var src: String?
+            if let data = FileManager.default.contents(atPath: goldens.appendingPathComponent(file).path) {
+                src = "img/" + f.goldenPath
+                try AtomicFile.write(data, to: out.appendingPathComponent(src!))
+            }
+            tiles.append(GalleryPage.Tile(key: f.key, src: src, width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded())))
+        }
+        try AtomicFile.write(Data(GalleryPage.render(tiles).utf8), to: out.appendingPathComponent(GalleryPage.fileName))
+        let missing = tiles.filter { $0.src == nil }.count
+        print("wrote \(out.appendingPathComponent(GalleryPage.fileName).path): \(tiles.count) fixtures" + (missing > 0 ? ", \(missing) without a golden" : ""))
+        return 0
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import WidgetRaster
+
+/// Rebuilds the HTML report (and optionally JUnit) from a saved `evidence verify --json` result,
+/// e.g. one downloaded from CI, without rendering anything.
+struct ReportCommand: EvidenceCommand {
+    static let name = "report"
+    static let summary = "Rebuild the HTML report page (and JUnit) from a saved 'verify --json' result"
+    static let help = """
+        usage: evidence report --from RESULT.json [-o DIR] [--junit FILE]
+
+        Reads the result 'evidence verify --json' printed and writes DIR/index.html. The page shows the
+        images verify wrote to its report folder (the result's reportDirectory); with -o another folder,
+        they are copied there so the page stands alone.
+          --from FILE        the saved JSON result
+          -o, --output DIR   where index.html goes (default: the result's report folder, else ./report)
+          --junit FILE       also write JUnit XML for the same result
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["from", "output", "junit"], switches: [])
+        guard let from = a.value("from") else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
+        let result = try load(from)
+        let out = URL(fileURLWithPath: a.value("output") ?? result.reportDirectory ?? "report")
+        if let source = result.reportDirectory.map({ URL(fileURLWithPath: $0) }),
+           source.standardizedFileURL != out.standardizedFileURL {
+            for rel in Set(result.failures.flatMap(\.artifacts)).sorted() {
+                // Paths from a file are not trusted: only KEY/actual|expected|diff.png, inside both folders.
+                guard HTMLReport.isArtifactPath(rel) else {
+                    throw InputError(from, "report image path '\(rel)' is not KEY/actual.png, expected.png or diff.png")
+                }
+                guard let data = FileManager.default.contents(atPath: source.appendingPathComponent(rel).path) else {
+                    throw InputError(source.appendingPathComponent(rel).path, "report image listed in \(from) is missing; rerun verify with --report")
+                }
+                try AtomicFile.write(data, to: out.appendingPathComponent(rel))
+            }
+        }
+        try HTMLPageHandler(directory: out).handle(result)
+        if let junit = a.value("junit") { try JUnitFileHandler(file: URL(fileURLWithPath: junit)).handle(result) }
+        print("wrote \(out.appendingPathComponent(HTMLReport.fileName).path): \(result.summaryLine)")
+        return 0
+    }
+
+    static func load(_ path: String) throws(InputError) -> VerifyResult {
+        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(path, "cannot read the file") }
+        do { return try JSONDecoder().decode(VerifyResult.self, from: data) }
+        catch {
+            let why: String
+            switch error {
+            case DecodingError.keyNotFound(let key, _): why = "no '\(key.stringValue)'"
+            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+                why = "wrong type at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
+            default: why = "malformed JSON"
+            }
+            throw InputError(path, "not an 'evidence verify --json' result (\(why))")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import WidgetRaster
+
+/// One snapshot drawn at the moments its state changes, in one labelled strip.
+struct TimelineCommand: EvidenceCommand {
+    static let name = "timeline"
+    static let summary = "Draw one snapshot at sync, +1 h, next midnight, DST edges and stale, as a labelled strip"
+    static let help = """
+        usage: evidence timeline --snapshot FILE|- --from ISO8601 --time-zone IANA [--platform android]
+                                 [--family medium|small|large] -o OUT.png
+
+        Frames: the --from moment (usually the snapshot's syncedAt), one hour later, the next local
+        midnight, every daylight-saving edge in between, and the first moment the snapshot is stale
+        (18 h after sync). Each is captioned with what it is, its local time and the resolved state.
+        The clock is never read. Prints one line per frame.
+          --snapshot FILE    the widget snapshot JSON ('-' reads standard input)
+          --from T           the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)
+          --time-zone Z      the device zone, IANA (e.g. Europe/Berlin)
+          --platform P       android (default)
+          --family F         the platform's family (Android: medium (default), small, large)
+          -o, --output FILE  the PNG strip to write
+        """
+    static func run(_ args: [String]) throws -> Int32 {
+        let a = try ArgumentParser.parse(args, valued: ["snapshot", "from", "time-zone", "platform", "family", "output"], switches: [])
+        guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        guard let path = a.value("snapshot") else { throw InputError("--snapshot", "required: the snapshot JSON file") }
+        guard let fromText = a.value("from") else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
+        guard let zoneName = a.value("time-zone") else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
+        guard let from = ISO8601DateFormatter().date(from: fromText) else {
+            throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")
+        }
+        guard let zone = TimeZone(identifier: zoneName) else { throw InputError("--time-zone", "unknown IANA zone '\(zoneName)'") }
+        let painter = try GateArguments.painter()
+        let platforms = TimelinePlatforms.all(fonts: painter.fonts, tokens: try TokenSet.bundled())
+        let platformName = a.value("platform") ?? "android"
+        guard let platform = platforms.first(where: { $0.name == platformName }) else {
+            throw InputError("--platform", "no timeline for '\(platformName)' yet; expected \(platforms.map(\.name).joined(separator: ", "))")
+        }
+        let family = a.value("family") ?? platform.families[0]
+        guard platform.families.contains(family) else {
+            throw InputError("--family", "unknown \(platform.name) family '\(family)'; expected \(platform.families.joined(separator: ", "))")
+        }
+        let snapshot = try loadSnapshotFile(path)
+        let frames = Timeline.frames(snapshot: snapshot, from: from, timeZone: zone)
+        let strip = try Timeline.strip(frames, platform: platform, snapshot: snapshot, timeZone: zone, family: family, painter: painter)
+        try AtomicFile.write(Data(PNGCodec.encode(strip)), to: URL(fileURLWithPath: out))
+        for f in frames { print("\(f.localTime)  \(f.state.rawValue)  (\(f.label))") }
+        print("wrote \(out): \(frames.count) frames, \(strip.width)×\(strip.height) px")
+        return 0
+    }
+}
