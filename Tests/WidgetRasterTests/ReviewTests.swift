@@ -106,11 +106,13 @@ import Testing
         }
         #expect(stale[1] == ["starter/orphan"] && stale[2] == [] && stale[3] == [])
         #expect(checked.sorted() == catalog.map(\.key).sorted())
-        // Record on shard 2 leaves the orphan for shard 1 to remove.
-        _ = try Recorder.record(options(dir, shard: Shard(index: 2, count: 3)), catalog: catalog, painter: painter)
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
+        // Record on shard 2 does not judge the orphan; shard 1 does, and (it never wrote that file,
+        // so the manifest cannot prove it is ours) leaves it alone and says so.
+        let r2 = try Recorder.record(options(dir, shard: Shard(index: 2, count: 3)), catalog: catalog, painter: painter)
+        #expect(r2.leftAlone.isEmpty)
         let r = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
-        #expect(r.removed == ["starter/orphan"])
+        #expect(r.removed.isEmpty && r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/orphan.png"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
         // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an orphan.
         let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
         var manifest = try #require(try Manifest.load(from: dir))
@@ -148,10 +150,12 @@ import Testing
         #expect(after[padded.goldenPath] == before[padded.goldenPath])
 
         let all = try Recorder.record(options(dir, mode: .all), catalog: catalog, painter: painter)
-        #expect(all.moved.map(\.key) == [moved.key] && all.removed == ["starter/orphan"])
+        // The orphan was never recorded, so no mode deletes it (#13): it is reported as left alone.
+        #expect(all.moved.map(\.key) == [moved.key] && all.removed.isEmpty && all.leftAlone.count == 1)
         after = files(dir)
         #expect(after[padded.goldenPath] != before[padded.goldenPath], "--mode all rewrites even a same-pixel file")
         #expect(after[padded.goldenPath] == Data(PNGCodec.encode(painter.render(padded.makeScene(painter.fonts)))))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("starter/orphan.png"))
         #expect(try Verifier.verify(options(dir), catalog: catalog, painter: painter).failures.isEmpty)
     }
 
