@@ -63,6 +63,8 @@ import Testing
         o.knownFindings = KnownFindings(entries: [KnownFinding(fixture: "test/*", kind: .truncated, node: "caption", seed: "000 …")])
         let k = try Verifier.verify(o, catalog: catalog, painter: painter)
         #expect(k.failures.isEmpty && k.known.count == 1 && k.known[0].seed == "000 …")
+        #expect(o.knownFindings.unmatched(by: k.known).isEmpty)
+        #expect(o.knownFindings.unmatched(by: []).count == 1)
     }
 
     @Test func habitTitlesMayEllipsize() {

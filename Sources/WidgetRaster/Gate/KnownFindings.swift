@@ -96,6 +96,11 @@ public struct KnownFindings: Sendable {
         return KnownFindings(entries: out)
     }
 
+    /// Entries no failure matched — on a full run, an entry the renders no longer need (stale).
+    public func unmatched(by known: [KnownMatch]) -> [KnownFinding] {
+        entries.filter { e in !known.contains { m in e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node)) } }
+    }
+
     /// The entry covering a failure, if any.
     public func entry(for f: GateFailure) -> KnownFinding? { entries.first { $0.matches(f) } }
 

@@ -147,6 +147,11 @@ struct VerifyCommand: EvidenceCommand {
             if !result.known.isEmpty {
                 print("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
             }
+            if o.filter == nil && o.shard == nil {
+                for e in o.knownFindings.unmatched(by: result.known) {
+                    print("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
+                }
+            }
             print(result.summaryLine)
         }
         return result.failures.isEmpty ? 0 : 1
