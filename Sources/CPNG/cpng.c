@@ -109,6 +109,73 @@ int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
     return 0;
 }
 
+/* ---- streaming encoder ------------------------------------------------------------------ */
+
+struct cpng_stream {
+    png_structp png;
+    png_infop info;
+    cpng_buffer buffer;
+    cpng_errors errors;
+    uint32_t width, height, written;
+};
+
+void cpng_stream_abort(cpng_stream *s) {
+    if (!s) return;
+    png_destroy_write_struct(&s->png, &s->info);
+    free(s->buffer.bytes);
+    free(s);
+}
+
+cpng_stream *cpng_stream_begin(uint32_t width, uint32_t height, int filter, int zlib_level, int zlib_strategy,
+                               char message[CPNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    if (width == 0 || height == 0) { cpng_set_message(message, "cannot encode an empty image", NULL); return NULL; }
+    cpng_stream *s = (cpng_stream *)calloc(1, sizeof(cpng_stream));
+    if (!s) { cpng_set_message(message, "out of memory", NULL); return NULL; }
+    s->errors.message = message;
+    s->width = width; s->height = height;
+    s->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s->errors, cpng_on_error, cpng_on_warning);
+    if (!s->png) { free(s); cpng_set_message(message, "libpng: cannot create write struct", NULL); return NULL; }
+    s->info = png_create_info_struct(s->png);
+    if (!s->info) { cpng_stream_abort(s); cpng_set_message(message, "libpng: cannot create info struct", NULL); return NULL; }
+    if (setjmp(png_jmpbuf(s->png))) { cpng_stream_abort(s); return NULL; }
+    png_set_write_fn(s->png, &s->buffer, cpng_write, cpng_flush);
+    png_set_IHDR(s->png, s->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(s->png, PNG_FILTER_TYPE_BASE, filter);
+    png_set_compression_level(s->png, zlib_level);
+    png_set_compression_strategy(s->png, zlib_strategy);
+    png_set_compression_mem_level(s->png, 8);
+    png_set_compression_window_bits(s->png, 15);
+    png_write_info(s->png, s->info);
+    return s;
+}
+
+int cpng_stream_rows(cpng_stream *s, const uint8_t *rgba, uint32_t rows, char message[CPNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    s->errors.message = message;
+    if (rows > s->height - s->written) { cpng_set_message(message, "more rows than the image height", NULL); return -1; }
+    if (setjmp(png_jmpbuf(s->png))) return -1;
+    const size_t stride = (size_t)s->width * 4;
+    for (uint32_t y = 0; y < rows; y++) png_write_row(s->png, (png_const_bytep)(rgba + stride * y));
+    s->written += rows;
+    return 0;
+}
+
+int cpng_stream_finish(cpng_stream *s, uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    s->errors.message = message;
+    *out = NULL; *out_size = 0;
+    if (s->written != s->height) { cpng_set_message(message, "fewer rows than the image height", NULL); return -1; }
+    if (setjmp(png_jmpbuf(s->png))) return -1;
+    png_write_end(s->png, NULL);
+    png_destroy_write_struct(&s->png, &s->info);
+    *out = s->buffer.bytes;
+    *out_size = s->buffer.size;
+    free(s);
+    return 0;
+}
+
 /* ---- decoding ---------------------------------------------------------------------------- */
 
 typedef struct {

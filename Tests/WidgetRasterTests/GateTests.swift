@@ -120,6 +120,28 @@ import Testing
         #expect(try Data(contentsOf: victim) == Data("not what record wrote".utf8))
     }
 
+    @Test func aRecordThatFailsPartWayChangesNothing() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        // Two goldens will move (they hold another fixture's pixels) and one will be added…
+        for i in [0, 3] {
+            try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[i].goldenPath))
+            try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[i + 1].goldenPath),
+                                            to: dir.appendingPathComponent(catalog[i].goldenPath))
+        }
+        let added = dir.appendingPathComponent(catalog[2].goldenPath)
+        try FileManager.default.removeItem(at: added)
+        let before = snapshot(dir)
+        // …but once every render is decided, a folder appears where the new golden goes.
+        #expect(throws: InputError.self) {
+            try Recorder.record(options(dir), catalog: catalog, painter: painter, progress: { p in
+                if p.done == p.total { try? FileManager.default.createDirectory(at: added, withIntermediateDirectories: false) }
+            })
+        }
+        try FileManager.default.removeItem(at: added)
+        #expect(snapshot(dir) == before)  // no golden rewritten, no temp file, the manifest as it was
+    }
+
     @Test func staleTempFilesAreSweptByTheNextRecord() throws {
         let dir = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)

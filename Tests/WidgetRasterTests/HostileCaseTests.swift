@@ -209,6 +209,22 @@ import Testing
         #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
     }
 
+    @Test func aStrayLinkInTheGoldensIsReportedNeverFollowed() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let link = box.goldens.appendingPathComponent("android/small/empty/zz-evil.png")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: box.root.appendingPathComponent("etc/passwd"))
+        let before = box.state()
+        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+                                   "--report", box.root.appendingPathComponent("report").path])
+        #expect(v.code == 1)
+        #expect(v.out.contains("FAIL unreadable android/small/empty/zz-evil.png: 'android/small/empty/zz-evil.png' is a symbolic link"))
+        #expect(!v.out.contains("SECRET"))
+        let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
+        #expect(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
+        #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
+    }
+
     // MARK: -o targets that must not be replaced
 
     @Test(arguments: ["/dev/null", "fifo", "directory", "missing/x.png", "outdir/", "link"])
@@ -283,6 +299,16 @@ import Testing
         #expect(r.code == 2 && r.errLines.count == 1)
         let u = try Self.evidence(["no\nsuch"])
         #expect(u.code == 2 && u.errLines.count == 1 && u.err.contains("'no\\nsuch'"))
+    }
+
+    @Test func aReportFolderThatDoesNotExistYetIsCreatedWithItsParents() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try Data("garbage".utf8).write(to: box.goldens.appendingPathComponent(Self.realEntry + ".png"))
+        let report = box.root.appendingPathComponent("deep/er/report")
+        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", report.path])
+        #expect(v.code == 1)
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
     }
 
     @Test func unwritableReportFolderFailsBeforeAnyWork() throws {
@@ -364,11 +390,19 @@ import Testing
         #expect(p.terminationStatus == 0)
     }
 
+    /// Returns once `process` has a temp file in `goldens` (it is writing), or has ended.
+    static func waitForWritePhase(_ process: Process, _ goldens: URL) {
+        while process.isRunning, !ContainedFolder(goldens).walk().files.contains(where: { $0.contains(".tmp-") }) {
+            usleep(300)
+        }
+    }
+
     @Test func interruptedRecordsRemoveTheirOwnTempFiles() throws {
         let small = "android/small/empty/*/kindling/*"
         let box = try Sandbox(filter: small)
         defer { box.remove() }
         var rng = SystemRandomNumberGenerator()
+        var interrupted = 0
         for trial in 0..<6 {
             // Nothing recorded yet: every golden is written, so the run spends its end writing.
             let keys = try #require(try Manifest.load(from: box.goldens)).goldens.keys
@@ -380,14 +414,17 @@ import Testing
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            usleep(UInt32.random(in: 300_000...1_000_000, using: &rng))
+            Self.waitForWritePhase(p, box.goldens)
+            usleep(UInt32.random(in: 0...3_000, using: &rng))
             kill(p.processIdentifier, trial % 2 == 0 ? SIGINT : SIGTERM)
             p.waitUntilExit()
             #expect([0, 130, 143].contains(p.terminationStatus), "trial \(trial): exit \(p.terminationStatus)")
+            if p.terminationStatus != 0 { interrupted += 1 }
             let temps = ContainedFolder(box.goldens).walk().files.filter { $0.contains(".tmp-") }
             #expect(temps.isEmpty, "trial \(trial): an interrupted record left \(temps)")
             _ = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", small, "--rebuild-manifest"])
         }
+        print("SIGINT/SIGTERM trials: \(interrupted) of 6 interrupted mid-write (the rest had finished)")
     }
 
     @Test func killedRecordsLeaveOldOrNewAndTheNextRunSweeps() throws {
@@ -423,8 +460,12 @@ import Testing
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            // Start-up takes most of a debug run; the writes come in its last part.
-            usleep(UInt32.random(in: 300_000...1_000_000, using: &rng))
+            if trial % 2 == 0 {
+                Self.waitForWritePhase(p, dir)  // half the kills land while files are being written…
+                usleep(UInt32.random(in: 0...6_000, using: &rng))
+            } else {
+                usleep(UInt32.random(in: 100_000...1_200_000, using: &rng))  // …half anywhere in the run
+            }
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
 

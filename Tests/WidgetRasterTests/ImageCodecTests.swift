@@ -174,6 +174,6 @@ import Testing
         FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try PNGCodec.decodeFile(atPath: path) == img)
-        #expect(throws: InputError("/tmp", "is a directory, expected a PNG file")) { try PNGCodec.decodeFile(atPath: "/tmp") }
+        #expect(throws: InputError("/tmp", "is a directory, expected a file")) { try PNGCodec.decodeFile(atPath: "/tmp") }
     }
 }

@@ -28,6 +28,18 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
                       uint8_t *rgba,
                       char message[CPNG_MESSAGE_SIZE]);
 
+/* Row-streaming encoder with the same settings as cpng_encode_rgba8, so a large image (a contact
+   sheet) is never held whole: begin, hand rows in any number of calls, then finish (or abort).
+   Every call returns -1 / NULL on failure with a one-line reason in message; after a failure only
+   cpng_stream_abort may be called. */
+typedef struct cpng_stream cpng_stream;
+cpng_stream *cpng_stream_begin(uint32_t width, uint32_t height, int filter, int zlib_level, int zlib_strategy,
+                               char message[CPNG_MESSAGE_SIZE]);
+int cpng_stream_rows(cpng_stream *stream, const uint8_t *rgba, uint32_t rows, char message[CPNG_MESSAGE_SIZE]);
+/* Ends the image; on success sets *out (free with cpng_free) and *out_size and frees the stream. */
+int cpng_stream_finish(cpng_stream *stream, uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]);
+void cpng_stream_abort(cpng_stream *stream);
+
 void cpng_free(void *pointer);
 
 /* zlib's crc32, for the chunk walk done before libpng sees the file. */

@@ -5,12 +5,13 @@ public enum ContactSheet {
     public static let maxPixels = 160_000_000
     public static let maxSide = 40_000
 
-    /// Lays out `fixtures` in rows of `columns`, each cell as wide as the widest render.
-    /// `scale` redraws every scene at that fraction of its density (0.5 halves a 2× golden).
-    /// The size is known from the scenes before any pixel is drawn; past the limits it is an
-    /// `InputError`. Renders are made one grid row at a time, so only one row's cells are held.
-    public static func render(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
-                              jobs: Int) throws(InputError) -> RGBAImage {
+    /// Lays out `fixtures` in rows of `columns`, each cell as wide as the widest render, and returns
+    /// the PNG bytes. `scale` redraws every scene at that fraction of its density (0.5 halves a 2×
+    /// golden). The size is known from the scenes before any pixel is drawn; past the limits it is
+    /// an `InputError`. The sheet is drawn and encoded one grid row at a time, so only one band of
+    /// pixels is ever held, never the whole sheet.
+    public static func png(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
+                           jobs: Int) throws(InputError) -> (bytes: [UInt8], width: Int, height: Int) {
         let scenes: [Scene] = parallelMap(fixtures.count, jobs: jobs) { i in
             var scene = fixtures[i].makeScene(painter.fonts)
             scene.density *= scale
@@ -28,19 +29,23 @@ public enum ContactSheet {
                 + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
                 + "use a smaller --scale, more --columns or a narrower --filter")
         }
-        var sheet = RGBAImage(width: width, height: height, fill: Color(r: 0x8A, g: 0x8F, b: 0x98))
+        let background = Color(r: 0x8A, g: 0x8F, b: 0x98)
+        let encoder = try PNGStreamEncoder(width: width, height: height)
+        try encoder.append(RGBAImage(width: width, height: gap, fill: background))
         for row in 0..<rows {
             let first = row * cols, count = min(cols, scenes.count - first)
             let cells: [(RGBAImage, RGBAImage)] = parallelMap(count, jobs: jobs) { c in
                 (painter.render(scenes[first + c]), label(fixtures[first + c].key, width: cellW - gap, painter: painter))
             }
+            var band = RGBAImage(width: width, height: cellH, fill: background)
             for (c, (img, lbl)) in cells.enumerated() {
-                let x = gap + c * cellW, y = gap + row * cellH
-                blit(img, into: &sheet, x: x, y: y)
-                blit(lbl, into: &sheet, x: x, y: y + img.height + 4)
+                let x = gap + c * cellW
+                blit(img, into: &band, x: x, y: 0)
+                blit(lbl, into: &band, x: x, y: img.height + 4)
             }
+            try encoder.append(band)
         }
-        return sheet
+        return (try encoder.finish(), width, height)
     }
 
     static func label(_ key: String, width: Int, painter: CairoPainter) -> RGBAImage {

@@ -168,15 +168,6 @@ public struct ContainedFolder: Sendable {
         return true
     }
 
-    /// A file's kind without following a link: nil when absent.
-    public func fileType(_ rel: String) -> mode_t? {
-        guard case .success(let dir) = openParentOrMissing(rel, create: false) else { return nil }
-        defer { close(dir) }
-        var st = stat()
-        guard fstatat(dir, lastSegment(rel), &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        return st.st_mode & S_IFMT
-    }
-
     /// Every regular file under the root, relative, without descending into links; with the
     /// symlinks met on the way (reported, never followed) and names outside the key grammar.
     public func walk() -> (files: [String], links: [String]) {
@@ -226,7 +217,8 @@ public struct ContainedFolder: Sendable {
         guard FixtureKey.isValid(rel) else {
             return .failure(WalkError(problem: "\(quoted(rel)) is not a path inside the folder", isMissing: false))
         }
-        if create { mkdir(root.path, 0o755) }
+        // The root itself is the user's choice (--goldens, --report): made with its parents when missing.
+        if create, access(root.path, F_OK) != 0 { try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
         var fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { return .failure(WalkError(problem: describe(errno, root.path), isMissing: errno == ENOENT)) }
         var walked = ""

@@ -111,4 +111,12 @@ extension Manifest {
             return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true
         }
     }
+
+    /// Symbolic links in the goldens folder, within the filter, other than at `excluding` (fixture
+    /// paths, reported on their own): never followed, never a golden — someone must remove them.
+    static func strayLinks(in directory: URL, excluding: Set<String>, filter: String?) -> [String] {
+        ContainedFolder(directory).walk().links.filter { rel in
+            !excluding.contains(rel) && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
+        }
+    }
 }

@@ -64,29 +64,26 @@ public enum Recorder {
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
         var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
         let tally = ProgressTally(total: fixtures.count)
-        let rendered: [Rendered] = parallelMap(fixtures.count, jobs: options.jobs) { i in
+        // Render, decide (with the record mode) and encode in parallel; only the decision and the PNG
+        // bytes to write are kept (never the pixels), so memory does not grow with the matrix.
+        // Writes happen below in key order.
+        let plans: [Result<Plan, InputError>] = parallelMap(fixtures.count, jobs: options.jobs) { i in
             let r = render(fixtures[i], painter: painter)
+            let previous = old?.goldens[fixtures[i].key]
+            let p = plan(r, previous: previous, folder: folder).map { options.recordMode.applied(to: $0, previous: previous, image: r.image) }
             progress?(tally.step(failed: false))
-            return r
+            return p
         }
 
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
-        // Decide and encode in parallel too; writes happen below in key order.
-        let plans: [Result<Plan, InputError>] = parallelMap(rendered.count, jobs: options.jobs) { i in
-            plan(rendered[i], previous: old?.goldens[rendered[i].fixture.key], folder: folder)
-        }
         var writes: [(rel: String, bytes: [UInt8], key: String, entry: GoldenEntry)] = []
         for p in plans {
             let p = try p.get()
-            let key = p.rendered.fixture.key
-            // A plan with bytes and no move is a new golden; every other plan found the file on disk.
-            let fileExists = p.bytes == nil || p.moved != nil
-            let (entry, bytes, heldBack) = options.recordMode.apply(entry: p.entry, bytes: p.bytes, moved: p.moved != nil,
-                fileExists: fileExists, previous: old?.goldens[key], image: p.rendered.image)
-            if let bytes, let entry { writes.append((p.entry.file, bytes, key, entry)) }
-            if heldBack { result.heldBack.append(key) }
-            else if let moved = p.moved { result.moved.append(moved) } else if p.bytes != nil { result.added.append(key) } else { result.unchanged += 1 }
-            manifest.goldens[key] = entry
+            let key = p.key
+            if let bytes = p.bytes, let entry = p.entry { writes.append((p.file, bytes, key, entry)) }
+            if p.heldBack { result.heldBack.append(key) }
+            else if let moved = p.moved { result.moved.append(moved) } else if p.isNew { result.added.append(key) } else { result.unchanged += 1 }
+            manifest.goldens[key] = p.entry
         }
 
         // Stale entries: deleted only when the file on disk is the one the manifest recorded.
@@ -110,6 +107,9 @@ public enum Recorder {
         for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
         where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
+        }
+        for link in Manifest.strayLinks(in: options.goldens, excluding: [], filter: options.filter) {
+            result.leftAlone.append("\(link): a symbolic link; never followed, never removed")
         }
 
         if dryRun { return result.sorted() }
@@ -141,10 +141,17 @@ public enum Recorder {
     /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),
     /// and why it moved (nil when new or unchanged).
     struct Plan: Sendable {
-        var rendered: Rendered
-        var entry: GoldenEntry
+        var key: String
+        /// The golden's path, from the fixture key.
+        var file: String
+        /// The manifest entry to keep (nil: none — `--mode missing` held back a file it has no entry for).
+        var entry: GoldenEntry?
         var bytes: [UInt8]?
         var moved: RecordResult.Moved?
+        /// No golden was on disk.
+        var isNew: Bool
+        /// `--mode missing` left a moved golden as it is.
+        var heldBack = false
     }
 
     static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder) -> Result<Plan, InputError> {
@@ -163,15 +170,16 @@ public enum Recorder {
         if let existing, let decoded = try? ImageOps.decodePNG(existing, name: folder.path(file)), decoded == r.image {
             entry.fileHash = ImageOps.hash(existing)
             let moved = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
-            return .success(Plan(rendered: r, entry: entry, bytes: nil, moved: moved))
+            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: moved, isNew: false))
         }
         let bytes = ImageOps.encodePNG(r.image)
         entry.fileHash = ImageOps.hash(bytes)
-        guard existing != nil else { return .success(Plan(rendered: r, entry: entry, bytes: bytes, moved: nil)) }
+        guard existing != nil else { return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true)) }
         var reasons: [String] = []
         if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
-        return .success(Plan(rendered: r, entry: entry, bytes: bytes,
-                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged)))
+        return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes,
+                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged),
+                             isNew: false))
     }
 }

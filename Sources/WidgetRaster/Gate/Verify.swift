@@ -69,6 +69,10 @@ public enum Verifier {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
+        for link in Manifest.strayLinks(in: options.goldens, excluding: Set(fixtures.map(\.goldenPath)), filter: options.filter) {
+            failures.append(GateFailure(key: link, kind: .unreadable,
+                detail: "\(quoted(link)) is a symbolic link; the gate never follows links — remove it"))
+        }
 
         var report: String?
         if let dir = options.reportDirectory, !failures.isEmpty {
@@ -156,6 +160,7 @@ public enum Verifier {
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
                 + (textFailure.map { "; " + $0 } ?? ""), box: rect))
         }
+        if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out
     }
 

@@ -1,15 +1,39 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The most any input file (snapshot, PNG) may hold: a hostile `/dev/zero` or a huge file is an
+/// error, not an out-of-memory kill.
+public let maxInputFileBytes = 256 << 20
 
 /// Reads a whole file as bytes; failure is an `InputError` naming the path (never a crash).
-func readFile(atPath path: String) throws(InputError) -> [UInt8] {
-    do {
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            throw InputError(path, "no such file")
+/// A folder is an error; a FIFO or `/dev/stdin` is read like a file, up to `limit` bytes.
+public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+        let err = errno
+        if err == ENOENT { throw InputError(path, "no such file") }
+        throw InputError(path, "cannot read the file (\(String(cString: strerror(err))))")
+    }
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw InputError(path, "is a directory, expected a file") }
+    return try readAll(fd, name: path, limit: limit)
+}
+
+/// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`).
+public func readAll(_ fd: Int32, name: String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
+    var out = [UInt8]()
+    var buf = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw InputError(name, "cannot read (\(String(cString: strerror(errno))))")
         }
-        if isDirectory.boolValue { throw InputError(path, "is a directory, expected a PNG file") }
-        throw InputError(path, "cannot read the file")
+        if n == 0 { return out }
+        guard out.count + n <= limit else { throw InputError(name, "is larger than \(limit >> 20) MB; not an input this tool reads") }
+        out.append(contentsOf: buf[0..<n])
     }
 }

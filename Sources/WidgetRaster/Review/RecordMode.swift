@@ -9,6 +9,16 @@ public enum RecordMode: String, CaseIterable, Sendable {
 
     public var removesStale: Bool { self != .missing }
 
+    /// The plan with the mode applied (see `apply`).
+    func applied(to p: Recorder.Plan, previous: GoldenEntry?, image: RGBAImage) -> Recorder.Plan {
+        guard let planned = p.entry else { return p }
+        let (entry, bytes, heldBack) = apply(entry: planned, bytes: p.bytes, moved: p.moved != nil, fileExists: !p.isNew,
+                                             previous: previous, image: image)
+        var q = p
+        q.entry = entry; q.bytes = bytes; q.heldBack = heldBack
+        return q
+    }
+
     /// Applies the mode to one planned golden. `bytes` nil means the plan leaves the file alone.
     /// Returns the entry to keep in the manifest (nil: none), the bytes to write, and whether the
     /// plan's change was held back (`missing` leaves an existing, moved golden as it is).

@@ -239,7 +239,8 @@ struct RenderCommand: EvidenceCommand {
           --ios-assets DIR   an Xcode asset catalog with the Widget*.colorset sets (default: bundled)
         both:
           --theme T          light (default) or dark
-          -o, --output FILE  where to write the PNG (written atomically)
+          -o, --output FILE  where to write the PNG (written atomically; its folder must exist; a device,
+                             FIFO, socket, folder or link is never replaced)
           --json             print what was drawn: family, size, state, the visible texts in drawing
                              order, the accessibility label, the pip row, and any findings (clipped,
                              truncated, contrast, missing-glyph; known ones marked with their seed passage)

@@ -10,8 +10,10 @@ struct SheetCommand: EvidenceCommand {
           --filter GLOB      only fixtures whose key matches
           --columns N        cells per row (default 8)
           --scale S          draw each widget at S × its golden's density, 0.25…2 (default 1)
-        A sheet is at most \(ContactSheet.maxPixels / 1_000_000) million pixels and \(ContactSheet.maxSide) px a side (checked before drawing).
-          -o, --output FILE  the PNG to write
+          -o, --output FILE  the PNG to write (its folder must exist; never a device, FIFO or folder)
+
+        A sheet is at most \(ContactSheet.maxPixels / 1_000_000) million pixels and \(ContactSheet.maxSide) px a side,
+        checked before anything is drawn; it is drawn and encoded one grid row at a time.
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: ["filter", "columns", "output", "jobs", "scale"], switches: [])
@@ -22,8 +24,8 @@ struct SheetCommand: EvidenceCommand {
         let jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let fixtures = try GateArguments.fixtures(a.value("filter"))
         guard fixtures.count <= 2000 else { throw InputError("--filter", "\(fixtures.count) fixtures is too many for one sheet; narrow the filter") }
-        let sheet = try ContactSheet.render(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale, jobs: jobs)
-        try OutputFile.write(PNGCodec.encode(sheet), to: out)
+        let sheet = try ContactSheet.png(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale, jobs: jobs)
+        try OutputFile.write(sheet.bytes, to: out)
         print("wrote \(out): \(fixtures.count) fixtures, \(sheet.width)×\(sheet.height) px")
         return 0
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import WidgetRaster
+
+/// The key grammar and the folder primitives every golden path goes through.
+@Suite struct ContainmentTests {
+    @Test(arguments: ["android/small/empty/stones/kindling/light", "a", "A-b_c.d/e", "bands/w230-h330", ".hidden/x"])
+    func validKeys(key: String) { #expect(FixtureKey.isValid(key)) }
+
+    @Test(arguments: ["", "/etc", "../Sources", "a/../b", "a/./b", "a//b", "a/", "..", ".", "a b", "a\nb", "a\u{0}b",
+                      "ä", "a\\b", "a:b", "~/x", "a/*"])
+    func invalidKeys(key: String) { #expect(!FixtureKey.isValid(key)) }
+
+    @Test func everyCatalogKeyIsInTheGrammar() throws {
+        for f in try FixtureCatalog.load() { #expect(FixtureKey.isValid(f.key), "\(f.key)") }
+    }
+
+    func tempDir() throws -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-contain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    @Test func foldersNeverFollowLinksNorDeleteFolders() throws {
+        let root = try tempDir(), outside = try tempDir()
+        try Data("outside".utf8).write(to: outside.appendingPathComponent("x.png"))
+        let folder = ContainedFolder(root)
+        try folder.write(Array("inside".utf8), to: "a/b/x.png")
+        guard case .bytes(let b) = folder.read("a/b/x.png") else { Issue.record("cannot read back"); return }
+        #expect(b == Array("inside".utf8))
+        #expect({ if case .missing = folder.read("a/b/none.png") { return true } else { return false } }())
+
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("a/b/l.png"),
+                                                   withDestinationURL: outside.appendingPathComponent("x.png"))
+        for rel in ["link/x.png", "a/b/l.png"] {
+            #expect({ if case .unreadable = folder.read(rel) { return true } else { return false } }(), "\(rel)")
+            #expect(throws: InputError.self) { try folder.write(Array("evil".utf8), to: rel) }
+            #expect(!folder.removeFile(rel))
+        }
+        #expect(try Data(contentsOf: outside.appendingPathComponent("x.png")) == Data("outside".utf8))
+        #expect(!folder.removeFile("a/b"))  // a folder is never deleted as a file
+        #expect(!folder.removeFile("../\(outside.lastPathComponent)/x.png"))
+        #expect(folder.removeFile("a/b/x.png"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/b").path))  // still holds l.png
+        #expect(folder.walk().links == ["a/b/l.png", "link"])
+    }
+
+    @Test func errorsAreOneLineWhateverTheInput() {
+        let e = InputError("bad\nfile", "problem with \u{0} and\r\nlines")
+        #expect(!e.description.contains("\n") && !e.description.contains("\r") && !e.description.contains("\u{0}"))
+        #expect(quoted("a\tb\u{2028}") == "'a\\tb\\u{2028}'")
+    }
+}
+
+/// The contact sheet is encoded a band at a time: the same bytes as encoding the whole image.
+@Suite struct PNGStreamTests {
+    @Test(arguments: [1, 3, 7, 64])
+    func bandedEncodingIsByteIdenticalToWholeImageEncoding(band: Int) throws {
+        let img = ImageFixtures.pattern(width: 37, height: 64)
+        let encoder = try PNGStreamEncoder(width: img.width, height: img.height)
+        for y in stride(from: 0, to: img.height, by: band) {
+            let rows = min(band, img.height - y)
+            let slice = Array(img.pixels[(y * img.width * 4)..<((y + rows) * img.width * 4)])
+            try encoder.append(RGBAImage(width: img.width, height: rows, pixels: slice))
+        }
+        #expect(try encoder.finish() == PNGCodec.encode(img))
+    }
+
+    @Test func tooFewRowsIsAnErrorNotATrap() throws {
+        let encoder = try PNGStreamEncoder(width: 4, height: 4)
+        try encoder.append(RGBAImage(width: 4, height: 2))
+        #expect(throws: InputError.self) { try encoder.finish() }
+        #expect(throws: InputError.self) { try PNGStreamEncoder(width: 0, height: 4) }
+    }
+
+    @Test func aSheetIsItsRendersInAGrid() throws {
+        let painter = CairoPainter(fonts: .shared)
+        let fixtures = Array(try FixtureCatalog.filtered("android/small/empty/stones/*").prefix(3))
+        let sheet = try ContactSheet.png(fixtures, painter: painter, columns: 2, jobs: 2)
+        let decoded = try PNGCodec.decode(sheet.bytes, name: "sheet")
+        #expect(decoded.width == sheet.width && decoded.height == sheet.height)
+        let second = painter.render(fixtures[1].makeScene(painter.fonts))
+        let cellW = sheet.width / 2 - 8  // (width - gap) / columns
+        let y = second.height / 2
+        for x in 0..<second.width where second.pixel(x: x, y: y).a == 255 {  // opaque pixels land as drawn
+            #expect(decoded.pixel(x: 16 + cellW + x, y: 16 + y) == second.pixel(x: x, y: y))
+        }
+    }
+}
