@@ -91,7 +91,7 @@ public struct RenderReport: Codable, Sendable {
         pips = Self.pips(r.scene)
     }
 
-    static func pips(_ scene: Scene) -> [Pip] {
+    public static func pips(_ scene: Scene) -> [Pip] {
         scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
             var filled = false
             if case .path(_, let fill, _) = n.content { filled = fill != nil }

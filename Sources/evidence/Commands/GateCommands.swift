@@ -307,10 +307,11 @@ struct FixtureRenderReport: Encodable {
     var pixelHeight: Int
     var texts: [String]
     var accessibilityLabel: String
+    var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
     init(key: String, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
         self.key = key; size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
-        texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel
+        texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
             .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", detail: $0.detail).marked(known, key: key) }
