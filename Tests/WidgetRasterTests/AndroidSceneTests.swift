@@ -11,9 +11,9 @@ import Testing
     let states: [(String, Int, Int, Double)] = [("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1), ("stale", 1, 4, 20)]
 
     func request(_ snap: WidgetSnapshot?, family: AndroidFamilyRequest = .medium, width: Double = 300, height: Double = 180,
-                 theme: Theme = .light, at: Date = AndroidMatrix.asOf) -> AndroidRenderRequest {
+                 theme: Theme = .light, at: Date = MatrixCases.asOf) -> AndroidRenderRequest {
         AndroidRenderRequest(family: family, widthDp: width, heightDp: height, theme: theme, snapshot: snap,
-                             asOf: at, timeZone: AndroidMatrix.timeZone)
+                             asOf: at, timeZone: MatrixCases.timeZone)
     }
 
     /// Kindling off renders the legacy body: the kindling-only inputs (Coach lines) change nothing,
@@ -26,7 +26,7 @@ import Testing
                 var hashes = Set<String>()
                 for motif in StreakMotif.allCases where extended == nil || motif == .stones {
                     for coach in [nil, "Add today's stone to keep the tower rising."] as [String?] {
-                        var s = AndroidMatrix.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: motif,
+                        var s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: motif,
                                                        extended: extended, kindling: false)
                         s.coachLine = coach
                         s.coachLineShort = coach.map { _ in "Add today's stone." }
@@ -45,7 +45,7 @@ import Testing
     @Test(arguments: [AndroidFamilyRequest.small, .medium, .large])
     func accessibilityLabelIsTheSameInEveryBand(family: AndroidFamilyRequest) {
         for (_, done, total, ago) in states {
-            var s = AndroidMatrix.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .sprout, extended: false, kindling: true)
+            var s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .sprout, extended: false, kindling: true)
             s.habits += (0..<(total == 0 ? 0 : 4)).map { WidgetHabit(title: "Extra habit \($0)", checkedInToday: false) }
             var labels = Set<String>()
             for width in stride(from: family == .small ? 110.0 : 200, through: family == .small ? 199 : 500, by: 37) {
@@ -65,7 +65,7 @@ import Testing
     /// the ellipsis taken away fails the clip check, naming the node.
     @Test func overlongSingleWordIsEllipsizedNotClipped() throws {
         let long = "Pneumonoultramicroscopicsilicovolcanoconiosis"
-        var s = AndroidMatrix.snapshot(done: 0, motif: .stones, extended: false, kindling: true)
+        var s = MatrixCases.snapshot(done: 0, motif: .stones, extended: false, kindling: true)
         s.habits[0].title = long
         let scene = builder.scene(request(s))
         #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
@@ -83,7 +83,7 @@ import Testing
     /// Text moved next to the ember's centre reads against its darkest composite and fails.
     @Test func captionMovedOntoTheEmberFailsContrast() throws {
         let painter = CairoPainter(fonts: fonts)
-        let s = AndroidMatrix.snapshot(done: 1, motif: .stones, extended: false, kindling: true)
+        let s = MatrixCases.snapshot(done: 1, motif: .stones, extended: false, kindling: true)
         let scene = builder.scene(request(s, family: .small, width: 170, height: 180))
         let check = ContrastCheck.gateCheck
         #expect(check.run("k", scene, painter.render(scene), painter).isEmpty)
@@ -116,7 +116,7 @@ import Testing
 
     /// The reported narrow-Large geometry draws COMPACT with five rows and nothing clipped.
     @Test func reportedGeometryDrawsCompactLarge() {
-        var s = AndroidMatrix.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
+        var s = MatrixCases.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
         s.habits.append(WidgetHabit(title: "Walk the dog", checkedInToday: false))
         let (_, plan) = builder.plan(request(s, family: .auto, width: 230, height: 330))
         #expect(plan.size == .large && plan.rung == .compact && plan.habitRows.count == 5 && plan.overflow == 0 && !plan.levelB)

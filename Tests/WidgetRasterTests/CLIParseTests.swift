@@ -53,4 +53,25 @@ import Testing
         #expect(throws: InputError.self) { try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "ignore"]) }
         #expect(throws: InputError.self) { try Self.renderArgs(["--no-snapshot", "--on-bad-snapshot", "fallback"]) }
     }
+
+    @Test func iosTargetDefaultsAndFlags() throws {
+        func target(_ args: [String]) throws -> IOSRenderRequest {
+            let o = try PlanCommand.parse(["--platform", "ios"] + args)
+            guard case .ios(let r) = o.target else { throw InputError("test", "not ios") }
+            return r
+        }
+        let d = try target([])
+        #expect(d.family == .systemMedium && d.size == Size(338, 158) && d.scale == 2 && d.deviceClass == "393x852" && d.textSize == .large)
+        let c = try target(["--family", "systemLarge", "--device-class", "375x667", "--scale", "3", "--text-size", "AX3"])
+        #expect(c.size == Size(321, 324) && c.scale == 3 && c.textSize == .accessibility3)
+        let e = try target(["--family", "systemSmall", "--width", "200", "--height", "180"])
+        #expect(e.size == Size(200, 180) && e.deviceClass == nil)
+    }
+
+    @Test(arguments: [["--device-class", "1x1"], ["--device-class", "393x852", "--width", "100"], ["--width", "100"],
+                      ["--scale", "4"], ["--scale", "1"], ["--font-scale", "1.3"], ["--family", "small"], ["--text-size", "huge"],
+                      ["--family", "accessoryCircular"]])
+    func badIOSOptions(args: [String]) {
+        #expect(throws: InputError.self) { try PlanCommand.parse(["--platform", "ios"] + args) }
+    }
 }

@@ -336,11 +336,11 @@ enum HostileFixture {
     static let key = "review/" + title
 
     static func fixture() -> Fixture {
-        let snap = WidgetSnapshot(syncedAt: AndroidMatrix.asOf.addingTimeInterval(-3600), streak: 12, longestStreak: 21,
+        let snap = WidgetSnapshot(syncedAt: MatrixCases.asOf.addingTimeInterval(-3600), streak: 12, longestStreak: 21,
                                   habits: [WidgetHabit(title: title, checkedInToday: true), WidgetHabit(title: "Read", checkedInToday: false)],
                                   extendedToday: false, streakMetaphor: "stones", kindlingEnabled: true)
         let request = AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
-                                           asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone)
+                                           asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
         return Fixture(key: key) { fonts in AndroidSceneBuilder(fonts: fonts, tokens: try! TokenSet.bundled()).scene(request) }
     }
 

@@ -38,6 +38,8 @@ public enum Backdrop: Hashable, Sendable, Codable, CustomStringConvertible {
     case card(String)
     /// A translucent token (e.g. a row tint) over an opaque one.
     case tint(String, over: String)
+    /// An opaque token drawn at a fraction of its opacity over another (iOS frosted rows).
+    case frosted(String, alpha: Double, over: String)
     /// The kindling ember (`widget_ember_start` → `widget_ember_end`) over an opaque token, for ink
     /// no nearer the ember's centre than the anchor's distance (every distance out to the radius is
     /// checked; the worst is reported).
@@ -47,6 +49,7 @@ public enum Backdrop: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .card(let t): return t
         case .tint(let t, let base): return "\(base) + \(t)"
+        case .frosted(let t, let alpha, let base): return "\(base) + \(t) @\(Int((alpha * 100).rounded()))%"
         case .ember(let base, let a): return "\(base) + ember @\(a.rawValue)"
         }
     }
@@ -134,10 +137,43 @@ public enum RoleTable {
         RoleEntry(a(.accentDeep), .decorative, on: [flat, kCard], usage: "CTA pill fill (its label carries the meaning)"),
     ]
 
+    /// The iOS widget's table, in the asset catalog's names (seed 000 "Native color set"): the
+    /// opaque WidgetCard under everything, the frosted checklist rows (WidgetBorder at the row
+    /// opacities the layout draws), the check-off button. No ember: the iOS card is flat.
+    public static let ios: [RoleEntry] = {
+        func i(_ r: ColorRole) -> String { r.iosStandIn.iosName! }
+        let card: Backdrop = .card(i(.card))
+        let rows: [Backdrop] = IOSLayout.frostedRowAlphas.map { .frosted(i(.border), alpha: $0, over: i(.card)) }
+        return [
+            RoleEntry(i(.ink), .text, on: [card] + rows, usage: "streak number (never accent: 2.62:1), habit labels, status titles"),
+            RoleEntry(i(.muted), .text, on: [card], usage: "legacy body: progress, sync footer, subtitles, done rows"),
+            // Done rows are never the next-due row, so muted labels sit only on the lighter frosting.
+            RoleEntry(i(.stoneMuted), .text, on: [card, rows[0]], usage: "kindling body: progress, sync footer, subtitles, done rows"),
+            RoleEntry(i(.stoneCaption), .text, on: [card], usage: "kindling reactive caption; Large closing motivator (12 pt semibold)"),
+            RoleEntry(i(.coach), .text, on: [card], usage: "Coach line (Medium, Large)"),
+            RoleEntry(i(.accentText), .text, on: [.card(i(.accentDeep))], usage: "check-off button label (Small)"),
+            RoleEntry(i(.success), .graphic, on: [card] + rows, usage: "done check, done HabitPip (solid 20x8 pt capsule)"),
+            RoleEntry(i(.muted), .graphic, on: [card] + rows, usage: "todo HabitPip (1.5 pt outline), todo check ring"),
+            RoleEntry(i(.capstoneDash), .graphic, on: [card], usage: "open capstone slot, caption dashed slot"),
+            RoleEntry(i(.accentDeep), .graphic, on: [card], usage: "streak-glyph silhouette edge, lit"),
+            RoleEntry(i(.accent), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "flame fill only — graphic, never text (seed: 2.62:1 on the light card)"),
+            RoleEntry(i(.flameMuted), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "muted flame fill (not yet)"),
+            RoleEntry(i(.stoneTop), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "stone-tower gradient"),
+            RoleEntry(i(.stoneMid), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "stone-tower gradient"),
+            RoleEntry(i(.stoneBot), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "stone-tower gradient"),
+            RoleEntry(i(.goldTop), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "gold capstone gradient"),
+            RoleEntry(i(.goldMid), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "gold capstone gradient"),
+            RoleEntry(i(.goldBot), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "gold capstone gradient"),
+            RoleEntry(i(.border), .decorative, on: [card], usage: "frosted checklist rows"),
+        ]
+    }()
+
     /// Token pairs that must never share a value in one theme, with why. A retune that makes
     /// them equal fails the audit even when each clears its floor.
     public static let distinct: [(token: String, other: String, why: String)] = [
         (a(.capstoneDash), a(.stoneMuted),
+         "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"),
+        ("WidgetCapstoneDash", "WidgetStoneMuted",
          "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"),
     ]
 }

@@ -35,6 +35,13 @@ public struct TokenAuditReport: Sendable, Codable {
 }
 
 public enum ContrastAudit {
+    /// What `evidence contrast --ios-assets` runs: an asset catalog against the iOS role table.
+    public static func auditIOS(_ tokens: TokenSet) throws(InputError) -> TokenAuditReport {
+        var r = try auditTokens(tokens, table: RoleTable.ios)
+        r.geometry = "none (the iOS card is flat: no ember)"
+        return r
+    }
+
     /// What `evidence contrast` runs: load the Android token folder, audit it.
     public static func auditAndroid(resDirectory: URL, table: [RoleEntry] = RoleTable.bundled,
                                     geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
@@ -115,6 +122,10 @@ public enum ContrastAudit {
         case .tint(let tint, let base):
             let t = try tokens.resolve(tint, theme: theme)
             return [Sample(color: WCAG.composite(t, over: try opaque(base)), distance: nil)]
+        case .frosted(let fill, let alpha, let base):
+            let f = try tokens.resolve(fill, theme: theme)
+            let a = UInt8((Double(f.a) * alpha).rounded())
+            return [Sample(color: WCAG.composite(f.withAlpha(a), over: try opaque(base)), distance: nil)]
         case .ember(let base, let anchor):
             let card = try opaque(base)
             let start = try tokens.resolve(tokens.name(.emberStart), theme: theme)

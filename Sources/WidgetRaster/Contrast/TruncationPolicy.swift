@@ -9,55 +9,56 @@ public enum TruncationPolicy: String, Hashable, Sendable, Codable {
 }
 
 public struct TruncationRule: Hashable, Sendable, Codable {
-    /// Scene node name, or a glob over names (`habit-row-*.title`).
-    public var node: String
+    /// Scene node names or globs over names (`habit-row-*.title`) — the Android scene's and the iOS
+    /// scene's name for the same element.
+    public var nodes: [String]
     public var policy: TruncationPolicy
     /// What the element is, for people.
     public var what: String
     /// The seed passage the ruling rests on.
     public var seed: String
-    init(_ node: String, _ policy: TruncationPolicy, _ what: String, seed: String) {
-        self.node = node; self.policy = policy; self.what = what; self.seed = seed
+    init(_ nodes: String..., policy: TruncationPolicy, what: String, seed: String) {
+        self.nodes = nodes; self.policy = policy; self.what = what; self.seed = seed
     }
 }
 
 public enum TruncationTable {
     public static let rules: [TruncationRule] = [
-        TruncationRule("habit-row-*.title", .mayEllipsize, "habit title",
+        TruncationRule("habit-row-*.title", policy: .mayEllipsize, what: "habit title",
                        seed: "000 Narrow-Large readability: done-row labels \"stay 1 line with an ellipsis, recoverable via TalkBack (full title) or the app\""),
-        TruncationRule("coach-line", .mayEllipsize, "Coach line",
+        TruncationRule("coach-line", policy: .mayEllipsize, what: "Coach line",
                        seed: "000 Coach line: \"Medium clamps to 2 lines, Large to 1\"; TalkBack speaks the long form"),
-        TruncationRule("numeral", .mustNotTruncate, "streak numeral",
+        TruncationRule("numeral", policy: .mustNotTruncate, what: "streak numeral",
                        seed: "000 Width budget: \"The streak numeral never sheds and never wraps\""),
-        TruncationRule("caption", .mustNotTruncate, "reactive caption",
+        TruncationRule("caption", policy: .mustNotTruncate, what: "reactive caption",
                        seed: "000 Microcopy shortened alongside the width fix: captions \"shortened rather than reflowed\""),
-        TruncationRule("statusTitle", .mustNotTruncate, "state line",
+        TruncationRule("statusTitle", "status-title", policy: .mustNotTruncate, what: "state line",
                        seed: "000 State catalog: \"All done today\" / \"Nothing due today\" — calm and terminal"),
-        TruncationRule("statusSubtitle", .mustNotTruncate, "state line",
+        TruncationRule("statusSubtitle", "status-subtitle", policy: .mustNotTruncate, what: "state line",
                        seed: "000 State catalog: \"Rest counts too.\"; OBJ-3315 \"That's the day. Rest easy.\""),
-        TruncationRule("staleFooter", .mustNotTruncate, "sync footer",
+        TruncationRule("staleFooter", "stale-footer", policy: .mustNotTruncate, what: "sync footer",
                        seed: "000 Stale-data threshold: a \"last synced Xh ago\" caption — its age is the point"),
-        TruncationRule("progress", .mustNotTruncate, "count",
+        TruncationRule("progress", policy: .mustNotTruncate, what: "count",
                        seed: "000 Width budget: \"0 of 4 … reads as worse than useless\" — swap to 0/4, never cut"),
-        TruncationRule("overflowLine", .mustNotTruncate, "count",
+        TruncationRule("overflowLine", "overflow", policy: .mustNotTruncate, what: "count",
                        seed: "000 Large family: \"+N more in the app\" (a count)"),
-        TruncationRule("cta-label", .mustNotTruncate, "button label",
+        TruncationRule("cta-label", policy: .mustNotTruncate, what: "button label",
                        seed: "000 Families: the full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")"),
-        TruncationRule("newDayLine", .mustNotTruncate, "NEW_DAY line",
+        TruncationRule("newDayLine", "new-day-line", policy: .mustNotTruncate, what: "NEW_DAY line",
                        seed: "000 OBJ-1382: \"New d… would be a broken render, not a graceful truncation\""),
-        TruncationRule("motivatorLine", .mustNotTruncate, "motivator",
+        TruncationRule("motivatorLine", "motivator", policy: .mustNotTruncate, what: "motivator",
                        seed: "000 Large family: the closing motivator line \"is never pushed out of the card\""),
-        TruncationRule("daysLabel", .mustNotTruncate, "label",
+        TruncationRule("daysLabel", "days-label", policy: .mustNotTruncate, what: "label",
                        seed: "000 Width budget: the days label sheds whole (\"the days label sheds first\")"),
-        TruncationRule("dayStreakLabel", .mustNotTruncate, "label",
+        TruncationRule("dayStreakLabel", "header-label", policy: .mustNotTruncate, what: "label",
                        seed: "000 Left-column height budget: DAY STREAK sheds whole (shedding order)"),
-        TruncationRule("longestLabel", .mustNotTruncate, "label",
+        TruncationRule("longestLabel", policy: .mustNotTruncate, what: "label",
                        seed: "000 Left-column height budget: Longest N sheds whole (shedding order)"),
     ]
 
     /// The rule for a node; a text node nobody listed must not truncate (fail closed).
     public static func rule(forNode name: String) -> TruncationRule {
-        rules.first { Glob.matches($0.node, name) }
-            ?? TruncationRule(name, .mustNotTruncate, "unlisted text", seed: "DESIGN: unlisted text fails closed")
+        rules.first { $0.nodes.contains { Glob.matches($0, name) } }
+            ?? TruncationRule(name, policy: .mustNotTruncate, what: "unlisted text", seed: "DESIGN: unlisted text fails closed")
     }
 }

@@ -15,12 +15,12 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     /// Medium's left-column label under the numeral.
     case dayStreakLabel
 
-    /// The platforms that show or speak the line: Android's Small header "days" has no iOS
-    /// counterpart in the seed; every other line is both platforms'.
+    /// The platforms that show or speak the line (every fixed line is both platforms' today; the
+    /// catalogue filters on it like `CopyTemplate.platforms`).
     public var platforms: Set<Platform> {
         switch self {
-        case .daysLabel: return [.android]
-        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .newDaySpoken, .dayStreakLabel:
+        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .newDaySpoken, .daysLabel,
+             .dayStreakLabel:
             return Set(Platform.allCases)
         }
     }

@@ -5,54 +5,10 @@ import Foundation
 /// bugs lived. Combinations the widget draws identically collapse to one golden, named for what
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
-    /// One moment for every fixture: 15:00 on 30 Nov 2026 in New York.
-    static let timeZone = SyntheticWidget.timeZone
-    static let asOf = SyntheticWidget.asOf
-    static let habitTitles = ["Morning run", "Read 20 min", "Meditate", "No sugar"]
-
     /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
     static let placements: [(name: AndroidFamily, family: AndroidFamilyRequest, width: Double, height: Double)] = [
         (.small, .small, 170, 180), (.medium, .medium, 300, 180), (.large, .auto, 320, 360),
     ]
-
-    /// A state of the matrix: its key segment and how to build its snapshot.
-    struct StateCase: Sendable {
-        var name: String
-        var reactive: Bool?  // nil: the state has no reactive axis
-        var build: @Sendable (_ motif: StreakMotif, _ extended: Bool?, _ kindling: Bool) -> (WidgetSnapshot?, Date)
-    }
-
-    static func snapshot(done: Int, total: Int = 4, syncedHoursAgo: Double = 1, before moment: Date = asOf, motif: StreakMotif,
-                         extended: Bool?, kindling: Bool, streak: Int = 12) -> WidgetSnapshot {
-        let habits = (0..<total).map { WidgetHabit(id: "h\($0 + 1)", title: habitTitles[$0 % habitTitles.count], checkedInToday: $0 < done) }
-        let coach = extended == nil || total == 0 ? nil : coachLines(done: done, total: total, motif: motif)
-        return WidgetSnapshot(syncedAt: moment.addingTimeInterval(-syncedHoursAgo * 3600), streak: streak, longestStreak: 21,
-                              habits: habits, extendedToday: extended, streakMetaphor: extended == nil ? nil : motif.rawValue,
-                              coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
-    }
-
-    static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
-        SyntheticWidget.coachLines(done: done, total: total, motif: motif)
-    }
-
-    static let states: [StateCase] = {
-        var out: [StateCase] = []
-        for (name, done) in [("default-none", 0), ("default-some", 2), ("all-done", 4)] {
-            out.append(StateCase(name: name, reactive: true) { m, e, k in (snapshot(done: done, motif: m, extended: e, kindling: k), asOf) })
-        }
-        out.append(StateCase(name: "empty", reactive: nil) { m, _, k in (snapshot(done: 0, total: 0, motif: m, extended: false, kindling: k), asOf) })
-        out.append(StateCase(name: "stale", reactive: nil) { m, _, k in
-            (snapshot(done: 1, syncedHoursAgo: 20, motif: m, extended: false, kindling: k), asOf)
-        })
-        // Synced 23:30 last night, rendered 09:00 today: a new local day inside the 18 h window.
-        out.append(StateCase(name: "new-day", reactive: nil) { m, _, k in
-            let morning = asOf.addingTimeInterval(-6 * 3600)
-            return (snapshot(done: 4, syncedHoursAgo: 9.5, before: morning, motif: m, extended: true, kindling: k), morning)
-        })
-        return out
-    }()
-
-    static func reactiveName(_ e: Bool?) -> String { e == nil ? "baseline" : (e! ? "extended" : "notyet") }
 
     static func id(_ family: AndroidFamily, _ state: String, _ motif: StreakMotif?, _ body: WidgetBody, _ theme: Theme) -> FixtureID {
         FixtureID(family: .android(family), state: state, motifs: motif.map { .one($0) }, bodies: .one(body), theme: theme)
@@ -71,17 +27,17 @@ public enum AndroidMatrix {
             for theme in Theme.allCases {
                 // firstRun: no snapshot, so no motif and (on Android) always the flat legacy card.
                 let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
-                                             snapshot: nil, asOf: asOf, timeZone: timeZone)
+                                             snapshot: nil, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                 out.append((id(p.name, "first-run", nil, .legacy, theme), r))
-                for s in states {
+                for s in MatrixCases.states {
                     let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
                     for e in branches {
-                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(reactiveName(e))"
+                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
                         for k in [true, false] {
                             for m in StreakMotif.allCases {
                                 let (snap, at) = s.build(m, e, k)
                                 let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
-                                                             snapshot: snap, asOf: at, timeZone: timeZone)
+                                                             snapshot: snap, asOf: at, timeZone: MatrixCases.timeZone)
                                 out.append((id(p.name, stateName, m, k ? .kindling : .legacy, theme), r))
                             }
                         }
@@ -105,14 +61,14 @@ public enum AndroidMatrix {
                     for fs in [1.0, 1.3] {
                         let tag = "h\(Int(h))-fs\(fs)-caption-\(caption ? "on" : "off")"
                         for (name, done, total, ago) in bandStates {
-                            let snap = snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .stones,
+                            let snap = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .stones,
                                                 extended: caption ? false : nil, kindling: true)
                             let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
-                                                         snapshot: snap, asOf: asOf, timeZone: timeZone)
+                                                         snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                             out.append((bandID("height", fixed, namesFamily: true, [tag], name), r))
                         }
                         let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
-                                                     snapshot: nil, asOf: asOf, timeZone: timeZone)
+                                                     snapshot: nil, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                         out.append((bandID("height", fixed, namesFamily: true, ["h\(Int(h))-fs\(fs)"], "first-run"), r))
                     }
                 }
@@ -121,16 +77,16 @@ public enum AndroidMatrix {
         for w in [110.0, 130.0, 180.0, 250.0] {
             for fs in [1.0, 1.3, 2.0] {
                 for (digits, streak) in [(1, 7), (2, 12), (3, 365), (4, 1024)] {
-                    let snap = snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: streak)
+                    let snap = MatrixCases.snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: streak)
                     let r = AndroidRenderRequest(family: .small, widthDp: w, heightDp: 180, fontScale: fs,
-                                                 snapshot: snap, asOf: asOf, timeZone: timeZone)
+                                                 snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                     out.append((bandID("width", .small, namesFamily: false, ["w\(Int(w))-fs\(fs)", "\(digits)-digit"]), r))
                 }
             }
         }
         for w in [200.0, 218.0, 219.0, 230.0, 289.0, 290.0, 400.0] {
-            let snap = snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
-            let r = AndroidRenderRequest(family: .auto, widthDp: w, heightDp: 330, snapshot: snap, asOf: asOf, timeZone: timeZone)
+            let snap = MatrixCases.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
+            let r = AndroidRenderRequest(family: .auto, widthDp: w, heightDp: 330, snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
             out.append((bandID("large", .large, namesFamily: false, ["w\(Int(w))-h330"]), r))
         }
         return out

@@ -35,7 +35,9 @@ public enum FixtureCatalog {
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
         let fonts = try FontLibrary.bundled.get()
         let android = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
-        return collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android))
+        let ios = IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled())
+        return collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
+                        + IOSMatrix.items(builder: ios))
     }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).

@@ -30,10 +30,10 @@ public enum InternationalMatrix {
 
     static func request(_ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
                         titles: [String], doneFirst: Bool) -> AndroidRenderRequest {
-        var snap = AndroidMatrix.snapshot(done: 0, total: titles.count, motif: .stones, extended: false, kindling: true)
+        var snap = MatrixCases.snapshot(done: 0, total: titles.count, motif: .stones, extended: false, kindling: true)
         snap.habits = titles.enumerated().map { i, t in WidgetHabit(id: "h\(i + 1)", title: t, checkedInToday: doneFirst && i == 0) }
         return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, snapshot: snap,
-                                    asOf: AndroidMatrix.asOf, timeZone: AndroidMatrix.timeZone)
+                                    asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
     }
 
     /// International titles are a content band: `android/bands/intl/<family>/<titles>`.
@@ -54,7 +54,7 @@ public enum InternationalMatrix {
         // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
         for t in titles {
             out.append((id(.small, "next-due-\(t.name)"),
-                        request(.small, 170, 200, titles: [t.title, AndroidMatrix.habitTitles[0]], doneFirst: false)))
+                        request(.small, 170, 200, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
         }
         return out
     }

@@ -58,7 +58,8 @@ public struct TokenSet: TokenSource, Sendable, Equatable {
     /// The colour of `name` in `theme`. An unknown token throws, naming it and the token folder.
     public func resolve(_ name: String, theme: Theme) throws(InputError) -> Color {
         guard let c = colorIfPresent(name, theme: theme) else {
-            throw InputError(source, "no colour token '\(name)' in values/ or values-night/colors_widget.xml")
+            throw InputError(source, platform == .android ? "no colour token '\(name)' in values/ or values-night/colors_widget.xml"
+                                                          : "no colour set \(name).colorset in this asset catalog")
         }
         return c
     }

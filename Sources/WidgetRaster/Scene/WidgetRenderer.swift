@@ -29,8 +29,11 @@ public struct WidgetRenderer: Sendable {
             let (w, plan) = builder.plan(r)
             return RenderedWidget(platform: .android, family: plan.size.rawValue, resolved: w, scene: builder.scene(w, plan, r),
                                   layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "")
-        case .ios:
-            throw InputError("--platform", "ios is not drawn yet (its copy resolves: 'evidence resolve --platform ios')")
+        case .ios(let r):
+            let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
+            let (w, plan) = builder.plan(r)
+            return RenderedWidget(platform: .ios, family: r.family.rawValue, resolved: w, scene: builder.scene(w, plan, r),
+                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)")
         }
     }
 }

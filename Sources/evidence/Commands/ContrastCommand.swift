@@ -6,7 +6,8 @@ struct ContrastCommand: EvidenceCommand {
     static let summary = "Audit the colour tokens against WCAG floors on every background, both themes"
     static let help = """
     usage: evidence contrast [--android-res DIR] [--json]
-           evidence contrast --rendered [--android-res DIR] [--filter GLOB] [--json]
+           evidence contrast --ios-assets DIR [--json]
+           evidence contrast --rendered [--android-res DIR] [--ios-assets DIR] [--filter GLOB] [--json]
 
     Audits every foreground token of the role table (text 4.5:1; large text 3:1 = ≥ 18.66 sp bold or
     ≥ 24 sp; graphic 3:1; edged fills and decorative exempt) against each background it sits on —
@@ -17,20 +18,25 @@ struct ContrastCommand: EvidenceCommand {
     options:
       --android-res DIR  an Android res/ folder with values/ and values-night/colors_widget.xml
                          (default: the bundled Tokens/android/res)
+      --ios-assets DIR   audit an Xcode asset catalog (Widget*.colorset, Any + Dark) against the iOS
+                         role table instead: WidgetCard, the frosted rows, the check-off button
+                         (a set the folder lacks takes the bundled default, named once on stderr)
       --json             machine-readable report on stdout
       --rendered         audit the rendered matrix instead: every text and graphic node of every
-                         Android fixture (drawn with these tokens) against the real pixels beneath it
+                         fixture of both platforms (drawn with these tokens) against the real pixels beneath it
       --filter GLOB      with --rendered: only fixtures whose key matches
 
     exit: 0 every row passes · 1 a row fails (each failure named on stderr) · 2 unreadable tokens
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["android-res", "filter"], switches: ["json", "rendered"])
+        let a = try ArgumentParser.parse(args, valued: ["android-res", "ios-assets", "filter"], switches: ["json", "rendered"])
         let dir = a.value("android-res").map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
-        if a.has("rendered") { return try rendered(dir, filter: a.value("filter"), json: a.has("json")) }
+        let ios = try a.value("ios-assets").map(iosTokens)
+        if a.has("rendered") { return try rendered(dir, ios: ios, filter: a.value("filter"), json: a.has("json")) }
         if a.value("filter") != nil { throw InputError("--filter", "only applies with --rendered") }
-        let report = try ContrastAudit.auditAndroid(resDirectory: dir)
+        if ios != nil, a.value("android-res") != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
+        let report = try ios.map(ContrastAudit.auditIOS) ?? ContrastAudit.auditAndroid(resDirectory: dir)
         if a.has("json") {
             try printJSON(report)
         } else {
@@ -41,7 +47,7 @@ struct ContrastCommand: EvidenceCommand {
         }
         for f in report.failures where f.role != "distinct" {
             printError("contrast: FAIL \(f.token) (\(f.theme.rawValue), \(f.role)) on \(f.background): "
-                + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor)")
+                + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor) (\(f.usage))")
         }
         return report.passed ? 0 : 1
     }
@@ -76,11 +82,22 @@ enum ContrastTable {
 extension ContrastCommand {
     struct RenderedRow: Encodable { var key: String; var finding: ContrastFinding }
 
-    /// The rendered audit over the matrix, drawn with the given tokens; worst ratio first.
-    static func rendered(_ dir: URL, filter: String?, json: Bool) throws -> Int32 {
+    /// An asset catalog, a missing set filled from the bundled one (and named once on stderr).
+    static func iosTokens(_ path: String) throws -> TokenSet {
+        let r = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: path), defaults: try AssetCatalogTokens.bundled())
+        if !r.missing.isEmpty {
+            printError("warning: \(path) has no \(r.missing.joined(separator: ", ")); using the bundled default\(r.missing.count == 1 ? "" : "s")")
+        }
+        return r.tokens
+    }
+
+    /// The rendered audit over both matrices, drawn with the given tokens; worst ratio first.
+    static func rendered(_ dir: URL, ios: TokenSet?, filter: String?, json: Bool) throws -> Int32 {
         let painter = try GateArguments.painter()
         let tokens = try AndroidTokens.load(resDirectory: dir)
-        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)))
+        let iosSet = try ios ?? AssetCatalogTokens.bundled()
+        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens))
+                                               + IOSMatrix.items(builder: IOSSceneBuilder(fonts: painter.fonts, tokens: iosSet)))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
         let rows: [[RenderedRow]] = fixtures.map { f in

@@ -258,12 +258,14 @@ struct RenderCommand: EvidenceCommand {
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
+        var fixtureDrawn: Fixture?
         if let key = a.value("fixture") {
             guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
             drawn = nil
+            fixtureDrawn = fixture
         } else {
             let o = try AdHocRenderOptions.parse(a)
             let r = try WidgetPipeline.render(o, fonts: painter.fonts)
@@ -277,8 +279,8 @@ struct RenderCommand: EvidenceCommand {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
                                            key: "render/\(drawn.platform.rawValue)/\(drawn.family)"))
-            } else {
-                try printJSON(try FixtureRenderReport(key: a.value("fixture")!, scene: scene, image: image, painter: painter))
+            } else if let fixtureDrawn {
+                try printJSON(try FixtureRenderReport(fixture: fixtureDrawn, scene: scene, image: image, painter: painter))
             }
             return 0
         }
@@ -302,6 +304,10 @@ struct RenderCommand: EvidenceCommand {
 /// `render --fixture KEY --json`: a golden's scene reported like an ad-hoc render.
 struct FixtureRenderReport: Encodable {
     var key: String
+    var platform: Platform?
+    var family: String?
+    /// The state segment of the fixture's identity (state and reactive branch), nil for a band probe.
+    var state: String?
     var size: Size
     var pixelWidth: Int
     var pixelHeight: Int
@@ -309,9 +315,11 @@ struct FixtureRenderReport: Encodable {
     var accessibilityLabel: String
     var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
-    init(key: String, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
-        self.key = key; size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
+    init(fixture: Fixture, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
+        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.state
+        size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
+        let key = fixture.key
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
             .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", detail: $0.detail).marked(known, key: key) }

@@ -8,6 +8,7 @@ struct PlanCommand: EvidenceCommand {
     static let summary = "Show the layout plan (size, ladder rung, habit rows, every element shown/hidden and why)"
     static let help = """
     usage: evidence plan [widget options] [size options] [--json]
+           evidence plan --platform ios --family systemSmall|systemMedium|systemLarge [--device-class C] … [--json]
 
     Resolves the widget (a snapshot file, or one synthesized from flags), builds its copy and plans
     it exactly as 'evidence render' does, then prints the resolved size, the Large header rung, the
@@ -51,6 +52,17 @@ struct PlanCommand: EvidenceCommand {
         var elements: [String: ElementJSON]; var arithmetic: [String]; var accessibility: AccessibilityContent
     }
 
+    struct IOSItemJSON: Encodable { var name: String; var frame: Rect; var drawn: [String]?; var reason: String }
+    struct IOSPlanJSON: Encodable {
+        var platform = "ios"
+        var state: String; var reactive: String?; var motif: String; var kindling: Bool
+        var family: String; var size: Size; var deviceClass: String?; var scale: Double; var textSize: String
+        var content: Rect; var items: [IOSItemJSON]; var hidden: [String: String]
+        var visibleHabits: [Int]; var overflow: Int; var arithmetic: [String]; var accessibilityLabel: String
+    }
+
+    static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+
     static func run(_ args: [String]) throws -> Int32 {
         let o = try parse(args)
         let fonts = try FontLibrary.bundled.get()
@@ -80,8 +92,36 @@ struct PlanCommand: EvidenceCommand {
             print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), kindling: \(w.kindling ? "on" : "off")")
             print(renderPlanText(plan))
             return 0
-        case .ios:
-            throw InputError("--platform", "ios is not planned yet")
+        case .ios(let request):
+            let builder = IOSSceneBuilder(fonts: fonts, tokens: try WidgetPipeline.renderer(o, fonts: fonts).iosTokens)
+            let (w, plan) = builder.plan(request)
+            let label = builder.scene(w, plan, request).accessibilityLabel
+            let items = plan.items.map { i -> IOSItemJSON in
+                var drawn: [String]?
+                if case .text(let t, _, _, _, _) = i.content { drawn = t.lines }
+                return IOSItemJSON(name: i.name, frame: i.frame, drawn: drawn, reason: i.reason)
+            }
+            let out = IOSPlanJSON(state: w.state.rawValue, reactive: w.reactive?.rawValue, motif: w.motif.rawValue, kindling: w.kindling,
+                                  family: plan.family.rawValue, size: plan.size, deviceClass: request.deviceClass, scale: request.scale,
+                                  textSize: request.textSize.rawValue, content: plan.content, items: items, hidden: plan.hidden,
+                                  visibleHabits: plan.visibleHabits, overflow: plan.overflow, arithmetic: plan.arithmetic,
+                                  accessibilityLabel: label)
+            if o.json { try printJSON(out); return 0 }
+            print("state: \(out.state), reactive: \(out.reactive ?? "suppressed"), motif: \(out.motif), kindling: \(w.kindling ? "on" : "off")")
+            print("iOS plan — \(out.family) \(fmt(plan.size.width)) × \(fmt(plan.size.height)) pt (\(request.deviceClass ?? "explicit size") @\(Int(request.scale))x, text size \(out.textSize))")
+            print("content: \(plan.content) (16 pt margins)   rows: \(plan.visibleHabits)   overflow: \(plan.overflow)")
+            print("items:")
+            for i in items {
+                print("  \(i.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(i.frame)\(i.drawn.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? "")  — \(i.reason)")
+            }
+            if !plan.hidden.isEmpty {
+                print("hidden:")
+                for (k, v) in plan.hidden.sorted(by: { $0.key < $1.key }) { print("  \(k.padding(toLength: 22, withPad: " ", startingAt: 0)) \(v)") }
+            }
+            print("arithmetic:")
+            for line in plan.arithmetic { print("  " + line) }
+            print("label: \(label)")
+            return 0
         }
     }
 }

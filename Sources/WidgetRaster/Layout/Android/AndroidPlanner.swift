@@ -346,12 +346,18 @@ struct AndroidPlanBuilder {
         guard maxLines >= 1, width > 0 else {
             hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)"); return 0
         }
-        let w = TextWrap.wrap(text, width: width, maxLines: maxLines, style: style, measurer: m.measurer)
-        let cost = topMargin + Double(w.lines.count) * lineH
+        // The shared column engine wraps and places it (Android line metrics; may end in "…").
+        var col = StackColumn(metrics: AndroidLineMetrics(), measurer: m.measurer,
+                              box: Rect(x: x, y: y, width: width, height: topMargin + Double(maxLines) * lineH))
+        guard let placed = col.text(text, style: style, maxLines: maxLines, gap: topMargin, whole: false) else {
+            hide(key, "\(what): no line fits"); return 0
+        }
+        let lines = placed.text.lines.count, cut = placed.text.ellipsized
+        let cost = topMargin + Double(lines) * lineH
         set(PlanElement(key: key, shown: true,
-                        reason: "\(what): \(w.lines.count) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp" + (w.ellipsized ? "; ellipsized" : ""),
-                        costDp: cost, frame: Rect(x: x, y: y + topMargin, width: min(width, L.ceilDp(w.maxLineWidth)), height: Double(w.lines.count) * lineH),
-                        text: text, style: style, lines: w.lines.count, maxLines: maxLines, ellipsized: w.ellipsized))
+                        reason: "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp" + (cut ? "; ellipsized" : ""),
+                        costDp: cost, frame: placed.frame,
+                        text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
         row(key.rawValue, column, y, cost)
         return cost
     }
@@ -611,8 +617,8 @@ extension AndroidPlanBuilder {
 }
 
 extension AndroidTextMetrics {
-    /// The line box of a style's text.
-    func lineFor(_ style: TextStyle) -> Double { L.lineBox(size: style.size) }
+    /// The line box of a style's text: Android's line-metrics policy.
+    func lineFor(_ style: TextStyle) -> Double { AndroidLineMetrics().lineHeight(style) }
 
     /// The top of a `style` line box whose baseline sits on the baseline of a `reference` line box
     /// placed at `referenceTop` — how a row of mixed sizes aligns (Small's "days" beside the

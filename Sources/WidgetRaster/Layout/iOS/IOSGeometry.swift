@@ -127,10 +127,9 @@ public struct IOSRenderRequest: Sendable, Hashable {
             }
             r.size = c.size(family); r.deviceClass = c.name
         } else if a.value("width") != nil || a.value("height") != nil {
-            guard let w = a.value("width"), let h = a.value("height") else {
+            guard a.value("width") != nil, a.value("height") != nil else {
                 throw InputError(a.value("width") == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")
             }
-            _ = (w, h)
             r.size = Size(try a.double("width", default: 0, in: sideRange), try a.double("height", default: 0, in: sideRange))
             r.deviceClass = nil
         }

@@ -73,7 +73,7 @@ public struct AndroidSceneBuilder: Sendable {
             b.ember(center: g.center, box: EmberLayout.boxSideDp, radius: EmberLayout.gradientRadiusDp, card: card)
         }
         if let g = glyphRect, let glyph = w.glyph {
-            b.glyph(Self.streakGlyphKind(glyph, kindling: w.kindling), g, name: "streak-glyph")
+            b.glyph(GlyphKind.streak(glyph, kindling: w.kindling), g, name: "streak-glyph")
         }
 
         let muted: ColorRole = w.kindling ? .stoneMuted : .muted
@@ -88,7 +88,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .numeral:
                 b.text(e, ink: .ink, frame: frame)
             case .captionRow:
-                b.captionRow(e, frame: frame, glyph: Self.captionGlyph(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
+                b.captionRow(e, frame: frame, glyph: GlyphKind.caption(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
                 b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
@@ -118,43 +118,6 @@ public struct AndroidSceneBuilder: Sendable {
                                                showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
-    }
-
-    /// The streak block's glyph. Flame and the three v4.52 motifs have no kindling variant
-    /// (Kindling × FLAME, MOTIF-SPEC-6); stones does.
-    static func streakGlyphKind(_ g: StreakGlyph, kindling: Bool) -> GlyphKind {
-        let tone: GlyphState
-        switch g.tone {
-        case .lit: tone = .lit
-        case .muted: tone = .muted
-        case .plain: tone = .baseline
-        }
-        switch g.motif {
-        case .flame: return .flame(tone)
-        case .sprout: return .sprout(tone)
-        case .mountain: return .mountain(tone)
-        case .waves: return .waves(tone)
-        case .stones:
-            switch tone {
-            case .lit: return .stones(.capped, kindling: kindling)
-            case .muted: return .stones(.openSlot, kindling: kindling)
-            case .baseline: return .stones(.solid, kindling: kindling)
-            }
-        }
-    }
-
-    /// The caption row's glyph (HomeWidgetProvider.useGlyphIcon): flame → spark (extended) /
-    /// open ring (not-yet); every other motif → ✦ spark (extended) / dashed-slot icon (not-yet).
-    static func captionGlyph(_ w: ResolvedWidget) -> GlyphKind? {
-        guard let branch = captionBranch(w.reactive) else { return nil }
-        switch (w.motif, branch) {
-        case (.flame, .extended): return .captionSpark(.glyphEdge)
-        case (.flame, .notYet): return .captionRing(.glyphEdgeMuted)
-        case (.stones, .extended), (.sprout, .extended), (.mountain, .extended), (.waves, .extended):
-            return .captionSpark(.glyphGold)
-        case (.stones, .notYet), (.sprout, .notYet), (.mountain, .notYet), (.waves, .notYet):
-            return .dashedSlotIcon
-        }
     }
 }
 

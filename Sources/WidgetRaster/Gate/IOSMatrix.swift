@@ -1,0 +1,100 @@
+import Foundation
+
+/// The iOS Home Screen golden matrix: systemSmall / systemMedium / systemLarge × every reachable
+/// state × reactive branch × motif × body × theme at the default device class (393 × 852 @2x),
+/// collapsed by the catalog's shared step like Android's, plus the bands: every device class,
+/// streak digits × habit counts at the tightest class, and the large Dynamic Type sizes.
+public enum IOSMatrix {
+    /// One screen per row of Apple's size table (rows whose screens share sizes draw identically),
+    /// less the default class the main matrix already draws.
+    static let bandClasses = ["430x932", "414x896", "414x736", "375x812", "375x667", "320x568"]
+        .map { IOSDeviceClass.named($0)! }
+
+    static func request(_ f: IOSHomeFamily, _ theme: Theme, _ snap: WidgetSnapshot?, _ at: Date,
+                        device: IOSDeviceClass = .standard, text: DynamicTypeSize = .large) -> IOSRenderRequest {
+        IOSRenderRequest(family: f, deviceClass: device, scale: 2, theme: theme, textSize: text, snapshot: snap, asOf: at,
+                         timeZone: MatrixCases.timeZone)
+    }
+
+    static func id(_ f: IOSHomeFamily, _ state: String, _ motif: StreakMotif?, _ body: WidgetBody, _ theme: Theme) -> FixtureID {
+        FixtureID(family: .ios(f.family), state: state, motifs: motif.map { .one($0) }, bodies: .one(body), theme: theme)
+    }
+
+    static func bandID(_ axis: String, _ f: IOSHomeFamily, _ tags: [String], _ state: String?) -> FixtureID {
+        FixtureID(family: .ios(f.family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+                  band: FixtureBand(axis: axis, namesFamily: true, tags: tags))
+    }
+
+    static func requests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        var out: [(FixtureID, IOSRenderRequest)] = []
+        for f in IOSHomeFamily.allCases {
+            for theme in Theme.allCases {
+                // First run: no snapshot, so no motif and no flag to read — the legacy body.
+                out.append((id(f, "first-run", nil, .legacy, theme), request(f, theme, nil, MatrixCases.asOf)))
+                for s in MatrixCases.states {
+                    let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
+                    for e in branches {
+                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
+                        for k in [true, false] {
+                            for m in StreakMotif.allCases {
+                                let (snap, at) = s.build(m, e, k)
+                                out.append((id(f, stateName, m, k ? .kindling : .legacy, theme), request(f, theme, snap, at)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out + bandRequests()
+    }
+
+    /// The band states: default (1 of 4), all done, stale, new day, empty, first run.
+    static func bandState(_ name: String, streak: Int = 12, habits: Int = 4) -> (WidgetSnapshot?, Date) {
+        let titles = SyntheticWidget.titles
+        switch name {
+        case "default": return (MatrixCases.snapshot(done: 1, total: habits, motif: .stones, extended: false, kindling: true, streak: streak, titles: titles), MatrixCases.asOf)
+        case "all-done": return (MatrixCases.snapshot(done: habits, total: habits, motif: .stones, extended: true, kindling: true, streak: streak, titles: titles), MatrixCases.asOf)
+        case "stale": return (MatrixCases.snapshot(done: 1, total: habits, syncedHoursAgo: 20, motif: .stones, extended: false, kindling: true, streak: streak, titles: titles), MatrixCases.asOf)
+        case "new-day":
+            let morning = MatrixCases.asOf.addingTimeInterval(-6 * 3600)
+            return (MatrixCases.snapshot(done: habits, total: habits, syncedHoursAgo: 9.5, before: morning, motif: .stones, extended: true, kindling: true, streak: streak, titles: titles), morning)
+        case "empty": return (MatrixCases.snapshot(done: 0, total: 0, motif: .stones, extended: false, kindling: true, streak: streak), MatrixCases.asOf)
+        default: return (nil, MatrixCases.asOf)  // first-run
+        }
+    }
+    static let bandStates = ["default", "all-done", "stale", "new-day", "empty", "first-run"]
+
+    static func bandRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        var out: [(FixtureID, IOSRenderRequest)] = []
+        for f in IOSHomeFamily.allCases {
+            for c in bandClasses {
+                for s in bandStates {
+                    let (snap, at) = bandState(s)
+                    out.append((bandID("device", f, [c.name], s), request(f, .light, snap, at, device: c)))
+                }
+            }
+            // The tightest class: 1- to 4-digit streaks × 1, 4 and 7 habits, default progress.
+            let tight = IOSDeviceClass.named("320x568")!
+            for (digits, streak) in [(1, 7), (2, 12), (3, 365), (4, 1024)] {
+                for habits in [1, 4, 7] {
+                    let snap = MatrixCases.snapshot(done: habits / 2, total: habits, motif: .stones, extended: false, kindling: true,
+                                                    streak: streak, titles: SyntheticWidget.titles)
+                    out.append((bandID("content", f, [tight.name, "\(digits)-digit-\(habits)-habits"], nil),
+                                request(f, .light, snap, MatrixCases.asOf, device: tight)))
+                }
+            }
+            // Dynamic Type: text styles scale, the fixed 12 pt motivator does not.
+            for t in [DynamicTypeSize.xxxLarge, .accessibility3] {
+                for s in bandStates {
+                    let (snap, at) = bandState(s, streak: 1024, habits: 7)
+                    out.append((bandID("type", f, [t.rawValue], s), request(f, .light, snap, at, text: t)))
+                }
+            }
+        }
+        return out
+    }
+
+    public static func items(builder: IOSSceneBuilder) -> [MatrixItem] {
+        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
+    }
+}

@@ -1,0 +1,66 @@
+/// The layout engine's column: take items top-down in priority order, wrap text to the lines that
+/// fit (up to its maximum), shed what does not fit, centre a group in the slack. Platform-neutral:
+/// line heights come from a `LineMetrics` policy, widths from the HarfBuzz measurer. Measuring and
+/// placing are one call, so a budget can never measure one way and place another.
+public struct StackColumn {
+    public let metrics: LineMetrics
+    public let measurer: TextMeasuring
+    public var x: Double
+    public var width: Double
+    /// Next free y, and the bottom the column may not cross.
+    public var y: Double
+    public var bottom: Double
+
+    public init(metrics: LineMetrics, measurer: TextMeasuring, box: Rect) {
+        self.metrics = metrics; self.measurer = measurer
+        x = box.minX; width = box.width; y = box.minY; bottom = box.maxY
+    }
+
+    public var left: Double { bottom - y }
+
+    /// Wraps `text` into at most `maxLines` lines that also fit the height left (after `gap`).
+    /// nil when not even one line fits — or, for a `whole` (must-keep) line, when it would be cut:
+    /// such a line is shed whole, never ellipsized (seed 000: "New d…" is a broken render).
+    public mutating func text(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
+                              width: Double? = nil, indent: Double = 0, whole: Bool = true) -> (frame: Rect, text: FinishedText)? {
+        let lineH = metrics.lineHeight(style)
+        let fit = Int(((left - gap) / lineH + 1e-9).rounded(.down))
+        let lines = min(maxLines, fit)
+        let w = (width ?? self.width) - indent
+        guard lines >= 1, w > 0 else { return nil }
+        let wrapped = TextWrap.wrap(text, width: w, maxLines: lines, style: style, measurer: measurer)
+        if whole && wrapped.ellipsized { return nil }
+        let frame = Rect(x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
+                         height: Double(wrapped.lines.count) * lineH)
+        y = frame.maxY
+        return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
+    }
+
+    /// A fixed-height slot (a glyph, a button, a row); nil when it does not fit.
+    public mutating func slot(height: Double, gap: Double = 0, width: Double? = nil) -> Rect? {
+        guard gap + height <= left + 1e-9 else { return nil }
+        let r = Rect(x: x, y: y + gap, width: width ?? self.width, height: height)
+        y = r.maxY
+        return r
+    }
+
+    /// Reserves `height` at the bottom (a footer, a closing line) so later items cannot take it.
+    public mutating func reserveBottom(_ height: Double) -> Rect? {
+        guard height <= left + 1e-9 else { return nil }
+        bottom -= height
+        return Rect(x: x, y: bottom, width: width, height: height)
+    }
+
+    /// How many lines `text` needs at the column width (for "does it fit whole?" decisions).
+    public func lineCount(_ text: String, style: TextStyle, width: Double? = nil) -> Int {
+        TextWrap.lineCount(text, width: width ?? self.width, style: style, measurer: measurer)
+    }
+
+    /// Width of a single line, rounded up to whole points.
+    public func advance(_ text: String, style: TextStyle) -> Double {
+        Self.ceil(measurer.advance(text, style: style))
+    }
+
+    /// Round a measured width up to a whole unit, ignoring floating-point dust.
+    public static func ceil(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
+}

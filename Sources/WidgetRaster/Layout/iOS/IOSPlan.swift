@@ -1,0 +1,382 @@
+/// The iOS Home Screen plan: every element a family draws, placed in pt inside the card, with its
+/// finished lines, colour role and the reason it is there (or is not). The family files
+/// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
+
+/// iOS container constants (seed 000 "Host rendering modes (iOS)").
+public enum IOSLayout {
+    /// iOS 17+ `.containerBackground(for: .widget)`: the system's content margins, 16 pt on every side
+    /// (no view-level `.padding()` on top — that stacked to 32 pt before OBJ-1351's fix).
+    public static let contentMarginPt = 16.0
+    /// The host's rounded corners. The seeds are silent; 22 pt is the Home Screen widget radius on
+    /// the 390–430 pt iPhone classes (ContainerRelativeShape), used for every class here.
+    public static let cornerRadiusPt = 22.0
+    /// HabitPip (seed 000): a 20 × 8 pt capsule, solid `WidgetSuccess` when done, 1.5 pt `WidgetMuted` outline when not.
+    public static let pipSize = Size(20, 8)
+    public static let pipOutlinePt = 1.5
+    public static let pipGapPt = 4.0
+    /// FrostedHabitRow: WidgetBorder at these opacities over the card (other rows, the next-due row).
+    public static let frostedRowAlphas = [0.4, 0.9]
+    /// Large's checklist cap (seed 000 "Large family": "capped at 4 visible rows").
+    public static let largeMaxRows = 4
+    /// Medium's "short" checklist: the seed gives no count; three rows is what 158 pt holds with the Coach line.
+    public static let mediumMaxRows = 3
+    /// Coach line clamps (seed 000 "Coach line": Medium 2, Large 1); motivator `.lineLimit(2)`.
+    public static let mediumCoachLines = 2, largeCoachLines = 1, motivatorLines = 2
+    /// Large's closing motivator: `.system(size: 12, weight: .semibold)` — a fixed size, it does not scale.
+    public static let motivatorStyle = TextStyle(.inter, .semibold, size: 12)
+}
+
+/// How an element is drawn.
+public enum IOSPlanContent: Sendable, Hashable, Codable {
+    case text(FinishedText, style: TextStyle, lineHeight: Double, ink: ColorRole, alignment: TextAlignment)
+    case glyph(GlyphKind)
+    /// A filled rounded rectangle (the check-off button, a frosted row).
+    case fill(ColorRole, alpha: Double, radius: Double)
+}
+
+public struct IOSPlanItem: Sendable, Hashable, Codable {
+    public var name: String
+    public var frame: Rect
+    public var content: IOSPlanContent
+    /// Why it is there: the budget arithmetic or the seed rule.
+    public var reason: String
+}
+
+public struct IOSWidgetPlan: Sendable {
+    public var family: IOSHomeFamily
+    public var size: Size
+    public var card: Rect
+    public var content: Rect
+    /// Paint order, back to front.
+    public var items: [IOSPlanItem]
+    /// Elements the family has but did not draw, with why.
+    public var hidden: [String: String]
+    /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
+    public var visibleHabits: [Int]
+    public var overflow: Int
+    public var arithmetic: [String]
+
+    public func item(_ name: String) -> IOSPlanItem? { items.first { $0.name == name } }
+    /// The drawn lines of a text item.
+    public func lines(_ name: String) -> [String]? {
+        guard case .text(let t, _, _, _, _)? = item(name)?.content else { return nil }
+        return t.lines
+    }
+}
+
+/// Plans one iOS Home Screen widget. Pure: the same request and fonts give the same plan.
+public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
+    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts)
+    switch r.family {
+    case .systemSmall: b.planSystemSmall()
+    case .systemMedium: b.planSystemMedium()
+    case .systemLarge: b.planSystemLarge()
+    }
+    return b.finish()
+}
+
+/// Shared pieces of the three families: header, caption, rows, pips, centred status, footer.
+struct IOSPlanBuilder {
+    let w: ResolvedWidget
+    let request: IOSRenderRequest
+    let fonts: FontLibrary
+    let metrics: IOSLineMetrics
+    let card: Rect
+    let content: Rect
+    var items: [IOSPlanItem] = []
+    var hidden: [String: String] = [:]
+    var visibleHabits: [Int] = []
+    var overflow = 0
+    var arithmetic: [String] = []
+
+    init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary) {
+        self.w = w; self.request = request; self.fonts = fonts
+        metrics = IOSLineMetrics(fonts: fonts)
+        card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
+        let m = IOSLayout.contentMarginPt
+        content = card.insetBy(dx: m, dy: m)
+        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − 16 pt margins = \(fmtDp(content.width)) × \(fmtDp(content.height))")
+    }
+
+    func finish() -> IOSWidgetPlan {
+        IOSWidgetPlan(family: request.family, size: request.size, card: card, content: content, items: items, hidden: hidden,
+                      visibleHabits: visibleHabits, overflow: overflow, arithmetic: arithmetic)
+    }
+
+    // MARK: Styles (SwiftUI text styles at the request's Dynamic Type size; see IOSTextStyle)
+
+    func style(_ s: IOSTextStyle, _ weight: FontWeight? = nil) -> TextStyle {
+        TextStyle(.inter, weight ?? s.weight, size: s.size(request.textSize))
+    }
+    func column(_ box: Rect) -> StackColumn { StackColumn(metrics: metrics, measurer: fonts, box: box) }
+
+    /// Body text colours: kindling's stone palette, legacy's base six (seed 000 "Native color set").
+    var mutedInk: ColorRole { w.kindling ? .stoneMuted : .muted }
+    var captionInk: ColorRole { w.kindling ? .stoneCaption : .muted }
+
+    mutating func add(_ name: String, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
+        items.append(IOSPlanItem(name: name, frame: frame, content: content, reason: reason))
+    }
+    mutating func addText(_ name: String, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
+                          alignment: TextAlignment = .leading, _ reason: String) {
+        add(name, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
+    }
+    mutating func hide(_ name: String, _ reason: String) { hidden[name] = reason }
+    mutating func note(_ s: String) { arithmetic.append(s) }
+
+    // MARK: Streak header
+
+    /// Glyph + number (+ a trailing label when it fits). The number never sheds: it steps down
+    /// (SwiftUI `.minimumScaleFactor`) until it fits beside the glyph; the glyph sheds before the
+    /// number is cut. Returns the header's bottom.
+    @discardableResult
+    mutating func header(in col: inout StackColumn, numeral: IOSTextStyle, glyphPt: Double, label: (String, TextStyle)?) -> Double {
+        let text = String(w.streak)
+        var s = style(numeral, .bold)
+        let nominal = s.size
+        let gap = 6.0
+        func need(_ st: TextStyle, glyph: Bool) -> Double { (glyph ? glyphPt + gap : 0) + col.advance(text, style: st) }
+        while need(s, glyph: true) > col.width && s.size > nominal * 0.5 { s.size -= 1 }
+        let showGlyph = need(s, glyph: true) <= col.width && w.glyph != nil
+        if !showGlyph { while need(s, glyph: false) > col.width && s.size > 8 { s.size -= 1 } }
+        let lineH = metrics.lineHeight(s)
+        let rowH = max(lineH, showGlyph ? glyphPt : 0)
+        let y = col.y
+        var x = col.x
+        if showGlyph, let g = w.glyph {
+            add("streak-glyph", Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
+                .glyph(.streak(g, kindling: w.kindling)), "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
+            x += glyphPt + gap
+        } else {
+            hide("streak-glyph", w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
+        }
+        let numW = col.advance(text, style: s)
+        add("numeral", Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
+            .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink, alignment: .leading),
+            s.size < nominal ? "number stepped \(fmtDp(nominal)) → \(fmtDp(s.size)) pt to fit \(fmtDp(col.width)) pt (never cut)"
+                             : "\(numeral.rawValue) bold \(fmtDp(s.size)) pt in WidgetInk (accent on the light card is 2.62:1)")
+        x += numW
+        if let (label, ls) = label {
+            let lw = col.advance(label, style: ls)
+            let lh = metrics.lineHeight(ls)
+            if x + gap + lw <= col.x + col.width {
+                add("days-label", Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * 0.08, width: lw, height: lh),
+                    .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
+                    "fits beside the number")
+            } else {
+                hide("days-label", "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
+            }
+        }
+        col.y = y + rowH
+        note("header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt")
+        return col.y
+    }
+
+    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
+    mutating func caption(in col: inout StackColumn, gap: Double) {
+        guard let text = reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.state == .newDay ? nil : w.reactive),
+              [.defaultProgress, .allDone].contains(w.state) else {
+            hide("caption", w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
+            return
+        }
+        let s = style(.caption)
+        let glyphPt = (s.size * 0.9).rounded()
+        let indent = glyphPt + 4
+        guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
+            hide("caption", "the caption does not fit whole (it is never cut): shed"); return
+        }
+        if let g = GlyphKind.caption(w) {
+            add("caption-glyph", Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
+        }
+        addText("caption", placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
+    }
+
+    /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
+    func captionHeight(width: Double, gap: Double) -> Double {
+        guard let text = reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive),
+              [.defaultProgress, .allDone].contains(w.state) else { return 0 }
+        let s = style(.caption)
+        let lines = min(2, TextWrap.lineCount(text, width: width - (s.size * 0.9).rounded() - 4, style: s, measurer: fonts))
+        return gap + Double(lines) * metrics.lineHeight(s)
+    }
+
+    /// Height the state's title and subtitle need whole (the all-done / empty status lines).
+    func statusTextHeight(width: Double) -> Double {
+        var h = 0.0
+        if let t = stateTitleText(w, platform: .ios) {
+            h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
+        }
+        if let s = stateSubtitleText(w, platform: .ios) {
+            h += 2 + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+        }
+        return h
+    }
+
+    // MARK: Status bodies (all done, empty, new day, first run)
+
+    /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
+    mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, title: String?, titleStyle: TextStyle,
+                                subtitle: String?, alignment: TextAlignment) {
+        var col = column(box)
+        var placed: [(String, Rect, IOSPlanContent)] = []
+        let titleLines = title.map { col.lineCount($0, style: titleStyle) } ?? 0
+        let subStyle = style(.footnote)
+        let textNeed = Double(min(titleLines, 6)) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : metrics.lineHeight(subStyle) + 2)
+        if let glyph, glyphPt + 8 + textNeed <= col.left, let r = col.slot(height: glyphPt, width: glyphPt) {
+            let x = alignment == .center ? box.midX - glyphPt / 2 : box.minX
+            placed.append(("status-glyph", Rect(x: x, y: r.minY, width: glyphPt, height: glyphPt), .glyph(glyph)))
+            col.y += 8
+        } else if glyph != nil {
+            hide("status-glyph", "glyph \(fmtDp(glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt: the glyph sheds first")
+        }
+        var titleShed = false
+        if let title {
+            if let t = col.text(title, style: titleStyle, maxLines: 6) {
+                placed.append(("status-title", align(t.frame, alignment, box),
+                               .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
+            } else {
+                titleShed = true
+                hide("status-title", "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
+            }
+        }
+        if let subtitle, !titleShed, let t = col.text(subtitle, style: subStyle, maxLines: 6, gap: 2) {
+            placed.append(("status-subtitle", align(t.frame, alignment, box),
+                           .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
+        }
+        // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
+        let dy = (max(0, col.left) / 2).rounded(.down)
+        for (name, f, c) in placed { add(name, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
+    }
+
+    func align(_ f: Rect, _ a: TextAlignment, _ box: Rect) -> Rect {
+        a == .center ? Rect(x: box.midX - f.width / 2, y: f.minY, width: f.width, height: f.height) : f
+    }
+
+    /// First run: the app glyph in its gradient circle + "Open Objectuve to sync today", centred.
+    mutating func firstRunBody() {
+        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: request.family == .systemSmall ? 36 : 44,
+                      title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil, alignment: .center)
+    }
+
+    /// The all-done / empty body: success check or rest moon (decorative, WidgetMuted) + title + subtitle.
+    mutating func statusBody(in box: Rect, alignment: TextAlignment) {
+        let glyph: GlyphKind? = w.state == .allDone ? .doneCheck : w.state == .empty ? .restMoon : nil
+        centredStatus(in: box, glyph: glyph, glyphPt: 24, title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
+                      subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
+    }
+
+    /// New day: rows and pips absent, the full iOS sentence (seed 001 Table B).
+    mutating func newDayLine(in col: inout StackColumn, gap: Double) {
+        let text = fixedText(.newDayVisual, platform: .ios)
+        let s = style(.footnote)
+        let icon = (metrics.lineHeight(s) - 2).rounded()
+        if let placed = col.text(text, style: s, maxLines: 6, gap: gap, indent: icon + 4) {
+            add("new-day-icon", Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
+            addText("new-day-line", placed, style: s, ink: mutedInk, "NEW_DAY: habit rows and pips suppressed, the full sentence")
+        } else {
+            hide("new-day-line", "no line left")
+        }
+    }
+
+    /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else.
+    mutating func staleFooter(in col: inout StackColumn) {
+        guard let text = staleFooterText(w) else { hide("stale-footer", "not STALE"); return }
+        let s = style(.caption2)
+        let lines = min(3, col.lineCount(text, style: s))
+        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { hide("stale-footer", "no room"); return }
+        var foot = column(Rect(x: r.minX, y: r.minY + 4, width: r.width, height: r.height - 4))
+        if let placed = foot.text(text, style: s, maxLines: 3) {
+            addText("stale-footer", placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
+        }
+    }
+
+    // MARK: Habit rows and pips
+
+    /// The rows window: `cap` rows at most; when the next-due habit would fall past the window, it
+    /// slides forward so that row lands last (seed 000 largeVisibleWindow). Empty on all done.
+    static func window(count: Int, cap: Int, nextDue: Int?) -> [Int] {
+        let k = min(count, cap)
+        guard k > 0 else { return [] }
+        var start = 0
+        if let nd = nextDue, nd >= k { start = nd - k + 1 }
+        return Array(start..<(start + k))
+    }
+
+    /// The next-due habit: the first one not checked in, on a surface that shows progress.
+    var nextDueIndex: Int? {
+        [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
+    }
+
+    /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
+    /// the overflow line. Rows that don't fit are dropped from the end of the window.
+    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
+        let habits = w.habits
+        let nextDue = nextDueIndex
+        var idx = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
+        let s = style(.subheadline)
+        let lineH = metrics.lineHeight(s)
+        let rowH = max(28, lineH + 8)
+        let overflowStyle = style(.footnote)
+        let overflowH = metrics.lineHeight(overflowStyle) + 4
+        while !idx.isEmpty {
+            let hidden = habits.count - idx.count
+            let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * 4 + (overflowText(hidden) != nil ? overflowH : 0)
+            if need <= col.left + 1e-9 { break }
+            // Keep the next-due row: drop from the front when it is the last one, else from the end.
+            if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
+        }
+        visibleHabits = idx
+        overflow = habits.count - idx.count
+        note("rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")")
+        col.y += idx.isEmpty ? 0 : gap
+        for (n, i) in idx.enumerated() {
+            let h = habits[i]
+            let r = Rect(x: col.x, y: col.y, width: col.width, height: rowH)
+            let name = "habit-row-\(n + 1)"
+            if w.kindling {
+                // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
+                add("\(name).fill", r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: 10), "frosted row")
+            }
+            let check = 16.0
+            add("\(name).check", Rect(x: r.minX + 6, y: r.midY - check / 2, width: check, height: check),
+                .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
+            var label = column(Rect(x: r.minX + 6 + check + 8, y: r.midY - lineH / 2, width: r.width - 6 - check - 8 - 6, height: lineH))
+            if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
+                addText("\(name).title", placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
+            }
+            col.y = r.maxY + 4
+        }
+        if !idx.isEmpty { col.y -= 4 }
+        if overflow > 0, let text = overflowText(overflow) {
+            if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: 4) {
+                addText("overflow", placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
+            }
+        } else {
+            hide("overflow", "every habit has a row")
+        }
+    }
+
+    /// Legacy HabitPips: one 20 × 8 pt capsule per habit (as many as fit), shape-coded done / not yet.
+    mutating func pips(in col: inout StackColumn, gap: Double) {
+        let p = IOSLayout.pipSize
+        let fit = Int(((col.width + IOSLayout.pipGapPt) / (p.width + IOSLayout.pipGapPt)).rounded(.down))
+        let n = min(w.habits.count, fit)
+        guard n > 0, let r = col.slot(height: p.height, gap: gap) else { hide("pips", "no pip row"); return }
+        for i in 0..<n {
+            add("pip-\(i + 1)", Rect(x: r.minX + Double(i) * (p.width + IOSLayout.pipGapPt), y: r.minY, width: p.width, height: p.height),
+                .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip 20×8 pt")
+        }
+        if n < w.habits.count { note("pips: \(n) of \(w.habits.count) fit the width") }
+    }
+
+    /// A single muted line (progress, "days" …) if it fits.
+    mutating func line(_ name: String, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
+                       maxLines: Int = 1, mayEllipsize: Bool = false, reason: String) {
+        guard let text else { hide(name, "no text in \(w.state.rawValue)"); return }
+        if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
+            addText(name, placed, style: s, ink: ink, reason)
+        } else {
+            hide(name, "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
+        }
+    }
+}

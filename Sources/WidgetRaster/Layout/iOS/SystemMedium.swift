@@ -1,0 +1,39 @@
+/// iOS `.systemMedium` (MediumWidgetView). Left: the streak header and caption (legacy: progress and
+/// HabitPips under it). Right: kindling — the Coach line (≤ 2 lines) over a short frosted checklist;
+/// legacy — plain rows. All done / empty: the centred status on the right; new day: the sentence.
+///
+/// Text styles: number `.title` bold, caption `.caption`, Coach line `.footnote`, habit rows
+/// `.subheadline`, progress `.footnote`, status title `.headline`, subtitle `.footnote`, footer `.caption2`.
+extension IOSPlanBuilder {
+    mutating func planSystemMedium() {
+        if w.state == .firstRun { firstRunBody(); return }
+        var whole = column(content)
+        staleFooter(in: &whole)
+        let gutter = 14.0
+        let leftW = ((content.width - gutter) * 0.42).rounded(.down)
+        var left = column(Rect(x: content.minX, y: content.minY, width: leftW, height: whole.left))
+        let rightBox = Rect(x: content.minX + leftW + gutter, y: content.minY, width: content.width - leftW - gutter, height: whole.left)
+        var right = column(rightBox)
+        header(in: &left, numeral: .title, glyphPt: 26, label: nil)
+        caption(in: &left, gap: 4)
+        if !w.kindling, [.defaultProgress, .stale].contains(w.state) {
+            line("progress", progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
+            pips(in: &left, gap: 8)
+        }
+        switch w.state {
+        case .firstRun: break
+        case .newDay:
+            newDayLine(in: &right, gap: 0)
+        case .allDone, .empty:
+            statusBody(in: rightBox, alignment: .center)
+        case .defaultProgress, .stale:
+            if w.kindling, let coach = coachLineText(w, platform: .ios) {
+                line("coach-line", coach, in: &right, style: style(.footnote), ink: .coach, gap: 0, maxLines: IOSLayout.mediumCoachLines, mayEllipsize: true,
+                     reason: "Coach line (snapshot coachLine ?? caption), ≤ \(IOSLayout.mediumCoachLines) lines")
+            } else {
+                hide("coach-line", !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")
+            }
+            habitRows(in: &right, cap: IOSLayout.mediumMaxRows, gap: w.kindling ? 8 : 0) { _ in nil }
+        }
+    }
+}
