@@ -29,19 +29,10 @@ public enum AndroidMatrix {
                 let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
                                              snapshot: nil, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                 out.append((id(p.name, "first-run", nil, .legacy, theme), r))
-                for s in MatrixCases.states {
-                    let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
-                    for e in branches {
-                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
-                        for k in [true, false] {
-                            for m in StreakMotif.allCases {
-                                let (snap, at) = s.build(m, e, k)
-                                let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
-                                                             snapshot: snap, asOf: at, timeZone: MatrixCases.timeZone)
-                                out.append((id(p.name, stateName, m, k ? .kindling : .legacy, theme), r))
-                            }
-                        }
-                    }
+                for c in MatrixCases.cells {
+                    let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
+                                                 snapshot: c.snapshot, asOf: c.asOf, timeZone: MatrixCases.timeZone)
+                    out.append((id(p.name, c.state, c.motif, c.body, theme), r))
                 }
             }
         }

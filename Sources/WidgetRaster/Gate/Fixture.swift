@@ -37,7 +37,7 @@ public enum FixtureCatalog {
         let android = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
         let ios = IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled())
         return collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
-                        + IOSMatrix.items(builder: ios))
+                        + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios))
     }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).

@@ -31,17 +31,8 @@ public enum IOSMatrix {
             for theme in Theme.allCases {
                 // First run: no snapshot, so no motif and no flag to read — the legacy body.
                 out.append((id(f, "first-run", nil, .legacy, theme), request(f, theme, nil, MatrixCases.asOf)))
-                for s in MatrixCases.states {
-                    let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
-                    for e in branches {
-                        let stateName = s.reactive == nil ? s.name : "\(s.name)-\(MatrixCases.reactiveName(e))"
-                        for k in [true, false] {
-                            for m in StreakMotif.allCases {
-                                let (snap, at) = s.build(m, e, k)
-                                out.append((id(f, stateName, m, k ? .kindling : .legacy, theme), request(f, theme, snap, at)))
-                            }
-                        }
-                    }
+                for c in MatrixCases.cells {
+                    out.append((id(f, c.state, c.motif, c.body, theme), request(f, theme, c.snapshot, c.asOf)))
                 }
             }
         }

@@ -30,10 +30,15 @@ public enum InternationalMatrix {
 
     static func request(_ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
                         titles: [String], doneFirst: Bool) -> AndroidRenderRequest {
+        AndroidRenderRequest(family: family, widthDp: width, heightDp: height, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
+                             asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+    }
+
+    /// Stones, kindling, not yet extended; the titles as habits, the first done when `doneFirst`.
+    static func snapshot(titles: [String], doneFirst: Bool) -> WidgetSnapshot {
         var snap = MatrixCases.snapshot(done: 0, total: titles.count, motif: .stones, extended: false, kindling: true)
         snap.habits = titles.enumerated().map { i, t in WidgetHabit(id: "h\(i + 1)", title: t, checkedInToday: doneFirst && i == 0) }
-        return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, snapshot: snap,
-                                    asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+        return snap
     }
 
     /// International titles are a content band: `android/bands/intl/<family>/<titles>`.
@@ -61,5 +66,40 @@ public enum InternationalMatrix {
 
     public static func items(builder: AndroidSceneBuilder) -> [MatrixItem] {
         requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
+    }
+
+    // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line Coach line),
+    // systemLarge's window (four a card) and as systemSmall's next-due habit, at the default class.
+
+    static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
+
+    static func iosRequest(_ family: IOSHomeFamily, titles: [String], doneFirst: Bool) -> IOSRenderRequest {
+        IOSRenderRequest(family: family, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
+                         asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+    }
+
+    static func iosID(_ family: IOSHomeFamily, _ tag: String) -> FixtureID {
+        FixtureID(family: .ios(family.family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+                  band: FixtureBand(axis: "intl", namesFamily: true, tags: [tag]))
+    }
+
+    static func iosRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        var out: [(FixtureID, IOSRenderRequest)] = []
+        for set in iosRowSets {
+            for start in stride(from: 0, to: titles.count, by: set.perCard) {
+                let slice = titles[start..<min(start + set.perCard, titles.count)]
+                out.append((iosID(set.family, slice.map(\.name).joined(separator: "_")),
+                            iosRequest(set.family, titles: slice.map(\.title), doneFirst: true)))
+            }
+        }
+        for t in titles {
+            out.append((iosID(.systemSmall, "next-due-\(t.name)"),
+                        iosRequest(.systemSmall, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
+        }
+        return out
+    }
+
+    public static func items(builder: IOSSceneBuilder) -> [MatrixItem] {
+        iosRequests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
     }
 }

@@ -46,4 +46,33 @@ public enum MatrixCases {
     }()
 
     static func reactiveName(_ e: Bool?) -> String { e == nil ? "baseline" : (e! ? "extended" : "notyet") }
+
+    /// One cell of a main matrix: the state with its reactive branch, motif and body, and the
+    /// snapshot and moment that reach it. The same for every family and theme of both platforms.
+    struct Cell: Sendable {
+        var state: String
+        var motif: StreakMotif
+        var body: WidgetBody
+        var snapshot: WidgetSnapshot?
+        var asOf: Date
+    }
+
+    /// Every cell in matrix order: state → reactive branch → body (kindling, legacy) → motif.
+    /// First run is not a cell: it has no snapshot, so no motif and no body choice.
+    static let cells: [Cell] = {
+        var out: [Cell] = []
+        for s in states {
+            let branches: [Bool?] = s.reactive == nil ? [false] : [true, false, nil]
+            for e in branches {
+                let stateName = s.reactive == nil ? s.name : "\(s.name)-\(reactiveName(e))"
+                for k in [true, false] {
+                    for m in StreakMotif.allCases {
+                        let (snap, at) = s.build(m, e, k)
+                        out.append(Cell(state: stateName, motif: m, body: k ? .kindling : .legacy, snapshot: snap, asOf: at))
+                    }
+                }
+            }
+        }
+        return out
+    }()
 }
