@@ -41,6 +41,19 @@ import Testing
         #expect(throws: InputError.self) { try PlanCommand.parse(args) }
     }
 
+    static let renderBase = ["--as-of", "2026-11-30T20:00:00Z", "--time-zone", "UTC", "-o", "x.png"]
+    static func renderArgs(_ extra: [String]) throws -> AdHocRenderOptions {
+        try AdHocRenderOptions.parse(ArgumentParser.parse(extra + renderBase, valued: AdHocRenderOptions.valued,
+                                                          switches: AdHocRenderOptions.switches))
+    }
+
+    @Test func onBadSnapshotDefaultsToFailAndTakesFallback() throws {
+        #expect(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
+        #expect(try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "fallback"]).onBadSnapshot == .fallback)
+        #expect(throws: InputError.self) { try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "ignore"]) }
+        #expect(throws: InputError.self) { try Self.renderArgs(["--no-snapshot", "--on-bad-snapshot", "fallback"]) }
+    }
+
     @Test func iosTargetDefaultsAndFlags() throws {
         func target(_ args: [String]) throws -> IOSRenderRequest {
             let o = try PlanCommand.parse(["--platform", "ios"] + args)

@@ -83,7 +83,7 @@ import Testing
         #expect(tokens(.restMoon)["moon"] == "widget_muted")
         #expect(tokens(.doneCheck)["check"] == "widget_success")
         #expect(tokens(.pip(done: true))["done"] == "widget_success")
-        #expect(tokens(.pip(done: false))["todo"] == "widget_pip_todo")
+        #expect(tokens(.pip(done: false))["todo"] == "widget_border")
         #expect(tokens(.captionSpark(.glyphGold))["spark"] == "widget_glyph_gold")
         #expect(tokens(.captionSpark(.glyphEdge))["spark"] == "widget_glyph_edge")
         #expect(tokens(.captionRing(.glyphEdgeMuted))["ring"] == "widget_glyph_edge_muted")

@@ -156,7 +156,7 @@ import Testing
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
             let c = widgetCopy(w, platform: .ios)
-            var allowed: Set<String> = [String(w.streak), c.daysLabel, c.largeHeaderLabel, fixedText(.newDayVisual, platform: .ios)]
+            var allowed: Set<String> = [String(w.streak), c.daysLabel, c.largeHeaderLabel ?? "", fixedText(.newDayVisual, platform: .ios)]
             for s in [c.caption, c.coachLine, c.title, c.subtitle, c.progress, c.staleFooter, c.smallCTA, c.largeMotivator,
                       c.accessoryLines?.line1, c.accessoryLines?.line2, c.accessoryLines?.line3, c.inlineAccessory] { if let s { allowed.insert(s) } }
             allowed.formUnion(w.habits.map(\.title))

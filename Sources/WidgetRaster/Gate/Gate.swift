@@ -16,6 +16,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case unreadable
     /// A text or glyph node lies outside its container or the card, or wraps one character per line.
     case clipped
+    /// A text the truncation policy says must not be cut was drawn with "…".
+    case truncated
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
     /// In a one-tint render (tinted, Night, Lock Screen vibrant) two states whose meaning differs draw
@@ -34,7 +36,7 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
-    /// The scene node the check blames, where it knows one (clip, contrast).
+    /// The scene node the check blames, where it knows one (clip, truncation, contrast); known findings match on it.
     public var node: String?
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.

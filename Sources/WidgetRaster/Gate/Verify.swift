@@ -51,7 +51,6 @@ public enum Verifier {
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
-
         var known = outcomes.flatMap(\.known)
         var failures = outcomes.flatMap(\.failures)
         // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).

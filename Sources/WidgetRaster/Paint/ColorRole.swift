@@ -11,8 +11,11 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     case kindlingCard, emberStart, emberEnd, rowTint, rowNextTint, flameCore
     case glyphEdge, glyphEdgeMuted, glyphGold, slotDash, pipTodo
 
-    /// The Android resource name: `widget_` + snake case (`widget_row_next_tint`).
+    /// The Android resource name: `widget_` + snake case (`widget_row_next_tint`) — except the todo
+    /// pip, which Android draws in the app's own `widget_border` (seed 000 Native color set:
+    /// WidgetBorder, "Todo pips, dividers"); no token name is invented for it.
     public var androidName: String {
+        if self == .pipTodo { return ColorRole.border.androidName }
         var out = "widget_"
         for ch in rawValue {
             if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
