@@ -18,6 +18,12 @@ def android(path):
 light = android("Tokens/android/res/values/colors_widget.xml")
 night = android("Tokens/android/res/values-night/colors_widget.xml")
 
+# The one set that does not follow Android: WidgetBorder keeps the canonical --border value. Android
+# draws its todo pips in widget_border (seed 000: WidgetBorder "Todo pips, dividers"), so that token
+# was retuned to clear 3:1; iOS's todo HabitPip is a WidgetMuted outline and iOS fills rows with
+# WidgetBorder, so the retune must not reach it (Tokens/README.md).
+IOS_OWN = {"border": ("#E5E5E5", "#2E2E2E")}
+
 def comps(hexv):
     h = hexv[1:]
     a, rgb = ("FF", h) if len(h) == 6 else (h[:2], h[2:])
@@ -32,7 +38,7 @@ json.dump({"info": {"author": "xcode", "version": 1}}, open(os.path.join(out, "C
 for role in ROLES:
     snake = "widget_" + re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), role)
     name = "Widget" + role[0].upper() + role[1:]
-    any_, dark = light[snake], night.get(snake, light[snake])
+    any_, dark = IOS_OWN.get(role) or (light[snake], night.get(snake, light[snake]))
     d = os.path.join(out, name + ".colorset")
     os.makedirs(d)
     doc = {"colors": [

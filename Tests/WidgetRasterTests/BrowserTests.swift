@@ -97,7 +97,7 @@ struct BrowserTests {
         let page = out.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
-        let re = try NSRegularExpression(pattern: "<figure class=\"tile\" data-key=\"([^\"]*)\"")
+        let re = try NSRegularExpression(pattern: "<figure class=\"tile[^\"]*\" data-key=\"([^\"]*)\"")
         let listed = re.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { unescape(String(dom[Range($0.range(at: 1), in: dom)!])) }
         let keys = try FixtureCatalog.load().map(\.key)
         #expect(listed.count == keys.count, "every key once")

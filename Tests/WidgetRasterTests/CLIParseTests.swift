@@ -41,6 +41,19 @@ import Testing
         #expect(throws: InputError.self) { try PlanCommand.parse(args) }
     }
 
+    static let renderBase = ["--as-of", "2026-11-30T20:00:00Z", "--time-zone", "UTC", "-o", "x.png"]
+    static func renderArgs(_ extra: [String]) throws -> AdHocRenderOptions {
+        try AdHocRenderOptions.parse(ArgumentParser.parse(extra + renderBase, valued: AdHocRenderOptions.valued,
+                                                          switches: AdHocRenderOptions.switches))
+    }
+
+    @Test func onBadSnapshotDefaultsToFailAndTakesFallback() throws {
+        #expect(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
+        #expect(try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "fallback"]).onBadSnapshot == .fallback)
+        #expect(throws: InputError.self) { try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "ignore"]) }
+        #expect(throws: InputError.self) { try Self.renderArgs(["--no-snapshot", "--on-bad-snapshot", "fallback"]) }
+    }
+
     @Test func iosTargetDefaultsAndFlags() throws {
         func target(_ args: [String]) throws -> IOSRenderRequest {
             let o = try PlanCommand.parse(["--platform", "ios"] + args)
@@ -53,11 +66,19 @@ import Testing
         #expect(c.size == Size(321, 324) && c.scale == 3 && c.textSize == .accessibility3)
         let e = try target(["--family", "systemSmall", "--width", "200", "--height", "180"])
         #expect(e.size == Size(200, 180) && e.deviceClass == nil)
+        // The accessories default to the 430 × 932 class (the seed's 172 × 76 pt rectangular).
+        let a = try target(["--family", "accessoryRectangular"])
+        #expect(a.family == .accessoryRectangular && a.size == Size(172, 76) && a.deviceClass == "430x932" && a.hostMode == .full)
+        #expect(try target(["--family", "accessoryCircular", "--device-class", "375x667"]).size == Size(68, 68))
+        #expect(try target(["--family", "accessoryInline"]).size == Size(257, 26))
+        #expect(try target(["--family", "systemSmall", "--host-mode", "night"]).hostMode == .night)
+        #expect(throws: InputError.self) { try PlanCommand.parse(["--host-mode", "tinted"]) }  // Android has no host modes
     }
 
     @Test(arguments: [["--device-class", "1x1"], ["--device-class", "393x852", "--width", "100"], ["--width", "100"],
                       ["--scale", "4"], ["--scale", "1"], ["--font-scale", "1.3"], ["--family", "small"], ["--text-size", "huge"],
-                      ["--family", "accessoryCircular"]])
+                      ["--family", "accessoryCircular", "--host-mode", "tinted"], ["--family", "accessoryInline", "--device-class", "320x568"],
+                      ["--host-mode", "dim"]])
     func badIOSOptions(args: [String]) {
         #expect(throws: InputError.self) { try PlanCommand.parse(["--platform", "ios"] + args) }
     }

@@ -15,6 +15,7 @@ final class MemoMeasurer: TextMeasuring, Sendable {
         memo.withLock { $0[key] = v }
         return v
     }
+    func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) { base.verticalMetrics(style) }
 }
 
 let layoutMeasurer = MemoMeasurer(FontLibrary.shared)
@@ -75,11 +76,13 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         }
     }
 
+    /// The seed's Small numbers describe the legacy stack (progress text + pip row); the kindling
+    /// body leads with the next-due row and the pill instead.
     @Test func smallDefaultStackIs93AtFs13AndPipRowDrops() {
-        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3))
+        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false))
         let stack = [AndroidElementKey.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
         #expect(stack == 93)
-        let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3))
+        let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3, kindling: false))
         #expect(floor.mainRowBudgetDp == 84)
         #expect(!floor.shows(.pipRow) && floor.shows(.progress))
     }

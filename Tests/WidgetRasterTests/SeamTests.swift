@@ -71,7 +71,9 @@ import Testing
     /// Seed 000 gives no iOS hex values: each set is the Android token of the same canonical name.
     @Test func bundledIOSSetsAreDerivedFromAndroid() throws {
         let android = try TokenSet.bundled(), ios = try AssetCatalogTokens.bundled()
-        for role in ColorRole.iosSets {
+        // WidgetBorder keeps the canonical --border: Android's widget_border was retuned for its todo
+        // pips (3:1), a use iOS doesn't have (its HabitPip is WidgetMuted; its rows fill with WidgetBorder).
+        for role in ColorRole.iosSets where role != .border {
             for theme in Theme.allCases {
                 #expect(ios.color(role, theme: theme) == android.color(role, theme: theme), "\(role) \(theme)")
             }

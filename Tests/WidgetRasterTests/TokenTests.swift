@@ -55,7 +55,7 @@ private func res(_ body: String) -> String {
                      "widget_kindling_card", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
                      "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_stone_caption",
                      "widget_flame_muted", "widget_accent_deep", "widget_accent_text", "widget_row_tint",
-                     "widget_row_next_tint", "widget_pip_todo", "widget_slot_dash"] {
+                     "widget_row_next_tint", "widget_slot_dash"] {
             #expect(t.light[name] != nil && t.night[name] != nil, "\(name) declared in both files")
         }
         // Every token the role table names exists.

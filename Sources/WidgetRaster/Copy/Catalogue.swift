@@ -79,11 +79,11 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
             }
         }
         perMotif(.smallCTA, p, "-") { smallCTAText(motif: $0) }
-        for line in FixedLine.allCases {
+        for line in FixedLine.allCases where line.platforms.contains(p) {
             out.append(CopyEntry(site: .line, platform: p, motif: nil, branch: line.rawValue,
                                  text: fixedText(line, platform: p), spoken: line.isSpoken))
         }
-        for t in CopyTemplate.allCases {
+        for t in CopyTemplate.allCases where t.platforms.contains(p) {
             out.append(CopyEntry(site: .template, platform: p, motif: nil, branch: t.rawValue, text: t.text, spoken: t.isSpoken))
         }
     }

@@ -15,6 +15,16 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     /// Medium's left-column label under the numeral.
     case dayStreakLabel
 
+    /// The platforms that show or speak the line (every fixed line is both platforms' today; the
+    /// catalogue filters on it like `CopyTemplate.platforms`).
+    public var platforms: Set<Platform> {
+        switch self {
+        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .newDaySpoken, .daysLabel,
+             .dayStreakLabel:
+            return Set(Platform.allCases)
+        }
+    }
+
     /// Whether the line is spoken (accessibility) rather than drawn.
     public var isSpoken: Bool {
         switch self {
@@ -80,6 +90,24 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .spokenMoreHabits: return "{count} more habits in the app."
         case .spokenAllDone: return "All done today, {done} of {due}."
         case .spokenLastSynced: return "Last synced {hours} hours ago."
+        }
+    }
+
+    /// The platforms that draw or speak it. The Lock Screen accessory lines are iOS-only (seed 000:
+    /// "No Lock Screen analog on Android"); so is Large's one-line "DAY STREAK · LONGEST N" header
+    /// (Android's Large sheds DAY STREAK / Longest N as a wrapper instead); "0/4" is Android Small's
+    /// compact-progress fallback (usesCompactProgress).
+    public var platforms: Set<Platform> {
+        switch self {
+        case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .accessoryStreak, .accessoryNext,
+             .largeHeaderLabel:
+            return [.ios]
+        case .progressCompact:
+            return [.android]
+        case .progress, .staleFooter, .longestLabel, .largeMoreInApp, .largeMoreDone, .spokenStreak, .spokenLongest,
+             .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress, .spokenMoreHabit, .spokenMoreHabits,
+             .spokenAllDone, .spokenLastSynced:
+            return Set(Platform.allCases)
         }
     }
 

@@ -20,13 +20,17 @@ public struct WidgetCopy: Hashable, Sendable, Codable {
     public var daysLabel: String
     public var dayStreakLabel: String
     public var longestLabel: String
-    public var largeHeaderLabel: String
+    /// iOS Large's one-line header; nil on Android (its Large has separate DAY STREAK / Longest N).
+    public var largeHeaderLabel: String?
     /// iOS Lock Screen accessories; nil on Android.
     public var accessoryLines: AccessoryLines?
     public var inlineAccessory: String?
     public var inlineAccessorySymbol: String?
     public var accessoryStreakSymbol: String?
-    /// Small/Medium label with every habit and the Coach row shown when it exists.
+    /// Small's label: every habit, and never the Coach line — Small has no Coach row (seed 000,
+    /// Coach line: "rendered on Medium and Large"), so TalkBack must not speak one.
+    public var smallAccessibilityLabel: String
+    /// Medium's label with every habit and the Coach row shown when it exists.
     public var accessibilityLabel: String
     /// Large label, every habit listed.
     public var largeAccessibilityLabel: String
@@ -45,18 +49,20 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         title: stateTitleText(w, platform: platform),
         subtitle: stateSubtitleText(w, platform: platform),
         progress: progressText(w),
-        progressCompact: progressText(w) == nil ? nil : compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
+        progressCompact: progressText(w) == nil || ios ? nil : compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
         staleFooter: staleFooterText(w),
         smallCTA: smallCTAText(w),
         largeMotivator: shownLargeMotivatorText(w),
         daysLabel: fixedText(.daysLabel, platform: platform),
         dayStreakLabel: fixedText(.dayStreakLabel, platform: platform),
         longestLabel: longestLabelText(longestStreak: w.longestStreak),
-        largeHeaderLabel: largeHeaderLabelText(longestStreak: w.longestStreak),
+        largeHeaderLabel: ios ? largeHeaderLabelText(longestStreak: w.longestStreak) : nil,
         accessoryLines: ios ? accessoryRectangularLines(w) : nil,
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
         inlineAccessorySymbol: ios ? inlineAccessorySymbolName(w) : nil,
         accessoryStreakSymbol: ios ? accessoryStreakSymbolName(w) : nil,
+        smallAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
+                                                            visibleHabits: nil, showsCoachLine: false),
         accessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
                                                        visibleHabits: nil, showsCoachLine: coach != nil),
         largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: true,

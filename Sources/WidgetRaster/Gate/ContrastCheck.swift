@@ -17,6 +17,7 @@ public enum ContrastCheck {
     public static func findings(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [[ContrastFinding]] {
         parallelDraw(fixtures.count, jobs: jobs) { canvas, i in
             let scene = fixtures[i].makeScene(painter.fonts)
+            if scene.rendering.isOneTint { return [] }  // the colour-alone check's ground (see below)
             painter.draw(scene, into: canvas)
             return findings(scene, frame: canvas, painter: painter)
         }
@@ -24,6 +25,10 @@ public enum ContrastCheck {
 
     /// `scene` is already drawn in `frame`; its background goes into the frame's scratch canvas.
     static func findings(_ scene: Scene, frame: Canvas, painter: CairoPainter) -> [ContrastFinding] {
+        // One-tint modes paint the host's tint, not the app's tokens (seed 000: the app controls
+        // "layout, shape, type. Not colour."; vibrant: "no AA calculation changes", seed 001 §4). Their
+        // gate is the colour-alone check.
+        if scene.rendering.isOneTint { return [] }
         let background = frame.scratch
         painter.draw(scene.withoutForeground(), into: background)
         return ContrastAudit.audit(scene: scene, image: frame, background: background, coverage: .ink)

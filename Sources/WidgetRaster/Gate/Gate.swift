@@ -16,8 +16,13 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case unreadable
     /// A text or glyph node lies outside its container or the card, or wraps one character per line.
     case clipped
+    /// A text the truncation policy says must not be cut was drawn with "…".
+    case truncated
     /// A node's colour is below its WCAG floor against the pixels beneath it.
     case contrast
+    /// In a one-tint render (tinted, Night, Lock Screen vibrant) two states whose meaning differs draw
+    /// the same pixels in the region that carries the meaning: it was carried by colour alone.
+    case colourAlone = "colour-alone"
     /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
     case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.
@@ -31,7 +36,7 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
-    /// The scene node the check blames, where it knows one (clip, contrast).
+    /// The scene node the check blames, where it knows one (clip, truncation, contrast); known findings match on it.
     public var node: String?
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.
@@ -77,6 +82,10 @@ public struct GateOptions: Sendable {
     public var perceptualThreshold: Double
     public var reportDirectory: URL?
     public var checks: [RenderCheck]
+    /// Findings the seed accepts: reported as known, never failed.
+    public var knownFindings = KnownFindings()
+    /// Run the cross-fixture colour-alone check over the selected one-tint fixtures.
+    public var colourAlone = false
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
     /// Only this slice of the keys (`--shard i/n`); nil = all.

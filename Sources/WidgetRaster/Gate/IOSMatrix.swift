@@ -7,12 +7,12 @@ import Foundation
 public enum IOSMatrix {
     /// One screen per row of Apple's size table (rows whose screens share sizes draw identically),
     /// less the default class the main matrix already draws.
-    static let bandClasses = ["430x932", "414x896", "414x736", "375x812", "375x667", "320x568"]
+    static let bandClasses = ["430x932", "414x896", "414x736", "393x852", "375x812", "375x667", "320x568"]
         .map { IOSDeviceClass.named($0)! }
 
     static func request(_ f: IOSHomeFamily, _ theme: Theme, _ snap: WidgetSnapshot?, _ at: Date,
                         device: IOSDeviceClass = .standard, text: DynamicTypeSize = .large) -> IOSRenderRequest {
-        IOSRenderRequest(family: f, deviceClass: device, scale: 2, theme: theme, textSize: text, snapshot: snap, asOf: at,
+        IOSRenderRequest(family: f.family, deviceClass: device, scale: 2, theme: theme, textSize: text, snapshot: snap, asOf: at,
                          timeZone: MatrixCases.timeZone)
     }
 
@@ -36,7 +36,48 @@ public enum IOSMatrix {
                 }
             }
         }
-        return out + bandRequests()
+        return out + hostModeRequests() + accessoryRequests() + bandRequests()
+    }
+
+    /// The host-owned modes (seed 000 "Host rendering modes (iOS)") for the states whose meaning
+    /// differs — default (with done and not-yet habits), all done, new day, empty — and first run's
+    /// flattened disc: each Home Screen family × tinted / StandBy / Night × branch × motif × body,
+    /// drawn from the dark scene (both hosts are dark), keyed with the mode last.
+    static func hostModeRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        var out: [(FixtureID, IOSRenderRequest)] = []
+        let shown = ["default-some", "all-done", "new-day", "empty"]
+        for f in IOSHomeFamily.allCases {
+            for mode in [HostMode.tinted, .standby, .night] {
+                var first = id(f, "first-run", nil, .legacy, .dark); first.hostMode = mode
+                var r = request(f, .dark, nil, MatrixCases.asOf); r.hostMode = mode
+                out.append((first, r))
+                for c in MatrixCases.cells where shown.contains(where: { c.state == $0 || c.state.hasPrefix($0 + "-") }) {
+                    var i = id(f, c.state, c.motif, c.body, .dark); i.hostMode = mode
+                    var r = request(f, .dark, c.snapshot, c.asOf); r.hostMode = mode
+                    out.append((i, r))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The Lock Screen accessories at their default class (430 × 932: the seed's 172 × 76 pt): every
+    /// state × reactive branch × motif. They ignore kindling (both bodies draw one golden, `any-body`)
+    /// and have no light/dark appearance: one vibrant render, keyed `dark` (drawn from the dark form).
+    static func accessoryRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        var out: [(FixtureID, IOSRenderRequest)] = []
+        for a in IOSAccessoryFamily.allCases {
+            func req(_ snap: WidgetSnapshot?, _ at: Date) -> IOSRenderRequest {
+                IOSRenderRequest(family: a.family, scale: 2, theme: .dark, snapshot: snap, asOf: at, timeZone: MatrixCases.timeZone)
+            }
+            out.append((FixtureID(family: .ios(a.family), state: "first-run", motifs: nil, bodies: .one(.legacy), theme: .dark),
+                        req(nil, MatrixCases.asOf)))
+            for c in MatrixCases.cells {
+                out.append((FixtureID(family: .ios(a.family), state: c.state, motifs: .one(c.motif), bodies: .one(c.body), theme: .dark),
+                            req(c.snapshot, c.asOf)))
+            }
+        }
+        return out
     }
 
     /// The band states: default (1 of 4), all done, stale, new day, empty, first run.
@@ -57,8 +98,22 @@ public enum IOSMatrix {
 
     static func bandRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
-        for f in IOSHomeFamily.allCases {
+        // The accessories at every other size Apple gives them (classes sharing a size draw alike):
+        // default, all done, stale, new day.
+        for a in IOSAccessoryFamily.allCases {
+            var drawn: Set<Size> = [IOSDeviceClass.accessoryStandard.size(a.family)!]
             for c in bandClasses {
+                guard let size = c.size(a.family), drawn.insert(size).inserted else { continue }
+                for s in ["default", "all-done", "stale", "new-day"] {
+                    let (snap, at) = bandState(s)
+                    let r = IOSRenderRequest(family: a.family, deviceClass: c, scale: 2, theme: .dark, snapshot: snap, asOf: at, timeZone: MatrixCases.timeZone)
+                    out.append((FixtureID(family: .ios(a.family), state: s, motifs: .one(.stones), bodies: .one(.kindling), theme: .dark,
+                                          band: FixtureBand(axis: "device", namesFamily: true, tags: [c.name])), r))
+                }
+            }
+        }
+        for f in IOSHomeFamily.allCases {
+            for c in bandClasses where c != .standard {
                 for s in bandStates {
                     let (snap, at) = bandState(s)
                     out.append((bandID("device", f, [c.name], s), request(f, .light, snap, at, device: c)))

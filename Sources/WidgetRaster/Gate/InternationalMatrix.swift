@@ -69,17 +69,19 @@ public enum InternationalMatrix {
     }
 
     // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line Coach line),
-    // systemLarge's window (four a card) and as systemSmall's next-due habit, at the default class.
+    // systemLarge's window (four a card), as systemSmall's next-due habit, and as the habit the
+    // inline Lock Screen accessory names ("12 · 1 of 2 · <title> left"), at the default class.
 
     static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
 
-    static func iosRequest(_ family: IOSHomeFamily, titles: [String], doneFirst: Bool) -> IOSRenderRequest {
-        IOSRenderRequest(family: family, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
+    static func iosRequest(_ family: IOSFamily, titles: [String], doneFirst: Bool, theme: Theme = .light) -> IOSRenderRequest {
+        IOSRenderRequest(family: family, theme: theme, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
                          asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
     }
 
-    static func iosID(_ family: IOSHomeFamily, _ tag: String) -> FixtureID {
-        FixtureID(family: .ios(family.family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+    /// Accessories have no appearance of their own: one vibrant render, drawn from the dark form.
+    static func iosID(_ family: IOSFamily, _ tag: String, theme: Theme = .light) -> FixtureID {
+        FixtureID(family: .ios(family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme,
                   band: FixtureBand(axis: "intl", namesFamily: true, tags: [tag]))
     }
 
@@ -88,13 +90,16 @@ public enum InternationalMatrix {
         for set in iosRowSets {
             for start in stride(from: 0, to: titles.count, by: set.perCard) {
                 let slice = titles[start..<min(start + set.perCard, titles.count)]
-                out.append((iosID(set.family, slice.map(\.name).joined(separator: "_")),
-                            iosRequest(set.family, titles: slice.map(\.title), doneFirst: true)))
+                out.append((iosID(set.family.family, slice.map(\.name).joined(separator: "_")),
+                            iosRequest(set.family.family, titles: slice.map(\.title), doneFirst: true)))
             }
         }
         for t in titles {
-            out.append((iosID(.systemSmall, "next-due-\(t.name)"),
-                        iosRequest(.systemSmall, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
+            out.append((iosID(IOSHomeFamily.systemSmall.family, "next-due-\(t.name)"),
+                        iosRequest(IOSHomeFamily.systemSmall.family, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
+            let inline = IOSAccessoryFamily.accessoryInline.family
+            out.append((iosID(inline, "next-due-\(t.name)", theme: .dark),
+                        iosRequest(inline, titles: [MatrixCases.habitTitles[0], t.title], doneFirst: true, theme: .dark)))
         }
         return out
     }

@@ -3,6 +3,8 @@ import Foundation
 public struct VerifyResult: Codable, Sendable {
     public var passed: [String]
     public var failures: [GateFailure]
+    /// Findings the known-findings file covers: printed on every run, never failing it.
+    public var known: [KnownMatch] = []
     /// Which comparison was applied and why, e.g. "exact (environment matches Goldens/manifest.json)".
     public var comparison: String
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
@@ -44,13 +46,25 @@ public enum Verifier {
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
+            // Findings the known-findings file covers are reported, never failed.
+            let split = options.knownFindings.partition(outcome.failures)
+            outcome.failures = split.failures
+            outcome.known = split.known
             writeReport(&outcome, to: options.reportDirectory)
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
-
+        var known = outcomes.flatMap(\.known)
         var failures = outcomes.flatMap(\.failures)
+        // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).
+        var colourAloneKeys: Set<String> = []
+        if options.colourAlone {
+            let split = options.knownFindings.partition(ColourAloneCheck.failures(fixtures, painter: painter, jobs: options.jobs))
+            failures += split.failures
+            known += split.known
+            colourAloneKeys = Set(split.failures.map(\.key))
+        }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)") }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
@@ -72,8 +86,8 @@ public enum Verifier {
         }
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
-        return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty }.map(\.key),
-                            failures: failures, comparison: note,
+        return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
+                            failures: failures, known: known, comparison: note,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description)
     }
@@ -95,6 +109,7 @@ public enum Verifier {
     struct FixtureOutcome: Sendable {
         var key: String
         var failures: [GateFailure] = []
+        var known: [KnownMatch] = []
         var fastPath = false
         var actual: RGBAImage?
         var expected: RGBAImage?

@@ -77,9 +77,7 @@ public struct CairoPainter: Sendable {
     private func drawText(_ t: TextContent, in box: Rect, _ cr: OpaquePointer) {
         cairo_set_font_size(cr, t.style.size)
         setSource(cr, .solid(t.color))
-        let m = fonts.verticalMetrics(t.style)
-        // Centre the font's ascent+descent in each line box, as Android does with font padding.
-        let baselineOffset = (t.lineHeight - (m.ascent + m.descent)) / 2 + m.ascent
+        let baselineOffset = fonts.baselineOffset(t.style, lineHeight: t.lineHeight)
         // One paragraph: its direction comes from the whole text, so every line starts on the same side.
         let paragraph = TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
         for (i, line) in t.lines.enumerated() {

@@ -11,14 +11,16 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     case kindlingCard, emberStart, emberEnd, rowTint, rowNextTint, flameCore
     case glyphEdge, glyphEdgeMuted, glyphGold, slotDash, pipTodo
 
-    /// The Android resource name: `widget_` + snake case (`widget_row_next_tint`).
+    /// The Android resource name: `widget_` + snake case (`widget_row_next_tint`) — except the todo
+    /// pip, which Android draws in the app's own `widget_border` (seed 000 Native color set:
+    /// WidgetBorder, "Todo pips, dividers"); no token name is invented for it.
     public var androidName: String { Self.androidNames[self]! }
 
     /// Made once: scene building asks for these names thousands of times per matrix, and the
     /// case conversion (Unicode property lookups) was a third of building the catalog.
     private static let androidNames: [ColorRole: String] = Dictionary(uniqueKeysWithValues: allCases.map { role in
         var out = "widget_"
-        for ch in role.rawValue {
+        for ch in (role == .pipTodo ? ColorRole.border : role).rawValue {
             if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
         }
         return (role, out)

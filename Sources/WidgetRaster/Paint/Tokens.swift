@@ -89,7 +89,7 @@ public enum AndroidTokens {
     public static let required: [String] = [
         "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
         "widget_kindling_card", "widget_ember_start", "widget_ember_end", "widget_row_tint", "widget_row_next_tint",
-        "widget_accent_deep", "widget_accent_text", "widget_pip_todo", "widget_glyph_gold", "widget_glyph_edge",
+        "widget_accent_deep", "widget_accent_text", "widget_glyph_gold", "widget_glyph_edge",
         "widget_glyph_edge_muted", "widget_coach", "widget_capstone_dash", "widget_slot_dash", "widget_stone_muted",
         "widget_stone_caption", "widget_flame_muted", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
         "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_flame_core",

@@ -63,7 +63,7 @@ public enum GalleryPage {
 
     static func tile(_ t: Tile, _ p: KeyParts) -> String {
         let facets = KeyParts.facetOrder.compactMap { f in p.facets[f].map { " data-\(f)=\"\(HTML.escape($0))\"" } }.joined()
-        var s = "<figure class=\"tile\" data-key=\"\(HTML.escape(t.key))\"\(facets)>"
+        var s = "<figure class=\"tile\(HTML.isVibrant(t.key) ? " wallpaper" : "")\" data-key=\"\(HTML.escape(t.key))\"\(facets)>"
         if let src = t.src {
             s += "<img src=\"\(HTML.src(src))\" width=\"\(t.width)\" height=\"\(t.height)\" alt=\"\(HTML.escape(t.key))\" loading=\"lazy\">"
         } else {
@@ -73,7 +73,7 @@ public enum GalleryPage {
         return s + "<figcaption title=\"\(HTML.escape(t.key))\">\(HTML.escape(caption))<span class=\"key\">\(HTML.escape(t.key))</span></figcaption></figure>\n"
     }
 
-    static let css = """
+    static let css = HTML.wallpaperCSS + """
     .muted { color: #78716c; }
     .facet { margin-right: 1.2rem; } .facet b { margin-right: .3rem; }
     h2 { margin: 1.4rem 0 .2rem; } h3 { margin: 1rem 0 .2rem; } h4 { margin: .8rem 0 .3rem; font-weight: 500; color: #44403c; }

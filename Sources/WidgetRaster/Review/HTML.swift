@@ -22,6 +22,11 @@ public enum HTML {
     }
 
     /// A relative file path as a URL path (each segment percent-encoded), escaped for an attribute.
+    /// Lock Screen accessories are white on transparent (vibrant): review pages show them over this
+    /// neutral wallpaper swatch, as the Lock Screen would, instead of a light checkerboard.
+    static let wallpaperCSS = ".wallpaper img { background: #5d6472 !important; }"
+    static func isVibrant(_ key: String) -> Bool { key.hasPrefix("ios/accessory") || key.contains("/accessory") }
+
     public static func src(_ relativePath: String) -> String {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false).map {
             String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? ""

@@ -87,7 +87,7 @@ public enum HTMLReport {
         // Show at half the pixel size: goldens are drawn at 2 px per dp, so this is about real size.
         let width = detail.map { max(1, $0.width / 2) }
         let sized = width.map { " style=\"width:\($0)px\"" } ?? ""
-        var s = "<div class=\"imgs\">"
+        var s = "<div class=\"imgs\(HTML.isVibrant(key) ? " wallpaper" : "")\">"
         if let e = expected { s += "<figure><figcaption>expected</figcaption><img src=\"\(HTML.src(e))\" alt=\"expected\" loading=\"lazy\"\(sized)></figure>" }
         if let a = actual {
             s += "<figure><figcaption>actual</figcaption><div class=\"overlay\"\(sized)><img src=\"\(HTML.src(a))\" alt=\"actual\">"
@@ -172,7 +172,7 @@ public enum HTMLReport {
         return xs.filter { seen.insert($0).inserted }
     }
 
-    static let css = """
+    static let css = HTML.wallpaperCSS + """
     .muted { color: #78716c; }
     .tables { display: flex; gap: 2rem; flex-wrap: wrap; }
     table { border-collapse: collapse; margin: .5rem 0 1rem; }

@@ -120,6 +120,8 @@ public struct Scene: Hashable, Sendable, Codable {
     public var nodes: [SceneNode]
     /// The composed VoiceOver / TalkBack label for the whole widget.
     public var accessibilityLabel: String
+    /// Who paints the colours: the app (full colour) or the host in one tint (`HostRendering`).
+    public var rendering: SceneRendering = .fullColor
 
     public init(size: Size, density: Double, card: Rect, nodes: [SceneNode], accessibilityLabel: String) {
         self.size = size; self.density = density; self.card = card; self.nodes = nodes

@@ -10,6 +10,8 @@ public struct RenderedWidget: Sendable {
     public var scene: Scene
     /// One line on the layout's decisions (`rung COMPACT`, `device class 393x852 @2x`).
     public var layoutNote: String
+    /// Elements the layout has but did not draw, with why (iOS: shed lines, line3 dropped by ViewThatFits).
+    public var hidden: [String: String] = [:]
 }
 
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
@@ -32,8 +34,10 @@ public struct WidgetRenderer: Sendable {
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
+            let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
             return RenderedWidget(platform: .ios, family: r.family.rawValue, resolved: w, scene: builder.scene(w, plan, r),
-                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)")
+                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                                  hidden: plan.hidden)
         }
     }
 }
@@ -44,7 +48,22 @@ public struct RenderReport: Codable, Sendable {
         public var kind: FailureKind
         public var node: String
         public var detail: String
+        /// Listed in known-findings.json: reported every time, never a failure; `seed` is its passage.
+        public var known = false
+        public var seed: String?
         public init(kind: FailureKind, node: String, detail: String) { self.kind = kind; self.node = node; self.detail = detail }
+
+        /// Marks the finding known when the file lists it for `key`.
+        public func marked(_ known: KnownFindings, key: String) -> Finding {
+            var f = self
+            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node)) { f.known = true; f.seed = e.seed }
+            return f
+        }
+    }
+    /// One pip of Small's pip row, left to right.
+    public struct Pip: Codable, Sendable {
+        public var filled: Bool
+        public var size: Size
     }
     public var platform: Platform
     public var family: String
@@ -58,18 +77,35 @@ public struct RenderReport: Codable, Sendable {
     public var kindling: Bool
     /// Every visible string in drawing order.
     public var texts: [String]
+    /// Elements not drawn and why (e.g. `line3`: "dropped by ViewThatFits: …"); iOS only.
+    public var hidden: [String: String]
     public var accessibilityLabel: String
+    /// Small's pip row (empty when none is drawn): it must agree with "N of M done".
+    public var pips: [Pip]
     public var findings: [Finding]
 
-    /// Runs the clip check and the rendered contrast audit on a drawn widget.
-    public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter) {
+    /// Runs the clip check, the truncation check and the rendered contrast audit on a drawn widget;
+    /// findings `known` lists for `key` are marked known with their seed passage.
+    public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
+                key: String = "render") {
         platform = r.platform; family = r.family; size = r.scene.size
         pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
-        texts = r.scene.visibleText; accessibilityLabel = r.scene.accessibilityLabel
+        texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
         let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, detail: $0.problem) }
-        let contrast = ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
+        // One-tint modes paint the host's tint, not the app's tokens: no WCAG audit (see ContrastCheck).
+        let contrast = r.scene.rendering.isOneTint ? [] : ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
                                                       coverage: .ink).map { Finding(kind: .contrast, node: $0.node, detail: $0.description) }
-        findings = clipped + contrast
+        let truncated = TruncationCheck.violations(in: r.scene).map { Finding(kind: .truncated, node: $0.node, detail: $0.description) }
+        findings = (clipped + truncated + contrast).map { $0.marked(known, key: key) }
+        pips = Self.pips(r.scene)
+    }
+
+    public static func pips(_ scene: Scene) -> [Pip] {
+        scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
+            var filled = false
+            if case .path(_, let fill, _) = n.content { filled = fill != nil }
+            return Pip(filled: filled, size: Size(n.bounds.width, n.bounds.height))
+        }
     }
 }

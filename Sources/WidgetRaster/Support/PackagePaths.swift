@@ -11,4 +11,6 @@ public enum PackagePaths {
     public static var fonts: URL { root.appendingPathComponent("Fonts") }
     public static var goldens: URL { root.appendingPathComponent("Goldens") }
     public static var tokens: URL { root.appendingPathComponent("Tokens") }
+    /// The committed known-findings file (`KnownFindings`).
+    public static var knownFindings: URL { root.appendingPathComponent(KnownFindings.fileName) }
 }

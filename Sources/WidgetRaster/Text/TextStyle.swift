@@ -26,4 +26,21 @@ public struct TextStyle: Hashable, Sendable, Codable {
 public protocol TextMeasuring: Sendable {
     /// The shaped advance width of `text` in layout units (unrounded).
     func advance(_ text: String, style: TextStyle) -> Double
+    /// Ascender and descender (positive) at `style.size`.
+    func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double)
+}
+
+extension TextMeasuring {
+    /// For measurers that only measure widths (test doubles): Roboto-like proportions. FontLibrary
+    /// reads the real hhea ascender and descender of the bundled font.
+    public func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        (style.size * 0.93, style.size * 0.24)
+    }
+
+    /// Where the baseline sits below the top of a line box: the font's ascent+descent centred in the
+    /// box, as Android does with font padding. The painter draws with this; layout aligns with it.
+    public func baselineOffset(_ style: TextStyle, lineHeight: Double) -> Double {
+        let m = verticalMetrics(style)
+        return (lineHeight - (m.ascent + m.descent)) / 2 + m.ascent
+    }
 }

@@ -8,6 +8,7 @@ struct ContrastCommand: EvidenceCommand {
     usage: evidence contrast [--android-res DIR] [--json]
            evidence contrast --ios-assets DIR [--json]
            evidence contrast --rendered [--android-res DIR] [--ios-assets DIR] [--filter GLOB] [--json]
+           evidence contrast --colour-alone [--filter GLOB] [--json]
 
     Audits every foreground token of the role table (text 4.5:1; large text 3:1 = ≥ 18.66 sp bold or
     ≥ 24 sp; graphic 3:1; edged fills and decorative exempt) against each background it sits on —
@@ -24,13 +25,25 @@ struct ContrastCommand: EvidenceCommand {
       --json             machine-readable report on stdout
       --rendered         audit the rendered matrix instead: every text and graphic node of every
                          fixture of both platforms (drawn with these tokens) against the real pixels beneath it
-      --filter GLOB      with --rendered: only fixtures whose key matches
+      --filter GLOB      with --rendered or --colour-alone: only fixtures whose key matches
+      --colour-alone     the one-tint check instead (seed 000: "Nothing may encode meaning in colour alone
+                         in the two host-owned modes"): in every tinted, Night and Lock Screen vibrant
+                         render, states whose meaning differs (done / not-yet marker; extended / not-yet
+                         glyph and caption; confirmed / pending / baseline all-done copy) must differ in
+                         one-tint pixels where the meaning is drawn. Findings in known-findings.json print
+                         as KNOWN with their seed passage; anything else fails
 
     exit: 0 every row passes · 1 a row fails (each failure named on stderr) · 2 unreadable tokens
     """
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["android-res", "ios-assets", "filter"], switches: ["json", "rendered"])
+        let a = try ArgumentParser.parse(args, valued: ["android-res", "ios-assets", "filter"], switches: ["json", "rendered", "colour-alone"])
+        if a.has("colour-alone") {
+            if a.has("rendered") || a.value("android-res") != nil || a.value("ios-assets") != nil {
+                throw InputError("--colour-alone", "checks the bundled matrix on its own (drop --rendered / --android-res / --ios-assets)")
+            }
+            return try colourAlone(filter: a.value("filter"), json: a.has("json"))
+        }
         let dir = a.value("android-res").map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
         let ios = try a.value("ios-assets").map(iosTokens)
         if a.has("rendered") { return try rendered(dir, ios: ios, filter: a.value("filter"), json: a.has("json")) }
@@ -89,6 +102,28 @@ extension ContrastCommand {
             printError("warning: \(path) has no \(r.missing.joined(separator: ", ")); using the bundled default\(r.missing.count == 1 ? "" : "s")")
         }
         return r.tokens
+    }
+
+    /// The colour-alone check over the catalog's one-tint fixtures.
+    static func colourAlone(filter: String?, json: Bool) throws -> Int32 {
+        let fixtures = try GateArguments.fixtures(filter)
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let split = known.partition(ColourAloneCheck.failures(fixtures, painter: try GateArguments.painter(),
+                                                              jobs: ProcessInfo.processInfo.activeProcessorCount))
+        if json {
+            try printJSON(ColourAloneReport(failures: split.failures, known: split.known))
+        } else {
+            for k in split.known { print("KNOWN \(escapeControls(k.key)): \(escapeControls(k.detail)) [seed: \(k.seed)]") }
+            for f in split.failures { print("FAIL colour-alone \(escapeControls(f.key)) (\(f.node ?? "")): \(escapeControls(f.detail))") }
+            let oneTint = fixtures.filter { $0.makeScene(FontLibrary.shared).rendering.isOneTint }.count
+            print("colour-alone: \(oneTint) one-tint fixtures, \(split.failures.count) failure(s), \(split.known.count) known")
+        }
+        return split.failures.isEmpty ? 0 : 1
+    }
+
+    struct ColourAloneReport: Encodable {
+        var failures: [GateFailure]
+        var known: [KnownMatch]
     }
 
     /// The rendered audit over both matrices, drawn with the given tokens; worst ratio first.

@@ -83,7 +83,7 @@ struct ResolveCommand: EvidenceCommand {
                   ("inlineAccessory", c.inlineAccessory), ("inlineSymbol", c.inlineAccessorySymbol),
                   ("accessoryStreakSymbol", c.accessoryStreakSymbol)]
         }
-        r += [("a11y (small/medium)", c.accessibilityLabel), ("a11y (large)", c.largeAccessibilityLabel),
+        r += [("a11y (small)", c.smallAccessibilityLabel), ("a11y (medium)", c.accessibilityLabel), ("a11y (large)", c.largeAccessibilityLabel),
               ("a11y (accessory)", c.accessoryAccessibilityLabel)]
         return r.map { ($0.0, $0.1.map { "\"\($0)\"" } ?? "—") }
     }

@@ -23,7 +23,7 @@ struct SheetCommand: EvidenceCommand {
         let scale = try a.double("scale", default: 1, in: 0.25...2)
         let jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let fixtures = try GateArguments.fixtures(a.value("filter"))
-        guard fixtures.count <= 2000 else { throw InputError("--filter", "\(fixtures.count) fixtures is too many for one sheet; narrow the filter") }
+        guard fixtures.count <= 4000 else { throw InputError("--filter", "\(fixtures.count) fixtures is too many for one sheet; narrow the filter") }
         let sheet = try ContactSheet.write(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale,
                                            jobs: jobs, to: out)
         print("wrote \(out): \(fixtures.count) fixtures, \(sheet.width)×\(sheet.height) px")

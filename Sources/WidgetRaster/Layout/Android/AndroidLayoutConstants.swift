@@ -75,6 +75,11 @@ public enum AndroidLayout {
     public static let newDaySmallIconAndGapDp = 17.0
     /// state_new_day's android:maxLines.
     public static let newDayMaxLines = 2
+    /// Every must-not-truncate sentence (state lines, the sync footer, counts, button labels, the
+    /// motivator) gets the same second line state_new_day got: seed 000 OBJ-1382, "it's a sentence
+    /// […] so New d… would be a broken render, not a graceful truncation. It gets
+    /// android:maxLines="2" instead." A sentence that needs a third line is shed whole, never cut.
+    public static let sentenceMaxLines = 2
 
     // MARK: Reactive caption row
 

@@ -117,11 +117,12 @@ public struct AndroidPlanInput: Sendable {
             if doneCount == 0 { coachLong = "Add today's stone to keep the tower rising."; coachShort = "Add today's stone." }
             else { coachLong = "One more and today's stone is set."; coachShort = "One more sets it." }
         }
+        var strings = AndroidPlanStrings.standIn(state: state, longest: longest, done: doneCount, total: habitCount)
+        if kindling && state == .defaultProgress { strings.cta = smallCTAText(motif: motif) }
         return AndroidPlanInput(family: family, widthDp: widthDp, heightDp: heightDp, fontScale: fontScale,
                                 state: state, reactive: reactive, motif: motif, kindling: kindling,
                                 streak: streak, longest: longest, habits: habits, coachLine: coachLong,
-                                coachLineShort: coachShort,
-                                strings: .standIn(state: state, longest: longest, done: doneCount, total: habitCount))
+                                coachLineShort: coachShort, strings: strings)
     }
 }
 

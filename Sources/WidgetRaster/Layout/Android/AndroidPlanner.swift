@@ -122,6 +122,17 @@ struct AndroidTextMetrics {
         let w = TextWrap.wrap(text, width: width, maxLines: 1000, style: style, measurer: measurer)
         return w.ellipsized ? nil : max(1, w.lines.count)
     }
+
+    /// Lines a must-not-truncate text takes at `width` if it fits in `maxLines` uncut; nil otherwise.
+    func fitLines(_ text: String, width: Double, style: TextStyle, maxLines: Int = L.sentenceMaxLines) -> Int? {
+        guard maxLines >= 1, let n = wrapLines(text, width: width, style: style), n <= maxLines else { return nil }
+        return n
+    }
+
+    /// Widest line of `text` wrapped to `lines` at `width`, rounded up.
+    func wrappedWidth(_ text: String, width: Double, lines: Int, style: TextStyle) -> Double {
+        L.ceilDp(TextWrap.wrap(text, width: width, maxLines: max(1, lines), style: style, measurer: measurer).maxLineWidth)
+    }
 }
 
 // MARK: - The builder (one pass: measure and place)
@@ -143,6 +154,7 @@ struct AndroidPlanBuilder {
     let cw: Double          // contentWidth(w)
     let cb: Double          // contentBox(h)
     let footer: Double      // STALE footer reservation
+    let footerLines: Int    // its lines (0: shed whole)
     let budget: Double      // mainRowBudget(h)
     let x0: Double          // content box origin
     let y0: Double
@@ -153,7 +165,18 @@ struct AndroidPlanBuilder {
         m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
         cw = L.contentWidth(input.widthDp)
         cb = L.contentBoxHeight(input.heightDp)
-        footer = input.state == .stale ? m.line + L.staleFooterTopMarginDp : 0
+        // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
+        // reserves its height first"); its age is the point, so it takes a second line rather than
+        // "Today · last syn…", and is shed whole only if even two lines can't hold it.
+        // The second line is budgeted only while the core (the numeral's row) still fits above it;
+        // past that the seed's own floor applies — one line, ellipsized (stale_caption_small is in
+        // the maxLines="1" + ellipsize="end" list) — and the band is a known finding.
+        let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
+        let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
+        var lines = input.state == .stale ? m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? 0 : 0
+        if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+        footerLines = lines
+        footer = footerLines > 0 ? Double(footerLines) * m.line + L.staleFooterTopMarginDp : 0
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
@@ -260,6 +283,17 @@ struct AndroidPlanBuilder {
                            text: text, style: style, lines: 1, maxLines: 1, ellipsized: cut)
     }
 
+    /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
+    /// `y` is the top of its first line.
+    func sentence(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+                  lines: Int, cost: Double, reason: String) -> PlanElement {
+        let lineH = m.lineFor(style)
+        return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
+                           costDp: cost, frame: Rect(x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
+                                                     height: Double(lines) * lineH),
+                           text: text, style: style, lines: lines, maxLines: L.sentenceMaxLines)
+    }
+
     /// The caption row: glyph slot + gap + text, ellipsized if wider than `width`.
     func captionElement(_ caption: String, x: Double, y: Double, width: Double, height: Double, cost: Double, reason: String) -> PlanElement {
         let need = m.captionWidth(caption, size)
@@ -272,9 +306,17 @@ struct AndroidPlanBuilder {
 
     mutating func placeFooter() {
         guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
+        guard footerLines > 0 else {
+            hide(.staleFooter, "\"\(input.strings.staleFooter)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+            return
+        }
         let y = y0 + budget + L.staleFooterTopMarginDp
-        set(textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line,
-                     cost: footer, reason: "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"))
+        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
+        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
+                                        reason: reason + (m.fitLines(input.strings.staleFooter, width: cw, style: m.body, maxLines: 1) == nil
+                                                          ? "; a second line would squeeze the numeral's row (the seed's one-line floor)" : ""))
+                             : sentence(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer,
+                                        reason: reason))
         row("staleFooter", "footer", y0 + budget, footer)
     }
 
@@ -325,10 +367,15 @@ struct AndroidPlanBuilder {
                                 width: Double, left: inout Double, column: String) {
         var blocked: String?
         for (key, text, style, margin, what) in items {
-            let cost = margin + m.lineFor(style)
             if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
+            guard let lines = m.fitLines(text, width: width, style: style) else {
+                hide(key, "\(what) needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
+                blocked = what
+                continue
+            }
+            let cost = margin + Double(lines) * m.lineFor(style)
             if cost <= left {
-                set(textLine(key, text, style: style, x: x, y: y + margin, width: width, height: m.lineFor(style), cost: cost,
+                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
                 row(key.rawValue, column, y, cost)
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
@@ -450,7 +497,13 @@ struct AndroidPlanBuilder {
         let twoLine = 2 * line + L.habitRowVerticalPaddingDp
         let nextDueH = max(L.kindlingNextDueRowHeightDp, twoLine)
         let nextDue = nextDueIndex
-        let overflowCost = m.line + L.overflowTopMarginDp
+        // "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
+        let strings = input.strings, metrics = m
+        func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
+        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
+        func overflowCostFor(_ k: Int) -> Double {
+            k < n ? Double(overflowLines(n - k) ?? 1) * m.line + L.overflowTopMarginDp : 0
+        }
         func window(_ k: Int) -> [Int] {
             guard k > 0 else { return [] }
             var start = 0
@@ -461,10 +514,11 @@ struct AndroidPlanBuilder {
             idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
         }
         var k = min(n, maxRows)
-        while k > 0 && height(window(k), levelB: false) + (k < n ? overflowCost : 0) > left { k -= 1 }
+        while k > 0 && height(window(k), levelB: false) + overflowCostFor(k) > left { k -= 1 }
         let idx = window(k)
         let rowsH = height(idx, levelB: false)
         overflow = n - k
+        let overflowCost = overflowCostFor(k)
         note("habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
              + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
@@ -496,9 +550,9 @@ struct AndroidPlanBuilder {
             y += rowH
         }
         if overflow > 0 {
-            let text = input.strings.overflow(overflow)
-            if overflowCost <= left - rowsH {
-                set(textLine(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, height: m.line, cost: overflowCost,
+            let text = overflowText(overflow)
+            if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
+                set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
                              reason: "\(overflow) habit(s) past the visible rows"))
                 row("overflowLine", column, y, overflowCost)
             } else {
@@ -548,11 +602,11 @@ extension AndroidPlanBuilder {
         guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }
         switch e.key {
         case .ctaPill:
-            let line = TextWrap.ellipsize(text, width: frame.width - L.ctaPaddingDp * 2, style: style, measurer: m.measurer)
-            return FinishedText(lines: [line], ellipsized: line != text)
+            let w = TextWrap.wrap(text, width: frame.width - L.ctaPaddingDp * 2, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
         case .captionRow:
             let x = frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)
-            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: 1, style: style, measurer: m.measurer)
+            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: max(1, e.lines), style: style, measurer: m.measurer)
             return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
         case .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .pipRow, .progress, .newDayIcon, .newDayLine,
              .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph:
@@ -565,6 +619,14 @@ extension AndroidPlanBuilder {
 extension AndroidTextMetrics {
     /// The line box of a style's text: Android's line-metrics policy.
     func lineFor(_ style: TextStyle) -> Double { AndroidLineMetrics().lineHeight(style) }
+
+    /// The top of a `style` line box whose baseline sits on the baseline of a `reference` line box
+    /// placed at `referenceTop` — how a row of mixed sizes aligns (Small's "days" beside the
+    /// numeral, Large's header caption on the numeral's row).
+    func topAligningBaseline(_ style: TextStyle, with reference: TextStyle, referenceTop: Double) -> Double {
+        referenceTop + measurer.baselineOffset(reference, lineHeight: lineFor(reference))
+            - measurer.baselineOffset(style, lineHeight: lineFor(style))
+    }
 }
 
 /// Whole numbers without ".0", others with one decimal.

@@ -61,8 +61,10 @@ extension AndroidPlanBuilder {
                 row("captionRow", "main", y, stackedCost)
                 y += stackedCost; left -= stackedCost
             } else {
+                // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp
-                set(captionElement(caption, x: cx, y: y - h.height, width: x0 + cw - cx, height: h.height, cost: m.captionWidth(caption, size),
+                let top = max(y - h.height, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y - h.height))
+                set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, height: m.line, cost: m.captionWidth(caption, size),
                                    reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
             }
         } else {
@@ -77,14 +79,36 @@ extension AndroidPlanBuilder {
         let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
             ? m.coachLine + L.coachTopMarginDp : 0
         let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
-        if let mot = input.strings.motivator, input.state != .stale {
-            let cost = m.line + L.largeMotivatorTopMarginDp
+        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
+        if let mot = input.strings.motivator, input.state != .stale, m.fitLines(mot, width: cw, style: m.body) == nil {
+            hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
+        } else if let mot = input.strings.motivator, input.state != .stale {
+            // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
+            // any line — but never at the cost of a habit row the one-line plan seats: the seed pins
+            // the rows ("all 5 habit rows still render with no overflow line" at the OBJ-2428
+            // geometry). Where both can't hold, the seed's own numbers leave no room: the line
+            // stays at one, cut, and that band is a known finding.
+            var lines = m.fitLines(mot, width: cw, style: m.body)!
+            let cost1 = m.line + L.largeMotivatorTopMarginDp
+            if lines > 1 && hasRows {
+                var one = self, two = self
+                one.planChecklistColumnLarge(y: y, left: left - cost1, coachText: coachText)
+                two.planChecklistColumnLarge(y: y, left: left - cost1 - m.line, coachText: coachText)
+                if two.habitRows.count < one.habitRows.count {
+                    note("motivator: a second line would cost a habit row (\(two.habitRows.count) < \(one.habitRows.count)) → one line")
+                    lines = 1
+                }
+            }
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
             note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
             if cost + floorNeed <= left {
                 left -= cost
                 let my = y0 + budget - cost
-                set(textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "closing motivator reserved: \(fmtDp(cost)) dp"))
+                let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
+                set(lines == 1 ? textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line,
+                                          cost: cost, reason: reason)
+                               : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
+                                          cost: cost, reason: reason))
                 row("motivatorLine", "main", my, cost)
             } else {
                 hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
@@ -92,7 +116,6 @@ extension AndroidPlanBuilder {
         } else {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
-        let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
         planChecklistColumnLarge(y: y, left: left, coachText: coachText)
     }
 

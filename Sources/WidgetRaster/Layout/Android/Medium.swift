@@ -41,9 +41,18 @@ extension AndroidPlanBuilder {
         note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(budget - left)); left \(fmtDp(left))")
         let dsCost = m.line + L.dayStreakTopMarginDp
         let lgCost = m.line + L.longestTopMarginDp
-        let showsDS = dsCost <= left
-        note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
-        if showsDS {
+        // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
+        // is showing" — and only then the core's caption row. So below the floor, where the core
+        // itself overflows and the caption row sheds, DAY STREAK has already gone.
+        let showsDS = !captionCoreShed && dsCost <= left
+        if captionCoreShed {
+            note("DAY STREAK: shed — the caption row (shed after it) is already shed")
+        } else {
+            note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
+        }
+        if captionCoreShed {
+            hide(.dayStreakLabel, "shed: the caption row is shed (core overflow), and DAY STREAK sheds before it")
+        } else if showsDS {
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
             row("dayStreakLabel", "left", y, dsCost)

@@ -35,13 +35,17 @@ extension AndroidPlanBuilder {
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
             let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
             note("showsDaysLabel: \(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
-            if need <= cw {
+            if need <= cw && m.line <= budget {
                 set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
                                 costDp: L.headerGapDp + daysW,
-                                frame: Rect(x: x0 + coreW + L.headerGapDp, y: y + h.height - m.line, width: daysW, height: m.line),
+                                // On the numeral's baseline (a header row reads as one line of type).
+                                // (never above the row: a numeral stepped below the label's size is beyond the seed's tables)
+                                frame: Rect(x: x0 + coreW + L.headerGapDp, y: max(y, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y)),
+                                            width: daysW, height: m.line),
                                 text: input.strings.daysLabel, style: m.body, lines: 1))
             } else {
-                hide(.daysLabel, "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)")
+                hide(.daysLabel, need > cw ? "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)"
+                                           : "its line \(fmtDp(m.line)) > main-row budget \(fmtDp(budget)) dp (beyond the seed's tables)")
             }
         } else {
             hide(.daysLabel, "flame shed, so the days label (shed first) is gone too")
@@ -106,87 +110,174 @@ extension AndroidPlanBuilder {
         // State body, in keep-priority order.
         hide(.pipRow, "no pip row in \(input.state.rawValue)"); hide(.progress, "no progress text in \(input.state.rawValue)")
         hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
+        hide(.statusGlyph, "no status glyph in \(input.state.rawValue)"); hide(.ctaPill, "no check-off pill in \(input.state.rawValue)")
         switch input.state {
+        case .defaultProgress where input.kindling:
+            planSmallKindlingBody(y: y, left: left)
         case .defaultProgress, .stale:
-            let (text, why) = progressText(width: cw)
-            let cost = L.smallProgressTopMarginDp + m.line
-            if cost <= left {
-                set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
-                             reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row("progress", "main", y, cost)
-                note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-                y += cost; left -= cost
-                if input.state == .defaultProgress {
-                    if L.pipRowHeightDp <= left {
-                        set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
-                                        costDp: L.pipRowHeightDp, frame: Rect(x: x0, y: y + L.pipRowHeightDp - 6, width: min(cw, 4 * 6 + 3 * 4), height: 6)))
-                        row("pipRow", "main", y, L.pipRowHeightDp)
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
-                        y += L.pipRowHeightDp; left -= L.pipRowHeightDp
-                    } else {
-                        hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
-                        note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
-                    }
-                }
-            } else {
-                hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
-                if input.state == .defaultProgress { hide(.pipRow, "shed with the progress text above it") }
-                note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
-            }
+            if input.state == .defaultProgress { hide(.ctaPill, "kindling off: the legacy body has no check-off pill") }
+            stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress)
         case .allDone, .empty:
-            var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
-            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
-            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
-            // No rest glyph on Small: glyph + title + subtitle don't fit its floor (OBJ-1477).
             let top = y
-            stackOptional(items, x: x0, y: &y, width: cw, left: &left, column: "main")
-            centre([.statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
+            placeSmallStatusBody(y: &y, left: &left)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
         case .newDay, .firstRun:
             break
         }
-        if input.kindling && input.state == .defaultProgress { planSmallKindlingExtras(y: y, left: left) }
     }
 
-    /// Small kindling: the next-due habit and the full-width check-off pill, after everything the
-    /// legacy body shows — so they are the first to shed. The pill sits at the bottom of the budget.
-    mutating func planSmallKindlingExtras(y: Double, left: Double) {
-        var y = y, left = left
+    /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
+    /// the budget is tight — it's redundant with the 'N of M done' text directly above it" (seed 000,
+    /// Small widget). The pip row never shows without the text.
+    mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool) {
+        let (text, why) = progressText(width: cw)
+        let cost = L.smallProgressTopMarginDp + m.line
+        guard cost <= left else {
+            hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
+            if withPips { hide(.pipRow, "shed with the progress text above it") }
+            note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
+            return
+        }
+        set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
+                     reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+        row("progress", "main", y, cost)
+        note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+        y += cost; left -= cost
+        guard withPips else { return }
+        if L.pipRowHeightDp <= left {
+            let count = PipRow.count(due: input.habits.count)
+            set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
+                            costDp: L.pipRowHeightDp,
+                            frame: Rect(x: x0, y: y + L.pipRowHeightDp - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
+                                        height: PipRow.diameterDp)))
+            row("pipRow", "main", y, L.pipRowHeightDp)
+            note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
+            y += L.pipRowHeightDp; left -= L.pipRowHeightDp
+        } else {
+            hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
+            note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
+        }
+    }
+
+    /// Small's ALL_DONE / EMPTY body: the state line and its subline, each a sentence that may take
+    /// a second line and is otherwise shed whole. ALL_DONE leads its line with the success check
+    /// (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
+    /// (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds first: only when
+    /// the title needs no more lines beside it than without it. EMPTY has no rest glyph on Small
+    /// (OBJ-1477: glyph + title + subtitle don't fit its budget).
+    mutating func placeSmallStatusBody(y: inout Double, left: inout Double) {
+        guard let title = input.strings.statusTitle else { return }
+        let budgetLines = Int(((left - L.statusTopMarginDp) / m.line).rounded(.down))
+        let maxLines = min(L.sentenceMaxLines, budgetLines)
+        let plain = m.fitLines(title, width: cw, style: m.body, maxLines: maxLines)
+        let wantsCheck = input.state == .allDone
+        let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: m.body, maxLines: maxLines) : nil
+        guard let plainLines = plain else {
+            hide(.statusTitle, "status title needs more than \(max(0, maxLines)) line(s) at \(fmtDp(cw)) dp (budget \(fmtDp(left))) — shed whole, never cut")
+            hide(.statusSubtitle, "shed: the status title above it is shed")
+            if wantsCheck { hide(.statusGlyph, "shed with the title it leads") }
+            return
+        }
+        let showsCheck = withCheck != nil && withCheck! <= plainLines
+        let lines = showsCheck ? withCheck! : plainLines
+        let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
+        let cost = L.statusTopMarginDp + Double(lines) * m.line
+        if showsCheck {
+            set(PlanElement(key: .statusGlyph, shown: true,
+                            reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
+                            costDp: 0, frame: Rect(x: x0, y: y + L.statusTopMarginDp + (m.line - 13) / 2, width: 13, height: 13)))
+        } else if wantsCheck {
+            hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
+        }
+        set(sentence(.statusTitle, title, style: m.body, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
+                     reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
+        row("statusTitle", "main", y, cost)
+        y += cost; left -= cost
+        if let sub = input.strings.statusSubtitle {
+            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle")], x: x0, y: &y, width: cw, left: &left, column: "main")
+        }
+    }
+
+    /// Small kindling's DEFAULT body — seed 000 Families: "Streak header + next-due habit + a
+    /// full-width KindlingCheckButton CTA" — then what the legacy stack shows. Keep priority:
+    /// the next-due row (KINDLING_NEXT_DUE_ROW_HEIGHT_DP = 44 dp, its label on 2 lines, Level A),
+    /// the check-off pill, the progress text, the pip row; shed from the end, so the pill is never
+    /// drawn without the habit it checks off. Drawn top to bottom: progress, pips, row, pill.
+    mutating func planSmallKindlingBody(y: Double, left: Double) {
+        var left = left
         guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
-            hide(.ctaPill, "no check-off pill: nothing left to check off"); return
+            hide(.ctaPill, "no check-off pill: nothing left to check off")
+            var y = y
+            stackSmallProgress(y: &y, left: &left, withPips: true)
+            return
         }
+        let nextDueH = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
+        let rowCost = L.statusTopMarginDp + nextDueH
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
-        let pillH = L.lineBox(size: ctaStyle.size) + L.ctaPaddingDp
+        let ctaLineH = L.lineBox(size: ctaStyle.size)
+        let labelW = cw - 2 * L.ctaPaddingDp
+        let ctaLines = m.fitLines(cta, width: labelW, style: ctaStyle)
+        let pillH = Double(ctaLines ?? 1) * ctaLineH + L.ctaPaddingDp
         let ctaCost = L.ctaTopMarginDp + pillH
-        guard ctaCost <= left else {
-            hide(.ctaPill, "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left)) dp left — sheds before anything the legacy body shows")
-            note("small kindling: pill \(fmtDp(ctaCost)) > \(fmtDp(left)) → shed")
+        let progressCost = L.smallProgressTopMarginDp + m.line
+
+        // Decide in keep-priority order; the first that doesn't fit sheds everything after it.
+        let showsRow = rowCost <= left
+        note("small kindling: next-due row 4 + max(44, 2 × \(fmtDp(m.habitLine)) + 8) = \(fmtDp(rowCost)) \(showsRow ? "≤" : ">") \(fmtDp(left)) → \(showsRow ? "shown" : "shed")")
+        var rest = showsRow ? left - rowCost : left
+        // A pill whose label can't be drawn uncut at this width is shed for width, not height: it
+        // doesn't take the (height-ordered) items after it down with it.
+        let pillWidthShed = ctaLines == nil
+        let showsPill = showsRow && !pillWidthShed && ctaCost <= rest
+        if showsRow {
+            note(ctaLines == nil ? "small kindling: pill label \"\(cta)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp → shed"
+                 : "small kindling: pill 6 + \(ctaLines!) × \(fmtDp(ctaLineH)) + 12 = \(fmtDp(ctaCost)) \(showsPill ? "≤" : ">") \(fmtDp(rest)) → \(showsPill ? "shown" : "shed")")
+        }
+        if showsPill { rest -= ctaCost }
+        let showsProgress = showsRow && (showsPill || pillWidthShed) && progressCost <= rest
+        if showsProgress { rest -= progressCost }
+        let showsPips = showsProgress && L.pipRowHeightDp <= rest
+
+        var y = y
+        if showsProgress {
+            var l = progressCost + (showsPips ? L.pipRowHeightDp : 0)
+            stackSmallProgress(y: &y, left: &l, withPips: showsPips)
+        } else {
+            hide(.progress, showsPill || (showsRow && pillWidthShed) ? "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the row and the pill (spoken in full regardless)"
+                                      : "shed: the \(showsRow ? "check-off pill" : "next-due row") ranks above it and is shed (spoken in full regardless)")
+        }
+        if !showsPips {
+            hide(.pipRow, showsProgress ? "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(rest)) dp left (redundant with the progress text)"
+                                        : "shed with the progress text above it")
+        }
+        guard showsRow else {
+            hide(.ctaPill, "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(rowCost)) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
+            note("small kindling: no next-due row → no pill, no progress, no pips (shed from the end)")
             return
         }
-        let pillY = y0 + budget - pillH
-        let textW = min(cw - L.ctaPaddingDp * 2, m.width(cta, ctaStyle))
-        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) dp left",
-                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
-                        text: cta, style: ctaStyle, lines: 1, maxLines: 1, ellipsized: m.width(cta, ctaStyle) > textW))
-        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
-        note("small kindling: pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left)) → shown at the bottom")
-        left -= ctaCost
-        // The next-due habit, one line, in what remains above the pill.
-        let line = L.lineBox(size: m.habitStyle.size)
-        let rowH = line + L.habitRowVerticalPaddingDp
-        guard rowH + L.statusTopMarginDp <= left else {
-            note("small kindling: next-due row \(fmtDp(rowH + L.statusTopMarginDp)) > \(fmtDp(left)) → shed")
-            return
-        }
+        // The next-due row: 44 dp, its label on up to 2 lines (Level A).
         y += L.statusTopMarginDp
-        let labelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(input.habits[next].title, width: labelW, maxLines: 1, style: m.habitStyle, measurer: m.measurer)
+        let habitLabelW = cw - L.habitCheckAndGapDp
+        let w = TextWrap.wrap(input.habits[next].title, width: habitLabelW, maxLines: 2, style: m.habitStyle, measurer: m.measurer)
+        let labelH = Double(w.lines.count) * m.habitLine
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
-                                      frame: Rect(x: x0, y: y, width: cw, height: rowH),
-                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (rowH - line) / 2,
-                                                       width: labelW, height: line),
-                                      labelLines: 1, labelMaxLines: 1, ellipsized: w.ellipsized))
-        row("habit[\(next)]", "main", y, rowH)
-        note("small kindling: next-due row \(fmtDp(rowH)) ≤ \(fmtDp(left - L.statusTopMarginDp)) → shown")
+                                      frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
+                                      labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
+                                                       width: habitLabelW, height: labelH),
+                                      labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized))
+        row("habit[\(next)]", "main", y - L.statusTopMarginDp, rowCost)
+        guard showsPill else {
+            hide(.ctaPill, ctaLines == nil ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
+                                           : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(rest)) dp left after the next-due row")
+            return
+        }
+        // The pill sits at the bottom of the budget.
+        let pillY = y0 + budget - pillH
+        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(rest + ctaCost)) dp left after the next-due row"
+                        + (ctaLines! > 1 ? "; label wraps to \(ctaLines!) lines (never cut)" : ""),
+                        costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
+                        text: cta, style: ctaStyle, lines: ctaLines!, maxLines: L.sentenceMaxLines))
+        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
     }
 
 }

@@ -1,43 +1,82 @@
 import Foundation
 
-/// Apple's published Home Screen widget sizes (pt) per portrait screen class (issue #15; the seeds
-/// give only "small (2×2) and medium (4×2)"). Screens that share a row share sizes.
+/// Apple's published widget sizes (pt) per portrait screen class (issues #15, #9; the seeds give
+/// only "small (2×2) and medium (4×2)" and the rectangular accessory's 172 × 76 pt, seed 001 §3).
+/// Screens that share a row share sizes.
 public struct IOSDeviceClass: Hashable, Sendable {
     /// The screen in points, `393x852`: what `--device-class` takes and band keys name.
     public var name: String
     public var small: Size
     public var medium: Size
     public var large: Size
+    /// The Lock Screen accessories (iOS 16+); nil on the 320 × 568 class, which cannot run iOS 16.
+    public var accessories: (circular: Size, rectangular: Size, inline: Size)?
 
-    public func size(_ family: IOSHomeFamily) -> Size {
+    public func size(_ family: IOSFamily) -> Size? {
         switch family {
         case .systemSmall: return small
         case .systemMedium: return medium
         case .systemLarge: return large
+        case .accessoryCircular: return accessories?.circular
+        case .accessoryRectangular: return accessories?.rectangular
+        case .accessoryInline: return accessories?.inline
         }
     }
 
-    static func row(_ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double)) -> [IOSDeviceClass] {
-        names.map { IOSDeviceClass(name: $0, small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1)) }
+    public static func == (a: IOSDeviceClass, b: IOSDeviceClass) -> Bool { a.name == b.name }
+    public func hash(into h: inout Hasher) { h.combine(name) }
+
+    static func row(_ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double),
+                    circular c: Double? = nil, rectangular r: (Double, Double) = (0, 0), inline i: Double = 0) -> [IOSDeviceClass] {
+        names.map {
+            IOSDeviceClass(name: $0, small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1),
+                           accessories: c.map { (Size($0, $0), Size(r.0, r.1), Size(i, 26)) })
+        }
     }
 
     public static let all: [IOSDeviceClass] =
-        row(["430x932", "428x926"], 170, (364, 170), (364, 382))
-        + row(["414x896"], 169, (360, 169), (360, 379))
-        + row(["414x736"], 159, (348, 157), (348, 357))
-        + row(["393x852", "390x844"], 158, (338, 158), (338, 354))
-        + row(["375x812", "360x780"], 155, (329, 155), (329, 345))
-        + row(["375x667"], 148, (321, 148), (321, 324))
+        row(["430x932", "428x926"], 170, (364, 170), (364, 382), circular: 76, rectangular: (172, 76), inline: 257)
+        + row(["414x896"], 169, (360, 169), (360, 379), circular: 76, rectangular: (160, 72), inline: 248)
+        + row(["414x736"], 159, (348, 157), (348, 357), circular: 76, rectangular: (170, 76), inline: 248)
+        + row(["393x852", "390x844"], 158, (338, 158), (338, 354), circular: 72, rectangular: (160, 72), inline: 234)
+        + row(["375x812", "360x780"], 155, (329, 155), (329, 345), circular: 72, rectangular: (157, 72), inline: 225)
+        + row(["375x667"], 148, (321, 148), (321, 324), circular: 68, rectangular: (153, 68), inline: 225)
         + row(["320x568"], 141, (292, 141), (292, 311))
 
-    /// The default: the 393 × 852 pt class (iPhone 15/16), rendered at @2x.
+    /// The Home Screen default: the 393 × 852 pt class (iPhone 15/16), rendered at @2x.
     public static let standard = all.first { $0.name == "393x852" }!
+    /// The accessories' default: the 430 × 932 class, whose rectangular accessory is seed 001's 172 × 76 pt.
+    public static let accessoryStandard = all.first { $0.name == "430x932" }!
+
+    /// The default class for a family.
+    public static func standard(for family: IOSFamily) -> IOSDeviceClass { family.isAccessory ? accessoryStandard : standard }
 
     public static func named(_ name: String) -> IOSDeviceClass? { all.first { $0.name == name } }
 }
 
-/// The Home Screen families this renderer draws. (The accessories are `IOSFamily` cases too, and
-/// get their own type when they are drawn.)
+extension IOSFamily {
+    /// The Lock Screen accessories: vibrant, no card, no light/dark appearance (seed 001 §5).
+    public var isAccessory: Bool {
+        switch self {
+        case .systemSmall, .systemMedium, .systemLarge: return false
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return true
+        }
+    }
+}
+
+/// The Lock Screen accessories (seed 000 "Lock Screen accessories (OBJ-1521)").
+public enum IOSAccessoryFamily: String, Hashable, Sendable, Codable, CaseIterable {
+    case accessoryCircular, accessoryRectangular, accessoryInline
+    public var family: IOSFamily {
+        switch self {
+        case .accessoryCircular: return .accessoryCircular
+        case .accessoryRectangular: return .accessoryRectangular
+        case .accessoryInline: return .accessoryInline
+        }
+    }
+}
+
+/// The Home Screen families.
 public enum IOSHomeFamily: String, Hashable, Sendable, Codable, CaseIterable {
     case systemSmall, systemMedium, systemLarge
     public var family: IOSFamily {
@@ -93,7 +132,7 @@ public enum IOSTextStyle: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Everything one iOS Home Screen render depends on — and nothing else: no clock, no environment.
 public struct IOSRenderRequest: Sendable, Hashable {
-    public var family: IOSHomeFamily
+    public var family: IOSFamily
     /// The widget's size in pt (the device class's, or `--width/--height`).
     public var size: Size
     /// The device class the size came from, nil for an explicit size.
@@ -105,19 +144,27 @@ public struct IOSRenderRequest: Sendable, Hashable {
     public var snapshot: WidgetSnapshot?
     public var asOf: Date
     public var timeZone: TimeZone
+    /// Who owns the card and the colour (Home Screen families; the accessories are always vibrant).
+    public var hostMode: HostMode = .full
 
-    public init(family: IOSHomeFamily, deviceClass: IOSDeviceClass = .standard, scale: Double = 2, theme: Theme = .light,
-                textSize: DynamicTypeSize = .large, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
-        self.family = family; self.size = deviceClass.size(family); self.deviceClass = deviceClass.name
-        self.scale = scale; self.theme = theme; self.textSize = textSize
+    /// `deviceClass` nil: the family's default class (393 × 852 for the Home Screen, 430 × 932 for the accessories).
+    public init(family: IOSFamily, deviceClass: IOSDeviceClass? = nil, scale: Double = 2, theme: Theme = .light,
+                textSize: DynamicTypeSize = .large, hostMode: HostMode = .full, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
+        let c = deviceClass.flatMap { $0.size(family) == nil ? nil : $0 } ?? IOSDeviceClass.standard(for: family)
+        self.family = family; self.size = c.size(family)!; self.deviceClass = c.name
+        self.scale = scale; self.theme = theme; self.textSize = textSize; self.hostMode = hostMode
         self.snapshot = snapshot; self.asOf = asOf; self.timeZone = timeZone
     }
 
-    public static let sideRange: ClosedRange<Double> = 40...1000
+    public static let sideRange: ClosedRange<Double> = 20...1000
 
     static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
-        let family = try a.choice("family", default: IOSHomeFamily.systemMedium, IOSHomeFamily.allCases)
+        let family = try a.choice("family", default: IOSFamily.systemMedium, IOSFamily.allCases)
         var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
+        r.hostMode = try a.choice("host-mode", default: HostMode.full, HostMode.allCases)
+        if family.isAccessory, r.hostMode != .full {
+            throw InputError("--host-mode", "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant")
+        }
         if let name = a.value("device-class") {
             guard let c = IOSDeviceClass.named(name) else {
                 throw InputError("--device-class", "unknown '\(name)'; expected one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))")
@@ -125,7 +172,10 @@ public struct IOSRenderRequest: Sendable, Hashable {
             if a.value("width") != nil || a.value("height") != nil {
                 throw InputError("--device-class", "give a device class or --width/--height, not both")
             }
-            r.size = c.size(family); r.deviceClass = c.name
+            guard let size = c.size(family) else {
+                throw InputError("--device-class", "\(name) has no Lock Screen accessories (it cannot run iOS 16)")
+            }
+            r.size = size; r.deviceClass = c.name
         } else if a.value("width") != nil || a.value("height") != nil {
             guard a.value("width") != nil, a.value("height") != nil else {
                 throw InputError(a.value("width") == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")

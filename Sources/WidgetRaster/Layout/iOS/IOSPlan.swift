@@ -24,6 +24,9 @@ public enum IOSLayout {
     public static let mediumCoachLines = 2, largeCoachLines = 1, motivatorLines = 2
     /// Large's closing motivator: `.system(size: 12, weight: .semibold)` — a fixed size, it does not scale.
     public static let motivatorStyle = TextStyle(.inter, .semibold, size: 12)
+    /// The rectangular accessory's line1 (semibold) and line2 sizes: the seeds give only line3's
+    /// 11 pt; these put Inter's ink near seed 001 §3's measured spans (README "Lock Screen accessories").
+    public static let accessoryLine1Size = 14.3, accessoryLine2Size = 13.0
 }
 
 /// How an element is drawn.
@@ -32,6 +35,13 @@ public enum IOSPlanContent: Sendable, Hashable, Codable {
     case glyph(GlyphKind)
     /// A filled rounded rectangle (the check-off button, a frosted row).
     case fill(ColorRole, alpha: Double, radius: Double)
+    /// A Lock Screen SF Symbol stand-in, drawn in one ink (the accessories).
+    case symbol(AccessorySymbol, ink: ColorRole)
+    /// `AccessoryWidgetBackground()`: the system's translucent disc / rounded plate behind an accessory.
+    case accessoryBackground(radius: Double)
+    /// A capacity gauge ring: the full track, then the value arc from 12 o'clock clockwise
+    /// (`fraction` nil: the track alone). `lineWidth` in pt.
+    case gauge(fraction: Double?, lineWidth: Double)
 }
 
 public struct IOSPlanItem: Sendable, Hashable, Codable {
@@ -43,7 +53,7 @@ public struct IOSPlanItem: Sendable, Hashable, Codable {
 }
 
 public struct IOSWidgetPlan: Sendable {
-    public var family: IOSHomeFamily
+    public var family: IOSFamily
     public var size: Size
     public var card: Rect
     public var content: Rect
@@ -71,6 +81,9 @@ public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: Fon
     case .systemSmall: b.planSystemSmall()
     case .systemMedium: b.planSystemMedium()
     case .systemLarge: b.planSystemLarge()
+    case .accessoryCircular: b.planAccessoryCircular()
+    case .accessoryRectangular: b.planAccessoryRectangular()
+    case .accessoryInline: b.planAccessoryInline()
     }
     return b.finish()
 }
@@ -93,9 +106,10 @@ struct IOSPlanBuilder {
         self.w = w; self.request = request; self.fonts = fonts
         metrics = IOSLineMetrics(fonts: fonts)
         card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
-        let m = IOSLayout.contentMarginPt
+        // Accessories have no container margins: the Lock Screen lays them out edge to edge.
+        let m = request.family.isAccessory ? 0 : IOSLayout.contentMarginPt
         content = card.insetBy(dx: m, dy: m)
-        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − 16 pt margins = \(fmtDp(content.width)) × \(fmtDp(content.height))")
+        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins = \(fmtDp(content.width)) × \(fmtDp(content.height))")
     }
 
     func finish() -> IOSWidgetPlan {

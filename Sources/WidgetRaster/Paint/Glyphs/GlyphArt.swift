@@ -149,15 +149,7 @@ private struct Builder {
     // MARK: flame
 
     mutating func flame(_ state: GlyphState) {
-        var body = ViewportPath()
-        body.move(12.4, 1.7)
-        body.curve(13.6, 5.0, 19.9, 8.6, 19.9, 14.6)
-        body.curve(19.9, 19.2, 16.4, 22.3, 12.0, 22.3)
-        body.curve(7.6, 22.3, 4.1, 19.2, 4.1, 14.8)
-        body.curve(4.1, 11.6, 5.6, 9.3, 7.3, 7.6)
-        body.curve(7.3, 9.6, 8.2, 11.0, 9.4, 11.6)
-        body.curve(9.4, 7.6, 10.6, 4.4, 12.4, 1.7)
-        body.close()
+        let body = GlyphPaths.flameBody()
 
         var core = ViewportPath()
         core.move(12.0, 10.8)
@@ -187,12 +179,7 @@ private struct Builder {
 
     // MARK: stones
 
-    /// (x, y, width, height) of the three stones, bottom first.
-    static let stoneBoxes: [(Double, Double, Double, Double)] = [
-        (2.4, 16.2, 19.2, 5.9),
-        (4.4, 9.6, 15.2, 5.4),
-        (6.6, 3.0, 10.8, 5.4),
-    ]
+    static let stoneBoxes = GlyphPaths.stoneBoxes
 
     private func stonePath(_ i: Int) -> ViewportPath {
         let (x, y, w, h) = Self.stoneBoxes[i]
@@ -335,31 +322,7 @@ private struct Builder {
     // MARK: state glyphs
 
     mutating func restMoon() {
-        // Outer disc minus an offset disc: outer arc the long way round, inner arc back.
-        let (cx, cy, R) = (12.0, 12.0, 9.6)
-        let (ix, iy, r) = (16.8, 7.6, 8.2)
-        let dx = ix - cx, dy = iy - cy
-        let d = (dx * dx + dy * dy).squareRoot()
-        let phi = atan2(dy, dx)
-        let alpha = acos((d * d + R * R - r * r) / (2 * d * R))
-        let a0 = phi + alpha, a1 = phi + 2 * Double.pi - alpha
-        var moon = ViewportPath()
-        moon.arc(cx, cy, R, from: a0, to: a1, connect: false)
-        // Inner circle: from the end point back to the start point, through the side facing (cx, cy).
-        let end = Point(cx + R * cos(a1), cy + R * sin(a1)), start = Point(cx + R * cos(a0), cy + R * sin(a0))
-        let b0 = atan2(end.y - iy, end.x - ix)
-        var b1 = atan2(start.y - iy, start.x - ix)
-        // Sweep the short way that passes the point nearest the outer centre (angle phi + π).
-        let toward = phi + Double.pi
-        func normalized(_ a: Double) -> Double { var a = a; while a < 0 { a += 2 * .pi }; while a >= 2 * .pi { a -= 2 * .pi }; return a }
-        let ccwContains = normalized(toward - b1) < normalized(b0 - b1)  // sweep from b0 decreasing to b1?
-        if ccwContains {
-            if b1 > b0 { b1 -= 2 * .pi }
-        } else {
-            if b1 < b0 { b1 += 2 * .pi }
-        }
-        moon.arc(ix, iy, r, from: b0, to: b1)
-        moon.close()
+        let moon = GlyphPaths.crescent()
         add("moon", .decorative, p.muted.token, moon, fill: .solid(p.muted.color), stroke: nil)
     }
 
@@ -383,17 +346,18 @@ private struct Builder {
         add("check", .graphic, p.success.token, check, fill: nil, stroke: stroke(p.success, 2.4))
     }
 
+    /// Part names say the meaning ("done" / "todo"): the colour-alone check pairs them.
     mutating func pip(done: Bool) {
         // In layout units: the capsule fills the rect; the outline sits inside it.
         let w = 1.5 * rect.height / 8
         var pip = ViewportPath()
         if done {
             pip.roundedRect(rect.minX, rect.minY, rect.width, rect.height, radius: rect.height / 2)
-            appendRaw("pip", .graphic, p.success.token, pip, fill: .solid(p.success.color), stroke: nil)
+            appendRaw("done", .graphic, p.success.token, pip, fill: .solid(p.success.color), stroke: nil)
         } else {
             let r = rect.insetBy(dx: w / 2, dy: w / 2)
             pip.roundedRect(r.minX, r.minY, r.width, r.height, radius: r.height / 2)
-            appendRaw("pip", .graphic, p.pipTodo.token, pip, fill: nil,
+            appendRaw("todo", .graphic, p.pipTodo.token, pip, fill: nil,
                       stroke: Stroke(.solid(p.pipTodo.color), width: w))
         }
     }

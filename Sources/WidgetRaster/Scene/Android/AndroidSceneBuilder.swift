@@ -188,26 +188,27 @@ struct NodeList {
         text(e, ink: .coach, frame: frame, name: "coach-line")
     }
 
-    /// Small kindling's check-off pill: accent-deep fill, centred label.
+    /// Small kindling's check-off pill: accent-deep fill, its label centred on the lines the plan budgeted.
     mutating func pill(_ e: PlanElement, frame: Rect) {
-        guard let finished = e.drawn, let line = finished.lines.first, let style = e.style else { return }
-        rect("cta-pill", ink: .accentDeep, frame, radius: frame.height / 2, container: content)
-        let w = fonts.advance(line, style: style).rounded(.up)
+        guard let finished = e.drawn, let style = e.style else { return }
+        rect("cta-pill", ink: .accentDeep, frame, radius: min(frame.height / 2, 16), container: content)
+        let w = (finished.lines.map { fonts.advance($0, style: style) }.max() ?? 0).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let box = Rect(x: frame.midX - w / 2, y: frame.midY - lineH / 2, width: w, height: lineH)
+        let h = Double(finished.lines.count) * lineH
+        let box = Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
         nodes.append(SceneNode(name: "cta-label", role: .text, token: tokens.name(.accentText), bounds: box, container: frame,
-                               content: .text(TextContent(lines: [line], style: style, color: color(.accentText),
+                               content: .text(TextContent(lines: finished.lines, style: style, color: color(.accentText),
                                                           alignment: .center, lineHeight: lineH, ellipsized: finished.ellipsized))))
     }
 
-    /// Shape-coded pips: filled when done, outline when not — never colour alone.
+    /// Shape-coded pips: filled when done, outline when not — never colour alone. Round and of one
+    /// size whatever the count; the filled count agrees with "N of M done" (`PipRow`).
     mutating func pips(_ w: ResolvedWidget, in frame: Rect) {
-        let count = min(4, max(1, w.dueCount))
-        let gap = 4.0
-        let pipW = (frame.width - gap * Double(count - 1)) / Double(count)
+        let count = PipRow.count(due: w.dueCount)
+        let filled = PipRow.filled(done: w.doneCount, due: w.dueCount)
+        let d = PipRow.diameterDp
         for i in 0..<count {
-            let done = i < Int((Double(w.doneCount) / Double(max(1, w.dueCount)) * Double(count)).rounded(.down))
-            glyph(.pip(done: done), Rect(x: frame.minX + Double(i) * (pipW + gap), y: frame.minY, width: pipW, height: frame.height),
+            glyph(.pip(done: i < filled), Rect(x: frame.minX + Double(i) * (d + PipRow.gapDp), y: frame.minY, width: d, height: d),
                   name: "pip-\(i + 1)")
         }
     }

@@ -13,8 +13,12 @@ public struct AdHocRenderOptions: Equatable, Sendable {
     /// nil for `plan` (no image written).
     public var output: String?
     public var json: Bool
+    /// What a snapshot that doesn't decode does: `fail` (exit 2, the default) or `fallback` — draw
+    /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
+    public var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    public static let valued: Set<String> = WidgetInputOptions.valued.union(RenderTarget.valued).union(["android-res", "ios-assets", "output"])
+    public static let valued: Set<String> = WidgetInputOptions.valued.union(RenderTarget.valued)
+        .union(["android-res", "ios-assets", "output", "on-bad-snapshot"])
     public static let switches: Set<String> = WidgetInputOptions.switches.union(["json"])
 
     /// `needsOutput`: render writes a PNG (`-o` required); plan does not. `allowDefaultWidget`: plan
@@ -26,8 +30,12 @@ public struct AdHocRenderOptions: Equatable, Sendable {
         let target = try RenderTarget.parse(a)
         if a.value("android-res") != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
         if a.value("ios-assets") != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
+        let policy = try a.choice("on-bad-snapshot", default: BadSnapshotPolicy.fail, BadSnapshotPolicy.allCases)
+        if policy == .fallback, case .file = input.source {} else if policy == .fallback {
+            throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
+        }
         return AdHocRenderOptions(input: input, target: target, androidRes: a.value("android-res"), iosAssets: a.value("ios-assets"),
-                                  output: output, json: a.has("json"))
+                                  output: output, json: a.has("json"), onBadSnapshot: policy)
     }
 }
 
@@ -44,7 +52,7 @@ public enum RenderTarget: Equatable, Sendable {
     }
 
     public static let valued: Set<String> = ["platform", "family", "width", "height", "font-scale", "theme", "density",
-                                             "device-class", "scale", "text-size"]
+                                             "device-class", "scale", "text-size", "host-mode"]
 
     public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
         let platform = try a.choice("platform", default: Platform.android, Platform.allCases)
@@ -56,7 +64,7 @@ public enum RenderTarget: Equatable, Sendable {
         }
         switch platform {
         case .android:
-            for flag in ["device-class", "scale", "text-size"] where a.value(flag) != nil {
+            for flag in ["device-class", "scale", "text-size", "host-mode"] where a.value(flag) != nil {
                 throw InputError("--\(flag)", "only applies to --platform ios")
             }
             let family = try a.choice("family", default: AndroidFamilyRequest.auto, AndroidFamilyRequest.allCases)
@@ -75,6 +83,26 @@ public enum RenderTarget: Equatable, Sendable {
                 throw InputError("--\(flag)", "only applies to --platform android (iOS: --scale, --text-size)")
             }
             return .ios(try IOSRenderRequest.parse(a, theme: theme))
+        }
+    }
+}
+
+/// `--on-bad-snapshot`: what an undecodable snapshot does to an ad-hoc render.
+public enum BadSnapshotPolicy: String, Sendable, Equatable, CaseIterable {
+    case fail, fallback
+
+    /// Decodes a snapshot under this policy. `fail` rethrows the decode error; `fallback` returns
+    /// nil — no snapshot, which the renderer draws as the widget's own fail-closed path (first run,
+    /// the flat legacy card: Android's isKindling(null) is false) — with the one-line error to print.
+    public func decode(_ data: Data, name: String) throws(InputError) -> (snapshot: WidgetSnapshot?, warning: InputError?) {
+        do {
+            return (try decodeWidgetSnapshot(data), nil)
+        } catch {
+            let located = InputError(error.location.isEmpty ? name : "\(name): \(error.location)", error.problem)
+            switch self {
+            case .fail: throw located
+            case .fallback: return (nil, located)
+            }
         }
     }
 }

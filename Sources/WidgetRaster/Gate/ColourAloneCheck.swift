@@ -1,0 +1,233 @@
+import Foundation
+
+/// The `colour-alone` check (seed 000 "Host rendering modes (iOS)": "Nothing may encode meaning in
+/// colour alone in the two host-owned modes"; the Lock Screen accessories "render in a single system
+/// tint, same constraint"). In every one-tint render — tinted, StandBy Night, Lock Screen vibrant —
+/// each pair of states whose meaning differs must differ in the one-tint pixels of the region that
+/// carries that meaning. We draw every node, so the region is exact: the meaning's nodes are drawn
+/// alone (already in the host's tint) and compared pixel for pixel. Identical → a failure naming
+/// both fixtures and the node.
+///
+/// Pairs:
+/// - within one render: a done habit marker vs a not-yet one (HabitPip, row check);
+/// - across renders that differ only in the reactive branch (same family, state, motif, body, host
+///   mode): extended vs not-yet — the streak glyph, and the caption with its glyph; all done
+///   confirmed vs pending vs baseline — the all-done copy (title, subtitle, motivator, accessory line3).
+public enum ColourAloneCheck {
+    /// A meaning and the node-name prefixes that carry it.
+    public struct Meaning: Sendable {
+        public var name: String
+        public var nodes: [String]
+        /// Which branch pairs it separates.
+        public var branches: [(String, String)]
+        /// The states (branch erased) where it applies; nil = every state with a reactive branch.
+        public var states: [String]? = nil
+    }
+
+    public static let meanings: [Meaning] = [
+        Meaning(name: "streak-glyph", nodes: ["streak-glyph"], branches: [("extended", "notyet")]),
+        Meaning(name: "caption", nodes: ["caption"], branches: [("extended", "notyet")]),
+        Meaning(name: "all-done copy", nodes: ["status-title", "status-subtitle", "motivator", "line3"],
+                branches: [("extended", "notyet"), ("extended", "baseline"), ("notyet", "baseline")], states: ["all-done"]),
+    ]
+
+    /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
+    public static func failures(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [GateFailure] {
+        let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
+            let s = f.makeScene(painter.fonts)
+            return s.rendering.isOneTint ? (f, s) : nil
+        }
+        var jobsList: [@Sendable () -> GateFailure?] = []
+        // Index by (identity with the branch erased, branch), then pair.
+        var byGroup: [String: [String: [(Fixture, Scene)]]] = [:]
+        var baseOf: [String: String] = [:]
+        for (f, s) in oneTint {
+            guard let (base, branch) = splitBranch(f.id?.state) else { continue }
+            byGroup[pairKey(f, branch: base), default: [:]][branch, default: []].append((f, s))
+            baseOf[pairKey(f, branch: base)] = base
+        }
+        // A host mode's full-colour source (the dark Home Screen render of the same cell): a pair is
+        // judged there only where the full-colour renders tell the branches apart — a meaning the
+        // surface never draws (the legacy body's one all-done title) is not carried by colour.
+        var fullColour: [String: Scene] = [:]
+        for f in fixtures {
+            guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else { continue }
+            for key in cellKeys(id) { fullColour[key] = f.makeScene(painter.fonts) }
+        }
+        for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
+        for group in byGroup.keys.sorted() {
+            let branches = byGroup[group]!
+            for m in meanings where m.states.map({ $0.contains(baseOf[group]!) }) ?? true {
+                for (b1, b2) in m.branches {
+                    for a in branches[b1] ?? [] {
+                        for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
+                            let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
+                            if a.1.rendering == .accented && sources == nil { continue }
+                            jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources) })
+                        }
+                    }
+                }
+            }
+        }
+        let work = jobsList
+        let results: [GateFailure?] = parallelMap(work.count, jobs: jobs) { work[$0]() }
+        return results.compactMap { $0 }
+    }
+
+    /// `all-done-notyet` → (`all-done`, `notyet`); nil for states with no reactive branch.
+    static func splitBranch(_ state: String?) -> (String, String)? {
+        guard let state else { return nil }
+        for b in ["extended", "notyet", "baseline"] where state.hasSuffix("-" + b) {
+            return (String(state.dropLast(b.count + 1)), b)
+        }
+        return nil
+    }
+
+    /// The identity with motif, body and branch erased: fixtures that may pair.
+    static func pairKey(_ f: Fixture, branch base: String?) -> String {
+        guard let id = f.id else { return f.key }
+        var g = id.collapseGroup
+        g.state = base
+        return g.key
+    }
+
+    /// Two fixtures pair when they cover a common motif and body (baseline covers every motif).
+    static func overlaps(_ a: Fixture, _ b: Fixture) -> Bool {
+        guard let x = a.id, let y = b.id else { return false }
+        let motifs = x.motifs.map { m in y.motifs.map { !Set(m.values).isDisjoint(with: $0.values) } ?? true } ?? true
+        return motifs && !Set(x.bodies.values).isDisjoint(with: y.bodies.values)
+    }
+
+    /// Keys of every (cell, motif, body) a fixture covers, with host mode and theme erased to the
+    /// full-colour dark source.
+    static func cellKeys(_ id: FixtureID) -> [String] {
+        var out: [String] = []
+        for m in id.motifs?.values.map(Optional.some) ?? [nil] {
+            for b in id.bodies.values {
+                var c = id
+                c.motifs = m.map { .one($0) }; c.bodies = .one(b); c.hostMode = .full; c.theme = .dark
+                out.append(c.key)
+            }
+        }
+        return out
+    }
+
+    /// The full-colour sources of an accented pair, for one motif and body both cover.
+    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [String: Scene]) -> (Scene, Scene)? {
+        guard let x = a.id, let y = b.id else { return nil }
+        for ka in cellKeys(x) {
+            for kb in cellKeys(y) {
+                // The same motif and body: keys equal once the state is erased.
+                let sa = ka.replacingOccurrences(of: "/\(x.state ?? "")/", with: "/"), sb = kb.replacingOccurrences(of: "/\(y.state ?? "")/", with: "/")
+                if sa == sb, let fa = full[ka], let fb = full[kb] { return (fa, fb) }
+            }
+        }
+        return nil
+    }
+
+    static func carried(_ s: Scene, _ meaning: Meaning) -> [SceneNode] {
+        s.nodes.filter { n in meaning.nodes.contains { n.name == $0 || n.name.hasPrefix($0 + ".") || n.name.hasPrefix($0 + "-") } }
+    }
+
+    /// One meaning across two renders: its nodes drawn alone must differ in the one tint (where the
+    /// full-colour sources, when given, tell them apart at all).
+    static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
+                     fullColour: (Scene, Scene)? = nil) -> GateFailure? {
+        let na = carried(a.1, meaning), nb = carried(b.1, meaning)
+        guard !na.isEmpty, !nb.isEmpty else { return nil }
+        guard let ia = alone(na, a.1, painter), let ib = alone(nb, b.1, painter), ia == ib else { return nil }
+        if let (fa, fb) = fullColour {
+            let ca = carried(fa, meaning), cb = carried(fb, meaning)
+            if ca.isEmpty || cb.isEmpty { return nil }
+            if alone(ca, fa, painter) == alone(cb, fb, painter) { return nil }  // not drawn in full colour either
+        }
+        let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
+        return GateFailure(key: pending.key, kind: .colourAlone,
+                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
+                           node: meaning.nodes[0], box: a.1.pixelRect(union(na)))
+    }
+
+    /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.
+    public static func withinScene(key: String, scene: Scene, painter: CairoPainter) -> GateFailure? {
+        guard scene.rendering.isOneTint else { return nil }
+        // Markers are named "<item>.done" / "<item>.todo" (pips, the row check's ring) or
+        // "<item>.check" (the row check when done).
+        var items: [String: (done: Bool, nodes: [SceneNode])] = [:]
+        var order: [String] = []
+        for n in scene.nodes {
+            guard n.name.hasPrefix("pip-") || n.name.hasPrefix("habit-row-"), let dot = n.name.lastIndex(of: ".") else { continue }
+            let part = n.name[n.name.index(after: dot)...], item = String(n.name[..<dot])
+            guard ["done", "todo", "check"].contains(part), item.hasPrefix("pip-") || item.hasSuffix(".check") else { continue }
+            if items[item] == nil { order.append(item) }
+            items[item, default: (part != "todo", [])].nodes.append(n)
+        }
+        for family in ["pip-", "habit-row-"] {
+            let ofKind = order.filter { $0.hasPrefix(family) }
+            guard let d = ofKind.first(where: { items[$0]!.done }), let t = ofKind.first(where: { !items[$0]!.done }) else { continue }
+            let dn = items[d]!.nodes, tn = items[t]!.nodes
+            // Same footprint: compare at a common origin (each translated to its own top-left).
+            guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true), a == b else { continue }
+            return GateFailure(key: key, kind: .colourAlone,
+                               detail: "\(d) (done) and \(t) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
+                               node: d, box: scene.pixelRect(union(dn)))
+        }
+        return nil
+    }
+
+    static func union(_ nodes: [SceneNode]) -> Rect {
+        nodes.dropFirst().reduce(nodes[0].bounds) { a, n in
+            let b = n.bounds
+            let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+            return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+        }
+    }
+
+    /// The nodes drawn alone on transparent, cropped to their union (or, with `origin`, moved so
+    /// the union's top-left sits at the pixel grid's origin, keeping its sub-pixel phase).
+    static func alone(_ nodes: [SceneNode], _ scene: Scene, _ painter: CairoPainter, origin: Bool = false) -> RGBAImage? {
+        let u = union(nodes)
+        let d = scene.density
+        // Whole-pixel shift (the same for both sides of a cross-render pair, which share a layout).
+        let dx = origin ? -u.minX : -(u.minX * d).rounded(.down) / d
+        let dy = origin ? -u.minY : -(u.minY * d).rounded(.down) / d
+        let size = Size(u.width + 2 / d + (origin ? 0 : 1 / d), u.height + 2 / d + (origin ? 0 : 1 / d))
+        let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var s = Scene(size: size, density: d, card: box, nodes: nodes.map { $0.translated(dx: dx, dy: dy) }, accessibilityLabel: "")
+        s.rendering = scene.rendering
+        return painter.render(s)
+    }
+}
+
+extension SceneNode {
+    func translated(dx: Double, dy: Double) -> SceneNode {
+        func p(_ q: Point) -> Point { Point(q.x + dx, q.y + dy) }
+        func paint(_ v: Paint) -> Paint {
+            switch v {
+            case .solid: return v
+            case .linear(let a, let b, let s): return .linear(start: p(a), end: p(b), stops: s)
+            case .radial(let c, let r, let s): return .radial(center: p(c), radius: r, stops: s)
+            }
+        }
+        var n = self
+        n.bounds = bounds.offsetBy(dx: dx, dy: dy)
+        n.container = container.offsetBy(dx: dx, dy: dy)
+        switch content {
+        case .text: break
+        case .rect(let r, let f): n.content = .rect(cornerRadius: r, fill: paint(f))
+        case .path(let cmds, let fill, let stroke):
+            let moved: [PathCommand] = cmds.map { c in
+                switch c {
+                case .move(let a): return .move(p(a))
+                case .line(let a): return .line(p(a))
+                case .curve(let a, let b, let e): return .curve(p(a), p(b), p(e))
+                case .arc(let c, let r, let s, let e): return .arc(center: p(c), radius: r, start: s, end: e)
+                case .close: return .close
+                }
+            }
+            var st = stroke
+            if let s = stroke { st = Stroke(paint(s.paint), width: s.width, dash: s.dash, cap: s.cap, join: s.join) }
+            n.content = .path(moved, fill: fill.map(paint), stroke: st)
+        }
+        return n
+    }
+}

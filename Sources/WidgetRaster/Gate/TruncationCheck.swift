@@ -1,0 +1,26 @@
+/// The truncation check: a text node drawn with "…" whose policy says it must not be cut fails as
+/// `truncated`, naming the node and the text drawn. The clip check is separate and unchanged.
+public enum TruncationCheck {
+    public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        public var node: String
+        public var drawn: String
+        public var rule: TruncationRule
+        public var description: String {
+            "\(node) drew \"\(drawn)\" — a \(rule.what) must not be cut (\(rule.seed))"
+        }
+    }
+
+    public static func violations(in scene: Scene) -> [Violation] {
+        scene.nodes.compactMap { node in
+            guard case .text(let t) = node.content else { return nil }
+            let cut = t.ellipsized || t.lines.contains { $0.hasSuffix(TextWrap.ellipsis) }
+            let rule = TruncationTable.rule(forNode: node.name)
+            guard cut, rule.policy == .mustNotTruncate else { return nil }
+            return Violation(node: node.name, drawn: t.lines.joined(separator: " / "), rule: rule)
+        }
+    }
+
+    public static let gateCheck = RenderCheck(name: "truncation") { key, scene, _, _ in
+        violations(in: scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node) }
+    }
+}

@@ -1,0 +1,24 @@
+/// iOS `.accessoryInline` (InlineAccessoryView, seed 000 "Lock Screen accessories (OBJ-1521)"): one
+/// `Label(text, systemImage:)` — `inlineAccessoryText` ("12 · 2 of 4 · Meditate left") after
+/// `inlineAccessorySymbolName`'s symbol — on one line, tail-truncated at the inline width (the
+/// system draws it above the clock; it has no background). Text style `.subheadline` semibold
+/// (seeds silent), the symbol at the text's size.
+extension IOSPlanBuilder {
+    mutating func planAccessoryInline() {
+        let s = style(.subheadline, .semibold)
+        let lh = metrics.lineHeight(s)
+        let g = s.size
+        let gap = 4.0
+        let y = card.midY - lh / 2
+        let symbol = AccessorySymbol(sfName: inlineAccessorySymbolName(w))
+        add(w.state == .defaultProgress ? "streak-glyph" : "state-glyph", Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
+            .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
+        var col = column(Rect(x: card.minX + g + gap, y: y, width: card.width - g - gap, height: lh))
+        let text = inlineAccessoryText(w)
+        if let placed = col.text(text, style: s, maxLines: 1, whole: false) {
+            addText("inline", placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
+        } else {
+            hide("inline", "no room for one line")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// iOS `.accessoryRectangular` (RectangularAccessoryView, seed 000 "Lock Screen accessories
+/// (OBJ-1521)"; seed 001 §3): a leading mark (a mini capacity ring on default progress and all done,
+/// else the state glyph) + up to three lines in a `ViewThatFits(in: .vertical)` stack — line1 the
+/// streak glyph (filled when extended, outline when pending) + "12-day streak", line2 done/total or
+/// the state line ("All done today"), line3 the next habit or the state's third line (Table C on all
+/// done), `.system(size: 11)`, tertiary, one line, tail truncation. When the stack does not fit,
+/// ViewThatFits takes the next variant: line3 is dropped whole, never clipped (then line2).
+///
+/// Calibration (seed 001 §3, measured ink at @2x on 344 × 152 px: line1 x 100–325, line2 x 100–277,
+/// line3 "Every stone laid" x 100–276): the stack starts at 50 pt; line1 and line2 are `.headline`
+/// and `.subheadline` sized to Inter so the spans land near the seed's (README: how close).
+extension IOSPlanBuilder {
+    /// Where the text stack starts at the seed's 172 × 76 pt (seed 001 §3: every line's ink starts at
+    /// x = 100 px @2x): the 42 pt mark + 8 pt.
+    static let accessoryStackX = 50.0
+    /// line3's fixed size (seed 001 §3: `.font(.system(size: 11))`).
+    static let accessoryLine3Style = TextStyle(.inter, .regular, size: 11)
+    /// Table C's ceiling: line3 on all done is at most 16 characters (seed 001 §3, §8).
+    public static let accessoryLine3Ceiling = 16
+
+    mutating func planAccessoryRectangular() {
+        let lines = accessoryRectangularLines(w)
+        var l1 = TextStyle(.inter, .semibold, size: IOSLayout.accessoryLine1Size)
+        let l2 = TextStyle(.inter, .regular, size: IOSLayout.accessoryLine2Size)
+        let l3 = Self.accessoryLine3Style
+        // The mark scales with the height (42 pt at the seed's 76, so the stack starts at 50 pt).
+        let markSide = min((card.height * 0.55).rounded(), card.width / 4)
+        let stackX = markSide + 8
+        let stackW = card.width - stackX
+        let glyphGap = 4.0
+        // line1 never wraps or cuts: on the narrower classes it steps down (`.minimumScaleFactor(0.8)`;
+        // seeds silent) until glyph + text fit the stack.
+        let nominal = l1.size
+        while l1.size + glyphGap + column(card).advance(lines.line1, style: l1) > stackW && l1.size > nominal * 0.8 { l1.size -= 0.25 }
+        if l1.size < nominal { note("line1 stepped \(fmtDp(nominal)) → \(fmtDp(l1.size)) pt to fit \(fmtDp(stackW)) pt") }
+        let glyph = l1.size
+
+        // Leading mark: the mini ring where there is progress, else the state glyph.
+        let mark = Rect(x: card.minX, y: card.midY - markSide / 2, width: markSide, height: markSide)
+        if [.defaultProgress, .allDone].contains(w.state), w.dueCount > 0 {
+            add("leading-mark", mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * 0.11).rounded()),
+                "leadingMark: mini ring \(w.doneCount)/\(w.dueCount)")
+        } else {
+            let s = (markSide * 0.6).rounded()
+            add("state-glyph", Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
+                .symbol(AccessorySymbol(sfName: inlineAccessorySymbolName(w)), ink: .ink), "leadingMark: the state glyph")
+        }
+
+        // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
+        let candidates: [[(name: String, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
+            let one = (name: "line1", text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
+            let two = (name: "line2", text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
+            var out = [[one, two], [one]]
+            if let t3 = lines.line3 {
+                // A habit title may end in "…"; every other third line is whole or dropped.
+                out.insert([one, two, (name: "line3", text: t3, style: l3, ink: ColorRole.muted, lines: 1,
+                                       mayCut: w.state == .defaultProgress)], at: 0)
+            }
+            return out
+        }()
+        let indent1 = glyph + glyphGap
+        func need(_ v: [(name: String, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]) -> Double? {
+            var h = 0.0
+            let col = column(Rect(x: stackX, y: 0, width: stackW, height: 10_000))
+            for l in v {
+                let n = col.lineCount(l.text, style: l.style, width: stackW - (l.name == "line1" && w.state != .firstRun ? indent1 : 0))
+                if n > l.lines && !l.mayCut { return nil }
+                h += Double(min(n, l.lines)) * metrics.lineHeight(l.style)
+            }
+            return h
+        }
+        guard let chosen = candidates.first(where: { need($0).map { $0 <= card.height + 1e-9 } ?? false }) else {
+            for n in ["line1", "line2", "line3"] { hide(n, "no ViewThatFits variant fits \(fmtDp(card.height)) pt: nothing drawn, nothing clipped") }
+            return
+        }
+        let h = need(chosen)!
+        note("ViewThatFits: \(chosen.count) line(s), \(fmtDp(h)) pt of \(fmtDp(card.height)) pt")
+        if lines.line3 != nil, chosen.count < 3 {
+            hide("line3", "dropped by ViewThatFits: three lines need \(fmtDp(need(candidates[0]) ?? .infinity)) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)")
+        } else if lines.line3 == nil {
+            hide("line3", "no third line in \(w.state.rawValue)")
+        }
+        if chosen.count < 2 { hide("line2", "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt") }
+        var col = column(Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + 0.5))
+        for l in chosen {
+            let indent = l.name == "line1" && w.state != .firstRun ? indent1 : 0
+            guard let placed = col.text(l.text, style: l.style, maxLines: l.lines, indent: indent, whole: !l.mayCut) else { continue }
+            if l.name == "line1", w.state != .firstRun {
+                let symbol = AccessorySymbol(sfName: accessoryStreakSymbolName(w))
+                add("streak-glyph", Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
+                    "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
+            }
+            addText(l.name, placed, style: l.style, ink: l.ink, l.name == "line3" ? "line3: 11 pt, tertiary, one line" : l.name)
+        }
+    }
+}
