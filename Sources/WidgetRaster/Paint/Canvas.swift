@@ -27,7 +27,7 @@ public final class Canvas {
     /// A canvas holding `image` (premultiplied the way Cairo stores it).
     public convenience init(_ image: RGBAImage) {
         self.init()
-        resize(width: image.width, height: image.height)
+        resize(width: image.width, height: image.height, clear: false)
         image.pixels.withUnsafeBytes { src in
             for i in 0..<(image.width * image.height) {
                 let r = UInt32(src[4 * i]), g = UInt32(src[4 * i + 1]), b = UInt32(src[4 * i + 2]), a = UInt32(src[4 * i + 3])
@@ -42,8 +42,9 @@ public final class Canvas {
         row.deallocate()
     }
 
-    /// Sizes the canvas to `width` × `height` and clears it to transparent.
-    func resize(width: Int, height: Int) {
+    /// Sizes the canvas to `width` × `height`, its pixels cleared to transparent unless `clear` is
+    /// false (the caller overwrites them all).
+    func resize(width: Int, height: Int, clear: Bool = true) {
         let count = width * height
         if count > capacity {
             words.deallocate()
@@ -52,14 +53,22 @@ public final class Canvas {
         }
         self.width = width
         self.height = height
-        words.update(repeating: 0, count: count)
+        if clear { words.update(repeating: 0, count: count) }
     }
 
-    /// A Cairo surface over the canvas's pixels (cleared, `width` × `height`); destroy it after drawing.
+    /// A Cairo surface over the canvas's pixels (`width` × `height`), cleared by a `CLEAR` paint:
+    /// that also tells Cairo the surface is clear, as a freshly created one is — Cairo then draws
+    /// the first translucent fills as it would on a new surface (it turns OVER on a clear surface
+    /// into SOURCE, which rounds differently). Destroy it after drawing.
     func makeSurface(width: Int, height: Int) -> OpaquePointer {
-        resize(width: width, height: height)
+        resize(width: width, height: height, clear: false)
         let bytes = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
-        return cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+        let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+        let cr = cairo_create(surface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return surface
     }
 
     /// The premultiplied ARGB word at (x, y).
