@@ -41,6 +41,14 @@ public enum InternationalMatrix {
         return snap
     }
 
+    /// The titles dealt into cards of `perCard` rows, each tagged by its titles' names (`arabic_hebrew`).
+    static func cards(_ perCard: Int) -> [(tag: String, titles: [String])] {
+        stride(from: 0, to: titles.count, by: perCard).map { start in
+            let slice = titles[start..<min(start + perCard, titles.count)]
+            return (slice.map(\.name).joined(separator: "_"), slice.map(\.title))
+        }
+    }
+
     /// International titles are a content band: `android/bands/intl/<family>/<titles>`.
     static func id(_ family: AndroidFamily, _ tag: String) -> FixtureID {
         FixtureID(family: .android(family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
@@ -50,10 +58,8 @@ public enum InternationalMatrix {
     static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
         var out: [(FixtureID, AndroidRenderRequest)] = []
         for set in rowSets {
-            for start in stride(from: 0, to: titles.count, by: set.perCard) {
-                let slice = titles[start..<min(start + set.perCard, titles.count)]
-                out.append((id(set.family, slice.map(\.name).joined(separator: "_")),
-                            request(set.request, set.width, set.height, titles: slice.map(\.title), doneFirst: true)))
+            for card in cards(set.perCard) {
+                out.append((id(set.family, card.tag), request(set.request, set.width, set.height, titles: card.titles, doneFirst: true)))
             }
         }
         // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
@@ -88,10 +94,8 @@ public enum InternationalMatrix {
     static func iosRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
         for set in iosRowSets {
-            for start in stride(from: 0, to: titles.count, by: set.perCard) {
-                let slice = titles[start..<min(start + set.perCard, titles.count)]
-                out.append((iosID(set.family.family, slice.map(\.name).joined(separator: "_")),
-                            iosRequest(set.family.family, titles: slice.map(\.title), doneFirst: true)))
+            for card in cards(set.perCard) {
+                out.append((iosID(set.family.family, card.tag), iosRequest(set.family.family, titles: card.titles, doneFirst: true)))
             }
         }
         for t in titles {

@@ -9,16 +9,22 @@ public enum HTML {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
+            if let e = entity(c) { out += e } else { out.unicodeScalars.append(c) }
         }
         return out
+    }
+
+    /// The reference for a character that could open markup or end an attribute (valid in both
+    /// HTML and XML), or nil.
+    static func entity(_ c: Unicode.Scalar) -> String? {
+        switch c {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        case "\"": return "&quot;"
+        case "'": return "&#39;"
+        default: return nil
+        }
     }
 
     /// A relative file path as a URL path (each segment percent-encoded), escaped for an attribute.

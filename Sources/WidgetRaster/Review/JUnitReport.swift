@@ -31,12 +31,8 @@ public enum JUnitReport {
     static func xml(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
+            if let e = HTML.entity(c) { out += e; continue }
             switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
