@@ -21,6 +21,8 @@ missing=()
 [ -x /usr/bin/time ] || missing+=(time)
 [ -x /usr/bin/compare ] || missing+=(imagemagick)
 command -v bc >/dev/null || missing+=(bc)
+command -v uptime >/dev/null || missing+=(procps)
+python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

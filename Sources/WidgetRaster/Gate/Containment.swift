@@ -94,16 +94,8 @@ public struct ContainedFolder: Sendable {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .unreadable(describe(errno, path(rel))) }
         guard st.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file") }
-        var out = [UInt8]()
-        out.reserveCapacity(Int(st.st_size))
-        var buf = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return .unreadable(describe(errno, path(rel))) }
-            if n == 0 { break }
-            out.append(contentsOf: buf[0..<n])
-        }
-        return .bytes(out)
+        // The same bounded read as every other input file: a golden or manifest arrives in pull requests.
+        do { return .bytes(try readAll(fd, name: path(rel))) } catch { return .unreadable(error.description) }
     }
 
     /// Writes `rel` through a temp file beside it and renames it into place — only when the target

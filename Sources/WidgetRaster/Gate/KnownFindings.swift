@@ -52,10 +52,7 @@ public struct KnownFindings: Sendable {
     /// Reads and validates the file; a missing file is an empty list. Errors name the file and entry.
     public static func load(from url: URL) throws(InputError) -> KnownFindings {
         guard FileManager.default.fileExists(atPath: url.path) else { return KnownFindings() }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(url.path, "cannot be read")
-        }
-        return try parse([UInt8](data), name: url.path)
+        return try parse(try readFile(atPath: url.path), name: url.path)
     }
 
     public static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> KnownFindings {

@@ -61,6 +61,6 @@ public struct StackColumn {
         Self.ceil(measurer.advance(text, style: style))
     }
 
-    /// Round a measured width up to a whole unit, ignoring floating-point dust.
-    public static func ceil(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
+    /// Round a measured width up to a whole unit, ignoring floating-point dust (the Android rule).
+    public static func ceil(_ v: Double) -> Double { AndroidLayout.ceilDp(v) }
 }

@@ -24,7 +24,11 @@ public enum HabitTitle {
         }
         let text = String(out)
         guard text.utf8.count > maxLength else { return text }  // (fewer bytes than the cap: fewer characters)
-        let head = text.prefix(maxLength)
+        var head = Substring(text.prefix(maxLength))
+        // One character can hold any number of combining marks or joiners: bound the scalars too.
+        if head.unicodeScalars.count > 4 * maxLength {
+            head = Substring(String(String.UnicodeScalarView(head.unicodeScalars.prefix(4 * maxLength))))
+        }
         return head.endIndex == text.endIndex ? text : String(head) + "…"
     }
 }

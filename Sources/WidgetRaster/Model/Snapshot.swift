@@ -81,8 +81,9 @@ func decodeWidgetSnapshot(json root: JSONValue) throws(InputError) -> WidgetSnap
         habits: habits,
         extendedToday: try top.optionalBool("extendedToday"),
         streakMetaphor: try top.optionalString("streakMetaphor"),
-        coachLine: try top.optionalString("coachLine"),
-        coachLineShort: try top.optionalString("coachLineShort"),
+        // User-visible text like habit titles: control characters folded, length capped.
+        coachLine: try top.optionalString("coachLine").map(HabitTitle.clean),
+        coachLineShort: try top.optionalString("coachLineShort").map(HabitTitle.clean),
         // Fail closed, leniently: anything but a literal true renders the legacy body.
         kindlingEnabled: top.members["kindlingEnabled"] == .bool(true))
 }

@@ -28,7 +28,14 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// The iOS colour-set name (`WidgetStoneCaption`), or nil: the asset catalog has only the six base
     /// and thirteen kindling sets, and no name is invented for the others.
-    public var iosName: String? {
+    public var iosName: String? { Self.iosNames[self] }
+
+    /// Made once, like `androidNames`: the iOS builder asks for a name for every node it draws.
+    private static let iosNames: [ColorRole: String] = Dictionary(uniqueKeysWithValues: allCases.compactMap { role in
+        role.derivedIOSName.map { (role, $0) }
+    })
+
+    private var derivedIOSName: String? {
         switch self {
         case .card, .ink, .accent, .success, .muted, .border,
              .accentDeep, .accentText, .capstoneDash, .coach, .flameMuted,

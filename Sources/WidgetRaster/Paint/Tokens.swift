@@ -86,14 +86,8 @@ public enum AndroidTokens {
     /// Every token the widget draws with. A token folder must declare each in `values/` (a dark
     /// lookup falls back there), or loading fails naming the file and the token — an incomplete or
     /// truncated file is an error, never a render in `TokenSet.missing` magenta.
-    public static let required: [String] = [
-        "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
-        "widget_kindling_card", "widget_ember_start", "widget_ember_end", "widget_row_tint", "widget_row_next_tint",
-        "widget_accent_deep", "widget_accent_text", "widget_glyph_gold", "widget_glyph_edge",
-        "widget_glyph_edge_muted", "widget_coach", "widget_capstone_dash", "widget_slot_dash", "widget_stone_muted",
-        "widget_stone_caption", "widget_flame_muted", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
-        "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_flame_core",
-    ]
+    /// Derived from the colour roles (each role's Android name; the todo pip shares widget_border).
+    public static let required: [String] = Array(Set(ColorRole.allCases.map(\.androidName))).sorted()
 
     public static var bundledResDirectory: URL {
         PackagePaths.tokens.appendingPathComponent("android").appendingPathComponent("res")

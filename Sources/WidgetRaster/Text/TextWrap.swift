@@ -44,7 +44,7 @@ public enum TextWrap {
         if cut, let last = lines.popLast() {
             // The last visible line carries the rest of the text so the "…" marks a real cut.
             let rest = i < words.count && lines.count + 1 == maxLines
-                ? words[i...].indices.reduce(last) { $0 + pieces[$1].glue + words[$1] } : last
+                ? words[i...].indices.reduce(into: last) { $0 += pieces[$1].glue + words[$1] } : last
             lines.append(ellipsize(rest, width: width, style: style, measurer: measurer, force: true))
         }
         let widest = lines.map { measurer.advance($0, style: style) }.max() ?? 0

@@ -131,8 +131,10 @@ extension ContrastCommand {
         let painter = try GateArguments.painter()
         let tokens = try AndroidTokens.load(resDirectory: dir)
         let iosSet = try ios ?? AssetCatalogTokens.bundled()
-        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens))
-                                               + IOSMatrix.items(builder: IOSSceneBuilder(fonts: painter.fonts, tokens: iosSet)))
+        let android = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
+        let ios = IOSSceneBuilder(fonts: painter.fonts, tokens: iosSet)
+        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
+                                               + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
         let findings = ContrastCheck.findings(fixtures, painter: painter, jobs: ProcessInfo.processInfo.activeProcessorCount)

@@ -21,16 +21,15 @@ struct GalleryCommand: EvidenceCommand {
         let out = URL(fileURLWithPath: outPath)
         let goldens = a.value("goldens").map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
         let fixtures = try GateArguments.fixtures(a.value("filter"))
-        let manifest = try Manifest.load(from: goldens)
         let fonts = try FontLibrary.bundled.get()
         var tiles: [GalleryPage.Tile] = []
         for f in fixtures {
             let scene = f.makeScene(fonts)
-            let file = manifest?.goldens[f.key]?.file ?? f.goldenPath
             var src: String?
-            if let data = FileManager.default.contents(atPath: goldens.appendingPathComponent(file).path) {
+            // Read like verify does: inside the goldens folder, no links followed, bounded.
+            if case .bytes(let data) = ContainedFolder(goldens).read(f.goldenPath) {
                 src = "img/" + f.goldenPath
-                try AtomicFile.write(data, to: out.appendingPathComponent(src!))
+                try AtomicFile.write(Data(data), to: out.appendingPathComponent(src!))
             }
             tiles.append(GalleryPage.Tile(key: f.key, src: src, width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded())))
         }

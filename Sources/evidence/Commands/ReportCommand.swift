@@ -13,14 +13,15 @@ struct ReportCommand: EvidenceCommand {
         images verify wrote to its report folder (the result's reportDirectory); with -o another folder,
         they are copied there so the page stands alone.
           --from FILE        the saved JSON result
-          -o, --output DIR   where index.html goes (default: the result's report folder, else ./report)
+          -o, --output DIR   where index.html goes (default: ./report)
           --junit FILE       also write JUnit XML for the same result
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: ["from", "output", "junit"], switches: [])
         guard let from = a.value("from") else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
         let result = try load(from)
-        let out = URL(fileURLWithPath: a.value("output") ?? result.reportDirectory ?? "report")
+        // Never a folder the (possibly downloaded) result file names: the caller chooses, or ./report.
+        let out = URL(fileURLWithPath: a.value("output") ?? "report")
         if let source = result.reportDirectory.map({ URL(fileURLWithPath: $0) }),
            source.standardizedFileURL != out.standardizedFileURL {
             for rel in Set(result.failures.flatMap(\.artifacts)).sorted() {
@@ -28,10 +29,10 @@ struct ReportCommand: EvidenceCommand {
                 guard HTMLReport.isArtifactPath(rel) else {
                     throw InputError(from, "report image path '\(rel)' is not KEY/actual.png, expected.png or diff.png")
                 }
-                guard let data = FileManager.default.contents(atPath: source.appendingPathComponent(rel).path) else {
-                    throw InputError(source.appendingPathComponent(rel).path, "report image listed in \(from) is missing; rerun verify with --report")
+                guard case .bytes(let data) = ContainedFolder(source).read(rel) else {
+                    throw InputError(source.appendingPathComponent(rel).path, "report image listed in \(from) is missing or not a file; rerun verify with --report")
                 }
-                try AtomicFile.write(data, to: out.appendingPathComponent(rel))
+                try AtomicFile.write(Data(data), to: out.appendingPathComponent(rel))
             }
         }
         try HTMLPageHandler(directory: out).handle(result)
@@ -41,7 +42,7 @@ struct ReportCommand: EvidenceCommand {
     }
 
     static func load(_ path: String) throws(InputError) -> VerifyResult {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(path, "cannot read the file") }
+        let data = Data(try readFile(atPath: path))
         do { return try JSONDecoder().decode(VerifyResult.self, from: data) }
         catch {
             let why: String

@@ -22,7 +22,8 @@ struct TimelineCommand: EvidenceCommand {
         """
     static func run(_ args: [String]) throws -> Int32 {
         let a = try ArgumentParser.parse(args, valued: ["snapshot", "from", "time-zone", "platform", "family", "output"], switches: [])
-        guard let out = a.value("output") else { throw InputError("-o", "required: the PNG file to write") }
+        guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        try OutputFile.check(out)
         guard let path = a.value("snapshot") else { throw InputError("--snapshot", "required: the snapshot JSON file") }
         guard let fromText = a.value("from") else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
         guard let zoneName = a.value("time-zone") else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
@@ -43,7 +44,7 @@ struct TimelineCommand: EvidenceCommand {
         let snapshot = try loadSnapshotFile(path)
         let frames = Timeline.frames(snapshot: snapshot, from: from, timeZone: zone)
         let strip = try Timeline.strip(frames, platform: platform, snapshot: snapshot, timeZone: zone, family: family, painter: painter)
-        try AtomicFile.write(Data(PNGCodec.encode(strip)), to: URL(fileURLWithPath: out))
+        try OutputFile.write(PNGCodec.encode(strip), to: out)
         for f in frames { print("\(f.localTime)  \(f.state.rawValue)  (\(f.label))") }
         print("wrote \(out): \(frames.count) frames, \(strip.width)×\(strip.height) px")
         return 0

@@ -504,12 +504,8 @@ struct AndroidPlanBuilder {
         func overflowCostFor(_ k: Int) -> Double {
             k < n ? Double(overflowLines(n - k) ?? 1) * m.line + L.overflowTopMarginDp : 0
         }
-        func window(_ k: Int) -> [Int] {
-            guard k > 0 else { return [] }
-            var start = 0
-            if let nd = nextDue, nd >= k { start = nd - k + 1 }   // slide so the next-due row lands last
-            return Array(start..<(start + k))
-        }
+        // The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
+        func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: nextDue) }
         func height(_ idx: [Int], levelB: Bool) -> Double {
             idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
         }

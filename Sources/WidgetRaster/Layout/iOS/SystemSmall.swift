@@ -40,9 +40,9 @@ extension IOSPlanBuilder {
     mutating func checkOffButton(_ label: String, in col: inout StackColumn) {
         // The label never truncates: it takes a second line before it would be cut.
         let s = style(.footnote, .semibold)
-        let lines = min(2, col.lineCount(label, style: s, width: col.width - 16))
-        let h = Double(lines) * metrics.lineHeight(s) + 12
-        guard col.lineCount(label, style: s, width: col.width - 16) <= 2, let r = col.reserveBottom(h + 8) else {
+        let needed = col.lineCount(label, style: s, width: col.width - 16)
+        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 12
+        guard needed <= 2, let r = col.reserveBottom(h + 8) else {
             hide("cta", "the check-off button does not fit with its whole label: shed"); return
         }
         let pill = Rect(x: r.minX, y: r.minY + 8, width: r.width, height: h)
