@@ -19,7 +19,9 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG"]),
+        // Cairo's premultiplied pixels to straight RGBA, in C so the compiler vectorises it.
+        .target(name: "CPixels"),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG", "CPixels"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
     ],

@@ -91,6 +91,13 @@ import Testing
         }
         let bytes = out.withUnsafeBytes { Array($0) }
         #expect(bytes == words.flatMap(reference))
+        // A count that is not a whole number of vector blocks: the tail converts the same way.
+        let tail = Array(words.suffix(13))
+        var tailOut = [UInt32](repeating: 0, count: tail.count)
+        tail.withUnsafeBufferPointer { src in
+            tailOut.withUnsafeMutableBufferPointer { Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: tail.count) }
+        }
+        #expect(tailOut.withUnsafeBytes { Array($0) } == tail.flatMap(reference))
         // And back: premultiplying what was unpremultiplied gives Cairo's word again.
         let image = RGBAImage(width: words.count, height: 1, pixels: bytes)
         let canvas = Canvas(image)

@@ -106,4 +106,35 @@ import Testing
         let results = ContrastAudit.auditRendered(scene: scene) { s in s.nodes.count == 1 ? bg : image }
         #expect(results.count == 1 && !results[0].passes)
     }
+
+    /// The painter keeps the background while it draws the frame (the decorative prefix copied on
+    /// the way, the later decorative fills drawn onto the copy): wherever the audit reads it, it is
+    /// the separate render of `withoutForeground()`, pixel for pixel — cards, translucent host-mode
+    /// cards, embers and row tints alike — on a sweep of the real matrix; and the frame itself is
+    /// the frame drawn without keeping anything.
+    @Test func keptBackgroundEqualsASeparateRenderWhereTheAuditReads() throws {
+        let painter = CairoPainter(fonts: .shared)
+        let sweep = try FixtureCatalog.load().enumerated().filter { $0.offset % 23 == 0 }.map(\.element)
+        var compared = 0
+        for fixture in sweep {
+            let scene = fixture.makeScene(painter.fonts)
+            guard let regions = ContrastCheck.backgroundRegions(scene) else { continue }
+            let separate = Canvas(), frame = Canvas(), plain = Canvas()
+            painter.draw(scene.withoutForeground(), into: separate)
+            painter.draw(scene, into: frame, keepingBackgroundIn: regions)
+            painter.draw(scene, into: plain)
+            #expect(frame.holdsBackground && !plain.holdsBackground)
+            #expect(frame.pixelHash == plain.pixelHash, "\(fixture.key): keeping the background changed the frame")
+            for r in regions {
+                for y in r.y..<(r.y + r.height) {
+                    for x in r.x..<(r.x + r.width) where separate.word(x: x, y: y) != frame.scratch.word(x: x, y: y) {
+                        Issue.record("\(fixture.key): kept background pixel (\(x),\(y)) is \(String(frame.scratch.word(x: x, y: y), radix: 16)), a separate render has \(String(separate.word(x: x, y: y), radix: 16))")
+                        return
+                    }
+                }
+            }
+            compared += regions.count
+        }
+        #expect(sweep.count > 90 && compared > 500)
+    }
 }

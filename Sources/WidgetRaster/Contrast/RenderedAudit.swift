@@ -32,13 +32,20 @@ extension Scene {
     /// of a foreground shape (a flame's core, a stem's inner accent stroke) are not its background.
     public func withoutForeground() -> Scene {
         var s = self
-        let firstForeground = nodes.firstIndex { $0.role != .decorative } ?? nodes.count
-        s.nodes = nodes.enumerated().filter { i, n in
-            guard n.role == .decorative else { return false }
-            if case .rect = n.content { return true }
-            return i < firstForeground
-        }.map(\.element)
+        let split = backgroundSplit
+        s.nodes = Array(nodes[..<split.prefix]) + split.later
         return s
+    }
+
+    /// `withoutForeground()`'s nodes as the render meets them: the first `prefix` nodes (all
+    /// decorative, before the first foreground one), then the decorative fills drawn after it.
+    var backgroundSplit: (prefix: Int, later: [SceneNode]) {
+        let prefix = nodes.firstIndex { $0.role != .decorative } ?? nodes.count
+        let later = nodes[prefix...].filter { n in
+            guard n.role == .decorative, case .rect = n.content else { return false }
+            return true
+        }
+        return (prefix, later)
     }
 }
 
@@ -68,12 +75,8 @@ extension ContrastAudit {
                                          coverage: Coverage) -> [ContrastFinding] {
         var out: [ContrastFinding] = []
         var seen = PackedSet()
-        for node in scene.nodes where node.role != .decorative {
-            let colors = foregroundColors(node.content)
-            guard !colors.isEmpty else { continue }
+        for (node, colors, px) in measured(scene, width: background.width, height: background.height) {
             let floor = self.floor(for: node)
-            let px = pixelRange(node.bounds, density: scene.density, width: background.width, height: background.height)
-            guard !px.xs.isEmpty, !px.ys.isEmpty else { continue }
             // Each distinct background colour is measured once, at its first pixel (row-major),
             // so the worst pixel reported is the same as a full scan's. Pixels are compared and
             // deduplicated as packed words (equal words ⇔ equal colours) — no colour is hashed.
@@ -112,6 +115,27 @@ extension ContrastAudit {
                                        worstPixel: PixelPoint(x: w.x, y: w.y), foreground: w.fg.hex, background: w.bg.hex))
         }
         return out
+    }
+
+    /// The nodes the audit measures — text and graphic nodes with a visible colour — each with
+    /// its colours and the pixels beneath it (non-empty) in a `width` × `height` frame.
+    static func measured(_ scene: Scene, width: Int, height: Int)
+        -> [(node: SceneNode, colors: [Color], pixels: (xs: Range<Int>, ys: Range<Int>))] {
+        scene.nodes.compactMap { node in
+            guard node.role != .decorative else { return nil }
+            let colors = foregroundColors(node.content)
+            let px = pixelRange(node.bounds, density: scene.density, width: width, height: height)
+            guard !colors.isEmpty, !px.xs.isEmpty, !px.ys.isEmpty else { return nil }
+            return (node, colors, px)
+        }
+    }
+
+    /// The pixel rectangles the audit reads, in a `width` × `height` frame: the background need
+    /// not be drawn anywhere else.
+    static func measuredRegions(_ scene: Scene, width: Int, height: Int) -> [PixelRect] {
+        measured(scene, width: width, height: height).map { m in
+            PixelRect(x: m.pixels.xs.lowerBound, y: m.pixels.ys.lowerBound, width: m.pixels.xs.count, height: m.pixels.ys.count)
+        }
     }
 
     /// Only the nodes below their floor.

@@ -3,9 +3,9 @@ import Foundation
 /// The rendered contrast audit as a gate check: each text and graphic node against the pixels
 /// actually beneath it (the scene rendered without its foreground), below its floor → `contrast`.
 public enum ContrastCheck {
-    /// The background is drawn into the frame's scratch canvas — one per worker, reused — rather
-    /// than cached: a foreground-free scene is a few fills, cheaper to redraw than to keep.
-    public static let gateCheck = RenderCheck(name: "contrast") { key, scene, frame, painter in
+    /// The background is kept by the painter as it draws the frame (into the frame's scratch
+    /// canvas — one per worker, reused), where the audit reads it.
+    public static let gateCheck = RenderCheck(name: "contrast", needsBackground: true) { key, scene, frame, painter in
         findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
             GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
                         box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })
@@ -18,19 +18,25 @@ public enum ContrastCheck {
         parallelDraw(fixtures.count, jobs: jobs) { canvas, i in
             let scene = fixtures[i].makeScene(painter.fonts)
             if scene.rendering.isOneTint { return [] }  // the colour-alone check's ground (see below)
-            painter.draw(scene, into: canvas)
+            painter.draw(scene, into: canvas, keepingBackgroundIn: backgroundRegions(scene))
             return findings(scene, frame: canvas, painter: painter)
         }
     }
 
-    /// `scene` is already drawn in `frame`; its background goes into the frame's scratch canvas.
+    /// The pixels the audit reads, for `CairoPainter.draw(_:into:keepingBackgroundIn:)` to keep the
+    /// background in while it draws the scene; nil where there is no audit (one-tint modes).
+    static func backgroundRegions(_ scene: Scene) -> [PixelRect]? {
+        scene.rendering.isOneTint ? nil : ContrastAudit.measuredRegions(scene, width: scene.pixelWidth, height: scene.pixelHeight)
+    }
+
+    /// `scene` is already drawn in `frame`; its background is in the frame's scratch canvas where
+    /// the painter kept it, or is drawn there now.
     static func findings(_ scene: Scene, frame: Canvas, painter: CairoPainter) -> [ContrastFinding] {
         // One-tint modes paint the host's tint, not the app's tokens (seed 000: the app controls
         // "layout, shape, type. Not colour."; vibrant: "no AA calculation changes", seed 001 §4). Their
         // gate is the colour-alone check.
         if scene.rendering.isOneTint { return [] }
-        let background = frame.scratch
-        painter.draw(scene.withoutForeground(), into: background)
-        return ContrastAudit.audit(scene: scene, image: frame, background: background, coverage: .ink)
+        if !frame.holdsBackground { painter.draw(scene.withoutForeground(), into: frame.scratch) }
+        return ContrastAudit.audit(scene: scene, image: frame, background: frame.scratch, coverage: .ink)
     }
 }

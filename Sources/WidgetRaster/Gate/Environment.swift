@@ -24,9 +24,7 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
         }
         var fonts: [String: String] = [:]
         for file in library.files {
-            if let data = FileManager.default.contents(atPath: file.path) {
-                fonts[file.fileName] = ImageOps.hash([UInt8](data))
-            }
+            if let hash = Hash128.ofFile(atPath: file.path) { fonts[file.fileName] = hash.hex }
         }
         return RendererEnvironment(
             cairo: String(cString: cairo_version_string()),

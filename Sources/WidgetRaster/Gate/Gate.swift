@@ -53,9 +53,13 @@ public struct GateFailure: Codable, Equatable, Sendable {
 /// It reads the render where the painter left it, in the worker's canvas.
 public struct RenderCheck: Sendable {
     public let name: String
+    /// The check reads the frame's background (`Scene.withoutForeground()`) from `frame.scratch`:
+    /// the painter keeps it while drawing rather than drawing it again.
+    public let needsBackground: Bool
     let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]
-    public init(name: String, run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
-        self.name = name; self.body = run
+    public init(name: String, needsBackground: Bool = false,
+                run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
+        self.name = name; self.needsBackground = needsBackground; self.body = run
     }
     public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure] {
         body(key, scene, frame, painter)
@@ -111,9 +115,10 @@ struct Rendered {
     func image() -> RGBAImage { canvas.image() }
 }
 
-func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas) -> Rendered {
+func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for checks: [RenderCheck]) -> Rendered {
     let scene = fixture.makeScene(painter.fonts)
-    painter.draw(scene, into: canvas)
+    let keep = checks.contains(where: \.needsBackground) ? ContrastCheck.backgroundRegions(scene) : nil
+    painter.draw(scene, into: canvas, keepingBackgroundIn: keep)
     return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash.hex)
 }
 

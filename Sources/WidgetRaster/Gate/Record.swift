@@ -73,7 +73,7 @@ public enum Recorder {
         var staged: [ContainedFolder.Staged] = []
         do throws(InputError) {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
-                let r = render(fixtures[i], painter: painter, into: canvas)
+                let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
                 let previous = old?.goldens[fixtures[i].key]
                 let p = plan(r, previous: previous, folder: folder).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
                 progress?(tally.step(failed: false))

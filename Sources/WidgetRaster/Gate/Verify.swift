@@ -118,7 +118,7 @@ public enum Verifier {
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
-        let r = render(fixture, painter: painter, into: canvas)
+        let r = render(fixture, painter: painter, into: canvas, for: options.checks)
         var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
 

@@ -1,4 +1,8 @@
 import CairoShim
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A 128-bit XXH3 hash (libxxhash's `XXH3_128bits`). Written and decoded as 32 lowercase hex
 /// digits, high 64 bits first — the same text as `xxhsum -H2` and XXH128's canonical form.
@@ -47,6 +51,26 @@ public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConv
         Hash128(XXH3_128bits(bytes.baseAddress, bytes.count))
     }
     public static func of(_ text: String) -> Hash128 { of(Array(text.utf8)) }
+
+    /// XXH3-128 of a file's bytes, read a megabyte at a time (a CJK font is 27 MB: hashing it must
+    /// not hold it whole); nil when it cannot be read.
+    public static func ofFile(atPath path: String) -> Hash128? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let state = XXH3_createState() else { return nil }
+        defer { XXH3_freeState(state) }
+        XXH3_128bits_reset(state)
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, chunk)
+            if n == 0 { return Hash128(XXH3_128bits_digest(state)) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            _ = XXH3_128bits_update(state, buffer, n)
+        }
+    }
 
     init(_ h: XXH128_hash_t) { self.init(high: h.high64, low: h.low64) }
 

@@ -16,17 +16,50 @@ public struct CairoPainter: Sendable {
     }
 
     /// Renders `scene` at its density into `canvas` (cleared and resized first).
-    public func draw(_ scene: Scene, into canvas: Canvas) {
+    ///
+    /// With `regions`, also leaves `scene.withoutForeground()` drawn in `canvas.scratch` inside
+    /// those pixel rectangles (`canvas.holdsBackground`; elsewhere the scratch pixels are stale),
+    /// for the price of a copy instead of a second render: the background is the scene's decorative
+    /// prefix — copied out on the way, the very pixels a separate render has at that point — and
+    /// then the decorative fills the scene draws later, drawn onto the copy as that render would.
+    public func draw(_ scene: Scene, into canvas: Canvas, keepingBackgroundIn regions: [PixelRect]? = nil) {
         let surface = canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
+        setUp(cr, density: scene.density)
+
+        // An empty prefix would leave the separate render's surface still clear for its first fill,
+        // which Cairo draws differently (see Canvas.makeSurface): that scene draws it separately.
+        let split = regions == nil ? nil : scene.backgroundSplit
+        let copyAt = split.flatMap { $0.prefix > 0 ? $0.prefix : nil }
+        for (i, node) in scene.nodes.enumerated() {
+            if i == copyAt, let regions { cairo_surface_flush(surface); canvas.scratch.copy(regions, from: canvas) }
+            draw(node, cr)
+        }
+        cairo_surface_flush(surface)
+        guard let split, let regions else { return }
+        if let copyAt {
+            if copyAt == scene.nodes.count { canvas.scratch.copy(regions, from: canvas) }
+            if !split.later.isEmpty {
+                let background = canvas.scratch.surfaceOverPixels()
+                defer { cairo_surface_destroy(background) }
+                let bcr = cairo_create(background)!
+                defer { cairo_destroy(bcr) }
+                setUp(bcr, density: scene.density)
+                for node in split.later { draw(node, bcr) }
+                cairo_surface_flush(background)
+            }
+        } else {
+            draw(scene.withoutForeground(), into: canvas.scratch)
+        }
+        canvas.holdsBackground = true
+    }
+
+    private func setUp(_ cr: OpaquePointer, density: Double) {
         cairo_set_font_options(cr, Self.fontOptions.pointer)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-        cairo_scale(cr, scene.density, scene.density)
-
-        for node in scene.nodes { draw(node, cr) }
-        cairo_surface_flush(surface)
+        cairo_scale(cr, density, density)
     }
 
     /// Grey antialiasing, no hinting, unhinted metrics: output depends on nothing but the scene.

@@ -1,0 +1,13 @@
+#ifndef CPIXELS_H
+#define CPIXELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Cairo's CAIRO_FORMAT_ARGB32 words (native-endian, alpha high, colour premultiplied) to straight
+   RGBA bytes (R, G, B, A in memory: little-endian words R | G << 8 | B << 16 | A << 24). Each channel
+   is round(c × 255 / a) — (c × 255 + a / 2) / a in integers, clamped to 255 — and a transparent
+   pixel is 0. Written in C so the compiler vectorises it; `src` and `dst` may be the same. */
+void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count);
+
+void cpx_dump(void);
+#endif
