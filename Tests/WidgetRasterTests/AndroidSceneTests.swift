@@ -32,7 +32,7 @@ import Testing
                         s.coachLineShort = coach.map { _ in "Add today's stone." }
                         if extended == nil { s.streakMetaphor = motif.rawValue }
                         let scene = builder.scene(request(s, family: family, theme: theme))
-                        hashes.insert(ImageOps.pixelHash(painter.render(scene)) + scene.accessibilityLabel)
+                        hashes.insert(ImageOps.pixelHash(painter.render(scene)).hex + scene.accessibilityLabel)
                     }
                 }
                 #expect(hashes.count == 1, "\(family) \(theme) done \(done)/\(total) extended \(String(describing: extended))")

@@ -192,7 +192,7 @@ import Testing
         let url = dir.appendingPathComponent(Manifest.fileName)
         var m = try #require(try Manifest.load(from: dir))
         m.environment.cairo = "0.0.1"
-        try m.encoded().write(to: url)
+        try Data(m.encoded()).write(to: url)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
         #expect(v.failures.isEmpty)
         #expect(v.comparison.contains("environment differs"))

@@ -33,7 +33,7 @@ import Testing
                 try fm.createDirectory(at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try fm.copyItem(at: source.appendingPathComponent(entry.file), to: dest)
             }
-            try manifest.encoded().write(to: goldens.appendingPathComponent(Manifest.fileName))
+            try Data(manifest.encoded()).write(to: goldens.appendingPathComponent(Manifest.fileName))
         }
 
         /// Every path under `root` (links not followed) with its type and bytes.
@@ -48,7 +48,7 @@ import Testing
                 switch st.st_mode & S_IFMT {
                 case S_IFLNK: out[rel] = "link → " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: p)) ?? "?")
                 case S_IFDIR: out[rel] = "dir"
-                case S_IFREG: out[rel] = ImageOps.hash([UInt8](FileManager.default.contents(atPath: p) ?? Data()))
+                case S_IFREG: out[rel] = ImageOps.hash([UInt8](FileManager.default.contents(atPath: p) ?? Data())).hex
                 default: out[rel] = "special \(st.st_mode & S_IFMT)"
                 }
             }
@@ -434,7 +434,7 @@ import Testing
         let fm = FileManager.default
         let keys = try #require(try Manifest.load(from: box.goldens)).goldens.keys.sorted()
         var new: [String: String] = [:]
-        for k in keys { new[k] = ImageOps.hash([UInt8](try Data(contentsOf: box.goldens.appendingPathComponent(k + ".png")))) }
+        for k in keys { new[k] = ImageOps.hash([UInt8](try Data(contentsOf: box.goldens.appendingPathComponent(k + ".png")))).hex }
         // The "old" state: half the goldens hold another fixture's pixels, a quarter are not recorded yet.
         let pristine = box.root.appendingPathComponent("pristine")
         try fm.copyItem(at: box.goldens, to: pristine)
@@ -447,7 +447,7 @@ import Testing
         for k in unrecorded { try fm.removeItem(at: pristine.appendingPathComponent(k + ".png")) }
         try Sandbox.editManifest(at: pristine) { g in for k in unrecorded { g[k] = nil } }
         var old: [String: String] = [:]
-        for k in keys { old[k] = (fm.contents(atPath: pristine.appendingPathComponent(k + ".png").path)).map { ImageOps.hash([UInt8]($0)) } }
+        for k in keys { old[k] = (fm.contents(atPath: pristine.appendingPathComponent(k + ".png").path)).map { ImageOps.hash([UInt8]($0)).hex } }
 
         var rng = SystemRandomNumberGenerator()
         var landedMidway = 0
@@ -471,7 +471,7 @@ import Testing
 
             var moved = 0
             for k in keys {
-                let now = fm.contents(atPath: dir.appendingPathComponent(k + ".png").path).map { ImageOps.hash([UInt8]($0)) }
+                let now = fm.contents(atPath: dir.appendingPathComponent(k + ".png").path).map { ImageOps.hash([UInt8]($0)).hex }
                 #expect(now == old[k] || now == new[k], "trial \(trial): \(k) is neither old nor new")
                 if now != old[k] { moved += 1 }
             }

@@ -117,7 +117,7 @@ import Testing
         let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
         var manifest = try #require(try Manifest.load(from: dir))
         manifest.goldens[owned.key] = nil
-        try manifest.encoded().write(to: dir.appendingPathComponent(Manifest.fileName))
+        try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
         let again = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
         #expect(again.removed.isEmpty)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))

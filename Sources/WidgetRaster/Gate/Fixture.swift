@@ -53,34 +53,30 @@ public enum FixtureCatalog {
     /// The shared collapse step: within a group (the identity with motif and body erased), items
     /// that draw the same scene share one golden, whose identity covers every motif and body it
     /// stands for (`any-motif` when all five do). Groups keep their first-appearance order.
+    /// Scenes are built on every core and folded in in item order as they come, so only the
+    /// distinct ones are ever held — not every item's.
     public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
-        let scenes: [Scene] = parallelMap(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { items[$0].scene() }
         var order: [FixtureID] = []
-        var groups: [FixtureID: [(id: FixtureID, scene: Scene)]] = [:]
-        for (i, item) in items.enumerated() {
-            let g = item.id.collapseGroup
+        var groups: [FixtureID: [(scene: Scene, id: FixtureID)]] = [:]
+        parallelStream(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
+                       { _, i in items[i].scene() }) { i, scene in
+            let item = items[i].id, g = item.collapseGroup
             if groups[g] == nil { order.append(g) }
-            groups[g, default: []].append((item.id, scenes[i]))
-        }
-        var out: [Fixture] = []
-        for g in order {
-            var distinct: [(scene: Scene, id: FixtureID)] = []
-            for m in groups[g]! {
-                if let i = distinct.firstIndex(where: { $0.scene == m.scene }) {
-                    var id = distinct[i].id
-                    if let a = id.motifs, let b = m.id.motifs { id.motifs = a.union(b) }
-                    id.bodies = id.bodies.union(m.id.bodies)
-                    distinct[i].id = id
-                } else {
-                    distinct.append((m.scene, m.id))
-                }
+            if let j = groups[g]?.firstIndex(where: { $0.scene == scene }) {
+                var id = groups[g]![j].id
+                if let a = id.motifs, let b = item.motifs { id.motifs = a.union(b) }
+                id.bodies = id.bodies.union(item.bodies)
+                groups[g]![j].id = id
+            } else {
+                groups[g, default: []].append((scene, item))
             }
-            for d in distinct {
+        }
+        return order.flatMap { g in
+            groups[g]!.map { d in
                 let scene = d.scene
-                out.append(Fixture(id: d.id) { _ in scene })
+                return Fixture(id: d.id) { _ in scene }
             }
         }
-        return out
     }
 }
 

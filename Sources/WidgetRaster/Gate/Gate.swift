@@ -111,7 +111,7 @@ struct Rendered {
     let fixture: Fixture
     let scene: Scene
     let canvas: Canvas
-    let pixelHash: String
+    let pixelHash: Hash128
     func image() -> RGBAImage { canvas.image() }
 }
 
@@ -119,7 +119,7 @@ func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for 
     let scene = fixture.makeScene(painter.fonts)
     let keep = checks.contains(where: \.needsBackground) ? ContrastCheck.backgroundRegions(scene) : nil
     painter.draw(scene, into: canvas, keepingBackgroundIn: keep)
-    return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash.hex)
+    return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash)
 }
 
 extension Manifest {

@@ -7,8 +7,8 @@ public enum ImageOps {
         case pixelsDiffer(count: Int, box: String, rect: PixelRect?)
     }
 
-    static func hash(_ bytes: [UInt8]) -> String { Hash128.of(bytes).hex }
-    static func pixelHash(_ image: RGBAImage) -> String { image.pixelHash.hex }
+    static func hash(_ bytes: [UInt8]) -> Hash128 { Hash128.of(bytes) }
+    static func pixelHash(_ image: RGBAImage) -> Hash128 { image.pixelHash }
     public static func encodePNG(_ image: RGBAImage) -> [UInt8] { PNGCodec.encode(image) }
     static func decodePNG(_ bytes: [UInt8], name: String) throws(InputError) -> RGBAImage {
         try PNGCodec.decode(bytes, name: name)

@@ -4,8 +4,10 @@ import Foundation
 public struct GoldenEntry: Codable, Equatable, Sendable {
     /// Path relative to the goldens directory.
     public var file: String
-    public var pixelHash: String
-    public var fileHash: String
+    /// XXH3-128 of the size and the straight RGBA pixels (`RGBAImage.pixelHash`), as 32 hex digits.
+    public var pixelHash: Hash128
+    /// XXH3-128 of the PNG file's bytes, as 32 hex digits.
+    public var fileHash: Hash128
     public var width: Int
     public var height: Int
     public var visibleText: [String]
@@ -44,15 +46,20 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// Like `load`, but hands back refused entries (dropped from the manifest) for the caller to report.
     public static func loadChecked(from directory: URL) throws(InputError) -> (Manifest?, [Rejected]) {
         let url = directory.appendingPathComponent(fileName)
-        let data: Data
+        var bytes: [UInt8]
         switch ContainedFolder(directory).read(fileName) {
         case .missing: return (nil, [])
         case .unreadable(let why): throw InputError(url.path, "cannot read the manifest (\(why))")
-        case .bytes(let b): data = Data(b)
+        case .bytes(let b): bytes = b
         }
         var m: Manifest
         do {
-            m = try JSONDecoder().decode(Manifest.self, from: data)
+            // Decoded from the bytes where they lie: a copy into Data would double the largest
+            // transient buffer (the manifest is ~600 bytes a fixture; 22 MB at 16× the matrix).
+            m = try bytes.withUnsafeMutableBytes { raw in
+                let data = raw.baseAddress.map { Data(bytesNoCopy: $0, count: raw.count, deallocator: .none) } ?? Data()
+                return try JSONDecoder().decode(Manifest.self, from: data)
+            }
         } catch {
             throw InputError(url.path, "not a valid manifest (\(Self.describe(error))); restore it with "
                 + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
@@ -70,12 +77,44 @@ public struct Manifest: Codable, Equatable, Sendable {
         return (m, rejected)
     }
 
-    public func encoded() -> Data {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = (try? enc.encode(self)) ?? Data()
-        data.append(0x0A)
-        return data
+    /// The file's bytes: exactly `JSONEncoder`'s output with `.prettyPrinted, .sortedKeys,
+    /// .withoutEscapingSlashes` and a final newline (ManifestEncodingTests compares the two),
+    /// written straight into one buffer — JSONEncoder builds a tree of the whole manifest first,
+    /// several times its size, which at 16× the matrix was most of record's peak memory.
+    public func encoded() -> [UInt8] {
+        var out = PrettyJSON()
+        out.object(indent: 0, [
+            ("environment", { o, i in
+                o.object(indent: i, [
+                    ("cairo", { o, _ in o.string(environment.cairo) }),
+                    ("fonts", { o, i in o.object(indent: i, environment.fonts.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { font in
+                        (font.key, { o, _ in o.string(font.value) }) }) }),
+                    ("freetype", { o, _ in o.string(environment.freetype) }),
+                    ("harfbuzz", { o, _ in o.string(environment.harfbuzz) }),
+                    ("libpng", { o, _ in o.string(environment.libpng) }),
+                    ("zlib", { o, _ in o.string(environment.zlib) }),
+                ])
+            }),
+            ("goldens", { o, i in
+                o.object(indent: i, goldens.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { golden in
+                    (golden.key, { o, i in
+                        let e = golden.value
+                        o.object(indent: i, [
+                            ("accessibilityLabel", { o, _ in o.string(e.accessibilityLabel) }),
+                            ("file", { o, _ in o.string(e.file) }),
+                            ("fileHash", { o, _ in o.string(e.fileHash.hex) }),
+                            ("height", { o, _ in o.number(e.height) }),
+                            ("pixelHash", { o, _ in o.string(e.pixelHash.hex) }),
+                            ("visibleText", { o, i in o.strings(indent: i, e.visibleText) }),
+                            ("width", { o, _ in o.number(e.width) }),
+                        ])
+                    })
+                })
+            }),
+            ("version", { o, _ in o.number(version) }),
+        ])
+        out.bytes.append(0x0A)
+        return out.bytes
     }
 
     private static func describe(_ error: Error) -> String {
@@ -92,5 +131,70 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
     private static func path(_ ctx: DecodingError.Context) -> String {
         "$" + ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}
+
+/// The pretty-printed JSON text `JSONEncoder` writes with `.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes`: two-space indents, `"key" : value`, an empty container as its brackets
+/// around a blank line, keys in UTF-8 byte order, and only `"`, `\\` and control characters escaped.
+struct PrettyJSON {
+    var bytes: [UInt8] = []
+    typealias Member = (key: String, value: (inout PrettyJSON, Int) -> Void)
+
+    static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    /// Members in the order given (callers sort them).
+    mutating func object(indent: Int, _ members: [Member]) {
+        bytes.append(UInt8(ascii: "{"))
+        container(indent: indent, members.count) { o, i, inner in
+            o.string(members[i].key)
+            o.bytes.append(contentsOf: " : ".utf8)
+            members[i].value(&o, inner)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func strings(indent: Int, _ values: [String]) {
+        bytes.append(UInt8(ascii: "["))
+        container(indent: indent, values.count) { o, i, _ in o.string(values[i]) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func container(indent: Int, _ count: Int, _ element: (inout PrettyJSON, Int, Int) -> Void) {
+        if count == 0 { newline(0); newline(indent); return }
+        newline(indent + 2)
+        for i in 0..<count {
+            if i > 0 { bytes.append(UInt8(ascii: ",")); newline(indent + 2) }
+            element(&self, i, indent + 2)
+        }
+        newline(indent)
+    }
+
+    private mutating func newline(_ indent: Int) {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
+
+    mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+
+    mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for c in s.utf8 {
+            switch c {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 0xF)])
+            default: bytes.append(c)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

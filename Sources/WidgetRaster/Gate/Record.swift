@@ -128,11 +128,11 @@ public enum Recorder {
             // The manifest names exactly what is on disk: the old entries, plus what was renamed.
             var partial = old ?? Manifest(environment: manifest.environment)
             for w in writes.prefix(committed) { partial.goldens[w.key] = w.entry }
-            try? folder.write([UInt8](partial.encoded()), to: Manifest.fileName)
+            try? folder.write(partial.encoded(), to: Manifest.fileName)
             throw error
         }
         if manifest != old || old == nil {
-            try folder.write([UInt8](manifest.encoded()), to: Manifest.fileName)
+            try folder.write(manifest.encoded(), to: Manifest.fileName)
         }
         for file in doomed { folder.removeFile(file) }
         return result.sorted()
@@ -162,7 +162,7 @@ public enum Recorder {
         case .bytes(let b): existing = b
         case .unreadable(let why): return .failure(InputError(r.fixture.key, "\(why); the golden is not replaced"))
         }
-        var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: "", width: r.canvas.width,
+        var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: Hash128(high: 0, low: 0) /* set on every path below */, width: r.canvas.width,
                                 height: r.canvas.height, visibleText: r.scene.visibleText,
                                 accessibilityLabel: r.scene.accessibilityLabel)
         let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false

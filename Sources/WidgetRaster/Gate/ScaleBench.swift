@@ -37,6 +37,6 @@ public enum ScaleBench {
                 scaled.goldens[key] = entry
             }
         }
-        try AtomicFile.write(scaled.encoded(), to: dir.appendingPathComponent(Manifest.fileName))
+        try ContainedFolder(dir).write(scaled.encoded(), to: Manifest.fileName)
     }
 }

@@ -6,6 +6,7 @@ struct BenchCommand: EvidenceCommand {
     static let summary = "Time verify, record, the contrast audit and the sheet, per fixture and at N× the matrix"
     static let help = """
         usage: evidence bench [--filter GLOB] [--jobs N] [--rounds N] [--scale N] [--phase P]
+                              [--prepare DIR | --prepared DIR]
 
         Against the bundled goldens (anything written goes to a temporary folder, never Goldens/):
           verify          render + hash; file hash unchanged → no decode (the fast path)
@@ -19,16 +20,21 @@ struct BenchCommand: EvidenceCommand {
         peak memory (scripts/bench.sh runs each phase in its own process under /usr/bin/time).
         --scale N replicates the matrix N times in memory (same scenes, keys 'scale-k/…', goldens
         hard-linked into a temporary folder) to show how time and memory grow with its size.
+        Making that folder writes an N-fold manifest; --prepare DIR makes it once (DIR must not
+        exist) and exits, so that --prepared DIR runs a phase on it without that work counting
+        toward the phase's process (scripts/bench.sh measures the scale rows this way).
         Build with 'swift build -c release' first: debug timings mean nothing.
         \(GateArguments.help)
           --rounds N         repetitions without --phase; the best is reported (default 3)
           --scale N          matrix copies, 1…64 (default 1)
           --phase P          verify, verify-decode, record, record-same, contrast or sheet
+          --prepare DIR      make the goldens folder for --scale N (and --filter) in DIR, then stop
+          --prepared DIR     use a folder made by --prepare with the same --scale and --filter
         """
     static let phases = ["verify", "verify-decode", "record", "record-same", "contrast", "sheet"]
 
     static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "rounds", "scale", "phase"], switches: [])
+        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "rounds", "scale", "phase", "prepare", "prepared"], switches: [])
         var o = try GateArguments.options(a)
         let rounds = try a.int("rounds", default: 3, in: 1...100)
         let scale = try a.int("scale", default: 1, in: 1...64)
@@ -48,7 +54,20 @@ struct BenchCommand: EvidenceCommand {
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
-        if scale > 1 || phase == "record-same" || a.value("filter") != nil {
+        if let dir = a.value("prepare") {
+            let url = URL(fileURLWithPath: dir)
+            guard !FileManager.default.fileExists(atPath: url.path) else {
+                throw InputError(dir, "already exists; --prepare makes a new folder and never writes into one")
+            }
+            try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: url)
+            print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
+            return 0
+        } else if let dir = a.value("prepared") {
+            o.goldens = URL(fileURLWithPath: dir)
+            guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path) else {
+                throw InputError(dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
+            }
+        } else if scale > 1 || phase == "record-same" || a.value("filter") != nil {
             o.goldens = tmp.appendingPathComponent("goldens")
             try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: o.goldens)
         }
