@@ -32,20 +32,9 @@ final class StandardOutput: @unchecked Sendable {
     }
 
     private func flushLocked() {
-        if failure == 0 { failure = writeAll(1, buffer) }
+        if failure == 0 { failure = buffer.withUnsafeBytes { writeAll(1, $0) } }
         buffer.removeAll(keepingCapacity: true)
     }
-}
-
-/// write(2) until done; the errno of a failure, or 0.
-private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 { if errno == EINTR { continue }; return errno }
-        offset += n
-    }
-    return 0
 }
 
 /// This module's `print` goes through the one writer (it shadows the standard library's).
@@ -58,10 +47,10 @@ func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 
 /// Writes to standard error (diagnostics, progress) without touching stdout (results, JSON).
 /// A closed or failing stderr is ignored: the exit code still says what happened.
-func printError(_ s: String) { _ = writeAll(2, Array((s + "\n").utf8)) }
+func printError(_ s: String) { _ = Array((s + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
 
 /// Progress text on stderr with no newline (a `\r` line that redraws).
-func printProgress(_ s: String) { _ = writeAll(2, Array(s.utf8)) }
+func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }
 
 /// JSON for `--json` output: sorted keys so output is stable across runs.
 func printJSON<T: Encodable>(_ value: T) throws {

@@ -117,7 +117,7 @@ import Testing
             #expect(rows.filter { $0.site == .accessibilitySuffix }.count == 10)
             #expect(rows.filter { $0.site == .largeMotivator }.count == 7 * 5 + 1)
             #expect(rows.filter { $0.site == .smallCTA }.count == 5)
-            #expect(rows.filter { $0.site == .line }.count == FixedLine.allCases.filter { $0.platforms.contains(p) }.count)
+            #expect(rows.filter { $0.site == .line }.count == FixedLine.allCases.count)
             #expect(rows.filter { $0.site == .template }.count == CopyTemplate.allCases.filter { $0.platforms.contains(p) }.count)
         }
     }

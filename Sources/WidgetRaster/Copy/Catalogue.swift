@@ -79,7 +79,7 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
             }
         }
         perMotif(.smallCTA, p, "-") { smallCTAText(motif: $0) }
-        for line in FixedLine.allCases where line.platforms.contains(p) {
+        for line in FixedLine.allCases {
             out.append(CopyEntry(site: .line, platform: p, motif: nil, branch: line.rawValue,
                                  text: fixedText(line, platform: p), spoken: line.isSpoken))
         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Motif-neutral lines: one table. Platform matters only where the platforms ship different words.
+/// Motif-neutral lines: one table, every line on both platforms. Platform matters only where the
+/// platforms ship different words (`fixedText`).
 public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     case appName
     case firstRun
@@ -14,16 +15,6 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     case daysLabel
     /// Medium's left-column label under the numeral.
     case dayStreakLabel
-
-    /// The platforms that show or speak the line (every fixed line is both platforms' today; the
-    /// catalogue filters on it like `CopyTemplate.platforms`).
-    public var platforms: Set<Platform> {
-        switch self {
-        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .newDaySpoken, .daysLabel,
-             .dayStreakLabel:
-            return Set(Platform.allCases)
-        }
-    }
 
     /// Whether the line is spoken (accessibility) rather than drawn.
     public var isSpoken: Bool {

@@ -61,7 +61,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                 return try JSONDecoder().decode(Manifest.self, from: data)
             }
         } catch {
-            throw InputError(url.path, "not a valid manifest (\(Self.describe(error))); restore it with "
+            throw InputError(url.path, "not a valid manifest (\(describeDecodingError(error))); restore it with "
                 + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
         }
         guard m.version == 1 else { throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)") }
@@ -83,6 +83,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// several times its size, which at 16× the matrix was most of record's peak memory.
     public func encoded() -> [UInt8] {
         var out = PrettyJSON()
+        // Room for a typical entry (~600 bytes) and then some: the buffer never doubles through
+        // copies of itself, and the pages it does not use are never touched (not resident).
+        out.bytes.reserveCapacity(4096 + goldens.count * 1024)
         out.object(indent: 0, [
             ("environment", { o, i in
                 o.object(indent: i, [
@@ -116,21 +119,23 @@ public struct Manifest: Codable, Equatable, Sendable {
         out.bytes.append(0x0A)
         return out.bytes
     }
+}
 
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, let ctx):
-            return "missing '\(key.stringValue)' at \(path(ctx))"
-        case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
-            return "wrong type at \(path(ctx))"
-        case DecodingError.dataCorrupted(let ctx):
-            return ctx.codingPath.isEmpty ? "malformed JSON" : "bad value at \(path(ctx))"
-        default:
-            return "\(error)"
-        }
-    }
-    private static func path(_ ctx: DecodingError.Context) -> String {
+/// A JSON decoding failure in a few words with where it happened, e.g. "missing 'file' at
+/// $.goldens.android/small/…" or "malformed JSON" — for one-line errors about input files.
+public func describeDecodingError(_ error: Error) -> String {
+    func path(_ ctx: DecodingError.Context) -> String {
         "$" + ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+    switch error {
+    case DecodingError.keyNotFound(let key, let ctx):
+        return "missing '\(key.stringValue)' at \(path(ctx))"
+    case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
+        return "wrong type at \(path(ctx))"
+    case DecodingError.dataCorrupted(let ctx):
+        return ctx.codingPath.isEmpty ? "malformed JSON" : "bad value at \(path(ctx))"
+    default:
+        return "\(error)"
     }
 }
 

@@ -69,7 +69,7 @@ public enum Recorder {
         // time; each batch's new PNGs are staged (written under temp names) in key order before the
         // next batch is drawn, so only entries and temp names outlive a batch — memory does not grow
         // with the matrix. Nothing is renamed into place before every fixture has been decided.
-        var writes: [(key: String, entry: GoldenEntry)] = []
+        var writes: [String] = []  // keys of staged PNGs, in staging order (their entries are in `manifest`)
         var staged: [ContainedFolder.Staged] = []
         do throws(InputError) {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
@@ -80,9 +80,9 @@ public enum Recorder {
                 return p
             }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
                 let p = try p.get()
-                if let bytes = p.bytes, let entry = p.entry {
+                if let bytes = p.bytes, p.entry != nil {
                     if !dryRun { staged.append(try folder.stage(bytes, for: p.file)) }
-                    writes.append((p.key, entry))
+                    writes.append(p.key)
                 }
                 if p.heldBack { result.heldBack.append(p.key) }
                 else if let moved = p.moved { result.moved.append(moved) } else if p.isNew { result.added.append(p.key) } else { result.unchanged += 1 }
@@ -127,7 +127,7 @@ public enum Recorder {
             staged[(committed + 1)...].forEach(folder.discard)
             // The manifest names exactly what is on disk: the old entries, plus what was renamed.
             var partial = old ?? Manifest(environment: manifest.environment)
-            for w in writes.prefix(committed) { partial.goldens[w.key] = w.entry }
+            for key in writes.prefix(committed) { partial.goldens[key] = manifest.goldens[key] }
             try? folder.write(partial.encoded(), to: Manifest.fileName)
             throw error
         }

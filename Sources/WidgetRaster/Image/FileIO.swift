@@ -25,6 +25,10 @@ public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws
 /// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`).
 public func readAll(_ fd: Int32, name: String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
     var out = [UInt8]()
+    // A regular file's size is known: one buffer of that size, not a doubling series of copies
+    // (the 16× manifest is 22 MB).
+    var st = stat()
+    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 { out.reserveCapacity(min(Int(st.st_size), limit) + 1) }
     var buf = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -36,4 +40,15 @@ public func readAll(_ fd: Int32, name: String, limit: Int = maxInputFileBytes) t
         guard out.count + n <= limit else { throw InputError(name, "is larger than \(limit >> 20) MB; not an input this tool reads") }
         out.append(contentsOf: buf[0..<n])
     }
+}
+
+/// write(2) until every byte is written (EINTR retried): 0, or the errno of the failure.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 { if errno == EINTR { continue }; return errno }
+        offset += n
+    }
+    return 0
 }

@@ -27,15 +27,7 @@ public enum AtomicFile {
     /// Step one of a write: the bytes in a temp file beside `name`; returns the temp name.
     static func stage(_ data: [UInt8], dir: Int32, name: String, display: String) throws(InputError) -> String {
         try stage(dir: dir, name: name, display: display) { fd throws(InputError) in
-            var offset = 0
-            var failure: Int32 = 0
-            data.withUnsafeBytes { raw in
-                while offset < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                    offset += n
-                }
-            }
+            let failure = data.withUnsafeBytes { writeAll(fd, $0) }
             if failure != 0 { throw InputError(display, "cannot write (\(String(cString: strerror(failure))))") }
         }
     }

@@ -45,14 +45,7 @@ struct ReportCommand: EvidenceCommand {
         let data = Data(try readFile(atPath: path))
         do { return try JSONDecoder().decode(VerifyResult.self, from: data) }
         catch {
-            let why: String
-            switch error {
-            case DecodingError.keyNotFound(let key, _): why = "no '\(key.stringValue)'"
-            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
-                why = "wrong type at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
-            default: why = "malformed JSON"
-            }
-            throw InputError(path, "not an 'evidence verify --json' result (\(why))")
+            throw InputError(path, "not an 'evidence verify --json' result (\(describeDecodingError(error)))")
         }
     }
 }
