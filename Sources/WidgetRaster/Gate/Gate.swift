@@ -123,20 +123,22 @@ func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for 
 }
 
 extension Manifest {
-    /// Goldens on disk that neither the manifest nor any fixture names, within the filter: regular
-    /// `.png` files only, found without following links (a link is never a golden).
-    static func unlistedFiles(in directory: URL, listed: Set<String>, filter: String?) -> [String] {
-        ContainedFolder(directory).walk().files.filter { rel in
+    /// What lies in the goldens folder that is not a recorded golden, found in one walk without
+    /// following links, within the filter:
+    /// - `unlisted`: regular `.png` files neither `listed` nor named by a fixture — never a golden
+    ///   of ours;
+    /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, reported on their
+    ///   own) — never followed, never a golden; someone must remove them.
+    static func strays(in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
+                       filter: String?) -> (unlisted: [String], links: [String]) {
+        let found = ContainedFolder(directory).walk()
+        let unlisted = found.files.filter { rel in
             guard rel.hasSuffix(".png"), !listed.contains(rel) else { return false }
             return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true
         }
-    }
-
-    /// Symbolic links in the goldens folder, within the filter, other than at `excluding` (fixture
-    /// paths, reported on their own): never followed, never a golden — someone must remove them.
-    static func strayLinks(in directory: URL, excluding: Set<String>, filter: String?) -> [String] {
-        ContainedFolder(directory).walk().links.filter { rel in
-            !excluding.contains(rel) && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
+        let links = found.links.filter { rel in
+            !linksExcluding.contains(rel) && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
         }
+        return (unlisted, links)
     }
 }

@@ -111,11 +111,11 @@ public enum Recorder {
         }
         // Files nobody lists: never ours to delete.
         let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
+        let strays = Manifest.strays(in: options.goldens, listed: listed, linksExcluding: [], filter: options.filter)
+        for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
-        for link in Manifest.strayLinks(in: options.goldens, excluding: [], filter: options.filter) {
+        for link in strays.links {
             result.leftAlone.append("\(link): a symbolic link; never followed, never removed")
         }
 

@@ -74,13 +74,14 @@ public enum Verifier {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
         }
-        let listed = Set(entries.values.map(\.file)).union(fixtures.map(\.goldenPath))
-        for file in Manifest.unlistedFiles(in: options.goldens, listed: listed, filter: options.filter)
-        where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
+        let fixturePaths = Set(fixtures.map(\.goldenPath))
+        let strays = Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
+                                     linksExcluding: fixturePaths, filter: options.filter)
+        for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
         }
-        for link in Manifest.strayLinks(in: options.goldens, excluding: Set(fixtures.map(\.goldenPath)), filter: options.filter) {
+        for link in strays.links {
             failures.append(GateFailure(key: link, kind: .unreadable,
                 detail: "\(quoted(link)) is a symbolic link; the gate never follows links — remove it"))
         }
