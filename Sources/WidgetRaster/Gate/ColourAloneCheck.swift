@@ -49,11 +49,14 @@ public enum ColourAloneCheck {
         // A host mode's full-colour source (the dark Home Screen render of the same cell): a pair is
         // judged there only where the full-colour renders tell the branches apart — a meaning the
         // surface never draws (the legacy body's one all-done title) is not carried by colour.
-        var fullColour: [String: Scene] = [:]
+        var fullColour: [String: (key: String, scene: Scene)] = [:]
         for f in fixtures {
             guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else { continue }
-            for key in cellKeys(id) { fullColour[key] = f.makeScene(painter.fonts) }
+            let scene = f.makeScene(painter.fonts)
+            for key in cellKeys(id) { fullColour[key] = (f.key, scene) }
         }
+        // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
+        let drawn = AloneImages()
         for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
         for group in byGroup.keys.sorted() {
             let branches = byGroup[group]!
@@ -63,7 +66,7 @@ public enum ColourAloneCheck {
                         for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
-                            jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources) })
+                            jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) })
                         }
                     }
                 }
@@ -113,7 +116,8 @@ public enum ColourAloneCheck {
     }
 
     /// The full-colour sources of an accented pair, for one motif and body both cover.
-    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [String: Scene]) -> (Scene, Scene)? {
+    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [String: (key: String, scene: Scene)])
+        -> ((key: String, scene: Scene), (key: String, scene: Scene))? {
         guard let x = a.id, let y = b.id else { return nil }
         for ka in cellKeys(x) {
             for kb in cellKeys(y) {
@@ -130,16 +134,20 @@ public enum ColourAloneCheck {
     }
 
     /// One meaning across two renders: its nodes drawn alone must differ in the one tint (where the
-    /// full-colour sources, when given, tell them apart at all).
+    /// full-colour sources — fixture key and scene — when given, tell them apart at all).
     static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
-                     fullColour: (Scene, Scene)? = nil) -> GateFailure? {
+                     fullColour: ((key: String, scene: Scene), (key: String, scene: Scene))? = nil,
+                     drawn: AloneImages = AloneImages()) -> GateFailure? {
         let na = carried(a.1, meaning), nb = carried(b.1, meaning)
         guard !na.isEmpty, !nb.isEmpty else { return nil }
-        guard let ia = alone(na, a.1, painter), let ib = alone(nb, b.1, painter), ia == ib else { return nil }
+        func image(_ key: String, _ nodes: [SceneNode], _ scene: Scene) -> RGBAImage? {
+            drawn.image(key + "#" + meaning.name) { alone(nodes, scene, painter) }
+        }
+        guard let ia = image(a.0.key, na, a.1), let ib = image(b.0.key, nb, b.1), ia == ib else { return nil }
         if let (fa, fb) = fullColour {
-            let ca = carried(fa, meaning), cb = carried(fb, meaning)
+            let ca = carried(fa.scene, meaning), cb = carried(fb.scene, meaning)
             if ca.isEmpty || cb.isEmpty { return nil }
-            if alone(ca, fa, painter) == alone(cb, fb, painter) { return nil }  // not drawn in full colour either
+            if image(fa.key, ca, fa.scene) == image(fb.key, cb, fb.scene) { return nil }  // not drawn in full colour either
         }
         let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
         return GateFailure(key: pending.key, kind: .colourAlone,
@@ -195,6 +203,22 @@ public enum ColourAloneCheck {
         var s = Scene(size: size, density: d, card: box, nodes: nodes.map { $0.translated(dx: dx, dy: dy) }, accessibilityLabel: "")
         s.rendering = scene.rendering
         return painter.render(s)
+    }
+}
+
+/// Meanings drawn alone, by fixture key and meaning, shared by the pair jobs (on any worker):
+/// each is drawn once however many pairs it is in.
+final class AloneImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [String: RGBAImage?] = [:]
+
+    func image(_ key: String, draw: () -> RGBAImage?) -> RGBAImage? {
+        lock.lock()
+        if let known = images[key] { lock.unlock(); return known }
+        lock.unlock()
+        let made = draw()  // two workers may draw the same one at once: the same pixels either way
+        lock.lock(); images[key] = made; lock.unlock()
+        return made
     }
 }
 
