@@ -5,7 +5,7 @@ import Foundation
 public enum ContrastCheck {
     /// The background is kept by the painter as it draws the frame (into the frame's scratch
     /// canvas — one per worker, reused), where the audit reads it.
-    public static let gateCheck = RenderCheck(name: "contrast", needsBackground: true) { key, scene, frame, painter in
+    public static let gateCheck = RenderCheck(name: "contrast", backgroundRegions: backgroundRegions) { key, scene, frame, painter in
         findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
             GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
                         box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })

@@ -53,13 +53,14 @@ public struct GateFailure: Codable, Equatable, Sendable {
 /// It reads the render where the painter left it, in the worker's canvas.
 public struct RenderCheck: Sendable {
     public let name: String
-    /// The check reads the frame's background (`Scene.withoutForeground()`) from `frame.scratch`:
-    /// the painter keeps it while drawing rather than drawing it again.
-    public let needsBackground: Bool
+    /// Where the check reads the frame's background (`Scene.withoutForeground()`, from
+    /// `frame.scratch`), for the painter to keep it there while drawing rather than draw it again;
+    /// nil for a check that does not read it.
+    let backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)?
     let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]
-    public init(name: String, needsBackground: Bool = false,
+    public init(name: String, backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
                 run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
-        self.name = name; self.needsBackground = needsBackground; self.body = run
+        self.name = name; self.backgroundRegions = backgroundRegions; self.body = run
     }
     public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure] {
         body(key, scene, frame, painter)
@@ -117,8 +118,9 @@ struct Rendered {
 
 func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for checks: [RenderCheck]) -> Rendered {
     let scene = fixture.makeScene(painter.fonts)
-    let keep = checks.contains(where: \.needsBackground) ? ContrastCheck.backgroundRegions(scene) : nil
-    painter.draw(scene, into: canvas, keepingBackgroundIn: keep)
+    // The background is kept wherever any check reads it.
+    let wanted = checks.compactMap { $0.backgroundRegions?(scene) }
+    painter.draw(scene, into: canvas, keepingBackgroundIn: wanted.isEmpty ? nil : wanted.flatMap { $0 })
     return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash)
 }
 

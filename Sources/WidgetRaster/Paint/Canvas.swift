@@ -136,7 +136,7 @@ public final class Canvas {
 
     /// Premultiplied ARGB words → straight RGBA bytes (little-endian words: R first — the only
     /// byte order evidence builds for, see the `#error` above), exactly as `straightRGBA` does one
-    /// word at a time; in C, eight pixels at a time (CanvasTests checks every alpha and channel).
+    /// word at a time; in C, four pixels at a time (CanvasTests checks every alpha and channel).
     static func straighten(_ src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
         cpixels_straighten(src, dst, count)
     }

@@ -54,6 +54,9 @@ struct BenchCommand: EvidenceCommand {
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
+        if a.value("prepare") != nil && a.value("prepared") != nil {
+            throw InputError("--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
+        }
         if let dir = a.value("prepare") {
             let url = URL(fileURLWithPath: dir)
             guard !FileManager.default.fileExists(atPath: url.path) else {
