@@ -33,7 +33,10 @@ public enum ClipCheck {
             if needed > node.bounds.height + tolerance {
                 out.append(Violation(node: node.name, problem: "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall", bounds: node.bounds))
             }
-            let stacked = t.lines.filter { $0.replacingOccurrences(of: TextWrap.ellipsis, with: "").count <= 1 }
+            // Characters left once every "…" is taken out (by scalar: no Foundation search per line).
+            let stacked = t.lines.filter { line in
+                String(String.UnicodeScalarView(line.unicodeScalars.filter { !TextWrap.ellipsis.unicodeScalars.contains($0) })).count <= 1
+            }
             if t.lines.count >= 2 && stacked.count >= 2 {
                 out.append(Violation(node: node.name, problem: "wraps one character per line: \(t.lines)", bounds: node.bounds))
             }
