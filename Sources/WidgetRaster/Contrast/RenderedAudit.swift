@@ -99,7 +99,7 @@ extension ContrastAudit {
                     let b = background.color(packed: word)
                     if b.a == 0 { continue }
                     for bg in opaqueBackgrounds(b) {
-                        let lb = b.a == 255 ? Luminance.of(b) : WCAG.relativeLuminance(bg)
+                        let lb = b.a == 255 ? WCAG.relativeLuminance(b) : WCAG.relativeLuminance(bg)
                         for (c, lf) in zip(colors, fixedLuminance) {
                             let fg = WCAG.composite(c, over: bg)
                             let l = lf ?? WCAG.relativeLuminance(fg)
@@ -199,14 +199,6 @@ extension ContrastAudit {
     }
 }
 
-/// Relative luminance of opaque 8-bit colours from a 256-entry table of `WCAG.linearize`
-/// (the same doubles, summed in the same order as `WCAG.relativeLuminance`).
-enum Luminance {
-    static let linear: [Double] = (0..<256).map { WCAG.linearize(Double($0)) }
-    @inline(__always) static func of(_ c: Color) -> Double {
-        linear.withUnsafeBufferPointer { t in 0.2126 * t[Int(c.r)] + 0.7152 * t[Int(c.g)] + 0.0722 * t[Int(c.b)] }
-    }
-}
 
 /// A set of packed 32-bit pixels (open addressing), cleared without freeing between nodes.
 struct PackedSet {

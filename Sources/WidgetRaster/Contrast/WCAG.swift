@@ -35,8 +35,13 @@ public enum WCAG {
     public static func relativeLuminance(_ c: CompositeColor) -> Double {
         0.2126 * linearize(c.r) + 0.7152 * linearize(c.g) + 0.0722 * linearize(c.b)
     }
-    /// Luminance of an opaque colour's RGB (alpha ignored — composite translucent colours first).
-    public static func relativeLuminance(_ c: Color) -> Double { relativeLuminance(CompositeColor(c)) }
+    /// Luminance of an opaque colour's RGB (alpha ignored — composite translucent colours first):
+    /// the same doubles as `relativeLuminance(CompositeColor(c))`, its channels' `linearize` read
+    /// from a 256-entry table (the rendered audit asks for every distinct background pixel).
+    public static func relativeLuminance(_ c: Color) -> Double {
+        linearized.withUnsafeBufferPointer { t in 0.2126 * t[Int(c.r)] + 0.7152 * t[Int(c.g)] + 0.0722 * t[Int(c.b)] }
+    }
+    private static let linearized: [Double] = (0..<256).map { linearize(Double($0)) }
 
     /// (L_lighter + 0.05) / (L_darker + 0.05), unrounded, in 1…21.
     public static func contrastRatio(_ a: CompositeColor, _ b: CompositeColor) -> Double {
