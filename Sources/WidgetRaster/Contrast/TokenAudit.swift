@@ -124,8 +124,7 @@ public enum ContrastAudit {
             return [Sample(color: WCAG.composite(t, over: try opaque(base)), distance: nil)]
         case .frosted(let fill, let alpha, let base):
             let f = try tokens.resolve(fill, theme: theme)
-            let a = UInt8((Double(f.a) * alpha).rounded())
-            return [Sample(color: WCAG.composite(f.withAlpha(a), over: try opaque(base)), distance: nil)]
+            return [Sample(color: WCAG.composite(f.scalingAlpha(by: alpha), over: try opaque(base)), distance: nil)]
         case .ember(let base, let anchor):
             let card = try opaque(base)
             let start = try tokens.resolve(tokens.name(.emberStart), theme: theme)

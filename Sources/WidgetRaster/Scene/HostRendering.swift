@@ -70,7 +70,7 @@ public enum HostRendering {
                 }
             }
             let t = tint(n)
-            return recolour(n) { c, isFill in t.withAlpha(isFill ? UInt8((Double(c.a) * fillAlphaShare).rounded()) : c.a) }
+            return recolour(n) { c, isFill in t.withAlpha(c.a).scalingAlpha(by: isFill ? fillAlphaShare : 1) }
         }
         return s
     }
@@ -91,15 +91,14 @@ public enum HostRendering {
         var s = scene
         s.rendering = .vibrant
         s.nodes = scene.nodes.map { n in
-            recolour(n) { c, _ in vibrantTint.withAlpha(UInt8((Double(c.a) * lightness(c)).rounded())) }
+            recolour(n) { c, _ in vibrantTint.withAlpha(c.a).scalingAlpha(by: lightness(c)) }
         }
         return s
     }
 
     /// CIE L* of a colour, 0…1.
     static func lightness(_ c: Color) -> Double {
-        func lin(_ v: UInt8) -> Double { let x = Double(v) / 255; return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
-        let y = 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        let y = WCAG.relativeLuminance(c)
         let l = y > 216.0 / 24389 ? 116 * pow(y, 1.0 / 3) - 16 : y * 24389 / 27
         return min(1, max(0, l / 100))
     }

@@ -22,6 +22,8 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var isOpaque: Bool { a == 255 }
     public func withAlpha(_ alpha: UInt8) -> Color { Color(r: r, g: g, b: b, a: alpha) }
+    /// The colour with its alpha multiplied by `factor` (0…1), rounded to the nearest step.
+    public func scalingAlpha(by factor: Double) -> Color { withAlpha(UInt8((Double(a) * factor).rounded())) }
 
     /// `#RRGGBB` when opaque, `#AARRGGBB` otherwise (Android resource order).
     public var hex: String {

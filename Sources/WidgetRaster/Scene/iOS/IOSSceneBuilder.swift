@@ -40,7 +40,7 @@ public struct IOSSceneBuilder: Sendable {
             case .fill(let role, let alpha, let radius):
                 let c = color(role)
                 nodes.append(SceneNode(name: item.name, role: .decorative, token: tokens.name(role), bounds: item.frame, container: plan.content,
-                                       content: .rect(cornerRadius: radius, fill: .solid(c.withAlpha(UInt8((Double(c.a) * alpha).rounded()))))))
+                                       content: .rect(cornerRadius: radius, fill: .solid(c.scalingAlpha(by: alpha)))))
             case .glyph(let kind):
                 nodes += GlyphArt.nodes(kind, in: item.frame, container: plan.content, palette: palette, name: item.name)
             case .symbol(let symbol, let ink):
