@@ -62,55 +62,6 @@ static void cpng_write(png_structp png, png_bytep data, size_t length) {
 
 static void cpng_flush(png_structp png) { (void)png; }
 
-int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
-                      int filter, int zlib_level, int zlib_strategy,
-                      uint8_t **out, size_t *out_size,
-                      char message[CPNG_MESSAGE_SIZE]) {
-    cpng_errors errors = { message };
-    message[0] = 0;
-    *out = NULL;
-    *out_size = 0;
-    if (width == 0 || height == 0) {
-        cpng_set_message(message, "cannot encode an empty image", NULL);
-        return -1;
-    }
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &errors, cpng_on_error, cpng_on_warning);
-    if (!png) { cpng_set_message(message, "libpng: cannot create write struct", NULL); return -1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        cpng_set_message(message, "libpng: cannot create info struct", NULL);
-        return -1;
-    }
-    /* volatile: modified after setjmp and read after a longjmp */
-    cpng_buffer buffer_storage = { NULL, 0, 0 };
-    cpng_buffer *volatile buffer = &buffer_storage;
-    if (setjmp(png_jmpbuf(png))) {
-        free(buffer->bytes);
-        png_destroy_write_struct(&png, &info);
-        return -1;
-    }
-    png_set_write_fn(png, buffer, cpng_write, cpng_flush);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
-    png_set_compression_level(png, zlib_level);
-    png_set_compression_strategy(png, zlib_strategy);
-    png_set_compression_mem_level(png, 8);
-    png_set_compression_window_bits(png, 15);
-    /* No tIME, tEXt, gAMA, sRGB...: the file is a pure function of the pixels. */
-    png_write_info(png, info);
-    const size_t stride = (size_t)width * 4;
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(rgba + stride * y));
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    *out = buffer->bytes;
-    *out_size = buffer->size;
-    return 0;
-}
-
 /* ---- streaming encoder ------------------------------------------------------------------ */
 
 struct cpng_stream {
@@ -189,6 +140,22 @@ int cpng_stream_finish(cpng_stream *s, uint8_t **out, size_t *out_size, char mes
     *out = s->buffer.bytes;
     *out_size = s->buffer.size;
     free(s);
+    return 0;
+}
+
+int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                      int filter, int zlib_level, int zlib_strategy,
+                      uint8_t **out, size_t *out_size,
+                      char message[CPNG_MESSAGE_SIZE]) {
+    *out = NULL;
+    *out_size = 0;
+    /* The streaming encoder into memory, every row at once: one set of settings for both. */
+    cpng_stream *s = cpng_stream_begin(-1, width, height, filter, zlib_level, zlib_strategy, message);
+    if (!s) return -1;
+    if (cpng_stream_rows(s, rgba, height, message) != 0 || cpng_stream_finish(s, out, out_size, message) != 0) {
+        cpng_stream_abort(s);
+        return -1;
+    }
     return 0;
 }
 
