@@ -106,6 +106,15 @@ public struct ContainedFolder: Sendable {
         try AtomicFile.write(data, dir: dir, name: lastSegment(rel), display: path(rel))
     }
 
+    /// `write` for bytes made a piece at a time: `produce` writes them to the open temp file (it
+    /// must not close it), which is renamed onto `rel` only if `produce` returns.
+    public func write(to rel: String, streaming produce: (_ fd: Int32) throws(InputError) -> Void) throws(InputError) {
+        let dir = try openParentForWrite(rel)
+        defer { close(dir) }
+        let temp = try AtomicFile.stage(dir: dir, name: lastSegment(rel), display: path(rel), produce)
+        try AtomicFile.commit(temp, dir: dir, name: lastSegment(rel), display: path(rel))
+    }
+
     /// A file written to its temp name beside `rel`, not yet renamed into place.
     public struct Staged: Sendable {
         public let rel: String

@@ -78,14 +78,27 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// The file's bytes: exactly `JSONEncoder`'s output with `.prettyPrinted, .sortedKeys,
-    /// .withoutEscapingSlashes` and a final newline (ManifestEncodingTests compares the two),
-    /// written straight into one buffer — JSONEncoder builds a tree of the whole manifest first,
-    /// several times its size, which at 16× the matrix was most of record's peak memory.
+    /// .withoutEscapingSlashes` and a final newline (ManifestEncodingTests compares the two).
     public func encoded() -> [UInt8] {
-        var out = PrettyJSON()
-        // Room for a typical entry (~600 bytes) and then some: the buffer never doubles through
-        // copies of itself, and the pages it does not use are never touched (not resident).
-        out.bytes.reserveCapacity(4096 + goldens.count * 1024)
+        var all: [UInt8] = []
+        encode { all.append(contentsOf: $0) }
+        return all
+    }
+
+    /// Writes the manifest into `folder` as any file there is written (a temp file renamed into
+    /// place), a megabyte at a time: never the whole text in memory (22 MB at 16× the matrix).
+    public func write(into folder: ContainedFolder) throws(InputError) {
+        try folder.write(to: Self.fileName) { fd throws(InputError) in
+            var failure: Int32 = 0
+            encode { piece in if failure == 0 { failure = piece.withUnsafeBytes { writeAll(fd, $0) } } }
+            if failure != 0 { throw InputError(folder.path(Self.fileName), "cannot write (\(String(cString: strerror(failure))))") }
+        }
+    }
+
+    /// `encoded()`'s bytes handed to `emit` in pieces of about a megabyte, written straight from
+    /// the entries — JSONEncoder builds a tree of the whole manifest first, several times its size.
+    func encode(_ emit: @escaping ([UInt8]) -> Void) {
+        var out = PrettyJSON(emit: emit)
         out.object(indent: 0, [
             ("environment", { o, i in
                 o.object(indent: i, [
@@ -117,7 +130,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             ("version", { o, _ in o.number(version) }),
         ])
         out.bytes.append(0x0A)
-        return out.bytes
+        out.finish()
     }
 }
 
@@ -144,6 +157,9 @@ public func describeDecodingError(_ error: Error) -> String {
 /// around a blank line, keys in UTF-8 byte order, and only `"`, `\\` and control characters escaped.
 struct PrettyJSON {
     var bytes: [UInt8] = []
+    /// Receives the text a piece at a time: whenever `bytes` passes a megabyte between two
+    /// container elements, and the rest at `finish()`.
+    let emit: ([UInt8]) -> Void
     typealias Member = (key: String, value: (inout PrettyJSON, Int) -> Void)
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
@@ -171,8 +187,13 @@ struct PrettyJSON {
         for i in 0..<count {
             if i > 0 { bytes.append(UInt8(ascii: ",")); newline(indent + 2) }
             element(&self, i, indent + 2)
+            if bytes.count >= 1 << 20 { emit(bytes); bytes.removeAll(keepingCapacity: true) }
         }
         newline(indent)
+    }
+
+    mutating func finish() {
+        if !bytes.isEmpty { emit(bytes); bytes.removeAll() }
     }
 
     private mutating func newline(_ indent: Int) {

@@ -128,11 +128,11 @@ public enum Recorder {
             // The manifest names exactly what is on disk: the old entries, plus what was renamed.
             var partial = old ?? Manifest(environment: manifest.environment)
             for key in writes.prefix(committed) { partial.goldens[key] = manifest.goldens[key] }
-            try? folder.write(partial.encoded(), to: Manifest.fileName)
+            try? partial.write(into: folder)
             throw error
         }
         if manifest != old || old == nil {
-            try folder.write(manifest.encoded(), to: Manifest.fileName)
+            try manifest.write(into: folder)
         }
         for file in doomed { folder.removeFile(file) }
         return result.sorted()

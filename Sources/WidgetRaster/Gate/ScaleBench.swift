@@ -37,6 +37,6 @@ public enum ScaleBench {
                 scaled.goldens[key] = entry
             }
         }
-        try ContainedFolder(dir).write(scaled.encoded(), to: Manifest.fileName)
+        try scaled.write(into: ContainedFolder(dir))
     }
 }

@@ -62,7 +62,8 @@ struct BenchCommand: EvidenceCommand {
             guard !FileManager.default.fileExists(atPath: url.path) else {
                 throw InputError(dir, "already exists; --prepare makes a new folder and never writes into one")
             }
-            try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: url)
+            do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: url) }
+            catch { try? FileManager.default.removeItem(at: url); throw error }  // nothing half-made is left
             print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
             return 0
         } else if let dir = a.value("prepared") {
