@@ -9,5 +9,4 @@
    pixel is 0. Written in C so the compiler vectorises it; `src` and `dst` may be the same. */
 void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count);
 
-void cpx_dump(void);
 #endif
