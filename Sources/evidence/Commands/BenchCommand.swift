@@ -59,7 +59,8 @@ struct BenchCommand: EvidenceCommand {
         }
         if let dir = a.value("prepare") {
             let url = URL(fileURLWithPath: dir)
-            guard !FileManager.default.fileExists(atPath: url.path) else {
+            var st = stat()  // lstat: a link (even a dangling one) counts as existing, and is never followed
+            guard lstat(url.path, &st) != 0 else {
                 throw InputError(dir, "already exists; --prepare makes a new folder and never writes into one")
             }
             do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: url) }
