@@ -104,6 +104,31 @@ import Testing
         #expect((0..<words.count).allSatisfy { canvas.word(x: $0, y: 0) == (words[$0] >> 24 == 0 ? 0 : words[$0]) })
     }
 
+    /// Frames are runs: flat opaque or translucent fills, transparent margins, edges between. Runs of
+    /// every length and mixture (the 16-pixel fast path, a block repeating the translucent one before
+    /// it, a repeat broken in one lane) convert exactly as pixel by pixel.
+    @Test func straightConversionOfRunsMatchesThePerPixelOne() {
+        let palette: [UInt32] = [0, 0xFF33_6699, 0xFF00_0000, 0xFFFF_FFFF, 0x8020_3040, 0x8020_3041, 0x0100_0000,
+                                 0xFE10_2030, 0x4040_4040, 0x0101_0101, 0x7F00_7F00]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<400 {
+            var words: [UInt32] = []
+            let target = next(90)
+            while words.count < target {
+                words += Array(repeating: palette[next(palette.count)], count: 1 + next(24))
+            }
+            var out = [UInt32](repeating: 0xDEAD_BEEF, count: words.count)
+            words.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count) }
+            }
+            #expect(out == words.map(Canvas.straightRGBA), "\(words.map { String($0, radix: 16) })")
+        }
+    }
+
     /// Streamed to a file through `OutputFile`, the PNG is exactly `PNGCodec.encode`'s bytes,
     /// however the rows are banded.
     @Test func pngStreamedToAFileMatchesTheEncoder() throws {
