@@ -85,6 +85,9 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private let chains: [FaceKey: [FontFace]]
     private let cacheLock = NSLock()
     private var measureCache: [AdvanceKey: Measured] = [:]
+    private var shapeCache: [ShapeKey: ShapedLine] = [:]
+    /// Every line of the bundled matrix several times over, at a few megabytes at most.
+    static let shapeCacheLimit = 20_000
 
     /// Every font file loaded, each once: primaries, then fallbacks in chain order. What the
     /// manifest's environment hashes, so no file that can draw a pixel escapes it.
@@ -92,6 +95,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
 
     private struct FaceKey: Hashable { var family: FontFamily; var weight: FontWeight }
     private struct AdvanceKey: Hashable { var text: String; var face: FaceKey }
+    private struct ShapeKey: Hashable { var text: String; var style: TextStyle; var direction: ParagraphDirection }
     private struct Measured { var perUnitWidth: Double; var missing: [Unicode.Scalar] }
 
     /// File names in `Fonts/`. Inter stands in for SF Pro; Roboto has no SemiBold, so it maps to Medium.
@@ -178,9 +182,18 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
-    /// and what `advance` measures.
+    /// and what `advance` measures. Shaped once per line, style and direction (a matrix draws the
+    /// same lines in many fixtures); the cache stops growing at `shapeCacheLimit` lines.
     public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine {
-        TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
+        let key = ShapeKey(text: text, style: style, direction: direction)
+        cacheLock.lock()
+        if let cached = shapeCache[key] { cacheLock.unlock(); return cached }
+        cacheLock.unlock()
+        let line = TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
+        cacheLock.lock()
+        if shapeCache.count < Self.shapeCacheLimit { shapeCache[key] = line }
+        cacheLock.unlock()
+        return line
     }
 
     /// Ascender and descender (positive) at `style.size`, for placing a baseline in a line box.
