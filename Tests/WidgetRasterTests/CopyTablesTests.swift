@@ -190,6 +190,11 @@ import Testing
 
     @Test func templateFillInsertsTitlesVerbatim() {
         #expect(CopyTemplate.inlineHabitLeft.fill(["title": "Read {chapter} 2"]) == "Read {chapter} 2 left")
+        // Keys in sorted order, one pass each: a value inserted for an earlier key is filled by a later
+        // one (as ever), never by its own; multi-byte text passes through whole.
+        #expect(CopyTemplate.progress.fill(["done": "{due}é", "due": "4"]) == "4é of 4 done")
+        #expect(CopyTemplate.progress.fill(["done": "日本{done}", "due": "{{due}}"]) == "日本{done} of {{due}} done")
+        #expect(CopyTemplate.inlineHabitLeft.fill(["title": "{", "unused": "x"]) == "{ left")
     }
 
     @Test(arguments: [

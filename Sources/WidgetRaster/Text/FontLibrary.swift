@@ -86,8 +86,9 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private let cacheLock = NSLock()
     private var measureCache: [AdvanceKey: Measured] = [:]
     private var shapeCache: [ShapeKey: ShapedLine] = [:]
-    /// Every line of the bundled matrix several times over, at a few megabytes at most.
-    static let shapeCacheLimit = 20_000
+    private var wrapCache: [WrapKey: WrappedText] = [:]
+    /// Entries per cache: every line of the bundled matrix several times over, a few megabytes at most.
+    static let cacheLimit = 20_000
 
     /// Every font file loaded, each once: primaries, then fallbacks in chain order. What the
     /// manifest's environment hashes, so no file that can draw a pixel escapes it.
@@ -96,6 +97,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private struct FaceKey: Hashable { var family: FontFamily; var weight: FontWeight }
     private struct AdvanceKey: Hashable { var text: String; var face: FaceKey }
     private struct ShapeKey: Hashable { var text: String; var style: TextStyle; var direction: ParagraphDirection }
+    private struct WrapKey: Hashable { var text: String; var width: Double; var maxLines: Int; var style: TextStyle }
     private struct Measured { var perUnitWidth: Double; var missing: [Unicode.Scalar] }
 
     /// File names in `Fonts/`. Inter stands in for SF Pro; Roboto has no SemiBold, so it maps to Medium.
@@ -171,29 +173,41 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// Width and missing code points of one line, shaped once per text and face and cached: the
     /// layout, the clip check and the glyph check all ask about the same lines.
     private func measured(_ text: String, _ style: TextStyle) -> Measured {
-        let key = AdvanceKey(text: text, face: key(style))
+        remembered(\.measureCache, AdvanceKey(text: text, face: key(style))) {
+            let line = shapeLine(text, style: TextStyle(style.family, style.weight, size: 1))
+            return Measured(perUnitWidth: line.width, missing: line.missing)
+        }
+    }
+
+    /// `cache[key]`, made by `make` the first time (outside the lock: two workers may both make it,
+    /// to the same value). A full cache (`cacheLimit` entries) answers without remembering more.
+    private func remembered<Key: Hashable, Value>(_ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
+                                                  _ make: () -> Value) -> Value {
         cacheLock.lock()
-        if let cached = measureCache[key] { cacheLock.unlock(); return cached }
+        if let cached = self[keyPath: cache][key] { cacheLock.unlock(); return cached }
         cacheLock.unlock()
-        let line = shapeLine(text, style: TextStyle(style.family, style.weight, size: 1))
-        let m = Measured(perUnitWidth: line.width, missing: line.missing)
-        cacheLock.lock(); measureCache[key] = m; cacheLock.unlock()
-        return m
+        let value = make()
+        cacheLock.lock()
+        if self[keyPath: cache].count < Self.cacheLimit { self[keyPath: cache][key] = value }
+        cacheLock.unlock()
+        return value
     }
 
     /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
     /// and what `advance` measures. Shaped once per line, style and direction (a matrix draws the
-    /// same lines in many fixtures); the cache stops growing at `shapeCacheLimit` lines.
+    /// same lines in many fixtures); the cache stops growing at `cacheLimit` lines.
     public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine {
-        let key = ShapeKey(text: text, style: style, direction: direction)
-        cacheLock.lock()
-        if let cached = shapeCache[key] { cacheLock.unlock(); return cached }
-        cacheLock.unlock()
-        let line = TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
-        cacheLock.lock()
-        if shapeCache.count < Self.shapeCacheLimit { shapeCache[key] = line }
-        cacheLock.unlock()
-        return line
+        remembered(\.shapeCache, ShapeKey(text: text, style: style, direction: direction)) {
+            TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
+        }
+    }
+
+    /// `TextWrap`'s answer, remembered per text, width, line limit and style (the catalog wraps
+    /// each line about a dozen times across its fixtures); stops growing at `cacheLimit` entries.
+    public func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
+        remembered(\.wrapCache, WrapKey(text: text, width: width, maxLines: maxLines, style: style)) {
+            TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
+        }
     }
 
     /// Ascender and descender (positive) at `style.size`, for placing a baseline in a line box.

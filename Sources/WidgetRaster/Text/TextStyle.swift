@@ -28,9 +28,15 @@ public protocol TextMeasuring: Sendable {
     func advance(_ text: String, style: TextStyle) -> Double
     /// Ascender and descender (positive) at `style.size`.
     func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double)
+    /// `TextWrap.wrapped(…, measurer: self)`; a measurer may remember the answers.
+    func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText
 }
 
 extension TextMeasuring {
+    public func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
+        TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
+    }
+
     /// For measurers that only measure widths (test doubles): Roboto-like proportions. FontLibrary
     /// reads the real hhea ascender and descender of the bundled font.
     public func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {

@@ -11,9 +11,16 @@ public struct WrappedText: Hashable, Sendable {
 public enum TextWrap {
     public static let ellipsis = "…"
 
-    /// Wraps `text` into at most `maxLines` lines no wider than `width`.
+    /// Wraps `text` into at most `maxLines` lines no wider than `width` (through the measurer, which
+    /// may have wrapped the same text before: a matrix wraps each line many times).
     public static func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle,
                             measurer: TextMeasuring) -> WrappedText {
+        measurer.wrap(text, width: width, maxLines: maxLines, style: style)
+    }
+
+    /// The wrapping itself, measured line by line with `measurer`.
+    static func wrapped(_ text: String, width: Double, maxLines: Int, style: TextStyle,
+                        measurer: TextMeasuring) -> WrappedText {
         precondition(maxLines >= 1)
         let pieces = breakPieces(text)
         let words = pieces.map(\.text)
