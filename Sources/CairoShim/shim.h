@@ -12,4 +12,8 @@
 #include <png.h>
 #include <zlib.h>
 #include <xxhash.h>
+#if defined(__x86_64__) || defined(__i386__)
+/* libxxhash's run-time dispatch: the same XXH3 with the widest vector unit the CPU has. */
+#include <xxh_x86dispatch.h>
+#endif
 #endif

@@ -122,16 +122,13 @@ public final class Canvas {
             row = .allocate(capacity: width)
             rowCapacity = width
         }
-        guard let state = XXH3_createState() else { fatalError("XXH3_createState: out of memory") }
-        defer { XXH3_freeState(state) }
-        XXH3_128bits_reset(state)
-        var header = RGBAImage.hashHeader(width: width, height: height)
-        _ = XXH3_128bits_update(state, &header, header.count)
+        let hash = XXH3Stream()
+        RGBAImage.hashHeader(width: width, height: height).withUnsafeBytes { hash.update($0.baseAddress, $0.count) }
         for y in 0..<height {
             Self.straighten(words + y * width, into: row, count: width)
-            _ = XXH3_128bits_update(state, row, width * 4)
+            hash.update(row, width * 4)
         }
-        return Hash128(XXH3_128bits_digest(state))
+        return hash.digest
     }
 
     /// Premultiplied ARGB words → straight RGBA bytes (little-endian words: R first — the only
