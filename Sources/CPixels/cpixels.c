@@ -102,3 +102,25 @@ void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count) {
 #else
 void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count) { straighten(src, dst, count); }
 #endif
+
+size_t cpixels_skippable(const uint32_t *row, const uint32_t *other, size_t count, const uint32_t *skip) {
+    /* Without a word to skip, none matches it: compare against a word of the row itself, masked out. */
+    uint32_t value = skip ? *skip : 0;
+    u32x4 s = {value, value, value, value}, useSkip = (u32x4){0, 0, 0, 0} - (uint32_t)(skip != NULL);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        u32x4 v, passable;
+        memcpy(&v, row + i, sizeof v);
+        passable = (u32x4)(v == s) & useSkip;
+        if (other) {
+            u32x4 o;
+            memcpy(&o, other + i, sizeof o);
+            passable |= (u32x4)(v == o);
+        }
+        if (any(~passable)) break;
+    }
+    for (; i < count; i++) {
+        if (!((skip && row[i] == value) || (other && row[i] == other[i]))) return i;
+    }
+    return count;
+}

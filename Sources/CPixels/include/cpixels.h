@@ -9,4 +9,9 @@
    pixel is 0. Written in C so the compiler vectorises it; `src` and `dst` may be the same. */
 void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count);
 
+/* How many of the first `count` words of `row` a scan for new colours can pass over: words equal
+   to `*skip` (when `skip` is not NULL) or to the word at the same place in `other` (when `other` is
+   not NULL). `count` when it can pass them all. */
+size_t cpixels_skippable(const uint32_t *row, const uint32_t *other, size_t count, const uint32_t *skip);
+
 #endif

@@ -1,3 +1,4 @@
+import CPixels
 import Foundation
 
 /// One text or graphic node measured against the pixels actually beneath it.
@@ -73,28 +74,47 @@ extension ContrastAudit {
     /// The same audit on any two pixel grids of one kind (images, or a painter's canvases).
     static func audit<Pixels: PixelGrid>(scene: Scene, image: Pixels, background: Pixels,
                                          coverage: Coverage) -> [ContrastFinding] {
+        let useInk = coverage == .ink && image.width == background.width && image.height == background.height
+        return image.withPackedWords { inkWords in
+            background.withPackedWords { backgroundWords in
+                audit(scene: scene, background: background, backgroundWords: backgroundWords,
+                      inkWords: useInk ? inkWords : nil)
+            }
+        }
+    }
+
+    /// The audit over the background's words and, for `.ink` coverage, the image's (same size).
+    private static func audit<Pixels: PixelGrid>(scene: Scene, background: Pixels, backgroundWords: UnsafePointer<UInt32>,
+                                                 inkWords: UnsafePointer<UInt32>?) -> [ContrastFinding] {
         var out: [ContrastFinding] = []
         var seen = PackedSet()
-        for (node, colors, px) in measured(scene, width: background.width, height: background.height) {
+        let width = background.width
+        for (node, colors, px) in measured(scene, width: width, height: background.height) {
             let floor = self.floor(for: node)
             // Each distinct background colour is measured once, at its first pixel (row-major),
             // so the worst pixel reported is the same as a full scan's. Pixels are compared and
             // deduplicated as packed words (equal words ⇔ equal colours) — no colour is hashed.
-            let useInk = coverage == .ink && image.width == background.width && image.height == background.height
-            var inked = false
-            if useInk {
-                outer: for y in px.ys { for x in px.xs where image.packed(x: x, y: y) != background.packed(x: x, y: y) { inked = true; break outer } }
-            }
+            let x0 = px.xs.lowerBound, n = px.xs.count
+            let inked = inkWords.map { ink in
+                px.ys.contains { y in memcmp(ink + y * width + x0, backgroundWords + y * width + x0, n * 4) != 0 }
+            } ?? false
             // An opaque foreground's luminance does not depend on what is under it.
             let fixedLuminance = colors.map { $0.a == 255 ? WCAG.relativeLuminance($0) : nil }
             seen.removeAll()
-            var last: UInt32?   // the previous word looked up: runs of one colour skip the set
+            var last: UInt32 = 0, hasLast = false   // the previous word looked up: runs of one colour skip the set
             var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
             for y in px.ys {
-                for x in px.xs {
-                    let word = background.packed(x: x, y: y)
-                    if word == last || (inked && image.packed(x: x, y: y) == word) { continue }
-                    last = word
+                let row = backgroundWords + y * width + x0
+                let inkRow = inked ? inkWords! + y * width + x0 : nil
+                var i = 0
+                while true {
+                    // Past the pixels with nothing new: the colour just looked up, or (with ink coverage)
+                    // no ink landed there.
+                    i += withUnsafePointer(to: last) { cpixels_skippable(row + i, inkRow.map { $0 + i }, n - i, hasLast ? $0 : nil) }
+                    guard i < n else { break }
+                    let word = row[i], x = x0 + i
+                    i += 1
+                    last = word; hasLast = true
                     guard seen.insert(word) else { continue }
                     let b = background.color(packed: word)
                     if b.a == 0 { continue }

@@ -4,15 +4,15 @@
 public protocol PixelGrid {
     var width: Int { get }
     var height: Int { get }
-    func packed(x: Int, y: Int) -> UInt32
+    /// The pixels as packed words, row-major (pixel (x, y) at `y × width + x`), for the duration of `body`.
+    func withPackedWords<R>(_ body: (UnsafePointer<UInt32>) throws -> R) rethrows -> R
     /// The straight-alpha colour a word from `packed` stands for.
     func color(packed: UInt32) -> Color
 }
 
 extension RGBAImage: PixelGrid {
-    @inline(__always) public func packed(x: Int, y: Int) -> UInt32 {
-        let i = (y * width + x) * 4
-        return pixels.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: i, as: UInt32.self)) }
+    public func withPackedWords<R>(_ body: (UnsafePointer<UInt32>) throws -> R) rethrows -> R {
+        try pixels.withUnsafeBytes { try $0.withMemoryRebound(to: UInt32.self) { try body($0.baseAddress!) } }
     }
     @inline(__always) public func color(packed v: UInt32) -> Color {
         Color(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
@@ -21,7 +21,7 @@ extension RGBAImage: PixelGrid {
 }
 
 extension Canvas: PixelGrid {
-    @inline(__always) public func packed(x: Int, y: Int) -> UInt32 { word(x: x, y: y) }
+    public func withPackedWords<R>(_ body: (UnsafePointer<UInt32>) throws -> R) rethrows -> R { try body(pixels) }
     @inline(__always) public func color(packed v: UInt32) -> Color {
         let s = Canvas.straightRGBA(v)
         return Color(r: UInt8(truncatingIfNeeded: s), g: UInt8(truncatingIfNeeded: s >> 8),

@@ -102,6 +102,9 @@ public final class Canvas {
     /// The premultiplied ARGB word at (x, y).
     @inline(__always) public func word(x: Int, y: Int) -> UInt32 { words[y * width + x] }
 
+    /// The premultiplied ARGB words, row-major.
+    var pixels: UnsafePointer<UInt32> { UnsafePointer(words) }
+
     /// The frame as straight RGBA — only when pixels must leave the canvas (a PNG is written, a
     /// golden compared, a report drawn).
     public func image() -> RGBAImage {
