@@ -38,10 +38,13 @@ extension Scene {
         return s
     }
 
+    /// How many nodes open the scene before its first foreground (text or graphic) one.
+    var decorativePrefix: Int { nodes.firstIndex { $0.role != .decorative } ?? nodes.count }
+
     /// `withoutForeground()`'s nodes as the render meets them: the first `prefix` nodes (all
     /// decorative, before the first foreground one), then the decorative fills drawn after it.
     var backgroundSplit: (prefix: Int, later: [SceneNode]) {
-        let prefix = nodes.firstIndex { $0.role != .decorative } ?? nodes.count
+        let prefix = decorativePrefix
         let later = nodes[prefix...].filter { n in
             guard n.role == .decorative, case .rect = n.content else { return false }
             return true

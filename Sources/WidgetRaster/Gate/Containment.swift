@@ -182,9 +182,15 @@ public struct ContainedFolder: Sendable {
                 }
                 if name == "." || name == ".." { continue }
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
-                var st = stat()
-                guard fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch st.st_mode & S_IFMT {
+                // The entry's type as the directory records it (never following a link); a file
+                // system that does not record it is asked.
+                var mode = Self.mode(ofDirectoryEntryType: entry.pointee.d_type)
+                if mode == nil {
+                    var st = stat()
+                    guard fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                    mode = st.st_mode & S_IFMT
+                }
+                switch mode {
                 case S_IFLNK: links.append(rel)
                 case S_IFREG: files.append(rel)
                 case S_IFDIR:
@@ -197,6 +203,17 @@ public struct ContainedFolder: Sendable {
         let fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { visit(fd, "") }
         return (files.sorted(), links.sorted())
+    }
+
+    /// `readdir`'s `d_type` as a `st_mode` file type; nil when unknown.
+    private static func mode(ofDirectoryEntryType type: UInt8) -> mode_t? {
+        switch Int32(type) {
+        case Int32(DT_REG): S_IFREG
+        case Int32(DT_DIR): S_IFDIR
+        case Int32(DT_LNK): S_IFLNK
+        case Int32(DT_UNKNOWN): nil
+        default: 0  // a device, socket or pipe: neither file, folder nor link
+        }
     }
 
     /// Removes temp files (`.NAME.tmp-PID`) a killed run left anywhere under the root; returns them.

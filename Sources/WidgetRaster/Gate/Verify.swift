@@ -123,7 +123,6 @@ public enum Verifier {
         var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
 
-        let url = options.goldens.appendingPathComponent(fixture.goldenPath)
         let bytes: [UInt8]
         switch ContainedFolder(options.goldens).read(fixture.goldenPath) {
         case .bytes(let b): bytes = b
@@ -148,7 +147,7 @@ public enum Verifier {
         let actual = r.image()
         let expected: RGBAImage
         do {
-            expected = try ImageOps.decodePNG(bytes, name: url.path)
+            expected = try ImageOps.decodePNG(bytes, name: options.goldens.appendingPathComponent(fixture.goldenPath).path)
         } catch {
             out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
             out.actual = actual  // the report still shows what the golden should have held

@@ -22,22 +22,37 @@ public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws
     return try readAll(fd, name: path, limit: limit)
 }
 
-/// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`).
-public func readAll(_ fd: Int32, name: String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
-    var out = [UInt8]()
-    // A regular file's size is known: one buffer of that size, not a doubling series of copies
-    // (the 16× manifest is 22 MB).
+/// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`, which is only
+/// worked out for an error).
+public func readAll(_ fd: Int32, name: @autoclosure () -> String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
+    func failure(_ err: Int32) -> InputError { InputError(name(), "cannot read (\(String(cString: strerror(err))))") }
+    func tooLarge() -> InputError { InputError(name(), "is larger than \(limit >> 20) MB; not an input this tool reads") }
+    // A regular file's size is known: read straight into one array that size, plus a byte to see
+    // whether it grew (the 16× manifest is 22 MB; a golden is read per fixture).
     var st = stat()
-    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 { out.reserveCapacity(min(Int(st.st_size), limit) + 1) }
+    let known = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size > 0 ? min(Int(st.st_size), limit) : 0
+    var error: Int32 = 0, atEnd = false
+    var out = [UInt8](unsafeUninitializedCapacity: known + 1) { buffer, initialized in
+        while initialized < buffer.count {
+            let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+            if n < 0 { if errno == EINTR { continue }; error = errno; return }
+            if n == 0 { atEnd = true; return }
+            initialized += n
+        }
+    }
+    if error != 0 { throw failure(error) }
+    guard out.count <= limit else { throw tooLarge() }
+    if atEnd { return out }
+    // Not a regular file, or longer than it said: the rest a piece at a time.
     var buf = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if n < 0 {
             if errno == EINTR { continue }
-            throw InputError(name, "cannot read (\(String(cString: strerror(errno))))")
+            throw failure(errno)
         }
         if n == 0 { return out }
-        guard out.count + n <= limit else { throw InputError(name, "is larger than \(limit >> 20) MB; not an input this tool reads") }
+        guard out.count + n <= limit else { throw tooLarge() }
         out.append(contentsOf: buf[0..<n])
     }
 }

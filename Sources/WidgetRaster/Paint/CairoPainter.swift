@@ -5,6 +5,8 @@ import Foundation
 /// (grey antialiasing, no hinting, unhinted metrics) so output depends on nothing but the scene.
 public struct CairoPainter: Sendable {
     public let fonts: FontLibrary
+    /// Frames after a decorative prefix, shared by every copy of this painter.
+    private let prefixes = DrawnPrefixes()
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// Renders `scene` at its density into a fresh image. Transparent outside the card.
@@ -23,7 +25,12 @@ public struct CairoPainter: Sendable {
     /// prefix — copied out on the way, the very pixels a separate render has at that point — and
     /// then the decorative fills the scene draws later, drawn onto the copy as that render would.
     public func draw(_ scene: Scene, into canvas: Canvas, keepingBackgroundIn regions: [PixelRect]? = nil) {
-        let surface = canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
+        // The decorative prefix is drawn once per distinct prefix and size; later scenes copy it.
+        let prefix = scene.decorativePrefix
+        let key = prefix > 0 ? DrawnPrefixes.Key(scene, prefix: prefix) : nil
+        let kept = key.flatMap { prefixes.frame(for: $0) }
+        let surface = kept.map { canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight, from: $0.words) }
+            ?? canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
@@ -33,11 +40,13 @@ public struct CairoPainter: Sendable {
         // which Cairo draws differently (see Canvas.makeSurface): that scene draws it separately.
         let split = regions == nil ? nil : scene.backgroundSplit
         let copyAt = split.flatMap { $0.prefix > 0 ? $0.prefix : nil }
-        for (i, node) in scene.nodes.enumerated() {
+        for i in (kept == nil ? 0 : prefix)..<scene.nodes.count {
+            if i == prefix, kept == nil, let key { cairo_surface_flush(surface); prefixes.keep(canvas, as: key) }
             if i == copyAt, let regions { cairo_surface_flush(surface); canvas.scratch.copy(regions, from: canvas) }
-            draw(node, cr)
+            draw(scene.nodes[i], cr)
         }
         cairo_surface_flush(surface)
+        if prefix == scene.nodes.count, kept == nil, let key { prefixes.keep(canvas, as: key) }
         guard let split, let regions else { return }
         if let copyAt {
             if copyAt == scene.nodes.count { canvas.scratch.copy(regions, from: canvas) }

@@ -80,6 +80,25 @@ public final class Canvas {
         return surface
     }
 
+    /// A Cairo surface over `words` (a frame `width` × `height`, as `wordsCopy` gave them). Destroy
+    /// it after drawing.
+    func makeSurface(width: Int, height: Int, from words: [UInt32]) -> OpaquePointer {
+        precondition(words.count == width * height)
+        resize(width: width, height: height, clear: false)
+        holdsBackground = false
+        words.withUnsafeBufferPointer { self.words.update(from: $0.baseAddress!, count: $0.count) }
+        return surfaceOverPixels()
+    }
+
+    /// Whether every pixel is transparent (0: premultiplied).
+    var isTransparent: Bool {
+        var zero: UInt32 = 0
+        return cpixels_skippable(words, nil, width * height, &zero) == width * height
+    }
+
+    /// The pixels, copied out.
+    func wordsCopy() -> [UInt32] { Array(UnsafeBufferPointer(start: words, count: width * height)) }
+
     /// A Cairo surface over the pixels as they are (not cleared). Destroy it after drawing.
     func surfaceOverPixels() -> OpaquePointer {
         let bytes = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
