@@ -124,3 +124,48 @@ size_t cpixels_skippable(const uint32_t *row, const uint32_t *other, size_t coun
     }
     return count;
 }
+
+enum { RUN = 0x80000000u, SHORTEST_RUN = 3 };
+
+size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst) {
+    size_t out = 0, i = 0, stretch = 0;  /* `stretch`: where the pending stretch of differing words starts */
+    while (i < count) {
+        size_t run = 1;
+        while (i + run < count && src[i + run] == src[i] && run < RUN - 1) run++;
+        if (run < SHORTEST_RUN) { i += run; continue; }
+        for (size_t s = stretch; s < i; s += RUN - 1) {  /* the stretch before the run */
+            size_t n = i - s < RUN - 1 ? i - s : RUN - 1;
+            dst[out++] = (uint32_t)n;
+            memcpy(dst + out, src + s, n * sizeof *src);
+            out += n;
+        }
+        dst[out++] = RUN | (uint32_t)run;
+        dst[out++] = src[i];
+        i += run;
+        stretch = i;
+    }
+    for (size_t s = stretch; s < count; s += RUN - 1) {
+        size_t n = count - s < RUN - 1 ? count - s : RUN - 1;
+        dst[out++] = (uint32_t)n;
+        memcpy(dst + out, src + s, n * sizeof *src);
+        out += n;
+    }
+    return out;
+}
+
+void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, size_t count) {
+    size_t at = 0;
+    for (size_t i = 0; i < packedCount && at < count;) {
+        uint32_t header = packed[i++];
+        size_t n = header & ~RUN;
+        if (n > count - at) n = count - at;
+        if (header & RUN) {
+            uint32_t word = packed[i++];
+            for (size_t k = 0; k < n; k++) dst[at + k] = word;
+        } else {
+            memcpy(dst + at, packed + i, n * sizeof *dst);
+            i += header & ~RUN;
+        }
+        at += n;
+    }
+}

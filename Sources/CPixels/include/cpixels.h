@@ -14,4 +14,13 @@ void cpixels_straighten(const uint32_t *src, uint32_t *dst, size_t count);
    not NULL). `count` when it can pass them all. */
 size_t cpixels_skippable(const uint32_t *row, const uint32_t *other, size_t count, const uint32_t *skip);
 
+/* A frame packed for keeping: a run of one word is a header (0x80000000 | length) and the word;
+   any other stretch is a header (its length, below 0x80000000) and its words. `dst` must hold
+   `count` + 1 words (a run of three or more words pays for the header of the stretch after it).
+   Returns the words written. */
+size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst);
+
+/* Writes the `count` words `packed` (`packedCount` words from cpixels_pack) stands for into `dst`. */
+void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, size_t count);
+
 #endif

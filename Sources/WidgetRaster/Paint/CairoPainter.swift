@@ -29,7 +29,7 @@ public struct CairoPainter: Sendable {
         let prefix = scene.decorativePrefix
         let key = prefix > 0 ? DrawnPrefixes.Key(scene, prefix: prefix) : nil
         let kept = key.flatMap { prefixes.frame(for: $0) }
-        let surface = kept.map { canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight, from: $0.words) }
+        let surface = kept.map { canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight, unpacking: $0.packed) }
             ?? canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!

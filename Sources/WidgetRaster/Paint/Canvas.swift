@@ -80,24 +80,25 @@ public final class Canvas {
         return surface
     }
 
-    /// A Cairo surface over `words` (a frame `width` × `height`, as `wordsCopy` gave them). Destroy
-    /// it after drawing.
-    func makeSurface(width: Int, height: Int, from words: [UInt32]) -> OpaquePointer {
-        precondition(words.count == width * height)
+    /// A Cairo surface over the frame `packed` holds (`width` × `height`, from `packedUnlessTransparent`).
+    /// Destroy it after drawing.
+    func makeSurface(width: Int, height: Int, unpacking packed: [UInt32]) -> OpaquePointer {
         resize(width: width, height: height, clear: false)
         holdsBackground = false
-        words.withUnsafeBufferPointer { self.words.update(from: $0.baseAddress!, count: $0.count) }
+        cpixels_unpack(packed, packed.count, words, width * height)
         return surfaceOverPixels()
     }
 
-    /// Whether every pixel is transparent (0: premultiplied).
-    var isTransparent: Bool {
-        var zero: UInt32 = 0
-        return cpixels_skippable(words, nil, width * height, &zero) == width * height
+    /// The pixels packed (`cpixels_pack`); nil when every one is transparent.
+    func packedUnlessTransparent() -> [UInt32]? {
+        let count = width * height
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: count + 1)
+        defer { buffer.deallocate() }
+        let n = cpixels_pack(words, count, buffer)
+        // All transparent packs to one run of the word 0.
+        if count > 0, n == 2, buffer[1] == 0 { return nil }
+        return Array(UnsafeBufferPointer(start: buffer, count: n))
     }
-
-    /// The pixels, copied out.
-    func wordsCopy() -> [UInt32] { Array(UnsafeBufferPointer(start: words, count: width * height)) }
 
     /// A Cairo surface over the pixels as they are (not cleared). Destroy it after drawing.
     func surfaceOverPixels() -> OpaquePointer {

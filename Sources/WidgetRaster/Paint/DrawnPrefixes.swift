@@ -2,16 +2,16 @@ import Foundation
 
 /// Frames as they stand after a scene's decorative prefix — the nodes before its first foreground
 /// node: card, ember, glow — kept for the next scene that opens with the same prefix at the same
-/// size. Hundreds of fixtures share a few hundred prefixes, and drawing them was a third of the
-/// painter's time; a copy of the frame costs what the clear before drawing it did.
+/// size. Thousands of fixtures share a few hundred prefixes, and drawing them (the clear included)
+/// was a third of the painter's time; unpacking a kept frame costs about what the clear did.
 ///
 /// Exact: Cairo is deterministic and the painter sets the context up afresh for every node, so the
 /// pixels are all that a prefix leaves behind — except Cairo's note that a surface is still clear,
 /// which changes how it draws the next fill (see `Canvas.makeSurface`). A prefix that left every
 /// pixel transparent may have left that note, so it is never kept.
 ///
-/// Bounded: least recently used frames go first once `budget` bytes are held. Shared by the
-/// painter's workers (one lock; the copy into a canvas happens outside it).
+/// Bounded: least recently used frames go first once `budget` packed bytes are held. Shared by the
+/// painter's workers (one lock; unpacking into a canvas happens outside it).
 final class DrawnPrefixes: @unchecked Sendable {
     /// What a prefix draws: the frame's pixel size, the density, and each node's drawing.
     struct Key: Hashable {
@@ -27,10 +27,11 @@ final class DrawnPrefixes: @unchecked Sendable {
         }
     }
 
-    /// One kept frame: Cairo's premultiplied words, never changed once made.
+    /// One kept frame: Cairo's premultiplied words, packed (`cpixels_pack`: a card's rows are long
+    /// runs of one colour), never changed once made.
     final class Frame: @unchecked Sendable {
-        let words: [UInt32]
-        init(_ words: [UInt32]) { self.words = words }
+        let packed: [UInt32]
+        init(_ packed: [UInt32]) { self.packed = packed }
     }
 
     private let budget: Int
@@ -39,9 +40,8 @@ final class DrawnPrefixes: @unchecked Sendable {
     private var clock = 0
     private let lock = NSLock()
 
-    /// About eight of the largest frames (an iOS Large at @2x is 1.9 MB): 2,005 of the bundled
-    /// matrix's 2,339 draws with a prefix find it kept (one worker).
-    init(budget: Int = 16 << 20) { self.budget = budget }
+    /// Packed, the 293 prefix frames the bundled matrix keeps take 5 MB (266 MB raw): all of them fit.
+    init(budget: Int = 8 << 20) { self.budget = budget }
 
     func frame(for key: Key) -> Frame? {
         lock.lock(); defer { lock.unlock() }
@@ -51,16 +51,17 @@ final class DrawnPrefixes: @unchecked Sendable {
         return found.frame
     }
 
-    /// Keeps `canvas`'s pixels as `key`'s frame, unless they are all transparent or larger than the budget.
+    /// Keeps `canvas`'s pixels as `key`'s frame, unless they are all transparent or, even packed,
+    /// more than the budget.
     func keep(_ canvas: Canvas, as key: Key) {
-        let bytes = canvas.width * canvas.height * 4
-        guard bytes <= budget, !canvas.isTransparent else { return }
-        let words = canvas.wordsCopy()
-        let frame = Frame(words)
+        guard canvas.width * canvas.height * 4 <= budget, let packed = canvas.packedUnlessTransparent() else { return }
+        let bytes = packed.count * 4
+        guard bytes <= budget else { return }
+        let frame = Frame(packed)
         lock.lock(); defer { lock.unlock() }
         guard frames[key] == nil else { return }
         while held + bytes > budget, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            held -= oldest.value.frame.words.count * 4
+            held -= oldest.value.frame.packed.count * 4
             frames[oldest.key] = nil
         }
         clock += 1
