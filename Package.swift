@@ -19,9 +19,12 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        // Cairo's premultiplied pixels to straight RGBA, in C so the compiler vectorises it.
+        // Pixel loops in C so the compiler vectorises them: Cairo's premultiplied pixels to straight
+        // RGBA, the contrast scan's skip over known colours, packing the painter's kept frames.
         .target(name: "CPixels"),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG", "CPixels"]),
+        // openat2 (a variadic syscall Swift cannot call): a golden opened in one step, never through a link.
+        .target(name: "CFiles"),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG", "CPixels", "CFiles"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
     ],

@@ -130,8 +130,8 @@ enum { RUN = 0x80000000u, SHORTEST_RUN = 3 };
 size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst) {
     size_t out = 0, i = 0, stretch = 0;  /* `stretch`: where the pending stretch of differing words starts */
     while (i < count) {
-        size_t run = 1;
-        while (i + run < count && src[i + run] == src[i] && run < RUN - 1) run++;
+        size_t limit = count - i < RUN - 1 ? count - i : RUN - 1;
+        size_t run = 1 + cpixels_skippable(src + i + 1, NULL, limit - 1, src + i);
         if (run < SHORTEST_RUN) { i += run; continue; }
         for (size_t s = stretch; s < i; s += RUN - 1) {  /* the stretch before the run */
             size_t n = i - s < RUN - 1 ? i - s : RUN - 1;

@@ -1,3 +1,4 @@
+import CFiles
 import Foundation
 import Testing
 @testable import WidgetRaster
@@ -44,6 +45,30 @@ import Testing
         #expect(folder.removeFile("a/b/x.png"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/b").path))  // still holds l.png
         #expect(folder.walk().links == ["a/b/l.png", "link"])
+    }
+
+    /// The one-step open a golden read tries first refuses what the folder-at-a-time walk refuses.
+    @Test func openingBeneathTheRootRefusesLinksAndEscapes() throws {
+        let root = try tempDir(), outside = try tempDir()
+        try Data("outside".utf8).write(to: outside.appendingPathComponent("x.png"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try Data("inside".utf8).write(to: root.appendingPathComponent("a/x.png"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("a/l.png"),
+                                                   withDestinationURL: outside.appendingPathComponent("x.png"))
+        let dir = open(root.path, O_RDONLY | O_DIRECTORY)
+        defer { close(dir) }
+        func opens(_ rel: String) -> Bool {
+            let fd = cfiles_open_beneath(dir, rel, O_RDONLY | O_NOFOLLOW)
+            if fd >= 0 { close(fd) }
+            return fd >= 0
+        }
+        let supported = opens("a/x.png") || errno != ENOSYS
+        guard supported else { return }  // no openat2 here: reads take the walk, tested above
+        #expect(opens("a/x.png"))
+        for rel in ["link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png", outside.appendingPathComponent("x.png").path] {
+            #expect(!opens(rel), "\(rel)")
+        }
     }
 
     @Test func errorsAreOneLineWhateverTheInput() {

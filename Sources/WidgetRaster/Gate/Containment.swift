@@ -1,3 +1,4 @@
+import CFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -77,18 +78,23 @@ public struct ContainedFolder: Sendable {
     /// Reads `rel` (a fixture-key-shaped path). Never follows a link, never opens a FIFO or device.
     public func read(_ rel: String) -> ReadResult {
         guard FixtureKey.isValid(rel) else { return .unreadable("\(quoted(rel)) is not a path inside \(root.path)") }
-        let dir: Int32
-        switch openParentOrMissing(rel, create: false) {
-        case .success(let fd): dir = fd
-        case .failure(let e): return e.isMissing ? .missing : .unreadable(e.problem)
-        }
-        defer { close(dir) }
-        let name = lastSegment(rel)
-        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        // One step where the kernel can refuse every link on the way itself (openat2); otherwise, or
+        // to say what went wrong, a folder at a time.
+        var fd = openBeneath(rel, flags: flags)
         if fd < 0 {
-            let err = errno
-            if err == ENOENT { return .missing }
-            return .unreadable(describe(err, path(rel)))
+            let dir: Int32
+            switch openParentOrMissing(rel, create: false) {
+            case .success(let d): dir = d
+            case .failure(let e): return e.isMissing ? .missing : .unreadable(e.problem)
+            }
+            defer { close(dir) }
+            fd = openat(dir, lastSegment(rel), flags)
+            if fd < 0 {
+                let err = errno
+                if err == ENOENT { return .missing }
+                return .unreadable(describe(err, path(rel)))
+            }
         }
         defer { close(fd) }
         var st = stat()
@@ -96,6 +102,14 @@ public struct ContainedFolder: Sendable {
         guard st.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file") }
         // The same bounded read as every other input file: a golden or manifest arrives in pull requests.
         do { return .bytes(try readAll(fd, name: path(rel))) } catch { return .unreadable(error.description) }
+    }
+
+    /// `rel` opened below the root with no link on the way (openat2), or -1 for any failure.
+    private func openBeneath(_ rel: String, flags: Int32) -> Int32 {
+        let dir = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { return -1 }
+        defer { close(dir) }
+        return cfiles_open_beneath(dir, rel, flags)
     }
 
     /// Writes `rel` through a temp file beside it and renames it into place — only when the target

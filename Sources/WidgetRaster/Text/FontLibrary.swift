@@ -83,7 +83,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private let primaries: [FaceKey: FontFace]
     /// Per primary face: itself, then its weight's fallback faces (shared between weights).
     private let chains: [FaceKey: [FontFace]]
-    private let cacheLock = NSLock()
+    private let cacheLock = ReadWriteLock()
     private var measureCache: [AdvanceKey: Measured] = [:]
     private var shapeCache: [ShapeKey: ShapedLine] = [:]
     private var wrapCache: [WrapKey: WrappedText] = [:]
@@ -184,13 +184,11 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// to the same value). A full cache (`cacheLimit` entries) answers without remembering more.
     private func remembered<Key: Hashable, Value>(_ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
                                                   _ make: () -> Value) -> Value {
-        cacheLock.lock()
-        if let cached = self[keyPath: cache][key] { cacheLock.unlock(); return cached }
-        cacheLock.unlock()
+        if let cached = cacheLock.reading({ self[keyPath: cache][key] }) { return cached }
         let value = make()
-        cacheLock.lock()
-        if self[keyPath: cache].count < Self.cacheLimit { self[keyPath: cache][key] = value }
-        cacheLock.unlock()
+        cacheLock.writing {
+            if self[keyPath: cache].count < Self.cacheLimit { self[keyPath: cache][key] = value }
+        }
         return value
     }
 
