@@ -129,15 +129,15 @@ struct NodeList {
     var content = Rect.zero
     var nodes: [SceneNode] = []
 
+    /// The theme's glyph colours, looked up once per scene (every glyph node draws with them).
+    let palette: GlyphPalette
+
     init(theme: Theme, tokens: TokenSet, fonts: FontLibrary) {
         self.theme = theme; self.tokens = tokens; self.fonts = fonts
+        palette = GlyphPalette(tokens: tokens, theme: theme)
     }
 
     func color(_ ink: ColorRole) -> Color { tokens.color(ink, theme: theme) }
-
-    var palette: GlyphPalette {
-        GlyphPalette(tokens: tokens, theme: theme)
-    }
 
     mutating func rect(_ name: String, ink: ColorRole, _ r: Rect, radius: Double, container: Rect) {
         nodes.append(SceneNode(name: name, role: .decorative, token: tokens.name(ink), bounds: r, container: container,
