@@ -39,3 +39,54 @@ import Testing
         #expect(Self.hash(scene, CairoPainter(fonts: .shared)) == first)
     }
 }
+
+/// A path node drawn from kept pixels is the node drawn by Cairo: its region holds every pixel it
+/// can change, and a node over nothing drawn yet is never taken from what was kept.
+@Suite struct DrawnNodesTests {
+    /// Every path node of a spread of the matrix changes only pixels inside `DrawnNodes.region`:
+    /// the frame with the node and the frame without it differ nowhere else.
+    @Test func aPathNodeChangesNothingOutsideItsRegion() throws {
+        let fixtures = try FixtureCatalog.load()
+        var checked = 0
+        for scene in stride(from: 0, to: fixtures.count, by: 97).map({ fixtures[$0].makeScene(.shared) }) {
+            for (k, node) in scene.nodes.enumerated() where k > 0 {
+                guard case .path = node.content else { continue }
+                var without = scene, with = scene
+                without.nodes = Array(scene.nodes[..<k]); with.nodes = Array(scene.nodes[...k])
+                let a = CairoPainter(fonts: .shared).render(without), b = CairoPainter(fonts: .shared).render(with)
+                let region = try #require(DrawnNodes.region(of: node, density: scene.density, width: a.width, height: a.height))
+                for y in 0..<a.height {
+                    for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                        #expect(region.x <= x && x < region.x + region.width && region.y <= y && y < region.y + region.height,
+                                "\(node.name) changed (\(x),\(y)) outside \(region)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    /// Over transparent pixels Cairo may still count the surface as clear and draw the path as a
+    /// copy rather than a blend: such a node is always drawn. Here the ring is first drawn after a
+    /// dot elsewhere (the surface no longer clear), then first on a clear surface: the second frame
+    /// must be the one a fresh painter draws.
+    @Test func aPathOverNothingIsAlwaysDrawn() {
+        let card = Rect(x: 0, y: 0, width: 40, height: 20)
+        func rect(_ r: Rect, _ c: Color) -> SceneNode {
+            SceneNode(name: "r", role: .decorative, token: "", bounds: r, container: card, content: .rect(cornerRadius: 0, fill: .solid(c)))
+        }
+        let ring = SceneNode(name: "ring", role: .graphic, token: "", bounds: Rect(x: 5, y: 3, width: 14, height: 14), container: card,
+                             content: .path([.arc(center: Point(12, 10), radius: 6.3, start: 0, end: 2 * .pi), .close],
+                                            fill: .solid(Color(r: 40, g: 160, b: 90, a: 140)),
+                                            stroke: Stroke(.solid(Color(r: 200, g: 60, b: 30, a: 200)), width: 1.7)))
+        func scene(_ first: SceneNode) -> Scene {
+            Scene(size: Size(40, 20), density: 3, card: card, nodes: [first, ring], accessibilityLabel: "")
+        }
+        let afterDot = scene(rect(Rect(x: 34, y: 1, width: 4, height: 4), Color(r: 9, g: 9, b: 9)))
+        let onClear = scene(rect(card, Color(r: 1, g: 2, b: 3, a: 0)))
+        let painter = CairoPainter(fonts: .shared), canvas = Canvas()
+        _ = DrawnPrefixesTests.hash(afterDot, painter, canvas)
+        #expect(DrawnPrefixesTests.hash(onClear, painter, canvas) == DrawnPrefixesTests.hash(onClear, CairoPainter(fonts: .shared)))
+    }
+}

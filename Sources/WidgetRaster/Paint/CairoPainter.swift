@@ -5,8 +5,10 @@ import Foundation
 /// (grey antialiasing, no hinting, unhinted metrics) so output depends on nothing but the scene.
 public struct CairoPainter: Sendable {
     public let fonts: FontLibrary
-    /// Frames after a decorative prefix, shared by every copy of this painter.
+    /// Frames after a decorative prefix and path nodes over what was beneath them, shared by every
+    /// copy of this painter.
     private let prefixes = DrawnPrefixes()
+    private let drawnNodes = DrawnNodes()
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// Renders `scene` at its density into a fresh image. Transparent outside the card.
@@ -43,7 +45,7 @@ public struct CairoPainter: Sendable {
         for i in (kept == nil ? 0 : prefix)..<scene.nodes.count {
             if i == prefix, kept == nil, let key { cairo_surface_flush(surface); prefixes.keep(canvas, as: key) }
             if i == copyAt, let regions { cairo_surface_flush(surface); canvas.scratch.copy(regions, from: canvas) }
-            draw(scene.nodes[i], cr)
+            draw(scene.nodes[i], cr, density: scene.density)
         }
         cairo_surface_flush(surface)
         if prefix == scene.nodes.count, kept == nil, let key { prefixes.keep(canvas, as: key) }
@@ -56,7 +58,7 @@ public struct CairoPainter: Sendable {
                 let bcr = cairo_create(background)!
                 defer { cairo_destroy(bcr) }
                 setUp(bcr, density: scene.density)
-                for node in split.later { draw(node, bcr) }
+                for node in split.later { draw(node, bcr, density: scene.density) }
                 cairo_surface_flush(background)
             }
         } else {
@@ -83,7 +85,15 @@ public struct CairoPainter: Sendable {
         }
     }
 
-    private func draw(_ node: SceneNode, _ cr: OpaquePointer) {
+    private func draw(_ node: SceneNode, _ cr: OpaquePointer, density: Double) {
+        if case .path = node.content {
+            drawnNodes.draw(node, into: cr, density: density) { drawUncached(node, cr) }
+        } else {
+            drawUncached(node, cr)
+        }
+    }
+
+    private func drawUncached(_ node: SceneNode, _ cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         switch node.content {

@@ -17,9 +17,10 @@ public final class Canvas {
     public private(set) var height = 0
     private var words: UnsafeMutablePointer<UInt32>
     private var capacity = 0
-    /// Row buffer for `pixelHash`: one row of straight RGBA at a time, never a whole image.
-    private var row: UnsafeMutablePointer<UInt32>
-    private var rowCapacity = 0
+    /// `pixelHash`'s buffer: a stretch of straight RGBA at a time (rows are packed, so stretches
+    /// may cross them), never a whole image; small enough to stay in the L1 cache.
+    private let stretch = UnsafeMutablePointer<UInt32>.allocate(capacity: Canvas.stretchCount)
+    private static let stretchCount = 4096
     /// A second surface for checks that draw a variant of the scene (the contrast audit's
     /// foreground-free background), made on first use.
     public private(set) lazy var scratch = Canvas()
@@ -29,7 +30,6 @@ public final class Canvas {
 
     public init() {
         words = .allocate(capacity: 1)
-        row = .allocate(capacity: 1)
     }
 
     /// A canvas holding `image` (premultiplied the way Cairo stores it).
@@ -47,7 +47,7 @@ public final class Canvas {
 
     deinit {
         words.deallocate()
-        row.deallocate()
+        stretch.deallocate()
     }
 
     /// Sizes the canvas to `width` × `height`, its pixels cleared to transparent unless `clear` is
@@ -138,18 +138,15 @@ public final class Canvas {
     }
 
     /// Exactly `image().pixelHash` (XXH3-128 of the size header and the straight RGBA bytes),
-    /// converted one row at a time so no image-sized buffer is made.
+    /// converted a stretch at a time so no image-sized buffer is made.
     public var pixelHash: Hash128 {
-        if width > rowCapacity {
-            row.deallocate()
-            row = .allocate(capacity: width)
-            rowCapacity = width
-        }
         let hash = XXH3Stream()
         RGBAImage.hashHeader(width: width, height: height).withUnsafeBytes { hash.update($0.baseAddress, $0.count) }
-        for y in 0..<height {
-            Self.straighten(words + y * width, into: row, count: width)
-            hash.update(row, width * 4)
+        let count = width * height
+        for start in stride(from: 0, to: count, by: Self.stretchCount) {
+            let n = min(Self.stretchCount, count - start)
+            Self.straighten(words + start, into: stretch, count: n)
+            hash.update(stretch, n * 4)
         }
         return hash.digest
     }

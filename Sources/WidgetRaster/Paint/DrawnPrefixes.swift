@@ -10,20 +10,18 @@ import Foundation
 /// which changes how it draws the next fill (see `Canvas.makeSurface`). A prefix that left every
 /// pixel transparent may have left that note, so it is never kept.
 ///
-/// Bounded: least recently used frames go first once `budget` packed bytes are held. Shared by the
-/// painter's workers (one lock; unpacking into a canvas happens outside it).
+/// Bounded: least recently used frames go first once `budget` packed bytes are held.
 final class DrawnPrefixes: @unchecked Sendable {
     /// What a prefix draws: the frame's pixel size, the density, and each node's drawing.
     struct Key: Hashable {
         var width: Int
         var height: Int
         var density: Double
-        var nodes: [Drawing]
-        struct Drawing: Hashable { var bounds: Rect; var content: NodeContent }
+        var nodes: [NodeDrawing]
 
         init(_ scene: Scene, prefix: Int) {
             width = scene.pixelWidth; height = scene.pixelHeight; density = scene.density
-            nodes = scene.nodes[..<prefix].map { Drawing(bounds: $0.bounds, content: $0.content) }
+            nodes = scene.nodes[..<prefix].map(NodeDrawing.init)
         }
     }
 
@@ -35,37 +33,17 @@ final class DrawnPrefixes: @unchecked Sendable {
     }
 
     private let budget: Int
-    private var frames: [Key: (frame: Frame, lastUse: Int)] = [:]
-    private var held = 0
-    private var clock = 0
-    private let lock = NSLock()
+    private let frames: BoundedCache<Key, Frame>
 
     /// Packed, the 293 prefix frames the bundled matrix keeps take 5 MB (266 MB raw): all of them fit.
-    init(budget: Int = 8 << 20) { self.budget = budget }
+    init(budget: Int = 8 << 20) { self.budget = budget; frames = BoundedCache(budget: budget, shards: 4) }
 
-    func frame(for key: Key) -> Frame? {
-        lock.lock(); defer { lock.unlock() }
-        guard let found = frames[key] else { return nil }
-        clock += 1
-        frames[key]!.lastUse = clock
-        return found.frame
-    }
+    func frame(for key: Key) -> Frame? { frames.value(for: key) }
 
     /// Keeps `canvas`'s pixels as `key`'s frame, unless they are all transparent or, even packed,
     /// more than the budget.
     func keep(_ canvas: Canvas, as key: Key) {
         guard canvas.width * canvas.height * 4 <= budget, let packed = canvas.packedUnlessTransparent() else { return }
-        let bytes = packed.count * 4
-        guard bytes <= budget else { return }
-        let frame = Frame(packed)
-        lock.lock(); defer { lock.unlock() }
-        guard frames[key] == nil else { return }
-        while held + bytes > budget, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            held -= oldest.value.frame.packed.count * 4
-            frames[oldest.key] = nil
-        }
-        clock += 1
-        frames[key] = (frame, clock)
-        held += bytes
+        frames.keep(Frame(packed), cost: packed.count * 4, for: key)
     }
 }
