@@ -68,7 +68,7 @@ import Testing
     }
 
     /// Over transparent pixels Cairo may still count the surface as clear and draw the path as a
-    /// copy rather than a blend: such a node is always drawn. Here the ring is first drawn after a
+    /// copy rather than a blend: such a node is always drawn. Here the veil is first drawn after a
     /// dot elsewhere (the surface no longer clear), then first on a clear surface: the second frame
     /// must be the one a fresh painter draws.
     @Test func aPathOverNothingIsAlwaysDrawn() {
@@ -79,14 +79,14 @@ import Testing
         // A translucent rounded box: on a surface Cairo counts as clear it is copied, not blended, and
         // one of its edge pixels then rounds differently.
         let box = Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9), r = 5.2
-        let ring = SceneNode(name: "ring", role: .graphic, token: "", bounds: box, container: card,
+        let veil = SceneNode(name: "veil", role: .graphic, token: "", bounds: box, container: card,
                              content: .path([.arc(center: Point(box.maxX - r, box.minY + r), radius: r, start: -.pi / 2, end: 0),
                                              .arc(center: Point(box.maxX - r, box.maxY - r), radius: r, start: 0, end: .pi / 2),
                                              .arc(center: Point(box.minX + r, box.maxY - r), radius: r, start: .pi / 2, end: .pi),
                                              .arc(center: Point(box.minX + r, box.minY + r), radius: r, start: .pi, end: 3 * .pi / 2), .close],
                                             fill: .solid(Color(r: 200, g: 90, b: 40, a: 77)), stroke: nil))
         func scene(_ first: SceneNode) -> Scene {
-            Scene(size: Size(40, 20), density: 3, card: card, nodes: [first, ring], accessibilityLabel: "")
+            Scene(size: Size(40, 20), density: 3, card: card, nodes: [first, veil], accessibilityLabel: "")
         }
         let afterDot = scene(rect(Rect(x: 36, y: 17, width: 3, height: 2), Color(r: 9, g: 9, b: 9)))
         let onClear = scene(rect(card, Color(r: 1, g: 2, b: 3, a: 0)))
