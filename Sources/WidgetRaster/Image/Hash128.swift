@@ -48,9 +48,12 @@ public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConv
         bytes.withUnsafeBytes { of($0) }
     }
     public static func of(_ bytes: UnsafeRawBufferPointer) -> Hash128 {
-        let hash = XXH3Stream()
-        hash.update(bytes.baseAddress, bytes.count)
-        return hash.digest
+        // One call, no state to allocate: a golden file and every kept path node's pixels are hashed so.
+        #if arch(x86_64) || arch(i386)
+        return Hash128(XXH3_128bits_dispatch(bytes.baseAddress, bytes.count))
+        #else
+        return Hash128(XXH3_128bits(bytes.baseAddress, bytes.count))
+        #endif
     }
     public static func of(_ text: String) -> Hash128 { of(Array(text.utf8)) }
 
