@@ -1,14 +1,34 @@
 import WidgetRaster
 
 /// One `evidence <name>` subcommand. Each lives in its own file under Commands/ and is listed
-/// once in `allCommands` (main.swift).
+/// once in `allCommands` (Registry.swift).
 protocol EvidenceCommand {
     static var name: String { get }
     /// One line for `evidence help`.
     static var summary: String { get }
-    /// Full text for `evidence <name> --help`: usage line, options, examples.
-    static var help: String { get }
-    /// Runs with the arguments after the command name. Returns the exit code (0 ok, 1 check failed);
-    /// throws `InputError` for bad usage or unreadable input (exit 2).
-    static func run(_ args: [String]) throws -> Int32
+    /// The top of `--help`: usage lines and what the command does.
+    static var usage: String { get }
+    /// Every option the command accepts, declared once: main.swift parses the arguments with it and
+    /// `--help` prints it, so the two cannot disagree.
+    static var options: OptionTable { get }
+    /// The end of `--help` (examples, exit codes); may be empty.
+    static var notes: String { get }
+    /// Runs with the arguments parsed against `options`. Returns the exit code (0 ok, 1 check
+    /// failed); throws `InputError` for bad usage or unreadable input (exit 2).
+    static func run(_ args: ParsedArguments) throws -> Int32
+}
+
+extension EvidenceCommand {
+    static var notes: String { "" }
+
+    /// `evidence <name> --help`: usage, the option table, the notes.
+    static var help: String {
+        let untitled = options.sections.first?.title == nil
+        return usage + "\n\n" + (untitled ? "options:\n" : "") + options.help + (notes.isEmpty ? "" : "\n\n" + notes)
+    }
+
+    /// Parses and runs: the only way a command receives its arguments.
+    static func run(_ arguments: [String]) throws -> Int32 {
+        try run(try options.parse(arguments))
+    }
 }

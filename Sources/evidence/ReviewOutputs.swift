@@ -4,10 +4,11 @@ import WidgetRaster
 /// What a finished verify run is handed to besides the console: the HTML page, a JUnit file,
 /// GitHub annotations and the step summary. Each reads the same `VerifyResult`.
 struct ReviewOutputs {
-    static let valued: Set<String> = ["html", "junit"]
-    static let help = """
-          --html DIR         a static report page DIR/index.html (with the report images in DIR)
-          --junit FILE       JUnit XML: one testcase per fixture, failures with kind and message
+    static let html = OptionSpec.value("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)")
+    static let junit = OptionSpec.value("junit", "FILE", "JUnit XML: one testcase per fixture, failures with kind and message")
+    static let options = OptionTable([html, junit])
+    static var valued: Set<String> { options.valued }
+    static let environmentNote = """
         With GITHUB_ACTIONS=true each failure is also a '::error' annotation; with GITHUB_STEP_SUMMARY
         set, one summary line is appended to that file.
         """
@@ -18,7 +19,7 @@ struct ReviewOutputs {
     var stepSummary: String?
 
     static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
-        ReviewOutputs(html: a.value("html").map { URL(fileURLWithPath: $0) }, junit: a.value("junit").map { URL(fileURLWithPath: $0) },
+        ReviewOutputs(html: a.value(html.name).map { URL(fileURLWithPath: $0) }, junit: a.value(junit.name).map { URL(fileURLWithPath: $0) },
                       githubActions: environment["GITHUB_ACTIONS"] == "true",
                       stepSummary: environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 })
     }

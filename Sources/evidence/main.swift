@@ -5,13 +5,11 @@ import WidgetRaster
 struct HelpCommand: EvidenceCommand {
     static let name = "help"
     static let summary = "List the commands, or show one command's options: evidence help <command>"
-    static let help = "usage: evidence help [command]"
-    static func run(_ args: [String]) throws -> Int32 {
-        if let name = args.first {
-            guard let cmd = allCommands.first(where: { $0.name == name }) else {
-                throw InputError(quoted(name), "unknown command; run 'evidence help' for the list")
-            }
-            print(cmd.help)
+    static let usage = "usage: evidence help [command]"
+    static let options = OptionTable([OptionSpec](), positionals: ["command"])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        if let name = a.positionals.first {
+            print(try command(named: name).help)
             return 0
         }
         print("""
@@ -26,9 +24,17 @@ struct HelpCommand: EvidenceCommand {
         }
         print("""
 
+        --version prints the tool and renderer versions; --help this list.
         exit codes: 0 all good · 1 a check failed · 2 bad usage or unreadable input
         """)
         return 0
+    }
+
+    /// The command called `name`, or a usage error with the nearest name when it looks like a typo.
+    static func command(named name: String) throws -> any EvidenceCommand.Type {
+        if let cmd = allCommands.first(where: { $0.name == name }) { return cmd }
+        let hint = Suggestion.nearest(name, among: allCommands.map { $0.name }).map { "did you mean '\($0)'? " } ?? ""
+        throw InputError("", "unknown command \(quoted(name)); \(hint)run 'evidence help' for the list")
     }
 }
 
@@ -39,24 +45,27 @@ let commandName = argv.first ?? "help"
 let rest = Array(argv.dropFirst())
 let code: Int32
 if ["-h", "--help"].contains(commandName) {
-    code = (try? HelpCommand.run([])) ?? 0
-} else if let cmd = allCommands.first(where: { $0.name == commandName }) {
-    if rest.contains("--help") || rest.contains("-h") {
-        print(cmd.help)
-        code = 0
-    } else {
-        do {
-            code = try cmd.run(rest)
-        } catch let e as InputError {
-            printError("evidence \(escapeControls(commandName)): \(e)")
-            code = 2
-        } catch {
-            printError("evidence \(escapeControls(commandName)): \(escapeControls("\(error)"))")
-            code = 2
-        }
-    }
+    code = (try? HelpCommand.run(ParsedArguments())) ?? 0
 } else {
-    printError("evidence: unknown command \(quoted(commandName)); run 'evidence help' for the list")
-    code = 2
+    do {
+        let cmd: any EvidenceCommand.Type = commandName == "--version" ? VersionCommand.self : try HelpCommand.command(named: commandName)
+        if rest.contains("--help") || rest.contains("-h") {
+            print(cmd.help)
+            code = 0
+        } else {
+            do {
+                code = try cmd.run(rest)
+            } catch let e as InputError {
+                printError("evidence \(escapeControls(cmd.name)): \(e)")
+                code = 2
+            } catch {
+                printError("evidence \(escapeControls(cmd.name)): \(escapeControls("\(error)"))")
+                code = 2
+            }
+        }
+    } catch {
+        printError("evidence: \(error)")
+        code = 2
+    }
 }
 exit(finishOutput(code, command: escapeControls(commandName)))

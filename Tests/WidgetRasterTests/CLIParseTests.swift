@@ -82,4 +82,123 @@ import Testing
     func badIOSOptions(args: [String]) {
         #expect(throws: InputError.self) { try PlanCommand.parse(["--platform", "ios"] + args) }
     }
+
+    // MARK: one declaration per option: parse, check and --help from the same table
+
+    /// A value each option's check accepts, so a walk can give every option once.
+    static func sample(_ spec: OptionSpec) -> [String] {
+        switch spec.check {
+        case .none: return ["--\(spec.name)"]
+        case .text: return ["--\(spec.name)", "x"]
+        case .int(let r): return ["--\(spec.name)", String(r.lowerBound)]
+        case .number(let r): return ["--\(spec.name)", String(r.upperBound)]
+        case .choice(let words): return ["--\(spec.name)", words[0]]
+        }
+    }
+
+    @Test func everyCommandDocumentsExactlyWhatItAccepts() throws {
+        for cmd in allCommands {
+            let table = cmd.options, help = cmd.help
+            let names = table.all.map(\.name)
+            #expect(Set(names).count == names.count, "\(cmd.name): an option declared twice")
+            let shorts = table.all.compactMap(\.short)
+            #expect(Set(shorts).count == shorts.count, "\(cmd.name): a short option declared twice")
+            for spec in table.all {
+                // Accepted → documented: the signature is in --help, and the parser takes it.
+                #expect(help.contains("  " + spec.signature), "\(cmd.name) --help lacks \(spec.signature)")
+                #expect(throws: Never.self, "\(cmd.name) rejects \(spec.signature)") { _ = try table.parse(Self.sample(spec)) }
+            }
+            // Documented → accepted: every --flag the help text names anywhere is in the table.
+            // ('evidence verify --json' in another command's help names verify's option.)
+            let mentioned = help.matches(of: /(?:evidence ([a-z]+) )?--([a-z][a-z-]*[a-z])/)
+                .filter { $0.output.1.map { $0 == cmd.name } ?? true }.map { String($0.output.2) }
+            for flag in Set(mentioned).subtracting(["help", "version"]) {
+                #expect(names.contains(flag), "\(cmd.name) --help mentions --\(flag), which it does not accept")
+            }
+            #expect { try table.parse(["--no-such-option"]) } throws: { ($0 as? InputError)?.location == "--no-such-option" }
+        }
+    }
+
+    @Test func theFlagsTheIssueFoundUndocumentedAreInHelp() {
+        #expect(RenderCommand.help.contains("--host-mode M"))
+        #expect(SheetCommand.help.contains("--jobs N"))
+    }
+
+    @Test func helpShowsDefaultsRangesAndChoicesFromTheDeclaration() {
+        #expect(SheetCommand.help.contains("--columns N        cells per row (1…64; default 8)"))
+        #expect(VerifyCommand.help.contains("--compare auto|exact|perceptual"))
+        #expect(RecordCommand.help.contains("changed|missing|all; default changed"))
+    }
+
+    @Test func declaredDefaultsAreWhatTheCommandUses() throws {
+        #expect(try SheetCommand.options.parse([]).int(SheetCommand.columns) == 8)
+        #expect(try SheetCommand.options.parse(["--columns", "3"]).int(SheetCommand.columns) == 3)
+        #expect(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
+        #expect(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
+        let o = try GateArguments.options(VerifyCommand.options.parse([]))
+        #expect(o.comparison == .automatic && o.perceptualThreshold == 0.1 && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(try GateArguments.options(VerifyCommand.options.parse(["--compare", "EXACT"])).comparison == .exact)
+    }
+
+    @Test(arguments: [
+        (["--columns", "0"], "--columns", "0 is outside 1…64"),
+        (["--columns", "two"], "--columns", "expected a whole number, got 'two'"),
+        (["--scale", "3"], "--scale", "3 is outside 0.25…2.0"),
+        (["--scale", "nan"], "--scale", "nan is outside 0.25…2.0"),
+        (["--filter", "a", "--filter", "b"], "--filter", "given twice ('a' and 'b'); it takes one value"),
+        (["-o", "a.png", "--output=b.png"], "--output", "given twice ('a.png' and 'b.png'); it takes one value"),
+        (["--colums", "3"], "--colums", "unknown option; did you mean --columns? see --help"),
+        (["--zzz"], "--zzz", "unknown option; see --help"),
+        (["--filter"], "--filter", "needs a value"),
+        (["stray"], "stray", "unexpected argument; see --help"),
+    ])
+    func sheetArgumentErrors(args: [String], location: String, problem: String) {
+        #expect { try SheetCommand.options.parse(args) } throws: { e in
+            guard let e = e as? InputError else { return false }
+            return e.location == location && e.problem == problem
+        }
+    }
+
+    @Test func aRepeatedSwitchMeansTheSameAndARepeatableOptionKeepsEveryValue() throws {
+        #expect(try ListCommand.options.parse(["--json", "--json"]).has("json"))
+        let many = OptionTable([.value("from", "FILE", "a result", repeats: true)])
+        let a = try many.parse(["--from", "a.json", "--from=b.json"])
+        #expect(a.values("from") == ["a.json", "b.json"])
+        #expect(many.help.contains("may be repeated"))
+    }
+
+    @Test func didYouMeanForFlagsAndCommands() throws {
+        #expect { try VerifyCommand.options.parse(["--fliter", "x"]) } throws: {
+            ($0 as? InputError)?.problem == "unknown option; did you mean --filter? see --help"
+        }
+        #expect { try HelpCommand.command(named: "verfy") } throws: {
+            "\($0)" == "unknown command 'verfy'; did you mean 'verify'? run 'evidence help' for the list"
+        }
+        #expect { try HelpCommand.command(named: "frobnicate") } throws: {
+            "\($0)" == "unknown command 'frobnicate'; run 'evidence help' for the list"
+        }
+        #expect(Suggestion.nearest("jbos", among: ["jobs", "json"]) == "jobs")
+        #expect(Suggestion.nearest("thresh", among: ["threshold", "theme"]) == "threshold")  // a unique prefix
+        #expect(Suggestion.nearest("fo", among: ["foa", "fob"]) == nil)  // two equally near: no guess
+        #expect(Suggestion.nearest("wibble", among: ["filter", "jobs"]) == nil)
+    }
+
+    @Test func versionPrintsTheToolAndTheRendererEnvironment() throws {
+        for args in [["--version"], ["version"]] {
+            let run = try HostileCaseTests.evidence(args)
+            #expect(run.code == 0)
+            let env = RendererEnvironment.current(fonts: try FontLibrary.bundled.get())
+            let lines = run.out.split(separator: "\n")
+            #expect(lines.first == "evidence \(ToolVersion.current)"[...])
+            #expect(lines.dropFirst().first == "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)"[...])
+        }
+    }
+
+    @Test func mistypedCommandAndFlagExitTwoWithASuggestion() throws {
+        let flag = try HostileCaseTests.evidence(["verify", "--fliter", "x"])
+        #expect(flag.code == 2 && flag.err == "evidence verify: --fliter: unknown option; did you mean --filter? see --help\n")
+        let cmd = try HostileCaseTests.evidence(["verfy"])
+        #expect(cmd.code == 2 && cmd.err == "evidence: unknown command 'verfy'; did you mean 'verify'? run 'evidence help' for the list\n")
+    }
 }
+

@@ -13,11 +13,11 @@ public struct ResolveOptions: Equatable, Sendable {
     public var platforms: [Platform]
     public var json: Bool
 
-    public static let valued: Set<String> = ["snapshot", "as-of", "time-zone", "platform"]
-    public static let switches: Set<String> = ["json", "no-snapshot"]
-
     public static func parse(_ args: [String]) throws(InputError) -> ResolveOptions {
-        let a = try ArgumentParser.parse(args, valued: valued, switches: switches)
+        try parse(options.parse(args))
+    }
+
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> ResolveOptions {
         let snapshot = a.value("snapshot")
         switch (snapshot, a.has("no-snapshot")) {
         case (nil, false): throw InputError("--snapshot", "needed: a snapshot JSON file, '-' for standard input, or --no-snapshot for first run")

@@ -76,23 +76,6 @@ public struct WidgetInputOptions: Equatable, Sendable {
     public var asOf: Date
     public var timeZone: TimeZone
 
-    public static let syntheticFlags: Set<String> = ["state", "reactive", "streak", "longest", "habits", "done", "motif", "kindling"]
-    public static let valued: Set<String> = syntheticFlags.union(["snapshot", "as-of", "time-zone"])
-    public static let switches: Set<String> = ["no-snapshot"]
-
-    public static let help = """
-          --snapshot FILE    the widget snapshot JSON the app writes ('-' reads standard input)
-          --no-snapshot      first run (no snapshot yet)
-          --as-of, --time-zone  the moment and the device zone (needed with a snapshot; the clock is never read)
-        or describe the widget (a snapshot is synthesized at 2026-11-30 15:00 America/New_York):
-          --state S          defaultProgress|allDone|empty|stale|firstRun|newDay (default defaultProgress)
-          --reactive R       extended|notyet|off (default notyet; off = fail-closed baseline, no caption)
-          --motif M          stones|flame|sprout|mountain|waves (default stones)
-          --kindling on|off  kindling_widget_enabled (default on)
-          --streak N, --longest N   (defaults 12, 21)
-          --habits N, --done N      due habits and how many are checked in (defaults 5, 0)
-    """
-
     enum Reactive: String, CaseIterable { case extended, notyet, off }
     enum OnOff: String, CaseIterable { case on, off }
 
@@ -110,18 +93,18 @@ public struct WidgetInputOptions: Equatable, Sendable {
                 throw InputError("--snapshot", "needed: a snapshot JSON file, '-' for standard input, --no-snapshot for first run, or --state … to describe one")
             }
             var w = SyntheticWidget()
-            w.state = try a.choice("state", default: w.state, WidgetState.allCases)
-            w.extendedToday = switch try a.choice("reactive", default: Reactive.notyet, Reactive.allCases) {
+            w.state = try a.choice(Self.state, WidgetState.allCases)
+            w.extendedToday = switch try a.choice(Self.reactive, Reactive.allCases) {
             case .extended: true
             case .notyet: false
             case .off: nil
             }
-            w.motif = try a.choice("motif", default: w.motif, StreakMotif.allCases)
-            w.kindling = try a.choice("kindling", default: OnOff.on, OnOff.allCases) == .on
-            w.streak = try a.int("streak", default: w.streak, in: 0...99999)
-            w.longest = try a.int("longest", default: w.longest, in: 0...99999)
-            w.habits = try a.int("habits", default: w.habits, in: 0...50)
-            w.done = try a.int("done", default: w.done, in: 0...50)
+            w.motif = try a.choice(Self.motif, StreakMotif.allCases)
+            w.kindling = try a.choice(Self.kindling, OnOff.allCases) == .on
+            w.streak = try a.int(Self.streak)
+            w.longest = try a.int(Self.longest)
+            w.habits = try a.int(Self.habits)
+            w.done = try a.int(Self.done)
             guard w.done <= w.habits else { throw InputError("--done", "\(w.done) is more than --habits \(w.habits)") }
             let (asOf, zone) = try moment(a, required: false)
             return WidgetInputOptions(source: .synthetic(w), asOf: asOf, timeZone: zone)

@@ -1,14 +1,274 @@
-/// Command-line arguments parsed into plain values before anything is validated or run.
-/// Accepts `--flag value` and `--flag=value`; unknown flags are an error, never ignored.
+/// One command-line option, declared once. The parser, the value check and `--help` all read this
+/// declaration, so what a command accepts and what it documents cannot drift apart
+/// (apple/swift-argument-parser's rule, hand-rolled: no outside packages).
+public struct OptionSpec: Sendable, Equatable {
+    /// What the option's value must be; checked while parsing, before any command runs.
+    public enum Check: Sendable, Equatable {
+        /// A switch: no value.
+        case none
+        /// Any text (a path, a glob, a date the command parses itself).
+        case text
+        case int(ClosedRange<Int>)
+        case number(ClosedRange<Double>)
+        /// One of these words, case-insensitive.
+        case choice([String])
+    }
+    /// What `--help` says when the option is absent; `.value` is also what the typed getters return.
+    public enum Default: Sendable, Equatable {
+        case value(String)
+        /// A default worked out at run time (all cores, the package's Goldens/): help text only.
+        case note(String)
+
+        public var literal: String? {
+            switch self {
+            case .value(let v): return v
+            case .note: return nil
+            }
+        }
+    }
+
+    /// Without the leading `--`.
+    public let name: String
+    public let short: Character?
+    /// The placeholder in `--help` (`GLOB`, `N`); nil for a switch.
+    public let valueName: String?
+    public let check: Check
+    /// One or more lines; `--help` indents the continuation lines.
+    public let help: String
+    public let defaultValue: Default?
+    /// May be given more than once, each value kept in order (`report --from A --from B`).
+    /// Any other option given twice is a usage error, never "the last one wins".
+    public let repeats: Bool
+
+    public var isSwitch: Bool { check == .none }
+
+    /// A switch (`--json`).
+    public static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, valueName: nil, check: .none, help: help, defaultValue: nil, repeats: false)
+    }
+    /// An option that takes a value (`--filter GLOB`). A `.choice` check prints its words as the value name.
+    public static func value(_ name: String, _ valueName: String?, _ help: String, check: Check = .text, short: Character? = nil,
+                             default d: Default? = nil, repeats: Bool = false) -> OptionSpec {
+        let shown: String
+        if let valueName { shown = valueName } else if case .choice(let words) = check { shown = words.joined(separator: "|") } else { shown = "VALUE" }
+        return OptionSpec(name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
+                          defaultValue: d, repeats: repeats)
+    }
+
+    /// `-o, --output FILE` as `--help` prints it.
+    public var signature: String {
+        (short.map { "-\($0), " } ?? "") + "--\(name)" + (valueName.map { " \($0)" } ?? "")
+    }
+
+    /// The help lines: signature in a column, text beside it, the default and the accepted range appended.
+    public var helpLines: [String] {
+        var text = help
+        var facts = [rangeText, defaultValue.map(Self.defaultText)].compactMap { $0 }
+        if repeats { facts.append("may be repeated") }
+        if !facts.isEmpty {
+            let note = "(" + facts.joined(separator: "; ") + ")"
+            let last = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            text += Self.helpColumn + last.count + note.count < 100 ? " " + note : "\n" + note
+        }
+        let pad = String(repeating: " ", count: Self.helpColumn)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }
+        let head = "  " + signature
+        if head.count <= Self.helpColumn - 1 {
+            lines[0] = head.padding(toLength: Self.helpColumn, withPad: " ", startingAt: 0) + lines[0].dropFirst(Self.helpColumn)
+        } else {
+            lines.insert(head, at: 0)
+        }
+        return lines
+    }
+    static let helpColumn = 21
+
+    /// The accepted values, unless the signature already spells them (`--compare auto|exact|perceptual`).
+    private var rangeText: String? {
+        switch check {
+        case .int(let r): return "\(r.lowerBound)…\(r.upperBound)"
+        case .number(let r): return "\(Self.trimmed(r.lowerBound))…\(Self.trimmed(r.upperBound))"
+        case .choice(let words): return valueName == words.joined(separator: "|") ? nil : words.joined(separator: "|")
+        case .none, .text: return nil
+        }
+    }
+    private static func defaultText(_ d: Default) -> String {
+        switch d {
+        case .value(let v): return "default \(v)"
+        case .note(let n): return "default: \(n)"
+        }
+    }
+    private static func trimmed(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x) }
+
+    /// Checks one given value against `check`; the error names the flag.
+    func validate(_ raw: String) throws(InputError) {
+        switch check {
+        case .none, .text: return
+        case .int(let r):
+            guard let v = Int(raw) else { throw InputError("--\(name)", "expected a whole number, got '\(raw)'") }
+            guard r.contains(v) else { throw InputError("--\(name)", "\(v) is outside \(r.lowerBound)…\(r.upperBound)") }
+        case .number(let r):
+            guard let v = Double(raw) else { throw InputError("--\(name)", "expected a number, got '\(raw)'") }
+            guard v.isFinite, r.contains(v) else { throw InputError("--\(name)", "\(raw) is outside \(r.lowerBound)…\(r.upperBound)") }
+        case .choice(let words):
+            guard words.contains(where: { $0.lowercased() == raw.lowercased() }) else {
+                throw InputError("--\(name)", "unknown value '\(raw)'; expected one of \(words.joined(separator: ", "))")
+            }
+        }
+    }
+}
+
+/// A command's options in the order `--help` lists them, under optional headings.
+public struct OptionTable: Sendable {
+    public struct Section: Sendable {
+        public var title: String?
+        public var options: [OptionSpec]
+        public init(_ title: String? = nil, _ options: [OptionSpec]) { self.title = title; self.options = options }
+    }
+    public var sections: [Section]
+    /// How many bare arguments the command takes, and how `--help` names them.
+    public var positionals: [String]
+
+    public init(_ sections: [Section], positionals: [String] = []) {
+        self.sections = sections; self.positionals = positionals
+    }
+    public init(_ options: [OptionSpec], positionals: [String] = []) {
+        self.init([Section(nil, options)], positionals: positionals)
+    }
+
+    public var all: [OptionSpec] { sections.flatMap(\.options) }
+    public var valued: Set<String> { Set(all.filter { !$0.isSwitch }.map(\.name)) }
+    public var switches: Set<String> { Set(all.filter(\.isSwitch).map(\.name)) }
+    public func spec(_ name: String) -> OptionSpec? { all.first { $0.name == name } }
+
+    /// One table out of several (a command's own options and a shared group).
+    public static func + (a: OptionTable, b: OptionTable) -> OptionTable {
+        OptionTable(a.sections + b.sections, positionals: a.positionals + b.positionals)
+    }
+
+    /// The options part of `--help`; every option of the table appears, `--help` itself last.
+    public var help: String {
+        var out: [String] = []
+        for s in sections where !s.options.isEmpty {
+            if let t = s.title { out += out.isEmpty ? [t] : ["", t] }
+            out += s.options.flatMap(\.helpLines)
+        }
+        if sections.last?.title != nil { out.append("") }
+        out += Self.helpOption.helpLines
+        return out.joined(separator: "\n")
+    }
+    /// Handled before any table is consulted (main.swift); listed so every command documents it.
+    public static let helpOption = OptionSpec(name: "help", short: "h", valueName: nil, check: .none,
+                                              help: "show this help and exit", defaultValue: nil, repeats: false)
+
+    /// Parses `args`: `--flag value`, `--flag=value`, a short alias (`-o FILE`) and bare arguments.
+    /// An unknown option (with a "did you mean"), a missing value, a value that fails its check, a
+    /// value given to a switch, or a single-value option given twice is an `InputError`.
+    public func parse(_ args: [String]) throws(InputError) -> ParsedArguments {
+        var out = ParsedArguments()
+        var i = 0
+        func take(_ spec: OptionSpec, _ raw: String, as written: String) throws(InputError) {
+            try spec.validate(raw)
+            if out.values[spec.name] != nil && !spec.repeats {
+                throw InputError(written, "given twice ('\(out.values[spec.name]!)' and '\(raw)'); it takes one value")
+            }
+            out.values[spec.name] = raw
+            out.lists[spec.name, default: []].append(raw)
+        }
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg.count == 2, arg.hasPrefix("-"), arg != "--", let c = arg.last, c != "-" {
+                guard let spec = all.first(where: { $0.short == c }) else {
+                    throw InputError(arg, c == "o" ? "this command writes no output file" : "unknown option; see --help")
+                }
+                if spec.isSwitch { out.switches.insert(spec.name); continue }
+                guard i < args.count else { throw InputError(arg, "needs \(spec.valueName ?? "a value")") }
+                try take(spec, args[i], as: arg); i += 1
+                continue
+            }
+            guard arg.hasPrefix("--"), arg.count > 2 else {
+                if arg.hasPrefix("-") && arg != "-" { throw InputError(arg, "unknown option; see --help") }
+                out.positionals.append(arg)
+                if out.positionals.count > positionals.count { throw InputError(arg, "unexpected argument; see --help") }
+                continue
+            }
+            let body = arg.dropFirst(2)
+            let name: String
+            var inline: String?
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq]); inline = String(body[body.index(after: eq)...])
+            } else {
+                name = String(body)
+            }
+            guard let spec = spec(name) else {
+                let hint = Suggestion.nearest(name, among: all.map(\.name) + ["help"]).map { "did you mean --\($0)? " } ?? ""
+                throw InputError("--\(name)", "unknown option; \(hint)see --help")
+            }
+            if spec.isSwitch {
+                if inline != nil { throw InputError("--\(name)", "takes no value") }
+                out.switches.insert(name)  // a switch said twice still means the same thing
+            } else if let inline {
+                try take(spec, inline, as: "--\(name)")
+            } else {
+                guard i < args.count else { throw InputError("--\(name)", "needs a value") }
+                try take(spec, args[i], as: "--\(name)"); i += 1
+            }
+        }
+        return out
+    }
+}
+
+/// Command-line arguments parsed into plain values (each already checked against its declaration)
+/// before anything is run.
 public struct ParsedArguments: Equatable, Sendable {
     public var values: [String: String] = [:]
+    /// Every value of a repeatable option, in the order given.
+    public var lists: [String: [String]] = [:]
     public var switches: Set<String> = []
     public var positionals: [String] = []
 
     public init() {}
 
+    /// The value as given, nil when the option is absent (its declared default is not applied here).
     public func value(_ name: String) -> String? { values[name] }
+    /// Every value of a repeatable option, in order.
+    public func values(_ name: String) -> [String] { lists[name] ?? [] }
     public func has(_ name: String) -> Bool { switches.contains(name) }
+
+    // MARK: typed values from the declaration: its check, its default
+
+    /// The value as given, else the declared default value, else nil.
+    public func string(_ spec: OptionSpec) -> String? { values[spec.name] ?? spec.defaultValue?.literal }
+    /// Given or declared default; absent with neither is an error saying the option is required.
+    public func int(_ spec: OptionSpec) throws(InputError) -> Int {
+        let raw = try checked(spec)
+        guard let v = Int(raw) else { throw InputError("--\(spec.name)", "expected a whole number, got '\(raw)'") }
+        return v
+    }
+    /// As `int(_:)`, with a default worked out at run time (`--jobs`: the machine's cores).
+    public func int(_ spec: OptionSpec, absent computed: @autoclosure () -> Int) throws(InputError) -> Int {
+        values[spec.name] == nil && spec.defaultValue?.literal == nil ? computed() : try int(spec)
+    }
+    public func double(_ spec: OptionSpec) throws(InputError) -> Double {
+        let raw = try checked(spec)
+        guard let v = Double(raw), v.isFinite else { throw InputError("--\(spec.name)", "expected a number, got '\(raw)'") }
+        return v
+    }
+    public func choice<T: RawRepresentable>(_ spec: OptionSpec, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
+        let raw = try checked(spec)
+        guard let v = all.first(where: { $0.rawValue.lowercased() == raw.lowercased() }) else {
+            throw InputError("--\(spec.name)", "unknown value '\(raw)'; expected one of \(all.map(\.rawValue).joined(separator: ", "))")
+        }
+        return v
+    }
+    /// The value or default, checked again here so arguments parsed against another table are held to this declaration.
+    private func checked(_ spec: OptionSpec) throws(InputError) -> String {
+        guard let raw = string(spec) else { throw InputError(spec.short.map { "-\($0)" } ?? "--\(spec.name)", "required") }
+        try spec.validate(raw)
+        return raw
+    }
+
+    // MARK: typed values by name, the range and default given by the caller
 
     /// The value of `--name` parsed by `parse`, or `defaultValue` when absent; a value that
     /// does not parse is an `InputError` naming the flag.
@@ -40,47 +300,49 @@ public struct ParsedArguments: Equatable, Sendable {
 }
 
 public enum ArgumentParser {
+    /// Parses against an ad-hoc table of plain-text options: for tests and callers that name
+    /// sets of flags; a command declares an `OptionTable` instead.
     /// - Parameters:
-    ///   - valued: option names (without `--`) that take a value.
+    ///   - valued: option names (without `--`) that take a value (`output` also answers to `-o`).
     ///   - switches: option names that take no value.
     ///   - maxPositionals: how many bare arguments are allowed.
     public static func parse(_ args: [String], valued: Set<String>, switches: Set<String>, maxPositionals: Int = 0) throws(InputError) -> ParsedArguments {
-        var out = ParsedArguments()
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            i += 1
-            if arg == "-o" { // the one short option: output file
-                guard valued.contains("output") else { throw InputError("-o", "this command writes no output file") }
-                guard i < args.count else { throw InputError("-o", "needs a file path") }
-                out.values["output"] = args[i]; i += 1
-                continue
-            }
-            guard arg.hasPrefix("--"), arg.count > 2 else {
-                if arg.hasPrefix("-") && arg != "-" { throw InputError(arg, "unknown option; see --help") }
-                out.positionals.append(arg)
-                if out.positionals.count > maxPositionals { throw InputError(arg, "unexpected argument; see --help") }
-                continue
-            }
-            let body = arg.dropFirst(2)
-            let name: String
-            var inline: String?
-            if let eq = body.firstIndex(of: "=") {
-                name = String(body[..<eq]); inline = String(body[body.index(after: eq)...])
-            } else {
-                name = String(body)
-            }
-            if valued.contains(name) {
-                if let inline { out.values[name] = inline; continue }
-                guard i < args.count else { throw InputError("--\(name)", "needs a value") }
-                out.values[name] = args[i]; i += 1
-            } else if switches.contains(name) {
-                if inline != nil { throw InputError("--\(name)", "takes no value") }
-                out.switches.insert(name)
-            } else {
-                throw InputError("--\(name)", "unknown option; see --help")
+        let specs = valued.sorted().map { OptionSpec.value($0, nil, "", short: $0 == "output" ? "o" : nil) }
+            + switches.sorted().map { OptionSpec.flag($0, "") }
+        return try OptionTable(specs, positionals: Array(repeating: "ARG", count: maxPositionals)).parse(args)
+    }
+}
+
+/// "Did you mean": the closest known word to a mistyped one, if any is close enough to be a typo.
+public enum Suggestion {
+    /// The candidate at the smallest edit distance (a swap of two neighbours counts as one edit),
+    /// or the only one it is a prefix of; nil when nothing is within a third of the word's length.
+    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+        let w = Array(word.lowercased())
+        let limit = max(1, min(3, w.count / 3))
+        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit,
+           scored.filter({ $0.1 == best.1 }).count == 1 {
+            return best.0
+        }
+        let prefixed = candidates.filter { $0.hasPrefix(word) && !word.isEmpty }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
         }
-        return out
+        return d[a.count][b.count]
     }
 }

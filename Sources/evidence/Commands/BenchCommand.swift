@@ -4,7 +4,7 @@ import WidgetRaster
 struct BenchCommand: EvidenceCommand {
     static let name = "bench"
     static let summary = "Time verify, record, the contrast audit and the sheet, per fixture and at N× the matrix"
-    static let help = """
+    static let usage = """
         usage: evidence bench [--filter GLOB] [--jobs N] [--rounds N] [--scale N] [--phase P]
                               [--prepare DIR | --prepared DIR]
 
@@ -24,24 +24,20 @@ struct BenchCommand: EvidenceCommand {
         exist) and exits, so that --prepared DIR runs a phase on it without that work counting
         toward the phase's process (scripts/bench.sh measures the scale rows this way).
         Build with 'swift build -c release' first: debug timings mean nothing.
-        \(GateArguments.help)
-          --rounds N         repetitions without --phase; the best is reported (default 3)
-          --scale N          matrix copies, 1…64 (default 1)
-          --phase P          verify, verify-decode, record, record-same, contrast or sheet
-          --prepare DIR      make the goldens folder for --scale N (and --filter) in DIR, then stop
-          --prepared DIR     use a folder made by --prepare with the same --scale and --filter
         """
     static let phases = ["verify", "verify-decode", "record", "record-same", "contrast", "sheet"]
+    static let rounds = OptionSpec.value("rounds", "N", "repetitions without --phase; the best is reported", check: .int(1...100), default: .value("3"))
+    static let scale = OptionSpec.value("scale", "N", "matrix copies", check: .int(1...64), default: .value("1"))
+    static let phase = OptionSpec.value("phase", "P", "run one phase once: \(phases.joined(separator: ", "))", check: .choice(phases))
+    static let prepare = OptionSpec.value("prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop")
+    static let prepared = OptionSpec.value("prepared", "DIR", "use a folder made by --prepare with the same --scale and --filter")
+    static let options = GateArguments.matrix + OptionTable([rounds, scale, phase, prepare, prepared])
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "rounds", "scale", "phase", "prepare", "prepared"], switches: [])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
-        let rounds = try a.int("rounds", default: 3, in: 1...100)
-        let scale = try a.int("scale", default: 1, in: 1...64)
-        let phase = a.value("phase")
-        if let phase, !phases.contains(phase) {
-            throw InputError("--phase", "unknown phase '\(phase)'; expected one of \(phases.joined(separator: ", "))")
-        }
+        let rounds = try a.int(Self.rounds)
+        let scale = try a.int(Self.scale)
+        let phase = a.value(Self.phase.name)?.lowercased()  // the check is case-insensitive; the phases are lower case
         let base = try GateArguments.fixtures(o.filter)
         let painter = try GateArguments.painter()
         o.comparison = .exact
@@ -54,10 +50,10 @@ struct BenchCommand: EvidenceCommand {
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
-        if a.value("prepare") != nil && a.value("prepared") != nil {
+        if a.value(Self.prepare.name) != nil && a.value(Self.prepared.name) != nil {
             throw InputError("--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
         }
-        if let dir = a.value("prepare") {
+        if let dir = a.value(Self.prepare.name) {
             let url = URL(fileURLWithPath: dir)
             var st = stat()  // lstat: a link (even a dangling one) counts as existing, and is never followed
             guard lstat(url.path, &st) != 0 else {
@@ -67,12 +63,12 @@ struct BenchCommand: EvidenceCommand {
             catch { try? FileManager.default.removeItem(at: url); throw error }  // nothing half-made is left
             print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
             return 0
-        } else if let dir = a.value("prepared") {
+        } else if let dir = a.value(Self.prepared.name) {
             o.goldens = URL(fileURLWithPath: dir)
             guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path) else {
                 throw InputError(dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
             }
-        } else if scale > 1 || phase == "record-same" || a.value("filter") != nil {
+        } else if scale > 1 || phase == "record-same" || a.value(GateArguments.filter.name) != nil {
             o.goldens = tmp.appendingPathComponent("goldens")
             try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: o.goldens)
         }

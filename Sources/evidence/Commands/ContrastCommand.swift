@@ -4,7 +4,7 @@ import WidgetRaster
 struct ContrastCommand: EvidenceCommand {
     static let name = "contrast"
     static let summary = "Audit the colour tokens against WCAG floors on every background, both themes"
-    static let help = """
+    static let usage = """
     usage: evidence contrast [--android-res DIR] [--json]
            evidence contrast --ios-assets DIR [--json]
            evidence contrast --rendered [--android-res DIR] [--ios-assets DIR] [--filter GLOB] [--json]
@@ -15,29 +15,35 @@ struct ContrastCommand: EvidenceCommand {
     flat card, kindling card, row tints, kindling card + ember at the token's post-fix position —
     in light and dark. Ratios are compared unrounded and shown truncated to two decimals; the APCA
     Lc column is a non-gating second opinion.
-
-    options:
-      --android-res DIR  an Android res/ folder with values/ and values-night/colors_widget.xml
-                         (default: the bundled Tokens/android/res)
-      --ios-assets DIR   audit an Xcode asset catalog (Widget*.colorset, Any + Dark) against the iOS
-                         role table instead: WidgetCard, the frosted rows, the check-off button
-                         (a set the folder lacks takes the bundled default, named once on stderr)
-      --json             machine-readable report on stdout
-      --rendered         audit the rendered matrix instead: every text and graphic node of every
-                         fixture of both platforms (drawn with these tokens) against the real pixels beneath it
-      --filter GLOB      with --rendered or --colour-alone: only fixtures whose key matches
-      --colour-alone     the one-tint check instead (seed 000: "Nothing may encode meaning in colour alone
-                         in the two host-owned modes"): in every tinted, Night and Lock Screen vibrant
-                         render, states whose meaning differs (done / not-yet marker; extended / not-yet
-                         glyph and caption; confirmed / pending / baseline all-done copy) must differ in
-                         one-tint pixels where the meaning is drawn. Findings in known-findings.json print
-                         as KNOWN with their seed passage; anything else fails
-
+    """
+    static let options = OptionTable([
+        .value("android-res", "DIR", "an Android res/ folder with values/ and values-night/colors_widget.xml",
+               default: .note("the bundled Tokens/android/res")),
+        .value("ios-assets", "DIR", """
+            audit an Xcode asset catalog (Widget*.colorset, Any + Dark) against the iOS
+            role table instead: WidgetCard, the frosted rows, the check-off button
+            (a set the folder lacks takes the bundled default, named once on stderr)
+            """),
+        .flag("json", "machine-readable report on stdout"),
+        .flag("rendered", """
+            audit the rendered matrix instead: every text and graphic node of every
+            fixture of both platforms (drawn with these tokens) against the real pixels beneath it
+            """),
+        .value("filter", "GLOB", "with --rendered or --colour-alone: only fixtures whose key matches"),
+        .flag("colour-alone", """
+            the one-tint check instead (seed 000: "Nothing may encode meaning in colour alone
+            in the two host-owned modes"): in every tinted, Night and Lock Screen vibrant
+            render, states whose meaning differs (done / not-yet marker; extended / not-yet
+            glyph and caption; confirmed / pending / baseline all-done copy) must differ in
+            one-tint pixels where the meaning is drawn. Findings in known-findings.json print
+            as KNOWN with their seed passage; anything else fails
+            """),
+    ])
+    static let notes = """
     exit: 0 every row passes · 1 a row fails (each failure named on stderr) · 2 unreadable tokens
     """
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["android-res", "ios-assets", "filter"], switches: ["json", "rendered", "colour-alone"])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         if a.has("colour-alone") {
             if a.has("rendered") || a.value("android-res") != nil || a.value("ios-assets") != nil {
                 throw InputError("--colour-alone", "checks the bundled matrix on its own (drop --rendered / --android-res / --ios-assets)")

@@ -5,22 +5,20 @@ import WidgetRaster
 struct GalleryCommand: EvidenceCommand {
     static let name = "gallery"
     static let summary = "Write a browsable page of every golden at real size, grouped, with toggles and search"
-    static let help = """
+    static let usage = """
         usage: evidence gallery [--filter GLOB] [--goldens DIR] -o DIR
 
         Copies each golden into DIR/img/ and writes DIR/index.html: goldens at real size (1 CSS px =
         1 dp), grouped platform → family → state, with theme / host-mode / motif / body toggles and a
         search box. Opens from disk; fetches nothing. A fixture with no golden shows as a dashed box.
-          --filter GLOB      only fixtures whose key matches
-          --goldens DIR      goldens folder (default: the package's Goldens/)
-          -o, --output DIR   the folder to write
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "goldens", "output"], switches: [])
-        guard let outPath = a.value("output") else { throw InputError("-o", "required: the folder to write") }
+    static let output = OptionSpec.value("output", "DIR", "the folder to write", short: "o")
+    static let options = OptionTable([GateArguments.filter, GateArguments.goldens, output])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        guard let outPath = a.value(Self.output.name) else { throw InputError("-o", "required: the folder to write") }
         let out = URL(fileURLWithPath: outPath)
-        let goldens = a.value("goldens").map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
-        let fixtures = try GateArguments.fixtures(a.value("filter"))
+        let goldens = a.value(GateArguments.goldens.name).map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
+        let fixtures = try GateArguments.fixtures(a.value(GateArguments.filter.name))
         let fonts = try FontLibrary.bundled.get()
         var tiles: [GalleryPage.Tile] = []
         for f in fixtures {

@@ -1,22 +1,40 @@
 import Foundation
 import WidgetRaster
 
-/// Options shared by verify, record and bench.
-struct GateArguments {
-    static let valued: Set<String> = ["filter", "jobs", "goldens", "report", "compare", "threshold", "shard"]
+/// Options shared by verify, record, bench and the commands that walk the matrix.
+enum GateArguments {
+    static let filter = OptionSpec.value("filter", "GLOB", "only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'")
+    static let jobs = OptionSpec.value("jobs", "N", "parallel workers; results do not depend on it", check: .int(1...256), default: .note("all cores"))
+    static let goldens = OptionSpec.value("goldens", "DIR", "goldens folder", default: .note("the package's Goldens/"))
+    static let shard = OptionSpec.value("shard", "i/n", """
+        only slice i of n, by a stable hash of the key: slices 1…n cover every key
+        exactly once (slice 1 also judges orphaned goldens)
+        """)
+    static let quiet = OptionSpec.flag("quiet", "no progress line on stderr")
+    static let noWait = OptionSpec.flag("no-wait", "fail (exit 2) instead of waiting while a record holds the goldens folder")
+    static let report = OptionSpec.value("report", "DIR", "where failure images go", default: .value("./report"))
+    /// `--compare`'s words.
+    enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
+    static let compare = OptionSpec.value("compare", nil, "exact, perceptual, or auto: exact unless the renderer environment differs",
+                                          check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
+    static let threshold = OptionSpec.value("threshold", "T", "perceptual colour threshold", check: .number(0...1), default: .value("0.1"))
+
+    /// What every run over the matrix takes: which fixtures, how many workers, which goldens.
+    static let matrix = OptionTable([filter, jobs, goldens])
+    /// verify's whole table (the test helpers parse with it).
+    static var valued: Set<String> { VerifyCommand.options.valued }
 
     static func options(_ a: ParsedArguments) throws -> GateOptions {
         var o = GateOptions()
-        o.filter = a.value("filter")
-        o.jobs = try a.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
-        if let g = a.value("goldens") { o.goldens = URL(fileURLWithPath: g) }
-        o.perceptualThreshold = try a.double("threshold", default: 0.1, in: 0...1)
-        o.shard = try a.value("shard").map(Shard.parse)
-        switch a.value("compare") ?? "auto" {
-        case "auto": o.comparison = .automatic
-        case "exact": o.comparison = .exact
-        case "perceptual": o.comparison = .perceptual(threshold: o.perceptualThreshold)
-        case let other: throw InputError("--compare", "unknown comparison '\(other)'; expected auto, exact or perceptual")
+        o.filter = a.value(filter.name)
+        o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
+        if let g = a.value(goldens.name) { o.goldens = URL(fileURLWithPath: g) }
+        o.perceptualThreshold = try a.double(threshold)
+        o.shard = try a.value(shard.name).map(Shard.parse)
+        switch try a.choice(compare, CompareFlag.allCases) {
+        case .auto: o.comparison = .automatic
+        case .exact: o.comparison = .exact
+        case .perceptual: o.comparison = .perceptual(threshold: o.perceptualThreshold)
         }
         return o
     }
@@ -43,33 +61,18 @@ struct GateArguments {
     static func painter() throws -> CairoPainter {
         CairoPainter(fonts: try FontLibrary.bundled.get())
     }
-
-    static let help = """
-          --filter GLOB      only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'
-          --jobs N           parallel workers (default: all cores); results do not depend on it
-          --goldens DIR      goldens folder (default: the package's Goldens/)
-        """
-
-    /// Options of the long runs (verify, record).
-    static let runHelp = """
-          --shard i/n        only slice i of n (stable by key hash; slice 1 also judges orphaned goldens)
-          --quiet            no progress line on stderr
-        """
 }
 
 struct ListCommand: EvidenceCommand {
     static let name = "list"
     static let summary = "Print every fixture key (the golden matrix)"
-    static let help = """
+    static let usage = """
         usage: evidence list [--filter GLOB] [--shard i/n] [--json]
 
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
-          --filter GLOB      only keys matching the glob
-          --shard i/n        only slice i of n: the slices of 1…n cover every key exactly once
-          --json             a JSON array of keys
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "shard"], switches: ["json"])
+    static let options = OptionTable([GateArguments.filter, GateArguments.shard, .flag("json", "a JSON array of keys")])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map(Shard.parse))
         if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
@@ -83,9 +86,9 @@ struct ListCommand: EvidenceCommand {
 struct VerifyCommand: EvidenceCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
-    static let help = """
+    static let usage = """
         usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json] [--jobs N]
-                               [--compare auto|exact|perceptual] [--threshold T] [--quiet]
+                               [--compare auto|exact|perceptual] [--threshold T] [--quiet] [--no-wait]
 
         Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
         environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
@@ -97,21 +100,16 @@ struct VerifyCommand: EvidenceCommand {
         run and do not fail it.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
-
-        \(GateArguments.help)
-        \(GateArguments.runHelp)
-          --report DIR       where failure images go (default: ./report)
-          --compare MODE     auto (default), exact, or perceptual
-          --threshold T      perceptual colour threshold 0…1 (default 0.1)
-          --json             machine-readable result on stdout ('evidence report' rebuilds the page from it)
-          --no-wait          fail (exit 2) instead of waiting while a record holds the goldens folder
-        \(ReviewOutputs.help)
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: GateArguments.valued.union(ReviewOutputs.valued), switches: ["json", "quiet", "no-wait"])
+    static let options = GateArguments.matrix + OptionTable([
+        GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold,
+        .flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)"), GateArguments.noWait,
+    ]) + ReviewOutputs.options
+    static let notes = ReviewOutputs.environmentNote
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         let outputs = try ReviewOutputs.parse(a)
-        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value("report")))
+        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value(GateArguments.report.name)))
         o.checks = GateChecks.all
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
@@ -164,7 +162,7 @@ struct VerifyCommand: EvidenceCommand {
 struct RecordCommand: EvidenceCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
-    static let help = """
+    static let usage = """
         usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
                                [--no-wait] [--rebuild-manifest]
 
@@ -175,21 +173,21 @@ struct RecordCommand: EvidenceCommand {
         recorded are ever deleted (anything else is listed as 'left alone').
         Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
         silence a failure you do not understand.
-
-        \(GateArguments.help)
-        \(GateArguments.runHelp)
-          --mode M           changed (default): rewrite moved, add new, remove stale;
-                             missing: only add goldens that do not exist; all: rewrite every file
-          --dry-run          say what would move, appear and vanish; write nothing
-          --json             machine-readable result on stdout
-          --no-wait          fail (exit 2) instead of waiting for another record to finish
-          --rebuild-manifest ignore the existing manifest (corrupt, or refused) and write it afresh
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["filter", "jobs", "goldens", "shard", "mode"],
-                                         switches: ["json", "dry-run", "quiet", "no-wait", "rebuild-manifest"])
+    static let mode = OptionSpec.value("mode", "M", """
+        changed: rewrite moved, add new, remove stale;
+        missing: only add goldens that do not exist; all: rewrite every file
+        """, check: .choice(RecordMode.allCases.map(\.rawValue)), default: .value(RecordMode.changed.rawValue))
+    static let options = GateArguments.matrix + OptionTable([
+        GateArguments.shard, GateArguments.quiet, mode,
+        .flag("dry-run", "say what would move, appear and vanish; write nothing"),
+        .flag("json", "machine-readable result on stdout"),
+        GateArguments.noWait,
+        .flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh"),
+    ])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
-        o.recordMode = try a.choice("mode", default: .changed, RecordMode.allCases)
+        o.recordMode = try a.choice(mode, RecordMode.allCases)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
@@ -215,7 +213,7 @@ struct RecordCommand: EvidenceCommand {
 struct RenderCommand: EvidenceCommand {
     static let name = "render"
     static let summary = "Render one fixture, or any widget at any size, to a PNG file"
-    static let help = """
+    static let usage = """
         usage: evidence render --fixture KEY -o OUT.png [--json]
                evidence render --snapshot FILE|- --as-of ISO8601 --time-zone IANA [size options] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
@@ -224,45 +222,19 @@ struct RenderCommand: EvidenceCommand {
         The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
           evidence render --snapshot snap.json --width 230 --height 330 --as-of 2026-09-17T08:30:00+02:00 \\
                           --time-zone Europe/Berlin -o narrow-large.png
-          --fixture KEY      a key from 'evidence list'
-        \(WidgetInputOptions.help)
-        size options, Android (the default platform):
-          --family F         small, medium, large or auto (resolveSize, the default)
-          --width/--height   granted size in dp, 40…1000 (defaults: small 170 × 180, medium 300 × 180,
-                             large and auto 230 × 330)
-          --font-scale F     the user's font scale, 0.5…3 (default 1.0)
-          --density D        pixels per dp, 0.5…4 (default 2)
-          --android-res DIR  a res/ folder with values/ and values-night/colors_widget.xml (default: bundled tokens)
-        size options, --platform ios:
-          --family F         systemSmall, systemMedium (default) or systemLarge
-          --device-class C   a portrait screen class, e.g. 393x852 (the default), 430x932, 375x667
-          --width/--height   an explicit widget size in pt instead of a device class
-          --scale 2|3        pixels per pt (default 2)
-          --text-size T      Dynamic Type: large (default), xxxLarge, AX3
-          --ios-assets DIR   an Xcode asset catalog with the Widget*.colorset sets (default: bundled)
-        both:
-          --theme T          light (default) or dark
-          -o, --output FILE  where to write the PNG (written atomically; its folder must exist; a device,
-                             FIFO, socket, folder or link is never replaced)
-          --json             print what was drawn: family, size, state, the visible texts in drawing
-                             order, the accessibility label, the pip row, and any findings (clipped,
-                             truncated, contrast, missing-glyph; known ones marked with their seed passage)
-          --on-bad-snapshot  fail (default): a snapshot that doesn't decode is an error, exit 2.
-                             fallback: print the decode error on stderr and draw what the widget draws —
-                             seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
         Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes and
         code points no font of the fallback chain draws (missing-glyph).
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued.union(["fixture"]),
-                                         switches: AdHocRenderOptions.switches)
+    static let fixture = OptionSpec.value("fixture", "KEY", "a golden's fixture, a key from 'evidence list' (instead of the widget options)")
+    static let options = OptionTable([.init("a fixture:", [fixture])]) + AdHocRenderOptions.options
+    static func run(_ a: ParsedArguments) throws -> Int32 {
         guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
         var fixtureDrawn: Fixture?
-        if let key = a.value("fixture") {
+        if let key = a.value(fixture.name) {
             guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }

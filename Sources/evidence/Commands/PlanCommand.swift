@@ -6,7 +6,7 @@ import WidgetRaster
 struct PlanCommand: EvidenceCommand {
     static let name = "plan"
     static let summary = "Show the layout plan (size, ladder rung, habit rows, every element shown/hidden and why)"
-    static let help = """
+    static let usage = """
     usage: evidence plan [widget options] [size options] [--json]
            evidence plan --platform ios --family systemSmall|systemMedium|systemLarge [--device-class C] … [--json]
 
@@ -17,12 +17,11 @@ struct PlanCommand: EvidenceCommand {
 
     Defaults = the seed's reference case: the OBJ-2428 reported geometry 230 × 330 dp, fontScale
     1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
-
-    widget options:
-    \(WidgetInputOptions.help)
-    size options: as 'evidence render --help' (--platform, --family, --width, --height, --font-scale, …)
-      --json             machine-readable output
-
+    """
+    static let options = WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
+        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, .flag("json", "machine-readable output"),
+    ])])
+    static let notes = """
     examples:
       evidence plan
       evidence plan --family small --width 110 --height 150 --font-scale 2.0 --state newDay
@@ -31,9 +30,10 @@ struct PlanCommand: EvidenceCommand {
     """
 
     static func parse(_ args: [String]) throws(InputError) -> AdHocRenderOptions {
-        let a = try ArgumentParser.parse(args, valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
-        if a.value("output") != nil { throw InputError("-o", "plan writes no image; use 'evidence render'") }
-        return try AdHocRenderOptions.parse(a, needsOutput: false, allowDefaultWidget: true)
+        try parse(options.parse(args))
+    }
+    static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
+        try AdHocRenderOptions.parse(a, needsOutput: false, allowDefaultWidget: true)
     }
 
     struct ElementJSON: Encodable {
@@ -63,8 +63,8 @@ struct PlanCommand: EvidenceCommand {
 
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let o = try parse(args)
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        let o = try parse(a)
         let fonts = try FontLibrary.bundled.get()
         let target = try WidgetPipeline.target(o)
         switch target {

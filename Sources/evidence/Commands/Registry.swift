@@ -13,5 +13,6 @@ let allCommands: [any EvidenceCommand.Type] = [
     GalleryCommand.self,
     ReportCommand.self,
     TimelineCommand.self,
+    VersionCommand.self,
     HelpCommand.self,
 ]

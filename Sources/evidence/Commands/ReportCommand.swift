@@ -6,22 +6,22 @@ import WidgetRaster
 struct ReportCommand: EvidenceCommand {
     static let name = "report"
     static let summary = "Rebuild the HTML report page (and JUnit) from a saved 'verify --json' result"
-    static let help = """
+    static let usage = """
         usage: evidence report --from RESULT.json [-o DIR] [--junit FILE]
 
         Reads the result 'evidence verify --json' printed and writes DIR/index.html. The page shows the
         images verify wrote to its report folder (the result's reportDirectory); with -o another folder,
         they are copied there so the page stands alone.
-          --from FILE        the saved JSON result
-          -o, --output DIR   where index.html goes (default: ./report)
-          --junit FILE       also write JUnit XML for the same result
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["from", "output", "junit"], switches: [])
-        guard let from = a.value("from") else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
+    static let from = OptionSpec.value("from", "FILE", "the saved JSON result")
+    static let output = OptionSpec.value("output", "DIR", "where index.html goes", short: "o", default: .value("./report"))
+    static let junit = OptionSpec.value("junit", "FILE", "also write JUnit XML for the same result")
+    static let options = OptionTable([from, output, junit])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        guard let from = a.value(Self.from.name) else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
         let result = try load(from)
         // Never a folder the (possibly downloaded) result file names: the caller chooses, or ./report.
-        let out = URL(fileURLWithPath: a.value("output") ?? "report")
+        let out = URL(fileURLWithPath: a.string(Self.output) ?? "report")
         if let source = result.reportDirectory.map({ URL(fileURLWithPath: $0) }),
            source.standardizedFileURL != out.standardizedFileURL {
             for rel in Set(result.failures.flatMap(\.artifacts)).sorted() {
@@ -36,7 +36,7 @@ struct ReportCommand: EvidenceCommand {
             }
         }
         try HTMLPageHandler(directory: out).handle(result)
-        if let junit = a.value("junit") { try JUnitFileHandler(file: URL(fileURLWithPath: junit)).handle(result) }
+        if let junit = a.value(Self.junit.name) { try JUnitFileHandler(file: URL(fileURLWithPath: junit)).handle(result) }
         print("wrote \(out.appendingPathComponent(HTMLReport.fileName).path): \(result.summaryLine)")
         return 0
     }

@@ -5,21 +5,16 @@ import WidgetRaster
 struct ResolveCommand: EvidenceCommand {
     static let name = "resolve"
     static let summary = "Show the state, reactive treatment, motif and every string for a snapshot at a moment"
-    static let help = """
+    static let usage = """
     usage: evidence resolve --snapshot FILE|- --as-of ISO8601 --time-zone IANA [--platform P] [--json]
            evidence resolve --no-snapshot --as-of ISO8601 --time-zone IANA [--platform P] [--json]
 
     Decodes the snapshot JSON the app writes and prints what the widget decides at --as-of in
     --time-zone (the clock is never read): state, reactive treatment (or suppressed), motif,
     streak glyph, and every string and accessibility label per platform.
-
-      --snapshot FILE   the snapshot JSON; '-' reads standard input. A missing file is an error.
-      --no-snapshot     no snapshot at all: the first-run state
-      --as-of T         ISO-8601 with a UTC offset, e.g. 2026-09-17T08:30:00+02:00
-      --time-zone Z     IANA zone the device renders in, e.g. America/New_York
-      --platform P      android or ios (default: both)
-      --json            machine-readable output
-
+    """
+    static let options = ResolveOptions.options
+    static let notes = """
     example: evidence resolve --snapshot snap.json --as-of 2026-03-08T09:00:00-04:00 --time-zone America/New_York
     """
 
@@ -40,8 +35,8 @@ struct ResolveCommand: EvidenceCommand {
         var copy: [String: WidgetCopy]
     }
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let o = try ResolveOptions.parse(args)
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        let o = try ResolveOptions.parse(a)
         let snapshot = try o.snapshotPath.map(loadSnapshotFile)
         let w = resolveWidget(snapshot: snapshot, asOf: o.asOf, timeZone: o.timeZone)
         let copies = o.platforms.map { widgetCopy(w, platform: $0) }

@@ -4,20 +4,19 @@ import WidgetRaster
 struct StringsCommand: EvidenceCommand {
     static let name = "strings"
     static let summary = "Print every string the widget can show or speak: site × motif × branch"
-    static let help = """
+    static let usage = """
     usage: evidence strings [--platform android|ios] [--json]
 
     Prints the copy catalogue — every string the widget can draw or speak, by site, platform,
     branch and motif ('*' = the same for every motif). Parametric lines are printed as templates
     with their {placeholders}.
-
-      --platform P   only android or ios (default: both)
-      --json         a JSON array of {site, platform, motif, branch, text, spoken}
     """
+    static let platform = OptionSpec.value("platform", "P", "only one platform's strings", check: .choice(Platform.allCases.map(\.rawValue)),
+                                           default: .note("both"))
+    static let options = OptionTable([platform, .flag("json", "a JSON array of {site, platform, motif, branch, text, spoken}")])
 
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["platform"], switches: ["json"])
-        let platform: Platform? = a.value("platform") == nil ? nil : try a.choice("platform", default: Platform.ios, Platform.allCases)
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        let platform: Platform? = a.value(Self.platform.name) == nil ? nil : try a.choice(Self.platform, Platform.allCases)
         let entries = copyCatalogue(platform: platform)
         if a.has("json") {
             try printJSON(entries)

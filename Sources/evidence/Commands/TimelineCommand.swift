@@ -5,7 +5,7 @@ import WidgetRaster
 struct TimelineCommand: EvidenceCommand {
     static let name = "timeline"
     static let summary = "Draw one snapshot at sync, +1 h, next midnight, DST edges and stale, as a labelled strip"
-    static let help = """
+    static let usage = """
         usage: evidence timeline --snapshot FILE|- --from ISO8601 --time-zone IANA [--platform android]
                                  [--family medium|small|large] -o OUT.png
 
@@ -13,31 +13,31 @@ struct TimelineCommand: EvidenceCommand {
         midnight, every daylight-saving edge in between, and the first moment the snapshot is stale
         (18 h after sync). Each is captioned with what it is, its local time and the resolved state.
         The clock is never read. Prints one line per frame.
-          --snapshot FILE    the widget snapshot JSON ('-' reads standard input)
-          --from T           the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)
-          --time-zone Z      the device zone, IANA (e.g. Europe/Berlin)
-          --platform P       android (default)
-          --family F         the platform's family (Android: medium (default), small, large)
-          -o, --output FILE  the PNG strip to write
         """
-    static func run(_ args: [String]) throws -> Int32 {
-        let a = try ArgumentParser.parse(args, valued: ["snapshot", "from", "time-zone", "platform", "family", "output"], switches: [])
-        guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+    static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: README, 'Snapshot JSON')")
+    static let from = OptionSpec.value("from", "T", "the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)")
+    static let timeZone = OptionSpec.value("time-zone", "Z", "the device zone, IANA (e.g. Europe/Berlin)")
+    static let platform = OptionSpec.value("platform", "P", "the platform to draw", default: .value("android"))
+    static let family = OptionSpec.value("family", "F", "the platform's family (Android: medium (default), small, large)")
+    static let output = OptionSpec.value("output", "FILE", "the PNG strip to write", short: "o")
+    static let options = OptionTable([snapshot, from, timeZone, platform, family, output])
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        guard let out = a.value(Self.output.name), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
-        guard let path = a.value("snapshot") else { throw InputError("--snapshot", "required: the snapshot JSON file") }
-        guard let fromText = a.value("from") else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
-        guard let zoneName = a.value("time-zone") else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
+        guard let path = a.value(Self.snapshot.name) else { throw InputError("--snapshot", "required: the snapshot JSON file") }
+        guard let fromText = a.value(Self.from.name) else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
+        guard let zoneName = a.value(Self.timeZone.name) else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
         guard let from = ISO8601DateFormatter().date(from: fromText) else {
             throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")
         }
         guard let zone = TimeZone(identifier: zoneName) else { throw InputError("--time-zone", "unknown IANA zone '\(zoneName)'") }
         let painter = try GateArguments.painter()
         let platforms = TimelinePlatforms.all(fonts: painter.fonts, tokens: try TokenSet.bundled())
-        let platformName = a.value("platform") ?? "android"
+        let platformName = a.string(Self.platform) ?? ""
         guard let platform = platforms.first(where: { $0.name == platformName }) else {
             throw InputError("--platform", "no timeline for '\(platformName)' yet; expected \(platforms.map(\.name).joined(separator: ", "))")
         }
-        let family = a.value("family") ?? platform.families[0]
+        let family = a.value(Self.family.name) ?? platform.families[0]
         guard platform.families.contains(family) else {
             throw InputError("--family", "unknown \(platform.name) family '\(family)'; expected \(platform.families.joined(separator: ", "))")
         }

@@ -17,10 +17,6 @@ public struct AdHocRenderOptions: Equatable, Sendable {
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     public var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    public static let valued: Set<String> = WidgetInputOptions.valued.union(RenderTarget.valued)
-        .union(["android-res", "ios-assets", "output", "on-bad-snapshot"])
-    public static let switches: Set<String> = WidgetInputOptions.switches.union(["json"])
-
     /// `needsOutput`: render writes a PNG (`-o` required); plan does not. `allowDefaultWidget`: plan
     /// may describe nothing at all and gets the reference widget.
     public static func parse(_ a: ParsedArguments, needsOutput: Bool = true, allowDefaultWidget: Bool = false) throws(InputError) -> AdHocRenderOptions {
@@ -50,9 +46,6 @@ public enum RenderTarget: Equatable, Sendable {
         case .ios: return .ios
         }
     }
-
-    public static let valued: Set<String> = ["platform", "family", "width", "height", "font-scale", "theme", "density",
-                                             "device-class", "scale", "text-size", "host-mode"]
 
     public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
         let platform = try a.choice("platform", default: Platform.android, Platform.allCases)
