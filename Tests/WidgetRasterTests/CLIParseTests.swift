@@ -12,10 +12,11 @@ import Testing
         #expect(o.filter == "android/small/*" && o.jobs == 1)
         #expect(o.comparison == .perceptual(threshold: 0.2))
         let d = try GateArguments.options(ArgumentParser.parse([], valued: GateArguments.valued, switches: []))
-        #expect(d.comparison == .automatic && d.goldens == PackagePaths.goldens && d.perceptualThreshold == 0.1)
+        #expect(d.comparison == .automatic && d.goldens == PackagePaths.goldens)
     }
 
-    @Test(arguments: [["--jobs", "0"], ["--jobs", "x"], ["--compare", "fuzzy"], ["--threshold", "2"], ["--threshold", "-0.1"]])
+    @Test(arguments: [["--jobs", "0"], ["--jobs", "x"], ["--compare", "fuzzy"], ["--compare", "perceptual", "--threshold", "2"],
+                            ["--compare", "perceptual", "--threshold", "-0.1"], ["--threshold", "0.2"], ["--compare", "exact", "--threshold", "0.2"]])
     func badGateOptions(args: [String]) {
         #expect(throws: InputError.self) {
             try GateArguments.options(ArgumentParser.parse(args, valued: GateArguments.valued, switches: []))
@@ -136,7 +137,7 @@ import Testing
         #expect(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
         #expect(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
         let o = try GateArguments.options(VerifyCommand.options.parse([]))
-        #expect(o.comparison == .automatic && o.perceptualThreshold == 0.1 && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(o.comparison == .automatic && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
         #expect(try GateArguments.options(VerifyCommand.options.parse(["--compare", "EXACT"])).comparison == .exact)
     }
 

@@ -180,13 +180,13 @@ import Testing
     }
 
     @Test func selfCheckSeesAKnownDifference() {
-        #expect(ImageOps.selfCheck(.exact))
-        #expect(ImageOps.selfCheck(.perceptual(threshold: 0.1)))
+        #expect(ImageOps.selfCheckFailure(.exact) == nil)
+        #expect(ImageOps.selfCheckFailure(.perceptual(threshold: 0.1)) == nil)
         // A comparator that can see nothing (threshold 1 on a one-pixel grey step) must fail the self-check.
-        #expect(ImageOps.selfCheck(.perceptual(threshold: 1.0)) == false)
+        #expect(ImageOps.selfCheckFailure(.perceptual(threshold: 1.0)) != nil)
     }
 
-    @Test func environmentDriftSwitchesToPerceptual() throws {
+    @Test func environmentDriftFailsTheRunAsEnvironment() throws {
         let dir = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         let url = dir.appendingPathComponent(Manifest.fileName)
@@ -194,10 +194,11 @@ import Testing
         m.environment.cairo = "0.0.1"
         try Data(m.encoded()).write(to: url)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
-        #expect(v.failures.isEmpty)
+        #expect(v.failures.map(\.kind) == [.environment])
+        #expect(v.failures[0].detail.contains("cairo \(RendererEnvironment.current().cairo) vs 0.0.1"))
+        #expect(v.failures[0].detail.contains("--compare perceptual"))
+        #expect(v.passed.isEmpty)
         #expect(v.comparison.contains("environment differs"))
-        #expect(v.comparison.contains("cairo \(RendererEnvironment.current().cairo) vs 0.0.1"))
-        #expect(v.comparison.contains("compared perceptually"))
     }
 
     @Test func globMatching() {

@@ -94,16 +94,24 @@ import Testing
         #expect(p.antialiasedPixels == 20)
     }
 
-    @Test func colorDeltaBlendsAlphaOverWhite() {
-        // Transparent black over white looks white: no difference from opaque white.
-        let px: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255]
+    @Test func colorDeltaBlendsAlphaOverTheCheckerboard() {
+        // pixelmatch 7.2's checkerboard: each channel 48 or 207, from the byte offset.
+        #expect(ImageComparator.checkerboard(0) == (48, 48, 48))
+        #expect(ImageComparator.checkerboard(140) == (48, 48, 207))  // 140/1.618 = 86.5 (even), 140/2.618 = 53.5 (odd)
+        #expect(ImageComparator.checkerboard(12) == (48, 207, 48))   // 12/1.618 = 7.4 (odd), 12/2.618 = 4.6 (even)
+        let px: [UInt8] = [255, 255, 255, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 0]
         px.withUnsafeBufferPointer { p in
             let b = p.baseAddress!
-            #expect(ImageComparator.colorDelta(b, b + 4, brightnessOnly: false) == 0)
-            let full = ImageComparator.colorDelta(b + 4, b + 8, brightnessOnly: false)
-            // White vs black: only Y differs (255), so 0.5053 × 255²; negative because the first is lighter.
+            // Transparent white vs opaque white at offset 0: the checkerboard (48, 48, 48) shows
+            // through one of them, so white ink that vanishes is a difference (0.5053 × 207² in Y).
+            let vanished = ImageComparator.colorDelta(b, b + 4, offset: 0)
+            #expect(abs(vanished - 0.5053 * 207 * 207) < 0.5)
+            // Two fully transparent pixels of different colours look the same: the background.
+            #expect(ImageComparator.colorDelta(b + 12, b, offset: 0) == 0)
+            // Opaque white vs black: only Y differs (255), negative because the first is lighter.
+            let full = ImageComparator.colorDelta(b + 4, b + 8, offset: 0)
             #expect(abs(full + 0.5053 * 255 * 255) < 0.5)
-            #expect(ImageComparator.colorDelta(b + 8, b + 4, brightnessOnly: false) > 0)
+            #expect(ImageComparator.colorDelta(b + 8, b + 4, offset: 0) > 0)
             #expect(abs(full) < ImageComparator.maxYIQDelta)
         }
     }
@@ -140,7 +148,10 @@ import Testing
 
     @Test func descriptionsSayWhichComparison() {
         #expect(ImageComparator.exact.description == "exact")
-        #expect(ImageComparator.perceptual().description == "perceptual (YIQ threshold 0.1, anti-aliasing ignored)")
+        #expect(ImageComparator.perceptual().description
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored)")
+        #expect(ImageComparator.perceptual(threshold: 0.2, includeAA: true).description
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.2, alpha over its checkerboard, anti-aliasing counted)")
         #expect(ImageComparator.perceptual(threshold: 7) == .perceptual(threshold: 1))
     }
 }

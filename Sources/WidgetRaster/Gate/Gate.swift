@@ -27,6 +27,10 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case missingGlyph = "missing-glyph"
     /// The comparison failed its own known-different self-test.
     case selfCheck = "self-check"
+    /// The running renderer's environment (library versions, font hashes) differs from the one the
+    /// goldens were recorded in, and no comparison was asked for: exact equality is not a fair test
+    /// there, and the manifest must never be what turns on a weaker one.
+    case environment
 }
 
 public struct GateFailure: Codable, Equatable, Sendable {
@@ -71,12 +75,27 @@ public struct RenderCheck: Sendable {
     }
 }
 
-/// How rendered pixels are compared with goldens.
+/// How rendered pixels are to be compared with goldens, as the command line asked.
 public enum ComparisonChoice: Equatable, Sendable {
-    /// Exact when the environment matches the manifest's, perceptual otherwise.
+    /// Exact, on the renderer environment the goldens were recorded in; any other environment
+    /// fails the run as `environment` (the environment is measured, never taken from the input).
     case automatic
     case exact
+    /// Asked for explicitly (`--compare perceptual`): the only way to a weaker comparison.
     case perceptual(threshold: Double)
+}
+
+/// The comparison a run applied and why — the one value verify, the report and `evidence
+/// compare` are handed (swift-snapshot-testing's `Diffing` as a value).
+public struct AppliedComparison: Equatable, Sendable, CustomStringConvertible {
+    public var comparator: ImageComparator
+    /// Why this one, e.g. "environment matches Goldens/manifest.json".
+    public var reason: String
+    public init(_ comparator: ImageComparator, because reason: String) {
+        self.comparator = comparator; self.reason = reason
+    }
+    /// e.g. "exact (environment matches Goldens/manifest.json)".
+    public var description: String { "\(comparator) (\(reason))" }
 }
 
 public struct GateOptions: Sendable {
@@ -84,7 +103,6 @@ public struct GateOptions: Sendable {
     public var filter: String?
     public var jobs: Int
     public var comparison: ComparisonChoice
-    public var perceptualThreshold: Double
     public var reportDirectory: URL?
     public var checks: [RenderCheck]
     /// Findings the seed accepts: reported as known, never failed.
@@ -99,10 +117,10 @@ public struct GateOptions: Sendable {
     public var recordMode: RecordMode = .changed
 
     public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                comparison: ComparisonChoice = .automatic, perceptualThreshold: Double = 0.1,
+                comparison: ComparisonChoice = .automatic,
                 reportDirectory: URL? = nil, checks: [RenderCheck] = []) {
         self.goldens = goldens; self.filter = filter; self.jobs = jobs; self.comparison = comparison
-        self.perceptualThreshold = perceptualThreshold; self.reportDirectory = reportDirectory; self.checks = checks
+        self.reportDirectory = reportDirectory; self.checks = checks
     }
 }
 

@@ -30,13 +30,22 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        let (comparator, note) = chooseComparison(options, manifest: manifest, environment: environment)
+        let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
+        let comparison: AppliedComparison
+        switch choice {
+        case .applied(let c): comparison = c
+        case .refused(let applied, let failure):
+            // Nothing is rendered: on another environment every exact comparison would fail, and
+            // the manifest is not allowed to pick a weaker one.
+            return VerifyResult(passed: [], failures: [failure], comparison: applied.description, fastPath: 0, reportDirectory: nil)
+        }
+        let comparator = comparison.comparator
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
-        guard ImageOps.selfCheck(comparator) else {
+        if let why = ImageOps.selfCheckFailure(comparator) {
             return VerifyResult(passed: [], failures: [GateFailure(key: "(self-check)", kind: .selfCheck,
-                detail: "the \(note) comparison reported a known-different pair as equal; refusing to report success")],
-                comparison: note, fastPath: 0, reportDirectory: nil)
+                detail: "the \(comparator) comparison failed its self-check: \(why); refusing to report success")],
+                comparison: comparison.description, fastPath: 0, reportDirectory: nil)
         }
 
         let entries = manifest?.goldens ?? [:]
@@ -50,7 +59,7 @@ public enum Verifier {
             let split = options.knownFindings.partition(outcome.failures)
             outcome.failures = split.failures
             outcome.known = split.known
-            writeReport(&outcome, to: options.reportDirectory)
+            writeReport(&outcome, to: options.reportDirectory, comparator: comparator)
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
@@ -88,22 +97,42 @@ public enum Verifier {
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
-                            failures: failures, known: known, comparison: note,
+                            failures: failures, known: known, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description)
     }
 
-    static func chooseComparison(_ options: GateOptions, manifest: Manifest?,
-                                 environment: RendererEnvironment) -> (ImageComparator, String) {
-        switch options.comparison {
-        case .exact: return (.exact, "exact (requested)")
-        case .perceptual(let t): return (.perceptual(threshold: t), "perceptual, threshold \(t) (requested)")
+    enum ComparisonDecision: Equatable {
+        case applied(AppliedComparison)
+        /// The run fails before anything is rendered; `applied` is what would have been used.
+        case refused(AppliedComparison, GateFailure)
+    }
+
+    /// The comparison comes from the running renderer's measured environment against the
+    /// manifest's (issue #24: the environment is measured, not read from the input):
+    /// - `automatic`: exact when they are equal (or there is no manifest yet); otherwise the run
+    ///   fails as `environment`, naming what differs. Editing `environment` in the manifest can
+    ///   therefore never turn on a weaker comparison — an edit that matches this renderer gets the
+    ///   exact comparison, under which goldens whose pixels disagree fail as `pixels`; any other
+    ///   edit fails the run.
+    /// - `exact` / `perceptual`: as asked; the reason says so and whether the environment matches.
+    static func chooseComparison(_ choice: ComparisonChoice, manifest: Manifest?,
+                                 environment: RendererEnvironment) -> ComparisonDecision {
+        let manifestName = "Goldens/\(Manifest.fileName)"
+        let diffs = manifest.map { environment.differences(from: $0.environment) } ?? []
+        let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: ", "))"
+        switch choice {
+        case .exact:
+            return .applied(AppliedComparison(.exact, because: "requested with --compare exact" + (drift.map { "; " + $0 } ?? "")))
+        case .perceptual(let t):
+            return .applied(AppliedComparison(.perceptual(threshold: t),
+                because: "requested with --compare perceptual; " + (drift ?? "environment matches \(manifestName)")))
         case .automatic:
-            guard let manifest else { return (.exact, "exact (no manifest yet)") }
-            let diffs = environment.differences(from: manifest.environment)
-            if diffs.isEmpty { return (.exact, "exact (environment matches Goldens/\(Manifest.fileName))") }
-            return (.perceptual(threshold: options.perceptualThreshold),
-                    "environment differs from Goldens/\(Manifest.fileName): \(diffs.joined(separator: ", ")) — compared perceptually")
+            guard manifest != nil else { return .applied(AppliedComparison(.exact, because: "no manifest yet")) }
+            guard let drift else { return .applied(AppliedComparison(.exact, because: "environment matches \(manifestName)")) }
+            let applied = AppliedComparison(.exact, because: drift)
+            return .refused(applied, GateFailure(key: "(environment)", kind: .environment,
+                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — verify where the goldens were recorded (CI), or pass --compare perceptual to compare perceptually on purpose"))
         }
     }
 
@@ -138,7 +167,7 @@ public enum Verifier {
         }
         let textFailure = entry.flatMap { textDifference(r.scene, $0) }
         // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
-        if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator == .exact, ImageOps.hash(bytes) == entry.fileHash {
+        if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator.isExact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
             if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
@@ -147,7 +176,15 @@ public enum Verifier {
         let actual = r.image()
         let expected: RGBAImage
         do {
-            expected = try ImageOps.decodePNG(bytes, name: options.goldens.appendingPathComponent(fixture.goldenPath).path)
+            switch try ImageOps.decodeGolden(bytes, name: options.goldens.appendingPathComponent(fixture.goldenPath).path,
+                                             expecting: actual.size) {
+            case .image(let image): expected = image
+            case .size(let declared):
+                out.failures.append(GateFailure(key: fixture.key, kind: .size,
+                    detail: "golden is \(declared) (its PNG header; not decoded), render is \(actual.size)"))
+                out.actual = actual
+                return out
+            }
         } catch {
             out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
             out.actual = actual  // the report still shows what the golden should have held
@@ -185,13 +222,13 @@ public enum Verifier {
 
     /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),
     /// names them on its first failure, and drops the images either way.
-    static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?) {
+    static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?, comparator: ImageComparator) {
         defer { outcome.actual = nil; outcome.expected = nil }
         guard let dir, !outcome.failures.isEmpty else { return }
         var files: [(String, RGBAImage)] = []
         if let a = outcome.actual { files.append(("actual.png", a)) }
         if let e = outcome.expected { files.append(("expected.png", e)) }
-        if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a))) }
+        if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a, comparator))) }
         for (name, img) in files {
             let rel = outcome.key + "/" + name
             if (try? ContainedFolder(dir).write(ImageOps.encodePNG(img), to: rel)) != nil {

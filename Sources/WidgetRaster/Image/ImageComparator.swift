@@ -54,32 +54,40 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
     }
 }
 
-/// A comparison strategy as a value (swift-snapshot-testing's `Diffing` idea): the gate is handed
-/// one and reports which it applied.
+/// A comparison strategy as a value (swift-snapshot-testing's `Diffing` idea): verify, the report
+/// and `evidence compare` are each handed one and say which they applied.
 /// - `.exact`: any difference in any RGBA byte counts.
-/// - `.perceptual(threshold:)`: pixelmatch-style — the YIQ colour delta of the two pixels (each
-///   blended over white by its alpha) must exceed `threshold² × 35215`, and pixels that look like
-///   anti-aliasing in either image (Vyšniauskas' detector: a brightness slope between a darker and
-///   a brighter neighbour that each sit in flat areas in both images) are not counted.
+/// - `.perceptual(threshold:includeAA:)`: pixelmatch 7.2's rule — the YIQ colour delta of the two
+///   pixels must exceed `threshold² × 35215`; a pixel that is not opaque in either image is first
+///   blended over pixelmatch's checkerboard (its default `checkerboard: true`), so ink that turns
+///   transparent is a difference even where it was white on white; and, unless `includeAA`, pixels
+///   that look like anti-aliasing in either image (Vyšniauskas' detector: a brightness slope
+///   between a darker and a brighter neighbour that each sit in flat areas in both images) are
+///   not counted.
 public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     public enum Method: Hashable, Sendable {
         case exact
-        case perceptual(threshold: Double)
+        case perceptual(threshold: Double, includeAA: Bool)
     }
     public let method: Method
 
     public static let exact = ImageComparator(method: .exact)
+    /// pixelmatch's default threshold, and the gate's.
+    public static let defaultThreshold = 0.1
 
-    /// `threshold` in 0…1 (smaller is stricter; out-of-range values are clamped, NaN means 0.1).
-    public static func perceptual(threshold: Double = 0.1) -> ImageComparator {
-        let t = threshold.isNaN ? 0.1 : Swift.max(0, Swift.min(1, threshold))
-        return ImageComparator(method: .perceptual(threshold: t))
+    /// `threshold` in 0…1 (smaller is stricter; out-of-range values are clamped, NaN means the default).
+    public static func perceptual(threshold: Double = defaultThreshold, includeAA: Bool = false) -> ImageComparator {
+        let t = threshold.isNaN ? defaultThreshold : Swift.max(0, Swift.min(1, threshold))
+        return ImageComparator(method: .perceptual(threshold: t, includeAA: includeAA))
     }
+
+    public var isExact: Bool { self == .exact }
 
     public var description: String {
         switch method {
         case .exact: "exact"
-        case .perceptual(let t): "perceptual (YIQ threshold \(t), anti-aliasing ignored)"
+        case .perceptual(let t, let includeAA):
+            "perceptual (pixelmatch 7.2 rule: YIQ threshold \(t), alpha over its checkerboard, anti-aliasing \(includeAA ? "counted" : "ignored"))"
         }
     }
 
@@ -196,8 +204,8 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
                 switch method {
                 case .exact:
                     Self.scanExact(e, a, w, h, &tally, marks)
-                case .perceptual(let threshold):
-                    Self.scanPerceptual(e, a, w, h, Self.maxYIQDelta * threshold * threshold, &tally, marks)
+                case .perceptual(let threshold, let includeAA):
+                    Self.scanPerceptual(e, a, w, h, Self.maxYIQDelta * threshold * threshold, includeAA: includeAA, &tally, marks)
                 }
             }
         }
@@ -213,14 +221,14 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func scanPerceptual(_ e: View, _ a: View, _ w: Int, _ h: Int, _ maxDelta: Double,
+    static func scanPerceptual(_ e: View, _ a: View, _ w: Int, _ h: Int, _ maxDelta: Double, includeAA: Bool,
                                _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?) {
         for y in 0..<h {
             if memcmp(e.at(0, y), a.at(0, y), w * 4) == 0 { continue }
             for x in 0..<w where e.word(x, y) != a.word(x, y) {
-                let delta = colorDelta(e.at(x, y), a.at(x, y), brightnessOnly: false)
+                let delta = colorDelta(e.at(x, y), a.at(x, y), offset: (y * w + x) * 4)
                 guard abs(delta) > maxDelta else { continue }
-                if antialiased(e, x, y, w, h, other: a) || antialiased(a, x, y, w, h, other: e) {
+                if !includeAA && (antialiased(e, x, y, w, h, other: a) || antialiased(a, x, y, w, h, other: e)) {
                     tally.antialiased += 1
                     marks?.pointee.set(x, y, yellow)
                 } else {
@@ -243,28 +251,48 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         r * 0.21147017 - g * 0.52261711 + b * 0.31114694
     }
 
-    /// The squared YIQ distance between two pixels, each first blended over white by its alpha;
-    /// negative when the first is the lighter one. With `brightnessOnly`, just the Y (luma) difference.
+    /// The background pixelmatch 7.2 blends a not-opaque pixel over, from the pixel's byte offset
+    /// `k` in the image (its `checkerboard` option, on by default): each channel 48 or 207. Its
+    /// formula taken as it is — `k` is a multiple of 4, so red is always 48 — because agreeing
+    /// with pixelmatch's counts is the point.
+    @inline(__always) static func checkerboard(_ k: Int) -> (r: Double, g: Double, b: Double) {
+        let d = Double(k)
+        return (48 + 159 * Double(k % 2),
+                48 + 159 * Double(Int(d / 1.618033988749895) % 2),
+                48 + 159 * Double(Int(d / 2.618033988749895) % 2))
+    }
+
+    /// The channel differences of two pixels at byte offset `k`, pixelmatch 7.2's way: straight
+    /// differences when both are opaque, else each blended over the checkerboard by its alpha.
     @inline(__always)
-    static func colorDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, brightnessOnly: Bool) -> Double {
+    static func channelDeltas(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, _ k: Int) -> (Double, Double, Double) {
+        let r1 = Double(p[0]), g1 = Double(p[1]), b1 = Double(p[2]), a1 = Double(p[3])
+        let r2 = Double(q[0]), g2 = Double(q[1]), b2 = Double(q[2]), a2 = Double(q[3])
+        guard p[3] < 255 || q[3] < 255 else { return (r1 - r2, g1 - g2, b1 - b2) }
+        let bg = checkerboard(k), da = a1 - a2
+        return ((r1 * a1 - r2 * a2 - bg.r * da) / 255,
+                (g1 * a1 - g2 * a2 - bg.g * da) / 255,
+                (b1 * a1 - b2 * a2 - bg.b * da) / 255)
+    }
+
+    /// The squared YIQ distance between two pixels at byte offset `k` (both blended over the
+    /// checkerboard unless opaque); negative when the first is the lighter one.
+    @inline(__always)
+    static func colorDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, offset k: Int) -> Double {
         if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] { return 0 }
-        var r1 = Double(p[0]), g1 = Double(p[1]), b1 = Double(p[2])
-        var r2 = Double(q[0]), g2 = Double(q[1]), b2 = Double(q[2])
-        if p[3] < 255 {
-            let k = Double(p[3]) / 255
-            r1 = 255 + (r1 - 255) * k; g1 = 255 + (g1 - 255) * k; b1 = 255 + (b1 - 255) * k
-        }
-        if q[3] < 255 {
-            let k = Double(q[3]) / 255
-            r2 = 255 + (r2 - 255) * k; g2 = 255 + (g2 - 255) * k; b2 = 255 + (b2 - 255) * k
-        }
-        let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
-        let dy = y1 - y2
-        if brightnessOnly { return dy }
-        let di = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
-        let dq = quadrature(r1, g1, b1) - quadrature(r2, g2, b2)
-        let delta = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
-        return y1 > y2 ? -delta : delta
+        let (dr, dg, db) = channelDeltas(p, q, k)
+        let y = luma(dr, dg, db), i = inPhase(dr, dg, db), qd = quadrature(dr, dg, db)
+        let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * qd * qd
+        return y > 0 ? -delta : delta
+    }
+
+    /// Just the Y (brightness) difference, for the anti-aliasing detector; `k` is the centre pixel's
+    /// offset, whose checkerboard square both pixels are blended over (as pixelmatch does).
+    @inline(__always)
+    static func brightnessDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, offset k: Int) -> Double {
+        if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] { return 0 }
+        let (dr, dg, db) = channelDeltas(p, q, k)
+        return luma(dr, dg, db)
     }
 
     /// Whether pixel (x, y) of `image` looks like anti-aliasing: among its 8 neighbours at most
@@ -273,13 +301,13 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     static func antialiased(_ image: View, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, other: View) -> Bool {
         let x0 = Swift.max(x1 - 1, 0), y0 = Swift.max(y1 - 1, 0)
         let x2 = Swift.min(x1 + 1, w - 1), y2 = Swift.min(y1 + 1, h - 1)
-        let center = image.at(x1, y1)
+        let center = image.at(x1, y1), k = (y1 * w + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = colorDelta(center, image.at(x, y), brightnessOnly: true)
+                let delta = brightnessDelta(center, image.at(x, y), offset: k)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }

@@ -91,7 +91,12 @@ public enum PNGCodec {
 
     /// Decodes PNG `bytes` read from the file `name` into RGBA.
     public static func decode(_ bytes: [UInt8], name: String, limits: Limits = .standard) throws(InputError) -> RGBAImage {
-        let header = try validate(bytes, name: name, limits: limits)
+        try decode(bytes, validated: try validate(bytes, name: name, limits: limits), name: name)
+    }
+
+    /// Decodes `bytes` whose structure `validate` has checked and returned `header` for: the one
+    /// allocation is the header's width × height (so a caller that checked the size first bounds it).
+    static func decode(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError) -> RGBAImage {
         let count = header.width * header.height * 4
         var failure: String?
         let pixels = bytes.withUnsafeBufferPointer { data in

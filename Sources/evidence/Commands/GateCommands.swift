@@ -15,9 +15,10 @@ enum GateArguments {
     static let report = OptionSpec.value("report", "DIR", "where failure images go", default: .value("./report"))
     /// `--compare`'s words.
     enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
-    static let compare = OptionSpec.value("compare", nil, "exact, perceptual, or auto: exact unless the renderer environment differs",
+    static let compare = OptionSpec.value("compare", nil, "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
                                           check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
-    static let threshold = OptionSpec.value("threshold", "T", "perceptual colour threshold", check: .number(0...1), default: .value("0.1"))
+    static let threshold = OptionSpec.value("threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
+                                            default: .value("\(ImageComparator.defaultThreshold)"))
 
     /// What every run over the matrix takes: which fixtures, how many workers, which goldens.
     static let matrix = OptionTable([filter, jobs, goldens])
@@ -29,12 +30,15 @@ enum GateArguments {
         o.filter = a.value(filter.name)
         o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         if let g = a.value(goldens.name) { o.goldens = URL(fileURLWithPath: g) }
-        o.perceptualThreshold = try a.double(threshold)
         o.shard = try a.value(shard.name).map(Shard.parse)
-        switch try a.choice(compare, CompareFlag.allCases) {
+        let mode = try a.choice(compare, CompareFlag.allCases)
+        if a.value(threshold.name) != nil && mode != .perceptual {
+            throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
+        }
+        switch mode {
         case .auto: o.comparison = .automatic
         case .exact: o.comparison = .exact
-        case .perceptual: o.comparison = .perceptual(threshold: o.perceptualThreshold)
+        case .perceptual: o.comparison = .perceptual(threshold: try a.double(threshold))
         }
         return o
     }
@@ -90,10 +94,12 @@ struct VerifyCommand: EvidenceCommand {
         usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json] [--jobs N]
                                [--compare auto|exact|perceptual] [--threshold T] [--quiet] [--no-wait]
 
-        Renders each fixture and compares it with its golden. Exact pixel match unless the renderer
-        environment (library versions, font hashes) differs from Goldens/manifest.json, in which case
-        a perceptual comparison (YIQ delta with anti-aliasing detection) is applied and the summary says so.
-        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, colour-alone, self-check.
+        Renders each fixture and compares it with its golden, every byte exactly. The renderer's
+        environment (library versions, font hashes) is measured and must equal Goldens/manifest.json's;
+        if it differs the run fails as 'environment' naming what differs, unless --compare perceptual
+        asks for pixelmatch 7.2's comparison (YIQ delta, alpha over its checkerboard, anti-aliasing
+        ignored) on purpose. The first output line says which comparison was applied and why.
+        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, colour-alone, self-check, environment.
         colour-alone: in a one-tint render (tinted, StandBy Night, Lock Screen vibrant) two states whose
         meaning differs draw identical pixels where the meaning is carried (both fixtures and the node named).
         Findings listed in known-findings.json (each with its seed passage) print as KNOWN on every
