@@ -4,7 +4,8 @@
 #     write), the rendered contrast audit and the contact sheet: whole-matrix wall, CPU and peak
 #     memory (GNU time), per-fixture wall — median of BENCH_RUNS runs (default 5), each phase in
 #     its own process (`evidence bench --phase P`);
-#   - side by side, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on one golden pair;
+#   - side by side, `evidence compare`, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on
+#     one golden pair (`BENCH_ONLY=compare` runs just these rows);
 #   - the matrix at 1×, 4×, 16× (`evidence bench --scale N`): wall and peak memory;
 #   - the issue's targets, each met or its gap named.
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
@@ -69,6 +70,7 @@ echo
 printf '%-34s %9s %9s %9s %10s %12s\n' "what" "wall s" "CPU s" "peak MB" "phase ms" "ms/fixture"
 row() { printf '%-34s %9.3f %9.2f %9.0f %10.0f %12.3f\n' "$1" "$M_WALL" "$M_CPU" "$M_RSS" "$M_PHASE" "$(echo "$M_PHASE / $2" | bc -l)"; }
 
+if [ "${BENCH_ONLY:-}" != compare ]; then
 measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL; V_RSS=$M_RSS
 if ! grep -q "$FIXTURES passed, 0 failed" <<< "$M_OUT"; then echo "evidence verify is failing: $M_OUT" >&2; exit 1; fi
 row "evidence verify (whole command)" "$FIXTURES"
@@ -78,6 +80,7 @@ measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; REC_RSS
 measure same "$RUNS" "$E" bench --phase record-same;    SAME_MS=$M_PHASE; row "record, none written (temp copy)" "$FIXTURES"
 measure contrast "$RUNS" "$E" bench --phase contrast;   row "contrast audit (rendered)" "$FIXTURES"
 measure sheet "$RUNS" "$E" bench --phase sheet;         SHEET_RSS=$M_RSS; row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+fi
 
 cat > "$WORK/pm.py" <<'PY'
 import sys, time
@@ -88,12 +91,15 @@ t0 = time.perf_counter()
 n = pixelmatch(a, b, threshold=0.1)
 print(f"{n} pixels differ, {(time.perf_counter() - t0) * 1000:.0f} ms wall in pixelmatch()")
 PY
+measure evidence-compare "$RUNS" "$E" compare "$PAIR_A" "$PAIR_B"; EC_OUT=$(sed -n 2p "$WORK/out")
+row "evidence compare (whole process)" 1
 measure magick "$RUNS" /usr/bin/compare -metric AE "$PAIR_A" "$PAIR_B" null:; IM_WALL=$M_WALL; IM_COUNT=$M_OUT
 row "ImageMagick compare -metric AE" 1
 measure pixelmatch "$RUNS" "$VENV/bin/python" "$WORK/pm.py" "$PAIR_A" "$PAIR_B"; PM_OUT=$M_OUT
 row "pixelmatch (PyPI, whole process)" 1
 echo "  one golden pair: ${PAIR_A#Goldens/} vs ${PAIR_B#Goldens/}"
-echo "  compare -metric AE: $IM_COUNT pixels differ; pixelmatch: $PM_OUT"
+echo "  evidence compare: $EC_OUT; compare -metric AE: $IM_COUNT pixels differ; pixelmatch: $PM_OUT"
+[ "${BENCH_ONLY:-}" != compare ] || exit 0
 
 echo
 echo "the matrix replicated N times (one run each; phase wall, process peak memory):"

@@ -192,7 +192,14 @@ public enum Verifier {
         }
         out.actual = actual
         out.expected = expected
+        // A perceptual comparison forgives the render, never the golden: it vouches only for the
+        // pixels record wrote, which the manifest's pixel hash names (so neither a hand-edited
+        // golden nor an edited environment can lean on its tolerance).
+        let unrecorded = !comparator.isExact && entry.map { ImageOps.pixelHash(expected) != $0.pixelHash } == true
+        let notRecorded = "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
+        case .same where unrecorded:
+            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
         case .same:
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
             if entry == nil {
@@ -203,7 +210,7 @@ public enum Verifier {
             out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
         case .pixelsDiffer(let count, let box, let rect):
             out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (textFailure.map { "; " + $0 } ?? ""), box: rect))
+                + (unrecorded ? "; " + notRecorded : "") + (textFailure.map { "; " + $0 } ?? ""), box: rect))
         }
         if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out

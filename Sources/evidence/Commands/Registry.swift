@@ -3,6 +3,7 @@ let allCommands: [any EvidenceCommand.Type] = [
     ListCommand.self,
     RenderCommand.self,
     VerifyCommand.self,
+    CompareCommand.self,
     RecordCommand.self,
     BenchCommand.self,
     StringsCommand.self,
