@@ -207,6 +207,19 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         #expect(ContrastTable.render(report).contains("configurations: light, API ≤30 · dark, API ≤30 · light, API 31+ · dark, API 31+"))
     }
 
+    @Test func dynamicColoursAreAuditedOnTheBaselinePaletteAndSaySo() throws {
+        let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("dynamic-colour"))
+        #expect(config(c, "light, API 31+")?.color("widget_accent_deep", theme: .light).hex == "#006C5F")
+        #expect(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FBFBFB")
+        #expect(config(c, "light, API ≤30")?.color("widget_accent_deep", theme: .light).hex == "#C2410C")
+        #expect(c.adjustments == ["'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): audited on Android's baseline palette, #006C5F",
+                                  "'widget_card' is @android:color/system_neutral1_10, wallpaper-dependent (Material You): audited on Android's baseline palette, #FBFBFB"])
+        let text = ContrastTable.render(try ContrastAudit.auditAndroid(resDirectory: try resWith("dynamic-colour")))
+        #expect(text.contains("adjusted: 'widget_card' is @android:color/system_neutral1_10"))
+        let unknown = try resWith(nil, replacing: [("widget_ink", .light, "@android:color/system_on_primary_container_light")])
+        #expect(refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains("tonal-palette colours") == true)
+    }
+
     @Test func foldersTheAuditDoesNotCoverAreNamed() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("uncovered"))
         #expect(c.uncovered == ["values-fr/ (qualifier 'fr' is not audited: only night / notnight and -vNN API levels are)",
@@ -218,7 +231,7 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     /// (corpus overlay, replacements, the file the refusal names, what it names).
     @Test(arguments: [
         ("theme-attribute", "colors_theme.xml:3", "the theme attribute ?attr/colorPrimary"),
-        ("dynamic-colour", "colors_dynamic.xml:3", "@android:color/system_accent1_600, a dynamic colour that follows the wallpaper"),
+        ("dynamic-too-early", "colors_dynamic.xml:3", "@android:color/system_accent1_600, which exists from API 31; light, API ≤30 cannot show it"),
         ("cycle", "colors_cycle.xml:4", "loop_a → loop_b → loop_a"),
     ])
     func refusedNamingFileLineAndConstruct(overlay: String, at: String, names: String) throws {

@@ -47,7 +47,8 @@ public enum AndroidTokens {
             case .invalid(let why): throw InputError(folder.path(entry.name), why)
             }
             var f = ResourceFolder(name: entry.name, qualifiers: qualifiers, entries: [:])
-            for file in try folder.list(entry.name) {
+            // aapt2's default ignore pattern skips hidden files and editor backups (`.*`, `*~`).
+            for file in try folder.list(entry.name) where !file.name.hasPrefix(".") && !file.name.hasSuffix("~") {
                 let rel = entry.name + "/" + file.name
                 guard file.name.hasSuffix(".xml") else { uncovered.append("\(rel) (not an .xml file)"); continue }
                 for e in try ResourceXML.colors(try folder.read(rel), file: folder.path(rel)) {
@@ -74,17 +75,18 @@ public enum AndroidTokens {
         for (i, l) in levels.enumerated() { bands.append((l, i + 1 < levels.count ? levels[i + 1] - 1 : nil)) }
         let resolver = Resolver(folders: folders)
         var configurations: [(configuration: TokenConfiguration, colors: [String: Color])] = []
+        var notes: Set<String> = []
         for band in bands {
             for theme in Theme.allCases {
                 let c = TokenConfiguration(theme: theme, minAPI: band.min, maxAPI: band.max)
-                configurations.append((c, try resolver.resolveAll(c, required: required, base: base)))
+                configurations.append((c, try resolver.resolveAll(c, required: required, base: base, notes: &notes)))
             }
         }
         let light = configurations[0].colors, dark = configurations[1].colors
         let tokens = TokenSet(light: light, night: dark, source: resDirectory.path)
         return TokenCatalog(tokens: tokens, configurations: configurations.map {
             ($0.configuration, TokenSet(light: $0.colors, night: $0.colors, source: resDirectory.path))
-        }, uncovered: uncovered, adjustments: [])
+        }, uncovered: uncovered, adjustments: notes.sorted())
     }
 
     /// One colour declaration before references are resolved.
@@ -154,10 +156,10 @@ public enum AndroidTokens {
 
         /// Every declared name resolved in `c` (dangling references and cycles are errors even in
         /// tokens the widget never draws — aapt2 refuses to build them), each chain walked once.
-        func resolveAll(_ c: TokenConfiguration, required: [String], base: String) throws(InputError) -> [String: Color] {
+        func resolveAll(_ c: TokenConfiguration, required: [String], base: String, notes: inout Set<String>) throws(InputError) -> [String: Color] {
             var memo: [String: Color] = [:]
             let names = Set(folders.flatMap { $0.entries.keys }).sorted()
-            for name in names where pick(name, c) != nil { _ = try resolve(name, c, memo: &memo) }
+            for name in names where pick(name, c) != nil { _ = try resolve(name, c, memo: &memo, notes: &notes) }
             let missing = required.filter { memo[$0] == nil }
             if let first = missing.first {
                 throw InputError(base, "required colour token '\(first)' is not declared for \(c)"
@@ -167,7 +169,7 @@ public enum AndroidTokens {
             return memo
         }
 
-        private func resolve(_ name: String, _ c: TokenConfiguration, memo: inout [String: Color]) throws(InputError) -> Color {
+        private func resolve(_ name: String, _ c: TokenConfiguration, memo: inout [String: Color], notes: inout Set<String>) throws(InputError) -> Color {
             if let done = memo[name] { return done }
             var chain = [name]
             var entry = pick(name, c)!
@@ -175,6 +177,12 @@ public enum AndroidTokens {
                 let colour: Color
                 switch try Value.parse(entry) {
                 case .color(let v): colour = v
+                case .dynamic(let system, let v):
+                    if let max = c.maxAPI, max < FrameworkColors.dynamicSince {
+                        throw InputError(entry.location, "'\(entry.name)' is @android:color/\(system), which exists from API \(FrameworkColors.dynamicSince); \(c) cannot show it (move it to a values-v\(FrameworkColors.dynamicSince)/ folder)")
+                    }
+                    notes.insert("'\(entry.name)' is @android:color/\(system), wallpaper-dependent (Material You): audited on Android's baseline palette, \(v.hex)")
+                    colour = v
                 case .reference(let target):
                     if let done = memo[target] { colour = done; break }
                     if let at = chain.firstIndex(of: target) {
@@ -200,6 +208,8 @@ public enum AndroidTokens {
     enum Value {
         case color(Color)
         case reference(String)
+        /// A wallpaper-dependent `@android:color/system_*` colour, audited at its baseline value.
+        case dynamic(String, Color)
 
         static func parse(_ e: RawEntry) throws(InputError) -> Value {
             let v = e.value
@@ -213,8 +223,9 @@ public enum AndroidTokens {
             if v.hasPrefix("@android:color/") {
                 let name = String(v.dropFirst("@android:color/".count))
                 if let c = FrameworkColors.fixed[name] { return .color(c) }
+                if let c = FrameworkColors.baseline[name] { return .dynamic(name, c) }
                 if name.hasPrefix("system_") {
-                    throw InputError(e.location, "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper (Android 12+); the audit has no baseline palette for it — declare a fixed colour for the widget's tokens")
+                    throw InputError(e.location, "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper, and not one of the tonal-palette colours (system_accent1…3_, system_neutral1…2_ 0–1000) whose baseline the audit knows")
                 }
                 throw InputError(e.location, "'\(e.name)' refers to @android:color/\(clip(name)), which is not one of the framework's fixed colours (\(FrameworkColors.fixed.keys.sorted().joined(separator: ", ")))")
             }
@@ -255,6 +266,28 @@ enum FrameworkColors {
         "holo_red_dark": Color(hex: "#FFCC0000")!, "holo_orange_light": Color(hex: "#FFFFBB33")!,
         "holo_orange_dark": Color(hex: "#FFFF8800")!, "holo_purple": Color(hex: "#FFAA66CC")!,
     ]
+
+    /// The dynamic tonal-palette colours appeared in API 31 (Android 12, Material You).
+    static let dynamicSince = 31
+
+    /// The framework's own values for the dynamic tonal palettes (AOSP `core/res/res/values/colors.xml`,
+    /// API 31): what a device shows before a wallpaper-derived overlay replaces them — the baseline
+    /// the audit uses, and says so. Shades 0, 10, 50, 100 … 900, 1000 of each palette.
+    static let baseline: [String: Color] = {
+        let shades = [0, 10, 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]
+        let palettes: [(String, [String])] = [
+            ("accent1", ["FFFFFF", "F1FFFC", "9CFFF2", "8DF5E3", "71D8C7", "53BCAC", "34A192", "008375", "006C5F", "005747", "003E31", "002214", "000000"]),
+            ("accent2", ["FFFFFF", "F0FFFC", "CDFAF1", "BFEBE3", "A4CFC7", "89B4AC", "6F9991", "537C75", "3D665F", "254E47", "0C3731", "00211C", "000000"]),
+            ("accent3", ["FFFFFF", "FFFBFF", "F9EAFF", "ECDBFF", "CFBFEB", "B3A4CF", "988AB3", "7B6E96", "64587F", "4C4165", "352B4D", "1E1636", "000000"]),
+            ("neutral1", ["FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646", "303030", "1B1B1B", "000000"]),
+            ("neutral2", ["FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646", "303030", "1B1B1B", "000000"]),
+        ]
+        var out: [String: Color] = [:]
+        for (palette, hexes) in palettes {
+            for (shade, hex) in zip(shades, hexes) { out["system_\(palette)_\(shade)"] = Color(hex: "#" + hex)! }
+        }
+        return out
+    }()
 }
 
 /// One resource file's colour declarations, parsed by libxml2 with the network off, no entity
