@@ -17,6 +17,9 @@ let package = Package(
         ),
         // GNU FriBidi: paragraph direction and bidi levels for mixed-direction habit titles.
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // libxml2: Android token XML read by the well-kept parser itself (no network, no entities),
+        // where FoundationXML's XMLParser trapped on invalid UTF-8 and on `<?x?>`.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Pixel loops in C so the compiler vectorises them: Cairo's premultiplied pixels to straight
@@ -24,7 +27,7 @@ let package = Package(
         .target(name: "CPixels"),
         // openat2 (a variadic syscall Swift cannot call): a golden opened in one step, never through a link.
         .target(name: "CFiles"),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CPNG", "CPixels", "CFiles"]),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
     ],

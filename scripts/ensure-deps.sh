@@ -2,7 +2,7 @@
 # Installs the Debian packages evidence builds against and the Noto fonts its fallback chain
 # names by path (Sources/WidgetRaster/Text/FallbackChain.swift), if any are missing. Idempotent.
 set -euo pipefail
-packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev
+packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev libxml2-dev
           fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core)
 missing=()
 for p in "${packages[@]}"; do

@@ -82,7 +82,7 @@ import Testing
 }
 
 @Suite struct ColorSetParserTests {
-    func parse(_ json: String) throws(InputError) -> (any: Color, dark: Color?) {
+    func parse(_ json: String) throws(InputError) -> (any: Color, dark: Color) {
         try AssetCatalogTokens.parseColorSet(Data(json.utf8), file: "X.colorset/Contents.json")
     }
     func set(_ any: String, dark: String? = nil, space: String = "srgb") -> String {
@@ -95,8 +95,11 @@ import Testing
                               dark: #"{"red":"0xF5","green":"0.961","blue":"245","alpha":"0.5"}"#))
         #expect(c.any == Color(r: 26, g: 26, b: 26))
         #expect(c.dark == Color(r: 245, g: 245, b: 245, a: 128))
-        let numbers = try parse(set(#"{"red":0.5,"green":128,"blue":1.0,"alpha":1}"#))
-        #expect(numbers.any == Color(r: 128, g: 128, b: 255) && numbers.dark == nil)
+        // JSON numbers are 0–1 as generators write them (`1` is full, never 1/255); no Dark entry → Any.
+        let numbers = try parse(set(#"{"red":0.5,"green":0,"blue":1,"alpha":1}"#))
+        #expect(numbers.any == Color(r: 128, g: 0, b: 255) && numbers.dark == numbers.any)
+        #expect(throws: InputError.self) { try parse(set(#"{"red":0.5,"green":128,"blue":1.0,"alpha":1}"#)) }
+        #expect(throws: InputError.self) { try parse(set(#"{"red":true,"green":0,"blue":1,"alpha":1}"#)) }
     }
 
     @Test func displayP3IsConvertedToSRGB() throws {

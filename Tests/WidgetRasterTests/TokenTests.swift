@@ -87,9 +87,11 @@ private func res(_ body: String) -> String {
             #expect(error.location.contains("values/colors_widget.xml:"), "\(error)")
             #expect(error.problem.contains("malformed XML"))
         }
-        let missingNight = try writeTempRes(light: res("<color name=\"a\">#112233</color>"), night: nil)
-        do { _ = try AndroidTokens.load(resDirectory: missingNight); Issue.record("expected an error") } catch {
-            #expect(error.location.hasSuffix("values-night/colors_widget.xml") && error.problem.contains("missing"))
+        // No values/ at all is an error naming it (a missing values-night/ falls back, as on Android).
+        let noValues = try writeTempRes(light: res(""), night: res(""))
+        try FileManager.default.removeItem(at: noValues.appendingPathComponent("values"))
+        do { _ = try AndroidTokens.load(resDirectory: noValues); Issue.record("expected an error") } catch {
+            #expect(error.location.hasSuffix("/values") && error.problem.contains("missing"), "\(error)")
         }
         let dup = try writeTempRes(light: res("<color name=\"a\">#112233</color>\n<color name=\"a\">#112234</color>"), night: res(""))
         #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: dup) }

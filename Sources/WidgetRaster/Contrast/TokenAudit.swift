@@ -6,6 +6,8 @@ public struct TokenContrastRow: Hashable, Sendable, Codable {
     public var role: String
     public var usage: String
     public var theme: Theme
+    /// The device configuration this row audits (theme, API-level band, contrast setting).
+    public var configuration: TokenConfiguration
     public var background: String
     public var foreground: String
     /// The worst background colour found (composite, rounded for display).
@@ -28,6 +30,12 @@ public struct TokenContrastRow: Hashable, Sendable, Codable {
 public struct TokenAuditReport: Sendable, Codable {
     public var source: String
     public var geometry: String
+    /// Every configuration audited, base themes first.
+    public var configurations: [TokenConfiguration]
+    /// What the token folder holds that the audit does not read, each with why.
+    public var uncovered: [String]
+    /// Values the audit converted or stood in for (clipped out-of-gamut colours, system colours).
+    public var adjustments: [String]
     /// Worst first: gating rows by ratio ÷ floor ascending, then non-gating rows.
     public var rows: [TokenContrastRow]
     public var failures: [TokenContrastRow] { rows.filter { !$0.passes } }
@@ -37,28 +45,39 @@ public struct TokenAuditReport: Sendable, Codable {
 public enum ContrastAudit {
     /// What `evidence contrast --ios-assets` runs: an asset catalog against the iOS role table.
     public static func auditIOS(_ tokens: TokenSet) throws(InputError) -> TokenAuditReport {
-        var r = try auditTokens(tokens, table: RoleTable.ios)
+        try auditIOS(TokenCatalog(tokens: tokens))
+    }
+
+    /// An asset catalog with every configuration it declares (Increase Contrast as extra rows).
+    public static func auditIOS(_ catalog: TokenCatalog) throws(InputError) -> TokenAuditReport {
+        var r = try auditCatalog(catalog, table: RoleTable.ios)
         r.geometry = "none (the iOS card is flat: no ember)"
         return r
     }
 
-    /// What `evidence contrast` runs: load the Android token folder, audit it.
+    /// What `evidence contrast` runs: load the Android token folder, audit every configuration.
     public static func auditAndroid(resDirectory: URL, table: [RoleEntry] = RoleTable.bundled,
                                     geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
-        let tokens = try AndroidTokens.load(resDirectory: resDirectory)
-        return try auditTokens(tokens, table: table, geometry: geometry)
+        try auditCatalog(try AndroidTokens.loadCatalog(resDirectory: resDirectory), table: table, geometry: geometry)
     }
 
-    /// Every role-table row in both themes against every background it sits on. A token the table
-    /// names but the files do not declare is an `InputError` (naming token and folder).
+    /// Both themes of one token set (no API-level or contrast variants).
     public static func auditTokens(_ tokens: TokenSet, table: [RoleEntry] = RoleTable.bundled,
                                    geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
+        try auditCatalog(TokenCatalog(tokens: tokens), table: table, geometry: geometry)
+    }
+
+    /// Every role-table row in every configuration against every background it sits on. A token
+    /// the table names but the files do not declare is an `InputError` (naming token and folder).
+    public static func auditCatalog(_ catalog: TokenCatalog, table: [RoleEntry] = RoleTable.bundled,
+                                    geometry: EmberGeometry = .postFix) throws(InputError) -> TokenAuditReport {
         var rows: [TokenContrastRow] = []
         for entry in table {
             if case .edgedFill(let edge) = entry.role, !table.contains(where: { $0.token == edge && $0.role == .graphic }) {
                 throw InputError("role table", "\(entry.token) relies on edge \(edge), which has no graphic row")
             }
-            for theme in Theme.allCases {
+            for (configuration, tokens) in catalog.configurations {
+                let theme = configuration.theme
                 let fg = try tokens.resolve(entry.token, theme: theme)
                 for backdrop in entry.backdrops {
                     let samples = try backgrounds(backdrop, theme: theme, tokens: tokens, geometry: geometry)
@@ -72,7 +91,7 @@ public enum ContrastAudit {
                     let floor = entry.role.floor
                     rows.append(TokenContrastRow(
                         token: entry.token, role: entry.role.label, usage: entry.usage, theme: theme,
-                        background: backdrop.description, foreground: fg.hex, backgroundColor: w.bg.hex,
+                        configuration: configuration, background: backdrop.description, foreground: fg.hex, backgroundColor: w.bg.hex,
                         worstDistanceDp: w.d, ratio: w.ratio, ratioDisplay: WCAG.display(w.ratio),
                         floor: floor, margin: floor.map { w.ratio - $0 },
                         passes: floor.map { WCAG.passes(w.ratio, floor: $0) } ?? true,
@@ -81,26 +100,30 @@ public enum ContrastAudit {
             }
         }
         for pair in RoleTable.distinct where table.contains(where: { $0.token == pair.token }) {
-            for theme in Theme.allCases {
+            for (configuration, tokens) in catalog.configurations {
+                let theme = configuration.theme
                 let a = try tokens.resolve(pair.token, theme: theme), b = try tokens.resolve(pair.other, theme: theme)
                 let r = WCAG.contrastRatio(a, b)
                 rows.append(TokenContrastRow(
-                    token: pair.token, role: "distinct", usage: pair.why, theme: theme, background: "≠ \(pair.other)",
+                    token: pair.token, role: "distinct", usage: pair.why, theme: theme, configuration: configuration, background: "≠ \(pair.other)",
                     foreground: a.hex, backgroundColor: b.hex, worstDistanceDp: nil, ratio: r, ratioDisplay: WCAG.display(r),
                     floor: nil, margin: nil, passes: a != b, apcaLc: 0))
             }
         }
+        // Ties break by token, theme, background, then the configuration (base rows keep their order).
+        func key(_ r: TokenContrastRow) -> (String, String, String, String) { (r.token, r.theme.rawValue, r.background, r.configuration.description) }
         rows.sort { a, b in
             switch (a.floor, b.floor) {
             case let (fa?, fb?):
                 let ka = a.ratio / fa, kb = b.ratio / fb
-                return ka != kb ? ka < kb : (a.token, a.theme.rawValue, a.background) < (b.token, b.theme.rawValue, b.background)
+                return ka != kb ? ka < kb : key(a) < key(b)
             case (.some, nil): return true
             case (nil, .some): return false
-            case (nil, nil): return (a.token, a.theme.rawValue, a.background) < (b.token, b.theme.rawValue, b.background)
+            case (nil, nil): return key(a) < key(b)
             }
         }
-        return TokenAuditReport(source: tokens.source, geometry: geometry.name, rows: rows)
+        return TokenAuditReport(source: catalog.tokens.source, geometry: geometry.name, configurations: catalog.configurations.map(\.configuration),
+                                uncovered: catalog.uncovered, adjustments: catalog.adjustments, rows: rows)
     }
 
     struct Sample { var color: CompositeColor; var distance: Double? }

@@ -17,12 +17,15 @@ struct ContrastCommand: EvidenceCommand {
     Lc column is a non-gating second opinion.
     """
     static let options = OptionTable([
-        .value("android-res", "DIR", "an Android res/ folder with values/ and values-night/colors_widget.xml",
-               default: .note("the bundled Tokens/android/res")),
+        .value("android-res", "DIR", """
+            an Android res/ folder: every values*/*.xml, each night / -vNN configuration
+            its own rows (README "Token files")
+            """, default: .note("the bundled Tokens/android/res")),
         .value("ios-assets", "DIR", """
-            audit an Xcode asset catalog (Widget*.colorset, Any + Dark) against the iOS
-            role table instead: WidgetCard, the frosted rows, the check-off button
-            (a set the folder lacks takes the bundled default, named once on stderr)
+            audit an Xcode asset catalog (Widget*.colorset) against the iOS role table
+            instead: WidgetCard, the frosted rows, the check-off button; Increase
+            Contrast entries add rows (a set the folder lacks takes the bundled
+            default, named once on stderr)
             """),
         .flag("json", "machine-readable report on stdout"),
         .flag("rendered", """
@@ -51,8 +54,8 @@ struct ContrastCommand: EvidenceCommand {
             return try colourAlone(filter: a.value("filter"), json: a.has("json"))
         }
         let dir = a.value("android-res").map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
-        let ios = try a.value("ios-assets").map(iosTokens)
-        if a.has("rendered") { return try rendered(dir, ios: ios, filter: a.value("filter"), json: a.has("json")) }
+        let ios = try a.value("ios-assets").map(iosCatalog)
+        if a.has("rendered") { return try rendered(dir, ios: ios?.tokens, filter: a.value("filter"), json: a.has("json")) }
         if a.value("filter") != nil { throw InputError("--filter", "only applies with --rendered") }
         if ios != nil, a.value("android-res") != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
         let report = try ios.map(ContrastAudit.auditIOS) ?? ContrastAudit.auditAndroid(resDirectory: dir)
@@ -62,10 +65,10 @@ struct ContrastCommand: EvidenceCommand {
             print(ContrastTable.render(report))
         }
         for f in report.failures where f.role == "distinct" {
-            printError("contrast: FAIL \(f.token) (\(f.theme.rawValue)) is \(f.foreground), the same value as \(f.background.dropFirst(2)) — \(f.usage)")
+            printError("contrast: FAIL \(f.token) (\(f.configuration)) is \(f.foreground), the same value as \(f.background.dropFirst(2)) — \(f.usage)")
         }
         for f in report.failures where f.role != "distinct" {
-            printError("contrast: FAIL \(f.token) (\(f.theme.rawValue), \(f.role)) on \(f.background): "
+            printError("contrast: FAIL \(f.token) (\(f.configuration), \(f.role)) on \(f.background): "
                 + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor) (\(f.usage))")
         }
         return report.passed ? 0 : 1
@@ -78,22 +81,31 @@ enum ContrastTable {
         func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
         let tw = max(5, r.rows.map(\.token.count).max() ?? 0)
         let bw = max(10, r.rows.map(\.background.count).max() ?? 0)
-        var lines = ["tokens: \(r.source)", "ember:  \(r.geometry)", ""]
+        // Only the two themes: the theme column as it always was. More configurations (API-level
+        // bands, Increase Contrast): the column names each row's whole configuration.
+        let onlyThemes = r.configurations.allSatisfy(\.isBase) && r.configurations.allSatisfy { $0.maxAPI == nil }
+        func config(_ row: TokenContrastRow) -> String { onlyThemes ? row.theme.rawValue : row.configuration.description }
+        let cw = max(5, r.rows.map { config($0).count }.max() ?? 0)
+        var lines = ["tokens: \(r.source)", "ember:  \(r.geometry)"]
+        if !onlyThemes { lines.append("configurations: \(r.configurations.map(\.description).joined(separator: " · "))") }
+        lines.append("")
         lines.append(pad("", 5) + lpad("ratio", 7) + lpad("floor", 6) + lpad("margin", 7) + "  " + pad("token", tw) + "  "
-                     + pad("theme", 5) + "  " + pad("role", 12) + "  " + pad("background", bw) + "  fg        bg        APCA Lc")
+                     + pad(onlyThemes ? "theme" : "configuration", cw) + "  " + pad("role", 12) + "  " + pad("background", bw) + "  fg        bg        APCA Lc")
         for row in r.rows {
             let status = row.floor == nil ? "  -  " : (row.passes ? "pass " : "FAIL ")
             let floor = row.floor.map { String(format: "%.1f", $0) } ?? "-"
             let margin = row.margin.map(WCAG.displayMargin) ?? "-"
             let role = row.role.hasPrefix("fill") ? "edged fill" : row.role
             lines.append(status + lpad(row.ratioDisplay, 7) + lpad(floor, 6) + lpad(margin, 7) + "  " + pad(row.token, tw) + "  "
-                         + pad(row.theme.rawValue, 5) + "  " + pad(role, 12) + "  " + pad(row.background, bw) + "  "
+                         + pad(config(row), cw) + "  " + pad(role, 12) + "  " + pad(row.background, bw) + "  "
                          + pad(row.foreground, 10) + pad(row.backgroundColor, 10) + String(format: "%6.1f", row.apcaLc))
         }
         let gating = r.rows.filter { $0.floor != nil }
         lines.append("")
         lines.append(r.passed ? "all \(gating.count) gating rows pass (\(r.rows.count - gating.count) exempt rows shown for information)"
                               : "\(r.failures.count) of \(gating.count) gating rows FAIL")
+        for u in r.uncovered { lines.append("not audited: \(escapeControls(u))") }
+        for a in r.adjustments { lines.append("adjusted: \(escapeControls(a))") }
         return lines.joined(separator: "\n")
     }
 }
@@ -102,12 +114,12 @@ extension ContrastCommand {
     struct RenderedRow: Encodable { var key: String; var finding: ContrastFinding }
 
     /// An asset catalog, a missing set filled from the bundled one (and named once on stderr).
-    static func iosTokens(_ path: String) throws -> TokenSet {
-        let r = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: path), defaults: try AssetCatalogTokens.bundled())
+    static func iosCatalog(_ path: String) throws -> TokenCatalog {
+        let r = try AssetCatalogTokens.loadCatalog(directory: URL(fileURLWithPath: path), defaults: try AssetCatalogTokens.bundled())
         if !r.missing.isEmpty {
             printError("warning: \(path) has no \(r.missing.joined(separator: ", ")); using the bundled default\(r.missing.count == 1 ? "" : "s")")
         }
-        return r.tokens
+        return r.catalog
     }
 
     /// The colour-alone check over the catalog's one-tint fixtures.

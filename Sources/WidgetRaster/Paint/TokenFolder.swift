@@ -1,0 +1,109 @@
+import CFiles
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A token folder (an Android `res/`, an Xcode `.xcassets`) read the one safe way: every file opened
+/// below the folder with no symbolic link on the way (a link could lead anywhere, issue #24), only
+/// regular files read, each at most `maxTokenFileBytes`. Failures are one `InputError` naming the
+/// file and what it is.
+struct TokenFolder {
+    /// A token file or `Contents.json` is a few kilobytes; a megabyte is far beyond any real one and
+    /// keeps a hostile 50 MB value from costing seconds (issue #24).
+    static let maxTokenFileBytes = 1 << 20
+    /// How deep a catalog's group folders may nest, and how many entries one folder may list.
+    static let maxDepth = 16
+    static let maxEntries = 10_000
+
+    let root: URL
+
+    /// `root` must be a folder; `expected` says what the user should have given, for the message.
+    init(_ root: URL, expected: String) throws(InputError) {
+        var st = stat()
+        guard stat(root.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(root.path, "not a directory; expected \(expected)")
+        }
+        self.root = root
+    }
+
+    func path(_ rel: String) -> String { rel.isEmpty ? root.path : root.appendingPathComponent(rel).path }
+
+    /// One entry of a listed folder.
+    struct Entry {
+        var name: String
+        var type: mode_t
+        var isDirectory: Bool { type == S_IFDIR }
+        var isRegular: Bool { type == S_IFREG }
+    }
+
+    /// The entries of the folder `rel` (`""` for the root), sorted by name; links are listed as links.
+    func list(_ rel: String) throws(InputError) -> [Entry] {
+        let fd = try open(rel, directory: true)
+        guard let dir = fdopendir(fd) else { let e = errno; close(fd); throw InputError(path(rel), "cannot list (\(String(cString: strerror(e))))") }
+        defer { closedir(dir) }
+        var out: [Entry] = []
+        while let ent = readdir(dir) {
+            let name = withUnsafeBytes(of: ent.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            guard out.count < Self.maxEntries else {
+                throw InputError(path(rel), "holds more than \(Self.maxEntries) entries; not a token folder")
+            }
+            var st = stat()
+            guard fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            out.append(Entry(name: name, type: st.st_mode & S_IFMT))
+        }
+        return out.sorted { $0.name < $1.name }
+    }
+
+    /// The bytes of the regular file `rel`, at most `maxTokenFileBytes`.
+    func read(_ rel: String) throws(InputError) -> [UInt8] {
+        let fd = try open(rel, directory: false)
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw InputError(path(rel), "cannot read (\(String(cString: strerror(errno))))") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw InputError(path(rel), "\(fileKind(st.st_mode & S_IFMT)), not a token file; expected a regular file")
+        }
+        return try readAll(fd, name: path(rel), limit: Self.maxTokenFileBytes)
+    }
+
+    /// Opens `rel` below the root: in one step where the kernel refuses every link itself (openat2),
+    /// otherwise a segment at a time with `O_NOFOLLOW`. Non-blocking, so a FIFO never hangs the open.
+    private func open(_ rel: String, directory: Bool) throws(InputError) -> Int32 {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (directory ? O_DIRECTORY : 0)
+        let rootFD = Glibc.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { throw InputError(root.path, "cannot open (\(String(cString: strerror(errno))))") }
+        if rel.isEmpty { return rootFD }
+        defer { close(rootFD) }
+        let fd = cfiles_open_beneath(rootFD, rel, flags)
+        if fd >= 0 { return fd }
+        let err = errno
+        guard err == ENOSYS else { throw failure(err, rel) }
+        // No openat2: walk the segments, refusing a link at each.
+        var dir = dup(rootFD)
+        let parts = rel.split(separator: "/").map(String.init)
+        for (i, part) in parts.enumerated() {
+            let last = i == parts.count - 1
+            let next = openat(dir, part, (last ? flags : O_RDONLY | O_DIRECTORY | O_CLOEXEC) | O_NOFOLLOW)
+            let e = errno
+            close(dir)
+            guard next >= 0 else { throw failure(e, rel) }
+            dir = next
+        }
+        return dir
+    }
+
+    private func failure(_ err: Int32, _ rel: String) -> InputError {
+        switch err {
+        case ENOENT: return InputError(path(rel), "missing")
+        case ELOOP, EXDEV: return InputError(path(rel), "is reached through a symbolic link; token files are read only inside their folder, never through a link")
+        case ENOTDIR: return InputError(path(rel), "is not a folder")
+        case EACCES, EPERM: return InputError(path(rel), "permission denied")
+        case EMFILE, ENFILE: return InputError(path(rel), "cannot be opened: too many open files (\(String(cString: strerror(err))))")
+        default: return InputError(path(rel), "cannot open (\(String(cString: strerror(err))))")
+        }
+    }
+}
