@@ -291,7 +291,7 @@ struct FixtureRenderReport: Encodable {
     var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
     init(fixture: Fixture, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
-        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.state
+        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.stateSegment
         size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
