@@ -171,9 +171,15 @@ public struct FixtureID: Hashable, Sendable {
 
     public var platform: Platform { family.platform }
 
-    /// The key: `android/medium/default-some-notyet/stones/kindling/light`. Band keys name the band
-    /// table and their tags instead of motif, body and theme (bands draw one of each).
-    public var key: String {
+    /// The key's segments: platform, family (or `bands`), state (or the band table), then the rest.
+    /// Band keys name the band table and their tags instead of motif, body and theme (bands draw one of each).
+    public var segments: [String] { segments(motif: motifSegment, body: bodySegment) }
+
+    /// A glob every key of this identity's collapse group matches: motif and body as `*` (a band's
+    /// key names neither, so its pattern is its key). The catalog finds a key's group with it.
+    var groupPattern: String { segments(motif: "*", body: "*").joined(separator: "/") }
+
+    private func segments(motif: String, body: String) -> [String] {
         var s = [platform.rawValue]
         if let band {
             s += ["bands", band.axis]
@@ -183,12 +189,29 @@ public struct FixtureID: Hashable, Sendable {
         } else {
             s.append(family.name)
             if let stateSegment { s.append(stateSegment) }
-            s.append(motifs?.segment(any: "any-motif") ?? "no-motif")
-            s.append(bodies.segment(any: "any-body"))
+            s.append(motif)
+            s.append(body)
             s.append(theme.rawValue)
         }
         if hostMode != .full { s.append(hostMode.rawValue) }
-        return s.joined(separator: "/")
+        return s
+    }
+
+    /// The key: `android/medium/default-some-notyet/stones/kindling/light`.
+    public var key: String { segments.joined(separator: "/") }
+
+    /// `stones`, `stones+flame`, `any-motif` (all five), `no-motif` (first run).
+    public var motifSegment: String { motifs?.segment(any: "any-motif") ?? "no-motif" }
+    /// `kindling`, `legacy` or `any-body`.
+    public var bodySegment: String { bodies.segment(any: "any-body") }
+
+    /// The facets a review page filters by, as their key segments: theme, motif and body for the
+    /// main matrix (bands draw one of each and do not name them), the host mode when not full colour.
+    public var facets: [String: String] {
+        var f: [String: String] = [:]
+        if band == nil { f["theme"] = theme.rawValue; f["motif"] = motifSegment; f["body"] = bodySegment }
+        if hostMode != .full { f["host-mode"] = hostMode.rawValue }
+        return f
     }
 
     /// The first two key segments (`android/medium`, `ios/bands`): how summaries group failures.
