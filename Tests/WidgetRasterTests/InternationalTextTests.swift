@@ -244,7 +244,9 @@ enum InkBounds {
     /// A Medium card whose first habit has `title`.
     func fixture(_ key: String, title: String) throws -> Fixture {
         let builder = AndroidSceneBuilder(fonts: .shared, tokens: try TokenSet.bundled())
-        let request = InternationalMatrix.request(.medium, 300, 180, titles: [title, "Read"], doneFirst: false)
+        let scenario = Scenario(total: 2, done: 0, extendedToday: false, titles: [title, "Read"])
+        let request = AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: scenario.snapshot,
+                                           asOf: scenario.asOf, timeZone: Scenario.timeZone)
         let scene = builder.scene(request)
         return Fixture(key: key) { _ in scene }
     }

@@ -37,16 +37,23 @@ import Testing
 
     // MARK: key parts
 
-    @Test func keyPartsReadTheAndroidMatrixAndUnknownFacetsGenerically() {
+    @Test func keyPartsComeFromTheFixturesTypedIdentity() {
         let k = KeyParts("android/medium/default-some-extended/stones/kindling/dark")
-        #expect(k.platform == "android" && k.family == "medium" && k.state == "default-some-extended")
+        #expect(k.platform == "android" && k.family == "medium" && k.state == "default-some-extended" && k.area == "android/medium")
         #expect(k.facets == ["motif": "stones", "body": "kindling", "theme": "dark"])
-        #expect(KeyParts("android/small/baseline/any-motif/legacy/light").facets["motif"] == "any-motif")
-        #expect(KeyParts("android/small/x/stones+flame/kindling/light").facets["motif"] == "stones+flame")
-        // An iOS host-mode key (coming from another issue) is read the same way.
-        let ios = KeyParts("ios/accessoryCircular/default/flame/tinted")
-        #expect(ios.platform == "ios" && ios.family == "accessoryCircular" && ios.facets == ["motif": "flame", "host-mode": "tinted"])
-        #expect(KeyParts("android/bands/width/w110-fs1.0/1-digit").facets.isEmpty)
+        #expect(KeyParts("android/small/default-none-baseline/any-motif/legacy/light").facets["motif"] == "any-motif")
+        let two = FixtureID(family: .android(.small), state: .empty, motifs: Cover<StreakMotif>([.stones, .flame]), bodies: .one(.kindling), theme: .light)
+        #expect(KeyParts(two).facets["motif"] == "stones+flame")
+        var tinted = FixtureID(family: .ios(.systemSmall), state: .allDone, branch: .notyet, motifs: .one(.flame), bodies: .one(.legacy), theme: .dark)
+        tinted.hostMode = .tinted
+        let ios = KeyParts(tinted)
+        #expect(ios.platform == "ios" && ios.family == "systemSmall" && ios.state == "all-done-notyet")
+        #expect(ios.facets == ["motif": "flame", "body": "legacy", "theme": "dark", "host-mode": "tinted"])
+        let band = KeyParts("android/bands/width/w110-fs1.0/1-digit")
+        #expect(band.facets.isEmpty && band.family == "bands" && band.state == "width" && band.variants == ["w110-fs1.0", "1-digit"])
+        // A key no fixture has (a stale golden) is never taken apart: it has no facets and groups as stale.
+        let stale = KeyParts("android/medium/retired-state/stones/kindling/dark")
+        #expect(stale.area == "stale" && stale.facets.isEmpty)
     }
 
     // MARK: shards
@@ -196,7 +203,8 @@ import Testing
         #expect(suite?.attribute(forName: "failures")?.stringValue == "2")
         let props = try doc.nodes(forXPath: "//testcase[@name='\(catalog[3].key)']/properties/property")
             .compactMap { $0 as? XMLElement }.map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
-        #expect(props.contains { $0 == ("platform", "starter") } && props.contains { $0 == ("theme", "dark") })
+        // An ad-hoc fixture has no identity, so no facet is guessed from its key (the catalog's keys have theirs: keyParts… above).
+        #expect(props.map(\.0) == ["platform", "family", "state"] && props.allSatisfy { $0.1 == "-" })
     }
 
     @Test func githubAnnotationsOnePerFailureOnOneLine() throws {

@@ -7,19 +7,19 @@ import Testing
 /// `plan` and `render` running one pipeline.
 @Suite struct FixtureIdentityTests {
     @Test func androidKeysDeriveFromIdentity() {
-        let main = FixtureID(family: .android(.medium), state: "default-some-notyet", motifs: .one(.stones), bodies: .one(.kindling), theme: .light)
+        let main = FixtureID(family: .android(.medium), state: .defaultSome, branch: .notyet, motifs: .one(.stones), bodies: .one(.kindling), theme: .light)
         #expect(main.key == "android/medium/default-some-notyet/stones/kindling/light")
         var any = main
         any.motifs = Cover(StreakMotif.allCases)
         #expect(any.key == "android/medium/default-some-notyet/any-motif/kindling/light")
-        any.motifs = Cover([.stones, .flame])
+        any.motifs = Cover<StreakMotif>([.stones, .flame])
         #expect(any.key == "android/medium/default-some-notyet/stones+flame/kindling/light")
-        let first = FixtureID(family: .android(.small), state: "first-run", motifs: nil, bodies: .one(.legacy), theme: .dark)
+        let first = FixtureID(family: .android(.small), state: .firstRun, motifs: nil, bodies: .one(.legacy), theme: .dark)
         #expect(first.key == "android/small/first-run/no-motif/legacy/dark")
         let band = FixtureID(family: .android(.small), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
-                             band: FixtureBand(axis: "width", namesFamily: false, tags: ["w110-fs1.0", "1-digit"]))
+                             band: .width(widthDp: 110, fontScale: 1.0, digits: 1))
         #expect(band.key == "android/bands/width/w110-fs1.0/1-digit" && band.area == "android/bands")
-        var tinted = FixtureID(family: .ios(.systemSmall), state: "all-done-extended", motifs: .one(.waves), bodies: .one(.kindling), theme: .dark)
+        var tinted = FixtureID(family: .ios(.systemSmall), state: .allDone, branch: .extended, motifs: .one(.waves), bodies: .one(.kindling), theme: .dark)
         tinted.hostMode = .tinted
         #expect(tinted.key == "ios/systemSmall/all-done-extended/waves/kindling/dark/tinted")
     }
@@ -35,11 +35,11 @@ import Testing
         var other = scene
         other.accessibilityLabel = "b"
         func item(_ m: StreakMotif, _ theme: Theme, _ s: Scene) -> MatrixItem {
-            MatrixItem(id: FixtureID(family: .android(.small), state: "x", motifs: .one(m), bodies: .one(.kindling), theme: theme)) { s }
+            MatrixItem(id: FixtureID(family: .android(.small), state: .empty, motifs: .one(m), bodies: .one(.kindling), theme: theme)) { s }
         }
         let items = StreakMotif.allCases.map { item($0, .light, scene) } + [item(.stones, .dark, scene), item(.flame, .dark, other)]
         #expect(FixtureCatalog.collapse(items).map(\.key) == [
-            "android/small/x/any-motif/kindling/light", "android/small/x/stones/kindling/dark", "android/small/x/flame/kindling/dark",
+            "android/small/empty/any-motif/kindling/light", "android/small/empty/stones/kindling/dark", "android/small/empty/flame/kindling/dark",
         ])
     }
 }

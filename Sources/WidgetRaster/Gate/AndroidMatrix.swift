@@ -6,79 +6,79 @@ import Foundation
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
     /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
-    static let placements: [(name: AndroidFamily, family: AndroidFamilyRequest, width: Double, height: Double)] = [
-        (.small, .small, 170, 180), (.medium, .medium, 300, 180), (.large, .auto, 320, 360),
-    ]
-
-    static func id(_ family: AndroidFamily, _ state: String, _ motif: StreakMotif?, _ body: WidgetBody, _ theme: Theme) -> FixtureID {
-        FixtureID(family: .android(family), state: state, motifs: motif.map { .one($0) }, bodies: .one(body), theme: theme)
+    static func placement(_ f: AndroidFamily) -> (family: AndroidFamilyRequest, width: Double, height: Double) {
+        switch f {
+        case .small: return (.small, 170, 180)
+        case .medium: return (.medium, 300, 180)
+        case .large: return (.auto, 320, 360)
+        }
     }
 
-    /// A band fixture: one family, stones, kindling, light; `namesFamily` when the band table spans families.
-    static func bandID(_ axis: String, _ family: AndroidFamily, namesFamily: Bool, _ tags: [String], _ state: String? = nil) -> FixtureID {
-        FixtureID(family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
-                  band: FixtureBand(axis: axis, namesFamily: namesFamily, tags: tags))
+    /// Every family at its typical placement, in family order (the timeline draws these).
+    static let placements: [(name: AndroidFamily, family: AndroidFamilyRequest, width: Double, height: Double)] =
+        AndroidFamily.allCases.map { f in let p = placement(f); return (f, p.family, p.width, p.height) }
+
+    /// A band fixture: one family, stones, kindling, light.
+    static func bandID(_ band: FixtureBand, _ family: AndroidFamily, _ state: FixtureState? = nil) -> FixtureID {
+        FixtureID(family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light, band: band)
+    }
+
+    /// A request for an identity at a size: its snapshot and moment come from the identity's scenario.
+    static func request(_ id: FixtureID, _ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
+                        fontScale: Double = 1) -> AndroidRenderRequest {
+        let scenario = Scenario(id)
+        return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, fontScale: fontScale, theme: id.theme,
+                                    snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
     }
 
     /// Every request with its identity, before collapsing identical renders.
     static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
         var out: [(FixtureID, AndroidRenderRequest)] = []
-        for p in placements {
+        for f in AndroidFamily.allCases {
+            let p = placement(f)
             for theme in Theme.allCases {
                 // firstRun: no snapshot, so no motif and (on Android) always the flat legacy card.
-                let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
-                                             snapshot: nil, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-                out.append((id(p.name, "first-run", nil, .legacy, theme), r))
-                for c in MatrixCases.cells {
-                    let r = AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height, theme: theme,
-                                                 snapshot: c.snapshot, asOf: c.asOf, timeZone: MatrixCases.timeZone)
-                    out.append((id(p.name, c.state, c.motif, c.body, theme), r))
+                for id in [MatrixCases.firstRun(.android(f), theme)] + MatrixCases.cells.map({ $0.id(.android(f), theme) }) {
+                    out.append((id, request(id, p.family, p.width, p.height)))
                 }
             }
         }
-        out += bandRequests()
-        return out
+        return out + bandRequests()
     }
+
+    /// The height band's families and widths (Small, Medium); the width band's heights; Large's ladder.
+    static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] = [(.small, .small, 150), (.medium, .medium, 260)]
+    static let heightBandStates: [FixtureState] = [.defaultOne, .allDone, .empty, .stale]
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
     /// Medium); widths × font scale × digit count (Small header); Large across the ladder.
     static func bandRequests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
         var out: [(FixtureID, AndroidRenderRequest)] = []
-        let bandStates: [(String, Int, Int, Double)] = [("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1),
-                                                         ("stale", 1, 4, 20)]
-        for (fixed, family, width) in [(AndroidFamily.small, AndroidFamilyRequest.small, 150.0), (.medium, .medium, 260.0)] {
-            for h in [130.0, 155.0, 180.0] {
+        for (fixed, family, width) in heightBand {
+            for h in [130, 155, 180] {
                 for caption in [true, false] {
                     for fs in [1.0, 1.3] {
-                        let tag = "h\(Int(h))-fs\(fs)-caption-\(caption ? "on" : "off")"
-                        for (name, done, total, ago) in bandStates {
-                            let snap = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .stones,
-                                                extended: caption ? false : nil, kindling: true)
-                            let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
-                                                         snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-                            out.append((bandID("height", fixed, namesFamily: true, [tag], name), r))
+                        for state in heightBandStates {
+                            let id = bandID(.height(heightDp: h, fontScale: fs, caption: caption), fixed, state)
+                            out.append((id, request(id, family, width, Double(h), fontScale: fs)))
                         }
-                        let r = AndroidRenderRequest(family: family, widthDp: width, heightDp: h, fontScale: fs,
-                                                     snapshot: nil, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-                        out.append((bandID("height", fixed, namesFamily: true, ["h\(Int(h))-fs\(fs)"], "first-run"), r))
+                        let id = bandID(.height(heightDp: h, fontScale: fs, caption: nil), fixed, .firstRun)
+                        out.append((id, request(id, family, width, Double(h), fontScale: fs)))
                     }
                 }
             }
         }
-        for w in [110.0, 130.0, 180.0, 250.0] {
+        for w in [110, 130, 180, 250] {
             for fs in [1.0, 1.3, 2.0] {
-                for (digits, streak) in [(1, 7), (2, 12), (3, 365), (4, 1024)] {
-                    let snap = MatrixCases.snapshot(done: 1, motif: .stones, extended: false, kindling: true, streak: streak)
-                    let r = AndroidRenderRequest(family: .small, widthDp: w, heightDp: 180, fontScale: fs,
-                                                 snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-                    out.append((bandID("width", .small, namesFamily: false, ["w\(Int(w))-fs\(fs)", "\(digits)-digit"]), r))
+                for digits in Scenario.digitCounts {
+                    let id = bandID(.width(widthDp: w, fontScale: fs, digits: digits), .small)
+                    out.append((id, request(id, .small, Double(w), 180, fontScale: fs)))
                 }
             }
         }
-        for w in [200.0, 218.0, 219.0, 230.0, 289.0, 290.0, 400.0] {
-            let snap = MatrixCases.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
-            let r = AndroidRenderRequest(family: .auto, widthDp: w, heightDp: 330, snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-            out.append((bandID("large", .large, namesFamily: false, ["w\(Int(w))-h330"]), r))
+        for w in [200, 218, 219, 230, 289, 290, 400] {
+            let id = bandID(.large(widthDp: w, heightDp: 330), .large)
+            out.append((id, request(id, .auto, Double(w), 330)))
         }
         return out
     }

@@ -19,16 +19,16 @@ public enum ColourAloneCheck {
         public var name: String
         public var nodes: [String]
         /// Which branch pairs it separates.
-        public var branches: [(String, String)]
+        public var branches: [(ReactiveBranch, ReactiveBranch)]
         /// The states (branch erased) where it applies; nil = every state with a reactive branch.
-        public var states: [String]? = nil
+        public var states: [FixtureState]? = nil
     }
 
     public static let meanings: [Meaning] = [
-        Meaning(name: "streak-glyph", nodes: ["streak-glyph"], branches: [("extended", "notyet")]),
-        Meaning(name: "caption", nodes: ["caption"], branches: [("extended", "notyet")]),
+        Meaning(name: "streak-glyph", nodes: ["streak-glyph"], branches: [(.extended, .notyet)]),
+        Meaning(name: "caption", nodes: ["caption"], branches: [(.extended, .notyet)]),
         Meaning(name: "all-done copy", nodes: ["status-title", "status-subtitle", "motivator", "line3"],
-                branches: [("extended", "notyet"), ("extended", "baseline"), ("notyet", "baseline")], states: ["all-done"]),
+                branches: [(.extended, .notyet), (.extended, .baseline), (.notyet, .baseline)], states: [.allDone]),
     ]
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
@@ -39,28 +39,26 @@ public enum ColourAloneCheck {
         }
         var jobsList: [@Sendable () -> GateFailure?] = []
         // Index by (identity with the branch erased, branch), then pair.
-        var byGroup: [String: [String: [(Fixture, Scene)]]] = [:]
-        var baseOf: [String: String] = [:]
+        var byGroup: [FixtureID: [ReactiveBranch: [(Fixture, Scene)]]] = [:]
         for (f, s) in oneTint {
-            guard let (base, branch) = splitBranch(f.id?.state) else { continue }
-            byGroup[pairKey(f, branch: base), default: [:]][branch, default: []].append((f, s))
-            baseOf[pairKey(f, branch: base)] = base
+            guard let id = f.id, let branch = id.branch else { continue }
+            byGroup[pairGroup(id), default: [:]][branch, default: []].append((f, s))
         }
         // A host mode's full-colour source (the dark Home Screen render of the same cell): a pair is
         // judged there only where the full-colour renders tell the branches apart — a meaning the
         // surface never draws (the legacy body's one all-done title) is not carried by colour.
-        var fullColour: [String: (key: String, scene: Scene)] = [:]
+        var fullColour: [FixtureID: (key: String, scene: Scene)] = [:]
         for f in fixtures {
             guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else { continue }
             let scene = f.makeScene(painter.fonts)
-            for key in cellKeys(id) { fullColour[key] = (f.key, scene) }
+            for cell in cells(id) { fullColour[cell] = (f.key, scene) }
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
         for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
-        for group in byGroup.keys.sorted() {
+        for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
-            for m in meanings where m.states.map({ $0.contains(baseOf[group]!) }) ?? true {
+            for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
                 for (b1, b2) in m.branches {
                     for a in branches[b1] ?? [] {
                         for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
@@ -77,21 +75,11 @@ public enum ColourAloneCheck {
         return results.compactMap { $0 }
     }
 
-    /// `all-done-notyet` → (`all-done`, `notyet`); nil for states with no reactive branch.
-    static func splitBranch(_ state: String?) -> (String, String)? {
-        guard let state else { return nil }
-        for b in ["extended", "notyet", "baseline"] where state.hasSuffix("-" + b) {
-            return (String(state.dropLast(b.count + 1)), b)
-        }
-        return nil
-    }
-
     /// The identity with motif, body and branch erased: fixtures that may pair.
-    static func pairKey(_ f: Fixture, branch base: String?) -> String {
-        guard let id = f.id else { return f.key }
+    static func pairGroup(_ id: FixtureID) -> FixtureID {
         var g = id.collapseGroup
-        g.state = base
-        return g.key
+        g.branch = nil
+        return g
     }
 
     /// Two fixtures pair when they cover a common motif and body (baseline covers every motif).
@@ -101,29 +89,28 @@ public enum ColourAloneCheck {
         return motifs && !Set(x.bodies.values).isDisjoint(with: y.bodies.values)
     }
 
-    /// Keys of every (cell, motif, body) a fixture covers, with host mode and theme erased to the
-    /// full-colour dark source.
-    static func cellKeys(_ id: FixtureID) -> [String] {
-        var out: [String] = []
+    /// Every (cell, motif, body) a fixture covers, with host mode and theme set to the full-colour
+    /// dark source.
+    static func cells(_ id: FixtureID) -> [FixtureID] {
+        var out: [FixtureID] = []
         for m in id.motifs?.values.map(Optional.some) ?? [nil] {
             for b in id.bodies.values {
                 var c = id
                 c.motifs = m.map { .one($0) }; c.bodies = .one(b); c.hostMode = .full; c.theme = .dark
-                out.append(c.key)
+                out.append(c)
             }
         }
         return out
     }
 
     /// The full-colour sources of an accented pair, for one motif and body both cover.
-    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [String: (key: String, scene: Scene)])
+    static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [FixtureID: (key: String, scene: Scene)])
         -> ((key: String, scene: Scene), (key: String, scene: Scene))? {
         guard let x = a.id, let y = b.id else { return nil }
-        for ka in cellKeys(x) {
-            for kb in cellKeys(y) {
-                // The same motif and body: keys equal once the state is erased.
-                let sa = ka.replacingOccurrences(of: "/\(x.state ?? "")/", with: "/"), sb = kb.replacingOccurrences(of: "/\(y.state ?? "")/", with: "/")
-                if sa == sb, let fa = full[ka], let fb = full[kb] { return (fa, fb) }
+        func stateErased(_ c: FixtureID) -> FixtureID { var e = c; e.state = nil; e.branch = nil; return e }
+        for ca in cells(x) {
+            for cb in cells(y) where stateErased(ca) == stateErased(cb) {
+                if let fa = full[ca], let fb = full[cb] { return (fa, fb) }
             }
         }
         return nil

@@ -29,19 +29,47 @@ public struct MatrixItem: Sendable {
 }
 
 /// Every fixture the gate knows, in a stable order, keys unique: the union of the per-platform
-/// matrices, collapsed by one shared step.
+/// matrices, collapsed by one shared step. Enumerating identities builds no scene; the collapsed
+/// catalog (verify, record, contrast) builds every scene once per process; one fixture by key
+/// builds only its collapse group's.
 public enum FixtureCatalog {
-    /// Built once per process from the bundled fonts and tokens.
-    private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in
+    /// The bundled fonts and tokens' scene builders, once per process.
+    private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = Result { () throws(InputError) in
         let fonts = try FontLibrary.bundled.get()
-        let android = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
-        let ios = IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled())
-        return collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
-                        + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios))
+        return (AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled()),
+                IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled()))
     }
+
+    /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
+    public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
+        AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
+            + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios)
+    }
+
+    /// Every matrix item with the bundled fonts and tokens, before collapsing: identities only, no scene built.
+    public static func items() throws(InputError) -> [MatrixItem] {
+        let (android, ios) = try builders.get()
+        return items(android: android, ios: ios)
+    }
+
+    private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items()) }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
     public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
+
+    /// The fixture a key names, building only the scenes of the collapse groups whose pattern the
+    /// key matches (a few at most) — not the whole matrix. nil: no fixture has that key.
+    public static func fixture(key: String) throws(InputError) -> Fixture? {
+        let candidates = try items().filter { Glob.matches($0.id.groupPattern, key) }
+        return collapse(candidates).first { $0.key == key }
+    }
+
+    /// The typed identity of a catalog key (review pages, JUnit): looked up, never parsed.
+    public static func id(forKey key: String) -> FixtureID? { ids[key] }
+    private static let ids: [String: FixtureID] = {
+        let fixtures = (try? load()) ?? []
+        return Dictionary(fixtures.compactMap { f in f.id.map { (f.key, $0) } }, uniquingKeysWith: { a, _ in a })
+    }()
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
     public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {

@@ -46,25 +46,110 @@ public struct Cover<Value: Hashable & Sendable & CaseIterable & RawRepresentable
     func union(_ other: Cover) -> Cover { Cover(values + other.values.filter { !values.contains($0) }) }
 }
 
+/// The state a fixture draws (seed 000 "State catalog"), as the matrices name it. The main matrix
+/// splits default progress by how much is done; the band tables draw one default (1 of N done).
+public enum FixtureState: String, Hashable, Sendable, CaseIterable {
+    case firstRun = "first-run"
+    /// Default progress, none of four done / two of four done (main matrix).
+    case defaultNone = "default-none", defaultSome = "default-some"
+    /// Default progress in a band table: one habit done.
+    case defaultOne = "default"
+    case allDone = "all-done", empty, stale
+    case newDay = "new-day"
+}
+
+/// The same-day reactive branch a snapshot selects (seed 000 "Reactive layer"): `extendedToday`
+/// true, false, or absent (the fail-closed baseline).
+public enum ReactiveBranch: String, Hashable, Sendable, CaseIterable {
+    case extended, notyet, baseline
+
+    /// The snapshot's `extendedToday` for this branch.
+    public var extendedToday: Bool? {
+        switch self {
+        case .extended: return true
+        case .notyet: return false
+        case .baseline: return nil
+        }
+    }
+}
+
+/// Which titles an international content card shows (`InternationalMatrix.titles`, by name).
+public enum IntlCard: Hashable, Sendable {
+    /// A card of habit rows, the first done: tagged by the titles' names, `arabic_hebrew`.
+    case rows([String])
+    /// The title as the next-due habit (Small, the inline accessory): `next-due-arabic`.
+    case nextDue(String)
+
+    var tag: String {
+        switch self {
+        case .rows(let names): return names.joined(separator: "_")
+        case .nextDue(let name): return "next-due-\(name)"
+        }
+    }
+}
+
 /// A band fixture probes the budget at a size or type scale rather than a typical placement:
 /// `android/bands/height/small/h130-fs1.0-caption-on/default`, `ios/bands/device/systemSmall/375x667/…`.
-public struct FixtureBand: Hashable, Sendable {
-    /// The band table it belongs to: `height`, `width`, `large`, `device`, `type` — or `intl`, the
-    /// content band of habit titles in every script (`InternationalMatrix`).
-    public var axis: String
+/// Each case holds its typed parameters; the key's tags are derived from them.
+public enum FixtureBand: Hashable, Sendable {
+    /// Android Small/Medium heights (dp) × font scale × the caption (reactive layer on/off; nil for
+    /// first run, which has no snapshot to carry it).
+    case height(heightDp: Int, fontScale: Double, caption: Bool?)
+    /// Android Small header widths (dp) × font scale × streak digit count.
+    case width(widthDp: Int, fontScale: Double, digits: Int)
+    /// Android Large across the narrow-Large ladder.
+    case large(widthDp: Int, heightDp: Int)
+    /// An iOS device class other than the family's default.
+    case device(IOSDeviceClass)
+    /// iOS streak digits × habit count at a device class.
+    case content(IOSDeviceClass, digits: Int, habits: Int)
+    /// An iOS Dynamic Type size.
+    case type(DynamicTypeSize)
+    /// Habit titles in every script (`InternationalMatrix`).
+    case intl(IntlCard)
+
+    /// The band table it belongs to: the key segment after `bands`.
+    public var axis: String {
+        switch self {
+        case .height: return "height"
+        case .width: return "width"
+        case .large: return "large"
+        case .device: return "device"
+        case .content: return "content"
+        case .type: return "type"
+        case .intl: return "intl"
+        }
+    }
+
     /// Whether the family is a key segment (the width and Large bands are one family each).
-    public var namesFamily: Bool
+    public var namesFamily: Bool {
+        switch self {
+        case .width, .large: return false
+        case .height, .device, .content, .type, .intl: return true
+        }
+    }
+
     /// The size/scale segments, e.g. `["w110-fs1.0", "1-digit"]`.
-    public var tags: [String]
-    public init(axis: String, namesFamily: Bool, tags: [String]) {
-        self.axis = axis; self.namesFamily = namesFamily; self.tags = tags
+    public var tags: [String] {
+        switch self {
+        case .height(let h, let fs, let caption):
+            return ["h\(h)-fs\(fs)" + (caption.map { "-caption-\($0 ? "on" : "off")" } ?? "")]
+        case .width(let w, let fs, let digits): return ["w\(w)-fs\(fs)", "\(digits)-digit"]
+        case .large(let w, let h): return ["w\(w)-h\(h)"]
+        case .device(let c): return [c.name]
+        case .content(let c, let digits, let habits): return [c.name, "\(digits)-digit-\(habits)-habits"]
+        case .type(let t): return [t.rawValue]
+        case .intl(let card): return [card.tag]
+        }
     }
 }
 
 public struct FixtureID: Hashable, Sendable {
     public var family: FixtureFamily
-    /// State with its reactive branch (`default-some-extended`, `first-run`, `new-day` …); nil when a band's tags say it all.
-    public var state: String?
+    /// nil when a band's tags say it all (the content and international bands).
+    public var state: FixtureState?
+    /// The reactive branch, for the states that have one in the main matrix (`default-some-extended`).
+    public var branch: ReactiveBranch?
     /// nil: no motif applies (first run has no snapshot).
     public var motifs: Cover<StreakMotif>?
     public var bodies: Cover<WidgetBody>
@@ -73,32 +158,60 @@ public struct FixtureID: Hashable, Sendable {
     /// nil: the main matrix (typical placement / default device class).
     public var band: FixtureBand?
 
-    public init(family: FixtureFamily, state: String?, motifs: Cover<StreakMotif>?, bodies: Cover<WidgetBody>,
-                theme: Theme, hostMode: HostMode = .full, band: FixtureBand? = nil) {
-        self.family = family; self.state = state; self.motifs = motifs; self.bodies = bodies
+    public init(family: FixtureFamily, state: FixtureState?, branch: ReactiveBranch? = nil, motifs: Cover<StreakMotif>?,
+                bodies: Cover<WidgetBody>, theme: Theme, hostMode: HostMode = .full, band: FixtureBand? = nil) {
+        self.family = family; self.state = state; self.branch = branch; self.motifs = motifs; self.bodies = bodies
         self.theme = theme; self.hostMode = hostMode; self.band = band
+    }
+
+    /// The state segment of the key: the state with its branch (`all-done-notyet`, `first-run`).
+    public var stateSegment: String? {
+        state.map { s in branch.map { "\(s.rawValue)-\($0.rawValue)" } ?? s.rawValue }
     }
 
     public var platform: Platform { family.platform }
 
-    /// The key: `android/medium/default-some-notyet/stones/kindling/light`. Band keys name the band
-    /// table and their tags instead of motif, body and theme (bands draw one of each).
-    public var key: String {
+    /// The key's segments: platform, family (or `bands`), state (or the band table), then the rest.
+    /// Band keys name the band table and their tags instead of motif, body and theme (bands draw one of each).
+    public var segments: [String] { segments(motif: motifSegment, body: bodySegment) }
+
+    /// A glob every key of this identity's collapse group matches: motif and body as `*` (a band's
+    /// key names neither, so its pattern is its key). The catalog finds a key's group with it.
+    var groupPattern: String { segments(motif: "*", body: "*").joined(separator: "/") }
+
+    private func segments(motif: String, body: String) -> [String] {
         var s = [platform.rawValue]
         if let band {
             s += ["bands", band.axis]
             if band.namesFamily { s.append(family.name) }
             s += band.tags
-            if let state { s.append(state) }
+            if let stateSegment { s.append(stateSegment) }
         } else {
             s.append(family.name)
-            if let state { s.append(state) }
-            s.append(motifs?.segment(any: "any-motif") ?? "no-motif")
-            s.append(bodies.segment(any: "any-body"))
+            if let stateSegment { s.append(stateSegment) }
+            s.append(motif)
+            s.append(body)
             s.append(theme.rawValue)
         }
         if hostMode != .full { s.append(hostMode.rawValue) }
-        return s.joined(separator: "/")
+        return s
+    }
+
+    /// The key: `android/medium/default-some-notyet/stones/kindling/light`.
+    public var key: String { segments.joined(separator: "/") }
+
+    /// `stones`, `stones+flame`, `any-motif` (all five), `no-motif` (first run).
+    public var motifSegment: String { motifs?.segment(any: "any-motif") ?? "no-motif" }
+    /// `kindling`, `legacy` or `any-body`.
+    public var bodySegment: String { bodies.segment(any: "any-body") }
+
+    /// The facets a review page filters by, as their key segments: theme, motif and body for the
+    /// main matrix (bands draw one of each and do not name them), the host mode when not full colour.
+    public var facets: [String: String] {
+        var f: [String: String] = [:]
+        if band == nil { f["theme"] = theme.rawValue; f["motif"] = motifSegment; f["body"] = bodySegment }
+        if hostMode != .full { f["host-mode"] = hostMode.rawValue }
+        return f
     }
 
     /// The first two key segments (`android/medium`, `ios/bands`): how summaries group failures.

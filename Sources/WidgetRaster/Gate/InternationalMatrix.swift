@@ -23,49 +23,39 @@ public enum InternationalMatrix {
         ("combining-marks", "Tie\u{0302}\u{0301}ng Vie\u{0323}\u{0302}t"),
     ]
 
+    /// The title a card names; every name comes from `titles`.
+    static func title(_ name: String) -> String { titles.first { $0.name == name }?.title ?? name }
+
     /// Rows of Medium (two a card: all a 300 × 180 Medium shows) and Large (six a card).
     static let rowSets: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double, height: Double, perCard: Int)] = [
         (.medium, .medium, 300, 180, 2), (.large, .auto, 320, 360, 6),
     ]
 
-    static func request(_ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
-                        titles: [String], doneFirst: Bool) -> AndroidRenderRequest {
-        AndroidRenderRequest(family: family, widthDp: width, heightDp: height, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
-                             asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-    }
-
-    /// Stones, kindling, not yet extended; the titles as habits, the first done when `doneFirst`.
-    static func snapshot(titles: [String], doneFirst: Bool) -> WidgetSnapshot {
-        var snap = MatrixCases.snapshot(done: 0, total: titles.count, motif: .stones, extended: false, kindling: true)
-        snap.habits = titles.enumerated().map { i, t in WidgetHabit(id: "h\(i + 1)", title: t, checkedInToday: doneFirst && i == 0) }
-        return snap
-    }
-
-    /// The titles dealt into cards of `perCard` rows, each tagged by its titles' names (`arabic_hebrew`).
-    static func cards(_ perCard: Int) -> [(tag: String, titles: [String])] {
+    /// The titles dealt into cards of `perCard` rows, in table order.
+    static func cards(_ perCard: Int) -> [IntlCard] {
         stride(from: 0, to: titles.count, by: perCard).map { start in
-            let slice = titles[start..<min(start + perCard, titles.count)]
-            return (slice.map(\.name).joined(separator: "_"), slice.map(\.title))
+            .rows(titles[start..<min(start + perCard, titles.count)].map(\.name))
         }
     }
 
-    /// International titles are a content band: `android/bands/intl/<family>/<titles>`.
-    static func id(_ family: AndroidFamily, _ tag: String) -> FixtureID {
-        FixtureID(family: .android(family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
-                  band: FixtureBand(axis: "intl", namesFamily: true, tags: [tag]))
+    /// International titles are a content band: `android/bands/intl/<family>/<titles>`, stones,
+    /// kindling, not yet extended; accessories have no appearance of their own (drawn from the dark form).
+    static func id(_ family: FixtureFamily, _ card: IntlCard, theme: Theme = .light) -> FixtureID {
+        FixtureID(family: family, state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: .intl(card))
     }
 
     static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
         var out: [(FixtureID, AndroidRenderRequest)] = []
         for set in rowSets {
             for card in cards(set.perCard) {
-                out.append((id(set.family, card.tag), request(set.request, set.width, set.height, titles: card.titles, doneFirst: true)))
+                let id = id(.android(set.family), card)
+                out.append((id, AndroidMatrix.request(id, set.request, set.width, set.height)))
             }
         }
         // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
         for t in titles {
-            out.append((id(.small, "next-due-\(t.name)"),
-                        request(.small, 170, 200, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
+            let id = id(.android(.small), .nextDue(t.name))
+            out.append((id, AndroidMatrix.request(id, .small, 170, 200)))
         }
         return out
     }
@@ -80,35 +70,45 @@ public enum InternationalMatrix {
 
     static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
 
-    static func iosRequest(_ family: IOSFamily, titles: [String], doneFirst: Bool, theme: Theme = .light) -> IOSRenderRequest {
-        IOSRenderRequest(family: family, theme: theme, snapshot: snapshot(titles: titles, doneFirst: doneFirst),
-                         asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-    }
-
-    /// Accessories have no appearance of their own: one vibrant render, drawn from the dark form.
-    static func iosID(_ family: IOSFamily, _ tag: String, theme: Theme = .light) -> FixtureID {
-        FixtureID(family: .ios(family), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme,
-                  band: FixtureBand(axis: "intl", namesFamily: true, tags: [tag]))
-    }
-
     static func iosRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
         for set in iosRowSets {
             for card in cards(set.perCard) {
-                out.append((iosID(set.family.family, card.tag), iosRequest(set.family.family, titles: card.titles, doneFirst: true)))
+                let id = id(.ios(set.family.family), card)
+                out.append((id, IOSMatrix.request(id, set.family.family)))
             }
         }
         for t in titles {
-            out.append((iosID(IOSHomeFamily.systemSmall.family, "next-due-\(t.name)"),
-                        iosRequest(IOSHomeFamily.systemSmall.family, titles: [t.title, MatrixCases.habitTitles[0]], doneFirst: false)))
-            let inline = IOSAccessoryFamily.accessoryInline.family
-            out.append((iosID(inline, "next-due-\(t.name)", theme: .dark),
-                        iosRequest(inline, titles: [MatrixCases.habitTitles[0], t.title], doneFirst: true, theme: .dark)))
+            let small = id(.ios(IOSHomeFamily.systemSmall.family), .nextDue(t.name))
+            out.append((small, IOSMatrix.request(small, IOSHomeFamily.systemSmall.family)))
+            let inline = id(.ios(IOSAccessoryFamily.accessoryInline.family), .nextDue(t.name), theme: .dark)
+            out.append((inline, IOSMatrix.request(inline, IOSAccessoryFamily.accessoryInline.family)))
         }
         return out
     }
 
     public static func items(builder: IOSSceneBuilder) -> [MatrixItem] {
         iosRequests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
+    }
+}
+
+extension IntlCard {
+    /// The habits' titles: a card's rows; the next-due title first (Small), or second after one done
+    /// habit on the inline accessory, which names the habit left.
+    func titles(family: FixtureFamily) -> [String] {
+        switch self {
+        case .rows(let names): return names.map(InternationalMatrix.title)
+        case .nextDue(let name):
+            let first = Scenario.habitTitles[0], title = InternationalMatrix.title(name)
+            return firstRowDone(family: family) ? [first, title] : [title, first]
+        }
+    }
+
+    /// Whether the first row is checked in: every card of rows; the inline accessory's next-due pair.
+    func firstRowDone(family: FixtureFamily) -> Bool {
+        switch self {
+        case .rows: return true
+        case .nextDue: return family == .ios(.accessoryInline)
+        }
     }
 }

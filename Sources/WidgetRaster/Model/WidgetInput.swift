@@ -17,48 +17,32 @@ public struct SyntheticWidget: Equatable, Sendable {
     public init() {}
 
     /// The seed's reference titles (OBJ-2428 report), cycled past ten.
-    public static let titles = ["Meditate", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
-                                "Practice guitar", "Call a friend", "Plan tomorrow", "Floss"]
-
-    /// One moment for every synthesized widget and fixture: 15:00 on 30 Nov 2026 in New York.
-    public static let timeZone = TimeZone(identifier: "America/New_York")!
-    public static let asOf = Date(timeIntervalSince1970: 1_796_068_800)  // 2026-11-30T20:00:00Z
-
-    /// The app's Coach templates (useWidgetSnapshot.ts, seed 000 "Coach line"); short forms ≤ 24 chars.
-    public static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
-        if done == total { return ("You showed up again. That's the whole game.", "You showed up again.") }
-        if done == 0 { return ("Add today's stone to keep the tower rising.", "Add today's stone.") }
-        return motif == .flame ? ("One more and today's fire is fed.", "One more feeds the fire.")
-                               : ("One more and today's stone is set.", "One more sets the stone.")
-    }
+    public static let titles = Scenario.referenceTitles
+    /// The moment every synthesized widget and fixture is drawn at (`Scenario.asOf`, New York).
+    public static let timeZone = Scenario.timeZone
+    public static let asOf = Scenario.asOf
 
     /// The snapshot and moment that resolve to `state` (seed 000 "State catalog"): first run has no
     /// snapshot; stale was synced 20 h ago; new day synced 23:30 last night and renders at 09:00;
     /// all done checks every habit; empty has none due. The counts bend to the state they name.
     public func snapshot(asOf moment: Date = SyntheticWidget.asOf) throws(InputError) -> (WidgetSnapshot?, Date) {
-        var total = habits, checked = min(done, habits), syncedAgo = 1.0, at = moment, extended = extendedToday
+        var s = Scenario(total: habits, done: min(done, habits), asOf: moment, extendedToday: extendedToday, motif: motif,
+                         kindling: kindling, streak: streak, longest: longest, titles: Self.titles)
         switch state {
         case .firstRun: return (nil, moment)
-        case .empty: total = 0; checked = 0
+        case .empty: s.total = 0; s.done = 0
         case .allDone:
-            guard total > 0 else { throw InputError("--habits", "all done needs at least one due habit") }
-            checked = total
+            guard s.total > 0 else { throw InputError("--habits", "all done needs at least one due habit") }
+            s.done = s.total
         case .defaultProgress:
-            guard total > 0 else { throw InputError("--habits", "default progress needs at least one due habit (0 is the empty state)") }
-            guard checked < total else { throw InputError("--done", "\(checked) of \(total) done is the all-done state; use --state allDone") }
-        case .stale: syncedAgo = 20
+            guard s.total > 0 else { throw InputError("--habits", "default progress needs at least one due habit (0 is the empty state)") }
+            guard s.done < s.total else { throw InputError("--done", "\(s.done) of \(s.total) done is the all-done state; use --state allDone") }
+        case .stale: s.syncedHoursAgo = 20
         case .newDay:
-            guard extended != nil else { throw InputError("--reactive", "new day needs the reactive layer (it cannot be off)") }
-            at = moment.addingTimeInterval(-6 * 3600); syncedAgo = 9.5; extended = true
+            guard extendedToday != nil else { throw InputError("--reactive", "new day needs the reactive layer (it cannot be off)") }
+            s.asOf = moment.addingTimeInterval(-6 * 3600); s.syncedHoursAgo = 9.5; s.extendedToday = true
         }
-        let list = (0..<total).map { i in
-            WidgetHabit(id: "h\(i + 1)", title: Self.titles[i % Self.titles.count], checkedInToday: i < checked)
-        }
-        let coach = extended == nil || total == 0 ? nil : Self.coachLines(done: checked, total: total, motif: motif)
-        let snap = WidgetSnapshot(syncedAt: at.addingTimeInterval(-syncedAgo * 3600), streak: streak, longestStreak: longest,
-                                  habits: list, extendedToday: extended, streakMetaphor: extended == nil ? nil : motif.rawValue,
-                                  coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
-        return (snap, at)
+        return (s.snapshot, s.asOf)
     }
 }
 

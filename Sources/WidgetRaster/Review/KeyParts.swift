@@ -1,6 +1,5 @@
-/// The review tools' reading of a fixture key: platform → family → state, then facets (theme,
-/// motif, body, host mode) recognised by their values. The one place review code takes keys
-/// apart — swap it for the fixture-identity value type when the catalog carries one.
+/// The review tools' view of a fixture: platform → family → state, then the facets (theme, motif,
+/// body, host mode) — all read from the fixture's typed identity (`FixtureID`), never from its key.
 public struct KeyParts: Codable, Sendable, Hashable {
     public var platform: String
     public var family: String
@@ -9,42 +8,30 @@ public struct KeyParts: Codable, Sendable, Hashable {
     public var variants: [String]
     /// Facet name (`theme`, `motif`, `body`, `host-mode`) → the segment that names it.
     public var facets: [String: String]
+    /// Whether the key belongs to a fixture of the catalog (false: a stale golden or a test's key).
+    public var known: Bool
 
+    public init(_ id: FixtureID) {
+        let s = id.segments
+        self.init(platform: s[0], family: s[1], state: s.count > 2 ? s[2] : "-", variants: Array(s.dropFirst(3)), facets: id.facets, known: true)
+    }
+
+    init(platform: String, family: String, state: String, variants: [String], facets: [String: String], known: Bool) {
+        self.platform = platform; self.family = family; self.state = state; self.variants = variants; self.facets = facets; self.known = known
+    }
+
+    /// The parts of a catalog key, from the catalog's identity for it; a key the catalog does not
+    /// have (a stale golden, a test's ad-hoc fixture) is never taken apart: `-` parts, grouped as `stale`.
     public init(_ key: String) {
-        let parts = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        platform = parts.first ?? key
-        family = parts.count > 1 ? parts[1] : "-"
-        state = parts.count > 2 ? parts[2] : "-"
-        variants = Array(parts.dropFirst(3))
-        var f: [String: String] = [:]
-        for segment in parts.dropFirst(2) {
-            if let facet = Self.facet(of: segment), f[facet] == nil { f[facet] = segment }
-        }
-        facets = f
+        if let id = FixtureCatalog.id(forKey: key) { self.init(id); return }
+        self.init(platform: "-", family: "-", state: "-", variants: [], facets: [:], known: false)
     }
 
     /// Facets in the order the gallery shows their toggles.
     public static let facetOrder = ["theme", "host-mode", "motif", "body"]
 
-    static let themes: Set<String> = ["light", "dark"]
-    static let hostModes: Set<String> = ["home", "tinted", "accented", "vibrant", "standby", "standby-night", "night",
-                                         "full-color", "fullcolor", "clear", "lock-screen"]
-    static let bodies: Set<String> = ["kindling", "legacy", "any-body"]
-    static let motifWords: Set<String> = Set(StreakMotif.allCases.map(\.rawValue)).union(["any-motif", "no-motif"])
-
-    /// Which facet a segment names, if any; collapsed segments (`stones+flame`) count when every part does.
-    static func facet(of segment: String) -> String? {
-        let pieces = segment.split(separator: "+").map(String.init)
-        func all(_ set: Set<String>) -> Bool { !pieces.isEmpty && pieces.allSatisfy(set.contains) }
-        if all(themes) { return "theme" }
-        if all(hostModes) { return "host-mode" }
-        if all(motifWords) { return "motif" }
-        if all(bodies) { return "body" }
-        return nil
-    }
-
-    /// `platform/family/*`: the area a failure summary groups by.
-    public var area: String { "\(platform)/\(family)" }
+    /// `platform/family/*`: the area a failure summary groups by (`stale` for a key with no fixture).
+    public var area: String { known ? "\(platform)/\(family)" : "stale" }
 
     /// Name/value pairs for machine consumers (JUnit properties).
     public var properties: [(String, String)] {

@@ -151,8 +151,7 @@ extension ContrastCommand {
         let iosSet = try ios ?? AssetCatalogTokens.bundled()
         let android = AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens)
         let ios = IOSSceneBuilder(fonts: painter.fonts, tokens: iosSet)
-        var fixtures = FixtureCatalog.collapse(AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
-                                               + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios))
+        var fixtures = FixtureCatalog.collapse(FixtureCatalog.items(android: android, ios: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
         let findings = ContrastCheck.findings(fixtures, painter: painter, jobs: ProcessInfo.processInfo.activeProcessorCount)

@@ -54,13 +54,8 @@ enum GateArguments {
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
     /// a key no fixture has (a stale golden) is its own area.
     static func area(of key: String) -> String {
-        let areas = catalogAreas
-        return areas[key] ?? "stale"
+        FixtureCatalog.id(forKey: key)?.area ?? "stale"
     }
-    private static let catalogAreas: [String: String] = {
-        let fixtures = (try? FixtureCatalog.load()) ?? []
-        return Dictionary(fixtures.compactMap { f in f.id.map { (f.key, $0.area) } }, uniquingKeysWith: { a, _ in a })
-    }()
 
     static func painter() throws -> CairoPainter {
         CairoPainter(fonts: try FontLibrary.bundled.get())
@@ -241,7 +236,7 @@ struct RenderCommand: EvidenceCommand {
         let scene: Scene
         var fixtureDrawn: Fixture?
         if let key = a.value(fixture.name) {
-            guard let fixture = try FixtureCatalog.load().first(where: { $0.key == key }) else {
+            guard let fixture = try FixtureCatalog.fixture(key: key) else {
                 throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
@@ -297,7 +292,7 @@ struct FixtureRenderReport: Encodable {
     var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
     init(fixture: Fixture, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
-        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.state
+        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.stateSegment
         size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key

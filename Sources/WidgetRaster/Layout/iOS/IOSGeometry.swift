@@ -6,22 +6,42 @@ import Foundation
 public struct IOSDeviceClass: Hashable, Sendable {
     /// The screen in points, `393x852`: what `--device-class` takes and band keys name.
     public var name: String
-    public var small: Size
-    public var medium: Size
-    public var large: Size
+    public var home: HomeSizes
     /// The Lock Screen accessories (iOS 16+); nil on the 320 × 568 class, which cannot run iOS 16.
-    public var accessories: (circular: Size, rectangular: Size, inline: Size)?
+    public var accessories: AccessorySizes?
 
-    public func size(_ family: IOSFamily) -> Size? {
-        switch family {
-        case .systemSmall: return small
-        case .systemMedium: return medium
-        case .systemLarge: return large
-        case .accessoryCircular: return accessories?.circular
-        case .accessoryRectangular: return accessories?.rectangular
-        case .accessoryInline: return accessories?.inline
+    /// One size per Home Screen family: a new family is a new field, so every row of the table must name it.
+    public struct HomeSizes: Hashable, Sendable {
+        public var small: Size, medium: Size, large: Size
+        public func size(_ f: IOSHomeFamily) -> Size {
+            switch f {
+            case .systemSmall: return small
+            case .systemMedium: return medium
+            case .systemLarge: return large
+            }
         }
     }
+
+    /// One size per Lock Screen accessory.
+    public struct AccessorySizes: Hashable, Sendable {
+        public var circular: Size, rectangular: Size, inline: Size
+        public func size(_ a: IOSAccessoryFamily) -> Size {
+            switch a {
+            case .accessoryCircular: return circular
+            case .accessoryRectangular: return rectangular
+            case .accessoryInline: return inline
+            }
+        }
+    }
+
+    /// The family's size on this screen; nil for an accessory on a class without them.
+    public func size(_ family: IOSFamily) -> Size? {
+        switch family.kind {
+        case .home(let f): return home.size(f)
+        case .accessory(let a): return accessorySize(a)
+        }
+    }
+    public func accessorySize(_ a: IOSAccessoryFamily) -> Size? { accessories?.size(a) }
 
     public static func == (a: IOSDeviceClass, b: IOSDeviceClass) -> Bool { a.name == b.name }
     public func hash(into h: inout Hasher) { h.combine(name) }
@@ -29,37 +49,83 @@ public struct IOSDeviceClass: Hashable, Sendable {
     static func row(_ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double),
                     circular c: Double? = nil, rectangular r: (Double, Double) = (0, 0), inline i: Double = 0) -> [IOSDeviceClass] {
         names.map {
-            IOSDeviceClass(name: $0, small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1),
-                           accessories: c.map { (Size($0, $0), Size(r.0, r.1), Size(i, 26)) })
+            IOSDeviceClass(name: $0, home: HomeSizes(small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1)),
+                           accessories: c.map { AccessorySizes(circular: Size($0, $0), rectangular: Size(r.0, r.1), inline: Size(i, 26)) })
         }
     }
 
-    public static let all: [IOSDeviceClass] =
-        row(["430x932", "428x926"], 170, (364, 170), (364, 382), circular: 76, rectangular: (172, 76), inline: 257)
-        + row(["414x896"], 169, (360, 169), (360, 379), circular: 76, rectangular: (160, 72), inline: 248)
-        + row(["414x736"], 159, (348, 157), (348, 357), circular: 76, rectangular: (170, 76), inline: 248)
-        + row(["393x852", "390x844"], 158, (338, 158), (338, 354), circular: 72, rectangular: (160, 72), inline: 234)
-        + row(["375x812", "360x780"], 155, (329, 155), (329, 345), circular: 72, rectangular: (157, 72), inline: 225)
-        + row(["375x667"], 148, (321, 148), (321, 324), circular: 68, rectangular: (153, 68), inline: 225)
-        + row(["320x568"], 141, (292, 141), (292, 311))
+    /// Apple's table, one row per size set, widest screen first.
+    static let rows: [[IOSDeviceClass]] = [
+        row(["430x932", "428x926"], 170, (364, 170), (364, 382), circular: 76, rectangular: (172, 76), inline: 257),
+        row(["414x896"], 169, (360, 169), (360, 379), circular: 76, rectangular: (160, 72), inline: 248),
+        row(["414x736"], 159, (348, 157), (348, 357), circular: 76, rectangular: (170, 76), inline: 248),
+        row(["393x852", "390x844"], 158, (338, 158), (338, 354), circular: 72, rectangular: (160, 72), inline: 234),
+        row(["375x812", "360x780"], 155, (329, 155), (329, 345), circular: 72, rectangular: (157, 72), inline: 225),
+        row(["375x667"], 148, (321, 148), (321, 324), circular: 68, rectangular: (153, 68), inline: 225),
+        row(["320x568"], 141, (292, 141), (292, 311)),
+    ]
+    public static let all: [IOSDeviceClass] = rows.flatMap { $0 }
 
     /// The Home Screen default: the 393 × 852 pt class (iPhone 15/16), rendered at @2x.
-    public static let standard = all.first { $0.name == "393x852" }!
+    public static let standard = rows[3][0]
     /// The accessories' default: the 430 × 932 class, whose rectangular accessory is seed 001's 172 × 76 pt.
-    public static let accessoryStandard = all.first { $0.name == "430x932" }!
+    public static let accessoryStandard = rows[0][0]
+    /// The tightest class (320 × 568): where the content band draws.
+    public static let tightest = rows[6][0]
 
     /// The default class for a family.
     public static func standard(for family: IOSFamily) -> IOSDeviceClass { family.isAccessory ? accessoryStandard : standard }
 
+    /// The family's size at its default class: every default class has every size it serves.
+    public static func standardSize(_ family: IOSFamily) -> Size {
+        switch family.kind {
+        case .home(let f): return standard.home.size(f)
+        case .accessory(let a): return accessoryStandard.accessories?.size(a) ?? standard.home.small
+        }
+    }
+
     public static func named(_ name: String) -> IOSDeviceClass? { all.first { $0.name == name } }
 }
 
+/// What kind of surface a WidgetKit family is: the one switch that sorts a new family in.
+public enum IOSFamilyKind: Hashable, Sendable {
+    case home(IOSHomeFamily)
+    case accessory(IOSAccessoryFamily)
+}
+
+/// Which habits VoiceOver reads (seed 001 §4): every due habit, only the rows drawn (then "N more
+/// habits in the app."), or none — a count instead of a checklist.
+public enum SpokenHabits: Hashable, Sendable {
+    case all, visibleRows, none
+}
+
 extension IOSFamily {
+    public var kind: IOSFamilyKind {
+        switch self {
+        case .systemSmall: return .home(.systemSmall)
+        case .systemMedium: return .home(.systemMedium)
+        case .systemLarge: return .home(.systemLarge)
+        case .accessoryCircular: return .accessory(.accessoryCircular)
+        case .accessoryRectangular: return .accessory(.accessoryRectangular)
+        case .accessoryInline: return .accessory(.accessoryInline)
+        }
+    }
+
     /// The Lock Screen accessories: vibrant, no card, no light/dark appearance (seed 001 §5).
     public var isAccessory: Bool {
-        switch self {
-        case .systemSmall, .systemMedium, .systemLarge: return false
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return true
+        switch kind {
+        case .home: return false
+        case .accessory: return true
+        }
+    }
+
+    /// Seed 001 §4: Large speaks only its visible rows; Small and Medium speak every habit; the
+    /// accessories speak the progress count, no checklist. A new family must choose.
+    public var spokenHabits: SpokenHabits {
+        switch kind {
+        case .home(.systemSmall), .home(.systemMedium): return .all
+        case .home(.systemLarge): return .visibleRows
+        case .accessory: return .none
         }
     }
 }
@@ -150,8 +216,13 @@ public struct IOSRenderRequest: Sendable, Hashable {
     /// `deviceClass` nil: the family's default class (393 × 852 for the Home Screen, 430 × 932 for the accessories).
     public init(family: IOSFamily, deviceClass: IOSDeviceClass? = nil, scale: Double = 2, theme: Theme = .light,
                 textSize: DynamicTypeSize = .large, hostMode: HostMode = .full, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
-        let c = deviceClass.flatMap { $0.size(family) == nil ? nil : $0 } ?? IOSDeviceClass.standard(for: family)
-        self.family = family; self.size = c.size(family)!; self.deviceClass = c.name
+        // A class without this family's size (320 × 568 has no accessories) falls back to the default class.
+        if let c = deviceClass, let size = c.size(family) {
+            self.size = size; self.deviceClass = c.name
+        } else {
+            self.size = IOSDeviceClass.standardSize(family); self.deviceClass = IOSDeviceClass.standard(for: family).name
+        }
+        self.family = family
         self.scale = scale; self.theme = theme; self.textSize = textSize; self.hostMode = hostMode
         self.snapshot = snapshot; self.asOf = asOf; self.timeZone = timeZone
     }
@@ -160,7 +231,7 @@ public struct IOSRenderRequest: Sendable, Hashable {
 
     static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
         let family = try a.choice("family", default: IOSFamily.systemMedium, IOSFamily.allCases)
-        var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
+        var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
         r.hostMode = try a.choice("host-mode", default: HostMode.full, HostMode.allCases)
         if family.isAccessory, r.hostMode != .full {
             throw InputError("--host-mode", "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant")

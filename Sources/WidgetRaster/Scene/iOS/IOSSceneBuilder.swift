@@ -64,9 +64,15 @@ public struct IOSSceneBuilder: Sendable {
         // Seed 001 §4: Large speaks only its visible rows, then "N more habits in the app."; the
         // motivator only where the kindling body draws it (OBJ-3317 Q4). Small and Medium speak every habit.
         // The accessories speak the progress count, no checklist (seed 001 §4).
-        let isLarge = r.family == .systemLarge
-        let visible = r.family.isAccessory ? [] : isLarge && [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
-        let label = composedAccessibilityLabel(w, platform: .ios, isLarge: isLarge, visibleHabits: visible, showsCoachLine: false)
+        // Which habits are spoken is the family's choice (`IOSFamily.spokenHabits`, an exhaustive switch).
+        let visible: [WidgetHabit]?
+        switch r.family.spokenHabits {
+        case .none: visible = []
+        case .all: visible = nil
+        case .visibleRows: visible = [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
+        }
+        let label = composedAccessibilityLabel(w, platform: .ios, isLarge: r.family.spokenHabits == .visibleRows, visibleHabits: visible,
+                                               showsCoachLine: false)
         return Scene(size: r.size, density: r.scale, card: box, nodes: nodes, accessibilityLabel: label)
     }
 
