@@ -200,5 +200,30 @@ import Testing
         let cmd = try HostileCaseTests.evidence(["verfy"])
         #expect(cmd.code == 2 && cmd.err == "evidence: unknown command 'verfy'; did you mean 'verify'? run 'evidence help' for the list\n")
     }
+
+    // MARK: known findings on the console: one short line per entry
+
+    @Test func knownFindingsPrintOneShortLinePerEntry() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        #expect(!known.entries.isEmpty)
+        // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match itself).
+        let entries = known.entries.filter { Glob.matches($0.fixture, $0.fixture + "/x") }
+        #expect(entries.count >= 3)
+        let matches = entries.flatMap { e in
+            [e.fixture, e.fixture + "/x"].map { KnownMatch(key: $0, kind: e.kind, node: e.node, detail: "long detail", seed: e.seed) }
+        }
+        let lines = KnownFindingLines.lines(matches, entries: known)
+        #expect(lines.count == entries.count)
+        for (line, e) in zip(lines, entries) {
+            #expect(line.hasPrefix("KNOWN \(e.kind.rawValue) \(e.fixture) \(e.node): 2 fixtures [seed "))
+            #expect(line.count <= 200 && !line.contains("long detail"), "\(line)")
+        }
+    }
+
+    @Test func theSeedSectionIsTheReferenceWithoutItsQuotation() {
+        #expect(KnownFindingLines.section(of: "000, Width budget, Structural floor: \"Every single-line TextView\" …") == "000, Width budget, Structural floor")
+        #expect(KnownFindingLines.section(of: "001 §4") == "001 §4")
+        #expect(KnownFindingLines.section(of: String(repeating: "a", count: 200)).count == 80)
+    }
 }
 
