@@ -5,9 +5,15 @@ import WidgetRaster
 struct HelpCommand: EvidenceCommand {
     static let name = "help"
     static let summary = "List the commands, or show one command's options: evidence help <command>"
-    static let usage = "usage: evidence help [command]"
-    static let options = OptionTable([OptionSpec](), positionals: ["command"])
+    static let usage = "usage: evidence help [command] [--markdown]"
+    static let options = OptionTable([
+        .flag("markdown", "every command's options as the Markdown table in README.md's Commands section"),
+    ], positionals: ["command"])
     static func run(_ a: ParsedArguments) throws -> Int32 {
+        if a.has("markdown") {
+            print(optionsMarkdown, terminator: "")
+            return 0
+        }
         if let name = a.positionals.first {
             print(try command(named: name).help)
             return 0
@@ -28,6 +34,16 @@ struct HelpCommand: EvidenceCommand {
         exit codes: 0 all good · 1 a check failed · 2 bad usage or unreadable input
         """)
         return 0
+    }
+
+    /// README.md's table of every option, generated from the tables (CLIParseTests checks the README holds it).
+    static var optionsMarkdown: String {
+        var out = "| command | options (`evidence <command> --help` for what each does, its default and range) |\n|---|---|\n"
+        for cmd in allCommands {
+            let opts = cmd.options.all.map { "`\($0.signature.replacingOccurrences(of: "|", with: "\\|"))`" + ($0.repeats ? " (repeatable)" : "") }
+            out += "| `\(cmd.name)` | \(opts.isEmpty ? "—" : opts.joined(separator: " "))" + " |\n"
+        }
+        return out
     }
 
     /// The command called `name`, or a usage error with the nearest name when it looks like a typo.

@@ -39,7 +39,7 @@ struct ContrastCommand: EvidenceCommand {
             render, states whose meaning differs (done / not-yet marker; extended / not-yet
             glyph and caption; confirmed / pending / baseline all-done copy) must differ in
             one-tint pixels where the meaning is drawn. Findings in known-findings.json print
-            as KNOWN with their seed passage; anything else fails
+            as one KNOWN line per entry with its seed section (the passages: --json); anything else fails
             """),
     ])
     static let notes = """
@@ -131,7 +131,7 @@ extension ContrastCommand {
         if json {
             try printJSON(ColourAloneReport(failures: split.failures, known: split.known))
         } else {
-            for k in split.known { print("KNOWN \(escapeControls(k.key)): \(escapeControls(k.detail)) [seed: \(k.seed)]") }
+            KnownFindingLines.lines(split.known, entries: known).forEach { print($0) }
             for f in split.failures { print("FAIL colour-alone \(escapeControls(f.key)) (\(f.node ?? "")): \(escapeControls(f.detail))") }
             let oneTint = fixtures.filter { $0.makeScene(FontLibrary.shared).rendering.isOneTint }.count
             print("colour-alone: \(oneTint) one-tint fixtures, \(split.failures.count) failure(s), \(split.known.count) known")

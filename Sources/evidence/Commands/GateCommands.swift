@@ -97,8 +97,9 @@ struct VerifyCommand: EvidenceCommand {
         Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, colour-alone, self-check, environment.
         colour-alone: in a one-tint render (tinted, StandBy Night, Lock Screen vibrant) two states whose
         meaning differs draw identical pixels where the meaning is carried (both fixtures and the node named).
-        Findings listed in known-findings.json (each with its seed passage) print as KNOWN on every
-        run and do not fail it.
+        Findings listed in known-findings.json (each with its seed passage) do not fail the run; each
+        entry that matched prints one KNOWN line (kind, fixture glob, node, count, seed section) on
+        every run; --json and --html carry every match with its full seed passage.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
         """
@@ -128,9 +129,7 @@ struct VerifyCommand: EvidenceCommand {
             try printJSON(result)
         } else {
             print("comparison: \(result.comparison)")
-            for k in result.known {
-                print("KNOWN \(k.kind.rawValue) \(escapeControls(k.key)): \(escapeControls(k.detail)) [seed: \(k.seed)]")
-            }
+            KnownFindingLines.lines(result.known, entries: o.knownFindings).forEach { print($0) }
             for f in result.failures {
                 print("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             }
