@@ -288,5 +288,18 @@ import Testing
             #expect(section[..<end].contains("| `\(f)` |"), "README's Snapshot JSON section has no row for \(f)")
         }
     }
+
+    @Test func renderFixtureRefusesWidgetOptionsItWouldIgnore() throws {
+        func check(_ args: [String]) throws { try RenderCommand.checkFixtureAlone(RenderCommand.options.parse(["--fixture", "k", "-o", "x.png"] + args)) }
+        try check(["--json"])
+        #expect { try check(["--width", "100"]) } throws: { ($0 as? InputError)?.location == "--width" }
+        #expect { try check(["--no-snapshot"]) } throws: { ($0 as? InputError)?.location == "--no-snapshot" }
+    }
+
+    @Test func aMistypedFixtureKeyGetsTheNearestKey() throws {
+        let key = try #require(try FixtureCatalog.load().first?.key)
+        let typo = String(key.dropLast())
+        #expect(Suggestion.nearest(typo, among: try FixtureCatalog.load().map(\.key)) == key)
+    }
 }
 

@@ -235,8 +235,11 @@ struct RenderCommand: EvidenceCommand {
         let scene: Scene
         var fixtureDrawn: Fixture?
         if let key = a.value(fixture.name) {
+            try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
-                throw InputError("--fixture", "unknown fixture '\(key)'; run 'evidence list' for the keys")
+                // Only on this error path is the whole catalog built, to name the nearest key.
+                let hint = Suggestion.nearest(key, among: try FixtureCatalog.load().map(\.key)).map { "did you mean '\($0)'? " } ?? ""
+                throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
             drawn = nil
@@ -268,6 +271,15 @@ struct RenderCommand: EvidenceCommand {
         print("label: \(scene.accessibilityLabel)")
         print("wrote \(out) (\(scene.pixelWidth)×\(scene.pixelHeight) px)")
         return 0
+    }
+
+    /// A fixture fixes its own widget, size and tokens: a widget or size option beside `--fixture`
+    /// would be silently ignored, so it is a usage error instead.
+    static func checkFixtureAlone(_ a: ParsedArguments) throws(InputError) {
+        let ownTable = Set([fixture.name, AdHocRenderOptions.output.name, AdHocRenderOptions.json.name])
+        for spec in AdHocRenderOptions.options.all where !ownTable.contains(spec.name) && (a.value(spec.name) != nil || a.has(spec.name)) {
+            throw InputError("--\(spec.name)", "cannot be combined with --fixture (the fixture fixes its widget, size and tokens)")
+        }
     }
 
     /// One stderr line per text node holding a code point no font of its chain draws.
