@@ -30,6 +30,46 @@ import Testing
         for f in fixtures { #expect(f.id?.key == f.key) }
     }
 
+    @Test func oneFixtureByKeyIsTheCatalogsFixtureWithoutTheWholeMatrix() throws {
+        let fixtures = try FixtureCatalog.load()
+        let fonts = try FontLibrary.bundled.get()
+        // Every kind of key: collapsed (any-motif, any-body), host modes, bands, international cards.
+        let sample = fixtures.enumerated().filter { $0.offset % 61 == 0 }.map(\.element)
+            + fixtures.filter { $0.key.contains("any-") }.prefix(3) + fixtures.filter { $0.key.contains("/bands/intl/") }.prefix(2)
+        for f in sample {
+            let lazy = try #require(try FixtureCatalog.fixture(key: f.key), "\(f.key)")
+            #expect(lazy.id == f.id && lazy.makeScene(fonts) == f.makeScene(fonts), "\(f.key)")
+            #expect(FixtureCatalog.id(forKey: f.key) == f.id)
+        }
+        #expect(try FixtureCatalog.fixture(key: "android/medium/retired/stones/kindling/light") == nil)
+        // Enumerating identities builds no scene: one item per uncollapsed render, in catalog order;
+        // the collapse step folds them into the fixtures (the height band's first run, which has no
+        // caption to vary, is enumerated once per caption loop and folds to one).
+        let items = try FixtureCatalog.items()
+        #expect(items.count > fixtures.count && Set(items.map(\.id.collapseGroup)).count <= fixtures.count)
+    }
+
+    @Test func everyIdentityHasTheScenarioItsFacetsName() throws {
+        for item in try FixtureCatalog.items() {
+            let id = item.id
+            let scenario = Scenario(id)
+            #expect((scenario == nil) == (id.state == .firstRun), "\(id.key)")
+            if let scenario, id.band == nil, let branch = id.branch {
+                #expect(scenario.extendedToday == branch.extendedToday, "\(id.key)")
+                #expect(scenario.kindling == (id.bodies.values == [.kindling]) && scenario.motif == id.motifs?.values.first, "\(id.key)")
+            }
+        }
+    }
+
+    @Test func aDeviceClassWithoutTheFamilysSizeFallsBackInsteadOfTrapping() {
+        // 320 × 568 cannot run iOS 16: no accessories. The request takes the family's default class.
+        let r = IOSRenderRequest(family: .accessoryCircular, deviceClass: IOSDeviceClass.tightest, snapshot: nil,
+                                 asOf: Scenario.asOf, timeZone: Scenario.timeZone)
+        #expect(r.deviceClass == IOSDeviceClass.accessoryStandard.name && r.size == Size(76, 76))
+        for f in IOSFamily.allCases { #expect(IOSDeviceClass.standard(for: f).size(f) == IOSDeviceClass.standardSize(f)) }
+        #expect(IOSMatrix.bandClasses.map(\.name) == ["430x932", "414x896", "414x736", "393x852", "375x812", "375x667", "320x568"])
+    }
+
     @Test func collapseMergesIdenticalScenesWithinAGroupOnly() {
         let scene = Scene(size: Size(10, 10), density: 1, card: Rect(x: 0, y: 0, width: 10, height: 10), nodes: [], accessibilityLabel: "a")
         var other = scene

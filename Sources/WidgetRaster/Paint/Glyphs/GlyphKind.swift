@@ -55,18 +55,26 @@ public enum GlyphKind: Hashable, Sendable, Codable {
     case firstRunAppGlyph
 
     /// Every distinct drawing, for tests and contact sheets.
+    /// The motif glyphs come from `motifGlyphs`, so a new motif cannot be left out of the list.
     public static var allCases: [GlyphKind] {
-        var all: [GlyphKind] = []
-        for s in GlyphState.allCases { all.append(.flame(s)) }
-        for k in [false, true] { for s in StoneState.allCases { all.append(.stones(s, kindling: k)) } }
-        for s in GlyphState.allCases { all.append(.sprout(s)) }
-        for s in GlyphState.allCases { all.append(.mountain(s)) }
-        for s in GlyphState.allCases { all.append(.waves(s)) }
+        // The classic flame first (the fail-closed drawing), then the other motifs in their order.
+        var all = ([StreakMotif.flame] + StreakMotif.allCases.filter { $0 != .flame }).flatMap(motifGlyphs)
         all += [.restMoon, .newDaySun, .doneCheck, .pip(done: true), .pip(done: false)]
         for i in CaptionInk.allCases { all.append(.captionSpark(i)) }
         for i in CaptionInk.allCases { all.append(.captionRing(i)) }
         all += [.dashedSlotIcon, .firstRunAppGlyph]
         return all
+    }
+
+    /// A motif's streak glyph in every state: an exhaustive switch, so a sixth motif must name its drawings here.
+    public static func motifGlyphs(_ m: StreakMotif) -> [GlyphKind] {
+        switch m {
+        case .flame: return GlyphState.allCases.map { .flame($0) }
+        case .stones: return [false, true].flatMap { k in StoneState.allCases.map { .stones($0, kindling: k) } }
+        case .sprout: return GlyphState.allCases.map { .sprout($0) }
+        case .mountain: return GlyphState.allCases.map { .mountain($0) }
+        case .waves: return GlyphState.allCases.map { .waves($0) }
+        }
     }
 
     /// A short stable id, e.g. "flame-lit", "stones-kindling-openSlot", "pip-done".
