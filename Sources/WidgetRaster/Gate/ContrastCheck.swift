@@ -7,8 +7,8 @@ public enum ContrastCheck {
     /// canvas — one per worker, reused), where the audit reads it.
     public static let gateCheck = RenderCheck(name: "contrast", backgroundRegions: backgroundRegions) { key, scene, frame, painter in
         findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
-            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
-                        box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })
+            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind,
+                        box: scene.pixelRect(f.bounds))
         }
     }
 

@@ -40,17 +40,26 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
-    /// The scene node the check blames, where it knows one (clip, truncation, contrast); known findings match on it.
+    /// The scene node the check blames, where it knows one (clip, truncation, contrast): its display name.
     public var node: String?
+    /// That node's element kind: what known findings match on (not written to JSON; `node` names it).
+    public var element: ElementKind?
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.
     public var box: PixelRect?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
-                node: String? = nil, box: PixelRect? = nil) {
+                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.box = box
+        self.node = node; self.element = element; self.box = box
     }
+
+    /// A failure blaming one scene node.
+    public init(key: String, kind: FailureKind, detail: String, blaming node: SceneNode, box: PixelRect? = nil) {
+        self.init(key: key, kind: kind, detail: detail, node: node.name, element: node.element.kind, box: box)
+    }
+
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, box }
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).

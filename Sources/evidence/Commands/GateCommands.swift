@@ -309,7 +309,7 @@ struct FixtureRenderReport: Encodable {
         let key = fixture.key
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
-            .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", detail: $0.detail).marked(known, key: key) }
+            .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key) }
     }
 }
 
