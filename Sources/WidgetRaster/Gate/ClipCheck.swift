@@ -62,7 +62,7 @@ public enum ClipCheck {
     }
 
     /// The check as the gate runs it: each violation fails the fixture as `clipped`.
-    public static let gateCheck = RenderCheck(name: "clip") { key, scene, _, painter in
+    public static let gateCheck = RenderCheck(name: "clip", kind: .clipped, applies: { $0.nodes.contains(where: applies(to:)) }) { key, scene, _, painter in
         violations(in: scene, measurer: painter.fonts).map {
             GateFailure(key: key, kind: .clipped, detail: $0.description, node: $0.node, element: $0.element.kind, box: scene.pixelRect($0.bounds))
         }

@@ -26,14 +26,19 @@ public enum ColourAloneCheck {
     }
 
     public static let meanings: [Meaning] = [
-        Meaning(name: "streak-glyph", elements: [.streakGlyph], branches: [(.extended, .notyet)]),
-        Meaning(name: "caption", elements: [.caption, .captionGlyph], branches: [(.extended, .notyet)]),
+        Meaning(name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
+        Meaning(name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph], branches: [(.extended, .notyet)]),
         Meaning(name: "all-done copy", elements: [.statusTitle, .statusSubtitle, .motivator, .accessoryLine3],
                 branches: [(.extended, .notyet), (.extended, .baseline), (.notyet, .baseline)], states: [.allDone]),
     ]
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
     public static func failures(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [GateFailure] {
+        run(fixtures, painter: painter, jobs: jobs).failures
+    }
+
+    /// The failures, and how many comparisons were judged (0: nothing to apply to — the self-check's evidence).
+    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (failures: [GateFailure], judged: Int) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
@@ -57,6 +62,8 @@ public enum ColourAloneCheck {
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
         for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
+        // What it applied to: one-tint scenes with habit markers, and pairs formed (below).
+        var judged = oneTint.filter { $0.1.nodes.contains { HabitMarker($0.element) != nil } }.count
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
@@ -66,6 +73,7 @@ public enum ColourAloneCheck {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
                             jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) })
+                            judged += 1
                         }
                     }
                 }
@@ -73,7 +81,7 @@ public enum ColourAloneCheck {
         }
         let work = jobsList
         let results: [GateFailure?] = parallelMap(work.count, jobs: jobs) { work[$0]() }
-        return results.compactMap { $0 }
+        return (results.compactMap { $0 }, judged)
     }
 
     /// The identity with motif, body and branch erased: fixtures that may pair.

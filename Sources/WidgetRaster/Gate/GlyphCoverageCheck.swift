@@ -32,7 +32,9 @@ public enum GlyphCoverageCheck {
     }
 
     /// The check as the gate runs it: each node with missing glyphs fails the fixture as `missing-glyph`.
-    public static let gateCheck = RenderCheck(name: "glyphs") { key, scene, _, painter in
+    public static let gateCheck = RenderCheck(name: "glyphs", kind: .missingGlyph, applies: { s in
+        s.nodes.contains { if case .text = $0.content { true } else { false } }
+    }) { key, scene, _, painter in
         findings(in: scene, fonts: painter.fonts).map {
             GateFailure(key: key, kind: .missingGlyph, detail: $0.description, node: $0.node, element: $0.element.kind)
         }

@@ -23,7 +23,15 @@ public enum TruncationCheck {
         }
     }
 
-    public static let gateCheck = RenderCheck(name: "truncation") { key, scene, _, _ in
+    /// It reads every text node's element ruling.
+    static func applies(_ scene: Scene) -> Bool {
+        scene.nodes.contains { n in
+            guard case .text = n.content else { return false }
+            return n.element.truncation != nil
+        }
+    }
+
+    public static let gateCheck = RenderCheck(name: "truncation", kind: .truncated, applies: applies) { key, scene, _, _ in
         violations(in: scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind) }
     }
 }

@@ -89,21 +89,22 @@ public struct RenderReport: Codable, Sendable {
     public var pips: [Pip]
     public var findings: [Finding]
 
-    /// Runs the clip check, the truncation check and the rendered contrast audit on a drawn widget;
-    /// findings `known` lists for `key` are marked known with their seed passage.
+    /// Runs the registry's render checks (`CheckRegistry.renderChecks`) on a drawn widget; findings
+    /// `known` lists for `key` are marked known with their seed passage.
     public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
                 key: String = "render") {
         platform = r.platform; family = r.family; size = r.scene.size
         pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
         texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
-        let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, element: $0.element.kind, detail: $0.problem) }
-        // One-tint modes paint the host's tint, not the app's tokens: no WCAG audit (see ContrastCheck).
-        let contrast = r.scene.rendering.isOneTint ? [] : ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
-                                                      coverage: .ink).map { Finding(kind: .contrast, node: $0.node, element: $0.element.kind, detail: $0.description) }
-        let truncated = TruncationCheck.violations(in: r.scene).map { Finding(kind: .truncated, node: $0.node, element: $0.element.kind, detail: $0.description) }
-        findings = (clipped + truncated + contrast).map { $0.marked(known, key: key) }
+        findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key)
         pips = Self.pips(r.scene)
+    }
+
+    /// The registry's render checks on a drawn scene, known findings marked.
+    public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String) -> [Finding] {
+        CheckRegistry.renderChecks.flatMap { $0.run(key, scene, image, painter) }
+            .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key) }
     }
 
     public static func pips(_ scene: Scene) -> [Pip] {
