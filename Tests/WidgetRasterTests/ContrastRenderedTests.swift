@@ -22,14 +22,14 @@ import Testing
 
     static func textNode(_ name: String, token: String, at bounds: Rect, sp: Double = 11, weight: FontWeight = .bold, theme: Theme = .light) -> SceneNode {
         let style = TextStyle.roboto(weight, sp: sp, fontScale: 1)
-        return SceneNode(name: name, role: .text, token: token, bounds: bounds, container: bounds,
+        return SceneNode(.newDayLine, name: name, role: .text, token: token, bounds: bounds, container: bounds,
                          content: .text(TextContent(lines: ["New day — tap to see today's habits"], style: style,
                                                     color: tokens.color(token, theme: theme), lineHeight: bounds.height)))
     }
 
     static func scene(_ nodes: [SceneNode]) -> Scene {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
-        let ember = SceneNode(name: "ember", role: .decorative, token: "widget_ember_start",
+        let ember = SceneNode(.ember, name: "ember", role: .decorative, token: "widget_ember_start",
                               bounds: Rect(x: glyphCentre.x - 26, y: glyphCentre.y - 26, width: 52, height: 52), container: card,
                               content: .rect(cornerRadius: 0, fill: .radial(center: glyphCentre, radius: 26, stops: [
                                 GradientStop(0, tokens.color("widget_ember_start", theme: .light)),
@@ -78,7 +78,7 @@ import Testing
     @Test func gradientStopsAreEachChecked() {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
         let bounds = Rect(x: 80, y: 70, width: 18, height: 18)
-        let graphic = SceneNode(name: "glyph", role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
+        let graphic = SceneNode(.streakGlyph, name: "glyph", role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
                                 content: .path([.move(Point(80, 70)), .line(Point(98, 88)), .close], fill: .linear(
                                     start: Point(80, 70), end: Point(80, 88),
                                     stops: [GradientStop(0, Color(hex: "#1A1A1A")!), GradientStop(1, Color(hex: "#FFE066")!)]), stroke: nil))

@@ -24,21 +24,23 @@ import Testing
 
     // MARK: The truncation policy and check
 
-    /// Every text node the Android matrix draws has an explicit rule (none falls to the fail-closed default).
+    /// Every text node the matrix draws has an explicit rule on its element (none falls to the
+    /// fail-closed default), and the rulings are the seed's.
     @Test func everyDrawnTextHasAPolicy() throws {
-        var names = Set<String>()
+        var kinds = Set<ElementKind>()
         for f in try FixtureCatalog.load() {
-            for n in f.makeScene(fonts).nodes { if case .text = n.content { names.insert(n.name) } }
+            for n in f.makeScene(fonts).nodes { if case .text = n.content { kinds.insert(n.element.kind) } }
         }
-        for name in names {
-            #expect(TruncationTable.rules.contains { $0.nodes.contains { Glob.matches($0, name) } }, "no truncation rule for \(name)")
+        for kind in kinds {
+            #expect(kind.truncation != nil, "no truncation rule for \(kind.rawValue)")
         }
-        #expect(TruncationTable.rule(forNode: "habit-row-3.title").policy == .mayEllipsize)
-        #expect(TruncationTable.rule(forNode: "coach-line").policy == .mayEllipsize)
-        for n in ["staleFooter", "caption", "statusTitle", "statusSubtitle", "progress", "overflowLine", "cta-label",
-                  "newDayLine", "motivatorLine", "something-new"] {
-            #expect(TruncationTable.rule(forNode: n).policy == .mustNotTruncate, "\(n)")
+        #expect(ElementKind.habitTitle.truncation?.policy == .mayEllipsize)
+        #expect(ElementKind.coachLine.truncation?.policy == .mayEllipsize)
+        for k: ElementKind in [.staleFooter, .caption, .statusTitle, .statusSubtitle, .progress, .overflowLine, .checkOffLabel,
+                               .newDayLine, .motivator] {
+            #expect(k.truncation?.policy == .mustNotTruncate, "\(k.rawValue)")
         }
+        #expect(TruncationRule.unlisted.policy == .mustNotTruncate)
     }
 
     /// A must-not-truncate text moved to a width where it cannot fit fails the gate as `truncated`,
@@ -88,6 +90,7 @@ import Testing
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"  "}]}"#, "is empty"),
         (#"{"findings":[{"fixture":"a/*","kind":"pixels","node":"caption","seed":"000"}]}"#, "not a check's finding kind"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000","why":"x"}]}"#, "unknown field"),
+        (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"cta-pil","seed":"000"}]}"#, "'cta-pil' names no scene element"),
         (#"{"entries":[]}"#, "\"findings\" array"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000"}"#, "malformed JSON"),
     ])
@@ -100,12 +103,19 @@ import Testing
         }
     }
 
+    /// An entry's node names an element kind (parsed once); failures match on their element, never
+    /// on their display name — an iOS "motivator" and an Android "motivatorLine" are one kind.
     @Test func knownFindingMatchesFixtureKindAndNode() {
-        let e = KnownFinding(fixture: "android/bands/width/w110-*", kind: .truncated, node: "cap*", seed: "000")
-        #expect(e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w130-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .clipped, detail: "", node: "caption")))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "staleFooter")))
+        let e = KnownFinding(fixture: "android/bands/width/w110-*", kind: .truncated, node: "caption", seed: "000")
+        #expect(e.element == .caption)
+        #expect(e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "renamed", element: .caption)))
+        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
+        #expect(!e.matches(GateFailure(key: "android/bands/width/w130-fs2.0/1-digit", kind: .truncated, detail: "", element: .caption)))
+        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .clipped, detail: "", element: .caption)))
+        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", element: .staleFooter)))
+        #expect(ElementKind.named("motivatorLine") == .motivator && ElementKind.named("motivator") == .motivator)
+        #expect(ElementKind.named("habit-row-*.title") == .habitTitle && ElementKind.named("habit-title") == .habitTitle)
+        #expect(ElementKind.named("cap*") == nil)
     }
 
     // MARK: Shed order below the floor

@@ -15,7 +15,7 @@ import Testing
 
     static func nodes(_ kind: GlyphKind, _ rect: Rect, container: Rect = bigContainer,
                       palette: GlyphPalette = .light) -> [SceneNode] {
-        GlyphArt.nodes(kind, in: rect, container: container, palette: palette, name: "g")
+        GlyphArt.nodes(kind, in: rect, container: container, palette: palette, element: .streakGlyph, name: "g")
     }
     static func part(_ node: SceneNode) -> String { String(node.name.dropFirst(2)) }
 
@@ -237,8 +237,8 @@ import Testing
         let a = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         let b = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         #expect(a == b)
-        #expect(GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, name: "x")
-                == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, name: "x"))
+        #expect(GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, name: "x")
+                == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, name: "x"))
     }
 
     @Test func paletteReadsTheTokenSet() throws {

@@ -2,8 +2,12 @@ import CPixels
 import Foundation
 
 /// One text or graphic node measured against the pixels actually beneath it.
-public struct ContrastFinding: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ContrastFinding: Hashable, Sendable, Encodable, CustomStringConvertible {
+    /// The node's display name.
     public var node: String
+    /// What the node is, and where (layout units): for the gate's failure, not written to JSON.
+    public var element: SceneElement
+    public var bounds: Rect
     public var token: String
     public var role: NodeRole
     /// Unrounded worst ratio over the node's colours × the background pixels under its bounds.
@@ -18,6 +22,7 @@ public struct ContrastFinding: Hashable, Sendable, Codable, CustomStringConverti
         "\(node) (\(token), \(role.rawValue)): \(WCAG.display(ratio)):1 vs floor \(WCAG.display(floor)):1"
             + " at pixel (\(worstPixel.x),\(worstPixel.y)), \(foreground) on \(background)"
     }
+    enum CodingKeys: String, CodingKey { case node, token, role, ratio, floor, passes, worstPixel, foreground, background }
 }
 
 public struct PixelPoint: Hashable, Sendable, Codable {
@@ -133,7 +138,7 @@ extension ContrastAudit {
                 }
             }
             guard let w = worst else { continue }
-            out.append(ContrastFinding(node: node.name, token: node.token, role: node.role, ratio: w.ratio,
+            out.append(ContrastFinding(node: node.name, element: node.element, bounds: node.bounds, token: node.token, role: node.role, ratio: w.ratio,
                                        floor: floor, passes: WCAG.passes(w.ratio, floor: floor),
                                        worstPixel: PixelPoint(x: w.x, y: w.y), foreground: w.fg.hex, background: w.bg.hex))
         }

@@ -6,7 +6,9 @@ public enum ClipCheck {
     static let tolerance = 0.25
 
     public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        /// The node's display name.
         public var node: String
+        public var element: SceneElement
         public var problem: String
         /// The offending node's bounds (layout units).
         public var bounds: Rect = .zero
@@ -15,37 +17,42 @@ public enum ClipCheck {
 
     public static func violations(in scene: Scene, measurer: TextMeasuring) -> [Violation] {
         var out: [Violation] = []
-        for node in scene.nodes where node.role != .decorative || isGlyph(node) {
+        for node in scene.nodes where applies(to: node) {
+            func violation(_ problem: String) -> Violation {
+                Violation(node: node.name, element: node.element, problem: problem, bounds: node.bounds)
+            }
             if !node.container.contains(node.bounds, tolerance: tolerance) {
-                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside its container \(node.container)", bounds: node.bounds))
+                out.append(violation("bounds \(node.bounds) outside its container \(node.container)"))
             }
             if !scene.card.contains(node.bounds, tolerance: tolerance) {
-                out.append(Violation(node: node.name, problem: "bounds \(node.bounds) outside the card \(scene.card)", bounds: node.bounds))
+                out.append(violation("bounds \(node.bounds) outside the card \(scene.card)"))
             }
             guard case .text(let t) = node.content else { continue }
             for line in t.lines {
                 let w = measurer.advance(line, style: t.style)
                 if w > node.bounds.width + tolerance {
-                    out.append(Violation(node: node.name, problem: "line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized", bounds: node.bounds))
+                    out.append(violation("line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized"))
                 }
             }
             let needed = Double(t.lines.count) * t.lineHeight
             if needed > node.bounds.height + tolerance {
-                out.append(Violation(node: node.name, problem: "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall", bounds: node.bounds))
+                out.append(violation("\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall"))
             }
             // Characters left once every "…" is taken out (by scalar: no Foundation search per line).
             let stacked = t.lines.filter { line in
                 String(String.UnicodeScalarView(line.unicodeScalars.filter { !TextWrap.ellipsis.unicodeScalars.contains($0) })).count <= 1
             }
             if t.lines.count >= 2 && stacked.count >= 2 {
-                out.append(Violation(node: node.name, problem: "wraps one character per line: \(t.lines)", bounds: node.bounds))
+                out.append(violation("wraps one character per line: \(t.lines)"))
             }
         }
         return out
     }
 
-    /// Decorative glyphs (the rest moon, the first-run glyph) still must not spill off the card.
-    private static func isGlyph(_ node: SceneNode) -> Bool {
+    /// The nodes the check reads: every text and graphic node, and decorative glyphs (the rest
+    /// moon, the first-run glyph), which still must not spill off the card.
+    public static func applies(to node: SceneNode) -> Bool {
+        if node.role != .decorative { return true }
         if case .path = node.content { return true }
         return false
     }
@@ -55,9 +62,9 @@ public enum ClipCheck {
     }
 
     /// The check as the gate runs it: each violation fails the fixture as `clipped`.
-    public static let gateCheck = RenderCheck(name: "clip") { key, scene, _, painter in
+    public static let gateCheck = RenderCheck(name: "clip", kind: .clipped, applies: { $0.nodes.contains(where: applies(to:)) }) { key, scene, _, painter in
         violations(in: scene, measurer: painter.fonts).map {
-            GateFailure(key: key, kind: .clipped, detail: $0.description, node: $0.node, box: scene.pixelRect($0.bounds))
+            GateFailure(key: key, kind: .clipped, detail: $0.description, node: $0.node, element: $0.element.kind, box: scene.pixelRect($0.bounds))
         }
     }
 }

@@ -14,10 +14,11 @@ import Foundation
 ///   mode): extended vs not-yet — the streak glyph, and the caption with its glyph; all done
 ///   confirmed vs pending vs baseline — the all-done copy (title, subtitle, motivator, accessory line3).
 public enum ColourAloneCheck {
-    /// A meaning and the node-name prefixes that carry it.
+    /// A meaning and the elements that carry it.
     public struct Meaning: Sendable {
         public var name: String
-        public var nodes: [String]
+        /// The elements carrying it; the first is the one a failure blames.
+        public var elements: [ElementKind]
         /// Which branch pairs it separates.
         public var branches: [(ReactiveBranch, ReactiveBranch)]
         /// The states (branch erased) where it applies; nil = every state with a reactive branch.
@@ -25,14 +26,19 @@ public enum ColourAloneCheck {
     }
 
     public static let meanings: [Meaning] = [
-        Meaning(name: "streak-glyph", nodes: ["streak-glyph"], branches: [(.extended, .notyet)]),
-        Meaning(name: "caption", nodes: ["caption"], branches: [(.extended, .notyet)]),
-        Meaning(name: "all-done copy", nodes: ["status-title", "status-subtitle", "motivator", "line3"],
+        Meaning(name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
+        Meaning(name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph], branches: [(.extended, .notyet)]),
+        Meaning(name: "all-done copy", elements: [.statusTitle, .statusSubtitle, .motivator, .accessoryLine3],
                 branches: [(.extended, .notyet), (.extended, .baseline), (.notyet, .baseline)], states: [.allDone]),
     ]
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
     public static func failures(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [GateFailure] {
+        run(fixtures, painter: painter, jobs: jobs).failures
+    }
+
+    /// The failures, and how many comparisons were judged (0: nothing to apply to — the self-check's evidence).
+    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (failures: [GateFailure], judged: Int) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
@@ -56,6 +62,8 @@ public enum ColourAloneCheck {
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
         for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
+        // What it applied to: one-tint scenes with habit markers, and pairs formed (below).
+        var judged = oneTint.filter { $0.1.nodes.contains { HabitMarker($0.element) != nil } }.count
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
@@ -65,6 +73,7 @@ public enum ColourAloneCheck {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
                             jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) })
+                            judged += 1
                         }
                     }
                 }
@@ -72,7 +81,7 @@ public enum ColourAloneCheck {
         }
         let work = jobsList
         let results: [GateFailure?] = parallelMap(work.count, jobs: jobs) { work[$0]() }
-        return results.compactMap { $0 }
+        return (results.compactMap { $0 }, judged)
     }
 
     /// The identity with motif, body and branch erased: fixtures that may pair.
@@ -117,7 +126,7 @@ public enum ColourAloneCheck {
     }
 
     static func carried(_ s: Scene, _ meaning: Meaning) -> [SceneNode] {
-        s.nodes.filter { n in meaning.nodes.contains { n.name == $0 || n.name.hasPrefix($0 + ".") || n.name.hasPrefix($0 + "-") } }
+        s.nodes.filter { meaning.elements.contains($0.element.kind) }
     }
 
     /// One meaning across two renders: its nodes drawn alone must differ in the one tint (where the
@@ -139,34 +148,56 @@ public enum ColourAloneCheck {
         let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
         return GateFailure(key: pending.key, kind: .colourAlone,
                            detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
-                           node: meaning.nodes[0], box: a.1.pixelRect(union(na)))
+                           node: meaning.elements[0].displayName(.ios), element: meaning.elements[0], box: a.1.pixelRect(union(na)))
     }
 
     /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.
     public static func withinScene(key: String, scene: Scene, painter: CairoPainter) -> GateFailure? {
         guard scene.rendering.isOneTint else { return nil }
-        // Markers are named "<item>.done" / "<item>.todo" (pips, the row check's ring) or
-        // "<item>.check" (the row check when done).
-        var items: [String: (done: Bool, nodes: [SceneNode])] = [:]
-        var order: [String] = []
+        // Markers: the pips (filled or not) and the rows' checks (done or not), each item's nodes
+        // together, in paint order.
+        var items: [HabitMarker: [SceneNode]] = [:]
+        var order: [HabitMarker] = []
         for n in scene.nodes {
-            guard n.name.hasPrefix("pip-") || n.name.hasPrefix("habit-row-"), let dot = n.name.lastIndex(of: ".") else { continue }
-            let part = n.name[n.name.index(after: dot)...], item = String(n.name[..<dot])
-            guard ["done", "todo", "check"].contains(part), item.hasPrefix("pip-") || item.hasSuffix(".check") else { continue }
-            if items[item] == nil { order.append(item) }
-            items[item, default: (part != "todo", [])].nodes.append(n)
+            guard let m = HabitMarker(n.element) else { continue }
+            if items[m] == nil { order.append(m) }
+            items[m, default: []].append(n)
         }
-        for family in ["pip-", "habit-row-"] {
-            let ofKind = order.filter { $0.hasPrefix(family) }
-            guard let d = ofKind.first(where: { items[$0]!.done }), let t = ofKind.first(where: { !items[$0]!.done }) else { continue }
-            let dn = items[d]!.nodes, tn = items[t]!.nodes
+        for family in HabitMarker.Family.allCases {
+            let ofKind = order.filter { $0.family == family }
+            guard let d = ofKind.first(where: \.done), let t = ofKind.first(where: { !$0.done }) else { continue }
+            let dn = items[d]!, tn = items[t]!
             // Same footprint: compare at a common origin (each translated to its own top-left).
             guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true), a == b else { continue }
             return GateFailure(key: key, kind: .colourAlone,
-                               detail: "\(d) (done) and \(t) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
-                               node: d, box: scene.pixelRect(union(dn)))
+                               detail: "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
+                               node: d.name, element: dn[0].element.kind, box: scene.pixelRect(union(dn)))
         }
         return nil
+    }
+
+    /// A habit marker: one pip, or one row's check — with whether it says "done".
+    struct HabitMarker: Hashable {
+        enum Family: CaseIterable { case pip, rowCheck }
+        var family: Family
+        var index: Int
+        var done: Bool
+        init?(_ e: SceneElement) {
+            if case .pip(let i, let filled) = e {
+                (family, index, done) = (.pip, i, filled)
+            } else if case .habitRow(let row, .check) = e {
+                (family, index, done) = (.rowCheck, row.position, row.done)
+            } else {
+                return nil
+            }
+        }
+        /// For the failure's words: the element's display name (the same on both platforms).
+        var name: String {
+            switch family {
+            case .pip: SceneElement.pip(index: index, filled: done).displayName(.ios)
+            case .rowCheck: SceneElement.habitRow(HabitRowElement(position: index, habit: 0, done: done, isNextDue: false), .check).displayName(.ios)
+            }
+        }
     }
 
     static func union(_ nodes: [SceneNode]) -> Rect {

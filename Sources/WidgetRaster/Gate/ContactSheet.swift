@@ -104,7 +104,7 @@ public enum ContactSheet {
         let w = Double(width), h = Double(max(2, lines.count) * 24)
         let box = Rect(x: 0, y: 0, width: w, height: h)
         let scene = Scene(size: Size(w, h), density: 1, card: box, nodes: [
-            SceneNode(name: "caption", role: .text, token: "", bounds: box, container: box,
+            SceneNode(.sheetLabel, on: .android, role: .text, token: "", bounds: box, container: box,
                       content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 24))),
         ], accessibilityLabel: "")
         painter.draw(scene, into: canvas)

@@ -5,11 +5,17 @@ import Foundation
 public enum ContrastCheck {
     /// The background is kept by the painter as it draws the frame (into the frame's scratch
     /// canvas — one per worker, reused), where the audit reads it.
-    public static let gateCheck = RenderCheck(name: "contrast", backgroundRegions: backgroundRegions) { key, scene, frame, painter in
+    public static let gateCheck = RenderCheck(name: "contrast", kind: .contrast, applies: applies,
+                                              backgroundRegions: backgroundRegions) { key, scene, frame, painter in
         findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
-            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node,
-                        box: scene.nodes.first { $0.name == f.node }.map { scene.pixelRect($0.bounds) })
+            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind,
+                        box: scene.pixelRect(f.bounds))
         }
+    }
+
+    /// It reads the text and graphic nodes of a full-colour render (one-tint modes have no audit).
+    static func applies(_ scene: Scene) -> Bool {
+        !scene.rendering.isOneTint && scene.nodes.contains { $0.role != .decorative }
     }
 
     /// Every measured node of every fixture (passing ones too), in fixture order, drawn on

@@ -40,31 +40,42 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var detail: String
     /// Report files written for this failure, relative to the report directory.
     public var artifacts: [String] = []
-    /// The scene node the check blames, where it knows one (clip, truncation, contrast); known findings match on it.
+    /// The scene node the check blames, where it knows one (clip, truncation, contrast): its display name.
     public var node: String?
+    /// That node's element kind: what known findings match on (not written to JSON; `node` names it).
+    public var element: ElementKind?
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.
     public var box: PixelRect?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
-                node: String? = nil, box: PixelRect? = nil) {
+                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.box = box
+        self.node = node; self.element = element; self.box = box
     }
+
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, box }
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).
-/// It reads the render where the painter left it, in the worker's canvas.
+/// It reads the render where the painter left it, in the worker's canvas. The list is
+/// `CheckRegistry`'s.
 public struct RenderCheck: Sendable {
     public let name: String
+    /// The kind of every failure it reports.
+    public let kind: FailureKind
+    /// Whether a scene holds an element the check reads: a whole run where no scene does is a
+    /// `self-check` failure (a renamed or removed element must not switch a check off).
+    public let applies: @Sendable (Scene) -> Bool
     /// Where the check reads the frame's background (`Scene.withoutForeground()`, from
     /// `frame.scratch`), for the painter to keep it there while drawing rather than draw it again;
     /// nil for a check that does not read it.
     let backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)?
     let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]
-    public init(name: String, backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
+    public init(name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
+                backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
                 run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
-        self.name = name; self.backgroundRegions = backgroundRegions; self.body = run
+        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = backgroundRegions; self.body = run
     }
     public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure] {
         body(key, scene, frame, painter)

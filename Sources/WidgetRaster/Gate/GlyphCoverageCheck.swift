@@ -3,7 +3,9 @@
 /// that does is not evidence of anything; it fails naming the node and the code point.
 public enum GlyphCoverageCheck {
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        /// The node's display name.
         public var node: String
+        public var element: SceneElement
         public var missing: [Unicode.Scalar]
         /// The chain that was tried, primary first.
         public var fonts: [String]
@@ -25,12 +27,16 @@ public enum GlyphCoverageCheck {
             for line in t.lines {
                 for s in fonts.missingGlyphs(line, style: t.style) where !missing.contains(s) { missing.append(s) }
             }
-            return missing.isEmpty ? nil : Finding(node: node.name, missing: missing, fonts: fonts.chainFileNames(t.style))
+            return missing.isEmpty ? nil : Finding(node: node.name, element: node.element, missing: missing, fonts: fonts.chainFileNames(t.style))
         }
     }
 
     /// The check as the gate runs it: each node with missing glyphs fails the fixture as `missing-glyph`.
-    public static let gateCheck = RenderCheck(name: "glyphs") { key, scene, _, painter in
-        findings(in: scene, fonts: painter.fonts).map { GateFailure(key: key, kind: .missingGlyph, detail: $0.description) }
+    public static let gateCheck = RenderCheck(name: "glyphs", kind: .missingGlyph, applies: { s in
+        s.nodes.contains { if case .text = $0.content { true } else { false } }
+    }) { key, scene, _, painter in
+        findings(in: scene, fonts: painter.fonts).map {
+            GateFailure(key: key, kind: .missingGlyph, detail: $0.description, node: $0.node, element: $0.element.kind)
+        }
     }
 }

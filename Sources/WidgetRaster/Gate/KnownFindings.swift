@@ -9,28 +9,39 @@ import Foundation
 /// { "findings": [ { "fixture": "android/bands/height/small/*-fs1.3-*/default", "kind": "truncated",
 ///                   "node": "habit-row-1.title", "seed": "000 … the passage …", "note": "why here" } ] }
 /// ```
-/// `fixture` and `node` are globs (`*` crosses `/`); `kind` is a check's failure kind.
+/// `fixture` is a glob (`*` crosses `/`); `kind` is a check's failure kind; `node` names an element
+/// kind — by a scene's display name (`caption`, `motivatorLine`, `habit-row-*.title`) or the kind's
+/// own name (`ElementKind`), or `*` for any — parsed into the kind once, at load.
 public struct KnownFinding: Codable, Hashable, Sendable {
     public var fixture: String
     public var kind: FailureKind
+    /// As written in the file (for messages).
     public var node: String
+    /// What `node` names; nil for `*` (any node, or none).
+    public var element: ElementKind?
     /// The seed passage that explains why this is accepted (required, non-empty).
     public var seed: String
     /// Why it happens at this band, for people.
     public var note: String?
 
+    /// `node`: "*" or a name `ElementKind.named` knows (an unknown name matches nothing).
     public init(fixture: String, kind: FailureKind, node: String, seed: String, note: String? = nil) {
-        self.fixture = fixture; self.kind = kind; self.node = node; self.seed = seed; self.note = note
+        self.init(fixture: fixture, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note)
     }
 
+    init(fixture: String, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?) {
+        self.fixture = fixture; self.kind = kind; self.node = node; self.element = element; self.seed = seed; self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey { case fixture, kind, node, seed, note }
+
     /// Kinds a check reports about a render; the others (pixels, missing, …) are never "known".
-    /// (Add a check's kind here when the check lands.)
-    public static let allowedKinds: Set<FailureKind> = [.clipped, .truncated, .contrast, .missingGlyph, .colourAlone]
+    public static var allowedKinds: Set<FailureKind> { CheckRegistry.findingKinds }
 
     public func matches(_ f: GateFailure) -> Bool {
         guard f.kind == kind, Glob.matches(fixture, f.key) else { return false }
-        guard let n = f.node else { return node == "*" }
-        return Glob.matches(node, n)
+        guard let element else { return node == "*" }
+        return f.element == element
     }
 }
 
@@ -39,8 +50,11 @@ public struct KnownMatch: Codable, Equatable, Sendable {
     public var key: String
     public var kind: FailureKind
     public var node: String?
+    /// The failure's element kind (not written to JSON).
+    public var element: ElementKind?
     public var detail: String
     public var seed: String
+    enum CodingKeys: String, CodingKey { case key, kind, node, detail, seed }
 }
 
 public struct KnownFindings: Sendable {
@@ -87,7 +101,12 @@ public struct KnownFindings: Sendable {
             guard let kind = FailureKind(rawValue: kindText), KnownFinding.allowedKinds.contains(kind) else {
                 throw InputError("\(at).kind", "'\(kindText)' is not a check's finding kind (\(KnownFinding.allowedKinds.map(\.rawValue).sorted().joined(separator: ", ")))")
             }
-            out.append(KnownFinding(fixture: try string("fixture")!, kind: kind, node: try string("node")!,
+            let node = try string("node")!
+            let element = ElementKind.named(node)
+            if node != "*" && element == nil {
+                throw InputError("\(at).node", "'\(node)' names no scene element (a display name such as caption, motivatorLine, habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)")
+            }
+            out.append(KnownFinding(fixture: try string("fixture")!, kind: kind, node: node, element: element,
                                     seed: try string("seed")!, note: try string("note", required: false)))
         }
         return KnownFindings(entries: out)
@@ -95,7 +114,7 @@ public struct KnownFindings: Sendable {
 
     /// Entries no failure matched — on a full run, an entry the renders no longer need (stale).
     public func unmatched(by known: [KnownMatch]) -> [KnownFinding] {
-        entries.filter { e in !known.contains { m in e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node)) } }
+        entries.filter { e in !known.contains { m in e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) } }
     }
 
     /// The entry covering a failure, if any.
@@ -106,7 +125,7 @@ public struct KnownFindings: Sendable {
         var real: [GateFailure] = [], known: [KnownMatch] = []
         for f in failures {
             if let e = entry(for: f) {
-                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, detail: f.detail, seed: e.seed))
+                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed))
             } else {
                 real.append(f)
             }

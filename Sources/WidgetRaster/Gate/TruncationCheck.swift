@@ -2,7 +2,9 @@
 /// `truncated`, naming the node and the text drawn. The clip check is separate and unchanged.
 public enum TruncationCheck {
     public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        /// The node's display name.
         public var node: String
+        public var element: SceneElement
         public var drawn: String
         public var rule: TruncationRule
         public var description: String {
@@ -13,15 +15,23 @@ public enum TruncationCheck {
     public static func violations(in scene: Scene) -> [Violation] {
         scene.nodes.compactMap { node in
             guard case .text(let t) = node.content else { return nil }
-            // Only a cut text needs its rule (matching the table's globs is the costly part).
+            // Only a cut text needs its rule.
             guard t.ellipsized || t.lines.contains(where: { $0.hasSuffix(TextWrap.ellipsis) }) else { return nil }
-            let rule = TruncationTable.rule(forNode: node.name)
+            let rule = node.element.truncation ?? .unlisted
             guard rule.policy == .mustNotTruncate else { return nil }
-            return Violation(node: node.name, drawn: t.lines.joined(separator: " / "), rule: rule)
+            return Violation(node: node.name, element: node.element, drawn: t.lines.joined(separator: " / "), rule: rule)
         }
     }
 
-    public static let gateCheck = RenderCheck(name: "truncation") { key, scene, _, _ in
-        violations(in: scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node) }
+    /// It reads every text node's element ruling.
+    static func applies(_ scene: Scene) -> Bool {
+        scene.nodes.contains { n in
+            guard case .text = n.content else { return false }
+            return n.element.truncation != nil
+        }
+    }
+
+    public static let gateCheck = RenderCheck(name: "truncation", kind: .truncated, applies: applies) { key, scene, _, _ in
+        violations(in: scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind) }
     }
 }

@@ -68,11 +68,20 @@ public enum Verifier {
         var failures = outcomes.flatMap(\.failures)
         // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).
         var colourAloneKeys: Set<String> = []
+        var colourAloneJudged = 0
         if options.colourAlone {
-            let split = options.knownFindings.partition(ColourAloneCheck.failures(fixtures, painter: painter, jobs: options.jobs))
+            let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
+            let split = options.knownFindings.partition(run.failures)
             failures += split.failures
             known += split.known
             colourAloneKeys = Set(split.failures.map(\.key))
+            colourAloneJudged = run.judged
+        }
+        // No check may be switched off silently: on a whole run, each must have found something to read.
+        if options.filter == nil && options.shard == nil && !fixtures.isEmpty {
+            var unapplied = options.checks.indices.filter { c in !outcomes.contains { $0.applied[c] } }.map { options.checks[$0].name }
+            if options.colourAlone && colourAloneJudged == 0 { unapplied.append("colour-alone") }
+            failures += CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: fixtures.count)
         }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)") }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
@@ -141,6 +150,8 @@ public enum Verifier {
         var failures: [GateFailure] = []
         var known: [KnownMatch] = []
         var fastPath = false
+        /// Per check of `GateOptions.checks`: did this render hold an element it reads.
+        var applied: [Bool] = []
         var actual: RGBAImage?
         var expected: RGBAImage?
         var words: RenderedWords?
@@ -151,6 +162,7 @@ public enum Verifier {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
         var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
+        out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]
         switch ContainedFolder(options.goldens).read(fixture.goldenPath) {

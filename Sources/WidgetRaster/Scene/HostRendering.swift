@@ -33,8 +33,6 @@ public enum HostRendering {
     public static let fillAlphaShare = 0.25
     /// Vibrant: the one desaturated tint (white), each node's alpha scaled by its colour's lightness.
     public static let vibrantTint = Color.white
-    /// `widgetAccentable(true)`: only the streak glyph (seed 000 — "the number stays in the default group").
-    public static func isAccentable(_ node: SceneNode) -> Bool { node.name.hasPrefix("streak-glyph") }
 
     /// The Home Screen scene in `mode` (from the dark full-colour scene: the tinted Home Screen and
     /// StandBy are dark hosts).
@@ -42,10 +40,10 @@ public enum HostRendering {
         switch mode {
         case .full: return scene
         case .tinted:
-            return accented(scene, background: .material) { isAccentable($0) ? tintedAccent : tintedDefault }
+            return accented(scene, background: .material) { $0.element.isAccentable ? tintedAccent : tintedDefault }
         case .standby:
             var s = scene
-            s.nodes = s.nodes.map { $0.name == "card" ? fullBleed($0, scene) : $0 }
+            s.nodes = s.nodes.map { $0.element == .card ? fullBleed($0, scene) : $0 }
             return s
         case .night:
             return accented(scene, background: .black) { _ in nightTint }
@@ -60,7 +58,7 @@ public enum HostRendering {
         var s = scene
         s.rendering = .accented
         s.nodes = scene.nodes.map { n in
-            if n.name == "card" {
+            if n.element == .card {
                 switch background {
                 case .material:
                     var card = n

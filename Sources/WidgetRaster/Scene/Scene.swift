@@ -92,7 +92,10 @@ public enum NodeContent: Hashable, Sendable, Codable {
 }
 
 public struct SceneNode: Hashable, Sendable, Codable {
-    /// Stable, human-readable id, e.g. "numeral", "habit-row-2.title".
+    /// What the node is: every decision about it reads this (`SceneElement`'s traits).
+    public var element: SceneElement
+    /// Stable, human-readable id for JSON and reports only, e.g. "numeral", "habit-row-2.title",
+    /// "streak-glyph.body": the element's display name, then the glyph part where there is one.
     public var name: String
     public var role: NodeRole
     /// The colour token the node's colour comes from, e.g. "widget_ink".
@@ -103,9 +106,15 @@ public struct SceneNode: Hashable, Sendable, Codable {
     public var container: Rect
     public var content: NodeContent
 
-    public init(name: String, role: NodeRole, token: String, bounds: Rect, container: Rect, content: NodeContent) {
-        self.name = name; self.role = role; self.token = token
+    public init(_ element: SceneElement, name: String, role: NodeRole, token: String, bounds: Rect, container: Rect, content: NodeContent) {
+        self.element = element; self.name = name; self.role = role; self.token = token
         self.bounds = bounds; self.container = container; self.content = content
+    }
+
+    /// A node named by its element, as `platform`'s scene names it.
+    public init(_ element: SceneElement, on platform: Platform, role: NodeRole, token: String, bounds: Rect, container: Rect,
+                content: NodeContent) {
+        self.init(element, name: element.displayName(platform), role: role, token: token, bounds: bounds, container: container, content: content)
     }
 }
 

@@ -47,16 +47,21 @@ public struct RenderReport: Codable, Sendable {
     public struct Finding: Codable, Sendable {
         public var kind: FailureKind
         public var node: String
+        /// The node's element kind (what known findings match; not written to JSON).
+        public var element: ElementKind?
         public var detail: String
         /// Listed in known-findings.json: reported every time, never a failure; `seed` is its passage.
         public var known = false
         public var seed: String?
-        public init(kind: FailureKind, node: String, detail: String) { self.kind = kind; self.node = node; self.detail = detail }
+        public init(kind: FailureKind, node: String, element: ElementKind?, detail: String) {
+            self.kind = kind; self.node = node; self.element = element; self.detail = detail
+        }
+        enum CodingKeys: String, CodingKey { case kind, node, detail, known, seed }
 
         /// Marks the finding known when the file lists it for `key`.
         public func marked(_ known: KnownFindings, key: String) -> Finding {
             var f = self
-            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node)) { f.known = true; f.seed = e.seed }
+            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node, element: element)) { f.known = true; f.seed = e.seed }
             return f
         }
     }
@@ -84,27 +89,27 @@ public struct RenderReport: Codable, Sendable {
     public var pips: [Pip]
     public var findings: [Finding]
 
-    /// Runs the clip check, the truncation check and the rendered contrast audit on a drawn widget;
-    /// findings `known` lists for `key` are marked known with their seed passage.
+    /// Runs the registry's render checks (`CheckRegistry.renderChecks`) on a drawn widget; findings
+    /// `known` lists for `key` are marked known with their seed passage.
     public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
                 key: String = "render") {
         platform = r.platform; family = r.family; size = r.scene.size
         pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
         texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
-        let clipped = ClipCheck.violations(in: r.scene, measurer: painter.fonts).map { Finding(kind: .clipped, node: $0.node, detail: $0.problem) }
-        // One-tint modes paint the host's tint, not the app's tokens: no WCAG audit (see ContrastCheck).
-        let contrast = r.scene.rendering.isOneTint ? [] : ContrastAudit.renderedFailures(scene: r.scene, image: image, background: painter.render(r.scene.withoutForeground()),
-                                                      coverage: .ink).map { Finding(kind: .contrast, node: $0.node, detail: $0.description) }
-        let truncated = TruncationCheck.violations(in: r.scene).map { Finding(kind: .truncated, node: $0.node, detail: $0.description) }
-        findings = (clipped + truncated + contrast).map { $0.marked(known, key: key) }
+        findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key)
         pips = Self.pips(r.scene)
     }
 
+    /// The registry's render checks on a drawn scene, known findings marked.
+    public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String) -> [Finding] {
+        CheckRegistry.renderChecks.flatMap { $0.run(key, scene, image, painter) }
+            .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key) }
+    }
+
     public static func pips(_ scene: Scene) -> [Pip] {
-        scene.nodes.filter { $0.name.hasPrefix("pip-") }.map { n in
-            var filled = false
-            if case .path(_, let fill, _) = n.content { filled = fill != nil }
+        scene.nodes.compactMap { n in
+            guard case .pip(_, let filled) = n.element else { return nil }
             return Pip(filled: filled, size: Size(n.bounds.width, n.bounds.height))
         }
     }

@@ -112,7 +112,7 @@ struct VerifyCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         let outputs = try ReviewOutputs.parse(a)
         o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value(GateArguments.report.name)))
-        o.checks = GateChecks.all
+        o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
@@ -308,8 +308,7 @@ struct FixtureRenderReport: Encodable {
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        findings = GateChecks.all.flatMap { $0.run(key, scene, image, painter) }
-            .map { RenderReport.Finding(kind: $0.kind, node: $0.node ?? "", detail: $0.detail).marked(known, key: key) }
+        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key)
     }
 }
 

@@ -14,12 +14,12 @@ extension IOSPlanBuilder {
     mutating func planAccessoryCircular() {
         let side = min(card.width, card.height)
         let box = Rect(x: card.midX - side / 2, y: card.midY - side / 2, width: side, height: side)
-        add("background", box, .accessoryBackground(radius: side / 2), "AccessoryWidgetBackground: the system's translucent disc")
+        add(.accessoryBackground, box, .accessoryBackground(radius: side / 2), "AccessoryWidgetBackground: the system's translucent disc")
         let line = (side * 0.07).rounded()
         let ring = box.insetBy(dx: side * 0.025, dy: side * 0.025)
         let fraction: Double? = [.defaultProgress, .allDone].contains(w.state) && w.dueCount > 0
             ? Double(w.doneCount) / Double(w.dueCount) : nil
-        add("gauge", ring, .gauge(fraction: fraction, lineWidth: line),
+        add(.gauge, ring, .gauge(fraction: fraction, lineWidth: line),
             fraction.map { _ in "capacity gauge \(w.doneCount)/\(w.dueCount)" } ?? "no gauge value in \(w.state.rawValue): the track alone")
         if w.state == .firstRun {
             hide("numeral", "first run: no streak to show")
@@ -31,13 +31,13 @@ extension IOSPlanBuilder {
             while col.advance(text, style: s) > inner * 0.9 && s.size > 8 { s.size -= 1 }
             let lh = metrics.lineHeight(s)
             let width = col.advance(text, style: s)
-            add("numeral", Rect(x: box.midX - width / 2, y: box.minY + side * 0.45 - lh / 2, width: width, height: lh),
+            add(.numeral, Rect(x: box.midX - width / 2, y: box.minY + side * 0.45 - lh / 2, width: width, height: lh),
                 .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lh, ink: .ink, alignment: .center),
                 "the streak number, centre label, bold \(fmtDp(s.size)) pt")
         }
         let g = (side * 0.19).rounded()
         let symbol = AccessorySymbol(sfName: inlineAccessorySymbolName(w))
-        add(w.state == .defaultProgress ? "streak-glyph" : "state-glyph",
+        add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
             Rect(x: box.midX - g / 2, y: box.minY + side * 0.75 - g / 2, width: g, height: g), .symbol(symbol, ink: .ink),
             "bottom glyph \(symbol.rawValue)")
     }

@@ -11,12 +11,12 @@ extension IOSPlanBuilder {
         let gap = 4.0
         let y = card.midY - lh / 2
         let symbol = AccessorySymbol(sfName: inlineAccessorySymbolName(w))
-        add(w.state == .defaultProgress ? "streak-glyph" : "state-glyph", Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
+        add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
         var col = column(Rect(x: card.minX + g + gap, y: y, width: card.width - g - gap, height: lh))
         let text = inlineAccessoryText(w)
         if let placed = col.text(text, style: s, maxLines: 1, whole: false) {
-            addText("inline", placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
+            addText(.inlineLabel, placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
         } else {
             hide("inline", "no room for one line")
         }

@@ -38,32 +38,32 @@ extension IOSPlanBuilder {
         // Leading mark: the mini ring where there is progress, else the state glyph.
         let mark = Rect(x: card.minX, y: card.midY - markSide / 2, width: markSide, height: markSide)
         if [.defaultProgress, .allDone].contains(w.state), w.dueCount > 0 {
-            add("leading-mark", mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * 0.11).rounded()),
+            add(.leadingMark, mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * 0.11).rounded()),
                 "leadingMark: mini ring \(w.doneCount)/\(w.dueCount)")
         } else {
             let s = (markSide * 0.6).rounded()
-            add("state-glyph", Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
+            add(.stateGlyph, Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
                 .symbol(AccessorySymbol(sfName: inlineAccessorySymbolName(w)), ink: .ink), "leadingMark: the state glyph")
         }
 
         // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
-        let candidates: [[(name: String, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
-            let one = (name: "line1", text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
-            let two = (name: "line2", text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
+        let candidates: [[(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
+            let one = (element: SceneElement.accessoryLine1, text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
+            let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
                 // A habit title may end in "…"; every other third line is whole or dropped.
-                out.insert([one, two, (name: "line3", text: t3, style: l3, ink: ColorRole.muted, lines: 1,
+                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted, lines: 1,
                                        mayCut: w.state == .defaultProgress)], at: 0)
             }
             return out
         }()
         let indent1 = glyph + glyphGap
-        func need(_ v: [(name: String, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]) -> Double? {
+        func need(_ v: [(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]) -> Double? {
             var h = 0.0
             let col = column(Rect(x: stackX, y: 0, width: stackW, height: 10_000))
             for l in v {
-                let n = col.lineCount(l.text, style: l.style, width: stackW - (l.name == "line1" && w.state != .firstRun ? indent1 : 0))
+                let n = col.lineCount(l.text, style: l.style, width: stackW - (l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0))
                 if n > l.lines && !l.mayCut { return nil }
                 h += Double(min(n, l.lines)) * metrics.lineHeight(l.style)
             }
@@ -83,14 +83,14 @@ extension IOSPlanBuilder {
         if chosen.count < 2 { hide("line2", "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt") }
         var col = column(Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + 0.5))
         for l in chosen {
-            let indent = l.name == "line1" && w.state != .firstRun ? indent1 : 0
+            let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
             guard let placed = col.text(l.text, style: l.style, maxLines: l.lines, indent: indent, whole: !l.mayCut) else { continue }
-            if l.name == "line1", w.state != .firstRun {
+            if l.element == .accessoryLine1, w.state != .firstRun {
                 let symbol = AccessorySymbol(sfName: accessoryStreakSymbolName(w))
-                add("streak-glyph", Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
+                add(.streakGlyph, Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
-            addText(l.name, placed, style: l.style, ink: l.ink, l.name == "line3" ? "line3: 11 pt, tertiary, one line" : l.name)
+            addText(l.element, placed, style: l.style, ink: l.ink, l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, one line" : l.element.displayName(.ios))
         }
     }
 }

@@ -45,7 +45,10 @@ public enum IOSPlanContent: Sendable, Hashable, Codable {
 }
 
 public struct IOSPlanItem: Sendable, Hashable, Codable {
-    public var name: String
+    /// What the item is; the scene's node(s) carry it.
+    public var element: SceneElement
+    /// Its display name (`plan` output and lookups by name in tests).
+    public var name: String { element.displayName(.ios) }
     public var frame: Rect
     public var content: IOSPlanContent
     /// Why it is there: the budget arithmetic or the seed rule.
@@ -128,12 +131,12 @@ struct IOSPlanBuilder {
     var mutedInk: ColorRole { w.kindling ? .stoneMuted : .muted }
     var captionInk: ColorRole { w.kindling ? .stoneCaption : .muted }
 
-    mutating func add(_ name: String, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
-        items.append(IOSPlanItem(name: name, frame: frame, content: content, reason: reason))
+    mutating func add(_ element: SceneElement, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
+        items.append(IOSPlanItem(element: element, frame: frame, content: content, reason: reason))
     }
-    mutating func addText(_ name: String, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
+    mutating func addText(_ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
                           alignment: TextAlignment = .leading, _ reason: String) {
-        add(name, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
+        add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
     mutating func hide(_ name: String, _ reason: String) { hidden[name] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
@@ -158,14 +161,14 @@ struct IOSPlanBuilder {
         let y = col.y
         var x = col.x
         if showGlyph, let g = w.glyph {
-            add("streak-glyph", Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
+            add(.streakGlyph, Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
                 .glyph(.streak(g, kindling: w.kindling)), "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
             x += glyphPt + gap
         } else {
             hide("streak-glyph", w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
         }
         let numW = col.advance(text, style: s)
-        add("numeral", Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
+        add(.numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
             .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink, alignment: .leading),
             s.size < nominal ? "number stepped \(fmtDp(nominal)) → \(fmtDp(s.size)) pt to fit \(fmtDp(col.width)) pt (never cut)"
                              : "\(numeral.rawValue) bold \(fmtDp(s.size)) pt in WidgetInk (accent on the light card is 2.62:1)")
@@ -174,7 +177,7 @@ struct IOSPlanBuilder {
             let lw = col.advance(label, style: ls)
             let lh = metrics.lineHeight(ls)
             if x + gap + lw <= col.x + col.width {
-                add("days-label", Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * 0.08, width: lw, height: lh),
+                add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * 0.08, width: lw, height: lh),
                     .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
                     "fits beside the number")
             } else {
@@ -200,9 +203,9 @@ struct IOSPlanBuilder {
             hide("caption", "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
-            add("caption-glyph", Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
+            add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
         }
-        addText("caption", placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
+        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
     }
 
     /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
@@ -232,13 +235,13 @@ struct IOSPlanBuilder {
     mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, title: String?, titleStyle: TextStyle,
                                 subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
-        var placed: [(String, Rect, IOSPlanContent)] = []
+        var placed: [(SceneElement, Rect, IOSPlanContent)] = []
         let titleLines = title.map { col.lineCount($0, style: titleStyle) } ?? 0
         let subStyle = style(.footnote)
         let textNeed = Double(min(titleLines, 6)) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : metrics.lineHeight(subStyle) + 2)
         if let glyph, glyphPt + 8 + textNeed <= col.left, let r = col.slot(height: glyphPt, width: glyphPt) {
             let x = alignment == .center ? box.midX - glyphPt / 2 : box.minX
-            placed.append(("status-glyph", Rect(x: x, y: r.minY, width: glyphPt, height: glyphPt), .glyph(glyph)))
+            placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: glyphPt, height: glyphPt), .glyph(glyph)))
             col.y += 8
         } else if glyph != nil {
             hide("status-glyph", "glyph \(fmtDp(glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt: the glyph sheds first")
@@ -246,7 +249,7 @@ struct IOSPlanBuilder {
         var titleShed = false
         if let title {
             if let t = col.text(title, style: titleStyle, maxLines: 6) {
-                placed.append(("status-title", align(t.frame, alignment, box),
+                placed.append((.statusTitle, align(t.frame, alignment, box),
                                .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
             } else {
                 titleShed = true
@@ -254,12 +257,12 @@ struct IOSPlanBuilder {
             }
         }
         if let subtitle, !titleShed, let t = col.text(subtitle, style: subStyle, maxLines: 6, gap: 2) {
-            placed.append(("status-subtitle", align(t.frame, alignment, box),
+            placed.append((.statusSubtitle, align(t.frame, alignment, box),
                            .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
         let dy = (max(0, col.left) / 2).rounded(.down)
-        for (name, f, c) in placed { add(name, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
+        for (element, f, c) in placed { add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
     }
 
     func align(_ f: Rect, _ a: TextAlignment, _ box: Rect) -> Rect {
@@ -285,8 +288,8 @@ struct IOSPlanBuilder {
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - 2).rounded()
         if let placed = col.text(text, style: s, maxLines: 6, gap: gap, indent: icon + 4) {
-            add("new-day-icon", Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
-            addText("new-day-line", placed, style: s, ink: mutedInk, "NEW_DAY: habit rows and pips suppressed, the full sentence")
+            add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
+            addText(.newDayLine, placed, style: s, ink: mutedInk, "NEW_DAY: habit rows and pips suppressed, the full sentence")
         } else {
             hide("new-day-line", "no line left")
         }
@@ -300,7 +303,7 @@ struct IOSPlanBuilder {
         guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { hide("stale-footer", "no room"); return }
         var foot = column(Rect(x: r.minX, y: r.minY + 4, width: r.width, height: r.height - 4))
         if let placed = foot.text(text, style: s, maxLines: 3) {
-            addText("stale-footer", placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
+            addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
         }
     }
 
@@ -346,24 +349,24 @@ struct IOSPlanBuilder {
         for (n, i) in idx.enumerated() {
             let h = habits[i]
             let r = Rect(x: col.x, y: col.y, width: col.width, height: rowH)
-            let name = "habit-row-\(n + 1)"
+            let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
-                add("\(name).fill", r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: 10), "frosted row")
+                add(.habitRow(row, .background), r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: 10), "frosted row")
             }
             let check = 16.0
-            add("\(name).check", Rect(x: r.minX + 6, y: r.midY - check / 2, width: check, height: check),
+            add(.habitRow(row, .check), Rect(x: r.minX + 6, y: r.midY - check / 2, width: check, height: check),
                 .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
             var label = column(Rect(x: r.minX + 6 + check + 8, y: r.midY - lineH / 2, width: r.width - 6 - check - 8 - 6, height: lineH))
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
-                addText("\(name).title", placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
+                addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
             }
             col.y = r.maxY + 4
         }
         if !idx.isEmpty { col.y -= 4 }
         if overflow > 0, let text = overflowText(overflow) {
             if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: 4) {
-                addText("overflow", placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
+                addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
             }
         } else {
             hide("overflow", "every habit has a row")
@@ -377,20 +380,20 @@ struct IOSPlanBuilder {
         let n = min(w.habits.count, fit)
         guard n > 0, let r = col.slot(height: p.height, gap: gap) else { hide("pips", "no pip row"); return }
         for i in 0..<n {
-            add("pip-\(i + 1)", Rect(x: r.minX + Double(i) * (p.width + IOSLayout.pipGapPt), y: r.minY, width: p.width, height: p.height),
+            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (p.width + IOSLayout.pipGapPt), y: r.minY, width: p.width, height: p.height),
                 .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip 20×8 pt")
         }
         if n < w.habits.count { note("pips: \(n) of \(w.habits.count) fit the width") }
     }
 
     /// A single muted line (progress, "days" …) if it fits.
-    mutating func line(_ name: String, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
+    mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
                        maxLines: Int = 1, mayEllipsize: Bool = false, reason: String) {
-        guard let text else { hide(name, "no text in \(w.state.rawValue)"); return }
+        guard let text else { hide(element.displayName(.ios), "no text in \(w.state.rawValue)"); return }
         if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
-            addText(name, placed, style: s, ink: ink, reason)
+            addText(element, placed, style: s, ink: ink, reason)
         } else {
-            hide(name, "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
+            hide(element.displayName(.ios), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
         }
     }
 }

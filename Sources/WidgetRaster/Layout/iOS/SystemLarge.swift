@@ -28,11 +28,11 @@ extension IOSPlanBuilder {
             hide("motivator", !w.kindling ? "legacy body: only kindling draws (and speaks) the motivator" : "no motivator in \(w.state.rawValue)")
         }
         header(in: &col, numeral: .largeTitle, glyphPt: 34, label: nil)
-        line("header-label", largeHeaderLabelText(longestStreak: w.longestStreak), in: &col, style: style(.caption2, .semibold),
+        line(.headerLabel, largeHeaderLabelText(longestStreak: w.longestStreak), in: &col, style: style(.caption2, .semibold),
              ink: mutedInk, gap: 2, reason: "DAY STREAK · LONGEST N")
         caption(in: &col, gap: 4)
         if w.kindling, w.state != .newDay, let coach = coachLineText(w, platform: .ios) {
-            line("coach-line", coach, in: &col, style: style(.footnote), ink: .coach, gap: 10, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
+            line(.coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: 10, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
                  reason: "Coach line (snapshot coachLine ?? caption), 1 line")
         } else {
             hide("coach-line", !w.kindling ? "legacy body: no Coach line" : "no Coach line in \(w.state.rawValue)")
@@ -47,11 +47,11 @@ extension IOSPlanBuilder {
             statusBody(in: Rect(x: col.x, y: col.y + 8, width: col.width, height: max(0, col.left - 8)), alignment: .center)
         case .allDone, .defaultProgress, .stale:
             if !w.kindling {
-                line("progress", progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 10, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 10, reason: "progress")
             }
             let state = w.state
             habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: 12) { largeOverflowText(state: state, hiddenCount: $0) }
         }
-        if let closing { addText("motivator", closing, style: s, ink: .stoneCaption, "closing motivator, reserved at the bottom first") }
+        if let closing { addText(.motivator, closing, style: s, ink: .stoneCaption, "closing motivator, reserved at the bottom first") }
     }
 }

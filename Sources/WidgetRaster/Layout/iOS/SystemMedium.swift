@@ -17,7 +17,7 @@ extension IOSPlanBuilder {
         header(in: &left, numeral: .title, glyphPt: 26, label: nil)
         caption(in: &left, gap: 4)
         if !w.kindling, [.defaultProgress, .stale].contains(w.state) {
-            line("progress", progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
+            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
             pips(in: &left, gap: 8)
         }
         switch w.state {
@@ -28,7 +28,7 @@ extension IOSPlanBuilder {
             statusBody(in: rightBox, alignment: .center)
         case .defaultProgress, .stale:
             if w.kindling, let coach = coachLineText(w, platform: .ios) {
-                line("coach-line", coach, in: &right, style: style(.footnote), ink: .coach, gap: 0, maxLines: IOSLayout.mediumCoachLines, mayEllipsize: true,
+                line(.coachLine, coach, in: &right, style: style(.footnote), ink: .coach, gap: 0, maxLines: IOSLayout.mediumCoachLines, mayEllipsize: true,
                      reason: "Coach line (snapshot coachLine ?? caption), ≤ \(IOSLayout.mediumCoachLines) lines")
             } else {
                 hide("coach-line", !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")

@@ -30,7 +30,7 @@ extension IOSPlanBuilder {
                 if let cta = smallCTAText(w) { checkOffButton(cta, in: &col) } else { hide("cta", "no check-off on \(w.state.rawValue)") }
                 habitRows(in: &col, cap: 1, gap: 8) { _ in nil }
             } else {
-                line("progress", progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
                 pips(in: &col, gap: 8)
             }
         }
@@ -46,10 +46,10 @@ extension IOSPlanBuilder {
             hide("cta", "the check-off button does not fit with its whole label: shed"); return
         }
         let pill = Rect(x: r.minX, y: r.minY + 8, width: r.width, height: h)
-        add("cta-pill", pill, .fill(.accentDeep, alpha: 1, radius: min(h / 2, 16)), "full-width check-off button")
+        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(h / 2, 16)), "full-width check-off button")
         var inner = column(pill.insetBy(dx: 8, dy: 6))
         if let placed = inner.text(label, style: s, maxLines: 2) {
-            addText("cta-label", (align(placed.frame, .center, pill), placed.text), style: s, ink: .accentText, alignment: .center, "button label")
+            addText(.checkOffButton(.label), (align(placed.frame, .center, pill), placed.text), style: s, ink: .accentText, alignment: .center, "button label")
         }
     }
 }

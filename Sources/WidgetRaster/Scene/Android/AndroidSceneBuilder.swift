@@ -62,7 +62,7 @@ public struct AndroidSceneBuilder: Sendable {
         b.content = content
 
         // Card, then the ember behind the streak glyph (kindling only; firstRun has no snapshot → flat card).
-        b.rect("card", ink: w.kindling ? .kindlingCard : .card, card, radius: Self.cardCornerRadiusDp, container: box)
+        b.rect(.card, ink: w.kindling ? .kindlingCard : .card, card, radius: Self.cardCornerRadiusDp, container: box)
         let flame = plan.elements[.flame].flatMap { $0.shown ? $0.frame : nil }
         let glyphRect = flame.map { f in
             Rect(x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
@@ -73,7 +73,7 @@ public struct AndroidSceneBuilder: Sendable {
             b.ember(center: g.center, box: EmberLayout.boxSideDp, radius: EmberLayout.gradientRadiusDp, card: card)
         }
         if let g = glyphRect, let glyph = w.glyph {
-            b.glyph(GlyphKind.streak(glyph, kindling: w.kindling), g, name: "streak-glyph")
+            b.glyph(GlyphKind.streak(glyph, kindling: w.kindling), g, .streakGlyph)
         }
 
         let muted: ColorRole = w.kindling ? .stoneMuted : .muted
@@ -86,24 +86,29 @@ public struct AndroidSceneBuilder: Sendable {
             case .ctaPill:
                 b.pill(e, frame: frame)
             case .numeral:
-                b.text(e, ink: .ink, frame: frame)
+                b.text(e, .numeral, ink: .ink, frame: frame)
             case .captionRow:
                 b.captionRow(e, frame: frame, glyph: GlyphKind.caption(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
                 b.coachRow(e, frame: frame, spark: plan.size == .large)
             case .statusTitle:
-                b.text(e, ink: .ink, frame: frame)
-            case .daysLabel, .dayStreakLabel, .longestLabel, .progress, .statusSubtitle, .staleFooter,
-                 .newDayLine, .overflowLine:
-                b.text(e, ink: muted, frame: frame)
+                b.text(e, .statusTitle, ink: .ink, frame: frame)
+            case .daysLabel: b.text(e, .daysLabel, ink: muted, frame: frame)
+            case .dayStreakLabel: b.text(e, .dayStreakLabel, ink: muted, frame: frame)
+            case .longestLabel: b.text(e, .longestLabel, ink: muted, frame: frame)
+            case .progress: b.text(e, .progress, ink: muted, frame: frame)
+            case .statusSubtitle: b.text(e, .statusSubtitle, ink: muted, frame: frame)
+            case .staleFooter: b.text(e, .staleFooter, ink: muted, frame: frame)
+            case .newDayLine: b.text(e, .newDayLine, ink: muted, frame: frame)
+            case .overflowLine: b.text(e, .overflowLine, ink: muted, frame: frame)
             case .motivatorLine:
-                b.text(e, ink: captionToken, frame: frame)
+                b.text(e, .motivator, ink: captionToken, frame: frame)
             }
         }
-        if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, name: "app-glyph") }
-        if let e = plan.elements[.newDayIcon], e.shown, let f = e.frame { b.glyph(.newDaySun, f, name: "new-day-icon") }
+        if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, .appGlyph) }
+        if let e = plan.elements[.newDayIcon], e.shown, let f = e.frame { b.glyph(.newDaySun, f, .newDayIcon) }
         if let e = plan.elements[.statusGlyph], e.shown, let f = e.frame {
-            b.glyph(w.state == .allDone ? .doneCheck : .restMoon, f, name: "status-glyph")
+            b.glyph(w.state == .allDone ? .doneCheck : .restMoon, f, .statusGlyph)
         }
         if let e = plan.elements[.pipRow], e.shown, let f = e.frame { b.pips(w, in: f) }
         for (i, row) in plan.habitRows.enumerated() {
@@ -139,28 +144,28 @@ struct NodeList {
 
     func color(_ ink: ColorRole) -> Color { tokens.color(ink, theme: theme) }
 
-    mutating func rect(_ name: String, ink: ColorRole, _ r: Rect, radius: Double, container: Rect) {
-        nodes.append(SceneNode(name: name, role: .decorative, token: tokens.name(ink), bounds: r, container: container,
+    mutating func rect(_ element: SceneElement, ink: ColorRole, _ r: Rect, radius: Double, container: Rect) {
+        nodes.append(SceneNode(element, on: .android, role: .decorative, token: tokens.name(ink), bounds: r, container: container,
                                content: .rect(cornerRadius: radius, fill: .solid(color(ink)))))
     }
 
     mutating func ember(center: Point, box: Double, radius: Double, card: Rect) {
         let r = Rect(x: center.x - box / 2, y: center.y - box / 2, width: box, height: box)
-        nodes.append(SceneNode(name: "ember", role: .decorative, token: tokens.name(.emberStart), bounds: r, container: card,
+        nodes.append(SceneNode(.ember, on: .android, role: .decorative, token: tokens.name(.emberStart), bounds: r, container: card,
                                content: .rect(cornerRadius: box / 2, fill: .radial(center: center, radius: radius, stops: [
                                    GradientStop(0, color(.emberStart)), GradientStop(1, color(.emberEnd)),
                                ]))))
     }
 
-    mutating func glyph(_ kind: GlyphKind, _ r: Rect, name: String) {
-        nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, name: name)
+    mutating func glyph(_ kind: GlyphKind, _ r: Rect, _ element: SceneElement) {
+        nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, element: element, name: element.displayName(.android))
     }
 
     /// A planned text element, drawn with the lines the plan finished (no second wrap).
-    mutating func text(_ e: PlanElement, ink: ColorRole, frame: Rect, name: String? = nil) {
+    mutating func text(_ e: PlanElement, _ element: SceneElement, ink: ColorRole, frame: Rect) {
         guard let finished = e.drawn, let style = e.style else { return }
         let lineH = AndroidLayout.lineBox(size: style.size)
-        nodes.append(SceneNode(name: name ?? e.key.rawValue, role: .text, token: tokens.name(ink), bounds: frame, container: content,
+        nodes.append(SceneNode(element, on: .android, role: .text, token: tokens.name(ink), bounds: frame, container: content,
                                content: .text(TextContent(lines: finished.lines, style: style, color: color(ink),
                                                           lineHeight: lineH, ellipsized: finished.ellipsized))))
     }
@@ -170,10 +175,10 @@ struct NodeList {
         let slot = AndroidLayout.captionGlyphSlotDp(family, fontScale: fontScale)
         let size = min(slot, frame.height - 2)
         if let glyph {
-            self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), name: "caption-glyph")
+            self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), .captionGlyph)
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(family)
-        text(e, ink: ink, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height), name: "caption")
+        text(e, .caption, ink: ink, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height))
     }
 
     /// Coach row: on Large, coach_spark_large in widget_coach ahead of the line (in the slot the
@@ -183,20 +188,20 @@ struct NodeList {
             let lineH = AndroidLayout.lineBox(size: style.size)
             let size = AndroidLayout.coachSparkSlotDp - 4
             glyph(.captionSpark(.coach), Rect(x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - size) / 2,
-                                              width: size, height: size), name: "coach-spark")
+                                              width: size, height: size), .coachSpark)
         }
-        text(e, ink: .coach, frame: frame, name: "coach-line")
+        text(e, .coachLine, ink: .coach, frame: frame)
     }
 
     /// Small kindling's check-off pill: accent-deep fill, its label centred on the lines the plan budgeted.
     mutating func pill(_ e: PlanElement, frame: Rect) {
         guard let finished = e.drawn, let style = e.style else { return }
-        rect("cta-pill", ink: .accentDeep, frame, radius: min(frame.height / 2, 16), container: content)
+        rect(.checkOffButton(.pill), ink: .accentDeep, frame, radius: min(frame.height / 2, 16), container: content)
         let w = (finished.lines.map { fonts.advance($0, style: style) }.max() ?? 0).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
         let h = Double(finished.lines.count) * lineH
         let box = Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
-        nodes.append(SceneNode(name: "cta-label", role: .text, token: tokens.name(.accentText), bounds: box, container: frame,
+        nodes.append(SceneNode(.checkOffButton(.label), on: .android, role: .text, token: tokens.name(.accentText), bounds: box, container: frame,
                                content: .text(TextContent(lines: finished.lines, style: style, color: color(.accentText),
                                                           alignment: .center, lineHeight: lineH, ellipsized: finished.ellipsized))))
     }
@@ -209,25 +214,25 @@ struct NodeList {
         let d = PipRow.diameterDp
         for i in 0..<count {
             glyph(.pip(done: i < filled), Rect(x: frame.minX + Double(i) * (d + PipRow.gapDp), y: frame.minY, width: d, height: d),
-                  name: "pip-\(i + 1)")
+                  .pip(index: i, filled: i < filled))
         }
     }
 
     /// A habit row: kindling tint (the next-due row a deeper tint), the check, the label.
     mutating func habitRow(_ row: HabitRowPlan, index: Int, kindling: Bool, fontScale: Double) {
-        let name = "habit-row-\(index + 1)"
+        let drawn = HabitRowElement(position: index, habit: row.habitIndex, done: row.done, isNextDue: row.isNextDue)
         if kindling {
             let tint: ColorRole = row.isNextDue ? .rowNextTint : .rowTint
-            rect("\(name).tint", ink: tint, row.frame, radius: 8, container: content)
+            rect(.habitRow(drawn, .background), ink: tint, row.frame, radius: 8, container: content)
         }
         let checkSlot = row.labelFrame.minX - row.frame.minX
         let size = min(16.0, checkSlot - 8, row.frame.height - 4)
         let check = Rect(x: row.frame.minX + (checkSlot - 4 - size) / 2, y: row.frame.midY - size / 2, width: size, height: size)
-        glyph(row.done ? .doneCheck : .pip(done: false), check, name: "\(name).check")
+        glyph(row.done ? .doneCheck : .pip(done: false), check, .habitRow(drawn, .check))
         let style = TextStyle.roboto(.regular, sp: AndroidLayout.habitLabelSp, fontScale: fontScale)
         let label = PlanElement(key: .progress, shown: true, reason: "", frame: row.labelFrame, text: row.title,
                                 style: style, lines: row.labelLines, maxLines: row.labelMaxLines, ellipsized: row.ellipsized,
                                 drawn: row.label)
-        text(label, ink: row.done ? (kindling ? .stoneMuted : .muted) : .ink, frame: row.labelFrame, name: "\(name).title")
+        text(label, .habitRow(drawn, .title), ink: row.done ? (kindling ? .stoneMuted : .muted) : .ink, frame: row.labelFrame)
     }
 }

@@ -32,28 +32,29 @@ public struct IOSSceneBuilder: Sendable {
         let box = plan.card
         // iOS 17+ containerBackground: the opaque WidgetCard fills the host's rounded card. The
         // accessories have no card: the Lock Screen draws them over the wallpaper.
-        var nodes = r.family.isAccessory ? [] : [SceneNode(name: "card", role: .decorative, token: tokens.name(.card), bounds: box, container: box,
+        var nodes = r.family.isAccessory ? [] : [SceneNode(.card, on: .ios, role: .decorative, token: tokens.name(.card), bounds: box, container: box,
                                content: .rect(cornerRadius: IOSLayout.cornerRadiusPt, fill: .solid(color(.card))))]
-        let buttons = plan.items.compactMap { i -> Rect? in if case .fill = i.content, i.name == "cta-pill" { return i.frame } else { return nil } }
+        let buttons = plan.items.compactMap { i -> Rect? in if case .fill = i.content, i.element == .checkOffButton(.pill) { return i.frame } else { return nil } }
         for item in plan.items {
             switch item.content {
             case .fill(let role, let alpha, let radius):
                 let c = color(role)
-                nodes.append(SceneNode(name: item.name, role: .decorative, token: tokens.name(role), bounds: item.frame, container: plan.content,
+                nodes.append(SceneNode(item.element, on: .ios, role: .decorative, token: tokens.name(role), bounds: item.frame, container: plan.content,
                                        content: .rect(cornerRadius: radius, fill: .solid(c.scalingAlpha(by: alpha)))))
             case .glyph(let kind):
-                nodes += GlyphArt.nodes(kind, in: item.frame, container: plan.content, palette: palette, name: item.name)
+                nodes += GlyphArt.nodes(kind, in: item.frame, container: plan.content, palette: palette, element: item.element, name: item.name)
             case .symbol(let symbol, let ink):
-                nodes += SymbolArt.nodes(symbol, in: item.frame, container: plan.content, ink: GlyphInk(tokens.name(ink), color(ink)), name: item.name)
+                nodes += SymbolArt.nodes(symbol, in: item.frame, container: plan.content, ink: GlyphInk(tokens.name(ink), color(ink)),
+                                         element: item.element, name: item.name)
             case .accessoryBackground(let radius):
-                nodes.append(SceneNode(name: item.name, role: .decorative, token: tokens.name(.border), bounds: item.frame, container: plan.content,
+                nodes.append(SceneNode(item.element, on: .ios, role: .decorative, token: tokens.name(.border), bounds: item.frame, container: plan.content,
                                        content: .rect(cornerRadius: radius, fill: .solid(color(.border)))))
             case .gauge(let fraction, let lineWidth):
                 nodes += Self.gaugeNodes(item, fraction: fraction, lineWidth: lineWidth, container: plan.content,
                                          track: GlyphInk(tokens.name(.muted), color(.muted)), value: GlyphInk(tokens.name(.ink), color(.ink)))
             case .text(let t, let style, let lineHeight, let ink, let alignment):
                 let container = buttons.first { $0.contains(item.frame, tolerance: 0.25) } ?? plan.content
-                nodes.append(SceneNode(name: item.name, role: .text, token: tokens.name(ink), bounds: item.frame, container: container,
+                nodes.append(SceneNode(item.element, on: .ios, role: .text, token: tokens.name(ink), bounds: item.frame, container: container,
                                        content: .text(TextContent(lines: t.lines, style: style, color: color(ink), alignment: alignment,
                                                                   lineHeight: lineHeight, ellipsized: t.ellipsized,
                                                                   // SwiftUI aligns leading text by the layout direction (left in
@@ -82,12 +83,12 @@ public struct IOSSceneBuilder: Sendable {
         let c = Point(item.frame.midX, item.frame.midY)
         let radius = min(item.frame.width, item.frame.height) / 2 - lineWidth / 2
         let bounds = item.frame
-        var out = [SceneNode(name: "\(item.name).track", role: .decorative, token: track.token, bounds: bounds, container: container,
+        var out = [SceneNode(item.element, name: "\(item.name).track", role: .decorative, token: track.token, bounds: bounds, container: container,
                              content: .path([.arc(center: c, radius: radius, start: 0, end: 2 * Double.pi), .close], fill: nil,
                                             stroke: Stroke(.solid(track.color), width: lineWidth)))]
         if let f = fraction, f > 0 {
             let start = -Double.pi / 2
-            out.append(SceneNode(name: "\(item.name).value", role: .graphic, token: value.token, bounds: bounds, container: container,
+            out.append(SceneNode(item.element, name: "\(item.name).value", role: .graphic, token: value.token, bounds: bounds, container: container,
                                  content: .path([.arc(center: c, radius: radius, start: start, end: start + 2 * Double.pi * min(1, f))], fill: nil,
                                                 stroke: Stroke(.solid(value.color), width: lineWidth, cap: f >= 1 ? .butt : .round))))
         }
