@@ -141,12 +141,12 @@ mkdir -p gal outside; ln -s "$scratch/outside" gal/img
 run gallery-linked-subfolder t25 2 "$E" gallery --filter 'android/small/*' -o gal
 [ -z "$(ls outside)" ] || { echo "FAIL  gallery-linked-subfolder: wrote into the link's target"; failed=1; }
 echo secret > outside-secret.txt
-printf '{"passed":[],"failures":[{"key":"k","kind":"pixels","detail":"d","artifacts":["../../outside-secret.txt"]}],"comparison":"exact","fastPath":0,"reportDirectory":"%s"}' "$scratch/rep" > result.json
+printf '{"passed":[],"failures":[{"key":"k","kind":"pixels","detail":"d","artifacts":["../../outside-secret.txt"]}],"known":[],"details":[],"comparison":"exact","fastPath":0,"reportDirectory":"%s"}' "$scratch/rep" > result.json
 run report-copies-named-files t25 2 "$E" report --from result.json -o rep-out
-printf '{"passed":["<script>/../x"],"failures":[],"comparison":"exact","fastPath":0}' > result-key.json
+printf '{"passed":["<script>/../x"],"failures":[],"known":[],"details":[],"comparison":"exact","fastPath":0}' > result-key.json
 run report-key-outside-grammar t25 2 "$E" report --from result-key.json -o rep-key
 python3 -c "
-import json; print(json.dumps({'passed':['android/k%d'%i for i in range(2000000)],'failures':[],'comparison':'exact','fastPath':0}))" > big-result.json
+import json; print(json.dumps({'passed':['android/k%d'%i for i in range(2000000)],'failures':[],'known':[],'details':[],'comparison':'exact','fastPath':0}))" > big-result.json
 run report-from-52mb t25 0\|2 "$E" report --from big-result.json -o rep-big
 
 echo
