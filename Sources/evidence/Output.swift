@@ -70,6 +70,28 @@ func prepareStandardStreams() {
     }
 }
 
+/// The fewest open files a command may start with: the fonts (FreeType keeps each face's file
+/// open: 13), Dispatch's event descriptors, the goldens folder and lock, each worker's golden and
+/// the output's temp file. Below it Dispatch traps before any command runs (issue #24: `ulimit -n 4`)
+/// or a golden read fails half-way; so it is refused up front, naming the limit.
+let minimumOpenFiles = 32
+
+/// Exit 2 with one line when the process cannot open enough files to run (checked before
+/// Dispatch starts); a limit hit later is reported where it happens (`resourceError`).
+func checkOpenFileHeadroom() {
+    var limit = rlimit()
+    if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(minimumOpenFiles) {
+        printError("evidence: the open-file limit is \(limit.rlim_cur) (ulimit -n); evidence needs at least \(minimumOpenFiles) — raise it (ulimit -n 1024) and run again")
+        exit(2)
+    }
+    let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    guard probe >= 0 else {
+        printError("evidence: " + (resourceError(errno, "/dev/null", "starting")?.description ?? "cannot open /dev/null (\(String(cString: strerror(errno))))"))
+        exit(2)
+    }
+    close(probe)
+}
+
 nonisolated(unsafe) private var interruptSources: [DispatchSourceSignal] = []
 
 /// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143.

@@ -55,6 +55,7 @@ struct HelpCommand: EvidenceCommand {
 }
 
 prepareStandardStreams()
+checkOpenFileHeadroom()
 installInterruptCleanup()
 let argv = Array(CommandLine.arguments.dropFirst())
 let commandName = argv.first ?? "help"

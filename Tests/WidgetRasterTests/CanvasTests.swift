@@ -50,6 +50,7 @@ import Testing
     /// moved by one pixel while its golden file stayed the same must leave the fast path and fail.
     @Test func fastPathCatchesAOnePixelChangeInTheRender() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-canvas-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)  // record never creates it
         defer { try? FileManager.default.removeItem(at: dir) }
         let options = GateOptions(goldens: dir, jobs: 1, comparison: .automatic)
         _ = try Recorder.record(options, catalog: catalog, painter: painter)

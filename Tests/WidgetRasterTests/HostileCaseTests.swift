@@ -369,7 +369,7 @@ import Testing
     @Test func aSecondRecordWaitsWithAMessageOrFailsWithNoWait() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        var lock = try FolderLock.acquire(box.goldens, .exclusive, wait: false)
+        var lock: FolderLock? = try FolderLock.acquire(box.goldens, .exclusive, wait: false)
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
         #expect(r.code == 2 && r.errLines.count == 1)
         let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
@@ -480,11 +480,17 @@ import Testing
             for entry in m?.goldens.values.map(\.file) ?? [] {
                 #expect(fm.fileExists(atPath: dir.appendingPathComponent(entry).path), "trial \(trial): manifest names missing \(entry)")
             }
+            // Verify deletes nothing (issue #24): it names the killed record's temp files…
+            let left = ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") }
             let next = try Self.evidence(["verify", "--goldens", dir.path, "--filter", small,
                                           "--report", box.root.appendingPathComponent("report").path])
             #expect(next.code == 0 || next.code == 1)
+            #expect(ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") } == left, "trial \(trial): verify deleted a file")
+            // …and the next record, the command that made them, sweeps them.
+            let again = try Self.evidence(["record", "--goldens", dir.path, "--filter", small])
+            #expect(again.code == 0)
             let temps = ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") }
-            #expect(temps.isEmpty, "trial \(trial): temp files left after the next run: \(temps)")
+            #expect(temps.isEmpty, "trial \(trial): temp files left after the next record: \(temps)")
             try fm.removeItem(at: dir)
         }
         // How many kills land mid-write varies with machine load; every state is checked above either way.

@@ -314,25 +314,25 @@ import Testing
         let snap = WidgetSnapshot(syncedAt: sync, streak: 12, longestStreak: 21,
                                   habits: [WidgetHabit(title: "Morning run", checkedInToday: true), WidgetHabit(title: "Read", checkedInToday: false)],
                                   extendedToday: true, streakMetaphor: "flame", kindlingEnabled: true)
-        let frames = Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
+        let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
         #expect(frames.map(\.label) == ["sync", "+1 h", "midnight", "DST edge", "+18 h (stale)"])
         #expect(frames.map(\.localTime) == ["Sat 28 Mar 22:30 GMT+1", "Sat 28 Mar 23:30 GMT+1", "Sun 29 Mar 00:00 GMT+1",
                                             "Sun 29 Mar 03:00 GMT+2", "Sun 29 Mar 17:30 GMT+2"])
         #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .newDay, .newDay, .stale])
         // 18 elapsed hours, not 18 wall-clock hours: 22:30 + 18 h lands at 17:30 on the short day.
         #expect(frames.last!.date.timeIntervalSince(sync) == widgetStaleThreshold + 1)
-        let platform = TimelinePlatforms.all(fonts: painter.fonts, tokens: try TokenSet.bundled())[0]
+        let platform = TimelinePlatforms.all(renderer: WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()))[0]
         let strip = try Timeline.strip(frames, platform: platform, snapshot: snap, timeZone: zone, family: "small", painter: painter)
         #expect(strip.width == 24 + frames.count * (340 + 24))
         #expect(throws: InputError.self) { try platform.scene(snapshot: snap, asOf: sync, timeZone: zone, family: "huge") }
     }
 
-    @Test func timelineWithoutTheReactiveLayerHasNoNewDay() {
+    @Test func timelineWithoutTheReactiveLayerHasNoNewDay() throws {
         let zone = TimeZone(identifier: "America/New_York")!
         let sync = ISO8601DateFormatter().date(from: "2026-11-30T20:00:00-05:00")!
         let snap = WidgetSnapshot(syncedAt: sync, streak: 3, longestStreak: 3, habits: [WidgetHabit(title: "Run", checkedInToday: false)],
                                   extendedToday: nil, streakMetaphor: nil, kindlingEnabled: true)
-        let frames = Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
+        let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
         #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .defaultProgress, .stale])
         #expect(!frames.contains { $0.label.contains("DST") })
     }

@@ -55,9 +55,15 @@ public enum TempFiles {
         _exit(code)
     }
 
-    /// `.NAME.tmp-PID`: the temp name for `name`; `isTempName` recognises any process's.
+    /// `.NAME.tmp-PID`: the temp name for `name`; `isTempName` recognises any process's — exactly
+    /// that shape (a leading dot, `.tmp-`, then only digits), never a user's file that merely
+    /// contains `.tmp-`.
     static func name(for name: String) -> String { ".\(name).tmp-\(getpid())" }
-    static func isTempName(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+    static func isTempName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards), r.lowerBound > name.index(after: name.startIndex) else { return false }
+        let pid = name[r.upperBound...]
+        return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 }
 
 /// A folder the gate owns (goldens, report). Every access walks from the folder's own descriptor
@@ -73,6 +79,9 @@ public struct ContainedFolder: Sendable {
         case bytes([UInt8])
         /// Present but not a readable regular file (a symlink, a folder, a device, no permission).
         case unreadable(String)
+        /// The machine ran out of descriptors, memory or disk on the way (`resourceError`): not
+        /// the file's fault, so never a golden failure — the caller stops with this error (exit 2).
+        case exhausted(InputError)
     }
 
     /// Reads `rel` (a fixture-key-shaped path). Never follows a link, never opens a FIFO or device.
@@ -86,13 +95,14 @@ public struct ContainedFolder: Sendable {
             let dir: Int32
             switch openParentOrMissing(rel, create: false) {
             case .success(let d): dir = d
-            case .failure(let e): return e.isMissing ? .missing : .unreadable(e.problem)
+            case .failure(let e): return e.exhausted.map(ReadResult.exhausted) ?? (e.isMissing ? .missing : .unreadable(e.problem))
             }
             defer { close(dir) }
             fd = openat(dir, lastSegment(rel), flags)
             if fd < 0 {
                 let err = errno
                 if err == ENOENT { return .missing }
+                if let exhausted = resourceError(err, path(rel), "opening") { return .exhausted(exhausted) }
                 return .unreadable(describe(err, path(rel)))
             }
         }
@@ -101,7 +111,9 @@ public struct ContainedFolder: Sendable {
         guard fstat(fd, &st) == 0 else { return .unreadable(describe(errno, path(rel))) }
         guard st.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file") }
         // The same bounded read as every other input file: a golden or manifest arrives in pull requests.
-        do { return .bytes(try readAll(fd, name: path(rel))) } catch { return .unreadable(error.description) }
+        do { return .bytes(try readAll(fd, name: path(rel))) } catch {
+            return error.isResourceExhaustion ? .exhausted(error) : .unreadable(error.description)
+        }
     }
 
     /// `rel` opened below the root with no link on the way (openat2), or -1 for any failure.
@@ -230,18 +242,27 @@ public struct ContainedFolder: Sendable {
         }
     }
 
-    /// Removes temp files (`.NAME.tmp-PID`) a killed run left anywhere under the root; returns them.
-    /// Only call while holding the folder's lock, so no live writer's temp file is taken.
+    /// Temp files (`.NAME.tmp-PID`) a killed record left anywhere under the root. Verify only
+    /// names them (it deletes nothing); the next record removes them.
+    public func staleTempFiles() -> [String] {
+        walk().files.filter { TempFiles.isTempName(lastSegment($0)) }
+    }
+
+    /// Removes `staleTempFiles()`; returns them. Only record calls it, holding the folder's
+    /// exclusive lock, so no live writer's temp file is taken.
     public func removeStaleTempFiles() -> [String] {
-        walk().files.filter { rel in
-            TempFiles.isTempName(lastSegment(rel)) && unlink(path(rel)) == 0
-        }
+        staleTempFiles().filter { unlink(path($0)) == 0 }
     }
 
     func path(_ rel: String) -> String { root.appendingPathComponent(rel).path }
     private func lastSegment(_ rel: String) -> String { String(rel.split(separator: "/").last ?? "") }
 
-    struct WalkError: Error { var problem: String; var isMissing: Bool }
+    struct WalkError: Error {
+        var problem: String
+        var isMissing: Bool
+        /// Set when a resource ran out (descriptors, memory): the run stops, the file is not blamed.
+        var exhausted: InputError? = nil
+    }
 
     /// Opens the folder holding `rel`'s last segment, one segment at a time from the root, refusing
     /// links and non-folders. With `create`, missing folders are made (mode 0755).
@@ -252,7 +273,10 @@ public struct ContainedFolder: Sendable {
         // The root itself is the user's choice (--goldens, --report): made with its parents when missing.
         if create, access(root.path, F_OK) != 0 { try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
         var fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd < 0 { return .failure(WalkError(problem: describe(errno, root.path), isMissing: errno == ENOENT)) }
+        if fd < 0 {
+            let err = errno
+            return .failure(WalkError(problem: describe(err, root.path), isMissing: err == ENOENT, exhausted: resourceError(err, root.path, "opening the folder")))
+        }
         var walked = ""
         for segment in rel.split(separator: "/").dropLast().map(String.init) {
             walked += (walked.isEmpty ? "" : "/") + segment
@@ -262,6 +286,9 @@ public struct ContainedFolder: Sendable {
             close(fd)
             if next < 0 {
                 if err == ENOENT { return .failure(WalkError(problem: "\(path(walked)): no such folder", isMissing: true)) }
+                if let exhausted = resourceError(err, path(walked), "opening the folder") {
+                    return .failure(WalkError(problem: exhausted.problem, isMissing: false, exhausted: exhausted))
+                }
                 if err == ELOOP || err == ENOTDIR {
                     return .failure(WalkError(problem: "\(path(walked)) is a symbolic link or not a folder; the gate never follows links", isMissing: false))
                 }
@@ -284,16 +311,20 @@ public final class FolderLock: Sendable {
     private init(fd: Int32) { self.fd = fd }
     deinit { flock(fd, LOCK_UN); close(fd) }
 
-    /// Locks `folder` (created, one level, for `.exclusive` when missing). When another run holds it:
-    /// with `wait`, `onWait` is told once and the call blocks; without, an `InputError`.
-    /// Nil when a shared lock is asked of a folder that does not exist (nothing to protect).
+    /// Locks `folder`, which must exist: neither record nor verify ever creates the goldens folder,
+    /// so `--goldens <typo>` is exit 2 — not a new empty folder, not 2,304 `missing` goldens. When
+    /// another run holds it: with `wait`, `onWait` is told once and the call blocks; without, an `InputError`.
     public static func acquire(_ folder: URL, _ mode: Mode, wait: Bool,
-                               onWait: ((String) -> Void)? = nil) throws(InputError) -> FolderLock? {
-        if mode == .exclusive { mkdir(folder.path, 0o755) }
+                               onWait: ((String) -> Void)? = nil) throws(InputError) -> FolderLock {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            if errno == ENOENT, mode == .shared { return nil }
-            throw InputError(folder.path, "cannot open the goldens folder to lock it (\(String(cString: strerror(errno))))")
+            let err = errno
+            if let exhausted = resourceError(err, folder.path, "opening the goldens folder") { throw exhausted }
+            if err == ENOENT {
+                throw InputError(folder.path, "no such goldens folder (it is never created for you); check --goldens, or make it first with mkdir")
+            }
+            if err == ENOTDIR { throw InputError(folder.path, "is not a folder; --goldens names the goldens folder") }
+            throw InputError(folder.path, "cannot open the goldens folder to lock it (\(String(cString: strerror(err))))")
         }
         let op = mode == .exclusive ? LOCK_EX : LOCK_SH
         if flock(fd, op | LOCK_NB) != 0 {
@@ -335,5 +366,69 @@ public enum ReportFolder {
         guard fd >= 0 else { throw InputError(folder.path, "cannot write the report in \(probeDir) (\(String(cString: strerror(errno))))") }
         close(fd)
         unlink(probe)
+    }
+}
+
+/// A scratch folder only this run uses (`evidence bench`): made by `mkdtemp` under the temp folder
+/// — an unpredictable name, mode 0700, created new — so nothing planted beforehand (a link, a
+/// folder of someone else's) is ever written into or deleted. Its name carries the PID, so the next
+/// run of the same command removes what a killed run left (`sweepAbandoned`).
+public struct PrivateFolder: Sendable {
+    public let url: URL
+
+    /// `<temp>/<prefix>-<pid>-XXXXXX`, after sweeping this prefix's folders whose process is gone.
+    public static func make(_ prefix: String, in parent: URL = FileManager.default.temporaryDirectory) throws(InputError) -> PrivateFolder {
+        sweepAbandoned(prefix, in: parent)
+        var template = Array("\(parent.path)/\(prefix)-\(getpid())-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw InputError(parent.path, "cannot make a private temp folder (\(String(cString: strerror(errno))))")
+        }
+        return PrivateFolder(url: URL(fileURLWithPath: String(cString: made), isDirectory: true))
+    }
+
+    /// Removes the folder and everything in it, never following a link.
+    public func remove() {
+        let parent = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { close(parent) }
+        Self.removeTree(parent, url.lastPathComponent)
+    }
+
+    /// Folders `<prefix>-<pid>-XXXXXX` directly in `parent` that are ours (owner, 0700, a real
+    /// folder, not a link) and whose process no longer exists; returns their names.
+    @discardableResult
+    static func sweepAbandoned(_ prefix: String, in parent: URL) -> [String] {
+        let dir = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { return [] }
+        defer { close(dir) }
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            let parts = name.split(separator: "-")
+            guard name.hasPrefix(prefix + "-"), parts.count >= 2, let pid = Int32(parts[parts.count - 2]), pid > 0,
+                  parts.last?.count == 6, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var st = stat()
+            guard fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFDIR,
+                  st.st_uid == geteuid(), st.st_mode & 0o777 == 0o700 else { continue }
+            removeTree(dir, name)
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// `name` in `dir`: a folder's contents first (opened with O_NOFOLLOW), then the folder; a
+    /// link is unlinked, never followed.
+    private static func removeTree(_ dir: Int32, _ name: String) {
+        let sub = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard sub >= 0 else { unlinkat(dir, name, 0); return }
+        if let d = fdopendir(sub) {
+            var names: [String] = []
+            while let entry = readdir(d) {
+                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                if n != "." && n != ".." { names.append(n) }
+            }
+            for n in names { removeTree(dirfd(d), n) }
+            closedir(d)
+        } else { close(sub) }
+        unlinkat(dir, name, AT_REMOVEDIR)
     }
 }

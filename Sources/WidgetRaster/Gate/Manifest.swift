@@ -50,6 +50,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         switch ContainedFolder(directory).read(fileName) {
         case .missing: return (nil, [])
         case .unreadable(let why): throw InputError(url.path, "cannot read the manifest (\(why))")
+        case .exhausted(let error): throw error
         case .bytes(let b): bytes = b
         }
         var m: Manifest

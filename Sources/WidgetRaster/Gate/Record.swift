@@ -107,6 +107,7 @@ public enum Recorder {
             case .bytes(let b) where ImageOps.hash(b) == entry.fileHash: doomed.append(entry.file)
             case .bytes: result.leftAlone.append("\(entry.file): changed since it was recorded")
             case .unreadable(let why): result.leftAlone.append(why)
+            case .exhausted(let error): throw error
             }
         }
         // Files nobody lists: never ours to delete.
@@ -161,6 +162,7 @@ public enum Recorder {
         case .missing: existing = nil
         case .bytes(let b): existing = b
         case .unreadable(let why): return .failure(InputError(r.fixture.key, "\(why); the golden is not replaced"))
+        case .exhausted(let error): return .failure(error)
         }
         var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: Hash128(high: 0, low: 0) /* set on every path below */, width: r.canvas.width,
                                 height: r.canvas.height, visibleText: r.scene.visibleText,

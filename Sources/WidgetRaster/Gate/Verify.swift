@@ -64,6 +64,8 @@ public enum Verifier {
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
+        // A limit of the machine (descriptors, memory) is no verdict on any golden.
+        if let exhausted = outcomes.lazy.compactMap(\.exhausted).first { throw exhausted }
         var known = outcomes.flatMap(\.known)
         var failures = outcomes.flatMap(\.failures)
         // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).
@@ -155,6 +157,8 @@ public enum Verifier {
         var actual: RGBAImage?
         var expected: RGBAImage?
         var words: RenderedWords?
+        /// The machine ran out of something while reading this fixture's golden: the run stops (exit 2).
+        var exhausted: InputError?
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
@@ -175,6 +179,9 @@ public enum Verifier {
         case .unreadable(let why):
             out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: why))
             out.actual = r.image()
+            return out
+        case .exhausted(let error):
+            out.exhausted = error
             return out
         }
         let textFailure = entry.flatMap { textDifference(r.scene, $0) }

@@ -8,24 +8,57 @@ import Glibc
 public let maxInputFileBytes = 256 << 20
 
 /// Reads a whole file as bytes; failure is an `InputError` naming the path (never a crash).
-/// A folder is an error; a FIFO or `/dev/stdin` is read like a file, up to `limit` bytes.
+/// A folder is an error; a pipe (`<(…)`) or `/dev/stdin` is read like a file, up to `limit`
+/// bytes. A named FIFO is opened without waiting for a writer: one with nothing written to it is
+/// an error that says so, never a hang. Running out of descriptors, memory or disk says which
+/// (`resourceError`): the runner's limit, not the file's fault.
 public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
         let err = errno
         if err == ENOENT { throw InputError(path, "no such file") }
+        if let exhausted = resourceError(err, path, "opening") { throw exhausted }
         throw InputError(path, "cannot read the file (\(String(cString: strerror(err))))")
     }
     defer { close(fd) }
     var st = stat()
-    if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw InputError(path, "is a directory, expected a file") }
-    return try readAll(fd, name: path, limit: limit)
+    guard fstat(fd, &st) == 0 else { throw InputError(path, "cannot read the file (\(String(cString: strerror(errno))))") }
+    let type = st.st_mode & S_IFMT
+    if type == S_IFDIR { throw InputError(path, "is a directory, expected a file") }
+    if type == S_IFSOCK { throw InputError(path, "is a socket, expected a file") }
+    // Back to blocking reads (O_NONBLOCK was only so opening a FIFO does not wait for a writer).
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    let bytes = try readAll(fd, name: path, limit: limit)
+    if bytes.isEmpty, type == S_IFIFO {
+        throw InputError(path, "is a FIFO with nothing written to it (no writer was connected); pass a regular file, or pipe the data into '-'")
+    }
+    return bytes
+}
+
+/// The one line for an errno that means a resource ran out (descriptors, memory, disk), naming
+/// it and saying it is the machine's limit — or nil for any other errno. Every reader and writer
+/// asks this first, so a limit is exit 2 naming the resource, never a golden called `unreadable`.
+public func resourceError(_ err: Int32, _ path: String, _ doing: String) -> InputError? {
+    let what: String
+    switch err {
+    case EMFILE: what = "out of open files (EMFILE: this process's limit, see 'ulimit -n')"
+    case ENFILE: what = "out of open files (ENFILE: the system-wide limit)"
+    case ENOMEM: what = "out of memory (ENOMEM)"
+    case ENOSPC: what = "out of disk space (ENOSPC)"
+    case EDQUOT: what = "out of disk quota (EDQUOT)"
+    default: return nil
+    }
+    var error = InputError(path, "\(what) while \(doing); the machine's limit, not the file's fault — free or raise it and run again")
+    error.isResourceExhaustion = true
+    return error
 }
 
 /// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`, which is only
 /// worked out for an error).
 public func readAll(_ fd: Int32, name: @autoclosure () -> String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
-    func failure(_ err: Int32) -> InputError { InputError(name(), "cannot read (\(String(cString: strerror(err))))") }
+    func failure(_ err: Int32) -> InputError {
+        resourceError(err, name(), "reading") ?? InputError(name(), "cannot read (\(String(cString: strerror(err))))")
+    }
     func tooLarge() -> InputError { InputError(name(), "is larger than \(limit >> 20) MB; not an input this tool reads") }
     // A regular file's size is known: read straight into one array that size, plus a byte to see
     // whether it grew (the 16× manifest is 22 MB; a golden is read per fixture).

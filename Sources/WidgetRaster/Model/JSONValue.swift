@@ -61,12 +61,15 @@ private struct JSONReader {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    func fail(_ what: String) -> InputError {
+    func fail(_ what: String) -> InputError { refuse("malformed JSON: \(what)") }
+
+    /// An error at the current position: "line L, column C" and `problem`.
+    func refuse(_ problem: String) -> InputError {
         var line = 1, col = 1
         for b in bytes[..<min(i, bytes.count)] {
             if b == UInt8(ascii: "\n") { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
         }
-        return InputError("line \(line), column \(col)", "malformed JSON: \(what)")
+        return InputError("line \(line), column \(col)", problem)
     }
 
     mutating func skipSpace() {
@@ -85,7 +88,10 @@ private struct JSONReader {
     }
 
     mutating func value(depth: Int) throws(InputError) -> JSONValue {
-        guard depth < JSONValue.maxDepth else { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
+        // Deep but possibly valid JSON: not "malformed", just deeper than any snapshot (issue #24).
+        guard depth < JSONValue.maxDepth else {
+            throw refuse("JSON nested deeper than \(JSONValue.maxDepth) levels; a snapshot is an object two levels deep, so this is not one (not read further)")
+        }
         skipSpace()
         guard let c = peek else { throw fail("unexpected end of input") }
         switch c {

@@ -14,7 +14,15 @@ public enum Timeline {
         public var state: WidgetState
     }
 
-    public static func frames(snapshot: WidgetSnapshot, from start: Date, timeZone: TimeZone) -> [Frame] {
+    /// The most frames one strip draws. A snapshot's own day has at most six moments (two DST
+    /// edges in a zone that moves twice in 18 h); more means `--from` lies years before the sync
+    /// (a snapshot synced in year 9999 has ~16,000 DST edges ahead of today), and drawing them
+    /// all took a 23 GB host (issue #24) — so that is refused before anything is drawn.
+    public static let maxFrames = 12
+
+    /// The moments from `start` to the first stale one, in time order (two labels for one instant
+    /// become one frame); more than `maxFrames` of them is an `InputError` naming `--from`.
+    public static func frames(snapshot: WidgetSnapshot, from start: Date, timeZone: TimeZone) throws(InputError) -> [Frame] {
         var moments: [(String, Date)] = [(start == snapshot.syncedAt ? "sync" : "from", start), ("+1 h", start.addingTimeInterval(3600))]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -23,15 +31,22 @@ public enum Timeline {
         }
         let stale = firstStaleMoment(snapshot, timeZone: timeZone)
         moments.append(("+18 h (stale)", stale))
+        // Bounded walk: one edge past the cap is enough to know the strip would be too long.
         var edge = timeZone.nextDaylightSavingTimeTransition(after: start)
-        while let e = edge, e <= stale {
+        while let e = edge, e <= stale, moments.count <= maxFrames {
             moments.append(("DST edge", e))
             edge = timeZone.nextDaylightSavingTimeTransition(after: e)
         }
-        // In time order; two labels for one instant become one frame.
         var merged: [(String, Date)] = []
         for (label, date) in moments.sorted(by: { $0.1 < $1.1 }) where date >= start {
             if let last = merged.last, last.1 == date { merged[merged.count - 1].0 += " · " + label } else { merged.append((label, date)) }
+        }
+        guard merged.count <= maxFrames else {
+            let iso = ISO8601DateFormatter()
+            iso.timeZone = timeZone
+            throw InputError("--from", "\(iso.string(from: start)) is \(Int(stale.timeIntervalSince(start) / 86_400)) days before the snapshot "
+                + "turns stale (\(iso.string(from: stale))): more than the \(maxFrames) frames a timeline draws, with the "
+                + "daylight-saving edges between; start --from at the snapshot's syncedAt or within a few days of it")
         }
         return merged.map { label, date in
             Frame(label: label, date: date, localTime: localTime(date, timeZone),
@@ -74,7 +89,7 @@ public enum Timeline {
     }
 }
 
-/// A platform that can draw a snapshot at a moment (`--platform`). Add iOS by conforming and
+/// A platform that can draw a snapshot at a moment (`--platform`). Add one by conforming and
 /// listing it in `TimelinePlatforms.all`.
 public protocol TimelinePlatform: Sendable {
     var name: String { get }
@@ -84,22 +99,38 @@ public protocol TimelinePlatform: Sendable {
 }
 
 public enum TimelinePlatforms {
-    public static func all(fonts: FontLibrary, tokens: TokenSet) -> [any TimelinePlatform] {
-        [AndroidTimelinePlatform(builder: AndroidSceneBuilder(fonts: fonts, tokens: tokens))]
+    /// Every platform, drawn through the one pipeline `render` uses.
+    public static func all(renderer: WidgetRenderer) -> [any TimelinePlatform] {
+        [AndroidTimelinePlatform(renderer: renderer), IOSTimelinePlatform(renderer: renderer)]
     }
 }
 
 /// Android at the matrix's typical placement for each family (Small 170×180, Medium 300×180, Large 320×360 dp).
 struct AndroidTimelinePlatform: TimelinePlatform {
-    let builder: AndroidSceneBuilder
-    var name: String { "android" }
+    let renderer: WidgetRenderer
+    var name: String { Platform.android.rawValue }
     var families: [String] { ["medium"] + AndroidMatrix.placements.map(\.name.rawValue).filter { $0 != "medium" } }
 
     func scene(snapshot: WidgetSnapshot, asOf: Date, timeZone: TimeZone, family: String) throws(InputError) -> Scene {
         guard let p = AndroidMatrix.placements.first(where: { $0.name.rawValue == family }) else {
             throw InputError("--family", "unknown Android family '\(family)'; expected one of \(families.joined(separator: ", "))")
         }
-        return builder.scene(AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height,
-                                                  snapshot: snapshot, asOf: asOf, timeZone: timeZone))
+        return try renderer.render(.android(AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height,
+                                                                 snapshot: snapshot, asOf: asOf, timeZone: timeZone))).scene
+    }
+}
+
+/// iOS at each family's standard device class (393 × 852 pt for the Home Screen, 430 × 932 for
+/// the accessories) at @2x, full colour (the accessories vibrant, as the matrix draws them).
+struct IOSTimelinePlatform: TimelinePlatform {
+    let renderer: WidgetRenderer
+    var name: String { Platform.ios.rawValue }
+    var families: [String] { [IOSFamily.systemMedium.rawValue] + IOSFamily.allCases.map(\.rawValue).filter { $0 != IOSFamily.systemMedium.rawValue } }
+
+    func scene(snapshot: WidgetSnapshot, asOf: Date, timeZone: TimeZone, family: String) throws(InputError) -> Scene {
+        guard let f = IOSFamily(rawValue: family) else {
+            throw InputError("--family", "unknown iOS family '\(family)'; expected one of \(families.joined(separator: ", "))")
+        }
+        return try renderer.render(.ios(IOSRenderRequest(family: f, snapshot: snapshot, asOf: asOf, timeZone: timeZone))).scene
     }
 }

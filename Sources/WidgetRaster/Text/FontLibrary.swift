@@ -18,9 +18,19 @@ final class FontFace: @unchecked Sendable {
     /// A colour font (Noto Color Emoji's CBDT bitmaps): preferred for emoji-presentation clusters.
     let hasColor: Bool
 
+    /// Why a font would not open, asked of the file itself: HarfBuzz and FreeType only say "no", and
+    /// a process out of descriptors is not a missing font (issue #24: EMFILE read as "fallback font
+    /// not installed").
+    static func openFailure(_ path: String, missing: String) -> InputError {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { close(fd); return InputError(path, missing) }
+        let err = errno
+        return resourceError(err, path, "opening the font") ?? InputError(path, err == ENOENT ? missing : "\(missing) (\(String(cString: strerror(err))))")
+    }
+
     init(_ file: FontFile, library: FT_Library, missing: String) throws(InputError) {
         let path = file.path
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw InputError(path, missing) }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw Self.openFailure(path, missing: missing) }
         defer { hb_blob_destroy(blob) }
         guard hb_face_count(blob) > UInt32(file.index), let face = hb_face_create(blob, UInt32(file.index)) else {
             throw InputError(path, "not a font file HarfBuzz can read (face \(file.index))")
@@ -38,7 +48,7 @@ final class FontFace: @unchecked Sendable {
         var ft: FT_Face?
         guard FT_New_Face(library, path, FT_Long(file.index), &ft) == 0, let ft else {
             hb_font_destroy(hbFont); hb_face_destroy(face)
-            throw InputError(path, "FreeType cannot open this font")
+            throw Self.openFailure(path, missing: "FreeType cannot open this font")
         }
         hasColor = ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         self.file = file

@@ -8,7 +8,8 @@ struct BenchCommand: EvidenceCommand {
         usage: evidence bench [--filter GLOB] [--jobs N] [--rounds N] [--scale N] [--phase P]
                               [--prepare DIR | --prepared DIR]
 
-        Against the bundled goldens (anything written goes to a temporary folder, never Goldens/):
+        Against the bundled goldens (anything written goes to a private temporary folder — made new
+        by mkdtemp, removed at the end, or by the next bench if this one is killed — never Goldens/):
           verify          render + hash; file hash unchanged → no decode (the fast path)
           verify-decode   render + decode the golden + exact compare
           record          render + encode + write, into an empty folder
@@ -45,8 +46,11 @@ struct BenchCommand: EvidenceCommand {
         printError("warning: debug build — run 'swift build -c release' and .build/release/evidence bench for real numbers")
         #endif
 
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: tmp) }
+        // A private mkdtemp folder (never a predictable name that a planted link could redirect);
+        // a killed bench's folder is removed by the next bench.
+        let scratch = try PrivateFolder.make("evidence-bench")
+        defer { scratch.remove() }
+        let tmp = scratch.url
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.

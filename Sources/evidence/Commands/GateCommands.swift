@@ -119,8 +119,9 @@ struct VerifyCommand: EvidenceCommand {
         try ReportFolder.checkWritable(o.reportDirectory!)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
-        for t in ContainedFolder(o.goldens).removeStaleTempFiles() {
-            printError("removed \(quoted(t)), a temp file left in the goldens folder by an interrupted run")
+        // Verify deletes nothing: a killed record's temp files are named, and the next record sweeps them.
+        for t in ContainedFolder(o.goldens).staleTempFiles() {
+            printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"))

@@ -6,19 +6,20 @@ struct TimelineCommand: EvidenceCommand {
     static let name = "timeline"
     static let summary = "Draw one snapshot at sync, +1 h, next midnight, DST edges and stale, as a labelled strip"
     static let usage = """
-        usage: evidence timeline --snapshot FILE|- --from ISO8601 --time-zone IANA [--platform android]
-                                 [--family medium|small|large] -o OUT.png
+        usage: evidence timeline --snapshot FILE|- --from ISO8601 --time-zone IANA [--platform android|ios]
+                                 [--family F] -o OUT.png
 
         Frames: the --from moment (usually the snapshot's syncedAt), one hour later, the next local
         midnight, every daylight-saving edge in between, and the first moment the snapshot is stale
         (18 h after sync). Each is captioned with what it is, its local time and the resolved state.
-        The clock is never read. Prints one line per frame.
+        The clock is never read. Prints one line per frame. At most 12 frames: a --from years before
+        the sync (many daylight-saving edges) is refused, exit 2.
         """
     static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: README, 'Snapshot JSON')")
     static let from = OptionSpec.value("from", "T", "the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)")
     static let timeZone = OptionSpec.value("time-zone", "Z", "the device zone, IANA (e.g. Europe/Berlin)")
-    static let platform = OptionSpec.value("platform", "P", "the platform to draw", default: .value("android"))
-    static let family = OptionSpec.value("family", "F", "the platform's family (Android: medium (default), small, large)")
+    static let platform = OptionSpec.value("platform", "P", "the platform to draw: android or ios", default: .value("android"))
+    static let family = OptionSpec.value("family", "F", "the platform's family (Android: medium (default), small, large; iOS: systemMedium (default), systemSmall, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline)")
     static let output = OptionSpec.value("output", "FILE", "the PNG strip to write", short: "o")
     static let options = OptionTable([snapshot, from, timeZone, platform, family, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
@@ -32,17 +33,18 @@ struct TimelineCommand: EvidenceCommand {
         }
         guard let zone = TimeZone(identifier: zoneName) else { throw InputError("--time-zone", "unknown IANA zone '\(zoneName)'") }
         let painter = try GateArguments.painter()
-        let platforms = TimelinePlatforms.all(fonts: painter.fonts, tokens: try TokenSet.bundled())
+        let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
+        let platforms = TimelinePlatforms.all(renderer: renderer)
         let platformName = a.string(Self.platform) ?? ""
         guard let platform = platforms.first(where: { $0.name == platformName }) else {
-            throw InputError("--platform", "no timeline for '\(platformName)' yet; expected \(platforms.map(\.name).joined(separator: ", "))")
+            throw InputError("--platform", "no timeline for '\(platformName)'; expected \(platforms.map(\.name).joined(separator: ", "))")
         }
         let family = a.value(Self.family.name) ?? platform.families[0]
         guard platform.families.contains(family) else {
             throw InputError("--family", "unknown \(platform.name) family '\(family)'; expected \(platform.families.joined(separator: ", "))")
         }
         let snapshot = try loadSnapshotFile(path)
-        let frames = Timeline.frames(snapshot: snapshot, from: from, timeZone: zone)
+        let frames = try Timeline.frames(snapshot: snapshot, from: from, timeZone: zone)
         let strip = try Timeline.strip(frames, platform: platform, snapshot: snapshot, timeZone: zone, family: family, painter: painter)
         try OutputFile.write(PNGCodec.encode(strip), to: out)
         for f in frames { print("\(f.localTime)  \(f.state.rawValue)  (\(f.label))") }

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Every reproducer of issue #24's "Why", typed as a user would, each under a 3 GB address-space
+# limit (ulimit -v) and a 60 s timeout, in a private scratch folder. Prints, per case: the exit
+# code, what the issue expects, and the first line of stderr (or stdout). A case passes when its
+# exit code is the expected one and, where the case says so, nothing outside the command's own
+# folders changed. Exit 1 if any case fails. Needs a release build:
+#   swift build -c release --product evidence && scripts/reproducers.sh
+# Owners: cases marked [t22] (token parsers), [t23] (comparison / PNG header), [t25] (report,
+# gallery, escaping) are fixed on those branches and pass only once they are merged; [t24] cases
+# are this branch's (timeline, bench, honest exits, capped errors, --goldens typos, FIFOs).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+repo="$PWD"
+E="${EVIDENCE:-$repo/.build/release/evidence}"
+[ -x "$E" ] || { echo "reproducers.sh: no $E; run 'swift build -c release --product evidence' first" >&2; exit 2; }
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/evidence-repro-XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch"
+failed=0
+
+# run ID OWNER EXPECTED-CODES COMMAND… — EXPECTED-CODES like "2" or "0|1".
+run() {
+    local id="$1" owner="$2" want="$3"; shift 3
+    local out="$scratch/.out" err="$scratch/.err"
+    ( ulimit -v 3000000; timeout 60 "$@" ) >"$out" 2>"$err"
+    local rc=$?
+    local line; line="$(head -c 300 "$err" | head -n 1)"
+    [ -n "$line" ] || line="$(head -c 300 "$out" | head -n 1)"
+    local lines; lines=$(wc -l <"$err")
+    local verdict=ok
+    [[ "|$want|" == *"|$rc|"* ]] || verdict=FAIL
+    # An exit-2 refusal is one line on stderr.
+    if [ "$rc" = 2 ] && [ "$lines" -gt 1 ]; then verdict="FAIL (stderr has $lines lines)"; fi
+    [ "$verdict" = ok ] || failed=1
+    printf '%-4s %-5s %-28s exit %-3s want %-4s %s\n     %s\n' "$verdict" "$owner" "$id" "$rc" "$want" "" "$line"
+}
+# Fails the case named $1 unless the file $2 still holds $3.
+untouched() {
+    if [ "$(cat "$2" 2>/dev/null)" != "$3" ]; then echo "FAIL  $1: $2 was changed or deleted"; failed=1; else echo "ok    $1: $2 untouched"; fi
+}
+
+snap='{"syncedAt":"2026-03-28T22:30:00+01:00","streak":3,"longestStreak":5,"extendedToday":false,"streakMetaphor":"flame","kindlingEnabled":true,"habits":[{"title":"Run","checkedInToday":false}]}'
+echo "$snap" > snap.json
+res() { mkdir -p "$1/values" "$1/values-night"; cp "$repo/Tokens/android/res/values/colors_widget.xml" "$1/values/"; cp "$repo/Tokens/android/res/values-night/colors_widget.xml" "$1/values-night/"; }
+
+# --- token XML: traps from one byte [t22]
+res res-utf8; printf '<!-- \xff\xfe -->' >> res-utf8/values/colors_widget.xml
+run xml-invalid-utf8-comment t22 2 "$E" contrast --android-res res-utf8
+res res-pi; sed -i 's|<resources>|<resources><?x?>|' res-pi/values/colors_widget.xml
+run xml-processing-instruction t22 2 "$E" contrast --android-res res-pi
+# --- @color chain of 20,000 links (O(n²) memory) [t22]
+res res-chain
+python3 - <<'EOF'
+import re
+p='res-chain/values/colors_widget.xml'; s=open(p).read()
+chain=''.join(f'<color name="c{i}">@color/c{i+1}</color>' for i in range(20000)) + '<color name="c20000">#FF000000</color>'
+open(p,'w').write(s.replace('</resources>', chain + '</resources>'))
+EOF
+run xml-color-chain-20000 t22 0\|2 "$E" contrast --android-res res-chain
+# --- a 50 MB <color> value [t22]
+res res-big; python3 -c "
+p='res-big/values/colors_widget.xml'; s=open(p).read(); open(p,'w').write(s.replace('</resources>', '<color name=\"x\">#' + 'F'*50_000_000 + '</color></resources>'))"
+run xml-50mb-value t22 2 "$E" contrast --android-res res-big
+# --- a boolean colour component [t22]
+mkdir -p cat.xcassets/WidgetInk.colorset
+echo '{"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1","blue":"0","green":"0","red":true}},"idiom":"universal"}]}' > cat.xcassets/WidgetInk.colorset/Contents.json
+run colorset-boolean-red t22 2 "$E" contrast --ios-assets cat.xcassets
+# --- a FIFO as the token file: a true message, not "permission" [t22 through FileIO]
+res res-fifo; rm res-fifo/values/colors_widget.xml; mkfifo res-fifo/values/colors_widget.xml
+run xml-fifo t22 2 "$E" contrast --android-res res-fifo
+
+# --- timeline synced in year 9999 (~16,000 DST frames, took 23 GB) [t24]
+echo "${snap/2026-03-28T22:30:00+01:00/9999-06-01T10:00:00Z}" > snap9999.json
+run timeline-year-9999 t24 2 "$E" timeline --snapshot snap9999.json --from 2026-03-28T22:30:00+01:00 --time-zone Europe/Berlin -o t.png
+run timeline-ios t24 0 "$E" timeline --snapshot snap.json --from 2026-03-28T22:30:00+01:00 --time-zone Europe/Berlin --platform ios -o t-ios.png
+# --- error lines cap what they echo: a 1,000,000-digit streak [t24]
+python3 -c "print('{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":' + '1'*1000000 + ',\"longestStreak\":1,\"habits\":[]}')" > digits.json
+run million-digit-streak t24 2 "$E" render --snapshot digits.json --width 300 --height 180 --as-of 2026-03-28T23:00:00+01:00 --time-zone Europe/Berlin -o r.png
+bytes=$(wc -c <"$scratch/.err"); if [ "$bytes" -gt 4096 ]; then echo "FAIL  million-digit-streak: the error line is $bytes bytes"; failed=1; fi
+# --- deep-but-valid JSON: a true message, not "malformed JSON" [t24]
+python3 -c "print('{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":1,\"longestStreak\":1,\"habits\":[],\"x\":' + '['*100000 + ']'*100000 + '}')" > deep.json
+run deep-valid-json t24 2 "$E" render --snapshot deep.json --width 300 --height 180 --as-of 2026-03-28T23:00:00+01:00 --time-zone Europe/Berlin -o r.png
+# --- a FIFO as the snapshot (no writer): a true message, never a hang [t24]
+mkfifo snap.fifo
+run snapshot-fifo t24 2 "$E" render --snapshot snap.fifo --width 300 --height 180 --as-of 2026-03-28T23:00:00+01:00 --time-zone Europe/Berlin -o r.png
+# --- -o '' [t24] and --html '' [t25]
+run empty-output-timeline t24 2 "$E" timeline --snapshot snap.json --from 2026-03-28T22:30:00+01:00 --time-zone Europe/Berlin -o ''
+run empty-output-sheet t24 2 "$E" sheet --filter 'android/small/*' -o ''
+run empty-html t25 2 "$E" verify --filter 'android/small/*' --html ''
+
+# --- goldens folder typos: never created, never 2,304 'missing' [t24]
+run record-goldens-typo t24 2 "$E" record --filter 'android/small/*' --goldens Goldnes
+[ -e Goldnes ] && { echo "FAIL  record-goldens-typo: created ./Goldnes"; failed=1; }
+run verify-goldens-typo t24 2 "$E" verify --goldens /typo-goldens
+
+# --- a copy of the goldens for verify cases
+cp -r "$repo/Goldens" G
+# verify deletes nothing: a read-only verify used to delete any .NAME.tmp-X by pattern [t24]
+echo keep > G/.notes.tmp-1; echo keep > G/android/.mine.png.tmp-x
+run verify-deletes-nothing t24 0 "$E" verify --filter 'android/small/*' --goldens G --report rep
+untouched verify-deletes-nothing G/.notes.tmp-1 keep
+untouched verify-deletes-nothing G/android/.mine.png.tmp-x keep
+# ulimit -n 12: the runner's limit, not 'unreadable' goldens (exit 2, one line naming it) [t24]
+run verify-ulimit-n-12 t24 2 bash -c "ulimit -n 12; exec '$E' verify --filter 'android/small/*' --goldens G --report rep"
+run verify-ulimit-n-4 t24 2 bash -c "ulimit -n 4; exec '$E' verify --filter 'android/small/*' --goldens G --report rep"
+run render-ulimit-n-6-fonts t24 2 bash -c "ulimit -n 6; exec '$E' render --fixture android/medium/default-some-notyet/stones/kindling/light -o r.png"
+
+# --- a 261 KB PNG bomb in place of a golden: a size failure without decoding [t23]
+python3 - <<'EOF'
+import zlib, struct
+def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+w = h = 20000
+z = zlib.compressobj(9); body = b''
+row = b'\0' + b'\0' * (w * 4)
+for _ in range(h): body += z.compress(row)
+body += z.flush()
+png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b'')
+open('bomb.png', 'wb').write(png)
+EOF
+victim=$(ls G/android/small/*/*/*/light.png | head -1)
+cp G/"${victim#G/}" victim.bak 2>/dev/null; cp bomb.png "$victim"
+run png-bomb-golden t23 1 "$E" verify --filter 'android/small/*' --goldens G --report rep
+cp victim.bak "$victim"
+# --- an edited manifest environment must not switch to a passing perceptual comparison [t23]
+cp -r "$repo/Goldens" G2
+python3 - <<'EOF'
+import json, zlib, struct, glob
+m = json.load(open('G2/manifest.json')); m['environment']['cairo'] = m['environment'].get('cairo', '') + '-edited'
+open('G2/manifest.json', 'w').write(json.dumps(m, indent=2, sort_keys=True))
+EOF
+run manifest-environment-edit t23 1\|2 "$E" verify --filter 'android/small/*' --goldens G2 --report rep2
+
+# --- bench in a predictable $TMPDIR/evidence-bench-<pid>: a planted link's target was written and deleted [t24]
+mkdir -p benchtmp victim-dir; echo precious > victim-dir/file
+for pid in $(seq $$ $(( $$ + 400 ))); do ln -s "$scratch/victim-dir" "benchtmp/evidence-bench-$pid"; done
+run bench-planted-links t24 0 env TMPDIR="$scratch/benchtmp" "$E" bench --filter 'android/small/*' --phase record
+untouched bench-planted-links victim-dir/file precious
+
+# --- gallery / report through a linked sub-folder, report copying what a result names [t25]
+mkdir -p gal outside; ln -s "$scratch/outside" gal/img
+run gallery-linked-subfolder t25 2 "$E" gallery --filter 'android/small/*' -o gal
+[ -z "$(ls outside)" ] || { echo "FAIL  gallery-linked-subfolder: wrote into the link's target"; failed=1; }
+echo secret > outside-secret.txt
+printf '{"passed":[],"failures":[{"key":"k","kind":"pixels","detail":"d","artifacts":["../../outside-secret.txt"]}],"known":[],"details":[],"comparison":"exact","fastPath":0,"reportDirectory":"%s"}' "$scratch/rep" > result.json
+run report-copies-named-files t25 2 "$E" report --from result.json -o rep-out
+printf '{"passed":["<script>/../x"],"failures":[],"known":[],"details":[],"comparison":"exact","fastPath":0}' > result-key.json
+run report-key-outside-grammar t25 2 "$E" report --from result-key.json -o rep-key
+python3 -c "
+import json; print(json.dumps({'passed':['android/k%d'%i for i in range(2000000)],'failures':[],'known':[],'details':[],'comparison':'exact','fastPath':0}))" > big-result.json
+run report-from-52mb t25 0\|2 "$E" report --from big-result.json -o rep-big
+
+echo
+[ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"
+exit "$failed"
