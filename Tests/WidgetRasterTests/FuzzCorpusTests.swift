@@ -108,16 +108,15 @@ import Testing
     }
 }
 
-/// Crash reproducers `scripts/fuzz.sh` found whose fix belongs to another branch: kept in
-/// `Fuzz/Reproducers/<target>/` (not the corpus, which the suite above replays), each a disabled
-/// test here until its fix lands — then enable it and move the file into `Fuzz/Corpus/<target>/`.
+/// Crash reproducers `scripts/fuzz.sh` found, each a regression test of its own (the files live in
+/// `Fuzz/Corpus/<target>/`, which the suite above also replays).
 @Suite struct FuzzReproducerTests {
     /// One invalid UTF-8 byte (0x97) in an XML comment of `values/colors_widget.xml` traps
     /// (SIGILL) inside FoundationXML's XMLParser — issue #24's first finding, found again by
-    /// FuzzTokenXML in 20 s. Fixed by t22's parser (UTF-8 checked first / libxml2).
-    @Test(.disabled("traps in FoundationXML until t22's token parser lands (issue #22/#24)"))
+    /// FuzzTokenXML in 20 s. Fixed by reading token XML through libxml2 (Paint/AndroidTokens).
+    @Test
     func invalidUTF8InATokenCommentIsRefusedNotATrap() throws {
-        let bytes = try readFile(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Reproducers/FuzzTokenXML/xmlparser-trap.xml").path)
+        let bytes = try readFile(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzTokenXML/xmlparser-trap.xml").path)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-xmltrap-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         for file in [AndroidTokens.lightFile, AndroidTokens.nightFile] {
