@@ -11,7 +11,7 @@ enum KnownFindingLines {
         var keys: [KnownFinding: Set<String>] = [:]
         var unlisted: [KnownMatch] = []
         for m in known {
-            guard let e = entries.entry(for: GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node)) else {
+            guard let e = entries.entry(for: GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) else {
                 unlisted.append(m); continue
             }
             if keys[e] == nil { order.append(e) }

@@ -211,7 +211,7 @@ import Testing
         let entries = known.entries.filter { Glob.matches($0.fixture, $0.fixture + "/x") }
         #expect(entries.count >= 3)
         let matches = entries.flatMap { e in
-            [e.fixture, e.fixture + "/x"].map { KnownMatch(key: $0, kind: e.kind, node: e.node, detail: "long detail", seed: e.seed) }
+            [e.fixture, e.fixture + "/x"].map { KnownMatch(key: $0, kind: e.kind, node: e.node, element: e.element, detail: "long detail", seed: e.seed) }
         }
         let lines = KnownFindingLines.lines(matches, entries: known)
         #expect(lines.count == entries.count)
