@@ -3,7 +3,8 @@
 # names by path (Sources/WidgetRaster/Text/FallbackChain.swift), if any are missing. Idempotent.
 set -euo pipefail
 packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev libxml2-dev
-          fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core)
+          fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core
+          libxml2-utils)  # xmllint: the JUnit schema test (Tests/WidgetRasterTests/Fixtures/junit.xsd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,31 +1,42 @@
 import Foundation
 import WidgetRaster
 
-/// What a finished verify run is handed to besides the console: the HTML page, a JUnit file,
-/// GitHub annotations and the step summary. Each reads the same `VerifyResult`.
+/// Every output of a finished verify run is a handler of the one `VerifyResult`: the console or
+/// `--json`, the HTML page, a JUnit file, GitHub annotations and the step summary. None of them
+/// re-derives what another decided (the hint, the order, the counts come from WidgetRaster).
 struct ReviewOutputs {
     static let html = OptionSpec.value("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)")
-    static let junit = OptionSpec.value("junit", "FILE", "JUnit XML: one testcase per fixture, failures with kind and message")
+    static let junit = OptionSpec.value("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do")
     static let options = OptionTable([html, junit])
     static var valued: Set<String> { options.valued }
     static let environmentNote = """
-        With GITHUB_ACTIONS=true each failure is also a '::error' annotation; with GITHUB_STEP_SUMMARY
-        set, one summary line is appended to that file.
+        With GITHUB_ACTIONS=true the first 10 failures are '::error file=Goldens/KEY.png' annotations
+        (plus one saying how many more); with GITHUB_STEP_SUMMARY set, a Markdown table of kinds,
+        the first failures and where the report is goes into that file. GITHUB_SHA names the commit.
         """
 
     var html: URL?
     var junit: URL?
     var githubActions: Bool
     var stepSummary: String?
+    var commit: String?
 
     static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
-        ReviewOutputs(html: a.value(html.name).map { URL(fileURLWithPath: $0) }, junit: a.value(junit.name).map { URL(fileURLWithPath: $0) },
-                      githubActions: environment["GITHUB_ACTIONS"] == "true",
-                      stepSummary: environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 })
+        func path(_ flag: String) throws(InputError) -> URL? {
+            guard let v = a.value(flag) else { return nil }
+            // An empty path would write into the working folder (issue #24).
+            guard !v.isEmpty else { throw InputError("--\(flag)", "empty path; name the \(flag == "html" ? "folder" : "file") to write") }
+            return URL(fileURLWithPath: v)
+        }
+        return ReviewOutputs(html: try path("html"), junit: try path("junit"),
+                             githubActions: environment["GITHUB_ACTIONS"] == "true",
+                             stepSummary: environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 },
+                             commit: environment["GITHUB_SHA"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The page's images live beside it, so `--html DIR` is also the report folder.
     func reportDirectory(_ report: String?) throws(InputError) -> String {
+        if report == "" { throw InputError("--report", "empty path; name the folder for the report images") }
         guard let html else { return report ?? "report" }
         if let report, URL(fileURLWithPath: report).standardizedFileURL != html.standardizedFileURL {
             throw InputError("--report", "'\(report)' differs from --html '\(html.path)'; the page's images go beside it — give one folder")
@@ -33,54 +44,124 @@ struct ReviewOutputs {
         return html.path
     }
 
-    /// The handlers the flags and environment ask for, in the order they run.
-    func handlers(json: Bool) -> [any VerifyResultHandler] {
+    /// What only the command knows: when it ran, for how long, on which commit, and the folders as
+    /// a reader of the result (a hint, an annotation, `report --from` elsewhere) should name them.
+    func stamp(_ result: inout VerifyResult, startedAt: Date, seconds: Double, goldens: URL,
+               workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        result.run?.startedAt = formatter.string(from: startedAt)
+        result.run?.seconds = seconds
+        result.run?.commit = commit
+        result.run?.goldens = Self.relative(goldens.path, to: workingDirectory)
+        result.reportDirectory = result.reportDirectory.map { Self.relative($0, to: workingDirectory) }
+    }
+
+    /// `path` relative to `base` when inside it (so a result moved with its report still finds it), else as given.
+    static func relative(_ path: String, to base: String) -> String {
+        let p = URL(fileURLWithPath: path).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
+        if p == b { return "." }
+        let prefix = b.hasSuffix("/") ? b : b + "/"
+        return p.hasPrefix(prefix) ? String(p.dropFirst(prefix.count)) : p
+    }
+
+    /// The handlers the flags and environment ask for, in the order they run; the console (or
+    /// `--json`) last, so its final line is the gate's.
+    func handlers(console: any VerifyResultHandler, json: Bool) -> [any VerifyResultHandler] {
         var out: [any VerifyResultHandler] = []
         if let html { out.append(HTMLPageHandler(directory: html)) }
         if let junit { out.append(JUnitFileHandler(file: junit)) }
         // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
         if githubActions { out.append(AnnotationHandler(toStandardError: json)) }
         if let stepSummary { out.append(StepSummaryHandler(path: stepSummary)) }
+        out.append(json ? JSONHandler() : console)
         return out
     }
 
-    func emit(_ result: VerifyResult, json: Bool) throws(InputError) {
-        for h in handlers(json: json) { try h.handle(result) }
+    func emit(_ result: VerifyResult, json: Bool, console: any VerifyResultHandler = ConsoleHandler()) throws {
+        for h in handlers(console: console, json: json) { try h.handle(result) }
     }
 }
 
-/// Something done with a finished verify run (the console and `--json` are the other two).
+/// Something done with a finished verify run.
 protocol VerifyResultHandler {
-    func handle(_ result: VerifyResult) throws(InputError)
+    func handle(_ result: VerifyResult) throws
+}
+
+/// `verify --json`: the result itself, schema `evidence-result/2`.
+struct JSONHandler: VerifyResultHandler {
+    func handle(_ result: VerifyResult) throws { try printJSON(result) }
+}
+
+/// The console: the comparison, known findings in one short line each, every failure with what to
+/// do, where the report is, the kinds by area, and last `N passed, N failed`.
+struct ConsoleHandler: VerifyResultHandler {
+    /// The known findings, one short line each (`KnownFindingLines`: kind, fixture glob, seed section).
+    var knownLines: [String] = []
+    /// Entries of the known-findings file that matched nothing (only a whole, unsharded run can say so).
+    var unmatchedKnown: [KnownFinding] = []
+
+    func handle(_ result: VerifyResult) throws { lines(result).forEach { print($0) } }
+
+    func lines(_ result: VerifyResult) -> [String] {
+        var out: [String] = []
+        let goldens = result.run?.goldens ?? "Goldens"
+        out.append("comparison: \(result.comparison)")
+        out += knownLines
+        for f in ReviewOrder.failures(result.failures) {
+            out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
+            out.append("     fix: \(escapeControls(AcceptHint.text(f, goldens: goldens)))")
+        }
+        if let dir = result.reportDirectory { out.append("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
+        if result.failures.count > 1 {
+            // Many failures usually share one cause: say which kinds and where, before the count.
+            let kinds = Dictionary(grouping: result.failures, by: \.kind)
+                .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
+                .map { kind, fs in
+                    let areas = Dictionary(grouping: fs) { GateArguments.area(of: $0.key) }
+                        .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
+                    return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
+                }
+            out.append("failures by kind: " + kinds.joined(separator: "; "))
+        }
+        if !result.known.isEmpty {
+            out.append("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
+        }
+        for e in unmatchedKnown {
+            out.append("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
+        }
+        out.append(result.summaryLine)
+        return out
+    }
 }
 
 struct HTMLPageHandler: VerifyResultHandler {
     let directory: URL
-    func handle(_ result: VerifyResult) throws(InputError) { try HTMLReport.write(result, to: directory) }
+    func handle(_ result: VerifyResult) throws { try HTMLReport.write(result, to: directory) }
 }
 
 struct JUnitFileHandler: VerifyResultHandler {
     let file: URL
-    func handle(_ result: VerifyResult) throws(InputError) {
+    func handle(_ result: VerifyResult) throws {
         try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: file)
     }
 }
 
 struct AnnotationHandler: VerifyResultHandler {
     let toStandardError: Bool
-    func handle(_ result: VerifyResult) throws(InputError) {
+    func handle(_ result: VerifyResult) throws {
         for line in GitHubAnnotations.errorLines(result) { toStandardError ? printError(line) : print(line) }
     }
 }
 
-/// Appends one line to `$GITHUB_STEP_SUMMARY` (the runner renders the file as Markdown).
+/// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` (the runner renders the file).
 struct StepSummaryHandler: VerifyResultHandler {
     let path: String
-    func handle(_ result: VerifyResult) throws(InputError) {
+    func handle(_ result: VerifyResult) throws {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
         defer { try? h.close() }
-        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summaryLine(result).utf8)) }
+        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summary(result).utf8)) }
         catch { throw InputError(path, "cannot append the step summary: \(error.localizedDescription)") }
     }
 }

@@ -14,9 +14,9 @@ struct BrowserTests {
         return u
     }
 
-    /// `(key, kinds)` of every fixture section in the dumped DOM.
+    /// `(key, kinds)` of every failing fixture's row the list drew.
     func sections(_ dom: String) -> [(key: String, kinds: String)] {
-        let re = try! NSRegularExpression(pattern: "<section class=\"fx\" data-key=\"([^\"]*)\" data-kinds=\"([^\"]*)\"")
+        let re = try! NSRegularExpression(pattern: "<a class=\"row\" href=\"#f=[^\"]*\" data-key=\"([^\"]*)\" data-kinds=\"([^\"]*)\"")
         return re.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { m in
             (unescape(String(dom[Range(m.range(at: 1), in: dom)!])), String(dom[Range(m.range(at: 2), in: dom)!]))
         }
@@ -71,8 +71,10 @@ struct BrowserTests {
         #expect(kinds[truncated] == "unreadable" && kinds[deleted] == "missing")
         #expect(kinds[swapped]?.split(separator: " ").first.map(String.init) == "pixels" || kinds[swapped] == "size")
         #expect(dom.contains("\(keys.count - 3) passed, 3 failed"))
-        // The comparison script set up the slider on the fixture that has both images.
-        #expect(dom.contains("style=\"opacity: 1; clip-path: inset(0px 0px 0px 50%);\""))
+        // A deep link to the swapped fixture in the slider view sets the slider up at half.
+        let slider = try HeadlessChromium.dumpDOM(page, fragment: "f=\(swapped)&v=slider")
+        #expect(current(slider) == swapped)
+        #expect(slider.contains("clip-path: inset(0px 0px 0px 50%)"))
         try expectNotBlank(try HeadlessChromium.screenshot(page))
     }
 
@@ -105,4 +107,160 @@ struct BrowserTests {
         #expect(unlisted.isEmpty, "keys missing from the gallery: \(unlisted.sorted().prefix(5))")
         try expectNotBlank(try HeadlessChromium.screenshot(page, width: 1400, height: 1000))
     }
+
+    /// Measured figures for the reader of the test log (stderr: the runner keeps stdout for itself).
+    func logFigures(_ line: String) { FileHandle.standardError.write(Data(("figures: " + line + "\n").utf8)) }
+
+    /// The key of the fixture the detail pane shows.
+    func current(_ dom: String) -> String? {
+        guard let r = dom.range(of: "<h2 id=\"current\"><code class=\"key\">"), let e = dom[r.upperBound...].range(of: "</code>") else { return nil }
+        return unescape(String(dom[r.upperBound..<e.lowerBound]))
+    }
+
+    /// A copy of `page` beside it with `script` run after the page's own (for keys, timings, axe).
+    /// `allowEval`: axe-core 3 compiles templates with eval, which the page's policy forbids; only
+    /// the test's copy relaxes it.
+    func instrumented(_ page: URL, _ script: String, allowEval: Bool = false) throws -> URL {
+        var html = try String(contentsOf: page, encoding: .utf8)
+        if allowEval { html = html.replacingOccurrences(of: "script-src 'unsafe-inline'", with: "script-src 'unsafe-inline' 'unsafe-eval'") }
+        let copy = page.deletingLastPathComponent().appendingPathComponent("instrumented-\(UUID().uuidString).html")
+        try Data(html.replacingOccurrences(of: "</body></html>", with: "<script>\(script)</script></body></html>").utf8).write(to: copy)
+        return copy
+    }
+
+    /// A hand-made run: every kind's look on the page, with real PNGs — an accessory (white on
+    /// transparent), a size change 20×10 → 30×10, iOS and Android keys for the glob.
+    func reviewFolder() throws -> URL {
+        let dir = tempDir()
+        func png(_ rel: String, _ w: Int, _ h: Int, white: Bool = false) throws {
+            var img = RGBAImage(width: w, height: h)
+            for y in 0..<h { for x in 0..<w { img.setPixel(x: x, y: y, white ? Color(r: 255, g: 255, b: 255, a: x % 2 == 0 ? 255 : 0) : Color(r: UInt8(x * 8 % 256), g: 90, b: 160, a: 255)) } }
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(PNGCodec.encode(img)).write(to: dir.appendingPathComponent(rel))
+        }
+        let keys = ["android/small/a/stones/kindling/light", "ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/c/waves/kindling/dark", "ios/systemLarge/d/stones/legacy/light"]
+        var failures: [GateFailure] = []
+        for (i, k) in keys.enumerated() {
+            let sizeChange = i == 3
+            try png(k + "/expected.png", sizeChange ? 20 : 24, 10, white: i == 2)
+            try png(k + "/actual.png", sizeChange ? 30 : 24, 10, white: i == 2)
+            if !sizeChange { try png(k + "/diff.png", 24, 10) }
+            failures.append(GateFailure(key: k, kind: sizeChange ? .size : .pixels, detail: sizeChange ? "golden is 20×10, render is 30×10" : "3 pixels differ",
+                                        artifacts: [k + "/expected.png", k + "/actual.png"] + (sizeChange ? [] : [k + "/diff.png"])))
+        }
+        failures.append(GateFailure(key: keys[1], kind: .clipped, detail: "spills", node: "status", box: PixelRect(x: 2, y: 2, width: 6, height: 4)))
+        let details = keys.map { FixtureDetail(key: $0, width: 24, height: 10, expectedText: ["a"], actualText: ["b"], expectedLabel: "x y", actualLabel: "x z") }
+        let v = VerifyResult(passed: ["android/small/ok/stones/kindling/light"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details)
+        try HTMLReport.write(v, to: dir)
+        return dir.appendingPathComponent("index.html")
+    }
+
+    @Test func deepLinksKeysAndTheGlobFilter() throws {
+        let page = try reviewFolder()
+        // Never-re-record kinds first: the clipped fixture leads.
+        let dom = try HeadlessChromium.dumpDOM(page)
+        expectScriptRan(dom)
+        #expect(current(dom) == "ios/systemSmall/b/flame/kindling/dark")
+        #expect(try current(HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light")) == "ios/systemLarge/d/stones/legacy/light")
+        // The CLI's glob: * crosses /, the whole key must match; the state stays in the URL.
+        let filtered = try HeadlessChromium.dumpDOM(page, fragment: "q=ios/*/dark")
+        #expect(Set(sections(filtered).map(\.key)) == ["ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/c/waves/kindling/dark"])
+        #expect(sections(try HeadlessChromium.dumpDOM(page, fragment: "q=dark")).isEmpty, "a glob matches whole keys, like --filter")
+        // Keyboard: j twice moves two fixtures on, k one back; ? opens the shortcut list.
+        let keys = try instrumented(page, """
+            function press(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+            press('j'); press('j'); press('k'); press('?');
+            var d = document.createElement('div'); d.id = 'after-keys'; d.textContent = location.hash; document.body.appendChild(d);
+            """)
+        let moved = try HeadlessChromium.dumpDOM(keys)
+        expectScriptRan(moved)
+        let order = sections(dom).map(\.key)
+        #expect(current(moved) == order[1])
+        #expect(moved.contains("<div id=\"help\" role=\"dialog\" aria-labelledby=\"help-title\">"), "? shows the shortcut list")
+        #expect(moved.contains("<div id=\"after-keys\">#f=\(order[1].replacingOccurrences(of: "/", with: "%2F"))</div>"))
+    }
+
+    @Test func accessoriesOnTheirWallpaperAndASizeChangeAtTrueSize() throws {
+        let page = try reviewFolder()
+        for view in ["side", "slider", "onion"] {
+            let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/accessoryCircular/c/waves/kindling/dark&v=\(view)")
+            let frames = dom.components(separatedBy: "class=\"frame").count - 1
+            let walls = dom.components(separatedBy: "class=\"frame wallpaper\"").count - 1
+            #expect(frames > 0 && frames == walls, "\(view): every image of the accessory on the wallpaper")
+        }
+        let sized = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light&z=1")
+        #expect(sized.contains("expected · 20 × 10 px") && sized.contains("actual · 30 × 10 px"))
+        #expect(sized.contains("width: 20px; height: 10px") && sized.contains("width: 30px; height: 10px"))
+    }
+
+    /// Every fixture of the matrix failing, as after a token change: the page's size is asserted,
+    /// the speed figures are printed (a benchmark's business, never a timed assertion).
+    @Test func aWholeMatrixOfFailuresStaysSmallAndQuick() throws {
+        let keys = try FixtureCatalog.load().map(\.key)
+        let texts = ["Add a stone", "12", "DAY STREAK", "Longest 21", "1 of 2 done", "Read", "Walk", "Synced 2 h ago"]
+        let label = "Objective. 12 day streak, add today's stone to keep building, longest 21. Today: Walk done, Read not yet."
+        let failures = keys.map { k in GateFailure(key: k, kind: .pixels, detail: "1 pixels differ in 1×1 at (10,10)",
+                                                   artifacts: [k + "/actual.png", k + "/expected.png", k + "/diff.png"], box: PixelRect(x: 10, y: 10, width: 1, height: 1)) }
+        let details = keys.map { FixtureDetail(key: $0, width: 340, height: 360, expectedText: texts, actualText: texts, expectedLabel: label, actualLabel: label) }
+        let v = VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details,
+                             cases: keys.map { CaseRecord(key: $0, platform: "p", family: "f", seconds: 0.01) })
+        let dir = tempDir()
+        try HTMLReport.write(v, to: dir)
+        let page = dir.appendingPathComponent("index.html")
+        let bytes = try Data(contentsOf: page).count
+        #expect(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")
+        let bench = try instrumented(page, """
+            var nav = performance.getEntriesByType('navigation')[0], q = document.getElementById('q');
+            var t0 = performance.now(); q.value = 'ios/*/dark'; q.dispatchEvent(new Event('input')); var dt = performance.now() - t0;
+            var d = document.createElement('div'); d.id = 'bench';
+            d.textContent = 'domcontentloaded=' + (nav ? nav.domContentLoadedEventEnd.toFixed(0) : '?') + ' filter=' + dt.toFixed(1) + ' nodes=' + document.getElementsByTagName('*').length + ' shown=' + document.getElementById('shown').textContent;
+            document.body.appendChild(d);
+            """)
+        let started = Date()
+        let dom = try HeadlessChromium.dumpDOM(bench)
+        let wall = Date().timeIntervalSince(started)
+        let blankStart = Date()
+        _ = try HeadlessChromium.dumpDOM(URL(fileURLWithPath: "/dev/null"))
+        let blank = Date().timeIntervalSince(blankStart)
+        expectScriptRan(dom)
+        let figures = dom.range(of: "<div id=\"bench\">").flatMap { r in dom[r.upperBound...].range(of: "</div>").map { String(dom[r.upperBound..<$0.lowerBound]) } } ?? "?"
+        logFigures("report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump \(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page")
+        #expect(figures.contains("shown=\(keys.filter { Glob.matches("ios/*/dark", $0) }.count)"))
+        // A list that renders what is in view: far fewer nodes than fixtures.
+        if let n = figures.split(separator: " ").first(where: { $0.hasPrefix("nodes=") }).flatMap({ Int($0.dropFirst(6)) }) {
+            #expect(n < 1_000, "\(n) DOM nodes")
+        }
+    }
+
+    @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
+    func axeFindsNoCriticalOrSeriousViolation() throws {
+        let page = try reviewFolder()
+        let axe = Axe.source!.replacingOccurrences(of: "</script", with: "<\\/script")
+        let checked = try instrumented(page, axe + """
+            ;axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
+              var d = document.createElement('pre'); d.id = 'axe';
+              d.textContent = JSON.stringify(r.violations.map(function (v) { return { id: v.id, impact: v.impact, nodes: v.nodes.length }; }));
+              document.body.appendChild(d);
+            });
+            """, allowEval: true)
+        let dom = try HeadlessChromium.dumpDOM(checked)
+        guard let r = dom.range(of: "<pre id=\"axe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
+            Issue.record("axe did not report"); return
+        }
+        let json = unescape(String(dom[r.upperBound..<e.lowerBound]))
+        struct Violation: Decodable { var id: String; var impact: String?; var nodes: Int }
+        let violations = try JSONDecoder().decode([Violation].self, from: Data(json.utf8))
+        logFigures("axe-core on the report: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
+        let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
+        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+    }
+}
+
+/// axe-core's `axe.min.js`, from the PyPI wheel `axe-selenium-python` (which vendors it; npm's
+/// registry is not reachable here): scripts/ensure-browser.sh unpacks it to .build/browser/.
+enum Axe {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/browser/axe.min.js")
+    static let source: String? = try? String(contentsOf: file, encoding: .utf8)
+    static var unavailableReason: String { "axe.min.js not at \(file.path) (scripts/ensure-browser.sh fetches it from PyPI's axe-selenium-python)" }
 }

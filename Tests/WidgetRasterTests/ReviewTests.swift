@@ -188,35 +188,188 @@ import Testing
     @Test func junitIsValidXMLWithOneTestcasePerFixture() throws {
         var v = try damagedResult()
         v.failures[0].detail += " <&\"'> \u{1} ]]>"  // hostile text survives as data
+        v.failures.append(GateFailure(key: v.failures[0].key, kind: .contrast, detail: "second finding", node: "status"))
         let xml = JUnitReport.render(v)
         let doc = try XMLDocument(data: Data(xml.utf8))
-        let cases = try doc.nodes(forXPath: "//testcase")
+        let cases = try doc.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
         #expect(cases.count == catalog.count)
-        let names = cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
-        #expect(Set(names) == Set(catalog.map(\.key)))
-        let failures = try doc.nodes(forXPath: "//testcase/failure")
-        #expect(failures.count == v.failures.count)
-        let types = Set(failures.compactMap { ($0 as? XMLElement)?.attribute(forName: "type")?.stringValue })
-        #expect(types == Set(v.failures.map(\.kind.rawValue)))
+        #expect(Set(cases.compactMap { $0.attribute(forName: "name")?.stringValue }) == Set(catalog.map(\.key)))
+        #expect(cases.allSatisfy { $0.attribute(forName: "time")?.stringValue?.contains(".") == true })
+        // One failure per failing case, every finding (and its hint) in its text.
+        let failures = try doc.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
+        #expect(failures.count == Set(v.failures.map(\.key)).count)
+        let first = try doc.nodes(forXPath: "//testcase[@name='\(v.failures[0].key)']/failure").first as? XMLElement
+        #expect(first?.stringValue?.contains("second finding") == true && first?.stringValue?.contains("fix: ") == true)
+        #expect(first?.attribute(forName: "message")?.stringValue?.hasSuffix("(+1 more)") == true)
+        #expect(try doc.nodes(forXPath: "//testcase/properties").isEmpty, "properties belong to the suite")
         let suite = try doc.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement
         #expect(suite?.attribute(forName: "tests")?.stringValue == "\(catalog.count)")
         #expect(suite?.attribute(forName: "failures")?.stringValue == "2")
-        let props = try doc.nodes(forXPath: "//testcase[@name='\(catalog[3].key)']/properties/property")
-            .compactMap { $0 as? XMLElement }.map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
-        // An ad-hoc fixture has no identity, so no facet is guessed from its key (the catalog's keys have theirs: keyParts… above).
-        #expect(props.map(\.0) == ["platform", "family", "state"] && props.allSatisfy { $0.1 == "-" })
+        #expect(suite?.attribute(forName: "time") != nil)
+        let props = try doc.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap { $0 as? XMLElement }
+            .map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
+        #expect(props.contains { $0 == ("tool", "evidence \(ToolVersion.current)") } && props.contains { $0.0 == "matrix" })
+        try expectValidJUnit(xml)
     }
 
-    @Test func githubAnnotationsOnePerFailureOnOneLine() throws {
+    /// The Jenkins / JUnit 5 schema (Fixtures/junit.xsd, source named inside) through libxml2's xmllint.
+    func expectValidJUnit(_ xml: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let xmllint = "/usr/bin/xmllint"
+        guard FileManager.default.isExecutableFile(atPath: xmllint) else {
+            Issue.record("xmllint is not installed (scripts/ensure-deps.sh installs libxml2-utils)", sourceLocation: sourceLocation)
+            return
+        }
+        let file = tempDir().appendingPathComponent("junit.xml")
+        try Data(xml.utf8).write(to: file)
+        let xsd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/junit.xsd")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xmllint)
+        p.arguments = ["--noout", "--schema", xsd.path, file.path]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "xmllint: \(message)", sourceLocation: sourceLocation)
+    }
+
+    @Test func junitOfEveryKindAndOfAnEmptyRunValidates() throws {
+        var failures = FailureKind.allCases.map { GateFailure(key: "android/small/\($0.rawValue)/x", kind: $0, detail: "d \u{7}") }
+        failures.append(GateFailure(key: "android/small/pixels/x", kind: .text, detail: "also the words"))
+        let v = VerifyResult(passed: ["android/small/ok/x"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
+        try expectValidJUnit(JUnitReport.render(v))
+        try expectValidJUnit(JUnitReport.render(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)))
+        // The schema itself refuses what the old writer did: properties inside a testcase, no time.
+        let old = "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0\"><testcase name=\"k\"><properties/></testcase></testsuite></testsuites>"
+        let file = tempDir().appendingPathComponent("old.xml")
+        try Data(old.utf8).write(to: file)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        p.arguments = ["--noout", "--schema", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/junit.xsd").path, file.path]
+        p.standardError = FileHandle.nullDevice
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") {
+            try p.run(); p.waitUntilExit()
+            #expect(p.terminationStatus != 0, "the schema must refuse properties in a testcase")
+        }
+    }
+
+    @Test func githubAnnotationsLandOnTheGoldenTenAtMost() throws {
         var v = try damagedResult()
-        v.failures[0].detail = "50% off\nsecond line"
+        v.failures[0].detail = "50% off\nsecond line \u{1b}[31m"
         let lines = GitHubAnnotations.errorLines(v)
         #expect(lines.count == v.failures.count)
-        #expect(lines.allSatisfy { $0.hasPrefix("::error title=evidence ") && !$0.contains("\n") })
-        #expect(lines[0].hasSuffix("::50%25 off%0Asecond line"))
-        #expect(lines[0].contains("title=evidence \(v.failures[0].kind.rawValue)%3A \(v.failures[0].key)::"))
-        let summary = GitHubAnnotations.summaryLine(v)
-        #expect(summary == "❌ evidence verify: 4 passed, 2 failed (pixels 1, missing 1)\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("::error file=Goldens/") && !$0.contains("\n") && !$0.contains("\u{1b}") })
+        let f0 = lines.first { $0.contains(v.failures[0].key.replacingOccurrences(of: ":", with: "%3A") + "::") }!
+        #expect(f0.contains("file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A \(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "))
+        // Ten shown, the eleventh says how many more.
+        v.failures = (0..<25).map { GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ") }
+        let many = GitHubAnnotations.errorLines(v)
+        #expect(many.count == 11 && many[10].contains("15 more failures"))
+        #expect(many.prefix(10).allSatisfy { $0.contains("file=Goldens/android/small/s") })
+    }
+
+    @Test func stepSummaryIsAMarkdownTable() throws {
+        var v = try damagedResult()
+        v.failures.append(GateFailure(key: "a|b`c", kind: .clipped, detail: "x | y", node: "status"))
+        let md = GitHubAnnotations.summary(v)
+        #expect(md.hasPrefix("### ❌ evidence verify: 4 passed, 3 failed\n"))
+        #expect(md.contains("| kind | failures | what to do |\n|---|---:|---|\n| clipped | 1 | a layout bug"))
+        #expect(md.contains("| pixels | 1 |") && md.contains("| missing | 1 |"))
+        #expect(md.contains("| `a\\|b'c` | clipped | x \\| y |"))
+        #expect(md.contains("Report: `"))
+        // Every row of each table has the header's column count (pipes inside cells are escaped).
+        for line in md.split(separator: "\n") where line.hasPrefix("|") {
+            let cols = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
+            #expect(cols == 4 || cols == 5, "\(line)")
+        }
+    }
+
+    /// The page's JSON data (`<script type="application/json" id="data">`).
+    func pageData(_ page: String) -> [String: Any] {
+        guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"), let e = page[r.upperBound...].range(of: "</script>") else { return [:] }
+        return (try? JSONSerialization.jsonObject(with: Data(page[r.upperBound..<e.lowerBound].utf8))) as? [String: Any] ?? [:]
+    }
+    /// The hints the page shows for `key`, as its script spells them out.
+    func pageHints(_ page: String, key: String) -> [String] {
+        let d = pageData(page)
+        let hints = d["hints"] as? [String] ?? []
+        let fixture = (d["f"] as? [[Any]])?.first { $0.first as? String == key }
+        return (fixture?[3] as? [[Any]] ?? []).compactMap { ($0[4] as? Int).map { hints[$0].replacingOccurrences(of: "\u{0}", with: key) } }
+            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    // MARK: accept hints
+
+    /// pixels (a swapped golden), missing, an LFS pointer, a stale file, a stale manifest entry — from a real run.
+    func hintResult() throws -> VerifyResult {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        func url(_ i: Int) -> URL { dir.appendingPathComponent(catalog[i].goldenPath) }
+        try FileManager.default.removeItem(at: url(0))
+        try FileManager.default.copyItem(at: url(2), to: url(0))
+        try Data("version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 12\n".utf8).write(to: url(1))
+        try FileManager.default.removeItem(at: url(3))
+        try FileManager.default.copyItem(at: url(2), to: dir.appendingPathComponent("starter/zz-stray.png"))
+        var o = options(dir)
+        o.reportDirectory = tempDir()
+        return try Verifier.verify(o, catalog: Array(catalog.dropLast()), painter: painter)
+    }
+
+    @Test func theHintFitsTheKindAndIsTheSameEverywhere() throws {
+        var v = try hintResult()
+        let lastKey = catalog.last!.key
+        func hint(_ key: String) -> String? { v.failures.first { $0.key == key }.map { AcceptHint.text($0) } }
+        #expect(hint(catalog[0].key) == "after reviewing the render: evidence record --filter '\(catalog[0].key)'")
+        #expect(hint(catalog[1].key) == "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)")
+        #expect(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
+        #expect(hint("starter/zz-stray") == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)")
+        #expect(hint(lastKey) == "run 'evidence record': it removes the goldens it recorded (no fixture has this key)")
+        // The checks' kinds say what to fix and never offer a record.
+        for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .selfCheck] {
+            let f = GateFailure(key: "k/\(kind.rawValue)", kind: kind, detail: "d")
+            v.failures.append(f)
+            #expect(!AcceptHint.text(f).contains("evidence record"), "\(kind)")
+            #expect(kind == .selfCheck || AcceptHint.text(f).hasSuffix("do not re-record"), "\(kind)")
+        }
+        #expect(AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC")) == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)")
+        // One text on the console, the page, JUnit and the annotations.
+        let console = ConsoleHandler().lines(v).joined(separator: "\n")
+        let page = HTMLReport.render(v)
+        let junit = JUnitReport.render(v)
+        var all = v
+        all.failures = Array(v.failures.prefix(GitHubAnnotations.shown))
+        let annotations = GitHubAnnotations.errorLines(all).joined(separator: "\n")
+        for f in v.failures {
+            let text = AcceptHint.text(f)
+            #expect(console.contains("     fix: " + text), "console: \(f.kind)")
+            #expect(pageHints(page, key: f.key).contains(text), "page: \(f.kind)")
+            #expect(junit.contains(JUnitReport.xml(text)), "junit: \(f.kind)")
+            if all.failures.contains(f) { #expect(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)") }
+        }
+        // The never-re-record kinds come first everywhere.
+        let never: Set<FailureKind> = [.unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .selfCheck]
+        #expect(Set(ReviewOrder.kinds.prefix(never.count)) == never)
+        let neverCount = v.failures.filter { never.contains($0.kind) }.count
+        #expect(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })
+    }
+
+    @Test func resultJSONIsVersionedWithRunFactsAndRelativeFolders() throws {
+        var v = try damagedResult()
+        #expect(v.schema == "evidence-result/2")
+        #expect(v.run?.matrix == RunInfo.matrixID(catalog.map(\.key).reversed()))
+        #expect(v.cases.count == catalog.count && v.cases.allSatisfy { $0.seconds >= 0 })
+        let a = try ArgumentParser.parse([], valued: ReviewOutputs.valued, switches: [])
+        let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_SHA": "abc123"])
+        v.reportDirectory = "/work/x/report"
+        outputs.stamp(&v, startedAt: Date(timeIntervalSince1970: 0), seconds: 1.5, goldens: URL(fileURLWithPath: "/work/x/Goldens"), workingDirectory: "/work/x")
+        #expect(v.reportDirectory == "report" && v.run?.goldens == "Goldens")
+        #expect(v.run?.startedAt == "1970-01-01T00:00:00Z" && v.run?.seconds == 1.5 && v.run?.commit == "abc123")
+        #expect(ReviewOutputs.relative("/elsewhere/r", to: "/work/x") == "/elsewhere/r")
+        let decoded = try JSONDecoder().decode(VerifyResult.self, from: try JSONEncoder().encode(v))
+        #expect(decoded.run == v.run && decoded.cases == v.cases)
+        let empty = try ArgumentParser.parse(["--html", ""], valued: ReviewOutputs.valued, switches: [])
+        #expect(throws: InputError.self) { try ReviewOutputs.parse(empty) }
     }
 
     @Test func reviewOutputsFollowTheEnvironment() throws {
@@ -227,9 +380,10 @@ import Testing
         let summary = tempDir().appendingPathComponent("summary.md")
         let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
         let v = try damagedResult()
-        try outputs.emit(v, json: true)
-        try outputs.emit(v, json: true)
-        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summaryLine(v) + GitHubAnnotations.summaryLine(v))
+        let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter { $0 is StepSummaryHandler }
+        #expect(summaryHandlers.count == 1)
+        for h in summaryHandlers + summaryHandlers { try h.handle(v) }
+        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v) + GitHubAnnotations.summary(v))
         let html = try ArgumentParser.parse(["--html", "/tmp/x", "--report", "/tmp/y"], valued: ReviewOutputs.valued.union(["report"]), switches: [])
         #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.value("report")) }
     }
@@ -240,10 +394,11 @@ import Testing
         let v = try HostileFixture.result(reportDirectory: tempDir())
         let page = HTMLReport.render(v)
         #expect(!page.contains("<img src=x"))
-        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
-        #expect(page.contains("data-key=\"review/&lt;img src=x onerror=alert(1)&gt;\""))
-        #expect(page.contains(HTML.escape(HTML.recordCommand(HostileFixture.key))))
-        #expect(HTML.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
+        #expect(!page.contains("</script><"), "the data cannot close its script")
+        #expect(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
+        #expect((pageData(page)["f"] as? [[Any]])?.first?.first as? String == HostileFixture.key)
+        #expect(pageHints(page, key: HostileFixture.key) == [AcceptHint.text(v.failures[0])] && AcceptHint.text(v.failures[0]).contains(HostileFixture.key))
+        #expect(AcceptHint.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
     }
 
     /// A card with one text node spilling out of its container, in a colour too pale for its floor.
@@ -266,8 +421,12 @@ import Testing
         var failures = clipped + contrast
         failures[0].artifacts = ["t/k/actual.png"]
         let page = HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
-        #expect(page.contains("<div class=\"box k-clipped\" style=\"left:10.000%;top:66.667%;width:60.000%;height:50.000%\""))
-        #expect(page.contains("<div class=\"box k-contrast\""))
+        // The page's data carries each finding's node and box and the render's size (the script draws the boxes).
+        let fixture = (pageData(page)["f"] as? [[Any]])?.first
+        let findings = fixture?[3] as? [[Any]] ?? []
+        #expect(findings.contains { $0[0] as? String == "clipped" && $0[1] as? String == "habit-row-1.title" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
+        #expect(findings.contains { $0[0] as? String == "contrast" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
+        #expect((fixture?[4] as? [Any])?.prefix(2).compactMap { $0 as? Int } == [200, 120])
     }
 
     @Test func textDiffMarksOnlyWhatChanged() {
@@ -297,6 +456,116 @@ import Testing
         let bad = tempDir().appendingPathComponent("bad.json")
         try Data("{}".utf8).write(to: bad)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", bad.path]) }
+    }
+
+    // MARK: report --from: shards, bounds, containment
+
+    /// Two shard results with their report folders, written into one folder the way CI would
+    /// (`verify --shard i/2 --json > rI.json`, images in `reportI/`), and that folder's path.
+    func shardResults() throws -> URL {
+        let dir = tempDir(), ci = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        for i in [0, 3] {
+            try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[i].goldenPath))
+            try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[i + 1].goldenPath), to: dir.appendingPathComponent(catalog[i].goldenPath))
+        }
+        for i in 1...2 {
+            var o = options(dir, shard: Shard(index: i, count: 2))
+            o.reportDirectory = ci.appendingPathComponent("report\(i)")
+            var r = try Verifier.verify(o, catalog: catalog, painter: painter)
+            r.reportDirectory = r.reportDirectory.map { _ in "report\(i)" }  // as verify --json writes it from the folder it ran in
+            try JSONEncoder().encode(r).write(to: ci.appendingPathComponent("r\(i).json"))
+        }
+        return ci
+    }
+
+    @Test func shardResultsMovedElsewhereMergeIntoOnePageAndOneJUnit() throws {
+        let ci = try shardResults()
+        let moved = tempDir().appendingPathComponent("artefacts")
+        try FileManager.default.moveItem(at: ci, to: moved)  // downloaded to another machine's folder
+        let out = tempDir().appendingPathComponent("page"), junit = tempDir().appendingPathComponent("j.xml")
+        #expect(try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from=\(moved.appendingPathComponent("r2.json").path)",
+                                       "-o", out.path, "--junit", junit.path]) == 0)
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        let damaged = [catalog[0].key, catalog[3].key]
+        for k in damaged {
+            #expect((pageData(page)["f"] as? [[Any]] ?? []).filter { $0.first as? String == k }.count == 1, "\(k) once on the page")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(k + "/diff.png").path))
+        }
+        #expect(page.contains("\(catalog.count - 2) passed, 2 failed"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count == catalog.count + 1)
+        #expect(xml.components(separatedBy: "<failure ").count == 3)
+        try expectValidJUnit(xml)
+        // A folder of results is the same as naming each.
+        let out2 = tempDir().appendingPathComponent("page")
+        #expect(try ReportCommand.run(["--from", moved.path, "-o", out2.path]) == 0)
+        #expect(try String(contentsOf: out2.appendingPathComponent("index.html"), encoding: .utf8) == page)
+        // The same shard twice, or results of another matrix, are refused with one line.
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from", moved.appendingPathComponent("r1.json").path, "-o", tempDir().appendingPathComponent("x").path]) }
+        var other = try JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: moved.appendingPathComponent("r2.json")))
+        other.run?.matrix = "0"
+        let otherFile = tempDir().appendingPathComponent("o.json")
+        try JSONEncoder().encode(other).write(to: otherFile)
+        do {
+            _ = try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from", otherFile.path, "-o", tempDir().appendingPathComponent("x").path])
+            Issue.record("a result of another matrix merged")
+        } catch let e as InputError {
+            #expect(e.description.contains("the fixture matrix differs") && !e.description.contains("\n"))
+        }
+    }
+
+    @Test func reportRefusesHostileResultsAndWritesNothingHalfway() throws {
+        let ci = try shardResults()
+        // The shard with a failure (both damaged fixtures may fall in one).
+        let shard = try [1, 2].first { i in try !JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: ci.appendingPathComponent("r\(i).json"))).failures.isEmpty }!
+        let r1 = ci.appendingPathComponent("r\(shard).json")
+        let good = try JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: r1))
+        func attempt(_ v: VerifyResult, out: URL? = nil) -> InputError? {
+            let f = ci.appendingPathComponent("h-\(UUID().uuidString).json")
+            try! JSONEncoder().encode(v).write(to: f)
+            do { _ = try ReportCommand.run(["--from", f.path, "-o", (out ?? tempDir().appendingPathComponent("o")).path]); return nil }
+            catch let e as InputError { return e } catch { return InputError("?", "\(error)") }
+        }
+        var bad = good
+        bad.failures[0].key = "<img src=x>"
+        #expect(attempt(bad)?.description.contains("not a fixture key") == true)
+        bad = good
+        bad.schema = "evidence-result/1"
+        #expect(attempt(bad)?.description.contains("this evidence reads evidence-result/2") == true)
+        bad = good
+        bad.failures[0].detail = String(repeating: "x", count: ResultFile.maxText + 1)
+        #expect(attempt(bad) != nil)
+        bad = good
+        bad.passed = (0...ResultFile.maxFixtures).map { "k/\($0)" }
+        #expect(attempt(bad)?.description.contains("more than the \(ResultFile.maxFixtures)") == true)
+        // An image that is not a PNG: exit 2, and no page folder at all.
+        let failing = good.failures.first { !$0.artifacts.isEmpty }!
+        try Data("not a png".utf8).write(to: ci.appendingPathComponent("report\(shard)/" + failing.artifacts[0]))
+        let out = tempDir().appendingPathComponent("o")
+        #expect(attempt(good, out: out)?.description.contains("not a PNG") == true)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path).isEmpty, "no staging folder left")
+        // -o '' / a link / someone's own folder are refused; a dead run's staging folder is swept.
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", ""]) }
+        let parent = tempDir(), outside = tempDir()
+        try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("link"), withDestinationURL: outside)
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("link").path]) }
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent("mine"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: parent.appendingPathComponent("mine/notes.txt"))
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("mine").path]) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        let dead = parent.appendingPathComponent(".page.tmp-999999")
+        try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: dead.appendingPathComponent("index.html"))
+        let r2 = ci.appendingPathComponent("r\(3 - shard).json")
+        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 0)
+        #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder is swept")
+        // A page folder of ours with a planted link inside is replaced whole; the link's target is untouched.
+        try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("page/starter"), withDestinationURL: outside)
+        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: parent.appendingPathComponent("page/starter").path)) == nil)
     }
 
     @Test func progressLineSaysDoneFailedAndRate() {

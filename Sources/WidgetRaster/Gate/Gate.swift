@@ -47,14 +47,17 @@ public struct GateFailure: Codable, Equatable, Sendable {
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.
     public var box: PixelRect?
+    /// What to do about it where the kind alone does not say (a stale file never recorded, an LFS
+    /// pointer …); nil: `Remedy.default(for: kind)`. `AcceptHint.text` turns it into the advice.
+    public var remedy: Remedy?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
-                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil) {
+                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.element = element; self.box = box
+        self.node = node; self.element = element; self.box = box; self.remedy = remedy
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, box }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, box, remedy }
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).

@@ -1,6 +1,10 @@
 import Foundation
 
 public struct VerifyResult: Codable, Sendable {
+    /// `evidence-result/2`: the shape of this value (README "Result JSON"); `report` refuses others.
+    public var schema: String = ResultSchema.tag
+    /// Matrix, environment and timing of the run; nil only for results built by hand in tests.
+    public var run: RunInfo?
     public var passed: [String]
     public var failures: [GateFailure]
     /// Findings the known-findings file covers: printed on every run, never failing it.
@@ -14,6 +18,8 @@ public struct VerifyResult: Codable, Sendable {
     public var details: [FixtureDetail] = []
     /// `i/n` when the run covered one shard.
     public var shard: String?
+    /// Every judged fixture with its facets and time, in run order (JUnit's testcases).
+    public var cases: [CaseRecord] = []
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
@@ -30,6 +36,7 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
+        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter)
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
         switch choice {
@@ -37,13 +44,13 @@ public enum Verifier {
         case .refused(let applied, let failure):
             // Nothing is rendered: on another environment every exact comparison would fail, and
             // the manifest is not allowed to pick a weaker one.
-            return VerifyResult(passed: [], failures: [failure], comparison: applied.description, fastPath: 0, reportDirectory: nil)
+            return VerifyResult(run: run, passed: [], failures: [failure], comparison: applied.description, fastPath: 0, reportDirectory: nil)
         }
         let comparator = comparison.comparator
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
         if let why = ImageOps.selfCheckFailure(comparator) {
-            return VerifyResult(passed: [], failures: [GateFailure(key: "(self-check)", kind: .selfCheck,
+            return VerifyResult(run: run, passed: [], failures: [GateFailure(key: "(self-check)", kind: .selfCheck,
                 detail: "the \(comparator) comparison failed its self-check: \(why); refusing to report success")],
                 comparison: comparison.description, fastPath: 0, reportDirectory: nil)
         }
@@ -53,6 +60,7 @@ public enum Verifier {
         // Each worker draws into its own canvas; report images are written as soon as a fixture
         // fails and then dropped, so memory does not grow with the matrix.
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
+            let started = ContinuousClock.now  // a duration for JUnit's `time`, never an input to a render
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
             // Findings the known-findings file covers are reported, never failed.
@@ -61,11 +69,13 @@ public enum Verifier {
             outcome.known = split.known
             writeReport(&outcome, to: options.reportDirectory, comparator: comparator)
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
+            outcome.seconds = (ContinuousClock.now - started).seconds
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             return outcome
         }
         // A limit of the machine (descriptors, memory) is no verdict on any golden.
         if let exhausted = outcomes.lazy.compactMap(\.exhausted).first { throw exhausted }
+        if let e = outcomes.lazy.compactMap(\.reportError).first { throw e }
         var known = outcomes.flatMap(\.known)
         var failures = outcomes.flatMap(\.failures)
         // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).
@@ -85,32 +95,34 @@ public enum Verifier {
             if options.colourAlone && colourAloneJudged == 0 { unapplied.append("colour-alone") }
             failures += CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: fixtures.count)
         }
-        failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)") }
+        failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
         where !allKeys.contains(key) && options.judgesOrphan(key) {
             failures.append(GateFailure(key: key, kind: .stale,
-                detail: "\(entry.file) is recorded but no fixture has this key; run 'evidence record' to remove it"))
+                detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
         let fixturePaths = Set(fixtures.map(\.goldenPath))
         let strays = Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
                                      linksExcluding: fixturePaths, filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
-                detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key; delete it by hand (record deletes only goldens it recorded)"))
+                detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key", remedy: .deleteByHand))
         }
         for link in strays.links {
             failures.append(GateFailure(key: link, kind: .unreadable,
-                detail: "\(quoted(link)) is a symbolic link; the gate never follows links — remove it"))
+                detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
-        return VerifyResult(passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
+        return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
                             failures: failures, known: known, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
-                            details: details(outcomes, entries: entries), shard: options.shard?.description)
+                            details: details(outcomes, entries: entries), shard: options.shard?.description,
+                            cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }
+                                + orphanCases(failures, judged: Set(fixtures.map(\.key))))
     }
 
     enum ComparisonDecision: Equatable {
@@ -159,6 +171,9 @@ public enum Verifier {
         var words: RenderedWords?
         /// The machine ran out of something while reading this fixture's golden: the run stops (exit 2).
         var exhausted: InputError?
+        var seconds = 0.0
+        /// A report image that could not be written.
+        var reportError: InputError?
     }
 
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
@@ -173,7 +188,7 @@ public enum Verifier {
         case .bytes(let b): bytes = b
         case .missing:
             out.failures.append(GateFailure(key: fixture.key, kind: .missing,
-                detail: "no golden at \(fixture.goldenPath); run 'evidence record --filter \"\(fixture.key)\"' after reviewing the render"))
+                detail: "no golden at \(fixture.goldenPath)"))
             out.actual = r.image()
             return out
         case .unreadable(let why):
@@ -205,7 +220,8 @@ public enum Verifier {
                 return out
             }
         } catch {
-            out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description))
+            out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description,
+                                            remedy: bytes.starts(with: PNGCodec.lfsPointerPrefix) ? .gitLFSPull : nil))
             out.actual = actual  // the report still shows what the golden should have held
             return out
         }
@@ -223,7 +239,7 @@ public enum Verifier {
             if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
             if entry == nil {
                 out.failures.append(GateFailure(key: fixture.key, kind: .missing,
-                    detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName); run 'evidence record'"))
+                    detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName)"))
             }
         case .sizeDiffers(let e, let a):
             out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
@@ -250,15 +266,20 @@ public enum Verifier {
     /// names them on its first failure, and drops the images either way.
     static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?, comparator: ImageComparator) {
         defer { outcome.actual = nil; outcome.expected = nil }
-        guard let dir, !outcome.failures.isEmpty else { return }
+        // A key outside the grammar has no path to write under (it is reported without images).
+        guard let dir, !outcome.failures.isEmpty, FixtureKey.isValid(outcome.key) else { return }
         var files: [(String, RGBAImage)] = []
         if let a = outcome.actual { files.append(("actual.png", a)) }
         if let e = outcome.expected { files.append(("expected.png", e)) }
         if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a, comparator))) }
         for (name, img) in files {
             let rel = outcome.key + "/" + name
-            if (try? ContainedFolder(dir).write(ImageOps.encodePNG(img), to: rel)) != nil {
+            do {
+                try ContainedFolder(dir).write(ImageOps.encodePNG(img), to: rel)
                 outcome.failures[0].artifacts.append(rel)
+            } catch {
+                // Never a silent gap in the report: the run ends with exit 2 naming the file.
+                outcome.reportError = outcome.reportError ?? error
             }
         }
     }

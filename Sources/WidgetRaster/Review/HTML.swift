@@ -23,6 +23,9 @@ public enum HTML {
         case ">": return "&gt;"
         case "\"": return "&quot;"
         case "'": return "&#39;"
+        case "\n", "\t", "\r": return nil
+        // Other controls are shown, never emitted raw (issue #24: control characters in the HTML bytes).
+        case _ where isControlScalar(c): return escapeControls(String(c))
         default: return nil
         }
     }
@@ -69,10 +72,5 @@ public enum HTML {
         </body></html>
 
         """
-    }
-
-    /// `evidence record --filter 'KEY'`, quoted for a POSIX shell whatever the key holds.
-    public static func recordCommand(_ key: String) -> String {
-        "evidence record --filter '" + key.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

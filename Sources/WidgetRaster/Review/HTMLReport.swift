@@ -1,9 +1,11 @@
 import Foundation
 
-/// The verify report as one static page (`index.html` beside the report's PNGs): summary by kind
-/// and area, failures first grouped by kind, each fixture's expected / actual / diff with a slider
-/// and onion skin, findings boxed over the render, words before and after, and the command that
-/// accepts it. Every key, title and message is escaped; the page fetches nothing.
+/// The verify report as one static page (`index.html` beside the report's PNGs) that stays quick
+/// at any size: the failures travel as compact JSON, and the script draws only what is on screen —
+/// a list that renders the rows in view and one fixture's detail at a time, whose images are the
+/// only ones loaded. Static parts: the run's facts, the summary by kind and area, the known findings
+/// with their seed passages. Every key, title and message is escaped (JSON inside the page cannot
+/// close its script: `<` travels as `\u003c`); the page fetches nothing.
 public enum HTMLReport {
     public static let fileName = "index.html"
 
@@ -13,150 +15,157 @@ public enum HTMLReport {
     }
 
     public static func render(_ result: VerifyResult) -> String {
-        let failingKeys = orderedUnique(result.failures.map(\.key))
-        let byKey = Dictionary(grouping: result.failures, by: \.key)
-        let details = Dictionary(result.details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        let kindsPresent = FailureKind.allCases.filter { k in result.failures.contains { $0.kind == k } }
-
-        var body = "<h1>evidence verify</h1>\n"
+        let ordered = ReviewOrder.failures(result.failures)
+        let failingKeys = orderedUnique(ordered.map(\.key))
+        var body = "<header><h1>evidence verify</h1>\n"
         body += "<p class=\"sum\"><b>\(HTML.escape(result.summaryLine))</b>"
         if let shard = result.shard { body += " · shard \(HTML.escape(shard))" }
-        body += " · comparison: \(HTML.escape(result.comparison))</p>\n"
-        body += summaryTables(result, failingKeys: failingKeys, byKey: byKey)
-
+        body += "</p>\n" + runFacts(result) + "</header>\n<main>\n"
+        body += summaryTables(result, ordered: ordered, failingKeys: failingKeys)
+        body += knownFindings(result.known)
         if !failingKeys.isEmpty {
-            body += "<div class=\"bar\"><span class=\"chips\">"
-            for k in kindsPresent {
+            body += "<div class=\"bar\" role=\"search\"><span class=\"chips\">"
+            for k in ReviewOrder.kinds where ordered.contains(where: { $0.kind == k }) {
                 body += "<label><input type=\"checkbox\" class=\"kind\" value=\"\(k.rawValue)\" checked> \(k.rawValue)</label>"
             }
-            body += "</span> <input type=\"search\" id=\"q\" placeholder=\"filter by key\"> "
-            body += "<span class=\"muted\"><span id=\"shown\">\(failingKeys.count)</span> of \(failingKeys.count) shown</span></div>\n"
+            body += "</span> <label for=\"q\">filter</label> <input type=\"search\" id=\"q\" placeholder=\"glob as in --filter: ios/*/dark\"> "
+            body += "<span class=\"muted\" aria-live=\"polite\"><span id=\"shown\">\(failingKeys.count)</span> of \(failingKeys.count) failing shown</span> "
+            body += "<button type=\"button\" id=\"prev\">previous (k)</button> <button type=\"button\" id=\"next\">next (j)</button> "
+            body += "<button type=\"button\" id=\"keys\" aria-controls=\"help\">shortcuts (?)</button></div>\n"
+            body += "<div class=\"split\"><nav id=\"list\" class=\"vlist\" aria-label=\"failing fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>\n"
+            body += "<article id=\"detail\" aria-live=\"polite\"></article></div>\n"
         }
-        // Each fixture once, under its first failure's kind, in kind order.
-        for kind in kindsPresent {
-            let keys = failingKeys.filter { byKey[$0]?.first?.kind == kind }
-            guard !keys.isEmpty else { continue }
-            body += "<h2 class=\"group\" data-kind=\"\(kind.rawValue)\">\(kind.rawValue) <span class=\"muted\">(\(keys.count))</span></h2>\n"
-            for key in keys { body += fixtureSection(key, failures: byKey[key] ?? [], detail: details[key]) }
-        }
-        body += "<details class=\"passed\"><summary>\(result.passed.count) passed</summary><ul>"
-        for key in result.passed { body += "<li><code>\(HTML.escape(key))</code></li>" }
-        body += "</ul></details>\n"
-        let failed = failingKeys.count
-        return HTML.page(title: "evidence verify — \(failed) failed", css: css, body: body, script: script)
+        body += "<details id=\"passed\"><summary>\(result.passed.count) passed</summary>"
+        body += "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
+        body += "<div id=\"pthumb\"></div></div></details>\n"
+        body += help
+        body += "</main>\n<script type=\"application/json\" id=\"data\">\(json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
+        return HTML.page(title: "evidence verify — \(failingKeys.count) failed", css: css, body: body, script: script)
     }
 
-    static func summaryTables(_ result: VerifyResult, failingKeys: [String], byKey: [String: [GateFailure]]) -> String {
-        guard !result.failures.isEmpty else { return "<p class=\"ok\">Every fixture matches its golden.</p>\n" }
-        var s = "<div class=\"tables\"><table><tr><th>kind</th><th>failures</th></tr>"
-        for k in FailureKind.allCases {
-            let n = result.failures.filter { $0.kind == k }.count
-            if n > 0 { s += "<tr><td><span class=\"kind k-\(k.rawValue)\">\(k.rawValue)</span></td><td>\(n)</td></tr>" }
+    /// Time, duration, commit, tool version, comparison and why, matrix — what a reviewer checks first.
+    static func runFacts(_ r: VerifyResult) -> String {
+        var facts: [(String, String)] = [("comparison", r.comparison)]
+        if let run = r.run {
+            if let t = run.startedAt { facts.append(("started", t)) }
+            if let s = run.seconds { facts.append(("duration", String(format: "%.1f s", s))) }
+            if let c = run.commit { facts.append(("commit", c)) }
+            facts.append(("tool", "\(run.tool) \(run.version)"))
+            if let f = run.filter { facts.append(("filter", f)) }
+            facts.append(("matrix", run.matrix))
         }
-        s += "</table><table><tr><th>area</th><th>failing fixtures</th></tr>"
-        let areas = Dictionary(grouping: failingKeys) { KeyParts($0).area }.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        facts.append(("fast path", "\(r.fastPath) fixtures settled without decoding"))
+        return "<dl class=\"run\">" + facts.map { "<dt>\(HTML.escape($0.0))</dt><dd>\(HTML.escape($0.1))</dd>" }.joined() + "</dl>\n"
+    }
+
+    /// Kinds with failures and fixtures counted apart (one fixture may fail several ways), and areas.
+    static func summaryTables(_ result: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> String {
+        guard !ordered.isEmpty else { return "<p class=\"ok\">Every fixture matches its golden.</p>\n" }
+        var s = "<section class=\"tables\" aria-label=\"summary\"><table><caption>by kind (never-re-record kinds first)</caption>"
+        s += "<tr><th scope=\"col\">kind</th><th scope=\"col\">fixtures</th><th scope=\"col\">findings</th></tr>"
+        for k in ReviewOrder.kinds {
+            let fs = ordered.filter { $0.kind == k }
+            guard !fs.isEmpty else { continue }
+            s += "<tr><td><span class=\"kind k-\(k.rawValue)\">\(k.rawValue)</span></td><td>\(Set(fs.map(\.key)).count)</td><td>\(fs.count)</td></tr>"
+        }
+        s += "</table><table><caption>by area</caption><tr><th scope=\"col\">area</th><th scope=\"col\">failing fixtures</th></tr>"
+        let areaOf = Dictionary(result.cases.map { ($0.key, "\($0.platform)/\($0.family)") }, uniquingKeysWith: { a, _ in a })
+        let areas = Dictionary(grouping: failingKeys) { areaOf[$0] ?? "other" }.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
         for (area, keys) in areas { s += "<tr><td><code>\(HTML.escape(area))/*</code></td><td>\(keys.count)</td></tr>" }
-        return s + "</table></div>\n"
+        return s + "</table></section>\n"
     }
 
-    static func fixtureSection(_ key: String, failures: [GateFailure], detail: FixtureDetail?) -> String {
-        let kinds = orderedUnique(failures.map(\.kind.rawValue))
-        var s = "<section class=\"fx\" data-key=\"\(HTML.escape(key))\" data-kinds=\"\(kinds.joined(separator: " "))\">\n"
-        s += "<h3><code class=\"key\">\(HTML.escape(key))</code> "
-        s += kinds.map { "<span class=\"kind k-\($0)\">\($0)</span>" }.joined(separator: " ") + "</h3>\n<ul class=\"findings\">"
-        for f in failures {
-            s += "<li><span class=\"kind k-\(f.kind.rawValue)\">\(f.kind.rawValue)</span> "
-            if let node = f.node { s += "<code>\(HTML.escape(node))</code> " }
-            s += HTML.escape(f.detail)
-            if let b = f.box { s += " <span class=\"muted\">[box \(HTML.escape(b.description))]</span>" }
-            s += "</li>"
+    static func knownFindings(_ known: [KnownMatch]) -> String {
+        guard !known.isEmpty else { return "" }
+        var s = "<details class=\"known\"><summary>\(known.count) known finding\(known.count == 1 ? "" : "s") the seed accepts (not failures)</summary>"
+        s += "<table><tr><th scope=\"col\">kind</th><th scope=\"col\">fixture</th><th scope=\"col\">finding</th><th scope=\"col\">seed passage</th></tr>"
+        for k in known {
+            s += "<tr><td>\(k.kind.rawValue)</td><td><code>\(HTML.escape(k.key))</code></td><td>\(k.node.map { "<code>\(HTML.escape($0))</code> " } ?? "")\(HTML.escape(k.detail))</td><td><blockquote>\(HTML.escape(k.seed))</blockquote></td></tr>"
         }
-        s += "</ul>\n"
-        s += images(key, failures: failures, detail: detail)
-        if let d = detail { s += words(d) }
-        s += "<p>accept after review: <code class=\"cmd\">\(HTML.escape(HTML.recordCommand(key)))</code></p>\n</section>\n"
-        return s
+        return s + "</table></details>\n"
     }
 
-    /// Expected / actual (findings boxed) / diff side by side, then the slider and onion skin.
-    static func images(_ key: String, failures: [GateFailure], detail: FixtureDetail?) -> String {
-        let artifacts = Set(failures.flatMap(\.artifacts))
-        func path(_ name: String) -> String? { artifacts.contains(key + "/" + name) ? key + "/" + name : nil }
-        let expected = path("expected.png"), actual = path("actual.png"), diff = path("diff.png")
-        guard expected != nil || actual != nil else { return "" }
-        // Show at half the pixel size: goldens are drawn at 2 px per dp, so this is about real size.
-        let width = detail.map { max(1, $0.width / 2) }
-        let sized = width.map { " style=\"width:\($0)px\"" } ?? ""
-        var s = "<div class=\"imgs\(HTML.isVibrant(key) ? " wallpaper" : "")\">"
-        if let e = expected { s += "<figure><figcaption>expected</figcaption><img src=\"\(HTML.src(e))\" alt=\"expected\" loading=\"lazy\"\(sized)></figure>" }
-        if let a = actual {
-            s += "<figure><figcaption>actual</figcaption><div class=\"overlay\"\(sized)><img src=\"\(HTML.src(a))\" alt=\"actual\">"
-            if let d = detail, d.width > 0, d.height > 0 {
-                for f in failures { if let b = f.box { s += box(b, of: d, f) } }
+    static let help = """
+    <div id="help" role="dialog" aria-labelledby="help-title" hidden><h2 id="help-title">Keyboard shortcuts</h2>
+    <table><tr><th scope="col">key</th><th scope="col">does</th></tr>
+    <tr><td><kbd>j</kbd> <kbd>↓</kbd> <kbd>n</kbd></td><td>next failing fixture</td></tr>
+    <tr><td><kbd>k</kbd> <kbd>↑</kbd> <kbd>p</kbd></td><td>previous failing fixture</td></tr>
+    <tr><td><kbd>/</kbd></td><td>focus the filter (a glob as in <code>--filter</code>: <code>*</code> crosses <code>/</code>)</td></tr>
+    <tr><td><kbd>s</kbd> <kbd>l</kbd> <kbd>o</kbd></td><td>side by side · slider · onion skin</td></tr>
+    <tr><td><kbd>1</kbd> <kbd>2</kbd> <kbd>0</kbd></td><td>zoom 1× · 2× · fit</td></tr>
+    <tr><td><kbd>?</kbd></td><td>show or hide this list</td></tr>
+    <tr><td><kbd>Esc</kbd></td><td>close this list, leave the filter</td></tr></table>
+    <button type="button" id="help-close">close</button></div>
+
+    """
+
+    // MARK: data
+
+    /// The page's data: one compact array per failing fixture,
+    /// `[key, images (1 expected · 2 actual · 4 diff), vibrant, findings, words]`, with each finding
+    /// `[kind, node, detail, box [x,y,w,h] or 0, hint index]` and words
+    /// `[width, height, text now, text diff or 0 when unchanged, label now, label diff or 0]` (a diff
+    /// is `[[0 same|1 removed|2 added, text]…]`; an unrecorded fixture's is 1). Hints are shared:
+    /// `\u{0}` in a hint stands for the fixture's key.
+    static func pageData(_ r: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> [String: Any] {
+        let byKey = Dictionary(grouping: ordered, by: \.key)
+        let details = Dictionary(r.details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let goldens = r.run?.goldens ?? "Goldens"
+        var hints: [String] = [], hintIndex: [String: Int] = [:]
+        func hint(_ f: GateFailure) -> Int {
+            let text = AcceptHint.text(f, goldens: goldens)
+            let shared = text.contains("\u{0}") || f.key.isEmpty ? text : text.replacingOccurrences(of: f.key, with: "\u{0}")
+            if let i = hintIndex[shared] { return i }
+            hints.append(shared); hintIndex[shared] = hints.count - 1
+            return hints.count - 1
+        }
+        let fixtures: [[Any]] = failingKeys.map { key in
+            let fs = byKey[key] ?? []
+            let artifacts = Set(fs.flatMap(\.artifacts))
+            let images = (artifacts.contains(key + "/expected.png") ? 1 : 0) | (artifacts.contains(key + "/actual.png") ? 2 : 0)
+                | (artifacts.contains(key + "/diff.png") ? 4 : 0)
+            let findings: [[Any]] = fs.map { f in
+                [f.kind.rawValue, f.node ?? "", f.detail, f.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? 0, hint(f)]
             }
-            s += "</div></figure>"
+            var entry: [Any] = [key, images, HTML.isVibrant(key) ? 1 : 0, findings]
+            if let d = details[key] { entry.append(words(d)) }
+            return entry
         }
-        if let d = diff { s += "<figure><figcaption>diff</figcaption><img src=\"\(HTML.src(d))\" alt=\"diff\" loading=\"lazy\"\(sized)></figure>" }
-        s += "</div>\n"
-        if let e = expected, let a = actual {
-            s += "<div class=\"cmp\" data-mode=\"slider\"><div class=\"stack\"\(sized)>"
-            s += "<img class=\"under\" src=\"\(HTML.src(e))\" alt=\"\"><img class=\"over\" src=\"\(HTML.src(a))\" alt=\"\"></div>"
-            s += "<div><button type=\"button\" class=\"mode\">onion skin</button> <input type=\"range\" class=\"pos\" min=\"0\" max=\"100\" value=\"50\"> "
-            s += "<span class=\"muted how\">slider: expected on the left, actual on the right</span></div></div>\n"
-        }
-        return s
+        return ["kinds": ReviewOrder.kinds.map(\.rawValue), "f": fixtures, "hints": hints, "passed": r.passed,
+                "goldens": goldensFromPage(r) ?? NSNull(), "schema": r.schema]
     }
 
-    static func box(_ b: PixelRect, of d: FixtureDetail, _ f: GateFailure) -> String {
-        func pct(_ v: Int, _ total: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(total)) }
-        let style = "left:\(pct(b.x, d.width));top:\(pct(b.y, d.height));width:\(pct(max(b.width, 1), d.width));height:\(pct(max(b.height, 1), d.height))"
-        let title = "\(f.kind.rawValue)\(f.node.map { " " + $0 } ?? ""): \(f.detail)"
-        return "<div class=\"box k-\(f.kind.rawValue)\" style=\"\(style)\" title=\"\(HTML.escape(title))\"></div>"
+    static func words(_ d: FixtureDetail) -> [Any] {
+        func pieces(_ p: [TextDiff.Piece<String>]) -> [[Any]] {
+            p.map { piece -> [Any] in
+                switch piece {
+                case .same(let t): return [0, t]
+                case .removed(let t): return [1, t]
+                case .added(let t): return [2, t]
+                }
+            }
+        }
+        let text: Any = d.expectedText.map { $0 == d.actualText ? 0 as Any : pieces(TextDiff.diff($0, d.actualText)) as Any } ?? 1
+        let label: Any = d.expectedLabel.map { $0 == d.actualLabel ? 0 as Any : pieces(TextDiff.diff(TextDiff.words($0), TextDiff.words(d.actualLabel))) as Any } ?? 1
+        return [d.width, d.height, d.actualText, text, d.actualLabel, label]
     }
 
-    /// Visible text and accessibility label before / after, changed pieces highlighted.
-    static func words(_ d: FixtureDetail) -> String {
-        var s = "<table class=\"words\"><tr><th></th><th>recorded</th><th>now</th></tr>"
-        let before = d.expectedText, after = d.actualText
-        s += "<tr><th>visible text</th>"
-        if let before {
-            let pieces = TextDiff.diff(before, after)
-            s += "<td>" + pieces.compactMap { p -> String? in
-                switch p {
-                case .same(let t): return "<div>\(HTML.escape(t))</div>"
-                case .removed(let t): return "<div><del>\(HTML.escape(t))</del></div>"
-                case .added: return nil
-                }
-            }.joined() + "</td><td>" + pieces.compactMap { p -> String? in
-                switch p {
-                case .same(let t): return "<div>\(HTML.escape(t))</div>"
-                case .added(let t): return "<div><ins>\(HTML.escape(t))</ins></div>"
-                case .removed: return nil
-                }
-            }.joined() + "</td>"
-        } else {
-            s += "<td class=\"muted\">not recorded</td><td>" + after.map { "<div>\(HTML.escape($0))</div>" }.joined() + "</td>"
-        }
-        s += "</tr><tr><th>accessibility label</th>"
-        if let label = d.expectedLabel {
-            let pieces = TextDiff.diff(TextDiff.words(label), TextDiff.words(d.actualLabel))
-            s += "<td>" + pieces.map { p -> String in
-                switch p {
-                case .same(let t): return HTML.escape(t)
-                case .removed(let t): return "<del>\(HTML.escape(t))</del>"
-                case .added: return ""
-                }
-            }.joined() + "</td><td>" + pieces.map { p -> String in
-                switch p {
-                case .same(let t): return HTML.escape(t)
-                case .added(let t): return "<ins>\(HTML.escape(t))</ins>"
-                case .removed: return ""
-                }
-            }.joined() + "</td>"
-        } else {
-            s += "<td class=\"muted\">not recorded</td><td>\(HTML.escape(d.actualLabel))</td>"
-        }
-        return s + "</tr></table>\n"
+    /// The goldens folder as seen from the page (for passed fixtures' thumbnails), when both folders
+    /// are named relative to the same place (verify's own report); nil otherwise.
+    static func goldensFromPage(_ r: VerifyResult) -> String? {
+        guard let report = r.reportDirectory, let goldens = r.run?.goldens, !report.hasPrefix("/"), !goldens.hasPrefix("/") else { return nil }
+        let from = report.split(separator: "/").filter { $0 != "." }, to = goldens.split(separator: "/").filter { $0 != "." }
+        guard !from.contains(".."), !to.contains("..") else { return nil }
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+    }
+
+    /// JSON safe inside a `<script>` element: `<` escaped so nothing in it can end the element.
+    static func json(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
 
     /// A report image path as verify writes it: a relative key (no empty, `.` or `..` segment)
@@ -172,64 +181,340 @@ public enum HTMLReport {
         return xs.filter { seen.insert($0).inserted }
     }
 
-    static let css = HTML.wallpaperCSS + """
-    .muted { color: #78716c; }
+    // Colours: white on each chip is at least 4.5:1 (WCAG AA for small text).
+    static let css = """
+    .muted { color: #6b6560; }
+    header h1 { margin: .8rem 0 .2rem; }
+    dl.run { display: flex; flex-wrap: wrap; gap: .2rem .4rem; margin: .2rem 0 .8rem; font-size: 13px; }
+    dl.run dt { color: #6b6560; } dl.run dd { margin: 0 1rem 0 0; overflow-wrap: anywhere; }
     .tables { display: flex; gap: 2rem; flex-wrap: wrap; }
-    table { border-collapse: collapse; margin: .5rem 0 1rem; }
+    table { border-collapse: collapse; margin: .5rem 0 1rem; } caption { text-align: left; font-weight: 600; }
     td, th { border-bottom: 1px solid #e7e5e4; padding: .2rem .6rem; text-align: left; vertical-align: top; }
+    blockquote { margin: 0; font-style: italic; max-width: 40rem; }
     .kind { display: inline-block; padding: 0 .4rem; border-radius: .6rem; font-size: 12px; color: #fff; background: #57534e; }
-    .k-pixels, .box.k-pixels { background: #dc2626; border-color: #dc2626; } .k-missing { background: #7c3aed; } .k-stale { background: #a16207; }
-    .k-clipped, .box.k-clipped { background: #ea580c; border-color: #ea580c; } .k-contrast, .box.k-contrast { background: #0369a1; border-color: #0369a1; }
-    .k-text { background: #15803d; } .k-size { background: #be185d; } .k-unreadable { background: #111827; }
-    .fx { background: #fff; border: 1px solid #e7e5e4; border-radius: .5rem; padding: .5rem 1rem; margin: .8rem 0; }
-    .fx h3 { margin: .3rem 0; font-size: 15px; }
+    .k-pixels { background: #b91c1c; } .k-missing { background: #6d28d9; } .k-stale { background: #854d0e; }
+    .k-clipped { background: #c2410c; } .k-contrast { background: #075985; } .k-text { background: #166534; }
+    .k-size { background: #9d174d; } .k-unreadable { background: #111827; }
+    .box { position: absolute; border: 2px solid #b91c1c; box-sizing: border-box; pointer-events: none; }
+    .box.k-clipped { border-color: #c2410c; } .box.k-contrast { border-color: #075985; } .box { background: transparent !important; }
+    .split { display: flex; gap: 1rem; align-items: flex-start; }
+    .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 70vh; overflow: auto; border: 1px solid #e7e5e4; background: #fff; }
+    .vlist .inner { position: relative; }
+    .vlist .row, .vlist .grp { position: absolute; left: 0; right: 0; height: 28px; line-height: 28px; padding: 0 .5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; box-sizing: border-box; }
+    .vlist .row { color: #1c1917; text-decoration: none; display: block; }
+    .vlist .row[aria-current="true"] { background: #e0f2fe; font-weight: 600; }
+    .vlist .grp { background: #f5f5f4; font-weight: 600; }
+    #detail { flex: 1; min-width: 0; }
+    #detail h2 { font-size: 15px; margin: .2rem 0; overflow-wrap: anywhere; }
     .findings { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
-    .imgs { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; }
-    figure { margin: 0; } figcaption { font-size: 12px; color: #78716c; }
-    figure img, .stack img { display: block; image-rendering: pixelated; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-    .overlay { position: relative; } .overlay img { width: 100%; }
-    .box { position: absolute; border: 2px solid; background: transparent !important; box-sizing: border-box; }
-    .cmp { margin: .6rem 0; }
-    .stack { position: relative; } .stack img { width: 100%; } .stack .over { position: absolute; left: 0; top: 0; }
+    .tools { display: flex; flex-wrap: wrap; gap: .4rem 1rem; margin: .4rem 0; }
+    .tools button[aria-pressed="true"] { background: #1c1917; color: #fff; }
+    .stage { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; overflow: auto; }
+    figure { margin: 0; } figcaption { font-size: 12px; color: #6b6560; }
+    .frame { position: relative; display: inline-block; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; line-height: 0; }
+    .frame.wallpaper { background: #5d6472; }
+    .frame img { display: block; image-rendering: pixelated; }
+    .frame .over { position: absolute; left: 0; top: 0; }
     ins { background: #bbf7d0; text-decoration: none; } del { background: #fecaca; }
-    .words td { max-width: 28rem; }
-    .cmd { background: #f5f5f4; padding: .1rem .3rem; user-select: all; }
-    .ok { color: #15803d; font-weight: bold; }
+    .words td { max-width: 28rem; overflow-wrap: anywhere; }
+    .cmd { background: #f5f5f4; padding: .1rem .3rem; user-select: all; overflow-wrap: anywhere; }
+    .ok { color: #166534; font-weight: bold; }
+    #help { position: fixed; right: 1rem; top: 4rem; background: #fff; border: 1px solid #a8a29e; padding: .5rem 1rem; z-index: 10; box-shadow: 0 4px 16px #0003; }
+    #pthumb img { margin-top: .5rem; }
+    @media (max-width: 700px) { .split { flex-direction: column; } .vlist { flex: none; width: 100%; max-width: none; height: 40vh; } }
     """
 
-    static let script = """
-    var sections = Array.prototype.slice.call(document.querySelectorAll('section.fx'));
-    var kinds = Array.prototype.slice.call(document.querySelectorAll('input.kind'));
-    var q = document.getElementById('q');
-    function apply() {
-      var on = {}; kinds.forEach(function (k) { on[k.value] = k.checked; });
-      var text = q ? q.value.toLowerCase() : '';
-      var shown = 0;
-      sections.forEach(function (s) {
-        var show = s.dataset.kinds.split(' ').some(function (k) { return on[k]; }) && s.dataset.key.toLowerCase().indexOf(text) >= 0;
-        s.hidden = !show; if (show) shown++;
-      });
-      document.querySelectorAll('h2.group').forEach(function (h) { h.hidden = !on[h.dataset.kind]; });
-      var n = document.getElementById('shown'); if (n) n.textContent = String(shown);
-    }
-    kinds.forEach(function (k) { k.addEventListener('change', apply); });
-    if (q) q.addEventListener('input', apply);
-    document.querySelectorAll('.cmp').forEach(function (c) {
-      var range = c.querySelector('input.pos'), over = c.querySelector('.over'), button = c.querySelector('button.mode'), how = c.querySelector('.how');
-      function update() {
-        if (c.dataset.mode === 'slider') { over.style.opacity = '1'; over.style.clipPath = 'inset(0 0 0 ' + range.value + '%)'; }
-        else { over.style.clipPath = 'none'; over.style.opacity = String(range.value / 100); }
+    static let script = #"""
+    var D = JSON.parse(document.getElementById('data').textContent);
+    var F = D.f;
+    function $(id) { return document.getElementById(id); }
+    function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
+    // The CLI's glob (Gate/Fixture.swift Glob.matches): whole key, * any run (crossing /), ? one character, [abc] a set.
+    function glob(p, t) {
+      var pi = 0, ti = 0, starP = -1, starT = 0;
+      function one(i, c) {
+        if (p[i] === '?') return i + 1;
+        if (p[i] === '[') { var close = p.indexOf(']', i + 1); if (close > i) return p.slice(i + 1, close).indexOf(c) >= 0 ? close + 1 : -1; }
+        return p[i] === c ? i + 1 : -1;
       }
-      range.addEventListener('input', update);
-      button.addEventListener('click', function () {
-        var slider = c.dataset.mode === 'slider';
-        c.dataset.mode = slider ? 'onion' : 'slider';
-        button.textContent = slider ? 'slider' : 'onion skin';
-        how.textContent = slider ? 'onion skin: actual over expected at the chosen opacity' : 'slider: expected on the left, actual on the right';
-        update();
+      while (ti < t.length) {
+        if (pi < p.length && p[pi] === '*') { starP = pi; starT = ti; pi++; continue; }
+        var n = pi < p.length ? one(pi, t[ti]) : -1;
+        if (n >= 0) { pi = n; ti++; continue; }
+        if (starP >= 0) { pi = starP + 1; starT++; ti = starT; continue; }
+        return false;
+      }
+      while (pi < p.length && p[pi] === '*') pi++;
+      return pi === p.length;
+    }
+    function path(key, name) { return key.split('/').map(encodeURIComponent).join('/') + '/' + name; }
+    function hintText(i, key) { return D.hints[i].split('\u0000').join(key); }
+    var S = { q: '', off: {}, sel: -1, drawn: null, zoom: 'fit', view: 'side' };
+    (function readHash() {
+      var h = location.hash.replace(/^#/, '');
+      h.split('&').forEach(function (kv) {
+        var i = kv.indexOf('='); if (i < 0) return;
+        var k = kv.slice(0, i), v = decodeURIComponent(kv.slice(i + 1));
+        if (k === 'q') S.q = v;
+        else if (k === 'off') v.split(',').forEach(function (x) { if (x) S.off[x] = true; });
+        else if (k === 'f') S.want = v;
+        else if (k === 'z' && /^(1|2|fit)$/.test(v)) S.zoom = v;
+        else if (k === 'v' && /^(side|slider|onion)$/.test(v)) S.view = v;
       });
-      update();
+    })();
+    function writeHash() {
+      var parts = [];
+      if (S.q) parts.push('q=' + encodeURIComponent(S.q));
+      var off = Object.keys(S.off).filter(function (k) { return S.off[k]; });
+      if (off.length) parts.push('off=' + off.join(','));
+      if (S.sel >= 0) parts.push('f=' + encodeURIComponent(F[S.sel][0]));
+      if (S.zoom !== 'fit') parts.push('z=' + S.zoom);
+      if (S.view !== 'side') parts.push('v=' + S.view);
+      history.replaceState(null, '', '#' + parts.join('&'));
+    }
+    // A list that draws only the rows in view (28 px each).
+    function VList(box, draw) {
+      var inner = box.querySelector('.inner'), rows = [], H = 28, queued = false;
+      function paint() {
+        queued = false;
+        inner.style.height = (rows.length * H) + 'px';
+        var top = box.scrollTop, height = box.clientHeight || 800;
+        var a = Math.max(0, Math.floor(top / H) - 8), b = Math.min(rows.length, Math.ceil((top + height) / H) + 8);
+        inner.textContent = '';
+        for (var i = a; i < b; i++) { var n = draw(rows[i]); n.style.top = (i * H) + 'px'; inner.appendChild(n); }
+      }
+      box.addEventListener('scroll', function () { if (!queued) { queued = true; requestAnimationFrame(paint); } });
+      return { set: function (r) { rows = r; paint(); }, paint: paint,
+               show: function (i) { var t = i * H; if (t < box.scrollTop || t + H > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, t - 3 * H); paint(); } };
+    }
+    var visible = [], rowOf = {};
+    var list = $('list') ? VList($('list'), function (r) {
+      if (r.group) { var g = el('div', 'grp', r.group + ' (' + r.n + ')'); g.setAttribute('role', 'heading'); g.setAttribute('aria-level', '3'); return g; }
+      var f = F[r.i], a = el('a', 'row');
+      a.href = '#f=' + encodeURIComponent(f[0]);
+      a.dataset.key = f[0];
+      a.dataset.kinds = kindsOf(f).join(' ');
+      a.setAttribute('aria-current', r.i === S.sel ? 'true' : 'false');
+      a.appendChild(el('code', null, f[0]));
+      a.addEventListener('click', function (e) { e.preventDefault(); select(r.i); });
+      return a;
+    }) : null;
+    function kindsOf(f) { var out = []; f[3].forEach(function (x) { if (out.indexOf(x[0]) < 0) out.push(x[0]); }); return out; }
+    function apply() {
+      var kinds = document.querySelectorAll('input.kind');
+      for (var k = 0; k < kinds.length; k++) kinds[k].checked = !S.off[kinds[k].value];
+      visible = []; rowOf = {};
+      var rows = [], lastGroup = null, counts = {};
+      for (var i = 0; i < F.length; i++) {
+        var ks = kindsOf(F[i]);
+        if (!ks.some(function (x) { return !S.off[x]; })) continue;
+        if (S.q && !glob(S.q, F[i][0])) continue;
+        visible.push(i); counts[ks[0]] = (counts[ks[0]] || 0) + 1;
+      }
+      visible.forEach(function (i) {
+        var g = kindsOf(F[i])[0];
+        if (g !== lastGroup) { rows.push({ group: g, n: counts[g] }); lastGroup = g; }
+        rowOf[i] = rows.length; rows.push({ i: i });
+      });
+      if ($('shown')) $('shown').textContent = String(visible.length);
+      if (list) list.set(rows);
+      select(visible.indexOf(S.sel) >= 0 ? S.sel : visible.length ? visible[0] : -1);
+      passed();
+    }
+    function step(d) {
+      if (!visible.length) return;
+      var at = visible.indexOf(S.sel);
+      select(visible[Math.max(0, Math.min(visible.length - 1, at < 0 ? 0 : at + d))]);
+    }
+    // The detail is redrawn only when the fixture changes (a filter keystroke keeps it and its images).
+    function select(i) {
+      S.sel = i; writeHash();
+      if (i !== S.drawn) { S.drawn = i; drawDetail(); }
+      if (list && i >= 0) list.show(rowOf[i]);
+    }
+    function drawDetail() {
+      var box = $('detail'); if (!box) return;
+      box.textContent = '';
+      if (S.sel < 0) { box.appendChild(el('p', 'muted', 'No failing fixture matches the filter.')); return; }
+      var f = F[S.sel], key = f[0], imgs = f[1], vibrant = f[2], w = f[4];
+      var h = el('h2'); h.id = 'current'; h.appendChild(el('code', 'key', key));
+      kindsOf(f).forEach(function (k) { h.appendChild(document.createTextNode(' ')); h.appendChild(el('span', 'kind k-' + k, k)); });
+      box.appendChild(h);
+      box.appendChild(el('p', 'muted', (visible.indexOf(S.sel) + 1) + ' of ' + visible.length + ' shown'));
+      var ul = el('ul', 'findings'), hints = [];
+      f[3].forEach(function (x) {
+        var li = el('li'); li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
+        if (x[1]) { li.appendChild(el('code', null, x[1])); li.appendChild(document.createTextNode(' ')); }
+        li.appendChild(document.createTextNode(x[2]));
+        if (x[3]) li.appendChild(el('span', 'muted', ' [box (' + x[3][0] + ',' + x[3][1] + ' ' + x[3][2] + '×' + x[3][3] + ')]'));
+        ul.appendChild(li);
+        var t = hintText(x[4], key); if (hints.indexOf(t) < 0) hints.push(t);
+      });
+      box.appendChild(ul);
+      hints.forEach(function (t) { var p = el('p', 'hint', 'what to do: '); p.appendChild(el('code', 'cmd', t)); box.appendChild(p); });
+      if (imgs & 3) box.appendChild(images(f));
+      if (w) box.appendChild(words(w));
+    }
+    function tools(f) {
+      var t = el('div', 'tools'); t.setAttribute('role', 'toolbar'); t.setAttribute('aria-label', 'comparison view and zoom');
+      function group(label, opts, cur, set) {
+        var g = el('span'); g.setAttribute('role', 'group'); g.setAttribute('aria-label', label);
+        opts.forEach(function (o) {
+          var b = el('button', null, o[1]); b.type = 'button'; b.dataset.value = o[0];
+          b.setAttribute('aria-pressed', o[0] === cur ? 'true' : 'false');
+          b.addEventListener('click', function () { set(o[0]); });
+          g.appendChild(b); g.appendChild(document.createTextNode(' '));
+        });
+        t.appendChild(g);
+      }
+      if ((f[1] & 3) === 3) group('view', [['side', 'side by side (s)'], ['slider', 'slider (l)'], ['onion', 'onion skin (o)']], S.view, setView);
+      group('zoom', [['1', '1× (1)'], ['2', '2× (2)'], ['fit', 'fit (0)']], S.zoom, setZoom);
+      var links = el('span', 'muted', 'full size: ');
+      [['expected.png', 1], ['actual.png', 2], ['diff.png', 4]].forEach(function (n) {
+        if (!(f[1] & n[1])) return;
+        var a = el('a', null, n[0]); a.href = path(f[0], n[0]); a.target = '_blank'; links.appendChild(a); links.appendChild(document.createTextNode(' '));
+      });
+      t.appendChild(links);
+      return t;
+    }
+    function setView(v) { S.view = v; writeHash(); drawDetail(); }
+    function setZoom(z) { S.zoom = z; writeHash(); drawDetail(); }
+    // One scale for every image of a fixture, so a size change shows at its true proportion.
+    function scaleImages(stage, imgs, captions) {
+      var pending = imgs.length;
+      function done() {
+        if (--pending > 0) return;
+        var widest = 1; imgs.forEach(function (im) { widest = Math.max(widest, im.naturalWidth); });
+        var cols = S.view === 'side' ? imgs.length : 1;
+        var avail = Math.max(120, (stage.clientWidth || 900) / cols - 16);
+        var k = S.zoom === '1' ? 1 : S.zoom === '2' ? 2 : Math.min(1, avail / widest);
+        imgs.forEach(function (im, i) {
+          im.style.width = (im.naturalWidth * k) + 'px'; im.style.height = (im.naturalHeight * k) + 'px';
+          if (captions[i]) captions[i].textContent = captions[i].dataset.name + ' · ' + im.naturalWidth + ' × ' + im.naturalHeight + ' px';
+        });
+      }
+      imgs.forEach(function (im) { if (im.complete && im.naturalWidth) done(); else { im.addEventListener('load', done); im.addEventListener('error', done); } });
+    }
+    function frame(f) { var d = el('div', 'frame' + (f[2] ? ' wallpaper' : '')); return d; }
+    function img(f, name, alt, cls) { var i = el('img', cls); i.src = path(f[0], name); i.alt = alt; i.decoding = 'async'; return i; }
+    function images(f) {
+      var wrap = el('div'); wrap.appendChild(tools(f));
+      var stage = el('div', 'stage'); stage.dataset.view = S.view; wrap.appendChild(stage);
+      var all = [], caps = [];
+      if (S.view !== 'side' && (f[1] & 3) === 3) {
+        var fig = el('figure'), cap = el('figcaption'); cap.dataset.name = S.view === 'slider' ? 'slider: expected left, actual right' : 'onion skin: actual over expected';
+        cap.textContent = cap.dataset.name; fig.appendChild(cap);
+        var fr = frame(f), under = img(f, 'expected.png', 'expected'), over = img(f, 'actual.png', 'actual', 'over');
+        fr.appendChild(under); fr.appendChild(over); fig.appendChild(fr);
+        var range = el('input'); range.type = 'range'; range.min = '0'; range.max = '100'; range.value = '50'; range.className = 'pos';
+        range.setAttribute('aria-label', S.view === 'slider' ? 'slider position: expected to the left of it, actual to the right' : 'opacity of actual over expected');
+        function upd() {
+          if (S.view === 'slider') { over.style.opacity = '1'; over.style.clipPath = 'inset(0 0 0 ' + range.value + '%)'; }
+          else { over.style.clipPath = 'none'; over.style.opacity = String(range.value / 100); }
+        }
+        range.addEventListener('input', upd); upd();
+        fig.appendChild(el('div')).appendChild(range);
+        stage.appendChild(fig); all = [under, over]; caps = [cap, null];
+      } else {
+        [['expected.png', 1, 'expected'], ['actual.png', 2, 'actual'], ['diff.png', 4, 'diff']].forEach(function (n) {
+          if (!(f[1] & n[1])) return;
+          var fig = el('figure'), cap = el('figcaption', null, n[2]); cap.dataset.name = n[2]; fig.appendChild(cap);
+          var fr = frame(f), im = img(f, n[0], n[2]); fr.appendChild(im);
+          if (n[1] === 2 && f[4]) boxes(fr, f);
+          fig.appendChild(fr); stage.appendChild(fig); all.push(im); caps.push(cap);
+        });
+      }
+      scaleImages(stage, all, caps);
+      return wrap;
+    }
+    function boxes(fr, f) {
+      var W = f[4][0], H = f[4][1]; if (!(W > 0 && H > 0)) return;
+      f[3].forEach(function (x) {
+        if (!x[3]) return;
+        var b = el('div', 'box k-' + x[0]); b.title = x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
+        b.style.left = (x[3][0] * 100 / W) + '%'; b.style.top = (x[3][1] * 100 / H) + '%';
+        b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H) + '%';
+        fr.appendChild(b);
+      });
+    }
+    function words(w) {
+      var t = el('table', 'words'), head = el('tr');
+      ['', 'recorded', 'now'].forEach(function (s, i) { var th = el('th', null, i ? s : 'words'); th.scope = 'col'; head.appendChild(th); });
+      t.appendChild(head);
+      function row(name, now, diff, joiner) {
+        var tr = el('tr'), th = el('th', null, name); th.scope = 'row'; tr.appendChild(th);
+        var before = el('td'), after = el('td');
+        if (diff === 1) { before.className = 'muted'; before.textContent = 'not recorded'; }
+        function put(td, text, tag) { var e = el(tag || (joiner ? 'span' : 'div'), null, text); td.appendChild(joiner && !tag ? document.createTextNode(text) : e); }
+        if (diff === 0 || diff === 1) {
+          (joiner ? [now] : now).forEach(function (x) { put(after, x); if (diff === 0) put(before, x); });
+        } else {
+          diff.forEach(function (p) {
+            if (p[0] !== 2) put(before, p[1], p[0] === 1 ? 'del' : null);
+            if (p[0] !== 1) put(after, p[1], p[0] === 2 ? 'ins' : null);
+          });
+        }
+        tr.appendChild(before); tr.appendChild(after); t.appendChild(tr);
+      }
+      row('visible text', w[2], w[3], false);
+      row('accessibility label', w[4], w[5], true);
+      return t;
+    }
+    // Passed fixtures: names in a list that draws only what is in view; the golden on demand.
+    var plist = VList($('plist'), function (k) {
+      var a = el('a', 'row'); a.href = '#'; a.appendChild(el('code', null, k)); a.dataset.key = k;
+      a.addEventListener('click', function (e) {
+        e.preventDefault();
+        var box = $('pthumb'); box.textContent = '';
+        box.appendChild(el('p', null, k));
+        if (D.goldens == null) { box.appendChild(el('p', 'muted', 'no thumbnail: this page does not know where the goldens folder is (open the page verify --html wrote)')); return; }
+        var fr = el('div', 'frame' + (/^ios\/accessory|\/accessory/.test(k) ? ' wallpaper' : '')), im = el('img');
+        im.src = (D.goldens ? D.goldens + '/' : '') + k.split('/').map(encodeURIComponent).join('/') + '.png'; im.alt = 'golden of ' + k; im.style.maxWidth = '100%';
+        fr.appendChild(im); box.appendChild(fr);
+      });
+      return a;
     });
+    function passed() {
+      var ks = D.passed.filter(function (k) { return !S.q || glob(S.q, k); });
+      $('pnote').textContent = ks.length + ' of ' + D.passed.length + ' passed fixtures match the filter; choose one to see its golden.';
+      plist.set(ks);
+    }
+    $('passed').addEventListener('toggle', function () { plist.paint(); });
+    var q = $('q');
+    if (q) {
+      q.value = S.q;
+      q.addEventListener('input', function () { S.q = q.value; apply(); });
+      document.querySelectorAll('input.kind').forEach(function (k) {
+        k.addEventListener('change', function () { S.off[k.value] = !k.checked; apply(); });
+      });
+      $('prev').addEventListener('click', function () { step(-1); });
+      $('next').addEventListener('click', function () { step(1); });
+      $('keys').addEventListener('click', toggleHelp);
+    }
+    $('help-close').addEventListener('click', toggleHelp);
+    function toggleHelp() { var h = $('help'); h.hidden = !h.hidden; if (!h.hidden) $('help-close').focus(); }
+    document.addEventListener('keydown', function (e) {
+      var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((e.target && e.target.tagName) || '');
+      if (e.key === 'Escape') { $('help').hidden = true; if (typing) e.target.blur(); return; }
+      if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+      var k = e.key;
+      if (k === 'j' || k === 'n' || k === 'ArrowDown') { step(1); e.preventDefault(); }
+      else if (k === 'k' || k === 'p' || k === 'ArrowUp') { step(-1); e.preventDefault(); }
+      else if (k === '/') { if (q) { q.focus(); e.preventDefault(); } }
+      else if (k === '?') toggleHelp();
+      else if (k === '1' || k === '2') setZoom(k);
+      else if (k === '0') setZoom('fit');
+      else if (k === 's') setView('side');
+      else if (k === 'l') setView('slider');
+      else if (k === 'o') setView('onion');
+    });
+    window.addEventListener('hashchange', function () {
+      var m = /(?:^#|&)f=([^&]*)/.exec(location.hash);
+      if (!m) return;
+      var key = decodeURIComponent(m[1]);
+      for (var i = 0; i < F.length; i++) if (F[i][0] === key && i !== S.sel) { select(i); break; }
+    });
+    if (S.want != null) { for (var i = 0; i < F.length; i++) if (F[i][0] === S.want) { S.sel = i; break; } }
     apply();
-    """
+    """#
 }

@@ -1,42 +1,67 @@
 import Foundation
 
-/// The verify result as JUnit XML for CI test tabs: one testcase per fixture (and per orphaned
-/// golden), each failure with its kind and message, the key's parts as properties.
+/// The verify result as JUnit XML for CI test tabs, valid against the Jenkins / JUnit 5 schema
+/// (`Tests/WidgetRasterTests/Fixtures/junit.xsd` names its source): the run's facts as the suite's
+/// properties, `time` on every case and suite, one testcase per judged fixture (and per orphaned
+/// golden) with at most one `failure` whose text lists every finding with its hint.
 public enum JUnitReport {
     public static func render(_ result: VerifyResult) -> String {
         let byKey = Dictionary(grouping: result.failures, by: \.key)
-        let failing = HTMLReport.orderedUnique(result.failures.map(\.key))
-        let keys = (result.passed + failing).sorted()
+        let cases = ReviewOrder.cases(result)
+        let failing = cases.filter { byKey[$0.key] != nil }.count
+        let seconds = time(result.run?.seconds ?? cases.reduce(0) { $0 + $1.seconds })
         let name = "evidence verify" + (result.shard.map { " (shard \($0))" } ?? "")
+        let goldens = result.run?.goldens ?? "Goldens"
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites name=\"\(xml(name))\" tests=\"\(keys.count)\" failures=\"\(failing.count)\" errors=\"0\">\n"
-        s += "  <testsuite name=\"\(xml(name))\" tests=\"\(keys.count)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
-        s += "    <properties><property name=\"comparison\" value=\"\(xml(result.comparison))\"/></properties>\n"
-        for key in keys {
-            let parts = KeyParts(key)
-            s += "    <testcase classname=\"\(xml("\(parts.platform).\(parts.family)"))\" name=\"\(xml(key))\">\n"
-            s += "      <properties>"
-            for (n, v) in parts.properties { s += "<property name=\"\(xml(n))\" value=\"\(xml(v))\"/>" }
-            s += "</properties>\n"
-            for f in byKey[key] ?? [] {
-                let message = "\(f.kind.rawValue): \(f.detail)"
-                s += "      <failure type=\"\(xml(f.kind.rawValue))\" message=\"\(xml(message))\">\(xml(message + "\n" + HTML.recordCommand(key)))</failure>\n"
-            }
-            s += "    </testcase>\n"
+        let counts = "tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\""
+        s += "<testsuites name=\"\(xml(name))\" \(counts) time=\"\(seconds)\">\n"
+        s += "  <testsuite name=\"\(xml(name))\" \(counts) skipped=\"0\" time=\"\(seconds)\""
+        if let t = result.run?.startedAt { s += " timestamp=\"\(xml(t))\"" }
+        s += ">\n    <properties>\n"
+        for (n, v) in properties(result) { s += "      <property name=\"\(xml(n))\" value=\"\(xml(v))\"/>\n" }
+        s += "    </properties>\n"
+        for c in cases {
+            s += "    <testcase classname=\"\(xml(c.className))\" name=\"\(xml(c.key))\" time=\"\(time(c.seconds))\""
+            guard let failures = byKey[c.key], let first = failures.first else { s += "/>\n"; continue }
+            let more = failures.count > 1 ? " (+\(failures.count - 1) more)" : ""
+            let kinds = HTMLReport.orderedUnique(failures.map(\.kind.rawValue)).joined(separator: " ")
+            let text = failures.map { "\($0.kind.rawValue): \($0.detail)\n  fix: \(AcceptHint.text($0, goldens: goldens))" }
+                .joined(separator: "\n")
+            s += ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
+            s += xml(text) + "</failure>\n    </testcase>\n"
         }
         return s + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// The run's facts for the suite: tool, comparison, matrix, shard, commit.
+    static func properties(_ result: VerifyResult) -> [(String, String)] {
+        var p = [("tool", "\(result.run?.tool ?? "evidence") \(result.run?.version ?? ToolVersion.current)"),
+                 ("comparison", result.comparison), ("schema", result.schema)]
+        if let run = result.run {
+            p.append(("matrix", run.matrix))
+            if let f = run.filter { p.append(("filter", f)) }
+            if let c = run.commit { p.append(("commit", c)) }
+        }
+        if let shard = result.shard { p.append(("shard", shard)) }
+        p.append(("known-findings", "\(result.known.count)"))
+        return p
+    }
+
+    /// Seconds with millisecond precision, in the schema's SUREFIRE_TIME form (no exponent, no sign).
+    static func time(_ seconds: Double) -> String {
+        String(format: "%.3f", max(0, seconds.isFinite ? seconds : 0))
     }
 
     /// Escaped for XML text and attributes; characters XML 1.0 cannot carry become U+FFFD.
     static func xml(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
-            if let e = HTML.entity(c) { out += e; continue }
             switch c {
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
             default:
+                if let e = HTML.entity(c) { out += e; continue }
                 let v = c.value
                 let allowed = v >= 0x20 && !(0xD800...0xDFFF).contains(v) && v != 0xFFFE && v != 0xFFFF
                 out.unicodeScalars.append(allowed ? c : "\u{FFFD}")
@@ -46,33 +71,25 @@ public enum JUnitReport {
     }
 }
 
-/// GitHub Actions workflow commands: one `::error` line per failure, and one summary line.
-public enum GitHubAnnotations {
-    public static func errorLines(_ result: VerifyResult) -> [String] {
-        result.failures.map { f in
-            "::error title=\(property("evidence \(f.kind.rawValue): \(f.key)"))::\(data(f.detail))"
+/// The order every review output shows failures in: the kinds that must never be re-recorded first
+/// (a record would bury a bug), then the ones a record can accept, each in `FailureKind` order.
+public enum ReviewOrder {
+    public static let kinds: [FailureKind] =
+        FailureKind.allCases.filter { !Remedy.default(for: $0).recordsAGolden } + FailureKind.allCases.filter { Remedy.default(for: $0).recordsAGolden }
+
+    /// Failures sorted by kind (stable within a kind).
+    public static func failures(_ fs: [GateFailure]) -> [GateFailure] {
+        let rank = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
+        return fs.enumerated().sorted { (rank[$0.element.kind]!, $0.offset) < (rank[$1.element.kind]!, $1.offset) }.map(\.element)
+    }
+
+    /// Every case once, in key order; a result without cases (built by hand) gets them from its keys.
+    static func cases(_ result: VerifyResult) -> [CaseRecord] {
+        var seen = Set<String>()
+        var out = result.cases.filter { seen.insert($0.key).inserted }
+        for key in result.passed + result.failures.map(\.key) where seen.insert(key).inserted {
+            out.append(CaseRecord(key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-", seconds: 0))
         }
-    }
-
-    /// The line appended to `$GITHUB_STEP_SUMMARY` (Markdown).
-    public static func summaryLine(_ result: VerifyResult) -> String {
-        let kinds = FailureKind.allCases.compactMap { k -> String? in
-            let n = result.failures.filter { $0.kind == k }.count
-            return n == 0 ? nil : "\(k.rawValue) \(n)"
-        }
-        let status = result.failures.isEmpty ? "✅" : "❌"
-        return "\(status) evidence verify\(result.shard.map { " shard \($0)" } ?? ""): \(result.summaryLine)"
-            + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + "\n"
-    }
-
-    /// Message text: `%`, CR and LF are the characters the runner decodes.
-    static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    /// Property values additionally escape `:` and `,`, which end a property.
-    static func property(_ s: String) -> String {
-        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        return out.sorted { $0.key < $1.key }
     }
 }

@@ -12,26 +12,34 @@ struct GalleryCommand: EvidenceCommand {
         1 dp), grouped platform → family → state, with theme / host-mode / motif / body toggles and a
         search box. Opens from disk; fetches nothing. A fixture with no golden shows as a dashed box.
         """
-    static let output = OptionSpec.value("output", "DIR", "the folder to write", short: "o")
+    static let output = OptionSpec.value("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote", short: "o")
     static let options = OptionTable([GateArguments.filter, GateArguments.goldens, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
         guard let outPath = a.value(Self.output.name) else { throw InputError("-o", "required: the folder to write") }
-        let out = URL(fileURLWithPath: outPath)
         let goldens = a.value(GateArguments.goldens.name).map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
         let fixtures = try GateArguments.fixtures(a.value(GateArguments.filter.name))
         let fonts = try FontLibrary.bundled.get()
+        // Written whole into a private staging folder, then put in place: never through a link, never half.
+        let page = try PageFolder.begin(outPath, flag: "-o")
+        let out = page.target
         var tiles: [GalleryPage.Tile] = []
-        for f in fixtures {
-            let scene = f.makeScene(fonts)
-            var src: String?
-            // Read like verify does: inside the goldens folder, no links followed, bounded.
-            if case .bytes(let data) = ContainedFolder(goldens).read(f.goldenPath) {
-                src = "img/" + f.goldenPath
-                try AtomicFile.write(Data(data), to: out.appendingPathComponent(src!))
+        do {
+            for f in fixtures {
+                let scene = f.makeScene(fonts)
+                var src: String?
+                // Read like verify does: inside the goldens folder, no links followed, bounded.
+                if case .bytes(let data) = ContainedFolder(goldens).read(f.goldenPath) {
+                    src = "img/" + f.goldenPath
+                    try page.folder.write(data, to: src!)
+                }
+                tiles.append(GalleryPage.Tile(key: f.key, src: src, width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded())))
             }
-            tiles.append(GalleryPage.Tile(key: f.key, src: src, width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded())))
+            try page.folder.write(Array(GalleryPage.render(tiles).utf8), to: GalleryPage.fileName)
+            try page.commit()
+        } catch {
+            page.discard()
+            throw error
         }
-        try AtomicFile.write(Data(GalleryPage.render(tiles).utf8), to: out.appendingPathComponent(GalleryPage.fileName))
         let missing = tiles.filter { $0.src == nil }.count
         print("wrote \(out.appendingPathComponent(GalleryPage.fileName).path): \(tiles.count) fixtures" + (missing > 0 ? ", \(missing) without a golden" : ""))
         return 0

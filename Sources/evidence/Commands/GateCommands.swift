@@ -123,39 +123,19 @@ struct VerifyCommand: EvidenceCommand {
         for t in ContainedFolder(o.goldens).staleTempFiles() {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
-        let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
+        let startedAt = Date(), clock = ContinuousClock.now
+        var result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
                                          progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"))
-        try outputs.emit(result, json: a.has("json"))
-        if a.has("json") {
-            try printJSON(result)
-        } else {
-            print("comparison: \(result.comparison)")
-            KnownFindingLines.lines(result.known, entries: o.knownFindings).forEach { print($0) }
-            for f in result.failures {
-                print("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
-            }
-            if let dir = result.reportDirectory { print("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
-            if result.failures.count > 1 {
-                // Many failures usually share one cause: say which kinds and where, before the count.
-                let kinds = Dictionary(grouping: result.failures, by: \.kind)
-                    .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
-                    .map { kind, fs in
-                        let areas = Dictionary(grouping: fs) { GateArguments.area(of: $0.key) }
-                            .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
-                        return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
-                    }
-                print("failures by kind: " + kinds.joined(separator: "; "))
-            }
-            if !result.known.isEmpty {
-                print("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
-            }
-            if o.filter == nil && o.shard == nil {
-                for e in o.knownFindings.unmatched(by: result.known) {
-                    print("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
-                }
-            }
-            print(result.summaryLine)
+        if let dir = o.reportDirectory, result.reportDirectory != nil {
+            // Marks the folder as a page evidence wrote, so 'report -o' may replace it whole.
+            try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
         }
+        let elapsed = (ContinuousClock.now - clock).components
+        outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
+        let whole = o.filter == nil && o.shard == nil
+        try outputs.emit(result, json: a.has("json"),
+                         console: ConsoleHandler(knownLines: KnownFindingLines.lines(result.known, entries: o.knownFindings),
+                                                  unmatchedKnown: whole ? o.knownFindings.unmatched(by: result.known) : []))
         return result.failures.isEmpty ? 0 : 1
     }
 }

@@ -1,51 +1,86 @@
 import Foundation
 import WidgetRaster
 
-/// Rebuilds the HTML report (and optionally JUnit) from a saved `evidence verify --json` result,
-/// e.g. one downloaded from CI, without rendering anything.
+/// Rebuilds the HTML report (and optionally JUnit) from saved `evidence verify --json` results,
+/// e.g. the shards of a CI matrix downloaded as artefacts, without rendering anything.
 struct ReportCommand: EvidenceCommand {
     static let name = "report"
-    static let summary = "Rebuild the HTML report page (and JUnit) from a saved 'verify --json' result"
+    static let summary = "Rebuild the HTML report page (and JUnit) from saved 'verify --json' results, merging shards"
     static let usage = """
-        usage: evidence report --from RESULT.json [-o DIR] [--junit FILE]
+        usage: evidence report --from RESULT.json [--from RESULT2.json …] [-o DIR] [--junit FILE]
 
-        Reads the result 'evidence verify --json' printed and writes DIR/index.html. The page shows the
-        images verify wrote to its report folder (the result's reportDirectory); with -o another folder,
-        they are copied there so the page stands alone.
+        Reads the results 'evidence verify --json' printed and writes one page DIR/index.html with
+        the report images beside it (copied from each result's report folder, which is found
+        relative to the result file, so results moved with their folders still work). Several
+        --from (or a folder of *.json results) merge shards into one page, one JUnit and one summary;
+        results of different matrices, environments, comparisons or commits are refused.
         """
-    static let from = OptionSpec.value("from", "FILE", "the saved JSON result")
-    static let output = OptionSpec.value("output", "DIR", "where index.html goes", short: "o", default: .value("./report"))
-    static let junit = OptionSpec.value("junit", "FILE", "also write JUnit XML for the same result")
+    static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
+    static let output = OptionSpec.value("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
+                                         short: "o", default: .value("./report"))
+    static let junit = OptionSpec.value("junit", "FILE", "also write JUnit XML for the merged result")
     static let options = OptionTable([from, output, junit])
+    static let notes = "With GITHUB_STEP_SUMMARY set, the Markdown summary of the merged result is appended to it."
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let from = a.value(Self.from.name) else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
-        let result = try load(from)
-        // Never a folder the (possibly downloaded) result file names: the caller chooses, or ./report.
-        let out = URL(fileURLWithPath: a.string(Self.output) ?? "report")
-        if let source = result.reportDirectory.map({ URL(fileURLWithPath: $0) }),
-           source.standardizedFileURL != out.standardizedFileURL {
-            for rel in Set(result.failures.flatMap(\.artifacts)).sorted() {
-                // Paths from a file are not trusted: only KEY/actual|expected|diff.png, inside both folders.
-                guard HTMLReport.isArtifactPath(rel) else {
-                    throw InputError(from, "report image path '\(rel)' is not KEY/actual.png, expected.png or diff.png")
-                }
-                guard case .bytes(let data) = ContainedFolder(source).read(rel) else {
-                    throw InputError(source.appendingPathComponent(rel).path, "report image listed in \(from) is missing or not a file; rerun verify with --report")
-                }
-                try AtomicFile.write(Data(data), to: out.appendingPathComponent(rel))
-            }
+        let froms = a.values(Self.from.name)
+        guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
+        let files = try froms.flatMap(resultFiles).map(ResultFile.load)
+        let merged = try ResultFile.merge(files)
+        if let shard = merged.shard { printError("warning: the results cover shards \(shard) only; the page lists those") }
+        let junit = try a.value(Self.junit.name).map { j throws(InputError) -> URL in
+            guard !j.isEmpty else { throw InputError("--junit", "empty path; name the file to write") }
+            return URL(fileURLWithPath: j)
         }
-        try HTMLPageHandler(directory: out).handle(result)
-        if let junit = a.value(Self.junit.name) { try JUnitFileHandler(file: URL(fileURLWithPath: junit)).handle(result) }
-        print("wrote \(out.appendingPathComponent(HTMLReport.fileName).path): \(result.summaryLine)")
+        let page = try PageFolder.begin(a.value(Self.output.name) ?? "report", flag: "-o")
+        do {
+            for f in files { try copyImages(f, into: page.folder) }
+            try page.folder.write(Array(HTMLReport.render(merged).utf8), to: HTMLReport.fileName)
+            try page.commit()
+        } catch {
+            page.discard()
+            throw error
+        }
+        if let junit { try JUnitFileHandler(file: junit).handle(merged) }
+        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            try StepSummaryHandler(path: summary).handle(merged)
+        }
+        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s"): \(merged.summaryLine)")
         return 0
     }
 
-    static func load(_ path: String) throws(InputError) -> VerifyResult {
-        let data = Data(try readFile(atPath: path))
-        do { return try JSONDecoder().decode(VerifyResult.self, from: data) }
-        catch {
-            throw InputError(path, "not an 'evidence verify --json' result (\(describeDecodingError(error)))")
+    /// Copies the report images a result lists — each a `KEY/actual|expected|diff.png` of one of
+    /// its failing keys, read inside its report folder without following links, and a valid PNG —
+    /// into the page. A listed image that is missing or not a PNG is an error, never a gap.
+    static func copyImages(_ file: ResultFile, into out: ContainedFolder) throws(InputError) {
+        let listed = Set(file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } }.map { "\($0.0)\u{0}\($0.1)" })
+        guard !listed.isEmpty else { return }
+        guard let source = file.imageFolder else { throw InputError(file.path, "lists report images but has no reportDirectory") }
+        for entry in listed.sorted() {
+            let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
+            let (key, rel) = (parts[0], parts[1])
+            guard HTMLReport.isArtifactPath(rel), rel.hasPrefix(key + "/"), FixtureKey.isValid(rel) else {
+                throw InputError(file.path, "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/actual.png, expected.png or diff.png")
+            }
+            let where_ = source.appendingPathComponent(rel).path
+            guard case .bytes(let data) = ContainedFolder(source).read(rel) else {
+                throw InputError(where_, "report image listed in \(file.path) is missing, a link or not a file; copy the report folder with the result")
+            }
+            try PNGCodec.validate(data, name: where_)
+            try out.write(data, to: rel)
         }
+    }
+
+    /// A `--from` value: the file itself, or a folder's regular `*.json` files in name order.
+    static func resultFiles(_ path: String) throws(InputError) -> [String] {
+        guard !path.isEmpty else { throw InputError("--from", "empty path; name a result file or a folder of them") }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let files = names.map { (path as NSString).appendingPathComponent($0) }.filter { p in
+            var st = stat()
+            return lstat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+        }
+        guard !files.isEmpty else { throw InputError(path, "no *.json result in this folder") }
+        return files
     }
 }

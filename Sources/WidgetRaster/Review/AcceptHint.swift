@@ -1,0 +1,98 @@
+/// What a reviewer does about one failure. The console, the page, JUnit and the GitHub annotations
+/// all print `AcceptHint.text`, so the advice cannot drift between them (issue #25 item 3): only the
+/// kinds a golden can honestly absorb offer `evidence record`; a stale golden names the one command
+/// (or the hand deletion) that removes it; an unreadable one is restored, never recorded over; a
+/// layout, colour or glyph bug says what to fix and offers no record at all.
+public enum Remedy: String, Codable, Sendable, CaseIterable {
+    /// pixels, size, text, missing: review the render, then record this fixture.
+    case record
+    /// A manifest entry with no fixture: `evidence record` removes what it recorded.
+    case recordRemoves = "record-removes"
+    /// A PNG the manifest never listed: record will not delete it, a person must.
+    case deleteByHand = "delete-by-hand"
+    /// A golden that does not decode (truncated, bad CRC, absurd size, a folder): restore it from git.
+    case restoreFromGit = "restore-from-git"
+    /// A Git LFS pointer where the PNG belongs: fetch the real file; recording would hide it.
+    case gitLFSPull = "git-lfs-pull"
+    /// A symbolic link in the goldens folder: the gate never follows one.
+    case removeLink = "remove-link"
+    /// A manifest entry the gate refused (a path outside the key grammar).
+    case restoreManifest = "restore-manifest"
+    case fixClip = "fix-clip"
+    case fixTruncation = "fix-truncation"
+    case fixContrast = "fix-contrast"
+    case fixColourAlone = "fix-colour-alone"
+    case fixGlyph = "fix-glyph"
+    case reportSelfCheck = "report-self-check"
+    /// The renderer's environment differs from the one the goldens were recorded in.
+    case matchEnvironment = "match-environment"
+
+    /// The remedy when the check that found the failure said nothing more specific.
+    public static func `default`(for kind: FailureKind) -> Remedy {
+        switch kind {
+        case .pixels, .size, .text, .missing: return .record
+        case .stale: return .recordRemoves
+        case .unreadable: return .restoreFromGit
+        case .clipped: return .fixClip
+        case .truncated: return .fixTruncation
+        case .contrast: return .fixContrast
+        case .colourAlone: return .fixColourAlone
+        case .missingGlyph: return .fixGlyph
+        case .selfCheck: return .reportSelfCheck
+        case .environment: return .matchEnvironment
+        }
+    }
+
+    /// Whether the fix is to record: the kinds where the golden, not the render, is out of date.
+    public var recordsAGolden: Bool {
+        switch self {
+        case .record, .recordRemoves: return true
+        case .deleteByHand, .restoreFromGit, .gitLFSPull, .removeLink, .restoreManifest, .fixClip, .fixTruncation,
+             .fixContrast, .fixColourAlone, .fixGlyph, .reportSelfCheck, .matchEnvironment: return false
+        }
+    }
+}
+
+public enum AcceptHint {
+    /// The one-line advice for `failure`; `goldens` is the goldens folder as the result names it
+    /// (`Goldens` when run from the repository root).
+    public static func text(_ failure: GateFailure, goldens: String = "Goldens") -> String {
+        let key = failure.key
+        let file = shellQuoted(goldens + "/" + key + (key.hasSuffix(".png") ? "" : ".png"))
+        switch failure.remedy ?? Remedy.default(for: failure.kind) {
+        case .record:
+            return "after reviewing the render: \(recordCommand(key))"
+        case .recordRemoves:
+            return "run 'evidence record': it removes the goldens it recorded (no fixture has this key)"
+        case .deleteByHand:
+            return "delete it by hand: rm \(file) (record never recorded it, so it leaves it alone)"
+        case .restoreFromGit:
+            return "restore it from git: git checkout -- \(file) (do not record over a golden you cannot read)"
+        case .gitLFSPull:
+            return "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)"
+        case .removeLink:
+            return "remove the link: rm \(shellQuoted(goldens + "/" + key)) (the gate never follows links)"
+        case .restoreManifest:
+            return "restore the manifest: git checkout -- \(shellQuoted(goldens + "/manifest.json")), or evidence record --rebuild-manifest"
+        case .fixClip:
+            return "a layout bug: fix the budget so the node fits its container; do not re-record"
+        case .fixTruncation:
+            return "a layout bug: let the text wrap to a line the budget holds, or shed it whole; do not re-record"
+        case .fixContrast:
+            return "a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do not re-record"
+        case .fixColourAlone:
+            return "give the state a shape, not just a hue (seed 000: no meaning in colour alone in the host-owned modes); do not re-record"
+        case .fixGlyph:
+            return "add a face that covers the code point to FallbackChain (and scripts/ensure-deps.sh); do not re-record"
+        case .reportSelfCheck:
+            return "the comparison could not see a known difference: report it; nothing can be accepted"
+        case .matchEnvironment:
+            return "run verify where the goldens were recorded (CI), or pass --compare perceptual on purpose; do not re-record"
+        }
+    }
+
+    /// `evidence record --filter 'KEY'`, quoted for a POSIX shell whatever the key holds.
+    public static func recordCommand(_ key: String) -> String { "evidence record --filter " + shellQuoted(key) }
+
+    static func shellQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A page folder (`report -o DIR`, `gallery -o DIR`) written whole or not at all. Everything goes
+/// into a private sibling `.NAME.tmp-PID` through `ContainedFolder` (no link followed, no path from
+/// input), and only a complete folder is renamed onto DIR; a killed run leaves only that sibling,
+/// which the next run of either command sweeps. DIR itself is replaced only when it is absent,
+/// empty, or a page folder evidence wrote (it holds `markerName`) — never a folder of someone's own.
+public struct PageFolder {
+    public static let markerName = ".evidence-page"
+    public let target: URL
+    let staging: URL
+
+    /// The folder being filled: write every file of the page here.
+    public var folder: ContainedFolder { ContainedFolder(staging) }
+
+    public static func begin(_ path: String, flag: String) throws(InputError) -> PageFolder {
+        guard !path.isEmpty else { throw InputError(flag, "empty path; name the folder to write") }
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let name = target.lastPathComponent
+        guard !name.isEmpty, name != "/", name != ".", name != ".." else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
+        let parent = target.deletingLastPathComponent()
+        var st = stat()
+        guard stat(parent.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(parent.path, "no such folder (the page's folder \(name) is made inside it)")
+        }
+        try checkReplaceable(target)
+        sweep(parent, name: name)
+        let staging = parent.appendingPathComponent(".\(name).tmp-\(getpid())")
+        guard mkdir(staging.path, 0o755) == 0 else {
+            throw InputError(staging.path, "cannot create the staging folder (\(String(cString: strerror(errno))))")
+        }
+        let page = PageFolder(target: target, staging: staging)
+        do { try page.folder.write(Array("written by evidence; replaced whole by the next run\n".utf8), to: markerName) }
+        catch { page.discard(); throw error }
+        return page
+    }
+
+    /// DIR may be replaced only when it is absent, an empty folder, or one of ours; a link, a file
+    /// or anybody else's folder is refused.
+    static func checkReplaceable(_ target: URL) throws(InputError) {
+        var st = stat()
+        guard lstat(target.path, &st) == 0 else {
+            if errno == ENOENT { return }
+            throw InputError(target.path, "cannot inspect (\(String(cString: strerror(errno))))")
+        }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(target.path, st.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link; a page folder is never written through a link"
+                                                                          : "exists and is not a folder")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        guard entries.isEmpty || entries.contains(markerName) else {
+            throw InputError(target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
+        }
+    }
+
+    /// Removes staging and retired folders that runs no longer alive left beside DIR.
+    static func sweep(_ parent: URL, name: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for e in entries {
+            for tag in [".\(name).tmp-", ".\(name).old-"] where e.hasPrefix(tag) {
+                guard let pid = Int32(e.dropFirst(tag.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                var st = stat()
+                let p = parent.appendingPathComponent(e).path
+                if lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { try? FileManager.default.removeItem(atPath: p) }
+            }
+        }
+    }
+
+    /// Puts the finished folder in DIR's place (the old one, if ours, is retired and removed).
+    public func commit() throws(InputError) {
+        try Self.checkReplaceable(target)  // nothing may have been planted there meanwhile
+        let retired = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
+        var st = stat()
+        let hadOld = lstat(target.path, &st) == 0
+        if hadOld, rename(target.path, retired.path) != 0 {
+            throw InputError(target.path, "cannot move the previous page aside (\(String(cString: strerror(errno))))")
+        }
+        guard rename(staging.path, target.path) == 0 else {
+            let why = String(cString: strerror(errno))
+            if hadOld { rename(retired.path, target.path) }
+            discard()
+            throw InputError(target.path, "cannot put the page in place (\(why))")
+        }
+        if hadOld { try? FileManager.default.removeItem(at: retired) }
+    }
+
+    /// Drops the staging folder (an error part-way: nothing of it reaches DIR).
+    public func discard() { try? FileManager.default.removeItem(at: staging) }
+}

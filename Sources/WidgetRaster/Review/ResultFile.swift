@@ -1,0 +1,117 @@
+import Foundation
+
+/// A saved `verify --json` result read back for `report` — a file that may come from anywhere (a
+/// downloaded CI artefact), so it is bounded and checked before anything is drawn or copied: a
+/// size cap, a schema version, caps on fixtures and text lengths, every key in the key grammar.
+public struct ResultFile: Sendable {
+    /// 16 MB: a whole failing matrix (2,304 fixtures with their words) is about 3 MB.
+    public static let maxBytes = 16 * 1024 * 1024
+    /// Fixtures per result (passed, failures, cases, details each); the matrix is 2,304.
+    public static let maxFixtures = 50_000
+    /// Characters of one key, detail, label or text line.
+    public static let maxText = 4_096
+
+    public let path: String
+    public var result: VerifyResult
+    /// The folder the result's report images are in: its `reportDirectory` against the file's folder.
+    public var imageFolder: URL?
+
+    public static func load(_ path: String) throws(InputError) -> ResultFile {
+        let data = Data(try readFile(atPath: path, limit: maxBytes))
+        struct Probe: Decodable { var schema: String? }
+        let probe: Probe
+        do { probe = try JSONDecoder().decode(Probe.self, from: data) }
+        catch { throw InputError(path, "not an 'evidence verify --json' result (not a JSON object)") }
+        guard probe.schema == ResultSchema.tag else {
+            throw InputError(path, "result schema \(probe.schema.map { "'\(escapeControls(String($0.prefix(40))))'" } ?? "missing"); this evidence reads \(ResultSchema.tag) — rerun 'evidence verify --json' with this version")
+        }
+        let result: VerifyResult
+        do { result = try JSONDecoder().decode(VerifyResult.self, from: data) }
+        catch { throw InputError(path, "not an 'evidence verify --json' result (\(describeDecodingError(error)))") }
+        try check(result, path: path)
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let folder = result.reportDirectory.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : base.appendingPathComponent($0) }
+        return ResultFile(path: path, result: result, imageFolder: folder?.standardizedFileURL)
+    }
+
+    /// Bounds and the key grammar: a key outside it would become a path or an `<img src>`.
+    static func check(_ r: VerifyResult, path: String) throws(InputError) {
+        for (what, n) in [("passed", r.passed.count), ("failures", r.failures.count), ("cases", r.cases.count),
+                          ("details", r.details.count), ("known", r.known.count)] where n > maxFixtures {
+            throw InputError(path, "\(n) \(what): more than the \(maxFixtures) a result may hold")
+        }
+        func key(_ k: String, kind: FailureKind? = nil) throws(InputError) {
+            if kind == .selfCheck || kind == .environment { return }  // run-wide, not about a fixture
+            if let problem = FixtureKey.problem(k) {
+                throw InputError(path, "key \(quoted(String(k.prefix(80)))) \(problem); not a fixture key")
+            }
+            try text(k, "key")
+        }
+        func text(_ s: String, _ what: String) throws(InputError) {
+            if s.count > maxText { throw InputError(path, "a \(what) of \(s.count) characters: more than the \(maxText) a result may hold") }
+        }
+        for k in r.passed { try key(k) }
+        for c in r.cases { try key(c.key) }
+        for f in r.failures {
+            try key(f.key, kind: f.kind)
+            try text(f.detail, "failure detail")
+            if let n = f.node { try text(n, "node name") }
+        }
+        for k in r.known { try key(k.key); try text(k.detail, "known finding"); try text(k.seed, "seed passage") }
+        for d in r.details {
+            try key(d.key)
+            try text(d.actualLabel, "label"); if let l = d.expectedLabel { try text(l, "label") }
+            if d.actualText.count > 256 || (d.expectedText?.count ?? 0) > 256 { throw InputError(path, "a fixture with more than 256 text lines") }
+            for t in d.actualText + (d.expectedText ?? []) { try text(t, "text line") }
+            guard (0...16_384).contains(d.width), (0...16_384).contains(d.height) else {
+                throw InputError(path, "fixture \(quoted(d.key)) is \(d.width)×\(d.height) px; at most 16384 a side")
+            }
+        }
+    }
+
+    /// Several shard results as one: the same matrix, environment, comparison and commit, no fixture
+    /// judged twice. A single result passes through unchanged.
+    public static func merge(_ files: [ResultFile]) throws(InputError) -> VerifyResult {
+        guard var merged = files.first?.result else { throw InputError("--from", "no result to read") }
+        guard files.count > 1 else { return merged }
+        let first = files[0]
+        var owner: [String: Int] = [:]
+        for (i, f) in files.enumerated() {
+            let keys = f.result.passed + f.result.cases.map(\.key) + f.result.failures.filter { $0.kind != .selfCheck && $0.kind != .environment }.map(\.key)
+            for k in keys {
+                if let other = owner[k], other != i {
+                    throw InputError(f.path, "fixture \(quoted(k)) is also in \(files[other].path)\(files[other].path == f.path ? " (given twice)" : ""); give each shard's result once")
+                }
+                owner[k] = i
+            }
+        }
+        for f in files.dropFirst() {
+            let r = f.result
+            func refuse(_ what: String) -> InputError { InputError(f.path, "\(what) differs from \(first.path)'s; results of different runs do not merge") }
+            guard r.run?.matrix == first.result.run?.matrix else { throw refuse("the fixture matrix") }
+            guard r.run?.environment == first.result.run?.environment else { throw refuse("the renderer environment") }
+            guard r.comparison == first.result.comparison else { throw refuse("the comparison ('\(r.comparison)')") }
+            guard r.run?.commit == first.result.run?.commit else { throw refuse("the commit") }
+            guard r.run?.filter == first.result.run?.filter else { throw refuse("the filter") }
+            merged.passed += r.passed
+            merged.failures += r.failures
+            merged.known += r.known.filter { !merged.known.contains($0) }
+            merged.details += r.details
+            merged.cases += r.cases
+            merged.fastPath += r.fastPath
+        }
+        merged.passed.sort()
+        merged.cases.sort { $0.key < $1.key }
+        let shards = files.compactMap { $0.result.shard.flatMap { try? Shard.parse($0) } }
+        if shards.count == files.count, let n = shards.first?.count, shards.allSatisfy({ $0.count == n }) {
+            let indices = Set(shards.map(\.index))
+            merged.shard = indices.count == n ? nil : indices.sorted().map(String.init).joined(separator: ",") + "/\(n)"
+        } else {
+            merged.shard = nil
+        }
+        merged.run?.seconds = files.compactMap { $0.result.run?.seconds }.max()
+        merged.run?.startedAt = files.compactMap { $0.result.run?.startedAt }.min()
+        merged.reportDirectory = nil  // the merged page's images are copied beside it
+        return merged
+    }
+}

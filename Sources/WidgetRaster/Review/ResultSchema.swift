@@ -1,0 +1,99 @@
+import Foundation
+
+/// The versioned shape of `verify --json` (documented in the README's "Result JSON" section).
+/// Bump `version` whenever a field changes meaning or becomes required; `report --from` refuses
+/// any other version with one line rather than guessing.
+public enum ResultSchema {
+    public static let name = "evidence-result"
+    public static let version = 2
+    public static var tag: String { "\(name)/\(version)" }
+}
+
+/// What a reviewer needs to trust a run and what `report` needs to merge shards: which matrix and
+/// environment it ran on, with what comparison, when and for how long.
+public struct RunInfo: Codable, Sendable, Equatable {
+    public var tool: String = "evidence"
+    public var version: String = ToolVersion.current
+    /// A hash of every fixture key of the catalog, so results of different matrices never merge.
+    public var matrix: String
+    /// The running renderer's measured environment (library versions, font hashes).
+    public var environment: RendererEnvironment
+    /// The goldens folder as hints and annotations name it: relative to where the command ran when
+    /// inside it (`Goldens` from the repository root), else absolute. Set by the command.
+    public var goldens: String = "Goldens"
+    /// The glob the run was limited to, if any.
+    public var filter: String?
+    /// Set by the command, never by the verifier (which must not read the clock): ISO 8601 UTC.
+    public var startedAt: String?
+    public var seconds: Double?
+    /// The commit under test when the environment names one (`GITHUB_SHA`).
+    public var commit: String?
+
+    public init(matrix: String, environment: RendererEnvironment, filter: String?) {
+        self.matrix = matrix; self.environment = environment; self.filter = filter
+    }
+
+    /// The matrix identity of a catalog: order-independent.
+    public static func matrixID(_ keys: [String]) -> String {
+        Hash128.of(Array(keys.sorted().joined(separator: "\n").utf8)).hex
+    }
+}
+
+/// One judged fixture (passed or failed) with its facets read from its typed identity, never from
+/// splitting the key, and how long it took: the stream's unit that JUnit's testcases come from.
+public struct CaseRecord: Codable, Sendable, Equatable {
+    public var key: String
+    public var platform: String
+    public var family: String
+    public var state: String?
+    public var motif: String?
+    public var body: String?
+    public var theme: String?
+    public var hostMode: String?
+    /// The band table a band probe belongs to (its key names the band instead of motif/body/theme).
+    public var band: String?
+    public var seconds: Double
+
+    public init(key: String, platform: String, family: String, seconds: Double) {
+        self.key = key; self.platform = platform; self.family = family; self.seconds = seconds
+    }
+
+    /// Facets from the fixture's identity; a fixture without one (hand-made test catalogs) is its
+    /// own area, named by its first key segment.
+    public init(_ fixture: Fixture, seconds: Double) {
+        guard let id = fixture.id else {
+            let first = fixture.key.split(separator: "/").first.map(String.init) ?? fixture.key
+            self.init(key: fixture.key, platform: first, family: "-", seconds: seconds)
+            return
+        }
+        self.init(key: fixture.key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)
+        state = id.state?.rawValue
+        if id.band == nil {
+            motif = id.motifs?.segment(any: "any-motif") ?? "no-motif"
+            body = id.bodies.segment(any: "any-body")
+            theme = id.theme.rawValue
+        }
+        hostMode = id.hostMode.rawValue
+        band = id.band?.axis
+    }
+
+    /// `platform.family`: JUnit's classname, so CI test tabs group like the page does.
+    public var className: String { "\(platform).\(family)" }
+}
+
+extension Verifier {
+    /// Cases for failures no judged fixture owns (stale goldens, links, refused manifest entries):
+    /// they are goldens, not fixtures, so they group under `goldens`.
+    static func orphanCases(_ failures: [GateFailure], judged: Set<String>) -> [CaseRecord] {
+        var seen = judged
+        return failures.compactMap { f in
+            guard seen.insert(f.key).inserted else { return nil }
+            return CaseRecord(key: f.key, platform: "goldens", family: f.kind.rawValue, seconds: 0)
+        }
+    }
+}
+
+extension Duration {
+    /// Seconds as a Double, for reports.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
