@@ -1,18 +1,20 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import WidgetRaster
 
 /// The real HarfBuzz measurer with a memo, so the property sweep stays fast in debug builds.
-final class MemoMeasurer: TextMeasuring, Sendable {
+/// Guarded by a pthread-backed NSLock rather than Synchronization's Mutex: ThreadSanitizer does not
+/// see Mutex's futex hand-off on Linux and reports every memo access as a race (scripts/sanitize.sh).
+final class MemoMeasurer: TextMeasuring, @unchecked Sendable {
     let base: TextMeasuring
-    let memo = Mutex<[String: Double]>([:])
+    private let lock = NSLock()
+    private var memo: [String: Double] = [:]
     init(_ base: TextMeasuring) { self.base = base }
     func advance(_ text: String, style: TextStyle) -> Double {
         let key = "\(style.family.rawValue)|\(style.weight.rawValue)|\(style.size)|\(text)"
-        if let v = memo.withLock({ $0[key] }) { return v }
+        if let v = lock.withLock({ memo[key] }) { return v }
         let v = base.advance(text, style: style)
-        memo.withLock { $0[key] = v }
+        lock.withLock { memo[key] = v }
         return v
     }
     func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) { base.verticalMetrics(style) }
