@@ -36,93 +36,43 @@ struct PlanCommand: EvidenceCommand {
         try AdHocRenderOptions.parse(a, needsOutput: false, allowDefaultWidget: true)
     }
 
-    struct ElementJSON: Encodable {
-        var shown: Bool; var reason: String; var costDp: Double; var frame: Rect?; var text: String?; var lines: Int; var ellipsized: Bool
-        /// The lines the scene draws (after wrapping and any ellipsis).
-        var drawn: [String]?
-    }
-    struct RowJSON: Encodable { var habit: Int; var title: String; var nextDue: Bool; var labelLines: Int; var labelMaxLines: Int; var ellipsized: Bool; var frame: Rect; var drawn: [String] }
-    struct PlanJSON: Encodable {
-        var platform = "android"
-        var state: String; var reactive: String?; var motif: String
-        var size: String; var sizeReason: String; var rung: String?; var rungReason: String?
-        var widthDp: Double; var heightDp: Double; var fontScale: Double
-        var contentBox: Rect; var mainRowBudgetDp: Double
-        var habitRows: Int; var rows: [RowJSON]; var overflow: Int; var levelB: Bool
-        var elements: [String: ElementJSON]; var arithmetic: [String]; var accessibility: AccessibilityContent
-    }
-
-    struct IOSItemJSON: Encodable { var name: String; var frame: Rect; var drawn: [String]?; var reason: String }
-    struct IOSPlanJSON: Encodable {
-        var platform = "ios"
-        var state: String; var reactive: String?; var motif: String; var kindling: Bool
-        var family: String; var size: Size; var deviceClass: String?; var scale: Double; var textSize: String
-        var content: Rect; var items: [IOSItemJSON]; var hidden: [String: String]
-        var visibleHabits: [Int]; var overflow: Int; var arithmetic: [String]; var accessibilityLabel: String
-    }
-
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let o = try parse(a)
-        let fonts = try FontLibrary.bundled.get()
+        let painter = try GateArguments.painter()
+        let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
         let target = try WidgetPipeline.target(o)
+        // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
+        let report = renderer.planReport(target, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings))
+        if o.json { try printJSON(report); return 0 }
+        print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
         switch target {
         case .android(let request):
-            let builder = AndroidSceneBuilder(fonts: fonts, tokens: try WidgetPipeline.renderer(o, fonts: fonts).androidTokens)
-            let (w, plan) = builder.plan(request)
-            if o.json {
-                var els: [String: ElementJSON] = [:]
-                for (k, e) in plan.elements {
-                    els[k.rawValue] = ElementJSON(shown: e.shown, reason: e.reason, costDp: e.costDp, frame: e.frame, text: e.text,
-                                                  lines: e.lines, ellipsized: e.ellipsized, drawn: e.drawn?.lines)
-                }
-                try printJSON(PlanJSON(state: w.state.rawValue, reactive: w.reactive?.rawValue, motif: w.motif.rawValue,
-                                       size: plan.size.rawValue, sizeReason: plan.sizeReason, rung: plan.rung?.rawValue, rungReason: plan.rungReason,
-                                       widthDp: plan.widthDp, heightDp: plan.heightDp, fontScale: plan.fontScale,
-                                       contentBox: plan.contentBox, mainRowBudgetDp: plan.mainRowBudgetDp,
-                                       habitRows: plan.habitRows.count,
-                                       rows: plan.habitRows.map { RowJSON(habit: $0.habitIndex, title: $0.title, nextDue: $0.isNextDue, labelLines: $0.labelLines,
-                                                                          labelMaxLines: $0.labelMaxLines, ellipsized: $0.ellipsized, frame: $0.frame,
-                                                                          drawn: $0.label.lines) },
-                                       overflow: plan.overflow, levelB: plan.levelB, elements: els, arithmetic: plan.arithmetic,
-                                       accessibility: plan.accessibility))
-                return 0
-            }
-            print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), kindling: \(w.kindling ? "on" : "off")")
+            let (_, plan) = AndroidSceneBuilder(fonts: painter.fonts, tokens: renderer.androidTokens).plan(request)
             print(renderPlanText(plan))
-            return 0
         case .ios(let request):
-            let builder = IOSSceneBuilder(fonts: fonts, tokens: try WidgetPipeline.renderer(o, fonts: fonts).iosTokens)
-            let (w, plan) = builder.plan(request)
-            let label = builder.scene(w, plan, request).accessibilityLabel
-            let items = plan.items.map { i -> IOSItemJSON in
-                var drawn: [String]?
-                if case .text(let t, _, _, _, _) = i.content { drawn = t.lines }
-                return IOSItemJSON(name: i.name, frame: i.frame, drawn: drawn, reason: i.reason)
-            }
-            let out = IOSPlanJSON(state: w.state.rawValue, reactive: w.reactive?.rawValue, motif: w.motif.rawValue, kindling: w.kindling,
-                                  family: plan.family.rawValue, size: plan.size, deviceClass: request.deviceClass, scale: request.scale,
-                                  textSize: request.textSize.rawValue, content: plan.content, items: items, hidden: plan.hidden,
-                                  visibleHabits: plan.visibleHabits, overflow: plan.overflow, arithmetic: plan.arithmetic,
-                                  accessibilityLabel: label)
-            if o.json { try printJSON(out); return 0 }
-            print("state: \(out.state), reactive: \(out.reactive ?? "suppressed"), motif: \(out.motif), kindling: \(w.kindling ? "on" : "off")")
-            print("iOS plan — \(out.family) \(fmt(plan.size.width)) × \(fmt(plan.size.height)) pt (\(request.deviceClass ?? "explicit size") @\(Int(request.scale))x, text size \(out.textSize))")
-            print("content: \(plan.content) (16 pt margins)   rows: \(plan.visibleHabits)   overflow: \(plan.overflow)")
+            print("iOS plan — \(report.family) \(fmt(report.size.width)) × \(fmt(report.size.height)) pt (\(request.deviceClass ?? "explicit size") @\(Int(request.scale))x, text size \(request.textSize.rawValue))")
+            print("content: \(report.content) (16 pt margins)   rows: \(report.habits.visible)   overflow: \(report.habits.overflow)")
             print("items:")
-            for i in items {
-                print("  \(i.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(i.frame)\(i.drawn.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? "")  — \(i.reason)")
+            for e in report.elements where e.shown {
+                print("  \(e.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(e.frame.map(String.init(describing:)) ?? "")\(e.lines.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? "")  — \(e.reason)")
             }
-            if !plan.hidden.isEmpty {
+            let hidden = report.elements.filter { !$0.shown }
+            if !hidden.isEmpty {
                 print("hidden:")
-                for (k, v) in plan.hidden.sorted(by: { $0.key < $1.key }) { print("  \(k.padding(toLength: 22, withPad: " ", startingAt: 0)) \(v)") }
+                for e in hidden { print("  \(e.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(e.reason)") }
             }
             print("arithmetic:")
-            for line in plan.arithmetic { print("  " + line) }
-            print("label: \(label)")
-            return 0
+            for line in report.arithmetic { print("  " + line) }
         }
+        print("label: \(report.accessibilityLabel)")
+        print("checks: \(report.checks.joined(separator: ", "))")
+        if report.findings.isEmpty { print("findings: none") }
+        for f in report.findings {
+            print("  \(f.known ? "KNOWN" : "FINDING") \(f.kind.rawValue) \(f.node): \(f.detail)\(f.seed.map { " (\($0))" } ?? "")")
+        }
+        return 0
     }
 }
 

@@ -164,7 +164,7 @@ public struct PlanElement: Sendable, Hashable, Codable {
     public var maxLines: Int
     /// True when the drawn text is cut with "…" (the structural floor), never a character stack.
     public var ellipsized: Bool
-    /// The lines drawn, filled in when the plan is finished (nil for graphics and hidden elements).
+    /// The lines drawn, wrapped once when the element is decided (nil for graphics and hidden elements).
     public var drawn: FinishedText?
 
     public init(key: AndroidElementKey, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
@@ -189,8 +189,8 @@ public struct HabitRowPlan: Sendable, Hashable, Codable {
     public var labelLines: Int
     public var labelMaxLines: Int
     public var ellipsized: Bool
-    /// The label's lines as drawn, filled in when the plan is finished.
-    public var label = FinishedText(lines: [], ellipsized: false)
+    /// The label's lines as drawn: wrapped once, when the row is placed.
+    public var label: FinishedText
 }
 
 /// One budgeted vertical slot (a row of a column), in the order drawn.

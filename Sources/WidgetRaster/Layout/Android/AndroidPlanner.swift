@@ -214,7 +214,13 @@ struct AndroidPlanBuilder {
         return input.habits.firstIndex { !$0.done }
     }
 
-    mutating func set(_ e: PlanElement) { elements[e.key] = e }
+    /// Records a decided element. A shown text is wrapped here, once, to the lines it draws in its
+    /// frame — the scene places those lines and never wraps again.
+    mutating func set(_ e: PlanElement) {
+        var e = e
+        if e.drawn == nil { e.drawn = finishedText(e) }
+        elements[e.key] = e
+    }
     mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
     mutating func note(_ s: String) { arithmetic.append(s) }
     mutating func row(_ name: String, _ column: String, _ y: Double, _ h: Double) {
@@ -490,31 +496,79 @@ struct AndroidPlanBuilder {
         }
     }
 
-    mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
-        let n = input.habits.count
-        let line = m.habitLine
-        let oneLine = line + L.habitRowVerticalPaddingDp
-        let twoLine = 2 * line + L.habitRowVerticalPaddingDp
-        let nextDueH = max(L.kindlingNextDueRowHeightDp, twoLine)
-        let nextDue = nextDueIndex
-        // "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
-        let strings = input.strings, metrics = m
-        func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
-        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
-        func overflowCostFor(_ k: Int) -> Double {
-            k < n ? Double(overflowLines(n - k) ?? 1) * m.line + L.overflowTopMarginDp : 0
+    /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
+    /// overflow line's cost. Pure, so the column's measure pass (`checklistSeats`) and its placing
+    /// pass (`planHabitRows`) count rows with the same numbers.
+    struct HabitRowBudget {
+        let habitCount: Int
+        let nextDue: Int?
+        let oneLine: Double, twoLine: Double, nextDueH: Double
+        let overflowLine: Double
+        let overflowLines: (Int) -> Int?
+
+        /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
+        func overflowCost(_ k: Int) -> Double {
+            k < habitCount ? Double(overflowLines(habitCount - k) ?? 1) * overflowLine + L.overflowTopMarginDp : 0
         }
-        // The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
+        /// The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
         func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: nextDue) }
         func height(_ idx: [Int], levelB: Bool) -> Double {
             idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
         }
-        var k = min(n, maxRows)
-        while k > 0 && height(window(k), levelB: false) + overflowCostFor(k) > left { k -= 1 }
-        let idx = window(k)
+        /// Rows seated in `left` dp (with the overflow line the hidden ones need), at most `maxRows`.
+        func seats(left: Double, maxRows: Int) -> Int {
+            var k = min(habitCount, maxRows)
+            while k > 0 && height(window(k), levelB: false) + overflowCost(k) > left { k -= 1 }
+            return k
+        }
+    }
+
+    func habitRowBudget(width: Double) -> HabitRowBudget {
+        let strings = input.strings, metrics = m
+        return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex,
+                              oneLine: m.habitLine + L.habitRowVerticalPaddingDp, twoLine: 2 * m.habitLine + L.habitRowVerticalPaddingDp,
+                              nextDueH: max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp),
+                              overflowLine: m.line,
+                              overflowLines: { metrics.fitLines(strings.overflow($0), width: width, style: metrics.body) })
+    }
+
+    /// Lines the Coach line takes in a column with `left` dp (0: it sheds) — one rule for both passes.
+    func coachLines(_ text: String, width: Double, left: Double, maxLines: Int) -> Int {
+        let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
+        let lines = min(maxLines, fit)
+        guard lines >= 1, width > 0 else { return 0 }
+        return TextWrap.wrap(text, width: width, maxLines: lines, style: m.coachStyle, measurer: m.measurer).lines.count
+    }
+
+    /// The checklist column's measure pass: how many habit rows it seats in `left` dp below the
+    /// Coach line and the progress line, by the arithmetic `planChecklistColumn` places with —
+    /// nothing is recorded (Large asks it whether a second motivator line would cost a row).
+    func checklistSeats(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachLeadDp: Double,
+                        maxRows: Int, sectionMargin: Double) -> Int {
+        var left = left
+        if showsCoachLine, let text = coachText {
+            let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMaxLines)
+            if lines > 0 { left -= L.coachTopMarginDp + Double(lines) * m.coachLine }
+        }
+        let pcost = sectionMargin + m.line
+        if pcost <= left { left -= pcost }
+        return habitRowBudget(width: width).seats(left: left, maxRows: maxRows)
+    }
+
+    mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
+        let n = input.habits.count
+        let line = m.habitLine
+        let rb = habitRowBudget(width: width)
+        let (oneLine, twoLine, nextDueH, nextDue) = (rb.oneLine, rb.twoLine, rb.nextDueH, rb.nextDue)
+        let strings = input.strings, metrics = m
+        func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
+        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
+        func height(_ idx: [Int], levelB: Bool) -> Double { rb.height(idx, levelB: levelB) }
+        let k = rb.seats(left: left, maxRows: maxRows)
+        let idx = rb.window(k)
         let rowsH = height(idx, levelB: false)
         overflow = n - k
-        let overflowCost = overflowCostFor(k)
+        let overflowCost = rb.overflowCost(k)
         note("habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
              + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
@@ -541,7 +595,8 @@ struct AndroidPlanBuilder {
                                           // title starts at the row's end, as TextView's gravity="start" puts it.
                                           labelFrame: Rect(x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
                                                            width: labelW, height: labelH),
-                                          labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized))
+                                          labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
+                                          label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
             row("habit[\(i)]", column, y, rowH)
             y += rowH
         }
@@ -574,14 +629,6 @@ struct AndroidPlanBuilder {
             coachLine: showsCoachLine ? input.coachLine : nil,
             newDay: input.state == .newDay ? s.newDaySpoken : nil,
             staleFooter: input.state == .stale ? s.staleFooter : nil)
-        var elements = self.elements
-        for (k, e) in elements { elements[k]?.drawn = finishedText(e) }
-        var habitRows = self.habitRows
-        for i in habitRows.indices {
-            let r = habitRows[i]
-            let w = TextWrap.wrap(r.title, width: r.labelFrame.width, maxLines: max(1, r.labelLines), style: m.habitStyle, measurer: m.measurer)
-            habitRows[i].label = FinishedText(lines: w.lines, ellipsized: w.ellipsized)
-        }
         return AndroidWidgetPlan(
             size: size, sizeReason: sizeReason, rung: rung, rungReason: rungReason,
             widthDp: input.widthDp, heightDp: input.heightDp, fontScale: input.fontScale,
@@ -592,7 +639,7 @@ struct AndroidPlanBuilder {
 }
 
 extension AndroidPlanBuilder {
-    /// The lines a shown text element draws in its final frame: the caption after its glyph slot,
+    /// The lines a shown text element draws in its frame (called once, by `set`): the caption after its glyph slot,
     /// the pill label inside its padding, every other text in its frame at its planned line count.
     func finishedText(_ e: PlanElement) -> FinishedText? {
         guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }

@@ -91,11 +91,11 @@ extension AndroidPlanBuilder {
             var lines = m.fitLines(mot, width: cw, style: m.body)!
             let cost1 = m.line + L.largeMotivatorTopMarginDp
             if lines > 1 && hasRows {
-                var one = self, two = self
-                one.planChecklistColumnLarge(y: y, left: left - cost1, coachText: coachText)
-                two.planChecklistColumnLarge(y: y, left: left - cost1 - m.line, coachText: coachText)
-                if two.habitRows.count < one.habitRows.count {
-                    note("motivator: a second line would cost a habit row (\(two.habitRows.count) < \(one.habitRows.count)) → one line")
+                // The checklist's measure pass, not a second plan: rows seated with one line, with two.
+                let one = largeChecklistSeats(left: left - cost1, coachText: coachText)
+                let two = largeChecklistSeats(left: left - cost1 - m.line, coachText: coachText)
+                if two < one {
+                    note("motivator: a second line would cost a habit row (\(two) < \(one)) → one line")
                     lines = 1
                 }
             }
@@ -133,7 +133,16 @@ extension AndroidPlanBuilder {
     mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
         planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
-                            coachMaxLines: 1, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
+                            coachMaxLines: Self.largeCoachMaxLines, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
                             coachLeadDp: L.coachSparkSlotDp)
     }
+
+    /// Rows Large's checklist seats in `left` dp: the measure pass of `planChecklistColumnLarge`.
+    func largeChecklistSeats(left: Double, coachText: String?) -> Int {
+        checklistSeats(width: cw, left: left, coachText: coachText, coachMaxLines: Self.largeCoachMaxLines,
+                       coachLeadDp: L.coachSparkSlotDp, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp)
+    }
+
+    /// Large's Coach line clamp (seed 000 "Coach line": Large 1).
+    static let largeCoachMaxLines = 1
 }

@@ -264,7 +264,8 @@ extension AndroidPlanBuilder {
                                       frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
                                       labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
                                                        width: habitLabelW, height: labelH),
-                                      labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized))
+                                      labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized,
+                                      label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
         row("habit[\(next)]", "main", y - L.statusTopMarginDp, rowCost)
         guard showsPill else {
             hide(.ctaPill, ctaLines == nil ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
