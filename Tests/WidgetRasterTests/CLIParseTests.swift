@@ -76,6 +76,27 @@ import Testing
         #expect(throws: InputError.self) { try PlanCommand.parse(["--host-mode", "tinted"]) }  // Android has no host modes
     }
 
+    /// StandBy and Night draw systemSmall only (issue #21 item 5), tinted every Home Screen family,
+    /// no host mode an accessory: `render` / `plan` refuse the rest with one line naming the flag.
+    @Test func hostModesAreRefusedWhereNoHostDrawsThem() throws {
+        for family in IOSFamily.allCases {
+            for mode in HostMode.allCases {
+                let args = ["--platform", "ios", "--family", family.rawValue, "--host-mode", mode.rawValue]
+                if mode.draws(family) {
+                    #expect(throws: Never.self, "\(family) \(mode)") { try PlanCommand.parse(args) }
+                } else {
+                    #expect(throws: InputError.self, "\(family) \(mode)") { try PlanCommand.parse(args) }
+                }
+            }
+        }
+        #expect(HostMode.allCases.filter { $0.draws(.systemMedium) } == [.full, .tinted])
+        #expect(HostMode.allCases.filter { $0.draws(.systemSmall) } == HostMode.allCases)
+        let refused = #expect(throws: InputError.self) {
+            try PlanCommand.parse(["--platform", "ios", "--family", "systemMedium", "--host-mode", "standby"])
+        }
+        #expect(refused?.description == "--host-mode: standby draws systemSmall only: StandBy shows small-family widgets only, not systemMedium")
+    }
+
     @Test(arguments: [["--device-class", "1x1"], ["--device-class", "393x852", "--width", "100"], ["--width", "100"],
                       ["--scale", "4"], ["--scale", "1"], ["--font-scale", "1.3"], ["--family", "small"], ["--text-size", "huge"],
                       ["--family", "accessoryCircular", "--host-mode", "tinted"], ["--family", "accessoryInline", "--device-class", "320x568"],

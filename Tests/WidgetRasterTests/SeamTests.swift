@@ -49,6 +49,22 @@ import Testing
         #expect(items.count > fixtures.count && Set(items.map(\.id.collapseGroup)).count <= fixtures.count)
     }
 
+    /// The host-owned modes appear in the matrix exactly where a host draws them (`HostMode.draws`):
+    /// tinted on every Home Screen family, StandBy and Night on systemSmall only — no StandBy or
+    /// Night key for systemMedium or systemLarge (issue #21 item 5).
+    @Test func hostModeFixturesExistExactlyWhereAHostDrawsThem() throws {
+        let drawn = Set(try FixtureCatalog.items().compactMap { item -> String? in
+            guard case .ios(let family) = item.id.family else { return nil }
+            #expect(item.id.hostMode.draws(family), "\(item.id.key)")
+            return "\(family.rawValue)/\(item.id.hostMode.rawValue)"
+        })
+        for family in IOSHomeFamily.allCases {
+            for mode in HostMode.allCases {
+                #expect(drawn.contains("\(family.family.rawValue)/\(mode.rawValue)") == mode.draws(family.family), "\(family) \(mode)")
+            }
+        }
+    }
+
     @Test func everyIdentityHasTheScenarioItsFacetsName() throws {
         for item in try FixtureCatalog.items() {
             let id = item.id

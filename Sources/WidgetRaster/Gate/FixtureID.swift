@@ -31,6 +31,29 @@ public enum WidgetBody: String, Hashable, Sendable, CaseIterable {
 /// Home Screen in full colour are `.full`; the host-owned modes come with the accessories issue.
 public enum HostMode: String, Hashable, Sendable, CaseIterable {
     case full, tinted, standby, night
+
+    /// Whether a host draws this family in this mode: the accessories are always vibrant (seed 001
+    /// §5), and StandBy (so also its Night tint) shows small-family widgets only (Apple's widget
+    /// guidelines, as issue #21 item 5 cites them). The matrix and `render --host-mode` both ask
+    /// this, so neither draws what no device shows.
+    public func draws(_ family: IOSFamily) -> Bool {
+        switch (self, family.kind) {
+        case (.full, _): return true
+        case (.tinted, .home): return true
+        case (.standby, .home(.systemSmall)), (.night, .home(.systemSmall)): return true
+        case (.standby, .home(.systemMedium)), (.standby, .home(.systemLarge)),
+             (.night, .home(.systemMedium)), (.night, .home(.systemLarge)): return false
+        case (.tinted, .accessory), (.standby, .accessory), (.night, .accessory): return false
+        }
+    }
+
+    /// Why `draws` refused a family: the one line `render --host-mode` prints.
+    public func refusal(_ family: IOSFamily) -> String {
+        switch family.kind {
+        case .accessory: return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
+        case .home: return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
+        }
+    }
 }
 
 /// Which values of one dimension a (possibly collapsed) fixture covers, in matrix order.

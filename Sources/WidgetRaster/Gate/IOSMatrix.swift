@@ -37,12 +37,13 @@ public enum IOSMatrix {
     static let hostModeStates: [FixtureState] = [.defaultSome, .allDone, .newDay, .empty]
 
     /// The host-owned modes (seed 000 "Host rendering modes (iOS)") for `hostModeStates` and first
-    /// run's flattened disc: each Home Screen family × tinted / StandBy / Night × branch × motif × body,
-    /// drawn from the dark scene (both hosts are dark), keyed with the mode last.
+    /// run's flattened disc: each Home Screen family the mode draws (tinted: all three; StandBy and
+    /// Night: systemSmall only, `HostMode.draws`) × branch × motif × body, drawn from the dark scene
+    /// (both hosts are dark), keyed with the mode last.
     static func hostModeRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
         for f in IOSHomeFamily.allCases {
-            for mode in [HostMode.tinted, .standby, .night] {
+            for mode in HostMode.allCases where mode != .full && mode.draws(f.family) {
                 let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) }
                 for id in [MatrixCases.firstRun(.ios(f.family), .dark, hostMode: mode)] + cells.map({ $0.id(.ios(f.family), .dark, hostMode: mode) }) {
                     out.append((id, request(id, f.family)))

@@ -233,9 +233,7 @@ public struct IOSRenderRequest: Sendable, Hashable {
         let family = try a.choice("family", default: IOSFamily.systemMedium, IOSFamily.allCases)
         var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
         r.hostMode = try a.choice("host-mode", default: HostMode.full, HostMode.allCases)
-        if family.isAccessory, r.hostMode != .full {
-            throw InputError("--host-mode", "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant")
-        }
+        guard r.hostMode.draws(family) else { throw InputError("--host-mode", r.hostMode.refusal(family)) }
         if let name = a.value("device-class") {
             guard let c = IOSDeviceClass.named(name) else {
                 throw InputError("--device-class", "unknown '\(name)'; expected one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))")
