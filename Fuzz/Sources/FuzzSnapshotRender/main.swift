@@ -9,12 +9,14 @@ let renderer: WidgetRenderer = {
         return WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
     } catch { fatalError("bundled fonts or tokens unreadable: \(error)") }
 }()
-let painter = CairoPainter(fonts: renderer.fonts)
 let zone = TimeZone(identifier: "Europe/Berlin")!
 
 /// Snapshot JSON → decode → every moment of its timeline (sync, +1 h, midnight, DST edges, stale)
 /// → an Android and an iOS scene at each → pixels. What `render --snapshot` and `timeline` do.
 runFuzzer { data, size in
+    // A painter per input: its caches die with the input, so LeakSanitizer sees everything freed
+    // (a process-long painter's cached nodes read as leaks: Fuzz/lsan.supp).
+    let painter = CairoPainter(fonts: renderer.fonts)
     do throws(InputError) {
         let snapshot = try decodeWidgetSnapshot(Data(bytes(data, size)))
         let frames = try Timeline.frames(snapshot: snapshot, from: snapshot.syncedAt, timeZone: zone)
