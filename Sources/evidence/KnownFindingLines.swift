@@ -11,7 +11,7 @@ enum KnownFindingLines {
         var keys: [KnownFinding: Set<String>] = [:]
         var unlisted: [KnownMatch] = []
         for m in known {
-            guard let e = entries.entry(for: GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) else {
+            guard let e = m.entry ?? entries.entry(for: GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) else {
                 unlisted.append(m); continue
             }
             if keys[e] == nil { order.append(e) }
@@ -19,7 +19,7 @@ enum KnownFindingLines {
         }
         let listed = order.map { e in
             let n = keys[e]?.count ?? 0
-            return "KNOWN \(e.kind.rawValue) \(escapeControls(e.fixture)) \(escapeControls(e.node)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
+            return "KNOWN \(e.kind.rawValue) \(escapeControls(e.fixture == "*" ? e.conditions.summary : e.fixture)) \(escapeControls(e.node)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
         }
         // A match no entry claims cannot happen for matches made from `entries`; say it plainly if it does.
         return listed + unlisted.map { "KNOWN \($0.kind.rawValue) \(escapeControls($0.key)) [seed \(section(of: $0.seed))]" }

@@ -127,6 +127,12 @@ struct ConsoleHandler: VerifyResultHandler {
         if !result.known.isEmpty {
             out.append("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
         }
+        if let advisory = result.advisory, !advisory.isEmpty {
+            // Not failing yet (CheckRegistry's `enforced: false`): one line, so the gate's last line stays the verdict.
+            let byKind = Dictionary(grouping: advisory, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.value.count) \($0.key.rawValue) in \(Set($0.value.map(\.key)).count) renders" }
+            out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
+        }
         for e in unmatchedKnown {
             out.append("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
         }

@@ -91,6 +91,13 @@ import Testing
         (#"{"findings":[{"fixture":"a/*","kind":"pixels","node":"caption","seed":"000"}]}"#, "not a check's finding kind"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000","why":"x"}]}"#, "unknown field"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"cta-pil","seed":"000"}]}"#, "'cta-pil' names no scene element"),
+        (#"{"findings":[{"kind":"truncated","node":"caption","seed":"000"}]}"#, "no \"conditions\""),
+        (#"{"findings":[{"conditions":{"size":[1,2]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "unknown condition \"size\""),
+        (#"{"findings":[{"conditions":{"width":[200,110]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "above max"),
+        (#"{"findings":[{"conditions":{"width":[110]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected [min, max]"),
+        (#"{"findings":[{"conditions":{"family":["tiny"]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'tiny' is no family"),
+        (#"{"findings":[{"conditions":{"state":"done"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'done' is not one of"),
+        (#"{"findings":[{"conditions":[],"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected an object"),
         (#"{"entries":[]}"#, "\"findings\" array"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000"}"#, "malformed JSON"),
     ])

@@ -326,7 +326,7 @@ import Testing
         #expect(hint("starter/zz-stray") == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)")
         #expect(hint(lastKey) == "run 'evidence record': it removes the goldens it recorded (no fixture has this key)")
         // The checks' kinds say what to fix and never offer a record.
-        for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .selfCheck] {
+        for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck] {
             let f = GateFailure(key: "k/\(kind.rawValue)", kind: kind, detail: "d")
             v.failures.append(f)
             #expect(!AcceptHint.text(f).contains("evidence record"), "\(kind)")
@@ -348,7 +348,7 @@ import Testing
             if all.failures.contains(f) { #expect(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)") }
         }
         // The never-re-record kinds come first everywhere.
-        let never: Set<FailureKind> = [.unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .selfCheck]
+        let never: Set<FailureKind> = [.unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck]
         #expect(Set(ReviewOrder.kinds.prefix(never.count)) == never)
         let neverCount = v.failures.filter { never.contains($0.kind) }.count
         #expect(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })

@@ -20,6 +20,10 @@ public enum CheckRegistry {
         public var stages: [Stage]
         /// The per-render body; nil for a check across fixtures (colour-alone).
         public var render: RenderCheck?
+        /// Whether its findings fail the gate. A check landing while the layouts it judges are being
+        /// fixed runs advisory first (`false`): verify prints and serialises its findings
+        /// (`advisory` in `--json`) without failing; flipping this to `true` is the whole switch.
+        public var enforced = true
     }
 
     public static let checks: [Check] = [
@@ -31,6 +35,11 @@ public enum CheckRegistry {
               stages: [.render, .contrast], render: ContrastCheck.gateCheck),
         Check(name: GlyphCoverageCheck.gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
               stages: [.render], render: GlyphCoverageCheck.gateCheck),
+        Check(name: LostMeaningCheck.name, kind: .lostMeaning,
+              reads: "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
+              stages: [.render], render: LostMeaningCheck.gateCheck,
+              // Advisory until the Android and iOS layouts keep meaning (issue #21 item 3); the lead flips it.
+              enforced: false),
         Check(name: "colour-alone", kind: .colourAlone,
               reads: "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
               stages: [.verify, .contrast], render: nil),
@@ -38,6 +47,9 @@ public enum CheckRegistry {
 
     /// The per-render checks, in the order their findings are reported.
     public static var renderChecks: [RenderCheck] { checks.compactMap(\.render) }
+
+    /// The kinds whose findings are reported but do not fail the gate yet (`Check.enforced`).
+    public static var advisoryKinds: Set<FailureKind> { Set(checks.filter { !$0.enforced }.map(\.kind)) }
 
     /// The kinds a check reports about a render: the only kinds known-findings.json may list.
     public static var findingKinds: Set<FailureKind> { Set(checks.map(\.kind)) }
@@ -62,7 +74,7 @@ extension FailureKind {
     public var isCheckFinding: Bool {
         switch self {
         case .pixels, .size, .text, .missing, .stale, .unreadable, .selfCheck, .environment: false
-        case .clipped, .truncated, .contrast, .colourAlone, .missingGlyph: true
+        case .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning: true
         }
     }
 }

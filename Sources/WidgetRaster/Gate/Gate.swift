@@ -25,6 +25,10 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case colourAlone = "colour-alone"
     /// A text node holds a code point no face of its fallback chain covers (drawn as a .notdef box).
     case missingGlyph = "missing-glyph"
+    /// The render does not say what its state means: an element the required-content table names is
+    /// absent, a shed out of the seed's order, two cues that contradict each other (pips vs "N of M
+    /// done"), or one sentence drawn twice (`RequiredContent`, `LostMeaningCheck`; issue #21).
+    case lostMeaning = "lost-meaning"
     /// The comparison failed its own known-different self-test.
     case selfCheck = "self-check"
     /// The running renderer's environment (library versions, font hashes) differs from the one the
@@ -74,18 +78,26 @@ public struct RenderCheck: Sendable {
     /// `frame.scratch`), for the painter to keep it there while drawing rather than draw it again;
     /// nil for a check that does not read it.
     let backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)?
-    let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]
+    let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, _ facts: RenderFacts?) -> [GateFailure]
     public init(name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
                 backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
                 run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
-        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = backgroundRegions; self.body = run
+        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = backgroundRegions
+        self.body = { key, scene, frame, painter, _ in run(key, scene, frame, painter) }
     }
-    public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure] {
-        body(key, scene, frame, painter)
+    /// A check that also reads what the render was asked to show (`RenderFacts`: state, family,
+    /// counts); it finds nothing where the facts are unknown (a test catalog's bare scene).
+    public init(name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
+                runWithFacts: @escaping @Sendable (_ key: String, _ scene: Scene, _ facts: RenderFacts) -> [GateFailure]) {
+        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = nil
+        self.body = { key, scene, _, _, facts in facts.map { runWithFacts(key, scene, $0) } ?? [] }
+    }
+    public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, facts: RenderFacts? = nil) -> [GateFailure] {
+        body(key, scene, frame, painter, facts)
     }
     /// The check on an image already converted out of a canvas.
-    public func run(_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter) -> [GateFailure] {
-        body(key, scene, Canvas(image), painter)
+    public func run(_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter, facts: RenderFacts? = nil) -> [GateFailure] {
+        body(key, scene, Canvas(image), painter, facts)
     }
 }
 

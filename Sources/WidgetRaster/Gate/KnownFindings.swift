@@ -6,14 +6,23 @@ import Foundation
 /// is never a way to make a failure go away (DESIGN: "Findings, known findings, and what may be cut").
 ///
 /// ```json
-/// { "findings": [ { "fixture": "android/bands/height/small/*-fs1.3-*/default", "kind": "truncated",
-///                   "node": "habit-row-1.title", "seed": "000 … the passage …", "note": "why here" } ] }
+/// { "findings": [ { "conditions": { "platform": "android", "family": ["small"], "width": [110, 110],
+///                                   "fontScale": [2.0, 2.0] },
+///                   "kind": "truncated", "node": "caption", "seed": "000 … the passage …", "note": "why here" } ] }
 /// ```
-/// `fixture` is a glob (`*` crosses `/`); `kind` is a check's failure kind; `node` names an element
-/// kind — by a scene's display name (`caption`, `motivatorLine`, `habit-row-*.title`) or the kind's
-/// own name (`ElementKind`), or `*` for any — parsed into the kind once, at load.
+/// `conditions` (required) names what the seed's passage names — platform, family, state, reactive
+/// branch, motif, a width / height range in layout units (dp, pt), a font-scale range, Dynamic
+/// Type sizes — so a render of any size inside them matches, a golden or an ad-hoc `render`
+/// (issue #21 item 6); `fixture` (optional, default `*`) is a glob over golden keys (`*` crosses
+/// `/`) for a finding no single render's facts decide (colour-alone compares two); `kind` is a
+/// check's failure kind; `node` names an element kind — by a scene's display name (`caption`,
+/// `motivatorLine`, `habit-row-*.title`) or the kind's own name (`ElementKind`), or `*` for any —
+/// parsed into the kind once, at load.
 public struct KnownFinding: Codable, Hashable, Sendable {
+    /// A glob over golden keys; `*` when the conditions say it all.
     public var fixture: String
+    /// The conditions the seed's passage names.
+    public var conditions: KnownConditions
     public var kind: FailureKind
     /// As written in the file (for messages).
     public var node: String
@@ -25,21 +34,27 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     public var note: String?
 
     /// `node`: "*" or a name `ElementKind.named` knows (an unknown name matches nothing).
-    public init(fixture: String, kind: FailureKind, node: String, seed: String, note: String? = nil) {
-        self.init(fixture: fixture, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note)
+    public init(fixture: String = "*", conditions: KnownConditions = KnownConditions(), kind: FailureKind, node: String,
+                seed: String, note: String? = nil) {
+        self.init(fixture: fixture, conditions: conditions, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note)
     }
 
-    init(fixture: String, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?) {
-        self.fixture = fixture; self.kind = kind; self.node = node; self.element = element; self.seed = seed; self.note = note
+    init(fixture: String, conditions: KnownConditions, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?) {
+        self.fixture = fixture; self.conditions = conditions; self.kind = kind; self.node = node; self.element = element
+        self.seed = seed; self.note = note
     }
 
-    enum CodingKeys: String, CodingKey { case fixture, kind, node, seed, note }
+    enum CodingKeys: String, CodingKey { case fixture, conditions, kind, node, seed, note }
 
     /// Kinds a check reports about a render; the others (pixels, missing, …) are never "known".
     public static var allowedKinds: Set<FailureKind> { CheckRegistry.findingKinds }
 
-    public func matches(_ f: GateFailure) -> Bool {
+    /// Whether the entry covers `f`, a finding about a render drawn from `facts`. Without facts (a
+    /// finding across fixtures, a saved result) only the fixture glob and the conditions that need
+    /// no facts can decide, so such an entry must name its fixtures.
+    public func matches(_ f: GateFailure, facts: RenderFacts? = nil) -> Bool {
         guard f.kind == kind, Glob.matches(fixture, f.key) else { return false }
+        if let facts { guard conditions.matches(facts) else { return false } }
         guard let element else { return node == "*" }
         return f.element == element
     }
@@ -54,6 +69,8 @@ public struct KnownMatch: Codable, Equatable, Sendable {
     public var element: ElementKind?
     public var detail: String
     public var seed: String
+    /// The entry that matched (not written to JSON: the console groups matches by it).
+    public var entry: KnownFinding?
     enum CodingKeys: String, CodingKey { case key, kind, node, detail, seed }
 }
 
@@ -91,9 +108,10 @@ public struct KnownFindings: Sendable {
                 }
                 return s
             }
-            for f in fields where !["fixture", "kind", "node", "seed", "note"].contains(f.key) {
-                throw InputError(at, "unknown field \"\(f.key)\" (fixture, kind, node, seed, note)")
+            for f in fields where !["fixture", "conditions", "kind", "node", "seed", "note"].contains(f.key) {
+                throw InputError(at, "unknown field \"\(f.key)\" (conditions, fixture, kind, node, seed, note)")
             }
+
             guard fields.contains(where: { $0.key == "seed" }) else {
                 throw InputError(at, "no seed reference: every known finding must quote the seed passage that explains it")
             }
@@ -106,30 +124,162 @@ public struct KnownFindings: Sendable {
             if node != "*" && element == nil {
                 throw InputError("\(at).node", "'\(node)' names no scene element (a display name such as caption, motivatorLine, habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)")
             }
-            out.append(KnownFinding(fixture: try string("fixture")!, kind: kind, node: node, element: element,
-                                    seed: try string("seed")!, note: try string("note", required: false)))
+            let seed = try string("seed")!
+            guard let conditionsValue = fields.first(where: { $0.key == "conditions" })?.value else {
+                throw InputError(at, "no \"conditions\": every known finding names the conditions its seed passage names (platform, family, state, size, font scale …)")
+            }
+            let conditions = try KnownConditions.parse(conditionsValue, at: "\(at).conditions")
+            out.append(KnownFinding(fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind, node: node,
+                                    element: element, seed: seed, note: try string("note", required: false)))
         }
         return KnownFindings(entries: out)
     }
 
     /// Entries no failure matched — on a full run, an entry the renders no longer need (stale).
     public func unmatched(by known: [KnownMatch]) -> [KnownFinding] {
-        entries.filter { e in !known.contains { m in e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) } }
+        entries.filter { e in
+            !known.contains { m in m.entry.map { $0 == e } ?? e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) }
+        }
     }
 
-    /// The entry covering a failure, if any.
-    public func entry(for f: GateFailure) -> KnownFinding? { entries.first { $0.matches(f) } }
+    /// The entry covering a failure about a render drawn from `facts`, if any.
+    public func entry(for f: GateFailure, facts: RenderFacts? = nil) -> KnownFinding? { entries.first { $0.matches(f, facts: facts) } }
 
-    /// Splits failures into real ones and known matches.
-    public func partition(_ failures: [GateFailure]) -> (failures: [GateFailure], known: [KnownMatch]) {
+    /// Splits failures about one render (drawn from `facts`) into real ones and known matches.
+    public func partition(_ failures: [GateFailure], facts: RenderFacts? = nil) -> (failures: [GateFailure], known: [KnownMatch]) {
         var real: [GateFailure] = [], known: [KnownMatch] = []
         for f in failures {
-            if let e = entry(for: f) {
-                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed))
+            if let e = entry(for: f, facts: facts) {
+                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed, entry: e))
             } else {
                 real.append(f)
             }
         }
         return (real, known)
+    }
+}
+
+/// The conditions a known finding's seed passage names. Every field is optional; an absent one
+/// matches anything. Ranges are closed, in layout units (dp on Android, pt on iOS).
+public struct KnownConditions: Codable, Hashable, Sendable {
+    public var platform: Platform?
+    /// Family names as the keys spell them (`small`, `systemSmall`, `accessoryRectangular`).
+    public var family: [String]?
+    public var state: [WidgetState]?
+    /// `extended`, `notYet`, `baseline`, or `suppressed` (no reactive layer in this state).
+    public var reactive: [String]?
+    public var motif: [StreakMotif]?
+    public var width: [Double]?
+    public var height: [Double]?
+    public var fontScale: [Double]?
+    public var textSize: [DynamicTypeSize]?
+
+    public init(platform: Platform? = nil, family: [String]? = nil, state: [WidgetState]? = nil, reactive: [String]? = nil,
+                motif: [StreakMotif]? = nil, width: [Double]? = nil, height: [Double]? = nil, fontScale: [Double]? = nil,
+                textSize: [DynamicTypeSize]? = nil) {
+        self.platform = platform; self.family = family; self.state = state; self.reactive = reactive; self.motif = motif
+        self.width = width; self.height = height; self.fontScale = fontScale; self.textSize = textSize
+    }
+
+    public func matches(_ f: RenderFacts) -> Bool {
+        func within(_ range: [Double]?, _ v: Double) -> Bool { range.map { $0[0] - 1e-9 <= v && v <= $0[1] + 1e-9 } ?? true }
+        return (platform.map { $0 == f.platform } ?? true)
+            && (family.map { $0.contains(f.family.name) } ?? true)
+            && (state.map { $0.contains(f.state) } ?? true)
+            && (reactive.map { $0.contains(f.resolved.reactive?.rawValue ?? "suppressed") } ?? true)
+            && (motif.map { $0.contains(f.resolved.motif) } ?? true)
+            && within(width, f.size.width) && within(height, f.size.height) && within(fontScale, f.fontScale)
+            && (textSize.map { $0.contains(f.textSize) } ?? true)
+    }
+
+    /// A short form for the console: `android small w110 fs1.3–2.0`.
+    public var summary: String {
+        func span(_ r: [Double]?, _ prefix: String) -> String? {
+            r.map { r in
+                func n(_ d: Double) -> String { d == d.rounded() && prefix != "fs" ? String(Int(d)) : String(d) }
+                return prefix + (r[0] == r[1] ? n(r[0]) : "\(n(r[0]))–\(n(r[1]))")
+            }
+        }
+        let parts: [String?] = [platform?.rawValue, family?.joined(separator: "|"), state.map { $0.map(\.rawValue).joined(separator: "|") },
+                                reactive?.joined(separator: "|"), motif.map { $0.map(\.rawValue).joined(separator: "|") },
+                                span(width, "w"), span(height, "h"), span(fontScale, "fs"), textSize.map { $0.map(\.rawValue).joined(separator: "|") }]
+        let out = parts.compactMap { $0 }.joined(separator: " ")
+        return out.isEmpty ? "*" : out
+    }
+
+    static let fields = ["platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize"]
+
+    /// Reads `conditions`; every error names the field.
+    static func parse(_ value: JSONValue, at: String) throws(InputError) -> KnownConditions {
+        guard case .object(let fields) = value else { throw InputError(at, "expected an object, got \(value.kindName)") }
+        var c = KnownConditions()
+        for (key, v) in fields {
+            let here = "\(at).\(key)"
+            func words() throws(InputError) -> [String] {
+                switch v {
+                case .string(let s): return [s]
+                case .array(let items):
+                    var out: [String] = []
+                    for item in items {
+                        guard case .string(let s) = item else { throw InputError(here, "expected strings, got \(item.kindName)") }
+                        out.append(s)
+                    }
+                    if out.isEmpty { throw InputError(here, "is empty") }
+                    return out
+                case .null, .bool, .number, .object: throw InputError(here, "expected a string or an array of strings, got \(v.kindName)")
+                }
+            }
+            func one<T: RawRepresentable>(_ word: String, _: T.Type, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
+                guard let t = T(rawValue: word) else {
+                    throw InputError(here, "'\(word)' is not one of \(all.map(\.rawValue).joined(separator: ", "))")
+                }
+                return t
+            }
+            func many<T: RawRepresentable & CaseIterable>(_: T.Type) throws(InputError) -> [T] where T.RawValue == String {
+                var out: [T] = []
+                for w in try words() { out.append(try one(w, T.self, Array(T.allCases))) }
+                return out
+            }
+            func range() throws(InputError) -> [Double] {
+                guard case .array(let items) = v, items.count == 2 else { throw InputError(here, "expected [min, max]") }
+                var out: [Double] = []
+                for item in items {
+                    guard case .number(let n) = item, let d = Double(n), d.isFinite else { throw InputError(here, "expected [min, max] numbers, got \(item.kindName)") }
+                    out.append(d)
+                }
+                guard out[0] <= out[1] else { throw InputError(here, "min \(out[0]) is above max \(out[1])") }
+                return out
+            }
+            switch key {
+            case "platform":
+                guard case .string(let s) = v else { throw InputError(here, "expected a string, got \(v.kindName)") }
+                c.platform = try one(s, Platform.self, Platform.allCases)
+            case "family":
+                let names = Set(AndroidFamily.allCases.map(\.rawValue) + IOSFamily.allCases.map(\.rawValue))
+                let w = try words()
+                if let bad = w.first(where: { !names.contains($0) }) { throw InputError(here, "'\(bad)' is no family (\(names.sorted().joined(separator: ", ")))") }
+                c.family = w
+            case "state":
+                let out = try many(WidgetState.self)
+                c.state = out
+            case "reactive":
+                let allowed = ReactiveTreatment.allCases.map(\.rawValue) + ["suppressed"]
+                let w = try words()
+                if let bad = w.first(where: { !allowed.contains($0) }) { throw InputError(here, "'\(bad)' is not one of \(allowed.joined(separator: ", "))") }
+                c.reactive = w
+            case "motif":
+                let out = try many(StreakMotif.self)
+                c.motif = out
+            case "width": c.width = try range()
+            case "height": c.height = try range()
+            case "fontScale": c.fontScale = try range()
+            case "textSize":
+                let out = try many(DynamicTypeSize.self)
+                c.textSize = out
+            default:
+                throw InputError(at, "unknown condition \"\(key)\" (\(KnownConditions.fields.joined(separator: ", ")))")
+            }
+        }
+        return c
     }
 }

@@ -9,6 +9,9 @@ public struct VerifyResult: Codable, Sendable {
     public var failures: [GateFailure]
     /// Findings the known-findings file covers: printed on every run, never failing it.
     public var known: [KnownMatch] = []
+    /// Findings of checks that do not fail the gate yet (`CheckRegistry.Check.enforced == false`):
+    /// listed, never failing; nil in results written before there were any.
+    public var advisory: [GateFailure]?
     /// Which comparison was applied and why, e.g. "exact (environment matches Goldens/manifest.json)".
     public var comparison: String
     /// Fixtures settled by the fast path (file and pixel hashes unchanged, no decode).
@@ -57,6 +60,7 @@ public enum Verifier {
 
         let entries = manifest?.goldens ?? [:]
         let tally = ProgressTally(total: fixtures.count)
+        let advisoryKinds = CheckRegistry.advisoryKinds
         // Each worker draws into its own canvas; report images are written as soon as a fixture
         // fails and then dropped, so memory does not grow with the matrix.
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
@@ -64,8 +68,9 @@ public enum Verifier {
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
             // Findings the known-findings file covers are reported, never failed.
-            let split = options.knownFindings.partition(outcome.failures)
-            outcome.failures = split.failures
+            let split = options.knownFindings.partition(outcome.failures, facts: outcome.facts)
+            outcome.failures = split.failures.filter { !advisoryKinds.contains($0.kind) }
+            outcome.advisory = split.failures.filter { advisoryKinds.contains($0.kind) }
             outcome.known = split.known
             writeReport(&outcome, to: options.reportDirectory, comparator: comparator)
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
@@ -118,7 +123,7 @@ public enum Verifier {
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
-                            failures: failures, known: known, comparison: comparison.description,
+                            failures: failures, known: known, advisory: outcomes.flatMap(\.advisory), comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description,
                             cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }
@@ -163,6 +168,10 @@ public enum Verifier {
         var key: String
         var failures: [GateFailure] = []
         var known: [KnownMatch] = []
+        /// Findings of the checks not enforced yet.
+        var advisory: [GateFailure] = []
+        /// What the render was asked to show (the required-content check and known findings' conditions).
+        var facts: RenderFacts?
         var fastPath = false
         /// Per check of `GateOptions.checks`: did this render hold an element it reads.
         var applied: [Bool] = []
@@ -179,8 +188,9 @@ public enum Verifier {
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
-        var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
-        out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
+        let facts = RenderFacts(fixture.id, scene: r.scene)
+        var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
+        out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]

@@ -23,6 +23,7 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     case fixContrast = "fix-contrast"
     case fixColourAlone = "fix-colour-alone"
     case fixGlyph = "fix-glyph"
+    case fixLostMeaning = "fix-lost-meaning"
     case reportSelfCheck = "report-self-check"
     /// The renderer's environment differs from the one the goldens were recorded in.
     case matchEnvironment = "match-environment"
@@ -38,6 +39,7 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
         case .contrast: return .fixContrast
         case .colourAlone: return .fixColourAlone
         case .missingGlyph: return .fixGlyph
+        case .lostMeaning: return .fixLostMeaning
         case .selfCheck: return .reportSelfCheck
         case .environment: return .matchEnvironment
         }
@@ -48,7 +50,7 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
         switch self {
         case .record, .recordRemoves: return true
         case .deleteByHand, .restoreFromGit, .gitLFSPull, .removeLink, .restoreManifest, .fixClip, .fixTruncation,
-             .fixContrast, .fixColourAlone, .fixGlyph, .reportSelfCheck, .matchEnvironment: return false
+             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reportSelfCheck, .matchEnvironment: return false
         }
     }
 }
@@ -84,6 +86,8 @@ public enum AcceptHint {
             return "give the state a shape, not just a hue (seed 000: no meaning in colour alone in the host-owned modes); do not re-record"
         case .fixGlyph:
             return "add a face that covers the code point to FallbackChain (and scripts/ensure-deps.sh); do not re-record"
+        case .fixLostMeaning:
+            return "a layout or copy bug: draw what the seed requires for this state (wrap, shorten only to the seed's short form, shed only in the seed's order; see RequiredContent); do not re-record"
         case .reportSelfCheck:
             return "the comparison could not see a known difference: report it; nothing can be accepted"
         case .matchEnvironment:

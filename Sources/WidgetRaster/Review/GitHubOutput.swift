@@ -31,7 +31,7 @@ public enum GitHubAnnotations {
         case .restoreManifest: return goldens + "/manifest.json"
         case .removeLink: return goldens + "/" + f.key
         case .record, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip, .fixTruncation,
-             .fixContrast, .fixColourAlone, .fixGlyph:
+             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning:
             return goldens + "/" + f.key + ".png"
         }
     }

@@ -37,7 +37,7 @@ public struct ResultFile: Sendable {
     /// Bounds and the key grammar: a key outside it would become a path or an `<img src>`.
     static func check(_ r: VerifyResult, path: String) throws(InputError) {
         for (what, n) in [("passed", r.passed.count), ("failures", r.failures.count), ("cases", r.cases.count),
-                          ("details", r.details.count), ("known", r.known.count)] where n > maxFixtures {
+                          ("details", r.details.count), ("known", r.known.count), ("advisory", r.advisory?.count ?? 0)] where n > maxFixtures {
             throw InputError(path, "\(n) \(what): more than the \(maxFixtures) a result may hold")
         }
         func key(_ k: String, kind: FailureKind? = nil) throws(InputError) {
@@ -58,6 +58,11 @@ public struct ResultFile: Sendable {
             if let n = f.node { try text(n, "node name") }
         }
         for k in r.known { try key(k.key); try text(k.detail, "known finding"); try text(k.seed, "seed passage") }
+        for f in r.advisory ?? [] {
+            try key(f.key, kind: f.kind)
+            try text(f.detail, "advisory finding")
+            if let n = f.node { try text(n, "node name") }
+        }
         for d in r.details {
             try key(d.key)
             try text(d.actualLabel, "label"); if let l = d.expectedLabel { try text(l, "label") }
@@ -96,6 +101,7 @@ public struct ResultFile: Sendable {
             merged.passed += r.passed
             merged.failures += r.failures
             merged.known += r.known.filter { !merged.known.contains($0) }
+            if let more = r.advisory { merged.advisory = (merged.advisory ?? []) + more }
             merged.details += r.details
             merged.cases += r.cases
             merged.fastPath += r.fastPath

@@ -12,6 +12,18 @@ public struct RenderedWidget: Sendable {
     public var layoutNote: String
     /// Elements the layout has but did not draw, with why (iOS: shed lines, line3 dropped by ViewThatFits).
     public var hidden: [String: String] = [:]
+    /// What it was asked to show, at which size and type scale (the required-content check, known findings).
+    public var facts: RenderFacts {
+        switch platform {
+        case .android:
+            return RenderFacts(family: .android(AndroidFamily(rawValue: family) ?? .small), resolved: resolved, size: scene.size, fontScale: fontScale)
+        case .ios:
+            return RenderFacts(family: .ios(IOSFamily(rawValue: family) ?? .systemSmall), resolved: resolved, size: scene.size, textSize: textSize)
+        }
+    }
+    /// Android's font scale (1 on iOS) and iOS's Dynamic Type size (`.large` on Android).
+    public var fontScale = 1.0
+    public var textSize = DynamicTypeSize.large
 }
 
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
@@ -30,14 +42,14 @@ public struct WidgetRenderer: Sendable {
             let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
             let (w, plan) = builder.plan(r)
             return RenderedWidget(platform: .android, family: plan.size.rawValue, resolved: w, scene: builder.scene(w, plan, r),
-                                  layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "")
+                                  layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "", fontScale: r.fontScale)
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
             let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
             return RenderedWidget(platform: .ios, family: r.family.rawValue, resolved: w, scene: builder.scene(w, plan, r),
                                   layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
-                                  hidden: plan.hidden)
+                                  hidden: plan.hidden, textSize: r.textSize)
         }
     }
 }
@@ -53,15 +65,20 @@ public struct RenderReport: Codable, Sendable {
         /// Listed in known-findings.json: reported every time, never a failure; `seed` is its passage.
         public var known = false
         public var seed: String?
+        /// Its check does not fail the gate yet (`CheckRegistry.Check.enforced`): reported, never a failure.
+        public var advisory: Bool
         public init(kind: FailureKind, node: String, element: ElementKind?, detail: String) {
             self.kind = kind; self.node = node; self.element = element; self.detail = detail
+            advisory = CheckRegistry.advisoryKinds.contains(kind)
         }
-        enum CodingKeys: String, CodingKey { case kind, node, detail, known, seed }
+        enum CodingKeys: String, CodingKey { case kind, node, detail, known, seed, advisory }
 
-        /// Marks the finding known when the file lists it for `key`.
-        public func marked(_ known: KnownFindings, key: String) -> Finding {
+        /// Marks the finding known when the file lists it for `key`, a render drawn from `facts`.
+        public func marked(_ known: KnownFindings, key: String, facts: RenderFacts? = nil) -> Finding {
             var f = self
-            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node, element: element)) { f.known = true; f.seed = e.seed }
+            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node, element: element), facts: facts) {
+                f.known = true; f.seed = e.seed
+            }
             return f
         }
     }
@@ -97,14 +114,15 @@ public struct RenderReport: Codable, Sendable {
         pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
         texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
-        findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key)
+        findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key, facts: r.facts)
         pips = Self.pips(r.scene)
     }
 
     /// The registry's render checks on a drawn scene, known findings marked.
-    public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String) -> [Finding] {
-        CheckRegistry.renderChecks.flatMap { $0.run(key, scene, image, painter) }
-            .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key) }
+    public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String,
+                                facts: RenderFacts?) -> [Finding] {
+        CheckRegistry.renderChecks.flatMap { $0.run(key, scene, image, painter, facts: facts) }
+            .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key, facts: facts) }
     }
 
     public static func pips(_ scene: Scene) -> [Pip] {

@@ -289,7 +289,7 @@ struct FixtureRenderReport: Encodable {
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key)
+        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: RenderFacts(fixture.id, scene: scene))
     }
 }
 

@@ -1,0 +1,217 @@
+import Foundation
+
+/// What a render was asked to show, and under which conditions: the resolved widget (state,
+/// reactive branch, counts, next-due habit), the family actually drawn, its size and type scale.
+/// The required-content check reads it, and known findings match their conditions against it, so
+/// an ad-hoc `render` at any size is judged exactly like a golden.
+public struct RenderFacts: Sendable, Hashable {
+    /// The family drawn (Android: the one resolveSize picked, not the one asked for).
+    public var family: FixtureFamily
+    public var resolved: ResolvedWidget
+    /// Layout units: the granted dp (Android) or the widget's pt (iOS).
+    public var size: Size
+    /// Android's system font scale; 1 on iOS.
+    public var fontScale: Double
+    /// iOS Dynamic Type size; `.large` on Android.
+    public var textSize: DynamicTypeSize
+
+    public init(family: FixtureFamily, resolved: ResolvedWidget, size: Size, fontScale: Double = 1, textSize: DynamicTypeSize = .large) {
+        self.family = family; self.resolved = resolved; self.size = size; self.fontScale = fontScale; self.textSize = textSize
+    }
+
+    public var platform: Platform { family.platform }
+    public var state: WidgetState { resolved.state }
+
+    /// A golden's facts: its identity's scenario, resolved at the scenario's moment (first run: no
+    /// snapshot), at the scene's size. nil for a test catalog's fixture with no identity.
+    public init?(_ id: FixtureID?, scene: Scene) {
+        guard let id else { return nil }
+        let scenario = Scenario(id)
+        if scenario == nil && id.state != .firstRun { return nil }
+        let resolved = resolveWidget(snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+        var family = id.family
+        // Seed 000 "Three-breakpoint model": Large needs kindling on, so the matrix's legacy Large
+        // cell is drawn as Medium (the band's Large sizes all clear the viability check).
+        if case .android(.large) = family, !resolved.kindling { family = .android(.medium) }
+        var fontScale = 1.0, textSize = DynamicTypeSize.large
+        switch id.band {
+        case .height(_, let fs, _)?, .width(_, let fs, _)?: fontScale = fs
+        case .type(let t)?: textSize = t
+        case .large?, .device?, .content?, .intl?, nil: break
+        }
+        self.init(family: family, resolved: resolved, size: scene.size, fontScale: fontScale, textSize: textSize)
+    }
+}
+
+/// The required-content table (issue #21 item 1): per platform × family × state (and body), what a
+/// render must show, and what may shed, in the seed's order, each row with the seed passage it
+/// comes from. Built on element kinds and traits (`ElementKind`, `HabitRowElement.isNextDue`),
+/// never on display names. `LostMeaningCheck` judges a scene against it.
+public enum RequiredContent {
+    /// One thing a render must convey.
+    public enum Item: String, Hashable, Sendable, CaseIterable {
+        /// The state's own line: all done, empty, first run, new day (accessories: line2, inline).
+        case statusLine = "status line"
+        /// The streak number (accessories: line1, the inline label).
+        case numeral
+        /// STALE's "last synced Xh ago".
+        case staleAge = "stale age"
+        /// The next-due habit's row.
+        case nextDueHabit = "next-due habit"
+        /// Small's check-off button (it names its habit by the next-due row above it).
+        case checkOffButton = "check-off button"
+        /// Wherever the check-off button is drawn, the next-due row it checks off is drawn with it.
+        case buttonsHabit = "the button's habit"
+        /// "N of M done".
+        case progress
+        /// The empty state's rest glyph.
+        case restGlyph = "rest glyph"
+        /// "+N more" whenever a due habit has no row.
+        case overflow = "overflow line"
+    }
+
+    /// A body the row applies to: kindling (refined) or legacy; nil both.
+    public enum Body: Hashable, Sendable { case kindling, legacy }
+
+    public struct Row: Sendable {
+        public var families: [FixtureFamily]
+        public var states: Set<WidgetState>
+        public var body: Body?
+        public var requires: [Item]
+        /// The seed passage the row comes from.
+        public var seed: String
+
+        func applies(to facts: RenderFacts) -> Bool {
+            guard families.contains(facts.family), states.contains(facts.state) else { return false }
+            guard let body, !facts.family.isAccessory else { return true }
+            return (body == .kindling) == facts.resolved.kindling
+        }
+    }
+
+    static let home: [FixtureFamily] = [.android(.small), .android(.medium), .android(.large),
+                                        .ios(.systemSmall), .ios(.systemMedium), .ios(.systemLarge)]
+    static let textAccessories: [FixtureFamily] = [.ios(.accessoryRectangular), .ios(.accessoryInline)]
+    /// The families that list habits as rows (Small shows only the next-due one).
+    static let listing: [FixtureFamily] = [.android(.medium), .android(.large), .ios(.systemMedium), .ios(.systemLarge)]
+    static let small: [FixtureFamily] = [.android(.small), .ios(.systemSmall)]
+    static let notFirstRun = Set(WidgetState.allCases).subtracting([.firstRun])
+
+    /// The table, in the seed's order of states.
+    public static let rows: [Row] = [
+        Row(families: home + [.ios(.accessoryCircular)] + textAccessories, states: notFirstRun, requires: [.numeral],
+            seed: "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row … The streak numeral itself is never hidden\"; Width budget: \"The streak numeral never sheds and never wraps.\"; Lock Screen accessories: the streak number as the circular's center label, the rectangular's \"streak-day line\""),
+        Row(families: home + textAccessories, states: [.firstRun], requires: [.statusLine],
+            seed: "000, State catalog: First-run — \"App glyph + \"Open Objectuve to sync today\" — neutral bootstrap\""),
+        Row(families: home + textAccessories, states: [.allDone], requires: [.statusLine],
+            seed: "000, State catalog: All-done — \"Success check + \"All done today\"\"; Lock Screen accessories: \"done/total or state line\""),
+        Row(families: home + textAccessories, states: [.empty], requires: [.statusLine],
+            seed: "000, State catalog: Empty — \"\"Nothing due today\" / \"Rest counts too.\" vertically centered, plus a decorative rest glyph — streak block still shows\""),
+        Row(families: [.android(.medium), .ios(.systemSmall), .ios(.systemMedium)], states: [.empty], requires: [.restGlyph],
+            seed: "000, Empty/all-done centering fill (OBJ-1477): the rest glyph \"renders on Android medium and both iOS sizes; it does not render on Android small\""),
+        Row(families: home + textAccessories, states: [.newDay], requires: [.statusLine],
+            seed: "000, NEW_DAY's own overflow (OBJ-1382): \"in NEW_DAY, state_new_day is the status line … the only line that states what's actually known\"; State catalog: \"New day — tap to see today's habits\""),
+        Row(families: home + textAccessories, states: [.stale], requires: [.staleAge],
+            seed: "000, Stale-data threshold: \"it renders the stale state (last-synced data + a \"last synced Xh ago\" caption)\"; The always-visible core: \"Core, STALE (caption suppressed, footer reserved instead) 72dp / 80dp\"; 001 §3: line3 is .lineLimit(1), dropped only when the whole ViewThatFits stack does not fit"),
+        Row(families: [.ios(.systemSmall)], states: [.defaultProgress], body: .kindling, requires: [.nextDueHabit, .checkOffButton],
+            seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")\""),
+        // Android's Small column guarantees only its core (head row + caption row; STALE: the footer),
+        // so its next-due row and CTA may shed — but never the row while the button that names it stays.
+        Row(families: small, states: [.defaultProgress], body: .kindling, requires: [.buttonsHabit],
+            seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\""),
+        Row(families: small, states: [.defaultProgress, .stale], body: .legacy, requires: [.progress],
+            seed: "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""),
+        Row(families: listing, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
+            seed: "000, Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Narrow-Large: \"Level A (unconditional): the next-due row always renders\"; State catalog: Default — \"habit rows\""),
+        Row(families: listing, states: [.stale], requires: [.overflow],
+            seed: "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""),
+        Row(families: [.android(.large), .ios(.systemLarge)], states: [.allDone], body: .kindling, requires: [.overflow],
+            seed: "000, Large family: \"largeAllDoneChecklist … capped at 4 visible rows … any remainder renders as … \"+N more done\" on all-done\""),
+    ]
+
+    /// What may shed, in the seed's order (the first sheds first): a later one absent while an
+    /// earlier one is drawn is a shed out of order.
+    public enum Shed: Hashable, Sendable {
+        case element(ElementKind)
+        /// Every habit row (rows drop from the bottom, after everything before them).
+        case habitRows
+
+        var name: String {
+            switch self {
+            case .element(let k): return k.rawValue
+            case .habitRows: return "habit rows"
+            }
+        }
+    }
+
+    public struct ShedOrder: Sendable {
+        public var families: [FixtureFamily]
+        public var order: [Shed]
+        public var seed: String
+    }
+
+    public static let shedOrders: [ShedOrder] = [
+        ShedOrder(families: [.android(.small), .android(.medium), .android(.large)],
+                  order: [.element(.longestLabel), .element(.dayStreakLabel), .habitRows],
+                  seed: "000, Shedding order as the budget shrinks: \"1. Longest N — historical, not actionable. Goes first. 2. DAY STREAK … 3. Habit rows, dropped from the bottom\""),
+        ShedOrder(families: [.android(.small)], order: [.element(.daysLabel), .element(.streakGlyph)],
+                  seed: "000, Width budget, Shed order, widest-first: \"days label → flame container. The streak numeral never sheds and never wraps.\""),
+    ]
+
+    /// The rows that apply to a render.
+    public static func rows(for facts: RenderFacts) -> [Row] { rows.filter { $0.applies(to: facts) } }
+
+    /// The element kinds that show `item` on `family` in `state` (any one of them suffices); empty
+    /// for the items the check reads from traits instead (next-due row, overflow).
+    public static func kinds(_ item: Item, family: FixtureFamily, state: WidgetState) -> [ElementKind] {
+        switch (item, family.surface) {
+        case (.statusLine, .home):
+            switch state {
+            case .newDay: return [.newDayLine]
+            // Large's all-done body is its checklist closed by the all-done motivator (seed 000 Large family).
+            case .allDone: return family == .android(.large) || family == .ios(.systemLarge) ? [.statusTitle, .motivator] : [.statusTitle]
+            case .firstRun, .stale, .empty, .defaultProgress: return [.statusTitle]
+            }
+        case (.statusLine, .rectangular): return [.accessoryLine2]
+        case (.numeral, .home), (.numeral, .circular): return [.numeral]
+        case (.numeral, .rectangular): return [.accessoryLine1]
+        case (.staleAge, .home): return [.staleFooter]
+        case (.staleAge, .rectangular): return [.accessoryLine3]
+        case (.statusLine, .inline), (.numeral, .inline), (.staleAge, .inline): return [.inlineLabel]
+        case (.checkOffButton, _): return [.checkOffLabel]
+        case (.progress, _): return [.progress]
+        case (.restGlyph, _): return [.statusGlyph]
+        case (.nextDueHabit, _), (.buttonsHabit, _): return [.habitTitle]
+        case (.overflow, _): return [.overflowLine]
+        case (.statusLine, .circular), (.staleAge, .circular): return []
+        }
+    }
+
+    /// Whether the state draws habit rows on a listing family (the check's overflow and shed-order rules).
+    static func drawsRows(_ facts: RenderFacts) -> Bool {
+        guard listing.contains(facts.family), facts.resolved.dueCount > 0 else { return false }
+        switch facts.state {
+        case .defaultProgress, .stale: return true
+        case .allDone: return facts.resolved.kindling && (facts.family == .android(.large) || facts.family == .ios(.systemLarge))
+        case .firstRun, .newDay, .empty: return false
+        }
+    }
+}
+
+/// How a family's surface carries the required items.
+enum Surface { case home, circular, rectangular, inline }
+
+extension FixtureFamily {
+    var surface: Surface {
+        switch self {
+        case .android: return .home
+        case .ios(let f):
+            switch f {
+            case .systemSmall, .systemMedium, .systemLarge: return .home
+            case .accessoryCircular: return .circular
+            case .accessoryRectangular: return .rectangular
+            case .accessoryInline: return .inline
+            }
+        }
+    }
+    var isAccessory: Bool { surface != .home }
+}

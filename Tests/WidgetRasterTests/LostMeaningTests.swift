@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import evidence
+@testable import WidgetRaster
+
+/// The required-content table and the `lost-meaning` check (issue #21 items 1, 2): each rule on a
+/// real render with the element the rule is about taken away, cue or sentence doctored; and known
+/// findings matched by the conditions their passage names, at any size (item 6).
+@Suite struct LostMeaningTests {
+    let fonts = FontLibrary.shared
+
+    func fixture(_ key: String) throws -> (Scene, RenderFacts) {
+        let f = try #require(try FixtureCatalog.fixture(key: key), "no fixture \(key)")
+        let scene = f.makeScene(fonts)
+        return (scene, try #require(RenderFacts(f.id, scene: scene)))
+    }
+
+    func without(_ scene: Scene, _ drop: (ElementKind) -> Bool) -> Scene {
+        var s = scene
+        s.nodes.removeAll { drop($0.element.kind) }
+        return s
+    }
+
+    func reasons(_ scene: Scene, _ facts: RenderFacts) -> [(LostMeaningCheck.Reason, ElementKind)] {
+        LostMeaningCheck.findings(scene, facts).map { ($0.reason, $0.element) }
+    }
+
+    /// The facts of a golden are its identity's: state, counts, the family actually drawn.
+    @Test func factsComeFromTheIdentity() throws {
+        let (_, stale) = try fixture("android/small/stale/stones/kindling/light")
+        #expect(stale.state == .stale && stale.resolved.dueCount == 4 && stale.family == .android(.small) && stale.fontScale == 1)
+        let (_, band) = try fixture("android/bands/width/w110-fs2.0/1-digit")
+        #expect(band.fontScale == 2 && band.size.width == 110 && band.state == .defaultProgress)
+        let (_, type) = try fixture("ios/bands/type/systemSmall/AX3/first-run")
+        #expect(type.textSize == .accessibility3 && type.state == .firstRun)
+    }
+
+    /// A stale render that does not say it is stale loses its meaning (seed 000 Stale-data threshold).
+    @Test func staleWithoutItsAgeIsAbsent() throws {
+        let (scene, facts) = try fixture("android/small/stale/stones/kindling/light")
+        #expect(!reasons(scene, facts).contains { $0.1 == .staleFooter })
+        let found = reasons(without(scene) { $0 == .staleFooter }, facts)
+        #expect(found.contains { $0.0 == .absent && $0.1 == .staleFooter }, "\(found)")
+    }
+
+    /// Every state's own line is required: a blank first-run card is a finding.
+    @Test(arguments: ["android/medium/first-run/no-motif/legacy/light", "ios/systemMedium/empty/stones/kindling/light"])
+    func theStatesOwnLineIsRequired(key: String) throws {
+        let (scene, facts) = try fixture(key)
+        let blank = without(scene) { $0 == .statusTitle }
+        #expect(LostMeaningCheck.findings(blank, facts).contains { $0.reason == .absent && $0.element == .statusTitle && $0.detail.contains("seed 000") })
+    }
+
+    /// A listing family keeps the next-due row, and says "+N more" whenever a habit has no row.
+    @Test func nextDueRowAndOverflow() throws {
+        let (scene, facts) = try fixture("android/medium/default-none-notyet/stones/kindling/light")
+        let noRows = without(scene) { $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground || $0 == .overflowLine }
+        let found = reasons(noRows, facts)
+        #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
+        #expect(found.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(found)")
+        // Rows gone while Longest N and DAY STREAK stay: rows shed before what the seed sheds first.
+        #expect(found.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(found)")
+    }
+
+    /// Longest N sheds before DAY STREAK (seed 000 Shedding order); the days label before the flame.
+    @Test func shedOrder() throws {
+        let (scene, facts) = try fixture("android/medium/empty/stones/kindling/light")
+        guard Set(scene.nodes.map(\.element.kind)).isSuperset(of: [.longestLabel, .dayStreakLabel]) else { return }
+        #expect(reasons(without(scene) { $0 == .dayStreakLabel }, facts).contains { $0.0 == .shedOrder && $0.1 == .dayStreakLabel })
+        #expect(!reasons(without(scene) { $0 == .longestLabel }, facts).contains { $0.0 == .shedOrder })
+        let (small, sf) = try fixture("android/small/empty/stones/kindling/light")
+        let noFlame = without(small) { $0 == .streakGlyph }
+        if small.nodes.contains(where: { $0.element.kind == .daysLabel }) {
+            #expect(reasons(noFlame, sf).contains { $0.0 == .shedOrder && $0.1 == .streakGlyph })
+        }
+    }
+
+    /// Pips must agree with "N of M done" — the iOS legacy report: 5 solid pips beside 6 of 12.
+    @Test func pipsThatContradictTheCount() throws {
+        let (scene, facts) = try fixture("ios/systemSmall/default-some-notyet/stones/legacy/dark")
+        #expect(RenderReport.pips(scene).map(\.filled) == [true, true, false, false])
+        #expect(!reasons(scene, facts).contains { $0.0 == .contradiction })
+        var doctored = scene
+        for i in doctored.nodes.indices { if case .pip(let p, _) = doctored.nodes[i].element { doctored.nodes[i].element = .pip(index: p, filled: true) } }
+        #expect(reasons(doctored, facts).contains { $0.0 == .contradiction && $0.1 == .pip })
+        // A capped row agrees only on none / all: all solid beside 6 of 12 contradicts, half does not.
+        var twelve = facts
+        twelve.resolved.habits = (0..<12).map { WidgetHabit(id: "h\($0)", title: "H\($0)", checkedInToday: $0 < 6) }
+        twelve.resolved.doneCount = 6; twelve.resolved.dueCount = 12
+        #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(doctored), twelve).contains { $0.kind == .pip })
+        #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(scene), twelve).isEmpty)
+    }
+
+    /// One sentence drawn twice in one render is `repeated`; habit titles may repeat.
+    @Test func oneSentenceDrawnTwice() throws {
+        let (scene, facts) = try fixture("ios/systemSmall/default-some-notyet/stones/kindling/light")
+        #expect(!reasons(scene, facts).contains { $0.0 == .repeated })
+        var doctored = scene
+        let caption = try #require(scene.nodes.first { $0.element.kind == .caption })
+        let button = try #require(doctored.nodes.firstIndex { $0.element.kind == .checkOffLabel })
+        doctored.nodes[button].content = caption.content
+        let found = LostMeaningCheck.findings(doctored, facts).filter { $0.reason == .repeated }
+        #expect(found.count == 1 && found[0].element == .checkOffLabel && found[0].detail.hasPrefix("repeated: "), "\(found)")
+    }
+
+    /// Findings are `lost-meaning` GateFailures with the element named; a bare scene (no facts) has none.
+    @Test func theGateCheck() throws {
+        let (scene, facts) = try fixture("android/small/stale/stones/kindling/light")
+        let painter = CairoPainter(fonts: fonts)
+        let image = painter.render(scene)
+        let stripped = without(scene) { $0 == .staleFooter }
+        let failures = LostMeaningCheck.gateCheck.run("k", stripped, image, painter, facts: facts)
+        #expect(failures.contains { $0.kind == .lostMeaning && $0.element == .staleFooter && $0.node == "staleFooter" })
+        #expect(LostMeaningCheck.gateCheck.run("k", stripped, image, painter).isEmpty)
+        #expect(LostMeaningCheck.gateCheck.applies(scene))
+    }
+
+    /// Advisory first: registered, run everywhere, not failing until the lead flips `enforced`.
+    @Test func registeredAdvisory() {
+        let entry = CheckRegistry.checks.first { $0.kind == .lostMeaning }
+        #expect(entry?.render != nil && entry?.stages == [.render])
+        #expect(CheckRegistry.advisoryKinds == (entry?.enforced == false ? [.lostMeaning] : []))
+        #expect(Remedy.default(for: .lostMeaning) == .fixLostMeaning && !Remedy.fixLostMeaning.recordsAGolden)
+        #expect(!AcceptHint.text(GateFailure(key: "a/b", kind: .lostMeaning, detail: "")).contains("evidence record"))
+    }
+
+    /// A verify run lists the check's findings under `advisory` and passes the fixture.
+    @Test func verifyReportsAdvisoryWithoutFailing() throws {
+        let (scene, _) = try fixture("android/small/stale/stones/kindling/light")
+        let stripped = without(scene) { $0 == .staleFooter }
+        let id = try #require(try FixtureCatalog.fixture(key: "android/small/stale/stones/kindling/light")?.id)
+        let catalog = [Fixture(id: id) { _ in stripped }]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-lostmeaning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let painter = CairoPainter(fonts: fonts)
+        var o = GateOptions(goldens: dir, jobs: 1)
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        o.checks = [LostMeaningCheck.gateCheck]
+        let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        guard CheckRegistry.advisoryKinds.contains(.lostMeaning) else {
+            #expect(v.failures.contains { $0.kind == .lostMeaning }); return
+        }
+        #expect(v.failures.isEmpty && v.passed == [id.key], "\(v.failures)")
+        #expect(v.advisory?.contains { $0.kind == .lostMeaning && $0.element == .staleFooter } == true)
+        let json = try JSONEncoder().encode(v)
+        #expect(try JSONDecoder().decode(VerifyResult.self, from: json).advisory?.count == v.advisory?.count)
+    }
+
+    // MARK: Known findings by condition (item 6)
+
+    /// Every entry names conditions, and matches at least one render of the matrix inside them.
+    @Test func everyKnownEntryMatchesARender() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let painter = CairoPainter(fonts: fonts)
+        let catalog = try FixtureCatalog.load()
+        for e in known.entries {
+            #expect(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
+            if e.kind == .colourAlone {
+                let found = ColourAloneCheck.failures(catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2)
+                #expect(found.contains { e.matches($0) }, "colour-alone entry \(e.fixture) matched nothing")
+                continue
+            }
+            var matched = false
+            for f in catalog where Glob.matches(e.fixture, f.key) {
+                let scene = f.makeScene(fonts)
+                guard let facts = RenderFacts(f.id, scene: scene), e.conditions.matches(facts) else { continue }
+                let image = painter.render(scene)
+                let failures = CheckRegistry.renderChecks.flatMap { $0.run(f.key, scene, image, painter, facts: facts) }
+                if failures.contains(where: { e.matches($0, facts: facts) }) { matched = true; break }
+            }
+            #expect(matched, "entry \(e.kind) \(e.node) \(e.conditions) matched no render")
+        }
+    }
+
+    /// `render` at an ad-hoc size inside an entry's conditions marks the finding known — the seed's
+    /// 110 dp × fontScale 2.0 caption ellipsis at a height no golden has.
+    @Test func anAdHocRenderInsideTheConditionsIsKnown() throws {
+        let a = try ArgumentParser.parse(["--family", "small", "--width", "110", "--height", "171", "--font-scale", "2.0",
+                                          "--state", "defaultProgress", "--done", "1", "--reactive", "notYet", "-o", "x.png"],
+                                         valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+        let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
+        #expect(drawn.facts.fontScale == 2 && drawn.facts.size.width == 110)
+        let painter = CairoPainter(fonts: fonts)
+        let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter,
+                                  known: try KnownFindings.load(from: PackagePaths.knownFindings), key: "render/android/small")
+        let caption = report.findings.filter { $0.kind == .truncated && $0.element == .caption }
+        #expect(!caption.isEmpty && caption.allSatisfy { $0.known && $0.seed?.contains("110dp") == true }, "\(report.findings.map(\.detail))")
+        // Outside the conditions (a wider card) the same entry does not apply.
+        var wider = drawn.facts
+        wider.size.width = 150
+        #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy { $0.kind != .truncated || !$0.conditions.matches(wider) })
+    }
+}
