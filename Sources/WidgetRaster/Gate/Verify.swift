@@ -181,6 +181,8 @@ public enum Verifier {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
         var out = FixtureOutcome(key: fixture.key, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter) }
+        // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
+        if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]

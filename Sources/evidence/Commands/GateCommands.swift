@@ -44,11 +44,18 @@ enum GateArguments {
     }
 
     static func fixtures(_ filter: String?) throws -> [Fixture] {
-        let f = try FixtureCatalog.filtered(filter)
-        if f.isEmpty, let filter {
+        _ = try keys(filter)
+        return try FixtureCatalog.filtered(filter)
+    }
+
+    /// The catalog keys a filter selects, without drawing anything; a filter that matches nothing
+    /// is a usage error, never a pass.
+    static func keys(_ filter: String?) throws(InputError) -> [String] {
+        let keys = FixtureCatalog.keys(matching: filter)
+        if keys.isEmpty, let filter {
             throw InputError("--filter", "no fixture matches '\(filter)'; run 'evidence list' to see the keys")
         }
-        return f
+        return keys
     }
 
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
@@ -78,7 +85,7 @@ struct ListCommand: EvidenceCommand {
     }
 
     static func keys(filter: String?, shard: Shard?) throws -> [String] {
-        try GateArguments.fixtures(filter).map(\.key).filter { shard?.contains($0) ?? true }
+        try GateArguments.keys(filter).filter { shard?.contains($0) ?? true }
     }
 }
 
@@ -115,7 +122,7 @@ struct VerifyCommand: EvidenceCommand {
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
-        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
@@ -169,7 +176,7 @@ struct RecordCommand: EvidenceCommand {
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
-        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
                                     notice: { printError($0) },
@@ -218,8 +225,8 @@ struct RenderCommand: EvidenceCommand {
         if let key = a.value(fixture.name) {
             try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
-                // Only on this error path is the whole catalog built, to name the nearest key.
-                let hint = Suggestion.nearest(key, among: try FixtureCatalog.load().map(\.key)).map { "did you mean '\($0)'? " } ?? ""
+                // The nearest key, from the declared keys (nothing drawn).
+                let hint = Suggestion.nearest(key, among: FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
                 throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
