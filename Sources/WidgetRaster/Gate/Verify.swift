@@ -36,7 +36,8 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter)
+        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
+                          checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
         switch choice {

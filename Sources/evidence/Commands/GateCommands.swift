@@ -101,15 +101,27 @@ struct VerifyCommand: EvidenceCommand {
         if it differs the run fails as 'environment' naming what differs, unless --compare perceptual
         asks for pixelmatch 7.2's comparison (YIQ delta, alpha over its checkerboard, anti-aliasing
         ignored) on purpose. The first output line says which comparison was applied and why.
-        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, colour-alone, self-check, environment.
-        colour-alone: in a one-tint render (tinted, StandBy Night, Lock Screen vibrant) two states whose
-        meaning differs draw identical pixels where the meaning is carried (both fixtures and the node named).
+        \(failureKindsHelp)
         Findings listed in known-findings.json (each with its seed passage) do not fail the run; each
         entry that matched prints one KNOWN line (kind, fixture glob, node, count, seed section) on
         every run; --json and --html carry every match with its full seed passage.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
         """
+    /// The failure kinds and the checks, from `FailureKind` and `CheckRegistry`: a kind or check
+    /// added there is listed here with no edit.
+    static var failureKindsHelp: String {
+        func kinds(_ records: Bool) -> String {
+            ReviewOrder.kinds.filter { Remedy.default(for: $0).recordsAGolden == records }.map(\.rawValue).joined(separator: ", ")
+        }
+        let checks = CheckRegistry.checks.map { c in
+            "  \(c.name) → \(c.kind.rawValue) (runs in \(c.stages.map(\.rawValue).joined(separator: ", "))): \(c.reads)"
+        }
+        return (["Failure kinds a record must never accept: \(kinds(false)).",
+                 "Failure kinds a record can accept (after review): \(kinds(true)).",
+                 "Checks besides the golden comparison (check → the kind it reports):"] + checks).joined(separator: "\n")
+    }
+
     static let options = GateArguments.matrix + OptionTable([
         GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold,
         .flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)"), GateArguments.noWait,
