@@ -114,7 +114,7 @@ import Testing
     /// the frame drawn without keeping anything.
     @Test func keptBackgroundEqualsASeparateRenderWhereTheAuditReads() throws {
         let painter = CairoPainter(fonts: .shared)
-        let sweep = try FixtureCatalog.load().enumerated().filter { $0.offset % 23 == 0 }.map(\.element)
+        let sweep = try FixtureCatalog.load().enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
         var compared = 0
         for fixture in sweep {
             let scene = fixture.makeScene(painter.fonts)

@@ -354,6 +354,33 @@ import Testing
         #expect(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })
     }
 
+    /// The page, JUnit and `verify --help` take the failure kinds and the checks from `FailureKind`
+    /// and `CheckRegistry`: a kind or check added there appears in all three with no edit to them.
+    @Test func kindsAndChecksComeFromTheRegistry() throws {
+        var v = try hintResult()
+        #expect(RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: true) == CheckRegistry.checks.map(\.name))
+        let perRender = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)
+        #expect(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
+        v.run?.checks = perRender
+        let page = HTMLReport.render(v)
+        for k in FailureKind.allCases { #expect(page.contains(".k-\(k.rawValue) { background: #"), "\(k)") }
+        let colours = FailureKind.allCases.prefix(HTMLReport.kindPalette.count).compactMap { k in
+            page.range(of: ".k-\(k.rawValue) { background: ").map { String(page[$0.upperBound...].prefix(7)) }
+        }
+        #expect(Set(colours).count == colours.count, "each kind its own colour")
+        for c in CheckRegistry.checks {
+            #expect(page.contains("<td><code>\(c.name)</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"), "\(c.name)")
+            #expect(page.contains(HTML.escape(c.reads)), "\(c.name)")
+        }
+        #expect(page.contains("<td><code>colour-alone</code></td><td><span class=\"kind k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"))
+        let junit = JUnitReport.render(v)
+        #expect(junit.contains("<property name=\"checks\" value=\"\(perRender.joined(separator: " "))\"/>"))
+        try expectValidJUnit(junit)
+        let help = VerifyCommand.failureKindsHelp
+        for k in FailureKind.allCases { #expect(help.contains(k.rawValue), "\(k)") }
+        for c in CheckRegistry.checks { #expect(help.contains("  \(c.name) → \(c.kind.rawValue) (runs in "), "\(c.name)") }
+    }
+
     @Test func resultJSONIsVersionedWithRunFactsAndRelativeFolders() throws {
         var v = try damagedResult()
         #expect(v.schema == "evidence-result/2")

@@ -86,17 +86,64 @@ import Testing
         #expect(IOSMatrix.bandClasses.map(\.name) == ["430x932", "414x896", "414x736", "393x852", "375x812", "375x667", "320x568"])
     }
 
-    @Test func collapseMergesIdenticalScenesWithinAGroupOnly() {
+    /// The declared collapse rule folds what a render does not read, and the catalog's check
+    /// catches it wherever the scenes disagree — in both directions.
+    @Test func collapseFollowsTheDeclaredRuleAndFlagsScenesThatDisagree() {
         let scene = Scene(size: Size(10, 10), density: 1, card: Rect(x: 0, y: 0, width: 10, height: 10), nodes: [], accessibilityLabel: "a")
         var other = scene
         other.accessibilityLabel = "b"
-        func item(_ m: StreakMotif, _ theme: Theme, _ s: Scene) -> MatrixItem {
-            MatrixItem(id: FixtureID(family: .android(.small), state: .empty, motifs: .one(m), bodies: .one(.kindling), theme: theme)) { s }
+        func item(_ state: FixtureState, _ branch: ReactiveBranch?, _ m: StreakMotif, _ theme: Theme, _ s: Scene) -> MatrixItem {
+            MatrixItem(id: FixtureID(family: .android(.small), state: state, branch: branch, motifs: .one(m), bodies: .one(.kindling), theme: theme)) { s }
         }
-        let items = StreakMotif.allCases.map { item($0, .light, scene) } + [item(.stones, .dark, scene), item(.flame, .dark, other)]
-        #expect(FixtureCatalog.collapse(items).map(\.key) == [
-            "android/small/empty/any-motif/kindling/light", "android/small/empty/stones/kindling/dark", "android/small/empty/flame/kindling/dark",
+        // The baseline does not read the motif: five items, one golden, silent while they draw alike.
+        let baseline = StreakMotif.allCases.map { item(.defaultSome, .baseline, $0, .light, scene) }
+        let folded = FixtureCatalog.collapse(baseline + [item(.empty, nil, .stones, .dark, scene), item(.empty, nil, .flame, .dark, other)])
+        #expect(folded.map(\.key) == [
+            "android/small/default-some-baseline/any-motif/kindling/light", "android/small/empty/stones/kindling/dark", "android/small/empty/flame/kindling/dark",
         ])
+        #expect(folded.allSatisfy { $0.collapseFinding == nil })
+        #expect(FixtureCatalog.fold((baseline + [item(.empty, nil, .stones, .dark, scene)]).map(\.id)).map(\.key) == Array(folded.map(\.key).prefix(2)))
+        // A merged item that draws differently: the rule is wrong, and the merged fixture says so.
+        let merged = FixtureCatalog.collapse(baseline.dropLast() + [item(.defaultSome, .baseline, .waves, .light, other)])
+        #expect(merged.count == 1)
+        #expect(merged[0].collapseFinding?.contains("merges android/small/default-some-baseline/stones/kindling/light and android/small/default-some-baseline/waves/kindling/light") == true)
+        // Two kept-apart fixtures that draw alike: the rule misses a facet the render ignores.
+        let apart = FixtureCatalog.collapse([item(.empty, nil, .stones, .light, scene), item(.empty, nil, .flame, .light, scene)])
+        #expect(apart.map(\.collapseFinding) == [nil, "renders the same scene as android/small/empty/stones/kindling/light, but the collapse rule (FixtureID.collapsed) keeps them apart: declare the facet this render ignores"])
+    }
+
+    /// The bundled catalog agrees with its rule: no fixture carries a finding, and the keys the
+    /// rule declares without drawing are the catalog's, in its order.
+    @Test func theBundledCatalogAgreesWithItsDeclaredRule() throws {
+        let fixtures = try FixtureCatalog.load()
+        #expect(fixtures.compactMap(\.collapseFinding) == [])
+        #expect(FixtureCatalog.ids == fixtures.compactMap(\.id))
+        #expect(FixtureCatalog.keys(matching: "ios/accessory*/empty/*").count == 7)
+    }
+
+    /// A fixture whose items disagree with the rule fails verify as `self-check`, naming both.
+    @Test func aWrongRuleFailsVerifyAsSelfCheck() throws {
+        let scene = Scene(size: Size(4, 4), density: 1, card: Rect(x: 0, y: 0, width: 4, height: 4), nodes: [], accessibilityLabel: "a")
+        var relabelled = scene
+        relabelled.accessibilityLabel = "b"
+        let other = relabelled
+        let items = StreakMotif.allCases.map { m in
+            MatrixItem(id: FixtureID(family: .android(.small), state: .allDone, branch: .baseline, motifs: .one(m), bodies: .one(.legacy), theme: .light)) {
+                m == .flame ? other : scene
+            }
+        }
+        let catalog = FixtureCatalog.collapse(items)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("collapse-rule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var o = GateOptions()
+        o.goldens = dir
+        let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        #expect(v.failures.map(\.kind) == [.selfCheck])
+        #expect(v.failures.first?.key == "android/small/all-done-baseline/any-motif/legacy/light")
+        #expect(v.failures.first?.detail.contains("all-done-baseline/flame/legacy/light") == true)
     }
 }
 

@@ -82,10 +82,4 @@ public enum AndroidMatrix {
         }
         return out
     }
-
-    /// The matrix as items for the catalog's shared collapse step. Combinations the widget draws
-    /// identically collapse there, so `any-motif` names what a golden covers.
-    public static func items(builder: AndroidSceneBuilder) -> [MatrixItem] {
-        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
-    }
 }

@@ -7,14 +7,17 @@ public struct Fixture: Sendable {
     /// e.g. `android/medium/default-notyet/stones/light`; also the golden's path under `Goldens/` (+ `.png`).
     public let key: String
     public let makeScene: @Sendable (FontLibrary) -> Scene
+    /// Where the declared collapse rule disagrees with what this fixture's matrix items draw (the
+    /// catalog's check, `FixtureCatalog.collapse`): verify reports it as `self-check`.
+    public let collapseFinding: String?
 
-    public init(id: FixtureID, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = id; self.key = id.key; self.makeScene = makeScene
+    public init(id: FixtureID, collapseFinding: String? = nil, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
+        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.makeScene = makeScene
     }
 
     /// A fixture outside the platform matrices (test catalogs): a key with no identity behind it.
     public init(key: String, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = nil; self.key = key; self.makeScene = makeScene
+        self.id = nil; self.key = key; self.collapseFinding = nil; self.makeScene = makeScene
     }
 
     /// The golden's path relative to the goldens directory.
@@ -29,9 +32,10 @@ public struct MatrixItem: Sendable {
 }
 
 /// Every fixture the gate knows, in a stable order, keys unique: the union of the per-platform
-/// matrices, collapsed by one shared step. Enumerating identities builds no scene; the collapsed
-/// catalog (verify, record, contrast) builds every scene once per process; one fixture by key
-/// builds only its collapse group's.
+/// matrices, folded by the declared collapse rule (`FixtureID.collapsed`). Identities and keys
+/// come from the rule alone — no font read, no scene built (`list`, `render --fixture`, review
+/// pages); the full catalog (verify, record, contrast) builds every item's scene once per process
+/// and checks the rule against them.
 public enum FixtureCatalog {
     /// The bundled fonts and tokens' scene builders, once per process.
     private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = Result { () throws(InputError) in
@@ -40,10 +44,21 @@ public enum FixtureCatalog {
                 IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled()))
     }
 
+    /// Every matrix item's identity and request, in catalog order: the one place that order is written.
+    private static let targets: [(id: FixtureID, target: RenderTarget)] =
+        AndroidMatrix.requests().map { ($0.id, .android($0.request)) } + InternationalMatrix.requests().map { ($0.id, .android($0.request)) }
+            + IOSMatrix.requests().map { ($0.id, .ios($0.request)) } + InternationalMatrix.iosRequests().map { ($0.id, .ios($0.request)) }
+
     /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
-        AndroidMatrix.items(builder: android) + InternationalMatrix.items(builder: android)
-            + IOSMatrix.items(builder: ios) + InternationalMatrix.items(builder: ios)
+        targets.map { t in MatrixItem(id: t.id) { draw(t.target, android, ios) } }
+    }
+
+    private static func draw(_ target: RenderTarget, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> Scene {
+        switch target {
+        case .android(let r): return android.scene(r)
+        case .ios(let r): return ios.scene(r)
+        }
     }
 
     /// Every matrix item with the bundled fonts and tokens, before collapsing: identities only, no scene built.
@@ -52,24 +67,34 @@ public enum FixtureCatalog {
         return items(android: android, ios: ios)
     }
 
+    /// Every fixture's identity in catalog order, from the declared rule: what `evidence list` prints.
+    public static let ids: [FixtureID] = fold(targets.map(\.id))
+
+    /// The keys matching a glob (`*` also crosses `/`), in catalog order; no filter → all.
+    public static func keys(matching glob: String?) -> [String] {
+        let keys = ids.map(\.key)
+        guard let glob else { return keys }
+        return keys.filter { Glob.matches(glob, $0) }
+    }
+
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items()) }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
     public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
 
-    /// The fixture a key names, building only the scenes of the collapse groups whose pattern the
-    /// key matches (a few at most) — not the whole matrix. nil: no fixture has that key.
+    /// The fixture a key names, building only its first item's scene — not the whole matrix (verify
+    /// checks that the fixture's other items draw the same). nil: no fixture has that key.
     public static func fixture(key: String) throws(InputError) -> Fixture? {
-        let candidates = try items().filter { Glob.matches($0.id.groupPattern, key) }
-        return collapse(candidates).first { $0.key == key }
+        // The first item the rule folds into `key` (a scan: cheaper than hashing every identity).
+        guard let i = targets.firstIndex(where: { $0.id.collapsed.key == key }) else { return nil }
+        let (android, ios) = try builders.get()
+        let target = targets[i].target
+        return Fixture(id: targets[i].id.collapsed) { _ in draw(target, android, ios) }
     }
 
     /// The typed identity of a catalog key (review pages, JUnit): looked up, never parsed.
-    public static func id(forKey key: String) -> FixtureID? { ids[key] }
-    private static let ids: [String: FixtureID] = {
-        let fixtures = (try? load()) ?? []
-        return Dictionary(fixtures.compactMap { f in f.id.map { (f.key, $0) } }, uniquingKeysWith: { a, _ in a })
-    }()
+    public static func id(forKey key: String) -> FixtureID? { byKey[key] }
+    private static let byKey: [String: FixtureID] = Dictionary(ids.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
     public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {
@@ -78,32 +103,49 @@ public enum FixtureCatalog {
         return fixtures.filter { Glob.matches(glob, $0.key) }
     }
 
-    /// The shared collapse step: within a group (the identity with motif and body erased), items
-    /// that draw the same scene share one golden, whose identity covers every motif and body it
-    /// stands for (`any-motif` when all five do). Groups keep their first-appearance order.
-    /// Scenes are built on every core and folded in in item order as they come, so only the
-    /// distinct ones are ever held — not every item's.
-    public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
+    /// The declared fold: each item joins the fixture `collapsed` names; fixtures are ordered by
+    /// their collapse group's first appearance, then their own.
+    static func fold(_ items: [FixtureID]) -> [FixtureID] {
         var order: [FixtureID] = []
-        var groups: [FixtureID: [(scene: Scene, id: FixtureID)]] = [:]
+        var groups: [FixtureID: [FixtureID]] = [:]
+        for item in items {
+            let g = item.collapseGroup, f = item.collapsed
+            if groups[g] == nil { order.append(g) }
+            if groups[g]?.contains(f) != true { groups[g, default: []].append(f) }
+        }
+        return order.flatMap { groups[$0]! }
+    }
+
+    /// The items folded by the declared rule, with the rule checked against the scenes: every
+    /// item's scene is built (on every core, folded in in item order) and compared — items one
+    /// fixture stands for must draw the same scene, and fixtures of one collapse group (the
+    /// identity less motif and body) must draw different ones. Where either fails, the fixture
+    /// carries a `collapseFinding` (verify's `self-check`), so a rule that merges a facet the render
+    /// reads, or keeps apart a facet it ignores, can never pass silently. Only each fixture's first
+    /// scene is held.
+    public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
+        var drawn: [FixtureID: (first: FixtureID, scene: Scene, finding: String?)] = [:]
+        var fixturesOfGroup: [FixtureID: [FixtureID]] = [:]
         parallelStream(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
                        { _, i in items[i].scene() }) { i, scene in
-            let item = items[i].id, g = item.collapseGroup
-            if groups[g] == nil { order.append(g) }
-            if let j = groups[g]?.firstIndex(where: { $0.scene == scene }) {
-                var id = groups[g]![j].id
-                if let a = id.motifs, let b = item.motifs { id.motifs = a.union(b) }
-                id.bodies = id.bodies.union(item.bodies)
-                groups[g]![j].id = id
-            } else {
-                groups[g, default: []].append((scene, item))
+            let item = items[i].id, fixture = item.collapsed, group = item.collapseGroup
+            if let d = drawn[fixture] {
+                if d.finding == nil, d.scene != scene {
+                    drawn[fixture]!.finding = "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
+                        + "but they render differently: the render reads a facet the rule says it ignores"
+                }
+                return
             }
+            let twin = fixturesOfGroup[group]?.first { drawn[$0]!.scene == scene }
+            drawn[fixture] = (item, scene, twin.map {
+                "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
+                    + "declare the facet this render ignores"
+            })
+            fixturesOfGroup[group, default: []].append(fixture)
         }
-        return order.flatMap { g in
-            groups[g]!.map { d in
-                let scene = d.scene
-                return Fixture(id: d.id) { _ in scene }
-            }
+        return fold(items.map(\.id)).map { id in
+            let d = drawn[id]!, scene = d.scene
+            return Fixture(id: id, collapseFinding: d.finding) { _ in scene }
         }
     }
 }

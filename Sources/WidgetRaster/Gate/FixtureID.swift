@@ -240,12 +240,62 @@ public struct FixtureID: Hashable, Sendable {
     /// The first two key segments (`android/medium`, `ios/bands`): how summaries group failures.
     public var area: String { band == nil ? "\(platform.rawValue)/\(family.name)" : "\(platform.rawValue)/bands" }
 
-    /// This identity with the dimensions the collapse step may merge (motif, body) erased: fixtures
-    /// of one group that draw the same scene share a golden.
+    /// This identity with the dimensions the collapse rule may merge (motif, body) erased: the
+    /// fixtures of one group must draw different scenes (the catalog checks it).
     var collapseGroup: FixtureID {
         var g = self
         g.motifs = motifs.map { _ in Cover([]) }
         g.bodies = Cover([])
         return g
+    }
+
+    // MARK: The declared collapse rule — which facets a render does not read. `evidence list` and
+    // `render --fixture` take the keys from it without drawing; verify checks it against every
+    // item's scene (`FixtureCatalog.collapse`) and fails as `self-check` where it is wrong.
+
+    /// The fixture this matrix item belongs to: the facets its render does not read widened to
+    /// every value (`any-motif`, `any-body`), so items that must draw alike share one golden.
+    var collapsed: FixtureID {
+        var f = self
+        if !readsMotif, motifs != nil { f.motifs = Cover(StreakMotif.allCases) }
+        if !readsBody { f.bodies = Cover(WidgetBody.allCases) }
+        return f
+    }
+
+    /// Whether the render shows the streak motif. Not at the fail-closed baseline: without
+    /// `extendedToday` the app writes no `streakMetaphor` either, so the classic flame is drawn
+    /// whatever the motif (seed 000 "Reactive layer"). Not on the circular and inline accessories
+    /// in empty, new day and stale: their glyph is the state's symbol (moon, sunrise, arrow; README
+    /// "Accessories"), and the rectangular accessory's line1 keeps the motif glyph. A band draws one motif.
+    var readsMotif: Bool {
+        guard band == nil else { return true }
+        if branch == .baseline { return false }
+        switch family {
+        case .android: return true
+        case .ios(let f):
+            switch f.kind {
+            case .home, .accessory(.accessoryRectangular): return true
+            case .accessory(.accessoryCircular), .accessory(.accessoryInline):
+                switch state {
+                case .empty?, .newDay?, .stale?: return false
+                case .firstRun?, .defaultNone?, .defaultSome?, .defaultOne?, .allDone?, nil: return true
+                }
+            }
+        }
+    }
+
+    /// Whether the render shows the kindling flag's body. The Lock Screen accessories draw one
+    /// body whatever the flag (README "Lock Screen accessories"); first run has no snapshot and so
+    /// only the legacy body; a band draws one body.
+    var readsBody: Bool {
+        guard band == nil, state != .firstRun else { return true }
+        switch family {
+        case .android: return true
+        case .ios(let f):
+            switch f.kind {
+            case .home: return true
+            case .accessory: return false
+            }
+        }
     }
 }

@@ -109,8 +109,4 @@ public enum IOSMatrix {
         }
         return out
     }
-
-    public static func items(builder: IOSSceneBuilder) -> [MatrixItem] {
-        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
-    }
 }

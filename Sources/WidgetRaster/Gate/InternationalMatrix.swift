@@ -60,10 +60,6 @@ public enum InternationalMatrix {
         return out
     }
 
-    public static func items(builder: AndroidSceneBuilder) -> [MatrixItem] {
-        requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
-    }
-
     // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line Coach line),
     // systemLarge's window (four a card), as systemSmall's next-due habit, and as the habit the
     // inline Lock Screen accessory names ("12 · 1 of 2 · <title> left"), at the default class.
@@ -85,10 +81,6 @@ public enum InternationalMatrix {
             out.append((inline, IOSMatrix.request(inline, IOSAccessoryFamily.accessoryInline.family)))
         }
         return out
-    }
-
-    public static func items(builder: IOSSceneBuilder) -> [MatrixItem] {
-        iosRequests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } }
     }
 }
 

@@ -39,7 +39,8 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter)
+        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
+                          checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
         switch choice {
@@ -191,6 +192,8 @@ public enum Verifier {
         let facts = RenderFacts(fixture.id, scene: r.scene)
         var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
+        // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
+        if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]

@@ -23,6 +23,7 @@ public enum HTMLReport {
         body += "</p>\n" + runFacts(result) + "</header>\n<main>\n"
         body += summaryTables(result, ordered: ordered, failingKeys: failingKeys)
         body += knownFindings(result.known)
+        body += checksTable(result)
         if !failingKeys.isEmpty {
             body += "<div class=\"bar\" role=\"search\"><span class=\"chips\">"
             for k in ReviewOrder.kinds where ordered.contains(where: { $0.kind == k }) {
@@ -182,6 +183,33 @@ public enum HTMLReport {
     }
 
     // Colours: white on each chip is at least 4.5:1 (WCAG AA for small text).
+    /// One badge and box colour per failure kind, taken from `FailureKind.allCases` — a kind added
+    /// there gets its own colour with no edit here. Each colour holds white 12 px text above 4.5:1.
+    static let kindPalette = ["#b91c1c", "#9d174d", "#166534", "#6d28d9", "#854d0e", "#111827", "#c2410c", "#a16207",
+                              "#075985", "#0f766e", "#4338ca", "#374151", "#57534e", "#7e22ce", "#be123c", "#1d4ed8"]
+    static var kindStyles: String {
+        FailureKind.allCases.enumerated().map { i, k in
+            let c = kindPalette[i % kindPalette.count]
+            return ".k-\(k.rawValue) { background: \(c); } .box.k-\(k.rawValue) { border-color: \(c); }"
+        }.joined(separator: "\n")
+    }
+
+    /// The checks besides the golden comparison, from `CheckRegistry` (a check added there appears
+    /// here with no edit): what each reads, where it runs, whether this run applied it, and its findings.
+    static func checksTable(_ result: VerifyResult) -> String {
+        let applied = result.run?.checks.map(Set.init)
+        var s = "<details class=\"checks\"><summary>\(CheckRegistry.checks.count) checks besides the golden comparison</summary><table>"
+        s += "<tr><th scope=\"col\">check</th><th scope=\"col\">kind</th><th scope=\"col\">runs in</th>"
+        s += "<th scope=\"col\">in this run</th><th scope=\"col\">findings</th><th scope=\"col\">reads</th></tr>"
+        for c in CheckRegistry.checks {
+            let ran = applied.map { $0.contains(c.name) ? "applied" : "not run" } ?? "not recorded"
+            let findings = result.failures.filter { $0.kind == c.kind }.count
+            s += "<tr><td><code>\(HTML.escape(c.name))</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
+            s += "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(ran)</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
+        }
+        return s + "</table></details>\n"
+    }
+
     static let css = """
     .muted { color: #6b6560; }
     header h1 { margin: .8rem 0 .2rem; }
@@ -192,11 +220,9 @@ public enum HTMLReport {
     td, th { border-bottom: 1px solid #e7e5e4; padding: .2rem .6rem; text-align: left; vertical-align: top; }
     blockquote { margin: 0; font-style: italic; max-width: 40rem; }
     .kind { display: inline-block; padding: 0 .4rem; border-radius: .6rem; font-size: 12px; color: #fff; background: #57534e; }
-    .k-pixels { background: #b91c1c; } .k-missing { background: #6d28d9; } .k-stale { background: #854d0e; }
-    .k-clipped { background: #c2410c; } .k-contrast { background: #075985; } .k-text { background: #166534; }
-    .k-size { background: #9d174d; } .k-unreadable { background: #111827; }
+    \(kindStyles)
     .box { position: absolute; border: 2px solid #b91c1c; box-sizing: border-box; pointer-events: none; }
-    .box.k-clipped { border-color: #c2410c; } .box.k-contrast { border-color: #075985; } .box { background: transparent !important; }
+    .box { background: transparent !important; }
     .split { display: flex; gap: 1rem; align-items: flex-start; }
     .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 70vh; overflow: auto; border: 1px solid #e7e5e4; background: #fff; }
     .vlist .inner { position: relative; }

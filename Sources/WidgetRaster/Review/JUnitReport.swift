@@ -41,6 +41,7 @@ public enum JUnitReport {
             p.append(("matrix", run.matrix))
             if let f = run.filter { p.append(("filter", f)) }
             if let c = run.commit { p.append(("commit", c)) }
+            if let checks = run.checks { p.append(("checks", checks.joined(separator: " "))) }
         }
         if let shard = result.shard { p.append(("shard", shard)) }
         p.append(("known-findings", "\(result.known.count)"))

@@ -28,9 +28,18 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public var seconds: Double?
     /// The commit under test when the environment names one (`GITHUB_SHA`).
     public var commit: String?
+    /// The `CheckRegistry` checks the run applied, by name (absent in results of older tools).
+    public var checks: [String]?
 
-    public init(matrix: String, environment: RendererEnvironment, filter: String?) {
-        self.matrix = matrix; self.environment = environment; self.filter = filter
+    public init(matrix: String, environment: RendererEnvironment, filter: String?, checks: [String]? = nil) {
+        self.matrix = matrix; self.environment = environment; self.filter = filter; self.checks = checks
+    }
+
+    /// The registry's names of the checks a run applies, in registry order: its per-render checks,
+    /// and the checks across fixtures (colour-alone) when it runs them.
+    public static func checkNames(_ renderChecks: [RenderCheck], acrossFixtures: Bool) -> [String] {
+        let names = Set(renderChecks.map(\.name))
+        return CheckRegistry.checks.filter { c in c.render == nil ? acrossFixtures : names.contains(c.name) }.map(\.name)
     }
 
     /// The matrix identity of a catalog: order-independent.

@@ -44,11 +44,18 @@ enum GateArguments {
     }
 
     static func fixtures(_ filter: String?) throws -> [Fixture] {
-        let f = try FixtureCatalog.filtered(filter)
-        if f.isEmpty, let filter {
+        _ = try keys(filter)
+        return try FixtureCatalog.filtered(filter)
+    }
+
+    /// The catalog keys a filter selects, without drawing anything; a filter that matches nothing
+    /// is a usage error, never a pass.
+    static func keys(_ filter: String?) throws(InputError) -> [String] {
+        let keys = FixtureCatalog.keys(matching: filter)
+        if keys.isEmpty, let filter {
             throw InputError("--filter", "no fixture matches '\(filter)'; run 'evidence list' to see the keys")
         }
-        return f
+        return keys
     }
 
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
@@ -78,7 +85,7 @@ struct ListCommand: EvidenceCommand {
     }
 
     static func keys(filter: String?, shard: Shard?) throws -> [String] {
-        try GateArguments.fixtures(filter).map(\.key).filter { shard?.contains($0) ?? true }
+        try GateArguments.keys(filter).filter { shard?.contains($0) ?? true }
     }
 }
 
@@ -94,15 +101,27 @@ struct VerifyCommand: EvidenceCommand {
         if it differs the run fails as 'environment' naming what differs, unless --compare perceptual
         asks for pixelmatch 7.2's comparison (YIQ delta, alpha over its checkerboard, anti-aliasing
         ignored) on purpose. The first output line says which comparison was applied and why.
-        Failure kinds: pixels, size, text, missing, stale, unreadable, clipped, truncated, contrast, colour-alone, self-check, environment.
-        colour-alone: in a one-tint render (tinted, StandBy Night, Lock Screen vibrant) two states whose
-        meaning differs draw identical pixels where the meaning is carried (both fixtures and the node named).
+        \(failureKindsHelp)
         Findings listed in known-findings.json (each with its seed passage) do not fail the run; each
         entry that matched prints one KNOWN line (kind, fixture glob, node, count, seed section) on
         every run; --json and --html carry every match with its full seed passage.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
         """
+    /// The failure kinds and the checks, from `FailureKind` and `CheckRegistry`: a kind or check
+    /// added there is listed here with no edit.
+    static var failureKindsHelp: String {
+        func kinds(_ records: Bool) -> String {
+            ReviewOrder.kinds.filter { Remedy.default(for: $0).recordsAGolden == records }.map(\.rawValue).joined(separator: ", ")
+        }
+        let checks = CheckRegistry.checks.map { c in
+            "  \(c.name) → \(c.kind.rawValue) (runs in \(c.stages.map(\.rawValue).joined(separator: ", "))): \(c.reads)"
+        }
+        return (["Failure kinds a record must never accept: \(kinds(false)).",
+                 "Failure kinds a record can accept (after review): \(kinds(true)).",
+                 "Checks besides the golden comparison (check → the kind it reports):"] + checks).joined(separator: "\n")
+    }
+
     static let options = GateArguments.matrix + OptionTable([
         GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold,
         .flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)"), GateArguments.noWait,
@@ -115,7 +134,7 @@ struct VerifyCommand: EvidenceCommand {
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
-        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
@@ -169,7 +188,7 @@ struct RecordCommand: EvidenceCommand {
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
-        _ = try GateArguments.fixtures(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
                                     notice: { printError($0) },
@@ -218,8 +237,8 @@ struct RenderCommand: EvidenceCommand {
         if let key = a.value(fixture.name) {
             try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
-                // Only on this error path is the whole catalog built, to name the nearest key.
-                let hint = Suggestion.nearest(key, among: try FixtureCatalog.load().map(\.key)).map { "did you mean '\($0)'? " } ?? ""
+                // The nearest key, from the declared keys (nothing drawn).
+                let hint = Suggestion.nearest(key, among: FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
                 throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
