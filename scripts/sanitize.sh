@@ -23,8 +23,12 @@ for s in $which; do
     log=".build/sanitize-$s.log"
     mkdir -p .build
     echo "swift test --sanitize=$s ${extra[*]} (log: $log)…" >&2
+    # The suite spawns the CLI it finds beside the test bundle: build it the same way first, or the
+    # CLI tests fail on a clean clone (no evidence in that scratch path).
+    swift build --sanitize="$s" --scratch-path ".build/sanitize-$s" --product evidence >"$log" 2>&1 || {
+        echo "$s: building the CLI failed (see $log)"; failed=1; continue; }
     TSAN_OPTIONS="halt_on_error=0:${TSAN_OPTIONS:-}" ASAN_OPTIONS="detect_leaks=0:halt_on_error=0:${ASAN_OPTIONS:-}" \
-        swift test --sanitize="$s" --scratch-path ".build/sanitize-$s" "${extra[@]}" >"$log" 2>&1
+        swift test --sanitize="$s" --scratch-path ".build/sanitize-$s" "${extra[@]}" >>"$log" 2>&1
     rc=$?
     case "$s" in
         thread) reports=$(grep -c "WARNING: ThreadSanitizer" "$log") ;;
