@@ -105,7 +105,9 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
             #expect(stateTitleText(w, platform: p) == title)
             #expect(stateSubtitleText(w, platform: p) == subtitle)
         }
-        #expect(shownLargeMotivatorText(w) == motivator)
+        #expect(shownLargeMotivatorText(w, platform: .ios) == motivator)
+        // Android's Large still reads the no-data branch as confirmed (seed 000 Fail-closed behavior, OBJ-3316 open).
+        #expect(shownLargeMotivatorText(w, platform: .android) == (extendedToday == nil ? "Today's stone laid. Rest easy." : motivator))
         #expect(accessoryRectangularLines(w) == AccessoryLines(line1: "12-day streak", line2: "All done today", line3: line3))
     }
 
@@ -113,7 +115,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         let w = widget([("A", true)], extendedToday: true, kindling: false)
         #expect(stateTitleText(w, platform: .android) == "All done today")
         #expect(stateSubtitleText(w, platform: .android) == nil)
-        #expect(shownLargeMotivatorText(w) == nil)
+        #expect(shownLargeMotivatorText(w, platform: .android) == nil)
     }
 
     @Test func failClosedCopyIgnoresTheMotif() {
@@ -169,7 +171,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(inlineAccessoryText(stale) == "12 · last synced 20h ago")
         #expect(inlineAccessorySymbolName(stale) == "arrow.clockwise")
         let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
-        #expect(inlineAccessoryText(newDay) == "12 · New day")
+        #expect(inlineAccessoryText(newDay) == "12 · New day — tap to see today's habits")
         #expect(inlineAccessorySymbolName(newDay) == "sunrise")
         #expect(accessoryStreakSymbolName(newDay) == "square.stack.3d.up") // forced not-yet: outline
     }
@@ -225,5 +227,31 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
                 }
             }
         }
+    }
+
+    // MARK: The four copy departures of issue #21 item 5
+
+    /// Seed 001 §4's accessory utterance, byte for byte: no "longest N", the cue after an em dash.
+    @Test func accessoryLabelIsTheSeedsUtterance() {
+        let w = widget([("A", true), ("B", true), ("C", true)], extendedToday: false)
+        #expect(accessoryAccessibilityLabel(w) == "Objectuve. 12 day streak — add today's stone to keep building. All done today, 3 of 3.")
+        #expect(!accessoryAccessibilityLabel(widget(seedHabits, extendedToday: true)).contains("longest"))
+        #expect(accessoryAccessibilityLabel(widget(seedHabits)) == "Objectuve. 12 day streak. Today: 2 of 4 done.")
+    }
+
+    /// The iOS accessories draw the iOS table's NEW_DAY sentence, never Android's "New day".
+    @Test func iosAccessoriesDrawTheFullNewDaySentence() {
+        let w = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T08:00:00-04:00", syncedAt: "2026-09-17T23:30:00-04:00")
+        #expect(w.state == .newDay)
+        #expect(accessoryRectangularLines(w).line2 == "New day — tap to see today's habits")
+        #expect(inlineAccessoryText(w) == "12 · New day — tap to see today's habits")
+    }
+
+    /// Android Small's label keeps "12 days" (Width budget) and "N of M done" (Structural floor).
+    @Test func androidSmallLabelKeepsDaysAndTheCount() {
+        let w = widget(seedHabits, extendedToday: false)
+        #expect(androidSmallAccessibilityLabel(w) == "Objectuve. 12 days, add today's stone to keep building, longest 21. Today: 2 of 4 done.")
+        let stale = widget(seedHabits, asOf: "2026-09-18T09:00:00-04:00")
+        #expect(stale.state == .stale && androidSmallAccessibilityLabel(stale).hasSuffix("Today: 2 of 4 done. Last synced 25 hours ago."))
     }
 }

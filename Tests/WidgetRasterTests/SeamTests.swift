@@ -262,7 +262,7 @@ import Testing
             let lines = try #require(motivator.drawn?.lines)
             #expect(drawn.scene.visibleText.contains(lines.joined(separator: " ")))
             // The real resolved copy, not a stand-in: the stones motivator table of seed 000.
-            #expect(motivator.text == shownLargeMotivatorText(drawn.resolved))
+            #expect(motivator.text == shownLargeMotivatorText(drawn.resolved, platform: .android))
         }
         // Every text node the scene draws is a line set the plan finished.
         let planned = Set(plan.elements.values.compactMap { $0.drawn?.text } + plan.habitRows.map(\.label.text))

@@ -6,12 +6,22 @@
 /// "12 day streak, today's stone laid, longest 21". No suffix on baseline (no caption),
 /// suppressed states, or newDay (its own sentence is the only thing known about today).
 public func spokenStreakPhrase(_ w: ResolvedWidget) -> String {
-    var parts = [CopyTemplate.spokenStreak.fill(["streak": "\(w.streak)"])]
-    if w.state != .newDay, let b = captionBranch(w.reactive) {
-        parts.append(reactiveAccessibilitySuffix(motif: w.motif, branch: b))
-    }
+    spokenStreakPhrase(w, streakWords: CopyTemplate.spokenStreak.fill(["streak": "\(w.streak)"]))
+}
+
+/// The phrase with `streakWords` for the streak ("12 day streak", Android Small's "12 days").
+func spokenStreakPhrase(_ w: ResolvedWidget, streakWords: String) -> String {
+    var parts = [streakWords]
+    if let suffix = spokenReactiveSuffix(w) { parts.append(suffix) }
     parts.append(CopyTemplate.spokenLongest.fill(["longest": "\(w.longestStreak)"]))
     return parts.joined(separator: ", ")
+}
+
+/// "add today's stone to keep building" where a caption shows; nil on baseline, the suppressed
+/// states and newDay (its own sentence is the only thing known about today).
+func spokenReactiveSuffix(_ w: ResolvedWidget) -> String? {
+    guard w.state != .newDay, let b = captionBranch(w.reactive) else { return nil }
+    return reactiveAccessibilitySuffix(motif: w.motif, branch: b)
 }
 
 /// "Today: Morning run done, Meditate not yet." for the habits a layout shows, then
@@ -44,7 +54,44 @@ public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, 
     if w.state == .firstRun {
         return "\(app). \(sentence(fixedText(.firstRun, platform: platform)))"
     }
-    var out = ["\(app).", sentence(spokenStreakPhrase(w))]
+    var out = ["\(app).", sentence(spokenStreakPhrase(w))] + spokenStateSentences(w, platform: platform, visibleHabits: visibleHabits)
+    if isLarge, let motivator = shownLargeMotivatorText(w, platform: platform) {
+        out.append(motivator)
+    }
+    if platform == .android, showsCoachLine, let coach = coachLineText(w, platform: .android) {
+        out.append(sentence(coach))
+    }
+    return out.joined(separator: " ")
+}
+
+/// Android Small's label (seed 000 Width budget: the header's contentDescription "still announces
+/// "12 days" verbatim regardless"; Structural floor: "contentDescription keeps the full 0 of 4 done
+/// regardless of which form renders"): the streak as the header says it, then the count — the
+/// Small shows a count and its next-due habit, not a checklist. Identical at every size (the
+/// budget governs pixels, not the label).
+public func androidSmallAccessibilityLabel(_ w: ResolvedWidget) -> String {
+    let app = fixedText(.appName, platform: .android)
+    if w.state == .firstRun { return "\(app). \(sentence(fixedText(.firstRun, platform: .android)))" }
+    let days = "\(w.streak) \(fixedText(.daysLabel, platform: .android))"
+    return (["\(app).", sentence(spokenStreakPhrase(w, streakWords: days))]
+            + spokenStateSentences(w, platform: .android, visibleHabits: [])).joined(separator: " ")
+}
+
+/// The Lock Screen accessories' label (seed 001 §4: "…12 day streak — add today's stone to keep
+/// building. All done today, 3 of 3."): the streak, its reactive cue after an em dash, no
+/// "longest N" (the utterance has none), then the state's count or line.
+public func accessoryAccessibilityLabel(_ w: ResolvedWidget) -> String {
+    let app = fixedText(.appName, platform: .ios)
+    if w.state == .firstRun { return "\(app). \(sentence(fixedText(.firstRun, platform: .ios)))" }
+    let streak = CopyTemplate.spokenStreak.fill(["streak": "\(w.streak)"])
+    let phrase = spokenReactiveSuffix(w).map { streak + " — " + $0 } ?? streak
+    return (["\(app).", sentence(phrase)] + spokenStateSentences(w, platform: .ios, visibleHabits: [])).joined(separator: " ")
+}
+
+/// What the label says about the state after the streak: the habits (or their count), the age,
+/// the state's own line.
+func spokenStateSentences(_ w: ResolvedWidget, platform: Platform, visibleHabits: [WidgetHabit]?) -> [String] {
+    var out: [String] = []
     switch w.state {
     case .firstRun: break
     case .defaultProgress:
@@ -60,13 +107,7 @@ public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, 
     case .newDay:
         out.append(fixedText(.newDaySpoken, platform: platform))
     }
-    if isLarge, let motivator = shownLargeMotivatorText(w) {
-        out.append(motivator)
-    }
-    if platform == .android, showsCoachLine, let coach = coachLineText(w, platform: .android) {
-        out.append(sentence(coach))
-    }
-    return out.joined(separator: " ")
+    return out
 }
 
 /// Ends a fragment with a full stop unless it already ends a sentence.

@@ -70,10 +70,10 @@ public func smallCTAText(_ w: ResolvedWidget) -> String? {
 
 /// Large's closing motivator as it is drawn *and* spoken: only the kindling body draws it, so
 /// render and speech share this one condition (OBJ-3317 Q4).
-public func shownLargeMotivatorText(_ w: ResolvedWidget) -> String? {
+public func shownLargeMotivatorText(_ w: ResolvedWidget, platform: Platform) -> String? {
     guard w.kindling else { return nil }
     return largeMotivatorText(state: w.state, motif: w.motif, reactive: w.reactive,
-                              doneCount: w.doneCount, dueCount: w.dueCount)
+                              doneCount: w.doneCount, dueCount: w.dueCount, platform: platform)
 }
 
 /// "2 of 4 done" where habit progress shows (default and stale); nil elsewhere or with nothing due.
@@ -114,8 +114,8 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
     case .empty:
         return AccessoryLines(line1: streak, line2: fixedText(.emptyTitle, platform: .ios), line3: fixedText(.emptySubtitle, platform: .ios))
     case .newDay:
-        // The short form: a Lock Screen line has the narrow budget Android shortened it for.
-        return AccessoryLines(line1: streak, line2: fixedText(.newDayVisual, platform: .android), line3: nil)
+        // iOS's sentence: the short "New day" is Android's (OBJ-1382); the iOS table has only the full one.
+        return AccessoryLines(line1: streak, line2: fixedText(.newDayVisual, platform: .ios), line3: nil)
     case .stale:
         return AccessoryLines(line1: streak, line2: progressText(w) ?? fixedText(.emptyTitle, platform: .ios),
                               line3: staleFooterText(w))
@@ -133,7 +133,7 @@ public func inlineAccessoryText(_ w: ResolvedWidget) -> String {
         status = parts.joined(separator: " · ")
     case .allDone: status = fixedText(.allDoneTitle, platform: .ios)
     case .empty: status = fixedText(.emptyTitle, platform: .ios)
-    case .newDay: status = fixedText(.newDayVisual, platform: .android)
+    case .newDay: status = fixedText(.newDayVisual, platform: .ios)
     case .stale: return CopyTemplate.inlineStale.fill(["streak": "\(w.streak)", "hours": "\(w.hoursSinceSync ?? 0)"])
     }
     return CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status])

@@ -95,8 +95,13 @@ public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Which motivator branch a state takes; nil on stale and firstRun (stale's sync footer takes
 /// the line's place; firstRun has none). B1 is checked before B2, as shipped.
+///
+/// Android's all-done baseline still reads as confirmed (seed 000 Fail-closed behavior: "Android's
+/// Large motivator (motivatorStringRes/motivatorSentence) still renders "Today's stone laid. Rest
+/// easy." in this same no-data state — the identical defect, routed as OBJ-3316"): the three-way
+/// split is iOS's only until OBJ-3316 closes.
 public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment?,
-                                 doneCount: Int, dueCount: Int) -> MotivatorBranch? {
+                                 doneCount: Int, dueCount: Int, platform: Platform = .ios) -> MotivatorBranch? {
     switch state {
     case .stale, .firstRun: return nil
     case .defaultProgress:
@@ -107,7 +112,11 @@ public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment
         switch allDoneBranch(reactive) {
         case .confirmed: return .allDoneConfirmed
         case .pending: return .allDonePending
-        case .baseline: return .allDoneBaseline
+        case .baseline:
+            switch platform {
+            case .ios: return .allDoneBaseline
+            case .android: return .allDoneConfirmed
+            }
         }
     case .empty: return .rest
     case .newDay: return .newDay
@@ -116,8 +125,8 @@ public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment
 
 /// Large's closing motivator line — rendered, and spoken when kindling is on. Both platforms.
 public func largeMotivatorText(state: WidgetState, motif: StreakMotif, reactive: ReactiveTreatment?,
-                               doneCount: Int, dueCount: Int) -> String? {
-    largeMotivatorBranch(state: state, reactive: reactive, doneCount: doneCount, dueCount: dueCount)
+                               doneCount: Int, dueCount: Int, platform: Platform = .ios) -> String? {
+    largeMotivatorBranch(state: state, reactive: reactive, doneCount: doneCount, dueCount: dueCount, platform: platform)
         .map { largeMotivatorText(branch: $0, motif: motif) }
 }
 

@@ -52,7 +52,7 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         progressCompact: progressText(w) == nil || ios ? nil : compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
         staleFooter: staleFooterText(w),
         smallCTA: smallCTAText(w),
-        largeMotivator: shownLargeMotivatorText(w),
+        largeMotivator: shownLargeMotivatorText(w, platform: platform),
         daysLabel: fixedText(.daysLabel, platform: platform),
         dayStreakLabel: fixedText(.dayStreakLabel, platform: platform),
         longestLabel: longestLabelText(longestStreak: w.longestStreak),
@@ -61,12 +61,11 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
         inlineAccessorySymbol: ios ? inlineAccessorySymbolName(w) : nil,
         accessoryStreakSymbol: ios ? accessoryStreakSymbolName(w) : nil,
-        smallAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
-                                                            visibleHabits: nil, showsCoachLine: false),
+        smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)
+            : composedAccessibilityLabel(w, platform: platform, isLarge: false, visibleHabits: nil, showsCoachLine: false),
         accessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
                                                        visibleHabits: nil, showsCoachLine: coach != nil),
         largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: true,
                                                             visibleHabits: nil, showsCoachLine: coach != nil),
-        accessoryAccessibilityLabel: ios ? composedAccessibilityLabel(w, platform: .ios, isLarge: false,
-                                                                      visibleHabits: [], showsCoachLine: false) : nil)
+        accessoryAccessibilityLabel: ios ? accessoryAccessibilityLabel(w) : nil)
 }

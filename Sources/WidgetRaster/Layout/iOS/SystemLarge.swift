@@ -16,7 +16,7 @@ extension IOSPlanBuilder {
         // pushed out), and drawn last, so the texts read top to bottom.
         var closing: (frame: Rect, text: FinishedText)?
         let s = IOSLayout.motivatorStyle
-        if let motivator = shownLargeMotivatorText(w) {
+        if let motivator = shownLargeMotivatorText(w, platform: .ios) {
             let lines = min(IOSLayout.motivatorLines, col.lineCount(motivator, style: s))
             let h = Double(lines) * metrics.lineHeight(s)
             if let r = col.reserveBottom(h + 10) {

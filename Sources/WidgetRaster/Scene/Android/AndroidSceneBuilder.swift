@@ -35,7 +35,7 @@ public struct AndroidSceneBuilder: Sendable {
             statusTitle: w.state == .newDay ? nil : stateTitleText(w, platform: .android),
             statusSubtitle: stateSubtitleText(w, platform: .android),
             staleFooter: staleFooterText(w) ?? "",
-            motivator: shownLargeMotivatorText(w),
+            motivator: shownLargeMotivatorText(w, platform: .android),
             cta: smallCTAText(w))
         return AndroidPlanInput(
             family: r.family, widthDp: r.widthDp, heightDp: r.heightDp, fontScale: r.fontScale,
@@ -119,8 +119,8 @@ public struct AndroidSceneBuilder: Sendable {
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let showsCoachLine = plan.size != .small && coachLineText(w, platform: .android) != nil
-        let label = composedAccessibilityLabel(w, platform: .android, isLarge: plan.size == .large, visibleHabits: nil,
-                                               showsCoachLine: showsCoachLine)
+        let label = plan.size == .small ? androidSmallAccessibilityLabel(w)
+            : composedAccessibilityLabel(w, platform: .android, isLarge: plan.size == .large, visibleHabits: nil, showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
     }

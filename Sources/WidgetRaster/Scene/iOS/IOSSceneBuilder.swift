@@ -72,8 +72,8 @@ public struct IOSSceneBuilder: Sendable {
         case .all: visible = nil
         case .visibleRows: visible = [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
         }
-        let label = composedAccessibilityLabel(w, platform: .ios, isLarge: r.family.spokenHabits == .visibleRows, visibleHabits: visible,
-                                               showsCoachLine: false)
+        let label = r.family.isAccessory ? accessoryAccessibilityLabel(w)
+            : composedAccessibilityLabel(w, platform: .ios, isLarge: r.family.spokenHabits == .visibleRows, visibleHabits: visible, showsCoachLine: false)
         return Scene(size: r.size, density: r.scale, card: box, nodes: nodes, accessibilityLabel: label)
     }
 
