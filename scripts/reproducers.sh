@@ -34,6 +34,14 @@ run() {
     [ "$verdict" = ok ] || failed=1
     printf '%-4s %-5s %-28s exit %-3s want %-4s %s\n     %s\n' "$verdict" "$owner" "$id" "$rc" "$want" "" "$line"
 }
+# Fails the case named $1 unless the line it printed (stderr, else stdout) matches the extended regex $2:
+# the answer came from the check the case targets, not an earlier refusal.
+expect_line() {
+    local line; line="$(head -c 300 "$scratch/.err" | head -n 1)"
+    [ -n "$line" ] || line="$(head -c 300 "$scratch/.out" | head -n 1)"
+    if grep -Eq -- "$2" <<<"$line" && ! grep -q "not an 'evidence verify --json' result" <<<"$line"; then echo "ok    $1: answered by its own check"
+    else echo "FAIL  $1: answered by another check: $line"; failed=1; fi
+}
 # Fails the case named $1 unless the file $2 still holds $3.
 untouched() {
     if [ "$(cat "$2" 2>/dev/null)" != "$3" ]; then echo "FAIL  $1: $2 was changed or deleted"; failed=1; else echo "ok    $1: $2 untouched"; fi
@@ -143,13 +151,26 @@ mkdir -p gal outside; ln -s "$scratch/outside" gal/img
 run gallery-linked-subfolder t25 2 "$E" gallery --filter 'android/small/*' -o gal
 [ -z "$(ls outside)" ] || { echo "FAIL  gallery-linked-subfolder: wrote into the link's target"; failed=1; }
 echo secret > outside-secret.txt
-printf '{"passed":[],"failures":[{"key":"k","kind":"pixels","detail":"d","artifacts":["../../outside-secret.txt"]}],"known":[],"details":[],"comparison":"exact","fastPath":0,"reportDirectory":"%s"}' "$scratch/rep" > result.json
+# The results carry the current schema (evidence-result/2) and keys of the grammar, so each case
+# reaches the check it targets instead of being refused by the schema check first; `expect_line`
+# then proves which check answered.
+ok_key=android/small/empty/stones/kindling/light
+printf '{"schema":"evidence-result/2","passed":[],"failures":[{"key":"%s","kind":"pixels","detail":"d","artifacts":["../../outside-secret.txt"]}],"known":[],"details":[],"cases":[],"comparison":"exact","fastPath":0,"reportDirectory":"%s"}' "$ok_key" "$scratch/rep" > result.json
 run report-copies-named-files t25 2 "$E" report --from result.json -o rep-out
-printf '{"passed":["<script>/../x"],"failures":[],"known":[],"details":[],"comparison":"exact","fastPath":0}' > result-key.json
+expect_line report-copies-named-files "report image path '../../outside-secret.txt'"
+[ ! -e rep-out/outside-secret.txt ] || { echo "FAIL  report-copies-named-files: copied the named file"; failed=1; }
+printf '{"schema":"evidence-result/2","passed":["<script>/../x"],"failures":[],"known":[],"details":[],"cases":[],"comparison":"exact","fastPath":0}' > result-key.json
 run report-key-outside-grammar t25 2 "$E" report --from result-key.json -o rep-key
+expect_line report-key-outside-grammar "key '<script>/../x' has a character outside"
 python3 -c "
-import json; print(json.dumps({'passed':['android/k%d'%i for i in range(2000000)],'failures':[],'known':[],'details':[],'comparison':'exact','fastPath':0}))" > big-result.json
+import json; print(json.dumps({'schema':'evidence-result/2','passed':['android/k%d'%i for i in range(2000000)],'failures':[],'known':[],'details':[],'cases':[],'comparison':'exact','fastPath':0}))" > big-result.json
 run report-from-52mb t25 0\|2 "$E" report --from big-result.json -o rep-big
+expect_line report-from-52mb "larger than 16 MB|more than"
+# Under the size cap but over the fixture cap (50,000): the bound on fixtures answers, not the size.
+python3 -c "
+import json; print(json.dumps({'schema':'evidence-result/2','passed':['a/k%d'%i for i in range(60000)],'failures':[],'known':[],'details':[],'cases':[],'comparison':'exact','fastPath':0}))" > many-result.json
+run report-too-many-fixtures t25 2 "$E" report --from many-result.json -o rep-many
+expect_line report-too-many-fixtures "60000 passed: more than the 50000"
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"

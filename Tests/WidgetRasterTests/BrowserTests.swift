@@ -232,9 +232,38 @@ struct BrowserTests {
         }
     }
 
-    @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
-    func axeFindsNoCriticalOrSeriousViolation() throws {
-        let page = try reviewFolder()
+    /// The gallery on a 390 px phone: no box reaches past 390 px, so no sideways scroll — the widest
+    /// goldens (Android's 400 dp Large band, iOS's 338 pt families) shrink to fit. Headless Chromium
+    /// will not open a window under 500 px, so the page itself is laid out 390 px wide.
+    @Test func galleryFitsA390PxWindow() throws {
+        let work = tempDir()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("g")
+        #expect(try GalleryCommand.run(["-o", out.path]) == 0)
+        let page = try instrumented(out.appendingPathComponent("index.html"), """
+            document.documentElement.style.width = '390px';
+            var right = 0, widest = '';
+            document.querySelectorAll('body *').forEach(function (e) {
+              var r = e.getBoundingClientRect();
+              if (r.width > 0 && r.right > right) { right = r.right; widest = e.tagName + ' ' + (e.closest('[data-key]') || e).getAttribute('data-key'); }
+            });
+            var d = document.createElement('pre'); d.id = 'fit';
+            d.textContent = Math.ceil(right) + ' ' + widest;
+            document.body.appendChild(d);
+            """)
+        let dom = try HeadlessChromium.dumpDOM(page)
+        expectScriptRan(dom)
+        guard let r = dom.range(of: "<pre id=\"fit\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
+            Issue.record("the measuring script did not report"); return
+        }
+        let report = unescape(String(dom[r.upperBound..<e.lowerBound]))
+        let right = Int(report.split(separator: " ").first ?? "") ?? .max
+        logFigures("gallery at 390 px: the rightmost box ends at \(report)")
+        #expect(right <= 390, "sideways scroll at 390 px: \(report)")
+    }
+
+    /// axe-core's violations on a page, after its own script ran.
+    func axeViolations(_ page: URL) throws -> [(id: String, impact: String?, nodes: Int)]? {
         let axe = Axe.source!.replacingOccurrences(of: "</script", with: "<\\/script")
         let checked = try instrumented(page, axe + """
             ;axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
@@ -244,12 +273,33 @@ struct BrowserTests {
             });
             """, allowEval: true)
         let dom = try HeadlessChromium.dumpDOM(checked)
-        guard let r = dom.range(of: "<pre id=\"axe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
-            Issue.record("axe did not report"); return
-        }
+        guard let r = dom.range(of: "<pre id=\"axe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else { return nil }
         let json = unescape(String(dom[r.upperBound..<e.lowerBound]))
         struct Violation: Decodable { var id: String; var impact: String?; var nodes: Int }
-        let violations = try JSONDecoder().decode([Violation].self, from: Data(json.utf8))
+        return try JSONDecoder().decode([Violation].self, from: Data(json.utf8)).map { ($0.id, $0.impact, $0.nodes) }
+    }
+
+    /// The gallery under axe-core: no critical or serious violation (every facet's toggles, the
+    /// search box, accessories on their wallpaper — a gallery of every family and host mode).
+    @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
+    func axeFindsNothingSeriousInTheGallery() throws {
+        let work = tempDir()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("g")
+        #expect(try GalleryCommand.run(["--filter", "*/first-run/*", "-o", out.path]) == 0)
+        guard let violations = try axeViolations(out.appendingPathComponent("index.html")) else {
+            Issue.record("axe did not report"); return
+        }
+        logFigures("axe-core on the gallery: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
+        let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
+        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+    }
+
+    @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
+    func axeFindsNoCriticalOrSeriousViolation() throws {
+        guard let violations = try axeViolations(try reviewFolder()) else {
+            Issue.record("axe did not report"); return
+        }
         logFigures("axe-core on the report: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")

@@ -19,8 +19,10 @@ public enum GalleryPage {
 
     public static func render(_ tiles: [Tile]) -> String {
         let parts = tiles.map { KeyParts($0.key) }
-        var body = "<h1>evidence gallery</h1>\n<p>\(tiles.count) goldens at real size (1 CSS px = 1 dp / pt).</p>\n"
-        body += "<div class=\"bar\"><input type=\"search\" id=\"q\" placeholder=\"search keys (space-separated words)\"> "
+        var body = "<header><h1>evidence gallery</h1>\n<p>\(tiles.count) goldens at real size (1 CSS px = 1 dp / pt; "
+            + "narrower windows shrink the widest to fit).</p></header>\n<main>\n"
+        body += "<div class=\"bar\" role=\"search\"><label for=\"q\">search</label> "
+            + "<input type=\"search\" id=\"q\" placeholder=\"space-separated words of the key\"> "
         body += "<span class=\"muted\"><span id=\"shown\">\(tiles.count)</span> shown</span><div class=\"chips\">"
         for facet in KeyParts.facetOrder {
             let values = HTMLReport.orderedUnique(parts.compactMap { $0.facets[facet] }).sorted()
@@ -58,6 +60,7 @@ public enum GalleryPage {
             }
             body += "</section>\n"
         }
+        body += "</main>\n"
         return HTML.page(title: "evidence gallery — \(tiles.count) goldens", css: css, body: body, script: script)
     }
 
@@ -77,11 +80,12 @@ public enum GalleryPage {
     .muted { color: #78716c; }
     .facet { margin-right: 1.2rem; } .facet b { margin-right: .3rem; }
     h2 { margin: 1.4rem 0 .2rem; } h3 { margin: 1rem 0 .2rem; } h4 { margin: .8rem 0 .3rem; font-weight: 500; color: #44403c; }
+    h1, h2, h3, h4, .facet { overflow-wrap: anywhere; }
     .tiles { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-    .tile { margin: 0; } .tile img { display: block; }
-    .tile figcaption { font-size: 11px; color: #57534e; max-width: 320px; }
+    .tile { margin: 0; min-width: 0; max-width: 100%; } .tile img { display: block; max-width: 100%; height: auto; }
+    .tile figcaption { font-size: 11px; color: #57534e; max-width: 320px; overflow-wrap: anywhere; }
     .tile .key { display: none; }
-    .missing { display: flex; align-items: center; justify-content: center; border: 2px dashed #dc2626; color: #dc2626; }
+    .missing { display: flex; align-items: center; justify-content: center; border: 2px dashed #dc2626; color: #dc2626; max-width: 100%; box-sizing: border-box; }
     """
 
     static let script = """
