@@ -258,7 +258,12 @@ import Testing
                                                                    switches: AdHocRenderOptions.switches))
         let drawn = try WidgetPipeline.render(ro, fonts: FontLibrary.shared)
         let motivator = plan.element(.motivatorLine)
-        if state == .stale { #expect(!motivator.shown) } else {
+        // STALE has no motivator; at the reference geometry (five habits) the closing line would
+        // cost a habit row, so it is shed whole (issue #21) — and then render draws none either.
+        if state == .stale { #expect(!motivator.shown) }
+        if !motivator.shown {
+            #expect(!drawn.scene.nodes.contains { $0.element == .motivator })
+        } else {
             let lines = try #require(motivator.drawn?.lines)
             #expect(drawn.scene.visibleText.contains(lines.joined(separator: " ")))
             // The real resolved copy, not a stand-in: the stones motivator table of seed 000.

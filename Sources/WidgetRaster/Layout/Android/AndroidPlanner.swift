@@ -166,15 +166,21 @@ struct AndroidPlanBuilder {
         cw = L.contentWidth(input.widthDp)
         cb = L.contentBoxHeight(input.heightDp)
         // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
-        // reserves its height first"); its age is the point, so it takes a second line rather than
-        // "Today · last syn…", and is shed whole only if even two lines can't hold it.
-        // The second line is budgeted only while the core (the numeral's row) still fits above it;
-        // past that the seed's own floor applies — one line, ellipsized (stale_caption_small is in
-        // the maxLines="1" + ellipsize="end" list) — and the band is a known finding.
+        // reserves its height first"), and it is never removed: seed 000's always-visible core for
+        // STALE is the head row with the footer reserved instead of the caption (72 / 80 dp). Its age
+        // is the point, so it takes a second line rather than "Today · last syn…" — budgeted only
+        // while the core (the numeral's row) still fits above it. Where even two lines can't hold
+        // it whole, the seed's own floor applies to its last line: an ellipsis, never removal
+        // (Structural floor: stale_caption_small gets maxLines="1" + ellipsize="end" — "a wrong
+        // gate degrades to an ellipsis rather than to a vertical stack of letters"); two lines
+        // still show the age ("Today · last / synced 20h…") where one would not.
         let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
         let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
-        var lines = input.state == .stale ? m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? 0 : 0
-        if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+        var lines = 0
+        if input.state == .stale && !input.strings.staleFooter.isEmpty {
+            lines = m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
+            if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+        }
         footerLines = lines
         footer = footerLines > 0 ? Double(footerLines) * m.line + L.staleFooterTopMarginDp : 0
         budget = cb - footer
@@ -221,6 +227,7 @@ struct AndroidPlanBuilder {
         if e.drawn == nil { e.drawn = finishedText(e) }
         elements[e.key] = e
     }
+    func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
     mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
     mutating func note(_ s: String) { arithmetic.append(s) }
     mutating func row(_ name: String, _ column: String, _ y: Double, _ h: Double) {
@@ -300,29 +307,44 @@ struct AndroidPlanBuilder {
                            text: text, style: style, lines: lines, maxLines: L.sentenceMaxLines)
     }
 
-    /// The caption row: glyph slot + gap + text, ellipsized if wider than `width`.
-    func captionElement(_ caption: String, x: Double, y: Double, width: Double, height: Double, cost: Double, reason: String) -> PlanElement {
+    /// The caption row: glyph slot + gap + text on `lines` lines (`y` the top of the first),
+    /// ellipsized if it still doesn't fit.
+    func captionElement(_ caption: String, x: Double, y: Double, width: Double, lines: Int = 1, cost: Double, reason: String) -> PlanElement {
         let need = m.captionWidth(caption, size)
-        let cut = need > width
+        let textW = width - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
+        let cut = lines == 1 ? need > width : m.fitLines(caption, width: textW, style: m.body, maxLines: lines) == nil
         return PlanElement(key: .captionRow, shown: true,
                            reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
-                           frame: Rect(x: x, y: y + height - m.line, width: min(need, width), height: m.line),
-                           text: caption, style: m.body, lines: 1, maxLines: 1, ellipsized: cut)
+                           frame: Rect(x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.line),
+                           text: caption, style: m.body, lines: lines, maxLines: max(1, lines), ellipsized: cut)
+    }
+
+    /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
+    var footerFloorReason: String {
+        let text = input.strings.staleFooter
+        guard m.fitLines(text, width: cw, style: m.body, maxLines: 1) == nil else { return "" }
+        return "; a second line would squeeze the numeral's row — the structural floor: one line, ellipsized (stale_caption_small: maxLines=1, ellipsize=end), never removed"
+    }
+
+    /// The footer on `footerLines` lines, its last one ellipsized when even they can't hold it whole.
+    func footerSentence(y: Double, reason: String) -> PlanElement {
+        let text = input.strings.staleFooter
+        var e = sentence(.staleFooter, text, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer, reason: reason)
+        if m.fitLines(text, width: cw, style: m.body, maxLines: footerLines) == nil {
+            e.ellipsized = true
+            e.reason += "; it needs more than \(footerLines) lines at \(fmtDp(cw)) dp — the structural floor: its last line ellipsized (stale_caption_small: ellipsize=end), never removed"
+        }
+        return e
     }
 
     mutating func placeFooter() {
         guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
-        guard footerLines > 0 else {
-            hide(.staleFooter, "\"\(input.strings.staleFooter)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
-            return
-        }
+        guard footerLines > 0 else { hide(.staleFooter, "no stale footer text"); return }
         let y = y0 + budget + L.staleFooterTopMarginDp
         let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
         set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
-                                        reason: reason + (m.fitLines(input.strings.staleFooter, width: cw, style: m.body, maxLines: 1) == nil
-                                                          ? "; a second line would squeeze the numeral's row (the seed's one-line floor)" : ""))
-                             : sentence(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer,
-                                        reason: reason))
+                                        reason: reason + footerFloorReason)
+                             : footerSentence(y: y, reason: reason))
         row("staleFooter", "footer", y0 + budget, footer)
     }
 
@@ -428,14 +450,40 @@ struct AndroidPlanBuilder {
         hide(.progress, "no progress line in \(input.state.rawValue)"); hide(.overflowLine, "no overflow")
         hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
 
-        // Coach line: shown by showsCoachLine (not budget), clamped to the lines that fit.
-        if showsCoachLine, let text = coachText {
+        // Coach line: shown by showsCoachLine (not budget), clamped to the lines that fit — and it
+        // yields its lines to the first habit row: seed 000 "Shedding order" sheds habit rows last
+        // (after Longest N and DAY STREAK), and the Coach line may ellipsize where a row may not
+        // be dropped (the window always keeps the next-due row). Only when giving way seats a row.
+        let coachTop = column == "right" ? 0 : L.coachTopMarginDp
+        var coachMax = coachMaxLines
+        let listsRows: Bool
+        switch input.state {
+        case .defaultProgress, .stale: listsRows = !input.habits.isEmpty
+        case .allDone: listsRows = size != .medium && !input.habits.isEmpty  // Medium's all-done body is its status line
+        case .newDay, .empty, .firstRun: listsRows = false
+        }
+        if showsCoachLine, listsRows, let text = coachText {
+            let rb = habitRowBudget(width: width)
+            func meaning(_ lines: Int) -> Int {
+                rb.meaning(left: rowsLeft(width: width, left: left, coachText: text, coachMaxLines: lines, coachTopMargin: coachTop,
+                                          coachLeadDp: coachLeadDp, sectionMargin: sectionMargin), maxRows: maxRows)
+            }
+            // The most Coach lines that keep the most of the checklist's meaning (a row, else "+N more").
+            let best = (0...coachMax).map(meaning).max() ?? 0
+            if meaning(coachMax) < best, let yielded = (0..<coachMax).reversed().first(where: { meaning($0) == best }) {
+                note("Coach line: \(coachMax) → \(yielded) line(s) so \(best == 2 ? "the first habit row" : "the overflow line") fits (rows shed last)")
+                coachMax = yielded
+            }
+        }
+        if showsCoachLine, coachText != nil, coachMax == 0 {
+            hide(.coachLine, "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)")
+        } else if showsCoachLine, let text = coachText {
             let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
-            let maxLines = min(coachMaxLines, fit)
+            let maxLines = min(coachMax, fit)
             if maxLines >= 1 {
                 // Large leads the line with coach_spark_large; its slot comes out of the line's width.
                 let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x + coachLeadDp, y: y, width: width - coachLeadDp,
-                                        maxLines: maxLines, topMargin: column == "right" ? 0 : L.coachTopMarginDp, column: column,
+                                        maxLines: maxLines, topMargin: coachTop, column: column,
                                         what: "Coach line (\(coachReason))")
                 y += used; left -= used
             } else {
@@ -521,6 +569,12 @@ struct AndroidPlanBuilder {
             while k > 0 && height(window(k), levelB: false) + overflowCost(k) > left { k -= 1 }
             return k
         }
+        /// What the checklist keeps of its meaning in `left` dp: 2 = a habit row (and the overflow
+        /// line for the rest), 1 = no row but "+N more" says the habits are there, 0 = neither.
+        func meaning(left: Double, maxRows: Int) -> Int {
+            if seats(left: left, maxRows: maxRows) > 0 { return 2 }
+            return habitCount == 0 || overflowCost(0) <= left ? 1 : 0
+        }
     }
 
     func habitRowBudget(width: Double) -> HabitRowBudget {
@@ -543,16 +597,24 @@ struct AndroidPlanBuilder {
     /// The checklist column's measure pass: how many habit rows it seats in `left` dp below the
     /// Coach line and the progress line, by the arithmetic `planChecklistColumn` places with —
     /// nothing is recorded (Large asks it whether a second motivator line would cost a row).
-    func checklistSeats(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachLeadDp: Double,
-                        maxRows: Int, sectionMargin: Double) -> Int {
+    func checklistSeats(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double = L.coachTopMarginDp,
+                        coachLeadDp: Double, maxRows: Int, sectionMargin: Double) -> Int {
+        habitRowBudget(width: width).seats(left: rowsLeft(width: width, left: left, coachText: coachText, coachMaxLines: coachMaxLines,
+                                                          coachTopMargin: coachTopMargin, coachLeadDp: coachLeadDp, sectionMargin: sectionMargin),
+                                           maxRows: maxRows)
+    }
+
+    /// The height the checklist's rows get below the Coach line and the progress line (measure pass).
+    func rowsLeft(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double,
+                  coachLeadDp: Double, sectionMargin: Double) -> Double {
         var left = left
         if showsCoachLine, let text = coachText {
             let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMaxLines)
-            if lines > 0 { left -= L.coachTopMarginDp + Double(lines) * m.coachLine }
+            if lines > 0 { left -= coachTopMargin + Double(lines) * m.coachLine }
         }
         let pcost = sectionMargin + m.line
         if pcost <= left { left -= pcost }
-        return habitRowBudget(width: width).seats(left: left, maxRows: maxRows)
+        return left
     }
 
     mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {

@@ -56,7 +56,7 @@ extension AndroidPlanBuilder {
         var left = budget - h.height
         if let caption {
             if r == .stacked {
-                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, height: m.line, cost: stackedCost,
+                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
                                    reason: "STACKED: the caption drops to its own row (+\(fmtDp(m.line)) line + 6 = \(fmtDp(stackedCost)) dp)"))
                 row("captionRow", "main", y, stackedCost)
                 y += stackedCost; left -= stackedCost
@@ -64,7 +64,7 @@ extension AndroidPlanBuilder {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp
                 let top = max(y - h.height, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y - h.height))
-                set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, height: m.line, cost: m.captionWidth(caption, size),
+                set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, cost: m.captionWidth(caption, size),
                                    reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
             }
         } else {
@@ -84,24 +84,19 @@ extension AndroidPlanBuilder {
             hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
         } else if let mot = input.strings.motivator, input.state != .stale {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
-            // any line — but never at the cost of a habit row the one-line plan seats: the seed pins
-            // the rows ("all 5 habit rows still render with no overflow line" at the OBJ-2428
-            // geometry). Where both can't hold, the seed's own numbers leave no room: the line
-            // stays at one, cut, and that band is a known finding.
-            var lines = m.fitLines(mot, width: cw, style: m.body)!
-            let cost1 = m.line + L.largeMotivatorTopMarginDp
-            if lines > 1 && hasRows {
-                // The checklist's measure pass, not a second plan: rows seated with one line, with two.
-                let one = largeChecklistSeats(left: left - cost1, coachText: coachText)
-                let two = largeChecklistSeats(left: left - cost1 - m.line, coachText: coachText)
-                if two < one {
-                    note("motivator: a second line would cost a habit row (\(two) < \(one)) → one line")
-                    lines = 1
-                }
-            }
+            // any line — but never at the cost of a habit row: the seed pins the rows ("all 5
+            // habit rows still render with no overflow line" at the OBJ-2428 geometry: "The fix
+            // costs the reporter no visible rows"). Where both can't hold, the closing line — the
+            // last of Large's stack and no state's own line — is shed whole, never cut.
+            let lines = m.fitLines(mot, width: cw, style: m.body)!
             let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
-            note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(cost + floorNeed <= left ? "≤" : ">") \(fmtDp(left))")
-            if cost + floorNeed <= left {
+            // The checklist's measure pass, not a second plan: rows seated without it, and with it.
+            let costsARow = hasRows && largeChecklistSeats(left: left - cost, coachText: coachText) < largeChecklistSeats(left: left, coachText: coachText)
+            if costsARow {
+                note("motivator: its \(lines) line(s) would cost a habit row → shed whole (rows outrank the closing line)")
+                hide(.motivatorLine, "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps — never cut, never at a row's expense")
+            } else if cost + floorNeed <= left {
+                note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) ≤ \(fmtDp(left))")
                 left -= cost
                 let my = y0 + budget - cost
                 let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
@@ -111,6 +106,7 @@ extension AndroidPlanBuilder {
                                           cost: cost, reason: reason))
                 row("motivatorLine", "main", my, cost)
             } else {
+                note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) > \(fmtDp(left))")
                 hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
             }
         } else {

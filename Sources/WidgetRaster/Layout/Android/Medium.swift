@@ -61,7 +61,7 @@ extension AndroidPlanBuilder {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
         if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, height: m.line, cost: captionCost,
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, cost: captionCost,
                                reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"))
             row("captionRow", "left", y, captionCost)
             y += captionCost

@@ -16,10 +16,16 @@ extension AndroidPlanBuilder {
         hide(.appGlyph, "only in firstRun")
 
         let caption = self.caption
-        let captionCost = m.line + L.captionRowTopMarginDp
+        let nominalHead = L.lineBox(size: m.numeral(.small).size)
+        // The caption row is one line when it fits beside its glyph. Where it doesn't, it wraps to
+        // the second line the core can hold rather than "Add a…": the seed shortened these
+        // captions for the narrow boxes so they would not be cut (Microcopy shortened alongside
+        // the width fix), and its structural floor — one line, ellipsized — is "the safety net, not
+        // the mechanism". NEW_DAY's fallback caption keeps the seed's accepted one-line ellipsis.
+        let captionLines = caption.flatMap { smallCaptionLines($0, nominalHead: nominalHead) } ?? 1
+        let captionCost = Double(captionLines) * m.line + L.captionRowTopMarginDp
         // Caption row sheds only when even the core overflows (beyond the seed's tables).
         var maxHead = budget
-        let nominalHead = L.lineBox(size: m.numeral(.small).size)
         var captionCoreShed = false
         if caption != nil, nominalHead + captionCost > budget, input.state != .newDay {
             captionCoreShed = true
@@ -99,9 +105,11 @@ extension AndroidPlanBuilder {
             }
         }
         if let caption, showsCaption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, height: m.line, cost: captionCost, reason: captionReason))
+            let lines = input.state == .newDay ? 1 : captionLines
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, lines: lines, cost: captionCost,
+                               reason: captionReason + (lines > 1 ? "; wraps to \(lines) lines beside its glyph (never cut)" : "")))
             row("captionRow", "main", y, captionCost)
-            note("caption row = \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
+            note("caption row = \(lines) × \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
             y += captionCost; left -= captionCost
         } else {
             hide(.captionRow, captionReason)
@@ -124,6 +132,17 @@ extension AndroidPlanBuilder {
         case .newDay, .firstRun:
             break
         }
+    }
+
+    /// Lines Small's caption row takes: 1 when it fits beside its glyph, else the lines it wraps to
+    /// (at most two, every word whole) while the core — the numeral's row and the caption — still
+    /// fits the budget; nil when it can't wrap whole (the one-line ellipsis floor applies).
+    func smallCaptionLines(_ caption: String, nominalHead: Double) -> Int? {
+        guard input.state != .newDay, m.captionWidth(caption, .small) > cw else { return 1 }
+        let textW = cw - L.captionGlyphSlotDp(.small, fontScale: input.fontScale) - L.captionGlyphGapDp(.small)
+        guard let lines = m.fitLines(caption, width: textW, style: m.body),
+              nominalHead + Double(lines) * m.line + L.captionRowTopMarginDp <= budget else { return nil }
+        return lines
     }
 
     /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when

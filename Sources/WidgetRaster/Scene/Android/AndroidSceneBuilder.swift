@@ -173,9 +173,11 @@ struct NodeList {
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged.
     mutating func captionRow(_ e: PlanElement, frame: Rect, glyph: GlyphKind?, ink: ColorRole, family: AndroidFamily, fontScale: Double) {
         let slot = AndroidLayout.captionGlyphSlotDp(family, fontScale: fontScale)
-        let size = min(slot, frame.height - 2)
+        // The glyph leads the first line (a caption wrapped to two lines keeps it on the first).
+        let lineH = e.style.map { AndroidLayout.lineBox(size: $0.size) } ?? frame.height
+        let size = min(slot, lineH - 2)
         if let glyph {
-            self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.midY - size / 2, width: size, height: size), .captionGlyph)
+            self.glyph(glyph, Rect(x: frame.minX + (slot - size) / 2, y: frame.minY + lineH / 2 - size / 2, width: size, height: size), .captionGlyph)
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(family)
         text(e, .caption, ink: ink, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height))

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import WidgetRaster
+
+/// Issue #21 item 4 for Android's layout: across sizes 110…400 dp × fontScale 1.0 / 1.15 / 1.3 /
+/// 2.0, every family and state keeps what seed 000 says it keeps, and sheds in the seed's order.
+/// (The required-content check itself is t21check's; these pin the geometry this layout owns.)
+@Suite struct AndroidMeaningSweepTests {
+    static let widths = Array(stride(from: 110, through: 400, by: 30)) + [130, 170, 200, 218, 230]
+    static let heights = Array(stride(from: 130, through: 400, by: 30)) + [155, 165, 180, 330]
+    static let scales = [1.0, 1.15, 1.3, 2.0]
+    static let families: [AndroidFamilyRequest] = [.small, .medium, .large]
+
+    static func plan(_ family: AndroidFamilyRequest, _ w: Int, _ h: Int, _ fs: Double, _ state: WidgetState,
+                     reactive: ReactiveTreatment = .notYet, habits: Int = 5) -> AndroidWidgetPlan {
+        planAndroidWidget(.reference(family: family, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: state,
+                                     reactive: reactive, habitCount: habits, doneCount: state == .allDone ? habits : 1),
+                          measurer: layoutMeasurer)
+    }
+
+    /// Seed 000 "The always-visible core": STALE reserves the footer (72 / 80 dp); the structural
+    /// floor ellipsizes stale_caption_small, it never removes it.
+    @Test(arguments: scales) func staleFooterIsNeverRemoved(fs: Double) {
+        for family in Self.families { for w in Self.widths { for h in Self.heights {
+            let p = Self.plan(family, w, h, fs, .stale)
+            let footer = p.shows(.staleFooter), numeral = p.shows(.numeral), why = p.element(.staleFooter).reason
+            #expect(footer, "\(family) \(w)×\(h) fs \(fs): \(why)")
+            #expect(numeral, "\(family) \(w)×\(h) fs \(fs): numeral")
+        } } }
+    }
+
+    /// The footer is cut only where even two lines can't hold it whole, and only on its last line.
+    @Test func staleFooterCutOnlyWhereTwoLinesCannotHoldIt() {
+        for (w, h, fs) in [(170, 180, 2.0), (130, 155, 1.3), (110, 130, 2.0), (250, 180, 1.0)] {
+            let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+            let e = Self.plan(.small, w, h, fs, .stale).element(.staleFooter)
+            let whole = m.fitLines(e.text ?? "", width: AndroidLayout.contentWidth(Double(w)), style: m.body, maxLines: e.lines) != nil
+            let shown = e.shown, cut = e.ellipsized, drawnCut = e.drawn?.ellipsized, why = e.reason
+            #expect(shown && cut == !whole && drawnCut == !whole, "\(w)×\(h) fs \(fs): \(why)")
+        }
+        // The seed's reported geometry: the core holds two lines, so the age still shows.
+        let p = Self.plan(.small, 170, 180, 2.0, .stale)
+        let footer = p.element(.staleFooter)
+        #expect(footer.lines == 2)
+        #expect(footer.drawn?.text.contains("20h") == true, "\(footer.drawn?.lines ?? [])")
+    }
+
+    /// Seed 000 "Shedding order": Longest N first, then DAY STREAK, then habit rows from the bottom.
+    /// Medium's default 300 × 180 dp at fontScale 1.3 keeps a habit row (issue #21): the Coach line
+    /// yields its lines to the first row.
+    @Test(arguments: scales) func mediumShedsInTheSeedsOrder(fs: Double) {
+        for w in Self.widths where w >= 200 { for h in Self.heights {
+            for done in [0, 1] {
+                let input = AndroidPlanInput.reference(family: .medium, widthDp: Double(w), heightDp: Double(h), fontScale: fs,
+                                                       habitCount: 5, doneCount: done)
+                let p = planAndroidWidget(input, measurer: layoutMeasurer)
+                let ctx = "medium \(w)×\(h) fs \(fs) done \(done)"
+                let longest = p.shows(.longestLabel), dayStreak = p.shows(.dayStreakLabel), overflowLine = p.shows(.overflowLine)
+                let noRow = p.habitRows.isEmpty, hidden = p.overflow > 0
+                if longest { #expect(dayStreak, "Longest N without DAY STREAK: \(ctx)") }
+                // The labels live in the left column, the rows in the checklist column, and the
+                // labels' thresholds are the seed's pinned band table; within the checklist column
+                // "rows shed last" means the Coach line gives way before the first row goes.
+                if noRow && p.shows(.coachLine) {
+                    var without = input
+                    without.coachLine = nil; without.coachLineShort = nil
+                    let seatsWithout = planAndroidWidget(without, measurer: layoutMeasurer).habitRows.count
+                    #expect(seatsWithout == 0, "a Coach line kept where shedding it seats a habit row: \(ctx)")
+                }
+                // Beyond the seed's tables (its heights stop at fontScale 1.3): at the 130 dp floor
+                // × 2.0 the 76–96 dp column cannot hold "+5 more in the app" whole even on two lines.
+                if hidden && !(fs == 2.0 && h == 130) { #expect(overflowLine, "a habit hidden without the overflow line: \(ctx)") }
+            }
+        } }
+        let p = Self.plan(.medium, 300, 180, 1.3, .defaultProgress)
+        let keepsNextDue = p.habitRows.contains { $0.isNextDue }
+        #expect(keepsNextDue)
+    }
+
+    /// As the height shrinks, the seed's shed list only ever loses items: never a habit row back
+    /// once fewer fit, never Longest N back once it went.
+    @Test(arguments: scales) func shedOrderIsMonotonicAsTheBudgetShrinks(fs: Double) {
+        for family in Self.families { for w in Self.widths {
+            var rows = Int.max, longest = true, dayStreak = true
+            for h in Self.heights.sorted(by: >) {
+                let p = Self.plan(family, w, h, fs, .defaultProgress)
+                let ctx = "\(family) \(w)×\(h) fs \(fs) → \(p.size)"
+                guard p.size == (family == .small ? .small : family == .medium ? .medium : .large) else { continue }
+                let count = p.habitRows.count, longestNow = p.shows(.longestLabel), dayStreakNow = p.shows(.dayStreakLabel)
+                #expect(count <= rows, "a habit row came back as the height shrank: \(ctx)")
+                if !longest { #expect(!longestNow, "Longest N came back: \(ctx)") }
+                if !dayStreak { #expect(!dayStreakNow, "DAY STREAK came back: \(ctx)") }
+                rows = p.habitRows.count; longest = p.shows(.longestLabel); dayStreak = p.shows(.dayStreakLabel)
+            }
+        } }
+    }
+
+    /// Small's caption wraps to the second line the core holds rather than "Add a…"; the one-line
+    /// ellipsis is left only where the seed accepts it (110 dp × fontScale 2.0, OBJ-1382's known
+    /// limitation) or where the core can't hold a second line.
+    @Test(arguments: scales) func smallCaptionIsCutOnlyWhereTheSeedAcceptsIt(fs: Double) {
+        for w in Self.widths where w < 200 { for h in Self.heights where h >= 155 {
+            for reactive in [ReactiveTreatment.notYet, .extended] {
+                let p = Self.plan(.small, w, h, fs, .defaultProgress, reactive: reactive)
+                let e = p.element(.captionRow)
+                let cut = e.shown && e.ellipsized, lines = e.drawn?.lines ?? []
+                // Beyond the seed's tables: where the core can't hold the caption's second line
+                // (the numeral's row + two lines + 2 dp > the content box), the one-line floor stays.
+                let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+                let numeralRow = AndroidLayout.lineBox(size: m.numeral(.small).size)
+                let coreHoldsTwo = numeralRow + 2 * m.line + AndroidLayout.captionRowTopMarginDp <= AndroidLayout.contentBoxHeight(Double(h))
+                if cut && coreHoldsTwo {
+                    #expect(w < 130 && fs == 2.0, "caption cut at small \(w)×\(h) fs \(fs) \(reactive): \(lines)")
+                }
+            }
+        } }
+    }
+
+    /// Large: the closing motivator is a sentence — shown whole or shed whole, never cut — and the
+    /// seed's reported geometry keeps every habit row (OBJ-2428: "all 5 habit rows still render
+    /// with no overflow line").
+    @Test(arguments: scales) func largeMotivatorIsNeverCut(fs: Double) {
+        for w in Self.widths where w >= 200 { for h in Self.heights where h >= 270 {
+            for state in [WidgetState.defaultProgress, .allDone, .newDay] {
+                let p = Self.plan(.large, w, h, fs, state)
+                let motivator = p.element(.motivatorLine), cut = motivator.ellipsized
+                #expect(!cut, "large \(w)×\(h) fs \(fs) \(state): \(motivator.drawn?.lines ?? [])")
+            }
+        } }
+        let p = Self.plan(.auto, 230, 330, 1.0, .defaultProgress)
+        let size = p.size, rows = p.habitRows.count, overflow = p.overflow, overflowLine = p.shows(.overflowLine)
+        #expect(size == .large && rows == 5 && overflow == 0 && !overflowLine)
+    }
+}
