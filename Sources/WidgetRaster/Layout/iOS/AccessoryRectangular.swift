@@ -52,9 +52,12 @@ extension IOSPlanBuilder {
             let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
-                // A habit title may end in "…"; every other third line is whole or dropped.
-                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted, lines: 1,
-                                       mayCut: w.state == .defaultProgress)], at: 0)
+                // A habit title may end in "…"; every other third line is whole or dropped. Stale's
+                // third line is the sync age, which a tail cut would remove ("Today · last synced 2…"):
+                // it takes a second line, which the stack has room for at every Apple size, rather
+                // than lose the only sign that the data is old (seed 000: a stale widget states its age).
+                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted,
+                                       lines: w.state == .stale ? 2 : 1, mayCut: w.state == .defaultProgress)], at: 0)
             }
             return out
         }()
@@ -90,7 +93,8 @@ extension IOSPlanBuilder {
                 add(.streakGlyph, Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
-            addText(l.element, placed, style: l.style, ink: l.ink, l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, one line" : l.element.displayName(.ios))
+            addText(l.element, placed, style: l.style, ink: l.ink,
+                    l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, \(l.lines == 1 ? "one line" : "the sync age whole on ≤ 2 lines")" : l.element.displayName(.ios))
         }
     }
 }
