@@ -49,7 +49,10 @@ extension IOSPlanBuilder {
         // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
         let candidates: [[(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
             let one = (element: SceneElement.accessoryLine1, text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
-            let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
+            // New day has no line3, and its line2 is the full iOS sentence: it may take a third line
+            // (157 × 72 and 153 × 68 pt) rather than be dropped — it is the state's only line.
+            let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption,
+                       lines: w.state == .newDay ? 3 : 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
                 // A habit title may end in "…"; every other third line is whole or dropped. Stale's
