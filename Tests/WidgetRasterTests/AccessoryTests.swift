@@ -165,3 +165,24 @@ extension AccessoryTests {
         }
     }
 }
+
+/// Issue #21: the stale rectangular accessory says it is stale at every Apple size — line3 (the
+/// sync age) drawn whole, never cut, never dropped while the stack has room (seed 001 §3).
+@Suite struct AccessoryStaleTests {
+    let fonts = FontLibrary.shared
+    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+
+    @Test func staleLine3AtEverySize() throws {
+        var w = SyntheticWidget()
+        w.state = .stale; w.habits = 4; w.done = 1
+        let (snap, at) = try w.snapshot()
+        for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
+            let r = IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let scene = builder.scene(r)
+            let line3 = scene.nodes.first { $0.name == "line3" }
+            guard case .text(let t)? = line3?.content else { Issue.record("\(c.name): no line3"); continue }
+            #expect(t.text == "Today · last synced 20h ago" && !t.ellipsized, "\(c.name): \(t.lines)")
+            #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty, "\(c.name)")
+        }
+    }
+}

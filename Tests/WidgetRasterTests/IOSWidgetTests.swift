@@ -214,8 +214,15 @@ import Testing
                                 + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
                                 + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)
         #expect(ios.count == main + bands)
-        let scenes = fixtures.map { $0.makeScene(fonts) }
-        #expect(Set(scenes).count == scenes.count)
+        // Distinct, except where the Dynamic Type ladder makes AX3 draw at xxxLarge (the largest rung
+        // that keeps every required line): then the two type bands of one family and state coincide.
+        var byScene: [Scene: [String]] = [:]
+        for f in fixtures { byScene[f.makeScene(fonts), default: []].append(f.key) }
+        for keys in byScene.values where keys.count > 1 {
+            let ladderPair = keys.count == 2 && keys.contains { $0.contains("/AX3/") }
+                && Set(keys.map { $0.replacingOccurrences(of: "/AX3/", with: "/xxxLarge/") }).count == 1
+            #expect(ladderPair, "one scene for \(keys)")
+        }
         #expect(fixtures.contains { $0.key == "ios/systemMedium/default-some-baseline/any-motif/legacy/dark" })
         #expect(fixtures.contains { $0.key == "ios/bands/type/systemLarge/AX3/default" })
     }
@@ -261,6 +268,92 @@ import Testing
             .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         do { _ = try ContrastCommand.run(["--ios-assets", dir.path]); Issue.record("accepted a malformed colorset") } catch let e as InputError {
             #expect(e.location == set.appendingPathComponent("Contents.json").path && e.problem.contains("out of range"))
+        }
+    }
+}
+
+/// Issue #21 item 3 for iOS: every Home Screen family keeps its meaning at every Apple size and at
+/// large / xxxLarge / AX3 — the state's own lines, the next-due row, a button under its habit, an
+/// overflow line for every habit without a row, pips that agree with the count, the rest glyph, and
+/// no sentence drawn twice (seed 000 "State catalog", "Families", "Large family", "Empty/all-done
+/// centering fill").
+@Suite struct IOSMeaningTests {
+    let fonts = FontLibrary.shared
+    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+
+    static let widgets: [SyntheticWidget] = {
+        var out: [SyntheticWidget] = []
+        for state in WidgetState.allCases {
+            for kindling in [true, false] {
+                for (habits, done) in [(4, 1), (7, 5), (12, 6)] {
+                    for motif in [StreakMotif.stones, .waves, .sprout] {
+                        var w = SyntheticWidget()
+                        w.state = state; w.kindling = kindling; w.habits = habits; w.done = done; w.motif = motif; w.streak = 1024
+                        if state == .allDone { w.extendedToday = true }
+                        out.append(w)
+                    }
+                }
+            }
+        }
+        return out
+    }()
+
+    @Test(arguments: IOSHomeFamily.allCases) func everyClassAndTypeSizeKeepsItsMeaning(family: IOSHomeFamily) throws {
+        for c in IOSDeviceClass.rows.map({ $0[0] }) {
+            for t in DynamicTypeSize.allCases {
+                for w in Self.widgets {
+                    let (snap, at) = try w.snapshot()
+                    let r = IOSRenderRequest(family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+                    let (resolved, plan) = builder.plan(r)
+                    let here = "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
+                    #expect(plan.lost.isEmpty, "\(here): \(plan.lost)")
+                    #expect(plan.typeStep <= t.step)
+                    let texts = plan.items.compactMap { i -> String? in
+                        if case .text(let f, _, _, _, _) = i.content { return f.lines.joined(separator: " ") } else { return nil }
+                    }
+                    #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
+                    let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
+                    #expect(pips.isEmpty || pips.count == resolved.habits.count, "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
+                    guard [.defaultProgress, .stale].contains(resolved.state) else {
+                        if resolved.state == .empty && family != .systemLarge { #expect(plan.item("status-glyph") != nil, "\(here): no rest glyph") }
+                        continue
+                    }
+                    let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
+                    if w.kindling || family != .systemSmall, let nextDue {
+                        #expect(plan.visibleHabits.contains(nextDue), "\(here): the next-due row is not drawn")
+                    }
+                    if family != .systemSmall, plan.overflow > 0 { #expect(plan.item("overflow") != nil, "\(here): \(plan.overflow) habits unsaid") }
+                    if family == .systemSmall, w.kindling, resolved.state == .defaultProgress {
+                        #expect(plan.items.contains { $0.element == .checkOffButton(.label) }, "\(here): no check-off button")
+                    }
+                }
+            }
+        }
+    }
+
+    /// AX3 draws at the largest rung that keeps every required line, and says so in the arithmetic.
+    @Test func ax3StepsDownTheLadderAndSaysSo() throws {
+        var w = SyntheticWidget()
+        w.streak = 1024; w.habits = 7; w.done = 1
+        let (snap, at) = try w.snapshot()
+        let r = IOSRenderRequest(family: .systemSmall, textSize: .accessibility3, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+        let plan = builder.plan(r).1
+        #expect(plan.typeStep < .accessibility3 && plan.lost.isEmpty)
+        #expect(plan.arithmetic.contains { $0.hasPrefix("Dynamic Type AX3:") })
+        #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
+        #expect(DynamicTypeStep.accessibility3.downward.first == .accessibility3 && DynamicTypeStep.accessibility3.downward.last == .large)
+    }
+
+    /// Legacy pips agree with "N of M done": twelve habits draw twelve narrower pips, never five of twelve.
+    @Test func pipsAgreeWithTheCount() throws {
+        var w = SyntheticWidget()
+        w.kindling = false; w.habits = 12; w.done = 6
+        let (snap, at) = try w.snapshot()
+        for f in [IOSFamily.systemSmall, .systemMedium] {
+            let plan = builder.plan(IOSRenderRequest(family: f, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)).1
+            #expect(plan.lines("progress") == ["6 of 12 done"])
+            let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
+            #expect(pips.count == 12 && pips.allSatisfy { $0.frame.width >= 8 && $0.frame.maxX <= plan.content.maxX + 1e-9 })
         }
     }
 }

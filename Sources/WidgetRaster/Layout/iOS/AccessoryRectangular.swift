@@ -49,12 +49,18 @@ extension IOSPlanBuilder {
         // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
         let candidates: [[(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
             let one = (element: SceneElement.accessoryLine1, text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
-            let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption, lines: 2, mayCut: false)
+            // New day has no line3, and its line2 is the full iOS sentence: it may take a third line
+            // (157 × 72 and 153 × 68 pt) rather than be dropped — it is the state's only line.
+            let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption,
+                       lines: w.state == .newDay ? 3 : 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
-                // A habit title may end in "…"; every other third line is whole or dropped.
-                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted, lines: 1,
-                                       mayCut: w.state == .defaultProgress)], at: 0)
+                // A habit title may end in "…"; every other third line is whole or dropped. Stale's
+                // third line is the sync age, which a tail cut would remove ("Today · last synced 2…"):
+                // it takes a second line, which the stack has room for at every Apple size, rather
+                // than lose the only sign that the data is old (seed 000: a stale widget states its age).
+                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted,
+                                       lines: w.state == .stale ? 2 : 1, mayCut: w.state == .defaultProgress)], at: 0)
             }
             return out
         }()
@@ -90,7 +96,8 @@ extension IOSPlanBuilder {
                 add(.streakGlyph, Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
-            addText(l.element, placed, style: l.style, ink: l.ink, l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, one line" : l.element.displayName(.ios))
+            addText(l.element, placed, style: l.style, ink: l.ink,
+                    l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, \(l.lines == 1 ? "one line" : "the sync age whole on ≤ 2 lines")" : l.element.displayName(.ios))
         }
     }
 }

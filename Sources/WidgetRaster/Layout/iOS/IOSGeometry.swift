@@ -159,6 +159,37 @@ public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable {
     case large, xxxLarge, accessibility3 = "AX3"
 }
 
+/// Apple's Dynamic Type ladder from the default size up (the gate's three `DynamicTypeSize`s are
+/// rungs of it). A family that cannot seat its required lines at the requested size steps down
+/// this ladder (README "iOS at large text sizes"; the seeds are silent on iOS type at AX sizes).
+public enum DynamicTypeStep: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    public var name: String {
+        switch self {
+        case .large: return "large"
+        case .xLarge: return "xLarge"
+        case .xxLarge: return "xxLarge"
+        case .xxxLarge: return "xxxLarge"
+        case .accessibility1: return "AX1"
+        case .accessibility2: return "AX2"
+        case .accessibility3: return "AX3"
+        }
+    }
+    /// This rung and every smaller one, largest first: the order a family tries them in.
+    public var downward: [DynamicTypeStep] { Self.allCases.filter { $0 <= self }.reversed() }
+}
+
+extension DynamicTypeSize {
+    public var step: DynamicTypeStep {
+        switch self {
+        case .large: return .large
+        case .xxxLarge: return .xxxLarge
+        case .accessibility3: return .accessibility3
+        }
+    }
+}
+
 /// SwiftUI's text styles (iOS point sizes from Apple's Dynamic Type table). Where the seed gives no
 /// type size, an element uses one of these; fixed sizes the seed names (`.system(size: 12, …)`) do
 /// not scale.
@@ -166,30 +197,21 @@ public enum IOSTextStyle: String, Hashable, Sendable, Codable, CaseIterable {
     case largeTitle, title, headline, body, subheadline, footnote, caption, caption2
 
     /// Point size at a Dynamic Type size.
-    public func size(_ t: DynamicTypeSize) -> Double {
-        switch (self, t) {
-        case (.largeTitle, .large): return 34
-        case (.largeTitle, .xxxLarge): return 40
-        case (.largeTitle, .accessibility3): return 52
-        case (.title, .large): return 28
-        case (.title, .xxxLarge): return 34
-        case (.title, .accessibility3): return 48
-        case (.headline, .large), (.body, .large): return 17
-        case (.headline, .xxxLarge), (.body, .xxxLarge): return 23
-        case (.headline, .accessibility3), (.body, .accessibility3): return 40
-        case (.subheadline, .large): return 15
-        case (.subheadline, .xxxLarge): return 21
-        case (.subheadline, .accessibility3): return 36
-        case (.footnote, .large): return 13
-        case (.footnote, .xxxLarge): return 19
-        case (.footnote, .accessibility3): return 33
-        case (.caption, .large): return 12
-        case (.caption, .xxxLarge): return 18
-        case (.caption, .accessibility3): return 32
-        case (.caption2, .large): return 11
-        case (.caption2, .xxxLarge): return 17
-        case (.caption2, .accessibility3): return 29
+    public func size(_ t: DynamicTypeSize) -> Double { size(at: t.step) }
+
+    /// Point size at a rung of the ladder (Apple's table, large … AX3).
+    public func size(at t: DynamicTypeStep) -> Double {
+        let ladder: [Double]
+        switch self {
+        case .largeTitle: ladder = [34, 36, 38, 40, 44, 48, 52]
+        case .title: ladder = [28, 30, 32, 34, 38, 43, 48]
+        case .headline, .body: ladder = [17, 19, 21, 23, 28, 33, 40]
+        case .subheadline: ladder = [15, 17, 19, 21, 25, 30, 36]
+        case .footnote: ladder = [13, 15, 17, 19, 23, 27, 33]
+        case .caption: ladder = [12, 14, 16, 18, 22, 26, 32]
+        case .caption2: ladder = [11, 13, 15, 17, 20, 24, 29]
         }
+        return ladder[t.rawValue]
     }
 
     /// headline is semibold; the rest regular unless the view says otherwise.

@@ -67,6 +67,11 @@ public struct IOSWidgetPlan: Sendable {
     /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
     public var visibleHabits: [Int]
     public var overflow: Int
+    /// The Dynamic Type rung the plan was drawn at: the requested one, or the largest below it at
+    /// which the family keeps every required element (`lost` empty).
+    public var typeStep: DynamicTypeStep
+    /// Required elements the plan could not draw at any rung (empty when the layout kept its meaning).
+    public var lost: [String: String]
     public var arithmetic: [String]
 
     public func item(_ name: String) -> IOSPlanItem? { items.first { $0.name == name } }
@@ -79,7 +84,21 @@ public struct IOSWidgetPlan: Sendable {
 
 /// Plans one iOS Home Screen widget. Pure: the same request and fonts give the same plan.
 public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
-    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts)
+    // Large text: the widget draws at the largest rung of Apple's ladder, from the requested size
+    // down, at which every required line still fits whole (README "iOS at large text sizes").
+    let requested = r.textSize.step
+    var plan = planIOSWidget(w, r, fonts: fonts, step: requested)
+    var steps: [String] = []
+    for step in requested.downward.dropFirst() where !plan.lost.isEmpty {
+        steps.append("Dynamic Type \(plan.typeStep.name): \(plan.lost.keys.sorted().joined(separator: ", ")) would not fit whole → \(step.name)")
+        plan = planIOSWidget(w, r, fonts: fonts, step: step)
+    }
+    plan.arithmetic.insert(contentsOf: steps, at: min(1, plan.arithmetic.count))
+    return plan
+}
+
+func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary, step: DynamicTypeStep) -> IOSWidgetPlan {
+    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: step)
     switch r.family {
     case .systemSmall: b.planSystemSmall()
     case .systemMedium: b.planSystemMedium()
@@ -103,10 +122,12 @@ struct IOSPlanBuilder {
     var hidden: [String: String] = [:]
     var visibleHabits: [Int] = []
     var overflow = 0
+    let typeStep: DynamicTypeStep
+    var lost: [String: String] = [:]
     var arithmetic: [String] = []
 
-    init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary) {
-        self.w = w; self.request = request; self.fonts = fonts
+    init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary, typeStep: DynamicTypeStep) {
+        self.w = w; self.request = request; self.fonts = fonts; self.typeStep = typeStep
         metrics = IOSLineMetrics(fonts: fonts)
         card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
         // Accessories have no container margins: the Lock Screen lays them out edge to edge.
@@ -117,13 +138,13 @@ struct IOSPlanBuilder {
 
     func finish() -> IOSWidgetPlan {
         IOSWidgetPlan(family: request.family, size: request.size, card: card, content: content, items: items, hidden: hidden,
-                      visibleHabits: visibleHabits, overflow: overflow, arithmetic: arithmetic)
+                      visibleHabits: visibleHabits, overflow: overflow, typeStep: typeStep, lost: lost, arithmetic: arithmetic)
     }
 
     // MARK: Styles (SwiftUI text styles at the request's Dynamic Type size; see IOSTextStyle)
 
     func style(_ s: IOSTextStyle, _ weight: FontWeight? = nil) -> TextStyle {
-        TextStyle(.inter, weight ?? s.weight, size: s.size(request.textSize))
+        TextStyle(.inter, weight ?? s.weight, size: s.size(at: typeStep))
     }
     func column(_ box: Rect) -> StackColumn { StackColumn(metrics: metrics, measurer: fonts, box: box) }
 
@@ -139,6 +160,8 @@ struct IOSPlanBuilder {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
     mutating func hide(_ name: String, _ reason: String) { hidden[name] = reason }
+    /// A required element that did not fit: hidden, and the plan is tried one Dynamic Type rung down.
+    mutating func lose(_ name: String, _ reason: String) { hide(name, reason); lost[name] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
 
     // MARK: Streak header
@@ -189,12 +212,32 @@ struct IOSPlanBuilder {
         return col.y
     }
 
+    /// The reactive caption's text where the state shows one.
+    var captionText: String? {
+        guard [.defaultProgress, .allDone].contains(w.state) else { return nil }
+        return reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive)
+    }
+
+    /// The sentences the render draws elsewhere that the caption could repeat: the state's title
+    /// ("Today's stone laid" is confirmed all done's caption and title) and Small's button label
+    /// (Sprout's "Add today's leaf"). One sentence is drawn once; the caption is the one that sheds.
+    var sentencesBesideCaption: [String] {
+        var out: [String] = []
+        // Kindling Large lists its done rows instead of the centred status.
+        let drawsStatus = request.family != .systemLarge || !w.kindling
+        if drawsStatus, [.allDone, .empty].contains(w.state), let t = stateTitleText(w, platform: .ios) { out.append(t) }
+        if request.family == .systemSmall, let cta = smallCTAText(w) { out.append(cta) }
+        return out
+    }
+
     /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
     mutating func caption(in col: inout StackColumn, gap: Double) {
-        guard let text = reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.state == .newDay ? nil : w.reactive),
-              [.defaultProgress, .allDone].contains(w.state) else {
+        guard let text = captionText else {
             hide("caption", w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
+        }
+        if sentencesBesideCaption.contains(text) {
+            hide("caption", "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
         }
         let s = style(.caption)
         let glyphPt = (s.size * 0.9).rounded()
@@ -210,8 +253,7 @@ struct IOSPlanBuilder {
 
     /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
     func captionHeight(width: Double, gap: Double) -> Double {
-        guard let text = reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive),
-              [.defaultProgress, .allDone].contains(w.state) else { return 0 }
+        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
         let s = style(.caption)
         let lines = min(2, TextWrap.lineCount(text, width: width - (s.size * 0.9).rounded() - 4, style: s, measurer: fonts))
         return gap + Double(lines) * metrics.lineHeight(s)
@@ -232,19 +274,24 @@ struct IOSPlanBuilder {
     // MARK: Status bodies (all done, empty, new day, first run)
 
     /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
-    mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, title: String?, titleStyle: TextStyle,
-                                subtitle: String?, alignment: TextAlignment) {
+    /// The glyph takes `glyphPt` when the text leaves room, else steps down to `minGlyphPt`, else
+    /// sheds (a loss when `glyphRequired`: the family then tries a smaller type rung).
+    mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = 8,
+                                glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
         var placed: [(SceneElement, Rect, IOSPlanContent)] = []
-        let titleLines = title.map { col.lineCount($0, style: titleStyle) } ?? 0
+        let titleLines = title.map { min(6, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
-        let textNeed = Double(min(titleLines, 6)) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : metrics.lineHeight(subStyle) + 2)
-        if let glyph, glyphPt + 8 + textNeed <= col.left, let r = col.slot(height: glyphPt, width: glyphPt) {
-            let x = alignment == .center ? box.midX - glyphPt / 2 : box.minX
-            placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: glyphPt, height: glyphPt), .glyph(glyph)))
-            col.y += 8
+        let subLines = subtitle.map { min(6, col.lineCount($0, style: subStyle)) } ?? 0
+        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + 2)
+        let side = min(glyphPt, (col.left - textNeed - glyphGap).rounded(.down))
+        if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
+            let x = alignment == .center ? box.midX - side / 2 : box.minX
+            placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
+            col.y += glyphGap
         } else if glyph != nil {
-            hide("status-glyph", "glyph \(fmtDp(glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt: the glyph sheds first")
+            let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
+            if glyphRequired { lose("status-glyph", why) } else { hide("status-glyph", "\(why): the glyph sheds first") }
         }
         var titleShed = false
         if let title {
@@ -253,12 +300,16 @@ struct IOSPlanBuilder {
                                .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
             } else {
                 titleShed = true
-                hide("status-title", "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
+                lose("status-title", "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
             }
         }
-        if let subtitle, !titleShed, let t = col.text(subtitle, style: subStyle, maxLines: 6, gap: 2) {
-            placed.append((.statusSubtitle, align(t.frame, alignment, box),
-                           .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
+        if let subtitle, !titleShed {
+            if let t = col.text(subtitle, style: subStyle, maxLines: 6, gap: 2) {
+                placed.append((.statusSubtitle, align(t.frame, alignment, box),
+                               .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
+            } else {
+                lose("status-subtitle", "does not fit whole under the title")
+            }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
         let dy = (max(0, col.left) / 2).rounded(.down)
@@ -278,7 +329,12 @@ struct IOSPlanBuilder {
     /// The all-done / empty body: success check or rest moon (decorative, WidgetMuted) + title + subtitle.
     mutating func statusBody(in box: Rect, alignment: TextAlignment) {
         let glyph: GlyphKind? = w.state == .allDone ? .doneCheck : w.state == .empty ? .restMoon : nil
-        centredStatus(in: box, glyph: glyph, glyphPt: 24, title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
+        // Seed 000 "Empty/all-done centering fill": the rest glyph renders on both iOS sizes, so on
+        // Small and Medium it narrows (to 14 pt) before it would shed; the success check may shed.
+        let small = request.family == .systemSmall
+        centredStatus(in: box, glyph: glyph, glyphPt: 24, minGlyphPt: small ? 12 : 20, glyphGap: small ? 4 : 8,
+                      glyphRequired: w.state == .empty && request.family != .systemLarge,
+                      title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
                       subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
     }
 
@@ -291,7 +347,7 @@ struct IOSPlanBuilder {
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: mutedInk, "NEW_DAY: habit rows and pips suppressed, the full sentence")
         } else {
-            hide("new-day-line", "no line left")
+            lose("new-day-line", "does not fit whole")
         }
     }
 
@@ -300,7 +356,7 @@ struct IOSPlanBuilder {
         guard let text = staleFooterText(w) else { hide("stale-footer", "not STALE"); return }
         let s = style(.caption2)
         let lines = min(3, col.lineCount(text, style: s))
-        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { hide("stale-footer", "no room"); return }
+        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { lose("stale-footer", "no room"); return }
         var foot = column(Rect(x: r.minX, y: r.minY + 4, width: r.width, height: r.height - 4))
         if let placed = foot.text(text, style: s, maxLines: 3) {
             addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
@@ -324,6 +380,9 @@ struct IOSPlanBuilder {
         [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
     }
 
+    /// One checklist row: the `.subheadline` title's line + 8 pt, at least 28 pt.
+    var habitRowHeight: Double { max(28, metrics.lineHeight(style(.subheadline)) + 8) }
+
     /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
     /// the overflow line. Rows that don't fit are dropped from the end of the window.
     mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
@@ -332,13 +391,20 @@ struct IOSPlanBuilder {
         var idx = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
         let s = style(.subheadline)
         let lineH = metrics.lineHeight(s)
-        let rowH = max(28, lineH + 8)
+        let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
         let overflowH = metrics.lineHeight(overflowStyle) + 4
         while !idx.isEmpty {
             let hidden = habits.count - idx.count
             let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * 4 + (overflowText(hidden) != nil ? overflowH : 0)
             if need <= col.left + 1e-9 { break }
+            // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
+            // that cannot seat it loses meaning, and the family tries a smaller type rung.
+            if let nd = nextDue, idx == [nd] {
+                lose("next-due-row", "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
+                idx = []
+                break
+            }
             // Keep the next-due row: drop from the front when it is the last one, else from the end.
             if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
         }
@@ -367,31 +433,45 @@ struct IOSPlanBuilder {
         if overflow > 0, let text = overflowText(overflow) {
             if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: 4) {
                 addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
+            } else {
+                lose("overflow", "\(overflow) habit(s) without a row and no room to say so")
             }
         } else {
             hide("overflow", "every habit has a row")
         }
     }
 
-    /// Legacy HabitPips: one 20 × 8 pt capsule per habit (as many as fit), shape-coded done / not yet.
+    /// Legacy HabitPips: one capsule per habit, shape-coded done / not yet, beside "N of M done" —
+    /// so the row draws every habit or none (a partial row would contradict the count). Seed 000
+    /// gives 20 × 8 pt; past what the width holds (the seed is silent) the capsules narrow, then
+    /// their gaps, down to 8 × 8 pt; below that the row sheds whole and the count speaks alone.
     mutating func pips(in col: inout StackColumn, gap: Double) {
         let p = IOSLayout.pipSize
-        let fit = Int(((col.width + IOSLayout.pipGapPt) / (p.width + IOSLayout.pipGapPt)).rounded(.down))
-        let n = min(w.habits.count, fit)
-        guard n > 0, let r = col.slot(height: p.height, gap: gap) else { hide("pips", "no pip row"); return }
-        for i in 0..<n {
-            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (p.width + IOSLayout.pipGapPt), y: r.minY, width: p.width, height: p.height),
-                .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip 20×8 pt")
+        let n = w.habits.count
+        guard n > 0 else { hide("pips", "no habits"); return }
+        func width(gap g: Double) -> Double { min(p.width, ((col.width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
+        var pipGap = IOSLayout.pipGapPt
+        if width(gap: pipGap) < p.height { pipGap = IOSLayout.pipGapPt / 2 }
+        let pipW = width(gap: pipGap)
+        guard pipW >= p.height else {
+            hide("pips", "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
         }
-        if n < w.habits.count { note("pips: \(n) of \(w.habits.count) fit the width") }
+        guard let r = col.slot(height: p.height, gap: gap) else { hide("pips", "no room for the pip row"); return }
+        for i in 0..<n {
+            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (pipW + pipGap), y: r.minY, width: pipW, height: p.height),
+                .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
+        }
+        if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }
     }
 
     /// A single muted line (progress, "days" …) if it fits.
     mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
-                       maxLines: Int = 1, mayEllipsize: Bool = false, reason: String) {
+                       maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
         guard let text else { hide(element.displayName(.ios), "no text in \(w.state.rawValue)"); return }
         if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
             addText(element, placed, style: s, ink: ink, reason)
+        } else if required {
+            lose(element.displayName(.ios), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — never cut")
         } else {
             hide(element.displayName(.ios), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
         }

@@ -47,7 +47,7 @@ extension IOSPlanBuilder {
             statusBody(in: Rect(x: col.x, y: col.y + 8, width: col.width, height: max(0, col.left - 8)), alignment: .center)
         case .allDone, .defaultProgress, .stale:
             if !w.kindling {
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 10, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 10, required: true, reason: "progress")
             }
             let state = w.state
             habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: 12) { largeOverflowText(state: state, hiddenCount: $0) }

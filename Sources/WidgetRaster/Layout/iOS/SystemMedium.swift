@@ -17,7 +17,7 @@ extension IOSPlanBuilder {
         header(in: &left, numeral: .title, glyphPt: 26, label: nil)
         caption(in: &left, gap: 4)
         if !w.kindling, [.defaultProgress, .stale].contains(w.state) {
-            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
+            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, required: true, reason: "progress")
             pips(in: &left, gap: 8)
         }
         switch w.state {
@@ -33,7 +33,9 @@ extension IOSPlanBuilder {
             } else {
                 hide("coach-line", !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")
             }
-            habitRows(in: &right, cap: IOSLayout.mediumMaxRows, gap: w.kindling ? 8 : 0) { _ in nil }
+            // Medium's overflow line (seed silent): Large's "+N more in the app", so no habit goes unsaid.
+            let state = w.state
+            habitRows(in: &right, cap: IOSLayout.mediumMaxRows, gap: w.kindling ? 8 : 0) { largeOverflowText(state: state, hiddenCount: $0) }
         }
     }
 }

@@ -23,33 +23,61 @@ extension IOSPlanBuilder {
             } else {
                 hide("caption", "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
             }
-            statusBody(in: Rect(x: col.x, y: col.y + 4, width: col.width, height: max(0, col.left - 4)), alignment: .center)
+            statusBody(in: Rect(x: col.x, y: col.y, width: col.width, height: max(0, col.left)), alignment: .center)
         case .defaultProgress, .stale:
-            caption(in: &col, gap: 4)
             if w.kindling {
-                if let cta = smallCTAText(w) { checkOffButton(cta, in: &col) } else { hide("cta", "no check-off on \(w.state.rawValue)") }
-                habitRows(in: &col, cap: 1, gap: 8) { _ in nil }
+                // Seed 000 "Families": Small = streak header + next-due habit + full-width check-off
+                // button, which names the habit it checks off by standing under it. The button is
+                // reserved first; the reactive caption takes what the habit row leaves, else sheds.
+                let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
+                if button == nil { hide("cta", "no check-off on \(w.state.rawValue)") }
+                if nextDueIndex == nil || captionHeight(width: col.width, gap: 4) + Self.smallRowGap + habitRowHeight <= col.left {
+                    caption(in: &col, gap: 4)
+                } else if captionText != nil {
+                    hide("caption", "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
+                }
+                if let button, let slot = button.slot { placeCheckOffButton(button.label, in: slot.pill, style: slot.style) }
+                habitRows(in: &col, cap: 1, gap: Self.smallRowGap) { _ in nil }
             } else {
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 6, reason: "progress")
+                caption(in: &col, gap: 4)
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 6, required: true, reason: "progress")
                 pips(in: &col, gap: 8)
             }
         }
     }
 
-    /// KindlingCheckButton: a full-width capsule at the bottom, WidgetAccentDeep with its label in WidgetAccentText.
-    mutating func checkOffButton(_ label: String, in col: inout StackColumn) {
-        // The label never truncates: it takes a second line before it would be cut.
-        let s = style(.footnote, .semibold)
-        let needed = col.lineCount(label, style: s, width: col.width - 16)
-        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 12
-        guard needed <= 2, let r = col.reserveBottom(h + 8) else {
-            hide("cta", "the check-off button does not fit with its whole label: shed"); return
+    /// The gap above Small's next-due row.
+    static let smallRowGap = 6.0
+
+    /// KindlingCheckButton: a full-width capsule at the bottom, WidgetAccentDeep with its label in
+    /// WidgetAccentText. The label is never cut: it steps down to 85 % to stay on one line
+    /// (`.minimumScaleFactor`; seed silent), else takes a second line. Reserved before the rest of the
+    /// body is laid out; nil (and lost) when it cannot fit whole.
+    mutating func reserveCheckOffButton(_ label: String, in col: inout StackColumn) -> (pill: Rect, style: TextStyle)? {
+        let nominal = style(.footnote, .semibold)
+        let inner = col.width - 2 * Self.buttonInsetX
+        var s = nominal
+        while col.lineCount(label, style: s, width: inner) > 1 && s.size > nominal.size * 0.85 { s.size -= 0.5 }
+        // Two lines stay at the stepped size with a tighter pill (Waves' "Make today's wave" on the
+        // 148 and 141 pt classes), so the next-due row above it keeps its room.
+        let needed = col.lineCount(label, style: s, width: inner)
+        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? Self.buttonInsetY - 2 : Self.buttonInsetY)
+        guard needed <= 2, let r = col.reserveBottom(h + Self.buttonGap) else {
+            lose("cta", "the check-off button does not fit with its whole label"); return nil
         }
-        let pill = Rect(x: r.minX, y: r.minY + 8, width: r.width, height: h)
-        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(h / 2, 16)), "full-width check-off button")
-        var inner = column(pill.insetBy(dx: 8, dy: 6))
+        if s.size < nominal.size { note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))") }
+        return (Rect(x: r.minX, y: r.minY + Self.buttonGap, width: r.width, height: h), s)
+    }
+
+    static let buttonInsetX = 8.0, buttonInsetY = 6.0, buttonGap = 6.0
+
+    mutating func placeCheckOffButton(_ label: String, in pill: Rect, style s: TextStyle) {
+        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, 16)), "full-width check-off button")
+        var inner = column(pill.insetBy(dx: Self.buttonInsetX, dy: 0))
         if let placed = inner.text(label, style: s, maxLines: 2) {
-            addText(.checkOffButton(.label), (align(placed.frame, .center, pill), placed.text), style: s, ink: .accentText, alignment: .center, "button label")
+            let f = align(placed.frame, .center, pill)
+            let centred = Rect(x: f.minX, y: pill.midY - f.height / 2, width: f.width, height: f.height)
+            addText(.checkOffButton(.label), (centred, placed.text), style: s, ink: .accentText, alignment: .center, "button label")
         }
     }
 }
