@@ -464,13 +464,19 @@ struct AndroidPlanBuilder {
         }
         if showsCoachLine, listsRows, let text = coachText {
             let rb = habitRowBudget(width: width)
-            func meaning(_ lines: Int) -> Int {
-                rb.meaning(left: rowsLeft(width: width, left: left, coachText: text, coachMaxLines: lines, coachTopMargin: coachTop,
-                                          coachLeadDp: coachLeadDp, sectionMargin: sectionMargin), maxRows: maxRows)
+            // For each Coach line count: what the checklist keeps (a row, else "+N more"), and
+            // whether "N of M done" stays (it yields to the first row only when it alone keeps it out).
+            let options = (0...coachMax).map { lines in
+                let r = rowsLeftAndProgress(width: width, left: left, coachText: text, coachMaxLines: lines, coachTopMargin: coachTop,
+                                            coachLeadDp: coachLeadDp, sectionMargin: sectionMargin)
+                return (lines: lines, meaning: rb.meaning(left: r.left, maxRows: maxRows), keepsCount: r.progressShown)
             }
-            // The most Coach lines that keep the most of the checklist's meaning (a row, else "+N more").
-            let best = (0...coachMax).map(meaning).max() ?? 0
-            if meaning(coachMax) < best, let yielded = (0..<coachMax).reversed().first(where: { meaning($0) == best }) {
+            // The most Coach lines that keep the most of the checklist's meaning — and the count with it
+            // where any such choice does: the Coach line sheds before the progress line.
+            let best = options.map(\.meaning).max() ?? 0
+            let top = options.filter { $0.meaning == best }
+            let preferred = top.contains(where: \.keepsCount) ? top.filter(\.keepsCount) : top
+            if let yielded = preferred.map(\.lines).max(), yielded < coachMax {
                 note("Coach line: \(coachMax) → \(yielded) line(s) so \(best == 2 ? "the first habit row" : "the overflow line") fits (rows shed last)")
                 coachMax = yielded
             }
@@ -529,7 +535,13 @@ struct AndroidPlanBuilder {
         case .defaultProgress, .stale, .allDone:
             let (ptext, why) = progressText(width: width)
             let pcost = sectionMargin + m.line
-            if pcost <= left {
+            // Like the Coach line, "N of M done" yields to the first habit row: the next-due habit is
+            // what the checklist must keep (seed 000 largeVisibleWindow: "keeps the active (next-due)
+            // row visible"), the count stays in "+N more" and the spoken label (README, Android layouts).
+            if progressYieldsToRow(width: width, left: left, cost: pcost) {
+                hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(left)) dp left)")
+                note("progress: yields so the first habit row fits (rows shed last)")
+            } else if pcost <= left {
                 set(textLine(.progress, ptext, style: m.body, x: x, y: y + sectionMargin, width: width, height: m.line, cost: pcost,
                              reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(why)"))
                 row("progress", column, y, pcost)
@@ -607,14 +619,30 @@ struct AndroidPlanBuilder {
     /// The height the checklist's rows get below the Coach line and the progress line (measure pass).
     func rowsLeft(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double,
                   coachLeadDp: Double, sectionMargin: Double) -> Double {
+        rowsLeftAndProgress(width: width, left: left, coachText: coachText, coachMaxLines: coachMaxLines, coachTopMargin: coachTopMargin,
+                            coachLeadDp: coachLeadDp, sectionMargin: sectionMargin).left
+    }
+
+    /// `rowsLeft`, and whether the progress line is drawn above the rows.
+    func rowsLeftAndProgress(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double,
+                             coachLeadDp: Double, sectionMargin: Double) -> (left: Double, progressShown: Bool) {
         var left = left
         if showsCoachLine, let text = coachText {
             let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMaxLines)
             if lines > 0 { left -= coachTopMargin + Double(lines) * m.coachLine }
         }
         let pcost = sectionMargin + m.line
-        if pcost <= left { left -= pcost }
-        return left
+        let shown = pcost <= left && !progressYieldsToRow(width: width, left: left, cost: pcost)
+        if shown { left -= pcost }
+        return (left, shown)
+    }
+
+    /// The progress line gives way when it alone keeps the first habit row out — one rule for the
+    /// measure pass (`rowsLeft`) and the placing pass (`planChecklistColumn`).
+    func progressYieldsToRow(width: Double, left: Double, cost: Double) -> Bool {
+        guard !input.habits.isEmpty else { return false }
+        let rb = habitRowBudget(width: width)
+        return rb.seats(left: left - cost, maxRows: 1) == 0 && rb.seats(left: left, maxRows: 1) > 0
     }
 
     mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
