@@ -240,6 +240,12 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                 for w in try words() { out.append(try one(w, T.self, Array(T.allCases))) }
                 return out
             }
+            /// Words that must each be one of `allowed`; `refusal` words the error for the first that is not.
+            func words(in allowed: [String], _ refusal: (String) -> String) throws(InputError) -> [String] {
+                let w = try words()
+                if let bad = w.first(where: { !allowed.contains($0) }) { throw InputError(here, refusal(bad)) }
+                return w
+            }
             func range() throws(InputError) -> [Double] {
                 guard case .array(let items) = v, items.count == 2 else { throw InputError(here, "expected [min, max]") }
                 var out: [Double] = []
@@ -255,18 +261,14 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                 guard case .string(let s) = v else { throw InputError(here, "expected a string, got \(v.kindName)") }
                 c.platform = try one(s, Platform.self, Platform.allCases)
             case "family":
-                let names = Set(AndroidFamily.allCases.map(\.rawValue) + IOSFamily.allCases.map(\.rawValue))
-                let w = try words()
-                if let bad = w.first(where: { !names.contains($0) }) { throw InputError(here, "'\(bad)' is no family (\(names.sorted().joined(separator: ", ")))") }
-                c.family = w
+                let names = Set(AndroidFamily.allCases.map(\.rawValue) + IOSFamily.allCases.map(\.rawValue)).sorted()
+                c.family = try words(in: names) { "'\($0)' is no family (\(names.joined(separator: ", ")))" }
             case "state":
                 let out = try many(WidgetState.self)
                 c.state = out
             case "reactive":
                 let allowed = ReactiveTreatment.allCases.map(\.rawValue) + ["suppressed"]
-                let w = try words()
-                if let bad = w.first(where: { !allowed.contains($0) }) { throw InputError(here, "'\(bad)' is not one of \(allowed.joined(separator: ", "))") }
-                c.reactive = w
+                c.reactive = try words(in: allowed) { "'\($0)' is not one of \(allowed.joined(separator: ", "))" }
             case "motif":
                 let out = try many(StreakMotif.self)
                 c.motif = out
