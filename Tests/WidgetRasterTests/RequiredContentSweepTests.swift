@@ -16,6 +16,13 @@ enum SweepSwitch {
     static var on: Bool {
         !CheckRegistry.advisoryKinds.contains(.lostMeaning) || ProcessInfo.processInfo.environment["EVIDENCE_SWEEPS"] == "1"
     }
+
+    /// `EVIDENCE_SWEEP_LOG=DIR` writes every failing case of each sweep to DIR/<sweep>.txt (the
+    /// test's own message shows the first 25).
+    static func log(_ failures: [String], as name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["EVIDENCE_SWEEP_LOG"], !failures.isEmpty else { return }
+        try? Data((failures.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("\(name).txt"))
+    }
 }
 
 @Suite(.enabled(if: SweepSwitch.on, "on when lost-meaning is enforced (or EVIDENCE_SWEEPS=1)"))
@@ -71,6 +78,7 @@ struct RequiredContentSweepTests {
                 }
             }
         }
+        SweepSwitch.log(failures, as: "android-fs\(fs)")
         #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) lost-meaning cases, e.g.\n" + failures.prefix(25).joined(separator: "\n")))
     }
 
@@ -97,6 +105,7 @@ struct RequiredContentSweepTests {
                 }
             }
         }
+        SweepSwitch.log(failures, as: "android-monotonic-fs\(fs)")
         #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) non-monotonic sheds, e.g.\n" + failures.prefix(25).joined(separator: "\n")))
     }
 
@@ -119,6 +128,7 @@ struct RequiredContentSweepTests {
                 }
             }
         }
+        SweepSwitch.log(failures, as: "ios-\(text.rawValue)")
         #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) lost-meaning cases, e.g.\n" + failures.prefix(25).joined(separator: "\n")))
     }
 }
