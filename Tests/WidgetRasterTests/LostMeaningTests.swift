@@ -51,15 +51,39 @@ import Testing
         #expect(LostMeaningCheck.findings(blank, facts).contains { $0.reason == .absent && $0.element == .statusTitle && $0.detail.contains("seed 000") })
     }
 
-    /// A listing family keeps the next-due row, and says "+N more" whenever a habit has no row.
+    /// A listing family that guarantees a row keeps the next-due row, and says "+N more" whenever a habit has no row.
     @Test func nextDueRowAndOverflow() throws {
-        let (scene, facts) = try fixture("android/medium/default-none-notyet/stones/kindling/light")
+        let (scene, facts) = try fixture("ios/systemMedium/default-none-notyet/stones/kindling/light")
         let noRows = without(scene) { $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground || $0 == .overflowLine }
         let found = reasons(noRows, facts)
         #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
         #expect(found.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(found)")
+    }
+
+    /// Android Medium's rows may shed whole (seed 000: "Nothing else is guaranteed to render"), last,
+    /// and what is left still counts the habits; a row drawn is the next-due one.
+    @Test func androidMediumCountsWhatItSheds() throws {
+        let (scene, facts) = try fixture("android/medium/default-none-notyet/stones/kindling/light")
+        let rowParts: (ElementKind) -> Bool = { $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground }
         // Rows gone while Longest N and DAY STREAK stay: rows shed before what the seed sheds first.
-        #expect(found.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(found)")
+        let noRows = reasons(without(scene) { rowParts($0) || $0 == .overflowLine }, facts)
+        #expect(noRows.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(noRows)")
+        #expect(!noRows.contains { $0.0 == .absent && $0.1 == .habitTitle }, "no row at all is a shed, not a lost next-due row: \(noRows)")
+        if scene.nodes.contains(where: { $0.element.kind == .progress }) {
+            #expect(!noRows.contains { $0.0 == .absent }, "\"N of M done\" still counts the habits: \(noRows)")
+        }
+        let uncounted = reasons(without(scene) { rowParts($0) || $0 == .overflowLine || $0 == .progress }, facts)
+        #expect(uncounted.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(uncounted)")
+        // Rows drawn, but the next-due habit's is not among them.
+        var wrong = scene
+        wrong.nodes.removeAll { node in
+            if case .habitRow(let row, _) = node.element { return row.isNextDue }
+            return false
+        }
+        if wrong.nodes.contains(where: { if case .habitRow = $0.element { return true } else { return false } }) {
+            let found = reasons(wrong, facts)
+            #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
+        }
     }
 
     /// Longest N sheds before DAY STREAK (seed 000 Shedding order); the days label before the flame.

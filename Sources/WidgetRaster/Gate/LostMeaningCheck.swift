@@ -99,6 +99,16 @@ public enum LostMeaningCheck {
             let hidden = w.dueCount - drawn.rows.count
             guard RequiredContent.drawsRows(facts), hidden > 0, !drawn.kinds.contains(.overflowLine) else { return nil }
             return (.overflowLine, "\(hidden) of \(w.dueCount) habits have no row and no \"+N more\" line says so")
+        case .nextDueAmongRows:
+            guard let habit = w.nextDueHabit, !drawn.rows.isEmpty, !drawn.nextDueDrawn(w) else { return nil }
+            return (.habitTitle, "\(drawn.rows.count) habit row(s) drawn, but not the next-due habit's (\(quoted(habit.title)))")
+        case .habitsCounted:
+            let hidden = w.dueCount - drawn.rows.count
+            guard RequiredContent.drawsRows(facts), hidden > 0, !drawn.kinds.contains(.overflowLine) else { return nil }
+            if drawn.rows.isEmpty && drawn.kinds.contains(.progress) { return nil }
+            return (.overflowLine, drawn.rows.isEmpty
+                ? "no habit row, and neither \"+N more\" nor \"N of M done\" says \(w.dueCount) habits are due"
+                : "\(hidden) of \(w.dueCount) habits have no row and no \"+N more\" line says so")
         case .statusLine, .numeral, .staleAge, .checkOffButton, .progress, .restGlyph:
             let kinds = RequiredContent.kinds(item, family: facts.family, state: facts.state)
             guard let first = kinds.first, !kinds.contains(where: drawn.kinds.contains) else { return nil }

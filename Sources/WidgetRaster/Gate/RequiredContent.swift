@@ -68,6 +68,12 @@ public enum RequiredContent {
         case restGlyph = "rest glyph"
         /// "+N more" whenever a due habit has no row.
         case overflow = "overflow line"
+        /// Android Medium's checklist, which the seed lets shed whole: wherever a habit row is drawn,
+        /// the next-due habit's row is among them (the window keeps it).
+        case nextDueAmongRows = "next-due habit among the rows"
+        /// Android Medium: a habit without a row is counted — by "+N more", or, once every row and
+        /// the overflow line have shed, by "N of M done" / "N/M".
+        case habitsCounted = "habit count"
     }
 
     /// A body the row applies to: kindling (refined) or legacy; nil both.
@@ -93,6 +99,9 @@ public enum RequiredContent {
     static let textAccessories: [FixtureFamily] = [.ios(.accessoryRectangular), .ios(.accessoryInline)]
     /// The families that list habits as rows (Small shows only the next-due one).
     static let listing: [FixtureFamily] = [.android(.medium), .android(.large), .ios(.systemMedium), .ios(.systemLarge)]
+    /// The listing families that guarantee a next-due row: Android Large (Level A; below two rows it
+    /// falls back to Medium) and both iOS listing families (largeVisibleWindow).
+    static let keepsARow: [FixtureFamily] = [.android(.large), .ios(.systemMedium), .ios(.systemLarge)]
     static let small: [FixtureFamily] = [.android(.small), .ios(.systemSmall)]
     static let notFirstRun = Set(WidgetState.allCases).subtracting([.firstRun])
 
@@ -120,10 +129,16 @@ public enum RequiredContent {
             seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\""),
         Row(families: small, states: [.defaultProgress, .stale], body: .legacy, requires: [.progress],
             seed: "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""),
-        Row(families: listing, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
+        Row(families: keepsARow, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
             seed: "000, Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Narrow-Large: \"Level A (unconditional): the next-due row always renders\"; State catalog: Default — \"habit rows\""),
-        Row(families: listing, states: [.stale], requires: [.overflow],
+        Row(families: keepsARow, states: [.stale], requires: [.overflow],
             seed: "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""),
+        // Android Medium's column guarantees its core only, and its rows shed last, whole if need be;
+        // what it keeps of the checklist still says which habit is next and how many there are.
+        Row(families: [.android(.medium)], states: [.defaultProgress], requires: [.nextDueAmongRows, .habitsCounted],
+            seed: "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\"; Shedding order: \"3. Habit rows, dropped from the bottom\"; Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Structural floor: \"0/4 … a fallback, not a truncation\""),
+        Row(families: [.android(.medium)], states: [.stale], requires: [.habitsCounted],
+            seed: "000, The always-visible core: \"Nothing else is guaranteed to render.\"; State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""),
         Row(families: [.android(.large), .ios(.systemLarge)], states: [.allDone], body: .kindling, requires: [.overflow],
             seed: "000, Large family: \"largeAllDoneChecklist … capped at 4 visible rows … any remainder renders as … \"+N more done\" on all-done\""),
     ]
@@ -180,8 +195,9 @@ public enum RequiredContent {
         case (.checkOffButton, _): return [.checkOffLabel]
         case (.progress, _): return [.progress]
         case (.restGlyph, _): return [.statusGlyph]
-        case (.nextDueHabit, _), (.buttonsHabit, _): return [.habitTitle]
+        case (.nextDueHabit, _), (.buttonsHabit, _), (.nextDueAmongRows, _): return [.habitTitle]
         case (.overflow, _): return [.overflowLine]
+        case (.habitsCounted, _): return [.overflowLine, .progress]
         case (.statusLine, .circular), (.staleAge, .circular): return []
         }
     }
