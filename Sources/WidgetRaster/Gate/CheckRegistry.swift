@@ -37,9 +37,7 @@ public enum CheckRegistry {
               stages: [.render], render: GlyphCoverageCheck.gateCheck),
         Check(name: LostMeaningCheck.name, kind: .lostMeaning,
               reads: "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
-              stages: [.render], render: LostMeaningCheck.gateCheck,
-              // Advisory until the Android and iOS layouts keep meaning (issue #21 item 3); the lead flips it.
-              enforced: false),
+              stages: [.render], render: LostMeaningCheck.gateCheck),
         Check(name: "colour-alone", kind: .colourAlone,
               reads: "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
               stages: [.verify, .contrast], render: nil),
