@@ -64,7 +64,7 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
         for b in CaptionBranch.allCases {
             perMotif(.accessibilitySuffix, p, b.rawValue, spoken: true) { reactiveAccessibilitySuffix(motif: $0, branch: b) }
         }
-        for b in MotivatorBranch.allCases {
+        for b in MotivatorBranch.allCases where b.isDrawn(on: p) {
             perMotif(.largeMotivator, p, b.rawValue) { largeMotivatorText(branch: b, motif: $0) }
         }
         for b in AllDoneBranch.allCases {

@@ -91,6 +91,16 @@ public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
     case allDoneConfirmed, allDonePending, allDoneBaseline // B4
     case rest            // B5 · empty
     case newDay          // B6
+
+    /// Whether `platform` draws this branch: Android's all-done baseline reads as confirmed until
+    /// OBJ-3316 closes (see `largeMotivatorBranch`), so it never draws the baseline line.
+    public func isDrawn(on platform: Platform) -> Bool {
+        switch (self, platform) {
+        case (.allDoneBaseline, .android): return false
+        case (.allDoneBaseline, .ios), (.firstOfDay, _), (.lastOne, _), (.building, _), (.allDoneConfirmed, _),
+             (.allDonePending, _), (.rest, _), (.newDay, _): return true
+        }
+    }
 }
 
 /// Which motivator branch a state takes; nil on stale and firstRun (stale's sync footer takes
