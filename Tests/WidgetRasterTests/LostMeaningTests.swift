@@ -215,4 +215,25 @@ import Testing
         wider.size.width = 150
         #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy { $0.kind != .truncated || !$0.conditions.matches(wider) })
     }
+
+    /// Every per-render entry (colour-alone is judged across fixtures, not per render) marks an
+    /// ad-hoc render inside its conditions known — at a size no golden has.
+    @Test func everyRenderEntryMarksAnAdHocRenderKnown() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let adHoc: [ElementKind: [String]] = [
+            .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "defaultProgress"],
+            .staleFooter: ["--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale"],
+        ]
+        let painter = CairoPainter(fonts: fonts)
+        for e in known.entries where e.kind != .colourAlone {
+            let element = try #require(e.element, "\(e.kind) entry names no element")
+            let args = try #require(adHoc[element], "no ad-hoc render for the \(element) entry: add one here")
+            let a = try ArgumentParser.parse(args + ["-o", "x.png"], valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+            let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
+            #expect(e.conditions.matches(drawn.facts), "\(args) is outside the \(element) entry's conditions")
+            let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter, known: known, key: "render/ad-hoc")
+            let hits = report.findings.filter { $0.kind == e.kind && $0.element == element }
+            #expect(!hits.isEmpty && hits.allSatisfy(\.known), "\(args): \(report.findings.map { "\($0.kind) \($0.known) \($0.detail)" })")
+        }
+    }
 }
