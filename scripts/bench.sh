@@ -7,7 +7,12 @@
 #   - side by side, `evidence compare`, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on
 #     one golden pair (`BENCH_ONLY=compare` runs just these rows);
 #   - the matrix at 1×, 4×, 16× (`evidence bench --scale N`): wall and peak memory;
-#   - the issue's targets, each met or its gap named.
+#   - the issue's targets, each met or its gap named;
+#   - with BENCH_AGAINST=REV (a commit, e.g. the one before a change): REV's own release build
+#     (a git worktree in .build/bench-against/REV) and this one run whole-matrix `verify --quiet`
+#     alternately, BENCH_RUNS times each, each on its own Goldens/ — median wall, CPU and per
+#     fixture side by side, and whether this build is within 10 % of REV (`BENCH_ONLY=against`
+#     runs just these rows).
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
 # into .build/bench-venv), bc. Timings are only as quiet as the machine: the header prints `uptime`.
 set -euo pipefail
@@ -69,6 +74,39 @@ echo "matrix: $FIXTURES fixtures; median of $RUNS runs; each row its own process
 echo
 printf '%-34s %9s %9s %9s %10s %12s\n' "what" "wall s" "CPU s" "peak MB" "phase ms" "ms/fixture"
 row() { printf '%-34s %9.3f %9.2f %9.0f %10.0f %12.3f\n' "$1" "$M_WALL" "$M_CPU" "$M_RSS" "$M_PHASE" "$(echo "$M_PHASE / $2" | bc -l)"; }
+
+if [ -n "${BENCH_AGAINST:-}" ]; then
+  REV=$(git rev-parse --short "$BENCH_AGAINST^{commit}") || { echo "BENCH_AGAINST: '$BENCH_AGAINST' is not a commit" >&2; exit 2; }
+  BASE=.build/bench-against/$REV
+  [ -d "$BASE" ] || git worktree add -q --detach "$BASE" "$REV"
+  (cd "$BASE" && swift build -c release --product evidence 2>&1 | tail -n 1)
+  : > "$WORK/base.times"; : > "$WORK/this.times"
+  # Alternate, so a load change on the machine falls on both builds alike.
+  for _ in $(seq "$RUNS"); do
+    for side in base this; do
+      dir=$([ $side = base ] && echo "$BASE" || echo .)
+      (cd "$dir" && /usr/bin/time -f "%e %U %S" -o "$WORK/t" .build/release/evidence verify --quiet > "$WORK/$side.out" 2>&1) || true
+      cat "$WORK/t" >> "$WORK/$side.times"
+    done
+  done
+  echo "whole-matrix verify, $REV vs this build, alternating, median of $RUNS each:"
+  printf '  %-14s %9s %9s %10s %14s  %s
+' "build" "wall s" "CPU s" "fixtures" "ms/fixture" "verdict"
+  for side in base this; do
+    w=$(awk '{ print $1 }' "$WORK/$side.times" | median); c=$(awk '{ print $2 + $3 }' "$WORK/$side.times" | median)
+    n=$(grep -oE '^[0-9]+ passed' "$WORK/$side.out" | cut -d' ' -f1); n=${n:-0}
+    [ $side = base ] && B_WALL=$w
+    printf '  %-14s %9.3f %9.2f %10d %14.3f  %s
+' "$([ $side = base ] && echo "$REV" || echo this)" "$w" "$c" "$n" \
+      "$(echo "if ($n > 0) $w * 1000 / $n else 0" | bc -l)" "$(tail -n 1 "$WORK/$side.out")"
+  done
+  T_WALL=$w
+  printf '  %-58s %s
+' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
+    "$(if [ "$(echo "$T_WALL <= $B_WALL * 1.10" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.0f' "$(echo "($T_WALL / $B_WALL - 1) * 100" | bc -l)") % slower"; fi)"
+  echo
+  [ "${BENCH_ONLY:-}" != against ] || exit 0
+fi
 
 if [ "${BENCH_ONLY:-}" != compare ]; then
 measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL; V_RSS=$M_RSS
