@@ -2,7 +2,7 @@ import Foundation
 import WidgetRaster
 
 /// Known findings on the console: one short line per known-findings.json entry that matched —
-/// its kind, fixture glob, node glob, how many fixtures, and the seed section it cites. The seed
+/// its kind, its conditions (or fixture glob), its element, how many fixtures, and the seed section it cites. The seed
 /// passages themselves go to `--json` and the HTML page, where a reviewer reads them; on every run
 /// they would bury the failures.
 enum KnownFindingLines {
@@ -11,7 +11,7 @@ enum KnownFindingLines {
         var keys: [KnownFinding: Set<String>] = [:]
         var unlisted: [KnownMatch] = []
         for m in known {
-            guard let e = m.entry ?? entries.entry(for: GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) else {
+            guard let e = entries.entry(of: m) else {
                 unlisted.append(m); continue
             }
             if keys[e] == nil { order.append(e) }

@@ -98,6 +98,7 @@ import Testing
         (#"{"findings":[{"conditions":{"family":["tiny"]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'tiny' is no family"),
         (#"{"findings":[{"conditions":{"state":"done"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'done' is not one of"),
         (#"{"findings":[{"conditions":[],"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected an object"),
+        (#"{"findings":[{"conditions":{},"kind":"truncated","node":"caption","seed":"000"}]}"#, "names no condition"),
         (#"{"entries":[]}"#, "\"findings\" array"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000"}"#, "malformed JSON"),
     ])
@@ -108,6 +109,21 @@ import Testing
             guard let e = e as? InputError else { return false }
             return e.location.hasPrefix("known-findings.json") && e.problem.contains(problem)
         }
+    }
+
+    /// A saved result keeps each finding's element, so its known matches find their entries again
+    /// (the console's KNOWN lines and "matched nothing" notes for `report --from`).
+    @Test func savedKnownMatchesFindTheirEntries() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let entry = try #require(known.entries.first { $0.element == .staleFooter })
+        let f = GateFailure(key: "android/small/stale/stones/kindling/light", kind: .truncated, detail: "d", node: "staleFooter", element: .staleFooter)
+        let match = KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: entry.seed, entry: entry)
+        let decoded = try JSONDecoder().decode(KnownMatch.self, from: JSONEncoder().encode(match))
+        #expect(decoded.element == .staleFooter && decoded.entry == nil)
+        #expect(known.entry(of: decoded) == entry)
+        #expect(!known.unmatched(by: [decoded]).contains(entry))
+        let failure = try JSONDecoder().decode(GateFailure.self, from: JSONEncoder().encode(f))
+        #expect(failure.element == .staleFooter)
     }
 
     /// An entry's node names an element kind (parsed once); failures match on their element, never

@@ -46,7 +46,8 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var artifacts: [String] = []
     /// The scene node the check blames, where it knows one (clip, truncation, contrast): its display name.
     public var node: String?
-    /// That node's element kind: what known findings match on (not written to JSON; `node` names it).
+    /// That node's element kind: what known findings match on (`element` in JSON, beside `node`'s
+    /// display name, so a saved result is matched as the run was).
     public var element: ElementKind?
     /// Where on the render, in pixels, where the check knows (changed pixels, a clipped or
     /// low-contrast node's bounds); the HTML report draws it over the image.
@@ -61,7 +62,7 @@ public struct GateFailure: Codable, Equatable, Sendable {
         self.node = node; self.element = element; self.box = box; self.remedy = remedy
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, box, remedy }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy }
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).

@@ -65,13 +65,14 @@ public struct KnownMatch: Codable, Equatable, Sendable {
     public var key: String
     public var kind: FailureKind
     public var node: String?
-    /// The failure's element kind (not written to JSON).
+    /// The failure's element kind.
     public var element: ElementKind?
     public var detail: String
     public var seed: String
-    /// The entry that matched (not written to JSON: the console groups matches by it).
+    /// The entry that matched (not written to JSON; `KnownFindings.entry(of:)` finds it again for a
+    /// saved match by its kind, element, seed passage and fixture glob).
     public var entry: KnownFinding?
-    enum CodingKeys: String, CodingKey { case key, kind, node, detail, seed }
+    enum CodingKeys: String, CodingKey { case key, kind, node, element, detail, seed }
 }
 
 public struct KnownFindings: Sendable {
@@ -129,6 +130,10 @@ public struct KnownFindings: Sendable {
                 throw InputError(at, "no \"conditions\": every known finding names the conditions its seed passage names (platform, family, state, size, font scale …)")
             }
             let conditions = try KnownConditions.parse(conditionsValue, at: "\(at).conditions")
+            // An empty object would match every render: the entry must say what its passage names.
+            guard conditions != KnownConditions() else {
+                throw InputError("\(at).conditions", "names no condition; give the platform, family, state, size or font scale its seed passage names")
+            }
             out.append(KnownFinding(fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind, node: node,
                                     element: element, seed: seed, note: try string("note", required: false)))
         }
@@ -137,9 +142,15 @@ public struct KnownFindings: Sendable {
 
     /// Entries no failure matched — on a full run, an entry the renders no longer need (stale).
     public func unmatched(by known: [KnownMatch]) -> [KnownFinding] {
-        entries.filter { e in
-            !known.contains { m in m.entry.map { $0 == e } ?? e.matches(GateFailure(key: m.key, kind: m.kind, detail: m.detail, node: m.node, element: m.element)) }
-        }
+        let matched = Set(known.compactMap(entry(of:)))
+        return entries.filter { !matched.contains($0) }
+    }
+
+    /// The entry behind a match: the one it was made from, or — for a match read back from a saved
+    /// result, which carries no entry — the one with its kind, element and seed passage whose
+    /// fixture glob covers its key (the conditions need the render's facts, which a result lacks).
+    public func entry(of m: KnownMatch) -> KnownFinding? {
+        m.entry ?? entries.first { $0.kind == m.kind && $0.element == m.element && $0.seed == m.seed && Glob.matches($0.fixture, m.key) }
     }
 
     /// The entry covering a failure about a render drawn from `facts`, if any.
