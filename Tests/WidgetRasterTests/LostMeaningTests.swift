@@ -171,6 +171,22 @@ import Testing
         #expect(try JSONDecoder().decode(VerifyResult.self, from: json).advisory?.count == v.advisory?.count)
     }
 
+    /// A golden's facts name the family its plan drew: `RenderFacts(id, scene:)` derives it from the
+    /// identity (legacy Large is drawn as Medium), and this holds it to what the planner decided for
+    /// every Android request of the matrix — a Large band that falls back to Medium would be judged
+    /// against Large's rows otherwise.
+    @Test func goldenFactsNameTheFamilyThePlanDrew() throws {
+        let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
+        var mismatches: [String] = []
+        for (id, request) in AndroidMatrix.requests() {
+            let (w, plan) = builder.plan(request)
+            let scene = builder.scene(w, plan, request)
+            guard let facts = RenderFacts(id, scene: scene) else { mismatches.append("\(id.key): no facts"); continue }
+            if facts.family != .android(plan.size) { mismatches.append("\(id.key): facts \(facts.family.name), plan \(plan.size.rawValue)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     // MARK: Known findings by condition (item 6)
 
     /// Every entry names conditions, and matches at least one render of the matrix inside them.

@@ -110,23 +110,21 @@ extension WidgetRenderer {
     /// registry's per-render checks run on that scene (so a check added to `CheckRegistry` shows
     /// here with no edit to `plan`). Known findings are matched as `render --json` matches them.
     public func planReport(_ target: RenderTarget, painter: CairoPainter, known: KnownFindings) -> PlanReport {
-        func findings(_ scene: Scene, _ platform: Platform, _ family: String, _ facts: RenderFacts) -> [RenderReport.Finding] {
+        func findings(_ scene: Scene, _ facts: RenderFacts) -> [RenderReport.Finding] {
             RenderReport.findings(scene, image: painter.render(scene), painter: painter, known: known,
-                                  key: "render/\(platform.rawValue)/\(family)", facts: facts)
+                                  key: WidgetRenderer.adHocKey(facts), facts: facts)
         }
         switch target {
         case .android(let r):
             let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            return PlanReport(android: w, plan, scene: scene, findings: findings(scene, .android, plan.size.rawValue,
-                              RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale)))
+            return PlanReport(android: w, plan, scene: scene, findings: findings(scene, Self.facts(w, plan, scene, r)))
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            return PlanReport(ios: w, plan, request: r, scene: scene, findings: findings(scene, .ios, r.family.rawValue,
-                              RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize)))
+            return PlanReport(ios: w, plan, request: r, scene: scene, findings: findings(scene, Self.facts(w, r, scene)))
         }
     }
 }

@@ -3,27 +3,21 @@ import Foundation
 /// One widget drawn by the pipeline (resolve → copy → plan → scene), with what `render --json`
 /// and `plan` report about it. Both commands go through `WidgetRenderer`, so they cannot disagree.
 public struct RenderedWidget: Sendable {
-    public var platform: Platform
-    /// The family drawn (Android: the size resolveSize picked).
-    public var family: String
-    public var resolved: ResolvedWidget
+    public var platform: Platform { facts.platform }
+    /// The family drawn (Android: the size resolveSize picked), by its name.
+    public var family: String { facts.family.name }
+    public var resolved: ResolvedWidget { facts.resolved }
     public var scene: Scene
     /// One line on the layout's decisions (`rung COMPACT`, `device class 393x852 @2x`).
     public var layoutNote: String
     /// Elements the layout has but did not draw, with why (iOS: shed lines, line3 dropped by ViewThatFits).
     public var hidden: [String: String] = [:]
-    /// What it was asked to show, at which size and type scale (the required-content check, known findings).
-    public var facts: RenderFacts {
-        switch platform {
-        case .android:
-            return RenderFacts(family: .android(AndroidFamily(rawValue: family) ?? .small), resolved: resolved, size: scene.size, fontScale: fontScale)
-        case .ios:
-            return RenderFacts(family: .ios(IOSFamily(rawValue: family) ?? .systemSmall), resolved: resolved, size: scene.size, textSize: textSize)
-        }
-    }
+    /// What it was asked to show, the family the plan drew, its size and type scale (the
+    /// required-content check, known findings) — `WidgetRenderer.facts`, as `plan` builds them.
+    public var facts: RenderFacts
     /// Android's font scale (1 on iOS) and iOS's Dynamic Type size (`.large` on Android).
-    public var fontScale = 1.0
-    public var textSize = DynamicTypeSize.large
+    public var fontScale: Double { facts.fontScale }
+    public var textSize: DynamicTypeSize { facts.textSize }
 }
 
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
@@ -41,17 +35,31 @@ public struct WidgetRenderer: Sendable {
         case .android(let r):
             let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
             let (w, plan) = builder.plan(r)
-            return RenderedWidget(platform: .android, family: plan.size.rawValue, resolved: w, scene: builder.scene(w, plan, r),
-                                  layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "", fontScale: r.fontScale)
+            let scene = builder.scene(w, plan, r)
+            return RenderedWidget(scene: scene, layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "",
+                                  facts: Self.facts(w, plan, scene, r))
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
+            let scene = builder.scene(w, plan, r)
             let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
-            return RenderedWidget(platform: .ios, family: r.family.rawValue, resolved: w, scene: builder.scene(w, plan, r),
+            return RenderedWidget(scene: scene,
                                   layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
-                                  hidden: plan.hidden, textSize: r.textSize)
+                                  hidden: plan.hidden, facts: Self.facts(w, r, scene))
         }
     }
+
+    /// An ad-hoc render's facts: the family the plan drew (Android: resolveSize's pick), typed —
+    /// one construction for `render` and `plan`.
+    static func facts(_ w: ResolvedWidget, _ plan: AndroidWidgetPlan, _ scene: Scene, _ r: AndroidRenderRequest) -> RenderFacts {
+        RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale)
+    }
+    static func facts(_ w: ResolvedWidget, _ r: IOSRenderRequest, _ scene: Scene) -> RenderFacts {
+        RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize)
+    }
+
+    /// The key an ad-hoc render's findings carry (known findings match it by conditions, not by key).
+    public static func adHocKey(_ facts: RenderFacts) -> String { "render/\(facts.platform.rawValue)/\(facts.family.name)" }
 }
 
 /// What `render --json` prints: what was drawn, in drawing order, and what the checks found.
