@@ -239,6 +239,7 @@ import Testing
         let adHoc: [ElementKind: [String]] = [
             .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "defaultProgress"],
             .staleFooter: ["--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale"],
+            .newDayLine: ["--family", "small", "--width", "110", "--height", "151", "--font-scale", "2.0", "--state", "newDay"],
         ]
         let painter = CairoPainter(fonts: fonts)
         for e in known.entries where e.kind != .colourAlone {

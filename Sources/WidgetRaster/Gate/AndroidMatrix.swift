@@ -52,11 +52,15 @@ public enum AndroidMatrix {
 
     /// The geometries seed 000 itself reports, drawn as reported: OBJ-2428's narrow Large (230 ×
     /// 330 dp, five habits: "all 5 habit rows still render with no overflow line"), and Small STALE
-    /// where the core reserves the footer (issue #21: 170 × 180 at fontScale 2.0, 130 × 155 at 1.3).
+    /// where the core reserves the footer (issue #21: 170 × 180 at fontScale 2.0, 130 × 155 at 1.3),
+    /// and Small NEW_DAY at the floor the seed's Known limitation names (110 × 130 at fontScale 2.0).
     static let reported: [(family: AndroidFamily, state: FixtureState, width: Int, height: Int, fontScale: Double, habits: Int)] = [
         (.large, .defaultNone, 230, 330, 1.0, 5),
         (.small, .stale, 170, 180, 2.0, 4),
         (.small, .stale, 130, 155, 1.3, 4),
+        // NEW_DAY's own overflow, Known limitation: "at 110dp × fontScale 2.0, below 160dp of granted
+        // height, New day needs 2 lines … but the budget only grants 1".
+        (.small, .newDay, 110, 130, 2.0, 4),
     ]
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
