@@ -131,4 +131,22 @@ import Testing
         let size = p.size, rows = p.habitRows.count, overflow = p.overflow, overflowLine = p.shows(.overflowLine)
         #expect(size == .large && rows == 5 && overflow == 0 && !overflowLine)
     }
+
+    /// Large's all-done body is its checklist closed by the all-done motivator (seed 000 Large
+    /// family: the row cap is there "so the closing motivator line is never pushed out of the card by
+    /// a long habit list"): wherever Large resolves the motivator draws whole, and "+N more done"
+    /// counts every row that yields to it.
+    @Test(arguments: scales) func largeAllDoneKeepsItsMotivator(fs: Double) {
+        for w in Self.widths where w >= 200 { for h in Self.heights where h >= 270 {
+            for reactive in ReactiveTreatment.allCases { for habits in [1, 4, 6] {
+                let p = Self.plan(.auto, w, h, fs, .allDone, reactive: reactive, habits: habits)
+                guard p.size == .large else { continue }
+                let motivator = p.shows(.motivatorLine), why = p.element(.motivatorLine).reason
+                let rows = p.habitRows.count, overflow = p.overflow, overflowLine = p.shows(.overflowLine)
+                #expect(motivator, "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(why)")
+                #expect(overflow == habits - rows && (overflow == 0 || overflowLine),
+                        "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(rows) rows, overflow \(overflow), line \(overflowLine)")
+            } }
+        } }
+    }
 }

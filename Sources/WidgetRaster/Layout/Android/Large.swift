@@ -72,31 +72,41 @@ extension AndroidPlanBuilder {
         }
         note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(left))")
 
-        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun) — but it
-        // yields to the viability floor: it only takes its line if the Coach line, the progress line
-        // and the first LARGE_MIN_HABIT_ROWS rows (+ the overflow line they'd need) still fit.
+        // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun). Its rank
+        // depends on the state: on all-done it is the state's own line (seed 000 Large family: the
+        // all-done body is largeAllDoneChecklist closed by the motivator, the row cap is there "so
+        // the closing motivator line is never pushed out of the card by a long habit list"), so it
+        // takes its lines first and the Coach line, "N of M done" and the rows yield to it —
+        // "+N more done" counts the rows that go. Elsewhere it is the stack's last, optional line:
+        // it yields to the viability floor (the Coach line, the progress line and the first
+        // LARGE_MIN_HABIT_ROWS rows + the overflow line they'd need) and never costs a habit row.
         let hasRows = [.defaultProgress, .stale, .allDone].contains(input.state) && !input.habits.isEmpty
-        let coachCost = showsCoachLine && (r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)) != nil
-            ? m.coachLine + L.coachTopMarginDp : 0
-        let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
         let coachText = r == .inline ? input.coachLine : (input.coachLineShort ?? input.coachLine)
-        if let mot = input.strings.motivator, input.state != .stale, m.fitLines(mot, width: cw, style: m.body) == nil {
-            hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
-        } else if let mot = input.strings.motivator, input.state != .stale {
+        let coachCost = showsCoachLine && coachText != nil ? m.coachLine + L.coachTopMarginDp : 0
+        let floorNeed = coachCost + (hasRows ? m.line + L.largeSectionTopMarginDp + floorRowsNeed() : 0)
+        if let mot = input.strings.motivator, input.state != .stale, let lines = m.fitLines(mot, width: cw, style: m.body) {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
-            // any line — but never at the cost of a habit row: the seed pins the rows ("all 5
-            // habit rows still render with no overflow line" at the OBJ-2428 geometry: "The fix
-            // costs the reporter no visible rows"). Where both can't hold, the closing line — the
-            // last of Large's stack and no state's own line — is shed whole, never cut.
-            let lines = m.fitLines(mot, width: cw, style: m.body)!
+            // any line, and where it can't hold its lines it is shed whole, never cut.
             let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
-            // The checklist's measure pass, not a second plan: rows seated without it, and with it.
-            let costsARow = hasRows && largeChecklistSeats(left: left - cost, coachText: coachText) < largeChecklistSeats(left: left, coachText: coachText)
-            if costsARow {
+            let shedReason: String?
+            if input.state == .allDone && hasRows {
+                let fits = cost <= left
+                note("motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → \(fits ? "reserved first; the checklist yields to it" : "shed whole")")
+                shedReason = fits ? nil : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, never cut"
+            } else if hasRows && largeChecklistSeats(left: left - cost, coachText: coachText) < largeChecklistSeats(left: left, coachText: coachText) {
+                // Never at the cost of a habit row: the seed pins the rows ("all 5 habit rows still
+                // render with no overflow line" at the OBJ-2428 geometry: "The fix costs the reporter
+                // no visible rows"). The checklist's measure pass, not a second plan.
                 note("motivator: its \(lines) line(s) would cost a habit row → shed whole (rows outrank the closing line)")
-                hide(.motivatorLine, "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps — never cut, never at a row's expense")
-            } else if cost + floorNeed <= left {
-                note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) ≤ \(fmtDp(left))")
+                shedReason = "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps — never cut, never at a row's expense"
+            } else {
+                let fits = cost + floorNeed <= left
+                note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(fits ? "≤" : ">") \(fmtDp(left))")
+                shedReason = fits ? nil : "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left"
+            }
+            if let shedReason {
+                hide(.motivatorLine, shedReason)
+            } else {
                 left -= cost
                 let my = y0 + budget - cost
                 let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
@@ -105,10 +115,9 @@ extension AndroidPlanBuilder {
                                : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
                                           cost: cost, reason: reason))
                 row("motivatorLine", "main", my, cost)
-            } else {
-                note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) > \(fmtDp(left))")
-                hide(.motivatorLine, "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left")
             }
+        } else if input.strings.motivator != nil, input.state != .stale {
+            hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
         } else {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
