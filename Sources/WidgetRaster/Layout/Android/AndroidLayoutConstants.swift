@@ -80,6 +80,10 @@ public enum AndroidLayout {
     /// […] so New d… would be a broken render, not a graceful truncation. It gets
     /// android:maxLines="2" instead." A sentence that needs a third line is shed whole, never cut.
     public static let sentenceMaxLines = 2
+    /// The state's own line in the checklist column (All done today / Nothing due today) takes a
+    /// third line rather than be shed — like the first-run message (fontScale 2.0 on the narrowest
+    /// Medium, beyond the seed's tables): the state's line outranks everything the seed sheds.
+    public static let stateLineMaxLines = 3
 
     // MARK: Reactive caption row
 
@@ -152,6 +156,9 @@ public enum AndroidLayout {
     public static let largeMotivatorTopMarginDp = 8.0
     /// Medium: the gap between the left (streak) and right (checklist) columns.
     public static let mediumColumnGapDp = 12.0
+    /// Medium: the most of that gap the checklist column may take back when that alone keeps its
+    /// own line (the next-due row with "+N more", the state's line) — 8 dp still parts the columns.
+    public static let mediumColumnGapYieldDp = 4.0
     /// Medium: the left column never takes more than this share of the content width, unless the
     /// head row (flame + numeral) itself needs more — the numeral never sheds.
     public static let mediumLeftColumnMaxFraction = 0.45

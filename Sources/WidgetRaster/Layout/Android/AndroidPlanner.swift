@@ -220,6 +220,14 @@ struct AndroidPlanBuilder {
         return input.habits.firstIndex { !$0.done }
     }
 
+    /// The habit the checklist's window keeps in view: the next-due one — in the legacy body too,
+    /// which draws it as a plain row (no next-due treatment) but still lets it land last rather
+    /// than be dropped (seed 000 largeVisibleWindow; README, Android layouts).
+    var windowAnchorIndex: Int? {
+        guard input.state == .defaultProgress else { return nil }
+        return input.habits.firstIndex { !$0.done }
+    }
+
     /// Records a decided element. A shown text is wrapped here, once, to the lines it draws in its
     /// frame — the scene places those lines and never wraps again.
     mutating func set(_ e: PlanElement) {
@@ -299,12 +307,12 @@ struct AndroidPlanBuilder {
     /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
     /// `y` is the top of its first line.
     func sentence(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
-                  lines: Int, cost: Double, reason: String) -> PlanElement {
+                  lines: Int, maxLines: Int = L.sentenceMaxLines, cost: Double, reason: String) -> PlanElement {
         let lineH = m.lineFor(style)
         return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
                            costDp: cost, frame: Rect(x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
                                                      height: Double(lines) * lineH),
-                           text: text, style: style, lines: lines, maxLines: L.sentenceMaxLines)
+                           text: text, style: style, lines: lines, maxLines: maxLines)
     }
 
     /// The caption row: glyph slot + gap + text on `lines` lines (`y` the top of the first),
@@ -391,19 +399,19 @@ struct AndroidPlanBuilder {
     }
 
     /// Optional single-line items added in priority order until one doesn't fit (shed from the end).
-    mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String)], x: Double, y: inout Double,
+    mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], x: Double, y: inout Double,
                                 width: Double, left: inout Double, column: String) {
         var blocked: String?
-        for (key, text, style, margin, what) in items {
+        for (key, text, style, margin, what, maxLines) in items {
             if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
-            guard let lines = m.fitLines(text, width: width, style: style) else {
-                hide(key, "\(what) needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
+            guard let lines = m.fitLines(text, width: width, style: style, maxLines: maxLines) else {
+                hide(key, "\(what) needs more than \(maxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
                 blocked = what
                 continue
             }
             let cost = margin + Double(lines) * m.lineFor(style)
             if cost <= left {
-                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, cost: cost,
+                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, maxLines: maxLines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
                 row(key.rawValue, column, y, cost)
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
@@ -432,6 +440,18 @@ struct AndroidPlanBuilder {
         note("centred body: \(fmtDp(used)) dp moved down \(fmtDp(dy)) into \(fmtDp(free)) dp of slack")
     }
 
+    /// The height the state's own line (All done today / Nothing due today) takes in a column
+    /// `width` wide — a third line rather than shed (README, Android layouts) — or nil when it can't
+    /// be drawn whole. One rule for the Coach line's yield and the body's placing.
+    func stateLineCost(width: Double) -> Double? {
+        stateLineLines(width: width).map { L.statusTopMarginDp + Double($0) * m.line }
+    }
+
+    /// The lines the state's own line takes at `width`, nil when even `stateLineMaxLines` can't hold it whole.
+    func stateLineLines(width: Double) -> Int? {
+        input.strings.statusTitle.flatMap { m.fitLines($0, width: width, style: m.body, maxLines: L.stateLineMaxLines) }
+    }
+
     /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
     func progressText(width: Double) -> (String, String) {
         let full = m.width(input.strings.progress, m.body)
@@ -456,11 +476,15 @@ struct AndroidPlanBuilder {
         // be dropped (the window always keeps the next-due row). Only when giving way seats a row.
         let coachTop = column == "right" ? 0 : L.coachTopMarginDp
         var coachMax = coachMaxLines
-        let listsRows: Bool
-        switch input.state {
-        case .defaultProgress, .stale: listsRows = !input.habits.isEmpty
-        case .allDone: listsRows = size != .medium && !input.habits.isEmpty  // Medium's all-done body is its status line
-        case .newDay, .empty, .firstRun: listsRows = false
+        let listsRows = checklistListsRows
+        if showsCoachLine, !listsRows, let text = coachText, let need = stateLineCost(width: width) {
+            // The state's own line (All done today) outranks the Coach line: it gives up lines first.
+            while coachMax > 0 {
+                let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMax)
+                if (lines > 0 ? coachTop + Double(lines) * m.coachLine : 0) + need <= left { break }
+                coachMax -= 1
+            }
+            if coachMax < coachMaxLines { note("Coach line: \(coachMaxLines) → \(coachMax) line(s) so the status line fits (the state's own line outranks it)") }
         }
         if showsCoachLine, listsRows, let text = coachText {
             let rb = habitRowBudget(width: width)
@@ -482,7 +506,8 @@ struct AndroidPlanBuilder {
             }
         }
         if showsCoachLine, coachText != nil, coachMax == 0 {
-            hide(.coachLine, "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)")
+            hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
+                                       : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)")
         } else if showsCoachLine, let text = coachText {
             let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
             let maxLines = min(coachMax, fit)
@@ -514,20 +539,22 @@ struct AndroidPlanBuilder {
                          maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
         case .empty,
              .allDone where size == .medium || input.habits.isEmpty:
-            var items: [(AndroidElementKey, String, TextStyle, Double, String)] = []
-            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title")) }
-            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle")) }
+            var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
+            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines)) }
+            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
             let top = y
-            // Medium's glyph (rest moon / success check) joins only when the whole group fits.
-            let textCost = items.reduce(0) { $0 + $1.3 + m.lineFor($1.2) }
+            // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
+            // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
+            // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
+            let titleCost = stateLineCost(width: width).flatMap { $0 <= left ? $0 : nil } ?? 0
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
-            if size == .medium && glyphCost + textCost <= left {
-                set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) ≤ \(fmtDp(left)) dp left",
+            if size == .medium && glyphCost + titleCost <= left {
+                set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(left)) dp left",
                                 costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
                 row("statusGlyph", column, y, glyphCost)
                 y += glyphCost; left -= glyphCost
             } else {
-                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + text \(fmtDp(textCost)) > \(fmtDp(left)) dp left — the glyph sheds first"
+                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(left)) dp left — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, x: x, y: &y, width: width, left: &left, column: column)
@@ -556,22 +583,44 @@ struct AndroidPlanBuilder {
         }
     }
 
+    /// Whether the checklist column lists habit rows in this state (else it draws the state's body).
+    var checklistListsRows: Bool {
+        switch input.state {
+        case .defaultProgress, .stale: return !input.habits.isEmpty
+        case .allDone: return size != .medium && !input.habits.isEmpty  // Medium's all-done body is its status line
+        case .newDay, .empty, .firstRun: return false
+        }
+    }
+
+    /// The measure pass of `planChecklistColumn` for a column `width` wide and the whole budget
+    /// tall: does it seat a habit row once the Coach line and the progress line have yielded to it?
+    func checklistSeatsARow(width: Double, maxRows: Int, sectionMargin: Double) -> Bool {
+        checklistSeats(width: width, left: budget, coachText: nil, coachMaxLines: 0, coachLeadDp: 0,
+                       maxRows: maxRows, sectionMargin: sectionMargin) > 0
+    }
+
     /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
     /// overflow line's cost. Pure, so the column's measure pass (`checklistSeats`) and its placing
     /// pass (`planHabitRows`) count rows with the same numbers.
     struct HabitRowBudget {
         let habitCount: Int
+        /// The row drawn tall (kindling's next-due treatment), nil in the legacy body.
         let nextDue: Int?
+        /// The row the window keeps (the next-due habit, whichever body draws it).
+        let anchor: Int?
         let oneLine: Double, twoLine: Double, nextDueH: Double
         let overflowLine: Double
         let overflowLines: (Int) -> Int?
 
-        /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…".
+        /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…",
+        /// and where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
         func overflowCost(_ k: Int) -> Double {
-            k < habitCount ? Double(overflowLines(habitCount - k) ?? 1) * overflowLine + L.overflowTopMarginDp : 0
+            guard k < habitCount else { return 0 }
+            guard let lines = overflowLines(habitCount - k) else { return .infinity }
+            return Double(lines) * overflowLine + L.overflowTopMarginDp
         }
         /// The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
-        func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: nextDue) }
+        func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: anchor) }
         func height(_ idx: [Int], levelB: Bool) -> Double {
             idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
         }
@@ -591,7 +640,7 @@ struct AndroidPlanBuilder {
 
     func habitRowBudget(width: Double) -> HabitRowBudget {
         let strings = input.strings, metrics = m
-        return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex,
+        return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
                               oneLine: m.habitLine + L.habitRowVerticalPaddingDp, twoLine: 2 * m.habitLine + L.habitRowVerticalPaddingDp,
                               nextDueH: max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp),
                               overflowLine: m.line,
@@ -697,7 +746,9 @@ struct AndroidPlanBuilder {
                              reason: "\(overflow) habit(s) past the visible rows"))
                 row("overflowLine", column, y, overflowCost)
             } else {
-                hide(.overflowLine, "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
+                hide(.overflowLine, overflowLines(overflow) == nil
+                     ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"
+                     : "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
             }
         } else {
             hide(.overflowLine, "every habit has a row")

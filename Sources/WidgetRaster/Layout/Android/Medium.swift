@@ -24,11 +24,38 @@ extension AndroidPlanBuilder {
         let captionCoreShed = captionApplies && nominalHead + captionCost > budget
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
-        var natural = L.flameContainerDp + L.headerGapDp + h0.1
-        if captionApplies, let caption { natural = max(natural, m.captionWidth(caption, size)) }
-        natural = max(natural, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let leftW = max(min(natural, cap), min(h0.1, cw))
-        note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(leftW)) dp")
+        let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
+        let captionW = captionApplies ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
+        let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
+        let fullW = max(min(natural, cap), min(h0.1, cw))
+        // Without DAY STREAK and Longest N the column is as wide as its core: the caption, and the
+        // head row (its flame only where the cap holds it — past the cap the flame sheds anyway).
+        let coreNatural = max(headNatural <= cap ? headNatural : h0.1, captionW)
+        let coreW = max(min(coreNatural, cap), min(h0.1, cw))
+
+        // The checklist column keeps its own line before the left column keeps its width: first the
+        // column gap yields up to 4 dp, then DAY STREAK and Longest N — which the seed sheds before
+        // the habit rows — give up their width, and with it their lines (README, Android layouts).
+        // Where it lists rows, its line is a habit row (measured as planChecklistColumn places it);
+        // in the empty / all-done body it is the state's line, on as few lines as the width gives it.
+        let listsRows = checklistListsRows
+        let yields = stride(from: 0, through: L.mediumColumnGapYieldDp, by: 1)
+        let options = [(fullW, false), (coreW, true)].flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
+        func width(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Double { cw - o.leftW - o.gap }
+        var chosen = options[0]
+        if listsRows {
+            let seating = options.first {
+                width($0) >= L.mediumRightColumnMinDp && checklistSeatsARow(width: width($0), maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
+            }
+            // No row at any width: the rows are shed, so what the seed sheds before them goes too.
+            chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
+        } else if input.state == .empty || input.state == .allDone {
+            let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
+            if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
+        }
+        let (leftW, gap, labelsYield) = chosen
+        note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(fullW)) dp"
+             + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
         let h = head(.medium, width: leftW, maxHeight: maxHead)
         var y = y0
         placeHead(h, x: x0, y: y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
@@ -44,14 +71,19 @@ extension AndroidPlanBuilder {
         // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
         // is showing" — and only then the core's caption row. So below the floor, where the core
         // itself overflows and the caption row sheds, DAY STREAK has already gone.
-        let showsDS = !captionCoreShed && dsCost <= left
+        let showsDS = !captionCoreShed && !labelsYield && dsCost <= left
         if captionCoreShed {
             note("DAY STREAK: shed — the caption row (shed after it) is already shed")
+        } else if labelsYield {
+            note("DAY STREAK: shed — the checklist column needs its width for \(listsRows ? "a habit row" : "the state's line") (shed before the rows)")
         } else {
             note("DAY STREAK: \(fmtDp(budget - left)) + \(fmtDp(dsCost)) = \(fmtDp(budget - left + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")")
         }
         if captionCoreShed {
             hide(.dayStreakLabel, "shed: the caption row is shed (core overflow), and DAY STREAK sheds before it")
+        } else if labelsYield {
+            hide(.dayStreakLabel, listsRows ? "shed: no habit row fits beside it, and DAY STREAK sheds before the rows (spoken regardless)"
+                                            : "shed: its width goes to the state's line in the checklist column (spoken regardless)")
         } else if showsDS {
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
@@ -87,9 +119,10 @@ extension AndroidPlanBuilder {
         }
 
         // Right column.
-        let rx = x0 + leftW + L.mediumColumnGapDp
-        let rw = cw - leftW - L.mediumColumnGapDp
-        note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − 12 = \(fmtDp(rw))")
+        let rx = x0 + leftW + gap
+        let rw = cw - leftW - gap
+        note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − \(fmtDp(gap)) = \(fmtDp(rw))"
+             + (gap < L.mediumColumnGapDp ? " (the gap yields \(fmtDp(L.mediumColumnGapDp - gap)) dp so the checklist keeps its line)" : ""))
         guard rw >= L.mediumRightColumnMinDp else {
             let why = "no checklist column: \(fmtDp(rw)) dp beside the numeral < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
             for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle] { hide(k, why) }

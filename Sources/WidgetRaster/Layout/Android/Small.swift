@@ -213,7 +213,7 @@ extension AndroidPlanBuilder {
         row("statusTitle", "main", y, cost)
         y += cost; left -= cost
         if let sub = input.strings.statusSubtitle {
-            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle")], x: x0, y: &y, width: cw, left: &left, column: "main")
+            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], x: x0, y: &y, width: cw, left: &left, column: "main")
         }
     }
 
