@@ -153,9 +153,11 @@ struct AndroidPlanBuilder {
     // Geometry shared by every family.
     let cw: Double          // contentWidth(w)
     let cb: Double          // contentBox(h)
-    let footer: Double      // STALE footer reservation
-    let footerLines: Int    // its lines (0: shed whole)
-    let budget: Double      // mainRowBudget(h)
+    // STALE footer reservation, its lines (0: shed whole) and mainRowBudget(h). Decided here;
+    // Small may take the footer back to one line (`smallYieldsFooterLine`).
+    var footer: Double
+    var footerLines: Int
+    var budget: Double
     let x0: Double          // content box origin
     let y0: Double
 
@@ -182,13 +184,18 @@ struct AndroidPlanBuilder {
             if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
         }
         footerLines = lines
-        footer = footerLines > 0 ? Double(footerLines) * m.line + L.staleFooterTopMarginDp : 0
+        footer = Self.footerCost(lines: footerLines, line: m.line)
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
         for key in AndroidElementKey.allCases {
             elements[key] = PlanElement(key: key, shown: false, reason: "not part of the \(size.rawValue) layout")
         }
+    }
+
+    /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
+    static func footerCost(lines: Int, line: Double) -> Double {
+        lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
     }
 
     // MARK: Shared decisions (never budget-dependent)

@@ -8,7 +8,17 @@ extension AndroidPlanBuilder {
     mutating func planSmall() {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − 40 = \(fmtDp(cw))")
         note("contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
+        // The state's own line outranks what the seed's tables never weighed against it: first the
+        // numeral steps down (never below today's size), then the footer's second line and the
+        // caption row yield to it (README, "Android keeps each state's meaning").
+        let stateLine = smallStateLineCost
+        let minHead = smallMinHead
+        let footerYields = smallFooterLineYields(to: stateLine, minHead: minHead)
         placeFooter()
+        if footerYields, var e = elements[.staleFooter] {
+            e.reason = "STALE footer reserved first: 1 × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; its second line yields to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+            set(e)
+        }
         for k in [AndroidElementKey.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
             hide(k, "not part of the small layout")
         }
@@ -24,17 +34,33 @@ extension AndroidPlanBuilder {
         // the mechanism". NEW_DAY's fallback caption keeps the seed's accepted one-line ellipsis.
         let captionLines = caption.flatMap { smallCaptionLines($0, nominalHead: nominalHead) } ?? 1
         let captionCost = Double(captionLines) * m.line + L.captionRowTopMarginDp
-        // Caption row sheds only when even the core overflows (beyond the seed's tables).
-        var maxHead = budget
-        var captionCoreShed = false
-        if caption != nil, nominalHead + captionCost > budget, input.state != .newDay {
-            captionCoreShed = true
-        } else if caption != nil, input.state != .newDay {
-            maxHead = budget - captionCost
+        // What the head row leaves below it: the caption row, then the state's line where the
+        // numeral's step-down can make room for both; else the caption row yields to the state's
+        // line, as NEW_DAY's caption row yields to state_new_day (OBJ-1382). With no line to keep
+        // the caption row sheds only when even the core overflows (beyond the seed's tables).
+        var keep = stateLine
+        var captionYields = false, captionCoreShed = false
+        if caption != nil, input.state != .newDay {
+            if let need = keep, minHead + captionCost + need > budget {
+                if minHead + need <= budget { captionYields = true } else { keep = nil }
+            }
+            captionCoreShed = keep == nil && nominalHead + captionCost > budget
+        } else if let need = keep, minHead + need > budget {
+            keep = nil
+        }
+        let captionShown = caption != nil && input.state != .newDay && !captionYields && !captionCoreShed
+        let maxHead = budget - (captionShown ? captionCost : 0) - (keep ?? 0)
+        if let need = keep {
+            note("state line \(fmtDp(need)) kept: head ≤ \(fmtDp(maxHead)) (never below today's size: \(fmtDp(minHead)))"
+                 + (captionYields ? "; the caption row \(fmtDp(captionCost)) yields to it" : ""))
         }
         let h = head(.small, width: cw, maxHeight: maxHead)
         var y = y0
         placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
+        if let need = keep, h.steppedReason != nil, var e = elements[.numeral], let size = e.style?.size {
+            e.reason = "numeral stepped down \(fmtDp(m.numeral(.small).size)) → \(fmtDp(size)) dp to keep the state's line (\(fmtDp(need)) dp) — never below today's \(fmtDp(L.smallNumeralSp)) dp"
+            set(e)
+        }
         // Days label (width axis).
         if h.flame {
             let daysW = m.width(input.strings.daysLabel, m.body)
@@ -61,9 +87,12 @@ extension AndroidPlanBuilder {
         note("head = lineBox(\(fmtDp(h.numeralStyle.size)) dp) = \(fmtDp(h.height)); left \(fmtDp(left))")
 
         // NEW_DAY small (OBJ-1382).
-        var showsCaption = caption != nil && !captionCoreShed
+        var showsCaption = caption != nil && !captionCoreShed && !captionYields
         var captionReason = caption == nil ? captionAbsentReason : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost))"
         if captionCoreShed { captionReason = "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — caption sheds before the numeral shrinks (beyond the seed's tables)" }
+        if captionYields, let need = keep {
+            captionReason = "yields to the state's own line: head ≥ \(fmtDp(minHead)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(need)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
+        }
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         if input.state == .newDay {
             let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
@@ -134,6 +163,53 @@ extension AndroidPlanBuilder {
         }
     }
 
+    /// The room Small's state line needs under the head row, the one the layout keeps before the
+    /// numeral's full size, the STALE footer's second line and the caption row: ALL_DONE / EMPTY's
+    /// title on as many lines as its words need (the state line: seed 000 State catalog), the
+    /// legacy stack's "N of M done" (DEFAULT and STALE: home_widget_small.xml's progress_default /
+    /// progress_stale — "today's progress"). Kindling's Small is "Streak header + next-due habit +
+    /// a full-width KindlingCheckButton CTA" (seed 000 Families), with no count of its own to
+    /// keep, so its STALE footer keeps its age-bearing second line. nil where the state has no such
+    /// line on Small, or a word of it is wider than the box (it can't be drawn whole, and a
+    /// sentence is never cut).
+    var smallStateLineCost: Double? {
+        switch input.state {
+        case .allDone, .empty:
+            guard let title = input.strings.statusTitle, let lines = smallStatusTitleLines(title) else { return nil }
+            return L.statusTopMarginDp + Double(lines) * m.line
+        case .defaultProgress where input.kindling, .stale where input.kindling: return nil
+        case .defaultProgress, .stale: return smallProgressCost
+        case .newDay, .firstRun: return nil
+        }
+    }
+
+    /// Lines the ALL_DONE / EMPTY title word-wraps to across the box (nil: a word is wider than it).
+    func smallStatusTitleLines(_ title: String) -> Int? { m.wrapLines(title, width: cw, style: m.body) }
+
+    /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
+    var smallProgressCost: Double { L.smallProgressTopMarginDp + m.line }
+
+    /// The shortest head row the numeral may take to keep the state's line: it steps down as
+    /// `fitNumeral` does, but never below today's size — seed 000: the numeral "never shrinks below
+    /// today's size" (Small: 22 sp at fontScale 1.0), so at fontScale 1.0 it doesn't step at all.
+    var smallMinHead: Double {
+        let nominal = m.numeral(.small).size, step = L.numeralStepSp * input.fontScale
+        let steps = max(0, ((nominal - L.smallNumeralSp) / step + 1e-9).rounded(.down))
+        return L.lineBox(size: nominal - steps * step)
+    }
+
+    /// STALE: whether the footer's second line yields to the state's line — only where the numeral
+    /// at today's size can't make room beside two lines and one line can (then the footer is the
+    /// seed's own one-line stale_caption_small, ellipsized). Sets the footer and budget.
+    mutating func smallFooterLineYields(to stateLine: Double?, minHead: Double) -> Bool {
+        guard let need = stateLine, footerLines == 2, minHead + need > budget else { return false }
+        let one = Self.footerCost(lines: 1, line: m.line)
+        guard minHead + need <= cb - one else { return false }
+        note("STALE footer: head ≥ \(fmtDp(minHead)) + progress \(fmtDp(need)) > \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
+        footerLines = 1; footer = one; budget = cb - one
+        return true
+    }
+
     /// Lines Small's caption row takes: 1 when it fits beside its glyph, else the lines it wraps to
     /// (at most two, every word whole) while the core — the numeral's row and the caption — still
     /// fits the budget; nil when it can't wrap whole (the one-line ellipsis floor applies).
@@ -150,7 +226,7 @@ extension AndroidPlanBuilder {
     /// Small widget). The pip row never shows without the text.
     mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool) {
         let (text, why) = progressText(width: cw)
-        let cost = L.smallProgressTopMarginDp + m.line
+        let cost = smallProgressCost
         guard cost <= left else {
             hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
             if withPips { hide(.pipRow, "shed with the progress text above it") }
@@ -178,17 +254,18 @@ extension AndroidPlanBuilder {
         }
     }
 
-    /// Small's ALL_DONE / EMPTY body: the state line and its subline, each a sentence that may take
-    /// a second line and is otherwise shed whole. ALL_DONE leads its line with the success check
-    /// (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
+    /// Small's ALL_DONE / EMPTY body: the state line, on the lines the budget holds, and its
+    /// subline, a sentence that may take a second line; each is otherwise shed whole. ALL_DONE
+    /// leads its line with the success check (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
     /// (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds first: only when
     /// the title needs no more lines beside it than without it. EMPTY has no rest glyph on Small
     /// (OBJ-1477: glyph + title + subtitle don't fit its budget).
     mutating func placeSmallStatusBody(y: inout Double, left: inout Double) {
         guard let title = input.strings.statusTitle else { return }
-        let budgetLines = Int(((left - L.statusTopMarginDp) / m.line).rounded(.down))
-        let maxLines = min(L.sentenceMaxLines, budgetLines)
-        let plain = m.fitLines(title, width: cw, style: m.body, maxLines: maxLines)
+        // The state's line takes the lines the budget holds (it is the state: a third line before
+        // a blank card); `smallStateLineCost` has already kept them where it could.
+        let maxLines = Int(((left - L.statusTopMarginDp) / m.line).rounded(.down))
+        let plain = smallStatusTitleLines(title).flatMap { $0 <= maxLines ? $0 : nil }
         let wantsCheck = input.state == .allDone
         let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: m.body, maxLines: maxLines) : nil
         guard let plainLines = plain else {
@@ -208,8 +285,10 @@ extension AndroidPlanBuilder {
         } else if wantsCheck {
             hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
         }
-        set(sentence(.statusTitle, title, style: m.body, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
-                     reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
+        var e = sentence(.statusTitle, title, style: m.body, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
+                         reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left")
+        e.maxLines = max(lines, L.sentenceMaxLines)
+        set(e)
         row("statusTitle", "main", y, cost)
         y += cost; left -= cost
         if let sub = input.strings.statusSubtitle {
@@ -238,7 +317,7 @@ extension AndroidPlanBuilder {
         let ctaLines = m.fitLines(cta, width: labelW, style: ctaStyle)
         let pillH = Double(ctaLines ?? 1) * ctaLineH + L.ctaPaddingDp
         let ctaCost = L.ctaTopMarginDp + pillH
-        let progressCost = L.smallProgressTopMarginDp + m.line
+        let progressCost = smallProgressCost
 
         // Decide in keep-priority order; the first that doesn't fit sheds everything after it.
         let showsRow = rowCost <= left
