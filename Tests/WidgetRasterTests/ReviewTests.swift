@@ -638,6 +638,7 @@ import Testing
         for jobs in [1, 3] {
             let (events, result) = try streamedRun(jobs: jobs)
             #expect(events.map(\.key) == keys, "jobs \(jobs)")
+            #expect(events.map(\.id) == catalog.dropLast().map(\.id))
             #expect(events.map(\.record) == result.cases.prefix(events.count).map { $0 })
             // The finish's contract: its failures begin with the events', in event order.
             let streamed = events.flatMap(\.failures)
@@ -693,7 +694,7 @@ import Testing
         // Many failures: a clipped one late in the run outranks earlier pixel diffs; extras at the end.
         func event(_ i: Int, _ kind: FailureKind?) -> FixtureResult {
             let key = "android/small/s\(String(format: "%02d", i))/x"
-            return FixtureResult(record: CaseRecord(key: key, platform: "android", family: "small", seconds: 0),
+            return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: 0),
                                  failures: kind.map { [GateFailure(key: key, kind: $0, detail: "d\(i)")] } ?? [], known: [], advisory: [])
         }
         let many = (0..<30).map { event($0, $0 == 3 ? nil : $0 == 20 ? .clipped : $0 % 7 == 5 ? .unreadable : .pixels) }

@@ -81,7 +81,7 @@ public enum Verifier {
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             outcome.seconds = (ContinuousClock.now - started).seconds
             progress?(tally.step(failed: !outcome.failures.isEmpty))
-            delivery?.deliver(i, FixtureResult(record: CaseRecord(fixtures[i], seconds: outcome.seconds), failures: outcome.failures,
+            delivery?.deliver(i, FixtureResult(id: fixtures[i].id, record: CaseRecord(fixtures[i], seconds: outcome.seconds), failures: outcome.failures,
                                                known: outcome.known, advisory: outcome.advisory))
             return outcome
         }

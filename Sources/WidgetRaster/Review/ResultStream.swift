@@ -8,6 +8,8 @@ import Foundation
 /// order; failures found only at the end follow them. Handlers rely on it to reuse what they
 /// streamed (and check it, falling back to the whole result where it does not hold).
 public struct FixtureResult: Sendable, Equatable {
+    /// The fixture's typed identity (nil for hand-made test catalogs).
+    public var id: FixtureID?
     /// The testcase: key, facets from the typed identity, time.
     public var record: CaseRecord
     public var failures: [GateFailure]
