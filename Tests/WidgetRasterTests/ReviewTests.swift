@@ -749,6 +749,11 @@ import Testing
         // A destination that cannot be written fails before the run, not after it.
         let folder = tempDir()
         #expect(throws: InputError.self) { try ResultStream([JUnitFileHandler(file: folder)]).begin(RunStart(goldens: "Goldens")) }
+        let file = tempDir().appendingPathComponent("a-file")
+        try Data().write(to: file)
+        #expect(throws: InputError(file.path, "is not a folder; the JUnit file goes inside one")) {
+            try JUnitFileHandler(file: file.appendingPathComponent("deeper/junit.xml")).begin(RunStart(goldens: "Goldens"))
+        }
         // A handler failing in its finish abandons those after it: the JUnit after it leaves nothing.
         let late = tempDir().appendingPathComponent("junit.xml")
         let lateStream = ResultStream([StepSummaryHandler(path: folder.path), JUnitFileHandler(file: late)])

@@ -36,6 +36,10 @@ public final class JUnitStream: @unchecked Sendable {
             missing.append(d)
             d = (d as NSString).deletingLastPathComponent
         }
+        var isFolder: ObjCBool = true
+        if FileManager.default.fileExists(atPath: d, isDirectory: &isFolder), !isFolder.boolValue {
+            throw InputError(d, "is not a folder; the JUnit file goes inside one")
+        }
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw InputError(folder, "cannot create the folder (\(String(cString: strerror(errno))))")
         }
