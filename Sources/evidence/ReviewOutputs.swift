@@ -220,7 +220,12 @@ final class AnnotationHandler: VerifyResultHandler {
     private let annotations = GitHubAnnotations.Stream()
     init(toStandardError: Bool) { self.toStandardError = toStandardError }
     func begin(_ run: RunStart) throws { annotations.begin(run) }
-    func fixture(_ result: FixtureResult) throws { write(annotations.fixture(result)) }
+    func fixture(_ result: FixtureResult) throws {
+        let lines = annotations.fixture(result)
+        write(lines)
+        // Out now, not when the run's output is flushed (stdout is buffered; a write error is kept for the end).
+        if !lines.isEmpty && !toStandardError { _ = StandardOutput.shared.flush() }
+    }
     func finish(_ result: VerifyResult) throws { write(annotations.finish(result)) }
     private func write(_ lines: [String]) { for line in lines { toStandardError ? printError(line) : print(line) } }
 }
