@@ -720,6 +720,44 @@ import Testing
         #expect(early + rest == early + GitHubAnnotations.errorLines(shuffled).filter { !early.contains($0) })
     }
 
+    /// Over seeded random streams (0–40 fixtures, 0–3 findings each of any kind, findings the end
+    /// adds under new and streamed keys, both goldens names): the streamed JUnit and annotations are
+    /// the whole result's, byte for byte.
+    @Test func streamedOutputsEqualTheWholeResultsOverRandomStreams() throws {
+        var rng = FuzzTests.SplitMix(state: 25)
+        let kinds = FailureKind.allCases
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
+        for seed in 0..<120 {
+            let n = Int(rng.next() % 41)
+            let events = (0..<n).map { i -> FixtureResult in
+                let key = "android/small/s\(i)/x"
+                let failures = (0..<Int(rng.next() % 4)).map { j in
+                    GateFailure(key: key, kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "d\(seed).\(i).\(j)")
+                }
+                return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: Double(i) / 8),
+                                     failures: failures, known: [], advisory: [])
+            }
+            let extras = (0..<Int(rng.next() % 4)).map { j in
+                GateFailure(key: n > 0 && j % 2 == 0 ? events[Int(rng.next() % UInt64(n))].key : "starter/gone\(j)",
+                            kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "late \(j)")
+            }
+            let failures = events.flatMap(\.failures) + extras
+            var v = VerifyResult(passed: events.filter(\.failures.isEmpty).map(\.key).filter { k in !extras.contains { $0.key == k } },
+                                 failures: failures, comparison: "exact", fastPath: 0, reportDirectory: rng.next() % 2 == 0 ? "report" : nil)
+            v.cases = events.map(\.record)
+            let goldens = rng.next() % 2 == 0 ? "Goldens" : "../elsewhere/Goldens"
+            v.run = RunInfo(matrix: "m", environment: environment, filter: nil)
+            v.run?.goldens = goldens
+            let annotations = GitHubAnnotations.Stream()
+            annotations.begin(RunStart(goldens: goldens))
+            let lines = events.flatMap(annotations.fixture) + annotations.finish(v)
+            #expect(lines == GitHubAnnotations.errorLines(v), "seed \(seed)")
+            let file = tempDir().appendingPathComponent("junit.xml")
+            try replay(events, v, into: [JUnitFileHandler(file: file)])
+            #expect(try String(contentsOf: file, encoding: .utf8) == JUnitReport.render(v), "seed \(seed)")
+        }
+    }
+
     /// Throws at its `at`-th fixture event.
     final class FailingHandler: VerifyResultHandler, @unchecked Sendable {
         let at: Int
