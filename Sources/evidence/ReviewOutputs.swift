@@ -1,9 +1,10 @@
 import Foundation
 import WidgetRaster
 
-/// Every output of a finished verify run is a handler of the one `VerifyResult`: the console or
-/// `--json`, the HTML page, a JUnit file, GitHub annotations and the step summary. None of them
-/// re-derives what another decided (the hint, the order, the counts come from WidgetRaster).
+/// Every output of a verify run is a handler of its one result stream (`ResultStream`: per-fixture
+/// results as they are judged, then the finished `VerifyResult`): the console or `--json`, the HTML
+/// page, a JUnit file, GitHub annotations and the step summary. None of them re-derives what another
+/// decided (the hint, the order, the counts come from WidgetRaster).
 struct ReviewOutputs {
     static let html = OptionSpec.value("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)")
     static let junit = OptionSpec.value("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do")
@@ -53,7 +54,7 @@ struct ReviewOutputs {
         result.run?.startedAt = formatter.string(from: startedAt)
         result.run?.seconds = seconds
         result.run?.commit = commit
-        result.run?.goldens = Self.relative(goldens.path, to: workingDirectory)
+        result.run?.goldens = Self.goldensName(goldens, workingDirectory: workingDirectory)
         result.reportDirectory = result.reportDirectory.map { Self.relative($0, to: workingDirectory) }
     }
 
@@ -78,36 +79,91 @@ struct ReviewOutputs {
         return out
     }
 
-    func emit(_ result: VerifyResult, json: Bool, console: any VerifyResultHandler = ConsoleHandler()) throws {
-        for h in handlers(console: console, json: json) { try h.handle(result) }
+    /// The one stream of this run's outputs.
+    func stream(json: Bool, console: any VerifyResultHandler = ConsoleHandler()) -> ResultStream {
+        ResultStream(handlers(console: console, json: json))
+    }
+
+    /// The goldens folder as the run's readers name it (`RunInfo.goldens`, and `RunStart` before it).
+    static func goldensName(_ goldens: URL, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        relative(goldens.path, to: workingDirectory)
     }
 }
 
-/// Something done with a finished verify run.
+/// A handler of verify's one result stream, owning one output: `begin` before the first fixture,
+/// `fixture` for each judged fixture in catalog order (serially, from the verifier's workers),
+/// `finish` with the whole result. Given only `finish` (a result read back by `report`, a test)
+/// it writes exactly what a whole stream would have.
 protocol VerifyResultHandler {
-    func handle(_ result: VerifyResult) throws
+    func begin(_ run: RunStart) throws
+    func fixture(_ result: FixtureResult) throws
+    func finish(_ result: VerifyResult) throws
+    /// The run failed: remove anything half-made.
+    func abandon()
 }
 
-/// `verify --json`: the result itself, schema `evidence-result/2`.
+extension VerifyResultHandler {
+    func begin(_ run: RunStart) throws {}
+    func fixture(_ result: FixtureResult) throws {}
+    func abandon() {}
+    /// A finished result on its own.
+    func handle(_ result: VerifyResult) throws { try finish(result) }
+}
+
+/// Fans verify's events out to the handlers. After a handler throws, none sees another event,
+/// every handler is abandoned (so no output is left half-written) and the error surfaces at the
+/// latest from `finish`; a handler failing in `finish` abandons those after it.
+final class ResultStream: @unchecked Sendable {
+    let handlers: [any VerifyResultHandler]
+    private(set) var failure: (any Error)?
+
+    init(_ handlers: [any VerifyResultHandler]) { self.handlers = handlers }
+
+    func begin(_ run: RunStart) throws {
+        do { for h in handlers { try h.begin(run) } } catch { abandon(); throw error }
+    }
+
+    /// Called serially (the verifier's ordered delivery); never throws into the render workers.
+    func fixture(_ r: FixtureResult) {
+        guard failure == nil else { return }
+        do { for h in handlers { try h.fixture(r) } } catch { failure = error; abandon() }
+    }
+
+    /// Throws the error a handler raised mid-stream, if any.
+    func checkFailure() throws { if let failure { throw failure } }
+
+    func finish(_ result: VerifyResult) throws {
+        try checkFailure()
+        for (i, h) in handlers.enumerated() {
+            do { try h.finish(result) } catch { handlers[(i + 1)...].forEach { $0.abandon() }; throw error }
+        }
+    }
+
+    func abandon() { handlers.forEach { $0.abandon() } }
+}
+
+/// `verify --json`: the result itself, schema `evidence-result/2` (needs the whole run).
 struct JSONHandler: VerifyResultHandler {
-    func handle(_ result: VerifyResult) throws { try printJSON(result) }
+    func finish(_ result: VerifyResult) throws { try printJSON(result) }
 }
 
 /// The console: the comparison, known findings in one short line each, every failure with what to
-/// do, where the report is, the kinds by area, and last `N passed, N failed`.
+/// do, where the report is, the kinds by area, and last `N passed, N failed`. All at the finish:
+/// failures are grouped by kind with the never-re-record kinds first, which a later fixture can
+/// change, and a CI log (no TTY) gets nothing mid-run beyond the progress line a terminal shows.
 struct ConsoleHandler: VerifyResultHandler {
-    /// The known findings, one short line each (`KnownFindingLines`: kind, fixture glob, seed section).
-    var knownLines: [String] = []
-    /// Entries of the known-findings file that matched nothing (only a whole, unsharded run can say so).
-    var unmatchedKnown: [KnownFinding] = []
+    /// The known-findings file, for one short line per matched finding (`KnownFindingLines`).
+    var knownFindings = KnownFindings()
+    /// Only a whole, unsharded run can say an entry matched nothing.
+    var wholeRun = false
 
-    func handle(_ result: VerifyResult) throws { lines(result).forEach { print($0) } }
+    func finish(_ result: VerifyResult) throws { lines(result).forEach { print($0) } }
 
     func lines(_ result: VerifyResult) -> [String] {
         var out: [String] = []
         let goldens = result.run?.goldens ?? "Goldens"
         out.append("comparison: \(result.comparison)")
-        out += knownLines
+        out += KnownFindingLines.lines(result.known, entries: knownFindings)
         for f in ReviewOrder.failures(result.failures) {
             out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             out.append("     fix: \(escapeControls(AcceptHint.text(f, goldens: goldens)))")
@@ -133,7 +189,7 @@ struct ConsoleHandler: VerifyResultHandler {
                 .map { "\($0.value.count) \($0.key.rawValue) in \(Set($0.value.map(\.key)).count) renders" }
             out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
         }
-        for e in unmatchedKnown {
+        for e in wholeRun ? knownFindings.unmatched(by: result.known) : [] {
             out.append("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
         }
         out.append(result.summaryLine)
@@ -141,29 +197,43 @@ struct ConsoleHandler: VerifyResultHandler {
     }
 }
 
+/// The page needs the totals and every failure's detail: written at the finish.
 struct HTMLPageHandler: VerifyResultHandler {
     let directory: URL
-    func handle(_ result: VerifyResult) throws { try HTMLReport.write(result, to: directory) }
+    func finish(_ result: VerifyResult) throws { try HTMLReport.write(result, to: directory) }
 }
 
-struct JUnitFileHandler: VerifyResultHandler {
-    let file: URL
-    func handle(_ result: VerifyResult) throws {
-        try AtomicFile.write(Data(JUnitReport.render(result).utf8), to: file)
-    }
+/// Each testcase goes to a temp file beside `file` as its fixture is judged; the finish writes the
+/// whole file atomically (`JUnitStream`).
+final class JUnitFileHandler: VerifyResultHandler {
+    let writer: JUnitStream
+    init(file: URL) { writer = JUnitStream(destination: file) }
+    func begin(_ run: RunStart) throws { try writer.begin(run) }
+    func fixture(_ result: FixtureResult) throws { try writer.fixture(result) }
+    func finish(_ result: VerifyResult) throws { try writer.finish(result) }
+    func abandon() { writer.abandon() }
 }
 
-struct AnnotationHandler: VerifyResultHandler {
+/// `::error` lines as failures arrive, as far as the review order allows (`GitHubAnnotations.Stream`).
+final class AnnotationHandler: VerifyResultHandler {
     let toStandardError: Bool
-    func handle(_ result: VerifyResult) throws {
-        for line in GitHubAnnotations.errorLines(result) { toStandardError ? printError(line) : print(line) }
+    private let annotations = GitHubAnnotations.Stream()
+    init(toStandardError: Bool) { self.toStandardError = toStandardError }
+    func begin(_ run: RunStart) throws { annotations.begin(run) }
+    func fixture(_ result: FixtureResult) throws {
+        let lines = annotations.fixture(result)
+        write(lines)
+        // Out now, not when the run's output is flushed (stdout is buffered; a write error is kept for the end).
+        if !lines.isEmpty && !toStandardError { _ = StandardOutput.shared.flush() }
     }
+    func finish(_ result: VerifyResult) throws { write(annotations.finish(result)) }
+    private func write(_ lines: [String]) { for line in lines { toStandardError ? printError(line) : print(line) } }
 }
 
-/// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` (the runner renders the file).
+/// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` (the runner renders the file); it needs the totals.
 struct StepSummaryHandler: VerifyResultHandler {
     let path: String
-    func handle(_ result: VerifyResult) throws {
+    func finish(_ result: VerifyResult) throws {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
         defer { try? h.close() }

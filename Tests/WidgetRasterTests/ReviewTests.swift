@@ -310,19 +310,7 @@ import Testing
     // MARK: accept hints
 
     /// pixels (a swapped golden), missing, an LFS pointer, a stale file, a stale manifest entry — from a real run.
-    func hintResult() throws -> VerifyResult {
-        let dir = tempDir()
-        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
-        func url(_ i: Int) -> URL { dir.appendingPathComponent(catalog[i].goldenPath) }
-        try FileManager.default.removeItem(at: url(0))
-        try FileManager.default.copyItem(at: url(2), to: url(0))
-        try Data("version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 12\n".utf8).write(to: url(1))
-        try FileManager.default.removeItem(at: url(3))
-        try FileManager.default.copyItem(at: url(2), to: dir.appendingPathComponent("starter/zz-stray.png"))
-        var o = options(dir)
-        o.reportDirectory = tempDir()
-        return try Verifier.verify(o, catalog: Array(catalog.dropLast()), painter: painter)
-    }
+    func hintResult() throws -> VerifyResult { try streamedRun(jobs: 2).result }
 
     @Test func theHintFitsTheKindAndIsTheSameEverywhere() throws {
         var v = try hintResult()
@@ -607,6 +595,231 @@ import Testing
         #expect(ProgressLine.text(GateProgress(done: 100, total: 745, failures: 2), verb: "verified", seconds: 0.5)
                 == "100/745 verified · 2 failed · 200/s")
         #expect(ProgressLine.make(quiet: true, verb: "verified") == nil)
+    }
+
+    // MARK: the result stream
+
+    /// Collects a stream's events (delivered serially, from the verifier's workers).
+    final class Collected<T: Sendable>: @unchecked Sendable {
+        private var items: [T] = []
+        private let lock = NSLock()
+        func add(_ x: T) { lock.lock(); items.append(x); lock.unlock() }
+        var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    /// `hintResult`'s damaged run (a swapped golden, a missing one, an LFS pointer, a stale file
+    /// and entry): its fixture events and the finished result, under `jobs` workers.
+    func streamedRun(jobs: Int) throws -> (events: [FixtureResult], result: VerifyResult) {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        func url(_ i: Int) -> URL { dir.appendingPathComponent(catalog[i].goldenPath) }
+        try FileManager.default.removeItem(at: url(0))
+        try FileManager.default.copyItem(at: url(2), to: url(0))
+        try Data("version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 12\n".utf8).write(to: url(1))
+        try FileManager.default.removeItem(at: url(3))
+        try FileManager.default.copyItem(at: url(2), to: dir.appendingPathComponent("starter/zz-stray.png"))
+        var o = options(dir, jobs: jobs)
+        o.reportDirectory = tempDir()
+        let events = Collected<FixtureResult>()
+        let result = try Verifier.verify(o, catalog: Array(catalog.dropLast()), painter: painter, onFixture: events.add)
+        return (events.all, result)
+    }
+
+    /// Feeds a stream to handlers the way `verify` does.
+    func replay(_ events: [FixtureResult], _ result: VerifyResult, into handlers: [any VerifyResultHandler]) throws {
+        let stream = ResultStream(handlers)
+        try stream.begin(RunStart(goldens: result.run?.goldens ?? "Goldens"))
+        events.forEach(stream.fixture)
+        try stream.finish(result)
+    }
+
+    @Test func verifyStreamsEachFixtureOnceInCatalogOrderWhateverTheJobs() throws {
+        let keys = catalog.dropLast().map(\.key)
+        for jobs in [1, 3] {
+            let (events, result) = try streamedRun(jobs: jobs)
+            #expect(events.map(\.key) == keys, "jobs \(jobs)")
+            #expect(events.map(\.id) == catalog.dropLast().map(\.id))
+            #expect(events.map(\.record) == result.cases.prefix(events.count).map { $0 })
+            // The finish's contract: its failures begin with the events', in event order.
+            let streamed = events.flatMap(\.failures)
+            #expect(Array(result.failures.prefix(streamed.count)) == streamed)
+            #expect(result.failures.count > streamed.count, "the stale file and entry are the end's own")
+            #expect(events.filter { $0.outcome == .failed }.map(\.key) == [catalog[0].key, catalog[1].key, catalog[3].key])
+            #expect(events.filter { $0.outcome == .passed }.count == result.passed.count)
+        }
+    }
+
+    @Test func streamedJUnitIsByteIdenticalToTheWholeResults() throws {
+        var (events, result) = try streamedRun(jobs: 2)
+        let cases = result.cases
+        for variant in 0..<3 {
+            var v = result
+            if variant == 1 {
+                // The end adds a finding to a streamed case (as colour-alone does): that case is written afresh.
+                v.failures.append(GateFailure(key: catalog[4].key, kind: .colourAlone, detail: "late finding"))
+                v.passed.removeAll { $0 == catalog[4].key }
+            }
+            if variant == 2 { v.run?.seconds = 12.5; v.run?.startedAt = "2026-12-01T00:00:00Z"; v.cases = cases.reversed() }
+            let file = tempDir().appendingPathComponent("ci/junit.xml")
+            try replay(events, v, into: [JUnitFileHandler(file: file)])
+            let streamed = try String(contentsOf: file, encoding: .utf8)
+            #expect(streamed == JUnitReport.render(v), "variant \(variant)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["junit.xml"], "no temp file left")
+            try expectValidJUnit(streamed)
+        }
+        // Given only the finished result (`report --from`), the same file.
+        let alone = tempDir().appendingPathComponent("junit.xml")
+        try JUnitFileHandler(file: alone).handle(result)
+        #expect(try String(contentsOf: alone, encoding: .utf8) == JUnitReport.render(result))
+        // Streamed under other goldens names than the finish's: rendered afresh, still identical.
+        events = events.map { var e = $0; e.failures = e.failures.map { var f = $0; f.detail += " "; return f }; return e }
+        let renamed = tempDir().appendingPathComponent("junit.xml")
+        let handler = JUnitFileHandler(file: renamed)
+        try handler.begin(RunStart(goldens: "elsewhere/Goldens"))
+        for e in events { try handler.fixture(e) }
+        try handler.finish(result)
+        #expect(try String(contentsOf: renamed, encoding: .utf8) == JUnitReport.render(result))
+    }
+
+    @Test func streamedAnnotationsAreTheWholeResultsAndTheFirstKindComesAtOnce() throws {
+        let (events, result) = try streamedRun(jobs: 2)
+        let stream = GitHubAnnotations.Stream()
+        stream.begin(RunStart(goldens: "Goldens"))
+        var lines = events.flatMap(stream.fixture)
+        // The LFS pointer is `unreadable`, the first kind: nothing later can outrank it.
+        #expect(lines.count == 1 && lines[0].contains(catalog[1].key))
+        lines += stream.finish(result)
+        #expect(lines == GitHubAnnotations.errorLines(result))
+
+        // Many failures: a clipped one late in the run outranks earlier pixel diffs; extras at the end.
+        func event(_ i: Int, _ kind: FailureKind?) -> FixtureResult {
+            let key = "android/small/s\(String(format: "%02d", i))/x"
+            return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: 0),
+                                 failures: kind.map { [GateFailure(key: key, kind: $0, detail: "d\(i)")] } ?? [], known: [], advisory: [])
+        }
+        let many = (0..<30).map { event($0, $0 == 3 ? nil : $0 == 20 ? .clipped : $0 % 7 == 5 ? .unreadable : .pixels) }
+        var v = VerifyResult(passed: [many[3].key], failures: many.flatMap(\.failures) + [GateFailure(key: "starter/gone", kind: .stale, detail: "s"),
+                             GateFailure(key: "(self-check)", kind: .selfCheck, detail: "x")],
+                             comparison: "exact", fastPath: 0, reportDirectory: "report")
+        v.run = result.run
+        v.run?.goldens = "Goldens"
+        let s2 = GitHubAnnotations.Stream()
+        s2.begin(RunStart(goldens: "Goldens"))
+        var early: [String] = []
+        for e in many { early += s2.fixture(e) }
+        #expect(early.count == 4 && early.allSatisfy { $0.contains("evidence unreadable") })
+        let all = early + s2.finish(v)
+        #expect(all == GitHubAnnotations.errorLines(v))
+        #expect(all.count == 11 && all[10].contains("\(v.failures.count - 10) more failures"))
+        // A finish that does not begin with the streamed failures is annotated whole, less what was printed.
+        let s3 = GitHubAnnotations.Stream()
+        for e in many { _ = s3.fixture(e) }
+        var shuffled = v
+        shuffled.failures.reverse()
+        let rest = s3.finish(shuffled)
+        #expect(early + rest == early + GitHubAnnotations.errorLines(shuffled).filter { !early.contains($0) })
+    }
+
+    /// Over seeded random streams (0–40 fixtures, 0–3 findings each of any kind, findings the end
+    /// adds under new and streamed keys, both goldens names): the streamed JUnit and annotations are
+    /// the whole result's, byte for byte.
+    @Test func streamedOutputsEqualTheWholeResultsOverRandomStreams() throws {
+        var rng = FuzzTests.SplitMix(state: 25)
+        let kinds = FailureKind.allCases
+        let environment = RendererEnvironment.current(fonts: painter.fonts)
+        for seed in 0..<120 {
+            let n = Int(rng.next() % 41)
+            let events = (0..<n).map { i -> FixtureResult in
+                let key = "android/small/s\(i)/x"
+                let failures = (0..<Int(rng.next() % 4)).map { j in
+                    GateFailure(key: key, kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "d\(seed).\(i).\(j)")
+                }
+                return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: Double(i) / 8),
+                                     failures: failures, known: [], advisory: [])
+            }
+            let extras = (0..<Int(rng.next() % 4)).map { j in
+                GateFailure(key: n > 0 && j % 2 == 0 ? events[Int(rng.next() % UInt64(n))].key : "starter/gone\(j)",
+                            kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "late \(j)")
+            }
+            let failures = events.flatMap(\.failures) + extras
+            var v = VerifyResult(passed: events.filter(\.failures.isEmpty).map(\.key).filter { k in !extras.contains { $0.key == k } },
+                                 failures: failures, comparison: "exact", fastPath: 0, reportDirectory: rng.next() % 2 == 0 ? "report" : nil)
+            v.cases = events.map(\.record)
+            let goldens = rng.next() % 2 == 0 ? "Goldens" : "../elsewhere/Goldens"
+            v.run = RunInfo(matrix: "m", environment: environment, filter: nil)
+            v.run?.goldens = goldens
+            let annotations = GitHubAnnotations.Stream()
+            annotations.begin(RunStart(goldens: goldens))
+            let lines = events.flatMap(annotations.fixture) + annotations.finish(v)
+            #expect(lines == GitHubAnnotations.errorLines(v), "seed \(seed)")
+            let file = tempDir().appendingPathComponent("junit.xml")
+            try replay(events, v, into: [JUnitFileHandler(file: file)])
+            #expect(try String(contentsOf: file, encoding: .utf8) == JUnitReport.render(v), "seed \(seed)")
+        }
+    }
+
+    /// Throws at its `at`-th fixture event.
+    final class FailingHandler: VerifyResultHandler, @unchecked Sendable {
+        let at: Int
+        var seen = 0
+        init(at: Int) { self.at = at }
+        func fixture(_ result: FixtureResult) throws {
+            seen += 1
+            if seen == at { throw InputError("failing-handler", "disk full (simulated)") }
+        }
+        func finish(_ result: VerifyResult) throws {}
+    }
+
+    @Test func aHandlerThrowingMidStreamLeavesNoHalfWrittenFile() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let out = tempDir()
+        let junit = out.appendingPathComponent("new/junit.xml")
+        let failing = FailingHandler(at: 3)
+        let stream = ResultStream([JUnitFileHandler(file: junit), failing])
+        try stream.begin(RunStart(goldens: "Goldens"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("new").path))
+        let result = try Verifier.verify(options(dir), catalog: catalog, painter: painter, onFixture: stream.fixture)
+        #expect(failing.seen == 3, "no event after the failure")
+        #expect(throws: InputError.self) { try stream.finish(result) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "no JUnit, no temp file, no folder made for it")
+
+        // A destination that cannot be written fails before the run, not after it.
+        let folder = tempDir()
+        #expect(throws: InputError.self) { try ResultStream([JUnitFileHandler(file: folder)]).begin(RunStart(goldens: "Goldens")) }
+        let file = tempDir().appendingPathComponent("a-file")
+        try Data().write(to: file)
+        #expect(throws: InputError(file.path, "is not a folder; the JUnit file goes inside one")) {
+            try JUnitFileHandler(file: file.appendingPathComponent("deeper/junit.xml")).begin(RunStart(goldens: "Goldens"))
+        }
+        // A handler failing in its finish abandons those after it: the JUnit after it leaves nothing.
+        let late = tempDir().appendingPathComponent("junit.xml")
+        let lateStream = ResultStream([StepSummaryHandler(path: folder.path), JUnitFileHandler(file: late)])
+        try lateStream.begin(RunStart(goldens: "Goldens"))
+        #expect(throws: InputError.self) { try lateStream.finish(result) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: late.deletingLastPathComponent().path).isEmpty)
+    }
+
+    @Test func recordStreamsEachDecisionInCatalogOrder() throws {
+        let dir = tempDir()
+        let first = Collected<RecordedFixture>()
+        let added = try Recorder.record(options(dir), catalog: catalog, painter: painter, onFixture: first.add)
+        #expect(first.all == catalog.map { RecordedFixture(key: $0.key, change: .added) })
+        #expect(added.added == catalog.map(\.key).sorted())
+        // Swap one golden's pixels and drop the last fixture: moved, unchanged, then removed.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[0].goldenPath))
+        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[2].goldenPath), to: dir.appendingPathComponent(catalog[0].goldenPath))
+        let second = Collected<RecordedFixture>()
+        let r = try Recorder.record(options(dir), catalog: Array(catalog.dropLast()), painter: painter, onFixture: second.add)
+        let events = second.all
+        #expect(events.map(\.key) == catalog.dropLast().map(\.key) + [catalog.last!.key])
+        #expect(events.compactMap { if case .moved(let m) = $0.change { m } else { nil } } == r.moved)
+        #expect(events.filter { $0.change == .unchanged }.count == r.unchanged)
+        #expect(events.filter { $0.change == .removed }.map(\.key) == r.removed)
+        // The console and --json are handlers of the finished result: the console's last line is the summary.
+        #expect(RecordConsoleHandler().lines(r).last == r.summaryLine)
+        #expect(RecordConsoleHandler(dryRun: true).lines(r).last == "dry run, nothing written — " + r.summaryLine)
+        #expect(RecordConsoleHandler().lines(r).contains("removed \(catalog.last!.key)"))
     }
 
     // MARK: timeline

@@ -1,7 +1,7 @@
 import Foundation
 
 public struct RecordResult: Codable, Sendable {
-    public struct Moved: Codable, Sendable {
+    public struct Moved: Codable, Sendable, Equatable {
         public var key: String
         /// Why it moved: "pixels", "size", or "pixels, text" when the words changed too.
         public var reason: String
@@ -46,10 +46,12 @@ public enum Recorder {
     /// by the next run). Only regular files the manifest proves we wrote (its file hash) are deleted.
     /// With `dryRun`, decides and reports exactly the same but writes and deletes nothing.
     /// `rebuildManifest` ignores the existing manifest (corrupt, or naming entries it must not).
+    /// `onFixture` receives each decision in catalog order as it is made, then each stale removal.
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
                               rebuildManifest: Bool = false, waitForLock: Bool = true,
                               notice: (@Sendable (String) -> Void)? = nil,
-                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> RecordResult {
+                              progress: (@Sendable (GateProgress) -> Void)? = nil,
+                              onFixture: ((RecordedFixture) -> Void)? = nil) throws(InputError) -> RecordResult {
         let folder = ContainedFolder(options.goldens)
         let lock = dryRun ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
                           : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
@@ -84,9 +86,12 @@ public enum Recorder {
                     if !dryRun { staged.append(try folder.stage(bytes, for: p.file)) }
                     writes.append(p.key)
                 }
-                if p.heldBack { result.heldBack.append(p.key) }
-                else if let moved = p.moved { result.moved.append(moved) } else if p.isNew { result.added.append(p.key) } else { result.unchanged += 1 }
+                let change: RecordedFixture.Change
+                if p.heldBack { result.heldBack.append(p.key); change = .heldBack }
+                else if let moved = p.moved { result.moved.append(moved); change = .moved(moved) }
+                else if p.isNew { result.added.append(p.key); change = .added } else { result.unchanged += 1; change = .unchanged }
                 manifest.goldens[p.key] = p.entry
+                onFixture?(RecordedFixture(key: p.key, change: change))
             })
         } catch {
             staged.forEach(folder.discard)
@@ -101,6 +106,7 @@ public enum Recorder {
         where !allKeys.contains(key) && options.recordMode.removesStale && options.judgesOrphan(key) {
             manifest.goldens[key] = nil
             result.removed.append(key)
+            onFixture?(RecordedFixture(key: key, change: .removed))
             staleFiles.insert(entry.file)
             switch folder.read(entry.file) {
             case .missing: break

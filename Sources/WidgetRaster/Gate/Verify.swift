@@ -34,8 +34,11 @@ public struct VerifyResult: Codable, Sendable {
 public enum Verifier {
     /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
+    /// `onFixture` receives each fixture's verdict as it is judged, one at a time in catalog order
+    /// (see `FixtureResult` for what the finished result adds).
     public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
-                              progress: (@Sendable (GateProgress) -> Void)? = nil) throws(InputError) -> VerifyResult {
+                              progress: (@Sendable (GateProgress) -> Void)? = nil,
+                              onFixture: (@Sendable (FixtureResult) -> Void)? = nil) throws(InputError) -> VerifyResult {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
@@ -62,6 +65,7 @@ public enum Verifier {
         let entries = manifest?.goldens ?? [:]
         let tally = ProgressTally(total: fixtures.count)
         let advisoryKinds = CheckRegistry.advisoryKinds
+        let delivery = onFixture.map { OrderedDelivery($0) }
         // Each worker draws into its own canvas; report images are written as soon as a fixture
         // fails and then dropped, so memory does not grow with the matrix.
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
@@ -77,6 +81,8 @@ public enum Verifier {
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             outcome.seconds = (ContinuousClock.now - started).seconds
             progress?(tally.step(failed: !outcome.failures.isEmpty))
+            delivery?.deliver(i, FixtureResult(id: fixtures[i].id, record: CaseRecord(fixtures[i], seconds: outcome.seconds), failures: outcome.failures,
+                                               known: outcome.known, advisory: outcome.advisory))
             return outcome
         }
         // A limit of the machine (descriptors, memory) is no verdict on any golden.
@@ -127,7 +133,7 @@ public enum Verifier {
                             failures: failures, known: known, advisory: outcomes.flatMap(\.advisory), comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description,
-                            cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }
+                            cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records
                                 + orphanCases(failures, judged: Set(fixtures.map(\.key))))
     }
 

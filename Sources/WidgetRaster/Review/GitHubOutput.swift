@@ -9,17 +9,76 @@ public enum GitHubAnnotations {
     public static func errorLines(_ result: VerifyResult) -> [String] {
         let goldens = result.run?.goldens ?? "Goldens"
         let ordered = ReviewOrder.failures(result.failures)
-        var lines = ordered.prefix(shown).map { f in
-            let file = annotationFile(f, goldens: goldens).map { "file=\(property($0))," } ?? ""
-            return "::error \(file)title=\(property("evidence \(f.kind.rawValue): \(f.key)"))::"
-                + data("\(f.detail) — \(AcceptHint.text(f, goldens: goldens))")
+        return ordered.prefix(shown).map { errorLine($0, goldens: goldens) } + moreLine(result)
+    }
+
+    /// One failure's `::error`, on its golden's file.
+    static func errorLine(_ f: GateFailure, goldens: String) -> String {
+        let file = annotationFile(f, goldens: goldens).map { "file=\(property($0))," } ?? ""
+        return "::error \(file)title=\(property("evidence \(f.kind.rawValue): \(f.key)"))::"
+            + data("\(f.detail) — \(AcceptHint.text(f, goldens: goldens))")
+    }
+
+    /// The eleventh annotation, saying how many more and where they are; empty when all were shown.
+    static func moreLine(_ result: VerifyResult) -> [String] {
+        let total = result.failures.count
+        guard total > shown else { return [] }
+        let where_ = result.reportDirectory.map { "; every failure is in the report (\($0)) and the step summary" } ?? "; every failure is in the log and the step summary"
+        return ["::error title=\(property("evidence: \(total - shown) more failures"))::" + data("\(total - shown) more failures not annotated\(where_)")]
+    }
+
+    /// The annotations as the run goes. Which ten GitHub shows follows the review order (the
+    /// never-re-record kinds first), and a later fixture can change it — a clipped render outranks
+    /// an earlier pixel diff — so failures wait in a buffer of at most ten (memory does not grow
+    /// with the run). Only a failure nothing later can outrank (the first kind of `ReviewOrder`,
+    /// in arrival order) is emitted the moment it arrives; the rest and "N more" at the finish.
+    /// The lines are exactly `errorLines` of the finished result. Calls are serial.
+    public final class Stream: @unchecked Sendable {
+        private var goldens = "Goldens"
+        private var waiting: [(rank: Int, index: Int, failure: GateFailure)] = []
+        private var emitted: [(index: Int, failure: GateFailure)] = []
+        private var arrived = 0
+
+        public init() {}
+
+        public func begin(_ run: RunStart) { goldens = run.goldens }
+
+        /// The lines to print now.
+        public func fixture(_ r: FixtureResult) -> [String] {
+            for f in r.failures {
+                waiting.append((ReviewOrder.rank[f.kind]!, arrived, f))
+                arrived += 1
+            }
+            return settle(limit: shown - emitted.count, final: false)
         }
-        if ordered.count > shown {
-            let where_ = result.reportDirectory.map { "; every failure is in the report (\($0)) and the step summary" } ?? "; every failure is in the log and the step summary"
-            lines.append("::error title=\(property("evidence: \(ordered.count - shown) more failures"))::"
-                         + data("\(ordered.count - shown) more failures not annotated\(where_)"))
+
+        /// The remaining lines. Failures after the streamed ones are the end's own (`FixtureResult`'s
+        /// contract); should the result not begin with what was streamed, it is annotated whole,
+        /// less what was already printed.
+        public func finish(_ result: VerifyResult) -> [String] {
+            let consistent = result.failures.count >= arrived
+                && (emitted + waiting.map { ($0.index, $0.failure) }).allSatisfy { result.failures[$0.index] == $0.failure }
+            guard consistent, goldens == (result.run?.goldens ?? "Goldens") else {
+                let printed = Set(emitted.map { GitHubAnnotations.errorLine($0.failure, goldens: goldens) })
+                return GitHubAnnotations.errorLines(result).filter { !printed.contains($0) }
+            }
+            for (i, f) in result.failures.enumerated().dropFirst(arrived) { waiting.append((ReviewOrder.rank[f.kind]!, i, f)) }
+            return settle(limit: shown - emitted.count, final: true) + GitHubAnnotations.moreLine(result)
         }
-        return lines
+
+        /// Keeps the best `limit` waiting failures in review order; returns the lines of those that
+        /// are settled (all of them at the end; before it, the leading ones of the first kind).
+        private func settle(limit: Int, final: Bool) -> [String] {
+            waiting.sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
+            if waiting.count > limit { waiting.removeLast(waiting.count - limit) }
+            var lines: [String] = []
+            while let first = waiting.first, final || first.rank == 0 {
+                lines.append(GitHubAnnotations.errorLine(first.failure, goldens: goldens))
+                emitted.append((first.index, first.failure))
+                waiting.removeFirst()
+            }
+            return lines
+        }
     }
 
     /// The repository-relative file an annotation points at: the golden, the manifest for a refused

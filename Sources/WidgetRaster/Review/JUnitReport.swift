@@ -8,10 +8,15 @@ public enum JUnitReport {
     public static func render(_ result: VerifyResult) -> String {
         let byKey = Dictionary(grouping: result.failures, by: \.key)
         let cases = ReviewOrder.cases(result)
+        let goldens = result.run?.goldens ?? "Goldens"
+        return header(result, cases: cases, byKey: byKey) + cases.map { testcase($0, failures: byKey[$0.key], goldens: goldens) }.joined() + footer
+    }
+
+    /// The document up to the first testcase: counts, time and properties, which only the end knows.
+    static func header(_ result: VerifyResult, cases: [CaseRecord], byKey: [String: [GateFailure]]) -> String {
         let failing = cases.filter { byKey[$0.key] != nil }.count
         let seconds = time(result.run?.seconds ?? cases.reduce(0) { $0 + $1.seconds })
         let name = "evidence verify" + (result.shard.map { " (shard \($0))" } ?? "")
-        let goldens = result.run?.goldens ?? "Goldens"
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let counts = "tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\""
         s += "<testsuites name=\"\(xml(name))\" \(counts) time=\"\(seconds)\">\n"
@@ -19,18 +24,21 @@ public enum JUnitReport {
         if let t = result.run?.startedAt { s += " timestamp=\"\(xml(t))\"" }
         s += ">\n    <properties>\n"
         for (n, v) in properties(result) { s += "      <property name=\"\(xml(n))\" value=\"\(xml(v))\"/>\n" }
-        s += "    </properties>\n"
-        for c in cases {
-            s += "    <testcase classname=\"\(xml(c.className))\" name=\"\(xml(c.key))\" time=\"\(time(c.seconds))\""
-            guard let failures = byKey[c.key], let first = failures.first else { s += "/>\n"; continue }
-            let more = failures.count > 1 ? " (+\(failures.count - 1) more)" : ""
-            let kinds = HTMLReport.orderedUnique(failures.map(\.kind.rawValue)).joined(separator: " ")
-            let text = failures.map { "\($0.kind.rawValue): \($0.detail)\n  fix: \(AcceptHint.text($0, goldens: goldens))" }
-                .joined(separator: "\n")
-            s += ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
-            s += xml(text) + "</failure>\n    </testcase>\n"
-        }
-        return s + "  </testsuite>\n</testsuites>\n"
+        return s + "    </properties>\n"
+    }
+
+    static let footer = "  </testsuite>\n</testsuites>\n"
+
+    /// One testcase: known as soon as its fixture is judged (`JUnitStream` writes it then).
+    static func testcase(_ c: CaseRecord, failures: [GateFailure]?, goldens: String) -> String {
+        var s = "    <testcase classname=\"\(xml(c.className))\" name=\"\(xml(c.key))\" time=\"\(time(c.seconds))\""
+        guard let failures, let first = failures.first else { return s + "/>\n" }
+        let more = failures.count > 1 ? " (+\(failures.count - 1) more)" : ""
+        let kinds = HTMLReport.orderedUnique(failures.map(\.kind.rawValue)).joined(separator: " ")
+        let text = failures.map { "\($0.kind.rawValue): \($0.detail)\n  fix: \(AcceptHint.text($0, goldens: goldens))" }
+            .joined(separator: "\n")
+        s += ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
+        return s + xml(text) + "</failure>\n    </testcase>\n"
     }
 
     /// The run's facts for the suite: tool, comparison, matrix, shard, commit.
@@ -78,9 +86,11 @@ public enum ReviewOrder {
     public static let kinds: [FailureKind] =
         FailureKind.allCases.filter { !Remedy.default(for: $0).recordsAGolden } + FailureKind.allCases.filter { Remedy.default(for: $0).recordsAGolden }
 
+    /// Each kind's place in `kinds`.
+    static let rank = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
+
     /// Failures sorted by kind (stable within a kind).
     public static func failures(_ fs: [GateFailure]) -> [GateFailure] {
-        let rank = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
         return fs.enumerated().sorted { (rank[$0.element.kind]!, $0.offset) < (rank[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 

@@ -142,19 +142,27 @@ struct VerifyCommand: EvidenceCommand {
         for t in ContainedFolder(o.goldens).staleTempFiles() {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
+        let whole = o.filter == nil && o.shard == nil
+        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: whole))
+        try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
-        var result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
-                                         progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"))
-        if let dir = o.reportDirectory, result.reportDirectory != nil {
-            // Marks the folder as a page evidence wrote, so 'report -o' may replace it whole.
-            try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
+        var result: VerifyResult
+        do {
+            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
+                                         progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"),
+                                         onFixture: stream.fixture)
+            try stream.checkFailure()
+            if let dir = o.reportDirectory, result.reportDirectory != nil {
+                // Marks the folder as a page evidence wrote, so 'report -o' may replace it whole.
+                try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
+            }
+        } catch {
+            stream.abandon()
+            throw error
         }
         let elapsed = (ContinuousClock.now - clock).components
         outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
-        let whole = o.filter == nil && o.shard == nil
-        try outputs.emit(result, json: a.has("json"),
-                         console: ConsoleHandler(knownLines: KnownFindingLines.lines(result.known, entries: o.knownFindings),
-                                                  unmatchedKnown: whole ? o.knownFindings.unmatched(by: result.known) : []))
+        try stream.finish(result)
         return result.failures.isEmpty ? 0 : 1
     }
 }
@@ -189,24 +197,55 @@ struct RecordCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
         _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        let handler: any RecordResultHandler = a.has("json") ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has("dry-run"))
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
                                     notice: { printError($0) },
-                                    progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"))
-        if a.has("json") { try printJSON(r); return 0 }
-        for k in r.heldBack { print("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
-        for m in r.moved { print("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
-        for k in r.added { print("added   \(k)") }
-        for k in r.removed { print("removed \(k)") }
-        for f in r.leftAlone { print("left alone \(escapeControls(f))") }
+                                    progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"),
+                                    onFixture: handler.fixture)
+        try handler.finish(r)
+        return 0
+    }
+}
+
+/// A handler of record's stream: each fixture's decision in catalog order as it is made
+/// (`RecordedFixture`), then the finished `RecordResult` — what is on disk once every file is in place.
+protocol RecordResultHandler {
+    func fixture(_ decision: RecordedFixture)
+    func finish(_ result: RecordResult) throws
+}
+
+extension RecordResultHandler {
+    func fixture(_ decision: RecordedFixture) {}
+}
+
+/// `record --json`: the result itself.
+struct RecordJSONHandler: RecordResultHandler {
+    func finish(_ result: RecordResult) throws { try printJSON(result) }
+}
+
+/// record's console lines, all at the finish: grouped by change in key order, and a decision is
+/// not yet a file on disk (nothing is renamed into place before every fixture is decided).
+struct RecordConsoleHandler: RecordResultHandler {
+    var dryRun = false
+
+    func finish(_ result: RecordResult) throws { lines(result).forEach { print($0) } }
+
+    func lines(_ r: RecordResult) -> [String] {
+        var out: [String] = []
+        for k in r.heldBack { out.append("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
+        for m in r.moved { out.append("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
+        for k in r.added { out.append("added   \(k)") }
+        for k in r.removed { out.append("removed \(k)") }
+        for f in r.leftAlone { out.append("left alone \(escapeControls(f))") }
         if r.moved.count > 1 {
             // The line a commit message needs: how many moved where, and how many changed their words.
             let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
-            print("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
+            out.append("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
         }
-        print((a.has("dry-run") ? "dry run, nothing written — " : "") + r.summaryLine)
-        return 0
+        out.append((dryRun ? "dry run, nothing written — " : "") + r.summaryLine)
+        return out
     }
 }
 
