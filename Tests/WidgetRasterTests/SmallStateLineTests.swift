@@ -65,6 +65,19 @@ import Testing
         #expect(title.shown && title.lines == 3 && title.drawn?.lines == ["Nothing", "due", "today"], "\(title.reason)")
     }
 
+    /// Where nothing else makes room — fontScale 2.0, a word wider than the 110 dp floor's 70 dp box
+    /// ("Nothing" is 78 dp at 22 dp) — the state's line steps its text down (the numerals'
+    /// sub-linear rule), never below its size at fontScale 1.3 (14.3 dp).
+    @Test func stateLineTextStepsDownOnlyWhereNothingElseDrawsIt() {
+        let p = Self.plan(110, 400, 2.0, .empty)
+        let title = p.element(.statusTitle)
+        #expect(title.shown && title.drawn?.lines == ["Nothing", "due", "today"], "\(title.reason)")
+        let size = title.style!.size
+        #expect(size < 22 && size >= 11 * 1.3, "\(size)")
+        // With room at its body size it keeps it (130 dp wide: "Nothing" / "due" / "today" at 22 dp).
+        #expect(Self.plan(130, 400, 2.0, .empty).element(.statusTitle).style!.size == 22)
+    }
+
     /// Property: a 2-digit numeral never shrinks below today's size (22 dp) to keep a state's line,
     /// and wherever a legacy stack or an ALL_DONE / EMPTY title sheds, even that numeral could not
     /// have made room (head ≥ 30 dp + the line > the box).
@@ -77,6 +90,10 @@ import Testing
                     let ctx = "small \(w)×\(h) fs \(fs) \(state) \(reactive)"
                     #expect(p.element(.numeral).style!.size >= AndroidLayout.smallNumeralSp - 1e-9, "\(ctx)")
                     let key: AndroidElementKey = state == .defaultProgress || state == .stale ? .progress : .statusTitle
+                    if p.shows(key), let size = p.element(key).style?.size {
+                        // The line's text keeps its body size up to fontScale 1.3, and never steps below that size.
+                        if fs <= 1.3 { #expect(size == 11 * fs, "\(ctx)") } else { #expect(size >= 11 * 1.3 - 1e-9, "\(ctx)") }
+                    }
                     guard !p.shows(key) else { continue }
                     let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
                     let cw = AndroidLayout.contentWidth(Double(w))

@@ -808,6 +808,24 @@ extension AndroidPlanBuilder {
 }
 
 extension AndroidTextMetrics {
+    /// The state's own line where its body size cannot draw it (Small and Medium share this): the
+    /// largest size, from this font scale's 11 sp down by `stateLineStepDp` to — never below — its
+    /// size at fontScale 1.3, at which `text` wraps whole to at most `maxLines` lines at `width` and
+    /// `topMargin` + its lines fit `height`; nil when none does (it is shed whole, never cut).
+    func steppedStateLine(_ text: String, width: Double, maxLines: Int, height: Double, topMargin: Double)
+        -> (style: TextStyle, lines: Int, lineHeight: Double)? {
+        let floor = L.bodySp * min(fontScale, L.stateLineFloorFontScale)
+        var style = body
+        while true {
+            let lineH = lineFor(style)
+            if let n = fitLines(text, width: width, style: style, maxLines: maxLines), topMargin + Double(n) * lineH <= height {
+                return (style, n, lineH)
+            }
+            guard style.size > floor + 1e-9 else { return nil }
+            style.size = max(floor, style.size - L.stateLineStepDp)
+        }
+    }
+
     /// The line box of a style's text: Android's line-metrics policy.
     func lineFor(_ style: TextStyle) -> Double { AndroidLineMetrics().lineHeight(style) }
 

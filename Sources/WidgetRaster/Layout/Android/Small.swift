@@ -11,9 +11,8 @@ extension AndroidPlanBuilder {
         // The state's own line outranks what the seed's tables never weighed against it: first the
         // numeral steps down (never below today's size), then the footer's second line and the
         // caption row yield to it (README, "Android keeps each state's meaning").
-        let stateLine = smallStateLineCost
         let minHead = smallMinHead
-        let footerYields = smallFooterLineYields(to: stateLine, minHead: minHead)
+        let footerYields = smallFooterLineYields(minHead: minHead)
         placeFooter()
         if footerYields, var e = elements[.staleFooter] {
             e.reason = "STALE footer reserved first: 1 × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; its second line yields to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
@@ -38,27 +37,26 @@ extension AndroidPlanBuilder {
         // numeral's step-down can make room for both; else the caption row yields to the state's
         // line, as NEW_DAY's caption row yields to state_new_day (OBJ-1382). With no line to keep
         // the caption row sheds only when even the core overflows (beyond the seed's tables).
-        var keep = stateLine
-        var captionYields = false, captionCoreShed = false
-        if caption != nil, input.state != .newDay {
-            if let need = keep, minHead + captionCost + need > budget {
-                if minHead + need <= budget { captionYields = true } else { keep = nil }
-            }
-            captionCoreShed = keep == nil && nominalHead + captionCost > budget
-        } else if let need = keep, minHead + need > budget {
-            keep = nil
+        let hasCaption = caption != nil && input.state != .newDay
+        var keep: SmallStateLine?
+        var captionYields = false
+        if hasCaption, let line = smallStateLine(within: budget - minHead - captionCost, stepping: false) {
+            keep = line
+        } else if let line = smallStateLine(within: budget - minHead, stepping: true) {
+            keep = line; captionYields = hasCaption
         }
-        let captionShown = caption != nil && input.state != .newDay && !captionYields && !captionCoreShed
-        let maxHead = budget - (captionShown ? captionCost : 0) - (keep ?? 0)
-        if let need = keep {
-            note("state line \(fmtDp(need)) kept: head ≤ \(fmtDp(maxHead)) (never below today's size: \(fmtDp(minHead)))"
+        let captionCoreShed = keep == nil && hasCaption && nominalHead + captionCost > budget
+        let captionShown = hasCaption && !captionYields && !captionCoreShed
+        let maxHead = budget - (captionShown ? captionCost : 0) - (keep?.cost ?? 0)
+        if let keep {
+            note("state line \(fmtDp(keep.cost)) kept\(keep.stepped ? " (its text stepped down to \(fmtDp(keep.style.size)) dp)" : ""): head ≤ \(fmtDp(maxHead)) (never below today's size: \(fmtDp(minHead)))"
                  + (captionYields ? "; the caption row \(fmtDp(captionCost)) yields to it" : ""))
         }
         let h = head(.small, width: cw, maxHeight: maxHead)
         var y = y0
         placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
-        if let need = keep, h.steppedReason != nil, var e = elements[.numeral], let size = e.style?.size {
-            e.reason = "numeral stepped down \(fmtDp(m.numeral(.small).size)) → \(fmtDp(size)) dp to keep the state's line (\(fmtDp(need)) dp) — never below today's \(fmtDp(L.smallNumeralSp)) dp"
+        if let keep, h.steppedReason != nil, var e = elements[.numeral], let size = e.style?.size {
+            e.reason = "numeral stepped down \(fmtDp(m.numeral(.small).size)) → \(fmtDp(size)) dp to keep the state's line (\(fmtDp(keep.cost)) dp) — never below today's \(fmtDp(L.smallNumeralSp)) dp"
             set(e)
         }
         // Days label (width axis).
@@ -90,8 +88,8 @@ extension AndroidPlanBuilder {
         var showsCaption = caption != nil && !captionCoreShed && !captionYields
         var captionReason = caption == nil ? captionAbsentReason : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost))"
         if captionCoreShed { captionReason = "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — caption sheds before the numeral shrinks (beyond the seed's tables)" }
-        if captionYields, let need = keep {
-            captionReason = "yields to the state's own line: head ≥ \(fmtDp(minHead)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(need)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
+        if captionYields, let keep {
+            captionReason = "yields to the state's own line: head ≥ \(fmtDp(minHead)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(keep.cost)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
         }
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         if input.state == .newDay {
@@ -153,38 +151,49 @@ extension AndroidPlanBuilder {
             planSmallKindlingBody(y: y, left: left)
         case .defaultProgress, .stale:
             if input.state == .defaultProgress { hide(.ctaPill, "kindling off: the legacy body has no check-off pill") }
-            stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress)
+            stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress, line: keep)
         case .allDone, .empty:
             let top = y
-            placeSmallStatusBody(y: &y, left: &left)
+            placeSmallStatusBody(y: &y, left: &left, line: keep)
             centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
         case .newDay, .firstRun:
             break
         }
     }
 
-    /// The room Small's state line needs under the head row, the one the layout keeps before the
-    /// numeral's full size, the STALE footer's second line and the caption row: ALL_DONE / EMPTY's
-    /// title on as many lines as its words need (the state line: seed 000 State catalog), the
-    /// legacy stack's "N of M done" (DEFAULT and STALE: home_widget_small.xml's progress_default /
-    /// progress_stale — "today's progress"). Kindling's Small is "Streak header + next-due habit +
-    /// a full-width KindlingCheckButton CTA" (seed 000 Families), with no count of its own to
-    /// keep, so its STALE footer keeps its age-bearing second line. nil where the state has no such
-    /// line on Small, or a word of it is wider than the box (it can't be drawn whole, and a
-    /// sentence is never cut).
-    var smallStateLineCost: Double? {
+    /// Small's state line as it is drawn: text, style (stepped down or not), line box, lines, cost.
+    struct SmallStateLine {
+        var text: String, style: TextStyle, lineHeight: Double, lines: Int, cost: Double, stepped: Bool
+    }
+
+    /// The state's own line on Small, the one the layout keeps before the numeral's full size, the
+    /// STALE footer's second line and the caption row: ALL_DONE / EMPTY's title (seed 000 State
+    /// catalog), the legacy stack's "N of M done" (DEFAULT and STALE: home_widget_small.xml's
+    /// progress_default / progress_stale — "today's progress"), with its top margin and most lines.
+    /// Kindling's Small is "Streak header + next-due habit + a full-width KindlingCheckButton CTA"
+    /// (seed 000 Families), with no count of its own to keep, so its STALE footer keeps its
+    /// age-bearing second line. nil where the state has no such line on Small.
+    var smallStateText: (text: String, topMargin: Double, maxLines: Int)? {
         switch input.state {
-        case .allDone, .empty:
-            guard let title = input.strings.statusTitle, let lines = smallStatusTitleLines(title) else { return nil }
-            return L.statusTopMarginDp + Double(lines) * m.line
+        case .allDone, .empty: return input.strings.statusTitle.map { ($0, L.statusTopMarginDp, L.stateLineMaxLines) }
         case .defaultProgress where input.kindling, .stale where input.kindling: return nil
-        case .defaultProgress, .stale: return smallProgressCost
+        case .defaultProgress, .stale: return (progressText(width: cw).0, L.smallProgressTopMarginDp, 1)
         case .newDay, .firstRun: return nil
         }
     }
 
-    /// Lines the ALL_DONE / EMPTY title word-wraps to across the box (nil: a word is wider than it).
-    func smallStatusTitleLines(_ title: String) -> Int? { m.wrapLines(title, width: cw, style: m.body) }
+    /// The state's line at its body size where that fits `room` (every word whole, at most its
+    /// lines), else — only then, and when `stepping` — at the largest stepped-down size that does
+    /// (`steppedStateLine`, shared with Medium); nil when neither fits.
+    func smallStateLine(within room: Double, stepping: Bool) -> SmallStateLine? {
+        guard let (text, margin, maxLines) = smallStateText else { return nil }
+        if let n = m.fitLines(text, width: cw, style: m.body, maxLines: maxLines), margin + Double(n) * m.line <= room {
+            return SmallStateLine(text: text, style: m.body, lineHeight: m.line, lines: n, cost: margin + Double(n) * m.line, stepped: false)
+        }
+        guard stepping, let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: margin) else { return nil }
+        return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines,
+                              cost: margin + Double(s.lines) * s.lineHeight, stepped: true)
+    }
 
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
     var smallProgressCost: Double { L.smallProgressTopMarginDp + m.line }
@@ -199,13 +208,14 @@ extension AndroidPlanBuilder {
     }
 
     /// STALE: whether the footer's second line yields to the state's line — only where the numeral
-    /// at today's size can't make room beside two lines and one line can (then the footer is the
-    /// seed's own one-line stale_caption_small, ellipsized). Sets the footer and budget.
-    mutating func smallFooterLineYields(to stateLine: Double?, minHead: Double) -> Bool {
-        guard let need = stateLine, footerLines == 2, minHead + need > budget else { return false }
+    /// at today's size can't make room for it at its body size beside two lines, and one line can
+    /// (then the footer is the seed's own one-line stale_caption_small, ellipsized). Sets the footer
+    /// and the budget.
+    mutating func smallFooterLineYields(minHead: Double) -> Bool {
+        guard footerLines == 2, smallStateText != nil, smallStateLine(within: budget - minHead, stepping: false) == nil else { return false }
         let one = Self.footerCost(lines: 1, line: m.line)
-        guard minHead + need <= cb - one else { return false }
-        note("STALE footer: head ≥ \(fmtDp(minHead)) + progress \(fmtDp(need)) > \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
+        guard smallStateLine(within: cb - one - minHead, stepping: true) != nil else { return false }
+        note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
         footerLines = 1; footer = one; budget = cb - one
         return true
     }
@@ -224,17 +234,19 @@ extension AndroidPlanBuilder {
     /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
     /// the budget is tight — it's redundant with the 'N of M done' text directly above it" (seed 000,
     /// Small widget). The pip row never shows without the text.
-    mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool) {
+    mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool, line: SmallStateLine? = nil) {
         let (text, why) = progressText(width: cw)
-        let cost = smallProgressCost
+        let style = line?.style ?? m.body, lineH = line?.lineHeight ?? m.line
+        let cost = line?.cost ?? smallProgressCost
         guard cost <= left else {
             hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
             if withPips { hide(.pipRow, "shed with the progress text above it") }
             note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
             return
         }
-        set(textLine(.progress, text, style: m.body, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
-                     reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+        set(textLine(.progress, text, style: style, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: lineH, cost: cost,
+                     reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"
+                        + (line?.stepped == true ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn" : "")))
         row("progress", "main", y, cost)
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
         y += cost; left -= cost
@@ -254,39 +266,40 @@ extension AndroidPlanBuilder {
         }
     }
 
-    /// Small's ALL_DONE / EMPTY body: the state line, on the lines the budget holds, and its
-    /// subline, a sentence that may take a second line; each is otherwise shed whole. ALL_DONE
-    /// leads its line with the success check (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
+    /// Small's ALL_DONE / EMPTY body: the state line as the planner kept it (up to three lines, its
+    /// text stepped down where only that draws it whole), and its subline, a sentence that may take
+    /// a second line; each is otherwise shed whole. ALL_DONE leads its line with the success check
+    /// (seed 000 State catalog: "Success check + 'All done today'"), inline like NEW_DAY's icon
     /// (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds first: only when
     /// the title needs no more lines beside it than without it. EMPTY has no rest glyph on Small
     /// (OBJ-1477: glyph + title + subtitle don't fit its budget).
-    mutating func placeSmallStatusBody(y: inout Double, left: inout Double) {
+    mutating func placeSmallStatusBody(y: inout Double, left: inout Double, line: SmallStateLine?) {
         guard let title = input.strings.statusTitle else { return }
-        // The state's line takes the lines the budget holds (it is the state: a third line before
-        // a blank card); `smallStateLineCost` has already kept them where it could.
-        let maxLines = Int(((left - L.statusTopMarginDp) / m.line).rounded(.down))
-        let plain = smallStatusTitleLines(title).flatMap { $0 <= maxLines ? $0 : nil }
         let wantsCheck = input.state == .allDone
-        let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: m.body, maxLines: maxLines) : nil
-        guard let plainLines = plain else {
-            hide(.statusTitle, "status title needs more than \(max(0, maxLines)) line(s) at \(fmtDp(cw)) dp (budget \(fmtDp(left))) — shed whole, never cut")
+        // The planner kept the state's line (`smallStateLine`) wherever anything could make room.
+        guard let line, line.cost <= left else {
+            hide(.statusTitle, "status title: no room even with the numeral at today's size, the caption row yielded and its text stepped down to fontScale 1.3's size (budget \(fmtDp(left))) — shed whole, never cut")
             hide(.statusSubtitle, "shed: the status title above it is shed")
             if wantsCheck { hide(.statusGlyph, "shed with the title it leads") }
             return
         }
+        let plainLines = line.lines, style = line.style
+        let maxLines = Int(((left - L.statusTopMarginDp) / line.lineHeight).rounded(.down))
+        let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: style, maxLines: maxLines) : nil
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
-        let cost = L.statusTopMarginDp + Double(lines) * m.line
+        let cost = L.statusTopMarginDp + Double(lines) * line.lineHeight
         if showsCheck {
             set(PlanElement(key: .statusGlyph, shown: true,
                             reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
-                            costDp: 0, frame: Rect(x: x0, y: y + L.statusTopMarginDp + (m.line - 13) / 2, width: 13, height: 13)))
+                            costDp: 0, frame: Rect(x: x0, y: y + L.statusTopMarginDp + (line.lineHeight - 13) / 2, width: 13, height: 13)))
         } else if wantsCheck {
             hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
         }
-        var e = sentence(.statusTitle, title, style: m.body, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
-                         reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left")
+        var e = sentence(.statusTitle, title, style: style, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
+                         reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"
+                            + (line.stepped ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn whole" : ""))
         e.maxLines = max(lines, L.sentenceMaxLines)
         set(e)
         row("statusTitle", "main", y, cost)
