@@ -311,6 +311,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
     }
 
+    /// verify marks its report folder as evidence's, and report -o / gallery -o replace a marked
+    /// folder whole — so verify must never mark a folder of someone's own (review item 1: `verify
+    /// --report .` then `report -o .` deleted the work tree), and a page never replaces the working
+    /// folder or a folder holding it.
+    @Test func aReportFolderOfSomeonesOwnIsNeverMarkedOrReplaced() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try Data("garbage".utf8).write(to: box.goldens.appendingPathComponent(Self.realEntry + ".png"))
+        let before = box.state(excludingGoldens: true)
+        for folder in ["repo", "repo/Sources"] {
+            let r = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+                                       "--report", box.root.appendingPathComponent(folder).path])
+            #expect(r.code == 2 && r.errLines.count == 1 && r.err.contains("not written by evidence"), "\(r.err)")
+            #expect(r.out.isEmpty)
+        }
+        #expect(box.state(excludingGoldens: true) == before, "nothing may be written into a folder of someone's own")
+        let cwd = box.root.appendingPathComponent("repo/Sources").path
+        for target in [box.root.appendingPathComponent("repo/Sources"), box.root.appendingPathComponent("repo"), box.root] {
+            #expect(throws: InputError.self) { try PageFolder.checkReplaceable(target, workingDirectory: cwd) }
+        }
+        try PageFolder.checkReplaceable(box.root.appendingPathComponent("repo/new-report"), workingDirectory: cwd)
+    }
+
     @Test func unwritableReportFolderFailsBeforeAnyWork() throws {
         let box = try Sandbox()
         defer { box.remove() }

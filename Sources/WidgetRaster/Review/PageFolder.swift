@@ -7,7 +7,8 @@ import Glibc
 /// into a private sibling `.NAME.tmp-PID` through `ContainedFolder` (no link followed, no path from
 /// input), and only a complete folder is renamed onto DIR; a killed run leaves only that sibling,
 /// which the next run of either command sweeps. DIR itself is replaced only when it is absent,
-/// empty, or a page folder evidence wrote (it holds `markerName`) — never a folder of someone's own.
+/// empty, or a page folder evidence wrote (it holds `markerName`; verify writes it only into a
+/// folder that passed the same check) — never a folder of someone's own, never the working folder.
 public struct PageFolder {
     public static let markerName = ".evidence-page"
     public let target: URL
@@ -20,7 +21,7 @@ public struct PageFolder {
         guard !path.isEmpty else { throw InputError(flag, "empty path; name the folder to write") }
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let name = target.lastPathComponent
-        guard !name.isEmpty, name != "/", name != ".", name != ".." else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
+        guard !name.isEmpty, name != "/" else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
         let parent = target.deletingLastPathComponent()
         var st = stat()
         guard stat(parent.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
@@ -38,9 +39,16 @@ public struct PageFolder {
         return page
     }
 
-    /// DIR may be replaced only when it is absent, an empty folder, or one of ours; a link, a file
-    /// or anybody else's folder is refused.
-    static func checkReplaceable(_ target: URL) throws(InputError) {
+    /// DIR may be replaced only when it is absent, an empty folder, or one of ours; a link, a file,
+    /// anybody else's folder, and the working folder or a folder holding it (`-o .`, `-o ..`: the
+    /// work tree itself) are refused. `verify --report/--html` asks the same before it marks a folder.
+    public static func checkReplaceable(_ target: URL,
+                                        workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
+        let t = target.standardizedFileURL.resolvingSymlinksInPath().path
+        let cwd = URL(fileURLWithPath: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        if cwd == t || cwd.hasPrefix(t.hasSuffix("/") ? t : t + "/") {
+            throw InputError(target.path, "is the working folder or holds it; a report folder is replaced whole — name a folder of its own")
+        }
         var st = stat()
         guard lstat(target.path, &st) == 0 else {
             if errno == ENOENT { return }

@@ -136,6 +136,9 @@ struct VerifyCommand: EvidenceCommand {
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
+        // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
+        // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
+        try PageFolder.checkReplaceable(o.reportDirectory!)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
         // Verify deletes nothing: a killed record's temp files are named, and the next record sweeps them.
