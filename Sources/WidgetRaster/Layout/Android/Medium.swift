@@ -25,7 +25,8 @@ extension AndroidPlanBuilder {
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
         let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
-        let captionW = captionApplies ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
+        // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
+        let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
         let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
         let fullW = max(min(natural, cap), min(h0.1, cw))
         // Without DAY STREAK and Longest N the column is as wide as its core: the caption, and the
