@@ -547,13 +547,23 @@ struct AndroidPlanBuilder {
         case .empty,
              .allDone where size == .medium || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
-            if let t = input.strings.statusTitle { items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines)) }
+            // The state's own line at the body size, or stepped down where only that draws it (steppedStateLine, shared with Small).
+            let title = input.strings.statusTitle.map { t in
+                (t, m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: left, topMargin: L.statusTopMarginDp)
+                    .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) })
+            }
+            if let (t, fit) = title {
+                items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
+                if let fit, fit.style.size < m.body.size {
+                    note("status title: stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so it is drawn whole (never below its fontScale-1.3 size)")
+                }
+            }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
             let top = y
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
             // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
-            let titleCost = stateLineCost(width: width).flatMap { $0 <= left ? $0 : nil } ?? 0
+            let titleCost = title?.1?.cost ?? 0
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
             if size == .medium && glyphCost + titleCost <= left {
                 set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(left)) dp left",
