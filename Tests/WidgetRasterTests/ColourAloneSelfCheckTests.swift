@@ -80,6 +80,28 @@ import Testing
         #expect(result.passed.contains { $0.contains("-notyet/waves/") })
     }
 
+    /// Item 6, second half: a colour-alone finding carries its pending render's facts, so an entry's
+    /// conditions decide; without facts an entry with conditions matches nothing (fail closed).
+    @Test func colourAloneKnownFindingsAreMatchedByTheirConditions() throws {
+        let findings = ColourAloneCheck.run(try FixtureCatalog.filtered("ios/accessory*/*waves*"), painter: painter, jobs: 2).findings
+        #expect(findings.count == 7 && findings.allSatisfy { $0.facts?.platform == .ios && $0.facts?.resolved.motif == .waves })
+        func entry(_ c: KnownConditions) -> KnownFindings {
+            KnownFindings(entries: [KnownFinding(conditions: c, kind: .colourAlone, node: "streak-glyph", seed: "001 §4 test")])
+        }
+        // fixture "*" with conditions outside these renders: nothing known.
+        let android = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .android)))
+        #expect(android.known.isEmpty && android.failures.count == 7)
+        let flame = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .ios, motif: [.flame])))
+        #expect(flame.known.isEmpty)
+        // Inside them: all known.
+        let waves = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .ios, reactive: ["notYet"], motif: [.waves])))
+        #expect(waves.failures.isEmpty && waves.known.count == 7)
+        // No facts: conditions nobody can check match nothing; an entry without conditions still matches.
+        let f = findings[0].failure
+        #expect(!KnownFinding(conditions: KnownConditions(platform: .ios), kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
+        #expect(KnownFinding(fixture: "ios/*", kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
+    }
+
     // MARK: - evidence contrast (item 12)
 
     /// A fixture with no identity whose new-day line sits on the ember's centre: below its floor.

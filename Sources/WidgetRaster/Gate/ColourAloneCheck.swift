@@ -32,11 +32,30 @@ public enum ColourAloneCheck {
         }
     }
 
+    /// A failure with the facts of the render it blames (the pending side of a pair, the render of
+    /// a marker pair): known findings match their conditions against them, as for a render's.
+    public struct Finding: Sendable {
+        public var failure: GateFailure
+        /// nil for a fixture with no identity (a test catalog's).
+        public var facts: RenderFacts?
+    }
+
+    /// Splits findings into real failures and known matches, each by its own render's facts.
+    public static func partition(_ findings: [Finding], with known: KnownFindings) -> (failures: [GateFailure], known: [KnownMatch]) {
+        var out: (failures: [GateFailure], known: [KnownMatch]) = ([], [])
+        for f in findings {
+            let split = known.partition([f.failure], facts: f.facts)
+            out.failures += split.failures
+            out.known += split.known
+        }
+        return out
+    }
+
     /// What one comparison found.
     enum Verdict {
         /// Identical in one-tint pixels where the meaning differs (in full colour, where the pair
         /// has full-colour sources).
-        case failure(GateFailure)
+        case failure(Finding)
         /// Compared: the one tint tells the two apart.
         case differs
         /// Compared: identical in one tint, and in the full-colour sources too — the surface draws
@@ -46,7 +65,7 @@ public enum ColourAloneCheck {
         /// full-colour source carries none. Never counted as judged.
         case notApplicable
 
-        var failure: GateFailure? {
+        var finding: Finding? {
             switch self {
             case .failure(let f): f
             case .differs, .same, .notApplicable: nil
@@ -93,11 +112,11 @@ public enum ColourAloneCheck {
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
     public static func failures(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [GateFailure] {
-        run(fixtures, painter: painter, jobs: jobs).failures
+        run(fixtures, painter: painter, jobs: jobs).findings.map(\.failure)
     }
 
-    /// The failures, and how many comparisons were really made (the self-check's evidence).
-    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (failures: [GateFailure], tally: Tally) {
+    /// The findings, and how many comparisons were really made (the self-check's evidence).
+    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (findings: [Finding], tally: Tally) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
@@ -121,7 +140,7 @@ public enum ColourAloneCheck {
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
-        for (f, s) in oneTint { jobsList.append((nil, { markers(key: f.key, scene: s, painter: painter) })) }
+        for (f, s) in oneTint { jobsList.append((nil, { markers(key: f.key, id: f.id, scene: s, painter: painter) })) }
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
@@ -142,7 +161,7 @@ public enum ColourAloneCheck {
         for (job, verdict) in zip(work, verdicts) where verdict.compared {
             if let meaning = job.meaning { tally.meanings[meaning, default: 0] += 1 } else { tally.markers += 1 }
         }
-        return (verdicts.compactMap(\.failure), tally)
+        return (verdicts.compactMap(\.finding), tally)
     }
 
     /// The identity with motif, body and branch erased: fixtures that may pair.
@@ -209,21 +228,22 @@ public enum ColourAloneCheck {
             }
             if fullA == fullB { return .same }  // not drawn differently in full colour either
         }
-        let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
-        return .failure(GateFailure(key: pending.key, kind: .colourAlone,
-                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
+        let (pending, other) = a.0.key.contains("-notyet/") ? (a, b) : (b, a)
+        let failure = GateFailure(key: pending.0.key, kind: .colourAlone,
+                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
                            node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
-                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect)))
+                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect))
+        return .failure(Finding(failure: failure, facts: RenderFacts(pending.0.id, scene: pending.1)))
     }
 
     /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.
     public static func withinScene(key: String, scene: Scene, painter: CairoPainter) -> GateFailure? {
-        markers(key: key, scene: scene, painter: painter).failure
+        markers(key: key, id: nil, scene: scene, painter: painter).finding?.failure
     }
 
     /// The habit markers of one render compared: a failure, `differs` once any marker family had a
     /// done and a not-yet item drawn and told apart, else not applicable.
-    static func markers(key: String, scene: Scene, painter: CairoPainter) -> Verdict {
+    static func markers(key: String, id: FixtureID?, scene: Scene, painter: CairoPainter) -> Verdict {
         guard scene.rendering.isOneTint else { return .notApplicable }
         // Markers: the pips (filled or not) and the rows' checks (done or not), each item's nodes
         // together, in paint order.
@@ -242,9 +262,10 @@ public enum ColourAloneCheck {
             // Same footprint: compare at a common origin (each translated to its own top-left).
             guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true) else { continue }
             guard a == b else { verdict = .differs; continue }
-            return .failure(GateFailure(key: key, kind: .colourAlone,
+            let failure = GateFailure(key: key, kind: .colourAlone,
                                detail: "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
-                               node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect)))
+                               node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
+            return .failure(Finding(failure: failure, facts: RenderFacts(id, scene: scene)))
         }
         return verdict
     }

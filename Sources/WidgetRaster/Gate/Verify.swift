@@ -97,7 +97,7 @@ public enum Verifier {
         var colourAloneTally: ColourAloneCheck.Tally?
         if options.colourAlone {
             let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
-            let split = options.knownFindings.partition(run.failures)
+            let split = ColourAloneCheck.partition(run.findings, with: options.knownFindings)
             let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
             failures += enforced
             advisory += split.failures.filter { advisoryKinds.contains($0.kind) }

@@ -164,7 +164,7 @@ extension ContrastCommand {
 
     static func judgeColourAlone(_ fixtures: [Fixture], painter: CairoPainter, known: KnownFindings, wholeRun: Bool, jobs: Int) -> ColourAloneRun {
         let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: jobs)
-        let split = known.partition(run.failures)
+        let split = ColourAloneCheck.partition(run.findings, with: known)
         let selfCheck = wholeRun ? ColourAloneCheck.selfCheckFailures(run.tally, fixtures: fixtures.count) : []
         return ColourAloneRun(report: ColourAloneReport(failures: split.failures, known: split.known, selfCheck: selfCheck.isEmpty ? nil : selfCheck),
                               entries: known)
