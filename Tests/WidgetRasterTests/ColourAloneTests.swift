@@ -55,14 +55,15 @@ import Testing
     /// pending and the confirmed Waves accessory fixtures; with the committed file it is KNOWN.
     @Test func wavesGapIsFoundAndKnown() throws {
         let fixtures = try FixtureCatalog.filtered("ios/accessoryRectangular/all-done-*/waves/*")
-        let found = ColourAloneCheck.failures(fixtures, painter: painter, jobs: 2)
+        let findings = ColourAloneCheck.run(fixtures, painter: painter, jobs: 2).findings
+        let found = findings.map(\.failure)
         let f = try #require(found.first)
         #expect(found.count == 1 && f.kind == .colourAlone && f.node == "streak-glyph")
         #expect(f.key == "ios/accessoryRectangular/all-done-notyet/waves/any-body/dark")
         #expect(f.detail.contains("ios/accessoryRectangular/all-done-notyet/waves/any-body/dark")
                 && f.detail.contains("ios/accessoryRectangular/all-done-extended/waves/any-body/dark"))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        let split = known.partition(found)
+        let split = ColourAloneCheck.partition(findings, with: known)
         #expect(split.failures.isEmpty && split.known.count == 1 && split.known[0].seed.hasPrefix("001 §4"))
 
         // Through verify: with the entry removed the gate fails (exit 1) on colour-alone alone.

@@ -197,8 +197,8 @@ import Testing
         for e in known.entries {
             #expect(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
             if e.kind == .colourAlone {
-                let found = ColourAloneCheck.failures(catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2)
-                #expect(found.contains { e.matches($0) }, "colour-alone entry \(e.fixture) matched nothing")
+                let found = ColourAloneCheck.run(catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2).findings
+                #expect(found.contains { e.matches($0.failure, facts: $0.facts) }, "colour-alone entry \(e.fixture) matched nothing")
                 continue
             }
             var matched = false

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import WidgetRaster
 
 /// What every harness asserts about a refusal: the error the CLI would print is one line and
@@ -19,23 +16,31 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: size))
 }
 
-/// One private folder per fuzzing process (mkdtemp: unpredictable, mode 0700) for harnesses
-/// whose entry point reads files; removed at exit.
+/// One private folder per fuzzing process for harnesses whose entry point reads files: the
+/// project's `PrivateFolder` (`$TMPDIR/evidence-fuzz-<pid>-XXXXXX`, mode 0700). Removed at a
+/// normal exit; libFuzzer ends a crash, a timeout, an out-of-memory, a leak report and Ctrl-C with
+/// `_Exit`, which skips that — the folder then names a dead process, and the next harness to start
+/// sweeps it (`PrivateFolder.make`). scripts/fuzz.sh also gives each target a TMPDIR of its own and
+/// removes it after the target.
 public let scratch: URL = {
-    var template = Array((NSTemporaryDirectory() + "/evidence-fuzz-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { fatalError("mkdtemp failed: \(errno)") }
-    let url = URL(fileURLWithPath: String(cString: made), isDirectory: true)
-    atexit { try? FileManager.default.removeItem(at: scratchForCleanup!) }
-    scratchForCleanup = url
-    return url
+    do throws(InputError) {
+        let folder = try PrivateFolder.make("evidence-fuzz")
+        scratchForCleanup = folder
+        atexit { scratchForCleanup?.remove() }
+        return folder.url
+    } catch { fatalError("no scratch folder: \(error)") }
 }()
-nonisolated(unsafe) private var scratchForCleanup: URL?
+nonisolated(unsafe) private var scratchForCleanup: PrivateFolder?
 
-/// Writes `bytes` to `relative` under the scratch folder (parents created), replacing what was there.
+/// Writes `bytes` to `relative` under the scratch folder (parents created), replacing what was
+/// there. A write that fails traps: a harness that went on would read the previous input, and
+/// libFuzzer would pin what it finds on the wrong bytes.
 public func put(_ bytes: [UInt8], at relative: String) -> URL {
     let url = scratch.appendingPathComponent(relative)
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    } catch { fatalError("cannot write the input to \(url.path): \(error)") }
     return url
 }
 

@@ -102,7 +102,7 @@ extension ContrastAudit {
             // Each distinct background colour is measured once, at its first pixel (row-major),
             // so the worst pixel reported is the same as a full scan's. Pixels are compared and
             // deduplicated as packed words (equal words ⇔ equal colours) — no colour is hashed.
-            let x0 = px.xs.lowerBound, n = px.xs.count
+            let x0 = px.x, n = px.width
             let inked = inkWords.map { ink in
                 px.ys.contains { y in memcmp(ink + y * width + x0, backgroundWords + y * width + x0, n * 4) != 0 }
             } ?? false
@@ -148,12 +148,12 @@ extension ContrastAudit {
     /// The nodes the audit measures — text and graphic nodes with a visible colour — each with
     /// its colours and the pixels beneath it (non-empty) in a `width` × `height` frame.
     static func measured(_ scene: Scene, width: Int, height: Int)
-        -> [(node: SceneNode, colors: [Color], pixels: (xs: Range<Int>, ys: Range<Int>))] {
+        -> [(node: SceneNode, colors: [Color], pixels: PixelRect)] {
         scene.nodes.compactMap { node in
             guard node.role != .decorative else { return nil }
             let colors = foregroundColors(node.content)
-            let px = pixelRange(node.bounds, density: scene.density, width: width, height: height)
-            guard !colors.isEmpty, !px.xs.isEmpty, !px.ys.isEmpty else { return nil }
+            let px = node.bounds.pixelRect(density: scene.density, clampedTo: PixelSize(width: width, height: height))
+            guard !colors.isEmpty, !px.isEmpty else { return nil }
             return (node, colors, px)
         }
     }
@@ -161,9 +161,7 @@ extension ContrastAudit {
     /// The pixel rectangles the audit reads, in a `width` × `height` frame: the background need
     /// not be drawn anywhere else.
     static func measuredRegions(_ scene: Scene, width: Int, height: Int) -> [PixelRect] {
-        measured(scene, width: width, height: height).map { m in
-            PixelRect(x: m.pixels.xs.lowerBound, y: m.pixels.ys.lowerBound, width: m.pixels.xs.count, height: m.pixels.ys.count)
-        }
+        measured(scene, width: width, height: height).map(\.pixels)
     }
 
     /// Only the nodes below their floor.
@@ -218,12 +216,6 @@ extension ContrastAudit {
         if p.a == 255 { return [CompositeColor(p)] }
         if p.a == 0 { return [] }
         return [WCAG.composite(p, over: CompositeColor(.black)), WCAG.composite(p, over: CompositeColor(.white))]
-    }
-
-    static func pixelRange(_ r: Rect, density: Double, width: Int, height: Int) -> (xs: Range<Int>, ys: Range<Int>) {
-        let x0 = max(0, Int((r.minX * density).rounded(.down))), x1 = min(width, Int((r.maxX * density).rounded(.up)))
-        let y0 = max(0, Int((r.minY * density).rounded(.down))), y1 = min(height, Int((r.maxY * density).rounded(.up)))
-        return (x0..<max(x0, x1), y0..<max(y0, y1))
     }
 }
 

@@ -23,6 +23,84 @@ public enum ColourAloneCheck {
         public var branches: [(ReactiveBranch, ReactiveBranch)]
         /// The states (branch erased) where it applies; nil = every state with a reactive branch.
         public var states: [FixtureState]? = nil
+
+        /// What it reads, for the self-check's line: the elements and the branch pairs.
+        public var reads: String {
+            let pairs = branches.map { "\($0.0.rawValue) vs \($0.1.rawValue)" }.joined(separator: ", ")
+            let within = states.map { " in " + $0.map(\.rawValue).joined(separator: ", ") } ?? ""
+            return "\(elements.map(\.rawValue).joined(separator: ", ")) nodes of one-tint renders, \(pairs)\(within)"
+        }
+    }
+
+    /// A failure with the facts of the render it blames (the pending side of a pair, the render of
+    /// a marker pair): known findings match their conditions against them, as for a render's.
+    public struct Finding: Sendable {
+        public var failure: GateFailure
+        /// nil for a fixture with no identity (a test catalog's).
+        public var facts: RenderFacts?
+    }
+
+    /// Splits findings into real failures and known matches, each by its own render's facts.
+    public static func partition(_ findings: [Finding], with known: KnownFindings) -> (failures: [GateFailure], known: [KnownMatch]) {
+        var out: (failures: [GateFailure], known: [KnownMatch]) = ([], [])
+        for f in findings {
+            let split = known.partition([f.failure], facts: f.facts)
+            out.failures += split.failures
+            out.known += split.known
+        }
+        return out
+    }
+
+    /// What one comparison found.
+    enum Verdict {
+        /// Identical in one-tint pixels where the meaning differs (in full colour, where the pair
+        /// has full-colour sources).
+        case failure(Finding)
+        /// Compared: the one tint tells the two apart.
+        case differs
+        /// Compared: identical in one tint, and in the full-colour sources too — the surface draws
+        /// no difference for colour to carry (the legacy body's one all-done title).
+        case same
+        /// Nothing was compared: a side lacks the meaning's nodes, could not be drawn, or its
+        /// full-colour source carries none. Never counted as judged.
+        case notApplicable
+
+        var finding: Finding? {
+            switch self {
+            case .failure(let f): f
+            case .differs, .same, .notApplicable: nil
+            }
+        }
+        var compared: Bool {
+            switch self {
+            case .failure, .differs, .same: true
+            case .notApplicable: false
+            }
+        }
+    }
+
+    /// How many comparisons a run really made, per thing the check reads: the self-check's evidence.
+    public struct Tally: Sendable, Equatable {
+        /// One-tint renders whose done and not-yet habit markers were drawn and compared.
+        public var markers = 0
+        /// Cross-render pairs drawn and compared, by meaning name (every meaning listed, 0 for none).
+        public var meanings: [String: Int] = Dictionary(uniqueKeysWithValues: ColourAloneCheck.meanings.map { ($0.name, 0) })
+        public init() {}
+    }
+
+    /// What the habit-marker comparison reads, for the self-check's line.
+    static let markerReads = "pip and habit-check nodes, done vs not yet, within one one-tint render"
+
+    /// The `self-check` failures of a whole run: one line for the habit markers and one per meaning
+    /// that no comparison judged — each names what it reads, so a renamed or retagged element
+    /// cannot switch one meaning off while the others keep the count above zero.
+    public static func selfCheckFailures(_ tally: Tally, fixtures: Int) -> [GateFailure] {
+        var unjudged: [(what: String, reads: String)] = tally.markers == 0 ? [("habit markers", markerReads)] : []
+        unjudged += meanings.filter { tally.meanings[$0.name, default: 0] == 0 }.map { ($0.name, $0.reads) }
+        return unjudged.map { what, reads in
+            GateFailure(key: "(self-check)", kind: .selfCheck,
+                        detail: "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off")
+        }
     }
 
     public static let meanings: [Meaning] = [
@@ -34,16 +112,17 @@ public enum ColourAloneCheck {
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
     public static func failures(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> [GateFailure] {
-        run(fixtures, painter: painter, jobs: jobs).failures
+        run(fixtures, painter: painter, jobs: jobs).findings.map(\.failure)
     }
 
-    /// The failures, and how many comparisons were judged (0: nothing to apply to — the self-check's evidence).
-    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (failures: [GateFailure], judged: Int) {
+    /// The findings, and how many comparisons were really made (the self-check's evidence).
+    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (findings: [Finding], tally: Tally) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
         }
-        var jobsList: [@Sendable () -> GateFailure?] = []
+        // Each job says what it compared: a meaning's name, or nil for a render's habit markers.
+        var jobsList: [(meaning: String?, judge: @Sendable () -> Verdict)] = []
         // Index by (identity with the branch erased, branch), then pair.
         var byGroup: [FixtureID: [ReactiveBranch: [(Fixture, Scene)]]] = [:]
         for (f, s) in oneTint {
@@ -61,9 +140,7 @@ public enum ColourAloneCheck {
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
-        for (f, s) in oneTint { jobsList.append({ withinScene(key: f.key, scene: s, painter: painter) }) }
-        // What it applied to: one-tint scenes with habit markers, and pairs formed (below).
-        var judged = oneTint.filter { $0.1.nodes.contains { HabitMarker($0.element) != nil } }.count
+        for (f, s) in oneTint { jobsList.append((nil, { markers(key: f.key, id: f.id, scene: s, painter: painter) })) }
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
@@ -72,16 +149,19 @@ public enum ColourAloneCheck {
                         for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
-                            jobsList.append({ pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) })
-                            judged += 1
+                            jobsList.append((m.name, { pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) }))
                         }
                     }
                 }
             }
         }
         let work = jobsList
-        let results: [GateFailure?] = parallelMap(work.count, jobs: jobs) { work[$0]() }
-        return (results.compactMap { $0 }, judged)
+        let verdicts: [Verdict] = parallelMap(work.count, jobs: jobs) { work[$0].judge() }
+        var tally = Tally()
+        for (job, verdict) in zip(work, verdicts) where verdict.compared {
+            if let meaning = job.meaning { tally.meanings[meaning, default: 0] += 1 } else { tally.markers += 1 }
+        }
+        return (verdicts.compactMap(\.finding), tally)
     }
 
     /// The identity with motif, body and branch erased: fixtures that may pair.
@@ -133,27 +213,38 @@ public enum ColourAloneCheck {
     /// full-colour sources — fixture key and scene — when given, tell them apart at all).
     static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
                      fullColour: ((key: String, scene: Scene), (key: String, scene: Scene))? = nil,
-                     drawn: AloneImages = AloneImages()) -> GateFailure? {
+                     drawn: AloneImages = AloneImages()) -> Verdict {
         let na = carried(a.1, meaning), nb = carried(b.1, meaning)
-        guard !na.isEmpty, !nb.isEmpty else { return nil }
+        guard !na.isEmpty, !nb.isEmpty else { return .notApplicable }
         func image(_ key: String, _ nodes: [SceneNode], _ scene: Scene) -> RGBAImage? {
             drawn.image(key + "#" + meaning.name) { alone(nodes, scene, painter) }
         }
-        guard let ia = image(a.0.key, na, a.1), let ib = image(b.0.key, nb, b.1), ia == ib else { return nil }
+        guard let ia = image(a.0.key, na, a.1), let ib = image(b.0.key, nb, b.1) else { return .notApplicable }
+        guard ia == ib else { return .differs }
         if let (fa, fb) = fullColour {
             let ca = carried(fa.scene, meaning), cb = carried(fb.scene, meaning)
-            if ca.isEmpty || cb.isEmpty { return nil }
-            if image(fa.key, ca, fa.scene) == image(fb.key, cb, fb.scene) { return nil }  // not drawn in full colour either
+            guard !ca.isEmpty, !cb.isEmpty, let fullA = image(fa.key, ca, fa.scene), let fullB = image(fb.key, cb, fb.scene) else {
+                return .notApplicable
+            }
+            if fullA == fullB { return .same }  // not drawn differently in full colour either
         }
-        let (pending, other) = a.0.key.contains("-notyet/") ? (a.0, b.0) : (b.0, a.0)
-        return GateFailure(key: pending.key, kind: .colourAlone,
-                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.key) and \(other.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
-                           node: meaning.elements[0].displayName(.ios), element: meaning.elements[0], box: a.1.pixelRect(union(na)))
+        let (pending, other) = a.0.key.contains("-notyet/") ? (a, b) : (b, a)
+        let failure = GateFailure(key: pending.0.key, kind: .colourAlone,
+                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
+                           node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
+                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect))
+        return .failure(Finding(failure: failure, facts: RenderFacts(pending.0.id, scene: pending.1)))
     }
 
     /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.
     public static func withinScene(key: String, scene: Scene, painter: CairoPainter) -> GateFailure? {
-        guard scene.rendering.isOneTint else { return nil }
+        markers(key: key, id: nil, scene: scene, painter: painter).finding?.failure
+    }
+
+    /// The habit markers of one render compared: a failure, `differs` once any marker family had a
+    /// done and a not-yet item drawn and told apart, else not applicable.
+    static func markers(key: String, id: FixtureID?, scene: Scene, painter: CairoPainter) -> Verdict {
+        guard scene.rendering.isOneTint else { return .notApplicable }
         // Markers: the pips (filled or not) and the rows' checks (done or not), each item's nodes
         // together, in paint order.
         var items: [HabitMarker: [SceneNode]] = [:]
@@ -163,17 +254,20 @@ public enum ColourAloneCheck {
             if items[m] == nil { order.append(m) }
             items[m, default: []].append(n)
         }
+        var verdict = Verdict.notApplicable
         for family in HabitMarker.Family.allCases {
             let ofKind = order.filter { $0.family == family }
             guard let d = ofKind.first(where: \.done), let t = ofKind.first(where: { !$0.done }) else { continue }
             let dn = items[d]!, tn = items[t]!
             // Same footprint: compare at a common origin (each translated to its own top-left).
-            guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true), a == b else { continue }
-            return GateFailure(key: key, kind: .colourAlone,
+            guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true) else { continue }
+            guard a == b else { verdict = .differs; continue }
+            let failure = GateFailure(key: key, kind: .colourAlone,
                                detail: "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
-                               node: d.name, element: dn[0].element.kind, box: scene.pixelRect(union(dn)))
+                               node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
+            return .failure(Finding(failure: failure, facts: RenderFacts(id, scene: scene)))
         }
-        return nil
+        return verdict
     }
 
     /// A habit marker: one pip, or one row's check — with whether it says "done".
@@ -200,22 +294,15 @@ public enum ColourAloneCheck {
         }
     }
 
-    static func union(_ nodes: [SceneNode]) -> Rect {
-        nodes.dropFirst().reduce(nodes[0].bounds) { a, n in
-            let b = n.bounds
-            let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
-            return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
-        }
-    }
-
     /// The nodes drawn alone on transparent, cropped to their union (or, with `origin`, moved so
     /// the union's top-left sits at the pixel grid's origin, keeping its sub-pixel phase).
     static func alone(_ nodes: [SceneNode], _ scene: Scene, _ painter: CairoPainter, origin: Bool = false) -> RGBAImage? {
-        let u = union(nodes)
+        guard let u = Rect.union(nodes.map(\.bounds)) else { return nil }
         let d = scene.density
         // Whole-pixel shift (the same for both sides of a cross-render pair, which share a layout).
-        let dx = origin ? -u.minX : -(u.minX * d).rounded(.down) / d
-        let dy = origin ? -u.minY : -(u.minY * d).rounded(.down) / d
+        let px = u.pixelRect(density: d)
+        let dx = origin ? -u.minX : -Double(px.x) / d
+        let dy = origin ? -u.minY : -Double(px.y) / d
         let size = Size(u.width + 2 / d + (origin ? 0 : 1 / d), u.height + 2 / d + (origin ? 0 : 1 / d))
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var s = Scene(size: size, density: d, card: box, nodes: nodes.map { $0.translated(dx: dx, dy: dy) }, accessibilityLabel: "")

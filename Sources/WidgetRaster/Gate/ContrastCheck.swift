@@ -7,10 +7,12 @@ public enum ContrastCheck {
     /// canvas — one per worker, reused), where the audit reads it.
     public static let gateCheck = RenderCheck(name: "contrast", kind: .contrast, applies: applies,
                                               backgroundRegions: backgroundRegions) { key, scene, frame, painter in
-        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { f in
-            GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind,
-                        box: scene.pixelRect(f.bounds))
-        }
+        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { failure($0, key: key, scene: scene) }
+    }
+
+    /// A node below its floor as the gate's failure (`verify`, and `contrast --rendered`'s known split).
+    public static func failure(_ f: ContrastFinding, key: String, scene: Scene) -> GateFailure {
+        GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind, box: scene.pixelRect(f.bounds))
     }
 
     /// It reads the text and graphic nodes of a full-colour render (one-tint modes have no audit).

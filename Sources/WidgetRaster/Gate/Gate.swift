@@ -136,6 +136,8 @@ public struct GateOptions: Sendable {
     public var knownFindings = KnownFindings()
     /// Run the cross-fixture colour-alone check over the selected one-tint fixtures.
     public var colourAlone = false
+    /// Kinds listed as advisory, never failing (`CheckRegistry.advisoryKinds`; tests set their own).
+    public var advisoryKinds = CheckRegistry.advisoryKinds
     /// Decode every golden even when the fast path could settle it (benchmarks, paranoia).
     public var forceDecode = false
     /// Only this slice of the keys (`--shard i/n`); nil = all.

@@ -50,11 +50,11 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     public static var allowedKinds: Set<FailureKind> { CheckRegistry.findingKinds }
 
     /// Whether the entry covers `f`, a finding about a render drawn from `facts`. Without facts (a
-    /// finding across fixtures, a saved result) only the fixture glob and the conditions that need
-    /// no facts can decide, so such an entry must name its fixtures.
+    /// saved result, a test catalog's fixture) an entry with conditions matches nothing: conditions
+    /// nobody can check never pass a finding (fail closed).
     public func matches(_ f: GateFailure, facts: RenderFacts? = nil) -> Bool {
         guard f.kind == kind, Glob.matches(fixture, f.key) else { return false }
-        if let facts { guard conditions.matches(facts) else { return false } }
+        if let facts { guard conditions.matches(facts) else { return false } } else if conditions != KnownConditions() { return false }
         guard let element else { return node == "*" }
         return f.element == element
     }

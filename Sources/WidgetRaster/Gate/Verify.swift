@@ -64,7 +64,7 @@ public enum Verifier {
 
         let entries = manifest?.goldens ?? [:]
         let tally = ProgressTally(total: fixtures.count)
-        let advisoryKinds = CheckRegistry.advisoryKinds
+        let advisoryKinds = options.advisoryKinds
         let delivery = onFixture.map { OrderedDelivery($0) }
         // Each worker draws into its own canvas; report images are written as soon as a fixture
         // fails and then dropped, so memory does not grow with the matrix.
@@ -90,22 +90,26 @@ public enum Verifier {
         if let e = outcomes.lazy.compactMap(\.reportError).first { throw e }
         var known = outcomes.flatMap(\.known)
         var failures = outcomes.flatMap(\.failures)
-        // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's).
+        var advisory = outcomes.flatMap(\.advisory)
+        // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's);
+        // its findings take the same known and advisory split as a render's.
         var colourAloneKeys: Set<String> = []
-        var colourAloneJudged = 0
+        var colourAloneTally: ColourAloneCheck.Tally?
         if options.colourAlone {
             let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
-            let split = options.knownFindings.partition(run.failures)
-            failures += split.failures
+            let split = ColourAloneCheck.partition(run.findings, with: options.knownFindings)
+            let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
+            failures += enforced
+            advisory += split.failures.filter { advisoryKinds.contains($0.kind) }
             known += split.known
-            colourAloneKeys = Set(split.failures.map(\.key))
-            colourAloneJudged = run.judged
+            colourAloneKeys = Set(enforced.map(\.key))
+            colourAloneTally = run.tally
         }
         // No check may be switched off silently: on a whole run, each must have found something to read.
         if options.filter == nil && options.shard == nil && !fixtures.isEmpty {
-            var unapplied = options.checks.indices.filter { c in !outcomes.contains { $0.applied[c] } }.map { options.checks[$0].name }
-            if options.colourAlone && colourAloneJudged == 0 { unapplied.append("colour-alone") }
+            let unapplied = options.checks.indices.filter { c in !outcomes.contains { $0.applied[c] } }.map { options.checks[$0].name }
             failures += CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: fixtures.count)
+            if let colourAloneTally { failures += ColourAloneCheck.selfCheckFailures(colourAloneTally, fixtures: fixtures.count) }
         }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
@@ -130,7 +134,7 @@ public enum Verifier {
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
-                            failures: failures, known: known, advisory: outcomes.flatMap(\.advisory), comparison: comparison.description,
+                            failures: failures, known: known, advisory: advisory, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description,
                             cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records

@@ -56,12 +56,9 @@ final class DrawnNodes: @unchecked Sendable {
             let capReach = stroke.cap == .square ? 2.0.squareRoot() : 1
             reach = stroke.width / 2 * max(joinReach, capReach)
         }
-        let x0 = max(0, Int(((box.minX - reach) * density).rounded(.down)) - 2)
-        let y0 = max(0, Int(((box.minY - reach) * density).rounded(.down)) - 2)
-        let x1 = min(width, Int(((box.maxX + reach) * density).rounded(.up)) + 2)
-        let y1 = min(height, Int(((box.maxY + reach) * density).rounded(.up)) + 2)
-        guard x0 < x1, y0 < y1 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let region = PixelRect(outwardFrom: box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, density: density)
+            .outset(dx: 2, dy: 2).clamped(to: PixelSize(width: width, height: height))
+        return region.isEmpty ? nil : region
     }
 
     /// Draws path `node` into `cr`'s image surface: the kept pixels when the same node met the same

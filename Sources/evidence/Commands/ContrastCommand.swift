@@ -30,7 +30,8 @@ struct ContrastCommand: EvidenceCommand {
         .flag("json", "machine-readable report on stdout"),
         .flag("rendered", """
             audit the rendered matrix instead: every text and graphic node of every
-            fixture of both platforms (drawn with these tokens) against the real pixels beneath it
+            fixture of both platforms (drawn with these tokens) against the real pixels beneath it;
+            a node known-findings.json covers prints as KNOWN (--json: the row's "known" seed)
             """),
         .value("filter", "GLOB", "with --rendered or --colour-alone: only fixtures whose key matches"),
         .flag("colour-alone", """
@@ -43,7 +44,8 @@ struct ContrastCommand: EvidenceCommand {
             """),
     ])
     static let notes = """
-    exit: 0 every row passes · 1 a row fails (each failure named on stderr) · 2 unreadable tokens
+    exit: 0 every row passes · 1 a row fails (each failure named on stderr), or an unfiltered
+    --rendered / --colour-alone judged nothing it reads (a self-check line says what) · 2 unreadable tokens
     """
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
@@ -111,7 +113,12 @@ enum ContrastTable {
 }
 
 extension ContrastCommand {
-    struct RenderedRow: Encodable { var key: String; var finding: ContrastFinding }
+    struct RenderedRow: Encodable {
+        var key: String
+        var finding: ContrastFinding
+        /// The seed passage of the known-findings.json entry covering a node below its floor; absent otherwise.
+        var known: String?
+    }
 
     /// An asset catalog, a missing set filled from the bundled one (and named once on stderr).
     static func iosCatalog(_ path: String) throws -> TokenCatalog {
@@ -125,23 +132,42 @@ extension ContrastCommand {
     /// The colour-alone check over the catalog's one-tint fixtures.
     static func colourAlone(filter: String?, json: Bool) throws -> Int32 {
         let fixtures = try GateArguments.fixtures(filter)
-        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        let split = known.partition(ColourAloneCheck.failures(fixtures, painter: try GateArguments.painter(),
-                                                              jobs: ProcessInfo.processInfo.activeProcessorCount))
+        let run = judgeColourAlone(fixtures, painter: try GateArguments.painter(), known: try KnownFindings.load(from: PackagePaths.knownFindings),
+                                   wholeRun: filter == nil, jobs: ProcessInfo.processInfo.activeProcessorCount)
         if json {
-            try printJSON(ColourAloneReport(failures: split.failures, known: split.known))
+            try printJSON(run.report)
+            for f in run.report.selfCheck ?? [] { printError("contrast: FAIL self-check: \(escapeControls(f.detail))") }
         } else {
-            KnownFindingLines.lines(split.known, entries: known).forEach { print($0) }
-            for f in split.failures { print("FAIL colour-alone \(escapeControls(f.key)) (\(f.node ?? "")): \(escapeControls(f.detail))") }
+            KnownFindingLines.lines(run.report.known, entries: run.entries).forEach { print($0) }
+            for f in run.report.failures { print("FAIL colour-alone \(escapeControls(f.key)) (\(f.node ?? "")): \(escapeControls(f.detail))") }
+            for f in run.report.selfCheck ?? [] { print("FAIL self-check: \(escapeControls(f.detail))") }
             let oneTint = fixtures.filter { $0.makeScene(FontLibrary.shared).rendering.isOneTint }.count
-            print("colour-alone: \(oneTint) one-tint fixtures, \(split.failures.count) failure(s), \(split.known.count) known")
+            print("colour-alone: \(oneTint) one-tint fixtures, \(run.report.failures.count) failure(s), \(run.report.known.count) known")
         }
-        return split.failures.isEmpty ? 0 : 1
+        return run.exitCode
     }
 
     struct ColourAloneReport: Encodable {
         var failures: [GateFailure]
         var known: [KnownMatch]
+        /// A whole run's self-check lines (a marker kind or meaning no comparison judged); absent when none.
+        var selfCheck: [GateFailure]?
+    }
+
+    /// One colour-alone run, judged: known findings split off like `verify`'s, and on a whole run
+    /// (no `--filter`) a self-check line for each thing it read nothing of.
+    struct ColourAloneRun {
+        var report: ColourAloneReport
+        var entries: KnownFindings
+        var exitCode: Int32 { report.failures.isEmpty && report.selfCheck == nil ? 0 : 1 }
+    }
+
+    static func judgeColourAlone(_ fixtures: [Fixture], painter: CairoPainter, known: KnownFindings, wholeRun: Bool, jobs: Int) -> ColourAloneRun {
+        let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: jobs)
+        let split = ColourAloneCheck.partition(run.findings, with: known)
+        let selfCheck = wholeRun ? ColourAloneCheck.selfCheckFailures(run.tally, fixtures: fixtures.count) : []
+        return ColourAloneRun(report: ColourAloneReport(failures: split.failures, known: split.known, selfCheck: selfCheck.isEmpty ? nil : selfCheck),
+                              entries: known)
     }
 
     /// The rendered audit over both matrices, drawn with the given tokens; worst ratio first.
@@ -154,16 +180,53 @@ extension ContrastCommand {
         var fixtures = FixtureCatalog.collapse(FixtureCatalog.items(android: android, ios: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
-        let findings = ContrastCheck.findings(fixtures, painter: painter, jobs: ProcessInfo.processInfo.activeProcessorCount)
-        let rows: [[RenderedRow]] = zip(fixtures, findings).map { f, found in found.map { RenderedRow(key: f.key, finding: $0) } }
-        let all = rows.flatMap { $0 }.sorted { ($0.finding.ratio - $0.finding.floor) < ($1.finding.ratio - $1.finding.floor) }
-        let failures = all.filter { !$0.finding.passes }
-        if json { try printJSON(all) } else {
-            print("worst margins over \(fixtures.count) rendered fixtures (\(all.count) nodes):")
-            for r in all.prefix(20) { print("\(r.finding.passes ? "pass" : "FAIL")  \(r.key): \(r.finding)") }
-            print(failures.isEmpty ? "all \(all.count) rendered nodes clear their floors" : "\(failures.count) rendered nodes below their floor")
+        let run = auditRendered(fixtures, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
+                                wholeRun: filter == nil, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        if json { try printJSON(run.rows) } else {
+            print("worst margins over \(fixtures.count) rendered fixtures (\(run.rows.count) nodes):")
+            for r in run.rows.prefix(20) { print("\(r.finding.passes ? "pass" : r.known == nil ? "FAIL" : "KNOWN")  \(r.key): \(r.finding)") }
+            KnownFindingLines.lines(run.known, entries: run.entries).forEach { print($0) }
+            print(!run.failures.isEmpty ? "\(run.failures.count) rendered nodes below their floor"
+                  : run.rows.isEmpty ? "no rendered node measured" : "all \(run.rows.count - run.known.count) rendered nodes clear their floors")
         }
-        for f in failures { printError("contrast: FAIL \(f.key): \(f.finding)") }
-        return failures.isEmpty ? 0 : 1
+        for f in run.failures { printError("contrast: FAIL \(f.key): \(f.finding)") }
+        for f in run.selfCheck { printError("contrast: FAIL self-check: \(escapeControls(f.detail))") }
+        return run.exitCode
+    }
+
+    /// One rendered audit, judged like `verify` judges the contrast check: a node below its floor
+    /// that known-findings.json covers (by its render's facts) is KNOWN, not a failure; a whole run
+    /// (no `--filter`) that measured no node fails as `self-check`.
+    struct RenderedRun {
+        /// Every measured node, worst margin first (a known one carries its entry's seed).
+        var rows: [RenderedRow]
+        var failures: [RenderedRow]
+        var known: [KnownMatch]
+        var entries: KnownFindings
+        var selfCheck: [GateFailure]
+        var exitCode: Int32 { failures.isEmpty && selfCheck.isEmpty ? 0 : 1 }
+    }
+
+    static func auditRendered(_ fixtures: [Fixture], painter: CairoPainter, known: KnownFindings, wholeRun: Bool, jobs: Int) -> RenderedRun {
+        let findings = ContrastCheck.findings(fixtures, painter: painter, jobs: jobs)
+        var rows: [RenderedRow] = [], matches: [KnownMatch] = []
+        for (fixture, found) in zip(fixtures, findings) {
+            var fixtureRows = found.map { RenderedRow(key: fixture.key, finding: $0) }
+            if found.contains(where: { !$0.passes }) {
+                let scene = fixture.makeScene(painter.fonts)
+                let facts = RenderFacts(fixture.id, scene: scene)
+                for i in fixtureRows.indices where !fixtureRows[i].finding.passes {
+                    let split = known.partition([ContrastCheck.failure(fixtureRows[i].finding, key: fixture.key, scene: scene)], facts: facts)
+                    fixtureRows[i].known = split.known.first?.seed
+                    matches += split.known
+                }
+            }
+            rows += fixtureRows
+        }
+        rows.sort { ($0.finding.ratio - $0.finding.floor) < ($1.finding.ratio - $1.finding.floor) }
+        let selfCheck = wholeRun && rows.isEmpty
+            ? CheckRegistry.selfCheckFailures(unapplied: [ContrastCheck.gateCheck.name], fixtures: fixtures.count) : []
+        return RenderedRun(rows: rows, failures: rows.filter { !$0.finding.passes && $0.known == nil }, known: matches,
+                           entries: known, selfCheck: selfCheck)
     }
 }
