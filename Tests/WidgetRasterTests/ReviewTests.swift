@@ -464,7 +464,7 @@ import Testing
         let enc = JSONEncoder()
         try enc.encode(v).write(to: json)
         let out = tempDir().appendingPathComponent("page")
-        #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 0)
+        #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page == HTMLReport.render(v))
         for a in v.failures.flatMap(\.artifacts) { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path)) }
@@ -479,6 +479,27 @@ import Testing
         let bad = tempDir().appendingPathComponent("bad.json")
         try Data("{}".utf8).write(to: bad)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", bad.path]) }
+    }
+
+    /// The run where the gate must be loudest — a check found nothing to read — still gets its page
+    /// (review item 2: its '(self-check)' case key was refused as "not a fixture key").
+    @Test func aResultThatFailedItsSelfCheckReadsBack() throws {
+        var v = try damagedResult()
+        let selfCheck = CheckRegistry.selfCheckFailures(unapplied: [ClipCheck.gateCheck.name], fixtures: catalog.count)
+        v.failures += selfCheck
+        v.cases += Verifier.orphanCases(selfCheck, judged: Set(v.cases.map(\.key)))
+        #expect(v.cases.contains { $0.key == "(self-check)" })
+        let json = tempDir().appendingPathComponent("r.json")
+        try JSONEncoder().encode(v).write(to: json)
+        let out = tempDir().appendingPathComponent("page")
+        #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1)
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("self-check"))
+        // A fixture case under a hostile key is still refused.
+        var hostile = v
+        hostile.cases[0].key = "../x"
+        try JSONEncoder().encode(hostile).write(to: json)
+        #expect(throws: InputError.self) { try ReportCommand.run(["--from", json.path, "-o", tempDir().appendingPathComponent("p").path]) }
     }
 
     // MARK: report --from: shards, bounds, containment
@@ -508,7 +529,7 @@ import Testing
         try FileManager.default.moveItem(at: ci, to: moved)  // downloaded to another machine's folder
         let out = tempDir().appendingPathComponent("page"), junit = tempDir().appendingPathComponent("j.xml")
         #expect(try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from=\(moved.appendingPathComponent("r2.json").path)",
-                                       "-o", out.path, "--junit", junit.path]) == 0)
+                                       "-o", out.path, "--junit", junit.path]) == 1, "two failures: the merged report fails too")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         let damaged = [catalog[0].key, catalog[3].key]
         for k in damaged {
@@ -522,7 +543,7 @@ import Testing
         try expectValidJUnit(xml)
         // A folder of results is the same as naming each.
         let out2 = tempDir().appendingPathComponent("page")
-        #expect(try ReportCommand.run(["--from", moved.path, "-o", out2.path]) == 0)
+        #expect(try ReportCommand.run(["--from", moved.path, "-o", out2.path]) == 1)
         #expect(try String(contentsOf: out2.appendingPathComponent("index.html"), encoding: .utf8) == page)
         // The same shard twice, or results of another matrix, are refused with one line.
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from", moved.appendingPathComponent("r1.json").path, "-o", tempDir().appendingPathComponent("x").path]) }
@@ -582,11 +603,13 @@ import Testing
         try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
         try Data("half".utf8).write(to: dead.appendingPathComponent("index.html"))
         let r2 = ci.appendingPathComponent("r\(3 - shard).json")
-        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 0)
+        // One shard of two, passing: the page is written, and the exit says it is not the whole matrix.
+        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 1)
+        #expect(FileManager.default.fileExists(atPath: parent.appendingPathComponent("page/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder is swept")
         // A page folder of ours with a planted link inside is replaced whole; the link's target is untouched.
         try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("page/starter"), withDestinationURL: outside)
-        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 0)
+        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: parent.appendingPathComponent("page/starter").path)) == nil)
     }

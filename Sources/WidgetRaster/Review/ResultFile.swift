@@ -51,7 +51,9 @@ public struct ResultFile: Sendable {
             if s.count > maxText { throw InputError(path, "a \(what) of \(s.count) characters: more than the \(maxText) a result may hold") }
         }
         for k in r.passed { try key(k) }
-        for c in r.cases { try key(c.key) }
+        // A run-wide failure (self-check, environment) has its JUnit case under its own key too.
+        let runWide = Set(r.failures.filter { $0.kind == .selfCheck || $0.kind == .environment }.map(\.key))
+        for c in r.cases where !runWide.contains(c.key) { try key(c.key) }
         for f in r.failures {
             try key(f.key, kind: f.kind)
             try text(f.detail, "failure detail")

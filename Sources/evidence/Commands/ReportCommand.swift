@@ -14,6 +14,8 @@ struct ReportCommand: EvidenceCommand {
         relative to the result file, so results moved with their folders still work). Several
         --from (or a folder of *.json results) merge shards into one page, one JUnit and one summary;
         results of different matrices, environments, comparisons or commits are refused.
+        Exit 0 when the merged result passed and covers every shard; 1 when it holds a failure or
+        misses a shard (the page is written either way), so a CI step on the merged report gates too.
         """
     static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
     static let output = OptionSpec.value("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
@@ -44,8 +46,10 @@ struct ReportCommand: EvidenceCommand {
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             try StepSummaryHandler(path: summary).handle(merged)
         }
-        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s"): \(merged.summaryLine)")
-        return 0
+        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s"): \(merged.summaryLine)"
+              + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? ""))
+        // Like verify: a failure, or a merge that misses part of the matrix, is never a pass.
+        return merged.failures.isEmpty && merged.shard == nil ? 0 : 1
     }
 
     /// Copies the report images a result lists — each a `KEY/actual|expected|diff.png` of one of
