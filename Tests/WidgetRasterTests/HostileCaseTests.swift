@@ -334,6 +334,19 @@ import Testing
         try PageFolder.checkReplaceable(box.root.appendingPathComponent("repo/new-report"), workingDirectory: cwd)
     }
 
+    /// verify's own page folder is marked whether or not the run failed, so the next verify (and CI
+    /// re-running the same command) writes into it again.
+    @Test func verifyWritesIntoItsOwnPageFolderAgain() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let page = box.root.appendingPathComponent("page")
+        for _ in 0..<2 {
+            let r = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--html", page.path])
+            #expect(r.code == 0, "\(r.err)")
+        }
+        #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(PageFolder.markerName).path))
+    }
+
     @Test func unwritableReportFolderFailsBeforeAnyWork() throws {
         let box = try Sandbox()
         defer { box.remove() }

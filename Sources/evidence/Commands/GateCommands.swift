@@ -155,10 +155,6 @@ struct VerifyCommand: EvidenceCommand {
                                          progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
-            if let dir = o.reportDirectory, result.reportDirectory != nil {
-                // Marks the folder as a page evidence wrote, so 'report -o' may replace it whole.
-                try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
-            }
         } catch {
             stream.abandon()
             throw error
@@ -166,6 +162,11 @@ struct VerifyCommand: EvidenceCommand {
         let elapsed = (ContinuousClock.now - clock).components
         outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
         try stream.finish(result)
+        if let dir = o.reportDirectory, result.reportDirectory != nil || outputs.html != nil {
+            // Marks the folder as one evidence wrote (report images, the page), so the next verify
+            // may write into it again and 'report -o' / 'gallery -o' may replace it whole.
+            try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
+        }
         return result.failures.isEmpty ? 0 : 1
     }
 }
