@@ -26,6 +26,9 @@ public enum CheckRegistry {
         public var enforced = true
     }
 
+    /// The key of a run-wide `self-check` failure (it is about the run, not a fixture).
+    public static let selfCheckKey = "(self-check)"
+
     public static let checks: [Check] = [
         Check(name: ClipCheck.gateCheck.name, kind: .clipped, reads: "text and graphic nodes and decorative glyphs: bounds, container, card, measured lines",
               stages: [.render], render: ClipCheck.gateCheck),
@@ -60,7 +63,7 @@ public enum CheckRegistry {
     public static func selfCheckFailures(unapplied: [String], fixtures: Int) -> [GateFailure] {
         unapplied.map { name in
             let reads = checks.first { $0.name == name }?.reads ?? "its elements"
-            return GateFailure(key: "(self-check)", kind: .selfCheck,
+            return GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                                detail: "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off")
         }
     }

@@ -98,7 +98,7 @@ public enum ColourAloneCheck {
         var unjudged: [(what: String, reads: String)] = tally.markers == 0 ? [("habit markers", markerReads)] : []
         unjudged += meanings.filter { tally.meanings[$0.name, default: 0] == 0 }.map { ($0.name, $0.reads) }
         return unjudged.map { what, reads in
-            GateFailure(key: "(self-check)", kind: .selfCheck,
+            GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                         detail: "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off")
         }
     }

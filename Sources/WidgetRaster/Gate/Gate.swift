@@ -35,6 +35,9 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     /// goldens were recorded in, and no comparison was asked for: exact equality is not a fair test
     /// there, and the manifest must never be what turns on a weaker one.
     case environment
+
+    /// About the whole run (the comparison, the environment), not one fixture: its key is no fixture key.
+    public var isRunWide: Bool { self == .selfCheck || self == .environment }
 }
 
 public struct GateFailure: Codable, Equatable, Sendable {

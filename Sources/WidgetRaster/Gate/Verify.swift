@@ -57,7 +57,7 @@ public enum Verifier {
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
         if let why = ImageOps.selfCheckFailure(comparator) {
-            return VerifyResult(run: run, passed: [], failures: [GateFailure(key: "(self-check)", kind: .selfCheck,
+            return VerifyResult(run: run, passed: [], failures: [GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                 detail: "the \(comparator) comparison failed its self-check: \(why); refusing to report success")],
                 comparison: comparison.description, fastPath: 0, reportDirectory: nil)
         }

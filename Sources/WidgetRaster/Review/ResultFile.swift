@@ -41,7 +41,7 @@ public struct ResultFile: Sendable {
             throw InputError(path, "\(n) \(what): more than the \(maxFixtures) a result may hold")
         }
         func key(_ k: String, kind: FailureKind? = nil) throws(InputError) {
-            if kind == .selfCheck || kind == .environment { return }  // run-wide, not about a fixture
+            if kind?.isRunWide == true { return }  // run-wide, not about a fixture
             if let problem = FixtureKey.problem(k) {
                 throw InputError(path, "key \(quoted(String(k.prefix(80)))) \(problem); not a fixture key")
             }
@@ -52,7 +52,7 @@ public struct ResultFile: Sendable {
         }
         for k in r.passed { try key(k) }
         // A run-wide failure (self-check, environment) has its JUnit case under its own key too.
-        let runWide = Set(r.failures.filter { $0.kind == .selfCheck || $0.kind == .environment }.map(\.key))
+        let runWide = Set(r.failures.filter(\.kind.isRunWide).map(\.key))
         for c in r.cases where !runWide.contains(c.key) { try key(c.key) }
         for f in r.failures {
             try key(f.key, kind: f.kind)
