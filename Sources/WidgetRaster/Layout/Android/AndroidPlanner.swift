@@ -157,6 +157,8 @@ struct AndroidPlanBuilder {
     // Small may take the footer back to one line (`smallYieldsFooterLine`).
     var footer: Double
     var footerLines: Int
+    /// The footer's text style: the body's, unless Small's one-line footer stepped it down.
+    var footerStyle: TextStyle
     var budget: Double
     let x0: Double          // content box origin
     let y0: Double
@@ -184,6 +186,7 @@ struct AndroidPlanBuilder {
             if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
         }
         footerLines = lines
+        footerStyle = m.body
         footer = Self.footerCost(lines: footerLines, line: m.line)
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
@@ -337,7 +340,7 @@ struct AndroidPlanBuilder {
     /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
     var footerFloorReason: String {
         let text = input.strings.staleFooter
-        guard m.fitLines(text, width: cw, style: m.body, maxLines: 1) == nil else { return "" }
+        guard m.fitLines(text, width: cw, style: footerStyle, maxLines: 1) == nil else { return "" }
         return "; a second line would squeeze the numeral's row — the structural floor: one line, ellipsized (stale_caption_small: maxLines=1, ellipsize=end), never removed"
     }
 
@@ -356,8 +359,9 @@ struct AndroidPlanBuilder {
         guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
         guard footerLines > 0 else { hide(.staleFooter, "no stale footer text"); return }
         let y = y0 + budget + L.staleFooterTopMarginDp
-        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
-        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
+        let lineH = m.lineFor(footerStyle)
+        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(lineH)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
+        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: footerStyle, x: x0, y: y, width: cw, height: lineH, cost: footer,
                                         reason: reason + footerFloorReason)
                              : footerSentence(y: y, reason: reason))
         row("staleFooter", "footer", y0 + budget, footer)
@@ -547,31 +551,36 @@ struct AndroidPlanBuilder {
         case .empty,
              .allDone where size == .medium || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
-            // The state's own line at the body size, or stepped down where only that draws it (steppedStateLine, shared with Small).
-            let title = input.strings.statusTitle.map { t in
-                (t, m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: left, topMargin: L.statusTopMarginDp)
-                    .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) })
+            // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
+            // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
+            // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it, and
+            // the line steps down (steppedStateLine, shared with Small: never below its fontScale-1.3
+            // size) to keep the glyph above it before the glyph yields.
+            let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
+            func fit(_ t: String, in height: Double) -> (style: TextStyle, cost: Double)? {
+                m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: height, topMargin: L.statusTopMarginDp)
+                    .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) }
             }
+            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { fit($0, in: left - glyphCost) } : nil
+            let showsGlyph = size == .medium && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= left)
+            // The state's own line at the body size, or stepped down where only that draws it.
+            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : fit(t, in: left)) }
             if let (t, fit) = title {
                 items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
                 if let fit, fit.style.size < m.body.size {
-                    note("status title: stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so it is drawn whole (never below its fontScale-1.3 size)")
+                    note("status title: stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so it is drawn whole\(showsGlyph ? " below its glyph" : "") (never below its fontScale-1.3 size)")
                 }
             }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
             let top = y
-            // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
-            // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
-            // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
             let titleCost = title?.1?.cost ?? 0
-            let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
-            if size == .medium && glyphCost + titleCost <= left {
+            if showsGlyph {
                 set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(left)) dp left",
                                 costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
                 row("statusGlyph", column, y, glyphCost)
                 y += glyphCost; left -= glyphCost
             } else {
-                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(left)) dp left — the glyph yields to the state's own line"
+                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, x: x, y: &y, width: width, left: &left, column: column)

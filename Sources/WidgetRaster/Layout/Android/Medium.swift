@@ -72,9 +72,13 @@ extension AndroidPlanBuilder {
         // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
         // is showing" — and only then the core's caption row. So below the floor, where the core
         // itself overflows and the caption row sheds, DAY STREAK has already gone.
-        let showsDS = !captionCoreShed && !labelsYield && dsCost <= left
+        // A label is drawn whole or not at all (it "sheds whole"): one wider than the column sheds.
+        let dsFits = m.width(input.strings.dayStreak, m.dayStreakStyle) <= leftW
+        let showsDS = !captionCoreShed && !labelsYield && dsFits && dsCost <= left
         if captionCoreShed {
             note("DAY STREAK: shed — the caption row (shed after it) is already shed")
+        } else if !dsFits && !labelsYield {
+            note("DAY STREAK: shed — wider than the \(fmtDp(leftW)) dp column")
         } else if labelsYield {
             note("DAY STREAK: shed — the checklist column needs its width for \(listsRows ? "a habit row" : "the state's line") (shed before the rows)")
         } else {
@@ -85,6 +89,8 @@ extension AndroidPlanBuilder {
         } else if labelsYield {
             hide(.dayStreakLabel, listsRows ? "shed: no habit row fits beside it, and DAY STREAK sheds before the rows (spoken regardless)"
                                             : "shed: its width goes to the state's line in the checklist column (spoken regardless)")
+        } else if !dsFits {
+            hide(.dayStreakLabel, "DAY STREAK \(fmtDp(m.width(input.strings.dayStreak, m.dayStreakStyle))) dp is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)")
         } else if showsDS {
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
@@ -105,7 +111,8 @@ extension AndroidPlanBuilder {
         } else {
             hide(.captionRow, captionAbsentReason)
         }
-        let showsLg = showsDS && lgCost <= left
+        let lgFits = m.width(input.strings.longest, m.body) <= leftW
+        let showsLg = showsDS && lgFits && lgCost <= left
         if showsDS {
             note("Longest N: \(fmtDp(budget - left)) + \(fmtDp(lgCost)) = \(fmtDp(budget - left + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")")
         }
@@ -115,7 +122,8 @@ extension AndroidPlanBuilder {
             row("longestLabel", "left", y, lgCost)
             left -= lgCost
         } else {
-            hide(.longestLabel, showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
+            hide(.longestLabel, showsDS && !lgFits ? "Longest N is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)"
+                              : showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
                                         : "DAY STREAK shed, Longest N (shed first) with it")
         }
 

@@ -12,10 +12,10 @@ extension AndroidPlanBuilder {
         // numeral steps down (never below today's size), then the footer's second line and the
         // caption row yield to it (README, "Android keeps each state's meaning").
         let minHead = smallMinHead
-        let footerYields = smallFooterLineYields(minHead: minHead)
+        let footerYields = smallFooterYields(minHead: minHead)
         placeFooter()
-        if footerYields, var e = elements[.staleFooter] {
-            e.reason = "STALE footer reserved first: 1 × line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; its second line yields to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+        if let footerYields, var e = elements[.staleFooter] {
+            e.reason += "; \(footerYields)"
             set(e)
         }
         for k in [AndroidElementKey.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
@@ -163,7 +163,7 @@ extension AndroidPlanBuilder {
 
     /// Small's state line as it is drawn: text, style (stepped down or not), line box, lines, cost.
     struct SmallStateLine {
-        var text: String, style: TextStyle, lineHeight: Double, lines: Int, cost: Double, stepped: Bool
+        var text: String, style: TextStyle, lineHeight: Double, lines: Int, topMargin: Double, cost: Double, stepped: Bool
     }
 
     /// The state's own line on Small, the one the layout keeps before the numeral's full size, the
@@ -184,15 +184,23 @@ extension AndroidPlanBuilder {
 
     /// The state's line at its body size where that fits `room` (every word whole, at most its
     /// lines), else — only then, and when `stepping` — at the largest stepped-down size that does
-    /// (`steppedStateLine`, shared with Medium); nil when neither fits.
+    /// (`steppedStateLine`, shared with Medium); and last, at the largest size that fits with
+    /// less of its top margin (ours, spacing: it gives way before the line is lost); nil when none
+    /// fits.
     func smallStateLine(within room: Double, stepping: Bool) -> SmallStateLine? {
         guard let (text, margin, maxLines) = smallStateText else { return nil }
         if let n = m.fitLines(text, width: cw, style: m.body, maxLines: maxLines), margin + Double(n) * m.line <= room {
-            return SmallStateLine(text: text, style: m.body, lineHeight: m.line, lines: n, cost: margin + Double(n) * m.line, stepped: false)
+            return SmallStateLine(text: text, style: m.body, lineHeight: m.line, lines: n, topMargin: margin, cost: margin + Double(n) * m.line, stepped: false)
         }
-        guard stepping, let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: margin) else { return nil }
-        return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines,
-                              cost: margin + Double(s.lines) * s.lineHeight, stepped: true)
+        guard stepping else { return nil }
+        if let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: margin) {
+            return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines, topMargin: margin,
+                                  cost: margin + Double(s.lines) * s.lineHeight, stepped: s.style.size < m.body.size)
+        }
+        guard let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: 0) else { return nil }
+        let linesH = Double(s.lines) * s.lineHeight, yielded = min(margin, room - linesH)
+        return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines, topMargin: yielded,
+                              cost: yielded + linesH, stepped: s.style.size < m.body.size)
     }
 
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
@@ -207,17 +215,34 @@ extension AndroidPlanBuilder {
         return L.lineBox(size: nominal - steps * step)
     }
 
-    /// STALE: whether the footer's second line yields to the state's line — only where the numeral
-    /// at today's size can't make room for it at its body size beside two lines, and one line can
-    /// (then the footer is the seed's own one-line stale_caption_small, ellipsized). Sets the footer
-    /// and the budget.
-    mutating func smallFooterLineYields(minHead: Double) -> Bool {
-        guard footerLines == 2, smallStateText != nil, smallStateLine(within: budget - minHead, stepping: false) == nil else { return false }
-        let one = Self.footerCost(lines: 1, line: m.line)
-        guard smallStateLine(within: cb - one - minHead, stepping: true) != nil else { return false }
-        note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
-        footerLines = 1; footer = one; budget = cb - one
-        return true
+    /// STALE: how the footer yields to the state's line ("N of M done", the count the legacy stack
+    /// keeps), where the numeral at today's size can't make room for that line at its body size:
+    /// first its second line (then it is the seed's own one-line stale_caption_small, ellipsized);
+    /// then, on one line, its text steps down toward — never below — its fontScale-1.3 size, as the
+    /// state's line itself does (`steppedStateLine`): both are what STALE means, the age and the
+    /// count. Sets the footer and the budget; returns why, nil when the footer doesn't yield.
+    mutating func smallFooterYields(minHead: Double) -> String? {
+        guard footerLines > 0, smallStateText != nil, smallStateLine(within: budget - minHead, stepping: false) == nil else { return nil }
+        if footerLines == 2 {
+            let one = Self.footerCost(lines: 1, line: m.line)
+            guard smallStateLine(within: cb - one - minHead, stepping: true) == nil else {
+                note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
+                footerLines = 1; footer = one; budget = cb - one
+                return "its second line yields to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+            }
+        }
+        guard smallStateLine(within: cb - Self.footerCost(lines: 1, line: m.line) - minHead, stepping: true) == nil else { return nil }
+        let floor = L.bodySp * min(input.fontScale, L.stateLineFloorFontScale)
+        var style = m.body
+        while style.size > floor + 1e-9 {
+            style.size = max(floor, style.size - L.stateLineStepDp)
+            let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
+            guard smallStateLine(within: cb - cost - minHead, stepping: true) != nil else { continue }
+            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(m.body.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
+            footerLines = 1; footerStyle = style; footer = cost; budget = cb - cost
+            return "its text steps down \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
+        }
+        return nil
     }
 
     /// Lines Small's caption row takes: 1 when it fits beside its glyph, else the lines it wraps to
@@ -244,9 +269,10 @@ extension AndroidPlanBuilder {
             note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
             return
         }
-        set(textLine(.progress, text, style: style, x: x0, y: y + L.smallProgressTopMarginDp, width: cw, height: lineH, cost: cost,
+        set(textLine(.progress, text, style: style, x: x0, y: y + (line?.topMargin ?? L.smallProgressTopMarginDp), width: cw, height: lineH, cost: cost,
                      reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"
-                        + (line?.stepped == true ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn" : "")))
+                        + (line?.stepped == true ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn" : "")
+                        + (line.map { $0.topMargin < L.smallProgressTopMarginDp } == true ? "; its top margin yields \(fmtDp(L.smallProgressTopMarginDp)) → \(fmtDp(line!.topMargin)) dp (spacing gives way before the count)" : "")))
         row("progress", "main", y, cost)
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
         y += cost; left -= cost
@@ -284,20 +310,21 @@ extension AndroidPlanBuilder {
             return
         }
         let plainLines = line.lines, style = line.style
-        let maxLines = Int(((left - L.statusTopMarginDp) / line.lineHeight).rounded(.down))
+        let margin = line.topMargin
+        let maxLines = Int(((left - margin) / line.lineHeight).rounded(.down))
         let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: style, maxLines: maxLines) : nil
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
-        let cost = L.statusTopMarginDp + Double(lines) * line.lineHeight
+        let cost = margin + Double(lines) * line.lineHeight
         if showsCheck {
             set(PlanElement(key: .statusGlyph, shown: true,
                             reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
-                            costDp: 0, frame: Rect(x: x0, y: y + L.statusTopMarginDp + (line.lineHeight - 13) / 2, width: 13, height: 13)))
+                            costDp: 0, frame: Rect(x: x0, y: y + margin + (line.lineHeight - 13) / 2, width: 13, height: 13)))
         } else if wantsCheck {
             hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
         }
-        var e = sentence(.statusTitle, title, style: style, x: tx, y: y + L.statusTopMarginDp, width: x0 + cw - tx, lines: lines, cost: cost,
+        var e = sentence(.statusTitle, title, style: style, x: tx, y: y + margin, width: x0 + cw - tx, lines: lines, cost: cost,
                          reason: "status title: \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"
                             + (line.stepped ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn whole" : ""))
         e.maxLines = max(lines, L.sentenceMaxLines)
