@@ -176,7 +176,7 @@ public enum AndroidLayout {
 
     /// App glyph of the first-run bootstrap state, and the gap under it.
     public static let appGlyphDp = 24.0, appGlyphGapDp = 8.0
-    /// The bootstrap message may wrap to this many lines.
+    /// The bootstrap message may always wrap to this many lines (more where the height holds them).
     public static let firstRunMaxLines = 3
 
     // MARK: Beyond the seed's tables (ours)

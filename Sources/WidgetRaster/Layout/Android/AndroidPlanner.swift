@@ -374,15 +374,32 @@ struct AndroidPlanBuilder {
             hide(k, "firstRun: no snapshot yet — no streak block (neutral bootstrap)")
         }
         var y = y0, left = budget
-        if L.appGlyphDp + L.appGlyphGapDp <= left {
-            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(left))",
-                            costDp: L.appGlyphDp + L.appGlyphGapDp, frame: Rect(x: x0, y: y, width: L.appGlyphDp, height: L.appGlyphDp)))
-            row("appGlyph", "main", y, L.appGlyphDp + L.appGlyphGapDp)
-            y += L.appGlyphDp + L.appGlyphGapDp; left -= L.appGlyphDp + L.appGlyphGapDp
-        } else { hide(.appGlyph, "app glyph \(fmtDp(L.appGlyphDp + L.appGlyphGapDp)) > \(fmtDp(left)) dp left") }
         let text = input.strings.statusTitle ?? "Open Objectuve to sync today"
-        let maxLines = min(L.firstRunMaxLines, Int((left / m.line).rounded(.down)))
-        placeWrapped(.statusTitle, text, style: m.body, lineH: m.line, x: x0, y: y, width: width, maxLines: maxLines, topMargin: 0,
+        // The message is first run's whole meaning: up to three lines, more where nothing else
+        // needs the height, its text stepped down (steppedStateLine: never below its fontScale-1.3
+        // size) where even that can't hold it whole; the app glyph above it yields before that
+        // message is cut, as the rest glyph yields to the state's line; only then the ellipsis.
+        let glyphCost = L.appGlyphDp + L.appGlyphGapDp
+        func fit(in height: Double) -> (style: TextStyle, lines: Int, lineHeight: Double)? {
+            m.steppedStateLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / m.line).rounded(.down))), height: height, topMargin: 0)
+        }
+        var message = fit(in: left - glyphCost)
+        let glyphYields = message == nil && fit(in: left) != nil
+        if glyphCost <= left && !glyphYields {
+            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(left))",
+                            costDp: glyphCost, frame: Rect(x: x0, y: y, width: L.appGlyphDp, height: L.appGlyphDp)))
+            row("appGlyph", "main", y, glyphCost)
+            y += glyphCost; left -= glyphCost
+        } else {
+            hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(left)) dp)"
+                                        : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(left)) dp left")
+            message = fit(in: left)
+        }
+        if let message, message.style.size < m.body.size {
+            note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(message.style.size)) dp so it is drawn whole (never below its fontScale-1.3 size)")
+        }
+        placeWrapped(.statusTitle, text, style: message?.style ?? m.body, lineH: message?.lineHeight ?? m.line, x: x0, y: y, width: width,
+                     maxLines: message?.lines ?? min(L.firstRunMaxLines, Int((left / m.line).rounded(.down))), topMargin: 0,
                      column: "main", what: "first-run message")
     }
 

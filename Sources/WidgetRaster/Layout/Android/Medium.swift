@@ -17,22 +17,23 @@ extension AndroidPlanBuilder {
 
         let caption = self.caption
         let captionApplies = caption != nil && input.state != .newDay
-        let captionCost = m.line + L.captionRowTopMarginDp
         // Left column width: wrap_content, capped, but never narrower than the numeral itself.
         let cap = (cw * L.mediumLeftColumnMaxFraction).rounded(.down)
         let nominalHead = L.lineBox(size: m.numeral(.medium).size)
-        let captionCoreShed = captionApplies && nominalHead + captionCost > budget
+        let captionCoreShed = captionApplies && nominalHead + m.line + L.captionRowTopMarginDp > budget
+        // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
+        let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
+        let (captionLines, captionNeed) = mediumCaptionRow(caption, width: captionW, cap: cap, nominalHead: nominalHead)
+        let captionCost = Double(captionLines) * m.line + L.captionRowTopMarginDp
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
         let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
-        // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
-        let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
         let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let fullW = max(min(natural, cap), min(h0.1, cw))
+        let fullW = max(min(natural, cap), captionNeed, min(h0.1, cw))
         // Without DAY STREAK and Longest N the column is as wide as its core: the caption, and the
         // head row (its flame only where the cap holds it — past the cap the flame sheds anyway).
         let coreNatural = max(headNatural <= cap ? headNatural : h0.1, captionW)
-        let coreW = max(min(coreNatural, cap), min(h0.1, cw))
+        let coreW = max(min(coreNatural, cap), captionNeed, min(h0.1, cw))
 
         // The checklist column keeps its own line before the left column keeps its width: first the
         // column gap yields up to 4 dp, then DAY STREAK and Longest N — which the seed sheds before
@@ -100,8 +101,9 @@ extension AndroidPlanBuilder {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
         if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, cost: captionCost,
-                               reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"))
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, lines: captionLines, cost: captionCost,
+                               reason: "core: caption row = \(captionLines) × line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"
+                                + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")))
             row("captionRow", "left", y, captionCost)
             y += captionCost
         } else if input.state == .newDay {
@@ -140,5 +142,18 @@ extension AndroidPlanBuilder {
         }
         planChecklistColumn(x: rx, width: rw, column: "right", coachText: input.coachLineShort ?? input.coachLine,
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
+    }
+
+    /// Medium's caption row (the core's second half): its lines, and the column width it needs. One
+    /// line where it fits the capped column beside its glyph; else, as on Small, it wraps whole to
+    /// the second line the core can hold rather than "Add a…"; only then the structural floor's
+    /// ellipsis (seed 000: "the safety net, not the mechanism"). The column does not widen for it:
+    /// the checklist column's line (a habit row, the state's line) outranks the caption's width.
+    func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double, nominalHead: Double) -> (lines: Int, width: Double) {
+        guard let caption, need > cap else { return (1, 0) }
+        let textW = cap - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
+        guard let n = m.fitLines(caption, width: textW, style: m.body, maxLines: L.sentenceMaxLines),
+              nominalHead + Double(n) * m.line + L.captionRowTopMarginDp <= budget else { return (1, cap) }
+        return (n, cap)
     }
 }

@@ -2,11 +2,17 @@
 /// `Label(text, systemImage:)` — `inlineAccessoryText` ("12 · 2 of 4 · Meditate left") after
 /// `inlineAccessorySymbolName`'s symbol — on one line, tail-truncated at the inline width (the
 /// system draws it above the clock; it has no background). Text style `.subheadline` semibold
-/// (seeds silent), the symbol at the text's size.
+/// (seeds silent), the symbol at the text's size. The row is one line of the slot's height: where
+/// the line box is taller the line is lost at this rung, so the widget draws at the largest rung
+/// whose line fits (README "iOS at large text sizes"), never a line spilling off the row.
 extension IOSPlanBuilder {
     mutating func planAccessoryInline() {
         let s = style(.subheadline, .semibold)
         let lh = metrics.lineHeight(s)
+        guard lh <= card.height + 1e-9 else {
+            lose("inline", "its line box \(fmtDp(lh)) pt is taller than the \(fmtDp(card.height)) pt row")
+            return
+        }
         let g = s.size
         let gap = 4.0
         let y = card.midY - lh / 2
