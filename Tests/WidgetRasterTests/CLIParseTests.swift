@@ -48,6 +48,18 @@ import Testing
                                                           switches: AdHocRenderOptions.switches))
     }
 
+    /// `render` with only size options draws what --help says the defaults are (it used to ask for
+    /// a snapshot): the reference widget, the same one `plan` with the same flags plans.
+    @Test func renderWithOnlySizeOptionsDrawsTheDefaultWidget() throws {
+        let size = ["--platform", "android", "--family", "medium", "--width", "300", "--height", "180", "--font-scale", "1.3"]
+        let o = try AdHocRenderOptions.parse(RenderCommand.options.parse(size + ["-o", "x.png"]))
+        #expect(o.input.source == .synthetic(SyntheticWidget()))
+        #expect(o.input == (try PlanCommand.parse(size)).input)
+        guard case .synthetic(let w) = o.input.source else { return }
+        #expect(w.state.rawValue == WidgetInputOptions.state.defaultValue?.literal)
+        #expect(throws: Never.self) { try AdHocRenderOptions.parse(RenderCommand.options.parse(["-o", "x.png"])) }
+    }
+
     @Test func onBadSnapshotDefaultsToFailAndTakesFallback() throws {
         #expect(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
         #expect(try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "fallback"]).onBadSnapshot == .fallback)

@@ -8,7 +8,8 @@ struct RenderCommand: EvidenceCommand {
         usage: evidence render --fixture KEY -o OUT.png [--json]
                evidence render --snapshot FILE|- --as-of ISO8601 --time-zone IANA [size options] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
-               evidence render --state S [--habits N --done N …] [size options] -o OUT.png (a synthesized widget)
+               evidence render [--state S --habits N --done N …] [size options] -o OUT.png (a synthesized widget;
+                               each widget option left out takes its default: none at all draws the reference widget)
 
         The second form reproduces a user's report in one command, e.g. the OBJ-2428 narrow-Large geometry:
           evidence render --snapshot snap.json --width 230 --height 330 --as-of 2026-09-17T08:30:00+02:00 \\

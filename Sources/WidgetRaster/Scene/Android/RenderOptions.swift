@@ -17,10 +17,10 @@ public struct AdHocRenderOptions: Equatable, Sendable {
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     public var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. `allowDefaultWidget`: plan
-    /// may describe nothing at all and gets the reference widget.
-    public static func parse(_ a: ParsedArguments, needsOutput: Bool = true, allowDefaultWidget: Bool = false) throws(InputError) -> AdHocRenderOptions {
-        let input = try WidgetInputOptions.parse(a, allowDefault: allowDefaultWidget)
+    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. Neither needs a widget
+    /// option: with none (only size flags, or nothing) both draw the declared defaults' widget.
+    public static func parse(_ a: ParsedArguments, needsOutput: Bool = true) throws(InputError) -> AdHocRenderOptions {
+        let input = try WidgetInputOptions.parse(a)
         let output = a.value("output")
         if needsOutput, output == nil || output!.isEmpty { throw InputError("-o", "required: the PNG file to write") }
         let target = try RenderTarget.parse(a)
