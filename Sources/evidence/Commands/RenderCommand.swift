@@ -48,7 +48,7 @@ struct RenderCommand: EvidenceCommand {
         if a.has("json") {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
-                                           key: "render/\(drawn.platform.rawValue)/\(drawn.family)"))
+                                           key: WidgetRenderer.adHocKey(drawn.facts)))
             } else if let fixtureDrawn {
                 try printJSON(try FixtureRenderReport(fixture: fixtureDrawn, scene: scene, image: image, painter: painter))
             }
