@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "evidence", targets: ["evidence"]),
         .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+        // The fuzz targets' bodies: Fuzz/'s libFuzzer harnesses and FuzzCorpusTests call the same functions.
+        .library(name: "FuzzEntries", targets: ["FuzzEntries"]),
     ],
     targets: [
         // Cairo, cairo-ft, FreeType, HarfBuzz, libpng and xxHash from Debian's -dev packages.
@@ -28,8 +30,9 @@ let package = Package(
         // openat2 (a variadic syscall Swift cannot call): a golden opened in one step, never through a link.
         .target(name: "CFiles"),
         .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles"]),
+        .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

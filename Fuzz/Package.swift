@@ -2,8 +2,10 @@
 // libFuzzer targets for every input the gate reads (issue #24 "Proof in the repo"). A package of
 // its own so the root package's `swift build` / `swift test` never need the fuzzer runtime:
 // `scripts/fuzz.sh [SECONDS]` builds these with `-sanitize=fuzzer,address` and runs each one on
-// its committed seed corpus (`Fuzz/Corpus/<target>/`). Each harness is one thin call into a public
-// entry point of WidgetRaster, so a parser rewritten behind that entry point is fuzzed unchanged.
+// its committed seed corpus (`Fuzz/Corpus/<target>/`). Each harness is one call of its body in
+// `FuzzEntry` (the root package's FuzzEntries library, `Sources/FuzzEntries/`), which feeds a public
+// entry point of WidgetRaster — so a parser rewritten behind that entry point is fuzzed unchanged,
+// and FuzzCorpusTests replays the committed corpora through the very same functions.
 import Foundation
 import PackageDescription
 
@@ -27,7 +29,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "WidgetRaster", package: rootIdentity)]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "WidgetRaster", package: rootIdentity),
+                                                    .product(name: "FuzzEntries", package: rootIdentity)]),
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: ["FuzzSupport", .product(name: "WidgetRaster", package: rootIdentity)])
     },

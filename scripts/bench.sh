@@ -90,19 +90,16 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
     done
   done
   echo "whole-matrix verify, $REV vs this build, alternating, median of $RUNS each:"
-  printf '  %-14s %9s %9s %10s %14s  %s
-' "build" "wall s" "CPU s" "fixtures" "ms/fixture" "verdict"
+  printf '  %-14s %9s %9s %10s %14s  %s\n' "build" "wall s" "CPU s" "fixtures" "ms/fixture" "verdict"
   for side in base this; do
     w=$(awk '{ print $1 }' "$WORK/$side.times" | median); c=$(awk '{ print $2 + $3 }' "$WORK/$side.times" | median)
     n=$(grep -oE '^[0-9]+ passed' "$WORK/$side.out" | cut -d' ' -f1); n=${n:-0}
     [ $side = base ] && B_WALL=$w
-    printf '  %-14s %9.3f %9.2f %10d %14.3f  %s
-' "$([ $side = base ] && echo "$REV" || echo this)" "$w" "$c" "$n" \
+    printf '  %-14s %9.3f %9.2f %10d %14.3f  %s\n' "$([ $side = base ] && echo "$REV" || echo this)" "$w" "$c" "$n" \
       "$(echo "if ($n > 0) $w * 1000 / $n else 0" | bc -l)" "$(tail -n 1 "$WORK/$side.out")"
   done
   T_WALL=$w
-  printf '  %-58s %s
-' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
+  printf '  %-58s %s\n' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
     "$(if [ "$(echo "$T_WALL <= $B_WALL * 1.10" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.0f' "$(echo "($T_WALL / $B_WALL - 1) * 100" | bc -l)") % slower"; fi)"
   echo
   [ "${BENCH_ONLY:-}" != against ] || exit 0

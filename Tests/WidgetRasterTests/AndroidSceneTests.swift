@@ -142,8 +142,10 @@ import Testing
     func badValuesAreInputErrors(extra: [String]) {
         #expect(throws: InputError.self) { try parse(["--snapshot", "s.json"] + extra + base) }
     }
-    @Test func snapshotIsRequiredUnlessFirstRun() throws {
-        #expect(throws: InputError.self) { try parse(base) }
+    /// No --snapshot / --no-snapshot: the synthesized widget, every flag at its default (render
+    /// used to refuse that although --help documents the defaults).
+    @Test func aSnapshotFirstRunOrTheDefaultWidget() throws {
+        #expect(try parse(base).input.source == .synthetic(SyntheticWidget()))
         #expect(throws: InputError.self) { try parse(["--snapshot", "s", "--no-snapshot"] + base) }
         #expect(try parse(["--no-snapshot"] + base).input.source == .firstRun)
         #expect(try parse(["--state", "newDay", "-o", "x.png"]).input.source != .firstRun)

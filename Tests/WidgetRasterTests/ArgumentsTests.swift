@@ -17,7 +17,7 @@ import Testing
     }
     @Test func rangeChecks() throws {
         let a = try ArgumentParser.parse(["--width", "99999", "--scale", "abc"], valued: ["width", "scale"], switches: [])
-        #expect(throws: InputError.self) { try a.int("width", default: 100, in: 1...2000) }
-        #expect(throws: InputError.self) { try a.double("scale", default: 1, in: 0.5...3) }
+        #expect(throws: InputError.self) { try a.int(.value("width", "W", "", check: .int(1...2000), default: .value("100"))) }
+        #expect(throws: InputError.self) { try a.double(.value("scale", "S", "", check: .number(0.5...3), default: .value("1"))) }
     }
 }

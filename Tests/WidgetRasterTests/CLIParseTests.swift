@@ -48,6 +48,18 @@ import Testing
                                                           switches: AdHocRenderOptions.switches))
     }
 
+    /// `render` with only size options draws what --help says the defaults are (it used to ask for
+    /// a snapshot): the reference widget, the same one `plan` with the same flags plans.
+    @Test func renderWithOnlySizeOptionsDrawsTheDefaultWidget() throws {
+        let size = ["--platform", "android", "--family", "medium", "--width", "300", "--height", "180", "--font-scale", "1.3"]
+        let o = try AdHocRenderOptions.parse(RenderCommand.options.parse(size + ["-o", "x.png"]))
+        #expect(o.input.source == .synthetic(SyntheticWidget()))
+        #expect(o.input == (try PlanCommand.parse(size)).input)
+        guard case .synthetic(let w) = o.input.source else { return }
+        #expect(w.state.rawValue == WidgetInputOptions.state.defaultValue?.literal)
+        #expect(throws: Never.self) { try AdHocRenderOptions.parse(RenderCommand.options.parse(["-o", "x.png"])) }
+    }
+
     @Test func onBadSnapshotDefaultsToFailAndTakesFallback() throws {
         #expect(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
         #expect(try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "fallback"]).onBadSnapshot == .fallback)
@@ -103,6 +115,65 @@ import Testing
                       ["--host-mode", "dim"]])
     func badIOSOptions(args: [String]) {
         #expect(throws: InputError.self) { try PlanCommand.parse(["--platform", "ios"] + args) }
+    }
+
+    /// The size flags' edges on each platform, with the exact error each refusal prints (the
+    /// platform's declaration checks the value once --platform is known).
+    @Test(arguments: [
+        (["--width", "40", "--height", "1000", "--font-scale", "0.5", "--density", "4"], nil, nil),
+        (["--width", "1000", "--height", "40", "--font-scale", "3", "--density", "0.5"], nil, nil),
+        (["--width", "39.9"], "--width", "39.9 is outside 40.0…1000.0 dp"),
+        (["--width", "1000.1"], "--width", "1000.1 is outside 40.0…1000.0 dp"),
+        (["--width", "abc"], "--width", "expected a number, got 'abc' dp"),
+        (["--width", "nan"], "--width", "nan is outside 40.0…1000.0 dp"),
+        (["--height", "inf"], "--height", "inf is outside 40.0…1000.0 dp"),
+        (["--height", "39"], "--height", "39 is outside 40.0…1000.0 dp"),
+        (["--font-scale", "0.49"], "--font-scale", "0.49 is outside 0.5…3.0"),
+        (["--font-scale", "3.01"], "--font-scale", "3.01 is outside 0.5…3.0"),
+        (["--density", "0.4"], "--density", "0.4 is outside 0.5…4.0 px per dp"),
+        (["--density", "q"], "--density", "expected a number, got 'q' px per dp"),
+        (["--family", "systemSmall"], "--family", "unknown value 'systemSmall'; expected one of small, medium, large, auto"),
+        (["--scale", "2"], "--scale", "only applies to --platform ios"),
+        (["--platform", "ios", "--width", "20", "--height", "1000", "--scale", "3"], nil, nil),
+        (["--platform", "ios", "--width", "1000", "--height", "20", "--scale", "2"], nil, nil),
+        (["--platform", "ios", "--width", "19.9", "--height", "100"], "--width", "19.9 is outside 20.0…1000.0"),
+        (["--platform", "ios", "--width", "100", "--height", "1000.5"], "--height", "1000.5 is outside 20.0…1000.0"),
+        (["--platform", "ios", "--width", "x", "--height", "100"], "--width", "expected a number, got 'x'"),
+        (["--platform", "ios", "--scale", "1"], "--scale", "1 is outside 2…3"),
+        (["--platform", "ios", "--scale", "4"], "--scale", "4 is outside 2…3"),
+        (["--platform", "ios", "--scale", "2.5"], "--scale", "expected a whole number, got '2.5'"),
+        (["--platform", "ios", "--family", "small"], "--family",
+         "unknown value 'small'; expected one of systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline"),
+        (["--platform", "ios", "--density", "9"], "--density", "only applies to --platform android (iOS: --scale, --text-size)"),
+        (["--platform", "ios", "--width", "100"], "--height", "an explicit iOS size needs both --width and --height (pt)"),
+    ] as [([String], String?, String?)])
+    func sizeFlagEdges(args: [String], location: String?, problem: String?) {
+        guard let location, let problem else {
+            #expect(throws: Never.self) { try PlanCommand.parse(args) }
+            return
+        }
+        #expect { try PlanCommand.parse(args) } throws: { e in
+            guard let e = e as? InputError else { return false }
+            return e.location == location && e.problem == problem
+        }
+    }
+
+    /// The size flags' defaults are the declarations' own: what `--help` prints is what is drawn.
+    @Test func sizeFlagDefaultsAreTheDeclarations() throws {
+        guard case .android(let r) = try PlanCommand.parse(["--family", "medium"]).target else { Issue.record("not android"); return }
+        #expect(r.fontScale == Double(AndroidRenderRequest.fontScaleOption.defaultValue?.literal ?? ""))
+        #expect(r.density == Double(AndroidRenderRequest.densityOption.defaultValue?.literal ?? ""))
+        #expect(Size(r.widthDp, r.heightDp) == AndroidRenderRequest.typicalSize(.medium))
+        guard case .ios(let i) = try PlanCommand.parse(["--platform", "ios"]).target else { Issue.record("not ios"); return }
+        #expect(i.family.rawValue == IOSRenderRequest.familyOption.defaultValue?.literal)
+        #expect(i.scale == Double(IOSRenderRequest.scaleOption.defaultValue?.literal ?? ""))
+        // Each platform's range and default appear under its one flag in --help.
+        for line in ["(40…1000 dp; default: the family's typical size (small 170 × 180", "(0.5…3; default 1)", "(0.5…4 px per dp; default 2)",
+                     "ios: the width in pt, with --height, instead of a device class (20…1000)", "(2…3; default 2)",
+                     "(small|medium|large|auto; default auto)", "accessoryInline; default systemMedium)"] {
+            #expect(RenderCommand.help.contains(line), "render --help lacks \(line)")
+            #expect(PlanCommand.help.contains(line), "plan --help lacks \(line)")
+        }
     }
 
     // MARK: one declaration per option: parse, check and --help from the same table

@@ -47,7 +47,8 @@ import Testing
         #expect(folder.walk().links == ["a/b/l.png", "link"])
     }
 
-    /// The one-step open a golden read tries first refuses what the folder-at-a-time walk refuses.
+    /// The one-step open a golden read tries first (openat2) and the segment walk it falls back to
+    /// without openat2 refuse the same: a link anywhere on the way, `..`, an absolute path.
     @Test func openingBeneathTheRootRefusesLinksAndEscapes() throws {
         let root = try tempDir(), outside = try tempDir()
         try Data("outside".utf8).write(to: outside.appendingPathComponent("x.png"))
@@ -58,16 +59,23 @@ import Testing
                                                    withDestinationURL: outside.appendingPathComponent("x.png"))
         let dir = open(root.path, O_RDONLY | O_DIRECTORY)
         defer { close(dir) }
-        func opens(_ rel: String) -> Bool {
-            let fd = cfiles_open_beneath(dir, rel, O_RDONLY | O_NOFOLLOW)
-            if fd >= 0 { close(fd) }
-            return fd >= 0
-        }
-        let supported = opens("a/x.png") || errno != ENOSYS
-        guard supported else { return }  // no openat2 here: reads take the walk, tested above
-        #expect(opens("a/x.png"))
-        for rel in ["link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png", outside.appendingPathComponent("x.png").path] {
-            #expect(!opens(rel), "\(rel)")
+        let kernel = { (rel: String) in cfiles_open_beneath(dir, rel, O_RDONLY | O_NOFOLLOW) }
+        let walk = { (rel: String) in walkWithoutLinks(below: dir, rel, flags: O_RDONLY) }
+        let shared = { (rel: String) in openWithoutLinks(below: dir, rel, flags: O_RDONLY) }
+        let probe = kernel("a/x.png")
+        let hasOpenat2 = probe >= 0 || errno != ENOSYS
+        if probe >= 0 { close(probe) }
+        for (name, open) in (hasOpenat2 ? [("openat2", kernel)] : []) + [("walk", walk), ("openWithoutLinks", shared)] {
+            func opens(_ rel: String) -> Bool {
+                let fd = open(rel)
+                if fd >= 0 { close(fd) }
+                return fd >= 0
+            }
+            #expect(opens("a/x.png"), "\(name)")
+            for rel in ["link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png", "a/../../\(outside.lastPathComponent)/x.png",
+                        outside.appendingPathComponent("x.png").path] {
+                #expect(!opens(rel), "\(name): \(rel)")
+            }
         }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
+import FuzzEntries
 import Testing
 @testable import WidgetRaster
 
-/// Every file of the committed fuzz corpora (`Fuzz/Corpus/<target>/`) replayed through the same
-/// thin call its libFuzzer harness makes (`Fuzz/Sources/<target>/main.swift`), asserting what the
-/// harness asserts: a result or a one-line, capped refusal — never a trap. A crash `scripts/fuzz.sh`
-/// finds is fixed, then its input is copied into the target's corpus folder (named `crash-…`),
-/// which makes it a regression test here.
+/// Every file of the committed fuzz corpora (`Fuzz/Corpus/<target>/`) replayed through the very
+/// function its libFuzzer harness calls (`FuzzEntry`, which `Fuzz/Sources/<target>/main.swift` wraps):
+/// a result or a one-line, capped refusal — never a broken promise, never a trap. A crash
+/// `scripts/fuzz.sh` finds is fixed, then its input is copied into the target's corpus folder
+/// (named `crash-…`), which makes it a regression test here.
 @Suite struct FuzzCorpusTests {
     static let corpus = PackagePaths.root.appendingPathComponent("Fuzz/Corpus")
 
@@ -16,20 +17,23 @@ import Testing
         return try names.map { ($0, try readFile(atPath: dir.appendingPathComponent($0).path)) }
     }
 
-    func refusal(_ error: InputError, _ input: String) {
-        #expect(!error.description.contains("\n"), "\(input)")
-        #expect(error.description.utf8.count <= maxErrorLineBytes, "\(input)")
-    }
-
-    /// A scratch folder for the harnesses whose entry point reads files.
-    func scratch() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-fuzzcorpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
+    /// Replays `target`'s corpus through `entry` in a private scratch folder (the harnesses'
+    /// `PrivateFolder`, removed after); returns how many inputs were accepted.
+    @discardableResult
+    static func replay(_ target: String, _ entry: (_ input: [UInt8], _ scratch: URL) -> FuzzOutcome) throws -> Int {
+        let scratch = try PrivateFolder.make("evidence-fuzzcorpus")
+        defer { scratch.remove() }
+        var accepted = 0
+        for (name, bytes) in try inputs(target) {
+            let outcome = entry(bytes, scratch.url)
+            if case .broken(let why) = outcome { Issue.record("\(target)/\(name): \(why)") }
+            if outcome == .accepted { accepted += 1 }
+        }
+        return accepted
     }
 
     @Test func everyTargetHasASeedCorpus() throws {
-        for target in ["FuzzSnapshotRender", "FuzzPNG", "FuzzTokenXML", "FuzzColorSet", "FuzzResultReport", "FuzzManifest", "FuzzKnownFindings"] {
+        for target in FuzzEntry.targets {
             #expect(try !Self.inputs(target).isEmpty, "\(target)")
             #expect(FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Sources/\(target)/main.swift").path))
         }
@@ -38,81 +42,30 @@ import Testing
     @Test func snapshotRender() throws {
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
         let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
-        let zone = TimeZone(identifier: "Europe/Berlin")!
-        for (name, bytes) in try Self.inputs("FuzzSnapshotRender") {
-            do {
-                let snapshot = try decodeWidgetSnapshot(Data(bytes))
-                let frames = try Timeline.frames(snapshot: snapshot, from: snapshot.syncedAt, timeZone: zone)
-                for platform in TimelinePlatforms.all(renderer: renderer) {
-                    for frame in frames {
-                        let image = painter.render(try platform.scene(snapshot: snapshot, asOf: frame.date, timeZone: zone, family: platform.families[0]))
-                        #expect(image.width > 0 && image.height > 0, "\(name)")
-                    }
-                }
-            } catch { refusal(error, name) }
-        }
+        let drawn = try Self.replay("FuzzSnapshotRender") { input, _ in FuzzEntry.snapshotRender(input, renderer: renderer, painter: painter) }
+        #expect(drawn > 0)  // the seeds are real snapshots: the fuzzer starts past the decoder
     }
 
-    @Test func png() throws {
-        for (name, bytes) in try Self.inputs("FuzzPNG") {
-            do {
-                let image = try PNGCodec.decode(bytes, name: name)
-                #expect(image.pixels.count == image.width * image.height * 4, "\(name)")
-            } catch { refusal(error, name) }
-        }
-    }
+    @Test func png() throws { try Self.replay("FuzzPNG") { input, _ in FuzzEntry.png(input) } }
 
-    @Test func tokenXML() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, bytes) in try Self.inputs("FuzzTokenXML") {
-            for file in [AndroidTokens.lightFile, AndroidTokens.nightFile] {
-                let url = dir.appendingPathComponent(file)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url)
-            }
-            do { _ = try AndroidTokens.load(resDirectory: dir) } catch { refusal(error, name) }
-        }
-    }
+    @Test func tokenXML() throws { try Self.replay("FuzzTokenXML", FuzzEntry.tokenXML) }
 
-    @Test func colorSet() throws {
-        for (name, bytes) in try Self.inputs("FuzzColorSet") {
-            do { _ = try AssetCatalogTokens.parseColorSet(Data(bytes), file: name) } catch { refusal(error, name) }
-        }
-    }
+    @Test func colorSet() throws { try Self.replay("FuzzColorSet") { input, _ in FuzzEntry.colorSet(input) } }
 
     @Test func resultReport() throws {
-        var decoded = 0
-        // Through the bounded reader `report --from` uses, as the harness does.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-fuzzresult-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, bytes) in try Self.inputs("FuzzResultReport") {
-            let url = dir.appendingPathComponent("result.json")
-            try Data(bytes).write(to: url)
-            do {
-                let file = try ResultFile.load(url.path)
-                decoded += 1
-                #expect(!HTMLReport.render(file.result).isEmpty, "\(name)")
-                #expect(JUnitReport.render(file.result).hasPrefix("<?xml"), "\(name)")
-            } catch { refusal(error, name) }
-        }
-        #expect(decoded > 0)  // a seed is a real result of this schema, so the fuzzer starts past the reader
+        // A seed is a real result of this schema, so the fuzzer starts past the reader.
+        #expect(try Self.replay("FuzzResultReport", FuzzEntry.resultReport) > 0)
     }
 
-    @Test func manifest() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, bytes) in try Self.inputs("FuzzManifest") {
-            try Data(bytes).write(to: dir.appendingPathComponent(Manifest.fileName))
-            do { _ = try Manifest.loadChecked(from: dir) } catch { refusal(error, name) }
-        }
-    }
+    @Test func manifest() throws { try Self.replay("FuzzManifest", FuzzEntry.manifest) }
 
-    @Test func knownFindings() throws {
-        for (name, bytes) in try Self.inputs("FuzzKnownFindings") {
-            do { _ = try KnownFindings.parse(bytes, name: name) } catch { refusal(error, name) }
-        }
+    @Test func knownFindings() throws { try Self.replay("FuzzKnownFindings") { input, _ in FuzzEntry.knownFindings(input) } }
+
+    /// The refusal rule itself: a problem with a newline or a huge echo still prints one capped line.
+    @Test func aRefusalIsOneCappedLine() {
+        #expect(FuzzEntry.judge(InputError("f.json", "bad\nline")) == .refused)
+        #expect(FuzzEntry.judge(InputError("f.json", String(repeating: "x", count: 100_000))) == .refused)
+        #expect(FuzzEntry.png([0x89, 0x50]) == .refused)
     }
 }
 
@@ -125,14 +78,8 @@ import Testing
     @Test
     func invalidUTF8InATokenCommentIsRefusedNotATrap() throws {
         let bytes = try readFile(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzTokenXML/xmlparser-trap.xml").path)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-xmltrap-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for file in [AndroidTokens.lightFile, AndroidTokens.nightFile] {
-            let url = dir.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
-        let error = #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: dir) }
-        #expect(error?.description.contains("\n") == false)
+        let scratch = try PrivateFolder.make("evidence-fuzzcorpus")
+        defer { scratch.remove() }
+        #expect(FuzzEntry.tokenXML(bytes, scratch: scratch.url) == .refused)
     }
 }

@@ -168,8 +168,8 @@ import Testing
 
     @Test func recordModeFlagParses() throws {
         #expect(throws: InputError.self) { try ArgumentParser.parse(["--mode", "some"], valued: ["mode"], switches: [])
-            .choice("mode", default: RecordMode.changed, RecordMode.allCases) }
-        #expect(try ArgumentParser.parse(["--mode=all"], valued: ["mode"], switches: []).choice("mode", default: RecordMode.changed, RecordMode.allCases) == .all)
+            .choice(RecordCommand.mode, RecordMode.allCases) }
+        #expect(try ArgumentParser.parse(["--mode=all"], valued: ["mode"], switches: []).choice(RecordCommand.mode, RecordMode.allCases) == .all)
     }
 
     // MARK: CI outputs

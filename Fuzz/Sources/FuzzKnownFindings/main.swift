@@ -1,9 +1,4 @@
 import FuzzSupport
-import WidgetRaster
 
-/// The input as `known-findings.json`.
-runFuzzer { data, size in
-    do throws(InputError) { _ = try KnownFindings.parse(bytes(data, size), name: KnownFindings.fileName) }
-    catch { checkRefusal(error) }
-    return 0
-}
+/// `FuzzEntry.knownFindings`: the input as known-findings.json.
+runFuzzer { data, size in trapIfBroken(FuzzEntry.knownFindings(bytes(data, size))) }

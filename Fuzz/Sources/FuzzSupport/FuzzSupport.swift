@@ -1,13 +1,11 @@
 import Foundation
+@_exported import FuzzEntries
 import WidgetRaster
 
-/// What every harness asserts about a refusal: the error the CLI would print is one line and
-/// bounded (issue #24 "error lines cap what they echo"). A violation traps, so libFuzzer keeps
-/// the input as a crash.
-public func checkRefusal(_ error: InputError) {
-    let line = error.description
-    if line.contains("\n") || line.contains("\r") { fatalError("error is not one line: \(line.prefix(200))") }
-    if line.utf8.count > maxErrorLineBytes { fatalError("error line is \(line.utf8.count) bytes, over the \(maxErrorLineBytes)-byte cap") }
+/// Traps on a broken promise, so libFuzzer keeps the input as a crash; libFuzzer's return value otherwise.
+public func trapIfBroken(_ outcome: FuzzOutcome) -> CInt {
+    if case .broken(let why) = outcome { fatalError(why) }
+    return 0
 }
 
 /// The input's bytes as an array (libFuzzer may pass a null pointer for an empty input).
@@ -16,7 +14,7 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: size))
 }
 
-/// One private folder per fuzzing process for harnesses whose entry point reads files: the
+/// One private folder per fuzzing process for the entries that read files (`FuzzEntry`'s `scratch`): the
 /// project's `PrivateFolder` (`$TMPDIR/evidence-fuzz-<pid>-XXXXXX`, mode 0700). Removed at a
 /// normal exit; libFuzzer ends a crash, a timeout, an out-of-memory, a leak report and Ctrl-C with
 /// `_Exit`, which skips that — the folder then names a dead process, and the next harness to start
@@ -31,18 +29,6 @@ public let scratch: URL = {
     } catch { fatalError("no scratch folder: \(error)") }
 }()
 nonisolated(unsafe) private var scratchForCleanup: PrivateFolder?
-
-/// Writes `bytes` to `relative` under the scratch folder (parents created), replacing what was
-/// there. A write that fails traps: a harness that went on would read the previous input, and
-/// libFuzzer would pin what it finds on the wrong bytes.
-public func put(_ bytes: [UInt8], at relative: String) -> URL {
-    let url = scratch.appendingPathComponent(relative)
-    do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-    } catch { fatalError("cannot write the input to \(url.path): \(error)") }
-    return url
-}
 
 /// One input's test: the bytes and their count (libFuzzer's `LLVMFuzzerTestOneInput` shape).
 public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt

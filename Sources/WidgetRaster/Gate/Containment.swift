@@ -116,12 +116,12 @@ public struct ContainedFolder: Sendable {
         }
     }
 
-    /// `rel` opened below the root with no link on the way (openat2), or -1 for any failure.
+    /// `rel` opened below the root with no link on the way, or -1 for any failure.
     private func openBeneath(_ rel: String, flags: Int32) -> Int32 {
         let dir = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { return -1 }
         defer { close(dir) }
-        return cfiles_open_beneath(dir, rel, flags)
+        return openWithoutLinks(below: dir, rel, flags: flags)
     }
 
     /// Writes `rel` through a temp file beside it and renames it into place — only when the target
@@ -299,6 +299,36 @@ public struct ContainedFolder: Sendable {
         return .success(fd)
     }
 
+}
+
+/// `rel` (`/`-separated, not empty) opened below the folder `dirFD` with no symbolic link on the
+/// way: in one step where the kernel refuses every link itself (openat2, which also refuses `..`
+/// out), otherwise a segment at a time with `O_NOFOLLOW`. Like `open(2)`: the descriptor, or -1
+/// with `errno` set (ELOOP or EXDEV for a link, ENOENT, ENOTDIR, …). The gate's folders and the
+/// token folders (`TokenFolder`) both open files through this.
+func openWithoutLinks(below dirFD: Int32, _ rel: String, flags: Int32) -> Int32 {
+    let fd = cfiles_open_beneath(dirFD, rel, flags)
+    guard fd < 0, errno == ENOSYS else { return fd }
+    return walkWithoutLinks(below: dirFD, rel, flags: flags)
+}
+
+/// `openWithoutLinks` where the kernel has no openat2: each segment opened with `O_NOFOLLOW`, and
+/// a `..` segment refused as openat2 refuses it (EXDEV), so neither can lead out.
+func walkWithoutLinks(below dirFD: Int32, _ rel: String, flags: Int32) -> Int32 {
+    let parts = rel.split(separator: "/").map(String.init)
+    guard !parts.isEmpty, !rel.hasPrefix("/") else { errno = ENOENT; return -1 }
+    guard !parts.contains("..") else { errno = EXDEV; return -1 }
+    var dir = dup(dirFD)
+    guard dir >= 0 else { return -1 }
+    for (i, part) in parts.enumerated() {
+        let last = i == parts.count - 1
+        let next = openat(dir, part, (last ? flags : O_RDONLY | O_DIRECTORY | O_CLOEXEC) | O_NOFOLLOW)
+        let err = errno
+        close(dir)
+        guard next >= 0 else { errno = err; return -1 }
+        dir = next
+    }
+    return dir
 }
 
 /// An advisory `flock` on a gate folder's own descriptor: `record` holds it exclusively for its

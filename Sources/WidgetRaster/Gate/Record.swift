@@ -98,7 +98,39 @@ public enum Recorder {
             throw error
         }
 
-        // Stale entries: deleted only when the file on disk is the one the manifest recorded.
+        // From here on the staged files are either committed or discarded — every one not renamed into
+        // place, the one whose commit failed included — whichever way this ends.
+        var committed = 0
+        do throws(InputError) {
+            let doomed = try decideStale(&result, &manifest, options: options, catalog: catalog, fixtures: fixtures,
+                                         folder: folder, onFixture: onFixture)
+            if dryRun { return result.sorted() }
+            do throws(InputError) {
+                for s in staged { try folder.commit(s); committed += 1 }
+            } catch {
+                // The manifest names exactly what is on disk: the old entries, plus what was renamed.
+                var partial = old ?? Manifest(environment: manifest.environment)
+                for key in writes.prefix(committed) { partial.goldens[key] = manifest.goldens[key] }
+                try? partial.write(into: folder)
+                throw error
+            }
+            if manifest != old || old == nil {
+                try manifest.write(into: folder)
+            }
+            for file in doomed { folder.removeFile(file) }
+            return result.sorted()
+        } catch {
+            staged[committed...].forEach(folder.discard)
+            throw error
+        }
+    }
+
+    /// Drops the entries of fixtures no longer in the catalog (as the mode and filter allow) and
+    /// notes the files record must leave alone; returns the stale files it may delete — only those
+    /// on disk exactly as the manifest recorded them.
+    private static func decideStale(_ result: inout RecordResult, _ manifest: inout Manifest, options: GateOptions,
+                                    catalog: [Fixture], fixtures: [Fixture], folder: ContainedFolder,
+                                    onFixture: ((RecordedFixture) -> Void)?) throws(InputError) -> [String] {
         let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
         var staleFiles: Set<String> = []
@@ -126,23 +158,7 @@ public enum Recorder {
             result.leftAlone.append("\(link): a symbolic link; never followed, never removed")
         }
 
-        if dryRun { return result.sorted() }
-        var committed = 0
-        do {
-            for s in staged { try folder.commit(s); committed += 1 }
-        } catch {
-            staged[(committed + 1)...].forEach(folder.discard)
-            // The manifest names exactly what is on disk: the old entries, plus what was renamed.
-            var partial = old ?? Manifest(environment: manifest.environment)
-            for key in writes.prefix(committed) { partial.goldens[key] = manifest.goldens[key] }
-            try? partial.write(into: folder)
-            throw error
-        }
-        if manifest != old || old == nil {
-            try manifest.write(into: folder)
-        }
-        for file in doomed { folder.removeFile(file) }
-        return result.sorted()
+        return doomed
     }
 
     /// One fixture's decision: the entry to record, the bytes to write (nil = leave the file alone),

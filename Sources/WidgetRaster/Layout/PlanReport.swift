@@ -110,21 +110,18 @@ extension WidgetRenderer {
     /// registry's per-render checks run on that scene (so a check added to `CheckRegistry` shows
     /// here with no edit to `plan`). Known findings are matched as `render --json` matches them.
     public func planReport(_ target: RenderTarget, painter: CairoPainter, known: KnownFindings) -> PlanReport {
-        func findings(_ scene: Scene, _ facts: RenderFacts) -> [RenderReport.Finding] {
-            RenderReport.findings(scene, image: painter.render(scene), painter: painter, known: known,
-                                  key: WidgetRenderer.adHocKey(facts), facts: facts)
-        }
-        switch target {
-        case .android(let r):
-            let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
-            let (w, plan) = builder.plan(r)
-            let scene = builder.scene(w, plan, r)
-            return PlanReport(android: w, plan, scene: scene, findings: findings(scene, Self.facts(w, plan, scene, r)))
-        case .ios(let r):
-            let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
-            let (w, plan) = builder.plan(r)
-            let scene = builder.scene(w, plan, r)
-            return PlanReport(ios: w, plan, request: r, scene: scene, findings: findings(scene, Self.facts(w, r, scene)))
+        PlanReport(draw(target), painter: painter, known: known)
+    }
+}
+
+extension PlanReport {
+    /// The report of a widget `WidgetRenderer.draw` made, the registry's checks run on its scene.
+    public init(_ d: DrawnWidget, painter: CairoPainter, known: KnownFindings) {
+        let findings = RenderReport.findings(d.scene, image: painter.render(d.scene), painter: painter, known: known,
+                                             key: WidgetRenderer.adHocKey(d.facts), facts: d.facts)
+        switch d.plan {
+        case .android(let plan): self.init(android: d.facts.resolved, plan, scene: d.scene, findings: findings)
+        case .ios(let plan, let r): self.init(ios: d.facts.resolved, plan, request: r, scene: d.scene, findings: findings)
         }
     }
 }

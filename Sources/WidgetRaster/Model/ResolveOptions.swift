@@ -39,7 +39,7 @@ public struct ResolveOptions: Equatable, Sendable {
         }
         let platforms: [Platform]
         if a.value("platform") == nil { platforms = Platform.allCases } else {
-            platforms = [try a.choice("platform", default: Platform.ios, Platform.allCases)]
+            platforms = [try a.choice(Self.platform, Platform.allCases)]
         }
         return ResolveOptions(snapshotPath: snapshot, asOf: asOf, asOfText: rawAsOf, timeZone: zone, platforms: platforms, json: a.has("json"))
     }

@@ -63,9 +63,9 @@ public struct WidgetInputOptions: Equatable, Sendable {
     enum Reactive: String, CaseIterable { case extended, notyet, off }
     enum OnOff: String, CaseIterable { case on, off }
 
-    /// `allowDefault`: no source flags at all means the default synthesized widget (plan);
-    /// otherwise a snapshot, `--no-snapshot` or a synthesized-widget flag is required (render).
-    public static func parse(_ a: ParsedArguments, allowDefault: Bool) throws(InputError) -> WidgetInputOptions {
+    /// Without `--snapshot` / `--no-snapshot` the widget is synthesized, each flag left out taking
+    /// its declared default (no flag at all: the reference widget `--help` describes).
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> WidgetInputOptions {
         let synthetic = syntheticFlags.filter { a.value($0) != nil }.sorted()
         let snapshot = a.value("snapshot")
         if snapshot != nil && a.has("no-snapshot") { throw InputError("--no-snapshot", "cannot be combined with --snapshot") }
@@ -73,9 +73,6 @@ public struct WidgetInputOptions: Equatable, Sendable {
             throw InputError("--\(flag)", "describes a synthesized widget; it cannot be combined with --snapshot/--no-snapshot")
         }
         if snapshot == nil && !a.has("no-snapshot") {
-            guard allowDefault || !synthetic.isEmpty else {
-                throw InputError("--snapshot", "needed: a snapshot JSON file, '-' for standard input, --no-snapshot for first run, or --state … to describe one")
-            }
             var w = SyntheticWidget()
             w.state = try a.choice(Self.state, WidgetState.allCases)
             w.extendedToday = switch try a.choice(Self.reactive, Reactive.allCases) {

@@ -1,4 +1,3 @@
-import CFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -70,30 +69,17 @@ struct TokenFolder {
         return try readAll(fd, name: path(rel), limit: Self.maxTokenFileBytes)
     }
 
-    /// Opens `rel` below the root: in one step where the kernel refuses every link itself (openat2),
-    /// otherwise a segment at a time with `O_NOFOLLOW`. Non-blocking, so a FIFO never hangs the open.
+    /// Opens `rel` below the root with no link on the way (`openWithoutLinks`, as the gate's
+    /// folders do). Non-blocking, so a FIFO never hangs the open.
     private func open(_ rel: String, directory: Bool) throws(InputError) -> Int32 {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (directory ? O_DIRECTORY : 0)
         let rootFD = Glibc.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { throw InputError(root.path, "cannot open (\(String(cString: strerror(errno))))") }
         if rel.isEmpty { return rootFD }
         defer { close(rootFD) }
-        let fd = cfiles_open_beneath(rootFD, rel, flags)
-        if fd >= 0 { return fd }
-        let err = errno
-        guard err == ENOSYS else { throw failure(err, rel) }
-        // No openat2: walk the segments, refusing a link at each.
-        var dir = dup(rootFD)
-        let parts = rel.split(separator: "/").map(String.init)
-        for (i, part) in parts.enumerated() {
-            let last = i == parts.count - 1
-            let next = openat(dir, part, (last ? flags : O_RDONLY | O_DIRECTORY | O_CLOEXEC) | O_NOFOLLOW)
-            let e = errno
-            close(dir)
-            guard next >= 0 else { throw failure(e, rel) }
-            dir = next
-        }
-        return dir
+        let fd = openWithoutLinks(below: rootFD, rel, flags: flags)
+        guard fd >= 0 else { throw failure(errno, rel) }
+        return fd
     }
 
     private func failure(_ err: Int32, _ rel: String) -> InputError {

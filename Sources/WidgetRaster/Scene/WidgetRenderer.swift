@@ -20,6 +20,19 @@ public struct RenderedWidget: Sendable {
     public var textSize: DynamicTypeSize { facts.textSize }
 }
 
+/// One widget through the platform's builder (resolve → copy → plan → scene), made once for what
+/// `render` draws and `plan` reports.
+public struct DrawnWidget: Sendable {
+    public enum Plan: Sendable {
+        case android(AndroidWidgetPlan)
+        case ios(IOSWidgetPlan, IOSRenderRequest)
+    }
+    public var plan: Plan
+    public var scene: Scene
+    /// What it was asked to show, the family the plan drew (Android: resolveSize's pick), typed.
+    public var facts: RenderFacts
+}
+
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
 public struct WidgetRenderer: Sendable {
     public let fonts: FontLibrary
@@ -30,32 +43,35 @@ public struct WidgetRenderer: Sendable {
         self.fonts = fonts; self.androidTokens = androidTokens; self.iosTokens = iosTokens
     }
 
-    public func render(_ target: RenderTarget) throws(InputError) -> RenderedWidget {
+    /// The one pass through the builders that `render` and `plan` share.
+    public func draw(_ target: RenderTarget) -> DrawnWidget {
         switch target {
         case .android(let r):
             let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            return RenderedWidget(scene: scene, layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "",
-                                  facts: Self.facts(w, plan, scene, r))
+            return DrawnWidget(plan: .android(plan), scene: scene,
+                               facts: RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale))
         case .ios(let r):
             let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
-            return RenderedWidget(scene: scene,
-                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
-                                  hidden: plan.hidden, facts: Self.facts(w, r, scene))
+            return DrawnWidget(plan: .ios(plan, r), scene: scene,
+                               facts: RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize))
         }
     }
 
-    /// An ad-hoc render's facts: the family the plan drew (Android: resolveSize's pick), typed —
-    /// one construction for `render` and `plan`.
-    static func facts(_ w: ResolvedWidget, _ plan: AndroidWidgetPlan, _ scene: Scene, _ r: AndroidRenderRequest) -> RenderFacts {
-        RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale)
-    }
-    static func facts(_ w: ResolvedWidget, _ r: IOSRenderRequest, _ scene: Scene) -> RenderFacts {
-        RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize)
+    public func render(_ target: RenderTarget) throws(InputError) -> RenderedWidget {
+        let d = draw(target)
+        switch d.plan {
+        case .android(let plan):
+            return RenderedWidget(scene: d.scene, layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "", facts: d.facts)
+        case .ios(let plan, let r):
+            let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
+            return RenderedWidget(scene: d.scene,
+                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                                  hidden: plan.hidden, facts: d.facts)
+        }
     }
 
     /// The key an ad-hoc render's findings carry (known findings match it by conditions, not by key).

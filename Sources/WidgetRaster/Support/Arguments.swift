@@ -39,6 +39,8 @@ public struct OptionSpec: Sendable, Equatable {
     /// May be given more than once, each value kept in order (`report --from A --from B`).
     /// Any other option given twice is a usage error, never "the last one wins".
     public let repeats: Bool
+    /// Appended to a value error and to the range in `--help` (`dp`: "1200 is outside 40.0…1000.0 dp").
+    public var unit: String? = nil
 
     public var isSwitch: Bool { check == .none }
 
@@ -48,11 +50,20 @@ public struct OptionSpec: Sendable, Equatable {
     }
     /// An option that takes a value (`--filter GLOB`). A `.choice` check prints its words as the value name.
     public static func value(_ name: String, _ valueName: String?, _ help: String, check: Check = .text, short: Character? = nil,
-                             default d: Default? = nil, repeats: Bool = false) -> OptionSpec {
+                             default d: Default? = nil, repeats: Bool = false, unit: String? = nil) -> OptionSpec {
         let shown: String
         if let valueName { shown = valueName } else if case .choice(let words) = check { shown = words.joined(separator: "|") } else { shown = "VALUE" }
         return OptionSpec(name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
-                          defaultValue: d, repeats: repeats)
+                          defaultValue: d, repeats: repeats, unit: unit)
+    }
+
+    /// A flag whose accepted values depend on another flag (`--width` is Android dp 40…1000, iOS pt
+    /// 20…1000): one declaration per platform in `variants`, each read by its own spec once the
+    /// platform is known (so the platform's own error comes first: "only applies to --platform
+    /// ios"); the table's entry takes any text and prints every variant's help, range and default.
+    public static func perPlatform(_ name: String, _ valueName: String, _ variants: [OptionSpec]) -> OptionSpec {
+        precondition(variants.allSatisfy { $0.name == name }, "--\(name): a variant declares another flag")
+        return .value(name, valueName, variants.map { withFacts($0.help, $0.facts) }.joined(separator: "\n"))
     }
 
     /// `-o, --output FILE` as `--help` prints it.
@@ -62,14 +73,7 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// The help lines: signature in a column, text beside it, the default and the accepted range appended.
     public var helpLines: [String] {
-        var text = help
-        var facts = [rangeText, defaultValue.map(Self.defaultText)].compactMap { $0 }
-        if repeats { facts.append("may be repeated") }
-        if !facts.isEmpty {
-            let note = "(" + facts.joined(separator: "; ") + ")"
-            let last = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
-            text += Self.helpColumn + last.count + note.count < 100 ? " " + note : "\n" + note
-        }
+        let text = Self.withFacts(help, facts)
         let pad = String(repeating: " ", count: Self.helpColumn)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }
         let head = "  " + signature
@@ -82,11 +86,25 @@ public struct OptionSpec: Sendable, Equatable {
     }
     static let helpColumn = 21
 
+    /// What `--help` appends to the text: the accepted values, the default, "may be repeated".
+    private var facts: [String] {
+        var facts = [rangeText, defaultValue.map(Self.defaultText)].compactMap { $0 }
+        if repeats { facts.append("may be repeated") }
+        return facts
+    }
+    /// `text` with `(facts)` after its last line, or on a line of its own when that would pass column 100.
+    private static func withFacts(_ text: String, _ facts: [String]) -> String {
+        guard !facts.isEmpty else { return text }
+        let note = "(" + facts.joined(separator: "; ") + ")"
+        let last = text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        return text + (helpColumn + last.count + note.count < 100 ? " " + note : "\n" + note)
+    }
+
     /// The accepted values, unless the signature already spells them (`--compare auto|exact|perceptual`).
     private var rangeText: String? {
         switch check {
-        case .int(let r): return "\(r.lowerBound)…\(r.upperBound)"
-        case .number(let r): return "\(Self.trimmed(r.lowerBound))…\(Self.trimmed(r.upperBound))"
+        case .int(let r): return "\(r.lowerBound)…\(r.upperBound)" + (unit.map { " " + $0 } ?? "")
+        case .number(let r): return "\(Self.trimmed(r.lowerBound))…\(Self.trimmed(r.upperBound))" + (unit.map { " " + $0 } ?? "")
         case .choice(let words): return valueName == words.joined(separator: "|") ? nil : words.joined(separator: "|")
         case .none, .text: return nil
         }
@@ -99,16 +117,17 @@ public struct OptionSpec: Sendable, Equatable {
     }
     private static func trimmed(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x) }
 
-    /// Checks one given value against `check`; the error names the flag.
+    /// Checks one given value against `check`; the error names the flag (and the unit).
     func validate(_ raw: String) throws(InputError) {
+        func refused(_ problem: String) -> InputError { InputError("--\(name)", problem + (unit.map { " " + $0 } ?? "")) }
         switch check {
         case .none, .text: return
         case .int(let r):
-            guard let v = Int(raw) else { throw InputError("--\(name)", "expected a whole number, got '\(raw)'") }
-            guard r.contains(v) else { throw InputError("--\(name)", "\(v) is outside \(r.lowerBound)…\(r.upperBound)") }
+            guard let v = Int(raw) else { throw refused("expected a whole number, got '\(raw)'") }
+            guard r.contains(v) else { throw refused("\(v) is outside \(r.lowerBound)…\(r.upperBound)") }
         case .number(let r):
-            guard let v = Double(raw) else { throw InputError("--\(name)", "expected a number, got '\(raw)'") }
-            guard v.isFinite, r.contains(v) else { throw InputError("--\(name)", "\(raw) is outside \(r.lowerBound)…\(r.upperBound)") }
+            guard let v = Double(raw) else { throw refused("expected a number, got '\(raw)'") }
+            guard v.isFinite, r.contains(v) else { throw refused("\(raw) is outside \(r.lowerBound)…\(r.upperBound)") }
         case .choice(let words):
             guard words.contains(where: { $0.lowercased() == raw.lowercased() }) else {
                 throw InputError("--\(name)", "unknown value '\(raw)'; expected one of \(words.joined(separator: ", "))")
@@ -249,6 +268,10 @@ public struct ParsedArguments: Equatable, Sendable {
     public func int(_ spec: OptionSpec, absent computed: @autoclosure () -> Int) throws(InputError) -> Int {
         values[spec.name] == nil && spec.defaultValue?.literal == nil ? computed() : try int(spec)
     }
+    /// As `double(_:)`, with a default worked out at run time (`--width`: the family's typical size).
+    public func double(_ spec: OptionSpec, absent computed: @autoclosure () -> Double) throws(InputError) -> Double {
+        values[spec.name] == nil && spec.defaultValue?.literal == nil ? computed() : try double(spec)
+    }
     public func double(_ spec: OptionSpec) throws(InputError) -> Double {
         let raw = try checked(spec)
         guard let v = Double(raw), v.isFinite else { throw InputError("--\(spec.name)", "expected a number, got '\(raw)'") }
@@ -267,36 +290,6 @@ public struct ParsedArguments: Equatable, Sendable {
         try spec.validate(raw)
         return raw
     }
-
-    // MARK: typed values by name, the range and default given by the caller
-
-    /// The value of `--name` parsed by `parse`, or `defaultValue` when absent; a value that
-    /// does not parse is an `InputError` naming the flag.
-    public func value<T>(_ name: String, default defaultValue: T, expect: String, _ parse: (String) -> T?) throws(InputError) -> T {
-        guard let raw = values[name] else { return defaultValue }
-        guard let v = parse(raw) else { throw InputError("--\(name)", "expected \(expect), got '\(raw)'") }
-        return v
-    }
-    public func int(_ name: String, default d: Int, in range: ClosedRange<Int>) throws(InputError) -> Int {
-        let v = try value(name, default: d, expect: "a whole number", { Int($0) })
-        guard range.contains(v) else { throw InputError("--\(name)", "\(v) is outside \(range.lowerBound)…\(range.upperBound)") }
-        return v
-    }
-    public func double(_ name: String, default d: Double, in range: ClosedRange<Double>) throws(InputError) -> Double {
-        let v = try value(name, default: d, expect: "a number", { Double($0) })
-        guard v.isFinite, range.contains(v) else {
-            throw InputError("--\(name)", "\(raw(name)) is outside \(range.lowerBound)…\(range.upperBound)")
-        }
-        return v
-    }
-    public func choice<T: RawRepresentable>(_ name: String, default d: T, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
-        guard let raw = values[name] else { return d }
-        guard let v = all.first(where: { $0.rawValue.lowercased() == raw.lowercased() }) else {
-            throw InputError("--\(name)", "unknown value '\(raw)'; expected one of \(all.map(\.rawValue).joined(separator: ", "))")
-        }
-        return v
-    }
-    private func raw(_ name: String) -> String { values[name] ?? "" }
 }
 
 public enum ArgumentParser {

@@ -4,10 +4,6 @@
 /// `evidence <command> --help` prints these tables.
 
 private func words<T: RawRepresentable>(_ all: [T]) -> [String] where T.RawValue == String { all.map(\.rawValue) }
-private func range(_ r: ClosedRange<Double>) -> String {
-    func n(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
-    return "\(n(r.lowerBound))…\(n(r.upperBound))"
-}
 
 extension WidgetInputOptions {
     public static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON the app writes ('-' reads standard input;\nevery field: README, 'Snapshot JSON')")
@@ -44,23 +40,18 @@ extension WidgetInputOptions {
 extension RenderTarget {
     public static let platform = OptionSpec.value("platform", "P", "the platform to draw", check: .choice(words(Platform.allCases)),
                                                   default: .value(Platform.android.rawValue))
-    public static let family = OptionSpec.value("family", "F", """
-        android: \(words(AndroidFamilyRequest.allCases).joined(separator: ", ")) (default auto: resolveSize picks)
-        ios: \(words(IOSFamily.allCases).joined(separator: ", ")) (default systemMedium)
-        """)
-    public static let width = OptionSpec.value("width", "W", """
-        the granted width: android dp \(range(AndroidRenderRequest.widthRange)), default the family's typical size
-        (\(AndroidFamilyRequest.allCases.map { f in let s = AndroidRenderRequest.typicalSize(f); return "\(f.rawValue) \(Int(s.width)) × \(Int(s.height))" }.joined(separator: ", ")));
-        ios pt \(range(IOSRenderRequest.sideRange)), with --height, instead of a device class
-        """)
-    public static let height = OptionSpec.value("height", "H", "the granted height, as --width")
-    public static let fontScale = OptionSpec.value("font-scale", "F", "android: the user's font scale \(range(AndroidRenderRequest.fontScaleRange)) (default 1)")
-    public static let density = OptionSpec.value("density", "D", "android: pixels per dp \(range(AndroidRenderRequest.densityRange)) (default 2)")
+    // The size flags: each platform's reading is declared beside its request (below); the table
+    // lists each flag once with every platform's help, range and default.
+    public static let family = OptionSpec.perPlatform("family", "F", [AndroidRenderRequest.familyOption, IOSRenderRequest.familyOption])
+    public static let width = OptionSpec.perPlatform("width", "W", [AndroidRenderRequest.widthOption, IOSRenderRequest.widthOption])
+    public static let height = OptionSpec.perPlatform("height", "H", [AndroidRenderRequest.heightOption, IOSRenderRequest.heightOption])
+    public static let fontScale = OptionSpec.perPlatform("font-scale", "F", [AndroidRenderRequest.fontScaleOption])
+    public static let density = OptionSpec.perPlatform("density", "D", [AndroidRenderRequest.densityOption])
     public static let deviceClass = OptionSpec.value("device-class", "C", """
         ios: a portrait screen class, one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))
         (default \(IOSDeviceClass.standard.name); \(IOSDeviceClass.accessoryStandard.name) for the accessories)
         """)
-    public static let scale = OptionSpec.value("scale", "2|3", "ios: pixels per pt (default 2)")
+    public static let scale = OptionSpec.perPlatform("scale", "2|3", [IOSRenderRequest.scaleOption])
     public static let textSize = OptionSpec.value("text-size", "T", "ios: the Dynamic Type size", check: .choice(words(DynamicTypeSize.allCases)),
                                                   default: .value(DynamicTypeSize.large.rawValue))
     public static let hostMode = OptionSpec.value("host-mode", "M", "ios Home Screen families: how the host draws the widget", check: .choice(words(HostMode.allCases)),
@@ -72,6 +63,30 @@ extension RenderTarget {
         .init("size and look:", [platform, family, width, height, fontScale, density, deviceClass, scale, textSize, hostMode, theme]),
     ])
     public static var valued: Set<String> { options.valued }
+}
+
+extension AndroidRenderRequest {
+    public static let familyOption = OptionSpec.value("family", "F", "android: the size class; auto lets resolveSize pick",
+                                                      check: .choice(words(AndroidFamilyRequest.allCases)), default: .value(AndroidFamilyRequest.auto.rawValue))
+    public static let widthOption = OptionSpec.value("width", "W", "android: the granted width", check: .number(widthRange), default: .note("""
+        the family's typical size (\(AndroidFamilyRequest.allCases.map { f in
+            let s = typicalSize(f); return "\(f.rawValue) \(Int(s.width)) × \(Int(s.height))" }.joined(separator: ", ")))
+        """), unit: "dp")
+    public static let heightOption = OptionSpec.value("height", "H", "android: the granted height", check: .number(heightRange),
+                                                      default: .note("the family's typical size, as --width"), unit: "dp")
+    public static let fontScaleOption = OptionSpec.value("font-scale", "F", "android: the user's font scale", check: .number(fontScaleRange),
+                                                         default: .value("1"))
+    public static let densityOption = OptionSpec.value("density", "D", "android: pixels per dp", check: .number(densityRange),
+                                                       default: .value("2"), unit: "px per dp")
+}
+
+extension IOSRenderRequest {
+    public static let familyOption = OptionSpec.value("family", "F", "ios: the WidgetKit family", check: .choice(words(IOSFamily.allCases)),
+                                                      default: .value(IOSFamily.systemMedium.rawValue))
+    public static let widthOption = OptionSpec.value("width", "W", "ios: the width in pt, with --height, instead of a device class",
+                                                     check: .number(sideRange))
+    public static let heightOption = OptionSpec.value("height", "H", "ios: the height in pt, with --width", check: .number(sideRange))
+    public static let scaleOption = OptionSpec.value("scale", "2|3", "ios: pixels per pt", check: .int(2...3), default: .value("2"))
 }
 
 extension AdHocRenderOptions {

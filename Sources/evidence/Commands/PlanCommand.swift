@@ -33,7 +33,7 @@ struct PlanCommand: EvidenceCommand {
         try parse(options.parse(args))
     }
     static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
-        try AdHocRenderOptions.parse(a, needsOutput: false, allowDefaultWidget: true)
+        try AdHocRenderOptions.parse(a, needsOutput: false)
     }
 
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
@@ -42,16 +42,15 @@ struct PlanCommand: EvidenceCommand {
         let o = try parse(a)
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
-        let target = try WidgetPipeline.target(o)
+        let drawn = renderer.draw(try WidgetPipeline.target(o))
         // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
-        let report = renderer.planReport(target, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings))
+        let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings))
         if o.json { try printJSON(report); return 0 }
         print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
-        switch target {
-        case .android(let request):
-            let (_, plan) = AndroidSceneBuilder(fonts: painter.fonts, tokens: renderer.androidTokens).plan(request)
+        switch drawn.plan {
+        case .android(let plan):
             print(renderPlanText(plan))
-        case .ios(let request):
+        case .ios(_, let request):
             print("iOS plan — \(report.family) \(fmt(report.size.width)) × \(fmt(report.size.height)) pt (\(request.deviceClass ?? "explicit size") @\(Int(request.scale))x, text size \(request.textSize.rawValue))")
             print("content: \(report.content) (16 pt margins)   rows: \(report.habits.visible)   overflow: \(report.habits.overflow)")
             print("items:")

@@ -252,9 +252,9 @@ public struct IOSRenderRequest: Sendable, Hashable {
     public static let sideRange: ClosedRange<Double> = 20...1000
 
     static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
-        let family = try a.choice("family", default: IOSFamily.systemMedium, IOSFamily.allCases)
+        let family = try a.choice(familyOption, IOSFamily.allCases)
         var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
-        r.hostMode = try a.choice("host-mode", default: HostMode.full, HostMode.allCases)
+        r.hostMode = try a.choice(RenderTarget.hostMode, HostMode.allCases)
         guard r.hostMode.draws(family) else { throw InputError("--host-mode", r.hostMode.refusal(family)) }
         if let name = a.value("device-class") {
             guard let c = IOSDeviceClass.named(name) else {
@@ -271,12 +271,12 @@ public struct IOSRenderRequest: Sendable, Hashable {
             guard a.value("width") != nil, a.value("height") != nil else {
                 throw InputError(a.value("width") == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")
             }
-            r.size = Size(try a.double("width", default: 0, in: sideRange), try a.double("height", default: 0, in: sideRange))
+            r.size = Size(try a.double(widthOption), try a.double(heightOption))
             r.deviceClass = nil
         }
-        let scale = try a.int("scale", default: 2, in: 2...3)
+        let scale = try a.int(scaleOption)
         r.scale = Double(scale)
-        r.textSize = try a.choice("text-size", default: DynamicTypeSize.large, DynamicTypeSize.allCases)
+        r.textSize = try a.choice(RenderTarget.textSize, DynamicTypeSize.allCases)
         return r
     }
 }

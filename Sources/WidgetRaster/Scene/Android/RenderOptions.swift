@@ -17,16 +17,16 @@ public struct AdHocRenderOptions: Equatable, Sendable {
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     public var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. `allowDefaultWidget`: plan
-    /// may describe nothing at all and gets the reference widget.
-    public static func parse(_ a: ParsedArguments, needsOutput: Bool = true, allowDefaultWidget: Bool = false) throws(InputError) -> AdHocRenderOptions {
-        let input = try WidgetInputOptions.parse(a, allowDefault: allowDefaultWidget)
+    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. Neither needs a widget
+    /// option: with none (only size flags, or nothing) both draw the declared defaults' widget.
+    public static func parse(_ a: ParsedArguments, needsOutput: Bool = true) throws(InputError) -> AdHocRenderOptions {
+        let input = try WidgetInputOptions.parse(a)
         let output = a.value("output")
         if needsOutput, output == nil || output!.isEmpty { throw InputError("-o", "required: the PNG file to write") }
         let target = try RenderTarget.parse(a)
         if a.value("android-res") != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
         if a.value("ios-assets") != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
-        let policy = try a.choice("on-bad-snapshot", default: BadSnapshotPolicy.fail, BadSnapshotPolicy.allCases)
+        let policy = try a.choice(Self.onBadSnapshot, BadSnapshotPolicy.allCases)
         if policy == .fallback, case .file = input.source {} else if policy == .fallback {
             throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
         }
@@ -48,32 +48,27 @@ public enum RenderTarget: Equatable, Sendable {
     }
 
     public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
-        let platform = try a.choice("platform", default: Platform.android, Platform.allCases)
-        let theme = try a.choice("theme", default: Theme.light, Theme.allCases)
-        func number(_ name: String, _ d: Double, _ range: ClosedRange<Double>, _ unit: String) throws(InputError) -> Double {
-            do { return try a.double(name, default: d, in: range) } catch {
-                throw InputError("--\(name)", "\(error.problem) \(unit)")
-            }
-        }
+        let platform = try a.choice(Self.platform, Platform.allCases)
+        let theme = try a.choice(Self.theme, Theme.allCases)
         switch platform {
         case .android:
-            for flag in ["device-class", "scale", "text-size", "host-mode"] where a.value(flag) != nil {
-                throw InputError("--\(flag)", "only applies to --platform ios")
+            for spec in [deviceClass, scale, textSize, hostMode] where a.value(spec.name) != nil {
+                throw InputError("--\(spec.name)", "only applies to --platform ios")
             }
-            let family = try a.choice("family", default: AndroidFamilyRequest.auto, AndroidFamilyRequest.allCases)
             let r = AndroidRenderRequest.self
+            let family = try a.choice(r.familyOption, AndroidFamilyRequest.allCases)
             let typical = r.typicalSize(family)
             return .android(AndroidRenderRequest(
                 family: family,
-                widthDp: try number("width", typical.width, r.widthRange, "dp"),
-                heightDp: try number("height", typical.height, r.heightRange, "dp"),
-                fontScale: try number("font-scale", 1, r.fontScaleRange, ""),
+                widthDp: try a.double(r.widthOption, absent: typical.width),
+                heightDp: try a.double(r.heightOption, absent: typical.height),
+                fontScale: try a.double(r.fontScaleOption),
                 theme: theme,
-                density: try number("density", 2, r.densityRange, "px per dp"),
+                density: try a.double(r.densityOption),
                 snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone))
         case .ios:
-            for flag in ["font-scale", "density"] where a.value(flag) != nil {
-                throw InputError("--\(flag)", "only applies to --platform android (iOS: --scale, --text-size)")
+            for spec in [fontScale, density] where a.value(spec.name) != nil {
+                throw InputError("--\(spec.name)", "only applies to --platform android (iOS: --scale, --text-size)")
             }
             return .ios(try IOSRenderRequest.parse(a, theme: theme))
         }
