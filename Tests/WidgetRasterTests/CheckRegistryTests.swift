@@ -23,7 +23,7 @@ import Testing
     /// the truncation finding stays, still KNOWN by its element; the pip reader, the tint groups
     /// and the colour-alone markers read the same elements.
     @Test func renamingEveryNodeKeepsEveryCheckApplying() throws {
-        let key = "android/bands/width/w110-fs2.0/1-digit"
+        let key = "android/bands/reported/small/w110-h130-fs2.0-4-habits/new-day"
         let original = try scene(key), renamed = Self.renamed(original)
         let a = TruncationCheck.violations(in: original), b = TruncationCheck.violations(in: renamed)
         #expect(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))

@@ -46,8 +46,9 @@ import Testing
     /// A must-not-truncate text moved to a width where it cannot fit fails the gate as `truncated`,
     /// naming fixture, node and the text drawn; a habit title cut the same way does not.
     @Test func mustNotTruncateTextAtAnImpossibleWidthFailsVerify() throws {
-        // The reactive caption at the 110 dp floor with double-size font: "Add a stone" can't fit 70 dp.
-        let narrow = scene(done: 1, total: 4, width: 110, fontScale: 2.0)
+        // The reactive caption at 130 × 130 dp with double-size font: "Add a stone" fits 90 dp neither on
+        // one line nor, at any step, on two the core can hold.
+        let narrow = scene(done: 1, total: 4, width: 130, height: 130, fontScale: 2.0)
         let key = "test/narrow-caption"
         let catalog = [Fixture(key: key) { _ in narrow }]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-trunc-\(UUID().uuidString)")

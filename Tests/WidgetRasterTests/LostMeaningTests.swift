@@ -214,10 +214,11 @@ import Testing
     }
 
     /// `render` at an ad-hoc size inside an entry's conditions marks the finding known — the seed's
-    /// 110 dp × fontScale 2.0 caption ellipsis at a height no golden has.
+    /// 110 dp × fontScale 2.0 caption ellipsis (NEW_DAY's one-line fallback caption) at a height no
+    /// golden has.
     @Test func anAdHocRenderInsideTheConditionsIsKnown() throws {
-        let a = try ArgumentParser.parse(["--family", "small", "--width", "110", "--height", "171", "--font-scale", "2.0",
-                                          "--state", "defaultProgress", "--done", "1", "--reactive", "notYet", "-o", "x.png"],
+        let a = try ArgumentParser.parse(["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0",
+                                          "--state", "newDay", "-o", "x.png"],
                                          valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
         let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
         #expect(drawn.facts.fontScale == 2 && drawn.facts.size.width == 110)
@@ -237,7 +238,7 @@ import Testing
     @Test func everyRenderEntryMarksAnAdHocRenderKnown() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let adHoc: [ElementKind: [String]] = [
-            .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "defaultProgress"],
+            .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "newDay"],
             .staleFooter: ["--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale"],
             .newDayLine: ["--family", "small", "--width", "110", "--height", "151", "--font-scale", "2.0", "--state", "newDay"],
         ]

@@ -106,8 +106,8 @@ struct AndroidTextMetrics {
     func width(_ text: String, _ style: TextStyle) -> Double { L.ceilDp(measurer.advance(text, style: style)) }
 
     /// Caption row width in a family: glyph slot + gap + text.
-    func captionWidth(_ caption: String, _ family: AndroidFamily) -> Double {
-        L.captionGlyphSlotDp(family, fontScale: fontScale) + L.captionGlyphGapDp(family) + width(caption, body)
+    func captionWidth(_ caption: String, _ family: AndroidFamily, style: TextStyle? = nil) -> Double {
+        L.captionGlyphSlotDp(family, fontScale: fontScale) + L.captionGlyphGapDp(family) + width(caption, style ?? body)
     }
 
     func largeCompactNeed(numeralW: Double, caption: String?) -> Double {
@@ -194,6 +194,22 @@ struct AndroidPlanBuilder {
         for key in AndroidElementKey.allCases {
             elements[key] = PlanElement(key: key, shown: false, reason: "not part of the \(size.rawValue) layout")
         }
+    }
+
+    /// The shortest head row the numeral may take to keep the core's caption row or the state's
+    /// line: it steps down as `fitNumeral` does, but never below today's size — seed 000: the
+    /// numeral "never shrinks below today's size" (22 sp on Small, 34 sp on Medium at fontScale
+    /// 1.0), so at fontScale 1.0 it doesn't step at all.
+    func minHead(_ family: AndroidTextMetrics.NumeralFamily) -> Double {
+        let today: Double
+        switch family {
+        case .small: today = L.smallNumeralSp
+        case .medium: today = L.mediumNumeralSp
+        case .large: today = L.largeNumeralSp
+        }
+        let nominal = m.numeral(family).size, step = L.numeralStepSp * input.fontScale
+        let steps = max(0, ((nominal - today) / step + 1e-9).rounded(.down))
+        return L.lineBox(size: nominal - steps * step)
     }
 
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
@@ -327,14 +343,16 @@ struct AndroidPlanBuilder {
 
     /// The caption row: glyph slot + gap + text on `lines` lines (`y` the top of the first),
     /// ellipsized if it still doesn't fit.
-    func captionElement(_ caption: String, x: Double, y: Double, width: Double, lines: Int = 1, cost: Double, reason: String) -> PlanElement {
-        let need = m.captionWidth(caption, size)
+    func captionElement(_ caption: String, x: Double, y: Double, width: Double, lines: Int = 1, style: TextStyle? = nil,
+                        cost: Double, reason: String) -> PlanElement {
+        let style = style ?? m.body
+        let need = m.captionWidth(caption, size, style: style)
         let textW = width - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
-        let cut = lines == 1 ? need > width : m.fitLines(caption, width: textW, style: m.body, maxLines: lines) == nil
+        let cut = lines == 1 ? need > width : m.fitLines(caption, width: textW, style: style, maxLines: lines) == nil
         return PlanElement(key: .captionRow, shown: true,
                            reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
-                           frame: Rect(x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.line),
-                           text: caption, style: m.body, lines: lines, maxLines: max(1, lines), ellipsized: cut)
+                           frame: Rect(x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.lineFor(style)),
+                           text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
     }
 
     /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.

@@ -23,8 +23,8 @@ extension AndroidPlanBuilder {
         let captionCoreShed = captionApplies && nominalHead + m.line + L.captionRowTopMarginDp > budget
         // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
         let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
-        let (captionLines, captionNeed) = mediumCaptionRow(caption, width: captionW, cap: cap, nominalHead: nominalHead)
-        let captionCost = Double(captionLines) * m.line + L.captionRowTopMarginDp
+        let (captionLines, captionNeed, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
+        let captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
         let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
@@ -101,9 +101,10 @@ extension AndroidPlanBuilder {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
         if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, lines: captionLines, cost: captionCost,
-                               reason: "core: caption row = \(captionLines) × line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost))"
-                                + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")))
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, lines: captionLines, style: captionStyle, cost: captionCost,
+                               reason: "core: caption row = \(captionLines) × line \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost))"
+                                + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")
+                                + (captionStyle.size < m.body.size ? "; its text steps down to \(fmtDp(captionStyle.size)) dp (never below fontScale 1.3's size)" : "")))
             row("captionRow", "left", y, captionCost)
             y += captionCost
         } else if input.state == .newDay {
@@ -144,16 +145,20 @@ extension AndroidPlanBuilder {
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
 
-    /// Medium's caption row (the core's second half): its lines, and the column width it needs. One
-    /// line where it fits the capped column beside its glyph; else, as on Small, it wraps whole to
-    /// the second line the core can hold rather than "Add a…"; only then the structural floor's
-    /// ellipsis (seed 000: "the safety net, not the mechanism"). The column does not widen for it:
-    /// the checklist column's line (a habit row, the state's line) outranks the caption's width.
-    func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double, nominalHead: Double) -> (lines: Int, width: Double) {
-        guard let caption, need > cap else { return (1, 0) }
+    /// Medium's caption row (the core's second half): its lines, style and the column width it
+    /// needs. One line where it fits the capped column beside its glyph; else, as on Small, it
+    /// wraps whole to the second line the core can hold (the numeral stepping down to make room,
+    /// never below today's size) rather than "Add a…"; else its text steps
+    /// down like the state's line (steppedStateLine: never below its fontScale-1.3 size — the
+    /// seed's sub-linear rule for the core's numeral, applied to the core's other half); only then
+    /// the structural floor's ellipsis (seed 000: "the safety net, not the mechanism"). The column
+    /// does not widen for it: the checklist column's line (a habit row, the state's line) outranks
+    /// the caption's width.
+    func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double) -> (lines: Int, width: Double, style: TextStyle) {
+        guard let caption, need > cap else { return (1, 0, m.body) }
         let textW = cap - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
-        guard let n = m.fitLines(caption, width: textW, style: m.body, maxLines: L.sentenceMaxLines),
-              nominalHead + Double(n) * m.line + L.captionRowTopMarginDp <= budget else { return (1, cap) }
-        return (n, cap)
+        guard let fit = m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: budget - minHead(.medium),
+                                           topMargin: L.captionRowTopMarginDp) else { return (1, cap, m.body) }
+        return (fit.lines, cap, fit.style)
     }
 }

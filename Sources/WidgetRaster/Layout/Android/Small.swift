@@ -11,7 +11,7 @@ extension AndroidPlanBuilder {
         // The state's own line outranks what the seed's tables never weighed against it: first the
         // numeral steps down (never below today's size), then the footer's second line and the
         // caption row yield to it (README, "Android keeps each state's meaning").
-        let minHead = smallMinHead
+        let minHead = minHead(.small)
         let footerYields = smallFooterYields(minHead: minHead)
         placeFooter()
         if let footerYields, var e = elements[.staleFooter] {
@@ -31,8 +31,9 @@ extension AndroidPlanBuilder {
         // captions for the narrow boxes so they would not be cut (Microcopy shortened alongside
         // the width fix), and its structural floor — one line, ellipsized — is "the safety net, not
         // the mechanism". NEW_DAY's fallback caption keeps the seed's accepted one-line ellipsis.
-        let captionLines = caption.flatMap { smallCaptionLines($0, nominalHead: nominalHead) } ?? 1
-        let captionCost = Double(captionLines) * m.line + L.captionRowTopMarginDp
+        let captionFit = caption.flatMap { smallCaptionRow($0, nominalHead: nominalHead) }
+        let captionLines = captionFit?.lines ?? 1, captionStyle = captionFit?.style ?? m.body
+        let captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
         // What the head row leaves below it: the caption row, then the state's line where the
         // numeral's step-down can make room for both; else the caption row yields to the state's
         // line, as NEW_DAY's caption row yields to state_new_day (OBJ-1382). With no line to keep
@@ -133,10 +134,11 @@ extension AndroidPlanBuilder {
         }
         if let caption, showsCaption {
             let lines = input.state == .newDay ? 1 : captionLines
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, lines: lines, cost: captionCost,
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, lines: lines, style: captionStyle, cost: captionCost,
                                reason: captionReason + (lines > 1 ? "; wraps to \(lines) lines beside its glyph (never cut)" : "")))
             row("captionRow", "main", y, captionCost)
-            note("caption row = \(lines) × \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
+            note("caption row = \(lines) × \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))"
+                 + (captionStyle.size < m.body.size ? " (its text stepped down to \(fmtDp(captionStyle.size)) dp, never below fontScale 1.3's size)" : ""))
             y += captionCost; left -= captionCost
         } else {
             hide(.captionRow, captionReason)
@@ -206,14 +208,6 @@ extension AndroidPlanBuilder {
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
     var smallProgressCost: Double { L.smallProgressTopMarginDp + m.line }
 
-    /// The shortest head row the numeral may take to keep the state's line: it steps down as
-    /// `fitNumeral` does, but never below today's size — seed 000: the numeral "never shrinks below
-    /// today's size" (Small: 22 sp at fontScale 1.0), so at fontScale 1.0 it doesn't step at all.
-    var smallMinHead: Double {
-        let nominal = m.numeral(.small).size, step = L.numeralStepSp * input.fontScale
-        let steps = max(0, ((nominal - L.smallNumeralSp) / step + 1e-9).rounded(.down))
-        return L.lineBox(size: nominal - steps * step)
-    }
 
     /// STALE: how the footer yields to the state's line ("N of M done", the count the legacy stack
     /// keeps), where the numeral at today's size can't make room for that line at its body size:
@@ -245,15 +239,16 @@ extension AndroidPlanBuilder {
         return nil
     }
 
-    /// Lines Small's caption row takes: 1 when it fits beside its glyph, else the lines it wraps to
-    /// (at most two, every word whole) while the core — the numeral's row and the caption — still
-    /// fits the budget; nil when it can't wrap whole (the one-line ellipsis floor applies).
-    func smallCaptionLines(_ caption: String, nominalHead: Double) -> Int? {
-        guard input.state != .newDay, m.captionWidth(caption, .small) > cw else { return 1 }
+    /// Small's caption row: 1 line at its body size when it fits beside its glyph, else the lines it
+    /// wraps to (at most two, every word whole) while the core — the numeral's row and the caption —
+    /// still fits the budget, else at the largest stepped-down size that does (steppedStateLine:
+    /// never below its fontScale-1.3 size, as the core's numeral scales sub-linearly); nil when
+    /// none does (the one-line ellipsis floor applies). NEW_DAY's fallback caption is one line.
+    func smallCaptionRow(_ caption: String, nominalHead: Double) -> (lines: Int, style: TextStyle)? {
+        guard input.state != .newDay, m.captionWidth(caption, .small) > cw else { return (1, m.body) }
         let textW = cw - L.captionGlyphSlotDp(.small, fontScale: input.fontScale) - L.captionGlyphGapDp(.small)
-        guard let lines = m.fitLines(caption, width: textW, style: m.body),
-              nominalHead + Double(lines) * m.line + L.captionRowTopMarginDp <= budget else { return nil }
-        return lines
+        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: budget - nominalHead,
+                                  topMargin: L.captionRowTopMarginDp).map { ($0.lines, $0.style) }
     }
 
     /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
