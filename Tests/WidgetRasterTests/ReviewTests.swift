@@ -130,6 +130,30 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
     }
 
+    /// A link in the goldens is reported once across the shards (review item 3: every shard reported
+    /// every link, so `report` refused to merge them): a stray link by slice 1, a link at a
+    /// fixture's golden by that fixture's shard, as `unreadable`.
+    @Test func aLinkInTheGoldensIsReportedByOneShardSoShardsMerge() throws {
+        let dir = tempDir(), results = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(at: dir.appendingPathComponent("starter/zz-link.png"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        let linked = catalog[1]
+        try fm.removeItem(at: dir.appendingPathComponent(linked.goldenPath))
+        try fm.createSymbolicLink(at: dir.appendingPathComponent(linked.goldenPath), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        var reported: [String: [Int]] = [:]
+        for i in 1...3 {
+            let v = try Verifier.verify(options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
+            for f in v.failures { reported[f.key, default: []].append(i) }
+            try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
+        }
+        let owner = (1...3).first { Shard(index: $0, count: 3).contains(linked.key) }!
+        #expect(reported == ["starter/zz-link.png": [1], linked.key: [owner]])
+        let merged = try ResultFile.merge((1...3).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) })
+        #expect(merged.shard == nil)
+        #expect(merged.failures.map(\.kind) == [.unreadable, .unreadable])
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {

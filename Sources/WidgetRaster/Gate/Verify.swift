@@ -121,13 +121,15 @@ public enum Verifier {
                 detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
         let fixturePaths = Set(fixtures.map(\.goldenPath))
+        // A link at any fixture's golden path is that fixture's `unreadable`, in whichever shard owns
+        // it; every other link is an orphan, judged by one shard only — so shards merge.
         let strays = Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
-                                     linksExcluding: fixturePaths, filter: options.filter)
+                                     linksExcluding: Set(catalog.map(\.goldenPath)), filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key", remedy: .deleteByHand))
         }
-        for link in strays.links {
+        for link in strays.links where options.shard?.judgesOrphans ?? true {  // (strays applied the filter)
             failures.append(GateFailure(key: link, kind: .unreadable,
                 detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
