@@ -59,7 +59,7 @@ struct ReviewOutputs {
     }
 
     /// `path` relative to `base` when inside it (so a result moved with its report still finds it), else as given.
-    static func relative(_ path: String, to base: String) -> String {
+    static func relative(_ path: String, to base: String = FileManager.default.currentDirectoryPath) -> String {
         let p = URL(fileURLWithPath: path).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
         if p == b { return "." }
         let prefix = b.hasSuffix("/") ? b : b + "/"
@@ -74,7 +74,7 @@ struct ReviewOutputs {
         if let junit { out.append(JUnitFileHandler(file: junit)) }
         // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
         if githubActions { out.append(AnnotationHandler(toStandardError: json)) }
-        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary)) }
+        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary, page: html.map { Self.relative($0.path) })) }
         out.append(json ? JSONHandler() : console)
         return out
     }
@@ -233,11 +233,13 @@ final class AnnotationHandler: VerifyResultHandler {
 /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` (the runner renders the file); it needs the totals.
 struct StepSummaryHandler: VerifyResultHandler {
     let path: String
+    /// The page folder this run writes, as the summary names it; nil when it writes no page.
+    let page: String?
     func finish(_ result: VerifyResult) throws {
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
         defer { try? h.close() }
-        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summary(result).utf8)) }
+        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summary(result, page: page).utf8)) }
         catch { throw InputError(path, "cannot append the step summary: \(error.localizedDescription)") }
     }
 }

@@ -304,7 +304,7 @@ import Testing
     @Test func stepSummaryIsAMarkdownTable() throws {
         var v = try damagedResult()
         v.failures.append(GateFailure(key: "a|b`c", kind: .clipped, detail: "x | y", node: "status"))
-        let md = GitHubAnnotations.summary(v)
+        let md = GitHubAnnotations.summary(v, page: "report")
         #expect(md.hasPrefix("### ❌ evidence verify: 4 passed, 3 failed\n"))
         #expect(md.contains("| kind | failures | what to do |\n|---|---:|---|\n| clipped | 1 | a layout bug"))
         #expect(md.contains("| pixels | 1 |") && md.contains("| missing | 1 |"))
@@ -314,6 +314,29 @@ import Testing
         for line in md.split(separator: "\n") where line.hasPrefix("|") {
             let cols = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
             #expect(cols == 4 || cols == 5, "\(line)")
+        }
+    }
+
+    /// The summary names `DIR/index.html` only when the run wrote that page (review item 10: it
+    /// named one whenever there was a report folder, which without `--html` holds only images).
+    @Test func theStepSummaryNamesThePageOnlyWhenOneWasWritten() throws {
+        let v = try damagedResult()
+        let images = try #require(v.reportDirectory)
+        for html in [false, true] {
+            let summary = tempDir().appendingPathComponent("summary.md"), page = tempDir().appendingPathComponent("page")
+            let a = try ArgumentParser.parse(html ? ["--html", page.path] : [], valued: ReviewOutputs.valued, switches: [])
+            let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+            for h in outputs.handlers(console: ConsoleHandler(), json: true) where h is HTMLPageHandler || h is StepSummaryHandler {
+                try h.handle(v)
+            }
+            let md = try String(contentsOf: summary, encoding: .utf8)
+            if html {
+                #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path))
+                #expect(md.contains("Report: `\(page.path)/index.html`"), "\(md)")
+            } else {
+                #expect(!md.contains("index.html"), "\(md)")
+                #expect(md.contains("`\(images)`") && md.contains("actual / expected / diff PNGs"), "\(md)")
+            }
         }
     }
 
@@ -430,7 +453,7 @@ import Testing
         let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter { $0 is StepSummaryHandler }
         #expect(summaryHandlers.count == 1)
         for h in summaryHandlers + summaryHandlers { try h.handle(v) }
-        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v) + GitHubAnnotations.summary(v))
+        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
         let html = try ArgumentParser.parse(["--html", "/tmp/x", "--report", "/tmp/y"], valued: ReviewOutputs.valued.union(["report"]), switches: [])
         #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.value("report")) }
     }
@@ -841,7 +864,7 @@ import Testing
         }
         // A handler failing in its finish abandons those after it: the JUnit after it leaves nothing.
         let late = tempDir().appendingPathComponent("junit.xml")
-        let lateStream = ResultStream([StepSummaryHandler(path: folder.path), JUnitFileHandler(file: late)])
+        let lateStream = ResultStream([StepSummaryHandler(path: folder.path, page: nil), JUnitFileHandler(file: late)])
         try lateStream.begin(RunStart(goldens: "Goldens"))
         #expect(throws: InputError.self) { try lateStream.finish(result) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: late.deletingLastPathComponent().path).isEmpty)

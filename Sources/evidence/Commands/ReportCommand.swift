@@ -44,7 +44,7 @@ struct ReportCommand: EvidenceCommand {
         }
         if let junit { try JUnitFileHandler(file: junit).handle(merged) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            try StepSummaryHandler(path: summary).handle(merged)
+            try StepSummaryHandler(path: summary, page: ReviewOutputs.relative(page.target.path)).handle(merged)
         }
         print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s"): \(merged.summaryLine)"
               + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? ""))
