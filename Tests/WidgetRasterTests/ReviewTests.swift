@@ -154,6 +154,46 @@ import Testing
         #expect(merged.failures.map(\.kind) == [.unreadable, .unreadable])
     }
 
+    /// Review item 4: a sharded gate never ran the self-check (a shard does not judge it, and the
+    /// merge did not either). Merged shards covering 1…n judge it as the whole run does.
+    @Test func mergedShardsJudgeTheSelfCheckAsAWholeRunDoes() throws {
+        let textless = catalog.map { f in
+            Fixture(key: f.key) { fonts in
+                var s = f.makeScene(fonts)
+                s.nodes.removeAll { if case .text = $0.content { true } else { false } }
+                return s
+            }
+        }
+        let dir = tempDir(), results = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        _ = try Recorder.record(o, catalog: textless, painter: painter)
+        let whole = try Verifier.verify(o, catalog: textless, painter: painter).failures.filter { $0.kind == .selfCheck }
+        #expect(whole.contains { $0.detail.hasPrefix("the truncation check found nothing") } && whole.contains { $0.detail.hasPrefix("the glyphs check found nothing") },
+                "\(whole.map(\.detail))")
+        for i in 1...2 {
+            o.shard = Shard(index: i, count: 2)
+            let v = try Verifier.verify(o, catalog: textless, painter: painter)
+            #expect(!v.failures.contains { $0.kind == .selfCheck }, "a shard alone does not judge it")
+            try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
+        }
+        let files = try (1...2).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) }
+        let merged = try ResultFile.merge(files)
+        #expect(merged.failures.filter { $0.kind == .selfCheck } == whole)
+        #expect(merged.cases.contains { $0.key == CheckRegistry.selfCheckKey })
+        #expect(try ReportCommand.run(["--from", results.path, "-o", tempDir().appendingPathComponent("page").path]) == 1)
+        // One shard of two does not cover the matrix: not judged.
+        #expect(try ResultFile.merge([files[0]]).failures.allSatisfy { $0.kind != .selfCheck })
+        // Each shard recorded its counts; the merge sums them.
+        #expect(files.map { $0.result.run?.applied?.renders ?? 0 }.reduce(0, +) == textless.count)
+        #expect(merged.run?.applied?.checks[TruncationCheck.gateCheck.name] == 0 && merged.run?.applied?.checks[ClipCheck.gateCheck.name] == textless.count)
+        // A result of an older tool (no counts) still reads and merges, unjudged.
+        var old = files
+        old[1].result.run?.applied = nil
+        let unjudged = try ResultFile.merge(old)
+        #expect(unjudged.shard == nil && unjudged.run?.applied == nil && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {

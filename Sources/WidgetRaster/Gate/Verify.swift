@@ -42,7 +42,7 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
+        var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
                           checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
@@ -96,21 +96,21 @@ public enum Verifier {
         var colourAloneKeys: Set<String> = []
         var colourAloneTally: ColourAloneCheck.Tally?
         if options.colourAlone {
-            let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
-            let split = ColourAloneCheck.partition(run.findings, with: options.knownFindings)
+            let pairs = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
+            let split = ColourAloneCheck.partition(pairs.findings, with: options.knownFindings)
             let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
             failures += enforced
             advisory += split.failures.filter { advisoryKinds.contains($0.kind) }
             known += split.known
             colourAloneKeys = Set(enforced.map(\.key))
-            colourAloneTally = run.tally
+            colourAloneTally = pairs.tally
         }
-        // No check may be switched off silently: on a whole run, each must have found something to read.
-        if options.filter == nil && options.shard == nil && !fixtures.isEmpty {
-            let unapplied = options.checks.indices.filter { c in !outcomes.contains { $0.applied[c] } }.map { options.checks[$0].name }
-            failures += CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: fixtures.count)
-            if let colourAloneTally { failures += ColourAloneCheck.selfCheckFailures(colourAloneTally, fixtures: fixtures.count) }
-        }
+        // No check may be switched off silently: on a whole run, each must have found something to
+        // read; a shard records what it found, and the merged shards are judged (`ResultFile.merge`).
+        let applied = CheckApplications(renders: fixtures.count,
+            checks: Dictionary(options.checks.indices.map { c in (options.checks[c].name, outcomes.count(where: { $0.applied[c] })) }, uniquingKeysWith: +),
+            colourAlone: colourAloneTally)
+        if options.isWholeRun { failures += applied.selfCheckFailures() }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
@@ -135,6 +135,7 @@ public enum Verifier {
         }
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
+        run.applied = applied
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
                             failures: failures, known: known, advisory: advisory, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,

@@ -117,6 +117,14 @@ public struct ResultFile: Sendable {
         } else {
             merged.shard = nil
         }
+        // Shards covering 1…n are a whole run, so they are judged as one: the self-check on the sum
+        // of what each shard's checks found to read (not judged where a shard did not record it).
+        merged.run?.applied = CheckApplications.sum(files.map { $0.result.run?.applied })
+        if shards.count == files.count, merged.shard == nil, merged.run?.filter == nil, let applied = merged.run?.applied {
+            let selfCheck = applied.selfCheckFailures()
+            merged.failures += selfCheck
+            merged.cases += Verifier.orphanCases(selfCheck, judged: Set(merged.cases.map(\.key)))
+        }
         merged.run?.seconds = files.compactMap { $0.result.run?.seconds }.max()
         merged.run?.startedAt = files.compactMap { $0.result.run?.startedAt }.min()
         merged.reportDirectory = nil  // the merged page's images are copied beside it

@@ -145,8 +145,7 @@ struct VerifyCommand: EvidenceCommand {
         for t in ContainedFolder(o.goldens).staleTempFiles() {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
-        let whole = o.filter == nil && o.shard == nil
-        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: whole))
+        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult

@@ -29,6 +29,9 @@ struct ReportCommand: EvidenceCommand {
         let files = try froms.flatMap(resultFiles).map(ResultFile.load)
         let merged = try ResultFile.merge(files)
         if let shard = merged.shard { printError("warning: the results cover shards \(shard) only; the page lists those") }
+        else if files.count > 1 && merged.run?.applied == nil {
+            printError("warning: a result records no check applications (written by an older evidence); the merged run's self-check is not judged")
+        }
         let junit = try a.value(Self.junit.name).map { j throws(InputError) -> URL in
             guard !j.isEmpty else { throw InputError("--junit", "empty path; name the file to write") }
             return URL(fileURLWithPath: j)
