@@ -194,6 +194,24 @@ import Testing
         #expect(unjudged.shard == nil && unjudged.run?.applied == nil && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
     }
 
+    /// Review item 8: a fixture with an identity whose facts cannot be derived (no scenario) was
+    /// skipped by lost-meaning and known findings' conditions without a word.
+    @Test func aFixtureWithAnIdentityButNoFactsFailsTheSelfCheck() throws {
+        let id = FixtureID(family: .android(.small), state: nil, motifs: nil, bodies: .one(.kindling), theme: .light)
+        #expect(RenderFacts(id, scene: catalog[0].makeScene(painter.fonts)) == nil)
+        let starter = catalog[0]
+        let catalog = [Fixture(id: id, makeScene: starter.makeScene)]
+        let dir = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        o.filter = id.key  // a filtered run: the finding is the fixture's own, not the whole run's
+        let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        let selfCheck = v.failures.filter { $0.kind == .selfCheck }
+        #expect(selfCheck.map(\.key) == [id.key], "\(v.failures)")
+        #expect(selfCheck.first?.detail.contains("cannot derive what \(id.key) was asked to show") == true, "\(selfCheck)")
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {

@@ -207,6 +207,12 @@ public enum Verifier {
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
         if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
+        // Without facts lost-meaning finds nothing and known findings' conditions decide nothing:
+        // for a fixture with an identity that is a catalog bug, never a silent pass.
+        if fixture.id != nil && facts == nil {
+            out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck,
+                detail: "cannot derive what \(fixture.key) was asked to show (its identity has no scenario): the lost-meaning check and known findings' conditions cannot judge it"))
+        }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]
