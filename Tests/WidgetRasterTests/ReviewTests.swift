@@ -212,6 +212,31 @@ import Testing
         #expect(selfCheck.first?.detail.contains("cannot derive what \(id.key) was asked to show") == true, "\(selfCheck)")
     }
 
+    /// Review item 16: a golden whose size (or, under a perceptual comparison, pixels record never
+    /// wrote) and words changed reported only the size or the pixels; the words' change rides on
+    /// that failure's detail, as it does on a pixel diff's.
+    @Test func theTextDifferenceRidesOnEverySizeAndPixelVerdict() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        var manifest = try #require(try Manifest.load(from: dir))
+        for f in catalog.prefix(2) { manifest.goldens[f.key]?.visibleText = ["words the render no longer draws"] }
+        try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
+        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record wrote.
+        try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(to: dir.appendingPathComponent(catalog[0].goldenPath))
+        var nudged = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(catalog[1].goldenPath).path)
+        nudged.pixels[(55 * nudged.width + 90) * 4] ^= 1
+        try Data(PNGCodec.encode(nudged)).write(to: dir.appendingPathComponent(catalog[1].goldenPath))
+        for comparison in [ComparisonChoice.automatic, .perceptual(threshold: 0.1)] {
+            var o = options(dir)
+            o.comparison = comparison
+            let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+            let size = v.failures.filter { $0.key == catalog[0].key }
+            #expect(size.map(\.kind) == [.size] && size.first?.detail.contains("visible text changed") == true, "\(comparison): \(size)")
+            let pixels = v.failures.filter { $0.key == catalog[1].key }
+            #expect(pixels.map(\.kind) == [.pixels] && pixels.first?.detail.contains("visible text changed") == true, "\(comparison): \(pixels)")
+        }
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {

@@ -232,10 +232,18 @@ public enum Verifier {
             return out
         }
         let textFailure = entry.flatMap { textDifference(r.scene, $0) }
+        /// The comparison's verdict with the words': a change of words rides on a size or pixel
+        /// failure's detail, and is its own `text` failure where the pixels match.
+        func judged(_ verdict: GateFailure?) -> [GateFailure] {
+            guard let t = textFailure else { return verdict.map { [$0] } ?? [] }
+            guard var verdict else { return [GateFailure(key: fixture.key, kind: .text, detail: t)] }
+            verdict.detail += "; " + t
+            return [verdict]
+        }
         // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator.isExact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
-            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            out.failures += judged(nil)
             if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
             return out
         }
@@ -246,7 +254,7 @@ public enum Verifier {
                                              expecting: actual.size) {
             case .image(let image): expected = image
             case .size(let declared):
-                out.failures.append(GateFailure(key: fixture.key, kind: .size,
+                out.failures += judged(GateFailure(key: fixture.key, kind: .size,
                     detail: "golden is \(declared) (its PNG header; not decoded), render is \(actual.size)"))
                 out.actual = actual
                 return out
@@ -266,18 +274,18 @@ public enum Verifier {
         let notRecorded = "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
-            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
         case .same:
-            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            out.failures += judged(nil)
             if entry == nil {
                 out.failures.append(GateFailure(key: fixture.key, kind: .missing,
                     detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName)"))
             }
         case .sizeDiffers(let e, let a):
-            out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
         case .pixelsDiffer(let count, let box, let rect):
-            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (unrecorded ? "; " + notRecorded : "") + (textFailure.map { "; " + $0 } ?? ""), box: rect))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
+                + (unrecorded ? "; " + notRecorded : ""), box: rect))
         }
         if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out
