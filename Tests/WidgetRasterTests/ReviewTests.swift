@@ -689,6 +689,20 @@ import Testing
         }
     }
 
+    /// Review item 15: known matches merge through a set (the list check was quadratic in input
+    /// that may hold 50,000): one both shards report is listed once, every other kept, in order.
+    @Test func knownMatchesMergeOnceEachInOrder() throws {
+        let ci = try shardResults()
+        var files = try (1...2).map { try ResultFile.load(ci.appendingPathComponent("r\($0).json").path) }
+        func match(_ i: Int) -> KnownMatch {
+            KnownMatch(key: "starter/k\(i)", kind: .truncated, node: "caption", element: .caption, detail: "d\(i)", seed: "000, x")
+        }
+        files[0].result.known = (0..<2_000).map(match)
+        files[1].result.known = (1_000..<3_000).map(match) + [match(5)]
+        let merged = try ResultFile.merge(files)
+        #expect(merged.known.map(\.key) == (0..<3_000).map { "starter/k\($0)" })
+    }
+
     @Test func reportRefusesHostileResultsAndWritesNothingHalfway() throws {
         let ci = try shardResults()
         // The shard with a failure (both damaged fixtures may fall in one).

@@ -84,7 +84,7 @@ public struct ResultFile: Sendable {
         let first = files[0]
         var owner: [String: Int] = [:]
         for (i, f) in files.enumerated() {
-            let keys = f.result.passed + f.result.cases.map(\.key) + f.result.failures.filter { $0.kind != .selfCheck && $0.kind != .environment }.map(\.key)
+            let keys = f.result.passed + f.result.cases.map(\.key) + f.result.failures.filter { !$0.kind.isRunWide }.map(\.key)
             for k in keys {
                 if let other = owner[k], other != i {
                     throw InputError(f.path, "fixture \(quoted(k)) is also in \(files[other].path)\(files[other].path == f.path ? " (given twice)" : ""); give each shard's result once")
@@ -92,6 +92,11 @@ public struct ResultFile: Sendable {
                 owner[k] = i
             }
         }
+        // A known match two shards both report (a pair's) is listed once; a set, since a result
+        // may hold 50,000 of them.
+        struct KnownID: Hashable { var key: String, kind: FailureKind, node: String?, element: ElementKind?, detail: String, seed: String }
+        func id(_ m: KnownMatch) -> KnownID { KnownID(key: m.key, kind: m.kind, node: m.node, element: m.element, detail: m.detail, seed: m.seed) }
+        var knownIDs = Set(merged.known.map(id))
         for f in files.dropFirst() {
             let r = f.result
             func refuse(_ what: String) -> InputError { InputError(f.path, "\(what) differs from \(first.path)'s; results of different runs do not merge") }
@@ -102,7 +107,9 @@ public struct ResultFile: Sendable {
             guard r.run?.filter == first.result.run?.filter else { throw refuse("the filter") }
             merged.passed += r.passed
             merged.failures += r.failures
-            merged.known += r.known.filter { !merged.known.contains($0) }
+            let newKnown = r.known.filter { !knownIDs.contains(id($0)) }
+            merged.known += newKnown
+            knownIDs.formUnion(newKnown.map(id))
             if let more = r.advisory { merged.advisory = (merged.advisory ?? []) + more }
             merged.details += r.details
             merged.cases += r.cases
