@@ -81,7 +81,7 @@ struct BrowserTests {
     @Test func hostileTitleAndKeyShowAsLiteralText() throws {
         let report = tempDir()
         let v = try HostileFixture.result(reportDirectory: report)
-        try HTMLReport.write(v, to: report)
+        try HTMLReport.write(v, to: ContainedFolder(report))
         let dom = try HeadlessChromium.dumpDOM(report.appendingPathComponent("index.html"))
         expectScriptRan(dom)
         #expect(sections(dom).map(\.key) == [HostileFixture.key])
@@ -151,7 +151,7 @@ struct BrowserTests {
         failures.append(GateFailure(key: keys[1], kind: .clipped, detail: "spills", node: "status", box: PixelRect(x: 2, y: 2, width: 6, height: 4)))
         let details = keys.map { FixtureDetail(key: $0, width: 24, height: 10, expectedText: ["a"], actualText: ["b"], expectedLabel: "x y", actualLabel: "x z") }
         let v = VerifyResult(passed: ["android/small/ok/stones/kindling/light"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details)
-        try HTMLReport.write(v, to: dir)
+        try HTMLReport.write(v, to: ContainedFolder(dir))
         return dir.appendingPathComponent("index.html")
     }
 
@@ -205,7 +205,7 @@ struct BrowserTests {
         let v = VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details,
                              cases: keys.map { CaseRecord(key: $0, platform: "p", family: "f", seconds: 0.01) })
         let dir = tempDir()
-        try HTMLReport.write(v, to: dir)
+        try HTMLReport.write(v, to: ContainedFolder(dir))
         let page = dir.appendingPathComponent("index.html")
         let bytes = try Data(contentsOf: page).count
         #expect(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")

@@ -423,6 +423,30 @@ import Testing
         }
     }
 
+    /// Review D1: the step summary followed a link (appending to its target) and blocked on a FIFO
+    /// with no reader, and report declared its own --junit. The summary is opened append-only,
+    /// never through a link, never waiting, and must be a regular file; report takes verify's flags.
+    @Test func theStepSummaryNeverFollowsALinkAndReportSharesVerifysOutputs() throws {
+        let v = try damagedResult()
+        let dir = tempDir()
+        let target = dir.appendingPathComponent("target.md")
+        try Data("keep\n".utf8).write(to: target)
+        let link = dir.appendingPathComponent("summary.md")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: link.path, page: nil).handle(v) }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
+        // A new file is made, an existing one appended to.
+        let fresh = dir.appendingPathComponent("fresh.md")
+        for _ in 0..<2 { try StepSummaryHandler(path: fresh.path, page: nil).handle(v) }
+        #expect(try String(contentsOf: fresh, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
+        // A FIFO nobody reads is an error at once, never a hang; a folder is refused.
+        let fifo = dir.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: fifo.path, page: nil).handle(v) }
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: dir.path, page: nil).handle(v) }
+        #expect(ReportCommand.options.all.contains(ReviewOutputs.junit), "report's --junit is verify's declaration")
+    }
+
     /// The page's JSON data (`<script type="application/json" id="data">`).
     func pageData(_ page: String) -> [String: Any] {
         guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"), let e = page[r.upperBound...].range(of: "</script>") else { return [:] }

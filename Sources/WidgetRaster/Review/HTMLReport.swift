@@ -9,9 +9,9 @@ import Foundation
 public enum HTMLReport {
     public static let fileName = "index.html"
 
-    /// Writes `index.html` into `directory` (created if needed); images are referenced relative to it.
-    public static func write(_ result: VerifyResult, to directory: URL) throws(InputError) {
-        try AtomicFile.write(Data(render(result).utf8), to: directory.appendingPathComponent(fileName))
+    /// Writes `index.html` into `folder` (made if needed; images are referenced relative to it).
+    public static func write(_ result: VerifyResult, to folder: ContainedFolder) throws(InputError) {
+        try folder.write(Array(render(result).utf8), to: fileName)
     }
 
     public static func render(_ result: VerifyResult) -> String {
