@@ -196,7 +196,7 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
         }
         for e in wholeRun ? knownFindings.unmatched(by: result.known) : [] {
-            out.append("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
+            out.append("note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it")
         }
         out.append(result.summaryLine)
         return out

@@ -447,6 +447,47 @@ import Testing
         #expect(ReportCommand.options.all.contains(ReviewOutputs.junit), "report's --junit is verify's declaration")
     }
 
+    /// Review C: the "matched nothing" note named a conditions-based entry by its fixture glob, `*`
+    /// for every one of them; it names it as its KNOWN line does.
+    @Test func anUnmatchedEntryIsNamedAsItsKnownLine() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let entry = try #require(known.entries.first { $0.fixture == "*" })
+        let v = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        let notes = ConsoleHandler(knownFindings: KnownFindings(entries: [entry]), wholeRun: true).lines(v).filter { $0.hasPrefix("note: ") }
+        #expect(notes == ["note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) \(entry.node) matched nothing in this run; remove it if the render no longer needs it"])
+    }
+
+    /// Review C: the page's checks table said "applied" for a check that was merely configured; it
+    /// gives what each check found to read (`run.applied`), and "configured" for an older result.
+    @Test func theChecksTableSaysWhatEachCheckFoundToRead() throws {
+        let dir = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        o.colourAlone = true
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        var v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        let table = HTMLReport.checksTable(v)
+        #expect(table.contains("<td>applied to \(catalog.count) of \(catalog.count) renders</td>"), "\(table)")
+        #expect(table.contains("<td>0 comparisons</td>"), "colour-alone: the starter cards are full colour")
+        #expect(!table.contains(">applied<"))
+        v.run?.applied = nil
+        #expect(HTMLReport.checksTable(v).contains("<td>configured</td>"))
+        v.run?.checks = nil
+        #expect(HTMLReport.checksTable(v).contains("<td>not recorded</td>"))
+    }
+
+    /// Review E: the review side reads a key's identity, never the key — a Lock Screen accessory is
+    /// drawn over the wallpaper because its family is one (not because its key has "/accessory" in
+    /// it), and a case rebuilt for a key is classed by its family.
+    @Test func theReviewSideReadsTheIdentityNotTheKey() throws {
+        let accessory = try #require(FixtureCatalog.keys(matching: "ios/accessoryCircular/*").first)
+        let home = try #require(FixtureCatalog.keys(matching: "ios/systemSmall/*").first)
+        #expect(HTML.isVibrant(accessory) && !HTML.isVibrant(home))
+        #expect(!HTML.isVibrant("starter/accessory/x"), "a key no fixture has is not taken apart")
+        let v = VerifyResult(passed: [home], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        #expect(ReviewOrder.cases(v).map(\.className) == ["ios.systemSmall"])
+    }
+
     /// The page's JSON data (`<script type="application/json" id="data">`).
     func pageData(_ page: String) -> [String: Any] {
         guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"), let e = page[r.upperBound...].range(of: "</script>") else { return [:] }

@@ -195,17 +195,27 @@ public enum HTMLReport {
     }
 
     /// The checks besides the golden comparison, from `CheckRegistry` (a check added there appears
-    /// here with no edit): what each reads, where it runs, whether this run applied it, and its findings.
+    /// here with no edit): what each reads, where it runs, what it found to read in this run (or
+    /// only that it was configured, in a result that does not record it), and its findings.
     static func checksTable(_ result: VerifyResult) -> String {
-        let applied = result.run?.checks.map(Set.init)
+        let configured = result.run?.checks.map(Set.init)
+        let applied = result.run?.applied
+        func inThisRun(_ c: CheckRegistry.Check) -> String {
+            guard let configured else { return "not recorded" }
+            guard configured.contains(c.name) else { return "not run" }
+            guard let applied else { return "configured" }
+            if let n = applied.checks[c.name] { return "applied to \(n) of \(applied.renders) renders" }
+            guard let tally = applied.colourAlone, c.render == nil else { return "configured" }
+            let n = tally.markers + tally.meanings.values.reduce(0, +)
+            return "\(n) comparison\(n == 1 ? "" : "s")"
+        }
         var s = "<details class=\"checks\"><summary>\(CheckRegistry.checks.count) checks besides the golden comparison</summary><table>"
         s += "<tr><th scope=\"col\">check</th><th scope=\"col\">kind</th><th scope=\"col\">runs in</th>"
         s += "<th scope=\"col\">in this run</th><th scope=\"col\">findings</th><th scope=\"col\">reads</th></tr>"
         for c in CheckRegistry.checks {
-            let ran = applied.map { $0.contains(c.name) ? "applied" : "not run" } ?? "not recorded"
             let findings = result.failures.filter { $0.kind == c.kind }.count
             s += "<tr><td><code>\(HTML.escape(c.name))</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
-            s += "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(ran)</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
+            s += "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(inThisRun(c))</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
         }
         return s + "</table></details>\n"
     }

@@ -4,9 +4,9 @@ import Foundation
 /// downloaded CI artefact), so it is bounded and checked before anything is drawn or copied: a
 /// size cap, a schema version, caps on fixtures and text lengths, every key in the key grammar.
 public struct ResultFile: Sendable {
-    /// 16 MB: a whole failing matrix (2,304 fixtures with their words) is about 3 MB.
+    /// 16 MB: a whole failing matrix (2,048 fixtures with their words) is about 3 MB.
     public static let maxBytes = 16 * 1024 * 1024
-    /// Fixtures per result (passed, failures, cases, details each); the matrix is 2,304.
+    /// Fixtures per result (passed, failures, cases, details each); the matrix is 2,048.
     public static let maxFixtures = 50_000
     /// Characters of one key, detail, label or text line.
     public static let maxText = 4_096

@@ -115,15 +115,16 @@ public struct CaseRecord: Codable, Sendable, Equatable {
         self.key = key; self.platform = platform; self.family = family; self.seconds = seconds
     }
 
-    /// Facets from the fixture's identity; a fixture without one (hand-made test catalogs) is its
-    /// own area, named by its first key segment.
-    public init(_ fixture: Fixture, seconds: Double) {
-        guard let id = fixture.id else {
-            let first = fixture.key.split(separator: "/").first.map(String.init) ?? fixture.key
-            self.init(key: fixture.key, platform: first, family: "-", seconds: seconds)
+    public init(_ fixture: Fixture, seconds: Double) { self.init(key: fixture.key, id: fixture.id, seconds: seconds) }
+
+    /// Facets from the fixture's identity; a key without one (hand-made test catalogs, which have
+    /// nothing typed to read) is its own area, named by its first key segment.
+    public init(key: String, id: FixtureID?, seconds: Double) {
+        guard let id else {
+            self.init(key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-", seconds: seconds)
             return
         }
-        self.init(key: fixture.key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)
+        self.init(key: key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)
         state = id.state?.rawValue
         if id.band == nil {
             motif = id.motifs?.segment(any: "any-motif") ?? "no-motif"
