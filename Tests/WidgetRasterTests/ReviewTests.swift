@@ -488,6 +488,13 @@ import Testing
         #expect(ReviewOrder.cases(v).map(\.className) == ["ios.systemSmall"])
     }
 
+    /// Review E: data JSON cannot hold was written as "{}", a page whose summary says N failed with
+    /// no list under it; it is an error.
+    @Test func pageDataJSONCannotHoldIsAnError() throws {
+        #expect(throws: InputError.self) { try HTMLReport.json(["x": Double.nan]) }
+        #expect(try HTMLReport.json(["a": "<"]) == #"{"a":"\u003c"}"#)
+    }
+
     /// The page's JSON data (`<script type="application/json" id="data">`).
     func pageData(_ page: String) -> [String: Any] {
         guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"), let e = page[r.upperBound...].range(of: "</script>") else { return [:] }
@@ -526,7 +533,7 @@ import Testing
         #expect(AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC")) == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)")
         // One text on the console, the page, JUnit and the annotations.
         let console = ConsoleHandler().lines(v).joined(separator: "\n")
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         let junit = JUnitReport.render(v)
         var all = v
         all.failures = Array(v.failures.prefix(GitHubAnnotations.shown))
@@ -553,7 +560,7 @@ import Testing
         let perRender = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)
         #expect(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
         v.run?.checks = perRender
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         for k in FailureKind.allCases { #expect(page.contains(".k-\(k.rawValue) { background: #"), "\(k)") }
         let colours = FailureKind.allCases.prefix(HTMLReport.kindPalette.count).compactMap { k in
             page.range(of: ".k-\(k.rawValue) { background: ").map { String(page[$0.upperBound...].prefix(7)) }
@@ -610,7 +617,7 @@ import Testing
 
     @Test func htmlReportEscapesEverythingAndListsTheFailures() throws {
         let v = try HostileFixture.result(reportDirectory: tempDir())
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("</script><"), "the data cannot close its script")
         #expect(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
@@ -638,7 +645,7 @@ import Testing
         let detail = FixtureDetail(key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil, actualLabel: "")
         var failures = clipped + contrast
         failures[0].artifacts = ["t/k/actual.png"]
-        let page = HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
+        let page = try HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
         // The page's data carries each finding's node and box and the render's size (the script draws the boxes).
         let fixture = (pageData(page)["f"] as? [[Any]])?.first
         let findings = fixture?[3] as? [[Any]] ?? []
@@ -661,7 +668,7 @@ import Testing
         let out = tempDir().appendingPathComponent("page")
         #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page == HTMLReport.render(v))
+        #expect(try page == HTMLReport.render(v))
         for a in v.failures.flatMap(\.artifacts) { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path)) }
         // Paths in the file are checked before anything is copied.
         var hostile = v

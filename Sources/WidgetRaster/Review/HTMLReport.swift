@@ -11,10 +11,11 @@ public enum HTMLReport {
 
     /// Writes `index.html` into `folder` (made if needed; images are referenced relative to it).
     public static func write(_ result: VerifyResult, to folder: ContainedFolder) throws(InputError) {
-        try folder.write(Array(render(result).utf8), to: fileName)
+        try folder.write(Array(try render(result).utf8), to: fileName)
     }
 
-    public static func render(_ result: VerifyResult) -> String {
+    /// Throws only for data JSON cannot hold (`json`): never a page whose list is missing.
+    public static func render(_ result: VerifyResult) throws(InputError) -> String {
         let ordered = ReviewOrder.failures(result.failures)
         let failingKeys = orderedUnique(ordered.map(\.key))
         var body = "<header><h1>evidence verify</h1>\n"
@@ -40,7 +41,7 @@ public enum HTMLReport {
         body += "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
         body += "<div id=\"pthumb\"></div></div></details>\n"
         body += help
-        body += "</main>\n<script type=\"application/json\" id=\"data\">\(json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
+        body += "</main>\n<script type=\"application/json\" id=\"data\">\(try json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
         return HTML.page(title: "evidence verify — \(failingKeys.count) failed", css: css, body: body, script: script)
     }
 
@@ -162,9 +163,14 @@ public enum HTMLReport {
         return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
     }
 
-    /// JSON safe inside a `<script>` element: `<` escaped so nothing in it can end the element.
-    static func json(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    /// JSON safe inside a `<script>` element: `<` escaped so nothing in it can end the element. A
+    /// value JSON cannot hold is an error: "{}" would ship a page whose summary lists failures
+    /// that its list does not show.
+    static func json(_ value: Any) throws(InputError) -> String {
+        guard JSONSerialization.isValidJSONObject(value),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            throw InputError(fileName, "the page's data cannot be written as JSON")
+        }
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
             .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
