@@ -106,7 +106,7 @@ public enum FuzzEntry {
         if let why = put(input, at: "result.json", in: scratch) { return .broken(why) }
         return run { () throws(InputError) in
             let file = try ResultFile.load(scratch.appendingPathComponent("result.json").path)
-            if HTMLReport.render(file.result).isEmpty { return .broken("an empty HTML report") }
+            if try HTMLReport.render(file.result).isEmpty { return .broken("an empty HTML report") }
             if !JUnitReport.render(file.result).hasPrefix("<?xml") { return .broken("JUnit output without its XML declaration") }
             return .accepted
         }

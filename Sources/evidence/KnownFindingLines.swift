@@ -19,10 +19,16 @@ enum KnownFindingLines {
         }
         let listed = order.map { e in
             let n = keys[e]?.count ?? 0
-            return "KNOWN \(e.kind.rawValue) \(escapeControls(e.fixture == "*" ? e.conditions.summary : e.fixture)) \(escapeControls(e.node)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
+            return "KNOWN \(label(e)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
         }
         // A match no entry claims cannot happen for matches made from `entries`; say it plainly if it does.
         return listed + unlisted.map { "KNOWN \($0.kind.rawValue) \(escapeControls($0.key)) [seed \(section(of: $0.seed))]" }
+    }
+
+    /// How the console names an entry: its kind, its conditions (or its fixture glob where it
+    /// names one), its element — e.g. `truncated android small w110 fs2.0 caption`.
+    static func label(_ e: KnownFinding) -> String {
+        "\(e.kind.rawValue) \(escapeControls(e.fixture == "*" ? e.conditions.summary : e.fixture)) \(escapeControls(e.node))"
     }
 
     /// The seed reference without its quotation: `000, Width budget, Structural floor` from

@@ -1,10 +1,14 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import WidgetRaster
 
 /// Every output of a verify run is a handler of its one result stream (`ResultStream`: per-fixture
 /// results as they are judged, then the finished `VerifyResult`): the console or `--json`, the HTML
 /// page, a JUnit file, GitHub annotations and the step summary. None of them re-derives what another
-/// decided (the hint, the order, the counts come from WidgetRaster).
+/// decided (the hint, the order, the counts come from WidgetRaster). `report` hands a result it read
+/// back to the same handlers, with its own page writer and console line.
 struct ReviewOutputs {
     static let html = OptionSpec.value("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)")
     static let junit = OptionSpec.value("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do")
@@ -16,6 +20,7 @@ struct ReviewOutputs {
         the first failures and where the report is goes into that file. GITHUB_SHA names the commit.
         """
 
+    /// The page's folder: verify's `--html`, report's `-o`.
     var html: URL?
     var junit: URL?
     var githubActions: Bool
@@ -59,7 +64,7 @@ struct ReviewOutputs {
     }
 
     /// `path` relative to `base` when inside it (so a result moved with its report still finds it), else as given.
-    static func relative(_ path: String, to base: String) -> String {
+    static func relative(_ path: String, to base: String = FileManager.default.currentDirectoryPath) -> String {
         let p = URL(fileURLWithPath: path).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
         if p == b { return "." }
         let prefix = b.hasSuffix("/") ? b : b + "/"
@@ -67,21 +72,22 @@ struct ReviewOutputs {
     }
 
     /// The handlers the flags and environment ask for, in the order they run; the console (or
-    /// `--json`) last, so its final line is the gate's.
-    func handlers(console: any VerifyResultHandler, json: Bool) -> [any VerifyResultHandler] {
+    /// `--json`) last, so its final line is the gate's. The page goes into `html` through `page`
+    /// when given (report's, built whole elsewhere), else into the report folder (verify's).
+    func handlers(console: any VerifyResultHandler, json: Bool, page: (any VerifyResultHandler)? = nil) -> [any VerifyResultHandler] {
         var out: [any VerifyResultHandler] = []
-        if let html { out.append(HTMLPageHandler(directory: html)) }
+        if let html { out.append(page ?? HTMLPageHandler(directory: html)) }
         if let junit { out.append(JUnitFileHandler(file: junit)) }
         // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
         if githubActions { out.append(AnnotationHandler(toStandardError: json)) }
-        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary)) }
+        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary, page: html.map { Self.relative($0.path) })) }
         out.append(json ? JSONHandler() : console)
         return out
     }
 
     /// The one stream of this run's outputs.
-    func stream(json: Bool, console: any VerifyResultHandler = ConsoleHandler()) -> ResultStream {
-        ResultStream(handlers(console: console, json: json))
+    func stream(json: Bool, console: any VerifyResultHandler = ConsoleHandler(), page: (any VerifyResultHandler)? = nil) -> ResultStream {
+        ResultStream(handlers(console: console, json: json, page: page))
     }
 
     /// The goldens folder as the run's readers name it (`RunInfo.goldens`, and `RunStart` before it).
@@ -190,17 +196,18 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
         }
         for e in wholeRun ? knownFindings.unmatched(by: result.known) : [] {
-            out.append("note: \(KnownFindings.fileName) entry \(e.kind.rawValue) \(e.fixture) \(e.node) matched nothing in this run; remove it if the render no longer needs it")
+            out.append("note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it")
         }
         out.append(result.summaryLine)
         return out
     }
 }
 
-/// The page needs the totals and every failure's detail: written at the finish.
+/// The page needs the totals and every failure's detail: written at the finish, into the report
+/// folder beside its images (never through a link inside it).
 struct HTMLPageHandler: VerifyResultHandler {
     let directory: URL
-    func finish(_ result: VerifyResult) throws { try HTMLReport.write(result, to: directory) }
+    func finish(_ result: VerifyResult) throws { try HTMLReport.write(result, to: ContainedFolder(directory)) }
 }
 
 /// Each testcase goes to a temp file beside `file` as its fixture is judged; the finish writes the
@@ -231,13 +238,23 @@ final class AnnotationHandler: VerifyResultHandler {
 }
 
 /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` (the runner renders the file); it needs the totals.
+/// The file is made if missing and only ever appended to: never through a link, and never waited
+/// on (a FIFO with no reader is an error, not a hang); anything but a regular file is refused.
 struct StepSummaryHandler: VerifyResultHandler {
     let path: String
+    /// The page folder this run writes, as the summary names it; nil when it writes no page.
+    let page: String?
     func finish(_ result: VerifyResult) throws {
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        guard let h = FileHandle(forWritingAtPath: path) else { throw InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY)") }
-        defer { try? h.close() }
-        do { _ = try h.seekToEnd(); try h.write(contentsOf: Data(GitHubAnnotations.summary(result).utf8)) }
-        catch { throw InputError(path, "cannot append the step summary: \(error.localizedDescription)") }
+        func refuse(_ why: String) -> InputError { InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY): \(why)") }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let err = errno
+            throw refuse(err == ELOOP ? "it is a symbolic link" : err == ENXIO ? "a FIFO nobody reads" : String(cString: strerror(err)))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw refuse("not a regular file") }
+        let failure = Array(GitHubAnnotations.summary(result, page: page).utf8).withUnsafeBytes { writeAll(fd, $0) }
+        if failure != 0 { throw refuse(String(cString: strerror(failure))) }
     }
 }

@@ -81,7 +81,7 @@ struct BrowserTests {
     @Test func hostileTitleAndKeyShowAsLiteralText() throws {
         let report = tempDir()
         let v = try HostileFixture.result(reportDirectory: report)
-        try HTMLReport.write(v, to: report)
+        try HTMLReport.write(v, to: ContainedFolder(report))
         let dom = try HeadlessChromium.dumpDOM(report.appendingPathComponent("index.html"))
         expectScriptRan(dom)
         #expect(sections(dom).map(\.key) == [HostileFixture.key])
@@ -138,7 +138,7 @@ struct BrowserTests {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(PNGCodec.encode(img)).write(to: dir.appendingPathComponent(rel))
         }
-        let keys = ["android/small/a/stones/kindling/light", "ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/c/waves/kindling/dark", "ios/systemLarge/d/stones/legacy/light"]
+        let keys = ["android/small/a/stones/kindling/light", "ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/default-none-notyet/waves/any-body/dark", "ios/systemLarge/d/stones/legacy/light"]
         var failures: [GateFailure] = []
         for (i, k) in keys.enumerated() {
             let sizeChange = i == 3
@@ -151,7 +151,7 @@ struct BrowserTests {
         failures.append(GateFailure(key: keys[1], kind: .clipped, detail: "spills", node: "status", box: PixelRect(x: 2, y: 2, width: 6, height: 4)))
         let details = keys.map { FixtureDetail(key: $0, width: 24, height: 10, expectedText: ["a"], actualText: ["b"], expectedLabel: "x y", actualLabel: "x z") }
         let v = VerifyResult(passed: ["android/small/ok/stones/kindling/light"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details)
-        try HTMLReport.write(v, to: dir)
+        try HTMLReport.write(v, to: ContainedFolder(dir))
         return dir.appendingPathComponent("index.html")
     }
 
@@ -164,7 +164,7 @@ struct BrowserTests {
         #expect(try current(HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light")) == "ios/systemLarge/d/stones/legacy/light")
         // The CLI's glob: * crosses /, the whole key must match; the state stays in the URL.
         let filtered = try HeadlessChromium.dumpDOM(page, fragment: "q=ios/*/dark")
-        #expect(Set(sections(filtered).map(\.key)) == ["ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/c/waves/kindling/dark"])
+        #expect(Set(sections(filtered).map(\.key)) == ["ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/default-none-notyet/waves/any-body/dark"])
         #expect(sections(try HeadlessChromium.dumpDOM(page, fragment: "q=dark")).isEmpty, "a glob matches whole keys, like --filter")
         // Keyboard: j twice moves two fixtures on, k one back; ? opens the shortcut list.
         let keys = try instrumented(page, """
@@ -183,7 +183,7 @@ struct BrowserTests {
     @Test func accessoriesOnTheirWallpaperAndASizeChangeAtTrueSize() throws {
         let page = try reviewFolder()
         for view in ["side", "slider", "onion"] {
-            let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/accessoryCircular/c/waves/kindling/dark&v=\(view)")
+            let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/accessoryCircular/default-none-notyet/waves/any-body/dark&v=\(view)")
             let frames = dom.components(separatedBy: "class=\"frame").count - 1
             let walls = dom.components(separatedBy: "class=\"frame wallpaper\"").count - 1
             #expect(frames > 0 && frames == walls, "\(view): every image of the accessory on the wallpaper")
@@ -205,7 +205,7 @@ struct BrowserTests {
         let v = VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details,
                              cases: keys.map { CaseRecord(key: $0, platform: "p", family: "f", seconds: 0.01) })
         let dir = tempDir()
-        try HTMLReport.write(v, to: dir)
+        try HTMLReport.write(v, to: ContainedFolder(dir))
         let page = dir.appendingPathComponent("index.html")
         let bytes = try Data(contentsOf: page).count
         #expect(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")

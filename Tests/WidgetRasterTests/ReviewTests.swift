@@ -130,6 +130,113 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
     }
 
+    /// A link in the goldens is reported once across the shards (review item 3: every shard reported
+    /// every link, so `report` refused to merge them): a stray link by slice 1, a link at a
+    /// fixture's golden by that fixture's shard, as `unreadable`.
+    @Test func aLinkInTheGoldensIsReportedByOneShardSoShardsMerge() throws {
+        let dir = tempDir(), results = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(at: dir.appendingPathComponent("starter/zz-link.png"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        let linked = catalog[1]
+        try fm.removeItem(at: dir.appendingPathComponent(linked.goldenPath))
+        try fm.createSymbolicLink(at: dir.appendingPathComponent(linked.goldenPath), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        var reported: [String: [Int]] = [:]
+        for i in 1...3 {
+            let v = try Verifier.verify(options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
+            for f in v.failures { reported[f.key, default: []].append(i) }
+            try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
+        }
+        let owner = (1...3).first { Shard(index: $0, count: 3).contains(linked.key) }!
+        #expect(reported == ["starter/zz-link.png": [1], linked.key: [owner]])
+        let merged = try ResultFile.merge((1...3).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) })
+        #expect(merged.shard == nil)
+        #expect(merged.failures.map(\.kind) == [.unreadable, .unreadable])
+    }
+
+    /// Review item 4: a sharded gate never ran the self-check (a shard does not judge it, and the
+    /// merge did not either). Merged shards covering 1…n judge it as the whole run does.
+    @Test func mergedShardsJudgeTheSelfCheckAsAWholeRunDoes() throws {
+        let textless = catalog.map { f in
+            Fixture(key: f.key) { fonts in
+                var s = f.makeScene(fonts)
+                s.nodes.removeAll { if case .text = $0.content { true } else { false } }
+                return s
+            }
+        }
+        let dir = tempDir(), results = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        _ = try Recorder.record(o, catalog: textless, painter: painter)
+        let whole = try Verifier.verify(o, catalog: textless, painter: painter).failures.filter { $0.kind == .selfCheck }
+        #expect(whole.contains { $0.detail.hasPrefix("the truncation check found nothing") } && whole.contains { $0.detail.hasPrefix("the glyphs check found nothing") },
+                "\(whole.map(\.detail))")
+        for i in 1...2 {
+            o.shard = Shard(index: i, count: 2)
+            let v = try Verifier.verify(o, catalog: textless, painter: painter)
+            #expect(!v.failures.contains { $0.kind == .selfCheck }, "a shard alone does not judge it")
+            try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
+        }
+        let files = try (1...2).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) }
+        let merged = try ResultFile.merge(files)
+        #expect(merged.failures.filter { $0.kind == .selfCheck } == whole)
+        #expect(merged.cases.contains { $0.key == CheckRegistry.selfCheckKey })
+        #expect(try ReportCommand.run(["--from", results.path, "-o", tempDir().appendingPathComponent("page").path]) == 1)
+        // One shard of two does not cover the matrix: not judged.
+        #expect(try ResultFile.merge([files[0]]).failures.allSatisfy { $0.kind != .selfCheck })
+        // Each shard recorded its counts; the merge sums them.
+        #expect(files.map { $0.result.run?.applied?.renders ?? 0 }.reduce(0, +) == textless.count)
+        #expect(merged.run?.applied?.checks[TruncationCheck.gateCheck.name] == 0 && merged.run?.applied?.checks[ClipCheck.gateCheck.name] == textless.count)
+        // A result of an older tool (no counts) still reads and merges, unjudged.
+        var old = files
+        old[1].result.run?.applied = nil
+        let unjudged = try ResultFile.merge(old)
+        #expect(unjudged.shard == nil && unjudged.run?.applied == nil && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
+    }
+
+    /// Review item 8: a fixture with an identity whose facts cannot be derived (no scenario) was
+    /// skipped by lost-meaning and known findings' conditions without a word.
+    @Test func aFixtureWithAnIdentityButNoFactsFailsTheSelfCheck() throws {
+        let id = FixtureID(family: .android(.small), state: nil, motifs: nil, bodies: .one(.kindling), theme: .light)
+        #expect(RenderFacts(id, scene: catalog[0].makeScene(painter.fonts)) == nil)
+        let starter = catalog[0]
+        let catalog = [Fixture(id: id, makeScene: starter.makeScene)]
+        let dir = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        o.filter = id.key  // a filtered run: the finding is the fixture's own, not the whole run's
+        let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        let selfCheck = v.failures.filter { $0.kind == .selfCheck }
+        #expect(selfCheck.map(\.key) == [id.key], "\(v.failures)")
+        #expect(selfCheck.first?.detail.contains("cannot derive what \(id.key) was asked to show") == true, "\(selfCheck)")
+    }
+
+    /// Review item 16: a golden whose size (or, under a perceptual comparison, pixels record never
+    /// wrote) and words changed reported only the size or the pixels; the words' change rides on
+    /// that failure's detail, as it does on a pixel diff's.
+    @Test func theTextDifferenceRidesOnEverySizeAndPixelVerdict() throws {
+        let dir = tempDir()
+        _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
+        var manifest = try #require(try Manifest.load(from: dir))
+        for f in catalog.prefix(2) { manifest.goldens[f.key]?.visibleText = ["words the render no longer draws"] }
+        try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
+        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record wrote.
+        try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(to: dir.appendingPathComponent(catalog[0].goldenPath))
+        var nudged = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(catalog[1].goldenPath).path)
+        nudged.pixels[(55 * nudged.width + 90) * 4] ^= 1
+        try Data(PNGCodec.encode(nudged)).write(to: dir.appendingPathComponent(catalog[1].goldenPath))
+        for comparison in [ComparisonChoice.automatic, .perceptual(threshold: 0.1)] {
+            var o = options(dir)
+            o.comparison = comparison
+            let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+            let size = v.failures.filter { $0.key == catalog[0].key }
+            #expect(size.map(\.kind) == [.size] && size.first?.detail.contains("visible text changed") == true, "\(comparison): \(size)")
+            let pixels = v.failures.filter { $0.key == catalog[1].key }
+            #expect(pixels.map(\.kind) == [.pixels] && pixels.first?.detail.contains("visible text changed") == true, "\(comparison): \(pixels)")
+        }
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {
@@ -280,7 +387,7 @@ import Testing
     @Test func stepSummaryIsAMarkdownTable() throws {
         var v = try damagedResult()
         v.failures.append(GateFailure(key: "a|b`c", kind: .clipped, detail: "x | y", node: "status"))
-        let md = GitHubAnnotations.summary(v)
+        let md = GitHubAnnotations.summary(v, page: "report")
         #expect(md.hasPrefix("### ❌ evidence verify: 4 passed, 3 failed\n"))
         #expect(md.contains("| kind | failures | what to do |\n|---|---:|---|\n| clipped | 1 | a layout bug"))
         #expect(md.contains("| pixels | 1 |") && md.contains("| missing | 1 |"))
@@ -291,6 +398,101 @@ import Testing
             let cols = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
             #expect(cols == 4 || cols == 5, "\(line)")
         }
+    }
+
+    /// The summary names `DIR/index.html` only when the run wrote that page (review item 10: it
+    /// named one whenever there was a report folder, which without `--html` holds only images).
+    @Test func theStepSummaryNamesThePageOnlyWhenOneWasWritten() throws {
+        let v = try damagedResult()
+        let images = try #require(v.reportDirectory)
+        for html in [false, true] {
+            let summary = tempDir().appendingPathComponent("summary.md"), page = tempDir().appendingPathComponent("page")
+            let a = try ArgumentParser.parse(html ? ["--html", page.path] : [], valued: ReviewOutputs.valued, switches: [])
+            let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+            for h in outputs.handlers(console: ConsoleHandler(), json: true) where h is HTMLPageHandler || h is StepSummaryHandler {
+                try h.handle(v)
+            }
+            let md = try String(contentsOf: summary, encoding: .utf8)
+            if html {
+                #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path))
+                #expect(md.contains("Report: `\(page.path)/index.html`"), "\(md)")
+            } else {
+                #expect(!md.contains("index.html"), "\(md)")
+                #expect(md.contains("`\(images)`") && md.contains("actual / expected / diff PNGs"), "\(md)")
+            }
+        }
+    }
+
+    /// Review D1: the step summary followed a link (appending to its target) and blocked on a FIFO
+    /// with no reader, and report declared its own --junit. The summary is opened append-only,
+    /// never through a link, never waiting, and must be a regular file; report takes verify's flags.
+    @Test func theStepSummaryNeverFollowsALinkAndReportSharesVerifysOutputs() throws {
+        let v = try damagedResult()
+        let dir = tempDir()
+        let target = dir.appendingPathComponent("target.md")
+        try Data("keep\n".utf8).write(to: target)
+        let link = dir.appendingPathComponent("summary.md")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: link.path, page: nil).handle(v) }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
+        // A new file is made, an existing one appended to.
+        let fresh = dir.appendingPathComponent("fresh.md")
+        for _ in 0..<2 { try StepSummaryHandler(path: fresh.path, page: nil).handle(v) }
+        #expect(try String(contentsOf: fresh, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
+        // A FIFO nobody reads is an error at once, never a hang; a folder is refused.
+        let fifo = dir.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: fifo.path, page: nil).handle(v) }
+        #expect(throws: InputError.self) { try StepSummaryHandler(path: dir.path, page: nil).handle(v) }
+        #expect(ReportCommand.options.all.contains(ReviewOutputs.junit), "report's --junit is verify's declaration")
+    }
+
+    /// Review C: the "matched nothing" note named a conditions-based entry by its fixture glob, `*`
+    /// for every one of them; it names it as its KNOWN line does.
+    @Test func anUnmatchedEntryIsNamedAsItsKnownLine() throws {
+        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let entry = try #require(known.entries.first { $0.fixture == "*" })
+        let v = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        let notes = ConsoleHandler(knownFindings: KnownFindings(entries: [entry]), wholeRun: true).lines(v).filter { $0.hasPrefix("note: ") }
+        #expect(notes == ["note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) \(entry.node) matched nothing in this run; remove it if the render no longer needs it"])
+    }
+
+    /// Review C: the page's checks table said "applied" for a check that was merely configured; it
+    /// gives what each check found to read (`run.applied`), and "configured" for an older result.
+    @Test func theChecksTableSaysWhatEachCheckFoundToRead() throws {
+        let dir = tempDir()
+        var o = options(dir)
+        o.checks = CheckRegistry.renderChecks
+        o.colourAlone = true
+        _ = try Recorder.record(o, catalog: catalog, painter: painter)
+        var v = try Verifier.verify(o, catalog: catalog, painter: painter)
+        let table = HTMLReport.checksTable(v)
+        #expect(table.contains("<td>applied to \(catalog.count) of \(catalog.count) renders</td>"), "\(table)")
+        #expect(table.contains("<td>0 comparisons</td>"), "colour-alone: the starter cards are full colour")
+        #expect(!table.contains(">applied<"))
+        v.run?.applied = nil
+        #expect(HTMLReport.checksTable(v).contains("<td>configured</td>"))
+        v.run?.checks = nil
+        #expect(HTMLReport.checksTable(v).contains("<td>not recorded</td>"))
+    }
+
+    /// Review E: the review side reads a key's identity, never the key — a Lock Screen accessory is
+    /// drawn over the wallpaper because its family is one (not because its key has "/accessory" in
+    /// it), and a case rebuilt for a key is classed by its family.
+    @Test func theReviewSideReadsTheIdentityNotTheKey() throws {
+        let accessory = try #require(FixtureCatalog.keys(matching: "ios/accessoryCircular/*").first)
+        let home = try #require(FixtureCatalog.keys(matching: "ios/systemSmall/*").first)
+        #expect(HTML.isVibrant(accessory) && !HTML.isVibrant(home))
+        #expect(!HTML.isVibrant("starter/accessory/x"), "a key no fixture has is not taken apart")
+        let v = VerifyResult(passed: [home], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        #expect(ReviewOrder.cases(v).map(\.className) == ["ios.systemSmall"])
+    }
+
+    /// Review E: data JSON cannot hold was written as "{}", a page whose summary says N failed with
+    /// no list under it; it is an error.
+    @Test func pageDataJSONCannotHoldIsAnError() throws {
+        #expect(throws: InputError.self) { try HTMLReport.json(["x": Double.nan]) }
+        #expect(try HTMLReport.json(["a": "<"]) == #"{"a":"\u003c"}"#)
     }
 
     /// The page's JSON data (`<script type="application/json" id="data">`).
@@ -331,7 +533,7 @@ import Testing
         #expect(AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC")) == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)")
         // One text on the console, the page, JUnit and the annotations.
         let console = ConsoleHandler().lines(v).joined(separator: "\n")
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         let junit = JUnitReport.render(v)
         var all = v
         all.failures = Array(v.failures.prefix(GitHubAnnotations.shown))
@@ -358,7 +560,7 @@ import Testing
         let perRender = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)
         #expect(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
         v.run?.checks = perRender
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         for k in FailureKind.allCases { #expect(page.contains(".k-\(k.rawValue) { background: #"), "\(k)") }
         let colours = FailureKind.allCases.prefix(HTMLReport.kindPalette.count).compactMap { k in
             page.range(of: ".k-\(k.rawValue) { background: ").map { String(page[$0.upperBound...].prefix(7)) }
@@ -406,7 +608,7 @@ import Testing
         let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter { $0 is StepSummaryHandler }
         #expect(summaryHandlers.count == 1)
         for h in summaryHandlers + summaryHandlers { try h.handle(v) }
-        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v) + GitHubAnnotations.summary(v))
+        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
         let html = try ArgumentParser.parse(["--html", "/tmp/x", "--report", "/tmp/y"], valued: ReviewOutputs.valued.union(["report"]), switches: [])
         #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.value("report")) }
     }
@@ -415,7 +617,7 @@ import Testing
 
     @Test func htmlReportEscapesEverythingAndListsTheFailures() throws {
         let v = try HostileFixture.result(reportDirectory: tempDir())
-        let page = HTMLReport.render(v)
+        let page = try HTMLReport.render(v)
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("</script><"), "the data cannot close its script")
         #expect(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
@@ -443,7 +645,7 @@ import Testing
         let detail = FixtureDetail(key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil, actualLabel: "")
         var failures = clipped + contrast
         failures[0].artifacts = ["t/k/actual.png"]
-        let page = HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
+        let page = try HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
         // The page's data carries each finding's node and box and the render's size (the script draws the boxes).
         let fixture = (pageData(page)["f"] as? [[Any]])?.first
         let findings = fixture?[3] as? [[Any]] ?? []
@@ -466,7 +668,7 @@ import Testing
         let out = tempDir().appendingPathComponent("page")
         #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page == HTMLReport.render(v))
+        #expect(try page == HTMLReport.render(v))
         for a in v.failures.flatMap(\.artifacts) { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path)) }
         // Paths in the file are checked before anything is copied.
         var hostile = v
@@ -557,6 +759,20 @@ import Testing
         } catch let e as InputError {
             #expect(e.description.contains("the fixture matrix differs") && !e.description.contains("\n"))
         }
+    }
+
+    /// Review item 15: known matches merge through a set (the list check was quadratic in input
+    /// that may hold 50,000): one both shards report is listed once, every other kept, in order.
+    @Test func knownMatchesMergeOnceEachInOrder() throws {
+        let ci = try shardResults()
+        var files = try (1...2).map { try ResultFile.load(ci.appendingPathComponent("r\($0).json").path) }
+        func match(_ i: Int) -> KnownMatch {
+            KnownMatch(key: "starter/k\(i)", kind: .truncated, node: "caption", element: .caption, detail: "d\(i)", seed: "000, x")
+        }
+        files[0].result.known = (0..<2_000).map(match)
+        files[1].result.known = (1_000..<3_000).map(match) + [match(5)]
+        let merged = try ResultFile.merge(files)
+        #expect(merged.known.map(\.key) == (0..<3_000).map { "starter/k\($0)" })
     }
 
     @Test func reportRefusesHostileResultsAndWritesNothingHalfway() throws {
@@ -817,7 +1033,7 @@ import Testing
         }
         // A handler failing in its finish abandons those after it: the JUnit after it leaves nothing.
         let late = tempDir().appendingPathComponent("junit.xml")
-        let lateStream = ResultStream([StepSummaryHandler(path: folder.path), JUnitFileHandler(file: late)])
+        let lateStream = ResultStream([StepSummaryHandler(path: folder.path, page: nil), JUnitFileHandler(file: late)])
         try lateStream.begin(RunStart(goldens: "Goldens"))
         #expect(throws: InputError.self) { try lateStream.finish(result) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: late.deletingLastPathComponent().path).isEmpty)

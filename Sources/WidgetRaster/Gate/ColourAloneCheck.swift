@@ -80,7 +80,7 @@ public enum ColourAloneCheck {
     }
 
     /// How many comparisons a run really made, per thing the check reads: the self-check's evidence.
-    public struct Tally: Sendable, Equatable {
+    public struct Tally: Codable, Sendable, Equatable {
         /// One-tint renders whose done and not-yet habit markers were drawn and compared.
         public var markers = 0
         /// Cross-render pairs drawn and compared, by meaning name (every meaning listed, 0 for none).

@@ -179,8 +179,8 @@ extension Manifest {
     /// following links, within the filter:
     /// - `unlisted`: regular `.png` files neither `listed` nor named by a fixture — never a golden
     ///   of ours;
-    /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, reported on their
-    ///   own) — never followed, never a golden; someone must remove them.
+    /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, each reported by
+    ///   its fixture's read) — never followed, never a golden; someone must remove them.
     static func strays(in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
                        filter: String?) -> (unlisted: [String], links: [String]) {
         let found = ContainedFolder(directory).walk()

@@ -42,7 +42,7 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        let run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
+        var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
                           checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
@@ -96,21 +96,21 @@ public enum Verifier {
         var colourAloneKeys: Set<String> = []
         var colourAloneTally: ColourAloneCheck.Tally?
         if options.colourAlone {
-            let run = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
-            let split = ColourAloneCheck.partition(run.findings, with: options.knownFindings)
+            let pairs = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
+            let split = ColourAloneCheck.partition(pairs.findings, with: options.knownFindings)
             let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
             failures += enforced
             advisory += split.failures.filter { advisoryKinds.contains($0.kind) }
             known += split.known
             colourAloneKeys = Set(enforced.map(\.key))
-            colourAloneTally = run.tally
+            colourAloneTally = pairs.tally
         }
-        // No check may be switched off silently: on a whole run, each must have found something to read.
-        if options.filter == nil && options.shard == nil && !fixtures.isEmpty {
-            let unapplied = options.checks.indices.filter { c in !outcomes.contains { $0.applied[c] } }.map { options.checks[$0].name }
-            failures += CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: fixtures.count)
-            if let colourAloneTally { failures += ColourAloneCheck.selfCheckFailures(colourAloneTally, fixtures: fixtures.count) }
-        }
+        // No check may be switched off silently: on a whole run, each must have found something to
+        // read; a shard records what it found, and the merged shards are judged (`ResultFile.merge`).
+        let applied = CheckApplications(renders: fixtures.count,
+            checks: Dictionary(options.checks.indices.map { c in (options.checks[c].name, outcomes.count(where: { $0.applied[c] })) }, uniquingKeysWith: +),
+            colourAlone: colourAloneTally)
+        if options.isWholeRun { failures += applied.selfCheckFailures() }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
         // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
         // and the folder, so a filtered run still sees them.
@@ -121,18 +121,21 @@ public enum Verifier {
                 detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
         let fixturePaths = Set(fixtures.map(\.goldenPath))
+        // A link at any fixture's golden path is that fixture's `unreadable`, in whichever shard owns
+        // it; every other link is an orphan, judged by one shard only — so shards merge.
         let strays = Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
-                                     linksExcluding: fixturePaths, filter: options.filter)
+                                     linksExcluding: Set(catalog.map(\.goldenPath)), filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key", remedy: .deleteByHand))
         }
-        for link in strays.links {
+        for link in strays.links where options.shard?.judgesOrphans ?? true {  // (strays applied the filter)
             failures.append(GateFailure(key: link, kind: .unreadable,
                 detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
 
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
+        run.applied = applied
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
                             failures: failures, known: known, advisory: advisory, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
@@ -204,6 +207,12 @@ public enum Verifier {
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
         if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
+        // Without facts lost-meaning finds nothing and known findings' conditions decide nothing:
+        // for a fixture with an identity that is a catalog bug, never a silent pass.
+        if fixture.id != nil && facts == nil {
+            out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck,
+                detail: "cannot derive what \(fixture.key) was asked to show (its identity has no scenario): the lost-meaning check and known findings' conditions cannot judge it"))
+        }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
         let bytes: [UInt8]
@@ -223,10 +232,18 @@ public enum Verifier {
             return out
         }
         let textFailure = entry.flatMap { textDifference(r.scene, $0) }
+        /// The comparison's verdict with the words': a change of words rides on a size or pixel
+        /// failure's detail, and is its own `text` failure where the pixels match.
+        func judged(_ verdict: GateFailure?) -> [GateFailure] {
+            guard let t = textFailure else { return verdict.map { [$0] } ?? [] }
+            guard var verdict else { return [GateFailure(key: fixture.key, kind: .text, detail: t)] }
+            verdict.detail += "; " + t
+            return [verdict]
+        }
         // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
         if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator.isExact, ImageOps.hash(bytes) == entry.fileHash {
             out.fastPath = true
-            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            out.failures += judged(nil)
             if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
             return out
         }
@@ -237,7 +254,7 @@ public enum Verifier {
                                              expecting: actual.size) {
             case .image(let image): expected = image
             case .size(let declared):
-                out.failures.append(GateFailure(key: fixture.key, kind: .size,
+                out.failures += judged(GateFailure(key: fixture.key, kind: .size,
                     detail: "golden is \(declared) (its PNG header; not decoded), render is \(actual.size)"))
                 out.actual = actual
                 return out
@@ -257,18 +274,18 @@ public enum Verifier {
         let notRecorded = "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
-            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
         case .same:
-            if let t = textFailure { out.failures.append(GateFailure(key: fixture.key, kind: .text, detail: t)) }
+            out.failures += judged(nil)
             if entry == nil {
                 out.failures.append(GateFailure(key: fixture.key, kind: .missing,
                     detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName)"))
             }
         case .sizeDiffers(let e, let a):
-            out.failures.append(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
         case .pixelsDiffer(let count, let box, let rect):
-            out.failures.append(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (unrecorded ? "; " + notRecorded : "") + (textFailure.map { "; " + $0 } ?? ""), box: rect))
+            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
+                + (unrecorded ? "; " + notRecorded : ""), box: rect))
         }
         if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out

@@ -96,8 +96,10 @@ public enum GitHubAnnotations {
     }
 
     /// The Markdown appended to `$GITHUB_STEP_SUMMARY`: a heading with the gate's line, a table of
-    /// kinds × counts with what to do, the first failures with their hints, and where the report is.
-    public static func summary(_ result: VerifyResult) -> String {
+    /// kinds × counts with what to do, the first failures with their hints, and where the report is:
+    /// `page`, the folder whose `index.html` this run wrote (nil when it wrote none), else the
+    /// result's report folder of images.
+    public static func summary(_ result: VerifyResult, page: String?) -> String {
         let goldens = result.run?.goldens ?? "Goldens"
         let status = result.failures.isEmpty ? "✅" : "❌"
         var s = "### \(status) evidence verify\(result.shard.map { " shard \($0)" } ?? ""): \(result.summaryLine)\n\n"
@@ -116,8 +118,10 @@ public enum GitHubAnnotations {
             s += "| `\(cell(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
         }
         if ordered.count > shown { s += "\n…and \(ordered.count - shown) more.\n" }
-        if let dir = result.reportDirectory {
-            s += "\nReport: `\(cell(dir))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
+        if let page {
+            s += "\nReport: `\(cell(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
+        } else if let dir = result.reportDirectory {
+            s += "\nReport folder: `\(cell(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
         }
         return s + "\n"
     }

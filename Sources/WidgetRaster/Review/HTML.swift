@@ -34,7 +34,7 @@ public enum HTML {
     /// Lock Screen accessories are white on transparent (vibrant): review pages show them over this
     /// neutral wallpaper swatch, as the Lock Screen would, instead of a light checkerboard.
     static let wallpaperCSS = ".wallpaper img { background: #5d6472 !important; }"
-    static func isVibrant(_ key: String) -> Bool { key.hasPrefix("ios/accessory") || key.contains("/accessory") }
+    static func isVibrant(_ key: String) -> Bool { FixtureCatalog.id(forKey: key)?.family.isAccessory ?? false }
 
     public static func src(_ relativePath: String) -> String {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false).map {

@@ -9,12 +9,13 @@ import Foundation
 public enum HTMLReport {
     public static let fileName = "index.html"
 
-    /// Writes `index.html` into `directory` (created if needed); images are referenced relative to it.
-    public static func write(_ result: VerifyResult, to directory: URL) throws(InputError) {
-        try AtomicFile.write(Data(render(result).utf8), to: directory.appendingPathComponent(fileName))
+    /// Writes `index.html` into `folder` (made if needed; images are referenced relative to it).
+    public static func write(_ result: VerifyResult, to folder: ContainedFolder) throws(InputError) {
+        try folder.write(Array(try render(result).utf8), to: fileName)
     }
 
-    public static func render(_ result: VerifyResult) -> String {
+    /// Throws only for data JSON cannot hold (`json`): never a page whose list is missing.
+    public static func render(_ result: VerifyResult) throws(InputError) -> String {
         let ordered = ReviewOrder.failures(result.failures)
         let failingKeys = orderedUnique(ordered.map(\.key))
         var body = "<header><h1>evidence verify</h1>\n"
@@ -40,7 +41,7 @@ public enum HTMLReport {
         body += "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
         body += "<div id=\"pthumb\"></div></div></details>\n"
         body += help
-        body += "</main>\n<script type=\"application/json\" id=\"data\">\(json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
+        body += "</main>\n<script type=\"application/json\" id=\"data\">\(try json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
         return HTML.page(title: "evidence verify — \(failingKeys.count) failed", css: css, body: body, script: script)
     }
 
@@ -162,9 +163,14 @@ public enum HTMLReport {
         return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
     }
 
-    /// JSON safe inside a `<script>` element: `<` escaped so nothing in it can end the element.
-    static func json(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    /// JSON safe inside a `<script>` element: `<` escaped so nothing in it can end the element. A
+    /// value JSON cannot hold is an error: "{}" would ship a page whose summary lists failures
+    /// that its list does not show.
+    static func json(_ value: Any) throws(InputError) -> String {
+        guard JSONSerialization.isValidJSONObject(value),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            throw InputError(fileName, "the page's data cannot be written as JSON")
+        }
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
             .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
@@ -195,17 +201,27 @@ public enum HTMLReport {
     }
 
     /// The checks besides the golden comparison, from `CheckRegistry` (a check added there appears
-    /// here with no edit): what each reads, where it runs, whether this run applied it, and its findings.
+    /// here with no edit): what each reads, where it runs, what it found to read in this run (or
+    /// only that it was configured, in a result that does not record it), and its findings.
     static func checksTable(_ result: VerifyResult) -> String {
-        let applied = result.run?.checks.map(Set.init)
+        let configured = result.run?.checks.map(Set.init)
+        let applied = result.run?.applied
+        func inThisRun(_ c: CheckRegistry.Check) -> String {
+            guard let configured else { return "not recorded" }
+            guard configured.contains(c.name) else { return "not run" }
+            guard let applied else { return "configured" }
+            if let n = applied.checks[c.name] { return "applied to \(n) of \(applied.renders) renders" }
+            guard let tally = applied.colourAlone, c.render == nil else { return "configured" }
+            let n = tally.markers + tally.meanings.values.reduce(0, +)
+            return "\(n) comparison\(n == 1 ? "" : "s")"
+        }
         var s = "<details class=\"checks\"><summary>\(CheckRegistry.checks.count) checks besides the golden comparison</summary><table>"
         s += "<tr><th scope=\"col\">check</th><th scope=\"col\">kind</th><th scope=\"col\">runs in</th>"
         s += "<th scope=\"col\">in this run</th><th scope=\"col\">findings</th><th scope=\"col\">reads</th></tr>"
         for c in CheckRegistry.checks {
-            let ran = applied.map { $0.contains(c.name) ? "applied" : "not run" } ?? "not recorded"
             let findings = result.failures.filter { $0.kind == c.kind }.count
             s += "<tr><td><code>\(HTML.escape(c.name))</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
-            s += "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(ran)</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
+            s += "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(inThisRun(c))</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
         }
         return s + "</table></details>\n"
     }

@@ -94,12 +94,13 @@ public enum ReviewOrder {
         return fs.enumerated().sorted { (rank[$0.element.kind]!, $0.offset) < (rank[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 
-    /// Every case once, in key order; a result without cases (built by hand) gets them from its keys.
+    /// Every case once, in key order; a result without cases (built by hand) gets them from its
+    /// keys' identities.
     static func cases(_ result: VerifyResult) -> [CaseRecord] {
         var seen = Set<String>()
         var out = result.cases.filter { seen.insert($0.key).inserted }
         for key in result.passed + result.failures.map(\.key) where seen.insert(key).inserted {
-            out.append(CaseRecord(key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-", seconds: 0))
+            out.append(CaseRecord(key: key, id: FixtureCatalog.id(forKey: key), seconds: 0))
         }
         return out.sorted { $0.key < $1.key }
     }

@@ -67,7 +67,9 @@ public final class JUnitStream: @unchecked Sendable {
     }
 
     /// Writes the whole file atomically, reusing every streamed testcase the end left as it was.
+    /// Without `begin` (a result read back), it begins first: the same folder and destination checks.
     public func finish(_ result: VerifyResult) throws(InputError) {
+        if tempPath == nil { try begin(RunStart(goldens: result.run?.goldens ?? "Goldens")) }
         var cached: [UInt8] = []
         if fd >= 0, let tempPath {
             close(fd)
@@ -91,7 +93,7 @@ public final class JUnitStream: @unchecked Sendable {
             }
         }
         out += Array(JUnitReport.footer.utf8)
-        try AtomicFile.write(Data(out), to: destination)
+        do { try OutputFile.write(out, to: destination.path) } catch { abandon(); throw error }
     }
 
     /// The run failed: the temp file goes, and the folders `begin` made while they are empty.

@@ -4,9 +4,9 @@ import Foundation
 /// downloaded CI artefact), so it is bounded and checked before anything is drawn or copied: a
 /// size cap, a schema version, caps on fixtures and text lengths, every key in the key grammar.
 public struct ResultFile: Sendable {
-    /// 16 MB: a whole failing matrix (2,304 fixtures with their words) is about 3 MB.
+    /// 16 MB: a whole failing matrix (2,048 fixtures with their words) is about 3 MB.
     public static let maxBytes = 16 * 1024 * 1024
-    /// Fixtures per result (passed, failures, cases, details each); the matrix is 2,304.
+    /// Fixtures per result (passed, failures, cases, details each); the matrix is 2,048.
     public static let maxFixtures = 50_000
     /// Characters of one key, detail, label or text line.
     public static let maxText = 4_096
@@ -84,7 +84,7 @@ public struct ResultFile: Sendable {
         let first = files[0]
         var owner: [String: Int] = [:]
         for (i, f) in files.enumerated() {
-            let keys = f.result.passed + f.result.cases.map(\.key) + f.result.failures.filter { $0.kind != .selfCheck && $0.kind != .environment }.map(\.key)
+            let keys = f.result.passed + f.result.cases.map(\.key) + f.result.failures.filter { !$0.kind.isRunWide }.map(\.key)
             for k in keys {
                 if let other = owner[k], other != i {
                     throw InputError(f.path, "fixture \(quoted(k)) is also in \(files[other].path)\(files[other].path == f.path ? " (given twice)" : ""); give each shard's result once")
@@ -92,6 +92,11 @@ public struct ResultFile: Sendable {
                 owner[k] = i
             }
         }
+        // A known match two shards both report (a pair's) is listed once; a set, since a result
+        // may hold 50,000 of them.
+        struct KnownID: Hashable { var key: String, kind: FailureKind, node: String?, element: ElementKind?, detail: String, seed: String }
+        func id(_ m: KnownMatch) -> KnownID { KnownID(key: m.key, kind: m.kind, node: m.node, element: m.element, detail: m.detail, seed: m.seed) }
+        var knownIDs = Set(merged.known.map(id))
         for f in files.dropFirst() {
             let r = f.result
             func refuse(_ what: String) -> InputError { InputError(f.path, "\(what) differs from \(first.path)'s; results of different runs do not merge") }
@@ -102,7 +107,9 @@ public struct ResultFile: Sendable {
             guard r.run?.filter == first.result.run?.filter else { throw refuse("the filter") }
             merged.passed += r.passed
             merged.failures += r.failures
-            merged.known += r.known.filter { !merged.known.contains($0) }
+            let newKnown = r.known.filter { !knownIDs.contains(id($0)) }
+            merged.known += newKnown
+            knownIDs.formUnion(newKnown.map(id))
             if let more = r.advisory { merged.advisory = (merged.advisory ?? []) + more }
             merged.details += r.details
             merged.cases += r.cases
@@ -116,6 +123,14 @@ public struct ResultFile: Sendable {
             merged.shard = indices.count == n ? nil : indices.sorted().map(String.init).joined(separator: ",") + "/\(n)"
         } else {
             merged.shard = nil
+        }
+        // Shards covering 1…n are a whole run, so they are judged as one: the self-check on the sum
+        // of what each shard's checks found to read (not judged where a shard did not record it).
+        merged.run?.applied = CheckApplications.sum(files.map { $0.result.run?.applied })
+        if shards.count == files.count, merged.shard == nil, merged.run?.filter == nil, let applied = merged.run?.applied {
+            let selfCheck = applied.selfCheckFailures()
+            merged.failures += selfCheck
+            merged.cases += Verifier.orphanCases(selfCheck, judged: Set(merged.cases.map(\.key)))
         }
         merged.run?.seconds = files.compactMap { $0.result.run?.seconds }.max()
         merged.run?.startedAt = files.compactMap { $0.result.run?.startedAt }.min()

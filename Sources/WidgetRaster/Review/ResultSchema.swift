@@ -30,6 +30,9 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public var commit: String?
     /// The `CheckRegistry` checks the run applied, by name (absent in results of older tools).
     public var checks: [String]?
+    /// How many renders each check found something to read in: the self-check's evidence, which
+    /// `report` sums over shards to judge a sharded run as a whole one (absent in older results).
+    public var applied: CheckApplications?
 
     public init(matrix: String, environment: RendererEnvironment, filter: String?, checks: [String]? = nil) {
         self.matrix = matrix; self.environment = environment; self.filter = filter; self.checks = checks
@@ -45,6 +48,51 @@ public struct RunInfo: Codable, Sendable, Equatable {
     /// The matrix identity of a catalog: order-independent.
     public static func matrixID(_ keys: [String]) -> String {
         Hash128.of(Array(keys.sorted().joined(separator: "\n").utf8)).hex
+    }
+}
+
+/// What each check of a run found to read (`run.applied` in JSON). A whole run where a check found
+/// nothing fails as `self-check` (nothing can switch a check off by renaming); a shard judges only
+/// part of the matrix, so it records these counts and the merged shards are judged on their sum.
+public struct CheckApplications: Codable, Sendable, Equatable {
+    /// Renders the run drew.
+    public var renders: Int
+    /// Per render check of the run, by name: the renders holding an element it reads.
+    public var checks: [String: Int]
+    /// The comparisons colour-alone made, when the run ran it.
+    public var colourAlone: ColourAloneCheck.Tally?
+
+    public init(renders: Int, checks: [String: Int], colourAlone: ColourAloneCheck.Tally?) {
+        self.renders = renders; self.checks = checks; self.colourAlone = colourAlone
+    }
+
+    /// The counts of several shards' runs as one run's; nil unless every shard recorded them and
+    /// they ran the same checks.
+    static func sum(_ parts: [CheckApplications?]) -> CheckApplications? {
+        let all = parts.compactMap { $0 }
+        guard all.count == parts.count, var total = all.first,
+              all.allSatisfy({ Set($0.checks.keys) == Set(total.checks.keys) && ($0.colourAlone == nil) == (total.colourAlone == nil) })
+        else { return nil }
+        for a in all.dropFirst() {
+            total.renders += a.renders
+            total.checks.merge(a.checks, uniquingKeysWith: +)
+            if let c = a.colourAlone {
+                total.colourAlone?.markers += c.markers
+                total.colourAlone?.meanings.merge(c.meanings, uniquingKeysWith: +)
+            }
+        }
+        return total
+    }
+
+    /// The self-check of a whole run: a line for each check that found nothing to read in any
+    /// render (in registry order), and colour-alone's for each thing it compared none of.
+    public func selfCheckFailures() -> [GateFailure] {
+        guard renders > 0 else { return [] }
+        let order = Dictionary(CheckRegistry.checks.enumerated().map { ($1.name, $0) }, uniquingKeysWith: min)
+        let unapplied = checks.filter { $0.value == 0 }.map(\.key)
+            .sorted { (order[$0] ?? order.count, $0) < (order[$1] ?? order.count, $1) }
+        return CheckRegistry.selfCheckFailures(unapplied: unapplied, fixtures: renders)
+            + (colourAlone.map { ColourAloneCheck.selfCheckFailures($0, fixtures: renders) } ?? [])
     }
 }
 
@@ -67,15 +115,16 @@ public struct CaseRecord: Codable, Sendable, Equatable {
         self.key = key; self.platform = platform; self.family = family; self.seconds = seconds
     }
 
-    /// Facets from the fixture's identity; a fixture without one (hand-made test catalogs) is its
-    /// own area, named by its first key segment.
-    public init(_ fixture: Fixture, seconds: Double) {
-        guard let id = fixture.id else {
-            let first = fixture.key.split(separator: "/").first.map(String.init) ?? fixture.key
-            self.init(key: fixture.key, platform: first, family: "-", seconds: seconds)
+    public init(_ fixture: Fixture, seconds: Double) { self.init(key: fixture.key, id: fixture.id, seconds: seconds) }
+
+    /// Facets from the fixture's identity; a key without one (hand-made test catalogs, which have
+    /// nothing typed to read) is its own area, named by its first key segment.
+    public init(key: String, id: FixtureID?, seconds: Double) {
+        guard let id else {
+            self.init(key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-", seconds: seconds)
             return
         }
-        self.init(key: fixture.key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)
+        self.init(key: key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)
         state = id.state?.rawValue
         if id.band == nil {
             motif = id.motifs?.segment(any: "any-motif") ?? "no-motif"

@@ -28,6 +28,10 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 }
 
 extension GateOptions {
+    /// The run covers the whole catalog (no filter, no shard): the only run that judges the
+    /// self-check and can say a known-findings entry matched nothing.
+    public var isWholeRun: Bool { filter == nil && shard == nil }
+
     /// A fixture this run renders and judges: inside the filter and this shard.
     public func selects(_ key: String) -> Bool {
         (filter.map { Glob.matches($0, key) } ?? true) && (shard?.contains(key) ?? true)

@@ -9,15 +9,6 @@ import Glibc
 /// never replaced. The temp file is removed on every error path (and on SIGINT/SIGTERM, through
 /// `TempFiles`).
 public enum AtomicFile {
-    /// Writes `url`, creating its missing parent folders (report trees).
-    public static func write(_ data: Data, to url: URL) throws(InputError) {
-        let dirPath = url.deletingLastPathComponent().path
-        do { try FileManager.default.createDirectory(atPath: dirPath, withIntermediateDirectories: true) } catch {
-            throw InputError(dirPath, "cannot create the folder (\(String(cString: strerror(errno))))")
-        }
-        try OutputFile.write([UInt8](data), to: url.path)
-    }
-
     /// Writes `name` inside the open folder `dir`; `display` names it in errors.
     static func write(_ data: [UInt8], dir: Int32, name: String, display: String) throws(InputError) {
         let temp = try stage(data, dir: dir, name: name, display: display)

@@ -103,8 +103,9 @@ struct VerifyCommand: EvidenceCommand {
         ignored) on purpose. The first output line says which comparison was applied and why.
         \(failureKindsHelp)
         Findings listed in known-findings.json (each with its seed passage) do not fail the run; each
-        entry that matched prints one KNOWN line (kind, fixture glob, node, count, seed section) on
-        every run; --json and --html carry every match with its full seed passage.
+        entry that matched prints one KNOWN line (kind, the entry's conditions or its fixture glob,
+        element, count, seed section) on every run; --json and --html carry every match with its
+        full seed passage.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
         """
@@ -145,8 +146,7 @@ struct VerifyCommand: EvidenceCommand {
         for t in ContainedFolder(o.goldens).staleTempFiles() {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
-        let whole = o.filter == nil && o.shard == nil
-        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: whole))
+        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult

@@ -13,41 +13,34 @@ struct ReportCommand: EvidenceCommand {
         the report images beside it (copied from each result's report folder, which is found
         relative to the result file, so results moved with their folders still work). Several
         --from (or a folder of *.json results) merge shards into one page, one JUnit and one summary;
-        results of different matrices, environments, comparisons or commits are refused.
+        results of different matrices, environments, comparisons or commits are refused. Shards that
+        together cover 1…n are judged as the whole run: a check that found nothing to read in any
+        shard's renders fails as self-check (each result records what its checks found).
         Exit 0 when the merged result passed and covers every shard; 1 when it holds a failure or
         misses a shard (the page is written either way), so a CI step on the merged report gates too.
         """
     static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
     static let output = OptionSpec.value("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
                                          short: "o", default: .value("./report"))
-    static let junit = OptionSpec.value("junit", "FILE", "also write JUnit XML for the merged result")
-    static let options = OptionTable([from, output, junit])
-    static let notes = "With GITHUB_STEP_SUMMARY set, the Markdown summary of the merged result is appended to it."
+    static let options = OptionTable([from, output, ReviewOutputs.junit])
+    static let notes = ReviewOutputs.environmentNote
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let froms = a.values(Self.from.name)
         guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
         let files = try froms.flatMap(resultFiles).map(ResultFile.load)
         let merged = try ResultFile.merge(files)
         if let shard = merged.shard { printError("warning: the results cover shards \(shard) only; the page lists those") }
-        let junit = try a.value(Self.junit.name).map { j throws(InputError) -> URL in
-            guard !j.isEmpty else { throw InputError("--junit", "empty path; name the file to write") }
-            return URL(fileURLWithPath: j)
+        else if files.count > 1 && merged.run?.applied == nil {
+            printError("warning: a result records no check applications (written by an older evidence); the merged run's self-check is not judged")
         }
-        let page = try PageFolder.begin(a.value(Self.output.name) ?? "report", flag: "-o")
-        do {
-            for f in files { try copyImages(f, into: page.folder) }
-            try page.folder.write(Array(HTMLReport.render(merged).utf8), to: HTMLReport.fileName)
-            try page.commit()
-        } catch {
-            page.discard()
-            throw error
-        }
-        if let junit { try JUnitFileHandler(file: junit).handle(merged) }
-        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            try StepSummaryHandler(path: summary).handle(merged)
-        }
-        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s"): \(merged.summaryLine)"
-              + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? ""))
+        // verify's outputs (JUnit, annotations, step summary) through the same handlers, with the
+        // page built whole at -o.
+        var outputs = try ReviewOutputs.parse(a)
+        let page = ReportPage(path: a.value(Self.output.name) ?? "report", files: files)
+        outputs.html = page.target
+        let stream = outputs.stream(json: false, console: ReportConsoleHandler(page: page, results: files.count), page: page)
+        try stream.begin(RunStart(goldens: merged.run?.goldens ?? "Goldens"))
+        try stream.finish(merged)
         // Like verify: a failure, or a merge that misses part of the matrix, is never a pass.
         return merged.failures.isEmpty && merged.shard == nil ? 0 : 1
     }
@@ -86,5 +79,45 @@ struct ReportCommand: EvidenceCommand {
         }
         guard !files.isEmpty else { throw InputError(path, "no *.json result in this folder") }
         return files
+    }
+}
+
+/// report's page: built in a private staging folder with every result's report images, then put
+/// in place at `-o` whole (`PageFolder`) — a failure part-way leaves DIR as it was.
+final class ReportPage: VerifyResultHandler {
+    let path: String
+    let files: [ResultFile]
+    private var staged: PageFolder?
+
+    init(path: String, files: [ResultFile]) { self.path = path; self.files = files }
+
+    /// Where the page goes, as `PageFolder` resolves it.
+    var target: URL { URL(fileURLWithPath: path).standardizedFileURL }
+
+    func begin(_ run: RunStart) throws { staged = try PageFolder.begin(path, flag: "-o") }
+
+    func finish(_ result: VerifyResult) throws {
+        let page = try staged ?? PageFolder.begin(path, flag: "-o")
+        staged = nil
+        do {
+            for f in files { try ReportCommand.copyImages(f, into: page.folder) }
+            try HTMLReport.write(result, to: page.folder)
+            try page.commit()
+        } catch {
+            page.discard()
+            throw error
+        }
+    }
+
+    func abandon() { staged?.discard(); staged = nil }
+}
+
+/// report's last line: where the page went, from how many results, and the merged verdict.
+struct ReportConsoleHandler: VerifyResultHandler {
+    let page: ReportPage
+    let results: Int
+    func finish(_ result: VerifyResult) throws {
+        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(results) result\(results == 1 ? "" : "s"): \(result.summaryLine)"
+              + (result.shard.map { " (shards \($0) only: not the whole matrix)" } ?? ""))
     }
 }
