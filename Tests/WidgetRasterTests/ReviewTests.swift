@@ -237,6 +237,30 @@ import Testing
         }
     }
 
+    /// Colour-alone compares pairs of renders, which a shard split apart: a pair whose two keys fell
+    /// in different shards was compared by none. Each shard draws its filter's one-tint renders and
+    /// judges the pairs whose blamed render is its own, so the shards together compare every pair
+    /// exactly once — the same findings and counts as the whole run.
+    @Test func shardsTogetherCompareEveryColourAlonePairOnce() throws {
+        let filter = "ios/accessory*/*/waves/*"
+        let catalog = try FixtureCatalog.load()
+        var o = GateOptions(goldens: PackagePaths.goldens, filter: filter, jobs: 2, comparison: .automatic)
+        o.colourAlone = true
+        o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let whole = try Verifier.verify(o, catalog: catalog, painter: painter)
+        let wholeTally = try #require(whole.run?.applied?.colourAlone)
+        #expect(!whole.known.isEmpty && wholeTally.meanings.values.reduce(0, +) > 0)
+        var known: [String] = [], tallies: [CheckApplications?] = []
+        for i in 1...4 {
+            o.shard = Shard(index: i, count: 4)
+            let v = try Verifier.verify(o, catalog: catalog, painter: painter)
+            known += v.known.map(\.key) + v.failures.filter { $0.kind == .colourAlone }.map(\.key)
+            tallies.append(v.run?.applied)
+        }
+        #expect(known.sorted() == (whole.known.map(\.key) + whole.failures.filter { $0.kind == .colourAlone }.map(\.key)).sorted())
+        #expect(CheckApplications.sum(tallies)?.colourAlone == wholeTally)
+    }
+
     // MARK: record modes
 
     @Test func recordModeMissingOnlyAddsAndAllRewritesEveryFile() throws {

@@ -116,7 +116,11 @@ public enum ColourAloneCheck {
     }
 
     /// The findings, and how many comparisons were really made (the self-check's evidence).
-    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int) -> (findings: [Finding], tally: Tally) {
+    /// `judges` picks the comparisons to make by the key of the render a finding would blame (a
+    /// marker pair's render, a pair's pending side): a shard draws every fixture of its filter and
+    /// judges its own, so the shards together compare each pair once.
+    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int,
+                           judges: (String) -> Bool = { _ in true }) -> (findings: [Finding], tally: Tally) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
@@ -140,13 +144,13 @@ public enum ColourAloneCheck {
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
-        for (f, s) in oneTint { jobsList.append((nil, { markers(key: f.key, id: f.id, scene: s, painter: painter) })) }
+        for (f, s) in oneTint where judges(f.key) { jobsList.append((nil, { markers(key: f.key, id: f.id, scene: s, painter: painter) })) }
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
                 for (b1, b2) in m.branches {
                     for a in branches[b1] ?? [] {
-                        for b in branches[b2] ?? [] where overlaps(a.0, b.0) {
+                        for b in branches[b2] ?? [] where overlaps(a.0, b.0) && judges(pendingFirst(a, b).0.0.key) {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
                             jobsList.append((m.name, { pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) }))
@@ -228,12 +232,17 @@ public enum ColourAloneCheck {
             }
             if fullA == fullB { return .same }  // not drawn differently in full colour either
         }
-        let (pending, other) = a.0.key.contains("-notyet/") ? (a, b) : (b, a)
+        let (pending, other) = pendingFirst(a, b)
         let failure = GateFailure(key: pending.0.key, kind: .colourAlone,
                            detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
                            node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
                            box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect))
         return .failure(Finding(failure: failure, facts: RenderFacts(pending.0.id, scene: pending.1)))
+    }
+
+    /// A pair as (the pending side, which a failure blames; the other).
+    static func pendingFirst(_ a: (Fixture, Scene), _ b: (Fixture, Scene)) -> ((Fixture, Scene), (Fixture, Scene)) {
+        a.0.key.contains("-notyet/") ? (a, b) : (b, a)
     }
 
     /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.

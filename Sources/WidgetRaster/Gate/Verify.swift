@@ -96,7 +96,10 @@ public enum Verifier {
         var colourAloneKeys: Set<String> = []
         var colourAloneTally: ColourAloneCheck.Tally?
         if options.colourAlone {
-            let pairs = ColourAloneCheck.run(fixtures, painter: painter, jobs: options.jobs)
+            // A pair may span shards: a shard draws its filter's fixtures and judges the pairs it
+            // owns (by the blamed render's key), so the shards together compare each pair once.
+            let pool = options.shard == nil ? fixtures : catalog.filter { f in options.filter.map { Glob.matches($0, f.key) } ?? true }
+            let pairs = ColourAloneCheck.run(pool, painter: painter, jobs: options.jobs, judges: options.selects)
             let split = ColourAloneCheck.partition(pairs.findings, with: options.knownFindings)
             let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
             failures += enforced
