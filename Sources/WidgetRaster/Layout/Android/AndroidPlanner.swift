@@ -592,14 +592,14 @@ struct AndroidPlanBuilder {
             // the line steps down (steppedStateLine, shared with Small: never below its fontScale-1.3
             // size) to keep the glyph above it before the glyph yields.
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
-            func fit(_ t: String, in height: Double) -> (style: TextStyle, cost: Double)? {
+            func stateLine(_ t: String, in height: Double) -> (style: TextStyle, cost: Double)? {
                 m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: height, topMargin: L.statusTopMarginDp)
                     .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) }
             }
-            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { fit($0, in: left - glyphCost) } : nil
+            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { stateLine($0, in: left - glyphCost) } : nil
             let showsGlyph = size == .medium && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= left)
             // The state's own line at the body size, or stepped down where only that draws it.
-            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : fit(t, in: left)) }
+            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : stateLine(t, in: left)) }
             if let (t, fit) = title {
                 items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
                 if let fit, fit.style.size < m.body.size {
@@ -868,16 +868,25 @@ extension AndroidTextMetrics {
     /// `topMargin` + its lines fit `height`; nil when none does (it is shed whole, never cut).
     func steppedStateLine(_ text: String, width: Double, maxLines: Int, height: Double, topMargin: Double)
         -> (style: TextStyle, lines: Int, lineHeight: Double)? {
-        let floor = L.bodySp * min(fontScale, L.stateLineFloorFontScale)
-        var style = body
-        while true {
+        for style in stateLineSteps {
             let lineH = lineFor(style)
             if let n = fitLines(text, width: width, style: style, maxLines: maxLines), topMargin + Double(n) * lineH <= height {
                 return (style, n, lineH)
             }
-            guard style.size > floor + 1e-9 else { return nil }
-            style.size = max(floor, style.size - L.stateLineStepDp)
         }
+        return nil
+    }
+
+    /// The body style at this font scale's 11 sp, then stepped down by `stateLineStepDp` to — never
+    /// below — its size at fontScale 1.3: the sizes a line that must be drawn may take.
+    var stateLineSteps: [TextStyle] {
+        let floor = L.bodySp * min(fontScale, L.stateLineFloorFontScale)
+        var style = body, out = [body]
+        while style.size > floor + 1e-9 {
+            style.size = max(floor, style.size - L.stateLineStepDp)
+            out.append(style)
+        }
+        return out
     }
 
     /// The line box of a style's text: Android's line-metrics policy.

@@ -23,17 +23,17 @@ extension AndroidPlanBuilder {
         let captionCoreShed = captionApplies && nominalHead + m.line + L.captionRowTopMarginDp > budget
         // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
         let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
-        let (captionLines, captionNeed, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
+        let (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
         let captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
         let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
         let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
         let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
         let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let fullW = max(min(natural, cap), captionNeed, min(h0.1, cw))
+        let fullW = max(min(natural, cap), min(h0.1, cw))
         // Without DAY STREAK and Longest N the column is as wide as its core: the caption, and the
         // head row (its flame only where the cap holds it — past the cap the flame sheds anyway).
         let coreNatural = max(headNatural <= cap ? headNatural : h0.1, captionW)
-        let coreW = max(min(coreNatural, cap), captionNeed, min(h0.1, cw))
+        let coreW = max(min(coreNatural, cap), min(h0.1, cw))
 
         // The checklist column keeps its own line before the left column keeps its width: first the
         // column gap yields up to 4 dp, then DAY STREAK and Longest N — which the seed sheds before
@@ -145,20 +145,19 @@ extension AndroidPlanBuilder {
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
 
-    /// Medium's caption row (the core's second half): its lines, style and the column width it
-    /// needs. One line where it fits the capped column beside its glyph; else, as on Small, it
-    /// wraps whole to the second line the core can hold (the numeral stepping down to make room,
-    /// never below today's size) rather than "Add a…"; else its text steps
-    /// down like the state's line (steppedStateLine: never below its fontScale-1.3 size — the
-    /// seed's sub-linear rule for the core's numeral, applied to the core's other half); only then
-    /// the structural floor's ellipsis (seed 000: "the safety net, not the mechanism"). The column
-    /// does not widen for it: the checklist column's line (a habit row, the state's line) outranks
-    /// the caption's width.
-    func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double) -> (lines: Int, width: Double, style: TextStyle) {
-        guard let caption, need > cap else { return (1, 0, m.body) }
+    /// Medium's caption row (the core's second half) in the capped column: its lines and style.
+    /// One line where it fits beside its glyph; else, as on Small, it wraps whole to the second
+    /// line the core can hold (the numeral stepping down to make room, never below today's size)
+    /// rather than "Add a…"; else its text steps down like the state's line (steppedStateLine:
+    /// never below its fontScale-1.3 size — the seed's sub-linear rule for the core's numeral,
+    /// applied to the core's other half); only then the structural floor's ellipsis (seed 000:
+    /// "the safety net, not the mechanism"). The column does not widen for it: the checklist
+    /// column's line (a habit row, the state's line) outranks the caption's width.
+    func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double) -> (lines: Int, style: TextStyle) {
+        guard let caption, need > cap else { return (1, m.body) }
         let textW = cap - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
         guard let fit = m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: budget - minHead(.medium),
-                                           topMargin: L.captionRowTopMarginDp) else { return (1, cap, m.body) }
-        return (fit.lines, cap, fit.style)
+                                           topMargin: L.captionRowTopMarginDp) else { return (1, m.body) }
+        return (fit.lines, fit.style)
     }
 }

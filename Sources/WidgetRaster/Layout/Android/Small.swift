@@ -208,7 +208,6 @@ extension AndroidPlanBuilder {
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
     var smallProgressCost: Double { L.smallProgressTopMarginDp + m.line }
 
-
     /// STALE: how the footer yields to the state's line ("N of M done", the count the legacy stack
     /// keeps), where the numeral at today's size can't make room for that line at its body size:
     /// first its second line (then it is the seed's own one-line stale_caption_small, ellipsized);
@@ -226,10 +225,7 @@ extension AndroidPlanBuilder {
             }
         }
         guard smallStateLine(within: cb - Self.footerCost(lines: 1, line: m.line) - minHead, stepping: true) == nil else { return nil }
-        let floor = L.bodySp * min(input.fontScale, L.stateLineFloorFontScale)
-        var style = m.body
-        while style.size > floor + 1e-9 {
-            style.size = max(floor, style.size - L.stateLineStepDp)
+        for style in m.stateLineSteps.dropFirst() {
             let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
             guard smallStateLine(within: cb - cost - minHead, stepping: true) != nil else { continue }
             note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(m.body.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
