@@ -1,3 +1,11 @@
+/// How a layout routine runs (taffy's `RunMode`, Flutter's dry layout): `measure` decides exactly
+/// what `place` would — the same code, the same numbers — but keeps only what a probe reads (which
+/// elements are shown, how many rows seat), skipping the human arithmetic and the final line
+/// wrapping. So a question like "does the row fit?" is a measure run, never a copied formula.
+public enum RunMode: Sendable, Hashable {
+    case measure, place
+}
+
 /// The layout engine's column: take items top-down in priority order, wrap text to the lines that
 /// fit (up to its maximum), shed what does not fit, centre a group in the slack. Platform-neutral:
 /// line heights come from a `LineMetrics` policy, widths from the HarfBuzz measurer. Measuring and

@@ -59,7 +59,7 @@ public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasurin
     probe.family = .large
     probe.state = .defaultProgress
     probe.habits = (0..<L.largeMaxHabitRows).map { HabitInput("Habit \($0 + 1)", done: false) }
-    var p = AndroidPlanBuilder(input: probe, measurer: measurer, size: .large)
+    var p = AndroidPlanBuilder(input: probe, measurer: measurer, size: .large, mode: .measure)
     p.planLarge()
     return p.habitRows.count
 }
@@ -90,6 +90,12 @@ struct AndroidTextMetrics {
     var coachStyle: TextStyle { .roboto(.regular, sp: L.coachSp, fontScale: fontScale) }
     var line: Double { L.lineBox(sp: L.bodySp, fontScale: fontScale) }
     var habitLine: Double { L.lineBox(sp: L.habitLabelSp, fontScale: fontScale) }
+    /// A habit row with its label on one line, on two (Level B), and the next-due row (kindling's
+    /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP, never shorter than its two-line label): one set of row heights
+    /// for every family's checklist.
+    var oneLineRow: Double { habitLine + L.habitRowVerticalPaddingDp }
+    var twoLineRow: Double { 2 * habitLine + L.habitRowVerticalPaddingDp }
+    var nextDueRow: Double { max(L.kindlingNextDueRowHeightDp, twoLineRow) }
     var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
     func numeralSp(_ f: NumeralFamily) -> Double {
@@ -141,6 +147,8 @@ struct AndroidPlanBuilder {
     let input: AndroidPlanInput
     let m: AndroidTextMetrics
     let size: AndroidFamily
+    /// `.measure` for a probe: the same decisions, without the arithmetic text or the drawn lines.
+    var mode: RunMode
     var elements: [AndroidElementKey: PlanElement] = [:]
     var rows: [PlanRow] = []
     var arithmetic: [String] = []
@@ -163,9 +171,10 @@ struct AndroidPlanBuilder {
     let x0: Double          // content box origin
     let y0: Double
 
-    init(input: AndroidPlanInput, measurer: TextMeasuring, size: AndroidFamily) {
+    init(input: AndroidPlanInput, measurer: TextMeasuring, size: AndroidFamily, mode: RunMode = .place) {
         self.input = input
         self.size = size
+        self.mode = mode
         m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
         cw = L.contentWidth(input.widthDp)
         cb = L.contentBoxHeight(input.heightDp)
@@ -258,12 +267,12 @@ struct AndroidPlanBuilder {
     /// frame — the scene places those lines and never wraps again.
     mutating func set(_ e: PlanElement) {
         var e = e
-        if e.drawn == nil { e.drawn = finishedText(e) }
+        if e.drawn == nil && mode == .place { e.drawn = finishedText(e) }
         elements[e.key] = e
     }
     func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
     mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
-    mutating func note(_ s: String) { arithmetic.append(s) }
+    mutating func note(_ s: String) { if mode == .place { arithmetic.append(s) } }
     mutating func row(_ name: String, _ column: String, _ y: Double, _ h: Double) {
         rows.append(PlanRow(name: name, column: column, y: y, height: h))
     }
@@ -508,8 +517,8 @@ struct AndroidPlanBuilder {
     // MARK: - The checklist column (Medium right column, Large body)
 
     mutating func planChecklistColumn(x: Double, width: Double, column: String, startY: Double? = nil, startLeft: Double? = nil,
-                                      coachText: String?, coachReason: String, coachMaxLines: Int, maxRows: Int, sectionMargin: Double,
-                                      coachLeadDp: Double = 0) {
+                                      coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
+                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0, coachYields: Bool = true) {
         var y = startY ?? y0
         var left = startLeft ?? budget
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
@@ -520,7 +529,6 @@ struct AndroidPlanBuilder {
         // yields its lines to the first habit row: seed 000 "Shedding order" sheds habit rows last
         // (after Longest N and DAY STREAK), and the Coach line may ellipsize where a row may not
         // be dropped (the window always keeps the next-due row). Only when giving way seats a row.
-        let coachTop = column == "right" ? 0 : L.coachTopMarginDp
         var coachMax = coachMaxLines
         let listsRows = checklistListsRows
         if showsCoachLine, !listsRows, let text = coachText, let need = stateLineCost(width: width) {
@@ -532,14 +540,16 @@ struct AndroidPlanBuilder {
             }
             if coachMax < coachMaxLines { note("Coach line: \(coachMaxLines) → \(coachMax) line(s) so the status line fits (the state's own line outranks it)") }
         }
-        if showsCoachLine, listsRows, let text = coachText {
-            let rb = habitRowBudget(width: width)
-            // For each Coach line count: what the checklist keeps (a row, else "+N more"), and
-            // whether "N of M done" stays (it yields to the first row only when it alone keeps it out).
+        if showsCoachLine, listsRows, coachYields, let text = coachText {
+            // For each Coach line count, a measure run of this column with that many lines: what the
+            // checklist keeps (a row, else "+N more"), and whether "N of M done" stays (it yields to
+            // the first row only when it alone keeps it out).
             let options = (0...coachMax).map { lines in
-                let r = rowsLeftAndProgress(width: width, left: left, coachText: text, coachMaxLines: lines, coachTopMargin: coachTop,
-                                            coachLeadDp: coachLeadDp, sectionMargin: sectionMargin)
-                return (lines: lines, meaning: rb.meaning(left: r.left, maxRows: maxRows), keepsCount: r.progressShown)
+                let probe = measured { $0.planChecklistColumn(x: x, width: width, column: column, startY: y, startLeft: left, coachText: text,
+                                                              coachReason: coachReason, coachMaxLines: lines, coachTopMargin: coachTop,
+                                                              maxRows: maxRows, sectionMargin: sectionMargin, coachLeadDp: coachLeadDp,
+                                                              coachYields: false) }
+                return (lines: lines, meaning: probe.checklistMeaning, keepsCount: probe.shows(.progress))
             }
             // The most Coach lines that keep the most of the checklist's meaning — and the count with it
             // where any such choice does: the Coach line sheds before the progress line.
@@ -555,8 +565,7 @@ struct AndroidPlanBuilder {
             hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
                                        : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)")
         } else if showsCoachLine, let text = coachText {
-            let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
-            let maxLines = min(coachMax, fit)
+            let maxLines = coachLineBudget(left: left, maxLines: coachMax)
             if maxLines >= 1 {
                 // Large leads the line with coach_spark_large; its slot comes out of the line's width.
                 let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x + coachLeadDp, y: y, width: width - coachLeadDp,
@@ -653,16 +662,22 @@ struct AndroidPlanBuilder {
         }
     }
 
-    /// The measure pass of `planChecklistColumn` for a column `width` wide and the whole budget
-    /// tall: does it seat a habit row once the Coach line and the progress line have yielded to it?
-    func checklistSeatsARow(width: Double, maxRows: Int, sectionMargin: Double) -> Bool {
-        checklistSeats(width: width, left: budget, coachText: nil, coachMaxLines: 0, coachLeadDp: 0,
-                       maxRows: maxRows, sectionMargin: sectionMargin) > 0
+    /// A measure run (`RunMode.measure`) on a copy of this builder: `run` plans part of the widget
+    /// exactly as placing would, and the caller reads what it decided; nothing of it is kept.
+    func measured(_ run: (inout AndroidPlanBuilder) -> Void) -> AndroidPlanBuilder {
+        var probe = self
+        probe.mode = .measure
+        probe.habitRows = []; probe.rows = []; probe.overflow = 0; probe.levelB = false
+        run(&probe)
+        return probe
     }
 
+    /// What a planned checklist keeps of its meaning: 2 = a habit row (and the overflow line for the
+    /// rest), 1 = no row but "+N more" says the habits are there, 0 = neither.
+    var checklistMeaning: Int { !habitRows.isEmpty ? 2 : shows(.overflowLine) || input.habits.isEmpty ? 1 : 0 }
+
     /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
-    /// overflow line's cost. Pure, so the column's measure pass (`checklistSeats`) and its placing
-    /// pass (`planHabitRows`) count rows with the same numbers.
+    /// overflow line's cost. Pure: `planHabitRows` seats and places with it, the progress line's yield asks it.
     struct HabitRowBudget {
         let habitCount: Int
         /// The row drawn tall (kindling's next-due treatment), nil in the legacy body.
@@ -691,64 +706,29 @@ struct AndroidPlanBuilder {
             while k > 0 && height(window(k), levelB: false) + overflowCost(k) > left { k -= 1 }
             return k
         }
-        /// What the checklist keeps of its meaning in `left` dp: 2 = a habit row (and the overflow
-        /// line for the rest), 1 = no row but "+N more" says the habits are there, 0 = neither.
-        func meaning(left: Double, maxRows: Int) -> Int {
-            if seats(left: left, maxRows: maxRows) > 0 { return 2 }
-            return habitCount == 0 || overflowCost(0) <= left ? 1 : 0
-        }
     }
 
     func habitRowBudget(width: Double) -> HabitRowBudget {
         let strings = input.strings, metrics = m
         return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
-                              oneLine: m.habitLine + L.habitRowVerticalPaddingDp, twoLine: 2 * m.habitLine + L.habitRowVerticalPaddingDp,
-                              nextDueH: max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp),
+                              oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow,
                               overflowLine: m.line,
                               overflowLines: { metrics.fitLines(strings.overflow($0), width: width, style: metrics.body) })
     }
 
-    /// Lines the Coach line takes in a column with `left` dp (0: it sheds) — one rule for both passes.
+    /// The Coach lines a column with `left` dp can give (its clamp `maxLines`, fewer where they don't fit).
+    func coachLineBudget(left: Double, maxLines: Int) -> Int {
+        min(maxLines, Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down)))
+    }
+
+    /// Lines the Coach line takes in a column with `left` dp (0: it sheds).
     func coachLines(_ text: String, width: Double, left: Double, maxLines: Int) -> Int {
-        let fit = Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down))
-        let lines = min(maxLines, fit)
+        let lines = coachLineBudget(left: left, maxLines: maxLines)
         guard lines >= 1, width > 0 else { return 0 }
         return TextWrap.wrap(text, width: width, maxLines: lines, style: m.coachStyle, measurer: m.measurer).lines.count
     }
 
-    /// The checklist column's measure pass: how many habit rows it seats in `left` dp below the
-    /// Coach line and the progress line, by the arithmetic `planChecklistColumn` places with —
-    /// nothing is recorded (Large asks it whether a second motivator line would cost a row).
-    func checklistSeats(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double = L.coachTopMarginDp,
-                        coachLeadDp: Double, maxRows: Int, sectionMargin: Double) -> Int {
-        habitRowBudget(width: width).seats(left: rowsLeft(width: width, left: left, coachText: coachText, coachMaxLines: coachMaxLines,
-                                                          coachTopMargin: coachTopMargin, coachLeadDp: coachLeadDp, sectionMargin: sectionMargin),
-                                           maxRows: maxRows)
-    }
-
-    /// The height the checklist's rows get below the Coach line and the progress line (measure pass).
-    func rowsLeft(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double,
-                  coachLeadDp: Double, sectionMargin: Double) -> Double {
-        rowsLeftAndProgress(width: width, left: left, coachText: coachText, coachMaxLines: coachMaxLines, coachTopMargin: coachTopMargin,
-                            coachLeadDp: coachLeadDp, sectionMargin: sectionMargin).left
-    }
-
-    /// `rowsLeft`, and whether the progress line is drawn above the rows.
-    func rowsLeftAndProgress(width: Double, left: Double, coachText: String?, coachMaxLines: Int, coachTopMargin: Double,
-                             coachLeadDp: Double, sectionMargin: Double) -> (left: Double, progressShown: Bool) {
-        var left = left
-        if showsCoachLine, let text = coachText {
-            let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMaxLines)
-            if lines > 0 { left -= coachTopMargin + Double(lines) * m.coachLine }
-        }
-        let pcost = sectionMargin + m.line
-        let shown = pcost <= left && !progressYieldsToRow(width: width, left: left, cost: pcost)
-        if shown { left -= pcost }
-        return (left, shown)
-    }
-
-    /// The progress line gives way when it alone keeps the first habit row out — one rule for the
-    /// measure pass (`rowsLeft`) and the placing pass (`planChecklistColumn`).
+    /// The progress line gives way when it alone keeps the first habit row out.
     func progressYieldsToRow(width: Double, left: Double, cost: Double) -> Bool {
         guard !input.habits.isEmpty else { return false }
         let rb = habitRowBudget(width: width)

@@ -93,7 +93,7 @@ extension AndroidPlanBuilder {
                 let fits = cost <= left
                 note("motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → \(fits ? "reserved first; the checklist yields to it" : "shed whole")")
                 shedReason = fits ? nil : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, never cut"
-            } else if hasRows && largeChecklistSeats(left: left - cost, coachText: coachText) < largeChecklistSeats(left: left, coachText: coachText) {
+            } else if hasRows && largeChecklistSeats(y: y, left: left - cost, coachText: coachText) < largeChecklistSeats(y: y, left: left, coachText: coachText) {
                 // Never at the cost of a habit row: the seed pins the rows ("all 5 habit rows still
                 // render with no overflow line" at the OBJ-2428 geometry: "The fix costs the reporter
                 // no visible rows"). The checklist's measure pass, not a second plan.
@@ -124,28 +124,24 @@ extension AndroidPlanBuilder {
         planChecklistColumnLarge(y: y, left: left, coachText: coachText)
     }
 
-    /// Height of the first LARGE_MIN_HABIT_ROWS rows (next-due first if any) plus the overflow line
-    /// they'd need — the Large viability floor.
+    /// Height of the first LARGE_MIN_HABIT_ROWS rows of the window (the next-due one drawn tall) plus
+    /// the overflow line they'd need — the Large viability floor, by the checklist's own row arithmetic.
     func floorRowsNeed() -> Double {
-        let n = input.habits.count
-        let k = min(n, L.largeMinHabitRows)
-        let one = m.habitLine + L.habitRowVerticalPaddingDp
-        let next = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
-        let rowsH = nextDueIndex != nil && k > 0 ? next + Double(k - 1) * one : Double(k) * one
-        return rowsH + (n > k ? m.line + L.overflowTopMarginDp : 0)
+        let rows = habitRowBudget(width: cw)
+        let k = min(input.habits.count, L.largeMinHabitRows)
+        return rows.height(rows.window(k), levelB: false) + rows.overflowCost(k)
     }
 
     mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
         planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
-                            coachMaxLines: Self.largeCoachMaxLines, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
-                            coachLeadDp: L.coachSparkSlotDp)
+                            coachMaxLines: Self.largeCoachMaxLines, coachTopMargin: L.coachTopMarginDp,
+                            maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp, coachLeadDp: L.coachSparkSlotDp)
     }
 
-    /// Rows Large's checklist seats in `left` dp: the measure pass of `planChecklistColumnLarge`.
-    func largeChecklistSeats(left: Double, coachText: String?) -> Int {
-        checklistSeats(width: cw, left: left, coachText: coachText, coachMaxLines: Self.largeCoachMaxLines,
-                       coachLeadDp: L.coachSparkSlotDp, maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp)
+    /// Rows Large's checklist seats from `y` with `left` dp: a measure run of `planChecklistColumnLarge`.
+    func largeChecklistSeats(y: Double, left: Double, coachText: String?) -> Int {
+        measured { $0.planChecklistColumnLarge(y: y, left: left, coachText: coachText) }.habitRows.count
     }
 
     /// Large's Coach line clamp (seed 000 "Coach line": Large 1).

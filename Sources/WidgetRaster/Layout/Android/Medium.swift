@@ -46,8 +46,8 @@ extension AndroidPlanBuilder {
         func width(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Double { cw - o.leftW - o.gap }
         var chosen = options[0]
         if listsRows {
-            let seating = options.first {
-                width($0) >= L.mediumRightColumnMinDp && checklistSeatsARow(width: width($0), maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
+            let seating = options.first { o in
+                width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
             }
             // No row at any width: the rows are shed, so what the seed sheds before them goes too.
             chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
@@ -141,8 +141,15 @@ extension AndroidPlanBuilder {
             overflow = input.state == .newDay || input.state == .empty ? 0 : input.habits.count
             return
         }
-        planChecklistColumn(x: rx, width: rw, column: "right", coachText: input.coachLineShort ?? input.coachLine,
-                            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
+        planMediumChecklist(x: rx, width: rw)
+    }
+
+    /// Medium's right column: coachLineShort on up to 2 lines straight under the column's top, the
+    /// progress line, the rows. Placed once, and measured (`measured`) to choose the columns' widths.
+    mutating func planMediumChecklist(x: Double, width: Double) {
+        planChecklistColumn(x: x, width: width, column: "right", coachText: input.coachLineShort ?? input.coachLine,
+                            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, coachTopMargin: 0,
+                            maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
 
     /// Medium's caption row (the core's second half) in the capped column: its lines and style.

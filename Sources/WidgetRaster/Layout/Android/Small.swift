@@ -340,7 +340,7 @@ extension AndroidPlanBuilder {
             stackSmallProgress(y: &y, left: &left, withPips: true)
             return
         }
-        let nextDueH = max(L.kindlingNextDueRowHeightDp, 2 * m.habitLine + L.habitRowVerticalPaddingDp)
+        let nextDueH = m.nextDueRow
         let rowCost = L.statusTopMarginDp + nextDueH
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
         let ctaLineH = L.lineBox(size: ctaStyle.size)
