@@ -51,24 +51,32 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
 }
 
 @Suite struct LayoutHeightBudgetTests {
-    private func medium(_ h: Int, fs: Double, state: WidgetState = .defaultProgress) -> AndroidWidgetPlan {
-        plan(.reference(family: .medium, widthDp: 320, heightDp: Double(h), fontScale: fs, state: state))
+    private func medium(_ h: Int, fs: Double, state: WidgetState = .defaultProgress, width: Int = 320) -> AndroidWidgetPlan {
+        plan(.reference(family: .medium, widthDp: Double(width), heightDp: Double(h), fontScale: fs, state: state))
     }
+
+    /// Every width Medium takes from the seed's maxResizeWidth (250 dp, where its tables were
+    /// measured) up: the tables have no width column, so no width may move them (issue #31 item 3).
+    static let tableWidths = Array(250...400)
 
     @Test(arguments: [(1.0, 63.0, 72.0), (1.3, 71, 80)])
     func cores(fs: Double, core: Double, staleCore: Double) {
-        let p = medium(400, fs: fs)
-        #expect(p.element(.numeral).costDp + p.element(.captionRow).costDp == core)
-        let s = medium(400, fs: fs, state: .stale)
-        #expect(!s.shows(.captionRow))
-        #expect(s.element(.numeral).costDp + s.element(.staleFooter).costDp == staleCore)
+        for w in Self.tableWidths {
+            let p = medium(400, fs: fs, width: w)
+            #expect(p.element(.numeral).costDp + p.element(.captionRow).costDp == core, "w \(w)")
+            let s = medium(400, fs: fs, state: .stale, width: w)
+            #expect(!s.shows(.captionRow))
+            #expect(s.element(.numeral).costDp + s.element(.staleFooter).costDp == staleCore, "w \(w)")
+        }
     }
 
     @Test(arguments: [(1.0, WidgetState.defaultProgress, 124, 147), (1.15, .defaultProgress, 135, 160), (1.3, .defaultProgress, 137, 165),
                       (1.0, .stale, 133, 156), (1.3, .stale, 146, 174)])
     func labelThresholds(fs: Double, state: WidgetState, dayStreak: Int, longest: Int) {
-        #expect(threshold(100...260) { medium($0, fs: fs, state: state).shows(.dayStreakLabel) } == dayStreak)
-        #expect(threshold(100...260) { medium($0, fs: fs, state: state).shows(.longestLabel) } == longest)
+        for w in Self.tableWidths {
+            #expect(threshold(100...260) { medium($0, fs: fs, state: state, width: w).shows(.dayStreakLabel) } == dayStreak, "w \(w)")
+            #expect(threshold(100...260) { medium($0, fs: fs, state: state, width: w).shows(.longestLabel) } == longest, "w \(w)")
+        }
     }
 
     @Test func shedOrderLongestBeforeDayStreak() {
@@ -108,10 +116,13 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         for fs in scales {
             for d in digits {
                 let streak = [7, 42, 365][d - 1]
-                let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: 180, fontScale: fs, streak: streak))
-                #expect(p.shows(.flame) == flame, "w \(w) fs \(fs) digits \(d)")
-                #expect(p.shows(.daysLabel) == days, "w \(w) fs \(fs) digits \(d)")
-                #expect(p.shows(.numeral))
+                // The width table has no height column: it holds at every height Small takes.
+                for h in stride(from: 130, through: 400, by: 5) {
+                    let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, streak: streak))
+                    #expect(p.shows(.flame) == flame, "w \(w) h \(h) fs \(fs) digits \(d)")
+                    #expect(p.shows(.daysLabel) == days, "w \(w) h \(h) fs \(fs) digits \(d)")
+                    #expect(p.shows(.numeral))
+                }
             }
         }
     }

@@ -24,9 +24,10 @@ import Testing
         #expect(p.element(.progress).drawn?.lines == ["0 of 5 done"])
         let footer = p.element(.staleFooter)
         #expect(footer.shown && footer.lines == 1 && footer.ellipsized, "\(footer.reason)")
-        // Where the stack fits beside two lines, the footer keeps them (and its age).
+        // Where the stack fits beside the lines it wraps to (three at 70 dp), the footer keeps them
+        // all, whole (issue #31: it used to stop at two, "synced 20…", with the room unused).
         let roomy = Self.plan(110, 180, 1.0, .stale, kindling: false)
-        #expect(roomy.shows(.progress) && roomy.element(.staleFooter).lines == 2)
+        #expect(roomy.shows(.progress) && roomy.element(.staleFooter).lines == 3 && !roomy.element(.staleFooter).ellipsized)
         #expect(roomy.element(.staleFooter).drawn?.text.contains("20h") == true)
     }
 

@@ -77,7 +77,7 @@ public struct PlanReport: Codable, Sendable {
             return Element(name: key.rawValue, shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
                            lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
         } + plan.habitRows.map { r in
-            Element(name: "habit[\(r.habitIndex)]", shown: true,
+            Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
                     reason: "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
                         + (plan.levelB ? " (Level B)" : ""),
                     frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)

@@ -72,3 +72,39 @@ public struct StackColumn {
     /// Round a measured width up to a whole unit, ignoring floating-point dust (the Android rule).
     public static func ceil(_ v: Double) -> Double { AndroidLayout.ceilDp(v) }
 }
+
+/// The seed's shed order as data, for one column: its elements in priority order (highest first),
+/// each with its forms largest first — whole, wrapped, the seed's short form, stepped down to a
+/// named floor, ellipsized where the truncation policy allows — as the height each form costs.
+/// `fill` keeps the highest-priority elements in their largest forms that fit: each takes, in
+/// priority order, its largest form that fits what the ones above it left. So nothing is shed while
+/// its smallest form would fit the room left unused (the room it would free is never wasted), and
+/// nothing is shed to make room for an element of lower priority. Which element is drawn where
+/// (reading order) is the family's placing; this decides only what is drawn, in which form.
+public struct ShedOrder<Key: Hashable> {
+    public struct Item {
+        public var key: Key
+        /// Height each form costs, largest form first; empty: nothing to draw.
+        public var forms: [Double]
+        /// Drawn only together with this element (a check-off button with the habit it names).
+        public var requires: Key?
+        public init(_ key: Key, forms: [Double], requires: Key? = nil) {
+            self.key = key; self.forms = forms; self.requires = requires
+        }
+    }
+
+    public var items: [Item]
+    public init(_ items: [Item]) { self.items = items }
+
+    /// The form index each element is drawn in (absent: shed) and the room left over.
+    public func fill(room: Double) -> (forms: [Key: Int], left: Double) {
+        var left = room, chosen: [Key: Int] = [:]
+        for item in items {
+            if let needed = item.requires, chosen[needed] == nil { continue }
+            guard let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 }) else { continue }
+            chosen[item.key] = form
+            left -= item.forms[form]
+        }
+        return (chosen, left)
+    }
+}

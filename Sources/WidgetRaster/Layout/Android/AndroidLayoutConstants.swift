@@ -112,6 +112,10 @@ public enum AndroidLayout {
 
     /// MEDIUM_WIDTH_THRESHOLD_DP: below → Small.
     public static let mediumWidthThresholdDp = 200.0
+    /// maxResizeWidth (seed 000 "home_widget_info.xml bounds": 250 dp, "Unchanged"): the width the
+    /// left column's band tables were measured at. From here up Medium's left column keeps the
+    /// tables' thresholds whatever the checklist beside it needs (Layout/Android/Medium.swift).
+    public static let mediumTableWidthDp = 250.0
     /// LARGE_WIDTH_THRESHOLD_DP (deliberately equal to the Medium threshold, OBJ-2428).
     public static let largeWidthThresholdDp = 200.0
     /// LARGE_HEIGHT_THRESHOLD_DP

@@ -200,6 +200,9 @@ public struct PlanRow: Sendable, Hashable, Codable {
     public var column: String
     public var y: Double
     public var height: Double
+
+    /// The row name of habit `index` (its index among the widget's habits).
+    static func habitRowName(_ index: Int) -> String { "habit[\(index)]" }
 }
 
 /// What TalkBack speaks — built from the inputs only, never from a budget, so it is identical in
@@ -241,4 +244,44 @@ public struct AndroidWidgetPlan: Sendable {
 
     public func element(_ key: AndroidElementKey) -> PlanElement { elements[key]! }
     public func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
+
+    /// What the plan draws, in reading order — the layout's order, never an enum's: column by
+    /// column as they stand left to right (the STALE footer, spanning them, last), top to bottom in
+    /// a column, left to right along a row. The scene paints in this order, so the manifest's
+    /// visible text reads as a person reads the widget.
+    public var readingOrder: [AndroidPlanItem] {
+        let columns = Dictionary(rows.map { ($0.name, $0.column) }, uniquingKeysWith: { first, _ in first })
+        let headColumn = columns["head"] ?? "main"
+        func rank(_ column: String) -> Int { column == "footer" ? 2 : column == "right" ? 1 : 0 }
+        var items: [(item: AndroidPlanItem, column: Int, frame: Rect)] = []
+        for e in elements.values where e.shown {
+            guard let frame = e.frame else { continue }
+            items.append((.element(e.key), rank(columns[e.key.rowName] ?? headColumn), frame))
+        }
+        for (i, row) in habitRows.enumerated() {
+            items.append((.habitRow(i), rank(columns[PlanRow.habitRowName(row.habitIndex)] ?? headColumn), row.frame))
+        }
+        return items.sorted { a, b in
+            (a.column, a.frame.minY, a.frame.minX) < (b.column, b.frame.minY, b.frame.minX)
+        }.map(\.item)
+    }
+}
+
+/// One thing a plan draws: an element, or habit row `i` of `habitRows`.
+public enum AndroidPlanItem: Sendable, Hashable {
+    case element(AndroidElementKey)
+    case habitRow(Int)
+}
+
+extension AndroidElementKey {
+    /// The budget row the planner records this element's height under (`PlanRow.name`); the head
+    /// row holds the flame, the numeral and what sits beside them.
+    var rowName: String {
+        switch self {
+        case .flame, .numeral, .daysLabel: return "head"
+        case .dayStreakLabel, .longestLabel, .captionRow, .pipRow, .progress, .newDayIcon, .newDayLine, .coachLine, .statusTitle,
+             .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph, .ctaPill:
+            return rawValue
+        }
+    }
 }

@@ -181,18 +181,19 @@ struct AndroidPlanBuilder {
         // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
         // reserves its height first"), and it is never removed: seed 000's always-visible core for
         // STALE is the head row with the footer reserved instead of the caption (72 / 80 dp). Its age
-        // is the point, so it takes a second line rather than "Today · last syn…" — budgeted only
-        // while the core (the numeral's row) still fits above it. Where even two lines can't hold
-        // it whole, the seed's own floor applies to its last line: an ellipsis, never removal
-        // (Structural floor: stale_caption_small gets maxLines="1" + ellipsize="end" — "a wrong
-        // gate degrades to an ellipsis rather than to a vertical stack of letters"); two lines
-        // still show the age ("Today · last / synced 20h…") where one would not.
+        // is the point, so it takes the lines it wraps to rather than "Today · last syn…" (a third
+        // at fontScale 2.0 on a narrow Small) — each budgeted only while the core (the numeral's
+        // row) still fits above it. Where those lines can't hold it whole, the seed's own floor
+        // applies to its last line: an ellipsis, never removal (Structural floor:
+        // stale_caption_small gets maxLines="1" + ellipsize="end" — "a wrong gate degrades to an
+        // ellipsis rather than to a vertical stack of letters"); two lines still show the age
+        // ("Today · last / synced 20h…") where one would not.
         let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
         let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
         var lines = 0
         if input.state == .stale && !input.strings.staleFooter.isEmpty {
-            lines = m.fitLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
-            if lines > 1 && cb - (Double(lines) * m.line + L.staleFooterTopMarginDp) < nominalHead { lines = 1 }
+            lines = m.wrapLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
+            while lines > 1 && cb - Self.footerCost(lines: lines, line: m.line) < nominalHead { lines -= 1 }
         }
         footerLines = lines
         footerStyle = m.body
@@ -273,8 +274,13 @@ struct AndroidPlanBuilder {
     func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
     mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
     mutating func note(_ s: String) { if mode == .place { arithmetic.append(s) } }
-    mutating func row(_ name: String, _ column: String, _ y: Double, _ h: Double) {
-        rows.append(PlanRow(name: name, column: column, y: y, height: h))
+    /// Records the height `key` takes in `column` (its budget row, `AndroidElementKey.rowName`).
+    mutating func row(_ key: AndroidElementKey, _ column: String, _ y: Double, _ h: Double) {
+        rows.append(PlanRow(name: key.rowName, column: column, y: y, height: h))
+    }
+    /// Records habit `index`'s row.
+    mutating func habitRow(_ index: Int, _ column: String, _ y: Double, _ h: Double) {
+        rows.append(PlanRow(name: PlanRow.habitRowName(index), column: column, y: y, height: h))
     }
 
     // MARK: Numeral and the head row (width axis)
@@ -326,7 +332,7 @@ struct AndroidPlanBuilder {
                         reason: h.steppedReason ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
                         costDp: h.height, frame: Rect(x: nx, y: y, width: h.numeralW, height: h.height),
                         text: String(input.streak), style: h.numeralStyle, lines: 1))
-        row("head", column, y, h.height)
+        row(.numeral, column, y, h.height)
     }
 
     /// A single-line text element with the maxLines=1 + ellipsize=end structural floor.
@@ -374,7 +380,8 @@ struct AndroidPlanBuilder {
     /// The footer on `footerLines` lines, its last one ellipsized when even they can't hold it whole.
     func footerSentence(y: Double, reason: String) -> PlanElement {
         let text = input.strings.staleFooter
-        var e = sentence(.staleFooter, text, style: m.body, x: x0, y: y, width: cw, lines: footerLines, cost: footer, reason: reason)
+        var e = sentence(.staleFooter, text, style: m.body, x: x0, y: y, width: cw, lines: footerLines, maxLines: max(footerLines, L.sentenceMaxLines),
+                         cost: footer, reason: reason)
         if m.fitLines(text, width: cw, style: m.body, maxLines: footerLines) == nil {
             e.ellipsized = true
             e.reason += "; it needs more than \(footerLines) lines at \(fmtDp(cw)) dp — the structural floor: its last line ellipsized (stale_caption_small: ellipsize=end), never removed"
@@ -391,7 +398,7 @@ struct AndroidPlanBuilder {
         set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: footerStyle, x: x0, y: y, width: cw, height: lineH, cost: footer,
                                         reason: reason + footerFloorReason)
                              : footerSentence(y: y, reason: reason))
-        row("staleFooter", "footer", y0 + budget, footer)
+        row(.staleFooter, "footer", y0 + budget, footer)
     }
 
     // MARK: First run (every family)
@@ -415,7 +422,7 @@ struct AndroidPlanBuilder {
         if glyphCost <= left && !glyphYields {
             set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(left))",
                             costDp: glyphCost, frame: Rect(x: x0, y: y, width: L.appGlyphDp, height: L.appGlyphDp)))
-            row("appGlyph", "main", y, glyphCost)
+            row(.appGlyph, "main", y, glyphCost)
             y += glyphCost; left -= glyphCost
         } else {
             hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(left)) dp)"
@@ -449,7 +456,7 @@ struct AndroidPlanBuilder {
                         reason: "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp" + (cut ? "; ellipsized" : ""),
                         costDp: cost, frame: placed.frame,
                         text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
-        row(key.rawValue, column, y, cost)
+        row(key, column, y, cost)
         return cost
     }
 
@@ -468,7 +475,7 @@ struct AndroidPlanBuilder {
             if cost <= left {
                 set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, maxLines: maxLines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
-                row(key.rawValue, column, y, cost)
+                row(key, column, y, cost)
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
                 y += cost; left -= cost
             } else {
@@ -621,7 +628,7 @@ struct AndroidPlanBuilder {
             if showsGlyph {
                 set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(left)) dp left",
                                 costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
-                row("statusGlyph", column, y, glyphCost)
+                row(.statusGlyph, column, y, glyphCost)
                 y += glyphCost; left -= glyphCost
             } else {
                 hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
@@ -641,7 +648,7 @@ struct AndroidPlanBuilder {
             } else if pcost <= left {
                 set(textLine(.progress, ptext, style: m.body, x: x, y: y + sectionMargin, width: width, height: m.line, cost: pcost,
                              reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row("progress", column, y, pcost)
+                row(.progress, column, y, pcost)
                 note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
                 y += pcost; left -= pcost
             } else {
@@ -777,7 +784,7 @@ struct AndroidPlanBuilder {
                                                            width: labelW, height: labelH),
                                           labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
                                           label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-            row("habit[\(i)]", column, y, rowH)
+            habitRow(i, column, y, rowH)
             y += rowH
         }
         if overflow > 0 {
@@ -785,7 +792,7 @@ struct AndroidPlanBuilder {
             if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
                 set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
                              reason: "\(overflow) habit(s) past the visible rows"))
-                row("overflowLine", column, y, overflowCost)
+                row(.overflowLine, column, y, overflowCost)
             } else {
                 hide(.overflowLine, overflowLines(overflow) == nil
                      ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"

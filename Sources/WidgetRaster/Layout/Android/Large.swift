@@ -58,7 +58,7 @@ extension AndroidPlanBuilder {
             if r == .stacked {
                 set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
                                    reason: "STACKED: the caption drops to its own row (+\(fmtDp(m.line)) line + 6 = \(fmtDp(stackedCost)) dp)"))
-                row("captionRow", "main", y, stackedCost)
+                row(.captionRow, "main", y, stackedCost)
                 y += stackedCost; left -= stackedCost
             } else {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
@@ -114,7 +114,7 @@ extension AndroidPlanBuilder {
                                           cost: cost, reason: reason)
                                : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
                                           cost: cost, reason: reason))
-                row("motivatorLine", "main", my, cost)
+                row(.motivatorLine, "main", my, cost)
             }
         } else if input.strings.motivator != nil, input.state != .stale {
             hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")

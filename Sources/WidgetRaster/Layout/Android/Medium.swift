@@ -42,15 +42,20 @@ extension AndroidPlanBuilder {
         // in the empty / all-done body it is the state's line, on as few lines as the width gives it.
         let listsRows = checklistListsRows
         let yields = stride(from: 0, through: L.mediumColumnGapYieldDp, by: 1)
-        let options = [(fullW, false), (coreW, true)].flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
+        // The seed's threshold table has no width column: from the width it was measured at
+        // (maxResizeWidth 250 dp) up, DAY STREAK and Longest N show at its heights whatever the
+        // checklist needs; only narrower (200–249 dp, beyond the seed's bounds) do they yield.
+        let widths = input.widthDp >= L.mediumTableWidthDp ? [(fullW, false)] : [(fullW, false), (coreW, true)]
+        let options = widths.flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
         func width(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Double { cw - o.leftW - o.gap }
         var chosen = options[0]
         if listsRows {
             let seating = options.first { o in
                 width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
             }
-            // No row at any width: the rows are shed, so what the seed sheds before them goes too.
-            chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
+            // No row at any width: the labels keep their width — shedding them would free room
+            // nothing of higher priority uses (the column still says "+N more in the app").
+            chosen = seating ?? options[0]
         } else if input.state == .empty || input.state == .allDone {
             let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
             if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
@@ -95,7 +100,7 @@ extension AndroidPlanBuilder {
         } else if showsDS {
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row("dayStreakLabel", "left", y, dsCost)
+            row(.dayStreakLabel, "left", y, dsCost)
             y += dsCost; left -= dsCost
         } else {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
@@ -105,7 +110,7 @@ extension AndroidPlanBuilder {
                                reason: "core: caption row = \(captionLines) × line \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost))"
                                 + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")
                                 + (captionStyle.size < m.body.size ? "; its text steps down to \(fmtDp(captionStyle.size)) dp (never below fontScale 1.3's size)" : "")))
-            row("captionRow", "left", y, captionCost)
+            row(.captionRow, "left", y, captionCost)
             y += captionCost
         } else if input.state == .newDay {
             hide(.captionRow, "NEW_DAY: the New day line is the status line, the caption row sheds (forced not-yet default)")
@@ -122,7 +127,7 @@ extension AndroidPlanBuilder {
         if showsLg {
             set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: y + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
                          reason: "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row("longestLabel", "left", y, lgCost)
+            row(.longestLabel, "left", y, lgCost)
             left -= lgCost
         } else {
             hide(.longestLabel, showsDS && !lgFits ? "Longest N is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)"

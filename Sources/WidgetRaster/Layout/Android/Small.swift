@@ -118,7 +118,7 @@ extension AndroidPlanBuilder {
                 set(PlanElement(key: .newDayLine, shown: true, reason: "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp",
                                 costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * m.line),
                                 text: input.strings.newDay, style: m.body, lines: lines, maxLines: L.newDayMaxLines))
-                row("newDayLine", "main", y, cost)
+                row(.newDayLine, "main", y, cost)
                 y += cost; left -= cost
                 showsCaption = false
                 captionReason = "NEW_DAY: state_new_day is the status line, the caption row sheds"
@@ -136,7 +136,7 @@ extension AndroidPlanBuilder {
             let lines = input.state == .newDay ? 1 : captionLines
             set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, lines: lines, style: captionStyle, cost: captionCost,
                                reason: captionReason + (lines > 1 ? "; wraps to \(lines) lines beside its glyph (never cut)" : "")))
-            row("captionRow", "main", y, captionCost)
+            row(.captionRow, "main", y, captionCost)
             note("caption row = \(lines) × \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))"
                  + (captionStyle.size < m.body.size ? " (its text stepped down to \(fmtDp(captionStyle.size)) dp, never below fontScale 1.3's size)" : ""))
             y += captionCost; left -= captionCost
@@ -216,13 +216,15 @@ extension AndroidPlanBuilder {
     /// count. Sets the footer and the budget; returns why, nil when the footer doesn't yield.
     mutating func smallFooterYields(minHead: Double) -> String? {
         guard footerLines > 0, smallStateText != nil, smallStateLine(within: budget - minHead, stepping: false) == nil else { return nil }
-        if footerLines == 2 {
-            let one = Self.footerCost(lines: 1, line: m.line)
-            guard smallStateLine(within: cb - one - minHead, stepping: true) == nil else {
-                note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside two lines → one line (\(fmtDp(one)) dp)")
-                footerLines = 1; footer = one; budget = cb - one
-                return "its second line yields to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
-            }
+        // Its last lines yield one at a time, down to the seed's own one-line stale_caption_small.
+        for lines in stride(from: footerLines - 1, through: 1, by: -1) {
+            let cost = Self.footerCost(lines: lines, line: m.line)
+            guard smallStateLine(within: cb - cost - minHead, stepping: true) != nil else { continue }
+            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside \(footerLines) lines → \(lines) (\(fmtDp(cost)) dp)")
+            let from = footerLines
+            footerLines = lines; footer = cost; budget = cb - cost
+            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+                              : "its last \(from - lines) line(s) yield to the progress line"
         }
         guard smallStateLine(within: cb - Self.footerCost(lines: 1, line: m.line) - minHead, stepping: true) == nil else { return nil }
         for style in m.stateLineSteps.dropFirst() {
@@ -264,7 +266,7 @@ extension AndroidPlanBuilder {
                      reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"
                         + (line?.stepped == true ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn" : "")
                         + (line.map { $0.topMargin < L.smallProgressTopMarginDp } == true ? "; its top margin yields \(fmtDp(L.smallProgressTopMarginDp)) → \(fmtDp(line!.topMargin)) dp (spacing gives way before the count)" : "")))
-        row("progress", "main", y, cost)
+        row(.progress, "main", y, cost)
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
         y += cost; left -= cost
         guard withPips else { return }
@@ -274,7 +276,7 @@ extension AndroidPlanBuilder {
                             costDp: L.pipRowHeightDp,
                             frame: Rect(x: x0, y: y + L.pipRowHeightDp - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
                                         height: PipRow.diameterDp)))
-            row("pipRow", "main", y, L.pipRowHeightDp)
+            row(.pipRow, "main", y, L.pipRowHeightDp)
             note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
             y += L.pipRowHeightDp; left -= L.pipRowHeightDp
         } else {
@@ -320,7 +322,7 @@ extension AndroidPlanBuilder {
                             + (line.stepped ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn whole" : ""))
         e.maxLines = max(lines, L.sentenceMaxLines)
         set(e)
-        row("statusTitle", "main", y, cost)
+        row(.statusTitle, "main", y, cost)
         y += cost; left -= cost
         if let sub = input.strings.statusSubtitle {
             stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], x: x0, y: &y, width: cw, left: &left, column: "main")
@@ -328,20 +330,21 @@ extension AndroidPlanBuilder {
     }
 
     /// Small kindling's DEFAULT body — seed 000 Families: "Streak header + next-due habit + a
-    /// full-width KindlingCheckButton CTA" — then what the legacy stack shows. Keep priority:
-    /// the next-due row (KINDLING_NEXT_DUE_ROW_HEIGHT_DP = 44 dp, its label on 2 lines, Level A),
-    /// the check-off pill, the progress text, the pip row; shed from the end, so the pill is never
-    /// drawn without the habit it checks off. Drawn top to bottom: progress, pips, row, pill.
+    /// full-width KindlingCheckButton CTA" — then what the legacy stack shows. Keep priority (the
+    /// column's `ShedOrder`): the next-due row (KINDLING_NEXT_DUE_ROW_HEIGHT_DP = 44 dp, its label on
+    /// 2 lines, Level A; else on one, ellipsized — habit titles may be, by the truncation policy),
+    /// the check-off pill (never drawn without the habit it checks off), the progress text, the pip
+    /// row (only with the text it repeats). Each takes its largest form that fits what the ones above
+    /// left, so the count is drawn where the row can't be rather than leaving the room empty.
+    /// Drawn top to bottom: progress, pips, row, pill.
     mutating func planSmallKindlingBody(y: Double, left: Double) {
-        var left = left
         guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
             hide(.ctaPill, "no check-off pill: nothing left to check off")
-            var y = y
+            var y = y, left = left
             stackSmallProgress(y: &y, left: &left, withPips: true)
             return
         }
-        let nextDueH = m.nextDueRow
-        let rowCost = L.statusTopMarginDp + nextDueH
+        let rowHeights = [m.nextDueRow, max(L.kindlingNextDueRowHeightDp, m.oneLineRow)]
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
         let ctaLineH = L.lineBox(size: ctaStyle.size)
         let labelW = cw - 2 * L.ctaPaddingDp
@@ -350,64 +353,60 @@ extension AndroidPlanBuilder {
         let ctaCost = L.ctaTopMarginDp + pillH
         let progressCost = smallProgressCost
 
-        // Decide in keep-priority order; the first that doesn't fit sheds everything after it.
-        let showsRow = rowCost <= left
-        note("small kindling: next-due row 4 + max(44, 2 × \(fmtDp(m.habitLine)) + 8) = \(fmtDp(rowCost)) \(showsRow ? "≤" : ">") \(fmtDp(left)) → \(showsRow ? "shown" : "shed")")
-        var rest = showsRow ? left - rowCost : left
-        // A pill whose label can't be drawn uncut at this width is shed for width, not height: it
-        // doesn't take the (height-ordered) items after it down with it.
-        let pillWidthShed = ctaLines == nil
-        let showsPill = showsRow && !pillWidthShed && ctaCost <= rest
-        if showsRow {
-            note(ctaLines == nil ? "small kindling: pill label \"\(cta)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp → shed"
-                 : "small kindling: pill 6 + \(ctaLines!) × \(fmtDp(ctaLineH)) + 12 = \(fmtDp(ctaCost)) \(showsPill ? "≤" : ">") \(fmtDp(rest)) → \(showsPill ? "shown" : "shed")")
-        }
-        if showsPill { rest -= ctaCost }
-        let showsProgress = showsRow && (showsPill || pillWidthShed) && progressCost <= rest
-        if showsProgress { rest -= progressCost }
-        let showsPips = showsProgress && L.pipRowHeightDp <= rest
+        enum Item { case row, pill, progress, pips }
+        let order = ShedOrder<Item>([
+            .init(.row, forms: rowHeights.map { L.statusTopMarginDp + $0 }),
+            .init(.pill, forms: ctaLines == nil ? [] : [ctaCost], requires: .row),
+            .init(.progress, forms: [progressCost]),
+            .init(.pips, forms: [L.pipRowHeightDp], requires: .progress),
+        ])
+        let (chosen, rest) = order.fill(room: left)
+        let rowForm = chosen[.row], showsPill = chosen[.pill] != nil
+        let showsProgress = chosen[.progress] != nil, showsPips = chosen[.pips] != nil
+        note("small kindling: next-due row 4 + \(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
+             + "row \(rowForm.map { $0 == 0 ? "2-line" : "1-line" } ?? "shed"), pill \(showsPill ? "shown" : "shed"), progress \(showsProgress ? "shown" : "shed"), pips \(showsPips ? "shown" : "shed"); \(fmtDp(rest)) dp left")
 
         var y = y
         if showsProgress {
             var l = progressCost + (showsPips ? L.pipRowHeightDp : 0)
             stackSmallProgress(y: &y, left: &l, withPips: showsPips)
         } else {
-            hide(.progress, showsPill || (showsRow && pillWidthShed) ? "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the row and the pill (spoken in full regardless)"
-                                      : "shed: the \(showsRow ? "check-off pill" : "next-due row") ranks above it and is shed (spoken in full regardless)")
+            hide(.progress, "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the next-due row and the pill (spoken in full regardless)")
         }
         if !showsPips {
             hide(.pipRow, showsProgress ? "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(rest)) dp left (redundant with the progress text)"
                                         : "shed with the progress text above it")
         }
-        guard showsRow else {
-            hide(.ctaPill, "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(rowCost)) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
-            note("small kindling: no next-due row → no pill, no progress, no pips (shed from the end)")
+        guard let rowForm else {
+            hide(.ctaPill, "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(L.statusTopMarginDp + rowHeights[1])) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
             return
         }
-        // The next-due row: 44 dp, its label on up to 2 lines (Level A).
+        // The next-due row: 44 dp, its label on up to 2 lines (Level A), or on one where only that fits.
+        let nextDueH = rowHeights[rowForm], labelMaxLines = rowForm == 0 ? 2 : 1
+        let rowCost = L.statusTopMarginDp + nextDueH
         y += L.statusTopMarginDp
         let habitLabelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(input.habits[next].title, width: habitLabelW, maxLines: 2, style: m.habitStyle, measurer: m.measurer)
+        let w = TextWrap.wrap(input.habits[next].title, width: habitLabelW, maxLines: labelMaxLines, style: m.habitStyle, measurer: m.measurer)
         let labelH = Double(w.lines.count) * m.habitLine
         habitRows.append(HabitRowPlan(habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
                                       frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
                                       labelFrame: Rect(x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
                                                        width: habitLabelW, height: labelH),
-                                      labelLines: w.lines.count, labelMaxLines: 2, ellipsized: w.ellipsized,
+                                      labelLines: w.lines.count, labelMaxLines: labelMaxLines, ellipsized: w.ellipsized,
                                       label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-        row("habit[\(next)]", "main", y - L.statusTopMarginDp, rowCost)
-        guard showsPill else {
+        habitRow(next, "main", y - L.statusTopMarginDp, rowCost)
+        guard showsPill, let ctaLines else {
             hide(.ctaPill, ctaLines == nil ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
-                                           : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(rest)) dp left after the next-due row")
+                                           : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left - rowCost)) dp left after the next-due row")
             return
         }
         // The pill sits at the bottom of the budget.
         let pillY = y0 + budget - pillH
-        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(rest + ctaCost)) dp left after the next-due row"
-                        + (ctaLines! > 1 ? "; label wraps to \(ctaLines!) lines (never cut)" : ""),
+        set(PlanElement(key: .ctaPill, shown: true, reason: "check-off pill \(fmtDp(ctaCost)) ≤ \(fmtDp(left - rowCost)) dp left after the next-due row"
+                        + (ctaLines > 1 ? "; label wraps to \(ctaLines) lines (never cut)" : ""),
                         costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
-                        text: cta, style: ctaStyle, lines: ctaLines!, maxLines: L.sentenceMaxLines))
-        row("ctaPill", "main", pillY - L.ctaTopMarginDp, ctaCost)
+                        text: cta, style: ctaStyle, lines: ctaLines, maxLines: L.sentenceMaxLines))
+        row(.ctaPill, "main", pillY - L.ctaTopMarginDp, ctaCost)
     }
 
 }

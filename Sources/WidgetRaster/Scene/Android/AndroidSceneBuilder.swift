@@ -63,8 +63,8 @@ public struct AndroidSceneBuilder: Sendable {
 
         // Card, then the ember behind the streak glyph (kindling only; firstRun has no snapshot → flat card).
         b.rect(.card, ink: w.kindling ? .kindlingCard : .card, card, radius: Self.cardCornerRadiusDp, container: box)
-        let flame = plan.elements[.flame].flatMap { $0.shown ? $0.frame : nil }
-        let glyphRect = flame.map { f in
+        // The ember lies under the streak glyph, whose envelope centres in the flame container.
+        let glyphRect = plan.elements[.flame].flatMap { $0.shown ? $0.frame : nil }.map { f in
             Rect(x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
                  width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
         }
@@ -72,17 +72,26 @@ public struct AndroidSceneBuilder: Sendable {
             // Post-fix geometry (OBJ-1636), the same constants the token audit assumes.
             b.ember(center: g.center, box: EmberLayout.boxSideDp, radius: EmberLayout.gradientRadiusDp, card: card)
         }
-        if let g = glyphRect, let glyph = w.glyph {
-            b.glyph(GlyphKind.streak(glyph, kindling: w.kindling), g, .streakGlyph)
-        }
 
+        // Everything else in the plan's reading order (never an enum's case order).
         let muted: ColorRole = w.kindling ? .stoneMuted : .muted
         let captionToken: ColorRole = w.kindling ? .stoneCaption : .muted
-        for e in plan.elements.values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where e.shown {
-            guard let frame = e.frame else { continue }
-            switch e.key {
-            case .flame, .appGlyph, .pipRow, .newDayIcon, .statusGlyph:
-                break  // graphics, drawn below with their own kinds
+        for item in plan.readingOrder {
+            let key: AndroidElementKey
+            switch item {
+            case .habitRow(let i):
+                b.habitRow(plan.habitRows[i], index: i, kindling: w.kindling, fontScale: plan.fontScale)
+                continue
+            case .element(let k): key = k
+            }
+            guard let e = plan.elements[key], let frame = e.frame else { continue }
+            switch key {
+            case .flame:
+                if let g = glyphRect, let glyph = w.glyph { b.glyph(GlyphKind.streak(glyph, kindling: w.kindling), g, .streakGlyph) }
+            case .appGlyph: b.glyph(.firstRunAppGlyph, frame, .appGlyph)
+            case .newDayIcon: b.glyph(.newDaySun, frame, .newDayIcon)
+            case .statusGlyph: b.glyph(w.state == .allDone ? .doneCheck : .restMoon, frame, .statusGlyph)
+            case .pipRow: b.pips(w, in: frame)
             case .ctaPill:
                 b.pill(e, frame: frame)
             case .numeral:
@@ -104,15 +113,6 @@ public struct AndroidSceneBuilder: Sendable {
             case .motivatorLine:
                 b.text(e, .motivator, ink: captionToken, frame: frame)
             }
-        }
-        if let e = plan.elements[.appGlyph], e.shown, let f = e.frame { b.glyph(.firstRunAppGlyph, f, .appGlyph) }
-        if let e = plan.elements[.newDayIcon], e.shown, let f = e.frame { b.glyph(.newDaySun, f, .newDayIcon) }
-        if let e = plan.elements[.statusGlyph], e.shown, let f = e.frame {
-            b.glyph(w.state == .allDone ? .doneCheck : .restMoon, f, .statusGlyph)
-        }
-        if let e = plan.elements[.pipRow], e.shown, let f = e.frame { b.pips(w, in: f) }
-        for (i, row) in plan.habitRows.enumerated() {
-            b.habitRow(row, index: i, kindling: w.kindling, fontScale: plan.fontScale)
         }
 
         // Android's contentDescription is the same in every band (seed 000, "Check the budget
