@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "CPixels"),
         // openat2 (a variadic syscall Swift cannot call): a golden opened in one step, never through a link.
         .target(name: "CFiles"),
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles"]),
+        // Fonts/ compiled into the binary (#embed), so a copied or installed evidence needs no clone.
+        .target(name: "CBundledFonts"),
+        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles", "CBundledFonts"]),
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),

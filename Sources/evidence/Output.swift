@@ -7,8 +7,8 @@ import WidgetRaster
 // The CLI's one output path: everything for standard output (`print` in this module, `emit`,
 // `printJSON`) goes through `StandardOutput`, diagnostics through `printError`, both by write(2).
 // SIGPIPE is ignored, so a closed pipe, a full disk or a closed descriptor is an errno the writer
-// keeps; `finishOutput` turns it into one line and exit 2 — never a trap, never a silent exit 0
-// with the output lost.
+// keeps; `finishOutput` ends a closed pipe quietly (the reader had what it wanted) and turns any
+// other lost write into one line and exit 2 — never a trap, never a silent exit 0 with output lost.
 
 /// Buffered writes to descriptor 1; the first failure is kept and later output dropped.
 final class StandardOutput: @unchecked Sendable {
@@ -53,13 +53,16 @@ func printError(_ s: String) { _ = Array((s + "\n").utf8).withUnsafeBytes { writ
 func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }
 
 /// JSON for `--json` output: sorted keys so output is stable across runs.
-func printJSON<T: Encodable>(_ value: T) throws {
+func printJSON<T: Encodable>(_ value: T) throws { StandardOutput.shared.write(try resultJSON(value)) }
+
+/// The text `printJSON` writes (and `verify --html` writes as DIR/result.json), newline-ended.
+func resultJSON<T: Encodable>(_ value: T) throws -> String {
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    StandardOutput.shared.write(String(decoding: try enc.encode(value), as: UTF8.self) + "\n")
+    return String(decoding: try enc.encode(value), as: UTF8.self) + "\n"
 }
 
-/// Before anything runs: SIGPIPE ignored (EPIPE is an error we report), and descriptors 0–2 held
+/// Before anything runs: SIGPIPE ignored (EPIPE is an errno `finishOutput` judges), and descriptors 0–2 held
 /// open — a closed one is replaced by a read-only /dev/null, so writes to it fail with EBADF
 /// instead of landing in whatever file the process opens next (a lock, a golden).
 func prepareStandardStreams() {
@@ -105,11 +108,18 @@ func installInterruptCleanup() {
     }
 }
 
-/// Flushes standard output; when anything written to it was lost, says so on stderr in one line
-/// and returns 2 (or keeps 1 when the check itself had failed).
+/// Flushes standard output. A reader that stopped early (EPIPE: `evidence list | head -1`) took
+/// all it wanted, so the command ends quietly with the code it would have had (issue #32: a pipe
+/// that closed failed every `set -o pipefail` step). Any other lost write (a full disk, a closed
+/// descriptor) lost output the user asked for: one line on stderr and exit 2, whatever the checks found.
 func finishOutput(_ code: Int32, command: String) -> Int32 {
     let err = StandardOutput.shared.flush()
-    guard err != 0 else { return code }
-    printError("evidence \(command): standard output: write failed (\(String(cString: strerror(err)))); the output is incomplete")
-    return code == 1 ? 1 : 2
+    return outputVerdict(code, writeError: err) { printError("evidence \(command): standard output: \($0)") }
+}
+
+/// The exit code once standard output's first write error (`errno`, 0 for none) is known; `say` gets the line to print.
+func outputVerdict(_ code: Int32, writeError err: Int32, say: (String) -> Void) -> Int32 {
+    if err == 0 || err == EPIPE { return code }
+    say("write failed (\(String(cString: strerror(err)))); the output is incomplete")
+    return 2
 }

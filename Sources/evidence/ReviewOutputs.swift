@@ -26,6 +26,11 @@ struct ReviewOutputs {
     var githubActions: Bool
     var stepSummary: String?
     var commit: String?
+    /// `$GITHUB_WORKSPACE`: annotation `file=` paths are relative to it (GitHub resolves them there).
+    var workspace: String?
+    /// Running in CI (`CI=true`, as GitHub, GitLab and Jenkins' plugins set it, or GITHUB_ACTIONS):
+    /// a drifted environment's remedy is then the CI machine's, not "go to CI".
+    var inCI: Bool
 
     static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
         func path(_ flag: String) throws(InputError) -> URL? {
@@ -34,10 +39,11 @@ struct ReviewOutputs {
             guard !v.isEmpty else { throw InputError("--\(flag)", "empty path; name the \(flag == "html" ? "folder" : "file") to write") }
             return URL(fileURLWithPath: v)
         }
+        func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         return ReviewOutputs(html: try path("html"), junit: try path("junit"),
                              githubActions: environment["GITHUB_ACTIONS"] == "true",
-                             stepSummary: environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 },
-                             commit: environment["GITHUB_SHA"].flatMap { $0.isEmpty ? nil : $0 })
+                             stepSummary: set("GITHUB_STEP_SUMMARY"), commit: set("GITHUB_SHA"), workspace: set("GITHUB_WORKSPACE"),
+                             inCI: environment["CI"] == "true" || environment["GITHUB_ACTIONS"] == "true" || set("JENKINS_URL") != nil)
     }
 
     /// The page's images live beside it, so `--html DIR` is also the report folder.
@@ -61,6 +67,7 @@ struct ReviewOutputs {
         result.run?.commit = commit
         result.run?.goldens = Self.goldensName(goldens, workingDirectory: workingDirectory)
         result.reportDirectory = result.reportDirectory.map { Self.relative($0, to: workingDirectory) }
+        if inCI { Remedy.whereItRuns(&result, inCI: true) }
     }
 
     /// `path` relative to `base` when inside it (so a result moved with its report still finds it), else as given.
@@ -74,19 +81,30 @@ struct ReviewOutputs {
     /// The handlers the flags and environment ask for, in the order they run; the console (or
     /// `--json`) last, so its final line is the gate's. The page goes into `html` through `page`
     /// when given (report's, built whole elsewhere), else into the report folder (verify's).
-    func handlers(console: any VerifyResultHandler, json: Bool, page: (any VerifyResultHandler)? = nil) -> [any VerifyResultHandler] {
+    /// With `json`, stdout is the result alone and the console's summary goes to stderr, so a log
+    /// says what failed in every mode (issue #32: `verify --json > r.json` printed nothing).
+    func handlers(console: ConsoleHandler, json: Bool, page: (any VerifyResultHandler)? = nil) -> [any VerifyResultHandler] {
         var out: [any VerifyResultHandler] = []
         if let html { out.append(page ?? HTMLPageHandler(directory: html)) }
+        // verify's page folder is a self-contained shard artefact: its result beside it, paths relative to it.
+        if let html, page == nil { out.append(ResultBesidePageHandler(directory: html)) }
         if let junit { out.append(JUnitFileHandler(file: junit)) }
+        let pageName = html.map { Self.relative($0.path) }
         // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
-        if githubActions { out.append(AnnotationHandler(toStandardError: json)) }
-        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary, page: html.map { Self.relative($0.path) })) }
-        out.append(json ? JSONHandler() : console)
+        if githubActions {
+            out.append(AnnotationHandler(toStandardError: json, files: AnnotationFiles(workingDirectory: FileManager.default.currentDirectoryPath, workspace: workspace),
+                                         listedIn: GitHubAnnotations.listedIn(page: pageName, stepSummary: stepSummary != nil)))
+        }
+        if let stepSummary { out.append(StepSummaryHandler(path: stepSummary, page: pageName)) }
+        var console = console
+        console.toStandardError = json
+        if json { out.append(JSONHandler()) }
+        out.append(console)
         return out
     }
 
     /// The one stream of this run's outputs.
-    func stream(json: Bool, console: any VerifyResultHandler = ConsoleHandler(), page: (any VerifyResultHandler)? = nil) -> ResultStream {
+    func stream(json: Bool, console: ConsoleHandler = ConsoleHandler(), page: (any VerifyResultHandler)? = nil) -> ResultStream {
         ResultStream(handlers(console: console, json: json, page: page))
     }
 
@@ -150,7 +168,7 @@ final class ResultStream: @unchecked Sendable {
 
 /// `verify --json`: the result itself, schema `evidence-result/2` (needs the whole run).
 struct JSONHandler: VerifyResultHandler {
-    func finish(_ result: VerifyResult) throws { try printJSON(result) }
+    func finish(_ result: VerifyResult) throws { StandardOutput.shared.write(try resultJSON(result)) }
 }
 
 /// The console: the comparison, known findings in one short line each, every failure with what to
@@ -162,8 +180,12 @@ struct ConsoleHandler: VerifyResultHandler {
     var knownFindings = KnownFindings()
     /// Only a whole, unsharded run can say an entry matched nothing.
     var wholeRun = false
+    /// The line before the verdict that says where a page went (report's).
+    var pageLine: String?
+    /// Under `--json` the summary goes to stderr, stdout being the result.
+    var toStandardError = false
 
-    func finish(_ result: VerifyResult) throws { lines(result).forEach { print($0) } }
+    func finish(_ result: VerifyResult) throws { lines(result).forEach { toStandardError ? printError($0) : print($0) } }
 
     func lines(_ result: VerifyResult) -> [String] {
         var out: [String] = []
@@ -195,9 +217,13 @@ struct ConsoleHandler: VerifyResultHandler {
                 .map { "\($0.value.count) \($0.key.rawValue) in \(Set($0.value.map(\.key)).count) renders" }
             out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
         }
-        for e in wholeRun ? knownFindings.unmatched(by: result.known) : [] {
+        // Only a whole run that drew its renders can say an entry matched nothing: one stopped
+        // before rendering (a drifted environment) matched nothing because it looked at nothing.
+        let rendered = (result.run?.applied?.renders ?? 0) > 0
+        for e in wholeRun && rendered ? knownFindings.unmatched(by: result.known) : [] {
             out.append("note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it")
         }
+        if let pageLine { out.append(pageLine) }
         out.append(result.summaryLine)
         return out
     }
@@ -208,6 +234,18 @@ struct ConsoleHandler: VerifyResultHandler {
 struct HTMLPageHandler: VerifyResultHandler {
     let directory: URL
     func finish(_ result: VerifyResult) throws { try HTMLReport.write(result, to: ContainedFolder(directory)) }
+}
+
+/// `DIR/result.json` beside verify's page: the result `--json` prints, its report folder named as
+/// "." (the images are beside it), so the folder alone is what `report --from` needs wherever CI
+/// puts it (issue #32: a redirect into DIR was refused, and paths were relative to the job's folder).
+struct ResultBesidePageHandler: VerifyResultHandler {
+    let directory: URL
+    func finish(_ result: VerifyResult) throws {
+        var r = result
+        if r.reportDirectory != nil { r.reportDirectory = "." }
+        try ContainedFolder(directory).write(Array(try resultJSON(r).utf8), to: PageFolder.resultName)
+    }
 }
 
 /// Each testcase goes to a temp file beside `file` as its fixture is judged; the finish writes the
@@ -224,8 +262,11 @@ final class JUnitFileHandler: VerifyResultHandler {
 /// `::error` lines as failures arrive, as far as the review order allows (`GitHubAnnotations.Stream`).
 final class AnnotationHandler: VerifyResultHandler {
     let toStandardError: Bool
-    private let annotations = GitHubAnnotations.Stream()
-    init(toStandardError: Bool) { self.toStandardError = toStandardError }
+    private let annotations: GitHubAnnotations.Stream
+    init(toStandardError: Bool, files: AnnotationFiles, listedIn: String) {
+        self.toStandardError = toStandardError
+        annotations = GitHubAnnotations.Stream(files: files, listedIn: listedIn)
+    }
     func begin(_ run: RunStart) throws { annotations.begin(run) }
     func fixture(_ result: FixtureResult) throws {
         let lines = annotations.fixture(result)

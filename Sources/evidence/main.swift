@@ -30,6 +30,9 @@ struct HelpCommand: EvidenceCommand {
         }
         print("""
 
+        --root DIR (any command): the project checked — its \(Project.configName), goldens, token folders
+        and known findings; by default the nearest folder at or above the working folder holding
+        \(Project.configName) or \(Project.defaultGoldens)/. The bundled fonts are compiled into evidence.
         --version prints the tool and renderer versions; --help this list.
         exit codes: 0 all good · 1 a check failed · 2 bad usage or unreadable input
         """)
@@ -59,7 +62,7 @@ checkOpenFileHeadroom()
 installInterruptCleanup()
 let argv = Array(CommandLine.arguments.dropFirst())
 let commandName = argv.first ?? "help"
-let rest = Array(argv.dropFirst())
+var rest = Array(argv.dropFirst())
 let code: Int32
 if ["-h", "--help"].contains(commandName) {
     code = (try? HelpCommand.run(ParsedArguments())) ?? 0
@@ -71,6 +74,7 @@ if ["-h", "--help"].contains(commandName) {
             code = 0
         } else {
             do {
+                Project.use(try ProjectOption.resolve(&rest))
                 code = try cmd.run(rest)
             } catch let e as InputError {
                 printError("evidence \(escapeControls(cmd.name)): \(e)")

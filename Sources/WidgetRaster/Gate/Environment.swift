@@ -24,7 +24,8 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
         }
         var fonts: [String: String] = [:]
         for file in library.files {
-            if let hash = Hash128.ofFile(atPath: file.path) { fonts[file.fileName] = hash.hex }
+            let hash = file.isEmbedded ? BundledFonts.bytes(named: file.fileName).map(Hash128.of) : Hash128.ofFile(atPath: file.path)
+            if let hash { fonts[file.fileName] = hash.hex }
         }
         return RendererEnvironment(
             cairo: String(cString: cairo_version_string()),

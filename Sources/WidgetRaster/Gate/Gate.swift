@@ -147,8 +147,12 @@ public struct GateOptions: Sendable {
     public var shard: Shard?
     /// What record may touch (`--mode`).
     public var recordMode: RecordMode = .changed
+    /// Record over a golden verify calls `unreadable` (a Git LFS pointer, a corrupt PNG): only when
+    /// asked in so many words (`record --replace-unreadable`), since the file may be a real golden
+    /// this checkout failed to fetch (issue #32).
+    public var replaceUnreadable = false
 
-    public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(goldens: URL = Project.current.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic,
                 reportDirectory: URL? = nil, checks: [RenderCheck] = []) {
         self.goldens = goldens; self.filter = filter; self.jobs = jobs; self.comparison = comparison

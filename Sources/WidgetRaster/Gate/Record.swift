@@ -77,7 +77,7 @@ public enum Recorder {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
                 let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
                 let previous = old?.goldens[fixtures[i].key]
-                let p = plan(r, previous: previous, folder: folder).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
+                let p = plan(r, previous: previous, folder: folder, replaceUnreadable: options.replaceUnreadable).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
                 progress?(tally.step(failed: false))
                 return p
             }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
@@ -177,7 +177,7 @@ public enum Recorder {
         var heldBack = false
     }
 
-    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder) -> Result<Plan, InputError> {
+    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, replaceUnreadable: Bool = false) -> Result<Plan, InputError> {
         let file = r.fixture.goldenPath
         let existing: [UInt8]?
         switch folder.read(file) {
@@ -199,15 +199,29 @@ public enum Recorder {
             return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
         }
         let image = r.image()
-        if let existing, let decoded = try? ImageOps.decodePNG(existing, name: folder.path(file)), decoded == image {
-            entry.fileHash = ImageOps.hash(existing)
-            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+        var unreadable = false
+        if let existing {
+            // The golden as verify reads it: one it calls unreadable (an LFS pointer, a corrupt PNG)
+            // may be a real golden this checkout never fetched, so it is not recorded over unasked.
+            do {
+                if case .image(let decoded) = try ImageOps.decodeGolden(existing, name: folder.path(file), expecting: image.size), decoded == image {
+                    entry.fileHash = ImageOps.hash(existing)
+                    return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+                }
+            } catch {
+                guard replaceUnreadable else {
+                    let fix = existing.starts(with: PNGCodec.lfsPointerPrefix) ? "fetch it: git lfs pull" : "restore it: git checkout -- \(AcceptHint.shellQuoted(folder.path(file)))"
+                    return .failure(InputError(folder.path(file), "\(error.problem); record never replaces a golden verify calls unreadable — \(fix), or record over it on purpose with --replace-unreadable"))
+                }
+                unreadable = true
+            }
         }
         let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
         guard existing != nil else { return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true)) }
         var reasons: [String] = []
-        if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
+        if unreadable { reasons.append("unreadable") }
+        else if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
         if textChanged { reasons.append("text") }
         return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes,
                              moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged),

@@ -74,7 +74,7 @@ public enum Verifier {
                                 comparator: comparator, painter: painter, canvas: canvas)
             // Findings the known-findings file covers are reported, never failed.
             let split = options.knownFindings.partition(outcome.failures, facts: outcome.facts)
-            outcome.failures = split.failures.filter { !advisoryKinds.contains($0.kind) }
+            outcome.failures = Remedy.settled(split.failures.filter { !advisoryKinds.contains($0.kind) })
             outcome.advisory = split.failures.filter { advisoryKinds.contains($0.kind) }
             outcome.known = split.known
             writeReport(&outcome, to: options.reportDirectory, comparator: comparator)
@@ -140,7 +140,8 @@ public enum Verifier {
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         run.applied = applied
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
-                            failures: failures, known: known, advisory: advisory, comparison: comparison.description,
+                            // (again: colour-alone's findings arrive after the render's)
+                            failures: Remedy.settled(failures), known: known, advisory: advisory, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries), shard: options.shard?.description,
                             cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records

@@ -22,7 +22,7 @@ public enum AndroidTokens {
     static let maxAPILevels = 16
 
     public static var bundledResDirectory: URL {
-        PackagePaths.tokens.appendingPathComponent("android").appendingPathComponent("res")
+        Project.current.androidTokens
     }
 
     /// The base light / dark pair the renderer draws with (the lowest API band).

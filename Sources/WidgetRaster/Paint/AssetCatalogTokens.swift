@@ -7,7 +7,7 @@ import Foundation
 /// references. Any problem in a set is one `InputError` naming its `Contents.json` and the construct.
 public enum AssetCatalogTokens {
     public static var bundledDirectory: URL {
-        PackagePaths.tokens.appendingPathComponent("ios").appendingPathComponent("Assets.xcassets")
+        Project.current.iosTokens
     }
 
     /// The bundled catalog (`Tokens/ios/Assets.xcassets`).

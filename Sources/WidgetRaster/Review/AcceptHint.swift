@@ -27,6 +27,11 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     case reportSelfCheck = "report-self-check"
     /// The renderer's environment differs from the one the goldens were recorded in.
     case matchEnvironment = "match-environment"
+    /// The same, on a CI machine: its image drifted, so "go to CI" would be no step at all.
+    case matchEnvironmentInCI = "match-environment-in-ci"
+    /// A record-kind failure of a render that also has a finding no record may accept: recording
+    /// would contradict that finding's fix, so the render is fixed first (issue #32).
+    case fixOtherFindingsFirst = "fix-other-findings-first"
 
     /// The remedy when the check that found the failure said nothing more specific.
     public static func `default`(for kind: FailureKind) -> Remedy {
@@ -50,7 +55,31 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
         switch self {
         case .record, .recordRemoves: return true
         case .deleteByHand, .restoreFromGit, .gitLFSPull, .removeLink, .restoreManifest, .fixClip, .fixTruncation,
-             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reportSelfCheck, .matchEnvironment: return false
+             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reportSelfCheck, .matchEnvironment, .matchEnvironmentInCI,
+             .fixOtherFindingsFirst: return false
+        }
+    }
+
+    /// One remedy per failing render, derived from all its findings: where any of a key's failures
+    /// says never re-record, its record-kind failures say "fix that first" instead of offering
+    /// `evidence record` (a contrast failure printed "do not re-record" and "evidence record
+    /// --filter KEY" for the same fixture). Order and every other field are kept.
+    public static func settled(_ failures: [GateFailure]) -> [GateFailure] {
+        func remedy(_ f: GateFailure) -> Remedy { f.remedy ?? .default(for: f.kind) }
+        let blocked = Set(failures.filter { !$0.kind.isRunWide && !remedy($0).recordsAGolden }.map(\.key))
+        guard !blocked.isEmpty else { return failures }
+        return failures.map { f in
+            var f = f
+            if blocked.contains(f.key), remedy(f) == .record { f.remedy = .fixOtherFindingsFirst }
+            return f
+        }
+    }
+
+    /// A drifted environment's remedy for where the run is: in CI the machine's libraries or fonts
+    /// moved, so the step is to restore them there (issue #32: it said "run verify … (CI)" in CI).
+    public static func whereItRuns(_ result: inout VerifyResult, inCI: Bool) {
+        for i in result.failures.indices where result.failures[i].kind == .environment {
+            result.failures[i].remedy = inCI ? .matchEnvironmentInCI : .matchEnvironment
         }
     }
 }
@@ -92,6 +121,10 @@ public enum AcceptHint {
             return "the comparison could not see a known difference: report it; nothing can be accepted"
         case .matchEnvironment:
             return "run verify where the goldens were recorded (CI), or pass --compare perceptual on purpose; do not re-record"
+        case .matchEnvironmentInCI:
+            return "this CI machine draws with other libraries or fonts than the goldens were recorded with: restore the recorded versions in the CI image (scripts/ensure-deps.sh; 'evidence version' lists them), or pass --compare perceptual on purpose; do not re-record"
+        case .fixOtherFindingsFirst:
+            return "do not record yet: this render also has a finding no record may accept — fix that first (see its fix), then verify again"
         }
     }
 

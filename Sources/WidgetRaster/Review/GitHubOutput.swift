@@ -1,30 +1,60 @@
 import Foundation
 
+/// How an annotation's `file=` is spelt: GitHub resolves it against `$GITHUB_WORKSPACE`, the
+/// repository's root, so a path relative to the working folder is rebased there — a package kept in
+/// a subfolder of its repository annotates `pkg/Goldens/KEY.png` (issue #32). Without a workspace,
+/// or for a file outside it, the path stays as the result names it.
+public struct AnnotationFiles: Sendable, Equatable {
+    public var workingDirectory: String
+    public var workspace: String?
+
+    public init(workingDirectory: String = "", workspace: String? = nil) {
+        self.workingDirectory = workingDirectory; self.workspace = workspace
+    }
+
+    /// `file` (relative to the working folder, or absolute) as GitHub should read it.
+    public func path(_ file: String) -> String {
+        guard let workspace, !workingDirectory.isEmpty || file.hasPrefix("/") else { return file }
+        let absolute = file.hasPrefix("/") ? URL(fileURLWithPath: file) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(file)
+        let p = absolute.standardizedFileURL.path, w = URL(fileURLWithPath: workspace).standardizedFileURL.path
+        let prefix = w.hasSuffix("/") ? w : w + "/"
+        return p.hasPrefix(prefix) ? String(p.dropFirst(prefix.count)) : file
+    }
+}
+
 /// GitHub Actions workflow commands and the step summary. Each `::error` names the golden's file,
 /// so the annotation lands on it in the pull request's diff; GitHub shows ten per step, so ten are
 /// printed and an eleventh says how many more and where the rest are.
 public enum GitHubAnnotations {
     public static let shown = 10
 
-    public static func errorLines(_ result: VerifyResult) -> [String] {
+    public static func errorLines(_ result: VerifyResult, files: AnnotationFiles = AnnotationFiles(), listedIn: String = listedIn()) -> [String] {
         let goldens = result.run?.goldens ?? "Goldens"
         let ordered = ReviewOrder.failures(result.failures)
-        return ordered.prefix(shown).map { errorLine($0, goldens: goldens) } + moreLine(result)
+        return ordered.prefix(shown).map { errorLine($0, goldens: goldens, files: files) } + moreLine(result, listedIn: listedIn)
     }
 
     /// One failure's `::error`, on its golden's file.
-    static func errorLine(_ f: GateFailure, goldens: String) -> String {
-        let file = annotationFile(f, goldens: goldens).map { "file=\(property($0))," } ?? ""
+    static func errorLine(_ f: GateFailure, goldens: String, files: AnnotationFiles) -> String {
+        let file = annotationFile(f, goldens: goldens).map { "file=\(property(files.path($0)))," } ?? ""
         return "::error \(file)title=\(property("evidence \(f.kind.rawValue): \(f.key)"))::"
             + data("\(f.detail) — \(AcceptHint.text(f, goldens: goldens))")
     }
 
+    /// Where the "N more" annotation says the whole list is (issue #32: it named a log that had
+    /// none and a summary that holds ten). The console summary — every failure with its fix, on
+    /// stdout, or on stderr under --json — is always in the step's log; the page when one is
+    /// written; the step summary holds only the first `shown`.
+    public static func listedIn(page: String? = nil, stepSummary: Bool = false) -> String {
+        "every failure is listed with its fix in this step's log" + (page.map { " and on the page \($0)/\(HTMLReport.fileName)" } ?? "")
+            + (stepSummary ? "; the step summary shows the first \(shown)" : "")
+    }
+
     /// The eleventh annotation, saying how many more and where they are; empty when all were shown.
-    static func moreLine(_ result: VerifyResult) -> [String] {
+    static func moreLine(_ result: VerifyResult, listedIn: String) -> [String] {
         let total = result.failures.count
         guard total > shown else { return [] }
-        let where_ = result.reportDirectory.map { "; every failure is in the report (\($0)) and the step summary" } ?? "; every failure is in the log and the step summary"
-        return ["::error title=\(property("evidence: \(total - shown) more failures"))::" + data("\(total - shown) more failures not annotated\(where_)")]
+        return ["::error title=\(property("evidence: \(total - shown) more failures"))::" + data("\(total - shown) more failures not annotated; \(listedIn)")]
     }
 
     /// The annotations as the run goes. Which ten GitHub shows follows the review order (the
@@ -34,12 +64,16 @@ public enum GitHubAnnotations {
     /// in arrival order) is emitted the moment it arrives; the rest and "N more" at the finish.
     /// The lines are exactly `errorLines` of the finished result. Calls are serial.
     public final class Stream: @unchecked Sendable {
+        private let files: AnnotationFiles
+        private let listedIn: String
         private var goldens = "Goldens"
         private var waiting: [(rank: Int, index: Int, failure: GateFailure)] = []
         private var emitted: [(index: Int, failure: GateFailure)] = []
         private var arrived = 0
 
-        public init() {}
+        public init(files: AnnotationFiles = AnnotationFiles(), listedIn: String = GitHubAnnotations.listedIn()) {
+            self.files = files; self.listedIn = listedIn
+        }
 
         public func begin(_ run: RunStart) { goldens = run.goldens }
 
@@ -59,11 +93,11 @@ public enum GitHubAnnotations {
             let consistent = result.failures.count >= arrived
                 && (emitted + waiting.map { ($0.index, $0.failure) }).allSatisfy { result.failures[$0.index] == $0.failure }
             guard consistent, goldens == (result.run?.goldens ?? "Goldens") else {
-                let printed = Set(emitted.map { GitHubAnnotations.errorLine($0.failure, goldens: goldens) })
-                return GitHubAnnotations.errorLines(result).filter { !printed.contains($0) }
+                let printed = Set(emitted.map { GitHubAnnotations.errorLine($0.failure, goldens: goldens, files: files) })
+                return GitHubAnnotations.errorLines(result, files: files, listedIn: listedIn).filter { !printed.contains($0) }
             }
             for (i, f) in result.failures.enumerated().dropFirst(arrived) { waiting.append((ReviewOrder.rank[f.kind]!, i, f)) }
-            return settle(limit: shown - emitted.count, final: true) + GitHubAnnotations.moreLine(result)
+            return settle(limit: shown - emitted.count, final: true) + GitHubAnnotations.moreLine(result, listedIn: listedIn)
         }
 
         /// Keeps the best `limit` waiting failures in review order; returns the lines of those that
@@ -73,7 +107,7 @@ public enum GitHubAnnotations {
             if waiting.count > limit { waiting.removeLast(waiting.count - limit) }
             var lines: [String] = []
             while let first = waiting.first, final || first.rank == 0 {
-                lines.append(GitHubAnnotations.errorLine(first.failure, goldens: goldens))
+                lines.append(GitHubAnnotations.errorLine(first.failure, goldens: goldens, files: files))
                 emitted.append((first.index, first.failure))
                 waiting.removeFirst()
             }
@@ -81,15 +115,15 @@ public enum GitHubAnnotations {
         }
     }
 
-    /// The repository-relative file an annotation points at: the golden, the manifest for a refused
+    /// The working-folder-relative file an annotation points at: the golden, the manifest for a refused
     /// entry, nothing for the self-check.
     static func annotationFile(_ f: GateFailure, goldens: String) -> String? {
         switch f.remedy ?? Remedy.default(for: f.kind) {
         case .reportSelfCheck: return nil
-        case .matchEnvironment: return goldens + "/manifest.json"
+        case .matchEnvironment, .matchEnvironmentInCI: return goldens + "/manifest.json"
         case .restoreManifest: return goldens + "/manifest.json"
         case .removeLink: return goldens + "/" + f.key
-        case .record, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip, .fixTruncation,
+        case .record, .fixOtherFindingsFirst, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip, .fixTruncation,
              .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning:
             return goldens + "/" + f.key + ".png"
         }
@@ -109,7 +143,7 @@ public enum GitHubAnnotations {
         for k in ReviewOrder.kinds {
             let fs = result.failures.filter { $0.kind == k }
             guard let first = fs.first else { continue }
-            let hint = Remedy.default(for: k) == .record ? "review the render, then `evidence record --filter KEY`" : AcceptHint.text(first, goldens: goldens)
+            let hint = (first.remedy ?? Remedy.default(for: k)) == .record ? "review the render, then `evidence record --filter KEY`" : AcceptHint.text(first, goldens: goldens)
             s += "| \(k.rawValue) | \(fs.count) | \(cell(hint)) |\n"
         }
         let ordered = ReviewOrder.failures(result.failures)

@@ -42,6 +42,9 @@ public struct PageFolder {
     /// DIR may be replaced only when it is absent, an empty folder, or one of ours; a link, a file,
     /// anybody else's folder, and the working folder or a folder holding it (`-o .`, `-o ..`: the
     /// work tree itself) are refused. `verify --report/--html` asks the same before it marks a folder.
+    /// The result `verify --html DIR` writes beside its page, its paths relative to DIR (`report --from DIR` reads it).
+    public static let resultName = "result.json"
+
     public static func checkReplaceable(_ target: URL,
                                         workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
         let t = target.standardizedFileURL.resolvingSymlinksInPath().path
@@ -60,6 +63,10 @@ public struct PageFolder {
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
         guard entries.isEmpty || entries.contains(markerName) else {
+            if entries.contains(resultName) {
+                // `verify --html DIR --json > DIR/result.json`: the shell made the file before verify ran.
+                throw InputError(target.path, "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect")
+            }
             throw InputError(target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
         }
     }

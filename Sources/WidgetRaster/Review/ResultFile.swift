@@ -29,9 +29,29 @@ public struct ResultFile: Sendable {
         do { result = try JSONDecoder().decode(VerifyResult.self, from: data) }
         catch { throw InputError(path, "not an 'evidence verify --json' result (\(describeDecodingError(error)))") }
         try check(result, path: path)
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let folder = result.reportDirectory.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : base.appendingPathComponent($0) }
-        return ResultFile(path: path, result: result, imageFolder: folder?.standardizedFileURL)
+        return ResultFile(path: path, result: result, imageFolder: imageFolder(result, file: path))
+    }
+
+    /// Whether the file at `path` says it is a verify result (its `schema` is one of ours, of any
+    /// version): what `report --from DIR` picks out of a downloaded artefact's other JSON.
+    public static func claimsToBeAResult(_ path: String) -> Bool {
+        guard let data = try? readFile(atPath: path, limit: maxBytes) else { return false }
+        struct Probe: Decodable { var schema: String? }
+        return (try? JSONDecoder().decode(Probe.self, from: Data(data)))?.schema?.hasPrefix(ResultSchema.name + "/") == true
+    }
+
+    /// Where a result's report images are: its `reportDirectory` against the file's own folder
+    /// (`verify --html DIR` writes DIR/result.json naming "."); when that folder does not hold its
+    /// first listed image — a result moved into its page folder, an absolute `--html` from another
+    /// machine — the file's own folder if that one does. Shard artefacts merge however CI lays them out.
+    static func imageFolder(_ result: VerifyResult, file: String) -> URL? {
+        guard let dir = result.reportDirectory else { return nil }
+        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
+        let named = (dir.hasPrefix("/") ? URL(fileURLWithPath: dir) : base.appendingPathComponent(dir)).standardizedFileURL
+        guard let probe = result.failures.lazy.flatMap(\.artifacts).first else { return named }
+        func holds(_ folder: URL) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(probe).path) }
+        if holds(named) { return named }
+        return holds(base.standardizedFileURL) ? base.standardizedFileURL : named
     }
 
     /// Bounds and the key grammar: a key outside it would become a path or an `<img src>`.

@@ -6,15 +6,20 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
+    /// The most slices a matrix is cut into.
+    public static let maxCount = 1024
+
     public init(index: Int, count: Int) { self.index = index; self.count = count }
 
-    public static func parse(_ text: String) throws(InputError) -> Shard {
+    /// `i/n`, or `i` alone when the project's `evidence.json` names its shard count (`configured`).
+    public static func parse(_ text: String, configured: Int? = nil) throws(InputError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InputError("--shard", "expected i/n (e.g. 2/4), got '\(text)'")
+        let pair = parts.count == 1 ? configured.map { (Int(parts[0]), Optional($0)) } : parts.count == 2 ? (Int(parts[0]), Int(parts[1])) : nil
+        guard let pair, let i = pair.0, let n = pair.1 else {
+            throw InputError("--shard", "expected i/n (e.g. 2/4)\(parts.count == 1 ? ", or i with \"shards\" in \(Project.configName)" : ""), got '\(text)'")
         }
-        guard (1...1024).contains(n), (1...n).contains(i) else {
-            throw InputError("--shard", "'\(text)': need 1 ≤ i ≤ n ≤ 1024")
+        guard (1...maxCount).contains(n), (1...n).contains(i) else {
+            throw InputError("--shard", "'\(text)': need 1 ≤ i ≤ n ≤ \(maxCount)")
         }
         return Shard(index: i, count: n)
     }

@@ -30,7 +30,12 @@ final class FontFace: @unchecked Sendable {
 
     init(_ file: FontFile, library: FT_Library, missing: String) throws(InputError) {
         let path = file.path
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw Self.openFailure(path, missing: missing) }
+        let embedded = file.isEmbedded ? BundledFonts.bytes(named: file.fileName) : nil
+        if file.isEmbedded && embedded == nil { throw InputError(path, "no font of that name is compiled into this evidence") }
+        // An embedded font's bytes live for the process (static data), so neither library copies them.
+        let opened = embedded.map { hb_blob_create($0.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32($0.count), HB_MEMORY_MODE_READONLY, nil, nil) }
+            ?? hb_blob_create_from_file_or_fail(path)
+        guard let blob = opened else { throw Self.openFailure(path, missing: missing) }
         defer { hb_blob_destroy(blob) }
         guard hb_face_count(blob) > UInt32(file.index), let face = hb_face_create(blob, UInt32(file.index)) else {
             throw InputError(path, "not a font file HarfBuzz can read (face \(file.index))")
@@ -46,7 +51,9 @@ final class FontFace: @unchecked Sendable {
         descender = Double(-ext.descender)
 
         var ft: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(file.index), &ft) == 0, let ft else {
+        let ftError = embedded.map { FT_New_Memory_Face(library, $0.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long($0.count), FT_Long(file.index), &ft) }
+            ?? FT_New_Face(library, path, FT_Long(file.index), &ft)
+        guard ftError == 0, let ft else {
             hb_font_destroy(hbFont); hb_face_destroy(face)
             throw Self.openFailure(path, missing: "FreeType cannot open this font")
         }
@@ -125,7 +132,12 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// Loads the primary faces from `directory` and each weight's `fallbacks` (the Noto chain by default).
-    public init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
+    public convenience init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
+        try self.init(primary: { FontFile(directory.appendingPathComponent(Self.fileName($0, $1)).path) }, fallbacks: fallbacks)
+    }
+
+    /// Loads each family × weight's `primary` file and each weight's `fallbacks`.
+    init(primary: (FontFamily, FontWeight) -> FontFile, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
         // The FreeType library is never freed: Cairo may hold this library's faces in its caches for
         // the life of the process, and a FontLibrary is made a handful of times per process at most.
         var lib: FT_Library?
@@ -135,8 +147,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         for family in FontFamily.allCases {
             for weight in FontWeight.allCases {
                 let key = FaceKey(family: family, weight: weight)
-                let path = directory.appendingPathComponent(Self.fileName(family, weight)).path
-                let primary = try FontFace(FontFile(path), library: lib, missing: "cannot read bundled font; is the clone complete?")
+                let primary = try FontFace(primary(family, weight), library: lib, missing: "cannot read bundled font; is the clone complete?")
                 if !primaryFiles.contains(primary.file) { primaryFiles.append(primary.file) }
                 var chain = [primary]
                 for file in fallbacks(weight) {
@@ -156,9 +167,10 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         files = primaryFiles + fallbackFiles
     }
 
-    /// The package's own fonts. Loaded once; a broken clone is reported as an `InputError`.
+    /// The package's own fonts, compiled into the binary (`BundledFonts`): the same bytes wherever
+    /// the binary was copied or installed (issue #32). Loaded once; a missing fallback is an `InputError`.
     public static let bundled: Result<FontLibrary, InputError> = Result { () throws(InputError) in
-        try FontLibrary(directory: PackagePaths.fonts)
+        try FontLibrary(primary: { FontFile(BundledFonts.prefix + fileName($0, $1)) })
     }
 
     /// Convenience for code that runs after the CLI has checked `bundled` (and for tests).

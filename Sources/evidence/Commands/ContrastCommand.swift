@@ -132,7 +132,7 @@ extension ContrastCommand {
     /// The colour-alone check over the catalog's one-tint fixtures.
     static func colourAlone(filter: String?, json: Bool) throws -> Int32 {
         let fixtures = try GateArguments.fixtures(filter)
-        let run = judgeColourAlone(fixtures, painter: try GateArguments.painter(), known: try KnownFindings.load(from: PackagePaths.knownFindings),
+        let run = judgeColourAlone(fixtures, painter: try GateArguments.painter(), known: try KnownFindings.load(from: Project.current.knownFindings),
                                    wholeRun: filter == nil, jobs: ProcessInfo.processInfo.activeProcessorCount)
         if json {
             try printJSON(run.report)
@@ -180,7 +180,7 @@ extension ContrastCommand {
         var fixtures = FixtureCatalog.collapse(FixtureCatalog.items(android: android, ios: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
-        let run = auditRendered(fixtures, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
+        let run = auditRendered(fixtures, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                 wholeRun: filter == nil, jobs: ProcessInfo.processInfo.activeProcessorCount)
         if json { try printJSON(run.rows) } else {
             print("worst margins over \(fixtures.count) rendered fixtures (\(run.rows.count) nodes):")

@@ -16,7 +16,7 @@ struct GalleryCommand: EvidenceCommand {
     static let options = OptionTable([GateArguments.filter, GateArguments.goldens, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
         guard let outPath = a.value(Self.output.name) else { throw InputError("-o", "required: the folder to write") }
-        let goldens = a.value(GateArguments.goldens.name).map { URL(fileURLWithPath: $0) } ?? PackagePaths.goldens
+        let goldens = a.value(GateArguments.goldens.name).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
         let fixtures = try GateArguments.fixtures(a.value(GateArguments.filter.name))
         let fonts = try FontLibrary.bundled.get()
         // Written whole into a private staging folder, then put in place: never through a link, never half.

@@ -30,7 +30,7 @@ enum GateArguments {
         o.filter = a.value(filter.name)
         o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         if let g = a.value(goldens.name) { o.goldens = URL(fileURLWithPath: g) }
-        o.shard = try a.value(shard.name).map(Shard.parse)
+        o.shard = try a.value(shard.name).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
         let mode = try a.choice(compare, CompareFlag.allCases)
         if a.value(threshold.name) != nil && mode != .perceptual {
             throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
@@ -79,7 +79,7 @@ struct ListCommand: EvidenceCommand {
         """
     static let options = OptionTable([GateArguments.filter, GateArguments.shard, .flag("json", "a JSON array of keys")])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map(Shard.parse))
+        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) })
         if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
@@ -134,7 +134,7 @@ struct VerifyCommand: EvidenceCommand {
         o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value(GateArguments.report.name)))
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
-        o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
+        o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
         _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
@@ -196,10 +196,12 @@ struct RecordCommand: EvidenceCommand {
         .flag("json", "machine-readable result on stdout"),
         GateArguments.noWait,
         .flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh"),
+        .flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file"),
     ])
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
+        o.replaceUnreadable = a.has("replace-unreadable")
         _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler = a.has("json") ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has("dry-run"))
         let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),

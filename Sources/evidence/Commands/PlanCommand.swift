@@ -44,7 +44,7 @@ struct PlanCommand: EvidenceCommand {
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
         let drawn = renderer.draw(try WidgetPipeline.target(o))
         // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
-        let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings))
+        let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
         if o.json { try printJSON(report); return 0 }
         print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
         switch drawn.plan {

@@ -47,7 +47,7 @@ struct RenderCommand: EvidenceCommand {
         for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         if a.has("json") {
             if let drawn {
-                try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: PackagePaths.knownFindings),
+                try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                            key: WidgetRenderer.adHocKey(drawn.facts)))
             } else if let fixtureDrawn {
                 try printJSON(try FixtureRenderReport(fixture: fixtureDrawn, scene: scene, image: image, painter: painter))
@@ -99,7 +99,7 @@ struct FixtureRenderReport: Encodable {
         size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
-        let known = try KnownFindings.load(from: PackagePaths.knownFindings)
+        let known = try KnownFindings.load(from: Project.current.knownFindings)
         findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: RenderFacts(fixture.id, scene: scene))
     }
 }

@@ -7,12 +7,16 @@ struct ReportCommand: EvidenceCommand {
     static let name = "report"
     static let summary = "Rebuild the HTML report page (and JUnit) from saved 'verify --json' results, merging shards"
     static let usage = """
-        usage: evidence report --from RESULT.json [--from RESULT2.json …] [-o DIR] [--junit FILE]
+        usage: evidence report --from RESULT.json|DIR [--from … ] [-o DIR] [--junit FILE]
 
-        Reads the results 'evidence verify --json' printed and writes one page DIR/index.html with
-        the report images beside it (copied from each result's report folder, which is found
-        relative to the result file, so results moved with their folders still work). Several
-        --from (or a folder of *.json results) merge shards into one page, one JUnit and one summary;
+        Reads the results 'evidence verify --json' printed (or 'verify --html DIR' wrote as
+        DIR/result.json) and writes one page DIR/index.html with the report images beside it, copied
+        from each result's report folder: found relative to the result file, else the result's own
+        folder, so results moved with or into their folders still work. A --from folder is searched
+        through every subfolder for results (what actions/download-artifact lays out), in any order
+        and under any names. An image a result lists but its artefact lacks is drawn as missing
+        (named in the finding and on stderr), never fatal. Several results merge shards into one
+        page, one JUnit and the console summary verify prints;
         results of different matrices, environments, comparisons or commits are refused. Shards that
         together cover 1…n are judged as the whole run: a check that found nothing to read in any
         shard's renders fails as self-check (each result records what its checks found).
@@ -27,7 +31,8 @@ struct ReportCommand: EvidenceCommand {
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let froms = a.values(Self.from.name)
         guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
-        let files = try froms.flatMap(resultFiles).map(ResultFile.load)
+        var seen = Set<String>()
+        let files = try froms.flatMap(resultFiles).filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }.map(ResultFile.load)
         let merged = try ResultFile.merge(files)
         if let shard = merged.shard { printError("warning: the results cover shards \(shard) only; the page lists those") }
         else if files.count > 1 && merged.run?.applied == nil {
@@ -38,7 +43,12 @@ struct ReportCommand: EvidenceCommand {
         var outputs = try ReviewOutputs.parse(a)
         let page = ReportPage(path: a.value(Self.output.name) ?? "report", files: files)
         outputs.html = page.target
-        let stream = outputs.stream(json: false, console: ReportConsoleHandler(page: page, results: files.count), page: page)
+        // The same console summary as verify's (every failure with its fix, the kinds, the totals),
+        // then where the page went.
+        let known = (try? KnownFindings.load(from: Project.current.knownFindings)) ?? KnownFindings()
+        let pageLine = "wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s")"
+            + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? "")
+        let stream = outputs.stream(json: false, console: ConsoleHandler(knownFindings: known, wholeRun: merged.shard == nil && merged.run?.filter == nil, pageLine: pageLine), page: page)
         try stream.begin(RunStart(goldens: merged.run?.goldens ?? "Goldens"))
         try stream.finish(merged)
         // Like verify: a failure, or a merge that misses part of the matrix, is never a pass.
@@ -47,11 +57,13 @@ struct ReportCommand: EvidenceCommand {
 
     /// Copies the report images a result lists — each a `KEY/actual|expected|diff.png` of one of
     /// its failing keys, read inside its report folder without following links, and a valid PNG —
-    /// into the page. A listed image that is missing or not a PNG is an error, never a gap.
-    static func copyImages(_ file: ResultFile, into out: ContainedFolder) throws(InputError) {
+    /// into the page. Returns the listed images it could not copy (missing, a link, not a PNG),
+    /// each with why: the page draws those as missing rather than losing every other image.
+    static func copyImages(_ file: ResultFile, into out: ContainedFolder) throws(InputError) -> [String: String] {
         let listed = Set(file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } }.map { "\($0.0)\u{0}\($0.1)" })
-        guard !listed.isEmpty else { return }
+        guard !listed.isEmpty else { return [:] }
         guard let source = file.imageFolder else { throw InputError(file.path, "lists report images but has no reportDirectory") }
+        var missing: [String: String] = [:]
         for entry in listed.sorted() {
             let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
             let (key, rel) = (parts[0], parts[1])
@@ -59,25 +71,58 @@ struct ReportCommand: EvidenceCommand {
                 throw InputError(file.path, "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/actual.png, expected.png or diff.png")
             }
             let where_ = source.appendingPathComponent(rel).path
-            guard case .bytes(let data) = ContainedFolder(source).read(rel) else {
-                throw InputError(where_, "report image listed in \(file.path) is missing, a link or not a file; copy the report folder with the result")
+            switch ContainedFolder(source).read(rel) {
+            case .bytes(let data):
+                do { _ = try PNGCodec.validate(data, name: where_) } catch { missing[rel] = "\(where_) is not a PNG (\(error.problem))"; continue }
+                try out.write(data, to: rel)
+            case .exhausted(let error): throw error
+            case .missing, .unreadable: missing[rel] = "\(where_) is missing, a link or not a file"
             }
-            try PNGCodec.validate(data, name: where_)
-            try out.write(data, to: rel)
         }
+        return missing
     }
 
-    /// A `--from` value: the file itself, or a folder's regular `*.json` files in name order.
+    /// `result` without the images that could not be copied, each finding that listed one saying so.
+    static func drawingMissing(_ missing: [String: String], in result: VerifyResult) -> VerifyResult {
+        guard !missing.isEmpty else { return result }
+        var r = result
+        for i in r.failures.indices {
+            let gone = r.failures[i].artifacts.filter { missing[$0] != nil }
+            guard !gone.isEmpty else { continue }
+            r.failures[i].artifacts.removeAll { missing[$0] != nil }
+            r.failures[i].detail += " [report image\(gone.count == 1 ? "" : "s") missing from the result's folder: \(gone.joined(separator: ", "))]"
+        }
+        return r
+    }
+
+    /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels).
+    static let searchDepth = 8
+    static let searchEntries = 100_000
+
+    /// A `--from` value: the file itself, or every result below a folder — each regular `*.json`
+    /// whose schema is verify's, in path order, found without following links.
     static func resultFiles(_ path: String) throws(InputError) -> [String] {
         guard !path.isEmpty else { throw InputError("--from", "empty path; name a result file or a folder of them") }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        let files = names.map { (path as NSString).appendingPathComponent($0) }.filter { p in
-            var st = stat()
-            return lstat(p, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+        var files: [String] = [], visited = 0
+        func walk(_ dir: String, depth: Int) throws(InputError) {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            visited += names.count
+            if visited > searchEntries { throw InputError(path, "more than \(searchEntries) entries below this folder; name the result files or their folders") }
+            for name in names {
+                let p = (dir as NSString).appendingPathComponent(name)
+                var st = stat()
+                guard lstat(p, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR where depth < searchDepth: try walk(p, depth: depth + 1)
+                case S_IFREG where name.hasSuffix(".json") && ResultFile.claimsToBeAResult(p): files.append(p)
+                default: continue
+                }
+            }
         }
-        guard !files.isEmpty else { throw InputError(path, "no *.json result in this folder") }
+        try walk(path, depth: 0)
+        guard !files.isEmpty else { throw InputError(path, "no 'evidence verify' result (*.json with its schema) in this folder or below it") }
         return files
     }
 }
@@ -100,8 +145,10 @@ final class ReportPage: VerifyResultHandler {
         let page = try staged ?? PageFolder.begin(path, flag: "-o")
         staged = nil
         do {
-            for f in files { try ReportCommand.copyImages(f, into: page.folder) }
-            try HTMLReport.write(result, to: page.folder)
+            var missing: [String: String] = [:]
+            for f in files { missing.merge(try ReportCommand.copyImages(f, into: page.folder)) { a, _ in a } }
+            for (_, why) in missing.sorted(by: { $0.key < $1.key }) { printError("warning: report image \(why); the page draws it as missing") }
+            try HTMLReport.write(ReportCommand.drawingMissing(missing, in: result), to: page.folder)
             try page.commit()
         } catch {
             page.discard()
@@ -112,12 +159,3 @@ final class ReportPage: VerifyResultHandler {
     func abandon() { staged?.discard(); staged = nil }
 }
 
-/// report's last line: where the page went, from how many results, and the merged verdict.
-struct ReportConsoleHandler: VerifyResultHandler {
-    let page: ReportPage
-    let results: Int
-    func finish(_ result: VerifyResult) throws {
-        print("wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(results) result\(results == 1 ? "" : "s"): \(result.summaryLine)"
-              + (result.shard.map { " (shards \($0) only: not the whole matrix)" } ?? ""))
-    }
-}

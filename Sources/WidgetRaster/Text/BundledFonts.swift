@@ -1,0 +1,20 @@
+import CBundledFonts
+
+/// Fonts/' files as compiled into the binary (`Sources/CBundledFonts`, C23 `#embed`): the primaries
+/// every render draws with, identical in a clone's build, a copied binary and an install.
+public enum BundledFonts {
+    /// How a `FontFile` path names an embedded font (never a real path: no folder is read).
+    public static let prefix = "evidence:Fonts/"
+
+    /// Each embedded file's name and bytes, in the table's fixed order.
+    nonisolated(unsafe) public static let all: [(name: String, bytes: UnsafeRawBufferPointer)] =
+        sequence(state: Int32(0)) { i -> (name: String, bytes: UnsafeRawBufferPointer)? in
+            defer { i += 1 }
+            return evidence_bundled_font_at(i).map { (String(cString: $0.pointee.name), UnsafeRawBufferPointer(start: $0.pointee.bytes, count: $0.pointee.count)) }
+        }.map { $0 }
+
+    /// The bytes of the embedded file called `name` (`Roboto-Regular.ttf`), nil when none is.
+    public static func bytes(named name: String) -> UnsafeRawBufferPointer? {
+        all.first { $0.name == name }?.bytes
+    }
+}
