@@ -228,8 +228,9 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
             png_read_row(png, (png_bytep)(rgba + stride * y), NULL);
         }
     }
-    /* Reads (and CRC-checks) every chunk after the image data up to IEND. */
-    png_read_end(png, NULL);
+    /* No png_read_end: it would inflate whatever the IDAT stream holds past the rows IHDR declares
+       (a golden padded with gigabytes of deflated zeros took minutes). The Swift side's chunk walk
+       has already checked every chunk after the image data (lengths, CRCs, IEND). */
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
 }

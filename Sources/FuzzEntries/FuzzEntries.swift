@@ -101,13 +101,26 @@ public enum FuzzEntry {
 
     /// FuzzResultReport: a saved `verify --json` result (what `report --from` reads, possibly
     /// downloaded from CI) through the bounded reader `report` uses (size cap, schema, caps, key
-    /// grammar), then the HTML page and JUnit XML built from what it accepts.
+    /// grammar), its coverage judgement (`ResultFile.merge`), then everything report prints and
+    /// writes from what it accepts: the summary line, the step summary, the annotations, JUnit,
+    /// and the page written whole into a folder (`PageFolder`, as `report -o` does).
     public static func resultReport(_ input: [UInt8], scratch: URL) -> FuzzOutcome {
         if let why = put(input, at: "result.json", in: scratch) { return .broken(why) }
         return run { () throws(InputError) in
             let file = try ResultFile.load(scratch.appendingPathComponent("result.json").path)
-            if try HTMLReport.render(file.result).isEmpty { return .broken("an empty HTML report") }
-            if !JUnitReport.render(file.result).hasPrefix("<?xml") { return .broken("JUnit output without its XML declaration") }
+            let merged = try ResultFile.merge([file])
+            if merged.summaryLine.contains("\n") { return .broken("a summary line of several lines") }
+            _ = GitHubAnnotations.summary(merged, page: "page")
+            _ = GitHubAnnotations.errorLines(merged)
+            if !JUnitReport.render(merged).hasPrefix("<?xml") { return .broken("JUnit output without its XML declaration") }
+            let page = try PageFolder.begin(scratch.appendingPathComponent("page").path, flag: "-o")
+            do throws(InputError) {
+                try HTMLReport.write(merged, to: page.folder)
+                try page.commit()
+            } catch { page.discard(); throw error }
+            guard case .bytes(let html) = ContainedFolder(page.target).read(HTMLReport.fileName), !html.isEmpty else {
+                return .broken("the page folder holds no index.html")
+            }
             return .accepted
         }
     }
@@ -122,11 +135,31 @@ public enum FuzzEntry {
         }
     }
 
-    /// FuzzKnownFindings: the input as `known-findings.json`.
+    /// FuzzKnownFindings: the input as `known-findings.json`, then what verify and `contrast
+    /// --rendered` do with each entry it accepts: print its conditions (where a range beyond `Int`
+    /// trapped, issue #34) and match it against an Android and an iOS render's facts.
     public static func knownFindings(_ input: [UInt8]) -> FuzzOutcome {
         run { () throws(InputError) in
-            _ = try KnownFindings.parse(input, name: KnownFindings.fileName)
+            let known = try KnownFindings.parse(input, name: KnownFindings.fileName)
+            for e in known.entries {
+                if e.conditions.summary.contains("\n") { return .broken("a conditions summary of several lines") }
+                for facts in sampleFacts {
+                    let f = GateFailure(key: "android/small/fuzz", kind: e.kind, detail: "fuzz", node: e.node, element: e.element)
+                    let matched = e.matches(f, facts: facts)
+                    // A condition the platform does not have never matches it.
+                    if matched, e.conditions.fontScale != nil, facts.platform != .android { return .broken("fontScale matched an iOS render") }
+                    if matched, e.conditions.textSize != nil, facts.platform != .ios { return .broken("textSize matched an Android render") }
+                }
+            }
+            _ = known.unmatched(by: [])
             return .accepted
         }
     }
+
+    /// The facts of a first-run render on each platform, for matching known findings against.
+    static let sampleFacts: [RenderFacts] = {
+        let resolved = resolveWidget(snapshot: nil, asOf: Date(timeIntervalSince1970: 1_790_000_000), timeZone: snapshotZone)
+        return [RenderFacts(family: .android(.small), resolved: resolved, size: Size(110, 130), fontScale: 2),
+                RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: Size(170, 170), textSize: .large)]
+    }()
 }

@@ -29,6 +29,8 @@ extension EvidenceCommand {
 
     /// Parses and runs: the only way a command receives its arguments.
     static func run(_ arguments: [String]) throws -> Int32 {
-        try run(try options.parse(arguments))
+        let parsed = try options.parse(arguments)
+        try OutputGuard.check(parsed, options: options)
+        return try run(parsed)
     }
 }

@@ -59,6 +59,7 @@ struct HelpCommand: EvidenceCommand {
 
 prepareStandardStreams()
 checkOpenFileHeadroom()
+checkAddressSpaceHeadroom()
 installInterruptCleanup()
 let argv = Array(CommandLine.arguments.dropFirst())
 let commandName = argv.first ?? "help"

@@ -131,12 +131,12 @@ private func res(_ body: String) -> String {
         }
         // render and contrast alike: exit 2, one line.
         for args in [["render", "--no-snapshot", "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin",
-                      "--android-res", dir.path, "-o", dir.appendingPathComponent("out.png").path],
+                      "--android-res", dir.path, "-o", dir.path + "-out.png"],
                      ["contrast", "--android-res", dir.path]] {
             let r = try HostileCaseTests.evidence(args)
             #expect(r.code == 2 && r.errLines.count == 1, "\(args[0]): \(r.err)")
             #expect(r.err.contains("colors_widget.xml"))
         }
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "-out.png"))
     }
 }

@@ -166,7 +166,7 @@ public struct ContainedFolder: Sendable {
         guard case .success(let dir) = openParentOrMissing(s.rel, create: false) else { return }
         unlinkat(dir, s.temp, 0)
         close(dir)
-        TempFiles.unregister((path(s.rel) as NSString).deletingLastPathComponent + "/" + s.temp)
+        TempFiles.unregister(splitPath(path(s.rel)).folder + "/" + s.temp)
     }
 
     private func openParentForWrite(_ rel: String) throws(InputError) -> Int32 {
@@ -384,8 +384,7 @@ public enum ReportFolder {
         var st = stat()
         while lstat(probeDir, &st) != 0 {
             guard errno == ENOENT, probeDir != "/" else { throw InputError(folder.path, describe(errno, probeDir)) }
-            probeDir = (probeDir as NSString).deletingLastPathComponent
-            if probeDir.isEmpty { probeDir = "." }
+            probeDir = splitPath(probeDir).folder
         }
         if st.st_mode & S_IFMT == S_IFLNK, stat(probeDir, &st) != 0 { throw InputError(folder.path, describe(errno, probeDir)) }
         guard st.st_mode & S_IFMT == S_IFDIR else {
@@ -460,5 +459,58 @@ public struct PrivateFolder: Sendable {
             closedir(d)
         } else { close(sub) }
         unlinkat(dir, name, AT_REMOVEDIR)
+    }
+}
+
+/// What a command reads and must never write over (issue #34: `gallery -o` with a planted marker
+/// deleted 2,048 goldens; `verify --junit Goldens/manifest.json` wrote into the goldens it
+/// verified). Every output file or folder of every command is checked against these before any
+/// work: it may not be one of them, hold one, or lie inside one.
+public struct ProtectedInput: Sendable, Equatable {
+    /// What it is, for the message: "the goldens folder", "a --from input".
+    public var what: String
+    public var path: String
+    public init(_ what: String, _ path: String) { self.what = what; self.path = path }
+
+    /// Throws when `output` (given as `flag`) is, holds or lies inside any of `inputs`. Paths are
+    /// compared after resolving links in every part that exists, so `-o link-to-Goldens` and
+    /// `-o Goldens/../Goldens` are caught too.
+    public static func check(output: String, flag: String, against inputs: [ProtectedInput]) throws(InputError) {
+        let out = resolved(output)
+        for input in inputs {
+            let inp = resolved(input.path)
+            let relation: String
+            if out == inp { relation = "is" }
+            else if isInside(inp, out) { relation = "holds" }
+            else if isInside(out, inp) { relation = "lies inside" }
+            else { continue }
+            throw InputError(flag, "\(quoted(output)) \(relation) \(input.what) \(quoted(input.path)), which this command reads; an output never touches an input — choose another path")
+        }
+    }
+
+    /// True when `path` is strictly below `folder` (both resolved).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "/" ? path != "/" : path.hasPrefix(folder + "/")
+    }
+
+    /// `path` absolute, `.`/`..` and repeated slashes removed, links resolved in the longest part
+    /// that exists (the rest, not yet made, appended as written).
+    static func resolved(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        var parts: [Substring] = []
+        for p in absolute.split(separator: "/") where p != "." {
+            if p == ".." { _ = parts.popLast() } else { parts.append(p) }
+        }
+        var missing: [Substring] = []
+        while true {
+            let candidate = "/" + parts.joined(separator: "/")
+            if let real = realpath(candidate, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return missing.isEmpty ? base : (base == "/" ? "" : base) + "/" + missing.reversed().joined(separator: "/")
+            }
+            guard let last = parts.popLast() else { return "/" + missing.reversed().joined(separator: "/") }
+            missing.append(last)
+        }
     }
 }

@@ -194,6 +194,9 @@ public struct KnownConditions: Codable, Hashable, Sendable {
 
     public func matches(_ f: RenderFacts) -> Bool {
         func within(_ range: [Double]?, _ v: Double) -> Bool { range.map { $0[0] - 1e-9 <= v && v <= $0[1] + 1e-9 } ?? true }
+        // A condition the render's platform does not have never matches it: an iOS render's font
+        // scale and an Android render's text size are placeholders (1, `.large`), not facts.
+        if fontScale != nil && f.platform != .android || textSize != nil && f.platform != .ios { return false }
         return (platform.map { $0 == f.platform } ?? true)
             && (family.map { $0.contains(f.family.name) } ?? true)
             && (state.map { $0.contains(f.state) } ?? true)
@@ -207,7 +210,10 @@ public struct KnownConditions: Codable, Hashable, Sendable {
     public var summary: String {
         func span(_ r: [Double]?, _ prefix: String) -> String? {
             r.map { r in
-                func n(_ d: Double) -> String { d == d.rounded() && prefix != "fs" ? String(Int(d)) : String(d) }
+                // Whole numbers print without ".0"; no conversion to Int, which traps beyond its range (1e19).
+                func n(_ d: Double) -> String {
+                    d == d.rounded() && abs(d) < 1e15 && prefix != "fs" ? String(format: "%.0f", d) : String(d)
+                }
                 return prefix + (r[0] == r[1] ? n(r[0]) : "\(n(r[0]))–\(n(r[1]))")
             }
         }
@@ -216,6 +222,11 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                                 span(width, "w"), span(height, "h"), span(fontScale, "fs"), textSize.map { $0.map(\.rawValue).joined(separator: "|") }]
         let out = parts.compactMap { $0 }.joined(separator: " ")
         return out.isEmpty ? "*" : out
+    }
+
+    /// The conditions only one platform's renders have, with that platform.
+    var platformOnlyFields: [(String, Platform)] {
+        (fontScale == nil ? [] : [("fontScale", Platform.android)]) + (textSize == nil ? [] : [("textSize", Platform.ios)])
     }
 
     static let fields = ["platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize"]
@@ -292,6 +303,13 @@ public struct KnownConditions: Codable, Hashable, Sendable {
             default:
                 throw InputError(at, "unknown condition \"\(key)\" (\(KnownConditions.fields.joined(separator: ", ")))")
             }
+        }
+        // A condition of one platform beside the other platform would match nothing: say so.
+        if let p = c.platform, let other = c.platformOnlyFields.first(where: { $0.1 != p }) {
+            throw InputError("\(at).\(other.0)", "is a condition of \(other.1.rawValue) renders only; this entry names platform \(p.rawValue)")
+        }
+        if let a = c.platformOnlyFields.first, let b = c.platformOnlyFields.first(where: { $0.1 != a.1 }) {
+            throw InputError(at, "names \(a.0) (\(a.1.rawValue) only) and \(b.0) (\(b.1.rawValue) only); no render has both")
         }
         return c
     }

@@ -306,6 +306,8 @@ public enum Verifier {
         return nil
     }
 
+    private static let markLock = NSLock()
+
     /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),
     /// names them on its first failure, and drops the images either way.
     static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?, comparator: ImageComparator) {
@@ -316,6 +318,16 @@ public enum Verifier {
         if let a = outcome.actual { files.append(("actual.png", a)) }
         if let e = outcome.expected { files.append(("expected.png", e)) }
         if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a, comparator))) }
+        // The folder is marked before its first image: a run stopped part-way (Ctrl-C, a late
+        // failure) leaves a folder the next verify may write into and 'report -o' may replace.
+        // Under a lock: the workers' temp files share this process's name for it.
+        if !files.isEmpty {
+            markLock.lock()
+            defer { markLock.unlock() }
+            if case .missing = ContainedFolder(dir).read(PageFolder.markerName) {
+                do { try PageFolder.mark(ContainedFolder(dir)) } catch { outcome.reportError = outcome.reportError ?? error; return }
+            }
+        }
         for (name, img) in files {
             let rel = outcome.key + "/" + name
             do {

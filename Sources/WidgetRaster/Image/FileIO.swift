@@ -43,7 +43,7 @@ public func resourceError(_ err: Int32, _ path: String, _ doing: String) -> Inpu
     switch err {
     case EMFILE: what = "out of open files (EMFILE: this process's limit, see 'ulimit -n')"
     case ENFILE: what = "out of open files (ENFILE: the system-wide limit)"
-    case ENOMEM: what = "out of memory (ENOMEM)"
+    case ENOMEM: what = "out of memory (ENOMEM\(addressSpaceLimit.map { "; this process's address-space limit is \($0 >> 20) MB, see 'ulimit -v'" } ?? ""))"
     case ENOSPC: what = "out of disk space (ENOSPC)"
     case EDQUOT: what = "out of disk quota (EDQUOT)"
     default: return nil
@@ -99,4 +99,19 @@ public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         offset += n
     }
     return 0
+}
+
+/// The process's address-space limit in bytes (`ulimit -v`, RLIMIT_AS), or nil when unlimited.
+public var addressSpaceLimit: UInt64? {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+    return UInt64(limit.rlim_cur)
+}
+
+/// Whether `bytes` more of address space can be mapped now: a library that says only "no" (HarfBuzz,
+/// FreeType opening a font) failed for want of memory when this fails too. Maps nothing for good.
+func addressSpaceAvailable(_ bytes: Int) -> Bool {
+    guard let p = mmap(nil, max(bytes, 1), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED else { return false }
+    munmap(p, max(bytes, 1))
+    return true
 }

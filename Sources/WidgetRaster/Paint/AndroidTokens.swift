@@ -300,20 +300,31 @@ enum ResourceXML {
     static func colors(_ bytes: [UInt8], file: String) throws(InputError) -> [AndroidTokens.RawEntry] {
         _ = ready
         guard !bytes.isEmpty else { throw InputError(file, "is empty; expected <resources>") }
+        try XMLShape.check(bytes, file: file)
         guard let ctxt = xmlNewParserCtxt() else { throw InputError(file, "cannot allocate an XML parser (out of memory)") }
         defer { xmlFreeParserCtxt(ctxt) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let doc = bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), nil, nil, options)
+        // libxml2's own messages come into this line, never onto stderr.
+        var generic = [CChar](repeating: 0, count: Int(CXML_MESSAGE_SIZE))
+        let doc = generic.withUnsafeMutableBufferPointer { messages in
+            cxml_capture_generic_errors(messages.baseAddress)
+            defer { cxml_capture_generic_errors(nil) }
+            return bytes.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), nil, nil, options)
+                }
             }
         }
         guard let doc, ctxt.pointee.wellFormed != 0 else {
             if let doc { xmlFreeDoc(doc) }
             let err = xmlCtxtGetLastError(ctxt)
             let line = err.map { Int($0.pointee.line) } ?? 0
-            let why = err.flatMap { $0.pointee.message.map { String(cString: $0) } }?.trimmingWhitespace() ?? "unknown error"
-            throw InputError("\(file):\(line)", "malformed XML (\(AndroidTokens.Value.clip(why, 120)))")
+            let own = err.flatMap { $0.pointee.message.map { String(cString: $0) } }?.trimmingWhitespace()
+            let collected = String(decoding: generic.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+                .reduce(into: [String]()) { lines, line in if !lines.contains(line) { lines.append(line) } }.joined(separator: "; ")
+            let why = [own, collected.isEmpty ? nil : collected].compactMap { $0 }.joined(separator: "; ")
+            throw InputError("\(file):\(line)", "malformed XML (\(AndroidTokens.Value.clip(why.isEmpty ? "unknown error" : why, 160)))")
         }
         defer { xmlFreeDoc(doc) }
         if doc.pointee.intSubset != nil || doc.pointee.extSubset != nil {
@@ -372,5 +383,70 @@ enum ResourceXML {
             return text
         }
         return nil
+    }
+}
+
+/// The shape of a resource file, counted in one linear pass over its bytes before libxml2 sees
+/// them: elements, attributes on one element, and nesting depth, each refused beyond a bound far
+/// above any real resource file. libxml2's duplicate-attribute check is quadratic in an element's
+/// attributes (50,000 took 28 s under the 1 MB file cap), so the storm is stopped before parsing.
+/// The scan is conservative, not a parser: comments, CDATA, processing instructions and
+/// declarations are skipped, quoted values are skipped, and every `=` left inside a tag is an
+/// attribute — malformed XML that slips past it is libxml2's to refuse.
+enum XMLShape {
+    /// A colours file holds a few hundred elements; a 1 MB file of the shortest `<color>` lines about 25,000.
+    static let maxElements = 100_000
+    /// A resource element has `name`, `type`, `format` and a few `tools:` attributes.
+    static let maxAttributesPerElement = 256
+    /// `<resources>` → `<color>` or `<item>` → (nothing): 2 levels; libxml2's own cap is 256.
+    static let maxDepth = 64
+
+    static func check(_ bytes: [UInt8], file: String) throws(InputError) {
+        var i = 0, elements = 0, depth = 0
+        let n = bytes.count
+        func skip(past end: [UInt8]) {
+            while i < n {
+                if bytes[i] == end[0], n - i >= end.count, bytes[i..<(i + end.count)].elementsEqual(end) { i += end.count; return }
+                i += 1
+            }
+        }
+        func starts(_ s: String) -> Bool { bytes[i...].starts(with: s.utf8) }
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            if starts("<!--") { skip(past: Array("-->".utf8)); continue }
+            if starts("<![CDATA[") { skip(past: Array("]]>".utf8)); continue }
+            if starts("<?") { skip(past: Array("?>".utf8)); continue }
+            if starts("<!") { skip(past: [UInt8(ascii: ">")]); continue }
+            if starts("</") { depth -= 1; skip(past: [UInt8(ascii: ">")]); continue }
+            // A start tag: count its attributes up to the closing '>' outside quotes.
+            i += 1
+            elements += 1
+            if elements > maxElements {
+                throw InputError(file, "has more than \(maxElements) elements; not a resource file (refused before parsing)")
+            }
+            var attributes = 0, quote: UInt8? = nil, previous: UInt8 = 0
+            while i < n {
+                let b = bytes[i]
+                i += 1
+                if let q = quote { if b == q { quote = nil }; continue }
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b; continue }
+                if b == UInt8(ascii: "=") {
+                    attributes += 1
+                    if attributes > maxAttributesPerElement {
+                        throw InputError(file, "has an element with more than \(maxAttributesPerElement) attributes (element \(elements)); not a resource file (refused before parsing)")
+                    }
+                }
+                if b == UInt8(ascii: ">") {
+                    if previous != UInt8(ascii: "/") {
+                        depth += 1
+                        if depth > maxDepth {
+                            throw InputError(file, "nests elements more than \(maxDepth) deep; not a resource file (refused before parsing)")
+                        }
+                    }
+                    break
+                }
+                previous = b
+            }
+        }
     }
 }

@@ -129,27 +129,16 @@ public enum AssetCatalogTokens {
         return false
     }
 
-    /// The closest expected name to `s` (case-insensitive edit distance at most a third of its length).
+    /// The closest expected name to `s` (case-insensitive edit distance at most a third of its length;
+    /// `Suggestion.distance`, which skips a name the lengths alone rule out).
     static func nearest(_ s: String, among names: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var prev = row[0]; row[0] = i + 1
-                for (j, y) in b.enumerated() {
-                    let keep = row[j + 1]
-                    row[j + 1] = min(row[j + 1] + 1, row[j] + 1, prev + (x == y ? 0 : 1))
-                    prev = keep
-                }
-            }
-            return row[b.count]
-        }
         let key = Array(s.lowercased()), bare = Array("widget" + s.lowercased())
-        let scored = names.map { n -> (String, Int) in
-            let t = Array(n.lowercased())
-            return (n, min(distance(key, t), distance(bare, t)))
+        let scored = names.compactMap { n -> (String, Int)? in
+            let t = Array(n.lowercased()), limit = max(1, n.count / 3)
+            let d = [Suggestion.distance(key, t, within: limit), Suggestion.distance(bare, t, within: limit)].compactMap { $0 }.min()
+            return d.flatMap { $0 <= limit ? (n, $0) : nil }
         }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, best.0.count / 3) else { return nil }
-        return best.0
+        return scored.min(by: { $0.1 < $1.1 })?.0
     }
 
     static func json(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {

@@ -11,6 +11,19 @@ import Glibc
 /// folder that passed the same check) — never a folder of someone's own, never the working folder.
 public struct PageFolder {
     public static let markerName = ".evidence-page"
+    /// What the marker holds, byte for byte: a file of this name with anything else in it (a
+    /// planted one) proves nothing. verify's report folders marked by an older evidence held the second.
+    static let markerText = "written by evidence; replaced whole by the next run\n"
+    static let acceptedMarkerTexts: Set<[UInt8]> = [Array(markerText.utf8), Array("written by evidence verify\n".utf8)]
+    /// A folder holding more entries than this is not a page to replace (the matrix's images are
+    /// 3 per failing fixture, 2,048 fixtures).
+    static let maxPageEntries = 50_000
+
+    /// Marks `folder` as a page evidence wrote (before the first image goes in, so an interrupted
+    /// run never leaves an unmarked folder that blocks the next).
+    public static func mark(_ folder: ContainedFolder) throws(InputError) {
+        try folder.write(Array(markerText.utf8), to: markerName)
+    }
     public let target: URL
     let staging: URL
 
@@ -34,18 +47,21 @@ public struct PageFolder {
             throw InputError(staging.path, "cannot create the staging folder (\(String(cString: strerror(errno))))")
         }
         let page = PageFolder(target: target, staging: staging)
-        do { try page.folder.write(Array("written by evidence; replaced whole by the next run\n".utf8), to: markerName) }
-        catch { page.discard(); throw error }
+        do { try mark(page.folder) } catch { page.discard(); throw error }
         return page
     }
 
-    /// DIR may be replaced only when it is absent, an empty folder, or one of ours; a link, a file,
-    /// anybody else's folder, and the working folder or a folder holding it (`-o .`, `-o ..`: the
-    /// work tree itself) are refused. `verify --report/--html` asks the same before it marks a folder.
     /// The result `verify --html DIR` writes beside its page, its paths relative to DIR (`report --from DIR` reads it).
     public static let resultName = "result.json"
 
-    public static func checkReplaceable(_ target: URL,
+    /// DIR may be replaced only when it is absent, an empty folder, or one of ours: its marker is a
+    /// regular file holding exactly what evidence writes, and it holds nothing a page never holds
+    /// (`pageProblem`) — so a marker planted in the goldens or a source tree deletes nothing. A
+    /// link, a file, anybody else's folder, and the working folder or a folder holding it (`-o .`,
+    /// `-o ..`: the work tree itself) are refused. `verify --report/--html` asks the same before it
+    /// writes into a folder (`replacing: false`: it replaces nothing, so a JUnit file a CI put
+    /// beside the images does not block the next run).
+    public static func checkReplaceable(_ target: URL, replacing: Bool = true,
                                         workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
         let t = target.standardizedFileURL.resolvingSymlinksInPath().path
         let cwd = URL(fileURLWithPath: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
@@ -62,13 +78,32 @@ public struct PageFolder {
                                                                           : "exists and is not a folder")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
-        guard entries.isEmpty || entries.contains(markerName) else {
+        if entries.isEmpty { return }
+        guard entries.contains(markerName) else {
             if entries.contains(resultName) {
                 // `verify --html DIR --json > DIR/result.json`: the shell made the file before verify ran.
                 throw InputError(target.path, "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect")
             }
             throw InputError(target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
         }
+        let folder = ContainedFolder(target)
+        guard case .bytes(let marker) = folder.read(markerName), acceptedMarkerTexts.contains(marker) else {
+            throw InputError(target.path, "holds a \(markerName) evidence did not write; choose a new or empty folder")
+        }
+        if replacing, let problem = pageProblem(folder) {
+            throw InputError(target.path, "holds \(problem), which no page evidence writes holds; it is not replaced — choose a new or empty folder")
+        }
+    }
+
+    /// What in `folder` a page never holds, or nil: a page is its marker, `index.html`, and PNG
+    /// images in folders below it (report images `KEY/actual.png`, the gallery's `img/KEY.png`) —
+    /// no manifest, no source, no link, no device, and at most `maxPageEntries` entries.
+    static func pageProblem(_ folder: ContainedFolder) -> String? {
+        let (files, links) = folder.walk()
+        if let link = links.first { return "the symbolic link \(quoted(link))" }
+        if files.count > maxPageEntries { return "more than \(maxPageEntries) files" }
+        let top: Set<String> = [markerName, HTMLReport.fileName, resultName]
+        return files.first { !top.contains($0) && !$0.hasSuffix(".png") }.map { "\(quoted($0))" }
     }
 
     /// Removes staging and retired folders that runs no longer alive left beside DIR.

@@ -10,6 +10,8 @@ public struct ResultFile: Sendable {
     public static let maxFixtures = 50_000
     /// Characters of one key, detail, label or text line.
     public static let maxText = 4_096
+    /// The `platform` of a case no judged fixture owns (`Verifier.orphanCases`: stale goldens, links, self-check).
+    static let orphanPlatform = "goldens"
 
     public let path: String
     public var result: VerifyResult
@@ -96,9 +98,52 @@ public struct ResultFile: Sendable {
         }
     }
 
+    /// Several shard results as one (`combine`), judged for coverage as verify judges its own run
+    /// (`coverageFailures`): a result that judged less than it claims is never a pass.
+    public static func merge(_ files: [ResultFile], catalogKeys: @autoclosure () -> [String] = FixtureCatalog.keys(matching: nil)) throws(InputError) -> VerifyResult {
+        var merged = try combine(files)
+        let coverage = coverageFailures(merged, catalogKeys: catalogKeys)
+        merged.failures += coverage
+        merged.cases += Verifier.orphanCases(coverage, judged: Set(merged.cases.map(\.key)))
+        return merged
+    }
+
+    /// Why a result that is not a known part (a shard) judged less than a run of its matrix would,
+    /// as self-check failures (issue #34: a whole-run result cut to 10 or 0 cases, or shards whose
+    /// runs list no checks, passed). The judged fixtures are its passed keys and its fixtures' cases
+    /// (not the goldens' orphan cases); without a filter their `RunInfo.matrixID` must be the run's
+    /// matrix, so no catalog is needed; with one they must be the filter's keys of this tool's
+    /// catalog when the matrix is this tool's, else at least one key, every one inside the filter.
+    /// A run-wide refusal (environment drift, a comparator's self-check) judged nothing on purpose
+    /// and already fails.
+    static func coverageFailures(_ r: VerifyResult, catalogKeys: () -> [String]) -> [GateFailure] {
+        guard r.shard == nil, !r.failures.contains(where: \.kind.isRunWide) else { return [] }
+        func failure(_ why: String) -> [GateFailure] {
+            [GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck, detail: why + "; a result that judged less than its run is never a pass — rerun 'evidence verify --json'")]
+        }
+        guard let run = r.run else { return failure("the result records no run (its matrix and checks), so what it covers cannot be judged") }
+        guard let checks = run.checks, !checks.isEmpty else { return failure("the result's run lists no checks") }
+        let judged = Set(r.passed).union(r.cases.filter { $0.platform != orphanPlatform }.map(\.key))
+        guard let filter = run.filter else {
+            return RunInfo.matrixID(Array(judged)) == run.matrix ? []
+                : failure("the result judged \(judged.count) fixtures, not the whole matrix its run names")
+        }
+        let catalog = catalogKeys()
+        if RunInfo.matrixID(catalog) == run.matrix {
+            let expected = Set(catalog.filter { Glob.matches(filter, $0) })
+            return judged == expected ? []
+                : failure("the result judged \(judged.count) fixtures, not the \(expected.count) its filter \(quoted(filter)) selects")
+        }
+        if judged.isEmpty { return failure("the result judged no fixture of its filter \(quoted(filter))") }
+        if let outside = judged.sorted().first(where: { !Glob.matches(filter, $0) }) {
+            return failure("the result judged \(quoted(outside)), which its filter \(quoted(filter)) does not select")
+        }
+        return []
+    }
+
     /// Several shard results as one: the same matrix, environment, comparison and commit, no fixture
     /// judged twice. A single result passes through unchanged.
-    public static func merge(_ files: [ResultFile]) throws(InputError) -> VerifyResult {
+    static func combine(_ files: [ResultFile]) throws(InputError) -> VerifyResult {
         guard var merged = files.first?.result else { throw InputError("--from", "no result to read") }
         guard files.count > 1 else { return merged }
         let first = files[0]

@@ -146,7 +146,7 @@ extension Verifier {
         var seen = judged
         return failures.compactMap { f in
             guard seen.insert(f.key).inserted else { return nil }
-            return CaseRecord(key: f.key, platform: "goldens", family: f.kind.rawValue, seconds: 0)
+            return CaseRecord(key: f.key, platform: ResultFile.orphanPlatform, family: f.kind.rawValue, seconds: 0)
         }
     }
 }

@@ -313,13 +313,21 @@ public enum Suggestion {
     public static func nearest(_ word: String, among candidates: [String]) -> String? {
         let w = Array(word.lowercased())
         let limit = max(1, min(3, w.count / 3))
-        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        let scored = candidates.compactMap { c in distance(w, Array(c.lowercased()), within: limit).map { (c, $0) } }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit,
            scored.filter({ $0.1 == best.1 }).count == 1 {
             return best.0
         }
         let prefixed = candidates.filter { $0.hasPrefix(word) && !word.isEmpty }
         return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// `distance(a, b)`, or nil without computing it when the lengths alone put it above `limit`:
+    /// the distance is at least the difference in length, and computing it is quadratic — a
+    /// 16,000-character key against every fixture key took 25 s (issue #34). So a word much longer
+    /// than every candidate costs one length comparison per candidate.
+    static func distance(_ a: [Character], _ b: [Character], within limit: Int) -> Int? {
+        abs(a.count - b.count) > limit ? nil : distance(a, b)
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.

@@ -29,7 +29,7 @@ public enum AtomicFile {
                       _ produce: (_ fd: Int32) throws(InputError) -> Void) throws(InputError) -> String {
         try checkReplaceable(dir: dir, name: name, display: display)
         let temp = TempFiles.name(for: name)
-        let tempPath = (display as NSString).deletingLastPathComponent + "/" + temp
+        let tempPath = splitPath(display).folder + "/" + temp
         unlinkat(dir, temp, 0)  // our own PID's leftover, if any
         let fd = TempFiles.create(tempPath) { openat(dir, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard fd >= 0 else {
@@ -51,7 +51,7 @@ public enum AtomicFile {
 
     /// Step two: renames the staged temp file onto `name` (re-checking the target first).
     static func commit(_ temp: String, dir: Int32, name: String, display: String) throws(InputError) {
-        let tempPath = (display as NSString).deletingLastPathComponent + "/" + temp
+        let tempPath = splitPath(display).folder + "/" + temp
         defer { TempFiles.unregister(tempPath) }
         do { try checkReplaceable(dir: dir, name: name, display: display) } catch {
             unlinkat(dir, temp, 0); throw error
@@ -104,10 +104,8 @@ public enum OutputFile {
         let shown = quoted(path)
         guard !path.isEmpty else { throw InputError("-o", "empty output path") }
         guard !path.hasSuffix("/") else { throw InputError(shown, "ends with '/'; give a file name, e.g. \(quoted(path + "out.png"))") }
-        let ns = path as NSString
-        let name = ns.lastPathComponent
+        let (parent, name) = splitPath(path)
         guard name != ".", name != ".." else { throw InputError(shown, "is a folder; give a file name") }
-        let parent = ns.deletingLastPathComponent.isEmpty ? "." : ns.deletingLastPathComponent
         let dir = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else {
             let err = errno
@@ -117,6 +115,21 @@ public enum OutputFile {
         }
         return (dir, name)
     }
+}
+
+/// `path` split at its last `/` into its folder and its name, by bytes — Foundation's NSString path
+/// methods trapped on one-character paths (`-o x`, `-o -`). Trailing slashes are ignored:
+/// "x" → (".", "x"), "/x" → ("/", "x"), "a//b/" → ("a", "b"), "/" → ("/", "/").
+public func splitPath(_ path: String) -> (folder: String, name: String) {
+    var bytes = Array(path.utf8)
+    let slash = UInt8(ascii: "/")
+    while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+    if bytes == [slash] { return ("/", "/") }
+    guard let cut = bytes.lastIndex(of: slash) else { return (".", String(decoding: bytes, as: UTF8.self)) }
+    let name = String(decoding: bytes[(cut + 1)...], as: UTF8.self)
+    var folder = bytes[..<cut]
+    while folder.count > 1, folder.last == slash { folder.removeLast() }
+    return (folder.isEmpty ? "/" : String(decoding: folder, as: UTF8.self), name)
 }
 
 /// What a non-regular file is, for messages.

@@ -23,10 +23,23 @@ final class FontFace: @unchecked Sendable {
     /// not installed").
     static func openFailure(_ path: String, missing: String) -> InputError {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 { close(fd); return InputError(path, missing) }
+        if fd >= 0 {
+            // The file is there: under an address-space limit the library's map or allocation is
+            // what failed (issue #34: ENOMEM read as "fallback font not installed").
+            var st = stat()
+            let size = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
+            close(fd)
+            if addressSpaceLimit != nil, !addressSpaceAvailable(2 * size + fontLoadHeadroom) {
+                return resourceError(ENOMEM, path, "loading the font")!
+            }
+            return InputError(path, missing)
+        }
         let err = errno
         return resourceError(err, path, "opening the font") ?? InputError(path, err == ENOENT ? missing : "\(missing) (\(String(cString: strerror(err))))")
     }
+
+    /// Address space a font's load needs beyond twice its file (HarfBuzz's map, FreeType's tables).
+    static let fontLoadHeadroom = 64 << 20
 
     init(_ file: FontFile, library: FT_Library, missing: String) throws(InputError) {
         let path = file.path

@@ -139,7 +139,7 @@ struct VerifyCommand: EvidenceCommand {
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
-        try PageFolder.checkReplaceable(o.reportDirectory!)
+        try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
         // Verify deletes nothing: a killed record's temp files are named, and the next record sweeps them.
@@ -161,12 +161,13 @@ struct VerifyCommand: EvidenceCommand {
         }
         let elapsed = (ContinuousClock.now - clock).components
         outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
-        try stream.finish(result)
         if let dir = o.reportDirectory, result.reportDirectory != nil || outputs.html != nil {
-            // Marks the folder as one evidence wrote (report images, the page), so the next verify
-            // may write into it again and 'report -o' / 'gallery -o' may replace it whole.
-            try ContainedFolder(dir).write(Array("written by evidence verify\n".utf8), to: PageFolder.markerName)
+            // Marks the folder as one evidence wrote before the page goes in (the images marked it
+            // before the first of them), so the next verify may write into it again and
+            // 'report -o' / 'gallery -o' may replace it whole.
+            try PageFolder.mark(ContainedFolder(dir))
         }
+        try stream.finish(result)
         return result.failures.isEmpty ? 0 : 1
     }
 }
