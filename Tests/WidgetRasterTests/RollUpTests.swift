@@ -105,3 +105,72 @@ import Testing
         #expect(GitHubAnnotations.summary(result, page: nil).contains("**failures by cause**\n\n- widget_ink (light, text) 2.50:1 < 4.5:1 on 1 background — 3 fixtures\n"))
     }
 }
+
+/// Every failing case has a picture (issue 33 item 1): verify writes a colour-alone finding's
+/// one-tint render and its pair's, and a stale golden itself, beside the per-fixture images.
+@Suite struct FailurePictureTests {
+    @Test func colourAloneAndStaleFailuresGetTheirPictures() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-pictures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let goldens = work.appendingPathComponent("Goldens"), report = work.appendingPathComponent("report")
+        try FileManager.default.copyItem(at: PackagePaths.goldens, to: goldens)
+        let stray = "ios/accessoryCircular/retired-state/waves/any-body/dark"
+        let strayBytes = try Data(contentsOf: goldens.appendingPathComponent(try FixtureCatalog.load().map(\.key).first { $0.hasPrefix("ios/accessoryCircular/") }! + ".png"))
+        try FileManager.default.createDirectory(at: goldens.appendingPathComponent(stray).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try strayBytes.write(to: goldens.appendingPathComponent(stray + ".png"))
+
+        var o = GateOptions(goldens: goldens, filter: "ios/accessory*/*waves*", jobs: 2)
+        o.colourAlone = true  // and no known findings: the seed's accepted colour-alone findings fail here
+        o.reportDirectory = report
+        let v = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: CairoPainter(fonts: try FontLibrary.bundled.get()))
+        let alone = v.failures.filter { $0.kind == .colourAlone }
+        #expect(!alone.isEmpty)
+        for f in alone {
+            #expect(f.artifacts.contains(f.key + "/actual.png"), "\(f.key): no render")
+            if let pair = f.pair { #expect(f.artifacts.contains(f.key + "/pair.png") && pair != f.key, "\(f.key): no pair picture") }
+            for a in f.artifacts { #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path), "\(a) not written") }
+        }
+        #expect(alone.contains { $0.pair != nil }, "a cross-render pair among the findings")
+        let stale = try #require(v.failures.first { $0.kind == .stale && $0.key == stray })
+        #expect(stale.artifacts == [stray + "/expected.png"])
+        #expect(try Data(contentsOf: report.appendingPathComponent(stray + "/expected.png")) == strayBytes, "the orphaned golden's own bytes")
+    }
+}
+
+/// A `text` failure names only the lines that changed (issue 33 item 5).
+@Suite struct TextLineDiffTests {
+    @Test func onlyTheChangedLinesAreMarked() {
+        let before = ["Add a stone", "12", "DAY STREAK", "Longest 21", "Read", "Walk"]
+        let after = ["Add a stone", "13", "DAY STREAK", "Longest 21", "Read", "Walk", "Synced 2 h ago"]
+        #expect(TextDiff.changedLines(before, after) == "−2 \"12\", +2 \"13\", +7 \"Synced 2 h ago\"")
+        #expect(TextDiff.changedLines(["a \"q\""], []) == "−1 \"a \\\"q\\\"\"")
+        #expect(TextDiff.changedLines(before, before).isEmpty)
+    }
+}
+
+/// The accessibility view (issue 33 item 6): every element that carries meaning, with its role,
+/// spoken text and measured contrast, drawn beside the render; `render --overlay` writes it.
+@Suite struct AccessibilityOverlayTests {
+    @Test func everyMeaningfulNodeIsOutlinedWithItsRoleSpeechAndContrast() throws {
+        let painter = try GateArguments.painter()
+        let key = "android/small/default-none-notyet/stones/kindling/light"
+        let scene = try #require(try FixtureCatalog.fixture(key: key)).makeScene(painter.fonts)
+        let (image, entries) = AccessibilityOverlay.draw(scene, painter: painter)
+        let meaningful = scene.nodes.filter { $0.role != .decorative || $0.element.speech == .spoken }
+        #expect(entries.map(\.node) == meaningful.map(\.name))
+        #expect(image.width > scene.pixelWidth && image.height >= scene.pixelHeight)
+        let numeral = try #require(entries.first { $0.node == "numeral" })
+        #expect(numeral.spoken == "12" && numeral.role == .text && numeral.contrast?.passes == true)
+        #expect(numeral.line.hasPrefix("\(numeral.number) numeral · text · spoken “12” · ") && numeral.line.hasSuffix(" pass"))
+        #expect(entries.filter { $0.role != .decorative }.allSatisfy { $0.contrast != nil }, "every text and graphic node measured")
+        // The outline is drawn just outside the box, in the entry's colour.
+        let e = entries[0]
+        #expect(image.pixel(x: e.box.x + AccessibilityOverlay.gap - 1, y: e.box.y + AccessibilityOverlay.gap + e.box.height / 2) == e.colour)
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-overlay-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try RenderCommand.run(["--fixture", key, "--overlay", "-o", out.path]) == 0)
+        let written = try PNGCodec.decode([UInt8](try Data(contentsOf: out)), name: out.path)
+        #expect(written == image)
+    }
+}

@@ -61,15 +61,17 @@ public struct GateFailure: Codable, Equatable, Sendable {
     /// A contrast failure's measure (which token, how far below which floor, on what): what the
     /// roll-up groups by (`RollUp`). Absent for other kinds and in older results.
     public var contrast: ContrastMeasure?
+    /// A colour-alone failure across two renders: the other render's key (the report shows it beside).
+    public var pair: String?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
                 node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
-                contrast: ContrastMeasure? = nil) {
+                contrast: ContrastMeasure? = nil, pair: String? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast
+        self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast; self.pair = pair
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair }
 }
 
 /// A node below its contrast floor, as measured on the render (`ContrastFinding`'s figures).
