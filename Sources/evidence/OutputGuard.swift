@@ -5,7 +5,7 @@ import WidgetRaster
 /// output a command's flags name (given, or its declared default such as report's `./report`) is
 /// refused when it is, holds or lies inside something a run reads — the goldens folder (and its
 /// manifest), a token folder, known-findings.json, the bundled fonts, a `--from` result or a
-/// snapshot. The package's own inputs are protected whatever the flags say.
+/// snapshot. The project's own inputs are protected whatever the flags say.
 enum OutputGuard {
     /// Flags whose value is a path the command writes.
     static let outputFlags = ["output", "report", "html", "junit"]
@@ -32,11 +32,13 @@ enum OutputGuard {
     }
 
     static func protectedInputs(_ a: ParsedArguments) -> [ProtectedInput] {
+        // The project's own inputs (`--root` or found from the working folder; the fonts are in the binary).
+        let project = Project.current
         var inputs = [
-            ProtectedInput("the package's goldens folder", PackagePaths.goldens.path),
-            ProtectedInput("the package's token folder", PackagePaths.tokens.path),
-            ProtectedInput("the known-findings file", PackagePaths.knownFindings.path),
-            ProtectedInput("the bundled fonts", PackagePaths.fonts.path),
+            ProtectedInput("the project's goldens folder", project.goldens.path),
+            ProtectedInput("the project's token folder", project.androidTokens.path),
+            ProtectedInput("the project's token folder", project.iosTokens.path),
+            ProtectedInput("the known-findings file", project.knownFindings.path),
         ]
         for (flag, what) in inputFlags {
             for path in a.values(flag) + [a.value(flag)].compactMap({ $0 }) where !path.isEmpty && path != "-" {

@@ -192,6 +192,7 @@ struct ConsoleHandler: VerifyResultHandler {
         let goldens = result.run?.goldens ?? "Goldens"
         out.append("comparison: \(result.comparison)")
         out += KnownFindingLines.lines(result.known, entries: knownFindings)
+        out += RollUp.lines(RollUp.groups(result))  // the causes first, then each fixture
         for f in ReviewOrder.failures(result.failures) {
             out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             out.append("     fix: \(escapeControls(AcceptHint.text(f, goldens: goldens)))")

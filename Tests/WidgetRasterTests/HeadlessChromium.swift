@@ -30,8 +30,9 @@ enum HeadlessChromium {
                         "--allow-file-access-from-files", "--virtual-time-budget=5000"]
 
     /// The DOM after the page's scripts ran.
-    static func dumpDOM(_ page: URL, fragment: String? = nil) throws -> String {
-        String(decoding: try run(flags + ["--dump-dom", page.absoluteString + (fragment.map { "#" + $0 } ?? "")]), as: UTF8.self)
+    static func dumpDOM(_ page: URL, fragment: String? = nil, windowSize: (Int, Int)? = nil) throws -> String {
+        let size = windowSize.map { ["--window-size=\($0.0),\($0.1)"] } ?? []
+        return String(decoding: try run(flags + size + ["--dump-dom", page.absoluteString + (fragment.map { "#" + $0 } ?? "")]), as: UTF8.self)
     }
 
     /// A PNG screenshot of the page's first `width × height` CSS pixels.

@@ -38,8 +38,66 @@ public struct TokenAuditReport: Sendable, Codable {
     public var adjustments: [String]
     /// Worst first: gating rows by ratio ÷ floor ascending, then non-gating rows.
     public var rows: [TokenContrastRow]
+    /// Per failing token and configuration, the nearest value that passes on every background it
+    /// sits on there (`NearestPassing`), in the token file's notation; in the rows' order.
+    public var suggestions: [TokenSuggestion] = []
     public var failures: [TokenContrastRow] { rows.filter { !$0.passes } }
     public var passed: Bool { failures.isEmpty }
+}
+
+/// What to write in the token file so a failing token passes on every background it sits on in
+/// one configuration (all of its role-table rows there, passing ones too, so the fix breaks none).
+public struct TokenSuggestion: Hashable, Sendable, Codable {
+    public var token: String
+    public var configuration: TokenConfiguration
+    public var platform: Platform
+    /// The value now and the suggestion, in the token file's notation (`TokenNotation`).
+    public var current: String
+    /// nil: no lightness at the token's hue passes on all of them.
+    public var suggested: String?
+    public var suggestedColor: Color?
+    /// The backgrounds (role-table backdrops) it fails on now, and on how many it sits in all.
+    public var failingOn: [String]
+    public var backgrounds: Int
+    /// The value now and what it must pass (every sample of every background, with its floor):
+    /// kept so a render's own backgrounds can be added (`passing(alsoOn:)`); not in JSON.
+    public var now: Color
+    public var constraints: [NearestPassing.Constraint]
+
+    enum CodingKeys: String, CodingKey { case token, configuration, platform, current, suggested, suggestedColor, failingOn, backgrounds }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        token = try c.decode(String.self, forKey: .token); configuration = try c.decode(TokenConfiguration.self, forKey: .configuration)
+        platform = try c.decode(Platform.self, forKey: .platform); current = try c.decode(String.self, forKey: .current)
+        suggested = try c.decodeIfPresent(String.self, forKey: .suggested); suggestedColor = try c.decodeIfPresent(Color.self, forKey: .suggestedColor)
+        failingOn = try c.decode([String].self, forKey: .failingOn); backgrounds = try c.decode(Int.self, forKey: .backgrounds)
+        now = Color(hex: current) ?? .black; constraints = []
+    }
+
+    init(token: String, configuration: TokenConfiguration, platform: Platform, now: Color,
+         constraints: [NearestPassing.Constraint], failingOn: [String], backgrounds: Int) {
+        self.token = token; self.configuration = configuration; self.platform = platform; self.now = now
+        self.constraints = constraints; self.failingOn = failingOn; self.backgrounds = backgrounds
+        current = TokenNotation.write(now, platform: platform)
+        suggestedColor = NearestPassing.colour(for: now, passing: constraints)
+        suggested = suggestedColor.map { TokenNotation.write($0, platform: platform) }
+    }
+
+    /// The suggestion again, passing also on backgrounds a render measured beneath the token (the
+    /// rendered audit finds pixels the role table's samples do not: the ember under a glyph's far edge).
+    public func passing(alsoOn more: [NearestPassing.Constraint]) -> TokenSuggestion {
+        guard let c = suggestedColor, !NearestPassing.passes(c, more) else { return self }
+        return TokenSuggestion(token: token, configuration: configuration, platform: platform, now: now,
+                               constraints: constraints + more, failingOn: failingOn, backgrounds: backgrounds)
+    }
+
+    /// "widget_x (light): #A1B2C3 → #5C6470 passes on card, ember" (one line for the console).
+    public var line: String {
+        let config = configuration.description
+        guard let suggested else { return "\(token) (\(config)): no value at its hue passes on all \(backgrounds) backgrounds it sits on" }
+        return "\(token) (\(config)): \(current) → \(suggested) passes on all \(backgrounds) background\(backgrounds == 1 ? "" : "s") it sits on"
+    }
 }
 
 public enum ContrastAudit {
@@ -99,6 +157,7 @@ public enum ContrastAudit {
                 }
             }
         }
+        let suggestions = try suggest(catalog, table: table, geometry: geometry, failing: rows.filter { !$0.passes })
         for pair in RoleTable.distinct where table.contains(where: { $0.token == pair.token }) {
             for (configuration, tokens) in catalog.configurations {
                 let theme = configuration.theme
@@ -123,7 +182,31 @@ public enum ContrastAudit {
             }
         }
         return TokenAuditReport(source: catalog.tokens.source, geometry: geometry.name, configurations: catalog.configurations.map(\.configuration),
-                                uncovered: catalog.uncovered, adjustments: catalog.adjustments, rows: rows)
+                                uncovered: catalog.uncovered, adjustments: catalog.adjustments, rows: rows, suggestions: suggestions)
+    }
+
+    /// For each token and configuration with a failing row (in `failing`'s order), the nearest
+    /// value passing every gating row of that token there, on every sample of its backgrounds.
+    static func suggest(_ catalog: TokenCatalog, table: [RoleEntry], geometry: EmberGeometry,
+                        failing: [TokenContrastRow]) throws(InputError) -> [TokenSuggestion] {
+        var out: [TokenSuggestion] = [], seen = Set<String>()
+        for row in failing where seen.insert(row.token + "\u{0}" + row.configuration.description).inserted {
+            guard let tokens = catalog.configurations.first(where: { $0.configuration == row.configuration })?.tokens else { continue }
+            let theme = row.configuration.theme
+            var constraints: [NearestPassing.Constraint] = [], backdrops = 0
+            for entry in table where entry.token == row.token {
+                guard let floor = entry.role.floor else { continue }
+                for backdrop in entry.backdrops {
+                    backdrops += 1
+                    constraints += try backgrounds(backdrop, theme: theme, tokens: tokens, geometry: geometry).map { NearestPassing.Constraint($0.color, floor: floor) }
+                }
+            }
+            let failingOn = failing.filter { $0.token == row.token && $0.configuration == row.configuration }.map(\.background)
+            out.append(TokenSuggestion(token: row.token, configuration: row.configuration, platform: tokens.platform,
+                                       now: try tokens.resolve(row.token, theme: theme), constraints: constraints,
+                                       failingOn: failingOn, backgrounds: backdrops))
+        }
+        return out
     }
 
     struct Sample { var color: CompositeColor; var distance: Double? }

@@ -236,7 +236,7 @@ public enum ColourAloneCheck {
         let failure = GateFailure(key: pending.0.key, kind: .colourAlone,
                            detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
                            node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
-                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect))
+                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect), pair: other.0.key)
         return .failure(Finding(failure: failure, facts: RenderFacts(pending.0.id, scene: pending.1)))
     }
 

@@ -11,8 +11,11 @@ public enum ContrastCheck {
     }
 
     /// A node below its floor as the gate's failure (`verify`, and `contrast --rendered`'s known split).
-    public static func failure(_ f: ContrastFinding, key: String, scene: Scene) -> GateFailure {
-        GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind, box: scene.pixelRect(f.bounds))
+    /// Without the scene, no box (the roll-up of `contrast --rendered` needs only the measure).
+    public static func failure(_ f: ContrastFinding, key: String, scene: Scene? = nil) -> GateFailure {
+        GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind, box: scene?.pixelRect(f.bounds),
+                    contrast: ContrastMeasure(token: f.token, role: f.role.rawValue, ratio: f.ratio, floor: f.floor,
+                                              foreground: f.foreground, background: f.background))
     }
 
     /// It reads the text and graphic nodes of a full-colour render (one-tint modes have no audit).

@@ -58,14 +58,34 @@ public struct GateFailure: Codable, Equatable, Sendable {
     /// What to do about it where the kind alone does not say (a stale file never recorded, an LFS
     /// pointer …); nil: `Remedy.default(for: kind)`. `AcceptHint.text` turns it into the advice.
     public var remedy: Remedy?
+    /// A contrast failure's measure (which token, how far below which floor, on what): what the
+    /// roll-up groups by (`RollUp`). Absent for other kinds and in older results.
+    public var contrast: ContrastMeasure?
+    /// A colour-alone failure across two renders: the other render's key (the report shows it beside).
+    public var pair: String?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
-                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil) {
+                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
+                contrast: ContrastMeasure? = nil, pair: String? = nil) {
         self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.element = element; self.box = box; self.remedy = remedy
+        self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast; self.pair = pair
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair }
+}
+
+/// A node below its contrast floor, as measured on the render (`ContrastFinding`'s figures).
+public struct ContrastMeasure: Codable, Equatable, Hashable, Sendable {
+    public var token: String
+    /// `text` or `graphic` (`NodeRole`).
+    public var role: String
+    public var ratio: Double
+    public var floor: Double
+    public var foreground: String
+    public var background: String
+    public init(token: String, role: String, ratio: Double, floor: Double, foreground: String, background: String) {
+        self.token = token; self.role = role; self.ratio = ratio; self.floor = floor; self.foreground = foreground; self.background = background
+    }
 }
 
 /// A check run on every rendered fixture besides the golden comparison (clip check, contrast audit).

@@ -98,7 +98,7 @@ public enum Verifier {
         if options.colourAlone {
             // A pair may span shards: a shard draws its filter's fixtures and judges the pairs it
             // owns (by the blamed render's key), so the shards together compare each pair once.
-            let pool = options.shard == nil ? fixtures : catalog.filter { f in options.filter.map { Glob.matches($0, f.key) } ?? true }
+            let pool = options.shard == nil ? fixtures : Self.pool(catalog, options)
             let pairs = ColourAloneCheck.run(pool, painter: painter, jobs: options.jobs, judges: options.selects)
             let split = ColourAloneCheck.partition(pairs.findings, with: options.knownFindings)
             let enforced = split.failures.filter { !advisoryKinds.contains($0.kind) }
@@ -137,6 +137,14 @@ public enum Verifier {
                 detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
 
+        // Every failing case has a picture: a colour-alone finding its one-tint render and its pair's,
+        // a stale golden itself (the per-fixture ones were written with their outcomes).
+        if let dir = options.reportDirectory {
+            let byKey = Dictionary(Self.pool(catalog, options).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            for i in failures.indices where failures[i].kind == .colourAlone || failures[i].kind == .stale {
+                try writePictures(&failures[i], to: dir, goldens: options.goldens, entries: entries, fixtures: byKey, painter: painter)
+            }
+        }
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         run.applied = applied
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
@@ -298,7 +306,7 @@ public enum Verifier {
     /// Describes how the render's words differ from what the manifest recorded, or nil.
     static func textDifference(_ scene: Scene, _ entry: GoldenEntry) -> String? {
         if scene.visibleText != entry.visibleText {
-            return "visible text changed: \(entry.visibleText) → \(scene.visibleText)"
+            return "visible text changed: " + TextDiff.changedLines(entry.visibleText, scene.visibleText)
         }
         if scene.accessibilityLabel != entry.accessibilityLabel {
             return "accessibility label changed: \"\(entry.accessibilityLabel)\" → \"\(scene.accessibilityLabel)\""
@@ -307,6 +315,31 @@ public enum Verifier {
     }
 
     private static let markLock = NSLock()
+    /// The fixtures colour-alone compares: the filter's, across every shard (as `run` draws them).
+    static func pool(_ catalog: [Fixture], _ options: GateOptions) -> [Fixture] {
+        catalog.filter { f in options.filter.map { Glob.matches($0, f.key) } ?? true }
+    }
+
+    /// A run-wide failure's pictures: a colour-alone finding's render (`actual.png`) and its pair's
+    /// (`pair.png`), drawn in their one tint; a stale golden's file as `expected.png` (its bytes, so
+    /// the page shows what would be deleted). Keys outside the grammar get none, as in `writeReport`.
+    static func writePictures(_ f: inout GateFailure, to dir: URL, goldens: URL, entries: [String: GoldenEntry],
+                              fixtures: [String: Fixture], painter: CairoPainter) throws(InputError) {
+        guard FixtureKey.isValid(f.key), !f.artifacts.contains(f.key + "/actual.png") else { return }
+        var files: [(String, [UInt8])] = []
+        if f.kind == .stale {
+            let file = entries[f.key]?.file ?? f.key + ".png"
+            if case .bytes(let b) = ContainedFolder(goldens).read(file) { files.append(("expected.png", b)) }
+        } else {
+            if let fixture = fixtures[f.key] { files.append(("actual.png", ImageOps.encodePNG(painter.render(fixture.makeScene(painter.fonts))))) }
+            if let other = f.pair.flatMap({ fixtures[$0] }) { files.append(("pair.png", ImageOps.encodePNG(painter.render(other.makeScene(painter.fonts))))) }
+        }
+        for (name, bytes) in files {
+            let rel = f.key + "/" + name
+            try ContainedFolder(dir).write(bytes, to: rel)
+            f.artifacts.append(rel)
+        }
+    }
 
     /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),
     /// names them on its first failure, and drops the images either way.

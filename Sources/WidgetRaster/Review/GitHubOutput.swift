@@ -146,6 +146,7 @@ public enum GitHubAnnotations {
             let hint = (first.remedy ?? Remedy.default(for: k)) == .record ? "review the render, then `evidence record --filter KEY`" : AcceptHint.text(first, goldens: goldens)
             s += "| \(k.rawValue) | \(fs.count) | \(cell(hint)) |\n"
         }
+        s += "\n**failures by cause**\n\n" + RollUp.groups(result).map { "- " + cell($0.line) }.joined(separator: "\n") + "\n"
         let ordered = ReviewOrder.failures(result.failures)
         s += "\n| first failures | kind | detail | fix |\n|---|---|---|---|\n"
         for f in ordered.prefix(shown) {

@@ -21,16 +21,25 @@ public enum HTMLReport {
         var body = "<header><h1>evidence verify</h1>\n"
         body += "<p class=\"sum\"><b>\(HTML.escape(result.summaryLine))</b>"
         if let shard = result.shard { body += " · shard \(HTML.escape(shard))" }
-        body += "</p>\n" + runFacts(result) + "</header>\n<main>\n"
-        body += summaryTables(result, ordered: ordered, failingKeys: failingKeys)
-        body += knownFindings(result.known)
-        body += checksTable(result)
+        body += "</p>\n</header>\n<main>\n"
+        // Folded, so the first failure's images are in view on opening (1280 × 900).
+        body += "<details id=\"summary\"><summary>run, failures by kind and area, known findings, checks</summary>\n"
+        body += runFacts(result) + summaryTables(result, ordered: ordered, failingKeys: failingKeys)
+        body += knownFindings(result.known) + checksTable(result) + "</details>\n"
+        let causes = RollUp.groups(result)
+        if !causes.isEmpty {
+            body += "<section class=\"causes\" aria-labelledby=\"causes-title\"><h2 id=\"causes-title\">failures by cause</h2><ol>"
+            for (i, g) in causes.enumerated() {
+                body += "<li><button type=\"button\" class=\"cause\" data-i=\"\(i)\" aria-pressed=\"false\">\(HTML.escape(g.line))</button></li>"
+            }
+            body += "</ol></section>\n"
+        }
         if !failingKeys.isEmpty {
             body += "<div class=\"bar\" role=\"search\"><span class=\"chips\">"
             for k in ReviewOrder.kinds where ordered.contains(where: { $0.kind == k }) {
                 body += "<label><input type=\"checkbox\" class=\"kind\" value=\"\(k.rawValue)\" checked> \(k.rawValue)</label>"
             }
-            body += "</span> <label for=\"q\">filter</label> <input type=\"search\" id=\"q\" placeholder=\"glob as in --filter: ios/*/dark\"> "
+            body += "</span> <label for=\"q\">filter</label> <input type=\"search\" id=\"q\" placeholder=\"words or a glob: waves dark small · ios/*/dark\"> "
             body += "<span class=\"muted\" aria-live=\"polite\"><span id=\"shown\">\(failingKeys.count)</span> of \(failingKeys.count) failing shown</span> "
             body += "<button type=\"button\" id=\"prev\">previous (k)</button> <button type=\"button\" id=\"next\">next (j)</button> "
             body += "<button type=\"button\" id=\"keys\" aria-controls=\"help\">shortcuts (?)</button></div>\n"
@@ -41,7 +50,10 @@ public enum HTMLReport {
         body += "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
         body += "<div id=\"pthumb\"></div></div></details>\n"
         body += help
-        body += "</main>\n<script type=\"application/json\" id=\"data\">\(try json(pageData(result, ordered: ordered, failingKeys: failingKeys)))</script>\n"
+        var data = pageData(result, ordered: ordered, failingKeys: failingKeys)
+        let index = Dictionary(failingKeys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        data["c"] = causes.map { $0.keys.compactMap { index[$0] } }
+        body += "</main>\n<script type=\"application/json\" id=\"data\">\(try json(data))</script>\n"
         return HTML.page(title: "evidence verify — \(failingKeys.count) failed", css: css, body: body, script: script)
     }
 
@@ -70,10 +82,17 @@ public enum HTMLReport {
             guard !fs.isEmpty else { continue }
             s += "<tr><td><span class=\"kind k-\(k.rawValue)\">\(k.rawValue)</span></td><td>\(Set(fs.map(\.key)).count)</td><td>\(fs.count)</td></tr>"
         }
-        s += "</table><table><caption>by area</caption><tr><th scope=\"col\">area</th><th scope=\"col\">failing fixtures</th></tr>"
-        let areaOf = Dictionary(result.cases.map { ($0.key, "\($0.platform)/\($0.family)") }, uniquingKeysWith: { a, _ in a })
-        let areas = Dictionary(grouping: failingKeys) { areaOf[$0] ?? "other" }.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-        for (area, keys) in areas { s += "<tr><td><code>\(HTML.escape(area))/*</code></td><td>\(keys.count)</td></tr>" }
+        s += "</table><table><caption>by area (choose one to filter)</caption><tr><th scope=\"col\">area</th><th scope=\"col\">failing fixtures</th></tr>"
+        // The identity's area (its key's first two segments), so `area/*` matches exactly these keys;
+        // a key outside the catalog (a stale golden) has no area.
+        let areas = Dictionary(grouping: failingKeys) { FixtureCatalog.id(forKey: $0)?.area }
+            .sorted { ($1.value.count, $0.key ?? "~") < ($0.value.count, $1.key ?? "~") }
+        for (area, keys) in areas {
+            guard let area else { s += "<tr><td>no fixture (a stale golden: also counted under its glob)</td><td class=\"n\">\(keys.count)</td></tr>"; continue }
+            // The count is what the glob matches: a stale golden's key under the same prefix too.
+            let glob = area + "/*", n = failingKeys.count(where: { Glob.matches(glob, $0) })
+            s += "<tr><td><button type=\"button\" class=\"area\" data-glob=\"\(HTML.escape(glob))\"><code>\(HTML.escape(glob))</code></button></td><td class=\"n\">\(n)</td></tr>"
+        }
         return s + "</table></section>\n"
     }
 
@@ -104,7 +123,7 @@ public enum HTMLReport {
     // MARK: data
 
     /// The page's data: one compact array per failing fixture,
-    /// `[key, images (1 expected · 2 actual · 4 diff), vibrant, findings, words]`, with each finding
+    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair), vibrant, findings, words]`, with each finding
     /// `[kind, node, detail, box [x,y,w,h] or 0, hint index]` and words
     /// `[width, height, text now, text diff or 0 when unchanged, label now, label diff or 0]` (a diff
     /// is `[[0 same|1 removed|2 added, text]…]`; an unrecorded fixture's is 1). Hints are shared:
@@ -125,7 +144,7 @@ public enum HTMLReport {
             let fs = byKey[key] ?? []
             let artifacts = Set(fs.flatMap(\.artifacts))
             let images = (artifacts.contains(key + "/expected.png") ? 1 : 0) | (artifacts.contains(key + "/actual.png") ? 2 : 0)
-                | (artifacts.contains(key + "/diff.png") ? 4 : 0)
+                | (artifacts.contains(key + "/diff.png") ? 4 : 0) | (artifacts.contains(key + "/pair.png") ? 8 : 0)
             let findings: [[Any]] = fs.map { f in
                 [f.kind.rawValue, f.node ?? "", f.detail, f.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? 0, hint(f)]
             }
@@ -175,11 +194,15 @@ public enum HTMLReport {
             .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
 
+    /// The images verify writes per failing fixture: the render, its golden, their diff, and a
+    /// colour-alone failure's other render (its pair).
+    public static let artifactNames: Set<String> = ["actual.png", "expected.png", "diff.png", "pair.png"]
+
     /// A report image path as verify writes it: a relative key (no empty, `.` or `..` segment)
-    /// then `actual.png`, `expected.png` or `diff.png`.
+    /// then one of `artifactNames`.
     public static func isArtifactPath(_ rel: String) -> Bool {
         let segments = rel.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count >= 2, let name = segments.last, ["actual.png", "expected.png", "diff.png"].contains(name) else { return false }
+        guard segments.count >= 2, let name = segments.last, artifactNames.contains(String(name)) else { return false }
         return segments.dropLast().allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
@@ -240,10 +263,23 @@ public enum HTMLReport {
     .box { position: absolute; border: 2px solid #b91c1c; box-sizing: border-box; pointer-events: none; }
     .box { background: transparent !important; }
     .split { display: flex; gap: 1rem; align-items: flex-start; }
-    .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 70vh; overflow: auto; border: 1px solid #e7e5e4; background: #fff; }
+    .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 75vh; overflow: auto; border: 1px solid #e7e5e4; background: #fff; }
     .vlist .inner { position: relative; }
-    .vlist .row, .vlist .grp { position: absolute; left: 0; right: 0; height: 28px; line-height: 28px; padding: 0 .5rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; box-sizing: border-box; }
-    .vlist .row { color: #1c1917; text-decoration: none; display: block; }
+    .vlist .row, .vlist .grp { position: absolute; left: 0; right: 0; padding: 0 .5rem; box-sizing: border-box; overflow: hidden; }
+    .vlist .grp { line-height: 28px; white-space: nowrap; }
+    /* Keys whole: wrapped at any character (they have no spaces), the row as tall as its lines. */
+    .vlist .row { color: #1c1917; text-decoration: none; display: block; padding-top: 4px; line-height: 18px; font-size: 12px; word-break: break-all; }
+    .vlist .row code, .vlist .probe { font-size: 12px; }
+    .vlist .probe { position: absolute; visibility: hidden; white-space: pre; }
+    .causes h2 { font-size: 14px; margin: .3rem 0 .1rem; }
+    .causes ol { margin: 0 0 .3rem; padding-left: 1.6rem; max-height: 5.6em; overflow: auto; font-size: 13px; }
+    button.cause, button.area { background: none; border: 0; padding: 0 .2rem; font: inherit; text-align: left; cursor: pointer; color: #1c1917; }
+    button.cause[aria-pressed="true"] { background: #e0f2fe; font-weight: 600; }
+    button.cause:hover, button.area:hover { text-decoration: underline; }
+    .legend { font-size: 12px; color: #44403c; margin: .2rem 0 0; padding-left: 1rem; }
+    .frame .dim { opacity: .35; }
+    .frame .tag { position: absolute; line-height: 16px; white-space: nowrap; pointer-events: none; z-index: 1; }
+    .frame .multiply { position: absolute; left: 0; top: 0; mix-blend-mode: multiply; }
     .vlist .row[aria-current="true"] { background: #e0f2fe; font-weight: 600; }
     .vlist .grp { background: #f5f5f4; font-weight: 600; }
     #detail { flex: 1; min-width: 0; }
@@ -289,9 +325,18 @@ public enum HTMLReport {
       while (pi < p.length && p[pi] === '*') pi++;
       return pi === p.length;
     }
+    // The filter: each space-separated term must match — a term with * ? or [ as a glob over the
+    // whole key (as --filter), any other as a part of it, any case (`waves dark small`).
+    function matches(q, key) {
+      var lower = key.toLowerCase();
+      return q.split(/\s+/).every(function (t) {
+        if (!t) return true;
+        return /[*?\[]/.test(t) ? glob(t, key) : lower.indexOf(t.toLowerCase()) >= 0;
+      });
+    }
     function path(key, name) { return key.split('/').map(encodeURIComponent).join('/') + '/' + name; }
     function hintText(i, key) { return D.hints[i].split('\u0000').join(key); }
-    var S = { q: '', off: {}, sel: -1, drawn: null, zoom: 'fit', view: 'side' };
+    var S = { q: '', off: {}, sel: -1, drawn: null, zoom: 'fit', view: 'side', cause: -1 };
     (function readHash() {
       var h = location.hash.replace(/^#/, '');
       h.split('&').forEach(function (kv) {
@@ -314,20 +359,31 @@ public enum HTMLReport {
       if (S.view !== 'side') parts.push('v=' + S.view);
       history.replaceState(null, '', '#' + parts.join('&'));
     }
-    // A list that draws only the rows in view (28 px each).
-    function VList(box, draw) {
-      var inner = box.querySelector('.inner'), rows = [], H = 28, queued = false;
+    // A list that draws only the rows in view. A heading row is 28 px; a key's row is as many
+    // 18 px lines as the key needs at the list's width (monospace: characters per line measured once).
+    function VList(box, draw, keyOf) {
+      var inner = box.querySelector('.inner'), rows = [], tops = [0], queued = false, perLine = 0;
+      function lineChars() {
+        if (perLine) return perLine;
+        var probe = el('code', 'probe', 'MMMMMMMMMMMMMMMMMMMM'); box.appendChild(probe);
+        var cw = probe.getBoundingClientRect().width / 20; box.removeChild(probe);
+        var avail = (box.clientWidth || 340) - 16;
+        return perLine = cw > 0 && box.clientWidth ? Math.max(8, Math.floor(avail / cw)) : 0;
+      }
+      function height(r) { var k = keyOf(r); if (k == null) return 28; var n = lineChars(); return 8 + 18 * (n ? Math.max(1, Math.ceil(k.length / n)) : 3); }
+      function at(y) { var lo = 0, hi = rows.length; while (lo < hi) { var m = (lo + hi) >> 1; if (tops[m + 1] <= y) lo = m + 1; else hi = m; } return lo; }
       function paint() {
         queued = false;
-        inner.style.height = (rows.length * H) + 'px';
-        var top = box.scrollTop, height = box.clientHeight || 800;
-        var a = Math.max(0, Math.floor(top / H) - 8), b = Math.min(rows.length, Math.ceil((top + height) / H) + 8);
+        inner.style.height = tops[rows.length] + 'px';
+        var top = box.scrollTop, h = box.clientHeight || 800;
+        var a = Math.max(0, at(top) - 8), b = Math.min(rows.length, at(top + h) + 9);
         inner.textContent = '';
-        for (var i = a; i < b; i++) { var n = draw(rows[i]); n.style.top = (i * H) + 'px'; inner.appendChild(n); }
+        for (var i = a; i < b; i++) { var n = draw(rows[i]); n.style.top = tops[i] + 'px'; n.style.height = (tops[i + 1] - tops[i]) + 'px'; inner.appendChild(n); }
       }
+      function layout() { tops = [0]; perLine = 0; rows.forEach(function (r) { tops.push(tops[tops.length - 1] + height(r)); }); }
       box.addEventListener('scroll', function () { if (!queued) { queued = true; requestAnimationFrame(paint); } });
-      return { set: function (r) { rows = r; paint(); }, paint: paint,
-               show: function (i) { var t = i * H; if (t < box.scrollTop || t + H > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, t - 3 * H); paint(); } };
+      return { set: function (r) { rows = r; layout(); paint(); }, paint: function () { layout(); paint(); },
+               show: function (i) { var t = tops[i], b = tops[i + 1]; if (t < box.scrollTop || b > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, t - 84); paint(); } };
     }
     var visible = [], rowOf = {};
     var list = $('list') ? VList($('list'), function (r) {
@@ -337,10 +393,11 @@ public enum HTMLReport {
       a.dataset.key = f[0];
       a.dataset.kinds = kindsOf(f).join(' ');
       a.setAttribute('aria-current', r.i === S.sel ? 'true' : 'false');
+      a.title = f[0];
       a.appendChild(el('code', null, f[0]));
       a.addEventListener('click', function (e) { e.preventDefault(); select(r.i); });
       return a;
-    }) : null;
+    }, function (r) { return r.group ? null : F[r.i][0]; }) : null;
     function kindsOf(f) { var out = []; f[3].forEach(function (x) { if (out.indexOf(x[0]) < 0) out.push(x[0]); }); return out; }
     function apply() {
       var kinds = document.querySelectorAll('input.kind');
@@ -350,7 +407,8 @@ public enum HTMLReport {
       for (var i = 0; i < F.length; i++) {
         var ks = kindsOf(F[i]);
         if (!ks.some(function (x) { return !S.off[x]; })) continue;
-        if (S.q && !glob(S.q, F[i][0])) continue;
+        if (S.q && !matches(S.q, F[i][0])) continue;
+        if (S.cause >= 0 && D.c[S.cause].indexOf(i) < 0) continue;
         visible.push(i); counts[ks[0]] = (counts[ks[0]] || 0) + 1;
       }
       visible.forEach(function (i) {
@@ -392,9 +450,10 @@ public enum HTMLReport {
         ul.appendChild(li);
         var t = hintText(x[4], key); if (hints.indexOf(t) < 0) hints.push(t);
       });
+      // The picture first (as Playwright's and reg-cli's reports), then what was found and what to do.
+      if (imgs & 11) box.appendChild(images(f));
       box.appendChild(ul);
       hints.forEach(function (t) { var p = el('p', 'hint', 'what to do: '); p.appendChild(el('code', 'cmd', t)); box.appendChild(p); });
-      if (imgs & 3) box.appendChild(images(f));
       if (w) box.appendChild(words(w));
     }
     function tools(f) {
@@ -458,11 +517,22 @@ public enum HTMLReport {
         fig.appendChild(el('div')).appendChild(range);
         stage.appendChild(fig); all = [under, over]; caps = [cap, null];
       } else {
-        [['expected.png', 1, 'expected'], ['actual.png', 2, 'actual'], ['diff.png', 4, 'diff']].forEach(function (n) {
+        // Every kind's picture says what it is: a stale golden, a render with no golden, a
+        // colour-alone pair; an accessory's diff over its wallpaper, the render dimmed beneath.
+        var ks = kindsOf(f), stale = ks.indexOf('stale') >= 0, alone = ks.indexOf('colour-alone') >= 0;
+        [['expected.png', 1, stale ? 'the orphaned golden (no fixture draws it)' : 'expected'],
+         ['actual.png', 2, alone ? 'this render, in the one tint' : (f[1] & 1) ? 'actual' : 'the render'],
+         ['pair.png', 8, 'its pair: the same meaning, identical in one-tint pixels'],
+         ['diff.png', 4, f[2] && (f[1] & 2) ? 'diff over the wallpaper, the render dimmed beneath' : 'diff']].forEach(function (n) {
           if (!(f[1] & n[1])) return;
           var fig = el('figure'), cap = el('figcaption', null, n[2]); cap.dataset.name = n[2]; fig.appendChild(cap);
-          var fr = frame(f), im = img(f, n[0], n[2]); fr.appendChild(im);
-          if (n[1] === 2 && f[4]) boxes(fr, f);
+          var fr = frame(f), im;
+          if (n[1] === 4 && f[2] && (f[1] & 2)) {
+            var under = img(f, 'actual.png', 'the render, dimmed', 'dim'); fr.appendChild(under); all.push(under); caps.push(null);
+            im = img(f, n[0], n[2], 'multiply');
+          } else im = img(f, n[0], n[2]);
+          fr.appendChild(im);
+          if ((n[1] === 2 || n[1] === 8) && f[4]) boxes(fr, f);
           fig.appendChild(fr); stage.appendChild(fig); all.push(im); caps.push(cap);
         });
       }
@@ -477,6 +547,11 @@ public enum HTMLReport {
         b.style.left = (x[3][0] * 100 / W) + '%'; b.style.top = (x[3][1] * 100 / H) + '%';
         b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H) + '%';
         fr.appendChild(b);
+        // The measure beside the outline: the ratio and floor of a contrast finding, else what it is.
+        var m = /\d+\.\d+:1 vs floor \d+\.\d+:1/.exec(x[2]);
+        var t = el('span', 'tag kind k-' + x[0], (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
+        t.style.left = b.style.left; t.style.top = 'calc(' + ((x[3][1] + Math.max(1, x[3][3])) * 100 / H) + '% + 2px)';
+        fr.appendChild(t);
       });
     }
     function words(w) {
@@ -504,7 +579,7 @@ public enum HTMLReport {
     }
     // Passed fixtures: names in a list that draws only what is in view; the golden on demand.
     var plist = VList($('plist'), function (k) {
-      var a = el('a', 'row'); a.href = '#'; a.appendChild(el('code', null, k)); a.dataset.key = k;
+      var a = el('a', 'row'); a.href = '#'; a.title = k; a.appendChild(el('code', null, k)); a.dataset.key = k;
       a.addEventListener('click', function (e) {
         e.preventDefault();
         var box = $('pthumb'); box.textContent = '';
@@ -515,9 +590,9 @@ public enum HTMLReport {
         fr.appendChild(im); box.appendChild(fr);
       });
       return a;
-    });
+    }, function (k) { return k; });
     function passed() {
-      var ks = D.passed.filter(function (k) { return !S.q || glob(S.q, k); });
+      var ks = D.passed.filter(function (k) { return !S.q || matches(S.q, k); });
       $('pnote').textContent = ks.length + ' of ' + D.passed.length + ' passed fixtures match the filter; choose one to see its golden.';
       plist.set(ks);
     }
@@ -533,6 +608,17 @@ public enum HTMLReport {
       $('next').addEventListener('click', function () { step(1); });
       $('keys').addEventListener('click', toggleHelp);
     }
+    // A cause shows only its fixtures (again: all); an area puts its glob in the filter.
+    document.querySelectorAll('button.cause').forEach(function (b) {
+      b.addEventListener('click', function () {
+        var i = Number(b.dataset.i); S.cause = S.cause === i ? -1 : i;
+        document.querySelectorAll('button.cause').forEach(function (o) { o.setAttribute('aria-pressed', Number(o.dataset.i) === S.cause ? 'true' : 'false'); });
+        apply();
+      });
+    });
+    document.querySelectorAll('button.area').forEach(function (b) {
+      b.addEventListener('click', function () { S.q = b.dataset.glob; if (q) q.value = S.q; apply(); });
+    });
     $('help-close').addEventListener('click', toggleHelp);
     function toggleHelp() { var h = $('help'); h.hidden = !h.hidden; if (!h.hidden) $('help-close').focus(); }
     document.addEventListener('keydown', function (e) {

@@ -21,6 +21,21 @@ enum TextDiff {
         return out
     }
 
+    /// Only the lines that changed, each marked with its line number: `−2 "old"` (the recorded
+    /// text's line), `+2 "new"` (the render's), in diff order — as `diff -u` without its context.
+    static func changedLines(_ a: [String], _ b: [String]) -> String {
+        var i = 0, j = 0, out: [String] = []
+        for piece in diff(a, b) {
+            switch piece {
+            case .same: i += 1; j += 1
+            case .removed(let t): i += 1; out.append("−\(i) \(quoted(t))")
+            case .added(let t): j += 1; out.append("+\(j) \(quoted(t))")
+            }
+        }
+        return out.joined(separator: ", ")
+    }
+    static func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+
     /// Words of a label, keeping the spaces with them so the pieces rejoin exactly.
     static func words(_ s: String) -> [String] {
         var out: [String] = []

@@ -73,6 +73,7 @@ struct ContrastCommand: EvidenceCommand {
             printError("contrast: FAIL \(f.token) (\(f.configuration), \(f.role)) on \(f.background): "
                 + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor) (\(f.usage))")
         }
+        for suggestion in report.suggestions { printError("contrast: nearest passing value: \(suggestion.line)") }
         return report.passed ? 0 : 1
     }
 }
@@ -180,9 +181,14 @@ extension ContrastCommand {
         var fixtures = FixtureCatalog.collapse(FixtureCatalog.items(android: android, ios: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
         guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
+        // The suggestions for these token files (the roll-up names the value that would pass).
+        let suggestions = try ContrastAudit.auditTokens(tokens).suggestions + ContrastAudit.auditIOS(iosSet).suggestions
         let run = auditRendered(fixtures, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                 wholeRun: filter == nil, jobs: ProcessInfo.processInfo.activeProcessorCount)
         if json { try printJSON(run.rows) } else {
+            // One line per token below its floor before the worst nodes, with the value that would pass.
+            let failures = run.failures.map { ContrastCheck.failure($0.finding, key: $0.key) }
+            RollUp.lines(RollUp.groups(failures, suggestions: suggestions)).forEach { print($0) }
             print("worst margins over \(fixtures.count) rendered fixtures (\(run.rows.count) nodes):")
             for r in run.rows.prefix(20) { print("\(r.finding.passes ? "pass" : r.known == nil ? "FAIL" : "KNOWN")  \(r.key): \(r.finding)") }
             KnownFindingLines.lines(run.known, entries: run.entries).forEach { print($0) }

@@ -5,7 +5,7 @@ struct RenderCommand: EvidenceCommand {
     static let name = "render"
     static let summary = "Render one fixture, or any widget at any size, to a PNG file"
     static let usage = """
-        usage: evidence render --fixture KEY -o OUT.png [--json]
+        usage: evidence render --fixture KEY -o OUT.png [--overlay] [--json]
                evidence render --snapshot FILE|- --as-of ISO8601 --time-zone IANA [size options] -o OUT.png [--json]
                evidence render --no-snapshot … (first run)
                evidence render [--state S --habits N --done N …] [size options] -o OUT.png (a synthesized widget;
@@ -18,7 +18,12 @@ struct RenderCommand: EvidenceCommand {
         code points no font of the fallback chain draws (missing-glyph).
         """
     static let fixture = OptionSpec.value("fixture", "KEY", "a golden's fixture, a key from 'evidence list' (instead of the widget options)")
-    static let options = OptionTable([.init("a fixture:", [fixture])]) + AdHocRenderOptions.options
+    static let overlay = OptionSpec.flag("overlay", """
+        write the accessibility view instead of the bare render: every element that
+        carries meaning outlined, with a legend of its role, name, spoken text and
+        measured contrast (as Paparazzi's accessibility snapshot); the legend is also printed
+        """)
+    static let options = OptionTable([.init("a fixture:", [fixture]), .init("accessibility view:", [overlay])]) + AdHocRenderOptions.options
     static func run(_ a: ParsedArguments) throws -> Int32 {
         guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
@@ -43,7 +48,13 @@ struct RenderCommand: EvidenceCommand {
             scene = r.scene
         }
         let image = painter.render(scene)
-        try OutputFile.write(PNGCodec.encode(image), to: out)
+        if a.has(overlay.name) {
+            let overlaid = AccessibilityOverlay.draw(scene, painter: painter)
+            try OutputFile.write(PNGCodec.encode(overlaid.image), to: out)
+            overlaid.entries.forEach { print($0.line) }
+        } else {
+            try OutputFile.write(PNGCodec.encode(image), to: out)
+        }
         for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         if a.has("json") {
             if let drawn {
@@ -68,7 +79,7 @@ struct RenderCommand: EvidenceCommand {
     /// A fixture fixes its own widget, size and tokens: a widget or size option beside `--fixture`
     /// would be silently ignored, so it is a usage error instead.
     static func checkFixtureAlone(_ a: ParsedArguments) throws(InputError) {
-        let ownTable = Set([fixture.name, AdHocRenderOptions.output.name, AdHocRenderOptions.json.name])
+        let ownTable = Set([fixture.name, overlay.name, AdHocRenderOptions.output.name, AdHocRenderOptions.json.name])
         for spec in AdHocRenderOptions.options.all where !ownTable.contains(spec.name) && (a.value(spec.name) != nil || a.has(spec.name)) {
             throw InputError("--\(spec.name)", "cannot be combined with --fixture (the fixture fixes its widget, size and tokens)")
         }
