@@ -96,6 +96,11 @@ import Testing
             p.arguments = args
         }
         if let cwd { p.currentDirectoryURL = cwd }
+        return try collect(p)
+    }
+
+    /// Runs a configured process to its end, with its standard output and error.
+    static func collect(_ p: Process) throws -> Run {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

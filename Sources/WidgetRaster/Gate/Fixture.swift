@@ -77,6 +77,28 @@ public enum FixtureCatalog {
         return keys.filter { Glob.matches(glob, $0) }
     }
 
+    /// A filter that matches no key, respelled word by word after the keys' own words — the word in
+    /// the keys' case (`iOS/systemsmall/*` → `ios/systemSmall/*`), else the nearest word (`smal` →
+    /// `small`); nil unless the respelling matches a key. For "did you mean".
+    public static func respelled(filter: String) -> String? {
+        guard filter.count <= 256 else { return nil }  // no one mistypes a page-long glob
+        let keys = keys(matching: nil)
+        let isWordPart = { (c: Character) in c.isLetter || c.isNumber }
+        let words = Set(keys.flatMap { $0.split(whereSeparator: { !isWordPart($0) }).map(String.init) })
+        let vocabulary = words.sorted()
+        func respell(_ w: String) -> String {
+            if words.contains(w) { return w }
+            return vocabulary.first { $0.lowercased() == w.lowercased() } ?? Suggestion.nearest(w, among: vocabulary) ?? w
+        }
+        var out = "", word = ""
+        for c in filter {
+            if isWordPart(c) { word.append(c); continue }
+            out += respell(word) + String(c); word = ""
+        }
+        out += respell(word)
+        return out != filter && keys.contains(where: { Glob.matches(out, $0) }) ? out : nil
+    }
+
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items()) }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).

@@ -81,6 +81,20 @@ public enum FixtureState: String, Hashable, Sendable, CaseIterable {
     case newDay = "new-day"
 }
 
+extension WidgetState {
+    /// How fixture keys spell the state (`all-done`, `new-day`, `default`): `--state` takes it too.
+    public var keySpelling: String {
+        switch self {
+        case .firstRun: return FixtureState.firstRun.rawValue
+        case .stale: return FixtureState.stale.rawValue
+        case .newDay: return FixtureState.newDay.rawValue
+        case .empty: return FixtureState.empty.rawValue
+        case .allDone: return FixtureState.allDone.rawValue
+        case .defaultProgress: return FixtureState.defaultOne.rawValue
+        }
+    }
+}
+
 /// The same-day reactive branch a snapshot selects (seed 000 "Reactive layer"): `extendedToday`
 /// true, false, or absent (the fail-closed baseline).
 public enum ReactiveBranch: String, Hashable, Sendable, CaseIterable {

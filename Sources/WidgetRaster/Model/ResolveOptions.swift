@@ -34,9 +34,7 @@ public struct ResolveOptions: Equatable, Sendable {
         guard let rawZone = a.value("time-zone") else {
             throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York or UTC")
         }
-        guard let zone = ianaTimeZone(rawZone) else {
-            throw InputError("--time-zone", "'\(rawZone)' is not an IANA time zone (e.g. America/New_York, Europe/London, UTC)")
-        }
+        let zone = try ianaTimeZone(parsing: rawZone)
         let platforms: [Platform]
         if a.value("platform") == nil { platforms = Platform.allCases } else {
             platforms = [try a.choice(Self.platform, Platform.allCases)]
@@ -50,4 +48,16 @@ public struct ResolveOptions: Equatable, Sendable {
 public func ianaTimeZone(_ id: String) -> TimeZone? {
     guard id == "UTC" || id == "GMT" || (id.contains("/") && !id.hasPrefix("/")), let z = TimeZone(identifier: id) else { return nil }
     return z
+}
+
+/// `--time-zone`'s value as a zone, or an error with the nearest IANA name: the same name in its
+/// own case (`europe/berlin` → `Europe/Berlin`), else the closest spelling.
+public func ianaTimeZone(parsing raw: String) throws(InputError) -> TimeZone {
+    if let z = ianaTimeZone(raw) { return z }
+    let known = TimeZone.knownTimeZoneIdentifiers
+    // Words longer than any zone name are not typos of one (and would make the search slow).
+    let nearest = raw.count > 64 ? nil
+        : known.first { $0.lowercased() == raw.lowercased() } ?? Suggestion.nearest(raw, among: known)
+    let hint = nearest.map { "did you mean '\($0)'?" } ?? "e.g. America/New_York, Europe/London, UTC"
+    throw InputError("--time-zone", "'\(raw)' is not an IANA time zone; \(hint)")
 }

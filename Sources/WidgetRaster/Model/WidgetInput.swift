@@ -106,8 +106,7 @@ public struct WidgetInputOptions: Equatable, Sendable {
             throw InputError("--as-of", "needed: the render moment, ISO-8601 with an offset (the clock is never read)")
         }
         if let raw = a.value("time-zone") {
-            guard let z = ianaTimeZone(raw) else { throw InputError("--time-zone", "'\(raw)' is not an IANA time zone") }
-            zone = z
+            zone = try ianaTimeZone(parsing: raw)
         } else if required {
             throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York")
         }

@@ -41,8 +41,23 @@ public struct OptionSpec: Sendable, Equatable {
     public let repeats: Bool
     /// Appended to a value error and to the range in `--help` (`dp`: "1200 is outside 40.0…1000.0 dp").
     public var unit: String? = nil
+    /// Other spellings a `.choice` takes, each standing for one of its words (`--state all-done`,
+    /// the spelling fixture keys use, for `allDone`); `--help` lists them, the typed getter returns the word.
+    public var aliases: [String: String] = [:]
 
     public var isSwitch: Bool { check == .none }
+
+    /// This option, also taking `spellings` (spelling → word); a spelling equal to its word is dropped.
+    public func aliased(_ spellings: [String: String]) -> OptionSpec {
+        var s = self
+        s.aliases = spellings.filter { $0.key.lowercased() != $0.value.lowercased() }
+        return s
+    }
+
+    /// The word a given value stands for: the word its alias names (case-insensitive), else the value.
+    func canonical(_ raw: String) -> String {
+        aliases.first { $0.key.lowercased() == raw.lowercased() }?.value ?? raw
+    }
 
     /// A switch (`--json`).
     public static func flag(_ name: String, _ help: String) -> OptionSpec {
@@ -88,7 +103,7 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// What `--help` appends to the text: the accepted values, the default, "may be repeated".
     private var facts: [String] {
-        var facts = [rangeText, defaultValue.map(Self.defaultText)].compactMap { $0 }
+        var facts = [rangeText, aliasText, defaultValue.map(Self.defaultText)].compactMap { $0 }
         if repeats { facts.append("may be repeated") }
         return facts
     }
@@ -109,6 +124,12 @@ public struct OptionSpec: Sendable, Equatable {
         case .none, .text: return nil
         }
     }
+    /// "also first-run, new-day, …", in the order of the words they stand for.
+    private var aliasText: String? {
+        guard !aliases.isEmpty, case .choice(let words) = check else { return nil }
+        let order = { (spelling: String) in words.firstIndex(of: aliases[spelling]!) ?? words.count }
+        return "also " + aliases.keys.sorted { (order($0), $0) < (order($1), $1) }.joined(separator: ", ")
+    }
     private static func defaultText(_ d: Default) -> String {
         switch d {
         case .value(let v): return "default \(v)"
@@ -116,6 +137,20 @@ public struct OptionSpec: Sendable, Equatable {
         }
     }
     private static func trimmed(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x) }
+
+    /// "unknown value 'all_done'; did you mean 'all-done'? expected one of …": the nearest word or spelling.
+    func unknownWord(_ raw: String, _ words: [String]) -> InputError {
+        let spellings = words + aliases.keys.sorted()
+        // The same letters with other separators (`all_done`): the spelling that has separators
+        // when the value has them, else the word — before the nearest by edits, which ties there.
+        let letters = { (w: String) in w.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let same = spellings.filter { letters($0) == letters(raw) }
+        let separated = raw.contains { !$0.isLetter && !$0.isNumber }
+        let nearest = same.first { separated == $0.contains { !$0.isLetter && !$0.isNumber } } ?? same.first
+            ?? Suggestion.nearest(raw, among: spellings)
+        let hint = nearest.map { "did you mean '\($0)'? " } ?? ""
+        return InputError("--\(name)", "unknown value '\(raw)'; \(hint)expected one of \(words.joined(separator: ", "))")
+    }
 
     /// Checks one given value against `check`; the error names the flag (and the unit).
     func validate(_ raw: String) throws(InputError) {
@@ -129,9 +164,8 @@ public struct OptionSpec: Sendable, Equatable {
             guard let v = Double(raw) else { throw refused("expected a number, got '\(raw)'") }
             guard v.isFinite, r.contains(v) else { throw refused("\(raw) is outside \(r.lowerBound)…\(r.upperBound)") }
         case .choice(let words):
-            guard words.contains(where: { $0.lowercased() == raw.lowercased() }) else {
-                throw InputError("--\(name)", "unknown value '\(raw)'; expected one of \(words.joined(separator: ", "))")
-            }
+            let word = canonical(raw)
+            guard words.contains(where: { $0.lowercased() == word.lowercased() }) else { throw unknownWord(raw, words) }
         }
     }
 }
@@ -279,9 +313,8 @@ public struct ParsedArguments: Equatable, Sendable {
     }
     public func choice<T: RawRepresentable>(_ spec: OptionSpec, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
         let raw = try checked(spec)
-        guard let v = all.first(where: { $0.rawValue.lowercased() == raw.lowercased() }) else {
-            throw InputError("--\(spec.name)", "unknown value '\(raw)'; expected one of \(all.map(\.rawValue).joined(separator: ", "))")
-        }
+        let word = spec.canonical(raw)
+        guard let v = all.first(where: { $0.rawValue.lowercased() == word.lowercased() }) else { throw spec.unknownWord(raw, all.map(\.rawValue)) }
         return v
     }
     /// The value or default, checked again here so arguments parsed against another table are held to this declaration.

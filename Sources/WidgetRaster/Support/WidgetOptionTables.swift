@@ -6,7 +6,7 @@
 private func words<T: RawRepresentable>(_ all: [T]) -> [String] where T.RawValue == String { all.map(\.rawValue) }
 
 extension WidgetInputOptions {
-    public static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON the app writes ('-' reads standard input;\nevery field: README, 'Snapshot JSON')")
+    public static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON the app writes ('-' reads standard input;\nevery field: docs/reference/snapshot-json.md)")
     public static let noSnapshot = OptionSpec.flag("no-snapshot", "first run (no snapshot yet)")
     public static let asOf = OptionSpec.value("as-of", "ISO8601", "the render moment with a UTC offset, e.g. 2026-09-17T08:30:00+02:00\n(needed with a snapshot; the clock is never read)")
     public static let timeZone = OptionSpec.value("time-zone", "IANA", "the device zone, e.g. Europe/Berlin (needed with a snapshot)")
@@ -14,6 +14,7 @@ extension WidgetInputOptions {
     private static let reference = SyntheticWidget()
     public static let state = OptionSpec.value("state", "S", "the state to synthesize", check: .choice(words(WidgetState.allCases)),
                                                default: .value(reference.state.rawValue))
+        .aliased(Dictionary(uniqueKeysWithValues: WidgetState.allCases.map { ($0.keySpelling, $0.rawValue) }))
     public static let reactive = OptionSpec.value("reactive", "R", "the reactive layer; off = the fail-closed baseline, no caption",
                                                   check: .choice(words(Reactive.allCases)), default: .value(Reactive.notyet.rawValue))
     public static let motif = OptionSpec.value("motif", "M", "the streak metaphor", check: .choice(words(StreakMotif.allCases)),

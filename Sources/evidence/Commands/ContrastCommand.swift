@@ -19,7 +19,7 @@ struct ContrastCommand: EvidenceCommand {
     static let options = OptionTable([
         .value("android-res", "DIR", """
             an Android res/ folder: every values*/*.xml, each night / -vNN configuration
-            its own rows (README "Token files")
+            its own rows (docs/reference/token-files.md)
             """, default: .note("the bundled Tokens/android/res")),
         .value("ios-assets", "DIR", """
             audit an Xcode asset catalog (Widget*.colorset) against the iOS role table
@@ -180,7 +180,7 @@ extension ContrastCommand {
         let ios = IOSSceneBuilder(fonts: painter.fonts, tokens: iosSet)
         var fixtures = FixtureCatalog.collapse(FixtureCatalog.items(android: android, ios: ios))
         if let filter { fixtures = fixtures.filter { Glob.matches(filter, $0.key) } }
-        guard !fixtures.isEmpty else { throw InputError("--filter", "no fixture matches '\(filter ?? "")'") }
+        guard !fixtures.isEmpty else { throw GateArguments.matchesNothing(filter ?? "") }
         // The suggestions for these token files (the roll-up names the value that would pass).
         let suggestions = try ContrastAudit.auditTokens(tokens).suggestions + ContrastAudit.auditIOS(iosSet).suggestions
         let run = auditRendered(fixtures, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),

@@ -52,10 +52,14 @@ enum GateArguments {
     /// is a usage error, never a pass.
     static func keys(_ filter: String?) throws(InputError) -> [String] {
         let keys = FixtureCatalog.keys(matching: filter)
-        if keys.isEmpty, let filter {
-            throw InputError("--filter", "no fixture matches '\(filter)'; run 'evidence list' to see the keys")
-        }
+        if keys.isEmpty, let filter { throw matchesNothing(filter) }
         return keys
+    }
+
+    /// "no fixture matches 'iOS/*'; did you mean 'ios/*'?": the filter respelled after the keys' words.
+    static func matchesNothing(_ filter: String) -> InputError {
+        let hint = FixtureCatalog.respelled(filter: filter).map { "did you mean '\($0)'? " } ?? ""
+        return InputError("--filter", "no fixture matches '\(filter)'; \(hint)run 'evidence list' to see the keys")
     }
 
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;

@@ -15,7 +15,7 @@ struct TimelineCommand: EvidenceCommand {
         The clock is never read. Prints one line per frame. At most 12 frames: a --from years before
         the sync (many daylight-saving edges) is refused, exit 2.
         """
-    static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: README, 'Snapshot JSON')")
+    static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: docs/reference/snapshot-json.md)")
     static let from = OptionSpec.value("from", "T", "the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)")
     static let timeZone = OptionSpec.value("time-zone", "Z", "the device zone, IANA (e.g. Europe/Berlin)")
     static let platform = OptionSpec.value("platform", "P", "the platform to draw: android or ios", default: .value("android"))
@@ -31,7 +31,7 @@ struct TimelineCommand: EvidenceCommand {
         guard let from = ISO8601DateFormatter().date(from: fromText) else {
             throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")
         }
-        guard let zone = TimeZone(identifier: zoneName) else { throw InputError("--time-zone", "unknown IANA zone '\(zoneName)'") }
+        let zone = try ianaTimeZone(parsing: zoneName)
         let painter = try GateArguments.painter()
         let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
         let platforms = TimelinePlatforms.all(renderer: renderer)
@@ -40,6 +40,9 @@ struct TimelineCommand: EvidenceCommand {
             throw InputError("--platform", "no timeline for '\(platformName)'; expected \(platforms.map(\.name).joined(separator: ", "))")
         }
         let family = a.value(Self.family.name) ?? platform.families[0]
+        if let p = Platform(rawValue: platform.name), let refusal = RenderTarget.familyOfOtherPlatform(family, platform: p, own: platform.families) {
+            throw refusal
+        }
         guard platform.families.contains(family) else {
             throw InputError("--family", "unknown \(platform.name) family '\(family)'; expected \(platform.families.joined(separator: ", "))")
         }
