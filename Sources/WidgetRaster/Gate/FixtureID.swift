@@ -130,9 +130,6 @@ public enum FixtureBand: Hashable, Sendable {
     case type(DynamicTypeSize)
     /// Habit titles in every script (`InternationalMatrix`).
     case intl(IntlCard)
-    /// A geometry a seed passage reports, drawn as reported (Android: granted width × height in dp,
-    /// font scale, habit count), e.g. OBJ-2428's 230 × 330 dp Large with five habits.
-    case reported(widthDp: Int, heightDp: Int, fontScale: Double, habits: Int)
 
     /// The band table it belongs to: the key segment after `bands`.
     public var axis: String {
@@ -144,7 +141,6 @@ public enum FixtureBand: Hashable, Sendable {
         case .content: return "content"
         case .type: return "type"
         case .intl: return "intl"
-        case .reported: return "reported"
         }
     }
 
@@ -152,7 +148,7 @@ public enum FixtureBand: Hashable, Sendable {
     public var namesFamily: Bool {
         switch self {
         case .width, .large: return false
-        case .height, .device, .content, .type, .intl, .reported: return true
+        case .height, .device, .content, .type, .intl: return true
         }
     }
 
@@ -167,7 +163,6 @@ public enum FixtureBand: Hashable, Sendable {
         case .content(let c, let digits, let habits): return [c.name, "\(digits)-digit-\(habits)-habits"]
         case .type(let t): return [t.rawValue]
         case .intl(let card): return [card.tag]
-        case .reported(let w, let h, let fs, let habits): return ["w\(w)-h\(h)-fs\(fs)-\(habits)-habits"]
         }
     }
 }

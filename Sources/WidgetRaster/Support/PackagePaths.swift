@@ -10,6 +10,8 @@ public enum PackagePaths {
         .deletingLastPathComponent()  // package root
     public static var fonts: URL { root.appendingPathComponent("Fonts") }
     public static var goldens: URL { root.appendingPathComponent("Goldens") }
+    /// The case files (`CaseFiles`): one render each, pinned as data.
+    public static var cases: URL { root.appendingPathComponent("Cases") }
     public static var tokens: URL { root.appendingPathComponent("Tokens") }
     /// The committed known-findings file (`KnownFindings`).
     public static var knownFindings: URL { root.appendingPathComponent(KnownFindings.fileName) }
