@@ -52,6 +52,9 @@ import Testing
         #expect(unmet.map(\.kind) == [.lostMeaning])
         #expect(unmet.first?.detail == "Cases/a.json expects \"never drawn text\" drawn; the render does not draw it")
         #expect(f.matrixEntry == "cases/a \(pinned.digest)")
+        // Review pages and summaries group a case by its folder, never as a stale key.
+        #expect(KeyParts("cases/reported/obj-2428").area == "cases/reported" && KeyParts("cases/a").area == "cases/-")
+        #expect(KeyParts("android/gone/key").area == "stale")
     }
 
     /// Every malformed or hostile case folder is one `InputError` line naming the file and where.
@@ -130,6 +133,10 @@ import Testing
         let pinned = try HostileCaseTests.evidence(pin)
         #expect(pinned.code == 0, "\(pinned.err)")
         #expect(pinned.out.contains("fixture cases/reported/mine"))
+        // A name that would leave Cases/: refused before anything is read or written.
+        let escape = try HostileCaseTests.evidence(Array(pin.dropLast(4)) + ["--name", "../../canary/evil", "--cases", cases])
+        #expect(escape.code == 2 && escape.errLines.count == 1 && escape.err.contains("has a '.' or '..' segment"), "\(escape.err)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.canary.appendingPathComponent("evil.json").path))
         let again = try HostileCaseTests.evidence(pin)
         #expect(again.code == 2 && again.errLines.count == 1 && again.err.contains("exists; pass --force"), "\(again.err)")
         let gate = ["--goldens", goldens, "--cases", cases, "--filter", "cases/reported/mine", "--quiet"]

@@ -93,6 +93,14 @@ public enum CaseFiles {
         return cases.sorted { $0.key < $1.key }
     }
 
+    /// The folder a case key's file lies in below Cases/ (`reported`; `-` at the top), nil for any
+    /// other key: how review pages and summaries group cases (`cases/reported`).
+    public static func folder(ofKey key: String) -> String? {
+        guard key.hasPrefix(keyPrefix) else { return nil }
+        let path = key.dropFirst(keyPrefix.count).split(separator: "/")
+        return path.count > 1 ? String(path[0]) : "-"
+    }
+
     /// The key a case file below the cases folder stands for, or why it cannot be one.
     public static func key(forFile file: String) throws(InputError) -> String {
         let key = keyPrefix + file.dropLast(".json".count)

@@ -67,7 +67,7 @@ enum GateArguments {
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
     /// a key no fixture has (a stale golden) is its own area.
     static func area(of key: String) -> String {
-        FixtureCatalog.id(forKey: key)?.area ?? "stale"
+        FixtureCatalog.id(forKey: key)?.area ?? CaseFiles.folder(ofKey: key).map { "cases/\($0)" } ?? "stale"
     }
 
     static func painter() throws -> CairoPainter {

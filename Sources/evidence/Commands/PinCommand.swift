@@ -13,9 +13,9 @@ struct PinCommand: EvidenceCommand {
 
         Takes the widget and size options 'evidence render' takes and writes them, with the snapshot
         inline, to the case file Cases/PATH.json — the fixture cases/PATH, its golden
-        Goldens/cases/PATH.png. The case is read back and drawn before anything is written. Then:
-          evidence record --mode missing --filter 'cases/PATH'    (records its golden)
-          evidence verify                                         (checks it with every other fixture)
+        Goldens/cases/PATH.png. The case is read back and drawn before anything is written. Then
+        'evidence record --mode missing' records its golden (add a filter of cases/PATH for it alone) and
+        'evidence verify' checks it with every other fixture.
         e.g. the OBJ-2428 narrow-Large report:
           evidence pin --platform android --family large --width 230 --height 330 --snapshot snap.json \\
                        --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin --name reported/obj-2428
