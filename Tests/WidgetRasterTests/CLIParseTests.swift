@@ -101,7 +101,7 @@ import Testing
                 }
             }
         }
-        #expect(HostMode.allCases.filter { $0.draws(.systemMedium) } == [.full, .tinted])
+        #expect(HostMode.allCases.filter { $0.draws(.systemMedium) } == [.full, .tinted, .ios16])
         #expect(HostMode.allCases.filter { $0.draws(.systemSmall) } == HostMode.allCases)
         let refused = #expect(throws: InputError.self) {
             try PlanCommand.parse(["--platform", "ios", "--family", "systemMedium", "--host-mode", "standby"])

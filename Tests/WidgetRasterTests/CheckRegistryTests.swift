@@ -23,13 +23,13 @@ import Testing
     /// the truncation finding stays, still KNOWN by its element; the pip reader, the tint groups
     /// and the colour-alone markers read the same elements.
     @Test func renamingEveryNodeKeepsEveryCheckApplying() throws {
-        let key = "android/bands/reported/small/w110-h130-fs2.0-4-habits/new-day"
+        let key = "cases/reported/obj-1382-small-new-day-110x130-fs2.0"
         let original = try scene(key), renamed = Self.renamed(original)
         let a = TruncationCheck.violations(in: original), b = TruncationCheck.violations(in: renamed)
         #expect(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let failures = TruncationCheck.gateCheck.run(key, renamed, painter.render(renamed), painter)
-        let facts = RenderFacts(try #require(try FixtureCatalog.filtered(key).first).id, scene: renamed)
+        let facts = try #require(try FixtureCatalog.filtered(key).first).facts(renamed)
         #expect(!failures.isEmpty && known.partition(failures, facts: facts).failures.isEmpty, "the renamed caption is still the known one")
 
         let small = try scene("ios/systemSmall/default-some-notyet/stones/legacy/dark")

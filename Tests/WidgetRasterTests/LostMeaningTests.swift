@@ -204,7 +204,7 @@ import Testing
             var matched = false
             for f in catalog where Glob.matches(e.fixture, f.key) {
                 let scene = f.makeScene(fonts)
-                guard let facts = RenderFacts(f.id, scene: scene), e.conditions.matches(facts) else { continue }
+                guard let facts = f.facts(scene), e.conditions.matches(facts) else { continue }
                 let image = painter.render(scene)
                 let failures = CheckRegistry.renderChecks.flatMap { $0.run(f.key, scene, image, painter, facts: facts) }
                 if failures.contains(where: { e.matches($0, facts: facts) }) { matched = true; break }

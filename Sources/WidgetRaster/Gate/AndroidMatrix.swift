@@ -50,21 +50,9 @@ public enum AndroidMatrix {
     static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] = [(.small, .small, 150), (.medium, .medium, 260)]
     static let heightBandStates: [FixtureState] = [.defaultOne, .allDone, .empty, .stale]
 
-    /// The geometries seed 000 itself reports, drawn as reported: OBJ-2428's narrow Large (230 ×
-    /// 330 dp, five habits: "all 5 habit rows still render with no overflow line"), and Small STALE
-    /// where the core reserves the footer (issue #21: 170 × 180 at fontScale 2.0, 130 × 155 at 1.3),
-    /// and Small NEW_DAY at the floor the seed's Known limitation names (110 × 130 at fontScale 2.0).
-    static let reported: [(family: AndroidFamily, state: FixtureState, width: Int, height: Int, fontScale: Double, habits: Int)] = [
-        (.large, .defaultNone, 230, 330, 1.0, 5),
-        (.small, .stale, 170, 180, 2.0, 4),
-        (.small, .stale, 130, 155, 1.3, 4),
-        // NEW_DAY's own overflow, Known limitation: "at 110dp × fontScale 2.0, below 160dp of granted
-        // height, New day needs 2 lines … but the budget only grants 1".
-        (.small, .newDay, 110, 130, 2.0, 4),
-    ]
-
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
-    /// Medium); widths × font scale × digit count (Small header); Large across the ladder.
+    /// Medium); widths × font scale × digit count (Small header); Large across the ladder. The
+    /// geometries a seed passage or a report names are case files (`Cases/reported/`), not Swift.
     static func bandRequests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
         var out: [(FixtureID, AndroidRenderRequest)] = []
         for (fixed, family, width) in heightBand {
@@ -92,10 +80,6 @@ public enum AndroidMatrix {
         for w in [200, 218, 219, 230, 289, 290, 400] {
             let id = bandID(.large(widthDp: w, heightDp: 330), .large)
             out.append((id, request(id, .auto, Double(w), 330)))
-        }
-        for r in reported {
-            let id = bandID(.reported(widthDp: r.width, heightDp: r.height, fontScale: r.fontScale, habits: r.habits), r.family, r.state)
-            out.append((id, request(id, r.family == .large ? .auto : .small, Double(r.width), Double(r.height), fontScale: r.fontScale)))
         }
         return out
     }

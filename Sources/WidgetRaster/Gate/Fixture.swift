@@ -10,15 +10,22 @@ public struct Fixture: Sendable {
     /// Where the declared collapse rule disagrees with what this fixture's matrix items draw (the
     /// catalog's check, `FixtureCatalog.collapse`): verify reports it as `self-check`.
     public let collapseFinding: String?
+    /// A case file's fixture (`Cases/`, `CaseFiles`): its facts, expectations and content hash; nil for the matrices.
+    public let pinned: PinnedCase?
 
     public init(id: FixtureID, collapseFinding: String? = nil, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.makeScene = makeScene
+        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.makeScene = makeScene; self.pinned = nil
     }
 
-    /// A fixture outside the platform matrices (test catalogs): a key with no identity behind it.
-    public init(key: String, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = nil; self.key = key; self.collapseFinding = nil; self.makeScene = makeScene
+    /// A fixture outside the platform matrices (test catalogs, case files): a key with no identity behind it.
+    public init(key: String, pinned: PinnedCase? = nil, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
+        self.id = nil; self.key = key; self.collapseFinding = nil; self.makeScene = makeScene; self.pinned = pinned
     }
+
+    /// What the render was asked to show: a case's own facts, else its identity's.
+    public func facts(_ scene: Scene) -> RenderFacts? { pinned?.facts ?? RenderFacts(id, scene: scene) }
+    /// What the matrix hash reads of this fixture: its key, and a case file's content hash.
+    var matrixEntry: String { pinned.map { "\(key) \($0.digest)" } ?? key }
 
     /// The golden's path relative to the goldens directory.
     public var goldenPath: String { key + ".png" }
@@ -70,9 +77,9 @@ public enum FixtureCatalog {
     /// Every fixture's identity in catalog order, from the declared rule: what `evidence list` prints.
     public static let ids: [FixtureID] = fold(targets.map(\.id))
 
-    /// The keys matching a glob (`*` also crosses `/`), in catalog order; no filter → all.
-    public static func keys(matching glob: String?) -> [String] {
-        let keys = ids.map(\.key)
+    /// The keys matching a glob (`*` also crosses `/`), in catalog order (the case files last); no filter → all.
+    public static func keys(matching glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [String] {
+        let keys = ids.map(\.key) + (try CaseCatalog.keys(cases))
         guard let glob else { return keys }
         return keys.filter { Glob.matches(glob, $0) }
     }
@@ -102,11 +109,12 @@ public enum FixtureCatalog {
     private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items()) }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
-    public static func load() throws(InputError) -> [Fixture] { try catalog.get() }
+    public static func load(cases: URL = Project.current.cases) throws(InputError) -> [Fixture] { try catalog.get() + (try CaseCatalog.fixtures(cases)) }
 
     /// The fixture a key names, building only its first item's scene — not the whole matrix (verify
     /// checks that the fixture's other items draw the same). nil: no fixture has that key.
-    public static func fixture(key: String) throws(InputError) -> Fixture? {
+    public static func fixture(key: String, cases: URL = Project.current.cases) throws(InputError) -> Fixture? {
+        if key.hasPrefix(CaseFiles.keyPrefix) { return try CaseCatalog.fixtures(cases).first { $0.key == key } }
         // The first item the rule folds into `key` (a scan: cheaper than hashing every identity).
         guard let i = targets.firstIndex(where: { $0.id.collapsed.key == key }) else { return nil }
         let (android, ios) = try builders.get()
@@ -119,8 +127,8 @@ public enum FixtureCatalog {
     private static let byKey: [String: FixtureID] = Dictionary(ids.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
-    public static func filtered(_ glob: String?) throws(InputError) -> [Fixture] {
-        let fixtures = try load()
+    public static func filtered(_ glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [Fixture] {
+        let fixtures = try load(cases: cases)
         guard let glob else { return fixtures }
         return fixtures.filter { Glob.matches(glob, $0.key) }
     }

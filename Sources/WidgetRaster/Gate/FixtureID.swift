@@ -31,6 +31,19 @@ public enum WidgetBody: String, Hashable, Sendable, CaseIterable {
 /// Home Screen in full colour are `.full`; the host-owned modes come with the accessories issue.
 public enum HostMode: String, Hashable, Sendable, CaseIterable {
     case full, tinted, standby, night
+    /// The iOS 15/16 fallback (seed 000 "Testing": "plus an iOS 15/16 fallback check"): the
+    /// app-owned `.background()` with WidgetContainer's own 16 pt padding, and the check-off tap
+    /// surface as the pre-v4.7 Link deep-link (AppIntent is iOS 17+) — light and dark, Home Screen only.
+    case ios16
+
+    /// Whether the app paints its own card in the request's appearance (full colour, and iOS 15/16's
+    /// `.background()`); otherwise the host owns it and the scene is drawn from the dark form.
+    public var appOwnsCard: Bool {
+        switch self {
+        case .full, .ios16: return true
+        case .tinted, .standby, .night: return false
+        }
+    }
 
     /// Whether a host draws this family in this mode: the accessories are always vibrant (seed 001
     /// §5), and StandBy (so also its Night tint) shows small-family widgets only (Apple's widget
@@ -39,6 +52,8 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
     public func draws(_ family: IOSFamily) -> Bool {
         switch (self, family.kind) {
         case (.full, _): return true
+        case (.ios16, .home): return true
+        case (.ios16, .accessory): return false
         case (.tinted, .home): return true
         case (.standby, .home(.systemSmall)), (.night, .home(.systemSmall)): return true
         case (.standby, .home(.systemMedium)), (.standby, .home(.systemLarge)),
@@ -49,9 +64,11 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
 
     /// Why `draws` refused a family: the one line `render --host-mode` prints.
     public func refusal(_ family: IOSFamily) -> String {
-        switch family.kind {
-        case .accessory: return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
-        case .home: return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
+        switch (self, family.kind) {
+        case (.ios16, _):
+            return "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+        case (_, .accessory): return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
+        case (_, .home): return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
         }
     }
 }
@@ -144,9 +161,6 @@ public enum FixtureBand: Hashable, Sendable {
     case type(DynamicTypeSize)
     /// Habit titles in every script (`InternationalMatrix`).
     case intl(IntlCard)
-    /// A geometry a seed passage reports, drawn as reported (Android: granted width × height in dp,
-    /// font scale, habit count), e.g. OBJ-2428's 230 × 330 dp Large with five habits.
-    case reported(widthDp: Int, heightDp: Int, fontScale: Double, habits: Int)
 
     /// The band table it belongs to: the key segment after `bands`.
     public var axis: String {
@@ -158,7 +172,6 @@ public enum FixtureBand: Hashable, Sendable {
         case .content: return "content"
         case .type: return "type"
         case .intl: return "intl"
-        case .reported: return "reported"
         }
     }
 
@@ -166,7 +179,7 @@ public enum FixtureBand: Hashable, Sendable {
     public var namesFamily: Bool {
         switch self {
         case .width, .large: return false
-        case .height, .device, .content, .type, .intl, .reported: return true
+        case .height, .device, .content, .type, .intl: return true
         }
     }
 
@@ -181,7 +194,6 @@ public enum FixtureBand: Hashable, Sendable {
         case .content(let c, let digits, let habits): return [c.name, "\(digits)-digit-\(habits)-habits"]
         case .type(let t): return [t.rawValue]
         case .intl(let card): return [card.tag]
-        case .reported(let w, let h, let fs, let habits): return ["w\(w)-h\(h)-fs\(fs)-\(habits)-habits"]
         }
     }
 }
@@ -262,7 +274,7 @@ public struct FixtureID: Hashable, Sendable {
     /// This identity with the dimensions the collapse rule may merge (motif, body) erased: the
     /// fixtures of one group must draw different scenes (the catalog checks it).
     var collapseGroup: FixtureID {
-        var g = self
+        var g = collapsed
         g.motifs = motifs.map { _ in Cover([]) }
         g.bodies = Cover([])
         return g
@@ -276,9 +288,21 @@ public struct FixtureID: Hashable, Sendable {
     /// every value (`any-motif`, `any-body`), so items that must draw alike share one golden.
     var collapsed: FixtureID {
         var f = self
+        if !readsHostMode { f.hostMode = .full }
         if !readsMotif, motifs != nil { f.motifs = Cover(StreakMotif.allCases) }
         if !readsBody { f.bodies = Cover(WidgetBody.allCases) }
         return f
+    }
+
+    /// Whether the render differs from full colour's: not for the iOS 15/16 fallback, whose padding
+    /// takes the place of iOS 17's content margins (16 pt either way — "leaving both in place would
+    /// have stacked to 32pt") and whose Link deep-link is "the same tap surface" (seed 000
+    /// "Interactive check-off"), so every such item must draw its full-colour fixture's scene.
+    var readsHostMode: Bool {
+        switch hostMode {
+        case .full, .tinted, .standby, .night: return true
+        case .ios16: return false
+        }
     }
 
     /// Whether the render shows the streak motif. Not at the fail-closed baseline: without

@@ -25,11 +25,6 @@ extension Scenario {
             self = .iosBand(state, streak: 1024, habits: 7)
         case .content(_, let digits, let habits)?:
             self.init(total: habits, done: habits / 2, extendedToday: false, streak: Self.streak(digits: digits), titles: Self.referenceTitles)
-        case .reported(_, _, _, let habits)?:
-            guard let state = id.state else { return nil }
-            self = .cell(state, branch: nil, motif: .stones, kindling: true)
-            total = habits
-            titles = Self.referenceTitles
         case .intl(let card)?:
             let titles = card.titles(family: id.family)
             self.init(total: titles.count, done: 0, extendedToday: false, titles: titles)

@@ -29,7 +29,7 @@ public enum IOSMatrix {
                 }
             }
         }
-        return out + hostModeRequests() + accessoryRequests() + bandRequests()
+        return out + hostModeRequests() + fallbackRequests() + accessoryRequests() + bandRequests()
     }
 
     /// The states whose meaning differs in the host-owned modes: default (with done and not-yet
@@ -43,7 +43,7 @@ public enum IOSMatrix {
     static func hostModeRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
         var out: [(FixtureID, IOSRenderRequest)] = []
         for f in IOSHomeFamily.allCases {
-            for mode in HostMode.allCases where mode != .full && mode.draws(f.family) {
+            for mode in HostMode.allCases where !mode.appOwnsCard && mode.draws(f.family) {
                 let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) }
                 for id in [MatrixCases.firstRun(.ios(f.family), .dark, hostMode: mode)] + cells.map({ $0.id(.ios(f.family), .dark, hostMode: mode) }) {
                     out.append((id, request(id, f.family)))
@@ -51,6 +51,22 @@ public enum IOSMatrix {
             }
         }
         return out
+    }
+
+    /// The iOS 15/16 fallback check (seed 000 "Testing"): every Home Screen family in light and dark,
+    /// both bodies, `hostModeStates` and first run (FirstRunBody lost its view-level padding too), the
+    /// stones motif (the motif draws only the glyph, inside the inset). The collapse rule folds each
+    /// into its iOS 17 full-colour fixture (`FixtureID.readsHostMode`) and the catalog checks every
+    /// one draws that fixture's scene — so a stacked 32 pt inset, or any other difference, is a
+    /// `self-check` failure, never a silent extra golden.
+    static func fallbackRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+        let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) && $0.motif == .stones }
+        return IOSHomeFamily.allCases.flatMap { f in
+            Theme.allCases.flatMap { theme in
+                ([MatrixCases.firstRun(.ios(f.family), theme, hostMode: .ios16)] + cells.map { $0.id(.ios(f.family), theme, hostMode: .ios16) })
+                    .map { ($0, request($0, f.family)) }
+            }
+        }
     }
 
     /// The Lock Screen accessories at their default class (430 × 932: the seed's 172 × 76 pt): every

@@ -35,7 +35,7 @@ public struct RenderFacts: Sendable, Hashable {
         if case .android(.large) = family, !resolved.kindling { family = .android(.medium) }
         var fontScale = 1.0, textSize = DynamicTypeSize.large
         switch id.band {
-        case .height(_, let fs, _)?, .width(_, let fs, _)?, .reported(_, _, let fs, _)?: fontScale = fs
+        case .height(_, let fs, _)?, .width(_, let fs, _)?: fontScale = fs
         case .type(let t)?: textSize = t
         case .large?, .device?, .content?, .intl?, nil: break
         }

@@ -42,8 +42,9 @@ public enum Verifier {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
         let environment = RendererEnvironment.current(fonts: painter.fonts)
-        var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.key)), environment: environment, filter: options.filter,
+        var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.matrixEntry)), environment: environment, filter: options.filter,
                           checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
+        run.cases = RunInfo.cases(catalog)
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
         switch choice {
@@ -214,11 +215,13 @@ public enum Verifier {
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
-        let facts = RenderFacts(fixture.id, scene: r.scene)
+        let facts = fixture.facts(r.scene)
         var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
         if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
+        // A case file's expectations: texts it must draw.
+        if let pinned = fixture.pinned { out.failures += CaseFiles.unmetExpectations(pinned, key: fixture.key, scene: r.scene) }
         // Without facts lost-meaning finds nothing and known findings' conditions decide nothing:
         // for a fixture with an identity that is a catalog bug, never a silent pass.
         if fixture.id != nil && facts == nil {

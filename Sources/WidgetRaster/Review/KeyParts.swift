@@ -24,6 +24,10 @@ public struct KeyParts: Codable, Sendable, Hashable {
     /// have (a stale golden, a test's ad-hoc fixture) is never taken apart: `-` parts, grouped as `stale`.
     public init(_ key: String) {
         if let id = FixtureCatalog.id(forKey: key) { self.init(id); return }
+        // A case file's key is its path below Cases/: grouped by its folder (`cases/reported`), no facets.
+        if let folder = CaseFiles.folder(ofKey: key) {
+            self.init(platform: "cases", family: folder, state: "-", variants: [], facets: [:], known: true); return
+        }
         self.init(platform: "-", family: "-", state: "-", variants: [], facets: [:], known: false)
     }
 

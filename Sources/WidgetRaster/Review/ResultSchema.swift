@@ -33,6 +33,8 @@ public struct RunInfo: Codable, Sendable, Equatable {
     /// How many renders each check found something to read in: the self-check's evidence, which
     /// `report` sums over shards to judge a sharded run as a whole one (absent in older results).
     public var applied: CheckApplications?
+    /// The case files the run read (`Cases/`): fixture key → content hash (absent without cases, and in older results).
+    public var cases: [String: String]?
 
     public init(matrix: String, environment: RendererEnvironment, filter: String?, checks: [String]? = nil) {
         self.matrix = matrix; self.environment = environment; self.filter = filter; self.checks = checks
@@ -43,6 +45,12 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public static func checkNames(_ renderChecks: [RenderCheck], acrossFixtures: Bool) -> [String] {
         let names = Set(renderChecks.map(\.name))
         return CheckRegistry.checks.filter { c in c.render == nil ? acrossFixtures : names.contains(c.name) }.map(\.name)
+    }
+
+    /// The case files of a catalog by key with their content hashes; nil when it has none.
+    static func cases(_ catalog: [Fixture]) -> [String: String]? {
+        let pinned = catalog.compactMap { f in f.pinned.map { (f.key, $0.digest) } }
+        return pinned.isEmpty ? nil : Dictionary(pinned, uniquingKeysWith: { a, _ in a })
     }
 
     /// The matrix identity of a catalog: order-independent.

@@ -38,7 +38,7 @@ public enum HostRendering {
     /// StandBy are dark hosts).
     public static func apply(_ mode: HostMode, to scene: Scene) -> Scene {
         switch mode {
-        case .full: return scene
+        case .full, .ios16: return scene
         case .tinted:
             return accented(scene, background: .material) { $0.element.isAccentable ? tintedAccent : tintedDefault }
         case .standby:

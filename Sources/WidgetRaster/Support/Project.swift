@@ -10,6 +10,8 @@ public struct Project: Sendable, Equatable {
     public static let configName = "evidence.json"
     /// The goldens folder's name when the config names none; also the marker of a root without a config.
     public static let defaultGoldens = "Goldens"
+    /// The case files' folder when the config names none (`CaseFiles`: one render each, pinned as data).
+    public static let defaultCases = "Cases"
     /// The default token folders below a root (and below an install's share/evidence).
     static let defaultAndroidTokens = "Tokens/android/res"
     static let defaultIOSTokens = "Tokens/ios/Assets.xcassets"
@@ -21,6 +23,7 @@ public struct Project: Sendable, Equatable {
     public var androidTokens: URL
     public var iosTokens: URL
     public var knownFindings: URL
+    public var cases: URL
     /// The config's shard count: `--shard i` then means slice i of it.
     public var shards: Int?
     /// How the root was chosen (`evidence version` prints it).
@@ -33,10 +36,11 @@ public struct Project: Sendable, Equatable {
     struct Config: Decodable {
         var goldens: String?
         var knownFindings: String?
+        var cases: String?
         var tokens: Tokens?
         var shards: Int?
         struct Tokens: Decodable { var android: String?; var ios: String? }
-        static let keys: Set<String> = ["goldens", "knownFindings", "tokens", "shards"]
+        static let keys: Set<String> = ["goldens", "knownFindings", "cases", "tokens", "shards"]
         static let tokenKeys: Set<String> = ["android", "ios"]
     }
 
@@ -58,6 +62,7 @@ public struct Project: Sendable, Equatable {
         }
         let goldens = try inside(config?.goldens, defaultGoldens, "goldens")
         let known = try inside(config?.knownFindings, KnownFindings.fileName, "knownFindings")
+        let cases = try inside(config?.cases, defaultCases, "cases")
         var android = try inside(config?.tokens?.android, defaultAndroidTokens, "tokens.android")
         var ios = try inside(config?.tokens?.ios, defaultIOSTokens, "tokens.ios")
         var tokensOrigin = config?.tokens != nil ? "\(configName)" : "the project"
@@ -68,7 +73,7 @@ public struct Project: Sendable, Equatable {
             ios = install.appendingPathComponent(defaultIOSTokens)
             tokensOrigin = "the install (\(install.path))"
         }
-        return Project(root: root, goldens: goldens, androidTokens: android, iosTokens: ios, knownFindings: known,
+        return Project(root: root, goldens: goldens, androidTokens: android, iosTokens: ios, knownFindings: known, cases: cases,
                        shards: config?.shards, origin: origin, tokensOrigin: tokensOrigin)
     }
 
@@ -107,7 +112,7 @@ public struct Project: Sendable, Equatable {
     static func readConfig(_ url: URL) throws(InputError) -> Config {
         let bytes = try readFile(atPath: url.path, limit: maxConfigBytes)
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw InputError(url.path, "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}")
+            throw InputError(url.path, "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}")
         }
         if let bad = Set(object.keys).subtracting(Config.keys).sorted().first {
             throw InputError(url.path, "unknown key \(quoted(String(bad.prefix(60)))); the keys are \(Config.keys.sorted().joined(separator: ", "))")
@@ -145,7 +150,7 @@ public struct Project: Sendable, Equatable {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let found = (try? discover(from: cwd)) ?? Project(
             root: cwd, goldens: cwd.appendingPathComponent(defaultGoldens), androidTokens: cwd.appendingPathComponent(defaultAndroidTokens),
-            iosTokens: cwd.appendingPathComponent(defaultIOSTokens), knownFindings: cwd.appendingPathComponent(KnownFindings.fileName),
+            iosTokens: cwd.appendingPathComponent(defaultIOSTokens), knownFindings: cwd.appendingPathComponent(KnownFindings.fileName), cases: cwd.appendingPathComponent(defaultCases),
             shards: nil, origin: "the working folder", tokensOrigin: "the project")
         chosen = found
         return found

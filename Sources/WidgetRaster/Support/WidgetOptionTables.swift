@@ -55,7 +55,10 @@ extension RenderTarget {
     public static let scale = OptionSpec.perPlatform("scale", "2|3", [IOSRenderRequest.scaleOption])
     public static let textSize = OptionSpec.value("text-size", "T", "ios: the Dynamic Type size", check: .choice(words(DynamicTypeSize.allCases)),
                                                   default: .value(DynamicTypeSize.large.rawValue))
-    public static let hostMode = OptionSpec.value("host-mode", "M", "ios Home Screen families: how the host draws the widget", check: .choice(words(HostMode.allCases)),
+    public static let hostMode = OptionSpec.value("host-mode", "M", """
+        ios Home Screen families: how the host draws the widget; ios16 = the iOS 15/16
+        fallback (light and dark; no tinted (18+), StandBy (17+) or Lock Screen (16+) form)
+        """, check: .choice(words(HostMode.allCases)),
                                                   default: .value(HostMode.full.rawValue))
     public static let theme = OptionSpec.value("theme", "T", "the system appearance", check: .choice(words(Theme.allCases)),
                                                default: .value(Theme.light.rawValue))

@@ -6,6 +6,7 @@ enum GateArguments {
     static let filter = OptionSpec.value("filter", "GLOB", "only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'")
     static let jobs = OptionSpec.value("jobs", "N", "parallel workers; results do not depend on it", check: .int(1...256), default: .note("all cores"))
     static let goldens = OptionSpec.value("goldens", "DIR", "goldens folder", default: .note("the package's Goldens/"))
+    static let cases = OptionSpec.value("cases", "DIR", "the case files (one fixture each, keyed cases/…)", default: .note("the package's Cases/"))
     static let shard = OptionSpec.value("shard", "i/n", """
         only slice i of n, by a stable hash of the key: slices 1…n cover every key
         exactly once (slice 1 also judges orphaned goldens)
@@ -21,7 +22,7 @@ enum GateArguments {
                                             default: .value("\(ImageComparator.defaultThreshold)"))
 
     /// What every run over the matrix takes: which fixtures, how many workers, which goldens.
-    static let matrix = OptionTable([filter, jobs, goldens])
+    static let matrix = OptionTable([filter, jobs, goldens, cases])
     /// verify's whole table (the test helpers parse with it).
     static var valued: Set<String> { VerifyCommand.options.valued }
 
@@ -43,15 +44,20 @@ enum GateArguments {
         return o
     }
 
-    static func fixtures(_ filter: String?) throws -> [Fixture] {
-        _ = try keys(filter)
-        return try FixtureCatalog.filtered(filter)
+    /// The case files' folder: `--cases`, else the package's `Cases/`.
+    static func casesFolder(_ a: ParsedArguments) -> URL {
+        a.value(cases.name).map { URL(fileURLWithPath: $0) } ?? Project.current.cases
+    }
+
+    static func fixtures(_ filter: String?, cases: URL = Project.current.cases) throws -> [Fixture] {
+        _ = try keys(filter, cases: cases)
+        return try FixtureCatalog.filtered(filter, cases: cases)
     }
 
     /// The catalog keys a filter selects, without drawing anything; a filter that matches nothing
     /// is a usage error, never a pass.
-    static func keys(_ filter: String?) throws(InputError) -> [String] {
-        let keys = FixtureCatalog.keys(matching: filter)
+    static func keys(_ filter: String?, cases: URL = Project.current.cases) throws(InputError) -> [String] {
+        let keys = try FixtureCatalog.keys(matching: filter, cases: cases)
         if keys.isEmpty, let filter { throw matchesNothing(filter) }
         return keys
     }
@@ -65,7 +71,7 @@ enum GateArguments {
     /// The area a key's fixture belongs to (`android/medium`, `ios/bands`), from its identity;
     /// a key no fixture has (a stale golden) is its own area.
     static func area(of key: String) -> String {
-        FixtureCatalog.id(forKey: key)?.area ?? "stale"
+        FixtureCatalog.id(forKey: key)?.area ?? CaseFiles.folder(ofKey: key).map { "cases/\($0)" } ?? "stale"
     }
 
     static func painter() throws -> CairoPainter {
@@ -81,15 +87,16 @@ struct ListCommand: EvidenceCommand {
 
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
         """
-    static let options = OptionTable([GateArguments.filter, GateArguments.shard, .flag("json", "a JSON array of keys")])
+    static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, .flag("json", "a JSON array of keys")])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) })
+        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
+                                 cases: GateArguments.casesFolder(a))
         if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
 
-    static func keys(filter: String?, shard: Shard?) throws -> [String] {
-        try GateArguments.keys(filter).filter { shard?.contains($0) ?? true }
+    static func keys(filter: String?, shard: Shard?, cases: URL = Project.current.cases) throws -> [String] {
+        try GateArguments.keys(filter, cases: cases).filter { shard?.contains($0) ?? true }
     }
 }
 
@@ -139,7 +146,8 @@ struct VerifyCommand: EvidenceCommand {
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
-        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        let cases = GateArguments.casesFolder(a)
+        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
@@ -155,7 +163,7 @@ struct VerifyCommand: EvidenceCommand {
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
         do {
-            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(),
+            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(cases: cases), painter: try GateArguments.painter(),
                                          progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
@@ -207,9 +215,10 @@ struct RecordCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
         o.replaceUnreadable = a.has("replace-unreadable")
-        _ = try GateArguments.keys(o.filter)  // a filter that matches nothing is a usage error, never a pass
+        let cases = GateArguments.casesFolder(a)
+        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler = a.has("json") ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has("dry-run"))
-        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
+        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(cases: cases), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
                                     notice: { printError($0) },
                                     progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"),

@@ -5,6 +5,7 @@ let allCommands: [any EvidenceCommand.Type] = [
     VerifyCommand.self,
     CompareCommand.self,
     RecordCommand.self,
+    PinCommand.self,
     BenchCommand.self,
     StringsCommand.self,
     ResolveCommand.self,

@@ -35,7 +35,7 @@ struct RenderCommand: EvidenceCommand {
             try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
                 // The nearest key, from the declared keys (nothing drawn).
-                let hint = Suggestion.nearest(key, among: FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
+                let hint = Suggestion.nearest(key, among: try FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
                 throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
             scene = fixture.makeScene(painter.fonts)
@@ -111,7 +111,7 @@ struct FixtureRenderReport: Encodable {
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: Project.current.knownFindings)
-        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: RenderFacts(fixture.id, scene: scene))
+        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: fixture.facts(scene))
     }
 }
 
@@ -131,16 +131,7 @@ enum WidgetPipeline {
         } else {
             (snapshot, asOf) = try o.input.resolveSnapshot(readFile: loadSnapshotFile)
         }
-        var target = o.target
-        switch target {
-        case .android(var r):
-            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
-            target = .android(r)
-        case .ios(var r):
-            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = o.input.timeZone
-            target = .ios(r)
-        }
-        return target
+        return o.target.with(snapshot: snapshot, asOf: asOf, timeZone: o.input.timeZone)
     }
 
     static func renderer(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> WidgetRenderer {

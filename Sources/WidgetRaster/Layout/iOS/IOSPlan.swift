@@ -7,6 +7,17 @@ public enum IOSLayout {
     /// iOS 17+ `.containerBackground(for: .widget)`: the system's content margins, 16 pt on every side
     /// (no view-level `.padding()` on top — that stacked to 32 pt before OBJ-1351's fix).
     public static let contentMarginPt = 16.0
+
+    /// A Home Screen widget's content inset and who applies it (seed 000 "Host rendering modes
+    /// (iOS)"): "Below iOS 17, WidgetContainer falls back to the old .background() and applies 16pt
+    /// padding itself; on iOS 17+ the system supplies that 16pt as content margins instead" — one
+    /// or the other, never both ("leaving both in place would have stacked to 32pt").
+    public static func contentInset(_ mode: HostMode) -> (pt: Double, by: String) {
+        switch mode {
+        case .full, .tinted, .standby, .night: return (contentMarginPt, "the system's content margins (iOS 17+)")
+        case .ios16: return (contentMarginPt, "WidgetContainer's own .padding() (iOS 15/16)")
+        }
+    }
     /// The host's rounded corners. The seeds are silent; 22 pt is the Home Screen widget radius on
     /// the 390–430 pt iPhone classes (ContainerRelativeShape), used for every class here.
     public static let cornerRadiusPt = 22.0
@@ -131,9 +142,10 @@ struct IOSPlanBuilder {
         metrics = IOSLineMetrics(fonts: fonts)
         card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
         // Accessories have no container margins: the Lock Screen lays them out edge to edge.
-        let m = request.family.isAccessory ? 0 : IOSLayout.contentMarginPt
+        let inset = request.family.isAccessory ? (pt: 0, by: "none: the Lock Screen lays accessories out edge to edge") : IOSLayout.contentInset(request.hostMode)
+        let m = inset.pt
         content = card.insetBy(dx: m, dy: m)
-        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins = \(fmtDp(content.width)) × \(fmtDp(content.height))")
+        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))")
     }
 
     func finish() -> IOSWidgetPlan {

@@ -22,7 +22,7 @@ public struct IOSSceneBuilder: Sendable {
     /// form), the host mode for the Home Screen families (from the dark scene when the host owns it).
     public func scene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest) -> Scene {
         if r.family.isAccessory { return HostRendering.vibrant(fullColorScene(w, plan, r, theme: .dark)) }
-        if r.hostMode == .full { return fullColorScene(w, plan, r, theme: r.theme) }
+        if r.hostMode.appOwnsCard { return HostRendering.apply(r.hostMode, to: fullColorScene(w, plan, r, theme: r.theme)) }
         return HostRendering.apply(r.hostMode, to: fullColorScene(w, plan, r, theme: .dark))
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import WidgetRaster
+
+/// `evidence pin`: a reproduced report becomes a case file in one command (issue #36) — `render`'s
+/// own widget and size options, written to `Cases/NAME.json`; `record --mode missing` then records
+/// its golden and `verify` checks it like every other fixture.
+struct PinCommand: EvidenceCommand {
+    static let name = "pin"
+    static let summary = "Write a render command line as a case file (Cases/NAME.json): a golden without Swift"
+    static let usage = """
+        usage: evidence pin --name PATH [--snapshot FILE|--no-snapshot|widget options] [size options]
+                            [--note TEXT] [--seed TEXT] [--report ID] [--expect TEXT]… [--cases DIR] [--force]
+
+        Takes the widget and size options 'evidence render' takes and writes them, with the snapshot
+        inline, to the case file Cases/PATH.json — the fixture cases/PATH, its golden
+        Goldens/cases/PATH.png. The case is read back and drawn before anything is written. Then
+        'evidence record --mode missing' records its golden (add a filter of cases/PATH for it alone) and
+        'evidence verify' checks it with every other fixture.
+        e.g. the OBJ-2428 narrow-Large report:
+          evidence pin --platform android --family large --width 230 --height 330 --snapshot snap.json \\
+                       --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin --name reported/obj-2428
+        An existing case is never replaced without --force. Guide: docs/guides/pinning-a-report.md.
+        """
+    static let caseName = OptionSpec.value("name", "PATH", "the case's path below Cases/, e.g. reported/obj-2428 (.json is added;\nletters, digits, - _ . and /, no '..')")
+    static let note = OptionSpec.value("note", "TEXT", "what the case shows and why it is pinned")
+    static let seed = OptionSpec.value("seed", "TEXT", "the seed passage it comes from (section and quote)")
+    static let report = OptionSpec.value("report", "ID", "the bug report it reproduces, e.g. OBJ-2428")
+    static let expect = OptionSpec.value("expect", "TEXT", "a text the render must draw (verify fails as lost-meaning without it)", repeats: true)
+    static let force = OptionSpec.flag("force", "replace an existing case file")
+    static let options = WidgetInputOptions.options + RenderTarget.options
+        + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])])
+
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        guard var path = a.value(caseName.name), !path.isEmpty else { throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine") }
+        if path.hasSuffix(".json") { path.removeLast(".json".count) }
+        if path.hasSuffix(".snapshot") { throw InputError("--name", "'\(path)' ends in .snapshot, the name of a snapshot beside a case") }
+        let file = path + ".json"
+        _ = try CaseFiles.key(forFile: file)  // the name's own error before anything is read
+        let root = GateArguments.casesFolder(a)
+        let folder = ContainedFolder(root)
+        // The same parse render makes, so an option render refuses is refused here with render's words.
+        let o = try AdHocRenderOptions.parse(a, needsOutput: false)
+        var snapshot: [UInt8]?
+        if case .file(let source) = o.input.source {
+            let (data, name) = try readSnapshotFile(source)
+            _ = try decodeSnapshot(data, name: name)  // its errors name the snapshot file, not the case
+            snapshot = Array(data)
+        }
+        try checkFolder(root)
+        switch folder.read(file) {
+        case .missing: break
+        case .bytes where a.has(force.name): break
+        case .bytes: throw InputError(root.appendingPathComponent(file).path, "exists; pass --force to replace it")
+        case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
+        case .exhausted(let e): throw e
+        }
+        let (bytes, pinned) = try CaseFiles.compose(file, arguments: a, snapshot: snapshot, note: a.value(note.name), seed: a.value(seed.name),
+                                                    report: a.value(report.name), expect: a.values(expect.name), in: folder)
+        // Drawn once before it is written: a case that cannot be drawn is never pinned.
+        let fonts = try FontLibrary.bundled.get()
+        let drawn = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()).draw(pinned.target)
+        let missing = CaseFiles.unmetExpectations(PinnedCase(file: file, digest: pinned.digest, facts: drawn.facts, expect: pinned.expect),
+                                                  key: pinned.key, scene: drawn.scene)
+        for m in missing { printError("warning: \(m.detail)") }
+        if !FileManager.default.fileExists(atPath: root.path) {
+            guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else { throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))") }
+        }
+        try folder.write(bytes, to: file)
+        print("wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)")
+        print("next: evidence record --mode missing --filter '\(pinned.key)'")
+        return 0
+    }
+
+    /// The cases folder is a real folder or absent (then made), never a link or a file.
+    static func checkFolder(_ root: URL) throws(InputError) {
+        var st = stat()
+        guard lstat(root.path, &st) == 0 else {
+            guard FileManager.default.fileExists(atPath: root.deletingLastPathComponent().path) else {
+                throw InputError(root.path, "its parent folder does not exist")
+            }
+            return
+        }
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError(root.path, "is not a folder; case files are written only into a real Cases/ folder") }
+    }
+}
