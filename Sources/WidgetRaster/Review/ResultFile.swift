@@ -98,9 +98,13 @@ public struct ResultFile: Sendable {
         }
     }
 
+    /// This tool's keys, or none when the case files cannot be read — coverage is then judged
+    /// without the catalog (the weaker rules below), never passed for want of it.
+    public static func catalogKeysOrNone() -> [String] { (try? FixtureCatalog.keys(matching: nil)) ?? [] }
+
     /// Several shard results as one (`combine`), judged for coverage as verify judges its own run
     /// (`coverageFailures`): a result that judged less than it claims is never a pass.
-    public static func merge(_ files: [ResultFile], catalogKeys: @autoclosure () -> [String] = FixtureCatalog.keys(matching: nil)) throws(InputError) -> VerifyResult {
+    public static func merge(_ files: [ResultFile], catalogKeys: @autoclosure () -> [String] = catalogKeysOrNone()) throws(InputError) -> VerifyResult {
         var merged = try combine(files)
         let coverage = coverageFailures(merged, catalogKeys: catalogKeys)
         merged.failures += coverage
