@@ -144,7 +144,8 @@ import Testing
             // DAY STREAK gives up its width only for a habit row (shed after it) that is then drawn.
             let dsW = m.width("DAY STREAK", m.dayStreakStyle), cap = (L.contentWidth(Double(c.w)) * L.mediumLeftColumnMaxFraction).rounded(.down)
             let left = room(p, "left")
-            if listsRows && !p.shows(.dayStreakLabel) && p.habitRows.isEmpty && c.habits > 0 && dsW <= cap && m.line + L.dayStreakTopMarginDp <= left
+            // From 250 dp up (below, beyond the seed's bounds, the shed order stays monotonic instead).
+            if c.w >= Int(L.mediumTableWidthDp) && listsRows && !p.shows(.dayStreakLabel) && p.habitRows.isEmpty && c.habits > 0 && dsW <= cap && m.line + L.dayStreakTopMarginDp <= left
                 && p.shows(.captionRow) == (c.reactive != .baseline && c.state != .stale) {
                 out.append("DAY STREAK shed with \(fmtDp(left)) dp unused in its column, and no habit row drawn for its width")
             }

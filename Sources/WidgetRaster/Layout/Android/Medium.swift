@@ -53,9 +53,10 @@ extension AndroidPlanBuilder {
             let seating = options.first { o in
                 width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
             }
-            // No row at any width: the labels keep their width — shedding them would free room
-            // nothing of higher priority uses (the column still says "+N more in the app").
-            chosen = seating ?? options[0]
+            // No row at any width (only below 250 dp: from there up the labels keep their width):
+            // the rows are shed, so what the seed sheds before them goes too — the shed order stays
+            // monotonic as the height shrinks (AndroidMeaningSweepTests).
+            chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
         } else if input.state == .empty || input.state == .allDone {
             let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
             if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
