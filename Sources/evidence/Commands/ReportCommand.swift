@@ -9,7 +9,7 @@ struct ReportCommand: EvidenceCommand {
     static let usage = """
         usage: evidence report --from RESULT.json|DIR [--from … ] [-o DIR] [--junit FILE]
 
-        Reads the results 'evidence verify --json' printed (or 'verify --html DIR' wrote as
+        Reads the results 'evidence verify' printed as JSON (or wrote beside its page as
         DIR/result.json) and writes one page DIR/index.html with the report images beside it, copied
         from each result's report folder: found relative to the result file, else the result's own
         folder, so results moved with or into their folders still work. A --from folder is searched
