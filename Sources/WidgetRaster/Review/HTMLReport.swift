@@ -111,7 +111,7 @@ public enum HTMLReport {
     <table><tr><th scope="col">key</th><th scope="col">does</th></tr>
     <tr><td><kbd>j</kbd> <kbd>↓</kbd> <kbd>n</kbd></td><td>next failing fixture</td></tr>
     <tr><td><kbd>k</kbd> <kbd>↑</kbd> <kbd>p</kbd></td><td>previous failing fixture</td></tr>
-    <tr><td><kbd>/</kbd></td><td>focus the filter (a glob as in <code>--filter</code>: <code>*</code> crosses <code>/</code>)</td></tr>
+    <tr><td><kbd>/</kbd></td><td>focus the filter: words (<code>waves dark small</code>, each part of the key) or a glob as in <code>--filter</code> (<code>*</code> crosses <code>/</code>)</td></tr>
     <tr><td><kbd>s</kbd> <kbd>l</kbd> <kbd>o</kbd></td><td>side by side · slider · onion skin</td></tr>
     <tr><td><kbd>1</kbd> <kbd>2</kbd> <kbd>0</kbd></td><td>zoom 1× · 2× · fit</td></tr>
     <tr><td><kbd>?</kbd></td><td>show or hide this list</td></tr>
