@@ -199,6 +199,8 @@ run verify-report-into-goldens t34 2 "$E" verify --filter 'android/small/*' --go
 [ ! -e G4/rep ] || { echo "FAIL  verify-report-into-goldens: wrote G4/rep"; failed=1; }
 run report-o-is-its-from t34 2 "$E" report --from result.json -o result.json
 # --- unbounded work: a 1x1 golden whose IDAT inflates to 1 GB of zeros decodes in a moment [t34]
+# OPEN: fails today — libpng's last png_read_row inflates the whole rest of the stream (see
+# docs/reference/limits.md, PNG inflation); kept so the gap stays visible.
 python3 - <<'EOF'
 import zlib, struct
 def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
@@ -222,7 +224,8 @@ expect_line xml-attribute-storm "more than [0-9]+ attributes"
 # --- unbounded work: did-you-mean on a 16,000-character fixture key [t34]
 SECONDS=0
 run did-you-mean-16000 t34 2 "$E" render --fixture "$(python3 -c "print('a'*16000)")" -o dym.png
-[ "$SECONDS" -le 5 ] || { echo "FAIL  did-you-mean-16000: took ${SECONDS} s"; failed=1; }
+# The search used to take 25 s unloaded; 20 s leaves room for a loaded machine's start-up.
+[ "$SECONDS" -le 20 ] || { echo "FAIL  did-you-mean-16000: took ${SECONDS} s"; failed=1; }
 # --- right words: libxml2's messages in the one line (bytes the declared encoding cannot convert) [t34]
 res res-enc; printf '<?xml version="1.0" encoding="BIG5"?>\n<resources><color name="widget_ink">#FF\xff\xfe000000</color></resources>\n' > res-enc/values/colors_widget.xml
 run xml-unknown-encoding t34 2 "$E" contrast --android-res res-enc
