@@ -147,6 +147,9 @@ public struct GateOptions: Sendable {
     public var shard: Shard?
     /// What record may touch (`--mode`).
     public var recordMode: RecordMode = .changed
+    /// Which golden files are known to hold which pixels (the fast path's only evidence): this
+    /// process's own unless the CLI hands in the machine's cache.
+    public var proofs = ProvenGoldens.process
 
     public init(goldens: URL = PackagePaths.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic,
