@@ -12,7 +12,9 @@
 #     (a git worktree in .build/bench-against/REV) and this one run whole-matrix `verify --quiet`
 #     alternately, BENCH_RUNS times each, each on its own Goldens/ — median wall, CPU and per
 #     fixture side by side, and whether this build is within 10 % of REV (`BENCH_ONLY=against`
-#     runs just these rows).
+#     runs just these rows); then issue #37's rows, alternating too: one-fixture verify, whole-matrix
+#     verify with proofs warm and cold, record per fixture, golden bytes, and with BENCH_FRESH_CLONE=1
+#     scripts/test.sh on a fresh clone of each (docs/reference/performance.md).
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
 # into .build/bench-venv), bc. Timings are only as quiet as the machine: the header prints `uptime`.
 set -euo pipefail
@@ -115,6 +117,56 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   T_WALL=$w
   printf '  %-58s %s\n' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
     "$(if [ "$(echo "$T_WALL <= $B_WALL * 1.10" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.0f' "$(echo "($T_WALL / $B_WALL - 1) * 100" | bc -l)") % slower"; fi)"
+  echo
+  # Issue #37's rows, each alternating REV and this build run by run: whole-process wall of a
+  # one-fixture verify, of a whole-matrix verify with this machine's proofs warm and with an empty
+  # proofs cache (this build decodes every golden once then; REV has no cache), record's per-fixture
+  # phase (`bench --phase record`: every golden encoded and written to a temp folder), and the
+  # goldens' bytes. Each build's proofs go to its own folder under $WORK, never ~/.cache.
+  ONE=${BENCH_ONE_KEY:-android/medium/default-some-notyet/stones/kindling/light}
+  : > "$WORK/rows"
+  against() {  # against ROW COMMAND… : one timed run of COMMAND in each build, in turn
+    local row=$1; shift
+    for side in base this; do
+      dir=$([ $side = base ] && echo "$BASE" || echo .)
+      [ "$row" != cold ] || rm -rf "$WORK/cache-$side"
+      (cd "$dir" && EVIDENCE_CACHE="$WORK/cache-$side" /usr/bin/time -f "%e" -o "$WORK/t" "$@" > "$WORK/out" 2>&1) || true
+      ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | head -n 1)
+      echo "$row $side $(cat "$WORK/t") ${ms:-0}" >> "$WORK/rows"
+    done
+  }
+  (EVIDENCE_CACHE="$WORK/cache-this" .build/release/evidence verify --quiet > /dev/null 2>&1) || true  # warms this build's proofs
+  for _ in $(seq "$RUNS"); do
+    against one .build/release/evidence verify --quiet --filter "$ONE"
+    against warm .build/release/evidence verify --quiet
+    against cold .build/release/evidence verify --quiet
+    against record .build/release/evidence bench --phase record
+  done
+  echo "issue #37, $REV vs this build, alternating, median of $RUNS each (whole-process wall; record: its phase):"
+  printf '  %-44s %12s %12s %8s\n' "row" "$REV" "this" "ratio"
+  for row in one warm cold record; do
+    col() { awk -v r=$row -v s=$1 -v f=$2 '$1 == r && $2 == s { print $f }' "$WORK/rows" | median; }
+    if [ $row = record ]; then b=$(echo "$(col base 4) / $FIXTURES" | bc -l); t=$(echo "$(col this 4) / $FIXTURES" | bc -l); unit="ms/fixture"
+    else b=$(echo "$(col base 3) * 1000" | bc -l); t=$(echo "$(col this 3) * 1000" | bc -l); unit="ms"; fi
+    label=$(case $row in one) echo "verify --filter ONE_KEY ($unit)";; warm) echo "whole-matrix verify, proofs warm ($unit)";;
+      cold) echo "whole-matrix verify, proofs cache empty ($unit)";; record) echo "record, every golden written ($unit)";; esac)
+    printf '  %-44s %12.2f %12.2f %8.2f\n' "$label" "$b" "$t" "$(echo "$t / $b" | bc -l)"
+  done
+  gb() { find "$1/Goldens" -name '*.png' -type f -printf '%s\n' | awk '{ s += $1 } END { print s / 1e6 }'; }
+  printf '  %-44s %12.2f %12.2f %8.2f\n' "golden PNG bytes (MB)" "$(gb "$BASE")" "$(gb .)" "$(echo "$(gb .) / $(gb "$BASE")" | bc -l)"
+  if [ "${BENCH_FRESH_CLONE:-0}" = 1 ]; then
+    # scripts/test.sh on a fresh clone of each build (its own .build): minutes each, so opt-in.
+    for side in base this; do
+      rev=$([ $side = base ] && echo "$REV" || git rev-parse HEAD)
+      rm -rf "$WORK/clone-$side"; git clone -q "$PWD" "$WORK/clone-$side"; git -C "$WORK/clone-$side" checkout -q --detach "$rev"
+      s=$SECONDS; (cd "$WORK/clone-$side" && scripts/test.sh > "$WORK/test-$side.log" 2>&1) || true
+      echo "fresh $side $((SECONDS - s))" >> "$WORK/rows"
+      rm -rf "$WORK/clone-$side"
+    done
+    printf '  %-44s %12d %12d %8.2f\n' "scripts/test.sh on a fresh clone (s)" "$(awk '$1 == "fresh" && $2 == "base" { print $3 }' "$WORK/rows")" \
+      "$(awk '$1 == "fresh" && $2 == "this" { print $3 }' "$WORK/rows")" \
+      "$(awk '$1 == "fresh" { v[$2] = $3 } END { print v["this"] / v["base"] }' "$WORK/rows")"
+  fi
   echo
   [ "${BENCH_ONLY:-}" != against ] || exit 0
 fi

@@ -15,7 +15,9 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
 
     /// The environment `fonts` draws in: library versions and the hash of every font file it
     /// loaded — the bundled primaries and each fallback face of the Noto chain.
-    public static func current(fonts library: FontLibrary = .shared) -> RendererEnvironment {
+    /// `hash` reads a font file's hash (a machine cache's memo, `ProvenGoldens.fileHash`).
+    public static func current(fonts library: FontLibrary = .shared,
+                               hash: (String) -> Hash128? = Hash128.ofFile(atPath:)) -> RendererEnvironment {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0, let lib {
@@ -24,8 +26,8 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
         }
         var fonts: [String: String] = [:]
         for file in library.files {
-            let hash = file.isEmbedded ? BundledFonts.bytes(named: file.fileName).map(Hash128.of) : Hash128.ofFile(atPath: file.path)
-            if let hash { fonts[file.fileName] = hash.hex }
+            let digest = file.isEmbedded ? BundledFonts.bytes(named: file.fileName).map(Hash128.of) : hash(file.path)
+            if let digest { fonts[file.fileName] = digest.hex }
         }
         return RendererEnvironment(
             cairo: String(cString: cairo_version_string()),

@@ -77,9 +77,12 @@ public enum FixtureCatalog {
     /// Every fixture's identity in catalog order, from the declared rule: what `evidence list` prints.
     public static let ids: [FixtureID] = fold(targets.map(\.id))
 
+    /// Every fixture's key, in catalog order (derived from `ids` once: a key is built from its segments).
+    static let allKeys: [String] = ids.map(\.key)
+
     /// The keys matching a glob (`*` also crosses `/`), in catalog order (the case files last); no filter → all.
     public static func keys(matching glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [String] {
-        let keys = ids.map(\.key) + (try CaseCatalog.keys(cases))
+        let keys = allKeys + (try CaseCatalog.keys(cases))
         guard let glob else { return keys }
         return keys.filter { Glob.matches(glob, $0) }
     }
@@ -109,6 +112,27 @@ public enum FixtureCatalog {
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
     public static func load(cases: URL = Project.current.cases) throws(InputError) -> [Fixture] { try catalog.get() + (try CaseCatalog.fixtures(cases)) }
+
+    /// Every catalog fixture in catalog order, where only those whose key matches `glob` carry the
+    /// collapse rule's check: the items of their collapse groups are drawn (so each selected
+    /// fixture's `collapseFinding` is the whole catalog's), every other fixture draws its first
+    /// item on demand and is not checked — a one-fixture verify costs its group, not the matrix
+    /// (issue #37). The case files follow, each its own group. No filter → `load(cases:)`.
+    public static func load(checking glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [Fixture] {
+        guard let glob else { return try load(cases: cases) }
+        let (android, ios) = try builders.get()
+        let groups = Set(zip(ids, allKeys).filter { Glob.matches(glob, $0.1) }.map(\.0.collapseGroup))
+        let checked = Dictionary(collapse(targets.filter { groups.contains($0.id.collapseGroup) }.map { t in
+            MatrixItem(id: t.id) { draw(t.target, android, ios) }
+        }).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return zip(ids, allKeys).map { id, key in
+            // Never drawn by a run that selects with `glob`; drawn on demand as `fixture(key:)` does.
+            checked[key] ?? Fixture(id: id) { _ in
+                let first = targets.first { $0.id.collapsed == id }!
+                return draw(first.target, android, ios)
+            }
+        } + (try CaseCatalog.fixtures(cases))
+    }
 
     /// The fixture a key names, building only its first item's scene — not the whole matrix (verify
     /// checks that the fixture's other items draw the same). nil: no fixture has that key.
@@ -182,6 +206,11 @@ public enum FixtureCatalog {
 public enum Glob {
     /// `*` matches any run of characters (including `/`), `?` one character, `[abc]` a set.
     public static func matches(_ pattern: String, _ text: String) -> Bool {
+        // The literal head (all of a pattern without wildcards) decides most keys without building
+        // characters: a filtered run matches its glob against every key of the catalog and manifest.
+        let head = pattern.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "[") }
+        if head.count == pattern.utf8.count { return pattern == text }
+        guard text.utf8.starts(with: head) else { return false }
         let p = Array(pattern), t = Array(text)
         var pi = 0, ti = 0, starP = -1, starT = 0
         while ti < t.count {

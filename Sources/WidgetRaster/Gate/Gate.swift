@@ -171,6 +171,9 @@ public struct GateOptions: Sendable {
     /// asked in so many words (`record --replace-unreadable`), since the file may be a real golden
     /// this checkout failed to fetch (issue #32).
     public var replaceUnreadable = false
+    /// Which golden files are known to hold which pixels (the fast path's only evidence): this
+    /// process's own unless the CLI hands in the machine's cache.
+    public var proofs = ProvenGoldens.process
 
     public init(goldens: URL = Project.current.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic,

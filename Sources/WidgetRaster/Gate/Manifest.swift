@@ -26,6 +26,34 @@ public struct Manifest: Codable, Equatable, Sendable {
         self.environment = environment; self.goldens = goldens
     }
 
+    private enum CodingKeys: String, CodingKey { case version, environment, goldens }
+    private struct EntryKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    /// The `userInfo` key under which a decoder is handed the glob of the entries to decode.
+    static let entriesGlob = CodingUserInfoKey(rawValue: "evidence.manifest.entries")!
+
+    /// With a glob under `entriesGlob`, only the entries whose key it matches (or that no fixture key
+    /// could be) are decoded — a filtered verify reads its own entries, not the whole manifest's.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        environment = try c.decode(RendererEnvironment.self, forKey: .environment)
+        guard let glob = decoder.userInfo[Self.entriesGlob] as? String else {
+            goldens = try c.decode([String: GoldenEntry].self, forKey: .goldens)
+            return
+        }
+        let table = try c.nestedContainer(keyedBy: EntryKey.self, forKey: .goldens)
+        goldens = [:]
+        // An entry outside the key grammar is read whatever the glob: every run reports it.
+        for key in table.allKeys where Glob.matches(glob, key.stringValue) || !FixtureKey.isValid(key.stringValue) {
+            goldens[key.stringValue] = try table.decode(GoldenEntry.self, forKey: key)
+        }
+    }
+
     /// Loads the manifest; nil when the file does not exist (nothing recorded yet). An entry outside
     /// the key grammar (or whose file is not its key + `.png`) is an `InputError` naming it — the
     /// manifest arrives in pull requests, and its `file` values are never trusted as paths.
@@ -43,8 +71,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var problem: String
     }
 
-    /// Like `load`, but hands back refused entries (dropped from the manifest) for the caller to report.
-    public static func loadChecked(from directory: URL) throws(InputError) -> (Manifest?, [Rejected]) {
+    /// Like `load`, but hands back refused entries (dropped from the manifest) for the caller to report;
+    /// with `entries`, only the entries whose key matches that glob are read (and judged).
+    public static func loadChecked(from directory: URL, entries glob: String? = nil) throws(InputError) -> (Manifest?, [Rejected]) {
         let url = directory.appendingPathComponent(fileName)
         var bytes: [UInt8]
         switch ContainedFolder(directory).read(fileName) {
@@ -59,7 +88,9 @@ public struct Manifest: Codable, Equatable, Sendable {
             // transient buffer (the manifest is ~600 bytes a fixture; 22 MB at 16× the matrix).
             m = try bytes.withUnsafeMutableBytes { raw in
                 let data = raw.baseAddress.map { Data(bytesNoCopy: $0, count: raw.count, deallocator: .none) } ?? Data()
-                return try JSONDecoder().decode(Manifest.self, from: data)
+                let decoder = JSONDecoder()
+                if let glob { decoder.userInfo[entriesGlob] = glob }
+                return try decoder.decode(Manifest.self, from: data)
             }
         } catch {
             throw InputError(url.path, "not a valid manifest (\(describeDecodingError(error))); restore it with "

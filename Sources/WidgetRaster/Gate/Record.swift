@@ -64,7 +64,7 @@ public enum Recorder {
             throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
         }
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts), goldens: old?.goldens ?? [:])
+        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:)), goldens: old?.goldens ?? [:])
         let tally = ProgressTally(total: fixtures.count)
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
         // Render, decide (with the record mode) and encode in parallel, a few fixtures per worker at a
@@ -77,7 +77,7 @@ public enum Recorder {
             try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
                 let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
                 let previous = old?.goldens[fixtures[i].key]
-                let p = plan(r, previous: previous, folder: folder, replaceUnreadable: options.replaceUnreadable).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
+                let p = plan(r, previous: previous, folder: folder, proofs: options.proofs, replaceUnreadable: options.replaceUnreadable).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
                 progress?(tally.step(failed: false))
                 return p
             }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
@@ -177,7 +177,7 @@ public enum Recorder {
         var heldBack = false
     }
 
-    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, replaceUnreadable: Bool = false) -> Result<Plan, InputError> {
+    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, proofs: ProvenGoldens, replaceUnreadable: Bool = false) -> Result<Plan, InputError> {
         let file = r.fixture.goldenPath
         let existing: [UInt8]?
         switch folder.read(file) {
@@ -191,11 +191,10 @@ public enum Recorder {
                                 accessibilityLabel: r.scene.accessibilityLabel)
         let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
         let unchanged = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
-        // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it).
-        // Verify's fast path first: the file is what was recorded and the render hashes the same.
-        if let existing, let previous, previous.file == file, previous.pixelHash == r.pixelHash,
-           previous.fileHash == ImageOps.hash(existing) {
-            entry.fileHash = previous.fileHash
+        // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it). As in
+        // verify, what the file holds is proven from its bytes, never read from the manifest.
+        if let existing, proofs.pixels(of: proofs.key(existing)) == r.pixelHash {
+            entry.fileHash = ImageOps.hash(existing)
             return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
         }
         let image = r.image()
@@ -204,9 +203,12 @@ public enum Recorder {
             // The golden as verify reads it: one it calls unreadable (an LFS pointer, a corrupt PNG)
             // may be a real golden this checkout never fetched, so it is not recorded over unasked.
             do {
-                if case .image(let decoded) = try ImageOps.decodeGolden(existing, name: folder.path(file), expecting: image.size), decoded == image {
-                    entry.fileHash = ImageOps.hash(existing)
-                    return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+                if case .image(let decoded) = try ImageOps.decodeGolden(existing, name: folder.path(file), expecting: image.size) {
+                    proofs.prove(proofs.key(existing), holds: decoded.pixelHash)
+                    if decoded == image {
+                        entry.fileHash = ImageOps.hash(existing)
+                        return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+                    }
                 }
             } catch {
                 guard replaceUnreadable else {
@@ -218,6 +220,7 @@ public enum Recorder {
         }
         let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
+        proofs.prove(proofs.key(bytes), holds: r.pixelHash)  // what the encoder wrote, it knows
         guard existing != nil else { return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true)) }
         var reasons: [String] = []
         if unreadable { reasons.append("unreadable") }

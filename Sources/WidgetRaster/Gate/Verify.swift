@@ -40,8 +40,8 @@ public enum Verifier {
                               progress: (@Sendable (GateProgress) -> Void)? = nil,
                               onFixture: (@Sendable (FixtureResult) -> Void)? = nil) throws(InputError) -> VerifyResult {
         let fixtures = options.selected(catalog)
-        let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens)
-        let environment = RendererEnvironment.current(fonts: painter.fonts)
+        let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens, entries: options.filter)
+        let environment = RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:))
         var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.matrixEntry)), environment: environment, filter: options.filter,
                           checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         run.cases = RunInfo.cases(catalog)
@@ -255,10 +255,32 @@ public enum Verifier {
             verdict.detail += "; " + t
             return [verdict]
         }
-        // Fast path: the file is byte-for-byte what was recorded and the render hashes the same.
-        if let entry, !options.forceDecode, entry.pixelHash == r.pixelHash, comparator.isExact, ImageOps.hash(bytes) == entry.fileHash {
+        // The manifest is an index, never evidence (issue #34 item 1): what a golden holds is known
+        // only from its own bytes — decoded here, or proven by an earlier decode or by the encoder
+        // that wrote them (`ProvenGoldens`, which no file of the repository can write).
+        let proof = options.proofs.key(bytes)
+        /// The entry's hashes against what its file is and holds. A disagreement names the entry: on
+        /// the fixture's pixel or size failure where it has one (a hand-edited golden), else as a
+        /// failure of its own (the golden matches the render, the index is wrong).
+        func checkEntry(holding pixels: Hash128) {
+            guard let entry else { return }
+            let fileHash = ImageOps.hash(bytes)
+            var wrong: [String] = []
+            if entry.fileHash != fileHash { wrong.append("fileHash \(entry.fileHash) but the file hashes to \(fileHash)") }
+            if entry.pixelHash != pixels { wrong.append("pixelHash \(entry.pixelHash) but the file's pixels hash to \(pixels)") }
+            guard !wrong.isEmpty else { return }
+            let disagreement = "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): \(wrong.joined(separator: "; "))"
+            if let i = out.failures.firstIndex(where: { $0.kind == .pixels || $0.kind == .size }) {
+                out.failures[i].detail += "; " + disagreement
+            } else {
+                out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: disagreement, remedy: .restoreManifest))
+            }
+        }
+        // Fast path: the render's pixels are the ones these exact bytes were proven to hold.
+        if entry != nil, !options.forceDecode, comparator.isExact, options.proofs.pixels(of: proof) == r.pixelHash {
             out.fastPath = true
             out.failures += judged(nil)
+            checkEntry(holding: r.pixelHash)
             if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
             return out
         }
@@ -282,10 +304,12 @@ public enum Verifier {
         }
         out.actual = actual
         out.expected = expected
+        let held = ImageOps.pixelHash(expected)
+        options.proofs.prove(proof, holds: held)
         // A perceptual comparison forgives the render, never the golden: it vouches only for the
         // pixels record wrote, which the manifest's pixel hash names (so neither a hand-edited
         // golden nor an edited environment can lean on its tolerance).
-        let unrecorded = !comparator.isExact && entry.map { ImageOps.pixelHash(expected) != $0.pixelHash } == true
+        let unrecorded = !comparator.isExact && entry.map { held != $0.pixelHash } == true
         let notRecorded = "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
@@ -302,6 +326,8 @@ public enum Verifier {
             out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
                 + (unrecorded ? "; " + notRecorded : ""), box: rect))
         }
+        // Where the failure already says the golden is not what the manifest recorded, that is the disagreement.
+        if !unrecorded { checkEntry(holding: held) }
         if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
         return out
     }

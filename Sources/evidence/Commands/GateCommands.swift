@@ -32,6 +32,7 @@ enum GateArguments {
         o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         if let g = a.value(goldens.name) { o.goldens = URL(fileURLWithPath: g) }
         o.shard = try a.value(shard.name).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
+        o.proofs = try proofs()
         let mode = try a.choice(compare, CompareFlag.allCases)
         if a.value(threshold.name) != nil && mode != .perceptual {
             throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
@@ -42,6 +43,42 @@ enum GateArguments {
         case .perceptual: o.comparison = .perceptual(threshold: try a.double(threshold))
         }
         return o
+    }
+
+    /// Where the machine keeps its proofs of what golden files hold (`ProvenGoldens`): outside the
+    /// repository, so nothing a pull request writes is ever the fast path's evidence.
+    static let cacheNote = """
+        Exact verify skips decoding a golden only when this machine has seen those exact bytes decode to
+        the render's pixels (or wrote them): proofs are kept in $EVIDENCE_CACHE, else $XDG_CACHE_HOME/evidence,
+        else ~/.cache/evidence (EVIDENCE_CACHE= keeps them for the run only). The manifest's hashes are
+        an index, never evidence: one that disagrees with its file fails as 'unreadable', naming the entry.
+        """
+
+    /// The proofs cache the environment names; a folder inside the package (the repository) is refused.
+    static func proofs(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ProvenGoldens {
+        let folder: URL
+        if let e = environment["EVIDENCE_CACHE"] {
+            guard !e.isEmpty else { return .memory() }
+            folder = URL(fileURLWithPath: e)
+        } else if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") {
+            folder = URL(fileURLWithPath: x).appendingPathComponent("evidence")
+        } else if let h = environment["HOME"], h.hasPrefix("/") {
+            folder = URL(fileURLWithPath: h).appendingPathComponent(".cache/evidence")
+        } else {
+            return .memory()
+        }
+        let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+        let package = Project.current.root.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+        if resolved.hasPrefix(package) {
+            throw InputError("EVIDENCE_CACHE", "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
+                + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
+        }
+        return .open(folder)
+    }
+
+    /// Saves new proofs; a cache that cannot be written costs the next run its decodes, so it is a note.
+    static func save(_ proofs: ProvenGoldens) {
+        do { try proofs.save() } catch { printError("note: proofs not saved: \(error.description) (the next run decodes again)") }
     }
 
     /// The case files' folder: `--cases`, else the package's `Cases/`.
@@ -138,7 +175,7 @@ struct VerifyCommand: EvidenceCommand {
         GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold,
         .flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)"), GateArguments.noWait,
     ]) + ReviewOutputs.options
-    static let notes = ReviewOutputs.environmentNote
+    static let notes = ReviewOutputs.environmentNote + "\n" + GateArguments.cacheNote
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         let outputs = try ReviewOutputs.parse(a)
@@ -163,7 +200,7 @@ struct VerifyCommand: EvidenceCommand {
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
         do {
-            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(cases: cases), painter: try GateArguments.painter(),
+            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(),
                                          progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
@@ -171,6 +208,7 @@ struct VerifyCommand: EvidenceCommand {
             stream.abandon()
             throw error
         }
+        GateArguments.save(o.proofs)
         let elapsed = (ContinuousClock.now - clock).components
         outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
         if let dir = o.reportDirectory, result.reportDirectory != nil || outputs.html != nil {
@@ -218,11 +256,12 @@ struct RecordCommand: EvidenceCommand {
         let cases = GateArguments.casesFolder(a)
         _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler = a.has("json") ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has("dry-run"))
-        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(cases: cases), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
+        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
                                     rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
                                     notice: { printError($0) },
                                     progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"),
                                     onFixture: handler.fixture)
+        if !a.has("dry-run") { GateArguments.save(o.proofs) }
         try handler.finish(r)
         return 0
     }
