@@ -208,6 +208,18 @@ import Testing
 
     /// A command of a page, run by `/bin/sh` with the suite's `evidence` first on PATH.
     enum Shell {
+        /// A folder holding `evidence`: the suite's binary checking this clone (`--root`), as a
+        /// reader's does from inside their checkout while the command runs in a scratch folder.
+        static let wrapper: URL = {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-docs-bin-\(getpid())")
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let script = "#!/bin/sh\n[ $# -gt 0 ] || exec '\(HostileCaseTests.binary.path)'\ncommand=$1; shift\n"
+                + "exec '\(HostileCaseTests.binary.path)' \"$command\" --root '\(PackagePaths.root.path)' \"$@\"\n"
+            let file = dir.appendingPathComponent("evidence")
+            FileManager.default.createFile(atPath: file.path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+            return dir
+        }()
+
         static func run(_ command: String, in folder: URL) throws -> HostileCaseTests.Run {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -215,7 +227,7 @@ import Testing
             p.currentDirectoryURL = folder
             // No CI variables: a page's verify must not annotate or append to this job's summary.
             var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") }
-            env["PATH"] = HostileCaseTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+            env["PATH"] = wrapper.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             p.environment = env
             p.standardInput = FileHandle.nullDevice
             return try HostileCaseTests.collect(p)
