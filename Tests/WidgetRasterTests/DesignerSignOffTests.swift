@@ -167,8 +167,10 @@ import Testing
                         for (lower, higher) in pairs where p.shows(lower) && tall.shows(higher) {
                             #expect(p.shows(higher), "\(lower) shown while \(higher) is shed: \(ctx)")
                         }
-                        // Small kindling: the pill never names nothing; progress never outranks the row.
-                        if family == .small && kindling && state == .defaultProgress && (p.shows(.ctaPill) || p.shows(.progress)) {
+                        // Small kindling: the pill never names nothing. (Progress may stand without the row: where
+                        // the next-due row cannot fit, the count is the card's sign of today's progress — seed 000
+                        // State catalog, Default = "Streak (flame + number) + today's progress / habit rows".)
+                        if family == .small && kindling && state == .defaultProgress && p.shows(.ctaPill) {
                             #expect(p.habitRows.contains { $0.isNextDue }, "pill or progress without the next-due row: \(ctx)")
                         }
                         if state != .firstRun { #expect(p.shows(.numeral), "numeral shed: \(ctx)") }
