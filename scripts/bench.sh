@@ -73,7 +73,7 @@ measure() {
     /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$@" > "$WORK/out" 2> "$WORK/err" || true
     cat "$WORK/t" >> "$WORK/$name.times"
     local ms
-    ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | head -n 1)
+    ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | awk 'NR == 1')
     [ -n "$ms" ] || ms=$(awk '{ print $1 * 1000 }' "$WORK/t")
     echo "$ms" >> "$WORK/$name.phase"
   done
@@ -131,7 +131,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
       dir=$([ $side = base ] && echo "$BASE" || echo .)
       [ "$row" != cold ] || rm -rf "$WORK/cache-$side"
       (cd "$dir" && EVIDENCE_CACHE="$WORK/cache-$side" /usr/bin/time -f "%e" -o "$WORK/t" "$@" > "$WORK/out" 2>&1) || true
-      ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | head -n 1)
+      ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | awk 'NR == 1')
       echo "$row $side $(cat "$WORK/t") ${ms:-0}" >> "$WORK/rows"
     done
   }

@@ -11,7 +11,7 @@ packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev
           libxml2-utils)  # xmllint: the JUnit schema test (Tests/WidgetRasterTests/Fixtures/junit.xsd)
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2

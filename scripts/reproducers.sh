@@ -25,8 +25,8 @@ run() {
     local out="$scratch/.out" err="$scratch/.err"
     ( ulimit -v 3000000; timeout 60 "$@" ) >"$out" 2>"$err"
     local rc=$?
-    local line; line="$(head -c 300 "$err" | head -n 1)"
-    [ -n "$line" ] || line="$(head -c 300 "$out" | head -n 1)"
+    local line; line="$(head -c 300 "$err" | awk 'NR == 1')"
+    [ -n "$line" ] || line="$(head -c 300 "$out" | awk 'NR == 1')"
     local lines; lines=$(wc -l <"$err")
     local verdict=ok
     [[ "|$want|" == *"|$rc|"* ]] || verdict=FAIL
@@ -38,8 +38,8 @@ run() {
 # Fails the case named $1 unless the line it printed (stderr, else stdout) matches the extended regex $2:
 # the answer came from the check the case targets, not an earlier refusal.
 expect_line() {
-    local line; line="$(head -c 300 "$scratch/.err" | head -n 1)"
-    [ -n "$line" ] || line="$(head -c 300 "$scratch/.out" | head -n 1)"
+    local line; line="$(head -c 300 "$scratch/.err" | awk 'NR == 1')"
+    [ -n "$line" ] || line="$(head -c 300 "$scratch/.out" | awk 'NR == 1')"
     if grep -Eq -- "$2" <<<"$line" && ! grep -q "not an 'evidence verify --json' result" <<<"$line"; then echo "ok    $1: answered by its own check"
     else echo "FAIL  $1: answered by another check: $line"; failed=1; fi
 }
@@ -128,7 +128,7 @@ body += z.flush()
 png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b'')
 open('bomb.png', 'wb').write(png)
 EOF
-victim=$(ls G/android/small/*/*/*/light.png | head -1)
+victim=$(ls G/android/small/*/*/*/light.png | awk 'NR == 1')
 cp G/"${victim#G/}" victim.bak 2>/dev/null; cp bomb.png "$victim"
 run png-bomb-golden t23 1 "$E" verify --filter 'android/small/*' --goldens G --report rep
 cp victim.bak "$victim"

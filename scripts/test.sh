@@ -15,9 +15,10 @@ set +e
 swift test "$@" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
-# Swift Testing's own lines: '✔ Test name() passed after 1.234 seconds.' (also 'failed after').
+# Swift Testing's own lines (awk, not head, takes the top ten: head would close the pipe early and
+# sort's SIGPIPE fails the script under pipefail, exit 141): '✔ Test name() passed after 1.234 seconds.' (also 'failed after').
 echo "ten slowest tests:"
-sed -nE 's/^.* Test (.*) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$log" | grep -v '^[0-9.]* run with ' | sort -rg | head -n 10 |
+sed -nE 's/^.* Test (.*) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$log" | grep -v '^[0-9.]* run with ' | sort -rg | awk 'NR <= 10' |
     awk '{ printf "  %8.2f s  ", $1; $1 = ""; print substr($0, 2) }'
 echo "scripts/test.sh: $((SECONDS - started)) s wall (swift test exit $rc)"
 [ "$rc" -ne 0 ] || [ "${EVIDENCE_FUZZ:-0}" != 1 ] || scripts/fuzz.sh 8

@@ -313,6 +313,26 @@ import Testing
         #expect(try Data(contentsOf: Self.golden(key, in: root)) == Data(contentsOf: Self.golden(key, in: PackagePaths.root)))
     }
 
+    /// Under `set -o pipefail` a reader that stops early (head, grep -q) makes the writer's SIGPIPE the
+    /// pipeline's status: CI's exit 141 after a suite that passed. No script pipes into one.
+    @Test func noScriptPipesIntoAReaderThatStopsEarly() throws {
+        let folder = PackagePaths.root.appendingPathComponent("scripts")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sh") }
+            .map { "scripts/" + $0 } + [".ci/run"]
+        let early = try NSRegularExpression(pattern: #"\|\s*(head\b|grep\s+-[A-Za-z]*q)"#)
+        var offenders: [String] = []
+        for script in scripts {
+            let text = try String(contentsOf: PackagePaths.root.appendingPathComponent(script), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+                let s = String(line)
+                if early.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil { offenders.append("\(script):\(n + 1): \(s)") }
+            }
+        }
+        #expect(scripts.count > 5)
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
+
     // MARK: the example pipeline
 
     /// The committed workflow and the GitLab snippet pass check-jsonschema's bundled schemas
