@@ -138,7 +138,7 @@ extension AccessoryTests {
         #expect(try text(widget(.allDone)) == "12 · All done today")
         #expect(try text(widget(.empty)) == "12 · Nothing due today")
         #expect(try text(widget(.newDay)) == "12 · New day — tap to see today's habits")
-        #expect(try text(widget(.stale)) == "12 · last synced 20h ago")
+        #expect(try text(widget(.stale)) == "12 · 2 of 4 · last synced 20h ago")
         #expect(try text(widget(.firstRun)) == "Open Objectuve to sync today")
         // Drawn as one line after its symbol; tail-truncated at the inline width, never wrapped.
         var w = widget(.defaultProgress, habits: 4, done: 0)

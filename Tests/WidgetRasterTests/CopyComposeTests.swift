@@ -168,10 +168,12 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(inlineAccessoryText(widget([])) == "12 · Nothing due today")
         #expect(inlineAccessorySymbolName(widget([])) == "moon")
         let stale = widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00")
-        #expect(inlineAccessoryText(stale) == "12 · last synced 20h ago")
+        // Stale is Default content + its age (seed 000 State catalog): the count where it fits, the age always.
+        #expect(inlineAccessoryForms(stale) == ["12 · 2 of 4 · last synced 20h ago", "12 · 2 of 4 · synced 20h ago", "12 · 2 of 4 · 20h ago",
+                                                "12 · last synced 20h ago", "12 · synced 20h ago", "12 · 20h ago"])
         #expect(inlineAccessorySymbolName(stale) == "arrow.clockwise")
         let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
-        #expect(inlineAccessoryText(newDay) == "12 · New day — tap to see today's habits")
+        #expect(inlineAccessoryForms(newDay) == ["12 · New day — tap to see today's habits", "12 · New day"])
         #expect(inlineAccessorySymbolName(newDay) == "sunrise")
         #expect(accessoryStreakSymbolName(newDay) == "square.stack.3d.up") // forced not-yet: outline
     }

@@ -177,6 +177,14 @@ import Testing
         #expect(fixedText(line, platform: platform) == text)
     }
 
+    /// The seeds give only "days"; a 1-day streak reads "1 day" on both platforms (README).
+    @Test func aOneDayStreakIsSingular() {
+        for p in [Platform.android, .ios] {
+            #expect(daysLabelText(streak: 1, platform: p) == "day")
+            for n in [0, 2, 12, 99999] { #expect(daysLabelText(streak: n, platform: p) == "days") }
+        }
+    }
+
     @Test func parametricLines() {
         #expect(progressText(doneCount: 0, dueCount: 4) == "0 of 4 done")
         #expect(compactProgressText(doneCount: 0, dueCount: 4) == "0/4")

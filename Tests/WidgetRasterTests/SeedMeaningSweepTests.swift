@@ -95,19 +95,6 @@ import Testing
         }
     }
 
-    /// SplitMix64: the same cases on every machine and every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
-    }
-
     static let androidWidths = Array(stride(from: 110, through: 400, by: 10))
     static let androidHeights = Array(stride(from: 130, through: 400, by: 10))
     static let fontScales = [1.0, 1.15, 1.3, 2.0]
@@ -115,7 +102,7 @@ import Testing
     /// Every Android width and height × font scale once per state (so every size meets every state),
     /// the other axes drawn; then every iOS family × device class × text size × state, twelve times.
     static func cases() -> [Case] {
-        var g = Generator(state: 38)
+        var g = SplitMix(seed: 38)
         var out: [Case] = []
         func draw(_ asked: Asked, _ surface: Case.Surface) -> Case {
             let habits = asked == .empty ? 0 : asked == .firstRun ? 0 : g.pick(habitCounts.filter { $0 > 0 })
@@ -146,6 +133,8 @@ import Testing
         var texts: [String]
         var cut: [String]
         var pips: [Bool]
+        /// The accessories' progress gauges (the circular's ring, the rectangular's mini ring).
+        var gauges: Int
         var all: String { texts.joined(separator: " | ") }
     }
 
@@ -163,7 +152,7 @@ import Testing
             let (resolved, plan) = ios.plan(r)
             scene = ios.scene(resolved, plan, r)
         }
-        var shown = Shown(texts: [], cut: [], pips: [])
+        var shown = Shown(texts: [], cut: [], pips: [], gauges: 0)
         for node in scene.nodes {
             if case .text(let t) = node.content {
                 let words = t.text.trimmingCharacters(in: .whitespaces)
@@ -172,6 +161,7 @@ import Testing
                 if t.ellipsized { shown.cut.append(words) }
             }
             if case .pip(_, let filled) = node.element { shown.pips.append(filled) }
+            if node.element == .gauge || node.element == .leadingMark { shown.gauges += 1 }
         }
         return shown
     }
@@ -278,8 +268,11 @@ import Testing
 
         // Seed 000 "State catalog": Default — "Streak + today's progress / habit rows"; Stale is
         // Default content. A render of an unfinished day says how far it has got.
-        if (state == .inProgress || state == .stale) && total > 0 && done < total {
-            if rowTitles.isEmpty && counts.isEmpty && shown.pips.isEmpty {
+        // The circular's gauge is "done/total as the gauge value on .defaultProgress/.allDone" only
+        // (seed 000 "Lock Screen accessories"): its stale face has no progress by the seed's table.
+        let circularStale = iosFamily == .accessoryCircular && state == .stale
+        if (state == .inProgress || state == .stale) && total > 0 && done < total && !circularStale {
+            if rowTitles.isEmpty && counts.isEmpty && shown.pips.isEmpty && shown.gauges == 0 {
                 out.append((.noProgress, "no habit row, count or pip: \(shown.all)"))
             }
         }
@@ -334,8 +327,7 @@ import Testing
     /// The renders of each class still failing on main (issue #38, open): none of them is accepted
     /// by a seed passage; each is a layout or copy fix still to make.
     static let openCeilings: [Class: Int] = [
-        .streakHidden: 196, .noProgress: 851, .moreBesideNoRow: 36, .pipsWrong: 171, .repeated: 1,
-        .stateLineCut: 390, .grammar: 578, .cutToNothing: 13,
+        .noProgress: 133, .moreBesideNoRow: 36, .pipsWrong: 171, .repeated: 1, .stateLineCut: 127, .cutToNothing: 13,
     ]
 
     @Test func theSeedsStatementsHoldOnEveryRenderUsersReach() {
@@ -365,4 +357,8 @@ import Testing
             #expect(failures == 0)
         }
     }
+}
+
+extension SplitMix {
+    mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
 }

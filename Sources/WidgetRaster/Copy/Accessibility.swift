@@ -72,7 +72,7 @@ public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, 
 public func androidSmallAccessibilityLabel(_ w: ResolvedWidget) -> String {
     let app = fixedText(.appName, platform: .android)
     if w.state == .firstRun { return "\(app). \(sentence(fixedText(.firstRun, platform: .android)))" }
-    let days = "\(w.streak) \(fixedText(.daysLabel, platform: .android))"
+    let days = "\(w.streak) \(daysLabelText(streak: w.streak, platform: .android))"
     return (["\(app).", sentence(spokenStreakPhrase(w, streakWords: days))]
             + spokenStateSentences(w, platform: .android, visibleHabits: [])).joined(separator: " ")
 }

@@ -122,22 +122,32 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
     }
 }
 
-/// Inline accessory: one line, e.g. "12 · 2 of 4 · Meditate left".
-public func inlineAccessoryText(_ w: ResolvedWidget) -> String {
-    let status: String
+/// The inline line's forms, largest first, e.g. "12 · 2 of 4 · Meditate left": the layout draws
+/// the first that fits whole, else the last one tail-truncated (a habit title may end in "…").
+/// Stale and new day have shorter forms (seeds silent) so that the sync age and "New day" are
+/// never the part a tail cut removes: stale is "Default content + … last synced Xh ago" (seed 000
+/// State catalog), so it keeps the count where it fits and the age in every form; new day's short
+/// form is Android's own visual line (seed 000 NEW_DAY, OBJ-1382's narrow form).
+public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] {
+    let progress = CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])
+    func line(_ status: String) -> String { CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status]) }
     switch w.state {
-    case .firstRun: return fixedText(.firstRun, platform: .ios)
+    case .firstRun: return [fixedText(.firstRun, platform: .ios)]
     case .defaultProgress:
-        var parts = [CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])]
-        if let next = w.nextDueHabit { parts.append(CopyTemplate.inlineHabitLeft.fill(["title": next.title])) }
-        status = parts.joined(separator: " · ")
-    case .allDone: status = fixedText(.allDoneTitle, platform: .ios)
-    case .empty: status = fixedText(.emptyTitle, platform: .ios)
-    case .newDay: status = fixedText(.newDayVisual, platform: .ios)
-    case .stale: return CopyTemplate.inlineStale.fill(["streak": "\(w.streak)", "hours": "\(w.hoursSinceSync ?? 0)"])
+        return [line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))]
+    case .allDone: return [line(fixedText(.allDoneTitle, platform: .ios))]
+    case .empty: return [line(fixedText(.emptyTitle, platform: .ios))]
+    case .newDay: return [line(fixedText(.newDayVisual, platform: .ios)), line(fixedText(.newDayVisual, platform: .android))]
+    case .stale:
+        let hours = "\(w.hoursSinceSync ?? 0)"
+        let ages = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge]
+        let age = ages.map { $0.fill(["hours": hours]) }
+        return (w.dueCount > 0 ? age.map { line(progress + " · " + $0) } : []) + age.map(line)
     }
-    return CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status])
 }
+
+/// Inline accessory: its whole line, e.g. "12 · 2 of 4 · Meditate left".
+public func inlineAccessoryText(_ w: ResolvedWidget) -> String { inlineAccessoryForms(w)[0] }
 
 /// The streak glyph as an SF Symbol (rectangular line 1, circular/inline on progress states):
 /// filled only when the extension is confirmed; the fail-closed path is the classic outline flame.

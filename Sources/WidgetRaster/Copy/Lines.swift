@@ -11,8 +11,8 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     case newDayVisual
     /// VoiceOver/TalkBack: a period, not an em dash (an em dash reads as an awkward pause).
     case newDaySpoken
-    /// Android Small's header label after the numeral.
-    case daysLabel
+    /// Small's header label after the numeral; `dayLabel` is its singular, for a 1-day streak.
+    case daysLabel, dayLabel
     /// Medium's left-column label under the numeral.
     case dayStreakLabel
 
@@ -20,7 +20,7 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     public var isSpoken: Bool {
         switch self {
         case .newDaySpoken: return true
-        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .daysLabel, .dayStreakLabel: return false
+        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .daysLabel, .dayLabel, .dayStreakLabel: return false
         }
     }
 }
@@ -39,8 +39,15 @@ public func fixedText(_ line: FixedLine, platform: Platform) -> String {
         }
     case .newDaySpoken: return "New day. Tap to see today's habits."
     case .daysLabel: return "days"
+    case .dayLabel: return "day"
     case .dayStreakLabel: return "DAY STREAK"
     }
+}
+
+/// The label after a streak of `streak` days. The seeds give only "days" ("12 days"); a 1-day
+/// streak reads "1 day", as a designer writes it (README "Where the seeds are silent").
+public func daysLabelText(streak: Int, platform: Platform) -> String {
+    fixedText(streak == 1 ? .dayLabel : .daysLabel, platform: platform)
 }
 
 /// Lines with numbers or titles in them. The template text is the one source: the catalogue
@@ -51,6 +58,8 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     case longestLabel, largeHeaderLabel
     case largeMoreInApp, largeMoreDone
     case inlineAccessory, inlineProgress, inlineHabitLeft, inlineStale
+    /// The stale inline line's shorter forms, for when the whole one does not fit (seeds silent).
+    case inlineStaleShort, inlineStaleAge
     case accessoryStreak, accessoryNext
     // spoken
     case spokenStreak, spokenLongest, spokenHabitDone, spokenHabitNotYet, spokenToday, spokenProgress
@@ -68,7 +77,9 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .inlineAccessory: return "{streak} · {status}"
         case .inlineProgress: return "{done} of {due}"
         case .inlineHabitLeft: return "{title} left"
-        case .inlineStale: return "{streak} · last synced {hours}h ago"
+        case .inlineStale: return "last synced {hours}h ago"
+        case .inlineStaleShort: return "synced {hours}h ago"
+        case .inlineStaleAge: return "{hours}h ago"
         case .accessoryStreak: return "{streak}-day streak"
         case .accessoryNext: return "Next: {title}"
         case .spokenStreak: return "{streak} day streak"
@@ -90,8 +101,8 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     /// compact-progress fallback (usesCompactProgress).
     public var platforms: Set<Platform> {
         switch self {
-        case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .accessoryStreak, .accessoryNext,
-             .largeHeaderLabel:
+        case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .inlineStaleShort, .inlineStaleAge,
+             .accessoryStreak, .accessoryNext, .largeHeaderLabel:
             return [.ios]
         case .progressCompact:
             return [.android]
@@ -107,7 +118,8 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .spokenStreak, .spokenLongest, .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress,
              .spokenMoreHabit, .spokenMoreHabits, .spokenAllDone, .spokenLastSynced: return true
         case .progress, .progressCompact, .staleFooter, .longestLabel, .largeHeaderLabel, .largeMoreInApp,
-             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .accessoryStreak, .accessoryNext: return false
+             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .inlineStaleShort, .inlineStaleAge,
+             .accessoryStreak, .accessoryNext: return false
         }
     }
 

@@ -25,6 +25,8 @@ public struct WidgetCopy: Hashable, Sendable, Codable {
     /// iOS Lock Screen accessories; nil on Android.
     public var accessoryLines: AccessoryLines?
     public var inlineAccessory: String?
+    /// The inline line's shorter forms after the whole one (`inlineAccessoryForms`).
+    public var inlineAccessoryForms: [String]?
     public var inlineAccessorySymbol: String?
     public var accessoryStreakSymbol: String?
     /// Small's label: every habit, and never the Coach line — Small has no Coach row (seed 000,
@@ -53,12 +55,13 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         staleFooter: staleFooterText(w),
         smallCTA: smallCTAText(w),
         largeMotivator: shownLargeMotivatorText(w, platform: platform),
-        daysLabel: fixedText(.daysLabel, platform: platform),
+        daysLabel: daysLabelText(streak: w.streak, platform: platform),
         dayStreakLabel: fixedText(.dayStreakLabel, platform: platform),
         longestLabel: longestLabelText(longestStreak: w.longestStreak),
         largeHeaderLabel: ios ? largeHeaderLabelText(longestStreak: w.longestStreak) : nil,
         accessoryLines: ios ? accessoryRectangularLines(w) : nil,
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
+        inlineAccessoryForms: ios ? inlineAccessoryForms(w) : nil,
         inlineAccessorySymbol: ios ? inlineAccessorySymbolName(w) : nil,
         accessoryStreakSymbol: ios ? accessoryStreakSymbolName(w) : nil,
         smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)

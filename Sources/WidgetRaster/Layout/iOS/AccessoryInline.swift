@@ -20,7 +20,9 @@ extension IOSPlanBuilder {
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
         var col = column(Rect(x: card.minX + g + gap, y: y, width: card.width - g - gap, height: lh))
-        let text = inlineAccessoryText(w)
+        let forms = inlineAccessoryForms(w)
+        let text = forms.first { col.advance($0, style: s) <= col.width } ?? forms[forms.count - 1]
+        if text != forms[0] { note("'\(forms[0])' does not fit \(fmtDp(col.width)) pt: its short form") }
         if let placed = col.text(text, style: s, maxLines: 1, whole: false) {
             addText(.inlineLabel, placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
         } else {

@@ -19,7 +19,7 @@ extension IOSPlanBuilder {
     public static let accessoryLine3Ceiling = 16
 
     mutating func planAccessoryRectangular() {
-        let lines = accessoryRectangularLines(w)
+        var lines = accessoryRectangularLines(w)
         var l1 = TextStyle(.inter, .semibold, size: IOSLayout.accessoryLine1Size)
         let l2 = TextStyle(.inter, .regular, size: IOSLayout.accessoryLine2Size)
         let l3 = Self.accessoryLine3Style
@@ -30,8 +30,18 @@ extension IOSPlanBuilder {
         let glyphGap = 4.0
         // line1 never wraps or cuts: on the narrower classes it steps down (`.minimumScaleFactor(0.8)`;
         // seeds silent) until glyph + text fit the stack.
+        // A 4- or 5-digit streak may not fit even then (seeds silent): line1 takes its shorter forms,
+        // "12345 days", then the number alone — the numeral is never hidden (seed 000 "The
+        // always-visible core"), and the glyph beside it still reads as a streak.
         let nominal = l1.size
-        while l1.size + glyphGap + column(card).advance(lines.line1, style: l1) > stackW && l1.size > nominal * 0.8 { l1.size -= 0.25 }
+        let forms = w.state == .firstRun ? [lines.line1] : [lines.line1, "\(w.streak) \(daysLabelText(streak: w.streak, platform: .ios))", "\(w.streak)"]
+        for form in forms {
+            l1.size = nominal
+            while l1.size + glyphGap + column(card).advance(form, style: l1) > stackW && l1.size > nominal * 0.8 { l1.size -= 0.25 }
+            lines.line1 = form
+            if l1.size + glyphGap + column(card).advance(form, style: l1) <= stackW { break }
+        }
+        if lines.line1 != forms[0] { note("line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at 80 %: its short form '\(lines.line1)'") }
         if l1.size < nominal { note("line1 stepped \(fmtDp(nominal)) → \(fmtDp(l1.size)) pt to fit \(fmtDp(stackW)) pt") }
         let glyph = l1.size
 

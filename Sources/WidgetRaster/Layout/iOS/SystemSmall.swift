@@ -10,7 +10,7 @@ extension IOSPlanBuilder {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
         staleFooter(in: &col)
-        header(in: &col, numeral: .title, glyphPt: 26, label: (fixedText(.daysLabel, platform: .ios), style(.caption)))
+        header(in: &col, numeral: .title, glyphPt: 26, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
         switch w.state {
         case .firstRun: break
         case .newDay:

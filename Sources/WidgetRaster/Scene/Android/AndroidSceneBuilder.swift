@@ -23,7 +23,7 @@ public struct AndroidSceneBuilder: Sendable {
     /// The layout's input, from the resolved widget and the copy layer's strings.
     static func planInput(_ w: ResolvedWidget, _ r: AndroidRenderRequest) -> AndroidPlanInput {
         let strings = AndroidPlanStrings(
-            daysLabel: fixedText(.daysLabel, platform: .android),
+            daysLabel: daysLabelText(streak: w.streak, platform: .android),
             dayStreak: fixedText(.dayStreakLabel, platform: .android),
             longest: longestLabelText(longestStreak: w.longestStreak),
             progress: progressText(doneCount: w.doneCount, dueCount: w.dueCount),
