@@ -188,19 +188,26 @@ import Testing
 
     // MARK: Pips agree with the count
 
-    @Test(arguments: [(0, 4, 0), (1, 4, 1), (2, 4, 2), (4, 4, 4), (2, 5, 2), (1, 7, 1), (6, 7, 3), (7, 7, 4), (1, 50, 1),
-                      (49, 50, 3), (0, 9, 0), (1, 2, 1), (2, 2, 2), (0, 1, 0)])
-    func pipsNeverContradictTheCount(done: Int, due: Int, filled: Int) {
-        #expect(PipRow.filled(done: done, due: due) == filled)
-        #expect(PipRow.count(due: due) == min(4, due))
+    /// One pip per habit, one filled per habit done; past four habits no row (four pips cannot say 5 of 7).
+    @Test(arguments: [(0, 4), (1, 4), (2, 4), (4, 4), (1, 2), (2, 2), (0, 1), (1, 1), (0, 3), (3, 3)])
+    func pipsSayTheCount(done: Int, due: Int) {
+        #expect(PipRow.shows(due: due))
+        #expect(PipRow.count(due: due) == due)
+        #expect(PipRow.filled(done: done, due: due) == done)
+    }
+
+    @Test(arguments: [(2, 5), (1, 7), (6, 7), (7, 7), (0, 12), (49, 50)])
+    func noPipRowPastFourHabits(done: Int, due: Int) {
+        #expect(!PipRow.shows(due: due))
+        #expect(scene(done: done, total: due, kindling: false).nodes.filter { $0.name.hasPrefix("pip-") }.isEmpty)
     }
 
     @Test func pipsAreSameSizeCirclesWhateverTheCount() throws {
         var sizes = Set<String>()
-        for (done, total) in [(2, 5), (1, 2), (2, 4), (0, 3)] {
+        for (done, total) in [(1, 2), (2, 4), (0, 3), (0, 1)] {
             let s = scene(done: done, total: total, kindling: false)
             let pips = s.nodes.filter { $0.name.hasPrefix("pip-") }
-            #expect(pips.count == min(4, total), "\(done)/\(total)")
+            #expect(pips.count == total, "\(done)/\(total)")
             let filled = pips.filter { if case .path(_, let fill, _) = $0.content { return fill != nil } else { return false } }
             #expect(filled.count == PipRow.filled(done: done, due: total))
             for p in pips {

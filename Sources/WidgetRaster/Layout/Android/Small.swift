@@ -270,7 +270,10 @@ extension AndroidPlanBuilder {
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
         y += cost; left -= cost
         guard withPips else { return }
-        if L.pipRowHeightDp <= left {
+        if !PipRow.shows(due: input.habits.count) {
+            hide(.pipRow, "\(PipRow.maxPips) pips cannot say \(input.habits.count) habits; the progress text says them")
+            note("pip row: \(input.habits.count) habits > \(PipRow.maxPips) pips → not drawn")
+        } else if L.pipRowHeightDp <= left {
             let count = PipRow.count(due: input.habits.count)
             set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
                             costDp: L.pipRowHeightDp,
