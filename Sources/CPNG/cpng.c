@@ -161,50 +161,27 @@ int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
 
 /* ---- decoding ---------------------------------------------------------------------------- */
 
+/* Decoding runs libpng's progressive reader: the bytes are handed over in small pieces and the
+   feeding stops at the last row, so the work is bounded by the rows IHDR declares. The sequential
+   reader's last png_read_row inflated the whole rest of the IDAT stream (png_read_finish_IDAT): a
+   1x1 golden padded with a gigabyte of deflated zeros took minutes. Nothing after the last row is
+   read: the chunks after the image data were checked by the Swift side's chunk walk (lengths,
+   CRCs, IEND). */
+enum { CPNG_FEED_PIECE = 8192, CPNG_ROWS_COMPLETE = 2 };
+
 typedef struct {
-    const uint8_t *bytes;
-    size_t size;
-    size_t offset;
-} cpng_reader;
+    uint8_t *rgba;
+    uint32_t width, height;
+    int last_pass;      /* 6 with Adam7 (libpng walks every pass when it expands them), else 0 */
+    int done;           /* the last row of the last pass has been handed over */
+} cpng_decoding;
 
-static void cpng_read(png_structp png, png_bytep data, size_t length) {
-    cpng_reader *reader = (cpng_reader *)png_get_io_ptr(png);
-    if (length > reader->size - reader->offset) png_error(png, "file is truncated");
-    memcpy(data, reader->bytes + reader->offset, length);
-    reader->offset += length;
-}
-
-int cpng_decode_rgba8(const uint8_t *data, size_t size,
-                      uint32_t expected_width, uint32_t expected_height,
-                      uint8_t *rgba,
-                      char message[CPNG_MESSAGE_SIZE]) {
-    cpng_errors errors = { message };
-    message[0] = 0;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, cpng_on_error, cpng_on_warning);
-    if (!png) { cpng_set_message(message, "libpng: cannot create read struct", NULL); return -1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        cpng_set_message(message, "libpng: cannot create info struct", NULL);
-        return -1;
-    }
-    cpng_reader reader = { data, size, 0 };
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
-    }
-    png_set_read_fn(png, &reader, cpng_read);
-    /* A bad CRC is an error in every chunk, critical or ancillary: a golden must be intact. */
-    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
-    /* Second line of defence against decompression bombs (the Swift side checks IHDR first). */
-    png_set_user_limits(png, expected_width, expected_height);
-    png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
-    png_read_info(png, info);
-
+static void cpng_on_info(png_structp png, png_infop info) {
+    cpng_decoding *d = (cpng_decoding *)png_get_progressive_ptr(png);
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-    if (width != expected_width || height != expected_height) {
+    if (width != d->width || height != d->height) {
         png_error(png, "IHDR size disagrees with the chunk walk");
     }
     /* Everything to 8-bit RGBA, straight alpha. No gamma or colour-space conversion: the stored
@@ -217,22 +194,77 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
     if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
         png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     }
-    int passes = png_set_interlace_handling(png);
+    d->last_pass = png_set_interlace_handling(png) - 1;
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         png_error(png, "unexpected row size after conversion to RGBA");
     }
-    const size_t stride = (size_t)width * 4;
-    for (int pass = 0; pass < passes; pass++) {
-        for (png_uint_32 y = 0; y < height; y++) {
-            png_read_row(png, (png_bytep)(rgba + stride * y), NULL);
-        }
+}
+
+/* With interlace handling libpng calls this for every row of every pass (new_row NULL where the
+   pass adds nothing); png_progressive_combine_row merges a pass's pixels into the row so far. */
+static void cpng_on_row(png_structp png, png_bytep new_row, png_uint_32 row, int pass) {
+    cpng_decoding *d = (cpng_decoding *)png_get_progressive_ptr(png);
+    if (row >= d->height) png_error(png, "row beyond the image");
+    png_progressive_combine_row(png, d->rgba + (size_t)d->width * 4 * row, new_row);
+    if (pass == d->last_pass && row == d->height - 1) {
+        /* Leave libpng at once: returning would let png_process_data go on through the rest of
+           the piece (inflating, reading the chunks after the image). png_process_data_pause cannot
+           be used from here: png_push_read_IDAT subtracts from the size it zeroes. */
+        d->done = 1;
+        png_longjmp(png, CPNG_ROWS_COMPLETE);
     }
-    /* No png_read_end: it would inflate whatever the IDAT stream holds past the rows IHDR declares
-       (a golden padded with gigabytes of deflated zeros took minutes). The Swift side's chunk walk
-       has already checked every chunk after the image data (lengths, CRCs, IEND). */
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
+}
+
+int cpng_decode_rgba8(const uint8_t *data, size_t size,
+                      uint32_t expected_width, uint32_t expected_height,
+                      uint8_t *rgba, size_t *bytes_fed,
+                      char message[CPNG_MESSAGE_SIZE]) {
+    cpng_errors errors = { message };
+    message[0] = 0;
+    *bytes_fed = 0;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, cpng_on_error, cpng_on_warning);
+    if (!png) { cpng_set_message(message, "libpng: cannot create read struct", NULL); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        cpng_set_message(message, "libpng: cannot create info struct", NULL);
+        return -1;
+    }
+    /* Interlaced rows are combined into what the earlier passes left: start from zeros. */
+    memset(rgba, 0, (size_t)expected_width * expected_height * 4);
+    cpng_decoding decoding = { rgba, expected_width, expected_height, 0, 0 };
+    /* volatile: read after a longjmp back here. */
+    volatile size_t fed = 0;
+    volatile cpng_decoding *progress = &decoding;
+    /* A switch is one of the places C lets setjmp's value be read. */
+    switch (setjmp(png_jmpbuf(png))) {
+    case 0:
+        break;
+    case CPNG_ROWS_COMPLETE:
+        *bytes_fed = fed;
+        png_destroy_read_struct(&png, &info, NULL);
+        return progress->done ? 0 : -1;
+    default:
+        *bytes_fed = fed;
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_set_progressive_read_fn(png, &decoding, cpng_on_info, cpng_on_row, NULL);
+    /* A bad CRC is an error in every chunk, critical or ancillary: a golden must be intact. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    /* Second line of defence against decompression bombs (the Swift side checks IHDR first). */
+    png_set_user_limits(png, expected_width, expected_height);
+    png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
+    while (fed < size) {
+        size_t piece = size - fed < CPNG_FEED_PIECE ? size - fed : CPNG_FEED_PIECE;
+        size_t at = fed;
+        fed = at + piece;
+        png_process_data(png, info, (png_bytep)(data + at), piece);
+    }
+    /* Every byte was handed over and the last row never came. */
+    png_error(png, "file is truncated: the image data ends before the last row");
+    return -1;
 }
 
 void cpng_free(void *pointer) { free(pointer); }

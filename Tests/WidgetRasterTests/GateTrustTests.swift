@@ -164,6 +164,52 @@ import Testing
         #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
     }
 
+    /// The work is bounded by the declared rows, not by the IDAT stream: a 1×1 golden followed by
+    /// 16 MB of deflated zeros (about 100 KB of compressed data) is decoded from its first piece.
+    /// Before: the sequential reader's last png_read_row inflated all of it (png_read_finish_IDAT).
+    @Test func aLongIDATStreamIsNotInflatedPastTheLastRow() throws {
+        let compressed = deflatedZeros(afterRow: [0, 0x10, 0x20, 0x30, 0xFF], megabytes: 16)
+        let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
+        let png = PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", compressed) + Self.chunk("IEND", [])
+        #expect(png.count > 60_000)
+        let header = try PNGCodec.validate(png, name: "long.png")
+        let (image, fed) = try PNGCodec.decodeCountingInput(png, validated: header, name: "long.png")
+        #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
+        #expect(fed <= 8192, "libpng was handed \(fed) of \(png.count) bytes")
+        // An image whose data ends before its last row is still refused.
+        let cut = PNGCodec.signature + Self.chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 2, 8, 6, 0, 0, 0])
+            + Self.chunk("IDAT", [0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF, 0, 1, 2, 3, 4]) + Self.chunk("IEND", [])
+        #expect(throws: InputError.self) { try PNGCodec.decode(cut, name: "cut.png") }
+    }
+
+    /// A zlib stream of `row` (a stored block) then `megabytes` of zeros: one fixed-Huffman block of
+    /// a literal 0 and length-258, distance-1 copies (RFC 1951 §3.2.6), then its Adler-32.
+    private func deflatedZeros(afterRow row: [UInt8], megabytes: Int) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01, 0x00, UInt8(row.count), 0x00, ~UInt8(row.count), 0xFF] + row
+        var acc: UInt32 = 0, used = 0
+        func bits(_ value: UInt32, _ n: Int) { // LSB first
+            acc |= value << used; used += n
+            while used >= 8 { out.append(UInt8(acc & 0xFF)); acc >>= 8; used -= 8 }
+        }
+        func code(_ value: UInt32, _ n: Int) { // Huffman codes go most significant bit first
+            var r: UInt32 = 0
+            for i in 0..<n where value & (1 << i) != 0 { r |= 1 << (n - 1 - i) }
+            bits(r, n)
+        }
+        let zeros = megabytes << 20
+        bits(1, 1); bits(1, 2)          // final block, fixed Huffman
+        code(0x30, 8)                    // literal 0
+        for _ in 0..<((zeros - 1) / 258) { code(0xC5, 8); code(0, 5) }   // length 258 (code 285), distance 1
+        for _ in 0..<((zeros - 1) % 258) { code(0x30, 8) }
+        code(0, 7)                       // end of block
+        if used > 0 { out.append(UInt8(acc & 0xFF)) }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in row { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        b = UInt32((UInt64(b) + UInt64(a) * UInt64(zeros)) % 65521)
+        let adler = b << 16 | a
+        return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+    }
+
     /// An element with 100,000 attributes took over 150 s in libxml2 (its duplicate check is quadratic).
     @Test func anAttributeStormIsRefusedBeforeParsing() throws {
         func file(_ attributes: Int) -> [UInt8] {
@@ -258,7 +304,7 @@ import Testing
     /// `report --from` exited 0 for a whole-run result cut to 10 or 0 cases, and for shards with empty run.checks.
     @Test func aResultThatJudgedLessThanItsRunIsNotAPass() {
         let keys = (0..<12).map { "android/k\($0)" }
-        func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalogKeys: { keys }) }
+        func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalog: { MatrixIndex(keys: keys, entries: keys) }) }
         #expect(failures(Self.result(matrix: keys, passed: keys)).isEmpty)
         #expect(failures(Self.result(matrix: keys, passed: Array(keys.prefix(10)))).count == 1)
         #expect(failures(Self.result(matrix: keys, passed: [])).first?.kind == .selfCheck)
@@ -279,5 +325,28 @@ import Testing
         var shard = Self.result(matrix: keys, passed: [])
         shard.shard = "1/4"
         #expect(failures(shard).isEmpty)
+    }
+
+    /// A matrix with case files: each case's line carries its file's hash. A whole green run of
+    /// such a matrix failed `report` ("judged 2048 fixtures, not the whole matrix"), and a filtered
+    /// result cut to 3 of its 20 fixtures passed (the catalog's keys never matched its matrix).
+    @Test func coverageIsJudgedWithTheCaseFilesHashes() {
+        let keys = (0..<6).map { "android/k\($0)" } + ["cases/reported/a", "cases/reported/b"]
+        let digests = ["cases/reported/a": "d1", "cases/reported/b": "d2"]
+        let entries = keys.map { RunInfo.matrixEntry(key: $0, caseDigest: digests[$0]) }
+        func result(passed: [String], filter: String? = nil, caseDigests: [String: String]? = digests) -> VerifyResult {
+            var r = Self.result(matrix: keys, passed: passed, filter: filter)
+            r.run?.matrix = RunInfo.matrixID(entries)
+            r.run?.cases = caseDigests
+            return r
+        }
+        let catalog = { MatrixIndex(keys: keys, entries: entries) }
+        func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalog: catalog) }
+        #expect(failures(result(passed: keys)).isEmpty)
+        #expect(failures(result(passed: Array(keys.dropLast()))).count == 1)
+        #expect(failures(result(passed: keys, caseDigests: ["cases/reported/a": "d1", "cases/reported/b": "edited"])).count == 1)
+        let some = keys.filter { Glob.matches("android/*", $0) }
+        #expect(failures(result(passed: some, filter: "android/*")).isEmpty)
+        #expect(failures(result(passed: Array(some.prefix(3)), filter: "android/*")).count == 1)
     }
 }

@@ -22,10 +22,12 @@ int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
    written to `rgba`, which must hold expected_width * expected_height * 4 bytes. The caller has
    already validated the chunk structure and IHDR; libpng's IHDR must agree with the expected size
    or decoding fails before any row is read. CRC errors in any chunk are fatal; truncation is fatal.
+   Reading stops at the last row: *bytes_fed says how much of `data` libpng was given (the work is
+   bounded by the declared rows, not by the length of the IDAT stream).
    Returns 0 on success, -1 on failure with a one-line reason in message. */
 int cpng_decode_rgba8(const uint8_t *data, size_t size,
                       uint32_t expected_width, uint32_t expected_height,
-                      uint8_t *rgba,
+                      uint8_t *rgba, size_t *bytes_fed,
                       char message[CPNG_MESSAGE_SIZE]);
 
 /* Row-streaming encoder with the same settings as cpng_encode_rgba8, so a large image (a contact

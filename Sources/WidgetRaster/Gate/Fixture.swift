@@ -25,7 +25,7 @@ public struct Fixture: Sendable {
     /// What the render was asked to show: a case's own facts, else its identity's.
     public func facts(_ scene: Scene) -> RenderFacts? { pinned?.facts ?? RenderFacts(id, scene: scene) }
     /// What the matrix hash reads of this fixture: its key, and a case file's content hash.
-    var matrixEntry: String { pinned.map { "\(key) \($0.digest)" } ?? key }
+    var matrixEntry: String { RunInfo.matrixEntry(key: key, caseDigest: pinned?.digest) }
 
     /// The golden's path relative to the goldens directory.
     public var goldenPath: String { key + ".png" }
@@ -85,6 +85,14 @@ public enum FixtureCatalog {
         let keys = allKeys + (try CaseCatalog.keys(cases))
         guard let glob else { return keys }
         return keys.filter { Glob.matches(glob, $0) }
+    }
+
+    /// Every key with its matrix entry (`RunInfo.matrixEntry`), nothing drawn: what `report` judges
+    /// a result's coverage against.
+    public static func matrixIndex(cases: URL = Project.current.cases) throws(InputError) -> MatrixIndex {
+        let pinned = try CaseCatalog.files(cases)
+        return MatrixIndex(keys: allKeys + pinned.map(\.key),
+                           entries: allKeys + pinned.map { RunInfo.matrixEntry(key: $0.key, caseDigest: $0.digest) })
     }
 
     /// A filter that matches no key, respelled word by word after the keys' own words — the word in

@@ -97,13 +97,21 @@ public enum PNGCodec {
     /// Decodes `bytes` whose structure `validate` has checked and returned `header` for: the one
     /// allocation is the header's width × height (so a caller that checked the size first bounds it).
     static func decode(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError) -> RGBAImage {
+        try decodeCountingInput(bytes, validated: header, name: name).image
+    }
+
+    /// `decode`, also saying how many of the file's bytes libpng was handed: reading stops at the
+    /// last row IHDR declares, whatever the IDAT stream holds after it.
+    static func decodeCountingInput(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError)
+        -> (image: RGBAImage, bytesFed: Int) {
         let count = header.width * header.height * 4
         var failure: String?
+        var fed = 0
         let pixels = bytes.withUnsafeBufferPointer { data in
             [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
                 let rc = cpng_decode_rgba8(data.baseAddress, data.count, UInt32(header.width), UInt32(header.height),
-                                           buffer.baseAddress, &message)
+                                           buffer.baseAddress, &fed, &message)
                 if rc != 0 {
                     failure = string(message)
                     buffer.initialize(repeating: 0)
@@ -114,7 +122,7 @@ public enum PNGCodec {
         if let failure {
             throw InputError(name, "corrupt PNG (\(failure.isEmpty ? "libpng failed" : failure)); re-record or restore it")
         }
-        return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+        return (RGBAImage(width: header.width, height: header.height, pixels: pixels), fed)
     }
 
     /// Reads and decodes the PNG file at `path`; an unreadable file is an `InputError` too.

@@ -98,15 +98,15 @@ public struct ResultFile: Sendable {
         }
     }
 
-    /// This tool's keys, or none when the case files cannot be read — coverage is then judged
+    /// This tool's matrix, or none when the case files cannot be read — coverage is then judged
     /// without the catalog (the weaker rules below), never passed for want of it.
-    public static func catalogKeysOrNone() -> [String] { (try? FixtureCatalog.keys(matching: nil)) ?? [] }
+    public static func catalogOrNone() -> MatrixIndex { (try? FixtureCatalog.matrixIndex()) ?? MatrixIndex(keys: [], entries: []) }
 
     /// Several shard results as one (`combine`), judged for coverage as verify judges its own run
     /// (`coverageFailures`): a result that judged less than it claims is never a pass.
-    public static func merge(_ files: [ResultFile], catalogKeys: @autoclosure () -> [String] = catalogKeysOrNone()) throws(InputError) -> VerifyResult {
+    public static func merge(_ files: [ResultFile], catalog: @autoclosure () -> MatrixIndex = catalogOrNone()) throws(InputError) -> VerifyResult {
         var merged = try combine(files)
-        let coverage = coverageFailures(merged, catalogKeys: catalogKeys)
+        let coverage = coverageFailures(merged, catalog: catalog)
         merged.failures += coverage
         merged.cases += Verifier.orphanCases(coverage, judged: Set(merged.cases.map(\.key)))
         return merged
@@ -120,7 +120,7 @@ public struct ResultFile: Sendable {
     /// catalog when the matrix is this tool's, else at least one key, every one inside the filter.
     /// A run-wide refusal (environment drift, a comparator's self-check) judged nothing on purpose
     /// and already fails.
-    static func coverageFailures(_ r: VerifyResult, catalogKeys: () -> [String]) -> [GateFailure] {
+    static func coverageFailures(_ r: VerifyResult, catalog: () -> MatrixIndex) -> [GateFailure] {
         guard r.shard == nil, !r.failures.contains(where: \.kind.isRunWide) else { return [] }
         func failure(_ why: String) -> [GateFailure] {
             [GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck, detail: why + "; a result that judged less than its run is never a pass — rerun 'evidence verify --json'")]
@@ -129,12 +129,14 @@ public struct ResultFile: Sendable {
         guard let checks = run.checks, !checks.isEmpty else { return failure("the result's run lists no checks") }
         let judged = Set(r.passed).union(r.cases.filter { $0.platform != orphanPlatform }.map(\.key))
         guard let filter = run.filter else {
-            return RunInfo.matrixID(Array(judged)) == run.matrix ? []
+            // A case file's line carries its content hash (`RunInfo.matrixEntry`), recorded in run.cases.
+            let entries = judged.map { RunInfo.matrixEntry(key: $0, caseDigest: run.cases?[$0]) }
+            return RunInfo.matrixID(entries) == run.matrix ? []
                 : failure("the result judged \(judged.count) fixtures, not the whole matrix its run names")
         }
-        let catalog = catalogKeys()
-        if RunInfo.matrixID(catalog) == run.matrix {
-            let expected = Set(catalog.filter { Glob.matches(filter, $0) })
+        let catalog = catalog()
+        if RunInfo.matrixID(catalog.entries) == run.matrix {
+            let expected = Set(catalog.keys.filter { Glob.matches(filter, $0) })
             return judged == expected ? []
                 : failure("the result judged \(judged.count) fixtures, not the \(expected.count) its filter \(quoted(filter)) selects")
         }

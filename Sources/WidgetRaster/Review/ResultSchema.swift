@@ -53,10 +53,22 @@ public struct RunInfo: Codable, Sendable, Equatable {
         return pinned.isEmpty ? nil : Dictionary(pinned, uniquingKeysWith: { a, _ in a })
     }
 
+    /// A fixture's line in the matrix identity: its key, and a case file's content hash beside it
+    /// (editing a case file's size is a different matrix).
+    public static func matrixEntry(key: String, caseDigest: String?) -> String {
+        caseDigest.map { "\(key) \($0)" } ?? key
+    }
+
     /// The matrix identity of a catalog: order-independent.
     public static func matrixID(_ keys: [String]) -> String {
         Hash128.of(Array(keys.sorted().joined(separator: "\n").utf8)).hex
     }
+}
+
+/// A matrix's fixture keys and, in the same order, their lines in its identity (`RunInfo.matrixEntry`).
+public struct MatrixIndex: Sendable {
+    public var keys: [String]
+    public var entries: [String]
 }
 
 /// What each check of a run found to read (`run.applied` in JSON). A whole run where a check found
