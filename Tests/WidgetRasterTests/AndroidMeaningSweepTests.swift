@@ -29,20 +29,20 @@ import Testing
         } } }
     }
 
-    /// The footer is cut only where even two lines can't hold it whole, and only on its last line.
-    @Test func staleFooterCutOnlyWhereTwoLinesCannotHoldIt() {
-        for (w, h, fs) in [(170, 180, 2.0), (130, 155, 1.3), (110, 130, 2.0), (250, 180, 1.0)] {
-            let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+    /// The footer keeps its age: its lines draw the seed's sentence, or the first shorter form they
+    /// hold whole ("Last synced 20h ago", "Synced 20h ago", "20h ago"), never a cut one while one fits.
+    @Test func staleFooterKeepsItsAgeWhole() {
+        for (w, h, fs) in [(170, 180, 2.0), (130, 155, 1.3), (110, 130, 2.0), (250, 180, 1.0), (110, 160, 1.3)] {
             let e = Self.plan(.small, w, h, fs, .stale).element(.staleFooter)
-            let whole = m.fitLines(e.text ?? "", width: AndroidLayout.contentWidth(Double(w)), style: m.body, maxLines: e.lines) != nil
-            let shown = e.shown, cut = e.ellipsized, drawnCut = e.drawn?.ellipsized, why = e.reason
-            #expect(shown && cut == !whole && drawnCut == !whole, "\(w)×\(h) fs \(fs): \(why)")
+            let drawn = e.drawn?.text ?? "", why = e.reason
+            #expect(e.shown && !e.ellipsized && e.drawn?.ellipsized == false && drawn.hasSuffix("20h ago"), "\(w)×\(h) fs \(fs): \(drawn) — \(why)")
         }
-        // The seed's reported geometry: the core holds two lines, so the age still shows.
+        // Where the lines hold the seed's sentence, it is drawn as the seed writes it.
+        let roomy = Self.plan(.small, 250, 180, 1.0, .stale).element(.staleFooter)
+        #expect(roomy.drawn?.text == "Today · last synced 20h ago")
+        // The seed's reported geometry: the count and the age.
         let p = Self.plan(.small, 170, 180, 2.0, .stale)
-        let footer = p.element(.staleFooter)
-        #expect(footer.lines == 2)
-        #expect(footer.drawn?.text.contains("20h") == true, "\(footer.drawn?.lines ?? [])")
+        #expect(p.shows(.progress), "\(p.element(.progress).reason)")
     }
 
     /// Seed 000 "Shedding order": Longest N first, then DAY STREAK, then habit rows from the bottom.

@@ -86,10 +86,10 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         }
     }
 
-    /// The seed's Small numbers describe the legacy stack (progress text + pip row); the kindling
-    /// body leads with the next-due row and the pill instead.
+    /// The seed's Small numbers describe the legacy stack (progress text + the 4-pip row, so four
+    /// habits); the kindling body leads with the next-due row and the pill instead.
     @Test func smallDefaultStackIs93AtFs13AndPipRowDrops() {
-        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false))
+        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false, habitCount: 4))
         let stack = [AndroidElementKey.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
         #expect(stack == 93)
         let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3, kindling: false))

@@ -149,7 +149,9 @@ import Testing
             let progress = L.smallProgressTopMarginDp + m.line
             let main = room(p, "main")
             if !p.shows(.progress) && progress <= main { out.append("progress shed with \(fmtDp(main)) dp unused") }
-            if p.shows(.progress) && !p.shows(.pipRow) && L.pipRowHeightDp <= main { out.append("pip row shed with \(fmtDp(main)) dp unused") }
+            if p.shows(.progress) && !p.shows(.pipRow) && PipRow.shows(due: c.habits) && L.pipRowHeightDp <= main {
+                out.append("pip row shed with \(fmtDp(main)) dp unused")
+            }
             if p.shows(.pipRow) && !p.shows(.progress) { out.append("pip row drawn without the progress text it repeats") }
             if c.kindling && p.habitRows.isEmpty && c.done < c.habits {
                 let row = L.statusTopMarginDp + max(L.kindlingNextDueRowHeightDp, m.oneLineRow)

@@ -17,13 +17,15 @@ import Testing
     }
 
     /// The task's example: at 110 × 130 dp the two-line footer (41 dp) left 13 dp under the 30 dp
-    /// head, so "0 of 5 done" (19 dp) shed; the footer now takes the seed's one line (26 dp).
+    /// head, so "0 of 5 done" (19 dp) shed; the footer now takes one line (26 dp), in the shorter
+    /// form that line holds whole, so the age is not cut ("Today · last syn…" before).
     @Test func legacyStaleKeepsItsProgressOverTheFootersSecondLine() {
         let p = Self.plan(110, 130, 1.0, .stale, kindling: false)
         #expect(p.shows(.progress), "\(p.element(.progress).reason)")
         #expect(p.element(.progress).drawn?.lines == ["0 of 5 done"])
         let footer = p.element(.staleFooter)
-        #expect(footer.shown && footer.lines == 1 && footer.ellipsized, "\(footer.reason)")
+        #expect(footer.shown && footer.lines == 1 && !footer.ellipsized, "\(footer.reason)")
+        #expect(footer.drawn?.lines.joined().hasSuffix("20h ago") == true, "\(footer.reason)")
         // Where the stack fits beside the lines it wraps to (three at 70 dp), the footer keeps them
         // all, whole (issue #31: it used to stop at two, "synced 20…", with the room unused).
         let roomy = Self.plan(110, 180, 1.0, .stale, kindling: false)
@@ -31,11 +33,13 @@ import Testing
         #expect(roomy.element(.staleFooter).drawn?.text.contains("20h") == true)
     }
 
-    /// Kindling's Small has no count of its own (seed 000 Families): its footer keeps two lines.
-    @Test func kindlingStaleKeepsTheFootersAge() {
+    /// Kindling's STALE Small draws the day's count too (Stale = "Default content + … caption"), and
+    /// the footer keeps its age in a shorter form where its lines yield to the count.
+    @Test func kindlingStaleKeepsTheCountAndTheFootersAge() {
         let p = Self.plan(110, 130, 1.0, .stale)
-        #expect(p.element(.staleFooter).lines == 2)
-        #expect(p.element(.staleFooter).drawn?.text.contains("20h") == true)
+        #expect(p.shows(.progress), "\(p.element(.progress).reason)")
+        #expect(p.element(.staleFooter).drawn?.text.hasSuffix("20h ago") == true)
+        #expect(p.element(.staleFooter).ellipsized == false)
     }
 
     /// 110 × 130 dp × fontScale 1.3, the task's example: head 32 + "Today's / stone laid" 44 leaves

@@ -90,6 +90,17 @@ public func staleFooterText(_ w: ResolvedWidget) -> String? {
     return staleFooterText(hoursSinceSync: h)
 }
 
+/// The STALE footer's forms, longest first: the seed's "Today · last synced 20h ago", then the
+/// shorter forms the inline accessory draws ("Last synced 20h ago", "Synced 20h ago", "20h ago").
+/// A layout draws the first its lines hold whole: the age is the point (seed 000 "Stale-data
+/// threshold": a "last synced Xh ago" caption), so it is never cut while a shorter form fits. The
+/// seed is silent on shorter forms; both platforms use these (README, layout rules).
+public func staleFooterForms(_ w: ResolvedWidget) -> [String] {
+    guard let full = staleFooterText(w), let h = w.hoursSinceSync else { return [] }
+    let short = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge].map { $0.fill(["hours": "\(h)"]) }
+    return [full] + short.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+}
+
 // MARK: - Lock Screen accessories (iOS)
 
 public struct AccessoryLines: Hashable, Sendable, Codable {
@@ -142,7 +153,10 @@ public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] {
         let hours = "\(w.hoursSinceSync ?? 0)"
         let ages = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge]
         let age = ages.map { $0.fill(["hours": hours]) }
-        return (w.dueCount > 0 ? age.map { line(progress + " · " + $0) } : []) + age.map(line)
+        // The count before the age's words: "2 of 4", then "2/4" (Android's compact count), then none.
+        let compact = compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount)
+        let counted = w.dueCount > 0 ? [progress, compact].flatMap { count in age.map { line(count + " · " + $0) } } : []
+        return counted + age.map(line)
     }
 }
 

@@ -31,6 +31,7 @@ public struct AndroidPlanStrings: Sendable, Hashable {
     public var statusTitle: String?         // allDone "All done today", empty "Nothing due today", firstRun message
     public var statusSubtitle: String?      // empty "Rest counts too."
     public var staleFooter: String          // "Today · last synced 20h ago"
+    public var staleFooterShort: [String]   // its shorter forms, longest first ("Last synced 20h ago", …)
     public var motivator: String?           // Large closing line (nil on stale/firstRun)
     public var cta: String?                 // Small kindling check-off pill, e.g. "Lay today's stone"
 
@@ -39,12 +40,13 @@ public struct AndroidPlanStrings: Sendable, Hashable {
                 newDaySpoken: String = "New day. Tap to see today's habits.",
                 overflowTemplate: String = "+{n} more", statusTitle: String? = nil,
                 statusSubtitle: String? = nil, staleFooter: String = "Today · last synced 20h ago",
+                staleFooterShort: [String] = ["Last synced 20h ago", "Synced 20h ago", "20h ago"],
                 motivator: String? = nil, cta: String? = nil) {
         self.daysLabel = daysLabel; self.dayStreak = dayStreak; self.longest = longest
         self.progress = progress; self.progressCompact = progressCompact; self.newDay = newDay
         self.newDaySpoken = newDaySpoken; self.overflowTemplate = overflowTemplate
         self.statusTitle = statusTitle; self.statusSubtitle = statusSubtitle
-        self.staleFooter = staleFooter; self.motivator = motivator; self.cta = cta
+        self.staleFooter = staleFooter; self.staleFooterShort = staleFooterShort; self.motivator = motivator; self.cta = cta
     }
 
     public func overflow(_ n: Int) -> String { overflowTemplate.replacingOccurrences(of: "{n}", with: String(n)) }

@@ -194,6 +194,9 @@ struct AndroidPlanBuilder {
         if input.state == .stale && !input.strings.staleFooter.isEmpty {
             lines = m.wrapLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
             while lines > 1 && cb - Self.footerCost(lines: lines, line: m.line) < nominalHead { lines -= 1 }
+            // A shorter form those lines hold whole may need fewer of them.
+            let forms = [input.strings.staleFooter] + input.strings.staleFooterShort
+            if let n = forms.lazy.compactMap({ [m, cw] in m.fitLines($0, width: cw, style: m.body, maxLines: lines) }).first { lines = n }
         }
         footerLines = lines
         footerStyle = m.body
@@ -370,16 +373,30 @@ struct AndroidPlanBuilder {
                            text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
     }
 
+    /// The footer's words on its lines: the seed's "Today · last synced Xh ago" where they hold it
+    /// whole, else the first shorter form they hold (`staleFooterForms`: the age is the point), else
+    /// the seed's text on its structural floor (ellipsized).
+    var footerText: String {
+        let forms = [input.strings.staleFooter] + input.strings.staleFooterShort
+        return forms.first { m.fitLines($0, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil } ?? input.strings.staleFooter
+    }
+
+    /// Why the footer is not the seed's whole sentence, if it is not.
+    var footerFormReason: String {
+        footerText == input.strings.staleFooter ? ""
+            : "; \(quoted(input.strings.staleFooter)) needs more than \(footerLines) line(s) at \(fmtDp(cw)) dp, so its shorter form \(quoted(footerText)) keeps the age whole"
+    }
+
     /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
     var footerFloorReason: String {
-        let text = input.strings.staleFooter
+        let text = footerText
         guard m.fitLines(text, width: cw, style: footerStyle, maxLines: 1) == nil else { return "" }
         return "; a second line would squeeze the numeral's row — the structural floor: one line, ellipsized (stale_caption_small: maxLines=1, ellipsize=end), never removed"
     }
 
     /// The footer on `footerLines` lines, its last one ellipsized when even they can't hold it whole.
     func footerSentence(y: Double, reason: String) -> PlanElement {
-        let text = input.strings.staleFooter
+        let text = footerText
         var e = sentence(.staleFooter, text, style: m.body, x: x0, y: y, width: cw, lines: footerLines, maxLines: max(footerLines, L.sentenceMaxLines),
                          cost: footer, reason: reason)
         if m.fitLines(text, width: cw, style: m.body, maxLines: footerLines) == nil {
@@ -395,9 +412,9 @@ struct AndroidPlanBuilder {
         let y = y0 + budget + L.staleFooterTopMarginDp
         let lineH = m.lineFor(footerStyle)
         let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(lineH)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
-        set(footerLines == 1 ? textLine(.staleFooter, input.strings.staleFooter, style: footerStyle, x: x0, y: y, width: cw, height: lineH, cost: footer,
-                                        reason: reason + footerFloorReason)
-                             : footerSentence(y: y, reason: reason))
+        set(footerLines == 1 ? textLine(.staleFooter, footerText, style: footerStyle, x: x0, y: y, width: cw, height: lineH, cost: footer,
+                                        reason: reason + footerFormReason + footerFloorReason)
+                             : footerSentence(y: y, reason: reason + footerFormReason))
         row(.staleFooter, "footer", y0 + budget, footer)
     }
 

@@ -172,13 +172,15 @@ extension AndroidPlanBuilder {
     /// STALE footer's second line and the caption row: ALL_DONE / EMPTY's title (seed 000 State
     /// catalog), the legacy stack's "N of M done" (DEFAULT and STALE: home_widget_small.xml's
     /// progress_default / progress_stale — "today's progress"), with its top margin and most lines.
-    /// Kindling's Small is "Streak header + next-due habit + a full-width KindlingCheckButton CTA"
-    /// (seed 000 Families), with no count of its own to keep, so its STALE footer keeps its
-    /// age-bearing second line. nil where the state has no such line on Small.
+    /// Kindling's DEFAULT Small is "Streak header + next-due habit + a full-width KindlingCheckButton
+    /// CTA" (seed 000 Families), with no count of its own to keep. Its STALE draws the count too
+    /// (Stale = "Default content + … caption": the day's progress), and the footer's lines yield to
+    /// it as on the legacy body: its shorter forms keep the age whole ("20h ago").
+    /// nil where the state has no such line on Small.
     var smallStateText: (text: String, topMargin: Double, maxLines: Int)? {
         switch input.state {
         case .allDone, .empty: return input.strings.statusTitle.map { ($0, L.statusTopMarginDp, L.stateLineMaxLines) }
-        case .defaultProgress where input.kindling, .stale where input.kindling: return nil
+        case .defaultProgress where input.kindling: return nil
         case .defaultProgress, .stale: return (progressText(width: cw).0, L.smallProgressTopMarginDp, 1)
         case .newDay, .firstRun: return nil
         }

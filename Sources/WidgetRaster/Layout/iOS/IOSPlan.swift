@@ -363,10 +363,14 @@ struct IOSPlanBuilder {
         }
     }
 
-    /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else.
+    /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else;
+    /// where three lines cannot hold it whole, the first shorter form they hold (`staleFooterForms`:
+    /// the age is the point), as Android's footer does.
     mutating func staleFooter(in col: inout StackColumn) {
-        guard let text = staleFooterText(w) else { hide("stale-footer", "not STALE"); return }
+        let forms = staleFooterForms(w)
+        guard let full = forms.first else { hide("stale-footer", "not STALE"); return }
         let s = style(.caption2)
+        let text = forms.first { col.lineCount($0, style: s) <= 3 } ?? full
         let lines = min(3, col.lineCount(text, style: s))
         guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { lose("stale-footer", "no room"); return }
         var foot = column(Rect(x: r.minX, y: r.minY + 4, width: r.width, height: r.height - 4))
