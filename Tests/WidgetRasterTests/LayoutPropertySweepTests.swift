@@ -140,7 +140,9 @@ import Testing
                 if m.oneLineRow <= rowRoom + freed + p.element(lower).costDp { out.append("a habit row shed while \(lower) (lower) is drawn") }
             }
         }
-        if hiddenRows > 0 && !p.shows(.overflowLine) && p.size != .small {
+        // "+N more" is the rest of a list: it follows a row or is not drawn (the count says the habits).
+        if p.shows(.overflowLine) && p.habitRows.isEmpty { out.append("overflow line drawn with no habit row above it") }
+        if hiddenRows > 0 && !p.shows(.overflowLine) && p.size != .small && !p.habitRows.isEmpty {
             let lines = m.fitLines(c.input.strings.overflow(hiddenRows), width: L.contentWidth(Double(c.w)), style: m.body) ?? 99
             let cost = L.overflowTopMarginDp + Double(lines) * m.line
             if p.size == .large && cost <= rowRoom { out.append("overflow line shed with \(fmtDp(rowRoom)) dp unused (it costs \(fmtDp(cost)))") }

@@ -697,8 +697,8 @@ struct AndroidPlanBuilder {
     }
 
     /// What a planned checklist keeps of its meaning: 2 = a habit row (and the overflow line for the
-    /// rest), 1 = no row but "+N more" says the habits are there, 0 = neither.
-    var checklistMeaning: Int { !habitRows.isEmpty ? 2 : shows(.overflowLine) || input.habits.isEmpty ? 1 : 0 }
+    /// rest), 1 = no row but the count ("N of M done") says the habits, 0 = neither.
+    var checklistMeaning: Int { !habitRows.isEmpty ? 2 : shows(.progress) || input.habits.isEmpty ? 1 : 0 }
 
     /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
     /// overflow line's cost. Pure: `planHabitRows` seats and places with it, the progress line's yield asks it.
@@ -804,7 +804,11 @@ struct AndroidPlanBuilder {
             habitRow(i, column, y, rowH)
             y += rowH
         }
-        if overflow > 0 {
+        if overflow > 0 && k == 0 {
+            // "+N more in the app" is the rest of a list (seed 000 Large family: the remainder past the
+            // visible rows); with no row above it, it would follow nothing. The count says the habits.
+            hide(.overflowLine, "no habit row fits, and \"+N more\" follows rows: the progress line counts the habits")
+        } else if overflow > 0 {
             let text = overflowText(overflow)
             if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
                 set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
