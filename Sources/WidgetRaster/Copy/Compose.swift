@@ -139,16 +139,21 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
 /// never the part a tail cut removes: stale is "Default content + … last synced Xh ago" (seed 000
 /// State catalog), so it keeps the count where it fits and the age in every form; new day's short
 /// form is Android's own visual line (seed 000 NEW_DAY, OBJ-1382's narrow form).
-public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] {
+public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] { inlineAccessoryFormSet(w).forms }
+
+/// The inline forms, and how many of the first ones say all the state means: stale's forms that
+/// drop the count keep only the age, so the layout first tries a smaller Dynamic Type rung.
+public func inlineAccessoryFormSet(_ w: ResolvedWidget) -> (forms: [String], whole: Int) {
     let progress = CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])
     func line(_ status: String) -> String { CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status]) }
+    func all(_ forms: [String]) -> ([String], Int) { (forms, forms.count) }
     switch w.state {
-    case .firstRun: return [fixedText(.firstRun, platform: .ios)]
+    case .firstRun: return all([fixedText(.firstRun, platform: .ios)])
     case .defaultProgress:
-        return [line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))]
-    case .allDone: return [line(fixedText(.allDoneTitle, platform: .ios))]
-    case .empty: return [line(fixedText(.emptyTitle, platform: .ios))]
-    case .newDay: return [line(fixedText(.newDayVisual, platform: .ios)), line(fixedText(.newDayVisual, platform: .android))]
+        return all([line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))])
+    case .allDone: return all([line(fixedText(.allDoneTitle, platform: .ios))])
+    case .empty: return all([line(fixedText(.emptyTitle, platform: .ios))])
+    case .newDay: return all([line(fixedText(.newDayVisual, platform: .ios)), line(fixedText(.newDayVisual, platform: .android))])
     case .stale:
         let hours = "\(w.hoursSinceSync ?? 0)"
         let ages = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge]
@@ -156,7 +161,7 @@ public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] {
         // The count before the age's words: "2 of 4", then "2/4" (Android's compact count), then none.
         let compact = compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount)
         let counted = w.dueCount > 0 ? [progress, compact].flatMap { count in age.map { line(count + " · " + $0) } } : []
-        return counted + age.map(line)
+        return (counted + age.map(line), w.dueCount > 0 ? counted.count : age.count)
     }
 }
 

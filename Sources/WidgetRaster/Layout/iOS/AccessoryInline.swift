@@ -20,9 +20,13 @@ extension IOSPlanBuilder {
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
         var col = column(Rect(x: card.minX + g + gap, y: y, width: card.width - g - gap, height: lh))
-        let forms = inlineAccessoryForms(w)
-        let text = forms.first { col.advance($0, style: s) <= col.width } ?? forms[forms.count - 1]
+        let (forms, whole) = inlineAccessoryFormSet(w)
+        let fits = forms.firstIndex { col.advance($0, style: s) <= col.width } ?? forms.count - 1
+        let text = forms[fits]
         if text != forms[0] { note("'\(forms[0])' does not fit \(fmtDp(col.width)) pt: its short form") }
+        // A form past the whole ones drops part of the state (stale's count): a smaller rung is tried
+        // first, as for any element a rung cannot draw whole; the smallest rung draws it anyway.
+        if fits >= whole { lost["inline-count"] = "no form with the count fits \(fmtDp(col.width)) pt at this rung" }
         if let placed = col.text(text, style: s, maxLines: 1, whole: false) {
             addText(.inlineLabel, placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
         } else {

@@ -446,7 +446,12 @@ struct IOSPlanBuilder {
             col.y = r.maxY + 4
         }
         if !idx.isEmpty { col.y -= 4 }
-        if overflow > 0, let text = overflowText(overflow) {
+        if idx.isEmpty && !habits.isEmpty {
+            // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
+            // nothing, so the family tries a smaller type rung for a row, as Android's never draws it alone.
+            lose("habit-row", "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
+            hide("overflow", "no habit row above it")
+        } else if overflow > 0, let text = overflowText(overflow) {
             if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: 4) {
                 addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
             } else {
