@@ -78,9 +78,15 @@ import Testing
         var errLines: [Substring] { err.split(separator: "\n") }
     }
 
+    /// The CLI built with the test bundle: beside it (the bundle's folder, or its parent where the
+    /// bundle is a folder of its own), so a sanitizer build (scripts/sanitize.sh, its own scratch
+    /// path) runs its own instrumented CLI; else the default debug build.
     static var binary: URL {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("evidence")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let bundle = Bundle.main.bundleURL
+        for folder in [bundle, bundle.deletingLastPathComponent()] {
+            let beside = folder.appendingPathComponent("evidence")
+            if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        }
         return PackagePaths.root.appendingPathComponent(".build/debug/evidence")
     }
 

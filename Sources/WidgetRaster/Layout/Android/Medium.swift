@@ -61,6 +61,13 @@ extension AndroidPlanBuilder {
             let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
             if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
         }
+        // Where no arrangement leaves the checklist column its minimum beside the streak column (a
+        // 4–5-digit numeral at 200–260 dp wide: beyond the seed's tables, whose widths start at 250 dp
+        // with a 2-digit streak), the checklist stacks under it at the full width, as Large's list
+        // sits under its header: its lines (the state's, the count, a row) outrank the side-by-side
+        // arrangement, and DAY STREAK / Longest N shed first, as the seed sheds them before the rows.
+        let stacked = width(chosen) < L.mediumRightColumnMinDp
+        if stacked { chosen = (leftW: chosen.leftW, gap: L.mediumColumnGapDp, labels: true) }
         let (leftW, gap, labelsYield) = chosen
         note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(fullW)) dp"
              + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
@@ -134,6 +141,16 @@ extension AndroidPlanBuilder {
             hide(.longestLabel, showsDS && !lgFits ? "Longest N is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)"
                               : showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
                                         : "DAY STREAK shed, Longest N (shed first) with it")
+        }
+
+        if stacked {
+            note("checklist stacked under the streak column: \(fmtDp(cw - fullW - L.mediumColumnGapDp)) dp beside it < \(fmtDp(L.mediumRightColumnMinDp))")
+            // One column now: its items keep their own top margins (the Coach line takes the new-day line's).
+            planChecklistColumn(x: x0, width: cw, column: "left", startY: y, startLeft: left,
+                                coachText: input.coachLineShort ?? input.coachLine, coachReason: "Medium renders coachLineShort",
+                                coachMaxLines: 2, coachTopMargin: L.newDaySmallTopMarginDp, maxRows: L.largeMaxHabitRows,
+                                sectionMargin: L.mediumProgressTopMarginDp)
+            return
         }
 
         // Right column.
