@@ -256,7 +256,11 @@ import Testing
             if !rowTitles.isEmpty || !shown.pips.isEmpty {
                 out.append((.rowsInNewDay, "\(rowTitles.count) title(s), \(shown.pips.count) pip(s): \(shown.all)"))
             }
-            if !whole.contains("New day") { out.append((.stateLineCut, "no 'New day' line: \(shown.all)")) }
+            // Seed 000 "The NEW_DAY state's own overflow (OBJ-1382)", Known limitation: "at 110dp ×
+            // fontScale 2.0, below 160dp of granted height, New day needs 2 lines … but the budget only
+            // grants 1 — the reactive caption row's already-accepted Add to… ellipsis renders instead."
+            let seedsOwnLimit: Bool = { if case .android(110, let h, 2.0) = c.surface { return h < 160 }; return false }()
+            if !whole.contains("New day") && !seedsOwnLimit { out.append((.stateLineCut, "no 'New day' line: \(shown.all)")) }
         case .empty:
             // Seed 000 "State catalog": Empty — "Nothing due today" / "Rest counts too."
             if !isAccessoryInline && !whole.contains("Nothing due today") && !whole.contains("Nothing due") {
@@ -327,7 +331,7 @@ import Testing
     /// The renders of each class still failing on main (issue #38, open): none of them is accepted
     /// by a seed passage; each is a layout or copy fix still to make.
     static let openCeilings: [Class: Int] = [
-        .noProgress: 9, .moreBesideNoRow: 0, .pipsWrong: 0, .repeated: 0, .stateLineCut: 12, .cutToNothing: 13,
+        .noProgress: 9, .moreBesideNoRow: 0, .pipsWrong: 0, .repeated: 0, .stateLineCut: 6, .cutToNothing: 13,
     ]
 
     @Test func theSeedsStatementsHoldOnEveryRenderUsersReach() {

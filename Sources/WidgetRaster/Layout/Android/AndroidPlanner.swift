@@ -375,16 +375,17 @@ struct AndroidPlanBuilder {
 
     /// The footer's words on its lines: the seed's "Today · last synced Xh ago" where they hold it
     /// whole, else the first shorter form they hold (`staleFooterForms`: the age is the point), else
-    /// the seed's text on its structural floor (ellipsized).
+    /// the shortest form on the structural floor (ellipsized: "20h…" keeps the hours, "Toda…" none).
     var footerText: String {
         let forms = [input.strings.staleFooter] + input.strings.staleFooterShort
-        return forms.first { m.fitLines($0, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil } ?? input.strings.staleFooter
+        return forms.first { m.fitLines($0, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil } ?? forms[forms.count - 1]
     }
 
     /// Why the footer is not the seed's whole sentence, if it is not.
     var footerFormReason: String {
         footerText == input.strings.staleFooter ? ""
-            : "; \(quoted(input.strings.staleFooter)) needs more than \(footerLines) line(s) at \(fmtDp(cw)) dp, so its shorter form \(quoted(footerText)) keeps the age whole"
+            : "; \(quoted(input.strings.staleFooter)) needs more than \(footerLines) line(s) at \(fmtDp(cw)) dp, so its shorter form \(quoted(footerText))"
+              + (m.fitLines(footerText, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil ? " keeps the age whole" : " (the shortest) keeps the hours")
     }
 
     /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
