@@ -769,8 +769,18 @@ struct AndroidPlanBuilder {
         func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
         func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
         func height(_ idx: [Int], levelB: Bool) -> Double { rb.height(idx, levelB: levelB) }
-        let k = rb.seats(left: left, maxRows: maxRows)
-        let idx = rb.window(k)
+        var k = rb.seats(left: left, maxRows: maxRows)
+        var idx = rb.window(k)
+        // A row whose label cannot show one character before its ellipsis says nothing ("…"): no row
+        // fits this column, and the count says the habits.
+        let labelWidth = width - L.habitCheckAndGapDp
+        if let mute = idx.first(where: { i in
+            let first = TextWrap.wrap(input.habits[i].title, width: labelWidth, maxLines: 2, style: m.habitStyle, measurer: m.measurer).lines.first
+            return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
+        }) {
+            note("habit rows: \(fmtDp(labelWidth)) dp of label cannot show a character of habit \(mute)'s title → no row")
+            k = 0; idx = []
+        }
         let rowsH = height(idx, levelB: false)
         overflow = n - k
         let overflowCost = rb.overflowCost(k)
