@@ -43,7 +43,10 @@ import Testing
     }
 
     /// ENOMEM under `ulimit -v` was "fallback font not installed", or a Swift fatal error mid-run.
-    @Test func anAddressSpaceLimitIsExit2NamingIt() throws {
+    /// Not under scripts/sanitize.sh: AddressSanitizer reserves its shadow memory at start-up, so no
+    /// instrumented process starts under a 300 MB limit ("failed to allocate 0x10000000 bytes").
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil, "an instrumented process cannot start under ulimit -v"))
+    func anAddressSpaceLimitIsExit2NamingIt() throws {
         let dir = try Self.scratch()
         defer { dir.remove() }
         let r = try HostileCaseTests.evidence(shell: "render --fixture \(HostileCaseTests.realEntry) -o m.png", before: "ulimit -v 300000;", in: dir.url)

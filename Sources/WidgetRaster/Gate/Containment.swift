@@ -203,9 +203,7 @@ public struct ContainedFolder: Sendable {
             guard let d = fdopendir(dirFD) else { close(dirFD); return }
             defer { closedir(d) }
             while let entry = readdir(d) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
+                let name = directoryEntryName(entry)
                 if name == "." || name == ".." { continue }
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
                 // The entry's type as the directory records it (never following a link); a file
@@ -452,7 +450,7 @@ public struct PrivateFolder: Sendable {
         if let d = fdopendir(sub) {
             var names: [String] = []
             while let entry = readdir(d) {
-                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                let n = directoryEntryName(entry)
                 if n != "." && n != ".." { names.append(n) }
             }
             for n in names { removeTree(dirfd(d), n) }
@@ -513,4 +511,12 @@ public struct ProtectedInput: Sendable, Equatable {
             missing.append(last)
         }
     }
+}
+
+/// A `readdir` entry's name. Read in place up to its NUL: glibc allocates each record only as long
+/// as its name (d_reclen), so copying the whole 256-byte d_name array read past the record
+/// (AddressSanitizer: heap-buffer-overflow in scripts/sanitize.sh).
+func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
 }

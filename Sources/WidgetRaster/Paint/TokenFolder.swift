@@ -43,9 +43,7 @@ struct TokenFolder {
         defer { closedir(dir) }
         var out: [Entry] = []
         while let ent = readdir(dir) {
-            let name = withUnsafeBytes(of: ent.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = directoryEntryName(ent)
             guard name != ".", name != ".." else { continue }
             guard out.count < Self.maxEntries else {
                 throw InputError(path(rel), "holds more than \(Self.maxEntries) entries; not a token folder")
