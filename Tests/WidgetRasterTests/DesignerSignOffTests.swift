@@ -46,9 +46,11 @@ import Testing
     /// A must-not-truncate text moved to a width where it cannot fit fails the gate as `truncated`,
     /// naming fixture, node and the text drawn; a habit title cut the same way does not.
     @Test func mustNotTruncateTextAtAnImpossibleWidthFailsVerify() throws {
-        // The reactive caption at 130 × 130 dp with double-size font: "Add a stone" fits 90 dp neither on
-        // one line nor, at any step, on two the core can hold.
-        let narrow = scene(done: 1, total: 4, width: 130, height: 130, fontScale: 2.0)
+        // NEW_DAY's fallback caption at the 110 dp floor × double-size font: one line, cut to "Ad…"
+        // (the seed's own known limitation, OBJ-1382; this gate has no known findings until told).
+        let newDay = Scenario.cell(.newDay, branch: nil, motif: .stones, kindling: true)
+        let narrow = builder.scene(AndroidRenderRequest(family: .small, widthDp: 110, heightDp: 150, fontScale: 2.0,
+                                                        snapshot: newDay.snapshot, asOf: newDay.asOf, timeZone: MatrixCases.timeZone))
         let key = "test/narrow-caption"
         let catalog = [Fixture(key: key) { _ in narrow }]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-trunc-\(UUID().uuidString)")

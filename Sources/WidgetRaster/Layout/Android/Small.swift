@@ -39,11 +39,16 @@ extension AndroidPlanBuilder {
         // line, as NEW_DAY's caption row yields to state_new_day (OBJ-1382). With no line to keep
         // the caption row sheds only when even the core overflows (beyond the seed's tables).
         let hasCaption = caption != nil && input.state != .newDay
+        // Kindling's DEFAULT count is a form of its body, not a line of its own: the numeral keeps
+        // the size its width gives it (the seed's band table sheds the flame by that size) and only
+        // the caption row yields, so the card never shows the streak and the caption with no sign of progress.
+        let countOnly = smallStateTextIsBodyForm
+        let headFloor = countOnly ? L.lineBox(size: fitNumeral(.small, maxWidth: cw, maxHeight: .infinity).0.size) : minHead
         var keep: SmallStateLine?
         var captionYields = false
-        if hasCaption, let line = smallStateLine(within: budget - minHead - captionCost, stepping: false) {
+        if hasCaption, let line = smallStateLine(within: budget - headFloor - captionCost, stepping: false) {
             keep = line
-        } else if let line = smallStateLine(within: budget - minHead, stepping: true) {
+        } else if let line = smallStateLine(within: budget - headFloor, stepping: !countOnly) {
             keep = line; captionYields = hasCaption
         }
         let captionCoreShed = keep == nil && hasCaption && nominalHead + captionCost > budget
@@ -90,7 +95,7 @@ extension AndroidPlanBuilder {
         var captionReason = caption == nil ? captionAbsentReason : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost))"
         if captionCoreShed { captionReason = "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — caption sheds before the numeral shrinks (beyond the seed's tables)" }
         if captionYields, let keep {
-            captionReason = "yields to the state's own line: head ≥ \(fmtDp(minHead)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(keep.cost)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
+            captionReason = "yields to the state's own line: head ≥ \(fmtDp(headFloor)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(keep.cost)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
         }
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         if input.state == .newDay {
@@ -150,7 +155,9 @@ extension AndroidPlanBuilder {
         hide(.statusGlyph, "no status glyph in \(input.state.rawValue)"); hide(.ctaPill, "no check-off pill in \(input.state.rawValue)")
         switch input.state {
         case .defaultProgress where input.kindling:
-            planSmallKindlingBody(y: y, left: left)
+            // Where the caption row yielded to the count, the freed room is the count's: a row that
+            // would fit there did not fit beside the caption, and it must not come back as the card shrinks.
+            planSmallKindlingBody(y: y, left: left, countOnly: captionYields)
         case .defaultProgress, .stale:
             if input.state == .defaultProgress { hide(.ctaPill, "kindling off: the legacy body has no check-off pill") }
             stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress, line: keep)
@@ -173,18 +180,22 @@ extension AndroidPlanBuilder {
     /// catalog), the legacy stack's "N of M done" (DEFAULT and STALE: home_widget_small.xml's
     /// progress_default / progress_stale — "today's progress"), with its top margin and most lines.
     /// Kindling's DEFAULT Small is "Streak header + next-due habit + a full-width KindlingCheckButton
-    /// CTA" (seed 000 Families), with no count of its own to keep. Its STALE draws the count too
+    /// CTA" (seed 000 Families): its count is the body's last form (`smallStateTextIsBodyForm`), kept
+    /// where the next-due row can't be, as Default is "Streak … + today's progress". Its STALE draws the count too
     /// (Stale = "Default content + … caption": the day's progress), and the footer's lines yield to
     /// it as on the legacy body: its shorter forms keep the age whole ("20h ago").
     /// nil where the state has no such line on Small.
     var smallStateText: (text: String, topMargin: Double, maxLines: Int)? {
         switch input.state {
         case .allDone, .empty: return input.strings.statusTitle.map { ($0, L.statusTopMarginDp, L.stateLineMaxLines) }
-        case .defaultProgress where input.kindling: return nil
         case .defaultProgress, .stale: return (progressText(width: cw).0, L.smallProgressTopMarginDp, 1)
         case .newDay, .firstRun: return nil
         }
     }
+
+    /// Kindling DEFAULT: the count is kept only at its body size and the numeral's own size
+    /// (the body's ShedOrder places it, or the next-due row where the yielded caption made room).
+    var smallStateTextIsBodyForm: Bool { input.state == .defaultProgress && input.kindling }
 
     /// The state's line at its body size where that fits `room` (every word whole, at most its
     /// lines), else — only then, and when `stepping` — at the largest stepped-down size that does
@@ -342,7 +353,7 @@ extension AndroidPlanBuilder {
     /// row (only with the text it repeats). Each takes its largest form that fits what the ones above
     /// left, so the count is drawn where the row can't be rather than leaving the room empty.
     /// Drawn top to bottom: progress, pips, row, pill.
-    mutating func planSmallKindlingBody(y: Double, left: Double) {
+    mutating func planSmallKindlingBody(y: Double, left: Double, countOnly: Bool = false) {
         guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
             hide(.ctaPill, "no check-off pill: nothing left to check off")
             var y = y, left = left
@@ -360,7 +371,7 @@ extension AndroidPlanBuilder {
 
         enum Item { case row, pill, progress, pips }
         let order = ShedOrder<Item>([
-            .init(.row, forms: rowHeights.map { L.statusTopMarginDp + $0 }),
+            .init(.row, forms: countOnly ? [] : rowHeights.map { L.statusTopMarginDp + $0 }),
             .init(.pill, forms: ctaLines == nil ? [] : [ctaCost], requires: .row),
             .init(.progress, forms: [progressCost]),
             .init(.pips, forms: [L.pipRowHeightDp], requires: .progress),
@@ -383,7 +394,8 @@ extension AndroidPlanBuilder {
                                         : "shed with the progress text above it")
         }
         guard let rowForm else {
-            hide(.ctaPill, "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(L.statusTopMarginDp + rowHeights[1])) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
+            hide(.ctaPill, countOnly ? "shed: the caption row yielded its room to the count, not to a next-due row (which did not fit beside it) — a button that names nothing is never drawn"
+                                     : "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(L.statusTopMarginDp + rowHeights[1])) > \(fmtDp(left)) dp) — a button that names nothing is never drawn")
             return
         }
         // The next-due row: 44 dp, its label on up to 2 lines (Level A), or on one where only that fits.
