@@ -158,7 +158,11 @@ import Testing
             if c.kindling && p.habitRows.isEmpty && c.done < c.habits {
                 let row = L.statusTopMarginDp + max(L.kindlingNextDueRowHeightDp, m.oneLineRow)
                 let lower = (p.shows(.progress) ? progress : 0) + (p.shows(.pipRow) ? L.pipRowHeightDp : 0)
-                if row <= main + lower { out.append("next-due row shed while \(fmtDp(main)) dp unused and \(fmtDp(lower)) dp of lower items drawn") }
+                // Where the caption row yielded so the count could be drawn, that room is the caption's:
+                // the caption outranks the row (the seed's band table keeps caption + count at the
+                // 130 dp floor), so the row is owed room only where it fits beside the caption.
+                let yieldedCaption = p.shows(.captionRow) ? 0 : p.element(.captionRow).costDp
+                if row + yieldedCaption <= main + lower { out.append("next-due row shed while \(fmtDp(main)) dp unused and \(fmtDp(lower)) dp of lower items drawn") }
             }
         }
         if p.size == .medium && c.state != .firstRun {

@@ -331,7 +331,7 @@ import Testing
     /// The renders of each class still failing on main (issue #38, open): none of them is accepted
     /// by a seed passage; each is a layout or copy fix still to make.
     static let openCeilings: [Class: Int] = [
-        .noProgress: 5, .moreBesideNoRow: 0, .pipsWrong: 0, .repeated: 0, .stateLineCut: 6, .cutToNothing: 0,
+        .noProgress: 1, .moreBesideNoRow: 0, .pipsWrong: 0, .repeated: 0, .stateLineCut: 2, .cutToNothing: 0,
     ]
 
     @Test func theSeedsStatementsHoldOnEveryRenderUsersReach() {

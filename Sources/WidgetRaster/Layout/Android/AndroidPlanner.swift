@@ -433,7 +433,9 @@ struct AndroidPlanBuilder {
         // message is cut, as the rest glyph yields to the state's line; only then the ellipsis.
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
         func fit(in height: Double) -> (style: TextStyle, lines: Int, lineHeight: Double)? {
-            m.steppedStateLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / m.line).rounded(.down))), height: height, topMargin: 0)
+            // The lines a height holds at the smallest step: a stepped-down line is shorter, so it holds more.
+            let smallestLine = m.lineFor(m.stateLineSteps.last ?? m.body)
+            return m.steppedStateLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / smallestLine).rounded(.down))), height: height, topMargin: 0)
         }
         var message = fit(in: left - glyphCost)
         let glyphYields = message == nil && fit(in: left) != nil
@@ -700,6 +702,16 @@ struct AndroidPlanBuilder {
     /// What a planned checklist keeps of its meaning: 2 = a habit row (and the overflow line for the
     /// rest), 1 = no row but the count ("N of M done") says the habits, 0 = neither.
     var checklistMeaning: Int { !habitRows.isEmpty ? 2 : shows(.progress) || input.habits.isEmpty ? 1 : 0 }
+
+    /// Whether a planned body draws what its state means: the checklist's count or a row, the
+    /// New day line, or the state's own line (seed 000 State catalog).
+    var keepsStateMeaning: Bool {
+        switch input.state {
+        case .newDay: return shows(.newDayLine)
+        case .firstRun: return true
+        case .defaultProgress, .stale, .allDone, .empty: return checklistListsRows ? checklistMeaning >= 1 : shows(.statusTitle) || input.strings.statusTitle == nil
+        }
+    }
 
     /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
     /// overflow line's cost. Pure: `planHabitRows` seats and places with it, the progress line's yield asks it.

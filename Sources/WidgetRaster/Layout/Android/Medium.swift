@@ -71,9 +71,14 @@ extension AndroidPlanBuilder {
         let (leftW, gap, labelsYield) = chosen
         note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(fullW)) dp"
              + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
-        let h = head(.medium, width: leftW, maxHeight: maxHead)
+        let headMax = stacked ? stackedHeadMax(width: leftW, maxHead: maxHead, under: captionApplies && !captionCoreShed ? captionCost : 0) : maxHead
+        let h = head(.medium, width: leftW, maxHeight: headMax)
         var y = y0
         placeHead(h, x: x0, y: y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
+        if headMax < maxHead, h.steppedReason != nil, var e = elements[.numeral] {
+            e.reason = "numeral stepped down to \(fmtDp(h.numeralStyle.size)) dp so the column under it keeps the state's meaning — never below today's size"
+            set(e)
+        }
         y += h.height
         var left = budget - h.height
 
@@ -145,11 +150,7 @@ extension AndroidPlanBuilder {
 
         if stacked {
             note("checklist stacked under the streak column: \(fmtDp(cw - fullW - L.mediumColumnGapDp)) dp beside it < \(fmtDp(L.mediumRightColumnMinDp))")
-            // One column now: its items keep their own top margins (the Coach line takes the new-day line's).
-            planChecklistColumn(x: x0, width: cw, column: "left", startY: y, startLeft: left,
-                                coachText: input.coachLineShort ?? input.coachLine, coachReason: "Medium renders coachLineShort",
-                                coachMaxLines: 2, coachTopMargin: L.newDaySmallTopMarginDp, maxRows: L.largeMaxHabitRows,
-                                sectionMargin: L.mediumProgressTopMarginDp)
+            planStackedChecklist(startY: y, left: left)
             return
         }
 
@@ -165,6 +166,32 @@ extension AndroidPlanBuilder {
             return
         }
         planMediumChecklist(x: rx, width: rw)
+    }
+
+    /// The stacked column's head: the tallest numeral step (down to today's size, `minHead`) under
+    /// which a measure run of the column keeps the state's meaning — a habit row or the count, the
+    /// New day line, the state's own line — as Small's numeral steps down for its state line.
+    /// `maxHead` where no step does (nothing is gained by shrinking the numeral).
+    func stackedHeadMax(width: Double, maxHead: Double, under: Double) -> Double {
+        let floor = minHead(.medium), step = L.numeralStepSp * input.fontScale
+        var size = m.numeral(.medium).size
+        while L.lineBox(size: size) >= floor - 1e-9 {
+            let candidate = min(maxHead, L.lineBox(size: size))
+            let height = L.lineBox(size: fitNumeral(.medium, maxWidth: width, maxHeight: candidate).0.size)
+            let probe = measured { $0.planStackedChecklist(startY: y0 + height + under, left: budget - height - under) }
+            if probe.keepsStateMeaning { return candidate }
+            size -= step
+        }
+        return maxHead
+    }
+
+    /// The checklist stacked under the streak column at the full width (see `planMedium`).
+    mutating func planStackedChecklist(startY: Double, left: Double) {
+        // One column now: its items keep their own top margins (the Coach line takes the new-day line's).
+        planChecklistColumn(x: x0, width: cw, column: "left", startY: startY, startLeft: left,
+                            coachText: input.coachLineShort ?? input.coachLine, coachReason: "Medium renders coachLineShort",
+                            coachMaxLines: 2, coachTopMargin: L.newDaySmallTopMarginDp, maxRows: L.largeMaxHabitRows,
+                            sectionMargin: L.mediumProgressTopMarginDp)
     }
 
     /// Medium's right column: coachLineShort on up to 2 lines straight under the column's top, the

@@ -145,6 +145,9 @@ extension AndroidPlanBuilder {
             note("caption row = \(lines) × \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))"
                  + (captionStyle.size < m.body.size ? " (its text stepped down to \(fmtDp(captionStyle.size)) dp, never below fontScale 1.3's size)" : ""))
             y += captionCost; left -= captionCost
+        } else if captionYields {
+            // What it would have cost stays on the plan: the room it yielded is the caption's, not spare room.
+            set(PlanElement(key: .captionRow, shown: false, reason: captionReason, costDp: captionCost))
         } else {
             hide(.captionRow, captionReason)
         }
