@@ -174,9 +174,12 @@ extension AndroidPlanBuilder {
     /// `maxHead` where no step does (nothing is gained by shrinking the numeral).
     func stackedHeadMax(width: Double, maxHead: Double, under: Double) -> Double {
         let floor = minHead(.medium), step = L.numeralStepSp * input.fontScale
-        var size = m.numeral(.medium).size
+        var size = m.numeral(.medium).size, tried: Double?
         while L.lineBox(size: size) >= floor - 1e-9 {
             let candidate = min(maxHead, L.lineBox(size: size))
+            // Steps taller than maxHead all clamp to it: measure each height once.
+            if candidate == tried { size -= step; continue }
+            tried = candidate
             let height = L.lineBox(size: fitNumeral(.medium, maxWidth: width, maxHeight: candidate).0.size)
             let probe = measured { $0.planStackedChecklist(startY: y0 + height + under, left: budget - height - under) }
             if probe.keepsStateMeaning { return candidate }

@@ -42,13 +42,13 @@ extension AndroidPlanBuilder {
         // Kindling's DEFAULT count is a form of its body, not a line of its own: the numeral keeps
         // the size its width gives it (the seed's band table sheds the flame by that size) and only
         // the caption row yields, so the card never shows the streak and the caption with no sign of progress.
-        let countOnly = smallStateTextIsBodyForm
-        let headFloor = countOnly ? L.lineBox(size: fitNumeral(.small, maxWidth: cw, maxHeight: .infinity).0.size) : minHead
+        let countIsBodyForm = smallStateTextIsBodyForm
+        let headFloor = countIsBodyForm ? L.lineBox(size: fitNumeral(.small, maxWidth: cw, maxHeight: .infinity).0.size) : minHead
         var keep: SmallStateLine?
         var captionYields = false
         if hasCaption, let line = smallStateLine(within: budget - headFloor - captionCost, stepping: false) {
             keep = line
-        } else if let line = smallStateLine(within: budget - headFloor, stepping: !countOnly) {
+        } else if let line = smallStateLine(within: budget - headFloor, stepping: !countIsBodyForm) {
             keep = line; captionYields = hasCaption
         }
         let captionCoreShed = keep == nil && hasCaption && nominalHead + captionCost > budget
@@ -196,8 +196,9 @@ extension AndroidPlanBuilder {
         }
     }
 
-    /// Kindling DEFAULT: the count is kept only at its body size and the numeral's own size
-    /// (the body's ShedOrder places it, or the next-due row where the yielded caption made room).
+    /// Kindling DEFAULT: the count is kept only at its body size and the numeral's width-fit size;
+    /// the body's ShedOrder places it (or the next-due row beside the caption), and where the caption
+    /// row yielded, the count alone takes the freed room (`planSmallKindlingBody(countOnly:)`).
     var smallStateTextIsBodyForm: Bool { input.state == .defaultProgress && input.kindling }
 
     /// The state's line at its body size where that fits `room` (every word whole, at most its
