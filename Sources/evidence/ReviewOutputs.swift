@@ -197,7 +197,7 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             out.append("     fix: \(escapeControls(AcceptHint.text(f, goldens: goldens)))")
         }
-        if let dir = result.reportDirectory { out.append("report: \(dir) (actual.png, expected.png, diff.png per failing fixture)") }
+        if let dir = result.reportDirectory { out.append("report: \(dir) (actual.png, expected.png, diff.png per failing fixture; a11y.png, its accessibility view, for the first \(Verifier.accessibilityViewLimit))") }
         if result.failures.count > 1 {
             // Many failures usually share one cause: say which kinds and where, before the count.
             let kinds = Dictionary(grouping: result.failures, by: \.kind)

@@ -199,7 +199,11 @@ struct BrowserTests {
             for (i, name) in images.enumerated() { try png(k + "/" + name, white: white, shift: i) }
             failures.append(GateFailure(key: k, kind: kind, detail: detail, artifacts: images.map { k + "/" + $0 }, node: node, element: element, box: box, contrast: contrast))
             if FixtureCatalog.id(forKey: k) != nil {
-                details.append(FixtureDetail(key: k, width: 48, height: 24, expectedText: ["a", "b", "c"], actualText: ["a", "B", "c"], expectedLabel: "x y", actualLabel: "x z"))
+                // The first contrast failure has its accessibility view, as verify draws it for the first failures.
+                let view = kind == .contrast && !failures.dropLast().contains { $0.kind == .contrast } ? AccessibilityOverlay.path(k) : nil
+                if let view { try png(view, 96, 24) }
+                details.append(FixtureDetail(key: k, width: 48, height: 24, expectedText: ["a", "b", "c"], actualText: ["a", "B", "c"], expectedLabel: "x y", actualLabel: "x z",
+                                             accessibilityView: view))
             }
         }
         let box = PixelRect(x: 4, y: 4, width: 12, height: 8)
@@ -251,7 +255,9 @@ struct BrowserTests {
               for (var i = 0; i < n; i++) {
                 if (i) press('j');
                 var d = document.getElementById('detail');
-                r.images.push([d.querySelector('h2 code.key').textContent, d.querySelectorAll('img').length]);
+                var view = d.querySelector('details.a11y');
+                r.images.push([d.querySelector('h2 code.key').textContent, d.querySelectorAll('img').length,
+                               view ? (view.querySelector('img') ? 'view' : view.querySelector('code.cmd') ? view.querySelector('code.cmd').textContent : 'empty') : 'none']);
               }
               document.querySelectorAll('button.area').forEach(function (b) {
                 b.click(); r.areas.push([b.dataset.glob, Number(b.closest('tr').querySelector('.n').textContent), Number(document.getElementById('shown').textContent)]);
@@ -281,6 +287,13 @@ struct BrowserTests {
         #expect(p.fold >= 0 && p.fold < 700, "the first images start at \(p.fold) px (fold 900)")
         #expect(Set(p.images.map { $0[0].s }) == Set(failing), "stepping visits every failing fixture")
         for i in p.images { #expect(i[1].n >= 1, "\(i[0].s) shows no image") }
+        // The accessibility view where verify drew it, else the command that draws it; none for a stale golden.
+        let viewed = try FixtureCatalog.load().map(\.key).first { Glob.matches("android/small/*stones/kindling/light", $0) }
+        for i in p.images {
+            let k = i[0].s
+            let expected = k == viewed ? "view" : k.contains("retired-state") ? "none" : "evidence render --fixture \(k) --overlay -o a11y.png"
+            #expect(i[2].s == expected, "\(k): accessibility view \(i[2].s)")
+        }
         #expect(Set(p.rows.map { $0[0].s }) == Set(failing), "every row drawn")
         for row in p.rows {
             #expect(row[1].s == row[0].s && row[2].s == row[0].s && row[3].b, "\(row[0].s): key cut in its row (\(row[4].s))")

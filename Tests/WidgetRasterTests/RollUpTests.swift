@@ -131,6 +131,22 @@ import Testing
             for a in f.artifacts { #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path), "\(a) not written") }
         }
         #expect(alone.contains { $0.pair != nil }, "a cross-render pair among the findings")
+        // Issue 33 item 6: the first failing fixtures in review order get their accessibility view,
+        // named in their details (the run's end), never on a streamed failure.
+        var seen = Set<String>()
+        let viewed = ReviewOrder.failures(v.failures).map(\.key)
+            .filter { FixtureCatalog.id(forKey: $0) != nil && seen.insert($0).inserted }.prefix(Verifier.accessibilityViewLimit)
+        #expect(!viewed.isEmpty)
+        #expect(Set(v.details.compactMap(\.accessibilityView)) == Set(viewed.map(AccessibilityOverlay.path)))
+        #expect(!v.failures.contains { $0.artifacts.contains { $0.hasSuffix("/" + AccessibilityOverlay.fileName) } })
+        for k in viewed {
+            let rel = AccessibilityOverlay.path(k)
+            let view = try PNGCodec.decode([UInt8](try Data(contentsOf: report.appendingPathComponent(rel))), name: rel)
+            let render = try PNGCodec.decode([UInt8](try Data(contentsOf: report.appendingPathComponent(k + "/actual.png"))), name: k)
+            #expect(view.width > render.width, "\(k): the legend beside the render")
+        }
+        let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/review-page.md"), encoding: .utf8)
+        #expect(page.replacingOccurrences(of: "\n", with: " ").contains("for the first \(Verifier.accessibilityViewLimit) failing fixtures"), "the docs state the limit")
         let stale = try #require(v.failures.first { $0.kind == .stale && $0.key == stray })
         #expect(stale.artifacts == [stray + "/expected.png"])
         #expect(try Data(contentsOf: report.appendingPathComponent(stray + "/expected.png")) == strayBytes, "the orphaned golden's own bytes")

@@ -140,11 +140,13 @@ public enum Verifier {
 
         // Every failing case has a picture: a colour-alone finding its one-tint render and its pair's,
         // a stale golden itself (the per-fixture ones were written with their outcomes).
+        var viewed: [String: RenderedWords] = [:]
         if let dir = options.reportDirectory {
             let byKey = Dictionary(Self.pool(catalog, options).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             for i in failures.indices where failures[i].kind == .colourAlone || failures[i].kind == .stale {
                 try writePictures(&failures[i], to: dir, goldens: options.goldens, entries: entries, fixtures: byKey, painter: painter)
             }
+            viewed = try writeAccessibilityViews(failures, to: dir, fixtures: byKey, painter: painter, jobs: options.jobs)
         }
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         run.applied = applied
@@ -152,7 +154,7 @@ public enum Verifier {
                             // (again: colour-alone's findings arrive after the render's)
                             failures: Remedy.settled(failures), known: known, advisory: advisory, comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
-                            details: details(outcomes, entries: entries), shard: options.shard?.description,
+                            details: details(outcomes, entries: entries, viewed: viewed), shard: options.shard?.description,
                             cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records
                                 + orphanCases(failures, judged: Set(fixtures.map(\.key))))
     }
@@ -368,6 +370,37 @@ public enum Verifier {
             try ContainedFolder(dir).write(bytes, to: rel)
             f.artifacts.append(rel)
         }
+    }
+
+    /// How many failing fixtures get an accessibility view on the page: the first in review order.
+    /// Each costs a second render and its audit (tens of ms); a run where the whole matrix fails
+    /// still writes its page in seconds, and `render --fixture KEY --overlay` draws any other.
+    public static let accessibilityViewLimit = 64
+
+    /// Issue 33 item 6: the accessibility view (`AccessibilityOverlay`) of the first failing
+    /// fixtures in review order that have a scene (not a stale golden), as `KEY/a11y.png`; returns
+    /// their keys with their words (a colour-alone fixture has none of its own). Drawn in parallel,
+    /// written in order. Named in the fixtures' details (the run's end), not on their failures,
+    /// which were streamed as each fixture finished.
+    static func writeAccessibilityViews(_ failures: [GateFailure], to dir: URL, fixtures: [String: Fixture],
+                                        painter: CairoPainter, jobs: Int) throws(InputError) -> [String: RenderedWords] {
+        var chosen: [String] = [], seen: Set<String> = []
+        for f in ReviewOrder.failures(failures) where chosen.count < accessibilityViewLimit
+            && FixtureKey.isValid(f.key) && fixtures[f.key] != nil && seen.insert(f.key).inserted {
+            chosen.append(f.key)
+        }
+        let picked = chosen.compactMap { fixtures[$0] }
+        let drawn = parallelMap(picked.count, jobs: jobs) { i in
+            let scene = picked[i].makeScene(painter.fonts)
+            return (ImageOps.encodePNG(AccessibilityOverlay.draw(scene, painter: painter).image),
+                    RenderedWords(scene, PixelSize(width: scene.pixelWidth, height: scene.pixelHeight)))
+        }
+        var words: [String: RenderedWords] = [:]
+        for (key, (bytes, w)) in zip(chosen, drawn) {
+            try ContainedFolder(dir).write(bytes, to: AccessibilityOverlay.path(key))
+            words[key] = w
+        }
+        return words
     }
 
     /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),

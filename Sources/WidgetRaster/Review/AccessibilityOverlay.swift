@@ -27,6 +27,10 @@ public enum AccessibilityOverlay {
         }
     }
 
+    /// Its name beside a failing fixture's other images in a review page.
+    public static let fileName = "a11y.png"
+    public static func path(_ key: String) -> String { key + "/" + fileName }
+
     /// Outline colours, each clear of white and of the wallpaper grey.
     static let palette: [Color] = ["#D7263D", "#1B998B", "#2E86AB", "#F46036", "#8E44AD", "#C5A100", "#E84393", "#00A8E8"].compactMap(Color.init(hex:))
     static let wallpaper = Color(r: 0x5D, g: 0x64, b: 0x72)

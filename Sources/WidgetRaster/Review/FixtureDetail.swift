@@ -8,11 +8,14 @@ public struct FixtureDetail: Codable, Sendable, Equatable {
     public var actualText: [String]
     public var expectedLabel: String?
     public var actualLabel: String
+    /// The report image of its accessibility view (`KEY/a11y.png`), where verify drew one.
+    public var accessibilityView: String?
 
     public init(key: String, width: Int, height: Int, expectedText: [String]?, actualText: [String],
-                expectedLabel: String?, actualLabel: String) {
+                expectedLabel: String?, actualLabel: String, accessibilityView: String? = nil) {
         self.key = key; self.width = width; self.height = height; self.expectedText = expectedText
         self.actualText = actualText; self.expectedLabel = expectedLabel; self.actualLabel = actualLabel
+        self.accessibilityView = accessibilityView
     }
 }
 
@@ -27,14 +30,16 @@ struct RenderedWords: Sendable {
 }
 
 extension Verifier {
-    /// One detail per failing fixture, in run order.
-    static func details(_ outcomes: [FixtureOutcome], entries: [String: GoldenEntry]) -> [FixtureDetail] {
+    /// One detail per failing fixture, in run order: those the render failed, and those with an
+    /// accessibility view (`viewed`, which also holds the words of a run-wide failure's fixture).
+    static func details(_ outcomes: [FixtureOutcome], entries: [String: GoldenEntry], viewed: [String: RenderedWords]) -> [FixtureDetail] {
         outcomes.compactMap { o in
-            guard !o.failures.isEmpty, let w = o.words else { return nil }
+            guard let w = o.failures.isEmpty ? viewed[o.key] : o.words ?? viewed[o.key] else { return nil }
             let e = entries[o.key]
             return FixtureDetail(key: o.key, width: w.size.width, height: w.size.height,
                                  expectedText: e?.visibleText, actualText: w.visibleText,
-                                 expectedLabel: e?.accessibilityLabel, actualLabel: w.accessibilityLabel)
+                                 expectedLabel: e?.accessibilityLabel, actualLabel: w.accessibilityLabel,
+                                 accessibilityView: viewed[o.key] != nil ? AccessibilityOverlay.path(o.key) : nil)
         }
     }
 }

@@ -123,7 +123,7 @@ public enum HTMLReport {
     // MARK: data
 
     /// The page's data: one compact array per failing fixture,
-    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair), vibrant, findings, words]`, with each finding
+    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair · 16 accessibility view), vibrant, findings, words]`, with each finding
     /// `[kind, node, detail, box [x,y,w,h] or 0, hint index]` and words
     /// `[width, height, text now, text diff or 0 when unchanged, label now, label diff or 0]` (a diff
     /// is `[[0 same|1 removed|2 added, text]…]`; an unrecorded fixture's is 1). Hints are shared:
@@ -145,6 +145,7 @@ public enum HTMLReport {
             let artifacts = Set(fs.flatMap(\.artifacts))
             let images = (artifacts.contains(key + "/expected.png") ? 1 : 0) | (artifacts.contains(key + "/actual.png") ? 2 : 0)
                 | (artifacts.contains(key + "/diff.png") ? 4 : 0) | (artifacts.contains(key + "/pair.png") ? 8 : 0)
+                | (details[key]?.accessibilityView == AccessibilityOverlay.path(key) ? 16 : 0)
             let findings: [[Any]] = fs.map { f in
                 [f.kind.rawValue, f.node ?? "", f.detail, f.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? 0, hint(f)]
             }
@@ -195,8 +196,8 @@ public enum HTMLReport {
     }
 
     /// The images verify writes per failing fixture: the render, its golden, their diff, and a
-    /// colour-alone failure's other render (its pair).
-    public static let artifactNames: Set<String> = ["actual.png", "expected.png", "diff.png", "pair.png"]
+    /// colour-alone failure's other render (its pair), and the render's accessibility view.
+    public static let artifactNames: Set<String> = ["actual.png", "expected.png", "diff.png", "pair.png", AccessibilityOverlay.fileName]
 
     /// A report image path as verify writes it: a relative key (no empty, `.` or `..` segment)
     /// then one of `artifactNames`.
@@ -289,6 +290,7 @@ public enum HTMLReport {
     .tools button[aria-pressed="true"] { background: #1c1917; color: #fff; }
     .stage { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; overflow: auto; }
     figure { margin: 0; } figcaption { font-size: 12px; color: #6b6560; }
+    .a11y { margin-top: .8rem; } .a11y summary { font-size: 13px; cursor: pointer; } .a11y img { display: block; max-width: 100%; height: auto; margin-top: .3rem; }
     .frame { position: relative; display: inline-block; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; line-height: 0; }
     .frame.wallpaper { background: #5d6472; }
     .frame img { display: block; image-rendering: pixelated; }
@@ -455,6 +457,21 @@ public enum HTMLReport {
       box.appendChild(ul);
       hints.forEach(function (t) { var p = el('p', 'hint', 'what to do: '); p.appendChild(el('code', 'cmd', t)); box.appendChild(p); });
       if (w) box.appendChild(words(w));
+      box.appendChild(a11y(f));
+    }
+    // The accessibility view (as Paparazzi's accessibility snapshot): verify draws it for the first
+    // failing fixtures in review order; for the others the page gives the command that draws it.
+    function a11y(f) {
+      var d = el('details', 'a11y'); d.open = true;
+      d.appendChild(el('summary', null, 'accessibility view: every element\'s box, role, spoken text and measured contrast'));
+      if (f[1] & 16) {
+        var im = img(f, 'a11y.png', 'accessibility view of ' + f[0] + ': each element outlined and numbered, its role, spoken text and contrast listed beside the render');
+        im.loading = 'lazy'; d.appendChild(im);
+      } else if (f[1] & 2) {
+        var p = el('p', 'hint', 'not drawn for this run (only the first \#(Verifier.accessibilityViewLimit) failing fixtures get one): ');
+        p.appendChild(el('code', 'cmd', 'evidence render --fixture ' + f[0] + ' --overlay -o a11y.png')); d.appendChild(p);
+      } else return document.createTextNode('');
+      return d;
     }
     function tools(f) {
       var t = el('div', 'tools'); t.setAttribute('role', 'toolbar'); t.setAttribute('aria-label', 'comparison view and zoom');

@@ -55,12 +55,13 @@ struct ReportCommand: EvidenceCommand {
         return merged.failures.isEmpty && merged.shard == nil ? 0 : 1
     }
 
-    /// Copies the report images a result lists — each a `KEY/actual|expected|diff.png` of one of
+    /// Copies the report images a result lists — each a `KEY/actual|expected|diff|pair|a11y.png` of one of
     /// its failing keys, read inside its report folder without following links, and a valid PNG —
     /// into the page. Returns the listed images it could not copy (missing, a link, not a PNG),
     /// each with why: the page draws those as missing rather than losing every other image.
     static func copyImages(_ file: ResultFile, into out: ContainedFolder) throws(InputError) -> [String: String] {
-        let listed = Set(file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } }.map { "\($0.0)\u{0}\($0.1)" })
+        let views = file.result.details.compactMap { d in d.accessibilityView.map { (d.key, $0) } }
+        let listed = Set((file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } } + views).map { "\($0.0)\u{0}\($0.1)" })
         guard !listed.isEmpty else { return [:] }
         guard let source = file.imageFolder else { throw InputError(file.path, "lists report images but has no reportDirectory") }
         var missing: [String: String] = [:]
@@ -68,7 +69,7 @@ struct ReportCommand: EvidenceCommand {
             let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
             let (key, rel) = (parts[0], parts[1])
             guard HTMLReport.isArtifactPath(rel), rel.hasPrefix(key + "/"), FixtureKey.isValid(rel) else {
-                throw InputError(file.path, "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/actual.png, expected.png or diff.png")
+                throw InputError(file.path, "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/ and one of \(HTMLReport.artifactNames.sorted().joined(separator: ", "))")
             }
             let where_ = source.appendingPathComponent(rel).path
             switch ContainedFolder(source).read(rel) {
@@ -86,6 +87,7 @@ struct ReportCommand: EvidenceCommand {
     static func drawingMissing(_ missing: [String: String], in result: VerifyResult) -> VerifyResult {
         guard !missing.isEmpty else { return result }
         var r = result
+        for i in r.details.indices where r.details[i].accessibilityView.map({ missing[$0] != nil }) == true { r.details[i].accessibilityView = nil }
         for i in r.failures.indices {
             let gone = r.failures[i].artifacts.filter { missing[$0] != nil }
             guard !gone.isEmpty else { continue }
