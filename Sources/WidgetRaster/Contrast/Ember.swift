@@ -28,15 +28,21 @@ public enum EmberLayout {
     /// Minimum distance (dp) from the ember centre to the nearest ink of each anchor.
     /// Glyph ink may sit anywhere, including the centre.
     public static let streakGlyphClearanceDp = 0.0
-    /// The capstone slot's dashed outline: its nearest dash ≥ 6 dp from the glyph centre
-    /// (the slot is the top third of the 18 dp tower: 6…9 dp above centre).
-    public static let capstoneDashClearanceDp = 6.0
+    /// The capstone slot's dashed outline as the seed's figures place it: its nearest dash ≥ 6 dp
+    /// from the glyph centre (the slot as the top third of the 18 dp tower: 6…9 dp above centre),
+    /// which reproduces OBJ-1636's "3.48 light / 4.97 dark" (`EmberGeometry.seedPostFix`).
+    public static let seedCapstoneDashClearanceDp = 6.0
+    /// Where this renderer's stone tower (`GlyphArt.stones`) puts it: the slot's dash comes within
+    /// 1.75 dp of the glyph centre, so the audit reads the ember from there (`RoleTableReachTests`
+    /// proves every rendered pixel beneath the dash lies within what the audit measures).
+    public static let capstoneDashClearanceDp = 1.75
     /// The numeral beside the glyph: half the glyph (9 dp) + a 2 dp gap.
     public static let headRowTextClearanceDp = 11.0
     /// Caption-row ink (and everything below it): ≥ 19.5 dp from the glyph centre. This is the
     /// binding one: widget_stone_muted (light) reads 4.58:1 here and less any closer.
     public static let captionRowClearanceDp = 19.5
 
+    /// The clearance the audit reads at: as drawn.
     public static func clearance(_ anchor: EmberAnchor) -> Double {
         switch anchor {
         case .streakGlyph: return streakGlyphClearanceDp
@@ -87,11 +93,20 @@ public struct EmberGeometry: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// Shipped since OBJ-1636: 52 dp box centred on the glyph, radius 26 dp, anchors at the
-    /// `EmberLayout` clearances.
+    /// `EmberLayout` clearances as this renderer draws them — what `evidence contrast` audits.
     public static let postFix = EmberGeometry(
         name: "post-fix (52dp box on the glyph, radius 26dp)",
         boxSideDp: EmberLayout.boxSideDp, radiusDp: EmberLayout.gradientRadiusDp,
         anchorDistanceDp: Dictionary(uniqueKeysWithValues: EmberAnchor.allCases.map { ($0, EmberLayout.clearance($0)) }))
+
+    /// The same with the capstone dash where the seed's figures place it (6 dp): the geometry that
+    /// reproduces the seed's OBJ-1636 worst cases.
+    public static let seedPostFix: EmberGeometry = {
+        var g = postFix
+        g.name = "post-fix as the seed measures it (capstone dash at 6dp)"
+        g.anchorDistanceDp[.capstoneDash] = EmberLayout.seedCapstoneDashClearanceDp
+        return g
+    }()
 
     /// Pre-fix model (OBJ-1590 as shipped): box 84 dp (Small) / 64 dp (Medium, Large), radius
     /// 64 dp, *not* centred on the glyph. Assumed geometry (seed 000 gives only "the binding text

@@ -44,6 +44,9 @@ public enum Backdrop: Hashable, Sendable, Codable, CustomStringConvertible {
     /// no nearer the ember's centre than the anchor's distance (every distance out to the radius is
     /// checked; the worst is reported).
     case ember(over: String, at: EmberAnchor)
+    /// A lit glyph's radial glow (`token` from `peak` opacity at its centre to 0) over another
+    /// backdrop: every opacity in between is checked, over every colour of that backdrop.
+    indirect case glow(String, peak: Double, over: Backdrop)
 
     public var description: String {
         switch self {
@@ -51,6 +54,7 @@ public enum Backdrop: Hashable, Sendable, Codable, CustomStringConvertible {
         case .tint(let t, let base): return "\(base) + \(t)"
         case .frosted(let t, let alpha, let base): return "\(base) + \(t) @\(Int((alpha * 100).rounded()))%"
         case .ember(let base, let a): return "\(base) + ember @\(a.rawValue)"
+        case .glow(let t, let peak, let base): return "\(base) + \(t) glow ≤\(Int((peak * 100).rounded()))%"
         }
     }
 }
@@ -78,6 +82,13 @@ public enum RoleTable {
     static let kCard: Backdrop = .card(kindling)
     static let rows: [Backdrop] = [.tint(a(.rowTint), over: kindling), .tint(a(.rowNextTint), over: kindling)]
     static func ember(_ a: EmberAnchor) -> Backdrop { .ember(over: kindling, at: a) }
+    /// What a lit glyph's edge sits on (`GlyphArt.GlowPeak`): the accent halo (flame, the other
+    /// motifs, legacy stones; the flame's is the deepest) on either card, and the kindling gold capstone's glow.
+    static let glows: [Backdrop] = [
+        .glow(a(.accent), peak: GlyphArt.GlowPeak.flame, over: flat),
+        .glow(a(.accent), peak: GlyphArt.GlowPeak.flame, over: ember(.streakGlyph)),
+        .glow(a(.goldMid), peak: GlyphArt.GlowPeak.kindlingCapstone, over: ember(.streakGlyph)),
+    ]
 
     public static let bundled: [RoleEntry] = [
         // Text — 4.5:1.
@@ -103,16 +114,18 @@ public enum RoleTable {
         RoleEntry(a(.accentText), .text, on: [.card(a(.accentDeep))],
                   usage: "CTA pill label"),
         // Graphical objects — 3:1.
-        RoleEntry(a(.glyphEdge), .graphic, on: [flat, kCard, ember(.streakGlyph)],
-                  usage: "1.33dp streak-glyph silhouette edge, lit (all motifs)"),
+        RoleEntry(a(.glyphEdge), .graphic, on: [flat, kCard, ember(.streakGlyph)] + glows,
+                  usage: "1.33dp streak-glyph silhouette edge, lit (all motifs), on its own glow"),
         RoleEntry(a(.glyphEdgeMuted), .graphic, on: [flat, kCard, ember(.streakGlyph)],
                   usage: "1.33dp streak-glyph silhouette edge, muted (all motifs)"),
-        RoleEntry(a(.capstoneDash), .graphic, on: [kCard, ember(.capstoneDash)],
-                  usage: "1.4dp dashed outline of the open capstone slot (kindling stones)"),
+        RoleEntry(a(.capstoneDash), .graphic, on: [flat, kCard, ember(.capstoneDash)],
+                  usage: "1.4dp dashed outline of the open capstone slot (stones, both bodies)"),
         RoleEntry(a(.slotDash), .graphic, on: [flat, kCard, ember(.captionRow)],
                   usage: "stones NOT_YET caption-row dashed-slot glyph (ImageView)"),
         RoleEntry(a(.success), .graphic, on: [flat, kCard] + rows,
                   usage: "done check, done pips"),
+        RoleEntry(a(.muted), .graphic, on: [flat, kCard, ember(.captionRow)],
+                  usage: "new-day sun beside the new-day line (muted, like its text on the flat card)"),
         RoleEntry(a(.pipTodo), .graphic, on: [flat, kCard] + rows,
                   usage: "todo pip outline; the todo habit row's check ring (on the row tints) — Android widget_border, seed 000 WidgetBorder: \"Todo pips, dividers\""),
         // Fills whose 3:1 the silhouette edge carries.
@@ -155,7 +168,10 @@ public enum RoleTable {
             RoleEntry(i(.success), .graphic, on: [card] + rows, usage: "done check, done HabitPip (solid 20x8 pt capsule)"),
             RoleEntry(i(.muted), .graphic, on: [card] + rows, usage: "todo HabitPip (1.5 pt outline), todo check ring"),
             RoleEntry(i(.capstoneDash), .graphic, on: [card], usage: "open capstone slot, caption dashed slot"),
+            // Not yet on its own lit glow, as Android's row is: at the halo's peak the dark edge
+            // reads 2.93:1 (the renders' pixels 3.04:1) — a token decision, RoleTableReachTests.openGaps.
             RoleEntry(i(.accentDeep), .graphic, on: [card], usage: "streak-glyph silhouette edge, lit"),
+            RoleEntry(i(.accentDeep), .text, on: [card], usage: "flame caption spark, extended (11 pt bold)"),
             RoleEntry(i(.accent), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "flame fill only — graphic, never text (seed: 2.62:1 on the light card)"),
             RoleEntry(i(.flameMuted), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "muted flame fill (not yet)"),
             RoleEntry(i(.stoneTop), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "stone-tower gradient"),

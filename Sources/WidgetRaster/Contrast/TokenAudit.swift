@@ -245,6 +245,15 @@ public enum ContrastAudit {
             }
             out.append(Sample(color: geometry.composite(start: start, end: end, over: card, distance: far), distance: far))
             return out
+        case .glow(let name, let peak, let base):
+            let glow = try tokens.resolve(name, theme: theme)
+            let steps = 8
+            return try backgrounds(base, theme: theme, tokens: tokens, geometry: geometry).flatMap { s in
+                (0...steps).map { k in
+                    let alpha = UInt8((peak * Double(k) / Double(steps) * Double(glow.a)).rounded())
+                    return Sample(color: WCAG.composite(glow.withAlpha(alpha), over: s.color), distance: s.distance)
+                }
+            }
         }
     }
 }

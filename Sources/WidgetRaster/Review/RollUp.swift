@@ -32,7 +32,7 @@ public enum RollUp {
         /// audit of the tokens the run drew with has one.
         public var suggestion: TokenSuggestion?
 
-        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 2 backgrounds — 116 fixtures · nearest passing value #86765A"
+        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value #86765A"
         public var line: String {
             let fixtures = "\(keys.count) fixture\(keys.count == 1 ? "" : "s")"
             switch cause {

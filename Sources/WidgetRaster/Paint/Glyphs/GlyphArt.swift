@@ -99,7 +99,7 @@ private struct Builder {
 
     /// A soft radial halo centred on (cx, cy) in viewport units, radius `vpRadius`, clamped so it
     /// stays within `rect` ± the glow allowance and inside `container`.
-    private mutating func glow(_ ink: GlyphInk, _ cx: Double, _ cy: Double, _ vpRadius: Double, peak: Double = 0.5) {
+    private mutating func glow(_ ink: GlyphInk, _ cx: Double, _ cy: Double, _ vpRadius: Double, peak: Double = GlyphArt.GlowPeak.motif) {
         let c = map.point(cx, cy)
         let allowed = rect.insetBy(dx: -GlyphArt.glowAllowance(for: rect), dy: -GlyphArt.glowAllowance(for: rect))
         var r = map.length(vpRadius)
@@ -163,7 +163,7 @@ private struct Builder {
 
         switch state {
         case .lit:
-            glow(p.accent, 12, 14, 15, peak: 0.55)
+            glow(p.accent, 12, 14, 15, peak: GlyphArt.GlowPeak.flame)
             add("body", .graphic, p.glyphEdge.token, body,
                 fill: vertical(2, 22, [p.accent, p.accentDeep]), stroke: edgeStroke(p.glyphEdge))
             add("core", .decorative, p.flameCore.token, core, fill: .solid(p.flameCore.color), stroke: nil)
@@ -193,7 +193,7 @@ private struct Builder {
     mutating func stones(_ state: StoneState, kindling: Bool) {
         let top = Self.stoneBoxes[2]
         if state == .capped {
-            glow(kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11, peak: kindling ? 0.35 : 0.5)
+            glow(kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11, peak: kindling ? GlyphArt.GlowPeak.kindlingCapstone : GlyphArt.GlowPeak.motif)
         }
         for i in 0..<3 {
             let (_, y, _, h) = Self.stoneBoxes[i]
@@ -411,5 +411,18 @@ private struct Builder {
         mark.circle(12, 12, 5.6)
         mark.circle(12, 12, 0.9)
         add("mark", .decorative, p.card.token, mark, fill: nil, stroke: stroke(p.card, 2.2))
+    }
+}
+
+extension GlyphArt {
+    /// The lit glows' peak opacities, at their centres: the drawing's, and the contrast role
+    /// table's (a lit glyph's silhouette edge sits on its own glow).
+    public enum GlowPeak {
+        /// The flame's halo (accent).
+        public static let flame = 0.55
+        /// Sprout, mountain, waves and the legacy capped stones (accent).
+        public static let motif = 0.5
+        /// The kindling gold capstone's glow (gold mid).
+        public static let kindlingCapstone = 0.35
     }
 }
