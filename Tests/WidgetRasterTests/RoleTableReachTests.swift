@@ -41,8 +41,23 @@ import Testing
     /// when the table or the tokens change).
     static let openGaps: [(platform: Platform, token: String, role: NodeRole, why: String)] = [
         (.ios, "WidgetAccentDeep", .graphic,
-         "the lit streak glyph's edge on its own glow: listing it fails the bundled dark WidgetAccentDeep at the halo's peak (2.93:1; the renders' pixels 3.04:1) — a token decision for a designer"),
+         "the lit streak glyph's edge on its own glow: listing it fails the bundled dark WidgetAccentDeep at the halo's peak (2.93:1; the rendered pixels pass) — a token decision for a designer"),
     ]
+
+    /// The open gap's figure, as the docs quote it: the iOS table with the lit edge's glow row added.
+    @Test func theOpenIOSGlowGapReadsAsTheDocsSay() throws {
+        let glow = RoleEntry("WidgetAccentDeep", .graphic, on: [.glow("WidgetAccent", peak: GlyphArt.GlowPeak.flame, over: .card("WidgetCard"))], usage: "lit edge on its glow")
+        let r = try ContrastAudit.auditIOS(try AssetCatalogTokens.bundled())
+        #expect(r.passed)
+        var table = RoleTable.ios
+        table.append(glow)
+        let with = try ContrastAudit.auditCatalog(TokenCatalog(tokens: try AssetCatalogTokens.bundled()), table: table)
+        let worst = try #require(with.failures.first)
+        #expect(with.failures.count == 1 && worst.token == "WidgetAccentDeep" && worst.theme == .dark && worst.ratioDisplay == "2.93")
+        let docs = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/guides/auditing-tokens.md"), encoding: .utf8)
+        #expect(docs.contains("reads \(worst.ratioDisplay):1 at the halo's peak"))
+        #expect(docs.replacingOccurrences(of: "\n", with: " ").contains("the capstone slot's dash at \(EmberLayout.capstoneDashClearanceDp) dp"))
+    }
 
     /// The luminance a pixel may have had before the renderer's 8-bit compositing rounded it: each
     /// channel ± 1 level (the audit composites unrounded, as the seed's WidgetTokenContrastTest did).

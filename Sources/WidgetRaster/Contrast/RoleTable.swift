@@ -169,7 +169,7 @@ public enum RoleTable {
             RoleEntry(i(.muted), .graphic, on: [card] + rows, usage: "todo HabitPip (1.5 pt outline), todo check ring"),
             RoleEntry(i(.capstoneDash), .graphic, on: [card], usage: "open capstone slot, caption dashed slot"),
             // Not yet on its own lit glow, as Android's row is: at the halo's peak the dark edge
-            // reads 2.93:1 (the renders' pixels 3.04:1) — a token decision, RoleTableReachTests.openGaps.
+            // reads 2.93:1 (the rendered pixels pass) — a token decision, RoleTableReachTests.openGaps.
             RoleEntry(i(.accentDeep), .graphic, on: [card], usage: "streak-glyph silhouette edge, lit"),
             RoleEntry(i(.accentDeep), .text, on: [card], usage: "flame caption spark, extended (11 pt bold)"),
             RoleEntry(i(.accent), .edgedFill(edge: i(.accentDeep)), on: [card], usage: "flame fill only — graphic, never text (seed: 2.62:1 on the light card)"),
