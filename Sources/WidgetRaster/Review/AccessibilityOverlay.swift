@@ -52,8 +52,9 @@ public enum AccessibilityOverlay {
     /// The overlay image — render and outlines on the left, the legend on the right — and its entries.
     public static func draw(_ scene: Scene, painter: CairoPainter) -> (image: RGBAImage, entries: [Entry]) {
         let render = painter.render(scene)
-        // Ink coverage, as verify's contrast check (`ContrastCheck.findings`) reads the pixels.
-        let found = ContrastAudit.auditRendered(scene: scene, coverage: .ink) { painter.render($0) }
+        // Ink coverage, as verify's contrast check (`ContrastCheck.findings`) reads the pixels; the
+        // render above is the audit's image, so only its foreground-free twin is drawn again.
+        let found = ContrastAudit.auditRendered(scene: scene, image: render, background: painter.render(scene.withoutForeground()), coverage: .ink)
         let list = entries(scene, contrast: found)
         let style = TextStyle(.roboto, .regular, size: 15)
         let legends = list.map { e in

@@ -465,11 +465,11 @@ public enum HTMLReport {
       var d = el('details', 'a11y'); d.open = true;
       d.appendChild(el('summary', null, 'accessibility view: every element\'s box, role, spoken text and measured contrast'));
       if (f[1] & 16) {
-        var im = img(f, 'a11y.png', 'accessibility view of ' + f[0] + ': each element outlined and numbered, its role, spoken text and contrast listed beside the render');
+        var im = img(f, '\#(AccessibilityOverlay.fileName)', 'accessibility view of ' + f[0] + ': each element outlined and numbered, its role, spoken text and contrast listed beside the render');
         im.loading = 'lazy'; d.appendChild(im);
       } else if (f[1] & 2) {
         var p = el('p', 'hint', 'not drawn for this run (only the first \#(Verifier.accessibilityViewLimit) failing fixtures get one): ');
-        p.appendChild(el('code', 'cmd', 'evidence render --fixture ' + f[0] + ' --overlay -o a11y.png')); d.appendChild(p);
+        p.appendChild(el('code', 'cmd', 'evidence render --fixture ' + f[0] + ' --overlay -o \#(AccessibilityOverlay.fileName)')); d.appendChild(p);
       } else return document.createTextNode('');
       return d;
     }
