@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The release binary links the Swift runtime and Foundation in: resolving their symbols at every
+// start was a fifth of a one-fixture verify (issue #37). Only the executable: debug (the tests) and
+// Fuzz/'s harnesses, which link WidgetRaster themselves, stay dynamic.
+let staticRuntime = ["-static-stdlib"]
+
 let package = Package(
     name: "evidence",
     platforms: [.macOS(.v13)],
@@ -33,7 +38,9 @@ let package = Package(
         .target(name: "CBundledFonts"),
         .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles", "CBundledFonts"]),
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
-        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
+        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"],
+                          swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))],
+                          linkerSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

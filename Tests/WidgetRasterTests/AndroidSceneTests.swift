@@ -98,7 +98,7 @@ import Testing
 
     /// Every golden in the matrix is a distinct render, and the keys are unique.
     @Test func matrixKeysAreUniqueAndScenesDistinct() {
-        let fixtures = FixtureCatalog.collapse(AndroidMatrix.requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request) } })
+        let fixtures = FixtureCatalog.collapse(AndroidMatrix.requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request()) } })
         #expect(Set(fixtures.map(\.key)).count == fixtures.count)
         let scenes = fixtures.map { $0.makeScene(fonts) }
         #expect(Set(scenes).count == scenes.count)

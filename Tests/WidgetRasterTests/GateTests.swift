@@ -208,4 +208,41 @@ import Testing
         #expect(Glob.matches("starter/card-?/dark", "starter/card-7/dark"))
         #expect(Glob.matches("starter/card-[17]*", "starter/card-12/dark"))
     }
+
+    /// A filtered run walks only the glob's literal folder (issue #37): over a folder of files,
+    /// links (one standing for a folder) and temp files, and every glob a user might type — whole
+    /// keys, prefixes, wildcards mid-segment, sets, odd and hostile spellings — the strays found
+    /// that way are exactly a whole walk's, filtered.
+    @Test func aFilteredWalkFindsWhatAWholeWalkFilteredFinds() throws {
+        let dir = tempDir()
+        let files = ["android/small/a/light.png", "android/small/a/dark.png", "android/smaller/b.png", "android/medium/c/light.png",
+                     "ios/systemSmall/d.png", "top.png", "android/small/a/.light.png.tmp-1", "android/x.txt"]
+        for f in files {
+            let u = dir.appendingPathComponent(f)
+            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: u)
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("android/small/link.png").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("android/linked").path, withDestinationPath: dir.appendingPathComponent("ios").path)
+        let globs = ["android/small/a/light", "android/small/*", "android/sm*", "android/small?a/*", "android/[sm]*/*", "*", "android/*/light",
+                     "android/linked/*", "android/linked", "android/small/link", "ios/systemSmall/d", "top", "nope/*", "/android/*",
+                     "../android/*", "android//small/*", "android/./small/*", "android/small/a/light/*", "android/x.txt"]
+        let whole = ContainedFolder(dir).walk()
+        for glob in globs {
+            let filtered = Manifest.strays(in: dir, listed: [], linksExcluding: [], filter: glob)
+            let expected = (whole.files.filter { $0.hasSuffix(".png") && Glob.matches(glob, String($0.dropLast(4))) },
+                            whole.links.filter { Glob.matches(glob, $0.hasSuffix(".png") ? String($0.dropLast(4)) : $0) })
+            #expect(filtered.unlisted == expected.0, "\(glob)")
+            #expect(filtered.links == expected.1, "\(glob)")
+            let folder = Glob.literalFolder(glob)
+            #expect(ContainedFolder(dir).walk(under: folder).files.allSatisfy { folder == nil || $0.hasPrefix(folder! + "/") }, "\(glob)")
+        }
+        #expect(Glob.literalFolder("android/small/*") == "android/small")
+        #expect(Glob.literalFolder("android/sm*") == "android")
+        #expect(Glob.literalFolder("*/light") == nil)
+        #expect(Glob.literalFolder("../x/*") == nil)
+        #expect(ContainedFolder(dir).staleTempFiles(under: "android/small") == ["android/small/a/.light.png.tmp-1"])
+        #expect(ContainedFolder(dir).staleTempFiles(under: "ios").isEmpty)
+        #expect(ContainedFolder(dir).walk(under: "android/linked").files.isEmpty)  // a link is never walked into
+    }
 }

@@ -185,22 +185,27 @@ import Testing
     }
 
     /// A read-only verify deletes nothing (it used to delete any `.NAME.tmp-X` by pattern); it
-    /// names a killed record's temp file, and the next record sweeps it.
+    /// names a killed record's temp file where its filter can match (it walks only the filter's
+    /// literal folder, issue #37), and the next record sweeps every one.
     @Test func verifyDeletesNothingRecordSweeps() throws {
         let box = try CLI.Sandbox()
         defer { box.remove() }
         let temp = box.goldens.appendingPathComponent("android/.light.png.tmp-2147483632")
+        let inside = box.goldens.appendingPathComponent("android/small/empty/.light.png.tmp-2147483633")
         let user = box.goldens.appendingPathComponent(".notes.tmp-x")
-        try Data("half".utf8).write(to: temp)
+        try FileManager.default.createDirectory(at: inside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for file in [temp, inside] { try Data("half".utf8).write(to: file) }
         try Data("mine".utf8).write(to: user)
         let before = box.state()
         let v = try CLI.evidence(["verify", "--goldens", box.goldens.path, "--filter", CLI.filter, "--report", box.root.appendingPathComponent("rep").path])
         #expect(v.code == 0)
-        #expect(v.err.contains("android/.light.png.tmp-2147483632"))
+        #expect(v.err.contains("android/small/empty/.light.png.tmp-2147483633"))
+        #expect(!v.err.contains("android/.light.png.tmp-2147483632"))  // outside android/small/empty/: not read
         #expect(box.state().filter { !$0.key.hasPrefix("rep/") && $0.key != "rep" } == before)
         let r = try CLI.evidence(["record", "--goldens", box.goldens.path, "--filter", CLI.filter])
         #expect(r.code == 0)
         #expect(!FileManager.default.fileExists(atPath: temp.path))
+        #expect(!FileManager.default.fileExists(atPath: inside.path))
         #expect(FileManager.default.fileExists(atPath: user.path))  // not a temp name: never ours
     }
 

@@ -49,8 +49,8 @@ import Testing
         let full = try #require(IOSMatrix.requests().first { $0.id.hostMode == .full && $0.id.family == .ios(.systemSmall) })
         let id16 = FixtureID(family: full.id.family, state: full.id.state, branch: full.id.branch, motifs: full.id.motifs, bodies: full.id.bodies,
                              theme: full.id.theme, hostMode: .ios16)
-        let scene = builder.scene(full.request)
-        var stacked = full.request
+        let scene = builder.scene(full.request())
+        var stacked = full.request()
         stacked.size = Size(stacked.size.width + 32, stacked.size.height + 32)  // any other scene
         let other = builder.scene(stacked)
         let same = FixtureCatalog.collapse([MatrixItem(id: full.id) { scene }, MatrixItem(id: id16) { scene }])

@@ -152,7 +152,8 @@ import Testing
     @Test func everyDrawnStringIsTheCopyLayers() throws {
         let builder = IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled())
         var checked = 0
-        for (_, r) in IOSMatrix.requests() {
+        for (_, deferred) in IOSMatrix.requests() {
+            let r = deferred()
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
             let c = widgetCopy(w, platform: .ios)

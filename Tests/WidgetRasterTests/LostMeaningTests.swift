@@ -178,7 +178,8 @@ import Testing
     @Test func goldenFactsNameTheFamilyThePlanDrew() throws {
         let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
         var mismatches: [String] = []
-        for (id, request) in AndroidMatrix.requests() {
+        for (id, deferred) in AndroidMatrix.requests() {
+            let request = deferred()
             let (w, plan) = builder.plan(request)
             let scene = builder.scene(w, plan, request)
             guard let facts = RenderFacts(id, scene: scene) else { mismatches.append("\(id.key): no facts"); continue }

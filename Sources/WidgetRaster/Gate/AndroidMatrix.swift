@@ -23,17 +23,19 @@ public enum AndroidMatrix {
         FixtureID(family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light, band: band)
     }
 
-    /// A request for an identity at a size: its snapshot and moment come from the identity's scenario.
+    /// A request for an identity at a size, made when drawn: its snapshot and moment come from the identity's scenario.
     static func request(_ id: FixtureID, _ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
-                        fontScale: Double = 1) -> AndroidRenderRequest {
-        let scenario = Scenario(id)
-        return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, fontScale: fontScale, theme: id.theme,
-                                    snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+                        fontScale: Double = 1) -> Deferred<AndroidRenderRequest> {
+        {
+            let scenario = Scenario(id)
+            return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, fontScale: fontScale, theme: id.theme,
+                                        snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+        }
     }
 
     /// Every request with its identity, before collapsing identical renders.
-    static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
-        var out: [(FixtureID, AndroidRenderRequest)] = []
+    static func requests() -> [(id: FixtureID, request: Deferred<AndroidRenderRequest>)] {
+        var out: [(FixtureID, Deferred<AndroidRenderRequest>)] = []
         for f in AndroidFamily.allCases {
             let p = placement(f)
             for theme in Theme.allCases {
@@ -53,8 +55,8 @@ public enum AndroidMatrix {
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
     /// Medium); widths × font scale × digit count (Small header); Large across the ladder. The
     /// geometries a seed passage or a report names are case files (`Cases/reported/`), not Swift.
-    static func bandRequests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
-        var out: [(FixtureID, AndroidRenderRequest)] = []
+    static func bandRequests() -> [(id: FixtureID, request: Deferred<AndroidRenderRequest>)] {
+        var out: [(FixtureID, Deferred<AndroidRenderRequest>)] = []
         for (fixed, family, width) in heightBand {
             for h in [130, 155, 180] {
                 for caption in [true, false] {

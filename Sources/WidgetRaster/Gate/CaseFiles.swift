@@ -35,10 +35,30 @@ public struct CaseFile: Sendable, Equatable {
 public struct PinnedCase: Sendable {
     public var file: String
     public var digest: String
-    public var facts: RenderFacts
+    /// What the case draws, known once it is drawn (a run draws only the cases it selects).
+    public var facts: RenderFacts { drawnFacts() }
+    private let drawnFacts: @Sendable () -> RenderFacts
     public var expect: [String]
     public init(file: String, digest: String, facts: RenderFacts, expect: [String]) {
-        self.file = file; self.digest = digest; self.facts = facts; self.expect = expect
+        self.init(file: file, digest: digest, drawnFacts: { facts }, expect: expect)
+    }
+    init(file: String, digest: String, drawnFacts: @escaping @Sendable () -> RenderFacts, expect: [String]) {
+        self.file = file; self.digest = digest; self.drawnFacts = drawnFacts; self.expect = expect
+    }
+}
+
+/// A value made on first use, once, from whichever thread asks first.
+final class MadeOnce<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: T?
+    private let make: @Sendable () -> T
+    init(_ make: @escaping @Sendable () -> T) { self.make = make }
+    var value: T {
+        lock.lock(); defer { lock.unlock() }
+        if let made { return made }
+        let v = make()
+        made = v
+        return v
     }
 }
 
@@ -267,11 +287,14 @@ public enum CaseFiles {
         }
     }
 
-    /// The case's fixture: drawn once, with the facts the lost-meaning check and known findings read.
+    /// The case's fixture: drawn once, with the facts the lost-meaning check and known findings
+    /// read — when its scene or facts are first asked for, so a filtered run lists every case but
+    /// draws only its own (issue #37).
     static func fixture(_ c: CaseFile, renderer: WidgetRenderer) -> Fixture {
-        let drawn = renderer.draw(c.target)
-        let scene = drawn.scene
-        return Fixture(key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, facts: drawn.facts, expect: c.expect)) { _ in scene }
+        let drawn = MadeOnce { renderer.draw(c.target) }
+        return Fixture(key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, drawnFacts: { drawn.value.facts }, expect: c.expect)) { _ in
+            drawn.value.scene
+        }
     }
 
     /// The texts of `expect` a scene does not draw: one `lost-meaning` failure each.
@@ -316,12 +339,11 @@ public enum CaseCatalog {
     /// Every case key, in order: nothing drawn.
     public static func keys(_ root: URL = Project.current.cases) throws(InputError) -> [String] { try files(root).map(\.key) }
 
-    /// Every case drawn with the bundled fonts and tokens.
+    /// Every case, drawn on demand with the bundled fonts and tokens.
     public static func fixtures(_ root: URL = Project.current.cases) throws(InputError) -> [Fixture] {
         let cases = try files(root)
         if cases.isEmpty { return [] }
-        let renderer = WidgetRenderer(fonts: try FontLibrary.bundled.get(), androidTokens: try TokenSet.bundled(),
-                                      iosTokens: try AssetCatalogTokens.bundled())
+        let renderer = try FixtureCatalog.bundledRenderer.get()
         return cases.map { CaseFiles.fixture($0, renderer: renderer) }
     }
 }

@@ -13,12 +13,24 @@ public enum FixtureKey {
     public static func problem(_ key: String) -> String? {
         if key.isEmpty { return "is empty" }
         if key.utf8.first == UInt8(ascii: "/") { return "starts with '/'" }
-        for segment in key.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            if segment.isEmpty { return "has an empty path segment" }
-            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return "has a '.' or '..' segment" }
-            if !segment.allSatisfy(isKeyByte) { return "has a character outside A–Z a–z 0–9 - _ ." }
+        // One pass over the bytes, no segment built: a filtered run asks this of every manifest key.
+        var length = 0, dots = 0  // the current segment's length, and how many of its bytes are '.'
+        func segmentProblem() -> String? {
+            if length == 0 { return "has an empty path segment" }
+            if length == dots, dots <= 2 { return "has a '.' or '..' segment" }
+            return nil
         }
-        return nil
+        for b in key.utf8 {
+            if b == UInt8(ascii: "/") {
+                if let p = segmentProblem() { return p }
+                length = 0; dots = 0
+                continue
+            }
+            if !isKeyByte(b) { return "has a character outside A–Z a–z 0–9 - _ ." }
+            length += 1
+            if b == UInt8(ascii: ".") { dots += 1 }
+        }
+        return segmentProblem()
     }
 
     public static func isValid(_ key: String) -> Bool { problem(key) == nil }
@@ -197,7 +209,9 @@ public struct ContainedFolder: Sendable {
 
     /// Every regular file under the root, relative, without descending into links; with the
     /// symlinks met on the way (reported, never followed) and names outside the key grammar.
-    public func walk() -> (files: [String], links: [String]) {
+    /// With `folder`, only what lies under that folder (opened with no link on the way; missing,
+    /// a link or not a folder → nothing): a filtered run walks only where its glob can match.
+    public func walk(under folder: String? = nil) -> (files: [String], links: [String]) {
         var files: [String] = [], links: [String] = []
         func visit(_ dirFD: Int32, _ prefix: String) {
             guard let d = fdopendir(dirFD) else { close(dirFD); return }
@@ -224,8 +238,8 @@ public struct ContainedFolder: Sendable {
                 }
             }
         }
-        let fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 { visit(fd, "") }
+        let fd = folder.map { openBeneath($0, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { visit(fd, folder ?? "") }
         return (files.sorted(), links.sorted())
     }
 
@@ -240,10 +254,10 @@ public struct ContainedFolder: Sendable {
         }
     }
 
-    /// Temp files (`.NAME.tmp-PID`) a killed record left anywhere under the root. Verify only
-    /// names them (it deletes nothing); the next record removes them.
-    public func staleTempFiles() -> [String] {
-        walk().files.filter { TempFiles.isTempName(lastSegment($0)) }
+    /// Temp files (`.NAME.tmp-PID`) a killed record left anywhere under the root (or `folder`).
+    /// Verify only names them (it deletes nothing); the next record removes them.
+    public func staleTempFiles(under folder: String? = nil) -> [String] {
+        walk(under: folder).files.filter { TempFiles.isTempName(lastSegment($0)) }
     }
 
     /// Removes `staleTempFiles()`; returns them. Only record calls it, holding the folder's

@@ -31,6 +31,9 @@ public struct Fixture: Sendable {
     public var goldenPath: String { key + ".png" }
 }
 
+/// A value made when asked for, not when the list holding it is built.
+public typealias Deferred<T> = @Sendable () -> T
+
 /// One entry of a platform matrix before collapsing: its identity and how to draw it.
 public struct MatrixItem: Sendable {
     public var id: FixtureID
@@ -44,25 +47,30 @@ public struct MatrixItem: Sendable {
 /// pages); the full catalog (verify, record, contrast) builds every item's scene once per process
 /// and checks the rule against them.
 public enum FixtureCatalog {
-    /// The bundled fonts and tokens' scene builders, once per process.
-    private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = Result { () throws(InputError) in
-        let fonts = try FontLibrary.bundled.get()
-        return (AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled()),
-                IOSSceneBuilder(fonts: fonts, tokens: try AssetCatalogTokens.bundled()))
+    /// The bundled fonts and tokens, read once per process: what the matrices and the case files draw with.
+    static let bundledRenderer: Result<WidgetRenderer, InputError> = Result { () throws(InputError) in
+        WidgetRenderer(fonts: try FontLibrary.bundled.get(), androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
     }
 
-    /// Every matrix item's identity and request, in catalog order: the one place that order is written.
-    private static let targets: [(id: FixtureID, target: RenderTarget)] =
-        AndroidMatrix.requests().map { ($0.id, .android($0.request)) } + InternationalMatrix.requests().map { ($0.id, .android($0.request)) }
-            + IOSMatrix.requests().map { ($0.id, .ios($0.request)) } + InternationalMatrix.iosRequests().map { ($0.id, .ios($0.request)) }
+    /// The bundled renderer's scene builders.
+    private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
+        (AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens), IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens))
+    }
+
+    /// Every matrix item's identity and request, in catalog order: the one place that order is
+    /// written. A request (its scenario's snapshot) is made only when its item is drawn, so listing
+    /// keys or drawing one fixture never builds the others' (issue #37).
+    private static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
+        AndroidMatrix.requests().map { r in (r.id, { .android(r.request()) }) } + InternationalMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
+            + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) } + InternationalMatrix.iosRequests().map { r in (r.id, { .ios(r.request()) }) }
 
     /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
         targets.map { t in MatrixItem(id: t.id) { draw(t.target, android, ios) } }
     }
 
-    private static func draw(_ target: RenderTarget, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> Scene {
-        switch target {
+    private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> Scene {
+        switch target() {
         case .android(let r): return android.scene(r)
         case .ios(let r): return ios.scene(r)
         }
@@ -167,14 +175,18 @@ public enum FixtureCatalog {
     /// The declared fold: each item joins the fixture `collapsed` names; fixtures are ordered by
     /// their collapse group's first appearance, then their own.
     static func fold(_ items: [FixtureID]) -> [FixtureID] {
-        var order: [FixtureID] = []
-        var groups: [FixtureID: [FixtureID]] = [:]
+        var groups: [[FixtureID]] = []  // each group's fixtures, groups in order of first appearance
+        var groupIndex: [FixtureID: Int] = [:]
         for item in items {
-            let g = item.collapseGroup, f = item.collapsed
-            if groups[g] == nil { order.append(g) }
-            if groups[g]?.contains(f) != true { groups[g, default: []].append(f) }
+            let f = item.collapsed, g = f.groupOfCollapsed
+            if let i = groupIndex[g] {
+                if !groups[i].contains(f) { groups[i].append(f) }
+            } else {
+                groupIndex[g] = groups.count
+                groups.append([f])
+            }
         }
-        return order.flatMap { groups[$0]! }
+        return groups.flatMap { $0 }
     }
 
     /// The items folded by the declared rule, with the rule checked against the scenes: every
@@ -212,11 +224,27 @@ public enum FixtureCatalog {
 }
 
 public enum Glob {
+    /// The pattern up to its first wildcard: every text it matches starts with this.
+    static func literalHead(_ pattern: String) -> Substring.UTF8View {
+        pattern.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "[") }[...]
+    }
+
+    /// The deepest folder every path the pattern matches lies under (`android/small/*` →
+    /// `android/small`; `android/sm*` → `android`); nil when that is the root, or the head is not a
+    /// key's path. No folder above it can match (the pattern requires the longer head), so a walk
+    /// of this folder finds every match a walk of the root would.
+    public static func literalFolder(_ pattern: String) -> String? {
+        let head = literalHead(pattern)
+        guard let slash = head.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let folder = String(Substring(head[..<slash]))
+        return FixtureKey.isValid(folder) ? folder : nil
+    }
+
     /// `*` matches any run of characters (including `/`), `?` one character, `[abc]` a set.
     public static func matches(_ pattern: String, _ text: String) -> Bool {
         // The literal head (all of a pattern without wildcards) decides most keys without building
         // characters: a filtered run matches its glob against every key of the catalog and manifest.
-        let head = pattern.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "[") }
+        let head = literalHead(pattern)
         if head.count == pattern.utf8.count { return pattern == text }
         guard text.utf8.starts(with: head) else { return false }
         let p = Array(pattern), t = Array(text)

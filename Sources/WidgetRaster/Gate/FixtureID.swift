@@ -273,8 +273,12 @@ public struct FixtureID: Hashable, Sendable {
 
     /// This identity with the dimensions the collapse rule may merge (motif, body) erased: the
     /// fixtures of one group must draw different scenes (the catalog checks it).
-    var collapseGroup: FixtureID {
-        var g = collapsed
+    var collapseGroup: FixtureID { collapsed.groupOfCollapsed }
+
+    /// `collapseGroup` of an identity already collapsed (the fold has it at hand: collapsing twice
+    /// per matrix item was a fifth of listing the keys).
+    var groupOfCollapsed: FixtureID {
+        var g = self
         g.motifs = motifs.map { _ in Cover([]) }
         g.bodies = Cover([])
         return g

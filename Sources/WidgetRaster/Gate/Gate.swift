@@ -203,14 +203,14 @@ func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for 
 
 extension Manifest {
     /// What lies in the goldens folder that is not a recorded golden, found in one walk without
-    /// following links, within the filter:
+    /// following links, within the filter (walking only the folder its glob can match in):
     /// - `unlisted`: regular `.png` files neither `listed` nor named by a fixture — never a golden
     ///   of ours;
     /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, each reported by
     ///   its fixture's read) — never followed, never a golden; someone must remove them.
     static func strays(in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
                        filter: String?) -> (unlisted: [String], links: [String]) {
-        let found = ContainedFolder(directory).walk()
+        let found = ContainedFolder(directory).walk(under: filter.flatMap(Glob.literalFolder))
         let unlisted = found.files.filter { rel in
             guard rel.hasSuffix(".png"), !listed.contains(rel) else { return false }
             return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true

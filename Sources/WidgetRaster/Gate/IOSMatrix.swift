@@ -8,19 +8,22 @@ public enum IOSMatrix {
     /// One screen per row of Apple's size table (rows whose screens share sizes draw identically).
     static let bandClasses: [IOSDeviceClass] = IOSDeviceClass.rows.map { $0[0] }
 
-    /// A request for an identity: its snapshot and moment come from the identity's scenario.
-    static func request(_ id: FixtureID, _ family: IOSFamily, device: IOSDeviceClass? = nil, text: DynamicTypeSize = .large) -> IOSRenderRequest {
-        let scenario = Scenario(id)
-        return IOSRenderRequest(family: family, deviceClass: device, scale: 2, theme: id.theme, textSize: text, hostMode: id.hostMode,
-                                snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+    /// A request for an identity, made when drawn: its snapshot and moment come from the identity's scenario.
+    static func request(_ id: FixtureID, _ family: IOSFamily, device: IOSDeviceClass? = nil,
+                        text: DynamicTypeSize = .large) -> Deferred<IOSRenderRequest> {
+        {
+            let scenario = Scenario(id)
+            return IOSRenderRequest(family: family, deviceClass: device, scale: 2, theme: id.theme, textSize: text, hostMode: id.hostMode,
+                                    snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+        }
     }
 
     static func bandID(_ band: FixtureBand, _ f: IOSFamily, _ state: FixtureState?, theme: Theme = .light) -> FixtureID {
         FixtureID(family: .ios(f), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: band)
     }
 
-    static func requests() -> [(id: FixtureID, request: IOSRenderRequest)] {
-        var out: [(FixtureID, IOSRenderRequest)] = []
+    static func requests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
+        var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
         for f in IOSHomeFamily.allCases {
             for theme in Theme.allCases {
                 // First run: no snapshot, so no motif and no flag to read — the legacy body.
@@ -40,8 +43,8 @@ public enum IOSMatrix {
     /// run's flattened disc: each Home Screen family the mode draws (tinted: all three; StandBy and
     /// Night: systemSmall only, `HostMode.draws`) × branch × motif × body, drawn from the dark scene
     /// (both hosts are dark), keyed with the mode last.
-    static func hostModeRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
-        var out: [(FixtureID, IOSRenderRequest)] = []
+    static func hostModeRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
+        var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
         for f in IOSHomeFamily.allCases {
             for mode in HostMode.allCases where !mode.appOwnsCard && mode.draws(f.family) {
                 let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) }
@@ -59,7 +62,7 @@ public enum IOSMatrix {
     /// into its iOS 17 full-colour fixture (`FixtureID.readsHostMode`) and the catalog checks every
     /// one draws that fixture's scene — so a stacked 32 pt inset, or any other difference, is a
     /// `self-check` failure, never a silent extra golden.
-    static func fallbackRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+    static func fallbackRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
         let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) && $0.motif == .stones }
         return IOSHomeFamily.allCases.flatMap { f in
             Theme.allCases.flatMap { theme in
@@ -72,7 +75,7 @@ public enum IOSMatrix {
     /// The Lock Screen accessories at their default class (430 × 932: the seed's 172 × 76 pt): every
     /// state × reactive branch × motif. They ignore kindling (both bodies draw one golden, `any-body`)
     /// and have no light/dark appearance: one vibrant render, keyed `dark` (drawn from the dark form).
-    static func accessoryRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
+    static func accessoryRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
         IOSAccessoryFamily.allCases.flatMap { a in
             ([MatrixCases.firstRun(.ios(a.family), .dark)] + MatrixCases.cells.map { $0.id(.ios(a.family), .dark) }).map { id in
                 (id, request(id, a.family))
@@ -87,8 +90,8 @@ public enum IOSMatrix {
     /// The content band's habit counts at the tightest class.
     static let contentHabits = [1, 4, 7]
 
-    static func bandRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
-        var out: [(FixtureID, IOSRenderRequest)] = []
+    static func bandRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
+        var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
         // The accessories at every other size Apple gives them (classes sharing a size draw alike).
         for a in IOSAccessoryFamily.allCases {
             var drawn = Set([IOSDeviceClass.accessoryStandard.accessorySize(a)].compactMap { $0 })

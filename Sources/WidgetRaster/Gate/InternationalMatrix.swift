@@ -44,8 +44,8 @@ public enum InternationalMatrix {
         FixtureID(family: family, state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: .intl(card))
     }
 
-    static func requests() -> [(id: FixtureID, request: AndroidRenderRequest)] {
-        var out: [(FixtureID, AndroidRenderRequest)] = []
+    static func requests() -> [(id: FixtureID, request: Deferred<AndroidRenderRequest>)] {
+        var out: [(FixtureID, Deferred<AndroidRenderRequest>)] = []
         for set in rowSets {
             for card in cards(set.perCard) {
                 let id = id(.android(set.family), card)
@@ -66,8 +66,8 @@ public enum InternationalMatrix {
 
     static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
 
-    static func iosRequests() -> [(id: FixtureID, request: IOSRenderRequest)] {
-        var out: [(FixtureID, IOSRenderRequest)] = []
+    static func iosRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
+        var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
         for set in iosRowSets {
             for card in cards(set.perCard) {
                 let id = id(.ios(set.family.family), card)

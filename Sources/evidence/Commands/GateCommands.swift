@@ -191,8 +191,9 @@ struct VerifyCommand: EvidenceCommand {
         try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
-        // Verify deletes nothing: a killed record's temp files are named, and the next record sweeps them.
-        for t in ContainedFolder(o.goldens).staleTempFiles() {
+        // Verify deletes nothing: a killed record's temp files (where the filter can match) are
+        // named, and the next record sweeps them.
+        for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
         let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
