@@ -72,7 +72,8 @@ public enum LostMeaningCheck {
         var pips: [Int: Bool] = [:]
         init(_ scene: Scene) {
             for n in scene.nodes {
-                if case .text(let t) = n.content, t.text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                // (a scalar test, not `trimmingCharacters`: this runs for every node of every render)
+                if case .text(let t) = n.content, t.text.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) { continue }
                 kinds.insert(n.element.kind)
                 if case .habitRow(let row, _) = n.element { rows[row.habit] = row }
                 if case .pip(let i, let filled) = n.element { pips[i] = filled }
