@@ -51,6 +51,9 @@ public struct AndroidPlanStrings: Sendable, Hashable {
 
     public func overflow(_ n: Int) -> String { overflowTemplate.replacingOccurrences(of: "{n}", with: String(n)) }
 
+    /// The stale footer and its shorter forms, longest first: what a budget tries in turn.
+    public var staleFooterForms: [String] { [staleFooter] + staleFooterShort }
+
     /// Plain English stand-ins for the copy layer's strings, built from the numbers (used by the CLI
     /// and tests; the model/copy layer passes its own).
     public static func standIn(state: WidgetState, longest: Int, done: Int, total: Int) -> AndroidPlanStrings {

@@ -195,8 +195,7 @@ struct AndroidPlanBuilder {
             lines = m.wrapLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
             while lines > 1 && cb - Self.footerCost(lines: lines, line: m.line) < nominalHead { lines -= 1 }
             // A shorter form those lines hold whole may need fewer of them.
-            let forms = [input.strings.staleFooter] + input.strings.staleFooterShort
-            if let n = forms.lazy.compactMap({ [m, cw] in m.fitLines($0, width: cw, style: m.body, maxLines: lines) }).first { lines = n }
+            if let n = input.strings.staleFooterForms.lazy.compactMap({ [m, cw] in m.fitLines($0, width: cw, style: m.body, maxLines: lines) }).first { lines = n }
         }
         footerLines = lines
         footerStyle = m.body
@@ -377,7 +376,7 @@ struct AndroidPlanBuilder {
     /// whole, else the first shorter form they hold (`staleFooterForms`: the age is the point), else
     /// the shortest form on the structural floor (ellipsized: "20h…" keeps the hours, "Toda…" none).
     var footerText: String {
-        let forms = [input.strings.staleFooter] + input.strings.staleFooterShort
+        let forms = input.strings.staleFooterForms
         return forms.first { m.fitLines($0, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil } ?? forms[forms.count - 1]
     }
 
