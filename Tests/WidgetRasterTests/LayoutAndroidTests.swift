@@ -217,6 +217,35 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         #expect(p.shows(.newDayIcon))
         #expect(!p.shows(.captionRow))
     }
+    /// The limitation is the floor's alone ("Reachable only by manually resizing the widget to its
+    /// floor"): above 110 dp, every height Small reaches × font scale × streak digits × kindling
+    /// draws New day whole — stepped down where the seed's formula grants too few lines, never
+    /// below its fontScale-1.3 size — and never the caption in its place.
+    @Test func aboveTheFloorNewDayIsAlwaysDrawnWhole() {
+        var stepped = 0, drawn = 0
+        for w in [111, 115, 120, 123, 124, 130, 150, 180, 249] {
+            for h in stride(from: 130, through: 200, by: 5) {  // the heights the sweeps reach
+                for fs in [1.0, 1.3, 1.5, 2.0] {
+                    for streak in [7, 42, 365, 2048, 12345] {
+                        for kindling in [true, false] {
+                            let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: .newDay,
+                                                    kindling: kindling, streak: streak, longest: max(streak, 21)))
+                            let ctx = "\(w)×\(h) fs \(fs) streak \(streak) kindling \(kindling)"
+                            let line = p.shows(.newDayLine), caption = p.shows(.captionRow), e = p.element(.newDayLine)
+                            let size = e.style?.size ?? 0, whole = !e.ellipsized && size >= 11 * min(fs, 1.3) - 1e-9
+                            #expect(line, "no New day: \(ctx)")
+                            #expect(!caption, "caption in New day's place: \(ctx)")
+                            #expect(whole, "cut or below its floor size (\(size) dp): \(ctx)")
+                            drawn += 1
+                            if size < 11 * fs - 1e-9 { stepped += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(stepped > 0)  // the sweep reaches the stepped rung
+        print("Small NEW_DAY above its floor: \(drawn) plans, \(stepped) with New day stepped down")
+    }
     @Test func roomyNewDayShedsCaptionUnconditionally() {
         let p = plan(.reference(family: .small, widthDp: 180, heightDp: 180, fontScale: 1.0, state: .newDay))
         #expect(p.shows(.newDayIcon) && p.shows(.newDayLine) && p.element(.newDayLine).lines == 1)

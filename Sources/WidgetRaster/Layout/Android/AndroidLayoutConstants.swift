@@ -75,6 +75,11 @@ public enum AndroidLayout {
     public static let newDaySmallIconAndGapDp = 17.0
     /// state_new_day's android:maxLines.
     public static let newDayMaxLines = 2
+    /// Small's resize floor: "Amendment B explicitly keeps minWidth/minResizeWidth at 110dp" — the
+    /// one width the NEW_DAY Known limitation names ("at 110dp × fontScale 2.0, below 160dp of
+    /// granted height, New day needs 2 lines […] the reactive caption row's […] ellipsis renders
+    /// instead. Reachable only by manually resizing the widget to its floor").
+    public static let smallFloorWidthDp = 110.0
     /// Every must-not-truncate sentence (state lines, the sync footer, counts, button labels, the
     /// motivator) gets the same second line state_new_day got: seed 000 OBJ-1382, "it's a sentence
     /// […] so New d… would be a broken render, not a graceful truncation. It gets

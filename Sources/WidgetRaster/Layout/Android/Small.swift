@@ -107,12 +107,20 @@ extension AndroidPlanBuilder {
             func d(_ v: Int?) -> String { v.map(String.init) ?? "∞" }
             note("wraps(\"\(input.strings.newDay)\", \(fmtDp(boxIcon))) = \(d(wrapsIcon)); wraps(…, \(fmtDp(boxPlain))) = \(d(wrapsPlain))")
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
-            let showsLine = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines)
+            // The seed accepts the caption in New day's place only at its floor ("Reachable only
+            // by manually resizing the widget to its floor"); wider, where its formula still gives
+            // New day too few lines, the line steps down as every state line does (never below its
+            // fontScale-1.3 size) rather than leave the card without the state's words.
+            let stepped = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines) || input.widthDp <= L.smallFloorWidthDp ? nil
+                : m.steppedStateLine(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, height: left, topMargin: L.newDaySmallTopMarginDp)
+            let showsLine = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines) || stepped != nil
+            if let stepped { note("New day stepped \(fmtDp(m.body.size)) → \(fmtDp(stepped.style.size)) dp: above the \(fmtDp(L.smallFloorWidthDp)) dp floor the seed's limitation names") }
             if showsLine {
-                let lines = showsIcon ? wrapsIcon! : wrapsPlain!
-                let cost = L.newDaySmallTopMarginDp + Double(lines) * m.line
+                let style = stepped?.style ?? m.body, lineH = stepped?.lineHeight ?? m.line
+                let lines = stepped?.lines ?? (showsIcon ? wrapsIcon! : wrapsPlain!)
+                let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
-                let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, m.body))
+                let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
                 if showsIcon {
                     set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(boxIcon))) = \(lines) ≤ maxNewDayLines \(maxLines)",
                                     costDp: L.newDaySmallIconAndGapDp,
@@ -120,9 +128,11 @@ extension AndroidPlanBuilder {
                 } else {
                     hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon sheds first")
                 }
-                set(PlanElement(key: .newDayLine, shown: true, reason: "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp",
-                                costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * m.line),
-                                text: input.strings.newDay, style: m.body, lines: lines, maxLines: L.newDayMaxLines))
+                let reason = stepped == nil ? "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp"
+                    : "stepped to \(fmtDp(style.size)) dp so it is drawn whole in \(lines) line(s): \(fmtDp(cost)) dp (the seed's caption fallback is its floor's alone)"
+                set(PlanElement(key: .newDayLine, shown: true, reason: reason,
+                                costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * lineH),
+                                text: input.strings.newDay, style: style, lines: lines, maxLines: L.newDayMaxLines))
                 row(.newDayLine, "main", y, cost)
                 y += cost; left -= cost
                 showsCaption = false
