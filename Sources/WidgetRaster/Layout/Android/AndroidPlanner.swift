@@ -229,6 +229,37 @@ struct AndroidPlanBuilder {
         lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
     }
 
+    /// STALE: how the footer yields to the state's line ("N of M done": Small's, or the stacked
+    /// Medium checklist's count), where the numeral at today's size can't make room for that line
+    /// at its body size: first its second line (then it is the seed's own one-line
+    /// stale_caption_small, ellipsized); then, on one line, its text steps down toward — never
+    /// below — its fontScale-1.3 size, as the state's line itself does (`steppedStateLine`): both
+    /// are what STALE means, the age and the count. `lineFits(builder, room, stepping)`: whether
+    /// the state's line fits `room` dp under the head (its text stepping down, or only at its body
+    /// size). Sets the footer and the budget; returns why, nil when the footer doesn't yield.
+    mutating func footerYields(minHead: Double, lineFits: (AndroidPlanBuilder, Double, Bool) -> Bool) -> String? {
+        guard footerLines > 0, !lineFits(self, budget - minHead, false) else { return nil }
+        // Its last lines yield one at a time, down to the seed's own one-line stale_caption_small.
+        for lines in stride(from: footerLines - 1, through: 1, by: -1) {
+            let cost = Self.footerCost(lines: lines, line: m.line)
+            guard lineFits(self, cb - cost - minHead, true) else { continue }
+            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside \(footerLines) lines → \(lines) (\(fmtDp(cost)) dp)")
+            let from = footerLines
+            footerLines = lines; footer = cost; budget = cb - cost
+            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+                              : "its last \(from - lines) line(s) yield to the progress line"
+        }
+        guard !lineFits(self, cb - Self.footerCost(lines: 1, line: m.line) - minHead, true) else { return nil }
+        for style in m.stateLineSteps.dropFirst() {
+            let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
+            guard lineFits(self, cb - cost - minHead, true) else { continue }
+            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(m.body.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
+            footerLines = 1; footerStyle = style; footer = cost; budget = cb - cost
+            return "its text steps down \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
+        }
+        return nil
+    }
+
     // MARK: Shared decisions (never budget-dependent)
 
     /// The reactive caption text, or nil: only defaultProgress/allDone with the reactive layer on;
@@ -544,7 +575,8 @@ struct AndroidPlanBuilder {
 
     mutating func planChecklistColumn(x: Double, width: Double, column: String, startY: Double? = nil, startLeft: Double? = nil,
                                       coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
-                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0, coachYields: Bool = true) {
+                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0, coachYields: Bool = true,
+                                      progressSteps: Bool = false) {
         var y = startY ?? y0
         var left = startLeft ?? budget
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
@@ -670,6 +702,15 @@ struct AndroidPlanBuilder {
                 row(.progress, column, y, pcost)
                 note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
                 y += pcost; left -= pcost
+            } else if progressSteps, let fit = m.steppedStateLine(ptext, width: width, maxLines: 1, height: left, topMargin: sectionMargin) {
+                // Where no habit row fits either, the count is the body's only sign of today's
+                // progress: it steps down like a state line rather than shed.
+                let cost = sectionMargin + fit.lineHeight
+                set(textLine(.progress, ptext, style: fit.style, x: x, y: y + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
+                             reason: "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+                row(.progress, column, y, cost)
+                note("progress: stepped to \(fmtDp(fit.style.size)) dp, \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+                y += cost; left -= cost
             } else {
                 hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(left)) dp left")
             }

@@ -5,7 +5,9 @@ private typealias L = AndroidLayout
 extension AndroidPlanBuilder {
     // MARK: - Medium
 
-    mutating func planMedium() {
+    /// `footerSettled`: the STALE footer has already yielded to the stacked checklist's count (the
+    /// plan is made again on the budget that leaves).
+    mutating func planMedium(footerSettled: Bool = false) {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
         placeFooter()
         for k in [AndroidElementKey.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
@@ -68,6 +70,21 @@ extension AndroidPlanBuilder {
         // arrangement, and DAY STREAK / Longest N shed first, as the seed sheds them before the rows.
         let stacked = width(chosen) < L.mediumRightColumnMinDp
         if stacked { chosen = (leftW: chosen.leftW, gap: L.mediumColumnGapDp, labels: true) }
+        // STALE, stacked: where even the numeral at today's size leaves the count no room beside
+        // the footer, the footer yields as Small's does (`footerYields`), and the plan is made again.
+        if stacked, !footerSettled, input.state == .stale {
+            let floorHead = minHead(.medium) + (captionApplies && !captionCoreShed ? captionCost : 0)
+            if let why = footerYields(minHead: floorHead, lineFits: { b, room, stepping in
+                b.measured { $0.planStackedChecklist(startY: b.y0 + floorHead, left: room, progressSteps: stepping) }.keepsStateMeaning
+            }) {
+                let yielded = arithmetic.last
+                arithmetic = []; rows = []
+                planMedium(footerSettled: true)
+                if let yielded { note(yielded) }
+                if var e = elements[.staleFooter] { e.reason += "; \(why)"; set(e) }
+                return
+            }
+        }
         let (leftW, gap, labelsYield) = chosen
         note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(fullW)) dp"
              + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
@@ -189,12 +206,12 @@ extension AndroidPlanBuilder {
     }
 
     /// The checklist stacked under the streak column at the full width (see `planMedium`).
-    mutating func planStackedChecklist(startY: Double, left: Double) {
+    mutating func planStackedChecklist(startY: Double, left: Double, progressSteps: Bool = true) {
         // One column now: its items keep their own top margins (the Coach line takes the new-day line's).
         planChecklistColumn(x: x0, width: cw, column: "left", startY: startY, startLeft: left,
                             coachText: input.coachLineShort ?? input.coachLine, coachReason: "Medium renders coachLineShort",
                             coachMaxLines: 2, coachTopMargin: L.newDaySmallTopMarginDp, maxRows: L.largeMaxHabitRows,
-                            sectionMargin: L.mediumProgressTopMarginDp)
+                            sectionMargin: L.mediumProgressTopMarginDp, progressSteps: progressSteps)
     }
 
     /// Medium's right column: coachLineShort on up to 2 lines straight under the column's top, the

@@ -12,7 +12,9 @@ extension AndroidPlanBuilder {
         // numeral steps down (never below today's size), then the footer's second line and the
         // caption row yield to it (README, "Android keeps each state's meaning").
         let minHead = minHead(.small)
-        let footerYields = smallFooterYields(minHead: minHead)
+        let footerYields = smallStateText == nil ? nil : footerYields(minHead: minHead) { b, room, stepping in
+            b.smallStateLine(within: room, stepping: stepping) != nil
+        }
         placeFooter()
         if let footerYields, var e = elements[.staleFooter] {
             e.reason += "; \(footerYields)"
@@ -234,35 +236,6 @@ extension AndroidPlanBuilder {
 
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
     var smallProgressCost: Double { L.smallProgressTopMarginDp + m.line }
-
-    /// STALE: how the footer yields to the state's line ("N of M done", the count the legacy stack
-    /// keeps), where the numeral at today's size can't make room for that line at its body size:
-    /// first its second line (then it is the seed's own one-line stale_caption_small, ellipsized);
-    /// then, on one line, its text steps down toward — never below — its fontScale-1.3 size, as the
-    /// state's line itself does (`steppedStateLine`): both are what STALE means, the age and the
-    /// count. Sets the footer and the budget; returns why, nil when the footer doesn't yield.
-    mutating func smallFooterYields(minHead: Double) -> String? {
-        guard footerLines > 0, smallStateText != nil, smallStateLine(within: budget - minHead, stepping: false) == nil else { return nil }
-        // Its last lines yield one at a time, down to the seed's own one-line stale_caption_small.
-        for lines in stride(from: footerLines - 1, through: 1, by: -1) {
-            let cost = Self.footerCost(lines: lines, line: m.line)
-            guard smallStateLine(within: cb - cost - minHead, stepping: true) != nil else { continue }
-            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside \(footerLines) lines → \(lines) (\(fmtDp(cost)) dp)")
-            let from = footerLines
-            footerLines = lines; footer = cost; budget = cb - cost
-            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
-                              : "its last \(from - lines) line(s) yield to the progress line"
-        }
-        guard smallStateLine(within: cb - Self.footerCost(lines: 1, line: m.line) - minHead, stepping: true) == nil else { return nil }
-        for style in m.stateLineSteps.dropFirst() {
-            let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
-            guard smallStateLine(within: cb - cost - minHead, stepping: true) != nil else { continue }
-            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(m.body.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
-            footerLines = 1; footerStyle = style; footer = cost; budget = cb - cost
-            return "its text steps down \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
-        }
-        return nil
-    }
 
     /// Small's caption row: 1 line at its body size when it fits beside its glyph, else the lines it
     /// wraps to (at most two, every word whole) while the core — the numeral's row and the caption —
