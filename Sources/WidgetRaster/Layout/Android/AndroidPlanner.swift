@@ -696,20 +696,16 @@ struct AndroidPlanBuilder {
             if progressYieldsToRow(width: width, left: left, cost: pcost) {
                 hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(left)) dp left)")
                 note("progress: yields so the first habit row fits (rows shed last)")
-            } else if pcost <= left {
-                set(textLine(.progress, ptext, style: m.body, x: x, y: y + sectionMargin, width: width, height: m.line, cost: pcost,
-                             reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row(.progress, column, y, pcost)
-                note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
-                y += pcost; left -= pcost
-            } else if progressSteps, let fit = m.steppedStateLine(ptext, width: width, maxLines: 1, height: left, topMargin: sectionMargin) {
-                // Where no habit row fits either, the count is the body's only sign of today's
-                // progress: it steps down like a state line rather than shed.
-                let cost = sectionMargin + fit.lineHeight
+            } else if let fit = pcost <= left ? (style: m.body, lines: 1, lineHeight: m.line)
+                        // Where no habit row fits either, the count is the body's only sign of
+                        // today's progress: it steps down like a state line rather than shed.
+                        : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: left, topMargin: sectionMargin) : nil {
+                let cost = sectionMargin + fit.lineHeight, stepped = fit.style.size < m.body.size
                 set(textLine(.progress, ptext, style: fit.style, x: x, y: y + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
-                             reason: "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+                             reason: (stepped ? "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): " : "progress line ")
+                                + "\(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
                 row(.progress, column, y, cost)
-                note("progress: stepped to \(fmtDp(fit.style.size)) dp, \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+                note("progress: \(stepped ? "stepped to \(fmtDp(fit.style.size)) dp, " : "")\(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
                 y += cost; left -= cost
             } else {
                 hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(left)) dp left")

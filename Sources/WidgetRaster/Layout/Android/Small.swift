@@ -113,9 +113,10 @@ extension AndroidPlanBuilder {
             // by manually resizing the widget to its floor"); wider, where its formula still gives
             // New day too few lines, the line steps down as every state line does (never below its
             // fontScale-1.3 size) rather than leave the card without the state's words.
-            let stepped = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines) || input.widthDp <= L.smallFloorWidthDp ? nil
+            let fitsAtBody = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines)
+            let stepped = fitsAtBody || input.widthDp <= L.smallFloorWidthDp ? nil
                 : m.steppedStateLine(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, height: left, topMargin: L.newDaySmallTopMarginDp)
-            let showsLine = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines) || stepped != nil
+            let showsLine = fitsAtBody || stepped != nil
             if let stepped { note("New day stepped \(fmtDp(m.body.size)) → \(fmtDp(stepped.style.size)) dp: above the \(fmtDp(L.smallFloorWidthDp)) dp floor the seed's limitation names") }
             if showsLine {
                 let style = stepped?.style ?? m.body, lineH = stepped?.lineHeight ?? m.line
