@@ -247,9 +247,12 @@ import Testing
                 out.append((.stateLineCut, "first-run message missing or cut: \(shown.all)"))
             }
         case .stale:
-            // Seed 000 "State catalog": Stale — Default content + "Today · last synced Xh ago".
-            if !whole.contains("20h") && !whole.contains("20 h") {
-                out.append((.stateLineCut, "stale age '20h' not drawn: \(shown.all)"))
+            // Seed 000 "State catalog": Stale — Default content + "Today · last synced Xh ago"; its
+            // "Stale-data threshold": the age is the point, so "20h a…" has lost it ("20h ago" whole).
+            // A footer form cut: "20h a…", "Last synced 20…", "Today · la…" (not a habit's "Read 20…").
+            let ageCut = texts.contains { t in t.hasSuffix(ellipsis) && (t.hasPrefix("20h") || t.lowercased().contains("synced") || t.hasPrefix("Today ·")) }
+            if !whole.contains("20h") && !whole.contains("20 h") || ageCut {
+                out.append((.stateLineCut, "stale age '20h ago' not drawn whole: \(shown.all)"))
             }
         case .newDay:
             // Seed 000 "NEW_DAY state": habit rows/pips suppressed (absent), own copy.

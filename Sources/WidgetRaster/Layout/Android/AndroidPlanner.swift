@@ -162,10 +162,11 @@ struct AndroidPlanBuilder {
     let cw: Double          // contentWidth(w)
     let cb: Double          // contentBox(h)
     // STALE footer reservation, its lines (0: shed whole) and mainRowBudget(h). Decided here;
-    // Small may take the footer back to one line (`smallYieldsFooterLine`).
+    // Small and the stacked Medium may take the footer back to one line (`footerYields`).
     var footer: Double
     var footerLines: Int
-    /// The footer's text style: the body's, unless Small's one-line footer stepped it down.
+    /// The footer's text style: the body's, unless no form fits its lines whole at that size
+    /// (`footerStyle(lines:)`) or it stepped down to make room for the state's line (`footerYields`).
     var footerStyle: TextStyle
     var budget: Double
     let x0: Double          // content box origin
@@ -198,8 +199,8 @@ struct AndroidPlanBuilder {
             if let n = input.strings.staleFooterForms.lazy.compactMap({ [m, cw] in m.fitLines($0, width: cw, style: m.body, maxLines: lines) }).first { lines = n }
         }
         footerLines = lines
-        footerStyle = m.body
-        footer = Self.footerCost(lines: footerLines, line: m.line)
+        footerStyle = Self.footerStyle(lines: lines, forms: input.strings.staleFooterForms, width: cw, metrics: m)
+        footer = Self.footerCost(lines: footerLines, line: m.lineFor(footerStyle))
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
@@ -224,6 +225,18 @@ struct AndroidPlanBuilder {
         return L.lineBox(size: nominal - steps * step)
     }
 
+    /// The footer's style on `lines` lines: the body's where one of its forms fits them whole, else
+    /// the first step down (`stateLineSteps`: never below its fontScale-1.3 size) where one does —
+    /// the age is STALE's point, so a smaller "20h ago" beats "20h a…" — else the body's, and the
+    /// structural floor ellipsizes it.
+    func footerStyle(lines: Int) -> TextStyle {
+        Self.footerStyle(lines: lines, forms: input.strings.staleFooterForms, width: cw, metrics: m)
+    }
+    static func footerStyle(lines: Int, forms: [String], width: Double, metrics m: AndroidTextMetrics) -> TextStyle {
+        guard lines > 0 else { return m.body }
+        return m.stateLineSteps.first { style in forms.contains { m.fitLines($0, width: width, style: style, maxLines: lines) != nil } } ?? m.body
+    }
+
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
     static func footerCost(lines: Int, line: Double) -> Double {
         lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
@@ -241,21 +254,23 @@ struct AndroidPlanBuilder {
         guard footerLines > 0, !lineFits(self, budget - minHead, false) else { return nil }
         // Its last lines yield one at a time, down to the seed's own one-line stale_caption_small.
         for lines in stride(from: footerLines - 1, through: 1, by: -1) {
-            let cost = Self.footerCost(lines: lines, line: m.line)
+            let style = footerStyle(lines: lines)
+            let cost = Self.footerCost(lines: lines, line: m.lineFor(style))
             guard lineFits(self, cb - cost - minHead, true) else { continue }
             note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside \(footerLines) lines → \(lines) (\(fmtDp(cost)) dp)")
             let from = footerLines
-            footerLines = lines; footer = cost; budget = cb - cost
-            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small, ellipsized (maxLines=1, ellipsize=end), never removed"
+            footerLines = lines; footerStyle = style; footer = cost; budget = cb - cost
+            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small (maxLines=1, ellipsize=end), never removed"
                               : "its last \(from - lines) line(s) yield to the progress line"
         }
-        guard !lineFits(self, cb - Self.footerCost(lines: 1, line: m.line) - minHead, true) else { return nil }
-        for style in m.stateLineSteps.dropFirst() {
+        let oneLine = footerStyle(lines: 1)
+        guard !lineFits(self, cb - Self.footerCost(lines: 1, line: m.lineFor(oneLine)) - minHead, true) else { return nil }
+        for style in m.stateLineSteps.dropFirst() where style.size < oneLine.size {
             let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
             guard lineFits(self, cb - cost - minHead, true) else { continue }
-            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(m.body.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
+            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(oneLine.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
             footerLines = 1; footerStyle = style; footer = cost; budget = cb - cost
-            return "its text steps down \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
+            return "its text steps down \(fmtDp(oneLine.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
         }
         return nil
     }
@@ -416,6 +431,13 @@ struct AndroidPlanBuilder {
         footerText == input.strings.staleFooter ? ""
             : "; \(quoted(input.strings.staleFooter)) needs more than \(footerLines) line(s) at \(fmtDp(cw)) dp, so its shorter form \(quoted(footerText))"
               + (m.fitLines(footerText, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil ? " keeps the age whole" : " (the shortest) keeps the hours")
+              + footerSteppedReason
+    }
+
+    /// Why the footer's text is smaller than the body's to hold a form whole, if it is.
+    var footerSteppedReason: String {
+        let whole = footerStyle(lines: footerLines)
+        return whole.size < m.body.size ? ", its text stepped \(fmtDp(m.body.size)) → \(fmtDp(whole.size)) dp to hold it whole (never below fontScale 1.3's size)" : ""
     }
 
     /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
@@ -428,9 +450,9 @@ struct AndroidPlanBuilder {
     /// The footer on `footerLines` lines, its last one ellipsized when even they can't hold it whole.
     func footerSentence(y: Double, reason: String) -> PlanElement {
         let text = footerText
-        var e = sentence(.staleFooter, text, style: m.body, x: x0, y: y, width: cw, lines: footerLines, maxLines: max(footerLines, L.sentenceMaxLines),
+        var e = sentence(.staleFooter, text, style: footerStyle, x: x0, y: y, width: cw, lines: footerLines, maxLines: max(footerLines, L.sentenceMaxLines),
                          cost: footer, reason: reason)
-        if m.fitLines(text, width: cw, style: m.body, maxLines: footerLines) == nil {
+        if m.fitLines(text, width: cw, style: footerStyle, maxLines: footerLines) == nil {
             e.ellipsized = true
             e.reason += "; it needs more than \(footerLines) lines at \(fmtDp(cw)) dp — the structural floor: its last line ellipsized (stale_caption_small: ellipsize=end), never removed"
         }
