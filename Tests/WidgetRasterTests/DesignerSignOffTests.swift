@@ -100,6 +100,7 @@ import Testing
         (#"{"findings":[{"conditions":{"width":[110]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected [min, max]"),
         (#"{"findings":[{"conditions":{"family":["tiny"]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'tiny' is no family"),
         (#"{"findings":[{"conditions":{"state":"done"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'done' is not one of"),
+        (#"{"findings":[{"conditions":{"coachLine":"missing"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'missing' is not one of absent, present"),
         (#"{"findings":[{"conditions":[],"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected an object"),
         (#"{"findings":[{"conditions":{},"kind":"truncated","node":"caption","seed":"000"}]}"#, "names no condition"),
         (#"{"entries":[]}"#, "\"findings\" array"),

@@ -234,6 +234,15 @@ import Testing
         #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy { $0.kind != .truncated || !$0.conditions.matches(wider) })
     }
 
+    /// A snapshot file with habits due and no coachLine, in a fresh temporary folder.
+    func coachLineAbsentSnapshot() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coach-absent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("snap.json")
+        try Data(#"{"syncedAt":"2026-09-17T07:55:00+02:00","streak":12,"longestStreak":21,"habits":[{"id":"h1","title":"Meditate","checkedInToday":true},{"id":"h2","title":"Read 20 pages","checkedInToday":false}],"extendedToday":false,"streakMetaphor":"stones","kindlingEnabled":true}"#.utf8).write(to: file)
+        return file.path
+    }
+
     /// Every per-render entry (colour-alone is judged across fixtures, not per render) marks an
     /// ad-hoc render inside its conditions known — at a size no golden has.
     @Test func everyRenderEntryMarksAnAdHocRenderKnown() throws {
@@ -242,6 +251,9 @@ import Testing
             .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "newDay"],
             .staleFooter: ["--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale"],
             .newDayLine: ["--family", "small", "--width", "110", "--height", "151", "--font-scale", "2.0", "--state", "newDay"],
+            // A snapshot without coachLine (after a widget check-off, OBJ-2436), on a device class no case has.
+            .coachLine: ["--platform", "ios", "--family", "systemLarge", "--device-class", "375x667", "--snapshot", try coachLineAbsentSnapshot(),
+                         "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin"],
         ]
         let painter = CairoPainter(fonts: fonts)
         for e in known.entries where e.kind != .colourAlone {

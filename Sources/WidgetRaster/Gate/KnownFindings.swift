@@ -184,6 +184,10 @@ public struct KnownConditions: Codable, Hashable, Sendable {
     public var height: [Double]?
     public var fontScale: [Double]?
     public var textSize: [DynamicTypeSize]?
+    /// `absent` or `present`: the snapshot's coachLine (seed 000: it "is omitted from the snapshot
+    /// entirely" when nothing is due, and after every widget check-off, OBJ-2436).
+    public var coachLine: [String]?
+    static let coachLineValues = ["absent", "present"]
 
     public init(platform: Platform? = nil, family: [String]? = nil, state: [WidgetState]? = nil, reactive: [String]? = nil,
                 motif: [StreakMotif]? = nil, width: [Double]? = nil, height: [Double]? = nil, fontScale: [Double]? = nil,
@@ -204,6 +208,7 @@ public struct KnownConditions: Codable, Hashable, Sendable {
             && (motif.map { $0.contains(f.resolved.motif) } ?? true)
             && within(width, f.size.width) && within(height, f.size.height) && within(fontScale, f.fontScale)
             && (textSize.map { $0.contains(f.textSize) } ?? true)
+            && (coachLine.map { $0.contains(f.resolved.snapshotCoachLine == nil ? "absent" : "present") } ?? true)
     }
 
     /// A short form for the console: `android small w110 fs1.3–2.0`.
@@ -219,7 +224,8 @@ public struct KnownConditions: Codable, Hashable, Sendable {
         }
         let parts: [String?] = [platform?.rawValue, family?.joined(separator: "|"), state.map { $0.map(\.rawValue).joined(separator: "|") },
                                 reactive?.joined(separator: "|"), motif.map { $0.map(\.rawValue).joined(separator: "|") },
-                                span(width, "w"), span(height, "h"), span(fontScale, "fs"), textSize.map { $0.map(\.rawValue).joined(separator: "|") }]
+                                span(width, "w"), span(height, "h"), span(fontScale, "fs"), textSize.map { $0.map(\.rawValue).joined(separator: "|") },
+                                coachLine.map { "coachLine " + $0.joined(separator: "|") }]
         let out = parts.compactMap { $0 }.joined(separator: " ")
         return out.isEmpty ? "*" : out
     }
@@ -229,7 +235,7 @@ public struct KnownConditions: Codable, Hashable, Sendable {
         (fontScale == nil ? [] : [("fontScale", Platform.android)]) + (textSize == nil ? [] : [("textSize", Platform.ios)])
     }
 
-    static let fields = ["platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize"]
+    static let fields = ["platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize", "coachLine"]
 
     /// Reads `conditions`; every error names the field.
     static func parse(_ value: JSONValue, at: String) throws(InputError) -> KnownConditions {
@@ -297,6 +303,8 @@ public struct KnownConditions: Codable, Hashable, Sendable {
             case "width": c.width = try range()
             case "height": c.height = try range()
             case "fontScale": c.fontScale = try range()
+            case "coachLine":
+                c.coachLine = try words(in: KnownConditions.coachLineValues) { "'\($0)' is not one of \(KnownConditions.coachLineValues.joined(separator: ", "))" }
             case "textSize":
                 let out = try many(DynamicTypeSize.self)
                 c.textSize = out
