@@ -232,6 +232,7 @@ struct AndroidPlanBuilder {
     func footerStyle(lines: Int) -> TextStyle {
         Self.footerStyle(lines: lines, forms: input.strings.staleFooterForms, width: cw, metrics: m)
     }
+    /// The same, from its inputs: `init` chooses the footer's style before `self` is whole.
     static func footerStyle(lines: Int, forms: [String], width: Double, metrics m: AndroidTextMetrics) -> TextStyle {
         guard lines > 0 else { return m.body }
         return m.stateLineSteps.first { style in forms.contains { m.fitLines($0, width: width, style: style, maxLines: lines) != nil } } ?? m.body
