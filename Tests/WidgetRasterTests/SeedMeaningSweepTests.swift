@@ -132,6 +132,8 @@ import Testing
         /// Each drawn text node's words (lines joined by a space), in paint order.
         var texts: [String]
         var cut: [String]
+        /// Each whole text drawn on two lines or more: its lines and style.
+        var paragraphs: [(lines: [String], style: TextStyle)] = []
         var pips: [Bool]
         /// The accessories' progress gauges (the circular's ring, the rectangular's mini ring).
         var gauges: Int
@@ -158,7 +160,7 @@ import Testing
                 let words = t.text.trimmingCharacters(in: .whitespaces)
                 guard !words.isEmpty else { continue }
                 shown.texts.append(words)
-                if t.ellipsized { shown.cut.append(words) }
+                if t.ellipsized { shown.cut.append(words) } else if t.lines.count > 1 { shown.paragraphs.append((t.lines, t.style)) }
             }
             if case .pip(_, let filled) = node.element { shown.pips.append(filled) }
             if node.element == .gauge || node.element == .leadingMark { shown.gauges += 1 }
@@ -181,6 +183,7 @@ import Testing
         case rowsInNewDay = "habit rows or pips in new day"
         case grammar = "count grammar"
         case cutToNothing = "a line cut to its ellipsis"
+        case widow = "a last line of one word the line above could share"
     }
 
     static let ellipsis = "…"
@@ -327,6 +330,18 @@ import Testing
         // The seed is silent on singulars; the README's rule: one is singular ("1 day").
         if c.streak == 1 && (whole.contains("1 days") || whole.range(of: #"(^|\D)1 DAYS"#, options: .regularExpression) != nil) {
             out.append((.grammar, "'1 days': \(shown.all)"))
+        }
+        // The seed is silent on line breaks; the README's rule ("Line breaks"): a paragraph does not
+        // end on one word when the line above can give it company — judged within the paragraph's
+        // own widest line, so only a break that surely fit counts.
+        for p in shown.paragraphs {
+            let above = p.lines[p.lines.count - 2].split(separator: " ")
+            guard let last = p.lines.last, !last.contains(" "), above.count >= 2,
+                  above.count > 2 || above[0].contains(where: \.isLetter) else { continue }
+            let widest = p.lines.map { fonts.advance($0, style: p.style) }.max() ?? 0
+            if fonts.advance(above.last! + " " + last, style: p.style) <= widest {
+                out.append((.widow, "'\(p.lines.joined(separator: " / "))': \(shown.all)"))
+            }
         }
         return out
     }

@@ -24,7 +24,12 @@ public enum TextWrap {
         precondition(maxLines >= 1)
         let pieces = breakPieces(text)
         let words = pieces.map(\.text)
-        var lines: [String] = []
+        /// The text of pieces `r` as one line: each piece after the first joined by its glue.
+        func joined(_ r: Range<Int>) -> String {
+            r.reduce(into: "") { line, k in line += (k == r.lowerBound ? "" : pieces[k].glue) + words[k] }
+        }
+        var ranges: [Range<Int>] = []  // each line's pieces
+        var start = 0
         var current = ""
         var i = 0
         var cut = false
@@ -37,17 +42,21 @@ public enum TextWrap {
             }
             if current.isEmpty {
                 // A single word wider than the line: ellipsize it here rather than breaking it.
-                current = words[i]
+                ranges.append(i..<(i + 1))
+                current = ""
                 cut = true
                 i = words.count
                 break
             }
-            lines.append(current)
+            ranges.append(start..<i)
+            start = i
             current = ""
-            if lines.count == maxLines { cut = true; break }
+            if ranges.count == maxLines { cut = true; break }
         }
-        if !current.isEmpty { lines.append(current) }
-        if lines.count > maxLines { lines.removeLast(lines.count - maxLines); cut = true }
+        if !current.isEmpty { ranges.append(start..<i) }
+        if ranges.count > maxLines { ranges.removeLast(ranges.count - maxLines); cut = true }
+        if !cut { ranges = withoutWidow(ranges, words: words, width: width, style: style, measurer: measurer, joined: joined) }
+        var lines = ranges.map(joined)
         if cut, let last = lines.popLast() {
             // The last visible line carries the rest of the text so the "…" marks a real cut.
             let rest = i < words.count && lines.count + 1 == maxLines
@@ -57,6 +66,61 @@ public enum TextWrap {
         let widest = lines.map { measurer.advance($0, style: style) }.max() ?? 0
         return WrappedText(lines: lines, ellipsized: cut, maxLineWidth: widest)
     }
+
+    /// A paragraph whose last line is one word ("Today's stone / laid") is broken again over its
+    /// last lines (at most `widowReflowLines`) into as many lines: the last holding two words or
+    /// more, no more lone symbols than before, and the most even widths (least sum of squared
+    /// slack, the last line included) — "Today's / stone laid", "New day — / tap to see / today's
+    /// habits". No line is added and no word left alone, as Android's balanced break strategy and
+    /// iOS's text engine break (README, "Line breaks"). Only whole text: a cut paragraph keeps its
+    /// greedy lines, so its "…" still marks the cut. When no such break fits, the greedy lines stay.
+    static func withoutWidow(_ ranges: [Range<Int>], words: [String], width: Double, style: TextStyle,
+                             measurer: TextMeasuring, joined: (Range<Int>) -> String) -> [Range<Int>] {
+        guard ranges.count >= 2, let last = ranges.last, last.count == 1 else { return ranges }
+        let lineCount = min(widowReflowLines, ranges.count)
+        let first = ranges[ranges.count - lineCount].lowerBound
+        let end = last.upperBound
+        // A symbol alone on a line ("🇯🇵 / Japanese class") is no better than a word alone: the
+        // break may keep one the greedy lines had, never add one. Its cost outweighs any slack.
+        func isLoneSymbol(_ line: Range<Int>) -> Bool { line.count == 1 && !words[line.lowerBound].contains(where: \.isLetter) }
+        let loneSymbolCost = Double(lineCount + 1) * width * width
+        // best[m][j]: the least cost of pieces first..<j on m lines, and where its last line starts.
+        var best = Array(repeating: Array(repeating: (cost: Double.infinity, start: -1), count: end + 1), count: lineCount + 1)
+        best[0][first] = (0, first)
+        for m in 1...lineCount {
+            for j in (first + 1)...end {
+                // The line start..<j, widest last: its width only grows as start moves back.
+                var start = j - 1
+                while start >= first {
+                    let line = start..<j
+                    if line.count == 1 && m == lineCount && j == end { start -= 1; continue }  // the widow again
+                    let advance = measurer.advance(joined(line), style: style)
+                    if advance > width { break }
+                    let before = best[m - 1][start].cost
+                    if before.isFinite {
+                        let cost = before + (width - advance) * (width - advance) + (isLoneSymbol(line) ? loneSymbolCost : 0)
+                        if cost < best[m][j].cost { best[m][j] = (cost, start) }
+                    }
+                    start -= 1
+                }
+            }
+        }
+        let greedySymbols = ranges.suffix(lineCount).filter(isLoneSymbol).count
+        guard best[lineCount][end].cost.isFinite,
+              best[lineCount][end].cost < Double(greedySymbols + 1) * loneSymbolCost else { return ranges }
+        var tail: [Range<Int>] = []
+        var j = end
+        for m in stride(from: lineCount, through: 1, by: -1) {
+            let start = best[m][j].start
+            tail.insert(start..<j, at: 0)
+            j = start
+        }
+        return ranges.dropLast(lineCount) + tail
+    }
+
+    /// How many of a widowed paragraph's last lines are broken again: enough to even out a short
+    /// caption, and a bound on the work for a long one.
+    static let widowReflowLines = 3
 
     /// One line: `text` if it fits, otherwise the longest prefix (by grapheme) followed by "…".
     /// With `force`, the "…" is added even if `text` fits (the caller knows text was dropped).
