@@ -211,7 +211,10 @@ import Testing
         // then the device, content and Dynamic Type bands.
         let motifs = StreakMotif.allCases.count, families = IOSHomeFamily.allCases.count
         let baseline = MatrixCases.cells.filter { $0.branch == .baseline }.count
+        // Medium's New day draws one card for both bodies unless the motif is stones (FixtureID.readsBody).
+        let mediumNewDayMerged = MatrixCases.cells.filter { $0.state == .newDay && $0.motif != .stones && $0.body == .kindling }.count
         let main = families * Theme.allCases.count * (1 + MatrixCases.cells.count - baseline + baseline / motifs)
+            - Theme.allCases.count * mediumNewDayMerged
         let bands = families * ((IOSMatrix.bandClasses.count - 1) * IOSMatrix.bandStates.count
                                 + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
                                 + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)

@@ -333,14 +333,16 @@ public struct FixtureID: Hashable, Sendable {
 
     /// Whether the render shows the kindling flag's body. The Lock Screen accessories draw one
     /// body whatever the flag (README "Lock Screen accessories"); first run has no snapshot and so
-    /// only the legacy body; a band draws one body.
+    /// only the legacy body; a band draws one body. iOS Medium's New day card is the streak header
+    /// and the New day line, both in the same inks on either body: kindling marks it only with its
+    /// refined stone tower, so with another motif both bodies draw one card.
     var readsBody: Bool {
         guard band == nil, state != .firstRun else { return true }
         switch family {
         case .android: return true
         case .ios(let f):
             switch f.kind {
-            case .home: return true
+            case .home: return !(f == .systemMedium && state == .newDay && motifs.map { !$0.values.contains(.stones) } == true)
             case .accessory: return false
             }
         }

@@ -560,7 +560,8 @@ struct AndroidPlanBuilder {
     }
 
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
-    /// vertically centred, OBJ-1477): every frame and its budget row moves down by half the slack.
+    /// vertically centred, OBJ-1477; NEW_DAY's line with them, README "New day"): every frame and
+    /// its budget row moves down by half the slack.
     mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
         let dy = (max(0, free) / 2).rounded(.down)
         guard dy > 0 else { return }
@@ -671,8 +672,9 @@ struct AndroidPlanBuilder {
                                 frame: Rect(x: x, y: y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
             } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
-            placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, x: tx, y: y, width: width - (tx - x),
-                         maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
+            let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, x: tx, y: y, width: width - (tx - x),
+                                    maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
+            centre([.newDayIcon, .newDayLine], from: y, used: used, free: left - used, column: column)
         case .empty,
              .allDone where size == .medium || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []

@@ -100,6 +100,7 @@ extension AndroidPlanBuilder {
             captionReason = "yields to the state's own line: head ≥ \(fmtDp(headFloor)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(keep.cost)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
         }
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
+        let newDayTop = y
         if input.state == .newDay {
             let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
             note("maxNewDayLines = min(2, floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − 6) / \(fmtDp(m.line)))) = \(maxLines)")
@@ -181,7 +182,9 @@ extension AndroidPlanBuilder {
             let top = y
             placeSmallStatusBody(y: &y, left: &left, line: keep)
             centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
-        case .newDay, .firstRun:
+        case .newDay:
+            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: y - newDayTop, free: left, column: "main")
+        case .firstRun:
             break
         }
     }

@@ -350,14 +350,18 @@ struct IOSPlanBuilder {
                       subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
     }
 
-    /// New day: rows and pips absent, the full iOS sentence (seed 001 Table B).
+    /// New day: rows and pips absent, the full iOS sentence (seed 001 Table B), vertically centred
+    /// in the room below the header as the empty and all-done bodies are (seed 000 "Empty/all-done
+    /// centering fill"; the seed fixes New day's copy, not where it sits — README "New day").
     mutating func newDayLine(in col: inout StackColumn, gap: Double) {
         let text = fixedText(.newDayVisual, platform: .ios)
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - 2).rounded()
-        if let placed = col.text(text, style: s, maxLines: 6, gap: gap, indent: icon + 4) {
+        if var placed = col.text(text, style: s, maxLines: 6, gap: gap, indent: icon + 4) {
+            let dy = (max(0, col.left) / 2).rounded(.down)
+            placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
-            addText(.newDayLine, placed, style: s, ink: mutedInk, "NEW_DAY: habit rows and pips suppressed, the full sentence")
+            addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
         } else {
             lose("new-day-line", "does not fit whole")
         }

@@ -109,7 +109,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .progress: b.text(e, .progress, ink: muted, frame: frame)
             case .statusSubtitle: b.text(e, .statusSubtitle, ink: muted, frame: frame)
             case .staleFooter: b.text(e, .staleFooter, ink: muted, frame: frame)
-            case .newDayLine: b.text(e, .newDayLine, ink: muted, frame: frame)
+            case .newDayLine: b.text(e, .newDayLine, ink: .ink, frame: frame)  // the state's own line, as statusTitle (README "New day")
             case .overflowLine: b.text(e, .overflowLine, ink: muted, frame: frame)
             case .motivatorLine:
                 b.text(e, .motivator, ink: captionToken, frame: frame)
