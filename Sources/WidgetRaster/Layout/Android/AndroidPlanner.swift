@@ -631,13 +631,16 @@ struct AndroidPlanBuilder {
                                                               coachReason: coachReason, coachMaxLines: lines, coachTopMargin: coachTop,
                                                               maxRows: maxRows, sectionMargin: sectionMargin, coachLeadDp: coachLeadDp,
                                                               coachYields: false) }
-                return (lines: lines, meaning: probe.checklistMeaning, keepsCount: probe.shows(.progress))
+                return (lines: lines, meaning: probe.checklistMeaning, keepsCount: probe.shows(.progress),
+                        tallNextDue: !probe.habitRows.contains { $0.isNextDue && $0.labelMaxLines == 1 })
             }
             // The most Coach lines that keep the most of the checklist's meaning — and the count with it
-            // where any such choice does: the Coach line sheds before the progress line.
+            // where any such choice does, then the next-due row in its two-line form: the Coach line
+            // sheds before the progress line and before the next-due title is cut to one line.
             let best = options.map(\.meaning).max() ?? 0
             let top = options.filter { $0.meaning == best }
-            let preferred = top.contains(where: \.keepsCount) ? top.filter(\.keepsCount) : top
+            let counted = top.contains(where: \.keepsCount) ? top.filter(\.keepsCount) : top
+            let preferred = counted.contains(where: \.tallNextDue) ? counted.filter(\.tallNextDue) : counted
             if let yielded = preferred.map(\.lines).max(), yielded < coachMax {
                 note("Coach line: \(coachMax) → \(yielded) line(s) so \(best == 2 ? "the first habit row" : "the overflow line") fits (rows shed last)")
                 coachMax = yielded
@@ -782,9 +785,26 @@ struct AndroidPlanBuilder {
         let nextDue: Int?
         /// The row the window keeps (the next-due habit, whichever body draws it).
         let anchor: Int?
-        let oneLine: Double, twoLine: Double, nextDueH: Double
+        let oneLine: Double, twoLine: Double
+        /// The next-due row's height: its tall form (two label lines), or its one-line form (`fitted`).
+        private(set) var nextDueH: Double
+        /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP over one label line: the next-due row's smaller form.
+        let nextDueOneLineH: Double
         let overflowLine: Double
         let overflowLines: (Int) -> Int?
+
+        /// Whether the next-due row is in its one-line form (its title ellipsized to one line).
+        var nextDueIsOneLine: Bool { nextDueH < max(nextDueOneLineH, twoLine) }
+
+        /// The budget with the next-due row in the largest form that seats a row in `left` dp: two
+        /// label lines, else one — a row whose title is cut to one line is drawn before no row at all
+        /// (the window always keeps the next-due row; habit titles may ellipsize).
+        func fitted(left: Double, maxRows: Int) -> HabitRowBudget {
+            guard nextDue != nil, seats(left: left, maxRows: maxRows) == 0 else { return self }
+            var short = self
+            short.nextDueH = nextDueOneLineH
+            return short.seats(left: left, maxRows: maxRows) > 0 ? short : self
+        }
 
         /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…",
         /// and where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
@@ -810,6 +830,7 @@ struct AndroidPlanBuilder {
         let strings = input.strings, metrics = m
         return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
                               oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow,
+                              nextDueOneLineH: max(L.kindlingNextDueRowHeightDp, m.oneLineRow),
                               overflowLine: m.line,
                               overflowLines: { metrics.fitLines(strings.overflow($0), width: width, style: metrics.body) })
     }
@@ -826,18 +847,23 @@ struct AndroidPlanBuilder {
         return TextWrap.wrap(text, width: width, maxLines: lines, style: m.coachStyle, measurer: m.measurer).lines.count
     }
 
-    /// The progress line gives way when it alone keeps the first habit row out.
+    /// The progress line gives way when it alone keeps the first habit row out, or keeps it from
+    /// its largest form (the row outranks the count: the engine keeps the higher-priority element's
+    /// largest form that fits before a lower one's).
     func progressYieldsToRow(width: Double, left: Double, cost: Double) -> Bool {
         guard !input.habits.isEmpty else { return false }
         let rb = habitRowBudget(width: width)
-        return rb.seats(left: left - cost, maxRows: 1) == 0 && rb.seats(left: left, maxRows: 1) > 0
+        func seats(_ b: HabitRowBudget, _ room: Double) -> Bool { b.seats(left: room, maxRows: 1) > 0 }
+        return !seats(rb, left - cost) && seats(rb, left)
+            || !seats(rb.fitted(left: left - cost, maxRows: 1), left - cost) && seats(rb.fitted(left: left, maxRows: 1), left)
     }
 
     mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
         let n = input.habits.count
         let line = m.habitLine
-        let rb = habitRowBudget(width: width)
+        let rb = habitRowBudget(width: width).fitted(left: left, maxRows: maxRows)
         let (oneLine, twoLine, nextDueH, nextDue) = (rb.oneLine, rb.twoLine, rb.nextDueH, rb.nextDue)
+        if rb.nextDueIsOneLine { note("next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does (\(fmtDp(nextDueH)) dp)") }
         let strings = input.strings, metrics = m
         func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
         func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
@@ -848,7 +874,10 @@ struct AndroidPlanBuilder {
         // fits this column, and the count says the habits.
         let labelWidth = width - L.habitCheckAndGapDp
         if let mute = idx.first(where: { i in
-            let first = TextWrap.wrap(input.habits[i].title, width: labelWidth, maxLines: 2, style: m.habitStyle, measurer: m.measurer).lines.first
+            // Measured on the lines the row is drawn with before Level B is known: the next-due row's
+            // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
+            let lines = i == nextDue && !rb.nextDueIsOneLine ? 2 : 1
+            let first = TextWrap.wrap(input.habits[i].title, width: labelWidth, maxLines: lines, style: m.habitStyle, measurer: m.measurer).lines.first
             return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
         }) {
             note("habit rows: \(fmtDp(labelWidth)) dp of label cannot show a character of habit \(mute)'s title → no row")
@@ -871,7 +900,7 @@ struct AndroidPlanBuilder {
         for i in idx {
             let h = input.habits[i]
             let isNext = i == nextDue
-            let maxLines = isNext || levelB ? 2 : 1
+            let maxLines = isNext && !rb.nextDueIsOneLine || levelB ? 2 : 1
             let w = TextWrap.wrap(h.title, width: labelW, maxLines: maxLines, style: m.habitStyle, measurer: m.measurer)
             // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
             // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).

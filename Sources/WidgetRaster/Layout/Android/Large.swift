@@ -5,7 +5,10 @@ private typealias L = AndroidLayout
 extension AndroidPlanBuilder {
     // MARK: - Large
 
-    mutating func planLarge() {
+    /// `captionRoom`: the STACKED caption takes the lines it needs in that many dp (stepped down like
+    /// every state line where that is what holds it) instead of its one-line ellipsis — chosen by a
+    /// measure run of this plan, only where it costs nothing else drawn.
+    mutating func planLarge(captionRoom: Double? = nil) {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
         placeFooter()
         for k in [AndroidElementKey.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
@@ -32,7 +35,8 @@ extension AndroidPlanBuilder {
         note("rung = \(rungReason!)")
 
         let stackedCaption = r == .stacked && caption != nil
-        let stackedCost = m.line + L.largeStackedCaptionTopMarginDp
+        let wrapped = stackedCaption ? captionRoom.flatMap { room in caption.flatMap { stackedCaptionLines($0, height: room) } } : nil
+        let stackedCost = Double(wrapped?.lines ?? 1) * m.lineFor(wrapped?.style ?? m.body) + L.largeStackedCaptionTopMarginDp
         let maxHead = stackedCaption ? budget - stackedCost : budget
         let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
         var y = y0
@@ -56,8 +60,10 @@ extension AndroidPlanBuilder {
         var left = budget - h.height
         if let caption {
             if r == .stacked {
-                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
-                                   reason: "STACKED: the caption drops to its own row (+\(fmtDp(m.line)) line + 6 = \(fmtDp(stackedCost)) dp)"))
+                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, lines: wrapped?.lines ?? 1,
+                                   style: wrapped?.style, cost: stackedCost,
+                                   reason: "STACKED: the caption drops to its own row (+\(wrapped?.lines ?? 1) line(s) + 6 = \(fmtDp(stackedCost)) dp)"
+                                    + (wrapped == nil ? "" : "; wraps beside its glyph where one line would cut it and the room is unused (never at another element's cost)")))
                 row(.captionRow, "main", y, stackedCost)
                 y += stackedCost; left -= stackedCost
             } else {
@@ -122,6 +128,26 @@ extension AndroidPlanBuilder {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
         planChecklistColumnLarge(y: y, left: left, coachText: coachText)
+        // A one-line caption cut where its second line would cost nothing drawn: plan again with it whole.
+        let captionRoomLeft = budget - h.height
+        if captionRoom == nil, stackedCaption, elements[.captionRow]?.ellipsized == true,
+           caption.flatMap({ stackedCaptionLines($0, height: captionRoomLeft) }) != nil {
+            let probe = measured { $0.planLarge(captionRoom: captionRoomLeft) }
+            let keeps = elements.values.allSatisfy { e in !e.shown || e.key == .captionRow || probe.shows(e.key) && (probe.elements[e.key]?.lines ?? 0) >= e.lines }
+            if keeps && probe.habitRows.count == habitRows.count && probe.overflow == overflow {
+                arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
+                planLarge(captionRoom: captionRoomLeft)
+            }
+        }
+    }
+
+    /// The STACKED caption's lines beside its glyph and its text style (stepped as a state line) in
+    /// `height` dp, nil where it fits one line at the body size or cannot be drawn whole there.
+    func stackedCaptionLines(_ caption: String, height: Double) -> (lines: Int, style: TextStyle)? {
+        guard m.captionWidth(caption, .large) > cw else { return nil }
+        let textW = cw - L.captionGlyphSlotDp(.large, fontScale: input.fontScale) - L.captionGlyphGapDp(.large)
+        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: height,
+                                  topMargin: L.largeStackedCaptionTopMarginDp).map { ($0.lines, $0.style) }
     }
 
     /// Height of the first LARGE_MIN_HABIT_ROWS rows of the window (the next-due one drawn tall) plus

@@ -25,17 +25,20 @@ extension AndroidPlanBuilder {
         let captionCoreShed = captionApplies && nominalHead + m.line + L.captionRowTopMarginDp > budget
         // A caption the core can't hold (head + caption row > budget) is not drawn and takes no width.
         let captionW = captionApplies && !captionCoreShed ? caption.map { m.captionWidth($0, size) } ?? 0 : 0
-        let (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
-        let captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
-        let maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
-        let h0 = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead)
-        let headNatural = L.flameContainerDp + L.headerGapDp + h0.1
-        let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-        let fullW = max(min(natural, cap), min(h0.1, cw))
-        // Without DAY STREAK and Longest N the column is as wide as its core: the caption, and the
-        // head row (its flame only where the cap holds it — past the cap the flame sheds anyway).
-        let coreNatural = max(headNatural <= cap ? headNatural : h0.1, captionW)
-        let coreW = max(min(coreNatural, cap), min(h0.1, cw))
+        var (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
+        var captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
+        var maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
+        /// The left column's widths under a head row at most `headMax` tall: with DAY STREAK and
+        /// Longest N (`full`), and without them (`core`: the caption, and the head row — its flame
+        /// only where the cap holds it; past the cap the flame sheds anyway).
+        func columnWidths(headMax: Double) -> (natural: Double, full: Double, core: Double) {
+            let numeralW = fitNumeral(.medium, maxWidth: cw, maxHeight: headMax).1
+            let headNatural = L.flameContainerDp + L.headerGapDp + numeralW
+            let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
+            let coreNatural = max(headNatural <= cap ? headNatural : numeralW, captionW)
+            return (natural, max(min(natural, cap), min(numeralW, cw)), max(min(coreNatural, cap), min(numeralW, cw)))
+        }
+        var (natural, fullW, coreW) = columnWidths(headMax: maxHead)
 
         // The checklist column keeps its own line before the left column keeps its width: first the
         // column gap yields up to 4 dp, then DAY STREAK and Longest N — which the seed sheds before
@@ -47,18 +50,57 @@ extension AndroidPlanBuilder {
         // The seed's threshold table has no width column: from the width it was measured at
         // (maxResizeWidth 250 dp) up, DAY STREAK and Longest N show at its heights whatever the
         // checklist needs; only narrower (200–249 dp, beyond the seed's bounds) do they yield.
-        let widths = input.widthDp >= L.mediumTableWidthDp ? [(fullW, false)] : [(fullW, false), (coreW, true)]
-        let options = widths.flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
+        func arrangements(full: Double, core: Double) -> [(leftW: Double, gap: Double, labels: Bool)] {
+            let widths = input.widthDp >= L.mediumTableWidthDp ? [(full, false)] : [(full, false), (core, true)]
+            return widths.flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
+        }
+        var options = arrangements(full: fullW, core: coreW)
         func width(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Double { cw - o.leftW - o.gap }
+        func seatsRow(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Bool {
+            width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
+        }
         var chosen = options[0]
+        var stackSeatsRows = false
+        /// The first arrangement that seats a row; where the widest checklist column seats none, none
+        /// does (a row needs width), so that one measure run answers for all.
+        func firstSeating(_ candidates: [(leftW: Double, gap: Double, labels: Bool)]) -> (leftW: Double, gap: Double, labels: Bool)? {
+            guard let widest = candidates.max(by: { width($0) < width($1) }), seatsRow(widest) else { return nil }
+            return candidates.first(where: seatsRow)
+        }
         if listsRows {
-            let seating = options.first { o in
-                width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
+            var seating = firstSeating(options)
+            // Beyond the seed's tables (a wide numeral at fontScale 2.0 on a narrow card): where no
+            // arrangement seats a row beside the numeral at its height-fitted size, the numeral steps
+            // down — never below today's size — until one does, as Small's does for its state line,
+            // so a row never appears only once the card is shorter (AndroidMeaningSweepTests).
+            // The floor's arrangement is measured first: where even it seats no row, no step does.
+            let floorWidths = seating == nil ? columnWidths(headMax: minHead(.medium)) : nil
+            if let floorWidths, firstSeating(arrangements(full: floorWidths.full, core: floorWidths.core)) != nil {
+                let step = L.numeralStepSp * input.fontScale
+                var size = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead).0.size - step
+                while seating == nil, L.lineBox(size: size) >= minHead(.medium) - 1e-9 {
+                    let stepped = columnWidths(headMax: L.lineBox(size: size))
+                    let candidates = arrangements(full: stepped.full, core: stepped.core)
+                    if let found = firstSeating(candidates) {
+                        seating = found; options = candidates
+                        (natural, fullW, coreW) = stepped
+                        maxHead = L.lineBox(size: size)
+                        note("numeral steps down to \(fmtDp(size)) dp so a habit row fits beside it (never below today's size)")
+                    }
+                    size -= step
+                }
             }
             // No row at any width (only below 250 dp: from there up the labels keep their width):
             // the rows are shed, so what the seed sheds before them goes too — the shed order stays
             // monotonic as the height shrinks (AndroidMeaningSweepTests).
             chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
+            // Beside the numeral no row fits, under it one does (a wide numeral at fontScale 2.0):
+            // the rows outrank the side-by-side arrangement, as below its minimum width.
+            if seating == nil, width(chosen) >= L.mediumRightColumnMinDp {
+                let under = nominalHead + (captionApplies && !captionCoreShed ? captionCost : 0)
+                let probe = measured { $0.planStackedChecklist(startY: y0 + under, left: budget - under) }
+                if !probe.habitRows.isEmpty { stackSeatsRows = true }
+            }
         } else if input.state == .empty || input.state == .allDone {
             let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
             if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
@@ -68,8 +110,16 @@ extension AndroidPlanBuilder {
         // with a 2-digit streak), the checklist stacks under it at the full width, as Large's list
         // sits under its header: its lines (the state's, the count, a row) outrank the side-by-side
         // arrangement, and DAY STREAK / Longest N shed first, as the seed sheds them before the rows.
-        let stacked = width(chosen) < L.mediumRightColumnMinDp
-        if stacked { chosen = (leftW: chosen.leftW, gap: L.mediumColumnGapDp, labels: true) }
+        let stacked = stackSeatsRows || width(chosen) < L.mediumRightColumnMinDp
+        if stacked {
+            chosen = (leftW: chosen.leftW, gap: L.mediumColumnGapDp, labels: true)
+            // One column: the caption has the full width under the numeral, and wraps there.
+            if captionApplies && !captionCoreShed {
+                (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cw)
+                captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
+                maxHead = budget - captionCost
+            }
+        }
         // STALE, stacked: where even the numeral at today's size leaves the count no room beside
         // the footer, the footer yields as Small's does (`footerYields`), and the plan is made again.
         if stacked, !footerSettled, input.state == .stale {
@@ -136,7 +186,7 @@ extension AndroidPlanBuilder {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
         if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: leftW, lines: captionLines, style: captionStyle, cost: captionCost,
+            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: stacked ? cw : leftW, lines: captionLines, style: captionStyle, cost: captionCost,
                                reason: "core: caption row = \(captionLines) × line \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost))"
                                 + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")
                                 + (captionStyle.size < m.body.size ? "; its text steps down to \(fmtDp(captionStyle.size)) dp (never below fontScale 1.3's size)" : "")))
@@ -166,7 +216,8 @@ extension AndroidPlanBuilder {
         }
 
         if stacked {
-            note("checklist stacked under the streak column: \(fmtDp(cw - fullW - L.mediumColumnGapDp)) dp beside it < \(fmtDp(L.mediumRightColumnMinDp))")
+            note(stackSeatsRows ? "checklist stacked under the streak column: no habit row fits in the \(fmtDp(cw - leftW - gap)) dp beside it, one fits under it"
+                                : "checklist stacked under the streak column: \(fmtDp(cw - fullW - L.mediumColumnGapDp)) dp beside it < \(fmtDp(L.mediumRightColumnMinDp))")
             planStackedChecklist(startY: y, left: left)
             return
         }
