@@ -153,6 +153,15 @@ import Testing
                 if row + yieldedCaption <= main + lower { out.append("next-due row shed while \(fmtDp(main)) dp unused and \(fmtDp(lower)) dp of lower items drawn") }
             }
         }
+        // README "Where the seeds are silent": New day is composed as empty and all-done are —
+        // its line vertically centred in the room under what stands above it in its column.
+        if c.state == .newDay, p.shows(.newDayLine), let line = p.rows.first(where: { $0.name == AndroidElementKey.newDayLine.rowName }) {
+            let column = p.rows.filter { $0.column == line.column && $0 != line }
+            let above = column.filter { $0.y + $0.height <= line.y + 1e-9 }.map { $0.y + $0.height }.max() ?? p.contentBox.minY
+            let below = column.filter { $0.y >= line.y + line.height - 1e-9 }.map(\.y).min() ?? p.contentBox.minY + p.mainRowBudgetDp
+            let (over, under) = (line.y - above, below - (line.y + line.height))
+            if abs(over - under) > 1 { out.append("New day line not centred: \(fmtDp(over)) dp above, \(fmtDp(under)) dp below") }
+        }
         if p.size == .medium && c.state != .firstRun {
             if p.shows(.longestLabel) && !p.shows(.dayStreakLabel) { out.append("Longest N drawn without DAY STREAK (shed first)") }
             // DAY STREAK gives up its width only for a habit row (shed after it) that is then drawn.
