@@ -533,6 +533,15 @@ struct AndroidPlanBuilder {
         return cost
     }
 
+    /// The caption row wrapped beside its glyph in a column `width` wide: its lines and text style,
+    /// stepped down as every state line is (never below fontScale 1.3's size) where that is what
+    /// holds it within `height` dp; nil where it cannot be drawn whole there. One rule for every family.
+    func wrappedCaption(_ caption: String, width: Double, height: Double, topMargin: Double) -> (lines: Int, style: TextStyle)? {
+        let textW = width - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
+        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: height, topMargin: topMargin)
+            .map { ($0.lines, $0.style) }
+    }
+
     /// Optional single-line items added in priority order until one doesn't fit (shed from the end).
     mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], x: Double, y: inout Double,
                                 width: Double, left: inout Double, column: String) {

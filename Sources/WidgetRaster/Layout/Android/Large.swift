@@ -145,9 +145,7 @@ extension AndroidPlanBuilder {
     /// `height` dp, nil where it fits one line at the body size or cannot be drawn whole there.
     func stackedCaptionLines(_ caption: String, height: Double) -> (lines: Int, style: TextStyle)? {
         guard m.captionWidth(caption, .large) > cw else { return nil }
-        let textW = cw - L.captionGlyphSlotDp(.large, fontScale: input.fontScale) - L.captionGlyphGapDp(.large)
-        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: height,
-                                  topMargin: L.largeStackedCaptionTopMarginDp).map { ($0.lines, $0.style) }
+        return wrappedCaption(caption, width: cw, height: height, topMargin: L.largeStackedCaptionTopMarginDp)
     }
 
     /// Height of the first LARGE_MIN_HABIT_ROWS rows of the window (the next-due one drawn tall) plus

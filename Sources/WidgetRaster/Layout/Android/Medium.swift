@@ -283,9 +283,6 @@ extension AndroidPlanBuilder {
     /// column's line (a habit row, the state's line) outranks the caption's width.
     func mediumCaptionRow(_ caption: String?, width need: Double, cap: Double) -> (lines: Int, style: TextStyle) {
         guard let caption, need > cap else { return (1, m.body) }
-        let textW = cap - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
-        guard let fit = m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: budget - minHead(.medium),
-                                           topMargin: L.captionRowTopMarginDp) else { return (1, m.body) }
-        return (fit.lines, fit.style)
+        return wrappedCaption(caption, width: cap, height: budget - minHead(.medium), topMargin: L.captionRowTopMarginDp) ?? (1, m.body)
     }
 }

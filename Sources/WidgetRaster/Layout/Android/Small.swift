@@ -248,9 +248,7 @@ extension AndroidPlanBuilder {
     /// none does (the one-line ellipsis floor applies). NEW_DAY's fallback caption is one line.
     func smallCaptionRow(_ caption: String, nominalHead: Double) -> (lines: Int, style: TextStyle)? {
         guard input.state != .newDay, m.captionWidth(caption, .small) > cw else { return (1, m.body) }
-        let textW = cw - L.captionGlyphSlotDp(.small, fontScale: input.fontScale) - L.captionGlyphGapDp(.small)
-        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: budget - nominalHead,
-                                  topMargin: L.captionRowTopMarginDp).map { ($0.lines, $0.style) }
+        return wrappedCaption(caption, width: cw, height: budget - nominalHead, topMargin: L.captionRowTopMarginDp)
     }
 
     /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
