@@ -4,7 +4,7 @@ import Testing
 
 /// Issue #38, "Widows": a paragraph never ends on one word when the line above can give it
 /// company without adding a line (README, "Line breaks"). Proved as a class, over every multi-word
-/// text a golden draws whole and the sweep's titles × widths 30…300 in steps of 2 × the
+/// text a golden draws whole and the sweep's titles × widths 30…300 in steps of 3 × the
 /// platforms' body, caption and headline styles — not over the two reported strings alone.
 @Suite struct LineBreakTests {
     static let fonts = FontLibrary.shared
@@ -38,7 +38,7 @@ import Testing
         for text in texts where !text.contains(where: { TextWrap.isIdeographic($0) }) {
             let words = text.split(separator: " ").map(String.init)
             for style in Self.styles {
-                for width in stride(from: 30.0, through: 300, by: 2) {
+                for width in stride(from: 30.0, through: 300, by: 3) {
                     guard let greedy = Self.greedyLineCount(words, width: width, style: style) else { continue }
                     let w = TextWrap.wrapped(text, width: width, maxLines: 100, style: style, measurer: Self.fonts)
                     judged += 1
@@ -58,9 +58,9 @@ import Testing
                 }
             }
         }
-        print("line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 2: \(judged) paragraphs judged, \(failures.count) failure(s)")
+        print("line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 3: \(judged) paragraphs judged, \(failures.count) failure(s)")
         for f in failures.prefix(10) { print("  e.g. \(f)") }
-        #expect(judged > 30_000)
+        #expect(judged > 20_000)
         #expect(failures.count == 0, "\(failures.count) paragraph(s) break badly (printed)")
     }
 

@@ -70,12 +70,16 @@ enum SweepSwitch {
         return (lost + cut + clipped).filter { known.entry(for: $0, facts: facts) == nil }
     }
 
-    func androidFindings(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (RenderFacts, Scene, [GateFailure]) {
+    func androidScene(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (RenderFacts, Scene) {
         let r = AndroidRenderRequest(family: .auto, widthDp: width, heightDp: height, fontScale: fs, snapshot: s?.snapshot,
                                      asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
         let (w, plan) = Self.android.plan(r)
         let scene = Self.android.scene(w, plan, r)
-        let facts = RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: fs)
+        return (RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: fs), scene)
+    }
+
+    func androidFindings(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (RenderFacts, Scene, [GateFailure]) {
+        let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
         return (facts, scene, Self.unknownFindings(scene, facts))
     }
 
@@ -104,7 +108,7 @@ enum SweepSwitch {
                 var previous: (kinds: Set<ElementKind>, rows: Int, height: Double)?
                 var family: FixtureFamily?
                 for height in Self.heights.reversed() {
-                    let (facts, scene, _) = androidFindings(s, width: width, height: height, fs: fs)
+                    let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
                     // A family change (Large → Medium below 270 dp) starts a new ladder.
                     if facts.family != family { previous = nil; family = facts.family }
                     let drawn = LostMeaningCheck.Drawn(scene)
