@@ -50,8 +50,8 @@ import Testing
         // (the motivator 10 pt, the footer 4, the check-off button its gap): that is not room.
         func spacing(above e: SceneElement) -> Double? {
             switch e {
-            case .motivator: return 10
-            case .staleFooter: return 4
+            case .motivator: return IOSPlanBuilder.motivatorGap
+            case .staleFooter: return IOSPlanBuilder.footerGap
             case .checkOffButton: return IOSPlanBuilder.buttonGap
             default: return nil
             }

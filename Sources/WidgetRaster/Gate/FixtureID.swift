@@ -342,7 +342,7 @@ public struct FixtureID: Hashable, Sendable {
         case .android: return true
         case .ios(let f):
             switch f.kind {
-            case .home: return !(f == .systemMedium && state == .newDay && motifs.map { !$0.values.contains(.stones) } == true)
+            case .home: return !(f == .systemMedium && state == .newDay && motifs?.values.contains(.stones) == false)
             case .accessory: return false
             }
         }

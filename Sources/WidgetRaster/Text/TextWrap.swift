@@ -84,21 +84,31 @@ public enum TextWrap {
         // break may keep one the greedy lines had, never add one. Its cost outweighs any slack.
         func isLoneSymbol(_ line: Range<Int>) -> Bool { line.count == 1 && !words[line.lowerBound].contains(where: \.isLetter) }
         let loneSymbolCost = Double(lineCount + 1) * width * width
-        // best[m][j]: the least cost of pieces first..<j on m lines, and where its last line starts.
-        var best = Array(repeating: Array(repeating: (cost: Double.infinity, start: -1), count: end + 1), count: lineCount + 1)
-        best[0][first] = (0, first)
+        // best[m][j]: the least cost of pieces first..<first+j on m lines, and where its last line
+        // starts — indexed from `first`, so the table is the tail's size, not the paragraph's.
+        let n = end - first
+        var best = Array(repeating: Array(repeating: (cost: Double.infinity, start: -1), count: n + 1), count: lineCount + 1)
+        best[0][0] = (0, 0)
+        // Each candidate line's advance, measured once for every line count that tries it (nil: wider than the line).
+        var advances: [Int: Double?] = [:]
+        func advance(_ start: Int, _ j: Int) -> Double? {
+            let key = start * (n + 1) + j
+            if let known = advances[key] { return known }
+            let a = measurer.advance(joined((first + start)..<(first + j)), style: style)
+            let fits: Double? = a <= width ? a : nil
+            advances[key] = fits
+            return fits
+        }
         for m in 1...lineCount {
-            for j in (first + 1)...end {
+            for j in 1...n {
                 // The line start..<j, widest last: its width only grows as start moves back.
                 var start = j - 1
-                while start >= first {
-                    let line = start..<j
-                    if line.count == 1 && m == lineCount && j == end { start -= 1; continue }  // the widow again
-                    let advance = measurer.advance(joined(line), style: style)
-                    if advance > width { break }
+                while start >= 0 {
+                    if j - start == 1 && m == lineCount && j == n { start -= 1; continue }  // the widow again
+                    guard let a = advance(start, j) else { break }
                     let before = best[m - 1][start].cost
                     if before.isFinite {
-                        let cost = before + (width - advance) * (width - advance) + (isLoneSymbol(line) ? loneSymbolCost : 0)
+                        let cost = before + (width - a) * (width - a) + (isLoneSymbol((first + start)..<(first + j)) ? loneSymbolCost : 0)
                         if cost < best[m][j].cost { best[m][j] = (cost, start) }
                     }
                     start -= 1
@@ -106,13 +116,13 @@ public enum TextWrap {
             }
         }
         let greedySymbols = ranges.suffix(lineCount).filter(isLoneSymbol).count
-        guard best[lineCount][end].cost.isFinite,
-              best[lineCount][end].cost < Double(greedySymbols + 1) * loneSymbolCost else { return ranges }
+        guard best[lineCount][n].cost.isFinite,
+              best[lineCount][n].cost < Double(greedySymbols + 1) * loneSymbolCost else { return ranges }
         var tail: [Range<Int>] = []
-        var j = end
+        var j = n
         for m in stride(from: lineCount, through: 1, by: -1) {
             let start = best[m][j].start
-            tail.insert(start..<j, at: 0)
+            tail.insert((first + start)..<(first + j), at: 0)
             j = start
         }
         return ranges.dropLast(lineCount) + tail

@@ -367,6 +367,10 @@ struct IOSPlanBuilder {
         }
     }
 
+    /// The space kept above what is reserved at the bottom of a column: the STALE footer, Large's
+    /// closing motivator (the check-off button's is `buttonGap`).
+    static let footerGap = 4.0, motivatorGap = 10.0
+
     /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else;
     /// where three lines cannot hold it whole, the first shorter form they hold (`staleFooterForms`:
     /// the age is the point), as Android's footer does.
@@ -376,8 +380,8 @@ struct IOSPlanBuilder {
         let s = style(.caption2)
         let text = forms.first { col.lineCount($0, style: s) <= 3 } ?? full
         let lines = min(3, col.lineCount(text, style: s))
-        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + 4) else { lose("stale-footer", "no room"); return }
-        var foot = column(Rect(x: r.minX, y: r.minY + 4, width: r.width, height: r.height - 4))
+        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + Self.footerGap) else { lose("stale-footer", "no room"); return }
+        var foot = column(Rect(x: r.minX, y: r.minY + Self.footerGap, width: r.width, height: r.height - Self.footerGap))
         if let placed = foot.text(text, style: s, maxLines: 3) {
             addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
         }

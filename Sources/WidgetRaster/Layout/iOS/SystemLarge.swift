@@ -19,8 +19,8 @@ extension IOSPlanBuilder {
         if let motivator = shownLargeMotivatorText(w, platform: .ios) {
             let lines = min(IOSLayout.motivatorLines, col.lineCount(motivator, style: s))
             let h = Double(lines) * metrics.lineHeight(s)
-            if let r = col.reserveBottom(h + 10) {
-                var m = column(Rect(x: r.minX, y: r.minY + 10, width: r.width, height: h))
+            if let r = col.reserveBottom(h + Self.motivatorGap) {
+                var m = column(Rect(x: r.minX, y: r.minY + Self.motivatorGap, width: r.width, height: h))
                 closing = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines)
             }
             if closing == nil { hide("motivator", "no room for the closing motivator") }
