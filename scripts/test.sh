@@ -3,23 +3,72 @@
 # tests), build and run the whole Swift test suite, then print the ten slowest tests and the
 # script's own wall time. The fuzz smoke (scripts/fuzz.sh 8, which builds Fuzz/ with its own
 # sanitizers) is a step of its own with its own time: .ci/run calls it after this script;
-# EVIDENCE_FUZZ=1 runs it here too. Arguments go to 'swift test' (e.g. --filter GateTests).
+# EVIDENCE_FUZZ=1 runs it here too.
+#
+# With no arguments the suite runs as two serial processes, one per core, each given whole
+# suites so their expected seconds balance (longest first, each to the less loaded process):
+# serial, each test's time is its own, so the ten slowest are real — under Swift Testing's
+# in-process parallelism every test's "passed after" is about the run's end. The expected
+# seconds are the last run's (.build/test-seconds.txt), else scripts/test-seconds.txt; a suite
+# in neither counts 1 s. Process 2 runs everything process 1 skips, so no test is left out.
+# Arguments go to one plain 'swift test' instead (e.g. --filter GateTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 scripts/ensure-deps.sh
 scripts/ensure-browser.sh
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+if [ $# -gt 0 ]; then
+    set +e; swift test "$@"; rc=$?; set -e
+    echo "scripts/test.sh: $((SECONDS - started)) s wall (swift test exit $rc)"
+    exit "$rc"
+fi
+
+swift build --build-tests
+bundle="$(swift build --show-bin-path)/evidencePackageTests.xctest"
+run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Suites (the part of each test id before '/'), and the seconds each took last time.
+run_tests --list-tests | sed 's#/.*##' | sort -u > "$work/suites"
+[ -s "$work/suites" ] || { echo "scripts/test.sh: the test bundle lists no tests" >&2; exit 1; }
+costs=.build/test-seconds.txt
+[ -s "$costs" ] || costs=scripts/test-seconds.txt
+awk 'NR == FNR { cost[$2] = $1; next } { print ($1 in cost ? cost[$1] : 1), $1 }' "$costs" "$work/suites" |
+    sort -rg | awk '{ if (a <= b) { a += $1; print $2 > "'"$work/first"'" } else b += $1 }'
+filters=()
+while read -r suite; do filters+=("$suite/"); done < "$work/first"
+firsts=(); skips=()
+for f in "${filters[@]}"; do firsts+=(--filter "$f"); skips+=(--skip "$f"); done
+
+# Each process's lines as they come (less the 'started' ones), tagged with its number; its whole
+# output kept for the summary.
 set +e
-swift test "$@" 2>&1 | tee "$log"
-rc=${PIPESTATUS[0]}
+run_tests "${firsts[@]}" > >(tee "$work/1.log" | sed -u '/ started\.$/d; s/^/[1] /') 2>&1 &
+one=$!
+run_tests "${skips[@]}" > >(tee "$work/2.log" | sed -u '/ started\.$/d; s/^/[2] /') 2>&1 &
+two=$!
+wait "$one"; rc1=$?
+wait "$two"; rc2=$?
 set -e
-# Swift Testing's own lines (awk, not head, takes the top ten: head would close the pipe early and
-# sort's SIGPIPE fails the script under pipefail, exit 141): '✔ Test name() passed after 1.234 seconds.' (also 'failed after').
-echo "ten slowest tests:"
-sed -nE 's/^.* Test (.*) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$log" | grep -v '^[0-9.]* run with ' | sort -rg | awk 'NR <= 10' |
-    awk '{ printf "  %8.2f s  ", $1; $1 = ""; print substr($0, 2) }'
-echo "scripts/test.sh: $((SECONDS - started)) s wall (swift test exit $rc)"
+sleep 0.2  # the tee processes flush the last lines
+rc=$(( rc1 != 0 ? rc1 : rc2 ))
+
+# Swift Testing's own lines: '✔ Test name() passed after 1.234 seconds.' (also 'failed after');
+# 'Test run with N tests in M suites passed after …' closes each process.
+cat "$work/1.log" "$work/2.log" > "$work/all.log"
+tests=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*$/\1/p' "$work/all.log" | awk '{ n += $1 } END { print n + 0 }')
+failed=$(grep -E '^.*✘ Test .* failed after' "$work/all.log" | grep -vc ' Test run with ' || true)
+sed -nE 's/^.* Test (.*) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$work/all.log" | grep -v '^[0-9.]* run with ' > "$work/times"
+# Suite seconds for the next run's balance: 'Suite X passed after S seconds', serial, so its own.
+# (Process 2 names every suite, those it skipped whole with about 0 s: the two are added.)
+sed -nE 's/^.* Suite ([A-Za-z0-9_]+) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$work/all.log" |
+    awk '{ s["WidgetRasterTests." $2] += $1 } END { for (k in s) printf "%.3f %s\n", s[k], k }' | sort -rg > "$work/suite-seconds"
+[ "$rc" -ne 0 ] || [ ! -s "$work/suite-seconds" ] || cp "$work/suite-seconds" .build/test-seconds.txt
+echo "ten slowest tests (each process runs its tests one at a time, so a time is that test's own):"
+sort -rg "$work/times" | awk 'NR <= 10' | awk '{ printf "  %8.2f s  ", $1; $1 = ""; print substr($0, 2) }'
+echo "processes: 1 exit $rc1 ($(wc -l < "$work/first") suites), 2 exit $rc2 (the rest)"
+echo "tests: $((tests - failed)) passed, $failed failed"
+echo "scripts/test.sh: $((SECONDS - started)) s wall (exit $rc)"
 [ "$rc" -ne 0 ] || [ "${EVIDENCE_FUZZ:-0}" != 1 ] || scripts/fuzz.sh 8
 exit "$rc"

@@ -8,13 +8,25 @@ import Testing
 final class MemoMeasurer: TextMeasuring, @unchecked Sendable {
     let base: TextMeasuring
     private let lock = NSLock()
-    private var memo: [String: Double] = [:]
+    // Unbounded, unlike FontLibrary's caches: a sweep's working set (every width × every title)
+    // outgrows them, and a sweep that measures each line again is what made the suite slow.
+    private struct AdvanceKey: Hashable { var text: String; var style: TextStyle }
+    private struct WrapKey: Hashable { var text: String; var width: Double; var maxLines: Int; var style: TextStyle }
+    private var advances: [AdvanceKey: Double] = [:]
+    private var wraps: [WrapKey: WrappedText] = [:]
     init(_ base: TextMeasuring) { self.base = base }
     func advance(_ text: String, style: TextStyle) -> Double {
-        let key = "\(style.family.rawValue)|\(style.weight.rawValue)|\(style.size)|\(text)"
-        if let v = lock.withLock({ memo[key] }) { return v }
+        let key = AdvanceKey(text: text, style: style)
+        if let v = lock.withLock({ advances[key] }) { return v }
         let v = base.advance(text, style: style)
-        lock.withLock { memo[key] = v }
+        lock.withLock { advances[key] = v }
+        return v
+    }
+    func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
+        let key = WrapKey(text: text, width: width, maxLines: maxLines, style: style)
+        if let v = lock.withLock({ wraps[key] }) { return v }
+        let v = TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
+        lock.withLock { wraps[key] = v }
         return v
     }
     func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) { base.verticalMetrics(style) }

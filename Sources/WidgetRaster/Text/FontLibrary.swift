@@ -118,7 +118,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private var shapeCache: [ShapeKey: ShapedLine] = [:]
     private var wrapCache: [WrapKey: WrappedText] = [:]
     /// Entries per cache: the bundled matrix needs 1,337 measures, 1,831 shapes and 1,432 wraps;
-    /// a run through unbounded text (a contact sheet's 36,864 key labels) stops remembering here.
+    /// a run through unbounded text (a contact sheet's 36,864 key labels) starts afresh here.
     static let cacheLimit = 4096
 
     /// Every font file loaded, each once: primaries, then fallbacks in chain order. What the
@@ -216,20 +216,22 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// `cache[key]`, made by `make` the first time (outside the lock: two workers may both make it,
-    /// to the same value). A full cache (`cacheLimit` entries) answers without remembering more.
+    /// to the same value). A full cache (`cacheLimit` entries) is emptied and starts again: memory
+    /// stays bounded, and a long run (a sweep, a test process) still remembers its working set.
     private func remembered<Key: Hashable, Value>(_ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
                                                   _ make: () -> Value) -> Value {
         if let cached = cacheLock.reading({ self[keyPath: cache][key] }) { return cached }
         let value = make()
         cacheLock.writing {
-            if self[keyPath: cache].count < Self.cacheLimit { self[keyPath: cache][key] = value }
+            if self[keyPath: cache].count >= Self.cacheLimit { self[keyPath: cache].removeAll(keepingCapacity: true) }
+            self[keyPath: cache][key] = value
         }
         return value
     }
 
     /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
     /// and what `advance` measures. Shaped once per line, style and direction (a matrix draws the
-    /// same lines in many fixtures); the cache stops growing at `cacheLimit` lines.
+    /// same lines in many fixtures); the cache starts afresh at `cacheLimit` lines.
     public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine {
         remembered(\.shapeCache, ShapeKey(text: text, style: style, direction: direction)) {
             TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
@@ -237,7 +239,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// `TextWrap`'s answer, remembered per text, width, line limit and style (the catalog wraps
-    /// each line about a dozen times across its fixtures); stops growing at `cacheLimit` entries.
+    /// each line about a dozen times across its fixtures); starts afresh at `cacheLimit` entries.
     public func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
         remembered(\.wrapCache, WrapKey(text: text, width: width, maxLines: maxLines, style: style)) {
             TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
