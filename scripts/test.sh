@@ -68,7 +68,16 @@ sed -nE 's/^.* Suite ([A-Za-z0-9_]+) (passed|failed) after ([0-9.]+) seconds.*$/
 echo "ten slowest tests (each process runs its tests one at a time, so a time is that test's own):"
 sort -rg "$work/times" | awk 'NR <= 10' | awk '{ printf "  %8.2f s  ", $1; $1 = ""; print substr($0, 2) }'
 echo "processes: 1 exit $rc1 ($(wc -l < "$work/first") suites), 2 exit $rc2 (the rest)"
-echo "tests: $((tests - failed)) passed, $failed failed"
+# A process that died (a trap, a signal) never printed its closing line: its tests are not counted
+# as passed, and it counts as a failure, so the run is never reported as clean.
+crashed=0
+for k in 1 2; do
+    if ! grep -q 'Test run with' "$work/$k.log"; then
+        echo "process $k ended without its summary (exit $([ $k = 1 ] && echo "$rc1" || echo "$rc2")): it crashed; its last lines are above"
+        crashed=$((crashed + 1))
+    fi
+done
+echo "tests: $((tests - failed)) passed, $((failed + crashed)) failed"
 echo "scripts/test.sh: $((SECONDS - started)) s wall (exit $rc)"
 [ "$rc" -ne 0 ] || [ "${EVIDENCE_FUZZ:-0}" != 1 ] || scripts/fuzz.sh 8
 exit "$rc"
