@@ -16,17 +16,18 @@ final class MemoMeasurer: TextMeasuring, @unchecked Sendable {
     private var wraps: [WrapKey: WrappedText] = [:]
     init(_ base: TextMeasuring) { self.base = base }
     func advance(_ text: String, style: TextStyle) -> Double {
-        let key = AdvanceKey(text: text, style: style)
-        if let v = lock.withLock({ advances[key] }) { return v }
-        let v = base.advance(text, style: style)
-        lock.withLock { advances[key] = v }
-        return v
+        remembered(\.advances, AdvanceKey(text: text, style: style)) { base.advance(text, style: style) }
     }
     func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
-        let key = WrapKey(text: text, width: width, maxLines: maxLines, style: style)
-        if let v = lock.withLock({ wraps[key] }) { return v }
-        let v = TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
-        lock.withLock { wraps[key] = v }
+        remembered(\.wraps, WrapKey(text: text, width: width, maxLines: maxLines, style: style)) {
+            TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
+        }
+    }
+    private func remembered<Key: Hashable, Value>(_ table: ReferenceWritableKeyPath<MemoMeasurer, [Key: Value]>, _ key: Key,
+                                                  _ make: () -> Value) -> Value {
+        if let v = lock.withLock({ self[keyPath: table][key] }) { return v }
+        let v = make()
+        lock.withLock { self[keyPath: table][key] = v }
         return v
     }
     func verticalMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) { base.verticalMetrics(style) }

@@ -49,24 +49,10 @@ public struct AndroidPlanStrings: Sendable, Hashable {
         self.staleFooter = staleFooter; self.staleFooterShort = staleFooterShort; self.motivator = motivator; self.cta = cta
     }
 
-    /// The template with every "{n}" replaced by `n`. By bytes, not Foundation's `replacingOccurrences`:
-    /// a seat probe asks this in every arrangement it measures, and the bridge through NSString was
-    /// a fifth of a Medium plan.
-    public func overflow(_ n: Int) -> String {
-        let template = Array(overflowTemplate.utf8), count = Array(String(n).utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(template.count + count.count)
-        var i = 0
-        while i < template.count {
-            if template[i] == UInt8(ascii: "{"), i + 2 < template.count,
-               template[i + 1] == UInt8(ascii: "n"), template[i + 2] == UInt8(ascii: "}") {
-                out += count; i += 3
-            } else {
-                out.append(template[i]); i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// The template with every "{n}" replaced by `n`: the standard library's `replacing`, not
+    /// Foundation's `replacingOccurrences`, whose bridge through NSString was a fifth of a Medium
+    /// plan (a seat probe asks this in every arrangement it measures).
+    public func overflow(_ n: Int) -> String { overflowTemplate.replacing("{n}", with: String(n)) }
 
     /// The stale footer and its shorter forms, longest first: what a budget tries in turn.
     public var staleFooterForms: [String] { [staleFooter] + staleFooterShort }
