@@ -19,12 +19,19 @@ public struct StackColumn {
     public var y: Double
     public var bottom: Double
 
+    /// The height the column started with: what it was given, before anything took from it.
+    public let height: Double
+
     public init(metrics: LineMetrics, measurer: TextMeasuring, box: Rect) {
         self.metrics = metrics; self.measurer = measurer
-        x = box.minX; width = box.width; y = box.minY; bottom = box.maxY
+        x = box.minX; width = box.width; y = box.minY; bottom = box.maxY; height = box.height
     }
 
+    /// The room left between the next free y and the bottom (negative once an element that never
+    /// sheds has overrun it: then nothing more fits).
     public var left: Double { bottom - y }
+    /// What the items taken so far (from the top and the bottom) cost.
+    public var used: Double { height - left }
 
     /// Wraps `text` into at most `maxLines` lines that also fit the height left (after `gap`).
     /// nil when not even one line fits — or, for a `whole` (must-keep) line, when it would be cut:
@@ -46,7 +53,17 @@ public struct StackColumn {
 
     /// A fixed-height slot (a glyph, a button, a row); nil when it does not fit.
     public mutating func slot(height: Double, gap: Double = 0, width: Double? = nil) -> Rect? {
-        guard gap + height <= left + 1e-9 else { return nil }
+        guard fits(height, gap: gap) else { return nil }
+        return take(height, gap: gap, width: width)
+    }
+
+    /// Whether a `height` slot after `gap` fits the room left (the one comparison `slot` makes).
+    public func fits(_ height: Double, gap: Double = 0) -> Bool { gap + height <= left + 1e-9 }
+
+    /// Takes a `height` slot from the top whether or not it fits: an element that never sheds (the
+    /// streak numeral), or one whose fit a measure run already decided. The room may go negative.
+    @discardableResult
+    public mutating func take(_ height: Double, gap: Double = 0, width: Double? = nil) -> Rect {
         let r = Rect(x: x, y: y + gap, width: width ?? self.width, height: height)
         y = r.maxY
         return r

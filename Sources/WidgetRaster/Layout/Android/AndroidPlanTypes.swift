@@ -211,6 +211,9 @@ public struct PlanRow: Sendable, Hashable, Codable {
 
     /// The row name of habit `index` (its index among the widget's habits).
     static func habitRowName(_ index: Int) -> String { "habit[\(index)]" }
+
+    /// The same row moved down `dy` (a centred body moves as a whole).
+    func offsetBy(dy: Double) -> PlanRow { PlanRow(name: name, column: column, y: y + dy, height: height) }
 }
 
 /// What TalkBack speaks — built from the inputs only, never from a budget, so it is identical in

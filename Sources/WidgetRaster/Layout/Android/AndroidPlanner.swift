@@ -332,6 +332,23 @@ struct AndroidPlanBuilder {
         rows.append(PlanRow(name: PlanRow.habitRowName(index), column: column, y: y, height: h))
     }
 
+    /// A column of the content box `room` dp tall from `top` (the main-row budget by default): the
+    /// shared engine (`StackColumn`) keeps its next free y and the room left, so no family adds
+    /// up a budget by hand.
+    func column(x: Double, width: Double, top: Double? = nil, room: Double? = nil) -> StackColumn {
+        StackColumn(metrics: AndroidLineMetrics(), measurer: m.measurer,
+                    box: Rect(x: x, y: top ?? y0, width: width, height: room ?? budget))
+    }
+
+    /// Places `key`'s row, `cost` dp from the top of `col`'s room (a fit already decided), and
+    /// records it as the budget row of `column`; returns the slot.
+    @discardableResult
+    mutating func take(_ key: AndroidElementKey, _ cost: Double, in col: inout StackColumn, column: String) -> Rect {
+        let slot = col.take(cost)
+        row(key, column, slot.minY, cost)
+        return slot
+    }
+
     // MARK: Numeral and the head row (width axis)
 
     struct Head {
@@ -478,7 +495,7 @@ struct AndroidPlanBuilder {
         for k in [AndroidElementKey.flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .captionRow] {
             hide(k, "firstRun: no snapshot yet — no streak block (neutral bootstrap)")
         }
-        var y = y0, left = budget
+        var col = column(x: x0, width: width)
         let text = input.strings.statusTitle ?? "Open Objectuve to sync today"
         // The message is first run's whole meaning: up to three lines, more where nothing else
         // needs the height, its text stepped down (steppedStateLine: never below its fontScale-1.3
@@ -490,37 +507,37 @@ struct AndroidPlanBuilder {
             let smallestLine = m.lineFor(m.stateLineSteps.last ?? m.body)
             return m.steppedStateLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / smallestLine).rounded(.down))), height: height, topMargin: 0)
         }
-        var message = fit(in: left - glyphCost)
-        let glyphYields = message == nil && fit(in: left) != nil
-        if glyphCost <= left && !glyphYields {
-            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(left))",
-                            costDp: glyphCost, frame: Rect(x: x0, y: y, width: L.appGlyphDp, height: L.appGlyphDp)))
-            row(.appGlyph, "main", y, glyphCost)
-            y += glyphCost; left -= glyphCost
+        let room = col.left
+        var message = fit(in: room - glyphCost)
+        let glyphYields = message == nil && fit(in: room) != nil
+        if col.fits(glyphCost) && !glyphYields {
+            let slot = take(.appGlyph, glyphCost, in: &col, column: "main")
+            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(room))",
+                            costDp: glyphCost, frame: Rect(x: x0, y: slot.minY, width: L.appGlyphDp, height: L.appGlyphDp)))
         } else {
-            hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(left)) dp)"
-                                        : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(left)) dp left")
-            message = fit(in: left)
+            hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(room)) dp)"
+                                        : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(room)) dp left")
+            message = fit(in: room)
         }
         if let message, message.style.size < m.body.size {
             note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(message.style.size)) dp so it is drawn whole (never below its fontScale-1.3 size)")
         }
-        placeWrapped(.statusTitle, text, style: message?.style ?? m.body, lineH: message?.lineHeight ?? m.line, x: x0, y: y, width: width,
-                     maxLines: message?.lines ?? min(L.firstRunMaxLines, Int((left / m.line).rounded(.down))), topMargin: 0,
+        placeWrapped(.statusTitle, text, style: message?.style ?? m.body, lineH: message?.lineHeight ?? m.line, in: &col,
+                     maxLines: message?.lines ?? min(L.firstRunMaxLines, Int((col.left / m.line).rounded(.down))), topMargin: 0,
                      column: "main", what: "first-run message")
     }
 
-    /// A wrapping text block of up to `maxLines` lines.
+    /// A wrapping text block of up to `maxLines` lines at the top of `col` (`indent` dp in from its
+    /// left edge), which it advances past; returns what it cost.
     @discardableResult
-    mutating func placeWrapped(_ key: AndroidElementKey, _ text: String, style: TextStyle, lineH: Double, x: Double, y: Double,
-                               width: Double, maxLines: Int, topMargin: Double, column: String, what: String) -> Double {
-        guard maxLines >= 1, width > 0 else {
+    mutating func placeWrapped(_ key: AndroidElementKey, _ text: String, style: TextStyle, lineH: Double, in col: inout StackColumn,
+                               indent: Double = 0, maxLines: Int, topMargin: Double, column: String, what: String) -> Double {
+        guard maxLines >= 1, col.width - indent > 0 else {
             hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)"); return 0
         }
         // The shared column engine wraps and places it (Android line metrics; may end in "…").
-        var col = StackColumn(metrics: AndroidLineMetrics(), measurer: m.measurer,
-                              box: Rect(x: x, y: y, width: width, height: topMargin + Double(maxLines) * lineH))
-        guard let placed = col.text(text, style: style, maxLines: maxLines, gap: topMargin, whole: false) else {
+        let y = col.y
+        guard let placed = col.text(text, style: style, maxLines: maxLines, gap: topMargin, indent: indent, whole: false) else {
             hide(key, "\(what): no line fits"); return 0
         }
         let lines = placed.text.lines.count, cut = placed.text.ellipsized
@@ -542,9 +559,9 @@ struct AndroidPlanBuilder {
             .map { ($0.lines, $0.style) }
     }
 
-    /// Optional single-line items added in priority order until one doesn't fit (shed from the end).
-    mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], x: Double, y: inout Double,
-                                width: Double, left: inout Double, column: String) {
+    /// Optional single-line items added to `col` in priority order until one doesn't fit (shed from the end).
+    mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: String) {
+        let x = col.x, width = col.width
         var blocked: String?
         for (key, text, style, margin, what, maxLines) in items {
             if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
@@ -553,13 +570,12 @@ struct AndroidPlanBuilder {
                 blocked = what
                 continue
             }
-            let cost = margin + Double(lines) * m.lineFor(style)
-            if cost <= left {
-                set(sentence(key, text, style: style, x: x, y: y + margin, width: width, lines: lines, maxLines: maxLines, cost: cost,
+            let cost = margin + Double(lines) * m.lineFor(style), left = col.left
+            if col.fits(cost) {
+                let slot = take(key, cost, in: &col, column: column)
+                set(sentence(key, text, style: style, x: x, y: slot.minY + margin, width: width, lines: lines, maxLines: maxLines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
-                row(key, column, y, cost)
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-                y += cost; left -= cost
             } else {
                 hide(key, "\(what) shed: \(fmtDp(cost)) > \(fmtDp(left)) dp left")
                 note("\(what): \(fmtDp(cost)) > \(fmtDp(left)) → shed")
@@ -580,7 +596,7 @@ struct AndroidPlanBuilder {
             elements[k] = e
         }
         for i in rows.indices where rows[i].column == column && rows[i].y >= top - 1e-9 && rows[i].y < top + used - 1e-9 {
-            rows[i].y += dy
+            rows[i] = rows[i].offsetBy(dy: dy)
         }
         note("centred body: \(fmtDp(used)) dp moved down \(fmtDp(dy)) into \(fmtDp(free)) dp of slack")
     }
@@ -606,12 +622,12 @@ struct AndroidPlanBuilder {
 
     // MARK: - The checklist column (Medium right column, Large body)
 
-    mutating func planChecklistColumn(x: Double, width: Double, column: String, startY: Double? = nil, startLeft: Double? = nil,
+    mutating func planChecklistColumn(in start: StackColumn, column: String,
                                       coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
                                       maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0, coachYields: Bool = true,
                                       progressSteps: Bool = false) {
-        var y = startY ?? y0
-        var left = startLeft ?? budget
+        var col = start
+        let x = col.x, width = col.width
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         hide(.progress, "no progress line in \(input.state.rawValue)"); hide(.overflowLine, "no overflow")
         hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
@@ -625,8 +641,8 @@ struct AndroidPlanBuilder {
         if showsCoachLine, !listsRows, let text = coachText, let need = stateLineCost(width: width) {
             // The state's own line (All done today) outranks the Coach line: it gives up lines first.
             while coachMax > 0 {
-                let lines = coachLines(text, width: width - coachLeadDp, left: left, maxLines: coachMax)
-                if (lines > 0 ? coachTop + Double(lines) * m.coachLine : 0) + need <= left { break }
+                let lines = coachLines(text, width: width - coachLeadDp, left: col.left, maxLines: coachMax)
+                if (lines > 0 ? coachTop + Double(lines) * m.coachLine : 0) + need <= col.left { break }
                 coachMax -= 1
             }
             if coachMax < coachMaxLines { note("Coach line: \(coachMaxLines) → \(coachMax) line(s) so the status line fits (the state's own line outranks it)") }
@@ -636,7 +652,7 @@ struct AndroidPlanBuilder {
             // checklist keeps (a row, else "+N more"), and whether "N of M done" stays (it yields to
             // the first row only when it alone keeps it out).
             let options = (0...coachMax).map { lines in
-                let probe = measured { $0.planChecklistColumn(x: x, width: width, column: column, startY: y, startLeft: left, coachText: text,
+                let probe = measured { $0.planChecklistColumn(in: col, column: column, coachText: text,
                                                               coachReason: coachReason, coachMaxLines: lines, coachTopMargin: coachTop,
                                                               maxRows: maxRows, sectionMargin: sectionMargin, coachLeadDp: coachLeadDp,
                                                               coachYields: false) }
@@ -659,15 +675,13 @@ struct AndroidPlanBuilder {
             hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
                                        : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)")
         } else if showsCoachLine, let text = coachText {
-            let maxLines = coachLineBudget(left: left, maxLines: coachMax)
+            let maxLines = coachLineBudget(left: col.left, maxLines: coachMax)
             if maxLines >= 1 {
                 // Large leads the line with coach_spark_large; its slot comes out of the line's width.
-                let used = placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, x: x + coachLeadDp, y: y, width: width - coachLeadDp,
-                                        maxLines: maxLines, topMargin: coachTop, column: column,
-                                        what: "Coach line (\(coachReason))")
-                y += used; left -= used
+                placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, in: &col, indent: coachLeadDp,
+                             maxLines: maxLines, topMargin: coachTop, column: column, what: "Coach line (\(coachReason))")
             } else {
-                hide(.coachLine, "Coach line: no line fits (\(fmtDp(left)) dp left)")
+                hide(.coachLine, "Coach line: no line fits (\(fmtDp(col.left)) dp left)")
             }
         } else {
             hide(.coachLine, !input.kindling ? "kindling off" : input.reactive == .baseline ? "reactive layer off"
@@ -676,17 +690,18 @@ struct AndroidPlanBuilder {
 
         switch input.state {
         case .newDay:
-            let maxLines = min(L.newDayMaxLines, Int(((left - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
+            let maxLines = min(L.newDayMaxLines, Int(((col.left - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
             if showsIcon {
                 set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - 17))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
-                                frame: Rect(x: x, y: y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
+                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
             } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
-            let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, x: tx, y: y, width: width - (tx - x),
+            let top = col.y
+            let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, in: &col, indent: tx - x,
                                     maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
-            centre([.newDayIcon, .newDayLine], from: y, used: used, free: left - used, column: column)
+            centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
         case .empty,
              .allDone where size == .medium || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
@@ -700,10 +715,10 @@ struct AndroidPlanBuilder {
                 m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: height, topMargin: L.statusTopMarginDp)
                     .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) }
             }
-            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { stateLine($0, in: left - glyphCost) } : nil
-            let showsGlyph = size == .medium && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= left)
+            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { stateLine($0, in: col.left - glyphCost) } : nil
+            let showsGlyph = size == .medium && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= col.left)
             // The state's own line at the body size, or stepped down where only that draws it.
-            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : stateLine(t, in: left)) }
+            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : stateLine(t, in: col.left)) }
             if let (t, fit) = title {
                 items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
                 if let fit, fit.style.size < m.body.size {
@@ -711,43 +726,42 @@ struct AndroidPlanBuilder {
                 }
             }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
-            let top = y
+            let top = col.y
             let titleCost = title?.1?.cost ?? 0
             if showsGlyph {
-                set(PlanElement(key: .statusGlyph, shown: true, reason: "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(left)) dp left",
-                                costDp: glyphCost, frame: Rect(x: x, y: y, width: L.statusGlyphDp, height: L.statusGlyphDp)))
-                row(.statusGlyph, column, y, glyphCost)
-                y += glyphCost; left -= glyphCost
+                let reason = "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(col.left)) dp left"
+                let slot = take(.statusGlyph, glyphCost, in: &col, column: column)
+                set(PlanElement(key: .statusGlyph, shown: true, reason: reason,
+                                costDp: glyphCost, frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
             } else {
-                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
+                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
-            stackOptional(items, x: x, y: &y, width: width, left: &left, column: column)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: column)
+            stackOptional(items, in: &col, column: column)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: column)
         case .defaultProgress, .stale, .allDone:
             let (ptext, why) = progressText(width: width)
             let pcost = sectionMargin + m.line
             // Like the Coach line, "N of M done" yields to the first habit row: the next-due habit is
             // what the checklist must keep (seed 000 largeVisibleWindow: "keeps the active (next-due)
             // row visible"), the count stays in "+N more" and the spoken label (README, Android layouts).
-            if progressYieldsToRow(width: width, left: left, cost: pcost) {
-                hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(left)) dp left)")
+            if progressYieldsToRow(width: width, left: col.left, cost: pcost) {
+                hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(col.left)) dp left)")
                 note("progress: yields so the first habit row fits (rows shed last)")
-            } else if let fit = pcost <= left ? (style: m.body, lines: 1, lineHeight: m.line)
+            } else if let fit = pcost <= col.left ? (style: m.body, lines: 1, lineHeight: m.line)
                         // Where no habit row fits either, the count is the body's only sign of
                         // today's progress: it steps down like a state line rather than shed.
-                        : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: left, topMargin: sectionMargin) : nil {
-                let cost = sectionMargin + fit.lineHeight, stepped = fit.style.size < m.body.size
-                set(textLine(.progress, ptext, style: fit.style, x: x, y: y + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
+                        : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: col.left, topMargin: sectionMargin) : nil {
+                let cost = sectionMargin + fit.lineHeight, stepped = fit.style.size < m.body.size, left = col.left
+                let slot = take(.progress, cost, in: &col, column: column)
+                set(textLine(.progress, ptext, style: fit.style, x: x, y: slot.minY + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
                              reason: (stepped ? "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): " : "progress line ")
                                 + "\(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
-                row(.progress, column, y, cost)
                 note("progress: \(stepped ? "stepped to \(fmtDp(fit.style.size)) dp, " : "")\(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-                y += cost; left -= cost
             } else {
-                hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(left)) dp left")
+                hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(col.left)) dp left")
             }
-            planHabitRows(x: x, width: width, y: y, left: left, maxRows: maxRows, column: column)
+            planHabitRows(in: col, maxRows: maxRows, column: column)
         case .firstRun:
             break
         }
@@ -867,7 +881,9 @@ struct AndroidPlanBuilder {
             || !seats(rb.fitted(left: left - cost, maxRows: 1), left - cost) && seats(rb.fitted(left: left, maxRows: 1), left)
     }
 
-    mutating func planHabitRows(x: Double, width: Double, y startY: Double, left: Double, maxRows: Int, column: String) {
+    mutating func planHabitRows(in start: StackColumn, maxRows: Int, column: String) {
+        var col = start
+        let x = col.x, width = col.width, left = col.left
         let n = input.habits.count
         let line = m.habitLine
         let rb = habitRowBudget(width: width).fitted(left: left, maxRows: maxRows)
@@ -904,7 +920,6 @@ struct AndroidPlanBuilder {
         if overflow == 0 && k > 0 && others > 0 {
             note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
         }
-        var y = startY
         let labelW = width - L.habitCheckAndGapDp
         for i in idx {
             let h = input.habits[i]
@@ -914,7 +929,8 @@ struct AndroidPlanBuilder {
             // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
             // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
             let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
-            let frame = Rect(x: x, y: y, width: width, height: rowH)
+            let frame = col.take(rowH)
+            let y = frame.minY
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
                                           // The label fills the row (0dp + weight 1), so a right-to-left
@@ -924,7 +940,6 @@ struct AndroidPlanBuilder {
                                           labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
                                           label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
             habitRow(i, column, y, rowH)
-            y += rowH
         }
         if overflow > 0 && k == 0 {
             // "+N more in the app" is the rest of a list (seed 000 Large family: the remainder past the
@@ -932,10 +947,11 @@ struct AndroidPlanBuilder {
             hide(.overflowLine, "no habit row fits, and \"+N more\" follows rows: the progress line counts the habits")
         } else if overflow > 0 {
             let text = overflowText(overflow)
-            if let lines = overflowLines(overflow), overflowCost <= left - rowsH {
-                set(sentence(.overflowLine, text, style: m.body, x: x, y: y + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
+            // With rows hidden there is no Level B: the rows took `rowsH`, the room `fits` weighs.
+            if let lines = overflowLines(overflow), col.fits(overflowCost) {
+                let slot = take(.overflowLine, overflowCost, in: &col, column: column)
+                set(sentence(.overflowLine, text, style: m.body, x: x, y: slot.minY + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
                              reason: "\(overflow) habit(s) past the visible rows"))
-                row(.overflowLine, column, y, overflowCost)
             } else {
                 hide(.overflowLine, overflowLines(overflow) == nil
                      ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"

@@ -39,7 +39,8 @@ extension AndroidPlanBuilder {
         let stackedCost = Double(wrapped?.lines ?? 1) * m.lineFor(wrapped?.style ?? m.body) + L.largeStackedCaptionTopMarginDp
         let maxHead = stackedCaption ? budget - stackedCost : budget
         let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
-        var y = y0
+        var col = column(x: x0, width: cw)
+        let y = col.y
         placeHead(h, x: x0, y: y, column: "main", numeralFamily: "large, \(fmtDp(m.numeralSp(.large))) sp")
         var hx = x0 + (h.flame ? L.flameContainerDp + L.headerGapDp : 0) + h.numeralW
         if r == .inline {
@@ -56,27 +57,25 @@ extension AndroidPlanBuilder {
             let why = "\(r.rawValue): streak_labels_large (DAY STREAK/Longest N) is GONE as a whole — zero height cost, spoken in full"
             hide(.dayStreakLabel, why); hide(.longestLabel, why)
         }
-        y += h.height
-        var left = budget - h.height
+        col.take(h.height)  // the numeral never sheds
         if let caption {
             if r == .stacked {
-                set(captionElement(caption, x: x0, y: y + L.largeStackedCaptionTopMarginDp, width: cw, lines: wrapped?.lines ?? 1,
+                let slot = take(.captionRow, stackedCost, in: &col, column: "main")
+                set(captionElement(caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, lines: wrapped?.lines ?? 1,
                                    style: wrapped?.style, cost: stackedCost,
                                    reason: "STACKED: the caption drops to its own row (+\(wrapped?.lines ?? 1) line(s) + 6 = \(fmtDp(stackedCost)) dp)"
                                     + (wrapped == nil ? "" : "; wraps beside its glyph where one line would cut it and the room is unused (never at another element's cost)")))
-                row(.captionRow, "main", y, stackedCost)
-                y += stackedCost; left -= stackedCost
             } else {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp
-                let top = max(y - h.height, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y - h.height))
+                let top = max(y, m.topAligningBaseline(m.body, with: h.numeralStyle, referenceTop: y))
                 set(captionElement(caption, x: cx, y: top, width: x0 + cw - cx, cost: m.captionWidth(caption, size),
                                    reason: "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"))
             }
         } else {
             hide(.captionRow, input.state == .newDay ? "NEW_DAY: the New day line is the status line, the caption row sheds" : captionAbsentReason)
         }
-        note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(left))")
+        note("header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(col.left))")
 
         // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun). Its rank
         // depends on the state: on all-done it is the state's own line (seed 000 Large family: the
@@ -93,13 +92,14 @@ extension AndroidPlanBuilder {
         if let mot = input.strings.motivator, input.state != .stale, let lines = m.fitLines(mot, width: cw, style: m.body) {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
             // any line, and where it can't hold its lines it is shed whole, never cut.
-            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, left = col.left
             let shedReason: String?
             if input.state == .allDone && hasRows {
                 let fits = cost <= left
                 note("motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → \(fits ? "reserved first; the checklist yields to it" : "shed whole")")
                 shedReason = fits ? nil : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, never cut"
-            } else if hasRows && largeChecklistSeats(y: y, left: left - cost, coachText: coachText) < largeChecklistSeats(y: y, left: left, coachText: coachText) {
+            } else if hasRows && largeChecklistSeats(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText)
+                                    < largeChecklistSeats(in: col, coachText: coachText) {
                 // Never at the cost of a habit row: the seed pins the rows ("all 5 habit rows still
                 // render with no overflow line" at the OBJ-2428 geometry: "The fix costs the reporter
                 // no visible rows"). The checklist's measure pass, not a second plan.
@@ -112,9 +112,8 @@ extension AndroidPlanBuilder {
             }
             if let shedReason {
                 hide(.motivatorLine, shedReason)
-            } else {
-                left -= cost
-                let my = y0 + budget - cost
+            } else if let slot = col.reserveBottom(cost) {
+                let my = slot.minY
                 let reason = "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
                 set(lines == 1 ? textLine(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, height: m.line,
                                           cost: cost, reason: reason)
@@ -127,7 +126,7 @@ extension AndroidPlanBuilder {
         } else {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
-        planChecklistColumnLarge(y: y, left: left, coachText: coachText)
+        planChecklistColumnLarge(in: col, coachText: coachText)
         // A one-line caption cut where its second line would cost nothing drawn: plan again with it whole.
         let captionRoomLeft = budget - h.height
         if captionRoom == nil, stackedCaption, elements[.captionRow]?.ellipsized == true,
@@ -156,16 +155,16 @@ extension AndroidPlanBuilder {
         return rows.height(rows.window(k), levelB: false) + rows.overflowCost(k)
     }
 
-    mutating func planChecklistColumnLarge(y: Double, left: Double, coachText: String?) {
-        planChecklistColumn(x: x0, width: cw, column: "main", startY: y, startLeft: left, coachText: coachText,
+    mutating func planChecklistColumnLarge(in col: StackColumn, coachText: String?) {
+        planChecklistColumn(in: col, column: "main", coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
                             coachMaxLines: Self.largeCoachMaxLines, coachTopMargin: L.coachTopMarginDp,
                             maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp, coachLeadDp: L.coachSparkSlotDp)
     }
 
-    /// Rows Large's checklist seats from `y` with `left` dp: a measure run of `planChecklistColumnLarge`.
-    func largeChecklistSeats(y: Double, left: Double, coachText: String?) -> Int {
-        measured { $0.planChecklistColumnLarge(y: y, left: left, coachText: coachText) }.habitRows.count
+    /// Rows Large's checklist seats in `col`: a measure run of `planChecklistColumnLarge`.
+    func largeChecklistSeats(in col: StackColumn, coachText: String?) -> Int {
+        measured { $0.planChecklistColumnLarge(in: col, coachText: coachText) }.habitRows.count
     }
 
     /// Large's Coach line clamp (seed 000 "Coach line": Large 1).

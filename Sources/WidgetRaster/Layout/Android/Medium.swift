@@ -98,7 +98,7 @@ extension AndroidPlanBuilder {
             // the rows outrank the side-by-side arrangement, as below its minimum width.
             if seating == nil, width(chosen) >= L.mediumRightColumnMinDp {
                 let under = nominalHead + (captionApplies && !captionCoreShed ? captionCost : 0)
-                let probe = measured { $0.planStackedChecklist(startY: y0 + under, left: budget - under) }
+                let probe = measured { $0.planStackedChecklist(in: $0.column(x: x0, width: cw, top: y0 + under, room: budget - under)) }
                 if !probe.habitRows.isEmpty { stackSeatsRows = true }
             }
         } else if input.state == .empty || input.state == .allDone {
@@ -125,7 +125,7 @@ extension AndroidPlanBuilder {
         if stacked, !footerSettled, input.state == .stale {
             let floorHead = minHead(.medium) + (captionApplies && !captionCoreShed ? captionCost : 0)
             if let why = footerYields(minHead: floorHead, lineFits: { b, room, stepping in
-                b.measured { $0.planStackedChecklist(startY: b.y0 + floorHead, left: room, progressSteps: stepping) }.keepsStateMeaning
+                b.measured { $0.planStackedChecklist(in: $0.column(x: b.x0, width: b.cw, top: b.y0 + floorHead, room: room), progressSteps: stepping) }.keepsStateMeaning
             }) {
                 let yielded = arithmetic.last
                 arithmetic = []; rows = []
@@ -140,19 +140,23 @@ extension AndroidPlanBuilder {
              + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
         let headMax = stacked ? stackedHeadMax(width: leftW, maxHead: maxHead, under: captionApplies && !captionCoreShed ? captionCost : 0) : maxHead
         let h = head(.medium, width: leftW, maxHeight: headMax)
-        var y = y0
-        placeHead(h, x: x0, y: y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
+        // The streak column: decided in priority order on `core` (a measure copy: the caption row is
+        // the core's, so it is reserved before DAY STREAK and Longest N are weighed), placed in
+        // reading order on `col` (DAY STREAK, the caption row, Longest N).
+        var col = column(x: x0, width: stacked ? cw : leftW)
+        placeHead(h, x: x0, y: col.y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
         if headMax < maxHead, h.steppedReason != nil, var e = elements[.numeral] {
             e.reason = "numeral stepped down to \(fmtDp(h.numeralStyle.size)) dp so the column under it keeps the state's meaning — never below today's size"
             set(e)
         }
-        y += h.height
-        var left = budget - h.height
+        col.take(h.height)  // the numeral never sheds
+        var core = col
 
         // Core: head + caption row; then DAY STREAK, then Longest N (shed Longest first).
         let showsCaption = captionApplies && !captionCoreShed
-        if showsCaption { left -= captionCost }
-        note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(budget - left)); left \(fmtDp(left))")
+        if showsCaption { core.take(captionCost) }
+        var left = core.left
+        note("core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(core.used)); left \(fmtDp(left))")
         let dsCost = m.line + L.dayStreakTopMarginDp
         let lgCost = m.line + L.longestTopMarginDp
         // Shed order (seed 000): Longest N, then DAY STREAK — "redundant once the reactive caption
@@ -161,6 +165,7 @@ extension AndroidPlanBuilder {
         // A label is drawn whole or not at all (it "sheds whole"): one wider than the column sheds.
         let dsFits = m.width(input.strings.dayStreak, m.dayStreakStyle) <= leftW
         let showsDS = !captionCoreShed && !labelsYield && dsFits && dsCost <= left
+        if showsDS { core.take(dsCost) }
         if captionCoreShed {
             note("DAY STREAK: shed — the caption row (shed after it) is already shed")
         } else if !dsFits && !labelsYield {
@@ -178,20 +183,19 @@ extension AndroidPlanBuilder {
         } else if !dsFits {
             hide(.dayStreakLabel, "DAY STREAK \(fmtDp(m.width(input.strings.dayStreak, m.dayStreakStyle))) dp is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)")
         } else if showsDS {
-            set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: y, width: leftW, height: m.line, cost: dsCost,
+            let slot = take(.dayStreakLabel, dsCost, in: &col, column: "left")
+            set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: slot.minY, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(budget - left + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row(.dayStreakLabel, "left", y, dsCost)
-            y += dsCost; left -= dsCost
         } else {
             hide(.dayStreakLabel, "core + DAY STREAK \(fmtDp(budget - left + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
+        left = core.left
         if showsCaption, let caption {
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: stacked ? cw : leftW, lines: captionLines, style: captionStyle, cost: captionCost,
+            let slot = take(.captionRow, captionCost, in: &col, column: "left")
+            set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: col.width, lines: captionLines, style: captionStyle, cost: captionCost,
                                reason: "core: caption row = \(captionLines) × line \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost))"
                                 + (captionLines > 1 ? "; wraps to \(captionLines) lines beside its glyph (never cut)" : "")
                                 + (captionStyle.size < m.body.size ? "; its text steps down to \(fmtDp(captionStyle.size)) dp (never below fontScale 1.3's size)" : "")))
-            row(.captionRow, "left", y, captionCost)
-            y += captionCost
         } else if input.state == .newDay {
             hide(.captionRow, "NEW_DAY: the New day line is the status line, the caption row sheds (forced not-yet default)")
         } else if captionCoreShed {
@@ -205,10 +209,9 @@ extension AndroidPlanBuilder {
             note("Longest N: \(fmtDp(budget - left)) + \(fmtDp(lgCost)) = \(fmtDp(budget - left + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")")
         }
         if showsLg {
-            set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: y + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
+            let slot = take(.longestLabel, lgCost, in: &col, column: "left")
+            set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: slot.minY + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
                          reason: "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) ≤ mainRowBudget \(fmtDp(budget))"))
-            row(.longestLabel, "left", y, lgCost)
-            left -= lgCost
         } else {
             hide(.longestLabel, showsDS && !lgFits ? "Longest N is wider than the \(fmtDp(leftW)) dp column — shed whole, never cut (spoken regardless)"
                               : showsDS ? "core + DAY STREAK + Longest \(fmtDp(budget - left + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
@@ -218,7 +221,7 @@ extension AndroidPlanBuilder {
         if stacked {
             note(stackSeatsRows ? "checklist stacked under the streak column: no habit row fits in the \(fmtDp(cw - leftW - gap)) dp beside it, one fits under it"
                                 : "checklist stacked under the streak column: \(fmtDp(cw - fullW - L.mediumColumnGapDp)) dp beside it < \(fmtDp(L.mediumRightColumnMinDp))")
-            planStackedChecklist(startY: y, left: left)
+            planStackedChecklist(in: col)
             return
         }
 
@@ -249,17 +252,17 @@ extension AndroidPlanBuilder {
             if candidate == tried { size -= step; continue }
             tried = candidate
             let height = L.lineBox(size: fitNumeral(.medium, maxWidth: width, maxHeight: candidate).0.size)
-            let probe = measured { $0.planStackedChecklist(startY: y0 + height + under, left: budget - height - under) }
+            let probe = measured { $0.planStackedChecklist(in: $0.column(x: x0, width: cw, top: y0 + height + under, room: budget - height - under)) }
             if probe.keepsStateMeaning { return candidate }
             size -= step
         }
         return maxHead
     }
 
-    /// The checklist stacked under the streak column at the full width (see `planMedium`).
-    mutating func planStackedChecklist(startY: Double, left: Double, progressSteps: Bool = true) {
+    /// The checklist stacked under the streak column at the full width (see `planMedium`), in `col`.
+    mutating func planStackedChecklist(in col: StackColumn, progressSteps: Bool = true) {
         // One column now: its items keep their own top margins (the Coach line takes the new-day line's).
-        planChecklistColumn(x: x0, width: cw, column: "left", startY: startY, startLeft: left,
+        planChecklistColumn(in: col, column: "left",
                             coachText: input.coachLineShort ?? input.coachLine, coachReason: "Medium renders coachLineShort",
                             coachMaxLines: 2, coachTopMargin: L.newDaySmallTopMarginDp, maxRows: L.largeMaxHabitRows,
                             sectionMargin: L.mediumProgressTopMarginDp, progressSteps: progressSteps)
@@ -268,7 +271,7 @@ extension AndroidPlanBuilder {
     /// Medium's right column: coachLineShort on up to 2 lines straight under the column's top, the
     /// progress line, the rows. Placed once, and measured (`measured`) to choose the columns' widths.
     mutating func planMediumChecklist(x: Double, width: Double) {
-        planChecklistColumn(x: x, width: width, column: "right", coachText: input.coachLineShort ?? input.coachLine,
+        planChecklistColumn(in: column(x: x, width: width), column: "right", coachText: input.coachLineShort ?? input.coachLine,
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, coachTopMargin: 0,
                             maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }

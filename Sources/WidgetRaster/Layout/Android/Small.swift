@@ -61,7 +61,8 @@ extension AndroidPlanBuilder {
                  + (captionYields ? "; the caption row \(fmtDp(captionCost)) yields to it" : ""))
         }
         let h = head(.small, width: cw, maxHeight: maxHead)
-        var y = y0
+        var col = column(x: x0, width: cw)
+        let y = col.y
         placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
         if let keep, h.steppedReason != nil, var e = elements[.numeral], let size = e.style?.size {
             e.reason = "numeral stepped down \(fmtDp(m.numeral(.small).size)) → \(fmtDp(size)) dp to keep the state's line (\(fmtDp(keep.cost)) dp) — never below today's \(fmtDp(L.smallNumeralSp)) dp"
@@ -88,9 +89,8 @@ extension AndroidPlanBuilder {
         } else {
             hide(.daysLabel, "flame shed, so the days label (shed first) is gone too")
         }
-        y += h.height
-        var left = budget - h.height
-        note("head = lineBox(\(fmtDp(h.numeralStyle.size)) dp) = \(fmtDp(h.height)); left \(fmtDp(left))")
+        col.take(h.height)  // the numeral never sheds
+        note("head = lineBox(\(fmtDp(h.numeralStyle.size)) dp) = \(fmtDp(h.height)); left \(fmtDp(col.left))")
 
         // NEW_DAY small (OBJ-1382).
         var showsCaption = caption != nil && !captionCoreShed && !captionYields
@@ -100,7 +100,7 @@ extension AndroidPlanBuilder {
             captionReason = "yields to the state's own line: head ≥ \(fmtDp(headFloor)) + caption \(fmtDp(captionCost)) + state line \(fmtDp(keep.cost)) > budget \(fmtDp(budget)) (as NEW_DAY's caption row yields to state_new_day)"
         }
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
-        let newDayTop = y
+        let newDayTop = col.y
         if input.state == .newDay {
             let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
             note("maxNewDayLines = min(2, floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − 6) / \(fmtDp(m.line)))) = \(maxLines)")
@@ -116,7 +116,7 @@ extension AndroidPlanBuilder {
             // fontScale-1.3 size) rather than leave the card without the state's words.
             let fitsAtBody = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines)
             let stepped = fitsAtBody || input.widthDp <= L.smallFloorWidthDp ? nil
-                : m.steppedStateLine(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, height: left, topMargin: L.newDaySmallTopMarginDp)
+                : m.steppedStateLine(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, height: col.left, topMargin: L.newDaySmallTopMarginDp)
             let showsLine = fitsAtBody || stepped != nil
             if let stepped { note("New day stepped \(fmtDp(m.body.size)) → \(fmtDp(stepped.style.size)) dp: above the \(fmtDp(L.smallFloorWidthDp)) dp floor the seed's limitation names") }
             if showsLine {
@@ -125,6 +125,7 @@ extension AndroidPlanBuilder {
                 let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
                 let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
+                let y = take(.newDayLine, cost, in: &col, column: "main").minY
                 if showsIcon {
                     set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(boxIcon))) = \(lines) ≤ maxNewDayLines \(maxLines)",
                                     costDp: L.newDaySmallIconAndGapDp,
@@ -137,28 +138,25 @@ extension AndroidPlanBuilder {
                 set(PlanElement(key: .newDayLine, shown: true, reason: reason,
                                 costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * lineH),
                                 text: input.strings.newDay, style: style, lines: lines, maxLines: L.newDayMaxLines))
-                row(.newDayLine, "main", y, cost)
-                y += cost; left -= cost
                 showsCaption = false
                 captionReason = "NEW_DAY: state_new_day is the status line, the caption row sheds"
             } else {
                 hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines)")
                 hide(.newDayLine, "wraps(New day, \(fmtDp(boxPlain))) = \(d(wrapsPlain)) > maxNewDayLines \(maxLines) — the caption row renders instead (known limitation)")
                 if caption != nil {
-                    showsCaption = captionCost <= left
+                    showsCaption = captionCost <= col.left
                     captionReason = showsCaption ? "NEW_DAY fallback: the New day line can't fit, caption row renders instead"
-                        : "NEW_DAY fallback caption row \(fmtDp(captionCost)) > \(fmtDp(left)) dp left"
+                        : "NEW_DAY fallback caption row \(fmtDp(captionCost)) > \(fmtDp(col.left)) dp left"
                 }
             }
         }
         if let caption, showsCaption {
             let lines = input.state == .newDay ? 1 : captionLines
-            set(captionElement(caption, x: x0, y: y + L.captionRowTopMarginDp, width: cw, lines: lines, style: captionStyle, cost: captionCost,
+            let slot = take(.captionRow, captionCost, in: &col, column: "main")
+            set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: cw, lines: lines, style: captionStyle, cost: captionCost,
                                reason: captionReason + (lines > 1 ? "; wraps to \(lines) lines beside its glyph (never cut)" : "")))
-            row(.captionRow, "main", y, captionCost)
             note("caption row = \(lines) × \(fmtDp(m.lineFor(captionStyle))) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))"
                  + (captionStyle.size < m.body.size ? " (its text stepped down to \(fmtDp(captionStyle.size)) dp, never below fontScale 1.3's size)" : ""))
-            y += captionCost; left -= captionCost
         } else if captionYields {
             // What it would have cost stays on the plan: the room it yielded is the caption's, not spare room.
             set(PlanElement(key: .captionRow, shown: false, reason: captionReason, costDp: captionCost))
@@ -174,16 +172,16 @@ extension AndroidPlanBuilder {
         case .defaultProgress where input.kindling:
             // Where the caption row yielded to the count, the freed room is the count's: a row that
             // would fit there did not fit beside the caption, and it must not come back as the card shrinks.
-            planSmallKindlingBody(y: y, left: left, countOnly: captionYields)
+            planSmallKindlingBody(in: col, countOnly: captionYields)
         case .defaultProgress, .stale:
             if input.state == .defaultProgress { hide(.ctaPill, "kindling off: the legacy body has no check-off pill") }
-            stackSmallProgress(y: &y, left: &left, withPips: input.state == .defaultProgress, line: keep)
+            stackSmallProgress(in: &col, withPips: input.state == .defaultProgress, line: keep)
         case .allDone, .empty:
-            let top = y
-            placeSmallStatusBody(y: &y, left: &left, line: keep)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: y - top, free: left, column: "main")
+            let top = col.y
+            placeSmallStatusBody(in: &col, line: keep)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: "main")
         case .newDay:
-            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: y - newDayTop, free: left, column: "main")
+            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, free: col.left, column: "main")
         case .firstRun:
             break
         }
@@ -254,36 +252,36 @@ extension AndroidPlanBuilder {
     /// The legacy stack's "N of M done" line, then (DEFAULT only) the 4-pip row — which "drops when
     /// the budget is tight — it's redundant with the 'N of M done' text directly above it" (seed 000,
     /// Small widget). The pip row never shows without the text.
-    mutating func stackSmallProgress(y: inout Double, left: inout Double, withPips: Bool, line: SmallStateLine? = nil) {
+    mutating func stackSmallProgress(in col: inout StackColumn, withPips: Bool, line: SmallStateLine? = nil) {
         let (text, why) = progressText(width: cw)
         let style = line?.style ?? m.body, lineH = line?.lineHeight ?? m.line
         let cost = line?.cost ?? smallProgressCost
+        var left = col.left
         guard cost <= left else {
             hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
             if withPips { hide(.pipRow, "shed with the progress text above it") }
             note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
             return
         }
-        set(textLine(.progress, text, style: style, x: x0, y: y + (line?.topMargin ?? L.smallProgressTopMarginDp), width: cw, height: lineH, cost: cost,
+        let slot = take(.progress, cost, in: &col, column: "main")
+        set(textLine(.progress, text, style: style, x: x0, y: slot.minY + (line?.topMargin ?? L.smallProgressTopMarginDp), width: cw, height: lineH, cost: cost,
                      reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"
                         + (line?.stepped == true ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn" : "")
                         + (line.map { $0.topMargin < L.smallProgressTopMarginDp } == true ? "; its top margin yields \(fmtDp(L.smallProgressTopMarginDp)) → \(fmtDp(line!.topMargin)) dp (spacing gives way before the count)" : "")))
-        row(.progress, "main", y, cost)
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
-        y += cost; left -= cost
+        left = col.left
         guard withPips else { return }
         if !PipRow.shows(due: input.habits.count) {
             hide(.pipRow, "\(PipRow.maxPips) pips cannot say \(input.habits.count) habits; the progress text says them")
             note("pip row: \(input.habits.count) habits > \(PipRow.maxPips) pips → not drawn")
         } else if L.pipRowHeightDp <= left {
             let count = PipRow.count(due: input.habits.count)
+            let slot = take(.pipRow, L.pipRowHeightDp, in: &col, column: "main")
             set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
                             costDp: L.pipRowHeightDp,
-                            frame: Rect(x: x0, y: y + L.pipRowHeightDp - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
+                            frame: Rect(x: x0, y: slot.maxY - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
                                         height: PipRow.diameterDp)))
-            row(.pipRow, "main", y, L.pipRowHeightDp)
             note("pip row: \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) → shown")
-            y += L.pipRowHeightDp; left -= L.pipRowHeightDp
         } else {
             hide(.pipRow, "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)")
             note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
@@ -297,8 +295,9 @@ extension AndroidPlanBuilder {
     /// (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds first: only when
     /// the title needs no more lines beside it than without it. EMPTY has no rest glyph on Small
     /// (OBJ-1477: glyph + title + subtitle don't fit its budget).
-    mutating func placeSmallStatusBody(y: inout Double, left: inout Double, line: SmallStateLine?) {
+    mutating func placeSmallStatusBody(in col: inout StackColumn, line: SmallStateLine?) {
         guard let title = input.strings.statusTitle else { return }
+        let left = col.left
         let wantsCheck = input.state == .allDone
         // The planner kept the state's line (`smallStateLine`) wherever anything could make room.
         guard let line, line.cost <= left else {
@@ -315,6 +314,7 @@ extension AndroidPlanBuilder {
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
         let cost = margin + Double(lines) * line.lineHeight
+        let y = take(.statusTitle, cost, in: &col, column: "main").minY
         if showsCheck {
             set(PlanElement(key: .statusGlyph, shown: true,
                             reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
@@ -327,10 +327,8 @@ extension AndroidPlanBuilder {
                             + (line.stepped ? "; its text steps down to \(fmtDp(style.size)) dp (never below fontScale 1.3's size), the only way it is drawn whole" : ""))
         e.maxLines = max(lines, L.sentenceMaxLines)
         set(e)
-        row(.statusTitle, "main", y, cost)
-        y += cost; left -= cost
         if let sub = input.strings.statusSubtitle {
-            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], x: x0, y: &y, width: cw, left: &left, column: "main")
+            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], in: &col, column: "main")
         }
     }
 
@@ -342,11 +340,12 @@ extension AndroidPlanBuilder {
     /// row (only with the text it repeats). Each takes its largest form that fits what the ones above
     /// left, so the count is drawn where the row can't be rather than leaving the room empty.
     /// Drawn top to bottom: progress, pips, row, pill.
-    mutating func planSmallKindlingBody(y: Double, left: Double, countOnly: Bool = false) {
+    mutating func planSmallKindlingBody(in start: StackColumn, countOnly: Bool = false) {
+        var col = start
+        let left = col.left
         guard let cta = input.strings.cta, let next = input.habits.firstIndex(where: { !$0.done }) else {
             hide(.ctaPill, "no check-off pill: nothing left to check off")
-            var y = y, left = left
-            stackSmallProgress(y: &y, left: &left, withPips: true)
+            stackSmallProgress(in: &col, withPips: true)
             return
         }
         let rowHeights = [m.nextDueRow, max(L.kindlingNextDueRowHeightDp, m.oneLineRow)]
@@ -371,10 +370,11 @@ extension AndroidPlanBuilder {
         note("small kindling: next-due row 4 + \(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
              + "row \(rowForm.map { $0 == 0 ? "2-line" : "1-line" } ?? "shed"), pill \(showsPill ? "shown" : "shed"), progress \(showsProgress ? "shown" : "shed"), pips \(showsPips ? "shown" : "shed"); \(fmtDp(rest)) dp left")
 
-        var y = y
         if showsProgress {
-            var l = progressCost + (showsPips ? L.pipRowHeightDp : 0)
-            stackSmallProgress(y: &y, left: &l, withPips: showsPips)
+            // The ShedOrder chose what is drawn: the count (and its pips) get exactly their rows.
+            var count = column(x: x0, width: cw, top: col.y, room: progressCost + (showsPips ? L.pipRowHeightDp : 0))
+            stackSmallProgress(in: &count, withPips: showsPips)
+            col.take(count.used)
         } else {
             hide(.progress, "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the next-due row and the pill (spoken in full regardless)")
         }
@@ -390,7 +390,7 @@ extension AndroidPlanBuilder {
         // The next-due row: 44 dp, its label on up to 2 lines (Level A), or on one where only that fits.
         let nextDueH = rowHeights[rowForm], labelMaxLines = rowForm == 0 ? 2 : 1
         let rowCost = L.statusTopMarginDp + nextDueH
-        y += L.statusTopMarginDp
+        let y = col.take(nextDueH, gap: L.statusTopMarginDp).minY
         let habitLabelW = cw - L.habitCheckAndGapDp
         let w = TextWrap.wrap(input.habits[next].title, width: habitLabelW, maxLines: labelMaxLines, style: m.habitStyle, measurer: m.measurer)
         let labelH = Double(w.lines.count) * m.habitLine

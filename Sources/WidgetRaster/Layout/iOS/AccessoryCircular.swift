@@ -3,7 +3,7 @@
 /// done/total as its value on default progress and all done, the streak number as the centre label,
 /// and a state-specific bottom glyph. The seed lists the glyphs (moon / sunrise / clockwise arrow /
 /// checkmark / streak-metaphor glyph) but not which state gets which; we use
-/// `inlineAccessorySymbolName`'s mapping: empty → moon, new day → sunrise, stale and first run →
+/// `inlineAccessorySymbol`'s mapping: empty → moon, new day → sunrise, stale and first run →
 /// clockwise arrow (refresh), all done → checkmark, default progress → the streak glyph (filled
 /// when extended, outline when not, the outline classic flame at baseline). Kindling is ignored.
 ///
@@ -36,7 +36,7 @@ extension IOSPlanBuilder {
                 "the streak number, centre label, bold \(fmtDp(s.size)) pt")
         }
         let g = (side * 0.19).rounded()
-        let symbol = AccessorySymbol(sfName: inlineAccessorySymbolName(w))
+        let symbol = inlineAccessorySymbol(w)
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
             Rect(x: box.midX - g / 2, y: box.minY + side * 0.75 - g / 2, width: g, height: g), .symbol(symbol, ink: .ink),
             "bottom glyph \(symbol.rawValue)")

@@ -1,6 +1,6 @@
 /// iOS `.accessoryInline` (InlineAccessoryView, seed 000 "Lock Screen accessories (OBJ-1521)"): one
 /// `Label(text, systemImage:)` — `inlineAccessoryText` ("12 · 2 of 4 · Meditate left") after
-/// `inlineAccessorySymbolName`'s symbol — on one line, tail-truncated at the inline width (the
+/// `inlineAccessorySymbol`'s symbol — on one line, tail-truncated at the inline width (the
 /// system draws it above the clock; it has no background). Text style `.subheadline` semibold
 /// (seeds silent), the symbol at the text's size. The row is one line of the slot's height: where
 /// the line box is taller the line is lost at this rung, so the widget draws at the largest rung
@@ -16,7 +16,7 @@ extension IOSPlanBuilder {
         let g = s.size
         let gap = 4.0
         let y = card.midY - lh / 2
-        let symbol = AccessorySymbol(sfName: inlineAccessorySymbolName(w))
+        let symbol = inlineAccessorySymbol(w)
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
         var col = column(Rect(x: card.minX + g + gap, y: y, width: card.width - g - gap, height: lh))

@@ -53,7 +53,7 @@ extension IOSPlanBuilder {
         } else {
             let s = (markSide * 0.6).rounded()
             add(.stateGlyph, Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
-                .symbol(AccessorySymbol(sfName: inlineAccessorySymbolName(w)), ink: .ink), "leadingMark: the state glyph")
+                .symbol(inlineAccessorySymbol(w), ink: .ink), "leadingMark: the state glyph")
         }
 
         // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
@@ -102,7 +102,7 @@ extension IOSPlanBuilder {
             let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
             guard let placed = col.text(l.text, style: l.style, maxLines: l.lines, indent: indent, whole: !l.mayCut) else { continue }
             if l.element == .accessoryLine1, w.state != .firstRun {
-                let symbol = AccessorySymbol(sfName: accessoryStreakSymbolName(w))
+                let symbol = accessoryStreakSymbol(w)
                 add(.streakGlyph, Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph), .symbol(symbol, ink: .ink),
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
