@@ -123,7 +123,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(w.glyph == StreakGlyph(motif: .flame, tone: .plain, isClassicFlame: true))
         #expect(reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive) == nil)
         #expect(stateSubtitleText(w, platform: .android) == "That's the day. Rest easy.")
-        #expect(accessoryStreakSymbolName(w) == "flame")
+        #expect(accessoryStreakSymbol(w).sfName == "flame")
     }
 
     // MARK: Coach line
@@ -162,22 +162,22 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func inlineAccessory() {
         let w = widget(seedHabits, extendedToday: true)
         #expect(inlineAccessoryText(w) == "12 · 2 of 4 · Meditate left")
-        #expect(inlineAccessorySymbolName(w) == "square.stack.3d.up.fill")
+        #expect(inlineAccessorySymbol(w).sfName == "square.stack.3d.up.fill")
         #expect(inlineAccessoryText(widget([("A", true)], extendedToday: true)) == "12 · All done today")
-        #expect(inlineAccessorySymbolName(widget([("A", true)], extendedToday: true)) == "checkmark")
+        #expect(inlineAccessorySymbol(widget([("A", true)], extendedToday: true)).sfName == "checkmark")
         #expect(inlineAccessoryText(widget([])) == "12 · Nothing due today")
-        #expect(inlineAccessorySymbolName(widget([])) == "moon")
+        #expect(inlineAccessorySymbol(widget([])).sfName == "moon")
         let stale = widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00")
         // Stale is Default content + its age (seed 000 State catalog): the count where it fits, the age always.
         #expect(inlineAccessoryForms(stale) == ["12 · 2 of 4 · last synced 20h ago", "12 · 2 of 4 · synced 20h ago", "12 · 2 of 4 · 20h ago",
                                                 "12 · 2/4 · last synced 20h ago", "12 · 2/4 · synced 20h ago", "12 · 2/4 · 20h ago",
                                                 "12 · last synced 20h ago", "12 · synced 20h ago", "12 · 20h ago"])
         #expect(staleFooterForms(stale) == ["Today · last synced 20h ago", "Last synced 20h ago", "Synced 20h ago", "20h ago"])
-        #expect(inlineAccessorySymbolName(stale) == "arrow.clockwise")
+        #expect(inlineAccessorySymbol(stale).sfName == "arrow.clockwise")
         let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
         #expect(inlineAccessoryForms(newDay) == ["12 · New day — tap to see today's habits", "12 · New day"])
-        #expect(inlineAccessorySymbolName(newDay) == "sunrise")
-        #expect(accessoryStreakSymbolName(newDay) == "square.stack.3d.up") // forced not-yet: outline
+        #expect(inlineAccessorySymbol(newDay).sfName == "sunrise")
+        #expect(accessoryStreakSymbol(newDay).sfName == "square.stack.3d.up") // forced not-yet: outline
     }
 
     @Test func rectangularLinesPerState() {

@@ -212,6 +212,6 @@ import Testing
         (.waves, true, "water.waves"), (.waves, false, "water.waves"), // no fill variant: the known gap
     ])
     func metaphorSymbols(motif: StreakMotif, filled: Bool, name: String) {
-        #expect(metaphorSymbolName(motif: motif, filled: filled) == name)
+        #expect(metaphorSymbol(motif: motif, filled: filled).sfName == name)
     }
 }

@@ -170,22 +170,22 @@ public func inlineAccessoryText(_ w: ResolvedWidget) -> String { inlineAccessory
 
 /// The streak glyph as an SF Symbol (rectangular line 1, circular/inline on progress states):
 /// filled only when the extension is confirmed; the fail-closed path is the classic outline flame.
-public func accessoryStreakSymbolName(_ w: ResolvedWidget) -> String {
+public func accessoryStreakSymbol(_ w: ResolvedWidget) -> AccessorySymbol {
     guard let g = w.glyph else { return stateSymbolFirstRun }
-    if g.isClassicFlame { return metaphorSymbolName(motif: .flame, filled: false) }
-    return metaphorSymbolName(motif: g.motif, filled: g.tone == .lit)
+    if g.isClassicFlame { return metaphorSymbol(motif: .flame, filled: false) }
+    return metaphorSymbol(motif: g.motif, filled: g.tone == .lit)
 }
 
 /// The inline label's symbol and the circular accessory's bottom glyph: moon / sunrise /
 /// clockwise arrow / checkmark, or the streak glyph while habits are in progress.
-public func inlineAccessorySymbolName(_ w: ResolvedWidget) -> String {
+public func inlineAccessorySymbol(_ w: ResolvedWidget) -> AccessorySymbol {
     switch w.state {
     case .firstRun, .stale: return stateSymbolFirstRun
-    case .newDay: return "sunrise"
-    case .empty: return "moon"
-    case .allDone: return "checkmark"
-    case .defaultProgress: return accessoryStreakSymbolName(w)
+    case .newDay: return .sunrise
+    case .empty: return .moon
+    case .allDone: return .checkmark
+    case .defaultProgress: return accessoryStreakSymbol(w)
     }
 }
 
-private let stateSymbolFirstRun = "arrow.clockwise"
+private let stateSymbolFirstRun = AccessorySymbol.arrowClockwise

@@ -258,12 +258,12 @@ public func reactiveCaptionText(platform: Platform, motif: StreakMotif, reactive
 
 /// The accessory's streak glyph (`metaphorGlyphName(_:filled:)`). Waves has no fill variant in
 /// SF Symbols — a known gap (seed 001 §4), deliberately not papered over with another symbol.
-public func metaphorSymbolName(motif: StreakMotif, filled: Bool) -> String {
+public func metaphorSymbol(motif: StreakMotif, filled: Bool) -> AccessorySymbol {
     switch motif {
-    case .stones: return filled ? "square.stack.3d.up.fill" : "square.stack.3d.up"
-    case .flame: return filled ? "flame.fill" : "flame"
-    case .sprout: return filled ? "leaf.fill" : "leaf"
-    case .mountain: return filled ? "mountain.2.fill" : "mountain.2"
-    case .waves: return "water.waves"
+    case .stones: return filled ? .stackFill : .stack
+    case .flame: return filled ? .flameFill : .flame
+    case .sprout: return filled ? .leafFill : .leaf
+    case .mountain: return filled ? .mountainFill : .mountain
+    case .waves: return .waves
     }
 }

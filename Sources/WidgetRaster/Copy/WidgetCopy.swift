@@ -62,8 +62,8 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         accessoryLines: ios ? accessoryRectangularLines(w) : nil,
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
         inlineAccessoryForms: ios ? inlineAccessoryForms(w) : nil,
-        inlineAccessorySymbol: ios ? inlineAccessorySymbolName(w) : nil,
-        accessoryStreakSymbol: ios ? accessoryStreakSymbolName(w) : nil,
+        inlineAccessorySymbol: ios ? WidgetRaster.inlineAccessorySymbol(w).sfName : nil,
+        accessoryStreakSymbol: ios ? WidgetRaster.accessoryStreakSymbol(w).sfName : nil,
         smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)
             : composedAccessibilityLabel(w, platform: platform, isLarge: false, visibleHabits: nil, showsCoachLine: false),
         accessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,

@@ -55,7 +55,7 @@ public enum LostMeaningCheck {
                 add(.absent, missing.kind, "\(missing.text) (seed \(row.seed))")
             }
         }
-        for shed in RequiredContent.shedOrders where shed.families.contains(facts.family) {
+        for shed in RequiredContent.shedOrders where shed.families(facts.family.traits) {
             if let v = shedViolation(shed, drawn, facts) { add(.shedOrder, v.kind, v.text + " (seed \(shed.seed))") }
         }
         for c in contradictions(drawn, facts) { add(.contradiction, c.kind, c.text) }

@@ -79,67 +79,66 @@ public enum RequiredContent {
     /// A body the row applies to: kindling (refined) or legacy; nil both.
     public enum Body: Hashable, Sendable { case kindling, legacy }
 
+    /// A row is keyed by the family's traits (`FamilyTraits`), never by a list of families: a new
+    /// family answers the traits' questions in one exhaustive switch, and the rows follow.
     public struct Row: Sendable {
-        public var families: [FixtureFamily]
+        public var families: @Sendable (FamilyTraits) -> Bool
         public var states: Set<WidgetState>
         public var body: Body?
         public var requires: [Item]
         /// The seed passage the row comes from.
         public var seed: String
 
+        init(families: @escaping @Sendable (FamilyTraits) -> Bool, states: Set<WidgetState>, body: Body? = nil, requires: [Item], seed: String) {
+            self.families = families; self.states = states; self.body = body; self.requires = requires; self.seed = seed
+        }
+
         func applies(to facts: RenderFacts) -> Bool {
-            guard families.contains(facts.family), states.contains(facts.state) else { return false }
+            guard families(facts.family.traits), states.contains(facts.state) else { return false }
             guard let body, !facts.family.isAccessory else { return true }
             return (body == .kindling) == facts.resolved.kindling
         }
     }
 
-    static let home: [FixtureFamily] = [.android(.small), .android(.medium), .android(.large),
-                                        .ios(.systemSmall), .ios(.systemMedium), .ios(.systemLarge)]
-    static let textAccessories: [FixtureFamily] = [.ios(.accessoryRectangular), .ios(.accessoryInline)]
-    /// The families that list habits as rows (Small shows only the next-due one).
-    static let listing: [FixtureFamily] = [.android(.medium), .android(.large), .ios(.systemMedium), .ios(.systemLarge)]
-    /// The listing families that guarantee a next-due row: Android Large (Level A; below two rows it
-    /// falls back to Medium) and both iOS listing families (largeVisibleWindow).
-    static let keepsARow: [FixtureFamily] = [.android(.large), .ios(.systemMedium), .ios(.systemLarge)]
-    static let small: [FixtureFamily] = [.android(.small), .ios(.systemSmall)]
+    static let home: @Sendable (FamilyTraits) -> Bool = { $0.surface == .home }
+    static let homeOrTextAccessory: @Sendable (FamilyTraits) -> Bool = { [.home, .rectangular, .inline].contains($0.surface) }
     static let notFirstRun = Set(WidgetState.allCases).subtracting([.firstRun])
 
     /// The table, in the seed's order of states.
     public static let rows: [Row] = [
-        Row(families: home + [.ios(.accessoryCircular)] + textAccessories, states: notFirstRun, requires: [.numeral],
+        Row(families: { _ in true }, states: notFirstRun, requires: [.numeral],
             seed: "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row … The streak numeral itself is never hidden\"; Width budget: \"The streak numeral never sheds and never wraps.\"; Lock Screen accessories: the streak number as the circular's center label, the rectangular's \"streak-day line\""),
-        Row(families: home + textAccessories, states: [.firstRun], requires: [.statusLine],
+        Row(families: homeOrTextAccessory, states: [.firstRun], requires: [.statusLine],
             seed: "000, State catalog: First-run — \"App glyph + \"Open Objectuve to sync today\" — neutral bootstrap\""),
-        Row(families: home + textAccessories, states: [.allDone], requires: [.statusLine],
+        Row(families: homeOrTextAccessory, states: [.allDone], requires: [.statusLine],
             seed: "000, State catalog: All-done — \"Success check + \"All done today\"\"; Lock Screen accessories: \"done/total or state line\""),
-        Row(families: home + textAccessories, states: [.empty], requires: [.statusLine],
+        Row(families: homeOrTextAccessory, states: [.empty], requires: [.statusLine],
             seed: "000, State catalog: Empty — \"\"Nothing due today\" / \"Rest counts too.\" vertically centered, plus a decorative rest glyph — streak block still shows\""),
-        Row(families: [.android(.medium), .ios(.systemSmall), .ios(.systemMedium)], states: [.empty], requires: [.restGlyph],
+        Row(families: \.drawsRestGlyph, states: [.empty], requires: [.restGlyph],
             seed: "000, Empty/all-done centering fill (OBJ-1477): the rest glyph \"renders on Android medium and both iOS sizes; it does not render on Android small\""),
-        Row(families: home + textAccessories, states: [.newDay], requires: [.statusLine],
+        Row(families: homeOrTextAccessory, states: [.newDay], requires: [.statusLine],
             seed: "000, NEW_DAY's own overflow (OBJ-1382): \"in NEW_DAY, state_new_day is the status line … the only line that states what's actually known\"; State catalog: \"New day — tap to see today's habits\""),
-        Row(families: home + textAccessories, states: [.stale], requires: [.staleAge],
+        Row(families: homeOrTextAccessory, states: [.stale], requires: [.staleAge],
             seed: "000, Stale-data threshold: \"it renders the stale state (last-synced data + a \"last synced Xh ago\" caption)\"; The always-visible core: \"Core, STALE (caption suppressed, footer reserved instead) 72dp / 80dp\"; 001 §3: line3 is .lineLimit(1), dropped only when the whole ViewThatFits stack does not fit"),
-        Row(families: [.ios(.systemSmall)], states: [.defaultProgress], body: .kindling, requires: [.nextDueHabit, .checkOffButton],
+        Row(families: { $0.checklist == .nextDueAndButton(guaranteed: true) }, states: [.defaultProgress], body: .kindling, requires: [.nextDueHabit, .checkOffButton],
             seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")\""),
         // Android's Small column guarantees only its core (head row + caption row; STALE: the footer),
         // so its next-due row and CTA may shed — but never the row while the button that names it stays.
-        Row(families: small, states: [.defaultProgress], body: .kindling, requires: [.buttonsHabit],
+        Row(families: \.checklist.isNextDueAndButton, states: [.defaultProgress], body: .kindling, requires: [.buttonsHabit],
             seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\""),
-        Row(families: small, states: [.defaultProgress, .stale], body: .legacy, requires: [.progress],
+        Row(families: \.checklist.isNextDueAndButton, states: [.defaultProgress, .stale], body: .legacy, requires: [.progress],
             seed: "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""),
-        Row(families: keepsARow, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
+        Row(families: { $0.checklist == .rows(keepsNextDue: true) }, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
             seed: "000, Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Narrow-Large: \"Level A (unconditional): the next-due row always renders\"; State catalog: Default — \"habit rows\""),
-        Row(families: keepsARow, states: [.stale], requires: [.overflow],
+        Row(families: { $0.checklist == .rows(keepsNextDue: true) }, states: [.stale], requires: [.overflow],
             seed: "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""),
         // Android Medium's column guarantees its core only, and its rows shed last, whole if need be;
         // what it keeps of the checklist still says which habit is next and how many there are.
-        Row(families: [.android(.medium)], states: [.defaultProgress], requires: [.nextDueAmongRows, .habitsCounted],
+        Row(families: { $0.checklist == .rows(keepsNextDue: false) }, states: [.defaultProgress], requires: [.nextDueAmongRows, .habitsCounted],
             seed: "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\"; Shedding order: \"3. Habit rows, dropped from the bottom\"; Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Structural floor: \"0/4 … a fallback, not a truncation\""),
-        Row(families: [.android(.medium)], states: [.stale], requires: [.habitsCounted],
+        Row(families: { $0.checklist == .rows(keepsNextDue: false) }, states: [.stale], requires: [.habitsCounted],
             seed: "000, The always-visible core: \"Nothing else is guaranteed to render.\"; State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""),
-        Row(families: [.android(.large), .ios(.systemLarge)], states: [.allDone], body: .kindling, requires: [.overflow],
+        Row(families: \.closesWithMotivator, states: [.allDone], body: .kindling, requires: [.overflow],
             seed: "000, Large family: \"largeAllDoneChecklist … capped at 4 visible rows … any remainder renders as … \"+N more done\" on all-done\""),
     ]
 
@@ -159,16 +158,16 @@ public enum RequiredContent {
     }
 
     public struct ShedOrder: Sendable {
-        public var families: [FixtureFamily]
+        public var families: @Sendable (FamilyTraits) -> Bool
         public var order: [Shed]
         public var seed: String
     }
 
     public static let shedOrders: [ShedOrder] = [
-        ShedOrder(families: [.android(.small), .android(.medium), .android(.large)],
+        ShedOrder(families: \.shedsByHeightBudget,
                   order: [.element(.longestLabel), .element(.dayStreakLabel), .habitRows],
                   seed: "000, Shedding order as the budget shrinks: \"1. Longest N — historical, not actionable. Goes first. 2. DAY STREAK … 3. Habit rows, dropped from the bottom\""),
-        ShedOrder(families: [.android(.small)], order: [.element(.daysLabel), .element(.streakGlyph)],
+        ShedOrder(families: \.shedsHeaderByWidth, order: [.element(.daysLabel), .element(.streakGlyph)],
                   seed: "000, Width budget, Shed order, widest-first: \"days label → flame container. The streak numeral never sheds and never wraps.\""),
     ]
 
@@ -183,7 +182,7 @@ public enum RequiredContent {
             switch state {
             case .newDay: return [.newDayLine]
             // Large's all-done body is its checklist closed by the all-done motivator (seed 000 Large family).
-            case .allDone: return family == .android(.large) || family == .ios(.systemLarge) ? [.statusTitle, .motivator] : [.statusTitle]
+            case .allDone: return family.traits.closesWithMotivator ? [.statusTitle, .motivator] : [.statusTitle]
             case .firstRun, .stale, .empty, .defaultProgress: return [.statusTitle]
             }
         case (.statusLine, .rectangular): return [.accessoryLine2]
@@ -204,30 +203,94 @@ public enum RequiredContent {
 
     /// Whether the state draws habit rows on a listing family (the check's overflow and shed-order rules).
     static func drawsRows(_ facts: RenderFacts) -> Bool {
-        guard listing.contains(facts.family), facts.resolved.dueCount > 0 else { return false }
+        guard facts.family.traits.checklist.listsRows, facts.resolved.dueCount > 0 else { return false }
         switch facts.state {
         case .defaultProgress, .stale: return true
-        case .allDone: return facts.resolved.kindling && (facts.family == .android(.large) || facts.family == .ios(.systemLarge))
+        case .allDone: return facts.resolved.kindling && facts.family.traits.closesWithMotivator
         case .firstRun, .newDay, .empty: return false
         }
     }
 }
 
 /// How a family's surface carries the required items.
-enum Surface { case home, circular, rectangular, inline }
+public enum Surface: Sendable, Hashable { case home, circular, rectangular, inline }
+
+/// What a family does with the widget's meaning (seed 000 "Families", "Large family", the
+/// shedding orders): every question answered once per family in `FixtureFamily.traits`, one
+/// exhaustive switch, so a new family is asked each of them by the compiler — and the
+/// required-content table, the lost-meaning check and the shed orders follow from the answers.
+public struct FamilyTraits: Sendable, Hashable {
+    /// What the body draws of today's habits.
+    public enum Checklist: Sendable, Hashable {
+        /// No habit (the circular and inline accessories; the rectangular's line 3 names one, not a checklist).
+        case none
+        /// Small: the next-due habit and its check-off button (seed 000 Families: "Streak header +
+        /// next-due habit + a full-width KindlingCheckButton CTA"); `guaranteed` where the family
+        /// guarantees them (iOS), not only its core (Android: "Nothing else is guaranteed to render").
+        case nextDueAndButton(guaranteed: Bool)
+        /// A list of rows; `keepsNextDue` where the window always keeps the next-due row (Android
+        /// Large's Level A, iOS's largeVisibleWindow), else the rows may shed whole (Android Medium).
+        case rows(keepsNextDue: Bool)
+
+        public var listsRows: Bool { if case .rows = self { return true } else { return false } }
+        public var isNextDueAndButton: Bool { if case .nextDueAndButton = self { return true } else { return false } }
+    }
+    public var surface: Surface
+    public var checklist: Checklist
+    /// Empty draws the rest glyph (OBJ-1477: "renders on Android medium and both iOS sizes; it does
+    /// not render on Android small"; Large's empty body is its checklist's).
+    public var drawsRestGlyph: Bool
+    /// The Large composition: the checklist closed by the motivator, which on all-done is the
+    /// state's own line and "+N more done" counts the rows that go (seed 000 Large family).
+    public var closesWithMotivator: Bool
+    /// Sheds Longest N, DAY STREAK, then habit rows as its height budget shrinks (seed 000
+    /// "Shedding order as the budget shrinks": Android's budgets).
+    public var shedsByHeightBudget: Bool
+    /// Sheds its header's days label, then the flame container, as its width shrinks (seed 000
+    /// "Width budget": Android Small's header row).
+    public var shedsHeaderByWidth: Bool
+}
+
+extension FixtureFamily {
+    /// This family's answers; a new family is a compile error here until it gives them.
+    public var traits: FamilyTraits {
+        switch self {
+        case .android(let f):
+            switch f {
+            case .small: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: false), drawsRestGlyph: false,
+                                             closesWithMotivator: false, shedsByHeightBudget: true, shedsHeaderByWidth: true)
+            case .medium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: false), drawsRestGlyph: true,
+                                              closesWithMotivator: false, shedsByHeightBudget: true, shedsHeaderByWidth: false)
+            case .large: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
+                                             closesWithMotivator: true, shedsByHeightBudget: true, shedsHeaderByWidth: false)
+            }
+        case .ios(let f):
+            switch f {
+            case .systemSmall: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: true), drawsRestGlyph: true,
+                                                   closesWithMotivator: false, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+            case .systemMedium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: true,
+                                                    closesWithMotivator: false, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+            case .systemLarge: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
+                                                   closesWithMotivator: true, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+            case .accessoryCircular: return .accessory(.circular)
+            case .accessoryRectangular: return .accessory(.rectangular)
+            case .accessoryInline: return .accessory(.inline)
+            }
+        }
+    }
+}
+
+extension FamilyTraits {
+    /// A Lock Screen accessory: a glance surface with no checklist and no budgets to shed by.
+    static func accessory(_ surface: Surface) -> FamilyTraits {
+        FamilyTraits(surface: surface, checklist: .none, drawsRestGlyph: false, closesWithMotivator: false,
+                     shedsByHeightBudget: false, shedsHeaderByWidth: false)
+    }
+}
 
 extension FixtureFamily {
     var surface: Surface {
-        switch self {
-        case .android: return .home
-        case .ios(let f):
-            switch f {
-            case .systemSmall, .systemMedium, .systemLarge: return .home
-            case .accessoryCircular: return .circular
-            case .accessoryRectangular: return .rectangular
-            case .accessoryInline: return .inline
-            }
-        }
+        traits.surface
     }
     var isAccessory: Bool { surface != .home }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The Lock Screen accessories' SF Symbols, drawn as one-ink paths on a 24 × 24 viewport (SF
 /// Symbols are not bundled; these stand-ins keep each symbol's filled / outline distinction — and
 /// its absence where SF Symbols has none). The names are the ones the copy layer picks
-/// (`metaphorSymbolName`, `inlineAccessorySymbolName`).
+/// (`metaphorSymbol`, `inlineAccessorySymbol`).
 public enum AccessorySymbol: String, Hashable, Sendable, Codable, CaseIterable {
     case flameFill = "flame.fill", flame = "flame"
     case stackFill = "square.stack.3d.up.fill", stack = "square.stack.3d.up"
@@ -15,11 +15,8 @@ public enum AccessorySymbol: String, Hashable, Sendable, Codable, CaseIterable {
     case arrowClockwise = "arrow.clockwise"
     case checkmark
 
-    public init(sfName: String) {
-        // Every name the copy layer can produce has a case (SymbolArtTests); an unknown one would be a
-        // copy-layer bug, drawn as the neutral refresh arrow rather than trapping.
-        self = AccessorySymbol(rawValue: sfName) ?? .arrowClockwise
-    }
+    /// The SF Symbol's name (`Image(systemName:)`).
+    public var sfName: String { rawValue }
 }
 
 public enum SymbolArt {
