@@ -45,9 +45,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let f = try #require(try CaseCatalog.fixtures(root).first)
         let pinned = try #require(f.pinned)
-        let scene = f.makeScene(try FontLibrary.bundled.get())
-        #expect(f.facts(scene)?.family == .android(.large))
-        #expect(f.facts(scene)?.resolved.habits.count == 5)
+        let drawn = f.draw(try FontLibrary.bundled.get()), scene = drawn.scene
+        #expect(drawn.facts?.family == .android(.large))
+        #expect(drawn.facts?.resolved.habits.count == 5)
         let unmet = CaseFiles.unmetExpectations(pinned, key: f.key, scene: scene)
         #expect(unmet.map(\.kind) == [.lostMeaning])
         #expect(unmet.first?.detail == "Cases/a.json expects \"never drawn text\" drawn; the render does not draw it")

@@ -29,7 +29,7 @@ import Testing
         #expect(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let failures = TruncationCheck.gateCheck.run(key, renamed, painter.render(renamed), painter)
-        let facts = try #require(try FixtureCatalog.filtered(key).first).facts(renamed)
+        let facts = try #require(try FixtureCatalog.filtered(key).first).draw(painter.fonts).facts
         #expect(!failures.isEmpty && known.partition(failures, facts: facts).failures.isEmpty, "the renamed caption is still the known one")
 
         let small = try scene("ios/systemSmall/default-some-notyet/stones/legacy/dark")

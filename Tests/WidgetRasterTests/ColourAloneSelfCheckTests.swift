@@ -17,16 +17,16 @@ import Testing
     /// The same fixtures with every node of `kinds` retagged as `to` (a builder that renamed the element).
     static func retagged(_ fixtures: [Fixture], _ kinds: Set<ElementKind>, as to: SceneElement) -> [Fixture] {
         fixtures.map { f in
-            let make = f.makeScene
-            return Fixture(id: f.id!) { fonts in
-                var s = make(fonts)
-                s.nodes = s.nodes.map { n in
+            let draw = f.draw
+            return Fixture(id: f.id!, draw: { fonts in
+                var d = draw(fonts)
+                d.scene.nodes = d.scene.nodes.map { n in
                     var m = n
                     if kinds.contains(n.element.kind) { m.element = to }
                     return m
                 }
-                return s
-            }
+                return d
+            })
         }
     }
 

@@ -11,8 +11,8 @@ import Testing
 
     func fixture(_ key: String) throws -> (Scene, RenderFacts) {
         let f = try #require(try FixtureCatalog.fixture(key: key), "no fixture \(key)")
-        let scene = f.makeScene(fonts)
-        return (scene, try #require(RenderFacts(f.id, scene: scene)))
+        let drawn = f.draw(fonts)
+        return (drawn.scene, try #require(drawn.facts))
     }
 
     func without(_ scene: Scene, _ drop: (ElementKind) -> Bool) -> Scene {
@@ -150,10 +150,10 @@ import Testing
 
     /// A verify run lists the check's findings under `advisory` and passes the fixture.
     @Test func verifyReportsAdvisoryWithoutFailing() throws {
-        let (scene, _) = try fixture("android/small/stale/stones/kindling/light")
+        let (scene, facts) = try fixture("android/small/stale/stones/kindling/light")
         let stripped = without(scene) { $0 == .staleFooter }
         let id = try #require(try FixtureCatalog.fixture(key: "android/small/stale/stones/kindling/light")?.id)
-        let catalog = [Fixture(id: id) { _ in stripped }]
+        let catalog = [Fixture(id: id, draw: { _ in DrawnScene(scene: stripped, facts: facts) })]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-lostmeaning-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -171,20 +171,19 @@ import Testing
         #expect(try JSONDecoder().decode(VerifyResult.self, from: json).advisory?.count == v.advisory?.count)
     }
 
-    /// A golden's facts name the family its plan drew: `RenderFacts(id, scene:)` derives it from the
-    /// identity (legacy Large is drawn as Medium), and this holds it to what the planner decided for
-    /// every Android request of the matrix — a Large band that falls back to Medium would be judged
-    /// against Large's rows otherwise.
+    /// A golden's facts come from its builder, beside its scene (issue #31 item 5): every catalog
+    /// fixture has them, they name the family its plan drew — seed 000 "Three-breakpoint model":
+    /// Large needs kindling, so the legacy Large cell is drawn, and judged, as Medium.
     @Test func goldenFactsNameTheFamilyThePlanDrew() throws {
-        let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
-        var mismatches: [String] = []
-        for (id, deferred) in AndroidMatrix.requests() {
-            let request = deferred()
-            let (w, plan) = builder.plan(request)
-            let scene = builder.scene(w, plan, request)
-            guard let facts = RenderFacts(id, scene: scene) else { mismatches.append("\(id.key): no facts"); continue }
-            if facts.family != .android(plan.size) { mismatches.append("\(id.key): facts \(facts.family.name), plan \(plan.size.rawValue)") }
+        var mismatches: [String] = [], legacyLarge = 0
+        for f in try FixtureCatalog.load() {
+            guard let id = f.id else { continue }
+            guard let facts = f.draw(fonts).facts else { mismatches.append("\(f.key): no facts"); continue }
+            var drawn = id.family
+            if id.family == .android(.large), !facts.resolved.kindling { drawn = .android(.medium); legacyLarge += 1 }
+            if facts.family != drawn { mismatches.append("\(f.key): facts \(facts.family.name), expected \(drawn.name)") }
         }
+        #expect(legacyLarge > 0, "the matrix has legacy Large cells")
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
@@ -204,8 +203,8 @@ import Testing
             }
             var matched = false
             for f in catalog where Glob.matches(e.fixture, f.key) {
-                let scene = f.makeScene(fonts)
-                guard let facts = f.facts(scene), e.conditions.matches(facts) else { continue }
+                let drawn = f.draw(fonts), scene = drawn.scene
+                guard let facts = drawn.facts, e.conditions.matches(facts) else { continue }
                 let image = painter.render(scene)
                 let failures = CheckRegistry.renderChecks.flatMap { $0.run(f.key, scene, image, painter, facts: facts) }
                 if failures.contains(where: { e.matches($0, facts: facts) }) { matched = true; break }

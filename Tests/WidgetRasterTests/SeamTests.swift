@@ -128,10 +128,12 @@ import Testing
         var relabelled = scene
         relabelled.accessibilityLabel = "b"
         let other = relabelled
+        // What each was asked to show, as a builder would give it: the only self-check is the rule's.
+        let facts = RenderFacts(family: .android(.small), resolved: resolveWidget(snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone),
+                                size: scene.size)
         let items = StreakMotif.allCases.map { m in
-            MatrixItem(id: FixtureID(family: .android(.small), state: .allDone, branch: .baseline, motifs: .one(m), bodies: .one(.legacy), theme: .light)) {
-                m == .flame ? other : scene
-            }
+            MatrixItem(id: FixtureID(family: .android(.small), state: .allDone, branch: .baseline, motifs: .one(m), bodies: .one(.legacy), theme: .light),
+                       drawn: { DrawnScene(scene: m == .flame ? other : scene, facts: facts) })
         }
         let catalog = FixtureCatalog.collapse(items)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("collapse-rule-\(UUID().uuidString)")

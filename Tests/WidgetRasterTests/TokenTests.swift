@@ -106,7 +106,7 @@ private func res(_ body: String) -> String {
         let required = Set(AndroidTokens.required)
         // The Android res folder names Android's tokens; iOS scenes draw in asset-catalog names.
         // A case file has no identity: its platform is the one it drew.
-        for fixture in try FixtureCatalog.load() where (fixture.id?.platform ?? fixture.pinned?.facts.platform) != .ios {
+        for fixture in try FixtureCatalog.load() where (fixture.id?.platform ?? fixture.draw(.shared).facts?.platform) != .ios {
             for node in fixture.makeScene(.shared).nodes where !node.token.isEmpty {
                 #expect(required.contains(node.token), "\(fixture.key): \(node.name) draws in \(node.token)")
             }

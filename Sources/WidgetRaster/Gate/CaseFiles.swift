@@ -30,20 +30,14 @@ public struct CaseFile: Sendable, Equatable {
     public var digest: String
 }
 
-/// What a case fixture carries beside its scene (`Fixture.pinned`): what it was asked to show, and
-/// what it must draw.
+/// What a case fixture carries beside its scene (`Fixture.pinned`): the file, its hash and what it
+/// must draw. What it was asked to show comes with its drawing (`Fixture.draw`), as for every fixture.
 public struct PinnedCase: Sendable {
     public var file: String
     public var digest: String
-    /// What the case draws, known once it is drawn (a run draws only the cases it selects).
-    public var facts: RenderFacts { drawnFacts() }
-    private let drawnFacts: @Sendable () -> RenderFacts
     public var expect: [String]
-    public init(file: String, digest: String, facts: RenderFacts, expect: [String]) {
-        self.init(file: file, digest: digest, drawnFacts: { facts }, expect: expect)
-    }
-    init(file: String, digest: String, drawnFacts: @escaping @Sendable () -> RenderFacts, expect: [String]) {
-        self.file = file; self.digest = digest; self.drawnFacts = drawnFacts; self.expect = expect
+    public init(file: String, digest: String, expect: [String]) {
+        self.file = file; self.digest = digest; self.expect = expect
     }
 }
 
@@ -292,9 +286,7 @@ public enum CaseFiles {
     /// draws only its own (issue #37).
     static func fixture(_ c: CaseFile, renderer: WidgetRenderer) -> Fixture {
         let drawn = MadeOnce { renderer.draw(c.target) }
-        return Fixture(key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, drawnFacts: { drawn.value.facts }, expect: c.expect)) { _ in
-            drawn.value.scene
-        }
+        return Fixture(key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, expect: c.expect), draw: { _ in drawn.value.drawn })
     }
 
     /// The texts of `expect` a scene does not draw: one `lost-meaning` failure each.

@@ -144,7 +144,9 @@ public enum ColourAloneCheck {
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
-        for (f, s) in oneTint where judges(f.key) { jobsList.append((nil, { markers(key: f.key, id: f.id, scene: s, painter: painter) })) }
+        for (f, s) in oneTint where judges(f.key) {
+            jobsList.append((nil, { markers(key: f.key, facts: { f.draw(painter.fonts).facts }, scene: s, painter: painter) }))
+        }
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
             for m in meanings where m.states.map({ s in group.state.map(s.contains) ?? false }) ?? true {
@@ -237,7 +239,8 @@ public enum ColourAloneCheck {
                            detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
                            node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
                            box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect), pair: other.0.key)
-        return .failure(Finding(failure: failure, facts: RenderFacts(pending.0.id, scene: pending.1)))
+        // What the blamed render was asked to show, from its builder (drawn again: failures are few).
+        return .failure(Finding(failure: failure, facts: pending.0.draw(painter.fonts).facts))
     }
 
     /// A pair as (the pending side, which a failure blames; the other).
@@ -247,12 +250,13 @@ public enum ColourAloneCheck {
 
     /// Habit markers in one render: a done one and a not-yet one drawn alone must differ.
     public static func withinScene(key: String, scene: Scene, painter: CairoPainter) -> GateFailure? {
-        markers(key: key, id: nil, scene: scene, painter: painter).finding?.failure
+        markers(key: key, facts: { nil }, scene: scene, painter: painter).finding?.failure
     }
 
     /// The habit markers of one render compared: a failure, `differs` once any marker family had a
-    /// done and a not-yet item drawn and told apart, else not applicable.
-    static func markers(key: String, id: FixtureID?, scene: Scene, painter: CairoPainter) -> Verdict {
+    /// done and a not-yet item drawn and told apart, else not applicable. `facts`: what the render
+    /// was asked to show, asked for only when it fails.
+    static func markers(key: String, facts: () -> RenderFacts?, scene: Scene, painter: CairoPainter) -> Verdict {
         guard scene.rendering.isOneTint else { return .notApplicable }
         // Markers: the pips (filled or not) and the rows' checks (done or not), each item's nodes
         // together, in paint order.
@@ -274,7 +278,7 @@ public enum ColourAloneCheck {
             let failure = GateFailure(key: key, kind: .colourAlone,
                                detail: "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
                                node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
-            return .failure(Finding(failure: failure, facts: RenderFacts(id, scene: scene)))
+            return .failure(Finding(failure: failure, facts: facts()))
         }
         return verdict
     }

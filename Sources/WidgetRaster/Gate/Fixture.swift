@@ -6,24 +6,33 @@ public struct Fixture: Sendable {
     public let id: FixtureID?
     /// e.g. `android/medium/default-notyet/stones/light`; also the golden's path under `Goldens/` (+ `.png`).
     public let key: String
-    public let makeScene: @Sendable (FontLibrary) -> Scene
+    /// Draws the fixture: its scene and what it was asked to show, as its builder made them.
+    public let draw: @Sendable (FontLibrary) -> DrawnScene
     /// Where the declared collapse rule disagrees with what this fixture's matrix items draw (the
     /// catalog's check, `FixtureCatalog.collapse`): verify reports it as `self-check`.
     public let collapseFinding: String?
     /// A case file's fixture (`Cases/`, `CaseFiles`): its facts, expectations and content hash; nil for the matrices.
     public let pinned: PinnedCase?
 
-    public init(id: FixtureID, collapseFinding: String? = nil, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.makeScene = makeScene; self.pinned = nil
+    public init(id: FixtureID, collapseFinding: String? = nil, draw: @escaping @Sendable (FontLibrary) -> DrawnScene) {
+        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.draw = draw; self.pinned = nil
     }
 
     /// A fixture outside the platform matrices (test catalogs, case files): a key with no identity behind it.
-    public init(key: String, pinned: PinnedCase? = nil, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
-        self.id = nil; self.key = key; self.collapseFinding = nil; self.makeScene = makeScene; self.pinned = pinned
+    public init(key: String, pinned: PinnedCase? = nil, draw: @escaping @Sendable (FontLibrary) -> DrawnScene) {
+        self.id = nil; self.key = key; self.collapseFinding = nil; self.draw = draw; self.pinned = pinned
     }
 
-    /// What the render was asked to show: a case's own facts, else its identity's.
-    public func facts(_ scene: Scene) -> RenderFacts? { pinned?.facts ?? RenderFacts(id, scene: scene) }
+    /// A hand-built scene (test catalogs): no builder, so no facts.
+    public init(id: FixtureID, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
+        self.init(id: id) { DrawnScene(scene: makeScene($0), facts: nil) }
+    }
+    public init(key: String, makeScene: @escaping @Sendable (FontLibrary) -> Scene) {
+        self.init(key: key) { DrawnScene(scene: makeScene($0), facts: nil) }
+    }
+
+    /// The scene alone (where what it was asked to show is not read).
+    public func makeScene(_ fonts: FontLibrary) -> Scene { draw(fonts).scene }
     /// What the matrix hash reads of this fixture: its key, and a case file's content hash.
     var matrixEntry: String { RunInfo.matrixEntry(key: key, caseDigest: pinned?.digest) }
 
@@ -37,8 +46,10 @@ public typealias Deferred<T> = @Sendable () -> T
 /// One entry of a platform matrix before collapsing: its identity and how to draw it.
 public struct MatrixItem: Sendable {
     public var id: FixtureID
-    public var scene: @Sendable () -> Scene
-    public init(id: FixtureID, scene: @escaping @Sendable () -> Scene) { self.id = id; self.scene = scene }
+    public var drawn: @Sendable () -> DrawnScene
+    public init(id: FixtureID, drawn: @escaping @Sendable () -> DrawnScene) { self.id = id; self.drawn = drawn }
+    /// A hand-built scene (tests): no facts.
+    public init(id: FixtureID, scene: @escaping @Sendable () -> Scene) { self.init(id: id) { DrawnScene(scene: scene(), facts: nil) } }
 }
 
 /// Every fixture the gate knows, in a stable order, keys unique: the union of the per-platform
@@ -66,14 +77,11 @@ public enum FixtureCatalog {
 
     /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
-        targets.map { t in MatrixItem(id: t.id) { draw(t.target, android, ios) } }
+        targets.map { t in MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) }) }
     }
 
-    private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> Scene {
-        switch target() {
-        case .android(let r): return android.scene(r)
-        case .ios(let r): return ios.scene(r)
-        }
+    private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> DrawnScene {
+        WidgetRenderer.draw(target(), android: android, ios: ios).drawn
     }
 
     /// Every matrix item with the bundled fonts and tokens, before collapsing: identities only, no scene built.
@@ -139,14 +147,14 @@ public enum FixtureCatalog {
         let (android, ios) = try builders.get()
         let groups = Set(zip(ids, allKeys).filter { Glob.matches(glob, $0.1) }.map(\.0.collapseGroup))
         let checked = Dictionary(collapse(targets.filter { groups.contains($0.id.collapseGroup) }.map { t in
-            MatrixItem(id: t.id) { draw(t.target, android, ios) }
+            MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) })
         }).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         return zip(ids, allKeys).map { id, key in
             // Never drawn by a run that selects with `glob`; drawn on demand as `fixture(key:)` does.
-            checked[key] ?? Fixture(id: id) { _ in
+            checked[key] ?? Fixture(id: id, draw: { _ in
                 let first = targets.first { $0.id.collapsed == id }!
                 return draw(first.target, android, ios)
-            }
+            })
         } + (try CaseCatalog.fixtures(cases))
     }
 
@@ -158,7 +166,7 @@ public enum FixtureCatalog {
         guard let i = targets.firstIndex(where: { $0.id.collapsed.key == key }) else { return nil }
         let (android, ios) = try builders.get()
         let target = targets[i].target
-        return Fixture(id: targets[i].id.collapsed) { _ in draw(target, android, ios) }
+        return Fixture(id: targets[i].id.collapsed, draw: { _ in draw(target, android, ios) })
     }
 
     /// The typed identity of a catalog key (review pages, JUnit): looked up, never parsed.
@@ -197,28 +205,29 @@ public enum FixtureCatalog {
     /// reads, or keeps apart a facet it ignores, can never pass silently. Only each fixture's first
     /// scene is held.
     public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
-        var drawn: [FixtureID: (first: FixtureID, scene: Scene, finding: String?)] = [:]
+        var drawn: [FixtureID: (first: FixtureID, drawn: DrawnScene, finding: String?)] = [:]
         var fixturesOfGroup: [FixtureID: [FixtureID]] = [:]
         parallelStream(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
-                       { _, i in items[i].scene() }) { i, scene in
+                       { _, i in items[i].drawn() }) { i, made in
+            let scene = made.scene
             let item = items[i].id, fixture = item.collapsed, group = item.collapseGroup
             if let d = drawn[fixture] {
-                if d.finding == nil, d.scene != scene {
+                if d.finding == nil, d.drawn.scene != scene {
                     drawn[fixture]!.finding = "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
                         + "but they render differently: the render reads a facet the rule says it ignores"
                 }
                 return
             }
-            let twin = fixturesOfGroup[group]?.first { drawn[$0]!.scene == scene }
-            drawn[fixture] = (item, scene, twin.map {
+            let twin = fixturesOfGroup[group]?.first { drawn[$0]!.drawn.scene == scene }
+            drawn[fixture] = (item, made, twin.map {
                 "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
                     + "declare the facet this render ignores"
             })
             fixturesOfGroup[group, default: []].append(fixture)
         }
         return fold(items.map(\.id)).map { id in
-            let d = drawn[id]!, scene = d.scene
-            return Fixture(id: id, collapseFinding: d.finding) { _ in scene }
+            let d = drawn[id]!, first = d.drawn
+            return Fixture(id: id, collapseFinding: d.finding, draw: { _ in first })
         }
     }
 }

@@ -188,17 +188,19 @@ public struct GateOptions: Sendable {
 struct Rendered {
     let fixture: Fixture
     let scene: Scene
+    /// What the fixture was asked to show, from its builder (nil: a hand-built scene).
+    let facts: RenderFacts?
     let canvas: Canvas
     let pixelHash: Hash128
     func image() -> RGBAImage { canvas.image() }
 }
 
 func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for checks: [RenderCheck]) -> Rendered {
-    let scene = fixture.makeScene(painter.fonts)
+    let drawn = fixture.draw(painter.fonts), scene = drawn.scene
     // The background is kept wherever any check reads it.
     let wanted = checks.compactMap { $0.backgroundRegions?(scene) }
     painter.draw(scene, into: canvas, keepingBackgroundIn: wanted.isEmpty ? nil : wanted.flatMap { $0 })
-    return Rendered(fixture: fixture, scene: scene, canvas: canvas, pixelHash: canvas.pixelHash)
+    return Rendered(fixture: fixture, scene: scene, facts: drawn.facts, canvas: canvas, pixelHash: canvas.pixelHash)
 }
 
 extension Manifest {

@@ -21,26 +21,6 @@ public struct RenderFacts: Sendable, Hashable {
 
     public var platform: Platform { family.platform }
     public var state: WidgetState { resolved.state }
-
-    /// A golden's facts: its identity's scenario, resolved at the scenario's moment (first run: no
-    /// snapshot), at the scene's size. nil for a test catalog's fixture with no identity.
-    public init?(_ id: FixtureID?, scene: Scene) {
-        guard let id else { return nil }
-        let scenario = Scenario(id)
-        if scenario == nil && id.state != .firstRun { return nil }
-        let resolved = resolveWidget(snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
-        var family = id.family
-        // Seed 000 "Three-breakpoint model": Large needs kindling on, so the matrix's legacy Large
-        // cell is drawn as Medium (the band's Large sizes all clear the viability check).
-        if case .android(.large) = family, !resolved.kindling { family = .android(.medium) }
-        var fontScale = 1.0, textSize = DynamicTypeSize.large
-        switch id.band {
-        case .height(_, let fs, _)?, .width(_, let fs, _)?: fontScale = fs
-        case .type(let t)?: textSize = t
-        case .large?, .device?, .content?, .intl?, nil: break
-        }
-        self.init(family: family, resolved: resolved, size: scene.size, fontScale: fontScale, textSize: textSize)
-    }
 }
 
 /// The required-content table (issue #21 item 1): per platform × family × state (and body), what a

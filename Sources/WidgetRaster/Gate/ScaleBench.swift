@@ -6,7 +6,7 @@ public enum ScaleBench {
     /// `catalog` repeated `n` times: copy 0 keeps its keys, copy k > 0 is keyed `scale-k/<key>`.
     public static func replicate(_ catalog: [Fixture], _ n: Int) -> [Fixture] {
         (0..<max(1, n)).flatMap { k in
-            catalog.map { f in k == 0 ? f : Fixture(key: "scale-\(k)/\(f.key)", makeScene: f.makeScene) }
+            catalog.map { f in k == 0 ? f : Fixture(key: "scale-\(k)/\(f.key)", draw: f.draw) }
         }
     }
 

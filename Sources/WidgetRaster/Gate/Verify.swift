@@ -217,7 +217,7 @@ public enum Verifier {
     static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
-        let facts = fixture.facts(r.scene)
+        let facts = r.facts
         var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
@@ -228,7 +228,7 @@ public enum Verifier {
         // for a fixture with an identity that is a catalog bug, never a silent pass.
         if fixture.id != nil && facts == nil {
             out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck,
-                detail: "cannot derive what \(fixture.key) was asked to show (its identity has no scenario): the lost-meaning check and known findings' conditions cannot judge it"))
+                detail: "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the lost-meaning check and known findings' conditions cannot judge it"))
         }
         out.applied = options.checks.map { $0.applies(r.scene) }
 

@@ -20,6 +20,15 @@ public struct RenderedWidget: Sendable {
     public var textSize: DynamicTypeSize { facts.textSize }
 }
 
+/// A scene with what its builder was asked to show (`RenderFacts`), made together: the gate reads
+/// the facts a fixture was drawn from, never a re-derivation from its identity. Hand-built scenes
+/// (tests) carry none.
+public struct DrawnScene: Sendable {
+    public var scene: Scene
+    public var facts: RenderFacts?
+    public init(scene: Scene, facts: RenderFacts?) { self.scene = scene; self.facts = facts }
+}
+
 /// One widget through the platform's builder (resolve → copy → plan → scene), made once for what
 /// `render` draws and `plan` reports.
 public struct DrawnWidget: Sendable {
@@ -31,6 +40,8 @@ public struct DrawnWidget: Sendable {
     public var scene: Scene
     /// What it was asked to show, the family the plan drew (Android: resolveSize's pick), typed.
     public var facts: RenderFacts
+
+    public var drawn: DrawnScene { DrawnScene(scene: scene, facts: facts) }
 }
 
 /// Renders a platform request into a scene with the given tokens, through the platform's builder.
@@ -43,17 +54,21 @@ public struct WidgetRenderer: Sendable {
         self.fonts = fonts; self.androidTokens = androidTokens; self.iosTokens = iosTokens
     }
 
-    /// The one pass through the builders that `render` and `plan` share.
+    /// The one pass through the builders that `render`, `plan` and the catalog share.
     public func draw(_ target: RenderTarget) -> DrawnWidget {
+        Self.draw(target, android: AndroidSceneBuilder(fonts: fonts, tokens: androidTokens), ios: IOSSceneBuilder(fonts: fonts, tokens: iosTokens))
+    }
+
+    /// The same pass with given builders (the contrast audit draws the catalog with its own tokens).
+    public static func draw(_ target: RenderTarget, android builder: AndroidSceneBuilder, ios: IOSSceneBuilder) -> DrawnWidget {
         switch target {
         case .android(let r):
-            let builder = AndroidSceneBuilder(fonts: fonts, tokens: androidTokens)
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
             return DrawnWidget(plan: .android(plan), scene: scene,
                                facts: RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale))
         case .ios(let r):
-            let builder = IOSSceneBuilder(fonts: fonts, tokens: iosTokens)
+            let builder = ios
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
             return DrawnWidget(plan: .ios(plan, r), scene: scene,

@@ -219,8 +219,7 @@ extension ContrastCommand {
         for (fixture, found) in zip(fixtures, findings) {
             var fixtureRows = found.map { RenderedRow(key: fixture.key, finding: $0) }
             if found.contains(where: { !$0.passes }) {
-                let scene = fixture.makeScene(painter.fonts)
-                let facts = RenderFacts(fixture.id, scene: scene)
+                let drawn = fixture.draw(painter.fonts), scene = drawn.scene, facts = drawn.facts
                 for i in fixtureRows.indices where !fixtureRows[i].finding.passes {
                     let split = known.partition([ContrastCheck.failure(fixtureRows[i].finding, key: fixture.key, scene: scene)], facts: facts)
                     fixtureRows[i].known = split.known.first?.seed

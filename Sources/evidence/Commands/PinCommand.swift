@@ -59,7 +59,7 @@ struct PinCommand: EvidenceCommand {
         // Drawn once before it is written: a case that cannot be drawn is never pinned.
         let fonts = try FontLibrary.bundled.get()
         let drawn = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()).draw(pinned.target)
-        let missing = CaseFiles.unmetExpectations(PinnedCase(file: file, digest: pinned.digest, facts: drawn.facts, expect: pinned.expect),
+        let missing = CaseFiles.unmetExpectations(PinnedCase(file: file, digest: pinned.digest, expect: pinned.expect),
                                                   key: pinned.key, scene: drawn.scene)
         for m in missing { printError("warning: \(m.detail)") }
         if !FileManager.default.fileExists(atPath: root.path) {

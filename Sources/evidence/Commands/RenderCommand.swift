@@ -111,7 +111,7 @@ struct FixtureRenderReport: Encodable {
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: Project.current.knownFindings)
-        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: fixture.facts(scene))
+        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: fixture.draw(painter.fonts).facts)
     }
 }
 
