@@ -13,7 +13,7 @@ import Testing
         var s = scene
         let px = 1 / s.density
         let r = Rect(x: Double(x) * px, y: Double(y) * px, width: px, height: px)
-        s.nodes.append(SceneNode(.card, name: "dot", role: .decorative, token: "", bounds: r, container: s.card,
+        s.nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "", bounds: r, container: s.card,
                                  content: .rect(cornerRadius: 0, fill: .solid(color))))
         return s
     }

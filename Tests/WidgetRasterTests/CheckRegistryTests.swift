@@ -11,7 +11,7 @@ import Testing
     /// Every node of `scene` under a name no code has ever seen.
     static func renamed(_ scene: Scene) -> Scene {
         var s = scene
-        s.nodes = scene.nodes.enumerated().map { i, n in var m = n; m.name = "renamed-\(i)"; return m }
+        s.nodes = scene.nodes.enumerated().map { i, n in var m = n; m.part = "renamed-\(i)"; return m }
         return s
     }
 

@@ -8,7 +8,7 @@ import Testing
 
     func scene(_ lines: [String], box: Rect, container: Rect? = nil, ellipsized: Bool = false) -> Scene {
         Scene(size: Size(110, 130), density: 1, card: card, nodes: [
-            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), name: "habit-row-1.title", role: .text, token: "widget_ink", bounds: box, container: container ?? card,
+            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), on: .android, role: .text, token: "widget_ink", bounds: box, container: container ?? card,
                       content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 15, ellipsized: ellipsized))),
         ], accessibilityLabel: "")
     }

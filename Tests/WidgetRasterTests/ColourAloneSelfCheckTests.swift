@@ -107,7 +107,7 @@ import Testing
     /// A fixture with no identity whose new-day line sits on the ember's centre: below its floor.
     static let lowContrast = Fixture(key: "t/low-contrast") { _ in
         let c = ContrastRenderedTests.glyphCentre
-        return ContrastRenderedTests.scene([ContrastRenderedTests.textNode("new_day_text", token: "widget_stone_muted",
+        return ContrastRenderedTests.scene([ContrastRenderedTests.textNode(token: "widget_stone_muted",
                                                                            at: Rect(x: c.x - 2, y: c.y + 2, width: 60, height: 15))])
     }
     /// Only decoration: nothing the audit measures, nothing colour-alone compares.

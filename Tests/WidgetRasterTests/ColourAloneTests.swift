@@ -36,7 +36,7 @@ import Testing
                   let done = full.nodes.first(where: { if case .pip(_, filled: true) = $0.element { true } else { false } }) else { return n }
             // The done pip's solid capsule, moved to this pip's place, in WidgetMuted instead of WidgetSuccess.
             var m = done.translated(dx: n.bounds.midX - done.bounds.midX, dy: n.bounds.midY - done.bounds.midY)
-            m.name = n.name; m.element = n.element
+            m.part = n.part; m.element = n.element
             if case .path(let cmds, _, _) = m.content { m.content = .path(cmds, fill: .solid(Color(r: 0x77, g: 0x77, b: 0x77)), stroke: nil) }
             return m
         }

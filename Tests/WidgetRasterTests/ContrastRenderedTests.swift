@@ -20,16 +20,16 @@ import Testing
         return img
     }
 
-    static func textNode(_ name: String, token: String, at bounds: Rect, sp: Double = 11, weight: FontWeight = .bold, theme: Theme = .light) -> SceneNode {
+    static func textNode(token: String, at bounds: Rect, sp: Double = 11, weight: FontWeight = .bold, theme: Theme = .light) -> SceneNode {
         let style = TextStyle.roboto(weight, sp: sp, fontScale: 1)
-        return SceneNode(.newDayLine, name: name, role: .text, token: token, bounds: bounds, container: bounds,
+        return SceneNode(.newDayLine, on: .android, role: .text, token: token, bounds: bounds, container: bounds,
                          content: .text(TextContent(lines: ["New day — tap to see today's habits"], style: style,
                                                     color: tokens.color(token, theme: theme), lineHeight: bounds.height)))
     }
 
     static func scene(_ nodes: [SceneNode]) -> Scene {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
-        let ember = SceneNode(.ember, name: "ember", role: .decorative, token: "widget_ember_start",
+        let ember = SceneNode(.ember, on: .android, role: .decorative, token: "widget_ember_start",
                               bounds: Rect(x: glyphCentre.x - 26, y: glyphCentre.y - 26, width: 52, height: 52), container: card,
                               content: .rect(cornerRadius: 0, fill: .radial(center: glyphCentre, radius: 26, stops: [
                                 GradientStop(0, tokens.color("widget_ember_start", theme: .light)),
@@ -40,7 +40,7 @@ import Testing
     /// New-day text whose nearest ink honours the caption-row clearance passes (≈ 4.58:1).
     @Test func honouredClearancePasses() {
         let top = Self.glyphCentre.y + EmberLayout.captionRowClearanceDp
-        let node = Self.textNode("new_day_text", token: "widget_stone_muted", at: Rect(x: 4, y: top, width: 100, height: 15))
+        let node = Self.textNode(token: "widget_stone_muted", at: Rect(x: 4, y: top, width: 100, height: 15))
         let bg = Self.kindlingBackground()
         let results = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)
         #expect(results.count == 1)   // the decorative ember is skipped
@@ -52,33 +52,33 @@ import Testing
 
     /// The gate catches what no token table sees: the same text moved next to the ember's centre.
     @Test func textMovedNextToTheEmberCentreFails() {
-        let node = Self.textNode("new_day_text", token: "widget_stone_muted",
+        let node = Self.textNode(token: "widget_stone_muted",
                                  at: Rect(x: Self.glyphCentre.x - 2, y: Self.glyphCentre.y + 2, width: 60, height: 15))
         let bg = Self.kindlingBackground()
         let failures = ContrastAudit.renderedFailures(scene: Self.scene([node]), image: bg, background: bg)
         #expect(failures.count == 1)
         let f = failures[0]
-        #expect(f.node == "new_day_text" && f.token == "widget_stone_muted" && f.floor == 4.5)
+        #expect(f.node == "newDayLine" && f.token == "widget_stone_muted" && f.floor == 4.5)
         #expect(f.ratio < 4.5)
         // The worst pixel is the one nearest the ember's centre.
         let cx = Int(Self.glyphCentre.x * Self.density), cy = Int(Self.glyphCentre.y * Self.density)
         #expect(abs(f.worstPixel.x - cx) <= 1 && abs(f.worstPixel.y - (cy + 4)) <= 1, "\(f.worstPixel)")
-        #expect(f.description.contains("new_day_text") && f.description.contains("pixel ("))
+        #expect(f.description.contains("newDayLine") && f.description.contains("pixel ("))
     }
 
     @Test func largeTextOwesThreeToOne() {
-        let node = Self.textNode("numeral", token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 30), sp: 28)
+        let node = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 30), sp: 28)
         let bg = Self.kindlingBackground()
         let r = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)[0]
         #expect(r.floor == 3 && r.passes)   // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
-        let small = Self.textNode("caption", token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 15))
+        let small = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 15))
         #expect(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)   // …not as 11sp
     }
 
     @Test func gradientStopsAreEachChecked() {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
         let bounds = Rect(x: 80, y: 70, width: 18, height: 18)
-        let graphic = SceneNode(.streakGlyph, name: "glyph", role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
+        let graphic = SceneNode(.streakGlyph, on: .android, role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
                                 content: .path([.move(Point(80, 70)), .line(Point(98, 88)), .close], fill: .linear(
                                     start: Point(80, 70), end: Point(80, 88),
                                     stops: [GradientStop(0, Color(hex: "#1A1A1A")!), GradientStop(1, Color(hex: "#FFE066")!)]), stroke: nil))
@@ -88,14 +88,14 @@ import Testing
     }
 
     @Test func withoutForegroundKeepsOnlyDecoration() {
-        let s = Self.scene([Self.textNode("t", token: "widget_ink", at: Rect(x: 0, y: 60, width: 50, height: 15))])
+        let s = Self.scene([Self.textNode(token: "widget_ink", at: Rect(x: 0, y: 60, width: 50, height: 15))])
         #expect(s.withoutForeground().nodes.map(\.name) == ["ember"])
         #expect(s.withoutForeground().size == s.size)
     }
 
     @Test func inkCoverageAndRenderClosure() {
         // A text box reaching into the ember, but ink only where it is far enough away.
-        let node = Self.textNode("caption", token: "widget_stone_muted", at: Rect(x: 20, y: 30, width: 80, height: 40))
+        let node = Self.textNode(token: "widget_stone_muted", at: Rect(x: 20, y: 30, width: 80, height: 40))
         let bg = Self.kindlingBackground()
         var image = bg
         for y in 120..<130 { for x in 150..<190 { image.setPixel(x: x, y: y, Self.tokens.color("widget_stone_muted", theme: .light)) } }

@@ -28,9 +28,9 @@ import Testing
     /// never reused: the second draw equals the first.
     @Test func aTransparentPrefixIsNeverReused() {
         let card = Rect(x: 0, y: 0, width: 40, height: 20)
-        let clearRect = SceneNode(.card, name: "nothing", role: .decorative, token: "", bounds: card, container: card,
+        let clearRect = SceneNode(.card, on: .android, role: .decorative, token: "", bounds: card, container: card,
                                   content: .rect(cornerRadius: 0, fill: .solid(Color(r: 10, g: 20, b: 30, a: 0))))
-        let veil = SceneNode(.gauge, name: "veil", role: .graphic, token: "", bounds: Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9),
+        let veil = SceneNode(.gauge, on: .android, role: .graphic, token: "", bounds: Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9),
                              container: card, content: .rect(cornerRadius: 5.2, fill: .solid(Color(r: 200, g: 90, b: 40, a: 77))))
         let scene = Scene(size: Size(40, 20), density: 3, card: card, nodes: [clearRect, veil], accessibilityLabel: "")
         let painter = CairoPainter(fonts: .shared), canvas = Canvas()
@@ -74,12 +74,12 @@ import Testing
     @Test func aPathOverNothingIsAlwaysDrawn() {
         let card = Rect(x: 0, y: 0, width: 40, height: 20)
         func rect(_ r: Rect, _ c: Color) -> SceneNode {
-            SceneNode(.card, name: "r", role: .decorative, token: "", bounds: r, container: card, content: .rect(cornerRadius: 0, fill: .solid(c)))
+            SceneNode(.card, on: .android, role: .decorative, token: "", bounds: r, container: card, content: .rect(cornerRadius: 0, fill: .solid(c)))
         }
         // A translucent rounded box: on a surface Cairo counts as clear it is copied, not blended, and
         // one of its edge pixels then rounds differently.
         let box = Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9), r = 5.2
-        let veil = SceneNode(.gauge, name: "veil", role: .graphic, token: "", bounds: box, container: card,
+        let veil = SceneNode(.gauge, on: .android, role: .graphic, token: "", bounds: box, container: card,
                              content: .path([.arc(center: Point(box.maxX - r, box.minY + r), radius: r, start: -.pi / 2, end: 0),
                                              .arc(center: Point(box.maxX - r, box.maxY - r), radius: r, start: 0, end: .pi / 2),
                                              .arc(center: Point(box.minX + r, box.maxY - r), radius: r, start: .pi / 2, end: .pi),

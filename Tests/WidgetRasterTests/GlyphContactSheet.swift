@@ -33,7 +33,7 @@ import Testing
             for (j, theme) in Theme.allCases.enumerated() {
                 let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
                 let panel = Rect(x: ox + Double(j) * tile.width / 2, y: oy, width: tile.width / 2, height: tile.height)
-                nodes.append(SceneNode(.card, name: "bg", role: .decorative, token: "widget_card", bounds: panel, container: whole,
+                nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: panel, container: whole,
                                        content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
                 let n = naturalSize(kind)
                 let small = Rect(x: panel.minX + 8, y: panel.minY + 46 - n.height / 2, width: n.width, height: n.height)
@@ -41,12 +41,12 @@ import Testing
                 let big = Rect(x: panel.minX + 34, y: panel.minY + 46 - n.height * scale / 2,
                                width: n.width * scale, height: n.height * scale)
                 for r in [small, big] {
-                    nodes += GlyphArt.nodes(kind, in: r, container: panel, palette: palette, element: .streakGlyph, name: kind.id)
+                    nodes += GlyphArt.nodes(kind, in: r, container: panel, palette: palette, element: .streakGlyph, on: .android)
                 }
             }
             let label = TextContent(lines: [kind.id], style: .roboto(.regular, sp: 9, fontScale: 1),
                                     color: Color(hex: "#888888")!, lineHeight: 12)
-            nodes.append(SceneNode(.sheetLabel, name: "label", role: .text, token: "widget_muted",
+            nodes.append(SceneNode(.sheetLabel, on: .android, role: .text, token: "widget_muted",
                                    bounds: Rect(x: ox + 4, y: oy + 2, width: tile.width - 8, height: 12),
                                    container: whole, content: .text(label)))
         }
@@ -64,14 +64,14 @@ import Testing
         for (t, theme) in Theme.allCases.enumerated() {
             let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
             let band = Rect(x: 0, y: Double(t * rows) * cell, width: size.width, height: Double(rows) * cell)
-            nodes.append(SceneNode(.card, name: "bg", role: .decorative, token: "widget_card", bounds: band, container: whole,
+            nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: band, container: whole,
                                    content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
             for (i, kind) in kinds.enumerated() {
                 let n = naturalSize(kind)
                 let ox = Double(i % columns) * cell, oy = band.minY + Double(i / columns) * cell
                 let r = Rect(x: ox + (cell - n.width) / 2, y: oy + (cell - n.height) / 2, width: n.width, height: n.height)
                 nodes += GlyphArt.nodes(kind, in: r, container: Rect(x: ox, y: oy, width: cell, height: cell),
-                                        palette: palette, element: .streakGlyph, name: kind.id)
+                                        palette: palette, element: .streakGlyph, on: .android)
             }
         }
         return Scene(size: size, density: 2, card: whole, nodes: nodes, accessibilityLabel: "glyphs at natural size")

@@ -15,9 +15,9 @@ import Testing
 
     static func nodes(_ kind: GlyphKind, _ rect: Rect, container: Rect = bigContainer,
                       palette: GlyphPalette = .light) -> [SceneNode] {
-        GlyphArt.nodes(kind, in: rect, container: container, palette: palette, element: .streakGlyph, name: "g")
+        GlyphArt.nodes(kind, in: rect, container: container, palette: palette, element: .streakGlyph, on: .android)
     }
-    static func part(_ node: SceneNode) -> String { String(node.name.dropFirst(2)) }
+    static func part(_ node: SceneNode) -> String { node.part ?? "" }
 
     @Test(arguments: GlyphKind.allCases)
     func boundsInsideRectAndNonEmpty(_ kind: GlyphKind) {
@@ -29,7 +29,7 @@ import Testing
                 for n in nodes {
                     #expect(n.bounds.width > 0 && n.bounds.height > 0, "\(n.name) empty")
                     #expect(n.container == Self.bigContainer)
-                    #expect(n.name.hasPrefix("g."))
+                    #expect(n.name == "streak-glyph." + Self.part(n) && !Self.part(n).isEmpty)
                     if Self.part(n) == "glow" {
                         #expect(rect.insetBy(dx: -allowance, dy: -allowance).contains(n.bounds, tolerance: 1e-9),
                                 "\(kind.id) glow \(n.bounds) beyond \(rect) + \(allowance)")
@@ -237,8 +237,8 @@ import Testing
         let a = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         let b = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         #expect(a == b)
-        #expect(GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, name: "x")
-                == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, name: "x"))
+        #expect(GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, on: .android)
+                == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, on: .android))
     }
 
     @Test func paletteReadsTheTokenSet() throws {

@@ -105,7 +105,7 @@ import Testing
     /// The ink's horizontal extent, in layout units, of one text node drawn alone.
     func ink(_ text: String, _ edge: LeadingEdge) -> (minX: Double, maxX: Double)? {
         let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1)
-        let node = SceneNode(.statusTitle, name: "title", role: .text, token: "widget_ink", bounds: box, container: box,
+        let node = SceneNode(.statusTitle, on: .android, role: .text, token: "widget_ink", bounds: box, container: box,
                              content: .text(TextContent(lines: [text], style: style, color: .black, lineHeight: 20, leadingEdge: edge)))
         let scene = Scene(size: Size(220, 40), density: 2, card: Rect(x: 0, y: 0, width: 220, height: 40),
                           nodes: [node], accessibilityLabel: text)
@@ -146,7 +146,7 @@ import Testing
     /// Emoji are colour bitmaps drawn at the text's size, whatever the text colour.
     @Test func emojiDrawInColourAtTextSize() throws {
         let style = TextStyle.roboto(.regular, sp: 20, fontScale: 1)
-        let node = SceneNode(.statusTitle, name: "e", role: .text, token: "widget_ink", bounds: Rect(x: 0, y: 0, width: 40, height: 30),
+        let node = SceneNode(.statusTitle, on: .android, role: .text, token: "widget_ink", bounds: Rect(x: 0, y: 0, width: 40, height: 30),
                              container: Rect(x: 0, y: 0, width: 40, height: 30),
                              content: .text(TextContent(lines: ["💧"], style: style, color: .black, lineHeight: 30)))
         let img = painter.render(Scene(size: Size(40, 30), density: 2, card: Rect(x: 0, y: 0, width: 40, height: 30),

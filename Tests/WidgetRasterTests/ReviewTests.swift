@@ -661,8 +661,8 @@ import Testing
         let style = TextStyle.roboto(.regular, sp: 11, fontScale: 1)
         let bounds = Rect(x: 10, y: 40, width: 60, height: 30)
         let scene = Scene(size: Size(100, 60), density: 2, card: card, nodes: [
-            SceneNode(.card, name: "card", role: .decorative, token: "widget_card", bounds: card, container: card, content: .rect(cornerRadius: 0, fill: .solid(.white))),
-            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), name: "habit-row-1.title", role: .text, token: "widget_ink", bounds: bounds, container: Rect(x: 10, y: 10, width: 80, height: 40),
+            SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card, content: .rect(cornerRadius: 0, fill: .solid(.white))),
+            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), on: .android, role: .text, token: "widget_ink", bounds: bounds, container: Rect(x: 10, y: 10, width: 80, height: 40),
                       content: .text(TextContent(lines: ["Pale"], style: style, color: Color(r: 0xEE, g: 0xEE, b: 0xEE), lineHeight: 15))),
         ], accessibilityLabel: "")
         let image = painter.render(scene)

@@ -40,13 +40,13 @@ enum StarterCatalog {
         let captionBox = Rect(x: content.minX, y: numeralBox.maxY + 2, width: content.width, height: captionLine)
         let captionText = TextWrap.ellipsize(caption, width: captionBox.width, style: captionStyle, measurer: fonts)
         return Scene(size: size, density: 2, card: card, nodes: [
-            SceneNode(.card, name: "card", role: .decorative, token: "widget_card", bounds: card, container: card,
+            SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card,
                       content: .rect(cornerRadius: 16, fill: .solid(bg))),
-            SceneNode(.streakGlyph, name: "glyph", role: .decorative, token: "widget_accent", bounds: glyph, container: content,
+            SceneNode(.streakGlyph, on: .android, role: .decorative, token: "widget_accent", bounds: glyph, container: content,
                       content: .path(flame, fill: .solid(accent), stroke: nil)),
-            SceneNode(.numeral, name: "numeral", role: .text, token: "widget_ink", bounds: numeralBox, container: content,
+            SceneNode(.numeral, on: .android, role: .text, token: "widget_ink", bounds: numeralBox, container: content,
                       content: .text(TextContent(lines: [numeral], style: numeralStyle, color: ink, lineHeight: lineBox))),
-            SceneNode(.caption, name: "caption", role: .text, token: "widget_muted", bounds: captionBox, container: content,
+            SceneNode(.caption, on: .android, role: .text, token: "widget_muted", bounds: captionBox, container: content,
                       content: .text(TextContent(lines: [captionText], style: captionStyle, color: muted,
                                                  lineHeight: captionLine, ellipsized: captionText != caption))),
         ], accessibilityLabel: "Objectuve. \(streak) day streak. \(caption).")

@@ -94,9 +94,11 @@ public enum NodeContent: Hashable, Sendable, Codable {
 public struct SceneNode: Hashable, Sendable, Codable {
     /// What the node is: every decision about it reads this (`SceneElement`'s traits).
     public var element: SceneElement
-    /// Stable, human-readable id for JSON and reports only, e.g. "numeral", "habit-row-2.title",
-    /// "streak-glyph.body": the element's display name, then the glyph part where there is one.
-    public var name: String
+    /// The platform whose scene the node is in: it decides how the element is spelled (`name`).
+    public var platform: Platform
+    /// The part of a drawing the node is, where an element is drawn in several (a glyph's `body`,
+    /// a ring's `track`); nil for the whole element.
+    public var part: String?
     public var role: NodeRole
     /// The colour token the node's colour comes from, e.g. "widget_ink".
     public var token: String
@@ -106,16 +108,16 @@ public struct SceneNode: Hashable, Sendable, Codable {
     public var container: Rect
     public var content: NodeContent
 
-    public init(_ element: SceneElement, name: String, role: NodeRole, token: String, bounds: Rect, container: Rect, content: NodeContent) {
-        self.element = element; self.name = name; self.role = role; self.token = token
+    public init(_ element: SceneElement, on platform: Platform, part: String? = nil, role: NodeRole, token: String, bounds: Rect,
+                container: Rect, content: NodeContent) {
+        self.element = element; self.platform = platform; self.part = part; self.role = role; self.token = token
         self.bounds = bounds; self.container = container; self.content = content
     }
 
-    /// A node named by its element, as `platform`'s scene names it.
-    public init(_ element: SceneElement, on platform: Platform, role: NodeRole, token: String, bounds: Rect, container: Rect,
-                content: NodeContent) {
-        self.init(element, name: element.displayName(platform), role: role, token: token, bounds: bounds, container: container, content: content)
-    }
+    /// Stable, human-readable id for JSON and reports only, e.g. "numeral", "habit-row-2.title",
+    /// "streak-glyph.body": derived, never stored — the element's display name on its platform,
+    /// then the part where there is one. No decision reads it.
+    public var name: String { element.displayName(platform) + (part.map { "." + $0 } ?? "") }
 }
 
 public struct Scene: Hashable, Sendable, Codable {

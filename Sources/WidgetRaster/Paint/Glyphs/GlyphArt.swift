@@ -32,10 +32,10 @@ public enum GlyphArt {
     /// 2.25 dp at 18 dp).
     public static func glowAllowance(for rect: Rect) -> Double { min(rect.width, rect.height) / 8 }
 
-    /// The nodes for `kind`, back to front, each of `element`, named `name` + "." + part (e.g. "streak-glyph.body").
+    /// The nodes for `kind`, back to front, each a part of `element` on `platform` (named e.g. "streak-glyph.body").
     public static func nodes(_ kind: GlyphKind, in rect: Rect, container: Rect, palette: GlyphPalette,
-                             element: SceneElement, name: String) -> [SceneNode] {
-        var b = Builder(rect: rect, container: container, palette: palette, element: element, name: name)
+                             element: SceneElement, on platform: Platform) -> [SceneNode] {
+        var b = Builder(rect: rect, container: container, palette: palette, element: element, platform: platform)
         switch kind {
         case .flame(let s): b.flame(s)
         case .stones(let s, let kindling): b.stones(s, kindling: kindling)
@@ -60,12 +60,12 @@ private struct Builder {
     let container: Rect
     let p: GlyphPalette
     let element: SceneElement
-    let name: String
+    let platform: Platform
     let map: ViewportMap
     var nodes: [SceneNode] = []
 
-    init(rect: Rect, container: Rect, palette: GlyphPalette, element: SceneElement, name: String) {
-        self.rect = rect; self.container = container; self.p = palette; self.element = element; self.name = name
+    init(rect: Rect, container: Rect, palette: GlyphPalette, element: SceneElement, platform: Platform) {
+        self.rect = rect; self.container = container; self.p = palette; self.element = element; self.platform = platform
         self.map = ViewportMap(rect)
     }
 
@@ -76,7 +76,7 @@ private struct Builder {
         let commands = map.commands(path)
         guard var box = PathBounds.of(commands) else { return }
         if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-        nodes.append(SceneNode(element, name: "\(name).\(part)", role: role, token: token, bounds: box,
+        nodes.append(SceneNode(element, on: platform, part: part, role: role, token: token, bounds: box,
                                container: container, content: .path(commands, fill: fill, stroke: stroke)))
     }
 
@@ -117,7 +117,7 @@ private struct Builder {
             GradientStop(0.5, ink.color.withAlpha(UInt8((Double(a) * 0.45).rounded()))),
             GradientStop(1, ink.color.withAlpha(0)),
         ])
-        nodes.append(SceneNode(element, name: "\(name).glow", role: .decorative, token: ink.token,
+        nodes.append(SceneNode(element, on: platform, part: "glow", role: .decorative, token: ink.token,
                                bounds: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r),
                                container: container, content: .path(commands, fill: paint, stroke: nil)))
     }
@@ -369,7 +369,7 @@ private struct Builder {
                                     fill: Paint?, stroke: Stroke?) {
         guard var box = PathBounds.of(path.commands) else { return }
         if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-        nodes.append(SceneNode(element, name: "\(name).\(part)", role: role, token: token, bounds: box,
+        nodes.append(SceneNode(element, on: platform, part: part, role: role, token: token, bounds: box,
                                container: container, content: .path(path.commands, fill: fill, stroke: stroke)))
     }
 

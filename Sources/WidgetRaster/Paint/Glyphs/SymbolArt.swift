@@ -23,9 +23,9 @@ public enum SymbolArt {
     /// Outline strokes, in viewport units (≈ SF Symbols' regular weight at text size).
     static let strokeWidth = 1.9
 
-    /// One or more nodes named `name.<part>`, all in `ink`, inside `rect`.
+    /// One or more parts of `element` (an iOS scene's: SF Symbols are iOS's), all in `ink`, inside `rect`.
     public static func nodes(_ symbol: AccessorySymbol, in rect: Rect, container: Rect, ink: GlyphInk,
-                             element: SceneElement, name: String) -> [SceneNode] {
+                             element: SceneElement) -> [SceneNode] {
         let map = ViewportMap(rect)
         var out: [SceneNode] = []
         func add(_ part: String, _ path: ViewportPath, filled: Bool, width: Double = strokeWidth) {
@@ -33,7 +33,7 @@ public enum SymbolArt {
             guard var box = PathBounds.of(commands) else { return }
             let stroke: Stroke? = filled ? nil : Stroke(.solid(ink.color), width: map.length(width))
             if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-            out.append(SceneNode(element, name: "\(name).\(part)", role: .graphic, token: ink.token, bounds: box, container: container,
+            out.append(SceneNode(element, on: .ios, part: part, role: .graphic, token: ink.token, bounds: box, container: container,
                                  content: .path(commands, fill: filled ? .solid(ink.color) : nil, stroke: stroke)))
         }
         switch symbol {

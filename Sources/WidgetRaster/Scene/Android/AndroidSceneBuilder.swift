@@ -159,7 +159,7 @@ struct NodeList {
     }
 
     mutating func glyph(_ kind: GlyphKind, _ r: Rect, _ element: SceneElement) {
-        nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, element: element, name: element.displayName(.android))
+        nodes += GlyphArt.nodes(kind, in: r, container: content, palette: palette, element: element, on: .android)
     }
 
     /// A planned text element, drawn with the lines the plan finished (no second wrap).

@@ -42,10 +42,10 @@ public struct IOSSceneBuilder: Sendable {
                 nodes.append(SceneNode(item.element, on: .ios, role: .decorative, token: tokens.name(role), bounds: item.frame, container: plan.content,
                                        content: .rect(cornerRadius: radius, fill: .solid(c.scalingAlpha(by: alpha)))))
             case .glyph(let kind):
-                nodes += GlyphArt.nodes(kind, in: item.frame, container: plan.content, palette: palette, element: item.element, name: item.name)
+                nodes += GlyphArt.nodes(kind, in: item.frame, container: plan.content, palette: palette, element: item.element, on: .ios)
             case .symbol(let symbol, let ink):
                 nodes += SymbolArt.nodes(symbol, in: item.frame, container: plan.content, ink: GlyphInk(tokens.name(ink), color(ink)),
-                                         element: item.element, name: item.name)
+                                         element: item.element)
             case .accessoryBackground(let radius):
                 nodes.append(SceneNode(item.element, on: .ios, role: .decorative, token: tokens.name(.border), bounds: item.frame, container: plan.content,
                                        content: .rect(cornerRadius: radius, fill: .solid(color(.border)))))
@@ -83,12 +83,12 @@ public struct IOSSceneBuilder: Sendable {
         let c = Point(item.frame.midX, item.frame.midY)
         let radius = min(item.frame.width, item.frame.height) / 2 - lineWidth / 2
         let bounds = item.frame
-        var out = [SceneNode(item.element, name: "\(item.name).track", role: .decorative, token: track.token, bounds: bounds, container: container,
+        var out = [SceneNode(item.element, on: .ios, part: "track", role: .decorative, token: track.token, bounds: bounds, container: container,
                              content: .path([.arc(center: c, radius: radius, start: 0, end: 2 * Double.pi), .close], fill: nil,
                                             stroke: Stroke(.solid(track.color), width: lineWidth)))]
         if let f = fraction, f > 0 {
             let start = -Double.pi / 2
-            out.append(SceneNode(item.element, name: "\(item.name).value", role: .graphic, token: value.token, bounds: bounds, container: container,
+            out.append(SceneNode(item.element, on: .ios, part: "value", role: .graphic, token: value.token, bounds: bounds, container: container,
                                  content: .path([.arc(center: c, radius: radius, start: start, end: start + 2 * Double.pi * min(1, f))], fill: nil,
                                                 stroke: Stroke(.solid(value.color), width: lineWidth, cap: f >= 1 ? .butt : .round))))
         }
