@@ -19,7 +19,7 @@ enum OutputGuard {
                       environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) {
         var outputs: [(flag: String, path: String)] = []
         for name in outputFlags {
-            guard let spec = options.spec(name), let path = a.value(name) ?? spec.defaultValue?.literal, !path.isEmpty else { continue }
+            guard let spec = options.spec(name), let path = a.string(spec), !path.isEmpty else { continue }
             outputs.append((spec.short.map { "-\($0)" } ?? "--\(name)", path))
         }
         // verify and report append their summary to this file.
@@ -27,11 +27,11 @@ enum OutputGuard {
             outputs.append(("$GITHUB_STEP_SUMMARY", summary))
         }
         guard !outputs.isEmpty else { return }
-        let inputs = protectedInputs(a)
+        let inputs = protectedInputs(a, options: options)
         for o in outputs { try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs) }
     }
 
-    static func protectedInputs(_ a: ParsedArguments) -> [ProtectedInput] {
+    static func protectedInputs(_ a: ParsedArguments, options: OptionTable) -> [ProtectedInput] {
         // The project's own inputs (`--root` or found from the working folder; the fonts are in the binary).
         let project = Project.current
         var inputs = [
@@ -41,7 +41,8 @@ enum OutputGuard {
             ProtectedInput("the known-findings file", project.knownFindings.path),
         ]
         for (flag, what) in inputFlags {
-            for path in a.values(flag) + [a.value(flag)].compactMap({ $0 }) where !path.isEmpty && path != "-" {
+            guard let spec = options.spec(flag) else { continue }
+            for path in a.values(spec) + [a.given(spec)].compactMap({ $0 }) where !path.isEmpty && path != "-" {
                 inputs.append(ProtectedInput(what, path))
             }
         }

@@ -33,14 +33,14 @@ struct ReviewOutputs {
     var inCI: Bool
 
     static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
-        func path(_ flag: String) throws(InputError) -> URL? {
-            guard let v = a.value(flag) else { return nil }
+        func path(_ spec: OptionSpec) throws(InputError) -> URL? {
+            guard let v = a.given(spec) else { return nil }
             // An empty path would write into the working folder (issue #24).
-            guard !v.isEmpty else { throw InputError("--\(flag)", "empty path; name the \(flag == "html" ? "folder" : "file") to write") }
+            guard !v.isEmpty else { throw InputError("--\(spec.name)", "empty path; name the \(spec == html ? "folder" : "file") to write") }
             return URL(fileURLWithPath: v)
         }
         func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        return ReviewOutputs(html: try path("html"), junit: try path("junit"),
+        return ReviewOutputs(html: try path(html), junit: try path(junit),
                              githubActions: environment["GITHUB_ACTIONS"] == "true",
                              stepSummary: set("GITHUB_STEP_SUMMARY"), commit: set("GITHUB_SHA"), workspace: set("GITHUB_WORKSPACE"),
                              inCI: environment["CI"] == "true" || environment["GITHUB_ACTIONS"] == "true" || set("JENKINS_URL") != nil)

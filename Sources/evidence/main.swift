@@ -6,11 +6,10 @@ struct HelpCommand: EvidenceCommand {
     static let name = "help"
     static let summary = "List the commands, or show one command's options: evidence help <command>"
     static let usage = "usage: evidence help [command] [--markdown]"
-    static let options = OptionTable([
-        .flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md"),
-    ], positionals: ["command"])
+    static let markdown = OptionSpec.flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md")
+    static let options = OptionTable([markdown], positionals: ["command"])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        if a.has("markdown") {
+        if a.has(markdown) {
             print(optionsMarkdown, terminator: "")
             return 0
         }

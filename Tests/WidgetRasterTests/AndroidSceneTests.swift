@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+@testable import evidence
 
 /// The Android drawing as evidence: legacy invariance, the clip check on real scenes, the
 /// rendered contrast audit on real scenes, and the matrix's promises.

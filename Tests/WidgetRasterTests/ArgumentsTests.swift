@@ -3,12 +3,15 @@ import Testing
 
 @Suite struct ArgumentsTests {
     @Test func bothFlagForms() throws {
-        let a = try ArgumentParser.parse(["--width", "130", "--height=155", "--json", "-o", "x.png"],
-                                         valued: ["width", "height", "output"], switches: ["json"])
-        #expect(a.value("width") == "130")
-        #expect(a.value("height") == "155")
-        #expect(a.has("json"))
-        #expect(a.value("output") == "x.png")
+        let width = OptionSpec.value("width", "W", ""), height = OptionSpec.value("height", "H", "")
+        let output = OptionSpec.value("output", "FILE", "", short: "o"), json = OptionSpec.flag("json", "")
+        let a = try OptionTable([width, height, output, json]).parse(["--width", "130", "--height=155", "--json", "-o", "x.png"])
+        #expect(a.given(width) == "130")
+        #expect(a.given(height) == "155")
+        #expect(a.has(json))
+        #expect(a.given(output) == "x.png")
+        #expect(a == (try ArgumentParser.parse(["--width", "130", "--height=155", "--json", "-o", "x.png"],
+                                               valued: ["width", "height", "output"], switches: ["json"])))
     }
     @Test func unknownFlagIsAnError() {
         #expect(throws: InputError.self) { try ArgumentParser.parse(["--nope"], valued: [], switches: []) }

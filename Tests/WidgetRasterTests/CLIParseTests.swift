@@ -256,10 +256,11 @@ import Testing
     }
 
     @Test func aRepeatedSwitchMeansTheSameAndARepeatableOptionKeepsEveryValue() throws {
-        #expect(try ListCommand.options.parse(["--json", "--json"]).has("json"))
-        let many = OptionTable([.value("from", "FILE", "a result", repeats: true)])
+        #expect(try ListCommand.options.parse(["--json", "--json"]).has(ListCommand.json))
+        let from = OptionSpec.value("from", "FILE", "a result", repeats: true)
+        let many = OptionTable([from])
         let a = try many.parse(["--from", "a.json", "--from=b.json"])
-        #expect(a.values("from") == ["a.json", "b.json"])
+        #expect(a.values(from) == ["a.json", "b.json"])
         #expect(many.help.contains("may be repeated"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+@testable import evidence
 
 /// Cases as data (issue #36): case files under `Cases/` are fixtures keyed `cases/…`, read by
 /// `render`'s own option parser, hostile ones refused with one line, and `evidence pin` writes them.
@@ -37,6 +38,9 @@ import Testing
         #expect(c.target == o.target.with(snapshot: snapshot, asOf: asOf, timeZone: o.input.timeZone))
         // Every option a case takes is one of render's declarations (not a copy of one).
         for spec in CaseFiles.options.all { #expect(AdHocRenderOptions.options.spec(spec.name) == spec, "--\(spec.name)") }
+        // The options a case refuses as the gate's are exactly render's tokens, output and report form.
+        #expect(Set(AdHocRenderOptions.options.all.map(\.name)) == Set(CaseFiles.options.all.map(\.name))
+                    .union([WidgetInputOptions.snapshot.name]).union(CaseFiles.gateOptions))
     }
 
     /// A case fixture carries its own facts and is judged on its expectations.
@@ -107,7 +111,7 @@ import Testing
         #expect(try refusal { root in
             let many = root.appendingPathComponent("many")
             try fm.createDirectory(at: many, withIntermediateDirectories: true)
-            for i in 0..<10_000 { fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8)) }
+            for i in 0..<10_000 { _ = fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8)) }
         }.contains("holds 10001 files, more than the 1000"))
         // The cases folder itself a link: refused, never followed.
         let link = fm.temporaryDirectory.appendingPathComponent("evidence-cases-link-\(UUID().uuidString)")

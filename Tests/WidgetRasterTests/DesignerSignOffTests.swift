@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+@testable import evidence
 
 /// Issue #14: renders a designer would sign off — no cut sentences (the truncation check and the
 /// known-findings file), the shed order below the floor, pips that agree with the count, the Small

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+@testable import evidence
 
 func date(_ s: String) -> Date { parseISO8601(s)! }
 func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }

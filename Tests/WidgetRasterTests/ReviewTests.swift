@@ -638,8 +638,8 @@ import Testing
         #expect(summaryHandlers.count == 1)
         for h in summaryHandlers + summaryHandlers { try h.handle(v) }
         #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
-        let html = try ArgumentParser.parse(["--html", "/tmp/x", "--report", "/tmp/y"], valued: ReviewOutputs.valued.union(["report"]), switches: [])
-        #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.value("report")) }
+        let html = try VerifyCommand.options.parse(["--html", "/tmp/x", "--report", "/tmp/y"])
+        #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.given(GateArguments.report)) }
     }
 
     // MARK: the page, without a browser

@@ -6,9 +6,9 @@ import Foundation
 /// reference, and texts the render must draw. `Cases/reported/obj-2428.json` is the fixture
 /// `cases/reported/obj-2428`, its golden `Goldens/cases/reported/obj-2428.png`.
 ///
-/// A case's options are read by `render`'s own declarations and parser (`AdHocRenderOptions`):
-/// the file's option names are turned back into the command line they stand for, so a case and
-/// `render` cannot drift apart. Every error is one line naming the file and the JSON path.
+/// A case's options are read by `render`'s own widget and size declarations and parser
+/// (Support/WidgetOptionTables.swift): the file's option names are turned back into the command
+/// line they stand for, so a case and `render` cannot drift apart. Every error is one line naming the file and the JSON path.
 public struct CaseFile: Sendable, Equatable {
     /// `cases/reported/obj-2428`: the fixture key (also the golden's path, + `.png`).
     public var key: String
@@ -77,6 +77,12 @@ public enum CaseFiles {
         }
         return OptionTable(widget) + RenderTarget.options
     }()
+    /// What a case's command line is parsed with: `options` and `--snapshot`, which stands for the case's own snapshot.
+    static let commandLine = WidgetInputOptions.options + RenderTarget.options
+    /// `render`'s options that are the gate's (tokens, output, report form), declared in the CLI
+    /// (`AdHocRenderOptions.outputOptions`): a case naming one is told so, not "unknown option".
+    /// CaseFileTests pins this list to the CLI's declarations.
+    public static let gateOptions: Set<String> = ["android-res", "ios-assets", "output", "json", "on-bad-snapshot"]
 
     /// The case files under `root`, in key order. A missing folder holds no cases; anything else
     /// that is not a regular case file (a link, a name outside the key grammar, too many files,
@@ -215,10 +221,11 @@ public enum CaseFiles {
 
         let target: RenderTarget
         do {
-            let parsed = try AdHocRenderOptions.options.parse(arguments)
-            let o = try AdHocRenderOptions.parse(parsed, needsOutput: false)
-            let (s, asOf) = try o.input.resolveSnapshot { _ in snapshot! }
-            target = o.target.with(snapshot: s, asOf: asOf, timeZone: o.input.timeZone)
+            let a = try commandLine.parse(arguments)
+            let input = try WidgetInputOptions.parse(a)
+            let request = try RenderTarget.parse(a)
+            let (s, asOf) = try input.resolveSnapshot { _ in snapshot! }
+            target = request.with(snapshot: s, asOf: asOf, timeZone: input.timeZone)
         } catch {
             // `render`'s errors name the flag: a case names its option.
             let flag = error.location.hasPrefix("--") ? String(error.location.dropFirst(2)) : nil
@@ -240,8 +247,8 @@ public enum CaseFiles {
         for (f, v) in [(Field.note, note), (.seed, seed), (.report, report)] { if let v { top.append((f.rawValue, .string(v))) } }
         var opts: [(key: String, value: JSONValue)] = []
         for spec in options.all {
-            if spec.isSwitch { if a.has(spec.name) { opts.append((spec.name, .bool(true))) }; continue }
-            guard let raw = a.value(spec.name) else { continue }
+            if spec.isSwitch { if a.has(spec) { opts.append((spec.name, .bool(true))) }; continue }
+            guard let raw = a.given(spec) else { continue }
             // A value written as a JSON number reads back as the same words (`render`'s parser sees text either way).
             if case .number? = try? JSONValue.parse(Array(raw.utf8)) { opts.append((spec.name, .number(raw))) } else { opts.append((spec.name, .string(raw))) }
         }
@@ -267,7 +274,7 @@ public enum CaseFiles {
             if name == WidgetInputOptions.snapshot.name {
                 return .failure(InputError(path, "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside it)"))
             }
-            if AdHocRenderOptions.options.spec(name) != nil {
+            if gateOptions.contains(name) {
                 return .failure(InputError(path, "is not an option a case takes (tokens, output and report form are the gate's)"))
             }
             let hint = Suggestion.nearest(name, among: options.all.map(\.name)).map { "did you mean '\($0)'? " } ?? ""

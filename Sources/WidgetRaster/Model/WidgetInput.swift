@@ -60,59 +60,6 @@ public struct WidgetInputOptions: Equatable, Sendable {
     public var asOf: Date
     public var timeZone: TimeZone
 
-    enum Reactive: String, CaseIterable { case extended, notyet, off }
-    enum OnOff: String, CaseIterable { case on, off }
-
-    /// Without `--snapshot` / `--no-snapshot` the widget is synthesized, each flag left out taking
-    /// its declared default (no flag at all: the reference widget `--help` describes).
-    public static func parse(_ a: ParsedArguments) throws(InputError) -> WidgetInputOptions {
-        let synthetic = syntheticFlags.filter { a.value($0) != nil }.sorted()
-        let snapshot = a.value("snapshot")
-        if snapshot != nil && a.has("no-snapshot") { throw InputError("--no-snapshot", "cannot be combined with --snapshot") }
-        if (snapshot != nil || a.has("no-snapshot")), let flag = synthetic.first {
-            throw InputError("--\(flag)", "describes a synthesized widget; it cannot be combined with --snapshot/--no-snapshot")
-        }
-        if snapshot == nil && !a.has("no-snapshot") {
-            var w = SyntheticWidget()
-            w.state = try a.choice(Self.state, WidgetState.allCases)
-            w.extendedToday = switch try a.choice(Self.reactive, Reactive.allCases) {
-            case .extended: true
-            case .notyet: false
-            case .off: nil
-            }
-            w.motif = try a.choice(Self.motif, StreakMotif.allCases)
-            w.kindling = try a.choice(Self.kindling, OnOff.allCases) == .on
-            w.streak = try a.int(Self.streak)
-            w.longest = try a.int(Self.longest)
-            w.habits = try a.int(Self.habits)
-            w.done = try a.int(Self.done)
-            guard w.done <= w.habits else { throw InputError("--done", "\(w.done) is more than --habits \(w.habits)") }
-            let (asOf, zone) = try moment(a, required: false)
-            return WidgetInputOptions(source: .synthetic(w), asOf: asOf, timeZone: zone)
-        }
-        if snapshot == "" { throw InputError("--snapshot", "needs a file path") }
-        let (asOf, zone) = try moment(a, required: true)
-        return WidgetInputOptions(source: snapshot.map(Source.file) ?? .firstRun, asOf: asOf, timeZone: zone)
-    }
-
-    static func moment(_ a: ParsedArguments, required: Bool) throws(InputError) -> (Date, TimeZone) {
-        var asOf = SyntheticWidget.asOf, zone = SyntheticWidget.timeZone
-        if let raw = a.value("as-of") {
-            guard let d = parseISO8601(raw) else {
-                throw InputError("--as-of", "'\(raw)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
-            }
-            asOf = d
-        } else if required {
-            throw InputError("--as-of", "needed: the render moment, ISO-8601 with an offset (the clock is never read)")
-        }
-        if let raw = a.value("time-zone") {
-            zone = try ianaTimeZone(parsing: raw)
-        } else if required {
-            throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York")
-        }
-        return (asOf, zone)
-    }
-
     /// The snapshot and moment to resolve; `readFile` reads a snapshot file (the CLI's loader).
     public func resolveSnapshot(readFile: (String) throws(InputError) -> WidgetSnapshot) throws(InputError) -> (WidgetSnapshot?, Date) {
         switch source {

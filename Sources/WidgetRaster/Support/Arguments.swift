@@ -272,21 +272,25 @@ public struct OptionTable: Sendable {
 }
 
 /// Command-line arguments parsed into plain values (each already checked against its declaration)
-/// before anything is run.
+/// before anything is run. An option is read only through its `OptionSpec`, never by a name
+/// string: a misspelt name would compile and read nil, where a misspelt declaration does not compile.
 public struct ParsedArguments: Equatable, Sendable {
-    public var values: [String: String] = [:]
+    fileprivate var values: [String: String] = [:]
     /// Every value of a repeatable option, in the order given.
-    public var lists: [String: [String]] = [:]
-    public var switches: Set<String> = []
+    fileprivate var lists: [String: [String]] = [:]
+    fileprivate var switches: Set<String> = []
     public var positionals: [String] = []
 
     public init() {}
 
     /// The value as given, nil when the option is absent (its declared default is not applied here).
-    public func value(_ name: String) -> String? { values[name] }
+    public func given(_ spec: OptionSpec) -> String? { values[spec.name] }
     /// Every value of a repeatable option, in order.
-    public func values(_ name: String) -> [String] { lists[name] ?? [] }
-    public func has(_ name: String) -> Bool { switches.contains(name) }
+    public func values(_ spec: OptionSpec) -> [String] { lists[spec.name] ?? [] }
+    /// Whether a switch was given.
+    public func has(_ spec: OptionSpec) -> Bool { switches.contains(spec.name) }
+    /// Whether the option was given at all: a value, or the switch.
+    public func mentions(_ spec: OptionSpec) -> Bool { spec.isSwitch ? has(spec) : given(spec) != nil }
 
     // MARK: typed values from the declaration: its check, its default
 

@@ -1,7 +1,13 @@
-/// The option declarations of the ad-hoc widget commands (`render`, `plan`, `resolve`): each flag
-/// once, with its help text, its check and its default. The parse functions beside the types
-/// (WidgetInputOptions, RenderTarget, IOSRenderRequest, ResolveOptions) read values by these names;
-/// `evidence <command> --help` prints these tables.
+import Foundation
+
+/// The widget and size options of `render`, `plan` and `pin` — each flag once, with its help text,
+/// its check and its default — and their parse into the request types (WidgetInputOptions,
+/// RenderTarget, IOSRenderRequest). `evidence <command> --help` prints these tables.
+///
+/// They live in the library, not the CLI, because they are the case-file format: a case's
+/// `options` are these flags, read by this parse (Gate/CaseFiles.swift), and the catalog reads
+/// Cases/ itself for verify, record, list and report. The commands' other options (tokens, output,
+/// `resolve`) are the CLI's (Sources/evidence).
 
 private func words<T: RawRepresentable>(_ all: [T]) -> [String] where T.RawValue == String { all.map(\.rawValue) }
 
@@ -28,7 +34,6 @@ extension WidgetInputOptions {
 
     /// The flags that describe a synthesized widget (any of them means "no snapshot file").
     public static let syntheticOptions = [state, reactive, motif, kindling, streak, longest, habits, done]
-    public static var syntheticFlags: Set<String> { Set(syntheticOptions.map(\.name)) }
 
     public static let options = OptionTable([
         .init("widget, from a snapshot:", [snapshot, noSnapshot, asOf, timeZone]),
@@ -93,37 +98,139 @@ extension IOSRenderRequest {
     public static let scaleOption = OptionSpec.value("scale", "2|3", "ios: pixels per pt", check: .int(2...3), default: .value("2"))
 }
 
-extension AdHocRenderOptions {
-    public static let androidRes = OptionSpec.value("android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml", default: .note("the bundled tokens"))
-    public static let iosAssets = OptionSpec.value("ios-assets", "DIR", "an Xcode asset catalog with the Widget*.colorset sets", default: .note("the bundled sets"))
-    public static let output = OptionSpec.value("output", "FILE", """
-        where to write the PNG (written atomically; its folder must exist; a device,
-        FIFO, socket, folder or link is never replaced)
-        """, short: "o")
-    public static let json = OptionSpec.flag("json", """
-        print what was drawn: family, size, state, the visible texts in drawing
-        order, the accessibility label, the pip row, and any findings (clipped,
-        truncated, contrast, missing-glyph; known ones marked with their seed passage)
-        """)
-    public static let onBadSnapshot = OptionSpec.value("on-bad-snapshot", nil, """
-        fail: a snapshot that doesn't decode is an error, exit 2.
-        fallback: print the decode error on stderr and draw what the widget draws —
-        seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
-        """, check: .choice(words(BadSnapshotPolicy.allCases)), default: .value(BadSnapshotPolicy.fail.rawValue))
+// MARK: the parse: arguments → requests
 
-    /// The tokens, the output and the report form; `render` and `plan` add these to the widget and size tables.
-    public static let outputOptions = OptionTable([.init("tokens and output:", [androidRes, iosAssets, output, json, onBadSnapshot])])
-    public static let options = WidgetInputOptions.options + RenderTarget.options + outputOptions
-    public static var valued: Set<String> { options.valued }
-    public static var switches: Set<String> { options.switches }
+extension WidgetInputOptions {
+    enum Reactive: String, CaseIterable { case extended, notyet, off }
+    enum OnOff: String, CaseIterable { case on, off }
+
+    /// Without `--snapshot` / `--no-snapshot` the widget is synthesized, each flag left out taking
+    /// its declared default (no flag at all: the reference widget `--help` describes).
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> WidgetInputOptions {
+        let synthetic = syntheticOptions.filter { a.given($0) != nil }.map(\.name).sorted()
+        let snapshot = a.given(Self.snapshot)
+        if snapshot != nil && a.has(noSnapshot) { throw InputError("--no-snapshot", "cannot be combined with --snapshot") }
+        if (snapshot != nil || a.has(noSnapshot)), let flag = synthetic.first {
+            throw InputError("--\(flag)", "describes a synthesized widget; it cannot be combined with --snapshot/--no-snapshot")
+        }
+        if snapshot == nil && !a.has(noSnapshot) {
+            var w = SyntheticWidget()
+            w.state = try a.choice(Self.state, WidgetState.allCases)
+            w.extendedToday = switch try a.choice(Self.reactive, Reactive.allCases) {
+            case .extended: true
+            case .notyet: false
+            case .off: nil
+            }
+            w.motif = try a.choice(Self.motif, StreakMotif.allCases)
+            w.kindling = try a.choice(Self.kindling, OnOff.allCases) == .on
+            w.streak = try a.int(Self.streak)
+            w.longest = try a.int(Self.longest)
+            w.habits = try a.int(Self.habits)
+            w.done = try a.int(Self.done)
+            guard w.done <= w.habits else { throw InputError("--done", "\(w.done) is more than --habits \(w.habits)") }
+            let (asOf, zone) = try moment(a, required: false)
+            return WidgetInputOptions(source: .synthetic(w), asOf: asOf, timeZone: zone)
+        }
+        if snapshot == "" { throw InputError("--snapshot", "needs a file path") }
+        let (asOf, zone) = try moment(a, required: true)
+        return WidgetInputOptions(source: snapshot.map(Source.file) ?? .firstRun, asOf: asOf, timeZone: zone)
+    }
+
+    static func moment(_ a: ParsedArguments, required: Bool) throws(InputError) -> (Date, TimeZone) {
+        var asOf = SyntheticWidget.asOf, zone = SyntheticWidget.timeZone
+        if let raw = a.given(Self.asOf) {
+            guard let d = parseISO8601(raw) else {
+                throw InputError("--as-of", "'\(raw)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
+            }
+            asOf = d
+        } else if required {
+            throw InputError("--as-of", "needed: the render moment, ISO-8601 with an offset (the clock is never read)")
+        }
+        if let raw = a.given(Self.timeZone) {
+            zone = try ianaTimeZone(parsing: raw)
+        } else if required {
+            throw InputError("--time-zone", "needed: an IANA time zone such as America/New_York")
+        }
+        return (asOf, zone)
+    }
 }
 
-extension ResolveOptions {
-    public static let platform = OptionSpec.value("platform", "P", "only one platform's copy", check: .choice(words(Platform.allCases)), default: .note("both"))
-    public static let json = OptionSpec.flag("json", "machine-readable output")
-    public static let options = OptionTable([
-        WidgetInputOptions.snapshot, WidgetInputOptions.noSnapshot, WidgetInputOptions.asOf, WidgetInputOptions.timeZone, platform, json,
-    ])
-    public static var valued: Set<String> { options.valued }
-    public static var switches: Set<String> { options.switches }
+extension RenderTarget {
+    public static func parse(_ a: ParsedArguments) throws(InputError) -> RenderTarget {
+        let platform = try a.choice(Self.platform, Platform.allCases)
+        if let raw = a.given(family), let refusal = familyOfOtherPlatform(raw, platform: platform) { throw refusal }
+        let theme = try a.choice(Self.theme, Theme.allCases)
+        switch platform {
+        case .android:
+            for spec in [deviceClass, scale, textSize, hostMode] where a.given(spec) != nil {
+                throw InputError("--\(spec.name)", "only applies to --platform ios")
+            }
+            let r = AndroidRenderRequest.self
+            let family = try a.choice(r.familyOption, AndroidFamilyRequest.allCases)
+            let typical = r.typicalSize(family)
+            return .android(AndroidRenderRequest(
+                family: family,
+                widthDp: try a.double(r.widthOption, absent: typical.width),
+                heightDp: try a.double(r.heightOption, absent: typical.height),
+                fontScale: try a.double(r.fontScaleOption),
+                theme: theme,
+                density: try a.double(r.densityOption),
+                snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone))
+        case .ios:
+            for spec in [fontScale, density] where a.given(spec) != nil {
+                throw InputError("--\(spec.name)", "only applies to --platform android (iOS: --scale, --text-size)")
+            }
+            return .ios(try IOSRenderRequest.parse(a, theme: theme))
+        }
+    }
+}
+
+extension IOSRenderRequest {
+    static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
+        let family = try a.choice(familyOption, IOSFamily.allCases)
+        var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
+        r.hostMode = try a.choice(RenderTarget.hostMode, HostMode.allCases)
+        guard r.hostMode.draws(family) else { throw InputError("--host-mode", r.hostMode.refusal(family)) }
+        if let name = a.given(RenderTarget.deviceClass) {
+            guard let c = IOSDeviceClass.named(name) else {
+                throw InputError("--device-class", "unknown '\(name)'; expected one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))")
+            }
+            if a.given(widthOption) != nil || a.given(heightOption) != nil {
+                throw InputError("--device-class", "give a device class or --width/--height, not both")
+            }
+            guard let size = c.size(family) else {
+                throw InputError("--device-class", "\(name) has no Lock Screen accessories (it cannot run iOS 16)")
+            }
+            r.size = size; r.deviceClass = c.name
+        } else if a.given(widthOption) != nil || a.given(heightOption) != nil {
+            guard a.given(widthOption) != nil, a.given(heightOption) != nil else {
+                throw InputError(a.given(widthOption) == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")
+            }
+            r.size = Size(try a.double(widthOption), try a.double(heightOption))
+            r.deviceClass = nil
+        }
+        let scale = try a.int(scaleOption)
+        r.scale = Double(scale)
+        r.textSize = try a.choice(RenderTarget.textSize, DynamicTypeSize.allCases)
+        return r
+    }
+}
+
+/// A time zone by IANA identifier only. Foundation also accepts abbreviations ("EST") and
+/// offsets ("GMT+2"), which have no DST rules; a widget renders in a real device zone.
+public func ianaTimeZone(_ id: String) -> TimeZone? {
+    guard id == "UTC" || id == "GMT" || (id.contains("/") && !id.hasPrefix("/")), let z = TimeZone(identifier: id) else { return nil }
+    return z
+}
+
+/// `--time-zone`'s value as a zone, or an error with the nearest IANA name: the same name in its
+/// own case (`europe/berlin` → `Europe/Berlin`), else the closest spelling.
+public func ianaTimeZone(parsing raw: String) throws(InputError) -> TimeZone {
+    if let z = ianaTimeZone(raw) { return z }
+    let known = TimeZone.knownTimeZoneIdentifiers
+    // Words longer than any zone name are not typos of one (and would make the search slow).
+    let nearest = raw.count > 64 ? nil
+        : known.first { $0.lowercased() == raw.lowercased() } ?? Suggestion.nearest(raw, among: known)
+    let hint = nearest.map { "did you mean '\($0)'?" } ?? "e.g. America/New_York, Europe/London, UTC"
+    throw InputError("--time-zone", "'\(raw)' is not an IANA time zone; \(hint)")
 }

@@ -38,7 +38,7 @@ struct BenchCommand: EvidenceCommand {
         var o = try GateArguments.options(a)
         let rounds = try a.int(Self.rounds)
         let scale = try a.int(Self.scale)
-        let phase = a.value(Self.phase.name)?.lowercased()  // the check is case-insensitive; the phases are lower case
+        let phase = a.given(Self.phase)?.lowercased()  // the check is case-insensitive; the phases are lower case
         let base = try GateArguments.fixtures(o.filter, cases: GateArguments.casesFolder(a))
         let painter = try GateArguments.painter()
         o.comparison = .exact
@@ -54,10 +54,10 @@ struct BenchCommand: EvidenceCommand {
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
-        if a.value(Self.prepare.name) != nil && a.value(Self.prepared.name) != nil {
+        if a.given(Self.prepare) != nil && a.given(Self.prepared) != nil {
             throw InputError("--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
         }
-        if let dir = a.value(Self.prepare.name) {
+        if let dir = a.given(Self.prepare) {
             let url = URL(fileURLWithPath: dir)
             var st = stat()  // lstat: a link (even a dangling one) counts as existing, and is never followed
             guard lstat(url.path, &st) != 0 else {
@@ -67,12 +67,12 @@ struct BenchCommand: EvidenceCommand {
             catch { try? FileManager.default.removeItem(at: url); throw error }  // nothing half-made is left
             print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
             return 0
-        } else if let dir = a.value(Self.prepared.name) {
+        } else if let dir = a.given(Self.prepared) {
             o.goldens = URL(fileURLWithPath: dir)
             guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path) else {
                 throw InputError(dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
             }
-        } else if scale > 1 || phase == "record-same" || a.value(GateArguments.filter.name) != nil {
+        } else if scale > 1 || phase == "record-same" || a.given(GateArguments.filter) != nil {
             o.goldens = tmp.appendingPathComponent("goldens")
             try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: o.goldens)
         }

@@ -57,7 +57,7 @@ struct CompareCommand: EvidenceCommand {
         }
         let comparison = try comparison(a)
         let comparator = comparison.comparator
-        let out = a.value(output.name)
+        let out = a.given(output)
         if let out { try OutputFile.check(out) }
         let expectedPath = a.positionals[0], actualPath = a.positionals[1]
         let expected = try readPNG(expectedPath), actual = try readPNG(actualPath)
@@ -65,7 +65,7 @@ struct CompareCommand: EvidenceCommand {
         if let out {
             try OutputFile.write(ImageOps.encodePNG(comparator.diffImage(expected: expected, actual: actual)), to: out)
         }
-        if a.has(json.name) {
+        if a.has(json) {
             try printJSON(Report(expected: expectedPath, actual: actualPath, comparison: comparison.description,
                                  outcome: result.outcome, differingPixels: result.differingPixels,
                                  antialiasedPixels: result.antialiasedPixels, boundingBox: result.boundingBox,
@@ -80,14 +80,14 @@ struct CompareCommand: EvidenceCommand {
 
     /// The comparison the flags ask for, and why (the same value verify reports).
     static func comparison(_ a: ParsedArguments) throws(InputError) -> AppliedComparison {
-        if a.has(exact.name) {
-            if a.value(threshold.name) != nil { throw InputError("--threshold", "does not apply with --exact (every byte counts)") }
-            if a.has(includeAA.name) { throw InputError("--include-aa", "does not apply with --exact (every pixel counts)") }
+        if a.has(exact) {
+            if a.given(threshold) != nil { throw InputError("--threshold", "does not apply with --exact (every byte counts)") }
+            if a.has(includeAA) { throw InputError("--include-aa", "does not apply with --exact (every pixel counts)") }
             return AppliedComparison(.exact, because: "requested with --exact")
         }
         let t = try a.double(threshold)
-        let asked = (a.value(threshold.name) != nil ? ["--threshold \(t)"] : []) + (a.has(includeAA.name) ? ["--include-aa"] : [])
-        return AppliedComparison(.perceptual(threshold: t, includeAA: a.has(includeAA.name)),
+        let asked = (a.given(threshold) != nil ? ["--threshold \(t)"] : []) + (a.has(includeAA) ? ["--include-aa"] : [])
+        return AppliedComparison(.perceptual(threshold: t, includeAA: a.has(includeAA)),
                                  because: asked.isEmpty ? "the default of evidence compare" : "requested with " + asked.joined(separator: " "))
     }
 

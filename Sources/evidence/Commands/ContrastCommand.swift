@@ -16,52 +16,51 @@ struct ContrastCommand: EvidenceCommand {
     in light and dark. Ratios are compared unrounded and shown truncated to two decimals; the APCA
     Lc column is a non-gating second opinion.
     """
-    static let options = OptionTable([
-        .value("android-res", "DIR", """
-            an Android res/ folder: every values*/*.xml, each night / -vNN configuration
-            its own rows (docs/reference/token-files.md)
-            """, default: .note("the bundled Tokens/android/res")),
-        .value("ios-assets", "DIR", """
-            audit an Xcode asset catalog (Widget*.colorset) against the iOS role table
-            instead: WidgetCard, the frosted rows, the check-off button; Increase
-            Contrast entries add rows (a set the folder lacks takes the bundled
-            default, named once on stderr)
-            """),
-        .flag("json", "machine-readable report on stdout"),
-        .flag("rendered", """
-            audit the rendered matrix instead: every text and graphic node of every
-            fixture of both platforms (drawn with these tokens) against the real pixels beneath it;
-            a node known-findings.json covers prints as KNOWN (--json: the row's "known" seed)
-            """),
-        .value("filter", "GLOB", "with --rendered or --colour-alone: only fixtures whose key matches"),
-        .flag("colour-alone", """
-            the one-tint check instead (seed 000: "Nothing may encode meaning in colour alone
-            in the two host-owned modes"): in every tinted, Night and Lock Screen vibrant
-            render, states whose meaning differs (done / not-yet marker; extended / not-yet
-            glyph and caption; confirmed / pending / baseline all-done copy) must differ in
-            one-tint pixels where the meaning is drawn. Findings in known-findings.json print
-            as one KNOWN line per entry with its seed section (the passages: --json); anything else fails
-            """),
-    ])
+    static let androidRes = OptionSpec.value("android-res", "DIR", """
+        an Android res/ folder: every values*/*.xml, each night / -vNN configuration
+        its own rows (docs/reference/token-files.md)
+        """, default: .note("the bundled Tokens/android/res"))
+    static let iosAssets = OptionSpec.value("ios-assets", "DIR", """
+        audit an Xcode asset catalog (Widget*.colorset) against the iOS role table
+        instead: WidgetCard, the frosted rows, the check-off button; Increase
+        Contrast entries add rows (a set the folder lacks takes the bundled
+        default, named once on stderr)
+        """)
+    static let json = OptionSpec.flag("json", "machine-readable report on stdout")
+    static let renderedFlag = OptionSpec.flag("rendered", """
+        audit the rendered matrix instead: every text and graphic node of every
+        fixture of both platforms (drawn with these tokens) against the real pixels beneath it;
+        a node known-findings.json covers prints as KNOWN (--json: the row's "known" seed)
+        """)
+    static let filter = OptionSpec.value("filter", "GLOB", "with --rendered or --colour-alone: only fixtures whose key matches")
+    static let colourAloneFlag = OptionSpec.flag("colour-alone", """
+        the one-tint check instead (seed 000: "Nothing may encode meaning in colour alone
+        in the two host-owned modes"): in every tinted, Night and Lock Screen vibrant
+        render, states whose meaning differs (done / not-yet marker; extended / not-yet
+        glyph and caption; confirmed / pending / baseline all-done copy) must differ in
+        one-tint pixels where the meaning is drawn. Findings in known-findings.json print
+        as one KNOWN line per entry with its seed section (the passages: --json); anything else fails
+        """)
+    static let options = OptionTable([androidRes, iosAssets, json, renderedFlag, filter, colourAloneFlag])
     static let notes = """
     exit: 0 every row passes · 1 a row fails (each failure named on stderr), or an unfiltered
     --rendered / --colour-alone judged nothing it reads (a self-check line says what) · 2 unreadable tokens
     """
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        if a.has("colour-alone") {
-            if a.has("rendered") || a.value("android-res") != nil || a.value("ios-assets") != nil {
+        if a.has(colourAloneFlag) {
+            if a.has(renderedFlag) || a.given(androidRes) != nil || a.given(iosAssets) != nil {
                 throw InputError("--colour-alone", "checks the bundled matrix on its own (drop --rendered / --android-res / --ios-assets)")
             }
-            return try colourAlone(filter: a.value("filter"), json: a.has("json"))
+            return try colourAlone(filter: a.given(filter), json: a.has(json))
         }
-        let dir = a.value("android-res").map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
-        let ios = try a.value("ios-assets").map(iosCatalog)
-        if a.has("rendered") { return try rendered(dir, ios: ios?.tokens, filter: a.value("filter"), json: a.has("json")) }
-        if a.value("filter") != nil { throw InputError("--filter", "only applies with --rendered") }
-        if ios != nil, a.value("android-res") != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
+        let dir = a.given(androidRes).map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
+        let ios = try a.given(iosAssets).map(iosCatalog)
+        if a.has(renderedFlag) { return try rendered(dir, ios: ios?.tokens, filter: a.given(filter), json: a.has(json)) }
+        if a.given(filter) != nil { throw InputError("--filter", "only applies with --rendered") }
+        if ios != nil, a.given(androidRes) != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
         let report = try ios.map(ContrastAudit.auditIOS) ?? ContrastAudit.auditAndroid(resDirectory: dir)
-        if a.has("json") {
+        if a.has(json) {
             try printJSON(report)
         } else {
             print(ContrastTable.render(report))

@@ -15,9 +15,9 @@ struct GalleryCommand: EvidenceCommand {
     static let output = OptionSpec.value("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote", short: "o")
     static let options = OptionTable([GateArguments.filter, GateArguments.goldens, GateArguments.cases, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let outPath = a.value(Self.output.name) else { throw InputError("-o", "required: the folder to write") }
-        let goldens = a.value(GateArguments.goldens.name).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
-        let fixtures = try GateArguments.fixtures(a.value(GateArguments.filter.name), cases: GateArguments.casesFolder(a))
+        guard let outPath = a.given(Self.output) else { throw InputError("-o", "required: the folder to write") }
+        let goldens = a.given(GateArguments.goldens).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
+        let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter), cases: GateArguments.casesFolder(a))
         let fonts = try FontLibrary.bundled.get()
         // Written whole into a private staging folder, then put in place: never through a link, never half.
         let page = try PageFolder.begin(outPath, flag: "-o")

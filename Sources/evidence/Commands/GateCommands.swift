@@ -28,13 +28,13 @@ enum GateArguments {
 
     static func options(_ a: ParsedArguments) throws -> GateOptions {
         var o = GateOptions()
-        o.filter = a.value(filter.name)
+        o.filter = a.given(filter)
         o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
-        if let g = a.value(goldens.name) { o.goldens = URL(fileURLWithPath: g) }
-        o.shard = try a.value(shard.name).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
+        if let g = a.given(goldens) { o.goldens = URL(fileURLWithPath: g) }
+        o.shard = try a.given(shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
         o.proofs = try proofs()
         let mode = try a.choice(compare, CompareFlag.allCases)
-        if a.value(threshold.name) != nil && mode != .perceptual {
+        if a.given(threshold) != nil && mode != .perceptual {
             throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
         }
         switch mode {
@@ -83,7 +83,7 @@ enum GateArguments {
 
     /// The case files' folder: `--cases`, else the package's `Cases/`.
     static func casesFolder(_ a: ParsedArguments) -> URL {
-        a.value(cases.name).map { URL(fileURLWithPath: $0) } ?? Project.current.cases
+        a.given(cases).map { URL(fileURLWithPath: $0) } ?? Project.current.cases
     }
 
     static func fixtures(_ filter: String?, cases: URL = Project.current.cases) throws -> [Fixture] {
@@ -124,11 +124,12 @@ struct ListCommand: EvidenceCommand {
 
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
         """
-    static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, .flag("json", "a JSON array of keys")])
+    static let json = OptionSpec.flag("json", "a JSON array of keys")
+    static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, json])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        let keys = try Self.keys(filter: a.value("filter"), shard: a.value("shard").map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
+        let keys = try Self.keys(filter: a.given(GateArguments.filter), shard: a.given(GateArguments.shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
                                  cases: GateArguments.casesFolder(a))
-        if a.has("json") { try printJSON(keys) } else { keys.forEach { print($0) } }
+        if a.has(json) { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
 
@@ -171,15 +172,15 @@ struct VerifyCommand: EvidenceCommand {
                  "Checks besides the golden comparison (check → the kind it reports):"] + checks).joined(separator: "\n")
     }
 
+    static let json = OptionSpec.flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)")
     static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold,
-        .flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)"), GateArguments.noWait,
+        GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold, json, GateArguments.noWait,
     ]) + ReviewOutputs.options
     static let notes = ReviewOutputs.environmentNote + "\n" + GateArguments.cacheNote
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         let outputs = try ReviewOutputs.parse(a)
-        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.value(GateArguments.report.name)))
+        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.given(GateArguments.report)))
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
@@ -189,20 +190,20 @@ struct VerifyCommand: EvidenceCommand {
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
         try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
-        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has("no-wait"), onWait: printError)
+        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has(GateArguments.noWait), onWait: printError)
         defer { withExtendedLifetime(lock) {} }
         // Verify deletes nothing: a killed record's temp files (where the filter can match) are
         // named, and the next record sweeps them.
         for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
-        let stream = outputs.stream(json: a.has("json"), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
+        let stream = outputs.stream(json: a.has(json), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
         do {
             result = try Verifier.verify(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(),
-                                         progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "verified"),
+                                         progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
         } catch {
@@ -242,27 +243,26 @@ struct RecordCommand: EvidenceCommand {
         changed: rewrite moved, add new, remove stale;
         missing: only add goldens that do not exist; all: rewrite every file
         """, check: .choice(RecordMode.allCases.map(\.rawValue)), default: .value(RecordMode.changed.rawValue))
+    static let dryRun = OptionSpec.flag("dry-run", "say what would move, appear and vanish; write nothing")
+    static let json = OptionSpec.flag("json", "machine-readable result on stdout")
+    static let rebuildManifest = OptionSpec.flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
+    static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
     static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, mode,
-        .flag("dry-run", "say what would move, appear and vanish; write nothing"),
-        .flag("json", "machine-readable result on stdout"),
-        GateArguments.noWait,
-        .flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh"),
-        .flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file"),
+        GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
     ])
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
-        o.replaceUnreadable = a.has("replace-unreadable")
+        o.replaceUnreadable = a.has(replaceUnreadable)
         let cases = GateArguments.casesFolder(a)
         _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
-        let handler: any RecordResultHandler = a.has("json") ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has("dry-run"))
-        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(), dryRun: a.has("dry-run"),
-                                    rebuildManifest: a.has("rebuild-manifest"), waitForLock: !a.has("no-wait"),
+        let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has(dryRun))
+        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(), dryRun: a.has(dryRun),
+                                    rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait),
                                     notice: { printError($0) },
-                                    progress: ProgressLine.make(quiet: a.has("quiet") || a.has("json"), verb: "rendered"),
+                                    progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "rendered"),
                                     onFixture: handler.fixture)
-        if !a.has("dry-run") { GateArguments.save(o.proofs) }
+        if !a.has(dryRun) { GateArguments.save(o.proofs) }
         try handler.finish(r)
         return 0
     }

@@ -31,7 +31,7 @@ struct PinCommand: EvidenceCommand {
         + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])])
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard var path = a.value(caseName.name), !path.isEmpty else { throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine") }
+        guard var path = a.given(caseName), !path.isEmpty else { throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine") }
         if path.hasSuffix(".json") { path.removeLast(".json".count) }
         if path.hasSuffix(".snapshot") { throw InputError("--name", "'\(path)' ends in .snapshot, the name of a snapshot beside a case") }
         let file = path + ".json"
@@ -49,13 +49,13 @@ struct PinCommand: EvidenceCommand {
         try checkFolder(root)
         switch folder.read(file) {
         case .missing: break
-        case .bytes where a.has(force.name): break
+        case .bytes where a.has(force): break
         case .bytes: throw InputError(root.appendingPathComponent(file).path, "exists; pass --force to replace it")
         case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
         case .exhausted(let e): throw e
         }
-        let (bytes, pinned) = try CaseFiles.compose(file, arguments: a, snapshot: snapshot, note: a.value(note.name), seed: a.value(seed.name),
-                                                    report: a.value(report.name), expect: a.values(expect.name), in: folder)
+        let (bytes, pinned) = try CaseFiles.compose(file, arguments: a, snapshot: snapshot, note: a.given(note), seed: a.given(seed),
+                                                    report: a.given(report), expect: a.values(expect), in: folder)
         // Drawn once before it is written: a case that cannot be drawn is never pinned.
         let fonts = try FontLibrary.bundled.get()
         let drawn = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()).draw(pinned.target)

@@ -18,8 +18,9 @@ struct PlanCommand: EvidenceCommand {
     Defaults = the seed's reference case: the OBJ-2428 reported geometry 230 × 330 dp, fontScale
     1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
     """
+    static let json = OptionSpec.flag("json", "machine-readable output")
     static let options = WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
-        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, .flag("json", "machine-readable output"),
+        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, json,
     ])])
     static let notes = """
     examples:
@@ -45,7 +46,7 @@ struct PlanCommand: EvidenceCommand {
         let drawn = renderer.draw(try WidgetPipeline.target(o))
         // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
         let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
-        if o.json { try printJSON(report); return 0 }
+        if a.has(json) { try printJSON(report); return 0 }
         print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
         switch drawn.plan {
         case .android(let plan):

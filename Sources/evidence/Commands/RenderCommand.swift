@@ -25,13 +25,13 @@ struct RenderCommand: EvidenceCommand {
         """)
     static let options = OptionTable([.init("a fixture:", [fixture]), .init("accessibility view:", [overlay])]) + AdHocRenderOptions.options
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let out = a.value("output"), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        guard let out = a.given(AdHocRenderOptions.output), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
         var fixtureDrawn: Fixture?
-        if let key = a.value(fixture.name) {
+        if let key = a.given(fixture) {
             try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
                 // The nearest key, from the declared keys (nothing drawn).
@@ -48,7 +48,7 @@ struct RenderCommand: EvidenceCommand {
             scene = r.scene
         }
         let image = painter.render(scene)
-        if a.has(overlay.name) {
+        if a.has(overlay) {
             let overlaid = AccessibilityOverlay.draw(scene, painter: painter)
             try OutputFile.write(PNGCodec.encode(overlaid.image), to: out)
             overlaid.entries.forEach { print($0.line) }
@@ -56,7 +56,7 @@ struct RenderCommand: EvidenceCommand {
             try OutputFile.write(PNGCodec.encode(image), to: out)
         }
         for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
-        if a.has("json") {
+        if a.has(AdHocRenderOptions.json) {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                            key: WidgetRenderer.adHocKey(drawn.facts)))
@@ -80,7 +80,7 @@ struct RenderCommand: EvidenceCommand {
     /// would be silently ignored, so it is a usage error instead.
     static func checkFixtureAlone(_ a: ParsedArguments) throws(InputError) {
         let ownTable = Set([fixture.name, overlay.name, AdHocRenderOptions.output.name, AdHocRenderOptions.json.name])
-        for spec in AdHocRenderOptions.options.all where !ownTable.contains(spec.name) && (a.value(spec.name) != nil || a.has(spec.name)) {
+        for spec in AdHocRenderOptions.options.all where !ownTable.contains(spec.name) && a.mentions(spec) {
             throw InputError("--\(spec.name)", "cannot be combined with --fixture (the fixture fixes its widget, size and tokens)")
         }
     }

@@ -29,7 +29,7 @@ struct ReportCommand: EvidenceCommand {
     static let options = OptionTable([from, output, ReviewOutputs.junit])
     static let notes = ReviewOutputs.environmentNote
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        let froms = a.values(Self.from.name)
+        let froms = a.values(Self.from)
         guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
         var seen = Set<String>()
         let files = try froms.flatMap(resultFiles).filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }.map(ResultFile.load)
@@ -41,7 +41,7 @@ struct ReportCommand: EvidenceCommand {
         // verify's outputs (JUnit, annotations, step summary) through the same handlers, with the
         // page built whole at -o.
         var outputs = try ReviewOutputs.parse(a)
-        let page = ReportPage(path: a.value(Self.output.name) ?? "report", files: files)
+        let page = ReportPage(path: a.given(Self.output) ?? "report", files: files)
         outputs.html = page.target
         // The same console summary as verify's (every failure with its fix, the kinds, the totals),
         // then where the page went.

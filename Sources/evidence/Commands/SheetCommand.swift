@@ -16,12 +16,12 @@ struct SheetCommand: EvidenceCommand {
         checked before anything is drawn; it is drawn and encoded one grid row at a time.
         """
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let out = a.value(Self.output.name) else { throw InputError("-o", "required: the PNG file to write") }
+        guard let out = a.given(Self.output) else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
         let columns = try a.int(Self.columns)
         let scale = try a.double(Self.scale)
         let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
-        let fixtures = try GateArguments.fixtures(a.value(GateArguments.filter.name))
+        let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter))
         guard fixtures.count <= 4000 else { throw InputError("--filter", "\(fixtures.count) fixtures is too many for one sheet; narrow the filter") }
         let sheet = try ContactSheet.write(fixtures, painter: try GateArguments.painter(), columns: columns, scale: scale,
                                            jobs: jobs, to: out)

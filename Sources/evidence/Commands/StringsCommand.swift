@@ -13,12 +13,13 @@ struct StringsCommand: EvidenceCommand {
     """
     static let platform = OptionSpec.value("platform", "P", "only one platform's strings", check: .choice(Platform.allCases.map(\.rawValue)),
                                            default: .note("both"))
-    static let options = OptionTable([platform, .flag("json", "a JSON array of {site, platform, motif, branch, text, spoken}")])
+    static let json = OptionSpec.flag("json", "a JSON array of {site, platform, motif, branch, text, spoken}")
+    static let options = OptionTable([platform, json])
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        let platform: Platform? = a.value(Self.platform.name) == nil ? nil : try a.choice(Self.platform, Platform.allCases)
+        let platform: Platform? = a.given(Self.platform) == nil ? nil : try a.choice(Self.platform, Platform.allCases)
         let entries = copyCatalogue(platform: platform)
-        if a.has("json") {
+        if a.has(json) {
             try printJSON(entries)
             return 0
         }

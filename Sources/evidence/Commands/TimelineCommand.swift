@@ -23,11 +23,11 @@ struct TimelineCommand: EvidenceCommand {
     static let output = OptionSpec.value("output", "FILE", "the PNG strip to write", short: "o")
     static let options = OptionTable([snapshot, from, timeZone, platform, family, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let out = a.value(Self.output.name), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
+        guard let out = a.given(Self.output), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
         try OutputFile.check(out)
-        guard let path = a.value(Self.snapshot.name) else { throw InputError("--snapshot", "required: the snapshot JSON file") }
-        guard let fromText = a.value(Self.from.name) else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
-        guard let zoneName = a.value(Self.timeZone.name) else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
+        guard let path = a.given(Self.snapshot) else { throw InputError("--snapshot", "required: the snapshot JSON file") }
+        guard let fromText = a.given(Self.from) else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
+        guard let zoneName = a.given(Self.timeZone) else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
         guard let from = ISO8601DateFormatter().date(from: fromText) else {
             throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")
         }
@@ -39,7 +39,7 @@ struct TimelineCommand: EvidenceCommand {
         guard let platform = platforms.first(where: { $0.name == platformName }) else {
             throw InputError("--platform", "no timeline for '\(platformName)'; expected \(platforms.map(\.name).joined(separator: ", "))")
         }
-        let family = a.value(Self.family.name) ?? platform.families[0]
+        let family = a.given(Self.family) ?? platform.families[0]
         if let p = Platform(rawValue: platform.name), let refusal = RenderTarget.familyOfOtherPlatform(family, platform: p, own: platform.families) {
             throw refusal
         }

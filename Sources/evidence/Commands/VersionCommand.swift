@@ -16,7 +16,8 @@ struct VersionCommand: EvidenceCommand {
         comes from: the project root and how it was found, its goldens, token folders and known
         findings, and each font (compiled into evidence, or the system file of the fallback chain).
         """
-    static let options = OptionTable([.flag("json", "{version, environment, manifest} as JSON")])
+    static let json = OptionSpec.flag("json", "{version, environment, manifest} as JSON")
+    static let options = OptionTable([json])
 
     struct Report: Encodable {
         var version: String
@@ -56,7 +57,7 @@ struct VersionCommand: EvidenceCommand {
         let recorded = (try? Manifest.load(from: Project.current.goldens))??.environment
         let inputs = Inputs(Project.current, fonts: fonts)
         let report = Report(version: ToolVersion.current, environment: env, manifestDifferences: recorded.map(env.differences), inputs: inputs)
-        if a.has("json") { try printJSON(report); return 0 }
+        if a.has(json) { try printJSON(report); return 0 }
         print("evidence \(ToolVersion.current)")
         print("renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)")
         print("fonts: \(env.fonts.count) files")

@@ -250,33 +250,4 @@ public struct IOSRenderRequest: Sendable, Hashable {
     }
 
     public static let sideRange: ClosedRange<Double> = 20...1000
-
-    static func parse(_ a: ParsedArguments, theme: Theme) throws(InputError) -> IOSRenderRequest {
-        let family = try a.choice(familyOption, IOSFamily.allCases)
-        var r = IOSRenderRequest(family: family, theme: theme, snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
-        r.hostMode = try a.choice(RenderTarget.hostMode, HostMode.allCases)
-        guard r.hostMode.draws(family) else { throw InputError("--host-mode", r.hostMode.refusal(family)) }
-        if let name = a.value("device-class") {
-            guard let c = IOSDeviceClass.named(name) else {
-                throw InputError("--device-class", "unknown '\(name)'; expected one of \(IOSDeviceClass.all.map(\.name).joined(separator: ", "))")
-            }
-            if a.value("width") != nil || a.value("height") != nil {
-                throw InputError("--device-class", "give a device class or --width/--height, not both")
-            }
-            guard let size = c.size(family) else {
-                throw InputError("--device-class", "\(name) has no Lock Screen accessories (it cannot run iOS 16)")
-            }
-            r.size = size; r.deviceClass = c.name
-        } else if a.value("width") != nil || a.value("height") != nil {
-            guard a.value("width") != nil, a.value("height") != nil else {
-                throw InputError(a.value("width") == nil ? "--width" : "--height", "an explicit iOS size needs both --width and --height (pt)")
-            }
-            r.size = Size(try a.double(widthOption), try a.double(heightOption))
-            r.deviceClass = nil
-        }
-        let scale = try a.int(scaleOption)
-        r.scale = Double(scale)
-        r.textSize = try a.choice(RenderTarget.textSize, DynamicTypeSize.allCases)
-        return r
-    }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import WidgetRaster
+
+/// `evidence render`'s and `evidence plan`'s shared form (any widget, any size, either platform)
+/// parsed and validated as plain values, so every usage error is unit-testable: the widget and size
+/// options (WidgetRaster's, which case files share) and the tokens, output and report form declared here.
+struct AdHocRenderOptions: Equatable, Sendable {
+    /// Where the widget comes from: a snapshot file, first run, or a synthesized widget.
+    var input: WidgetInputOptions
+    /// The platform's request (size, family, theme, scale), its snapshot still to be filled in.
+    var target: RenderTarget
+    var androidRes: String?
+    var iosAssets: String?
+    /// nil for `plan` (no image written).
+    var output: String?
+    var json: Bool
+    /// What a snapshot that doesn't decode does: `fail` (exit 2, the default) or `fallback` — draw
+    /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
+    var onBadSnapshot: BadSnapshotPolicy = .fail
+
+    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. Neither needs a widget
+    /// option: with none (only size flags, or nothing) both draw the declared defaults' widget.
+    static func parse(_ a: ParsedArguments, needsOutput: Bool = true) throws(InputError) -> AdHocRenderOptions {
+        let input = try WidgetInputOptions.parse(a)
+        let output = a.given(Self.output)
+        if needsOutput, output == nil || output!.isEmpty { throw InputError("-o", "required: the PNG file to write") }
+        let target = try RenderTarget.parse(a)
+        if a.given(androidRes) != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
+        if a.given(iosAssets) != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
+        let policy = try a.choice(Self.onBadSnapshot, BadSnapshotPolicy.allCases)
+        if policy == .fallback, case .file = input.source {} else if policy == .fallback {
+            throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
+        }
+        return AdHocRenderOptions(input: input, target: target, androidRes: a.given(androidRes), iosAssets: a.given(iosAssets),
+                                  output: output, json: a.has(json), onBadSnapshot: policy)
+    }
+
+    static let androidRes = OptionSpec.value("android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml", default: .note("the bundled tokens"))
+    static let iosAssets = OptionSpec.value("ios-assets", "DIR", "an Xcode asset catalog with the Widget*.colorset sets", default: .note("the bundled sets"))
+    static let output = OptionSpec.value("output", "FILE", """
+        where to write the PNG (written atomically; its folder must exist; a device,
+        FIFO, socket, folder or link is never replaced)
+        """, short: "o")
+    static let json = OptionSpec.flag("json", """
+        print what was drawn: family, size, state, the visible texts in drawing
+        order, the accessibility label, the pip row, and any findings (clipped,
+        truncated, contrast, missing-glyph; known ones marked with their seed passage)
+        """)
+    static let onBadSnapshot = OptionSpec.value("on-bad-snapshot", nil, """
+        fail: a snapshot that doesn't decode is an error, exit 2.
+        fallback: print the decode error on stderr and draw what the widget draws —
+        seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
+        """, check: .choice(BadSnapshotPolicy.allCases.map(\.rawValue)), default: .value(BadSnapshotPolicy.fail.rawValue))
+
+    /// The tokens, the output and the report form; `render` and `plan` add these to the widget and size tables.
+    static let outputOptions = OptionTable([.init("tokens and output:", [androidRes, iosAssets, output, json, onBadSnapshot])])
+    static let options = WidgetInputOptions.options + RenderTarget.options + outputOptions
+    static var valued: Set<String> { options.valued }
+    static var switches: Set<String> { options.switches }
+}
+
+/// `--on-bad-snapshot`: what an undecodable snapshot does to an ad-hoc render.
+enum BadSnapshotPolicy: String, Sendable, Equatable, CaseIterable {
+    case fail, fallback
+
+    /// Decodes a snapshot under this policy. `fail` rethrows the decode error; `fallback` returns
+    /// nil — no snapshot, which the renderer draws as the widget's own fail-closed path (first run,
+    /// the flat legacy card: Android's isKindling(null) is false) — with the one-line error to print.
+    func decode(_ data: Data, name: String) throws(InputError) -> (snapshot: WidgetSnapshot?, warning: InputError?) {
+        do {
+            return (try decodeWidgetSnapshot(data), nil)
+        } catch {
+            let located = InputError(error.location.isEmpty ? name : "\(name): \(error.location)", error.problem)
+            switch self {
+            case .fail: throw located
+            case .fallback: return (nil, located)
+            }
+        }
+    }
+}
