@@ -66,7 +66,7 @@ import Testing
             var out: [String: (Int, Int)] = [:]
             for n in s.nodes where n.name.hasPrefix("line") {
                 // The text column only (the leading mark shares the rows).
-                out[n.name] = inkSpan(image, rows: n.bounds, fromX: IOSPlanBuilder.accessoryStackX - 2, density: s.density)
+                out[n.name] = inkSpan(image, rows: n.bounds, fromX: IOSLayout.rectangularStackXPt - 2, density: s.density)
             }
             return out
         }
@@ -116,7 +116,7 @@ extension AccessoryTests {
         for m in StreakMotif.allCases {
             for b in AllDoneBranch.allCases {
                 let text = accessoryAllDoneLine3(motif: m, branch: b)
-                #expect(text.count <= IOSPlanBuilder.accessoryLine3Ceiling, "\(text)")
+                #expect(text.count <= IOSLayout.rectangularLine3Ceiling, "\(text)")
                 let reactive = b == .confirmed ? "extended" : b == .pending ? "notyet" : "off"
                 for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
                     let s = builder.scene(try request(.accessoryRectangular, widget(.allDone, reactive: reactive, motif: m), device: c))

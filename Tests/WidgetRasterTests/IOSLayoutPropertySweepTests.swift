@@ -50,9 +50,9 @@ import Testing
         // (the motivator 10 pt, the footer 4, the check-off button its gap): that is not room.
         func spacing(above e: SceneElement) -> Double? {
             switch e {
-            case .motivator: return IOSPlanBuilder.motivatorGap
-            case .staleFooter: return IOSPlanBuilder.footerGap
-            case .checkOffButton: return IOSPlanBuilder.buttonGap
+            case .motivator: return IOSLayout.largeMotivatorGapPt
+            case .staleFooter: return IOSLayout.footerGapPt
+            case .checkOffButton: return IOSLayout.buttonGapPt
             default: return nil
             }
         }

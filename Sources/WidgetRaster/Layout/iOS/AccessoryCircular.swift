@@ -15,8 +15,9 @@ extension IOSPlanBuilder {
         let side = min(card.width, card.height)
         let box = Rect(x: card.midX - side / 2, y: card.midY - side / 2, width: side, height: side)
         add(.accessoryBackground, box, .accessoryBackground(radius: side / 2), "AccessoryWidgetBackground: the system's translucent disc")
-        let line = (side * 0.07).rounded()
-        let ring = box.insetBy(dx: side * 0.025, dy: side * 0.025)
+        let line = (side * IOSLayout.circularRingLineShare).rounded()
+        let inset = side * IOSLayout.circularRingInsetShare
+        let ring = box.insetBy(dx: inset, dy: inset)
         let fraction: Double? = [.defaultProgress, .allDone].contains(w.state) && w.dueCount > 0
             ? Double(w.doneCount) / Double(w.dueCount) : nil
         add(.gauge, ring, .gauge(fraction: fraction, lineWidth: line),
@@ -25,20 +26,20 @@ extension IOSPlanBuilder {
             hide("numeral", "first run: no streak to show")
         } else {
             let text = String(w.streak)
-            var s = TextStyle(.inter, .bold, size: (side * 0.30).rounded())
-            let inner = side - 2 * (side * 0.025 + line) - 6
+            var s = TextStyle(.inter, .bold, size: (side * IOSLayout.circularNumberShare).rounded())
+            let inner = side - 2 * (inset + line) - IOSLayout.circularNumberClearancePt
             let col = column(ring)
-            while col.advance(text, style: s) > inner * 0.9 && s.size > 8 { s.size -= 1 }
+            while col.advance(text, style: s) > inner * IOSLayout.circularNumberFill && s.size > IOSLayout.circularNumberFloorPt { s.size -= 1 }
             let lh = metrics.lineHeight(s)
             let width = col.advance(text, style: s)
-            add(.numeral, Rect(x: box.midX - width / 2, y: box.minY + side * 0.45 - lh / 2, width: width, height: lh),
+            add(.numeral, Rect(x: box.midX - width / 2, y: box.minY + side * IOSLayout.circularNumberCentreY - lh / 2, width: width, height: lh),
                 .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lh, ink: .ink, alignment: .center),
                 "the streak number, centre label, bold \(fmtDp(s.size)) pt")
         }
-        let g = (side * 0.19).rounded()
+        let g = (side * IOSLayout.circularGlyphShare).rounded()
         let symbol = inlineAccessorySymbol(w)
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
-            Rect(x: box.midX - g / 2, y: box.minY + side * 0.75 - g / 2, width: g, height: g), .symbol(symbol, ink: .ink),
+            Rect(x: box.midX - g / 2, y: box.minY + side * IOSLayout.circularGlyphCentreY - g / 2, width: g, height: g), .symbol(symbol, ink: .ink),
             "bottom glyph \(symbol.rawValue)")
     }
 }

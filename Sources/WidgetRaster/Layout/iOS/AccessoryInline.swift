@@ -14,7 +14,7 @@ extension IOSPlanBuilder {
             return
         }
         let g = s.size
-        let gap = 4.0
+        let gap = IOSLayout.inlineSymbolGapPt
         let y = card.midY - lh / 2
         let symbol = inlineAccessorySymbol(w)
         add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),

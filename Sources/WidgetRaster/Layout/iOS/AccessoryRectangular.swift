@@ -10,24 +10,16 @@
 /// line3 "Every stone laid" x 100–276): the stack starts at 50 pt; line1 and line2 are `.headline`
 /// and `.subheadline` sized to Inter so the spans land near the seed's (README: how close).
 extension IOSPlanBuilder {
-    /// Where the text stack starts at the seed's 172 × 76 pt (seed 001 §3: every line's ink starts at
-    /// x = 100 px @2x): the 42 pt mark + 8 pt.
-    static let accessoryStackX = 50.0
-    /// line3's fixed size (seed 001 §3: `.font(.system(size: 11))`).
-    static let accessoryLine3Style = TextStyle(.inter, .regular, size: 11)
-    /// Table C's ceiling: line3 on all done is at most 16 characters (seed 001 §3, §8).
-    public static let accessoryLine3Ceiling = 16
-
     mutating func planAccessoryRectangular() {
         var lines = accessoryRectangularLines(w)
-        var l1 = TextStyle(.inter, .semibold, size: IOSLayout.accessoryLine1Size)
-        let l2 = TextStyle(.inter, .regular, size: IOSLayout.accessoryLine2Size)
-        let l3 = Self.accessoryLine3Style
+        var l1 = TextStyle(.inter, .semibold, size: IOSLayout.rectangularLine1Size)
+        let l2 = TextStyle(.inter, .regular, size: IOSLayout.rectangularLine2Size)
+        let l3 = IOSLayout.rectangularLine3Style
         // The mark scales with the height (42 pt at the seed's 76, so the stack starts at 50 pt).
-        let markSide = min((card.height * 0.55).rounded(), card.width / 4)
-        let stackX = markSide + 8
+        let markSide = min((card.height * IOSLayout.rectangularMarkHeightShare).rounded(), card.width * IOSLayout.rectangularMarkWidthShare)
+        let stackX = markSide + IOSLayout.rectangularMarkGapPt
         let stackW = card.width - stackX
-        let glyphGap = 4.0
+        let glyphGap = IOSLayout.rectangularGlyphGapPt
         // line1 never wraps or cuts: on the narrower classes it steps down (`.minimumScaleFactor(0.8)`;
         // seeds silent) until glyph + text fit the stack.
         // A 4- or 5-digit streak may not fit even then (seeds silent): line1 takes its shorter forms,
@@ -37,7 +29,7 @@ extension IOSPlanBuilder {
         let forms = w.state == .firstRun ? [lines.line1] : [lines.line1, "\(w.streak) \(daysLabelText(streak: w.streak, platform: .ios))", "\(w.streak)"]
         for form in forms {
             l1.size = nominal
-            while l1.size + glyphGap + column(card).advance(form, style: l1) > stackW && l1.size > nominal * 0.8 { l1.size -= 0.25 }
+            while l1.size + glyphGap + column(card).advance(form, style: l1) > stackW && l1.size > nominal * IOSLayout.rectangularLine1MinScale { l1.size -= IOSLayout.rectangularLine1StepPt }
             lines.line1 = form
             if l1.size + glyphGap + column(card).advance(form, style: l1) <= stackW { break }
         }
@@ -48,10 +40,10 @@ extension IOSPlanBuilder {
         // Leading mark: the mini ring where there is progress, else the state glyph.
         let mark = Rect(x: card.minX, y: card.midY - markSide / 2, width: markSide, height: markSide)
         if [.defaultProgress, .allDone].contains(w.state), w.dueCount > 0 {
-            add(.leadingMark, mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * 0.11).rounded()),
+            add(.leadingMark, mark, .gauge(fraction: Double(w.doneCount) / Double(w.dueCount), lineWidth: (markSide * IOSLayout.rectangularMarkLineShare).rounded()),
                 "leadingMark: mini ring \(w.doneCount)/\(w.dueCount)")
         } else {
-            let s = (markSide * 0.6).rounded()
+            let s = (markSide * IOSLayout.rectangularMarkGlyphShare).rounded()
             add(.stateGlyph, Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
                 .symbol(inlineAccessorySymbol(w), ink: .ink), "leadingMark: the state glyph")
         }
@@ -62,7 +54,7 @@ extension IOSPlanBuilder {
             // New day has no line3, and its line2 is the full iOS sentence: it may take a third line
             // (157 × 72 and 153 × 68 pt) rather than be dropped — it is the state's only line.
             let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption,
-                       lines: w.state == .newDay ? 3 : 2, mayCut: false)
+                       lines: w.state == .newDay ? IOSLayout.rectangularNewDayLine2Lines : 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
                 // A habit title may end in "…"; every other third line is whole or dropped. Stale's
@@ -77,7 +69,7 @@ extension IOSPlanBuilder {
         let indent1 = glyph + glyphGap
         func need(_ v: [(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]) -> Double? {
             var h = 0.0
-            let col = column(Rect(x: stackX, y: 0, width: stackW, height: 10_000))
+            let col = column(Rect(x: stackX, y: 0, width: stackW, height: IOSLayout.rectangularMeasureHeightPt))
             for l in v {
                 let n = col.lineCount(l.text, style: l.style, width: stackW - (l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0))
                 if n > l.lines && !l.mayCut { return nil }
@@ -97,7 +89,7 @@ extension IOSPlanBuilder {
             hide("line3", "no third line in \(w.state.rawValue)")
         }
         if chosen.count < 2 { hide("line2", "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt") }
-        var col = column(Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + 0.5))
+        var col = column(Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + IOSLayout.rectangularStackSlackPt))
         for l in chosen {
             let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
             guard let placed = col.text(l.text, style: l.style, maxLines: l.lines, indent: indent, whole: !l.mayCut) else { continue }

@@ -2,44 +2,6 @@
 /// finished lines, colour role and the reason it is there (or is not). The family files
 /// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
 
-/// iOS container constants (seed 000 "Host rendering modes (iOS)").
-public enum IOSLayout {
-    /// iOS 17+ `.containerBackground(for: .widget)`: the system's content margins, 16 pt on every side
-    /// (no view-level `.padding()` on top — that stacked to 32 pt before OBJ-1351's fix).
-    public static let contentMarginPt = 16.0
-
-    /// A Home Screen widget's content inset and who applies it (seed 000 "Host rendering modes
-    /// (iOS)"): "Below iOS 17, WidgetContainer falls back to the old .background() and applies 16pt
-    /// padding itself; on iOS 17+ the system supplies that 16pt as content margins instead" — one
-    /// or the other, never both ("leaving both in place would have stacked to 32pt").
-    public static func contentInset(_ mode: HostMode) -> (pt: Double, by: String) {
-        switch mode {
-        case .full, .tinted, .standby, .night: return (contentMarginPt, "the system's content margins (iOS 17+)")
-        case .ios16: return (contentMarginPt, "WidgetContainer's own .padding() (iOS 15/16)")
-        }
-    }
-    /// The host's rounded corners. The seeds are silent; 22 pt is the Home Screen widget radius on
-    /// the 390–430 pt iPhone classes (ContainerRelativeShape), used for every class here.
-    public static let cornerRadiusPt = 22.0
-    /// HabitPip (seed 000): a 20 × 8 pt capsule, solid `WidgetSuccess` when done, 1.5 pt `WidgetMuted` outline when not.
-    public static let pipSize = Size(20, 8)
-    public static let pipOutlinePt = 1.5
-    public static let pipGapPt = 4.0
-    /// FrostedHabitRow: WidgetBorder at these opacities over the card (other rows, the next-due row).
-    public static let frostedRowAlphas = [0.4, 0.9]
-    /// Large's checklist cap (seed 000 "Large family": "capped at 4 visible rows").
-    public static let largeMaxRows = 4
-    /// Medium's "short" checklist: the seed gives no count; three rows is what 158 pt holds with the Coach line.
-    public static let mediumMaxRows = 3
-    /// Coach line clamps (seed 000 "Coach line": Medium 2, Large 1); motivator `.lineLimit(2)`.
-    public static let mediumCoachLines = 2, largeCoachLines = 1, motivatorLines = 2
-    /// Large's closing motivator: `.system(size: 12, weight: .semibold)` — a fixed size, it does not scale.
-    public static let motivatorStyle = TextStyle(.inter, .semibold, size: 12)
-    /// The rectangular accessory's line1 (semibold) and line2 sizes: the seeds give only line3's
-    /// 11 pt; these put Inter's ink near seed 001 §3's measured spans (README "Lock Screen accessories").
-    public static let accessoryLine1Size = 14.3, accessoryLine2Size = 13.0
-}
-
 /// How an element is drawn.
 public enum IOSPlanContent: Sendable, Hashable, Codable {
     case text(FinishedText, style: TextStyle, lineHeight: Double, ink: ColorRole, alignment: TextAlignment)
@@ -186,11 +148,11 @@ struct IOSPlanBuilder {
         let text = String(w.streak)
         var s = style(numeral, .bold)
         let nominal = s.size
-        let gap = 6.0
+        let gap = IOSLayout.headerGapPt
         func need(_ st: TextStyle, glyph: Bool) -> Double { (glyph ? glyphPt + gap : 0) + col.advance(text, style: st) }
-        while need(s, glyph: true) > col.width && s.size > nominal * 0.5 { s.size -= 1 }
+        while need(s, glyph: true) > col.width && s.size > nominal * IOSLayout.headerNumberMinScale { s.size -= 1 }
         let showGlyph = need(s, glyph: true) <= col.width && w.glyph != nil
-        if !showGlyph { while need(s, glyph: false) > col.width && s.size > 8 { s.size -= 1 } }
+        if !showGlyph { while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 } }
         let lineH = metrics.lineHeight(s)
         let rowH = max(lineH, showGlyph ? glyphPt : 0)
         let y = col.y
@@ -212,7 +174,7 @@ struct IOSPlanBuilder {
             let lw = col.advance(label, style: ls)
             let lh = metrics.lineHeight(ls)
             if x + gap + lw <= col.x + col.width {
-                add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * 0.08, width: lw, height: lh),
+                add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw, height: lh),
                     .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
                     "fits beside the number")
             } else {
@@ -252,8 +214,8 @@ struct IOSPlanBuilder {
             hide("caption", "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
         }
         let s = style(.caption)
-        let glyphPt = (s.size * 0.9).rounded()
-        let indent = glyphPt + 4
+        let glyphPt = captionGlyphPt(s)
+        let indent = glyphPt + IOSLayout.captionGlyphGapPt
         guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
             hide("caption", "the caption does not fit whole (it is never cut): shed"); return
         }
@@ -263,11 +225,14 @@ struct IOSPlanBuilder {
         addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
     }
 
+    /// The caption glyph's side at the caption's size.
+    func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
+
     /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
     func captionHeight(width: Double, gap: Double) -> Double {
         guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
         let s = style(.caption)
-        let lines = min(2, TextWrap.lineCount(text, width: width - (s.size * 0.9).rounded() - 4, style: s, measurer: fonts))
+        let lines = min(2, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
         return gap + Double(lines) * metrics.lineHeight(s)
     }
 
@@ -278,7 +243,7 @@ struct IOSPlanBuilder {
             h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
         }
         if let s = stateSubtitleText(w, platform: .ios) {
-            h += 2 + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+            h += IOSLayout.statusSubtitleGapPt + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
         }
         return h
     }
@@ -288,14 +253,14 @@ struct IOSPlanBuilder {
     /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
     /// The glyph takes `glyphPt` when the text leaves room, else steps down to `minGlyphPt`, else
     /// sheds (a loss when `glyphRequired`: the family then tries a smaller type rung).
-    mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = 8,
+    mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
         var placed: [(SceneElement, Rect, IOSPlanContent)] = []
-        let titleLines = title.map { min(6, col.lineCount($0, style: titleStyle)) } ?? 0
+        let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
-        let subLines = subtitle.map { min(6, col.lineCount($0, style: subStyle)) } ?? 0
-        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + 2)
+        let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
+        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + IOSLayout.statusSubtitleGapPt)
         let side = min(glyphPt, (col.left - textNeed - glyphGap).rounded(.down))
         if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
             let x = alignment == .center ? box.midX - side / 2 : box.minX
@@ -307,7 +272,7 @@ struct IOSPlanBuilder {
         }
         var titleShed = false
         if let title {
-            if let t = col.text(title, style: titleStyle, maxLines: 6) {
+            if let t = col.text(title, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
                 placed.append((.statusTitle, align(t.frame, alignment, box),
                                .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
             } else {
@@ -316,7 +281,7 @@ struct IOSPlanBuilder {
             }
         }
         if let subtitle, !titleShed {
-            if let t = col.text(subtitle, style: subStyle, maxLines: 6, gap: 2) {
+            if let t = col.text(subtitle, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt) {
                 placed.append((.statusSubtitle, align(t.frame, alignment, box),
                                .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
             } else {
@@ -334,7 +299,7 @@ struct IOSPlanBuilder {
 
     /// First run: the app glyph in its gradient circle + "Open Objectuve to sync today", centred.
     mutating func firstRunBody() {
-        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: request.family == .systemSmall ? 36 : 44,
+        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: request.family == .systemSmall ? IOSLayout.smallFirstRunGlyphPt : IOSLayout.firstRunGlyphPt,
                       title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil, alignment: .center)
     }
 
@@ -342,9 +307,11 @@ struct IOSPlanBuilder {
     mutating func statusBody(in box: Rect, alignment: TextAlignment) {
         let glyph: GlyphKind? = w.state == .allDone ? .doneCheck : w.state == .empty ? .restMoon : nil
         // Seed 000 "Empty/all-done centering fill": the rest glyph renders on both iOS sizes, so on
-        // Small and Medium it narrows (to 14 pt) before it would shed; the success check may shed.
+        // Small and Medium it narrows (Small's further) before it would shed; the success check may shed.
         let small = request.family == .systemSmall
-        centredStatus(in: box, glyph: glyph, glyphPt: 24, minGlyphPt: small ? 12 : 20, glyphGap: small ? 4 : 8,
+        centredStatus(in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt,
+                      minGlyphPt: small ? IOSLayout.smallStatusGlyphMinPt : IOSLayout.statusGlyphMinPt,
+                      glyphGap: small ? IOSLayout.smallStatusGlyphGapPt : IOSLayout.statusGlyphGapPt,
                       glyphRequired: w.state == .empty && request.family != .systemLarge,
                       title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
                       subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
@@ -356,20 +323,16 @@ struct IOSPlanBuilder {
     mutating func newDayLine(in col: inout StackColumn, gap: Double) {
         let text = fixedText(.newDayVisual, platform: .ios)
         let s = style(.footnote)
-        let icon = (metrics.lineHeight(s) - 2).rounded()
-        if var placed = col.text(text, style: s, maxLines: 6, gap: gap, indent: icon + 4) {
+        let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
+        if var placed = col.text(text, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
             let dy = (max(0, col.left) / 2).rounded(.down)
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
-            add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + 1, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
+            add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
         } else {
             lose("new-day-line", "does not fit whole")
         }
     }
-
-    /// The space kept above what is reserved at the bottom of a column: the STALE footer, Large's
-    /// closing motivator (the check-off button's is `buttonGap`).
-    static let footerGap = 4.0, motivatorGap = 10.0
 
     /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else;
     /// where three lines cannot hold it whole, the first shorter form they hold (`staleFooterForms`:
@@ -378,11 +341,12 @@ struct IOSPlanBuilder {
         let forms = staleFooterForms(w)
         guard let full = forms.first else { hide("stale-footer", "not STALE"); return }
         let s = style(.caption2)
-        let text = forms.first { col.lineCount($0, style: s) <= 3 } ?? full
-        let lines = min(3, col.lineCount(text, style: s))
-        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + Self.footerGap) else { lose("stale-footer", "no room"); return }
-        var foot = column(Rect(x: r.minX, y: r.minY + Self.footerGap, width: r.width, height: r.height - Self.footerGap))
-        if let placed = foot.text(text, style: s, maxLines: 3) {
+        let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
+        let text = forms.first { col.lineCount($0, style: s) <= maxLines } ?? full
+        let lines = min(maxLines, col.lineCount(text, style: s))
+        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + gap) else { lose("stale-footer", "no room"); return }
+        var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
+        if let placed = foot.text(text, style: s, maxLines: maxLines) {
             addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
         }
     }
@@ -404,8 +368,8 @@ struct IOSPlanBuilder {
         [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
     }
 
-    /// One checklist row: the `.subheadline` title's line + 8 pt, at least 28 pt.
-    var habitRowHeight: Double { max(28, metrics.lineHeight(style(.subheadline)) + 8) }
+    /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
+    var habitRowHeight: Double { max(IOSLayout.habitRowMinPt, metrics.lineHeight(style(.subheadline)) + IOSLayout.habitRowPaddingPt) }
 
     /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
     /// the overflow line. Rows that don't fit are dropped from the end of the window.
@@ -417,10 +381,11 @@ struct IOSPlanBuilder {
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let overflowH = metrics.lineHeight(overflowStyle) + 4
+        let overflowH = metrics.lineHeight(overflowStyle) + IOSLayout.overflowGapPt
+        let spacing = IOSLayout.habitRowSpacingPt
         while !idx.isEmpty {
             let hidden = habits.count - idx.count
-            let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * 4 + (overflowText(hidden) != nil ? overflowH : 0)
+            let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (overflowText(hidden) != nil ? overflowH : 0)
             if need <= col.left + 1e-9 { break }
             // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
             // that cannot seat it loses meaning, and the family tries a smaller type rung.
@@ -442,25 +407,25 @@ struct IOSPlanBuilder {
             let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
-                add(.habitRow(row, .background), r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: 10), "frosted row")
+                add(.habitRow(row, .background), r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: IOSLayout.frostedRowRadiusPt), "frosted row")
             }
-            let check = 16.0
-            add(.habitRow(row, .check), Rect(x: r.minX + 6, y: r.midY - check / 2, width: check, height: check),
+            let check = IOSLayout.habitCheckPt, inset = IOSLayout.habitRowInsetPt, checkGap = IOSLayout.habitCheckGapPt
+            add(.habitRow(row, .check), Rect(x: r.minX + inset, y: r.midY - check / 2, width: check, height: check),
                 .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
-            var label = column(Rect(x: r.minX + 6 + check + 8, y: r.midY - lineH / 2, width: r.width - 6 - check - 8 - 6, height: lineH))
+            var label = column(Rect(x: r.minX + inset + check + checkGap, y: r.midY - lineH / 2, width: r.width - inset - check - checkGap - inset, height: lineH))
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
                 addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
             }
-            col.y = r.maxY + 4
+            col.y = r.maxY + spacing
         }
-        if !idx.isEmpty { col.y -= 4 }
+        if !idx.isEmpty { col.y -= spacing }
         if idx.isEmpty && !habits.isEmpty {
             // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
             // nothing, so the family tries a smaller type rung for a row, as Android's never draws it alone.
             lose("habit-row", "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
             hide("overflow", "no habit row above it")
         } else if overflow > 0, let text = overflowText(overflow) {
-            if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: 4) {
+            if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: IOSLayout.overflowGapPt) {
                 addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
             } else {
                 lose("overflow", "\(overflow) habit(s) without a row and no room to say so")

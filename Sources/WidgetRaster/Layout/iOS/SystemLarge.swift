@@ -19,20 +19,20 @@ extension IOSPlanBuilder {
         if let motivator = shownLargeMotivatorText(w, platform: .ios) {
             let lines = min(IOSLayout.motivatorLines, col.lineCount(motivator, style: s))
             let h = Double(lines) * metrics.lineHeight(s)
-            if let r = col.reserveBottom(h + Self.motivatorGap) {
-                var m = column(Rect(x: r.minX, y: r.minY + Self.motivatorGap, width: r.width, height: h))
+            if let r = col.reserveBottom(h + IOSLayout.largeMotivatorGapPt) {
+                var m = column(Rect(x: r.minX, y: r.minY + IOSLayout.largeMotivatorGapPt, width: r.width, height: h))
                 closing = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines)
             }
             if closing == nil { hide("motivator", "no room for the closing motivator") }
         } else {
             hide("motivator", !w.kindling ? "legacy body: only kindling draws (and speaks) the motivator" : "no motivator in \(w.state.rawValue)")
         }
-        header(in: &col, numeral: .largeTitle, glyphPt: 34, label: nil)
+        header(in: &col, numeral: .largeTitle, glyphPt: IOSLayout.largeHeaderGlyphPt, label: nil)
         line(.headerLabel, largeHeaderLabelText(longestStreak: w.longestStreak), in: &col, style: style(.caption2, .semibold),
-             ink: mutedInk, gap: 2, reason: "DAY STREAK · LONGEST N")
-        caption(in: &col, gap: 4)
+             ink: mutedInk, gap: IOSLayout.largeHeaderLabelGapPt, reason: "DAY STREAK · LONGEST N")
+        caption(in: &col, gap: IOSLayout.captionGapPt)
         if w.kindling, w.state != .newDay, let coach = coachLineText(w, platform: .ios) {
-            line(.coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: 10, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
+            line(.coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: IOSLayout.largeCoachGapPt, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
                  reason: "Coach line (snapshot coachLine ?? caption), 1 line")
         } else {
             hide("coach-line", !w.kindling ? "legacy body: no Coach line" : "no Coach line in \(w.state.rawValue)")
@@ -40,18 +40,24 @@ extension IOSPlanBuilder {
         switch w.state {
         case .firstRun: break
         case .newDay:
-            newDayLine(in: &col, gap: 12)
+            newDayLine(in: &col, gap: IOSLayout.largeNewDayGapPt)
         case .empty:
-            statusBody(in: Rect(x: col.x, y: col.y + 8, width: col.width, height: max(0, col.left - 8)), alignment: .center)
+            largeStatusBody(under: col)
         case .allDone where !w.kindling:
-            statusBody(in: Rect(x: col.x, y: col.y + 8, width: col.width, height: max(0, col.left - 8)), alignment: .center)
+            largeStatusBody(under: col)
         case .allDone, .defaultProgress, .stale:
             if !w.kindling {
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 10, required: true, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.largeProgressGapPt, required: true, reason: "progress")
             }
             let state = w.state
-            habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: 12) { largeOverflowText(state: state, hiddenCount: $0) }
+            habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: IOSLayout.largeRowsGapPt) { largeOverflowText(state: state, hiddenCount: $0) }
         }
         if let closing { addText(.motivator, closing, style: s, ink: .stoneCaption, "closing motivator, reserved at the bottom first") }
+    }
+
+    /// The centred status (empty; legacy's all done) in the room left under the header.
+    mutating func largeStatusBody(under col: StackColumn) {
+        let gap = IOSLayout.largeStatusGapPt
+        statusBody(in: Rect(x: col.x, y: col.y + gap, width: col.width, height: max(0, col.left - gap)), alignment: .center)
     }
 }

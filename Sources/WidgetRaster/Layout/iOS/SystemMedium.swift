@@ -9,16 +9,16 @@ extension IOSPlanBuilder {
         if w.state == .firstRun { firstRunBody(); return }
         var whole = column(content)
         staleFooter(in: &whole)
-        let gutter = 14.0
-        let leftW = ((content.width - gutter) * 0.42).rounded(.down)
+        let gutter = IOSLayout.mediumGutterPt
+        let leftW = ((content.width - gutter) * IOSLayout.mediumLeftShare).rounded(.down)
         var left = column(Rect(x: content.minX, y: content.minY, width: leftW, height: whole.left))
         let rightBox = Rect(x: content.minX + leftW + gutter, y: content.minY, width: content.width - leftW - gutter, height: whole.left)
         var right = column(rightBox)
-        header(in: &left, numeral: .title, glyphPt: 26, label: nil)
-        caption(in: &left, gap: 4)
+        header(in: &left, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: nil)
+        caption(in: &left, gap: IOSLayout.captionGapPt)
         if !w.kindling, [.defaultProgress, .stale].contains(w.state) {
-            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: 6, required: true, reason: "progress")
-            pips(in: &left, gap: 8)
+            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, required: true, reason: "progress")
+            pips(in: &left, gap: IOSLayout.pipRowGapPt)
         }
         switch w.state {
         case .firstRun: break
@@ -35,7 +35,7 @@ extension IOSPlanBuilder {
             }
             // Medium's overflow line (seed silent): Large's "+N more in the app", so no habit goes unsaid.
             let state = w.state
-            habitRows(in: &right, cap: IOSLayout.mediumMaxRows, gap: w.kindling ? 8 : 0) { largeOverflowText(state: state, hiddenCount: $0) }
+            habitRows(in: &right, cap: IOSLayout.mediumMaxRows, gap: w.kindling ? IOSLayout.mediumRowsGapPt : 0) { largeOverflowText(state: state, hiddenCount: $0) }
         }
     }
 }

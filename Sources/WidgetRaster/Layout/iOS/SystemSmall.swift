@@ -10,16 +10,16 @@ extension IOSPlanBuilder {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
         staleFooter(in: &col)
-        header(in: &col, numeral: .title, glyphPt: 26, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
+        header(in: &col, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
         switch w.state {
         case .firstRun: break
         case .newDay:
-            newDayLine(in: &col, gap: 8)
+            newDayLine(in: &col, gap: IOSLayout.smallNewDayGapPt)
         case .allDone, .empty:
             // The status lines outrank the caption: it sheds when both cannot fit whole.
             let need = statusTextHeight(width: col.width)
-            if captionHeight(width: col.width, gap: 4) + 4 + need <= col.left {
-                caption(in: &col, gap: 4)
+            if captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallStatusHeadroomPt + need <= col.left {
+                caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
                 hide("caption", "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
             }
@@ -31,23 +31,20 @@ extension IOSPlanBuilder {
                 // reserved first; the reactive caption takes what the habit row leaves, else sheds.
                 let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
                 if button == nil { hide("cta", "no check-off on \(w.state.rawValue)") }
-                if nextDueIndex == nil || captionHeight(width: col.width, gap: 4) + Self.smallRowGap + habitRowHeight <= col.left {
-                    caption(in: &col, gap: 4)
+                if nextDueIndex == nil || captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallRowGapPt + habitRowHeight <= col.left {
+                    caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
                     hide("caption", "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
                 }
                 if let button, let slot = button.slot { placeCheckOffButton(button.label, in: slot.pill, style: slot.style) }
-                habitRows(in: &col, cap: 1, gap: Self.smallRowGap) { _ in nil }
+                habitRows(in: &col, cap: 1, gap: IOSLayout.smallRowGapPt) { _ in nil }
             } else {
-                caption(in: &col, gap: 4)
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: 6, required: true, reason: "progress")
-                pips(in: &col, gap: 8)
+                caption(in: &col, gap: IOSLayout.captionGapPt)
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, required: true, reason: "progress")
+                pips(in: &col, gap: IOSLayout.pipRowGapPt)
             }
         }
     }
-
-    /// The gap above Small's next-due row.
-    static let smallRowGap = 6.0
 
     /// KindlingCheckButton: a full-width capsule at the bottom, WidgetAccentDeep with its label in
     /// WidgetAccentText. The label is never cut: it steps down to 85 % to stay on one line
@@ -55,25 +52,23 @@ extension IOSPlanBuilder {
     /// body is laid out; nil (and lost) when it cannot fit whole.
     mutating func reserveCheckOffButton(_ label: String, in col: inout StackColumn) -> (pill: Rect, style: TextStyle)? {
         let nominal = style(.footnote, .semibold)
-        let inner = col.width - 2 * Self.buttonInsetX
+        let inner = col.width - 2 * IOSLayout.buttonInsetXPt
         var s = nominal
-        while col.lineCount(label, style: s, width: inner) > 1 && s.size > nominal.size * 0.85 { s.size -= 0.5 }
+        while col.lineCount(label, style: s, width: inner) > 1 && s.size > nominal.size * IOSLayout.buttonLabelMinScale { s.size -= IOSLayout.buttonLabelStepPt }
         // Two lines stay at the stepped size with a tighter pill (Waves' "Make today's wave" on the
         // 148 and 141 pt classes), so the next-due row above it keeps its room.
         let needed = col.lineCount(label, style: s, width: inner)
-        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? Self.buttonInsetY - 2 : Self.buttonInsetY)
-        guard needed <= 2, let r = col.reserveBottom(h + Self.buttonGap) else {
+        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt)
+        guard needed <= 2, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
             lose("cta", "the check-off button does not fit with its whole label"); return nil
         }
         if s.size < nominal.size { note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))") }
-        return (Rect(x: r.minX, y: r.minY + Self.buttonGap, width: r.width, height: h), s)
+        return (Rect(x: r.minX, y: r.minY + IOSLayout.buttonGapPt, width: r.width, height: h), s)
     }
 
-    static let buttonInsetX = 8.0, buttonInsetY = 6.0, buttonGap = 6.0
-
     mutating func placeCheckOffButton(_ label: String, in pill: Rect, style s: TextStyle) {
-        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, 16)), "full-width check-off button")
-        var inner = column(pill.insetBy(dx: Self.buttonInsetX, dy: 0))
+        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, IOSLayout.buttonMaxRadiusPt)), "full-width check-off button")
+        var inner = column(pill.insetBy(dx: IOSLayout.buttonInsetXPt, dy: 0))
         if let placed = inner.text(label, style: s, maxLines: 2) {
             let f = align(placed.frame, .center, pill)
             let centred = Rect(x: f.minX, y: pill.midY - f.height / 2, width: f.width, height: f.height)
