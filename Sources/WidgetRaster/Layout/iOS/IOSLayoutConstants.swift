@@ -52,6 +52,14 @@ public enum IOSLayout {
     public static let statusGlyphPt = 24.0, statusGlyphMinPt = 20.0
     /// First run's app glyph on Medium and Large (Small: `smallFirstRunGlyphPt`).
     public static let firstRunGlyphPt = 44.0
+    /// The centred status body's measures on each Home Screen family (Small's are its own, below):
+    /// one exhaustive switch, so a new family chooses its sizes rather than inherit Medium's.
+    public static func statusBody(_ family: IOSHomeFamily) -> (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
+        switch family {
+        case .systemSmall: return (smallFirstRunGlyphPt, smallStatusGlyphMinPt, smallStatusGlyphGapPt)
+        case .systemMedium, .systemLarge: return (firstRunGlyphPt, statusGlyphMinPt, statusGlyphGapPt)
+        }
+    }
     /// The new-day sun: this much shorter than the sentence's line (centred on it), this far from the text.
     public static let newDayIconInsetPt = 2.0, newDayIconGapPt = 4.0
     /// The STALE footer "Today · last synced Xh ago", reserved at the bottom: this far below what

@@ -197,10 +197,10 @@ struct IOSPlanBuilder {
     /// (Sprout's "Add today's leaf"). One sentence is drawn once; the caption is the one that sheds.
     var sentencesBesideCaption: [String] {
         var out: [String] = []
-        // Kindling Large lists its done rows instead of the centred status.
-        let drawsStatus = request.family != .systemLarge || !w.kindling
+        // Kindling Large lists its done rows, closed by the motivator, instead of the centred status.
+        let drawsStatus = !(traits.closesWithMotivator && w.kindling)
         if drawsStatus, [.allDone, .empty].contains(w.state), let t = stateTitleText(w, platform: .ios) { out.append(t) }
-        if request.family == .systemSmall, let cta = smallCTAText(w) { out.append(cta) }
+        if traits.checklist.isNextDueAndButton, let cta = smallCTAText(w) { out.append(cta) }
         return out
     }
 
@@ -297,9 +297,20 @@ struct IOSPlanBuilder {
         a == .center ? Rect(x: box.midX - f.width / 2, y: f.minY, width: f.width, height: f.height) : f
     }
 
+    /// What the family does with the widget's meaning (`FamilyTraits`: one exhaustive switch).
+    var traits: FamilyTraits { FixtureFamily.ios(request.family).traits }
+
+    /// The centred status body's measures: a Home Screen family's (only they draw it).
+    var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
+        switch request.family.kind {
+        case .home(let f): return IOSLayout.statusBody(f)
+        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
+        }
+    }
+
     /// First run: the app glyph in its gradient circle + "Open Objectuve to sync today", centred.
     mutating func firstRunBody() {
-        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: request.family == .systemSmall ? IOSLayout.smallFirstRunGlyphPt : IOSLayout.firstRunGlyphPt,
+        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: statusBodyMeasures.firstRunGlyphPt,
                       title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil, alignment: .center)
     }
 
@@ -308,11 +319,9 @@ struct IOSPlanBuilder {
         let glyph: GlyphKind? = w.state == .allDone ? .doneCheck : w.state == .empty ? .restMoon : nil
         // Seed 000 "Empty/all-done centering fill": the rest glyph renders on both iOS sizes, so on
         // Small and Medium it narrows (Small's further) before it would shed; the success check may shed.
-        let small = request.family == .systemSmall
-        centredStatus(in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt,
-                      minGlyphPt: small ? IOSLayout.smallStatusGlyphMinPt : IOSLayout.statusGlyphMinPt,
-                      glyphGap: small ? IOSLayout.smallStatusGlyphGapPt : IOSLayout.statusGlyphGapPt,
-                      glyphRequired: w.state == .empty && request.family != .systemLarge,
+        let measures = statusBodyMeasures
+        centredStatus(in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt, minGlyphPt: measures.glyphMinPt, glyphGap: measures.glyphGapPt,
+                      glyphRequired: w.state == .empty && traits.drawsRestGlyph,
                       title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
                       subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
     }
