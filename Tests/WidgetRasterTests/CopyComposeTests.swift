@@ -24,7 +24,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func seedExampleLabel() {
         let w = widget(seedHabits)
         for p in Platform.allCases {
-            #expect(composedAccessibilityLabel(w, platform: p, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+            #expect(composedAccessibilityLabel(w, platform: p, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                     == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet.")
         }
     }
@@ -39,7 +39,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     func reactiveSuffixFollowsTheStreak(motif: StreakMotif, extended: Bool, phrase: String) {
         let w = widget(seedHabits, extendedToday: extended, motif: motif.rawValue)
         #expect(spokenStreakPhrase(w) == phrase)
-        #expect(composedAccessibilityLabel(w, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
             .hasPrefix("Objectuve. \(phrase). Today: "))
     }
 
@@ -55,38 +55,38 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func androidAppendsTheLongCoachLineOnlyWhenTheRowShows() {
         let w = widget(seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.",
                        coachLineShort: "One more stone")
-        let shown = composedAccessibilityLabel(w, platform: .android, isLarge: false, visibleHabits: nil, showsCoachLine: true)
+        let shown = composedAccessibilityLabel(w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true)
         #expect(shown.hasSuffix("No sugar not yet. One more and today's stone is set."))
-        let shed = composedAccessibilityLabel(w, platform: .android, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        let shed = composedAccessibilityLabel(w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
         #expect(shed.hasSuffix("No sugar not yet."))
-        #expect(composedAccessibilityLabel(w, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: true) == shed)
+        #expect(composedAccessibilityLabel(w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true) == shed)
     }
 
     @Test func largeSpeaksTheMotivatorOnlyWhenItIsDrawn() {
         let on = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: true)
-        #expect(composedAccessibilityLabel(on, platform: .ios, isLarge: true, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(on, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. That's today's build. Rest easy.")
         let off = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: false)
-        #expect(composedAccessibilityLabel(off, platform: .ios, isLarge: true, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(off, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4.")
-        #expect(composedAccessibilityLabel(on, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false)
-                == composedAccessibilityLabel(off, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false))
+        #expect(composedAccessibilityLabel(on, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+                == composedAccessibilityLabel(off, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false))
     }
 
     @Test func stateLabels() {
         let first = resolveWidget(snapshot: nil, asOf: date("2026-09-17T09:00:00Z"), timeZone: ny)
-        #expect(composedAccessibilityLabel(first, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(first, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. Open Objectuve to sync today.")
         let empty = widget([], extendedToday: true)
-        #expect(composedAccessibilityLabel(empty, platform: .android, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(empty, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. Nothing due today. Rest counts too.")
         let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
         #expect(newDay.state == .newDay)
-        #expect(composedAccessibilityLabel(newDay, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(newDay, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. New day. Tap to see today's habits.")
         let stale = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T04:30:00-04:00")
         #expect(stale.state == .stale)
-        #expect(composedAccessibilityLabel(stale, platform: .ios, isLarge: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(composedAccessibilityLabel(stale, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet. Last synced 20 hours ago.")
     }
 

@@ -43,19 +43,20 @@ public func spokenHabitList(_ w: ResolvedWidget, visibleHabits: [WidgetHabit]?) 
     return out
 }
 
-/// The widget's whole spoken label for one family (`isLarge`: the Large family, which speaks its motivator).
+/// The widget's whole spoken label for one family (`speaksMotivator`: the Large composition, closed
+/// by the motivator it speaks — `FamilyTraits.closesWithMotivator`).
 /// - visibleHabits: the checklist window the layout shows (nil = all; Large passes its capped window).
 /// - showsCoachLine: whether the layout shows the Coach row. Android appends the long `coachLine`
 ///   when it does (TalkBack has no width budget, so never the short form).
 /// Large speaks its motivator exactly when it draws it (kindling on).
-public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, isLarge: Bool,
+public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, speaksMotivator: Bool,
                                        visibleHabits: [WidgetHabit]?, showsCoachLine: Bool) -> String {
     let app = fixedText(.appName, platform: platform)
     if w.state == .firstRun {
         return "\(app). \(sentence(fixedText(.firstRun, platform: platform)))"
     }
     var out = ["\(app).", sentence(spokenStreakPhrase(w))] + spokenStateSentences(w, platform: platform, visibleHabits: visibleHabits)
-    if isLarge, let motivator = shownLargeMotivatorText(w, platform: platform) {
+    if speaksMotivator, let motivator = shownLargeMotivatorText(w, platform: platform) {
         out.append(motivator)
     }
     if platform == .android, showsCoachLine, let coach = coachLineText(w, platform: .android) {

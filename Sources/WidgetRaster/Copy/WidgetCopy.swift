@@ -65,10 +65,10 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         inlineAccessorySymbol: ios ? WidgetRaster.inlineAccessorySymbol(w).sfName : nil,
         accessoryStreakSymbol: ios ? WidgetRaster.accessoryStreakSymbol(w).sfName : nil,
         smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: platform, isLarge: false, visibleHabits: nil, showsCoachLine: false),
-        accessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: false,
+            : composedAccessibilityLabel(w, platform: platform, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false),
+        accessibilityLabel: composedAccessibilityLabel(w, platform: platform, speaksMotivator: false,
                                                        visibleHabits: nil, showsCoachLine: coach != nil),
-        largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, isLarge: true,
+        largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, speaksMotivator: true,
                                                             visibleHabits: nil, showsCoachLine: coach != nil),
         accessoryAccessibilityLabel: ios ? accessoryAccessibilityLabel(w) : nil)
 }

@@ -221,8 +221,11 @@ public struct FamilyTraits: Sendable, Hashable {
     /// not render on Android small"; Large's empty body is its checklist's).
     public var drawsRestGlyph: Bool
     /// The Large composition: the checklist closed by the motivator, which on all-done is the
-    /// state's own line and "+N more done" counts the rows that go (seed 000 Large family).
+    /// state's own line and "+N more done" counts the rows that go (seed 000 Large family); the
+    /// spoken label speaks that motivator.
     public var closesWithMotivator: Bool
+    /// Has a Coach line row (seed 000 "Coach line": "rendered on Medium and Large").
+    public var drawsCoachLine: Bool
     /// Sheds Longest N, DAY STREAK, then habit rows as its height budget shrinks (seed 000
     /// "Shedding order as the budget shrinks": Android's budgets).
     public var shedsByHeightBudget: Bool
@@ -238,20 +241,20 @@ extension FixtureFamily {
         case .android(let f):
             switch f {
             case .small: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: false), drawsRestGlyph: false,
-                                             closesWithMotivator: false, shedsByHeightBudget: true, shedsHeaderByWidth: true)
+                                             closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: true, shedsHeaderByWidth: true)
             case .medium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: false), drawsRestGlyph: true,
-                                              closesWithMotivator: false, shedsByHeightBudget: true, shedsHeaderByWidth: false)
+                                              closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: true, shedsHeaderByWidth: false)
             case .large: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
-                                             closesWithMotivator: true, shedsByHeightBudget: true, shedsHeaderByWidth: false)
+                                             closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: true, shedsHeaderByWidth: false)
             }
         case .ios(let f):
             switch f {
             case .systemSmall: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: true), drawsRestGlyph: true,
-                                                   closesWithMotivator: false, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+                                                   closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: false, shedsHeaderByWidth: false)
             case .systemMedium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: true,
-                                                    closesWithMotivator: false, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+                                                    closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: false, shedsHeaderByWidth: false)
             case .systemLarge: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
-                                                   closesWithMotivator: true, shedsByHeightBudget: false, shedsHeaderByWidth: false)
+                                                   closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: false, shedsHeaderByWidth: false)
             case .accessoryCircular: return .accessory(.circular)
             case .accessoryRectangular: return .accessory(.rectangular)
             case .accessoryInline: return .accessory(.inline)
@@ -263,7 +266,7 @@ extension FixtureFamily {
 extension FamilyTraits {
     /// A Lock Screen accessory: a glance surface with no checklist and no budgets to shed by.
     static func accessory(_ surface: Surface) -> FamilyTraits {
-        FamilyTraits(surface: surface, checklist: .none, drawsRestGlyph: false, closesWithMotivator: false,
+        FamilyTraits(surface: surface, checklist: .none, drawsRestGlyph: false, closesWithMotivator: false, drawsCoachLine: false,
                      shedsByHeightBudget: false, shedsHeaderByWidth: false)
     }
 }

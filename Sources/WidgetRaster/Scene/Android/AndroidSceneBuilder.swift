@@ -119,9 +119,10 @@ public struct AndroidSceneBuilder: Sendable {
         // Android's contentDescription is the same in every band (seed 000, "Check the budget
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
-        let showsCoachLine = plan.size != .small && coachLineText(w, platform: .android) != nil
+        let traits = FixtureFamily.android(plan.size).traits
+        let showsCoachLine = traits.drawsCoachLine && coachLineText(w, platform: .android) != nil
         let label = plan.size == .small ? androidSmallAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: .android, isLarge: plan.size == .large, visibleHabits: nil, showsCoachLine: showsCoachLine)
+            : composedAccessibilityLabel(w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil, showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
     }

@@ -73,7 +73,7 @@ public struct IOSSceneBuilder: Sendable {
         case .visibleRows: visible = [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
         }
         let label = r.family.isAccessory ? accessoryAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: .ios, isLarge: r.family.spokenHabits == .visibleRows, visibleHabits: visible, showsCoachLine: false)
+            : composedAccessibilityLabel(w, platform: .ios, speaksMotivator: FixtureFamily.ios(r.family).traits.closesWithMotivator, visibleHabits: visible, showsCoachLine: false)
         return Scene(size: r.size, density: r.scale, card: box, nodes: nodes, accessibilityLabel: label)
     }
 
