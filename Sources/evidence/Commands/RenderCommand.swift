@@ -30,7 +30,7 @@ struct RenderCommand: EvidenceCommand {
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
-        var fixtureDrawn: Fixture?
+        var fixtureDrawn: (fixture: Fixture, facts: RenderFacts?)?
         if let key = a.given(fixture) {
             try checkFixtureAlone(a)
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
@@ -38,9 +38,10 @@ struct RenderCommand: EvidenceCommand {
                 let hint = Suggestion.nearest(key, among: try FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
                 throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
-            scene = fixture.makeScene(painter.fonts)
+            let made = fixture.draw(painter.fonts)
+            scene = made.scene
             drawn = nil
-            fixtureDrawn = fixture
+            fixtureDrawn = (fixture, made.facts)
         } else {
             let o = try AdHocRenderOptions.parse(a)
             let r = try WidgetPipeline.render(o, fonts: painter.fonts)
@@ -61,7 +62,7 @@ struct RenderCommand: EvidenceCommand {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                            key: WidgetRenderer.adHocKey(drawn.facts)))
             } else if let fixtureDrawn {
-                try printJSON(try FixtureRenderReport(fixture: fixtureDrawn, scene: scene, image: image, painter: painter))
+                try printJSON(try FixtureRenderReport(fixture: fixtureDrawn.fixture, facts: fixtureDrawn.facts, scene: scene, image: image, painter: painter))
             }
             return 0
         }
@@ -105,13 +106,13 @@ struct FixtureRenderReport: Encodable {
     var accessibilityLabel: String
     var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
-    init(fixture: Fixture, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
+    init(fixture: Fixture, facts: RenderFacts?, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
         key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.stateSegment
         size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: Project.current.knownFindings)
-        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: fixture.draw(painter.fonts).facts)
+        findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: facts)
     }
 }
 
