@@ -105,8 +105,11 @@ public struct ShedOrder<Key: Hashable> {
         public var forms: [Double]
         /// Drawn only together with this element (a check-off button with the habit it names).
         public var requires: Key?
-        public init(_ key: Key, forms: [Double], requires: Key? = nil) {
-            self.key = key; self.forms = forms; self.requires = requires
+        /// Never shed (the checklist's viability floor): where no form fits, it takes its smallest
+        /// anyway, and what ranks below it gets none of the room it overran.
+        public var kept: Bool
+        public init(_ key: Key, forms: [Double], requires: Key? = nil, kept: Bool = false) {
+            self.key = key; self.forms = forms; self.requires = requires; self.kept = kept
         }
     }
 
@@ -118,7 +121,8 @@ public struct ShedOrder<Key: Hashable> {
         var left = room, chosen: [Key: Int] = [:]
         for item in items {
             if let needed = item.requires, chosen[needed] == nil { continue }
-            guard let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 }) else { continue }
+            guard let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 })
+                    ?? (item.kept && !item.forms.isEmpty ? item.forms.count - 1 : nil) else { continue }
             chosen[item.key] = form
             left -= item.forms[form]
         }

@@ -93,20 +93,28 @@ extension AndroidPlanBuilder {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
             // any line, and where it can't hold its lines it is shed whole, never cut.
             let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, left = col.left
+            // The stack's rank as data: on all-done the motivator outranks the checklist's floor,
+            // elsewhere the floor outranks it, and it never takes the room of a row the checklist
+            // would otherwise seat (a measure run of the checklist, asked only where it ranks below).
+            let closesAllDone = input.state == .allDone && hasRows
+            let costsRow = !closesAllDone && hasRows
+                && largeChecklistSeats(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText)
+                    < largeChecklistSeats(in: col, coachText: coachText)
+            enum Part { case motivator, floor }
+            let motivator = ShedOrder<Part>.Item(.motivator, forms: costsRow ? [] : [cost])
+            let floor = ShedOrder<Part>.Item(.floor, forms: [floorNeed], kept: true)
+            let fits = ShedOrder(closesAllDone ? [motivator, floor] : [floor, motivator]).fill(room: left).forms[.motivator] != nil
             let shedReason: String?
-            if input.state == .allDone && hasRows {
-                let fits = cost <= left
+            if closesAllDone {
                 note("motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → \(fits ? "reserved first; the checklist yields to it" : "shed whole")")
                 shedReason = fits ? nil : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, never cut"
-            } else if hasRows && largeChecklistSeats(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText)
-                                    < largeChecklistSeats(in: col, coachText: coachText) {
+            } else if costsRow {
                 // Never at the cost of a habit row: the seed pins the rows ("all 5 habit rows still
                 // render with no overflow line" at the OBJ-2428 geometry: "The fix costs the reporter
                 // no visible rows"). The checklist's measure pass, not a second plan.
                 note("motivator: its \(lines) line(s) would cost a habit row → shed whole (rows outrank the closing line)")
                 shedReason = "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps — never cut, never at a row's expense"
             } else {
-                let fits = cost + floorNeed <= left
                 note("motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(fits ? "≤" : ">") \(fmtDp(left))")
                 shedReason = fits ? nil : "motivator yields: \(fmtDp(cost)) + the 2-row floor \(fmtDp(floorNeed)) > \(fmtDp(left)) dp left"
             }

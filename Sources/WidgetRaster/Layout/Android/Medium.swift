@@ -164,7 +164,15 @@ extension AndroidPlanBuilder {
         // itself overflows and the caption row sheds, DAY STREAK has already gone.
         // A label is drawn whole or not at all (it "sheds whole"): one wider than the column sheds.
         let dsFits = m.width(input.strings.dayStreak, m.dayStreakStyle) <= leftW
-        let showsDS = !captionCoreShed && !labelsYield && dsFits && dsCost <= left
+        let lgFits = m.width(input.strings.longest, m.body) <= leftW
+        // The column's shed order as data: DAY STREAK outranks Longest N, which is never drawn
+        // without it; each takes its one form where it fits what the core left.
+        enum Label { case dayStreak, longest }
+        let labels = ShedOrder<Label>([
+            .init(.dayStreak, forms: !captionCoreShed && !labelsYield && dsFits ? [dsCost] : []),
+            .init(.longest, forms: lgFits ? [lgCost] : [], requires: .dayStreak),
+        ]).fill(room: left).forms
+        let showsDS = labels[.dayStreak] != nil
         if showsDS { core.take(dsCost) }
         if captionCoreShed {
             note("DAY STREAK: shed — the caption row (shed after it) is already shed")
@@ -203,8 +211,7 @@ extension AndroidPlanBuilder {
         } else {
             hide(.captionRow, captionAbsentReason)
         }
-        let lgFits = m.width(input.strings.longest, m.body) <= leftW
-        let showsLg = showsDS && lgFits && lgCost <= left
+        let showsLg = labels[.longest] != nil
         if showsDS {
             note("Longest N: \(fmtDp(budget - left)) + \(fmtDp(lgCost)) = \(fmtDp(budget - left + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")")
         }
