@@ -107,10 +107,16 @@ public enum AndroidLayout {
     public static let captionGlyphGapDp = 4.0
     /// The caption glyph's slot in a family at a font scale: what the planner charges and the painter uses.
     public static func captionGlyphSlotDp(_ family: AndroidFamily, fontScale: Double) -> Double {
-        ceilDp((family == .large ? captionGlyphSlotSp : compactCaptionGlyphSlotSp) * fontScale)
+        switch family.layout.captionGlyph {
+        case .header: return ceilDp(captionGlyphSlotSp * fontScale)
+        case .compact: return ceilDp(compactCaptionGlyphSlotSp * fontScale)
+        }
     }
     public static func captionGlyphGapDp(_ family: AndroidFamily) -> Double {
-        family == .large ? captionGlyphGapDp : compactCaptionGlyphGapDp
+        switch family.layout.captionGlyph {
+        case .header: return captionGlyphGapDp
+        case .compact: return compactCaptionGlyphGapDp
+        }
     }
 
     // MARK: Size resolution (seed: "Three-breakpoint model")

@@ -80,7 +80,6 @@ public func planLargeHeader(widthDp: Double, fontScale: Double, streak: Int, lon
 // MARK: - Text metrics
 
 struct AndroidTextMetrics {
-    enum NumeralFamily { case small, medium, large }
     let measurer: TextMeasuring
     let fontScale: Double
 
@@ -98,7 +97,7 @@ struct AndroidTextMetrics {
     var nextDueRow: Double { max(L.kindlingNextDueRowHeightDp, twoLineRow) }
     var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
-    func numeralSp(_ f: NumeralFamily) -> Double {
+    func numeralSp(_ f: AndroidFamily) -> Double {
         let stepped = fontScale > L.fontScaleBandMedium
         switch f {
         case .small: return stepped ? L.smallNumeralSteppedSp : L.smallNumeralSp
@@ -106,7 +105,7 @@ struct AndroidTextMetrics {
         case .large: return stepped ? L.largeNumeralSteppedSp : L.largeNumeralSp
         }
     }
-    func numeral(_ f: NumeralFamily) -> TextStyle { .roboto(.bold, sp: numeralSp(f), fontScale: fontScale) }
+    func numeral(_ f: AndroidFamily) -> TextStyle { .roboto(.bold, sp: numeralSp(f), fontScale: fontScale) }
 
     /// Measured advance rounded up to whole dp (the seed's measured-advance table rounds up).
     func width(_ text: String, _ style: TextStyle) -> Double { L.ceilDp(measurer.advance(text, style: style)) }
@@ -189,8 +188,7 @@ struct AndroidPlanBuilder {
         // stale_caption_small gets maxLines="1" + ellipsize="end" — "a wrong gate degrades to an
         // ellipsis rather than to a vertical stack of letters"); two lines still show the age
         // ("Today · last / synced 20h…") where one would not.
-        let numeralFamily: AndroidTextMetrics.NumeralFamily = size == .small ? .small : size == .large ? .large : .medium
-        let nominalHead = L.lineBox(size: m.numeral(numeralFamily).size)
+        let nominalHead = L.lineBox(size: m.numeral(size).size)
         var lines = 0
         if input.state == .stale && !input.strings.staleFooter.isEmpty {
             lines = m.wrapLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
@@ -213,7 +211,7 @@ struct AndroidPlanBuilder {
     /// line: it steps down as `fitNumeral` does, but never below today's size — seed 000: the
     /// numeral "never shrinks below today's size" (22 sp on Small, 34 sp on Medium at fontScale
     /// 1.0), so at fontScale 1.0 it doesn't step at all.
-    func minHead(_ family: AndroidTextMetrics.NumeralFamily) -> Double {
+    func minHead(_ family: AndroidFamily) -> Double {
         let today: Double
         switch family {
         case .small: today = L.smallNumeralSp
@@ -361,7 +359,7 @@ struct AndroidPlanBuilder {
 
     /// Fits the numeral into `maxWidth` and `maxHeight`: it never sheds; beyond the seed's tables
     /// (4 digits at the narrowest widths, fontScale 2.0 at the height floor) it steps down in size.
-    func fitNumeral(_ f: AndroidTextMetrics.NumeralFamily, maxWidth: Double, maxHeight: Double) -> (TextStyle, Double, String?) {
+    func fitNumeral(_ f: AndroidFamily, maxWidth: Double, maxHeight: Double) -> (TextStyle, Double, String?) {
         let text = String(input.streak)
         var style = m.numeral(f)
         let nominal = style.size
@@ -377,7 +375,7 @@ struct AndroidPlanBuilder {
     }
 
     /// Flame + numeral (+ days label on small) for a column `width` wide and `maxHeight` tall.
-    mutating func head(_ f: AndroidTextMetrics.NumeralFamily, width: Double, maxHeight: Double) -> Head {
+    mutating func head(_ f: AndroidFamily, width: Double, maxHeight: Double) -> Head {
         let (style, numW, stepped) = fitNumeral(f, maxWidth: width, maxHeight: maxHeight)
         let coreW = L.flameContainerDp + L.headerGapDp + numW
         let flame = coreW <= width
@@ -703,7 +701,7 @@ struct AndroidPlanBuilder {
                                     maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
             centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
         case .empty,
-             .allDone where size == .medium || input.habits.isEmpty:
+             .allDone where size.layout.allDoneIsStateLine || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
@@ -715,8 +713,8 @@ struct AndroidPlanBuilder {
                 m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: height, topMargin: L.statusTopMarginDp)
                     .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) }
             }
-            let withGlyph = size == .medium ? input.strings.statusTitle.flatMap { stateLine($0, in: col.left - glyphCost) } : nil
-            let showsGlyph = size == .medium && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= col.left)
+            let withGlyph = size.layout.checklistStateGlyph ? input.strings.statusTitle.flatMap { stateLine($0, in: col.left - glyphCost) } : nil
+            let showsGlyph = size.layout.checklistStateGlyph && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= col.left)
             // The state's own line at the body size, or stepped down where only that draws it.
             let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : stateLine(t, in: col.left)) }
             if let (t, fit) = title {
@@ -734,7 +732,7 @@ struct AndroidPlanBuilder {
                 set(PlanElement(key: .statusGlyph, shown: true, reason: reason,
                                 costDp: glyphCost, frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
             } else {
-                hide(.statusGlyph, size == .medium ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
+                hide(.statusGlyph, size.layout.checklistStateGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
@@ -771,7 +769,7 @@ struct AndroidPlanBuilder {
     var checklistListsRows: Bool {
         switch input.state {
         case .defaultProgress, .stale: return !input.habits.isEmpty
-        case .allDone: return size != .medium && !input.habits.isEmpty  // Medium's all-done body is its status line
+        case .allDone: return !size.layout.allDoneIsStateLine && !input.habits.isEmpty
         case .newDay, .empty, .firstRun: return false
         }
     }
@@ -916,7 +914,7 @@ struct AndroidPlanBuilder {
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
         let others = idx.filter { $0 != nextDue }.count
         let extra = Double(others) * (twoLine - oneLine)
-        levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size != .small
+        levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.layout.levelBLabels
         if overflow == 0 && k > 0 && others > 0 {
             note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
         }

@@ -167,7 +167,8 @@ extension AndroidPlanBuilder {
         planChecklistColumn(in: col, column: "main", coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
                             coachMaxLines: Self.largeCoachMaxLines, coachTopMargin: L.coachTopMarginDp,
-                            maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp, coachLeadDp: L.coachSparkSlotDp)
+                            maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
+                            coachLeadDp: size.layout.coachSpark ? L.coachSparkSlotDp : 0)
     }
 
     /// Rows Large's checklist seats in `col`: a measure run of `planChecklistColumnLarge`.

@@ -100,7 +100,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .captionRow:
                 b.captionRow(e, frame: frame, glyph: GlyphKind.caption(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
-                b.coachRow(e, frame: frame, spark: plan.size == .large)
+                b.coachRow(e, frame: frame, spark: plan.size.layout.coachSpark)
             case .statusTitle:
                 b.text(e, .statusTitle, ink: .ink, frame: frame)
             case .daysLabel: b.text(e, .daysLabel, ink: muted, frame: frame)
@@ -121,7 +121,7 @@ public struct AndroidSceneBuilder: Sendable {
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let traits = FixtureFamily.android(plan.size).traits
         let showsCoachLine = traits.drawsCoachLine && coachLineText(w, platform: .android) != nil
-        let label = plan.size == .small ? androidSmallAccessibilityLabel(w)
+        let label = plan.size.layout.speaksSmallLabel ? androidSmallAccessibilityLabel(w)
             : composedAccessibilityLabel(w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil, showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
