@@ -23,7 +23,7 @@ extension IOSPlanBuilder {
         add(.gauge, ring, .gauge(fraction: fraction, lineWidth: line),
             fraction.map { _ in "capacity gauge \(w.doneCount)/\(w.dueCount)" } ?? "no gauge value in \(w.state.rawValue): the track alone")
         if w.state == .firstRun {
-            hide("numeral", "first run: no streak to show")
+            hide(.element(.numeral), "first run: no streak to show")
         } else {
             let text = String(w.streak)
             var s = TextStyle(.inter, .bold, size: (side * IOSLayout.circularNumberShare).rounded())

@@ -10,7 +10,7 @@ extension IOSPlanBuilder {
         let s = style(.subheadline, .semibold)
         let lh = metrics.lineHeight(s)
         guard lh <= card.height + 1e-9 else {
-            lose("inline", "its line box \(fmtDp(lh)) pt is taller than the \(fmtDp(card.height)) pt row")
+            lose(.element(.inlineLabel), "its line box \(fmtDp(lh)) pt is taller than the \(fmtDp(card.height)) pt row")
             return
         }
         let g = s.size
@@ -26,11 +26,11 @@ extension IOSPlanBuilder {
         if text != forms[0] { note("'\(forms[0])' does not fit \(fmtDp(col.width)) pt: its short form") }
         // A form past the whole ones drops part of the state (stale's count): a smaller rung is tried
         // first, as for any element a rung cannot draw whole; the smallest rung draws it anyway.
-        if fits >= whole { lost["inline-count"] = "no form with the count fits \(fmtDp(col.width)) pt at this rung" }
+        if fits >= whole { lost[IOSPlanPart.inlineCount.name] = "no form with the count fits \(fmtDp(col.width)) pt at this rung" }
         if let placed = col.text(text, style: s, maxLines: 1, whole: false) {
             addText(.inlineLabel, placed, style: s, ink: .ink, placed.text.ellipsized ? "tail-truncated at the inline width" : "inlineAccessoryText")
         } else {
-            hide("inline", "no room for one line")
+            hide(.element(.inlineLabel), "no room for one line")
         }
     }
 }

@@ -78,17 +78,17 @@ extension IOSPlanBuilder {
             return h
         }
         guard let chosen = candidates.first(where: { need($0).map { $0 <= card.height + 1e-9 } ?? false }) else {
-            for n in ["line1", "line2", "line3"] { hide(n, "no ViewThatFits variant fits \(fmtDp(card.height)) pt: nothing drawn, nothing clipped") }
+            for line in [ElementKind.accessoryLine1, .accessoryLine2, .accessoryLine3] { hide(.element(line), "no ViewThatFits variant fits \(fmtDp(card.height)) pt: nothing drawn, nothing clipped") }
             return
         }
         let h = need(chosen)!
         note("ViewThatFits: \(chosen.count) line(s), \(fmtDp(h)) pt of \(fmtDp(card.height)) pt")
         if lines.line3 != nil, chosen.count < 3 {
-            hide("line3", "dropped by ViewThatFits: three lines need \(fmtDp(need(candidates[0]) ?? .infinity)) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)")
+            hide(.element(.accessoryLine3), "dropped by ViewThatFits: three lines need \(fmtDp(need(candidates[0]) ?? .infinity)) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)")
         } else if lines.line3 == nil {
-            hide("line3", "no third line in \(w.state.rawValue)")
+            hide(.element(.accessoryLine3), "no third line in \(w.state.rawValue)")
         }
-        if chosen.count < 2 { hide("line2", "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt") }
+        if chosen.count < 2 { hide(.element(.accessoryLine2), "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt") }
         var col = column(Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + IOSLayout.rectangularStackSlackPt))
         for l in chosen {
             let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0

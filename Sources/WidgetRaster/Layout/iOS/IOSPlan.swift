@@ -28,6 +28,29 @@ public struct IOSPlanItem: Sendable, Hashable, Codable {
     public var reason: String
 }
 
+/// What a plan can leave out, by type: one element kind, or a whole group a single decision sheds.
+/// `name` is what `plan` prints and `hidden` / `lost` are keyed by.
+public enum IOSPlanPart: Sendable, Hashable {
+    case element(ElementKind)
+    /// The pip row, its pips shed together; the check-off button, pill and label together.
+    case pipRow, checkOffButton
+    /// Small's next-due habit row; the checklist's first habit row.
+    case nextDueRow, habitRow
+    /// The count inside the inline accessory's line (the line itself stays).
+    case inlineCount
+
+    public var name: String {
+        switch self {
+        case .element(let kind): return kind.displayName(.ios)
+        case .pipRow: return "pips"
+        case .checkOffButton: return "cta"
+        case .nextDueRow: return "next-due-row"
+        case .habitRow: return "habit-row"
+        case .inlineCount: return "inline-count"
+        }
+    }
+}
+
 public struct IOSWidgetPlan: Sendable {
     public var family: IOSFamily
     public var size: Size
@@ -133,9 +156,9 @@ struct IOSPlanBuilder {
                           alignment: TextAlignment = .leading, _ reason: String) {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
-    mutating func hide(_ name: String, _ reason: String) { hidden[name] = reason }
+    mutating func hide(_ part: IOSPlanPart, _ reason: String) { hidden[part.name] = reason }
     /// A required element that did not fit: hidden, and the plan is tried one Dynamic Type rung down.
-    mutating func lose(_ name: String, _ reason: String) { hide(name, reason); lost[name] = reason }
+    mutating func lose(_ part: IOSPlanPart, _ reason: String) { hide(part, reason); lost[part.name] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
 
     // MARK: Streak header
@@ -162,7 +185,7 @@ struct IOSPlanBuilder {
                 .glyph(.streak(g, kindling: w.kindling)), "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
             x += glyphPt + gap
         } else {
-            hide("streak-glyph", w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
+            hide(.element(.streakGlyph), w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
         }
         let numW = col.advance(text, style: s)
         add(.numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
@@ -178,7 +201,7 @@ struct IOSPlanBuilder {
                     .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
                     "fits beside the number")
             } else {
-                hide("days-label", "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
+                hide(.element(.daysLabel), "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
             }
         }
         col.y = y + rowH
@@ -207,17 +230,17 @@ struct IOSPlanBuilder {
     /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
     mutating func caption(in col: inout StackColumn, gap: Double) {
         guard let text = captionText else {
-            hide("caption", w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
+            hide(.element(.caption), w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
         }
         if sentencesBesideCaption.contains(text) {
-            hide("caption", "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
+            hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
         }
         let s = style(.caption)
         let glyphPt = captionGlyphPt(s)
         let indent = glyphPt + IOSLayout.captionGlyphGapPt
         guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
-            hide("caption", "the caption does not fit whole (it is never cut): shed"); return
+            hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
             add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
@@ -268,7 +291,7 @@ struct IOSPlanBuilder {
             col.y += glyphGap
         } else if glyph != nil {
             let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
-            if glyphRequired { lose("status-glyph", why) } else { hide("status-glyph", "\(why): the glyph sheds first") }
+            if glyphRequired { lose(.element(.statusGlyph), why) } else { hide(.element(.statusGlyph), "\(why): the glyph sheds first") }
         }
         var titleShed = false
         if let title {
@@ -277,7 +300,7 @@ struct IOSPlanBuilder {
                                .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
             } else {
                 titleShed = true
-                lose("status-title", "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
+                lose(.element(.statusTitle), "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
             }
         }
         if let subtitle, !titleShed {
@@ -285,7 +308,7 @@ struct IOSPlanBuilder {
                 placed.append((.statusSubtitle, align(t.frame, alignment, box),
                                .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
             } else {
-                lose("status-subtitle", "does not fit whole under the title")
+                lose(.element(.statusSubtitle), "does not fit whole under the title")
             }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
@@ -339,7 +362,7 @@ struct IOSPlanBuilder {
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
         } else {
-            lose("new-day-line", "does not fit whole")
+            lose(.element(.newDayLine), "does not fit whole")
         }
     }
 
@@ -348,12 +371,12 @@ struct IOSPlanBuilder {
     /// the age is the point), as Android's footer does.
     mutating func staleFooter(in col: inout StackColumn) {
         let forms = staleFooterForms(w)
-        guard let full = forms.first else { hide("stale-footer", "not STALE"); return }
+        guard let full = forms.first else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
         let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
         let text = forms.first { col.lineCount($0, style: s) <= maxLines } ?? full
         let lines = min(maxLines, col.lineCount(text, style: s))
-        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + gap) else { lose("stale-footer", "no room"); return }
+        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + gap) else { lose(.element(.staleFooter), "no room"); return }
         var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
         if let placed = foot.text(text, style: s, maxLines: maxLines) {
             addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
@@ -399,7 +422,7 @@ struct IOSPlanBuilder {
             // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
             // that cannot seat it loses meaning, and the family tries a smaller type rung.
             if let nd = nextDue, idx == [nd] {
-                lose("next-due-row", "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
+                lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
                 idx = []
                 break
             }
@@ -431,16 +454,16 @@ struct IOSPlanBuilder {
         if idx.isEmpty && !habits.isEmpty {
             // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
             // nothing, so the family tries a smaller type rung for a row, as Android's never draws it alone.
-            lose("habit-row", "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
-            hide("overflow", "no habit row above it")
+            lose(.habitRow, "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
+            hide(.element(.overflowLine), "no habit row above it")
         } else if overflow > 0, let text = overflowText(overflow) {
             if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: IOSLayout.overflowGapPt) {
                 addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
             } else {
-                lose("overflow", "\(overflow) habit(s) without a row and no room to say so")
+                lose(.element(.overflowLine), "\(overflow) habit(s) without a row and no room to say so")
             }
         } else {
-            hide("overflow", "every habit has a row")
+            hide(.element(.overflowLine), "every habit has a row")
         }
     }
 
@@ -451,15 +474,15 @@ struct IOSPlanBuilder {
     mutating func pips(in col: inout StackColumn, gap: Double) {
         let p = IOSLayout.pipSize
         let n = w.habits.count
-        guard n > 0 else { hide("pips", "no habits"); return }
+        guard n > 0 else { hide(.pipRow, "no habits"); return }
         func width(gap g: Double) -> Double { min(p.width, ((col.width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
         var pipGap = IOSLayout.pipGapPt
         if width(gap: pipGap) < p.height { pipGap = IOSLayout.pipGapPt / 2 }
         let pipW = width(gap: pipGap)
         guard pipW >= p.height else {
-            hide("pips", "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
+            hide(.pipRow, "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
         }
-        guard let r = col.slot(height: p.height, gap: gap) else { hide("pips", "no room for the pip row"); return }
+        guard let r = col.slot(height: p.height, gap: gap) else { hide(.pipRow, "no room for the pip row"); return }
         for i in 0..<n {
             add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (pipW + pipGap), y: r.minY, width: pipW, height: p.height),
                 .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
@@ -470,13 +493,13 @@ struct IOSPlanBuilder {
     /// A single muted line (progress, "days" …) if it fits.
     mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
                        maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
-        guard let text else { hide(element.displayName(.ios), "no text in \(w.state.rawValue)"); return }
+        guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
         if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
             addText(element, placed, style: s, ink: ink, reason)
         } else if required {
-            lose(element.displayName(.ios), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — never cut")
+            lose(.element(element.kind), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — never cut")
         } else {
-            hide(element.displayName(.ios), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
+            hide(.element(element.kind), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
         }
     }
 }

@@ -23,9 +23,9 @@ extension IOSPlanBuilder {
                 var m = column(Rect(x: r.minX, y: r.minY + IOSLayout.largeMotivatorGapPt, width: r.width, height: h))
                 closing = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines)
             }
-            if closing == nil { hide("motivator", "no room for the closing motivator") }
+            if closing == nil { hide(.element(.motivator), "no room for the closing motivator") }
         } else {
-            hide("motivator", !w.kindling ? "legacy body: only kindling draws (and speaks) the motivator" : "no motivator in \(w.state.rawValue)")
+            hide(.element(.motivator), !w.kindling ? "legacy body: only kindling draws (and speaks) the motivator" : "no motivator in \(w.state.rawValue)")
         }
         header(in: &col, numeral: .largeTitle, glyphPt: IOSLayout.largeHeaderGlyphPt, label: nil)
         line(.headerLabel, largeHeaderLabelText(longestStreak: w.longestStreak), in: &col, style: style(.caption2, .semibold),
@@ -35,7 +35,7 @@ extension IOSPlanBuilder {
             line(.coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: IOSLayout.largeCoachGapPt, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
                  reason: "Coach line (snapshot coachLine ?? caption), 1 line")
         } else {
-            hide("coach-line", !w.kindling ? "legacy body: no Coach line" : "no Coach line in \(w.state.rawValue)")
+            hide(.element(.coachLine), !w.kindling ? "legacy body: no Coach line" : "no Coach line in \(w.state.rawValue)")
         }
         switch w.state {
         case .firstRun: break

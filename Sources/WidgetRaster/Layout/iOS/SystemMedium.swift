@@ -31,7 +31,7 @@ extension IOSPlanBuilder {
                 line(.coachLine, coach, in: &right, style: style(.footnote), ink: .coach, gap: 0, maxLines: IOSLayout.mediumCoachLines, mayEllipsize: true,
                      reason: "Coach line (snapshot coachLine ?? caption), ≤ \(IOSLayout.mediumCoachLines) lines")
             } else {
-                hide("coach-line", !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")
+                hide(.element(.coachLine), !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")
             }
             // Medium's overflow line (seed silent): Large's "+N more in the app", so no habit goes unsaid.
             let state = w.state

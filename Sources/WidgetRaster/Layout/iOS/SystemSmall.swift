@@ -21,7 +21,7 @@ extension IOSPlanBuilder {
             if captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallStatusHeadroomPt + need <= col.left {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
-                hide("caption", "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
+                hide(.element(.caption), "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
             }
             statusBody(in: Rect(x: col.x, y: col.y, width: col.width, height: max(0, col.left)), alignment: .center)
         case .defaultProgress, .stale:
@@ -30,11 +30,11 @@ extension IOSPlanBuilder {
                 // button, which names the habit it checks off by standing under it. The button is
                 // reserved first; the reactive caption takes what the habit row leaves, else sheds.
                 let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
-                if button == nil { hide("cta", "no check-off on \(w.state.rawValue)") }
+                if button == nil { hide(.checkOffButton, "no check-off on \(w.state.rawValue)") }
                 if nextDueIndex == nil || captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallRowGapPt + habitRowHeight <= col.left {
                     caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
-                    hide("caption", "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
+                    hide(.element(.caption), "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
                 }
                 if let button, let slot = button.slot { placeCheckOffButton(button.label, in: slot.pill, style: slot.style) }
                 habitRows(in: &col, cap: 1, gap: IOSLayout.smallRowGapPt) { _ in nil }
@@ -60,7 +60,7 @@ extension IOSPlanBuilder {
         let needed = col.lineCount(label, style: s, width: inner)
         let h = Double(min(2, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt)
         guard needed <= 2, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
-            lose("cta", "the check-off button does not fit with its whole label"); return nil
+            lose(.checkOffButton, "the check-off button does not fit with its whole label"); return nil
         }
         if s.size < nominal.size { note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))") }
         return (Rect(x: r.minX, y: r.minY + IOSLayout.buttonGapPt, width: r.width, height: h), s)
