@@ -779,9 +779,17 @@ struct AndroidPlanBuilder {
     func measured(_ run: (inout AndroidPlanBuilder) -> Void) -> AndroidPlanBuilder {
         var probe = self
         probe.mode = .measure
-        probe.habitRows = []; probe.rows = []; probe.overflow = 0; probe.levelB = false
+        probe.clearPlaced()
         run(&probe)
         return probe
+    }
+
+    /// Forgets what has been placed (rows, habit rows, "+N more", Level B, the arithmetic), so a
+    /// measure run starts clean and a family can plan again once a decision has settled (Medium's
+    /// STALE footer yielding, Large's stacked caption taking its second line). Elements are
+    /// overwritten as the new plan sets them.
+    mutating func clearPlaced() {
+        arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
     }
 
     /// What a planned checklist keeps of its meaning: 2 = a habit row (and the overflow line for the

@@ -142,7 +142,7 @@ extension AndroidPlanBuilder {
             let probe = measured { $0.planLarge(captionRoom: captionRoomLeft) }
             let keeps = elements.values.allSatisfy { e in !e.shown || e.key == .captionRow || probe.shows(e.key) && (probe.elements[e.key]?.lines ?? 0) >= e.lines }
             if keeps && probe.habitRows.count == habitRows.count && probe.overflow == overflow {
-                arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
+                clearPlaced()
                 planLarge(captionRoom: captionRoomLeft)
             }
         }

@@ -128,7 +128,7 @@ extension AndroidPlanBuilder {
                 b.measured { $0.planStackedChecklist(in: $0.column(x: b.x0, width: b.cw, top: b.y0 + floorHead, room: room), progressSteps: stepping) }.keepsStateMeaning
             }) {
                 let yielded = arithmetic.last
-                arithmetic = []; rows = []
+                clearPlaced()
                 planMedium(footerSettled: true)
                 if let yielded { note(yielded) }
                 if var e = elements[.staleFooter] { e.reason += "; \(why)"; set(e) }
