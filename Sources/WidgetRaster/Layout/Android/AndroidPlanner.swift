@@ -622,7 +622,7 @@ struct AndroidPlanBuilder {
 
     mutating func planChecklistColumn(in start: StackColumn, column: String,
                                       coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
-                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0, coachYields: Bool = true,
+                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0,
                                       progressSteps: Bool = false) {
         var col = start
         let x = col.x, width = col.width
@@ -645,29 +645,13 @@ struct AndroidPlanBuilder {
             }
             if coachMax < coachMaxLines { note("Coach line: \(coachMaxLines) → \(coachMax) line(s) so the status line fits (the state's own line outranks it)") }
         }
-        if showsCoachLine, listsRows, coachYields, let text = coachText {
-            // For each Coach line count, a measure run of this column with that many lines: what the
-            // checklist keeps (a row, else "+N more"), and whether "N of M done" stays (it yields to
-            // the first row only when it alone keeps it out).
-            let options = (0...coachMax).map { lines in
-                let probe = measured { $0.planChecklistColumn(in: col, column: column, coachText: text,
-                                                              coachReason: coachReason, coachMaxLines: lines, coachTopMargin: coachTop,
-                                                              maxRows: maxRows, sectionMargin: sectionMargin, coachLeadDp: coachLeadDp,
-                                                              coachYields: false) }
-                return (lines: lines, meaning: probe.checklistMeaning, keepsCount: probe.shows(.progress),
-                        tallNextDue: !probe.habitRows.contains { $0.isNextDue && $0.labelMaxLines == 1 })
-            }
-            // The most Coach lines that keep the most of the checklist's meaning — and the count with it
-            // where any such choice does, then the next-due row in its two-line form: the Coach line
-            // sheds before the progress line and before the next-due title is cut to one line.
-            let best = options.map(\.meaning).max() ?? 0
-            let top = options.filter { $0.meaning == best }
-            let counted = top.contains(where: \.keepsCount) ? top.filter(\.keepsCount) : top
-            let preferred = counted.contains(where: \.tallNextDue) ? counted.filter(\.tallNextDue) : counted
-            if let yielded = preferred.map(\.lines).max(), yielded < coachMax {
-                note("Coach line: \(coachMax) → \(yielded) line(s) so \(best == 2 ? "the first habit row" : "the overflow line") fits (rows shed last)")
-                coachMax = yielded
-            }
+        let (ptext, pwhy) = progressText(width: width)
+        let keeps = listsRows ? checklistKeeps(room: col.left, width: width, progressText: ptext, coachText: showsCoachLine ? coachText : nil,
+                                               coachMaxLines: coachMax, coachTop: coachTop, coachLeadDp: coachLeadDp,
+                                               sectionMargin: sectionMargin, progressSteps: progressSteps) : nil
+        if let keeps, showsCoachLine, coachText != nil, keeps.coachLines < coachMax {
+            note("Coach line: \(coachMax) → \(keeps.coachLines) line(s) so \(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)")
+            coachMax = keeps.coachLines
         }
         if showsCoachLine, coachText != nil, coachMax == 0 {
             hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
@@ -738,23 +722,22 @@ struct AndroidPlanBuilder {
             stackOptional(items, in: &col, column: column)
             centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: column)
         case .defaultProgress, .stale, .allDone:
-            let (ptext, why) = progressText(width: width)
             let pcost = sectionMargin + m.line
-            // Like the Coach line, "N of M done" yields to the first habit row: the next-due habit is
-            // what the checklist must keep (seed 000 largeVisibleWindow: "keeps the active (next-due)
-            // row visible"), the count stays in "+N more" and the spoken label (README, Android layouts).
-            if progressYieldsToRow(width: width, left: col.left, cost: pcost) {
+            if let keeps, keeps.progress == nil, keeps.firstRow, pcost <= col.left {
+                // "N of M done" yields to the first habit row (`checklistKeeps`): the count stays
+                // in "+N more" and the spoken label (README, Android layouts).
                 hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(col.left)) dp left)")
                 note("progress: yields so the first habit row fits (rows shed last)")
-            } else if let fit = pcost <= col.left ? (style: m.body, lines: 1, lineHeight: m.line)
-                        // Where no habit row fits either, the count is the body's only sign of
-                        // today's progress: it steps down like a state line rather than shed.
-                        : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: col.left, topMargin: sectionMargin) : nil {
+            } else if let fit = keeps.map(\.progress)
+                        ?? (pcost <= col.left ? (style: m.body, lines: 1, lineHeight: m.line)
+                            // With no habits to list, the count is the body's only sign of today's
+                            // progress: it steps down like a state line rather than shed.
+                            : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: col.left, topMargin: sectionMargin) : nil) {
                 let cost = sectionMargin + fit.lineHeight, stepped = fit.style.size < m.body.size, left = col.left
                 let slot = take(.progress, cost, in: &col, column: column)
                 set(textLine(.progress, ptext, style: fit.style, x: x, y: slot.minY + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
                              reason: (stepped ? "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): " : "progress line ")
-                                + "\(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
+                                + "\(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(pwhy)"))
                 note("progress: \(stepped ? "stepped to \(fmtDp(fit.style.size)) dp, " : "")\(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
             } else {
                 hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(col.left)) dp left")
@@ -830,9 +813,14 @@ struct AndroidPlanBuilder {
         /// (the window always keeps the next-due row; habit titles may ellipsize).
         func fitted(left: Double, maxRows: Int) -> HabitRowBudget {
             guard nextDue != nil, seats(left: left, maxRows: maxRows) == 0 else { return self }
+            return oneLineNextDue.seats(left: left, maxRows: maxRows) > 0 ? oneLineNextDue : self
+        }
+
+        /// The budget with the next-due row in its one-line form.
+        var oneLineNextDue: HabitRowBudget {
             var short = self
             short.nextDueH = nextDueOneLineH
-            return short.seats(left: left, maxRows: maxRows) > 0 ? short : self
+            return short
         }
 
         /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…",
@@ -876,15 +864,57 @@ struct AndroidPlanBuilder {
         return TextWrap.wrap(text, width: width, maxLines: lines, style: m.coachStyle, measurer: m.measurer).lines.count
     }
 
-    /// The progress line gives way when it alone keeps the first habit row out, or keeps it from
-    /// its largest form (the row outranks the count: the engine keeps the higher-priority element's
-    /// largest form that fits before a lower one's).
-    func progressYieldsToRow(width: Double, left: Double, cost: Double) -> Bool {
-        guard !input.habits.isEmpty else { return false }
-        let rb = habitRowBudget(width: width)
-        func seats(_ b: HabitRowBudget, _ room: Double) -> Bool { b.seats(left: room, maxRows: 1) > 0 }
-        return !seats(rb, left - cost) && seats(rb, left)
-            || !seats(rb.fitted(left: left - cost, maxRows: 1), left - cost) && seats(rb.fitted(left: left, maxRows: 1), left)
+    /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest
+    /// priority first (seed 000 "Shedding order as the budget shrinks": habit rows shed last;
+    /// largeVisibleWindow "keeps the active (next-due) row visible"):
+    ///  1. the first habit row of the window — the next-due row's two-line form (Level A), else its
+    ///     one-line form — with the "+N more" line the habits it hides then need;
+    ///  2. "N of M done", at the body size; where no row is drawn and the column may step it
+    ///     (`progressSteps`), stepped down, never below fontScale 1.3's size;
+    ///  3. the Coach line, its clamp's lines down to one (it may ellipsize; a row may not be dropped).
+    /// The rest of the rows fill what is left (`planHabitRows`), from the bottom.
+    struct ChecklistKeeps {
+        var firstRow: Bool
+        var progress: (style: TextStyle, lines: Int, lineHeight: Double)?
+        /// The Coach line's clamp (0: shed).
+        var coachLines: Int
+    }
+
+    func checklistKeeps(room: Double, width: Double, progressText: String, coachText: String?, coachMaxLines: Int,
+                        coachTop: Double, coachLeadDp: Double, sectionMargin: Double, progressSteps: Bool) -> ChecklistKeeps {
+        enum Part: Hashable { case firstRow, progress, coach }
+        let rows = habitRowBudget(width: width)
+        let first = rows.window(1)
+        let rowForms = input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) }) ? []
+            : [rows, rows.oneLineNextDue].map { $0.height(first, levelB: false) + $0.overflowCost(1) }
+        let rowFits = rowForms.contains { $0 <= room + 1e-9 }
+        let progressStyles = rowFits || !progressSteps ? [m.body]
+            : m.stateLineSteps.filter { m.fitLines(progressText, width: width, style: $0, maxLines: 1) != nil }
+        let coachForms = coachText.map { text in
+            stride(from: coachMaxLines, through: 1, by: -1).map { lines in
+                width - coachLeadDp > 0 ? coachTop + Double(TextWrap.wrap(text, width: width - coachLeadDp, maxLines: lines, style: m.coachStyle,
+                                                                          measurer: m.measurer).lines.count) * m.coachLine : .infinity
+            }
+        } ?? []
+        let kept = ShedOrder<Part>([
+            .init(.firstRow, forms: rowForms),
+            .init(.progress, forms: progressStyles.map { sectionMargin + m.lineFor($0) }),
+            .init(.coach, forms: coachForms),
+        ]).fill(room: room).forms
+        return ChecklistKeeps(firstRow: kept[.firstRow] != nil,
+                              progress: kept[.progress].map { (progressStyles[$0], 1, m.lineFor(progressStyles[$0])) },
+                              coachLines: kept[.coach].map { coachMaxLines - $0 } ?? 0)
+    }
+
+    /// Whether habit `i`'s row, in the form `budget` draws it, shows no character of its title
+    /// before the ellipsis ("…" says nothing): such a row is not drawn, the count says the habits.
+    func mutedRow(_ i: Int, budget: HabitRowBudget, width: Double) -> Bool {
+        // Measured on the lines the row is drawn with before Level B is known: the next-due row's
+        // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
+        let lines = i == budget.nextDue && !budget.nextDueIsOneLine ? 2 : 1
+        let first = TextWrap.wrap(input.habits[i].title, width: width - L.habitCheckAndGapDp, maxLines: lines, style: m.habitStyle,
+                                  measurer: m.measurer).lines.first
+        return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
     }
 
     mutating func planHabitRows(in start: StackColumn, maxRows: Int, column: String) {
@@ -904,13 +934,7 @@ struct AndroidPlanBuilder {
         // A row whose label cannot show one character before its ellipsis says nothing ("…"): no row
         // fits this column, and the count says the habits.
         let labelWidth = width - L.habitCheckAndGapDp
-        if let mute = idx.first(where: { i in
-            // Measured on the lines the row is drawn with before Level B is known: the next-due row's
-            // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
-            let lines = i == nextDue && !rb.nextDueIsOneLine ? 2 : 1
-            let first = TextWrap.wrap(input.habits[i].title, width: labelWidth, maxLines: lines, style: m.habitStyle, measurer: m.measurer).lines.first
-            return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
-        }) {
+        if let mute = idx.first(where: { mutedRow($0, budget: rb, width: width) }) {
             note("habit rows: \(fmtDp(labelWidth)) dp of label cannot show a character of habit \(mute)'s title → no row")
             k = 0; idx = []
         }
