@@ -557,21 +557,27 @@ struct AndroidPlanBuilder {
             .map { ($0.lines, $0.style) }
     }
 
-    /// Optional single-line items added to `col` in priority order until one doesn't fit (shed from the end).
+    /// Optional lines added to `col` in priority order, each drawn whole on at most its lines and
+    /// only under the one above it (shed from the end): a `ShedOrder` in which each requires the last.
     mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: String) {
         let x = col.x, width = col.width
+        let lines = items.map { m.fitLines($0.1, width: width, style: $0.2, maxLines: $0.5) }
+        let costs = zip(items, lines).map { item, n in n.map { item.3 + Double($0) * m.lineFor(item.2) } }
+        let kept = ShedOrder(items.indices.map { i in
+            ShedOrder<AndroidElementKey>.Item(items[i].0, forms: costs[i].map { [$0] } ?? [], requires: i > 0 ? items[i - 1].0 : nil)
+        }).fill(room: col.left).forms
         var blocked: String?
-        for (key, text, style, margin, what, maxLines) in items {
+        for (i, (key, text, style, margin, what, maxLines)) in items.enumerated() {
             if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
-            guard let lines = m.fitLines(text, width: width, style: style, maxLines: maxLines) else {
+            guard let n = lines[i], let cost = costs[i] else {
                 hide(key, "\(what) needs more than \(maxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
                 blocked = what
                 continue
             }
-            let cost = margin + Double(lines) * m.lineFor(style), left = col.left
-            if col.fits(cost) {
+            let left = col.left
+            if kept[key] != nil {
                 let slot = take(key, cost, in: &col, column: column)
-                set(sentence(key, text, style: style, x: x, y: slot.minY + margin, width: width, lines: lines, maxLines: maxLines, cost: cost,
+                set(sentence(key, text, style: style, x: x, y: slot.minY + margin, width: width, lines: n, maxLines: maxLines, cost: cost,
                              reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
             } else {
@@ -636,21 +642,19 @@ struct AndroidPlanBuilder {
         // be dropped (the window always keeps the next-due row). Only when giving way seats a row.
         var coachMax = coachMaxLines
         let listsRows = checklistListsRows
-        if showsCoachLine, !listsRows, let text = coachText, let need = stateLineCost(width: width) {
-            // The state's own line (All done today) outranks the Coach line: it gives up lines first.
-            while coachMax > 0 {
-                let lines = coachLines(text, width: width - coachLeadDp, left: col.left, maxLines: coachMax)
-                if (lines > 0 ? coachTop + Double(lines) * m.coachLine : 0) + need <= col.left { break }
-                coachMax -= 1
-            }
-            if coachMax < coachMaxLines { note("Coach line: \(coachMaxLines) → \(coachMax) line(s) so the status line fits (the state's own line outranks it)") }
-        }
         let (ptext, pwhy) = progressText(width: width)
-        let keeps = listsRows ? checklistKeeps(room: col.left, width: width, progressText: ptext, coachText: showsCoachLine ? coachText : nil,
-                                               coachMaxLines: coachMax, coachTop: coachTop, coachLeadDp: coachLeadDp,
-                                               sectionMargin: sectionMargin, progressSteps: progressSteps) : nil
+        // Where the column draws the state's own line (All done today, Nothing due today) instead
+        // of rows, that line outranks the Coach line: the Coach line gives up lines first. (New day
+        // draws no Coach line: `coachLineText` composes none for it.)
+        let stateLine = listsRows ? nil : stateLineCost(width: width)
+        let keeps = listsRows || stateLine != nil
+            ? checklistKeeps(room: col.left, width: width, listsRows: listsRows, stateLine: stateLine, progressText: ptext,
+                             coachText: showsCoachLine ? coachText : nil, coachMaxLines: coachMax, coachTop: coachTop,
+                             coachLeadDp: coachLeadDp, sectionMargin: sectionMargin, progressSteps: progressSteps) : nil
         if let keeps, showsCoachLine, coachText != nil, keeps.coachLines < coachMax {
-            note("Coach line: \(coachMax) → \(keeps.coachLines) line(s) so \(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)")
+            note("Coach line: \(coachMax) → \(keeps.coachLines) line(s) so "
+                 + (listsRows ? "\(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)"
+                              : "the status line fits (the state's own line outranks it)"))
             coachMax = keeps.coachLines
         }
         if showsCoachLine, coachText != nil, coachMax == 0 {
@@ -693,14 +697,22 @@ struct AndroidPlanBuilder {
             // the line steps down (steppedStateLine, shared with Small: never below its fontScale-1.3
             // size) to keep the glyph above it before the glyph yields.
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
-            func stateLine(_ t: String, in height: Double) -> (style: TextStyle, cost: Double)? {
-                m.steppedStateLine(t, width: width, maxLines: L.stateLineMaxLines, height: height, topMargin: L.statusTopMarginDp)
-                    .map { (style: $0.style, cost: L.statusTopMarginDp + Double($0.lines) * $0.lineHeight) }
+            let drawsGlyph = size.layout.checklistStateGlyph
+            // The state's block as one element of the column's shed order, its forms largest first:
+            // the glyph over the line at each of its sizes, then the line alone at each size (the
+            // glyph with no line where the state has none).
+            let steps = input.strings.statusTitle.map { t in
+                m.stateLineSteps.compactMap { style in
+                    m.fitLines(t, width: width, style: style, maxLines: L.stateLineMaxLines)
+                        .map { (style: style, cost: L.statusTopMarginDp + Double($0) * m.lineFor(style)) }
+                }
             }
-            let withGlyph = size.layout.checklistStateGlyph ? input.strings.statusTitle.flatMap { stateLine($0, in: col.left - glyphCost) } : nil
-            let showsGlyph = size.layout.checklistStateGlyph && (withGlyph != nil || input.strings.statusTitle == nil && glyphCost <= col.left)
+            let glyphForms = drawsGlyph ? steps.map { $0.map { glyphCost + $0.cost } } ?? [glyphCost] : []
+            enum Block: Hashable { case state }
+            let form = ShedOrder([.init(Block.state, forms: glyphForms + (steps?.map(\.cost) ?? []))]).fill(room: col.left).forms[.state]
+            let showsGlyph = form.map { $0 < glyphForms.count } ?? false
             // The state's own line at the body size, or stepped down where only that draws it.
-            let title = input.strings.statusTitle.map { t in (t, showsGlyph ? withGlyph : stateLine(t, in: col.left)) }
+            let title = input.strings.statusTitle.map { t in (t, form.flatMap { i in steps.map { $0[i % max(1, $0.count)] } }) }
             if let (t, fit) = title {
                 items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
                 if let fit, fit.style.size < m.body.size {
@@ -857,12 +869,6 @@ struct AndroidPlanBuilder {
         min(maxLines, Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down)))
     }
 
-    /// Lines the Coach line takes in a column with `left` dp (0: it sheds).
-    func coachLines(_ text: String, width: Double, left: Double, maxLines: Int) -> Int {
-        let lines = coachLineBudget(left: left, maxLines: maxLines)
-        guard lines >= 1, width > 0 else { return 0 }
-        return TextWrap.wrap(text, width: width, maxLines: lines, style: m.coachStyle, measurer: m.measurer).lines.count
-    }
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest
     /// priority first (seed 000 "Shedding order as the budget shrinks": habit rows shed last;
@@ -873,6 +879,9 @@ struct AndroidPlanBuilder {
     ///     (`progressSteps`), stepped down, never below fontScale 1.3's size;
     ///  3. the Coach line, its clamp's lines down to one (it may ellipsize; a row may not be dropped).
     /// The rest of the rows fill what is left (`planHabitRows`), from the bottom.
+    ///
+    /// Where the column draws the state's own line instead of rows, that line (never shed here: its
+    /// body steps it down or sheds it whole) ranks first and the Coach line after it.
     struct ChecklistKeeps {
         var firstRow: Bool
         var progress: (style: TextStyle, lines: Int, lineHeight: Double)?
@@ -880,12 +889,12 @@ struct AndroidPlanBuilder {
         var coachLines: Int
     }
 
-    func checklistKeeps(room: Double, width: Double, progressText: String, coachText: String?, coachMaxLines: Int,
-                        coachTop: Double, coachLeadDp: Double, sectionMargin: Double, progressSteps: Bool) -> ChecklistKeeps {
-        enum Part: Hashable { case firstRow, progress, coach }
+    func checklistKeeps(room: Double, width: Double, listsRows: Bool, stateLine: Double?, progressText: String, coachText: String?,
+                        coachMaxLines: Int, coachTop: Double, coachLeadDp: Double, sectionMargin: Double, progressSteps: Bool) -> ChecklistKeeps {
+        enum Part: Hashable { case stateLine, firstRow, progress, coach }
         let rows = habitRowBudget(width: width)
         let first = rows.window(1)
-        let rowForms = input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) }) ? []
+        let rowForms = !listsRows || input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) }) ? []
             : [rows, rows.oneLineNextDue].map { $0.height(first, levelB: false) + $0.overflowCost(1) }
         let rowFits = rowForms.contains { $0 <= room + 1e-9 }
         let progressStyles = rowFits || !progressSteps ? [m.body]
@@ -897,8 +906,9 @@ struct AndroidPlanBuilder {
             }
         } ?? []
         let kept = ShedOrder<Part>([
+            .init(.stateLine, forms: stateLine.map { [$0] } ?? [], kept: true),
             .init(.firstRow, forms: rowForms),
-            .init(.progress, forms: progressStyles.map { sectionMargin + m.lineFor($0) }),
+            .init(.progress, forms: listsRows ? progressStyles.map { sectionMargin + m.lineFor($0) } : []),
             .init(.coach, forms: coachForms),
         ]).fill(room: room).forms
         return ChecklistKeeps(firstRow: kept[.firstRow] != nil,
