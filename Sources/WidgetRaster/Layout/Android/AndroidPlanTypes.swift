@@ -7,7 +7,7 @@ public enum AndroidFamilyRequest: String, Sendable, Hashable, CaseIterable, Coda
     case small, medium, large, auto
 }
 
-/// The narrow-Large header ladder (planLargeHeader).
+/// The narrow-Large header ladder (`planLarge`): the header row's forms, widest first.
 public enum LargeHeaderRung: String, Sendable, Hashable, CaseIterable, Codable {
     case inline = "INLINE", compact = "COMPACT", stacked = "STACKED"
 }

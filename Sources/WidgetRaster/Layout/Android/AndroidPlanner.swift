@@ -64,19 +64,6 @@ public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasurin
     return p.habitRows.count
 }
 
-/// Header-ladder rung for Large (planLargeHeader). Widths are measured text, rounded up.
-public func planLargeHeader(widthDp: Double, fontScale: Double, streak: Int, longestText: String, dayStreakText: String,
-                            caption: String?, measurer: TextMeasuring) -> (rung: LargeHeaderRung, compactNeed: Double, inlineNeed: Double) {
-    let m = AndroidTextMetrics(measurer: measurer, fontScale: fontScale)
-    let numW = m.width(String(streak), m.numeral(.large))
-    let compact = m.largeCompactNeed(numeralW: numW, caption: caption)
-    let inline = compact + L.largeLabelsMarginStartDp
-        + max(m.width(dayStreakText, m.dayStreakStyle), m.width(longestText, m.body))
-    let cw = L.contentWidth(widthDp)
-    let rung: LargeHeaderRung = inline <= cw ? .inline : compact <= cw ? .compact : .stacked
-    return (rung, compact, inline)
-}
-
 // MARK: - Text metrics
 
 struct AndroidTextMetrics {
@@ -353,6 +340,8 @@ struct AndroidPlanBuilder {
         var numeralStyle: TextStyle
         var numeralW: Double
         var flame: Bool
+        /// Whether the label after the numeral (Small's days label) is kept.
+        var trailing: Bool
         var height: Double
         var steppedReason: String?
     }
@@ -374,13 +363,21 @@ struct AndroidPlanBuilder {
         return (style, w, reason)
     }
 
-    /// Flame + numeral (+ days label on small) for a column `width` wide and `maxHeight` tall.
-    mutating func head(_ f: AndroidFamily, width: Double, maxHeight: Double) -> Head {
+    /// Flame + numeral (+ days label on small) for a column `width` wide and `maxHeight` tall. The
+    /// row's width budget as a shed order (seed 000 "Width budget"): the numeral never sheds, the
+    /// flame sheds last, the label after the numeral (`trailing`: its gap, width and headroom) first.
+    mutating func head(_ f: AndroidFamily, width: Double, maxHeight: Double, trailing: Double? = nil) -> Head {
         let (style, numW, stepped) = fitNumeral(f, maxWidth: width, maxHeight: maxHeight)
         let coreW = L.flameContainerDp + L.headerGapDp + numW
-        let flame = coreW <= width
+        enum Part: Hashable { case numeral, flame, trailing }
+        let kept = ShedOrder<Part>([
+            .init(.numeral, forms: [numW], kept: true),
+            .init(.flame, forms: [L.flameContainerDp + L.headerGapDp]),
+            .init(.trailing, forms: trailing.map { [$0] } ?? [], requires: .flame),
+        ]).fill(room: width).forms
+        let flame = kept[.flame] != nil
         note("coreW = 28 (flame) + 4 + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
-        return Head(numeralStyle: style, numeralW: numW, flame: flame, height: L.lineBox(size: style.size), steppedReason: stepped)
+        return Head(numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil, height: L.lineBox(size: style.size), steppedReason: stepped)
     }
 
     mutating func placeHead(_ h: Head, x: Double, y: Double, column: String, numeralFamily: String) {

@@ -25,7 +25,11 @@ extension AndroidPlanBuilder {
         let capPart = caption.map { "12 + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
         note("COMPACT need = 28 + 4 + numeral \(fmtDp(numW0)) + \(capPart)5 = \(fmtDp(compactNeed))")
         note("INLINE need = \(fmtDp(compactNeed)) + 6 + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
-        let r: LargeHeaderRung = inlineNeed <= cw ? .inline : compactNeed <= cw ? .compact : .stacked
+        // The ladder as the header row's forms, widest first (seed 000 "Narrow-Large readability"):
+        // everything on one row; without the labels wrapper; the caption on a row of its own.
+        enum Header: Hashable { case row }
+        let rungs: [(rung: LargeHeaderRung, width: Double)] = [(.inline, inlineNeed), (.compact, compactNeed), (.stacked, 0)]
+        let r = ShedOrder([.init(Header.row, forms: rungs.map(\.width), kept: true)]).fill(room: cw).forms[.row].map { rungs[$0].rung } ?? .stacked
         rung = r
         switch r {
         case .inline: rungReason = "INLINE: \(fmtDp(inlineNeed)) ≤ contentWidth \(fmtDp(cw))"

@@ -60,7 +60,9 @@ extension AndroidPlanBuilder {
             note("state line \(fmtDp(keep.cost)) kept\(keep.stepped ? " (its text stepped down to \(fmtDp(keep.style.size)) dp)" : ""): head ≤ \(fmtDp(maxHead)) (never below today's size: \(fmtDp(minHead)))"
                  + (captionYields ? "; the caption row \(fmtDp(captionCost)) yields to it" : ""))
         }
-        let h = head(.small, width: cw, maxHeight: maxHead)
+        let daysW = m.width(input.strings.daysLabel, m.body)
+        // The days label sheds first on the width axis, and whole where its line is taller than the budget.
+        let h = head(.small, width: cw, maxHeight: maxHead, trailing: m.line <= budget ? L.headerGapDp + daysW + L.daysLabelHeadroomDp : nil)
         var col = column(x: x0, width: cw)
         let y = col.y
         placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
@@ -70,11 +72,10 @@ extension AndroidPlanBuilder {
         }
         // Days label (width axis).
         if h.flame {
-            let daysW = m.width(input.strings.daysLabel, m.body)
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
             let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
             note("showsDaysLabel: \(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
-            if need <= cw && m.line <= budget {
+            if h.trailing {
                 set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
                                 costDp: L.headerGapDp + daysW,
                                 // On the numeral's baseline (a header row reads as one line of type).
@@ -257,7 +258,13 @@ extension AndroidPlanBuilder {
         let style = line?.style ?? m.body, lineH = line?.lineHeight ?? m.line
         let cost = line?.cost ?? smallProgressCost
         var left = col.left
-        guard cost <= left else {
+        // The count, then the pip row that repeats it (never drawn without it).
+        enum Part: Hashable { case progress, pips }
+        let kept = ShedOrder<Part>([
+            .init(.progress, forms: [cost]),
+            .init(.pips, forms: withPips && PipRow.shows(due: input.habits.count) ? [L.pipRowHeightDp] : [], requires: .progress),
+        ]).fill(room: left).forms
+        guard kept[.progress] != nil else {
             hide(.progress, "progress \(fmtDp(cost)) > \(fmtDp(left)) dp left (spoken in full regardless)")
             if withPips { hide(.pipRow, "shed with the progress text above it") }
             note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
@@ -274,7 +281,7 @@ extension AndroidPlanBuilder {
         if !PipRow.shows(due: input.habits.count) {
             hide(.pipRow, "\(PipRow.maxPips) pips cannot say \(input.habits.count) habits; the progress text says them")
             note("pip row: \(input.habits.count) habits > \(PipRow.maxPips) pips → not drawn")
-        } else if L.pipRowHeightDp <= left {
+        } else if kept[.pips] != nil {
             let count = PipRow.count(due: input.habits.count)
             let slot = take(.pipRow, L.pipRowHeightDp, in: &col, column: "main")
             set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
