@@ -110,19 +110,22 @@ extension AndroidPlanBuilder {
             let wrapsPlain = m.wrapLines(input.strings.newDay, width: boxPlain, style: m.body)
             func d(_ v: Int?) -> String { v.map(String.init) ?? "∞" }
             note("wraps(\"\(input.strings.newDay)\", \(fmtDp(boxIcon))) = \(d(wrapsIcon)); wraps(…, \(fmtDp(boxPlain))) = \(d(wrapsPlain))")
-            let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
-            // The seed accepts the caption in New day's place only at its floor ("Reachable only
-            // by manually resizing the widget to its floor"); wider, where its formula still gives
-            // New day too few lines, the line steps down as every state line does (never below its
-            // fontScale-1.3 size) rather than leave the card without the state's words.
-            let fitsAtBody = showsIcon || (maxLines >= 1 && (wrapsPlain ?? .max) <= maxLines)
-            let stepped = fitsAtBody || input.widthDp <= L.smallFloorWidthDp ? nil
-                : m.steppedStateLine(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, height: col.left, topMargin: L.newDaySmallTopMarginDp)
-            let showsLine = fitsAtBody || stepped != nil
-            if let stepped { note("New day stepped \(fmtDp(m.body.size)) → \(fmtDp(stepped.style.size)) dp: above the \(fmtDp(L.smallFloorWidthDp)) dp floor the seed's limitation names") }
-            if showsLine {
-                let style = stepped?.style ?? m.body, lineH = stepped?.lineHeight ?? m.line
-                let lines = stepped?.lines ?? (showsIcon ? wrapsIcon! : wrapsPlain!)
+            // The line's forms, largest first: beside its icon; without it (the icon sheds first);
+            // then, above the floor, stepped down as every state line is (never below its fontScale-1.3
+            // size) — the seed accepts the caption in New day's place only at its floor ("Reachable
+            // only by manually resizing the widget to its floor").
+            typealias Form = (icon: Bool, style: TextStyle, lines: Int, lineHeight: Double)
+            let iconForm: [Form] = wrapsIcon.flatMap { $0 <= L.newDayMaxLines ? [(true, m.body, $0, m.line)] : nil } ?? []
+            let forms = iconForm + (input.widthDp <= L.smallFloorWidthDp ? [m.body] : m.stateLineSteps).compactMap { style -> Form? in
+                m.fitLines(input.strings.newDay, width: boxPlain, style: style, maxLines: L.newDayMaxLines).map { (false, style, $0, m.lineFor(style)) }
+            }
+            enum Line: Hashable { case newDay }
+            let chosen = ShedOrder([.init(Line.newDay, forms: forms.map { L.newDaySmallTopMarginDp + Double($0.lines) * $0.lineHeight })])
+                .fill(room: col.left).forms[.newDay].map { forms[$0] }
+            if let chosen {
+                let (showsIcon, style, lines, lineH) = chosen
+                let stepped = style.size < m.body.size
+                if stepped { note("New day stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp: above the \(fmtDp(L.smallFloorWidthDp)) dp floor the seed's limitation names") }
                 let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
                 let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
@@ -134,7 +137,7 @@ extension AndroidPlanBuilder {
                 } else {
                     hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon sheds first")
                 }
-                let reason = stepped == nil ? "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp"
+                let reason = !stepped ? "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp"
                     : "stepped to \(fmtDp(style.size)) dp so it is drawn whole in \(lines) line(s): \(fmtDp(cost)) dp (the seed's caption fallback is its floor's alone)"
                 set(PlanElement(key: .newDayLine, shown: true, reason: reason,
                                 costDp: cost, frame: Rect(x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * lineH),
