@@ -219,25 +219,39 @@ extension AndroidPlanBuilder {
     /// row yielded, the count alone takes the freed room (`planSmallKindlingBody(countOnly:)`).
     var smallStateTextIsBodyForm: Bool { input.state == .defaultProgress && input.kindling }
 
-    /// The state's line at its body size where that fits `room` (every word whole, at most its
-    /// lines), else — only then, and when `stepping` — at the largest stepped-down size that does
-    /// (`steppedStateLine`, shared with Medium); and last, at the largest size that fits with
-    /// less of its top margin (ours, spacing: it gives way before the line is lost); nil when none
-    /// fits.
+    /// The state's line where it fits `room`: its forms (`smallStateLineForms`) in order, the first
+    /// that fits; a form whose top margin yields takes what is left of it. nil when none fits.
     func smallStateLine(within room: Double, stepping: Bool) -> SmallStateLine? {
-        guard let (text, margin, maxLines) = smallStateText else { return nil }
-        if let n = m.fitLines(text, width: cw, style: m.body, maxLines: maxLines), margin + Double(n) * m.line <= room {
-            return SmallStateLine(text: text, style: m.body, lineHeight: m.line, lines: n, topMargin: margin, cost: margin + Double(n) * m.line, stepped: false)
+        guard let margin = smallStateText?.topMargin else { return nil }
+        let forms = smallStateLineForms(stepping: stepping)
+        enum Line: Hashable { case state }
+        guard let i = ShedOrder([.init(Line.state, forms: forms.map(\.cost))]).fill(room: room).forms[.state] else { return nil }
+        var line = forms[i]
+        if line.topMargin < margin {
+            line.topMargin = min(margin, room - line.cost)
+            line.cost += line.topMargin
         }
-        guard stepping else { return nil }
-        if let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: margin) {
-            return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines, topMargin: margin,
-                                  cost: margin + Double(s.lines) * s.lineHeight, stepped: s.style.size < m.body.size)
+        return line
+    }
+
+    /// The state's line's forms on Small, largest first: at its body size (every word whole, at
+    /// most its lines); then, where `stepping`, at each stepped-down size (`stateLineSteps`, shared
+    /// with Medium: never below fontScale 1.3's size); and last at those sizes with its top margin
+    /// yielding (ours, spacing: it gives way before the line is lost; such a form costs its lines
+    /// alone, and takes what is left of the margin).
+    func smallStateLineForms(stepping: Bool) -> [SmallStateLine] {
+        guard let (text, margin, maxLines) = smallStateText else { return [] }
+        func forms(_ styles: [TextStyle], margin: Double) -> [SmallStateLine] {
+            styles.compactMap { style in
+                m.fitLines(text, width: cw, style: style, maxLines: maxLines).map { n in
+                    let lineH = m.lineFor(style)
+                    return SmallStateLine(text: text, style: style, lineHeight: lineH, lines: n, topMargin: margin,
+                                          cost: margin + Double(n) * lineH, stepped: style.size < m.body.size)
+                }
+            }
         }
-        guard let s = m.steppedStateLine(text, width: cw, maxLines: maxLines, height: room, topMargin: 0) else { return nil }
-        let linesH = Double(s.lines) * s.lineHeight, yielded = min(margin, room - linesH)
-        return SmallStateLine(text: text, style: s.style, lineHeight: s.lineHeight, lines: s.lines, topMargin: yielded,
-                              cost: yielded + linesH, stepped: s.style.size < m.body.size)
+        guard stepping else { return forms([m.body], margin: margin) }
+        return forms(m.stateLineSteps, margin: margin) + forms(m.stateLineSteps, margin: 0)
     }
 
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
