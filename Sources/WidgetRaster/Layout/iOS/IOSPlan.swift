@@ -259,6 +259,17 @@ struct IOSPlanBuilder {
         return gap + Double(lines) * metrics.lineHeight(s)
     }
 
+    /// Whether the reactive caption keeps its place above an element that outranks it (`need` pt:
+    /// Small's status lines, its next-due row), as a two-item shed order: that element (kept),
+    /// then the caption.
+    func captionFits(under need: Double, in col: StackColumn) -> Bool {
+        enum Part: Hashable { case outranking, caption }
+        return ShedOrder<Part>([
+            .init(.outranking, forms: [need], kept: true),
+            .init(.caption, forms: [captionHeight(width: col.width, gap: IOSLayout.captionGapPt)]),
+        ]).fill(room: col.left).forms[.caption] != nil
+    }
+
     /// Height the state's title and subtitle need whole (the all-done / empty status lines).
     func statusTextHeight(width: Double) -> Double {
         var h = 0.0

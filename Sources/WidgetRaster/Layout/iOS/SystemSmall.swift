@@ -18,7 +18,7 @@ extension IOSPlanBuilder {
         case .allDone, .empty:
             // The status lines outrank the caption: it sheds when both cannot fit whole.
             let need = statusTextHeight(width: col.width)
-            if captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallStatusHeadroomPt + need <= col.left {
+            if captionFits(under: IOSLayout.smallStatusHeadroomPt + need, in: col) {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
                 hide(.element(.caption), "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
@@ -31,7 +31,7 @@ extension IOSPlanBuilder {
                 // reserved first; the reactive caption takes what the habit row leaves, else sheds.
                 let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
                 if button == nil { hide(.checkOffButton, "no check-off on \(w.state.rawValue)") }
-                if nextDueIndex == nil || captionHeight(width: col.width, gap: IOSLayout.captionGapPt) + IOSLayout.smallRowGapPt + habitRowHeight <= col.left {
+                if nextDueIndex == nil || captionFits(under: IOSLayout.smallRowGapPt + habitRowHeight, in: col) {
                     caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
                     hide(.element(.caption), "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
