@@ -605,13 +605,14 @@ struct AndroidPlanBuilder {
     /// The height the state's own line (All done today / Nothing due today) takes in a column
     /// `width` wide — a third line rather than shed (README, Android layouts) — or nil when it can't
     /// be drawn whole. One rule for the Coach line's yield and the body's placing.
-    func stateLineCost(width: Double) -> Double? {
-        stateLineLines(width: width).map { L.statusTopMarginDp + Double($0) * m.line }
-    }
+    func stateLineCost(width: Double) -> Double? { stateLineAtBody(width: width)?.cost }
 
     /// The lines the state's own line takes at `width`, nil when even `stateLineMaxLines` can't hold it whole.
-    func stateLineLines(width: Double) -> Int? {
-        input.strings.statusTitle.flatMap { m.fitLines($0, width: width, style: m.body, maxLines: L.stateLineMaxLines) }
+    func stateLineLines(width: Double) -> Int? { stateLineAtBody(width: width)?.lines }
+
+    /// The state's own line's form at the body size in a column `width` wide.
+    func stateLineAtBody(width: Double) -> AndroidTextMetrics.LineForm? {
+        input.strings.statusTitle.flatMap { m.lineForms($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp, styles: [m.body]).first }
     }
 
     /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
@@ -698,12 +699,7 @@ struct AndroidPlanBuilder {
             // The state's block as one element of the column's shed order, its forms largest first:
             // the glyph over the line at each of its sizes, then the line alone at each size (the
             // glyph with no line where the state has none).
-            let steps = input.strings.statusTitle.map { t in
-                m.stateLineSteps.compactMap { style in
-                    m.fitLines(t, width: width, style: style, maxLines: L.stateLineMaxLines)
-                        .map { (style: style, cost: L.statusTopMarginDp + Double($0) * m.lineFor(style)) }
-                }
-            }
+            let steps = input.strings.statusTitle.map { m.lineForms($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
             let glyphForms = drawsGlyph ? steps.map { $0.map { glyphCost + $0.cost } } ?? [glyphCost] : []
             enum Block: Hashable { case state }
             let form = ShedOrder([.init(Block.state, forms: glyphForms + (steps?.map(\.cost) ?? []))]).fill(room: col.left).forms[.state]
@@ -1045,19 +1041,31 @@ extension AndroidPlanBuilder {
 }
 
 extension AndroidTextMetrics {
+    /// One form of a line that is drawn whole: its text size, the lines it wraps to, and its height
+    /// with the top margin above it (what a `ShedOrder` weighs).
+    struct LineForm {
+        var style: TextStyle, lines: Int, lineHeight: Double, cost: Double
+    }
+
+    /// A line's forms, largest first: at each of `styles` (default `stateLineSteps`) where `text`
+    /// wraps whole to at most `maxLines` lines at `width`, with `topMargin` above it.
+    func lineForms(_ text: String, width: Double, maxLines: Int, topMargin: Double, styles: [TextStyle]? = nil) -> [LineForm] {
+        (styles ?? stateLineSteps).compactMap { style in
+            fitLines(text, width: width, style: style, maxLines: maxLines).map { n in
+                let lineH = lineFor(style)
+                return LineForm(style: style, lines: n, lineHeight: lineH, cost: topMargin + Double(n) * lineH)
+            }
+        }
+    }
+
     /// The state's own line where its body size cannot draw it (Small and Medium share this): the
     /// largest size, from this font scale's 11 sp down by `stateLineStepDp` to — never below — its
     /// size at fontScale 1.3, at which `text` wraps whole to at most `maxLines` lines at `width` and
     /// `topMargin` + its lines fit `height`; nil when none does (it is shed whole, never cut).
     func steppedStateLine(_ text: String, width: Double, maxLines: Int, height: Double, topMargin: Double)
         -> (style: TextStyle, lines: Int, lineHeight: Double)? {
-        for style in stateLineSteps {
-            let lineH = lineFor(style)
-            if let n = fitLines(text, width: width, style: style, maxLines: maxLines), topMargin + Double(n) * lineH <= height {
-                return (style, n, lineH)
-            }
-        }
-        return nil
+        lineForms(text, width: width, maxLines: maxLines, topMargin: topMargin).first { $0.cost <= height }
+            .map { ($0.style, $0.lines, $0.lineHeight) }
     }
 
     /// The body style at this font scale's 11 sp, then stepped down by `stateLineStepDp` to — never

@@ -114,14 +114,13 @@ extension AndroidPlanBuilder {
             // then, above the floor, stepped down as every state line is (never below its fontScale-1.3
             // size) — the seed accepts the caption in New day's place only at its floor ("Reachable
             // only by manually resizing the widget to its floor").
-            typealias Form = (icon: Bool, style: TextStyle, lines: Int, lineHeight: Double)
-            let iconForm: [Form] = wrapsIcon.flatMap { $0 <= L.newDayMaxLines ? [(true, m.body, $0, m.line)] : nil } ?? []
-            let forms = iconForm + (input.widthDp <= L.smallFloorWidthDp ? [m.body] : m.stateLineSteps).compactMap { style -> Form? in
-                m.fitLines(input.strings.newDay, width: boxPlain, style: style, maxLines: L.newDayMaxLines).map { (false, style, $0, m.lineFor(style)) }
-            }
+            let top = L.newDaySmallTopMarginDp
+            let forms = m.lineForms(input.strings.newDay, width: boxIcon, maxLines: L.newDayMaxLines, topMargin: top, styles: [m.body]).map { (icon: true, form: $0) }
+                + m.lineForms(input.strings.newDay, width: boxPlain, maxLines: L.newDayMaxLines, topMargin: top,
+                              styles: input.widthDp <= L.smallFloorWidthDp ? [m.body] : nil).map { (icon: false, form: $0) }
             enum Line: Hashable { case newDay }
-            let chosen = ShedOrder([.init(Line.newDay, forms: forms.map { L.newDaySmallTopMarginDp + Double($0.lines) * $0.lineHeight })])
-                .fill(room: col.left).forms[.newDay].map { forms[$0] }
+            let chosen = ShedOrder([.init(Line.newDay, forms: forms.map(\.form.cost))]).fill(room: col.left).forms[.newDay]
+                .map { (forms[$0].icon, forms[$0].form.style, forms[$0].form.lines, forms[$0].form.lineHeight) }
             if let chosen {
                 let (showsIcon, style, lines, lineH) = chosen
                 let stepped = style.size < m.body.size
@@ -241,17 +240,13 @@ extension AndroidPlanBuilder {
     /// alone, and takes what is left of the margin).
     func smallStateLineForms(stepping: Bool) -> [SmallStateLine] {
         guard let (text, margin, maxLines) = smallStateText else { return [] }
-        func forms(_ styles: [TextStyle], margin: Double) -> [SmallStateLine] {
-            styles.compactMap { style in
-                m.fitLines(text, width: cw, style: style, maxLines: maxLines).map { n in
-                    let lineH = m.lineFor(style)
-                    return SmallStateLine(text: text, style: style, lineHeight: lineH, lines: n, topMargin: margin,
-                                          cost: margin + Double(n) * lineH, stepped: style.size < m.body.size)
-                }
+        func forms(margin: Double) -> [SmallStateLine] {
+            m.lineForms(text, width: cw, maxLines: maxLines, topMargin: margin, styles: stepping ? nil : [m.body]).map {
+                SmallStateLine(text: text, style: $0.style, lineHeight: $0.lineHeight, lines: $0.lines, topMargin: margin,
+                               cost: $0.cost, stepped: $0.style.size < m.body.size)
             }
         }
-        guard stepping else { return forms([m.body], margin: margin) }
-        return forms(m.stateLineSteps, margin: margin) + forms(m.stateLineSteps, margin: 0)
+        return forms(margin: margin) + (stepping ? forms(margin: 0) : [])
     }
 
     /// The legacy stack's progress line: "N of M done" (or "N/M") + its top margin.
