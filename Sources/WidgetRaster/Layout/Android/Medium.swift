@@ -28,16 +28,7 @@ extension AndroidPlanBuilder {
         var (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cap)
         var captionCost = Double(captionLines) * m.lineFor(captionStyle) + L.captionRowTopMarginDp
         var maxHead = captionApplies && !captionCoreShed ? budget - captionCost : budget
-        /// The left column's widths under a head row at most `headMax` tall: with DAY STREAK and
-        /// Longest N (`full`), and without them (`core`: the caption, and the head row — its flame
-        /// only where the cap holds it; past the cap the flame sheds anyway).
-        func columnWidths(headMax: Double) -> (natural: Double, full: Double, core: Double) {
-            let numeralW = fitNumeral(.medium, maxWidth: cw, maxHeight: headMax).1
-            let headNatural = L.flameContainerDp + L.headerGapDp + numeralW
-            let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
-            let coreNatural = max(headNatural <= cap ? headNatural : numeralW, captionW)
-            return (natural, max(min(natural, cap), min(numeralW, cw)), max(min(coreNatural, cap), min(numeralW, cw)))
-        }
+        func columnWidths(headMax: Double) -> MediumColumnWidths { mediumColumnWidths(headMax: headMax, captionW: captionW, cap: cap) }
         var (natural, fullW, coreW) = columnWidths(headMax: maxHead)
 
         // The checklist column keeps its own line before the left column keeps its width: first the
@@ -46,42 +37,24 @@ extension AndroidPlanBuilder {
         // Where it lists rows, its line is a habit row (measured as planChecklistColumn places it);
         // in the empty / all-done body it is the state's line, on as few lines as the width gives it.
         let listsRows = checklistListsRows
-        let yields = stride(from: 0, through: L.mediumColumnGapYieldDp, by: 1)
-        // The seed's threshold table has no width column: from the width it was measured at
-        // (maxResizeWidth 250 dp) up, DAY STREAK and Longest N show at its heights whatever the
-        // checklist needs; only narrower (200–249 dp, beyond the seed's bounds) do they yield.
-        func arrangements(full: Double, core: Double) -> [(leftW: Double, gap: Double, labels: Bool)] {
-            let widths = input.widthDp >= L.mediumTableWidthDp ? [(full, false)] : [(full, false), (core, true)]
-            return widths.flatMap { w, labels in yields.map { (leftW: w, gap: L.mediumColumnGapDp - $0, labels: labels) } }
-        }
-        var options = arrangements(full: fullW, core: coreW)
-        func width(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Double { cw - o.leftW - o.gap }
-        func seatsRow(_ o: (leftW: Double, gap: Double, labels: Bool)) -> Bool {
-            width(o) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: width(o)) }.habitRows.isEmpty
-        }
+        var options = mediumArrangements(full: fullW, core: coreW)
         var chosen = options[0]
         var stackSeatsRows = false
-        /// The first arrangement that seats a row; where the widest checklist column seats none, none
-        /// does (a row needs width), so that one measure run answers for all.
-        func firstSeating(_ candidates: [(leftW: Double, gap: Double, labels: Bool)]) -> (leftW: Double, gap: Double, labels: Bool)? {
-            guard let widest = candidates.max(by: { width($0) < width($1) }), seatsRow(widest) else { return nil }
-            return candidates.first(where: seatsRow)
-        }
         if listsRows {
-            var seating = firstSeating(options)
+            var seating = mediumFirstSeating(options)
             // Beyond the seed's tables (a wide numeral at fontScale 2.0 on a narrow card): where no
             // arrangement seats a row beside the numeral at its height-fitted size, the numeral steps
             // down — never below today's size — until one does, as Small's does for its state line,
             // so a row never appears only once the card is shorter (AndroidMeaningSweepTests).
             // The floor's arrangement is measured first: where even it seats no row, no step does.
             let floorWidths = seating == nil ? columnWidths(headMax: minHead(.medium)) : nil
-            if let floorWidths, firstSeating(arrangements(full: floorWidths.full, core: floorWidths.core)) != nil {
+            if let floorWidths, mediumFirstSeating(mediumArrangements(full: floorWidths.full, core: floorWidths.core)) != nil {
                 let step = L.numeralStepSp * input.fontScale
                 var size = fitNumeral(.medium, maxWidth: cw, maxHeight: maxHead).0.size - step
                 while seating == nil, L.lineBox(size: size) >= minHead(.medium) - 1e-9 {
                     let stepped = columnWidths(headMax: L.lineBox(size: size))
-                    let candidates = arrangements(full: stepped.full, core: stepped.core)
-                    if let found = firstSeating(candidates) {
+                    let candidates = mediumArrangements(full: stepped.full, core: stepped.core)
+                    if let found = mediumFirstSeating(candidates) {
                         seating = found; options = candidates
                         (natural, fullW, coreW) = stepped
                         maxHead = L.lineBox(size: size)
@@ -93,16 +66,16 @@ extension AndroidPlanBuilder {
             // No row at any width (only below 250 dp: from there up the labels keep their width):
             // the rows are shed, so what the seed sheds before them goes too — the shed order stays
             // monotonic as the height shrinks (AndroidMeaningSweepTests).
-            chosen = seating ?? (leftW: coreW, gap: L.mediumColumnGapDp, labels: true)
+            chosen = seating ?? MediumArrangement(leftW: coreW, gap: L.mediumColumnGapDp, labelsYield: true)
             // Beside the numeral no row fits, under it one does (a wide numeral at fontScale 2.0):
             // the rows outrank the side-by-side arrangement, as below its minimum width.
-            if seating == nil, width(chosen) >= L.mediumRightColumnMinDp {
+            if seating == nil, chosen.checklistWidth(cw) >= L.mediumRightColumnMinDp {
                 let under = nominalHead + (captionApplies && !captionCoreShed ? captionCost : 0)
                 let probe = measured { $0.planStackedChecklist(in: $0.column(x: x0, width: cw, top: y0 + under, room: budget - under)) }
                 if !probe.habitRows.isEmpty { stackSeatsRows = true }
             }
         } else if input.state == .empty || input.state == .allDone {
-            let lines = options.map { width($0) >= L.mediumRightColumnMinDp ? stateLineLines(width: width($0)) ?? .max : .max }
+            let lines = options.map { $0.checklistWidth(cw) >= L.mediumRightColumnMinDp ? stateLineLines(width: $0.checklistWidth(cw)) ?? .max : .max }
             if let fewest = lines.min(), let i = lines.firstIndex(of: fewest) { chosen = options[i] }
         }
         // Where no arrangement leaves the checklist column its minimum beside the streak column (a
@@ -110,9 +83,9 @@ extension AndroidPlanBuilder {
         // with a 2-digit streak), the checklist stacks under it at the full width, as Large's list
         // sits under its header: its lines (the state's, the count, a row) outrank the side-by-side
         // arrangement, and DAY STREAK / Longest N shed first, as the seed sheds them before the rows.
-        let stacked = stackSeatsRows || width(chosen) < L.mediumRightColumnMinDp
+        let stacked = stackSeatsRows || chosen.checklistWidth(cw) < L.mediumRightColumnMinDp
         if stacked {
-            chosen = (leftW: chosen.leftW, gap: L.mediumColumnGapDp, labels: true)
+            chosen = MediumArrangement(leftW: chosen.leftW, gap: L.mediumColumnGapDp, labelsYield: true)
             // One column: the caption has the full width under the numeral, and wraps there.
             if captionApplies && !captionCoreShed {
                 (captionLines, captionStyle) = mediumCaptionRow(caption, width: captionW, cap: cw)
@@ -135,7 +108,7 @@ extension AndroidPlanBuilder {
                 return
             }
         }
-        let (leftW, gap, labelsYield) = chosen
+        let (leftW, gap, labelsYield) = (chosen.leftW, chosen.gap, chosen.labelsYield)
         note("left column = min(natural \(fmtDp(natural)), cap \(fmtDp(cap))) = \(fmtDp(fullW)) dp"
              + (labelsYield ? "; DAY STREAK and Longest N yield their width to the checklist column → core \(fmtDp(leftW)) dp" : ""))
         let headMax = stacked ? stackedHeadMax(width: leftW, maxHead: maxHead, under: captionApplies && !captionCoreShed ? captionCost : 0) : maxHead
@@ -244,6 +217,51 @@ extension AndroidPlanBuilder {
             return
         }
         planMediumChecklist(x: rx, width: rw)
+    }
+
+    /// The streak column's widths under a head row at most `headMax` tall: its natural width, and
+    /// capped with DAY STREAK and Longest N (`full`) and without them (`core`: the caption, and the
+    /// head row — its flame only where the cap holds it; past the cap the flame sheds anyway).
+    typealias MediumColumnWidths = (natural: Double, full: Double, core: Double)
+    func mediumColumnWidths(headMax: Double, captionW: Double, cap: Double) -> MediumColumnWidths {
+        let numeralW = fitNumeral(.medium, maxWidth: cw, maxHeight: headMax).1
+        let headNatural = L.flameContainerDp + L.headerGapDp + numeralW
+        let natural = max(headNatural, captionW, m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
+        let coreNatural = max(headNatural <= cap ? headNatural : numeralW, captionW)
+        return (natural, max(min(natural, cap), min(numeralW, cw)), max(min(coreNatural, cap), min(numeralW, cw)))
+    }
+
+    /// One way to share Medium's width: the streak column's, the gap, and whether DAY STREAK and
+    /// Longest N gave theirs up to the checklist column.
+    struct MediumArrangement {
+        var leftW: Double, gap: Double, labelsYield: Bool
+        func checklistWidth(_ contentWidth: Double) -> Double { contentWidth - leftW - gap }
+    }
+
+    /// The arrangements in the order they are tried, widest streak column first: the column gap
+    /// yields up to 4 dp, then (below 250 dp only) DAY STREAK and Longest N give up their width.
+    /// The seed's threshold table has no width column: from the width it was measured at
+    /// (maxResizeWidth 250 dp) up, DAY STREAK and Longest N show at its heights whatever the
+    /// checklist needs; only narrower (200–249 dp, beyond the seed's bounds) do they yield.
+    func mediumArrangements(full: Double, core: Double) -> [MediumArrangement] {
+        let widths = input.widthDp >= L.mediumTableWidthDp ? [(full, false)] : [(full, false), (core, true)]
+        return widths.flatMap { w, labelsYield in
+            stride(from: 0, through: L.mediumColumnGapYieldDp, by: 1).map {
+                MediumArrangement(leftW: w, gap: L.mediumColumnGapDp - $0, labelsYield: labelsYield)
+            }
+        }
+    }
+
+    /// Whether a checklist column beside the streak column in `o` seats a habit row (a measure run).
+    func mediumSeatsRow(_ o: MediumArrangement) -> Bool {
+        o.checklistWidth(cw) >= L.mediumRightColumnMinDp && !measured { $0.planMediumChecklist(x: x0, width: o.checklistWidth(cw)) }.habitRows.isEmpty
+    }
+
+    /// The first arrangement that seats a row; where the widest checklist column seats none, none
+    /// does (a row needs width), so that one measure run answers for all.
+    func mediumFirstSeating(_ candidates: [MediumArrangement]) -> MediumArrangement? {
+        guard let widest = candidates.max(by: { $0.checklistWidth(cw) < $1.checklistWidth(cw) }), mediumSeatsRow(widest) else { return nil }
+        return candidates.first(where: mediumSeatsRow)
     }
 
     /// The stacked column's head: the tallest numeral step (down to today's size, `minHead`) under
