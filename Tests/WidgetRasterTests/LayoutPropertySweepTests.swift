@@ -121,12 +121,41 @@ import Testing
             // A row past which habits stay hidden brings "+N more" with it (seed 000 Large family: the
             // remainder renders as "+N more in the app"): at least one line of it where none is drawn.
             let owed = hiddenRows > 1 && !p.shows(.overflowLine) ? L.overflowTopMarginDp + m.line : 0
-            if m.oneLineRow + owed <= rowRoom + freed {
-                out.append("a habit row shed with \(fmtDp(rowRoom + freed)) dp unused (a row is \(fmtDp(m.oneLineRow))\(owed > 0 ? " + its overflow line \(fmtDp(owed))" : ""))")
+            // The first row the window keeps is kindling's next-due row, whose smallest form is 44 dp.
+            let row = p.habitRows.isEmpty && c.kindling && c.state == .defaultProgress ? max(L.kindlingNextDueRowHeightDp, m.oneLineRow) : m.oneLineRow
+            if row + owed <= rowRoom + freed {
+                out.append("a habit row shed with \(fmtDp(rowRoom + freed)) dp unused (a row is \(fmtDp(row))\(owed > 0 ? " + its overflow line \(fmtDp(owed))" : ""))")
             }
             for lower in [AndroidElementKey.motivatorLine] where p.shows(lower) && c.state != .allDone {
-                if m.oneLineRow <= rowRoom + freed + p.element(lower).costDp { out.append("a habit row shed while \(lower) (lower) is drawn") }
+                if row + owed <= rowRoom + freed + p.element(lower).costDp { out.append("a habit row shed while \(lower) (lower) is drawn") }
             }
+        }
+        // The optional lines the columns weigh (checklistKeeps, the streak column, the Large stack,
+        // Small's status body): each shed only where one form of it does not fit what its column
+        // leaves unused.
+        let input = c.input
+        let coachShows = input.kindling && input.reactive != .baseline && input.coachLine != nil && c.state != .stale
+        if coachShows && p.size != .small && !p.shows(.coachLine) {
+            let cost = max(L.coachTopMarginDp, L.newDaySmallTopMarginDp) + m.coachLine
+            if cost <= rowRoom { out.append("Coach line shed with \(fmtDp(rowRoom)) dp unused in its column (one line is \(fmtDp(cost)))") }
+        }
+        if p.size == .large, c.state != .stale, c.state != .firstRun, let mot = input.strings.motivator, !p.shows(.motivatorLine),
+           let lines = m.fitLines(mot, width: L.contentWidth(Double(c.w)), style: m.body) {
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, main = room(p, "main")
+            if cost <= main { out.append("closing motivator shed with \(fmtDp(main)) dp unused (it costs \(fmtDp(cost)))") }
+        }
+        if p.size == .medium, p.shows(.dayStreakLabel), !p.shows(.longestLabel) {
+            // The streak column is at least as wide as anything drawn in it.
+            let columnW = p.elements.values.filter { $0.shown && [.numeral, .dayStreakLabel, .captionRow].contains($0.key) }.compactMap { $0.frame?.width }.max() ?? 0
+            let cost = m.line + L.longestTopMarginDp, left = room(p, "left")
+            if m.width(input.strings.longest, m.body) <= columnW && cost <= left {
+                out.append("Longest N shed with \(fmtDp(left)) dp unused under DAY STREAK (it costs \(fmtDp(cost)))")
+            }
+        }
+        if p.size == .small, p.shows(.statusTitle), !p.shows(.statusSubtitle), let sub = input.strings.statusSubtitle,
+           let lines = m.fitLines(sub, width: L.contentWidth(Double(c.w)), style: m.body) {
+            let cost = Double(lines) * m.line, main = room(p, "main")
+            if cost <= main { out.append("status subtitle shed with \(fmtDp(main)) dp unused (it costs \(fmtDp(cost)))") }
         }
         // "+N more" is the rest of a list: it follows a row or is not drawn (the count says the habits).
         if p.shows(.overflowLine) && p.habitRows.isEmpty { out.append("overflow line drawn with no habit row above it") }

@@ -99,14 +99,16 @@ extension AndroidPlanBuilder {
             let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, left = col.left
             // The stack's rank as data: on all-done the motivator outranks the checklist's floor,
             // elsewhere the floor outranks it, and it never takes the room of a row the checklist
-            // would otherwise seat (a measure run of the checklist, asked only where it ranks below).
+            // would otherwise seat (measure runs of the checklist, asked only where it ranks below).
+            // Where the checklist cannot reach its floor even with the whole room, the floor is
+            // what it draws there: the motivator may take only room nothing above it uses.
             let closesAllDone = input.state == .allDone && hasRows
+            let whole = closesAllDone ? nil : largeChecklist(in: col, coachText: coachText)
             let costsRow = !closesAllDone && hasRows
-                && largeChecklistSeats(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText)
-                    < largeChecklistSeats(in: col, coachText: coachText)
+                && largeChecklist(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText).seats < (whole?.seats ?? 0)
             enum Part { case motivator, floor }
             let motivator = ShedOrder<Part>.Item(.motivator, forms: costsRow ? [] : [cost])
-            let floor = ShedOrder<Part>.Item(.floor, forms: [floorNeed], kept: true)
+            let floor = ShedOrder<Part>.Item(.floor, forms: [min(floorNeed, whole?.used ?? floorNeed)], kept: true)
             let fits = ShedOrder(closesAllDone ? [motivator, floor] : [floor, motivator]).fill(room: left).forms[.motivator] != nil
             let shedReason: String?
             if closesAllDone {
@@ -175,9 +177,11 @@ extension AndroidPlanBuilder {
                             coachLeadDp: size.layout.coachSpark ? L.coachSparkSlotDp : 0)
     }
 
-    /// Rows Large's checklist seats in `col`: a measure run of `planChecklistColumnLarge`.
-    func largeChecklistSeats(in col: StackColumn, coachText: String?) -> Int {
-        measured { $0.planChecklistColumnLarge(in: col, coachText: coachText) }.habitRows.count
+    /// Rows Large's checklist seats in `col`, and the height it uses there: a measure run of
+    /// `planChecklistColumnLarge`.
+    func largeChecklist(in col: StackColumn, coachText: String?) -> (seats: Int, used: Double) {
+        let probe = measured { $0.planChecklistColumnLarge(in: col, coachText: coachText) }
+        return (probe.habitRows.count, probe.rows.filter { $0.column == "main" }.reduce(0) { $0 + $1.height })
     }
 
     /// Large's Coach line clamp (seed 000 "Coach line": Large 1).
