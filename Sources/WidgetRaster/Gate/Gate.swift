@@ -37,7 +37,14 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     case environment
 
     /// About the whole run (the comparison, the environment), not one fixture: its key is no fixture key.
-    public var isRunWide: Bool { self == .selfCheck || self == .environment }
+    /// Exhaustive: a new kind must say which.
+    public var isRunWide: Bool {
+        switch self {
+        case .selfCheck, .environment: true
+        case .pixels, .size, .text, .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone,
+             .missingGlyph, .lostMeaning: false
+        }
+    }
 }
 
 public struct GateFailure: Codable, Equatable, Sendable {
