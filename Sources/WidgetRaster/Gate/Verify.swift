@@ -138,13 +138,14 @@ public enum Verifier {
                 detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
 
-        // Every failing case has a picture: a colour-alone finding its one-tint render and its pair's,
-        // a stale golden itself (the per-fixture ones were written with their outcomes).
+        // Every failing case has a picture: the kinds found once the renders are in get theirs here
+        // (`FailureKind.runPictures`); the per-fixture ones were written with their outcomes.
         var viewed: [String: RenderedWords] = [:]
         if let dir = options.reportDirectory {
             let byKey = Dictionary(Self.pool(catalog, options).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-            for i in failures.indices where failures[i].kind == .colourAlone || failures[i].kind == .stale {
-                try writePictures(&failures[i], to: dir, goldens: options.goldens, entries: entries, fixtures: byKey, painter: painter)
+            for i in failures.indices {
+                guard let pictures = failures[i].kind.runPictures else { continue }
+                try writePictures(&failures[i], pictures, to: dir, goldens: options.goldens, entries: entries, fixtures: byKey, painter: painter)
             }
             viewed = try writeAccessibilityViews(failures, to: dir, fixtures: byKey, painter: painter, jobs: options.jobs)
         }
@@ -354,14 +355,15 @@ public enum Verifier {
     /// A run-wide failure's pictures: a colour-alone finding's render (`actual.png`) and its pair's
     /// (`pair.png`), drawn in their one tint; a stale golden's file as `expected.png` (its bytes, so
     /// the page shows what would be deleted). Keys outside the grammar get none, as in `writeReport`.
-    static func writePictures(_ f: inout GateFailure, to dir: URL, goldens: URL, entries: [String: GoldenEntry],
+    static func writePictures(_ f: inout GateFailure, _ pictures: RunPictures, to dir: URL, goldens: URL, entries: [String: GoldenEntry],
                               fixtures: [String: Fixture], painter: CairoPainter) throws(InputError) {
         guard FixtureKey.isValid(f.key), !f.artifacts.contains(f.key + "/actual.png") else { return }
         var files: [(String, [UInt8])] = []
-        if f.kind == .stale {
+        switch pictures {
+        case .golden:
             let file = entries[f.key]?.file ?? f.key + ".png"
             if case .bytes(let b) = ContainedFolder(goldens).read(file) { files.append(("expected.png", b)) }
-        } else {
+        case .renders:
             if let fixture = fixtures[f.key] { files.append(("actual.png", ImageOps.encodePNG(painter.render(fixture.makeScene(painter.fonts))))) }
             if let other = f.pair.flatMap({ fixtures[$0] }) { files.append(("pair.png", ImageOps.encodePNG(painter.render(other.makeScene(painter.fonts))))) }
         }
@@ -432,6 +434,29 @@ public enum Verifier {
                 // Never a silent gap in the report: the run ends with exit 2 naming the file.
                 outcome.reportError = outcome.reportError ?? error
             }
+        }
+    }
+}
+
+/// The pictures verify draws for a failure once the run is in (`Verifier.writePictures`).
+enum RunPictures {
+    /// The recorded golden's file as `expected.png`: what record would delete.
+    case golden
+    /// The fixture's render as `actual.png`, and its pair's as `pair.png` where it names one.
+    case renders
+}
+
+extension FailureKind {
+    /// Which pictures verify draws for this kind after the run; nil: none, or its fixture's
+    /// outcome already wrote them (`writeReport`). Exhaustive: a new kind must say which.
+    var runPictures: RunPictures? {
+        switch self {
+        case .colourAlone: .renders  // judged across two renders once both are in: its one-tint render and its pair's
+        case .stale: .golden  // no fixture draws it: the page shows the file that would go
+        case .pixels, .size, .text, .missing: nil  // the golden comparison's: its outcome wrote render, golden and diff
+        case .unreadable: nil  // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
+        case .clipped, .truncated, .contrast, .missingGlyph, .lostMeaning: nil  // a render check's: its outcome wrote the render
+        case .selfCheck, .environment: nil  // run-wide: no fixture to draw
         }
     }
 }
