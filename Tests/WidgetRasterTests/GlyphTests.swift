@@ -254,8 +254,21 @@ import Testing
         #expect(GlyphPalette.dark.all.allSatisfy { $0.color != TokenSet.missing })
     }
 
+    /// Every kind the widget can draw: the list, and what the streak decision answers for every
+    /// motif, tone and body (the caption decision's answers are the list's spark, ring and slot).
+    static var reachable: Set<GlyphKind> {
+        var kinds = Set(GlyphKind.allCases)
+        for m in StreakMotif.allCases { for t in GlyphTone.allCases { for kindling in [false, true] {
+            kinds.insert(.streak(StreakGlyph(motif: m, tone: t), kindling: kindling))
+        } } }
+        return kinds
+    }
+
     @Test func everyKindHasADistinctId() {
-        #expect(Set(GlyphKind.allCases.map(\.id)).count == GlyphKind.allCases.count)
+        let byId = Dictionary(grouping: Self.reachable, by: \.id)
+        #expect(byId.count == Self.reachable.count, "shared: \(byId.filter { $0.value.count > 1 }.keys.sorted())")
+        // The list is what the contact sheet and these tests draw: each kind once, none left out.
+        #expect(Set(GlyphKind.allCases) == Self.reachable && Set(GlyphKind.allCases).count == GlyphKind.allCases.count)
     }
 }
 

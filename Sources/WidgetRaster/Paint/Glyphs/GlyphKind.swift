@@ -77,22 +77,40 @@ public enum GlyphKind: Hashable, Sendable, Codable {
         }
     }
 
-    /// A short stable id, e.g. "flame-lit", "stones-kindling-openSlot", "pip-done".
-    public var id: String {
+    /// A short stable id, e.g. "flame-lit", "stones-kindling-openSlot", "pip-done": the drawing's
+    /// name, then its payload. Two kinds never share one: no two cases share a name (the motifs'
+    /// by the compiler, the rest by `GlyphTests.everyKindHasADistinctId`) and the facets spell the
+    /// whole payload.
+    public var id: String { ([name] + facets).joined(separator: "-") }
+
+    /// The drawing's name. A motif glyph's is its motif's raw value, which the compiler keeps
+    /// unique (so an arm copied for a new motif, `.sibling` renamed, names the new motif).
+    private var name: String {
         switch self {
-        case .flame(let s): return "flame-\(s.rawValue)"
-        case .stones(let s, let k): return "stones-\(k ? "kindling-" : "")\(s.rawValue)"
-        case .sprout(let s): return "sprout-\(s.rawValue)"
-        case .mountain(let s): return "mountain-\(s.rawValue)"
-        case .waves(let s): return "waves-\(s.rawValue)"
-        case .restMoon: return "rest-moon"
-        case .newDaySun: return "new-day-sun"
-        case .doneCheck: return "done-check"
-        case .pip(let done): return done ? "pip-done" : "pip-todo"
-        case .captionSpark(let i): return "caption-spark-\(i.rawValue)"
-        case .captionRing(let i): return "caption-ring-\(i.rawValue)"
-        case .dashedSlotIcon: return "dashed-slot-icon"
-        case .firstRunAppGlyph: return "first-run-app-glyph"
+        case .flame: StreakMotif.flame.rawValue
+        case .stones: StreakMotif.stones.rawValue
+        case .sprout: StreakMotif.sprout.rawValue
+        case .mountain: StreakMotif.mountain.rawValue
+        case .waves: StreakMotif.waves.rawValue
+        case .restMoon: "rest-moon"
+        case .newDaySun: "new-day-sun"
+        case .doneCheck: "done-check"
+        case .pip: "pip"
+        case .captionSpark: "caption-spark"
+        case .captionRing: "caption-ring"
+        case .dashedSlotIcon: "dashed-slot-icon"
+        case .firstRunAppGlyph: "first-run-app-glyph"
+        }
+    }
+
+    /// What tells the values of one case apart: every associated value, in id order.
+    private var facets: [String] {
+        switch self {
+        case .flame(let s), .sprout(let s), .mountain(let s), .waves(let s): [s.rawValue]
+        case .stones(let s, let kindling): (kindling ? ["kindling"] : []) + [s.rawValue]
+        case .pip(let done): [done ? "done" : "todo"]
+        case .captionSpark(let i), .captionRing(let i): [i.rawValue]
+        case .restMoon, .newDaySun, .doneCheck, .dashedSlotIcon, .firstRunAppGlyph: []
         }
     }
 }
