@@ -107,6 +107,25 @@ import Testing
         #expect(fixtures.contains { $0.key == "android/medium/default-some-baseline/any-motif/legacy/light" })
     }
 
+    /// A family's typical placement draws that family: a fixed request names it, and an `auto` one
+    /// (Large, which resolves by size) gets it from resolveSize with kindling on — so a new family
+    /// whose placement copies Large's `auto` fails here rather than record Large's renders.
+    @Test(arguments: AndroidFamily.allCases)
+    func typicalPlacementDrawsItsFamily(family: AndroidFamily) {
+        let p = AndroidMatrix.placement(family)
+        #expect(p.family.fixed ?? family == family)
+        let s = MatrixCases.snapshot(done: 1, total: 4, motif: .stones, extended: false, kindling: true)
+        let (_, plan) = builder.plan(request(s, family: p.family, width: p.width, height: p.height))
+        #expect(plan.size == family, "\(p.family) at \(p.width) × \(p.height) drew \(plan.size): \(plan.sizeReason)")
+    }
+
+    /// Every family has its `--family` word, and every word but `auto` fixes one family.
+    @Test func everyFamilyHasItsRequest() {
+        #expect(AndroidFamily.allCases.map { AndroidFamilyRequest($0).fixed } == AndroidFamily.allCases)
+        #expect(AndroidFamilyRequest.allCases.filter { $0.fixed == nil } == [.auto])
+        #expect(AndroidFamily.allCases.allSatisfy { AndroidFamilyRequest($0).rawValue == $0.rawValue })
+    }
+
     /// Android's first run fails closed to the flat card whatever the standalone kindling key says.
     @Test func firstRunDrawsTheFlatCard() {
         let scene = builder.scene(request(nil))

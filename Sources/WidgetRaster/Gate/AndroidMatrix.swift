@@ -6,10 +6,12 @@ import Foundation
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
     /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
+    /// A family asking `auto` must be the one resolveSize picks there with kindling on, or its
+    /// goldens would be another family's renders (`AndroidSceneTests.typicalPlacementDrawsItsFamily`).
     static func placement(_ f: AndroidFamily) -> (family: AndroidFamilyRequest, width: Double, height: Double) {
         switch f {
-        case .small: return (.small, 170, 180)
-        case .medium: return (.medium, 300, 180)
+        case .small: return (.init(f), 170, 180)
+        case .medium: return (.init(f), 300, 180)
         case .large: return (.auto, 320, 360)
         }
     }
@@ -49,7 +51,7 @@ public enum AndroidMatrix {
     }
 
     /// The height band's families and widths (Small, Medium); the width band's heights; Large's ladder.
-    static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] = [(.small, .small, 150), (.medium, .medium, 260)]
+    static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] = [(.small, .init(.small), 150), (.medium, .init(.medium), 260)]
     static let heightBandStates: [FixtureState] = [.defaultOne, .allDone, .empty, .stale]
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,
@@ -75,7 +77,7 @@ public enum AndroidMatrix {
             for fs in [1.0, 1.3, 2.0] {
                 for digits in Scenario.digitCounts {
                     let id = bandID(.width(widthDp: w, fontScale: fs, digits: digits), .small)
-                    out.append((id, request(id, .small, Double(w), 180, fontScale: fs)))
+                    out.append((id, request(id, .init(.small), Double(w), 180, fontScale: fs)))
                 }
             }
         }

@@ -28,7 +28,7 @@ public enum InternationalMatrix {
 
     /// Rows of Medium (two a card: all a 300 × 180 Medium shows) and Large (six a card).
     static let rowSets: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double, height: Double, perCard: Int)] = [
-        (.medium, .medium, 300, 180, 2), (.large, .auto, 320, 360, 6),
+        (.medium, .init(.medium), 300, 180, 2), (.large, AndroidMatrix.placement(.large).family, 320, 360, 6),
     ]
 
     /// The titles dealt into cards of `perCard` rows, in table order.
@@ -55,7 +55,7 @@ public enum InternationalMatrix {
         // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
         for t in titles {
             let id = id(.android(.small), .nextDue(t.name))
-            out.append((id, AndroidMatrix.request(id, .small, 170, 200)))
+            out.append((id, AndroidMatrix.request(id, .init(.small), 170, 200)))
         }
         return out
     }

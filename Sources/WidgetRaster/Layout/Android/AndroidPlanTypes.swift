@@ -2,9 +2,30 @@
 /// only place budgets are computed, and the scene builder places nodes from `AndroidWidgetPlan`'s
 /// frames and rows — it never re-derives a height.
 
-/// `--family`: a fixed family or `auto` (resolveSize).
+/// `--family`: a fixed family or `auto` (resolveSize). A case per `AndroidFamily` and `auto`; the
+/// words (and raw values) are the families' own.
 public enum AndroidFamilyRequest: String, Sendable, Hashable, CaseIterable, Codable {
     case small, medium, large, auto
+
+    /// The request that draws `family` whatever the size: exhaustive, so a new family cannot be
+    /// left without a way to draw it.
+    public init(_ family: AndroidFamily) {
+        switch family {
+        case .small: self = .small
+        case .medium: self = .medium
+        case .large: self = .large
+        }
+    }
+
+    /// The family it fixes; nil for `auto`, which resolveSize answers from the size.
+    public var fixed: AndroidFamily? {
+        switch self {
+        case .small: .small
+        case .medium: .medium
+        case .large: .large
+        case .auto: nil
+        }
+    }
 }
 
 /// The narrow-Large header ladder (`planLarge`): the header row's forms, widest first.
