@@ -50,8 +50,19 @@ public enum AndroidMatrix {
         return out + bandRequests()
     }
 
+    /// The height band's width for a family; nil where the band does not draw it. Exhaustive: a
+    /// new family must say whether the seed's height table is its.
+    static func heightBandWidth(_ f: AndroidFamily) -> Double? {
+        switch f {
+        case .small: 150
+        case .medium: 260
+        case .large: nil  // the table's heights are Small's and Medium's; Large's band is its ladder
+        }
+    }
+
     /// The height band's families and widths (Small, Medium); the width band's heights; Large's ladder.
-    static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] = [(.small, .init(.small), 150), (.medium, .init(.medium), 260)]
+    static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] =
+        AndroidFamily.allCases.compactMap { f in heightBandWidth(f).map { (f, AndroidFamilyRequest(f), $0) } }
     static let heightBandStates: [FixtureState] = [.defaultOne, .allDone, .empty, .stale]
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,

@@ -26,10 +26,19 @@ public enum InternationalMatrix {
     /// The title a card names; every name comes from `titles`.
     static func title(_ name: String) -> String { titles.first { $0.name == name }?.title ?? name }
 
-    /// Rows of Medium (two a card: all a 300 × 180 Medium shows) and Large (six a card).
-    static let rowSets: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double, height: Double, perCard: Int)] = [
-        (.medium, .init(.medium), 300, 180, 2), (.large, AndroidMatrix.placement(.large).family, 320, 360, 6),
-    ]
+    /// How many habit rows a card of the family holds, drawn at its typical placement; nil: it lists
+    /// no rows. Exhaustive: a new family must say whether it shows the titles as rows.
+    static func rowsPerCard(_ f: AndroidFamily) -> Int? {
+        switch f {
+        case .small: nil  // one habit, its next due (below)
+        case .medium: 2  // all a 300 × 180 Medium shows
+        case .large: 6  // all a 320 × 360 Large seats
+        }
+    }
+
+    /// The families with rows, in family order.
+    static let rowSets: [(family: AndroidFamily, perCard: Int)] =
+        AndroidFamily.allCases.compactMap { f in rowsPerCard(f).map { (f, $0) } }
 
     /// The titles dealt into cards of `perCard` rows, in table order.
     static func cards(_ perCard: Int) -> [IntlCard] {
@@ -47,9 +56,10 @@ public enum InternationalMatrix {
     static func requests() -> [(id: FixtureID, request: Deferred<AndroidRenderRequest>)] {
         var out: [(FixtureID, Deferred<AndroidRenderRequest>)] = []
         for set in rowSets {
+            let p = AndroidMatrix.placement(set.family)
             for card in cards(set.perCard) {
                 let id = id(.android(set.family), card)
-                out.append((id, AndroidMatrix.request(id, set.request, set.width, set.height)))
+                out.append((id, AndroidMatrix.request(id, p.family, p.width, p.height)))
             }
         }
         // Small shows one habit, the next due, once it has 200 dp of height: each title gets its turn.
@@ -64,7 +74,19 @@ public enum InternationalMatrix {
     // systemLarge's window (four a card), as systemSmall's next-due habit, and as the habit the
     // inline Lock Screen accessory names ("12 · 1 of 2 · <title> left"), at the default class.
 
-    static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] = [(.systemMedium, 2), (.systemLarge, 4)]
+    /// How many habit rows a card of the family holds; nil: it lists no rows. Exhaustive: a new
+    /// Home Screen family must say whether it shows the titles as rows.
+    static func rowsPerCard(_ f: IOSHomeFamily) -> Int? {
+        switch f {
+        case .systemSmall: nil  // one habit, its next due (below)
+        case .systemMedium: 2  // all that fit under a two-line Coach line
+        case .systemLarge: 4  // its window
+        }
+    }
+
+    /// The Home Screen families with rows, in family order.
+    static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] =
+        IOSHomeFamily.allCases.compactMap { f in rowsPerCard(f).map { (f, $0) } }
 
     static func iosRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
         var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
