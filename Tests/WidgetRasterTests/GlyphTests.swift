@@ -264,6 +264,16 @@ import Testing
         return kinds
     }
 
+    /// A motif has a kindling drawing exactly where the streak decision gives it one, in some tone.
+    @Test(arguments: StreakMotif.allCases)
+    func kindlingDrawingIsTheStreakDecisions(_ motif: StreakMotif) {
+        let differs = GlyphTone.allCases.contains { tone in
+            let g = StreakGlyph(motif: motif, tone: tone)
+            return GlyphKind.streak(g, kindling: true) != GlyphKind.streak(g, kindling: false)
+        }
+        #expect(motif.hasKindlingDrawing == differs)
+    }
+
     @Test func everyKindHasADistinctId() {
         let byId = Dictionary(grouping: Self.reachable, by: \.id)
         #expect(byId.count == Self.reachable.count, "shared: \(byId.filter { $0.value.count > 1 }.keys.sorted())")

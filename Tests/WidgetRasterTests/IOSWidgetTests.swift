@@ -211,10 +211,13 @@ import Testing
         // then the device, content and Dynamic Type bands.
         let motifs = StreakMotif.allCases.count, families = IOSHomeFamily.allCases.count
         let baseline = MatrixCases.cells.filter { $0.branch == .baseline }.count
-        // Medium's New day draws one card for both bodies unless the motif is stones (FixtureID.readsBody).
-        let mediumNewDayMerged = MatrixCases.cells.filter { $0.state == .newDay && $0.motif != .stones && $0.body == .kindling }.count
+        // A card whose bodies differ only in the glyph (Medium's New day) is one card for both
+        // bodies unless the motif has a kindling drawing (FixtureID.readsBody).
+        let bodiesMerged = IOSHomeFamily.allCases.map { f in
+            MatrixCases.cells.filter { f.bodiesDifferOnlyInGlyph($0.state) && !$0.motif.hasKindlingDrawing && $0.body == .kindling }.count
+        }.reduce(0, +)
         let main = families * Theme.allCases.count * (1 + MatrixCases.cells.count - baseline + baseline / motifs)
-            - Theme.allCases.count * mediumNewDayMerged
+            - Theme.allCases.count * bodiesMerged
         let bands = families * ((IOSMatrix.bandClasses.count - 1) * IOSMatrix.bandStates.count
                                 + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
                                 + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)

@@ -333,18 +333,36 @@ public struct FixtureID: Hashable, Sendable {
 
     /// Whether the render shows the kindling flag's body. The Lock Screen accessories draw one
     /// body whatever the flag (README "Lock Screen accessories"); first run has no snapshot and so
-    /// only the legacy body; a band draws one body. iOS Medium's New day card is the streak header
-    /// and the New day line, both in the same inks on either body: kindling marks it only with its
-    /// refined stone tower, so with another motif both bodies draw one card.
+    /// only the legacy body; a band draws one body. A Home Screen card whose bodies differ only in
+    /// the streak glyph (iOS Medium's New day card) shows it only with a motif that has a kindling
+    /// drawing of its own (stones' refined tower): with any other, both bodies draw one card.
     var readsBody: Bool {
         guard band == nil, state != .firstRun else { return true }
         switch family {
         case .android: return true
         case .ios(let f):
             switch f.kind {
-            case .home: return !(f == .systemMedium && state == .newDay && motifs?.values.contains(.stones) == false)
+            case .home(let h):
+                guard h.bodiesDifferOnlyInGlyph(state), let motifs else { return true }
+                return motifs.values.contains(where: \.hasKindlingDrawing)
             case .accessory: return false
             }
+        }
+    }
+}
+
+extension IOSHomeFamily {
+    /// Whether the family's card in `state` differs between the bodies only in the streak glyph.
+    /// Exhaustive over family and state: a new one must say (`FixtureID.readsBody` collapses by it).
+    func bodiesDifferOnlyInGlyph(_ state: FixtureState?) -> Bool {
+        switch self {
+        case .systemMedium:
+            switch state {
+            case .newDay?: true  // the streak header and the New day line, in the same inks on either body
+            case .firstRun?, .defaultNone?, .defaultSome?, .defaultOne?, .allDone?, .empty?, .stale?, nil:
+                false  // the body's own inks, rows or Coach line
+            }
+        case .systemSmall, .systemLarge: false  // every card draws the body's own inks or lines
         }
     }
 }

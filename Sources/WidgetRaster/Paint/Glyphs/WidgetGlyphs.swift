@@ -38,3 +38,15 @@ extension GlyphKind {
         }
     }
 }
+
+extension StreakMotif {
+    /// Whether the kindling body draws the motif's streak glyph its own way (stones' refined tower);
+    /// flame and the v4.52 motifs have no kindling variant. Exhaustive: a new motif must say, and
+    /// `GlyphTests.kindlingDrawingIsTheStreakDecisions` holds the answer to `GlyphKind.streak`.
+    var hasKindlingDrawing: Bool {
+        switch self {
+        case .stones: true
+        case .flame, .sprout, .mountain, .waves: false
+        }
+    }
+}
