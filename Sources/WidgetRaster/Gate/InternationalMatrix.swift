@@ -118,11 +118,31 @@ extension IntlCard {
         }
     }
 
-    /// Whether the first row is checked in: every card of rows; the inline accessory's next-due pair.
+    /// Whether the first row is checked in: every card of rows; a next-due pair where the family
+    /// names the habit left.
     func firstRowDone(family: FixtureFamily) -> Bool {
         switch self {
         case .rows: return true
-        case .nextDue: return family == .ios(.accessoryInline)
+        case .nextDue: return family.namesTheHabitLeft
+        }
+    }
+}
+
+extension FixtureFamily {
+    /// Whether the one habit the family names is the one left after another is done (the inline
+    /// accessory: "12 · 1 of 2 · <title> left"), not the next due of none done. Exhaustive: a new
+    /// family must say how a next-due card seats its title.
+    var namesTheHabitLeft: Bool {
+        switch self {
+        case .android(let f):
+            switch f {
+            case .small, .medium, .large: false
+            }
+        case .ios(let f):
+            switch f {
+            case .accessoryInline: true
+            case .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular: false
+            }
         }
     }
 }
