@@ -120,6 +120,7 @@ EXTENSIONS = {
         note="no Layout/iOS/<Family>.swift is written: the planIOSWidget arm calls the sibling's planner"),
     "android-family": dict(
         title="a new Android family", enum="AndroidFamily", new="extraLarge", sibling="large",
+        companions=["AndroidFamilyRequest"],
         note="no Layout/Android/<Family>.swift is written: the planner arm calls the sibling's planner"),
     "motif": dict(
         title="a new streak motif", enum="StreakMotif", new="lantern", sibling="stones",
