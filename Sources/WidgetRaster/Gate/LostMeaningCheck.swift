@@ -59,7 +59,7 @@ public enum LostMeaningCheck {
             if let v = shedViolation(shed, drawn, facts) { add(.shedOrder, v.kind, v.text + " (seed \(shed.seed))") }
         }
         for c in contradictions(drawn, facts) { add(.contradiction, c.kind, c.text) }
-        out += repeats(scene, platform: facts.platform)
+        out += repeats(scene)
         return out
     }
 
@@ -167,7 +167,7 @@ public enum LostMeaningCheck {
     }
 
     /// One sentence drawn by two nodes (habit titles excepted: two habits may share a name).
-    static func repeats(_ scene: Scene, platform: Platform) -> [Finding] {
+    static func repeats(_ scene: Scene) -> [Finding] {
         var first: [String: SceneNode] = [:]
         var out: [Finding] = []
         for n in scene.nodes {
