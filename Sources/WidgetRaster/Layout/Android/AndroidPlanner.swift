@@ -635,9 +635,9 @@ struct AndroidPlanBuilder {
         hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
 
         // Coach line: shown by showsCoachLine (not budget), clamped to the lines that fit — and it
-        // yields its lines to the first habit row: seed 000 "Shedding order" sheds habit rows last
-        // (after Longest N and DAY STREAK), and the Coach line may ellipsize where a row may not
-        // be dropped (the window always keeps the next-due row). Only when giving way seats a row.
+        // ranks last in the column (`checklistKeeps`): seed 000 "Shedding order" sheds habit rows
+        // last (after Longest N and DAY STREAK), and the Coach line may ellipsize where a row may
+        // not be dropped (the window always keeps the next-due row).
         var coachMax = coachMaxLines
         let listsRows = checklistListsRows
         let (ptext, pwhy) = progressText(width: width)
@@ -861,7 +861,6 @@ struct AndroidPlanBuilder {
     func coachLineBudget(left: Double, maxLines: Int) -> Int {
         min(maxLines, Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down)))
     }
-
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest
     /// priority first (seed 000 "Shedding order as the budget shrinks": habit rows shed last;
