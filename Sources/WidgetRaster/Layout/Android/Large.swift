@@ -103,7 +103,8 @@ extension AndroidPlanBuilder {
             // Where the checklist cannot reach its floor even with the whole room, the floor is
             // what it draws there: the motivator may take only room nothing above it uses.
             let closesAllDone = input.state == .allDone && hasRows
-            let whole = closesAllDone ? nil : largeChecklist(in: col, coachText: coachText)
+            // Measured only where an answer depends on it: the rows it seats, or a floor the motivator overruns.
+            let whole = closesAllDone || !hasRows && cost + floorNeed <= left ? nil : largeChecklist(in: col, coachText: coachText)
             let costsRow = !closesAllDone && hasRows
                 && largeChecklist(in: column(x: x0, width: cw, top: col.y, room: left - cost), coachText: coachText).seats < (whole?.seats ?? 0)
             enum Part { case motivator, floor }
