@@ -28,8 +28,9 @@ let package = Package(
         // libxml2: Android token XML read by the well-kept parser itself (no network, no entities),
         // where FoundationXML's XMLParser trapped on invalid UTF-8 and on `<?x?>`.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch).
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch); the
+        // goldens are encoded through libdeflate (Debian's libdeflate-dev, scripts/ensure-deps.sh).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
         // Pixel loops in C so the compiler vectorises them: Cairo's premultiplied pixels to straight
         // RGBA, the contrast scan's skip over known colours, packing the painter's kept frames.
         .target(name: "CPixels"),

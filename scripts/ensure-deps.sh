@@ -7,6 +7,7 @@ set -euo pipefail
 runtime=false
 [ "${1:-}" = "--runtime" ] && runtime=true
 packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev zlib1g-dev pkg-config libfribidi-dev libxml2-dev
+          libdeflate-dev  # the goldens' PNG encoder (Sources/CPNG/cpng_deflate.c)
           fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core
           libxml2-utils)  # xmllint: the JUnit schema test (Tests/WidgetRasterTests/Fixtures/junit.xsd)
 missing=()

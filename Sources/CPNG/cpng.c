@@ -143,22 +143,6 @@ int cpng_stream_finish(cpng_stream *s, uint8_t **out, size_t *out_size, char mes
     return 0;
 }
 
-int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
-                      int filter, int zlib_level, int zlib_strategy,
-                      uint8_t **out, size_t *out_size,
-                      char message[CPNG_MESSAGE_SIZE]) {
-    *out = NULL;
-    *out_size = 0;
-    /* The streaming encoder into memory, every row at once: one set of settings for both. */
-    cpng_stream *s = cpng_stream_begin(-1, width, height, filter, zlib_level, zlib_strategy, message);
-    if (!s) return -1;
-    if (cpng_stream_rows(s, rgba, height, message) != 0 || cpng_stream_finish(s, out, out_size, message) != 0) {
-        cpng_stream_abort(s);
-        return -1;
-    }
-    return 0;
-}
-
 /* ---- decoding ---------------------------------------------------------------------------- */
 
 /* Decoding runs libpng's progressive reader: the bytes are handed over in small pieces and the

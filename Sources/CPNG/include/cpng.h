@@ -3,20 +3,21 @@
 /* A thin C layer over libpng for evidence's image codec. It exists only because libpng reports
    errors by longjmp, which Swift cannot catch: every libpng call here runs under setjmp, and
    errors/warnings go to handlers that record a message instead of printing or aborting.
-   The header deliberately exposes only plain C types (no png.h) to Swift. */
+   The goldens are written through libdeflate instead (cpng_deflate.c); libpng decodes them.
+   The header deliberately exposes only plain C types (no png.h, no libdeflate.h) to Swift. */
 #include <stddef.h>
 #include <stdint.h>
 
 #define CPNG_MESSAGE_SIZE 256
 
-/* Encodes `height` rows of `width` 8-bit RGBA pixels (straight alpha, row-major, no padding) as a
-   PNG with no ancillary chunks, a fixed row filter (`filter` is a PNG_FILTER_* mask) and a fixed
-   zlib level/strategy. On success returns 0 and sets *out (free with cpng_free) and *out_size.
-   On failure returns -1 and writes a one-line reason into message. */
-int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
-                      int filter, int zlib_level, int zlib_strategy,
-                      uint8_t **out, size_t *out_size,
-                      char message[CPNG_MESSAGE_SIZE]);
+/* The goldens' encoder (issue #56): the whole image through libdeflate at `level` (1-12), every
+   row filtered None, in the smallest colour type the pixels allow without losing a bit — grey
+   (every pixel opaque and r = g = b), else an 8-bit palette (at most 256 distinct RGBA values, in
+   order of first appearance, tRNS up to the last translucent entry), else grey + alpha, RGB or
+   RGBA. No ancillary chunks. Same pixels, level and libdeflate version → same bytes. Returns 0 and
+   sets *out (free with cpng_free) and *out_size, or -1 with a one-line reason in message. */
+int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int level,
+                       uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]);
 
 /* Decodes a whole in-memory PNG of any colour type / bit depth into 8-bit RGBA (straight alpha)
    written to `rgba`, which must hold expected_width * expected_height * 4 bytes. The caller has
@@ -30,8 +31,9 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
                       uint8_t *rgba, size_t *bytes_fed,
                       char message[CPNG_MESSAGE_SIZE]);
 
-/* Row-streaming encoder with the same settings as cpng_encode_rgba8, so a large image (a contact
-   sheet) is never held whole: begin, hand rows in any number of calls, then finish (or abort).
+/* Row-streaming encoder through libpng and zlib: 8-bit RGBA, no ancillary chunks, a fixed row
+   filter (`filter` is a PNG_FILTER_* mask) and a fixed zlib level/strategy, so a large image (a
+   contact sheet) is never held whole: begin, hand rows in any number of calls, then finish (or abort).
    Every call returns -1 / NULL on failure with a one-line reason in message; after a failure only
    cpng_stream_abort may be called. With fd >= 0 the bytes are written to that open file as they
    are made (the caller keeps and closes it) and finish hands back no bytes; with fd = -1 they
@@ -52,6 +54,9 @@ uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
 /* Versions of the libraries that decide the encoded bytes. */
 const char *cpng_libpng_version(void);
 const char *cpng_zlib_version(void);
+/* The libdeflate the goldens' encoder was built against (libdeflate has no run-time version call;
+   Debian's libdeflate-dev requires the libdeflate0 of the same version). */
+const char *cpng_libdeflate_version(void);
 
 /* Filter masks re-exported for Swift (same values as png.h). */
 enum {

@@ -8,7 +8,11 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     public var freetype: String
     public var harfbuzz: String
     public var libpng: String
-    /// zlib decides the encoded PNG bytes, so it is part of the pinned environment.
+    /// libdeflate writes the goldens (issue #56): it decides their bytes, never their pixels, so a
+    /// drift in it alone is an `encoderDifferences` note, not a reason to refuse exact comparison.
+    /// nil in a manifest recorded before it was part of the environment.
+    public var libdeflate: String?
+    /// zlib inflates the goldens and deflates contact sheets.
     public var zlib: String
     /// Font file name → content hash.
     public var fonts: [String: String]
@@ -34,11 +38,13 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
             freetype: "\(major).\(minor).\(patch)",
             harfbuzz: String(cString: hb_version_string()),
             libpng: String(cString: png_get_libpng_ver(nil)),
+            libdeflate: PNGCodec.libraryVersions["libdeflate"] ?? "unknown",
             zlib: PNGCodec.libraryVersions["zlib"] ?? "unknown",
             fonts: fonts)
     }
 
-    /// Human-readable differences, e.g. "cairo 1.18.0 vs 1.16.0" (this machine first).
+    /// The differences that can change pixels, e.g. "cairo 1.18.0 vs 1.16.0" (this machine first).
+    /// The encoder's version is not among them (`encoderDifferences`).
     public func differences(from recorded: RendererEnvironment) -> [String] {
         var out: [String] = []
         for (name, mine, theirs) in [("cairo", cairo, recorded.cairo), ("freetype", freetype, recorded.freetype),
@@ -50,5 +56,11 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
             out.append("font \(name) \(fonts[name] == nil ? "missing" : recorded.fonts[name] == nil ? "not recorded" : "changed")")
         }
         return out
+    }
+
+    /// The differences that change only the bytes a record would write, e.g. "libdeflate 1.19 vs
+    /// 1.14": the gate compares decoded pixels, so these are reported and never fail a run.
+    public func encoderDifferences(from recorded: RendererEnvironment) -> [String] {
+        libdeflate == recorded.libdeflate ? [] : ["libdeflate \(libdeflate ?? "unknown") vs \(recorded.libdeflate ?? "not recorded")"]
     }
 }

@@ -139,6 +139,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                         (font.key, { o, _ in o.string(font.value) }) }) }),
                     ("freetype", { o, _ in o.string(environment.freetype) }),
                     ("harfbuzz", { o, _ in o.string(environment.harfbuzz) }),
+                ] + (environment.libdeflate.map { v in [("libdeflate", { o, _ in o.string(v) })] } ?? []) + [
                     ("libpng", { o, _ in o.string(environment.libpng) }),
                     ("zlib", { o, _ in o.string(environment.zlib) }),
                 ])

@@ -1,11 +1,12 @@
 import CPNG
 
-/// PNG encode and decode for goldens, through libpng (via the small `CPNG` C target, because
-/// libpng reports errors with longjmp).
+/// PNG encode and decode for goldens: encoding through libdeflate, decoding through libpng (both via
+/// the small `CPNG` C target, because libpng reports errors with longjmp).
 ///
-/// - Encoding is deterministic: 8-bit RGBA, non-interlaced, no ancillary chunks (no tIME/tEXt/
-///   gAMA/sRGB), one fixed row filter and fixed zlib settings. Same pixels + same libpng/zlib →
-///   same bytes (the versions are in `libraryVersions` for the manifest's environment).
+/// - Encoding is deterministic: libdeflate at one level, filter None, 8-bit, non-interlaced, the
+///   smallest colour type the pixels allow, no ancillary chunks (no tIME/tEXt/gAMA/sRGB). Same
+///   pixels + same libdeflate → same bytes (its version is in `libraryVersions` for the manifest's
+///   environment; the pixels, which the gate compares, do not depend on it).
 /// - Decoding accepts any PNG colour type and bit depth and returns straight-alpha RGBA without
 ///   any gamma or colour-space conversion. Before libpng sees a byte, the file is walked chunk by
 ///   chunk: signature, Git LFS pointer, truncation, every chunk's CRC, and IHDR's size against
@@ -34,52 +35,51 @@ public enum PNGCodec {
 
     // MARK: Encoding
 
-    /// zlib/filter settings. Kept as a value so the choice is visible and testable; `encode`
-    /// always uses `Encoding.golden`.
+    /// The libdeflate level every golden is written with (`encode`), through `cpng_encode_golden`:
+    /// whole image, every row filtered None, the smallest lossless colour type (grey, an 8-bit
+    /// palette, grey + alpha, RGB, RGBA). Measured (issue #56) by re-encoding all 2,038 goldens, each
+    /// decoded back and compared (0 mismatches): filter None with colour-type reduction at level 8
+    /// is 75 % of the zlib-3 bytes at about 2.4× the encode time with Debian 12's libdeflate 1.14;
+    /// level 12 reaches 70 % at about 60×, and adaptive filters are larger (87–94 %): rendered UI is
+    /// flat fills and long horizontal runs that deflate's matcher already finds, and None costs
+    /// nothing to decode, which is what verify pays. `docs/benchmarks.md` has the record rows.
+    static let goldenLevel: Int32 = 8
+
+    /// libpng/zlib settings for the row-streaming encoder (`PNGStreamEncoder`: contact sheets, too
+    /// large to hold whole, which libdeflate's whole-buffer API would need). Kept as a value so the
+    /// choice is visible and testable. Measured (release, this 2-core box) on two Cairo-drawn
+    /// 700×340 widget-like images — rounded card with a vertical gradient, a radial glow, a
+    /// diagonal-gradient panel, large and small anti-aliased text, translucent circles; light and dark:
+    ///
+    ///   filter  level   bytes (simple / rich image)   encode ms (simple / rich)   decode ms
+    ///   none    1       27.0K / 75.6K                 1.5 / 2.6                   0.6 / 1.1
+    ///   none    3       26.0K / 69.6K                 1.6 / 2.9–3.3               0.5 / 1.1
+    ///   none    6       20.4K / 50.6K                 3.9 / 6.3                   0.8 / 1.0
+    ///   up      1       31.7K / 79.1K                 2.2 / 3.4                   1.3 / 1.5
+    ///   paeth   6       26.7K / 55.6K                 5.4 / 12.5                  3.1
+    ///   all(adaptive,6) 25.2K / 53.3K                 8.2 / 15.1                  2.6
+    ///   none + Z_RLE    312K  / —                     6.0                         —
+    ///
+    /// A fixed filter keeps the bytes reproducible; None was the smallest fixed filter and the
+    /// fastest both ways; level 3 is the smallest of zlib's fast (greedy) levels.
     struct Encoding: Sendable, Hashable {
         var filter: Int32
         var level: Int32
         var strategy: Int32
 
-        /// The one setting every golden is written with: filter None, zlib level 3, default
-        /// strategy. Measured (release, this 2-core box) on two Cairo-drawn 700×340 widget-like
-        /// images — rounded card with a vertical gradient, a radial glow, a diagonal-gradient
-        /// panel, large and small anti-aliased text, translucent circles; light and dark:
-        ///
-        ///   filter  level   bytes (simple / rich image)   encode ms (simple / rich)   decode ms
-        ///   none    1       27.0K / 75.6K                 1.5 / 2.6                   0.6 / 1.1
-        ///   none    3       26.0K / 69.6K                 1.6 / 2.9–3.3               0.5 / 1.1
-        ///   none    6       20.4K / 50.6K                 3.9 / 6.3                   0.8 / 1.0
-        ///   up      1       31.7K / 79.1K                 2.2 / 3.4                   1.3 / 1.5
-        ///   paeth   6       26.7K / 55.6K                 5.4 / 12.5                  3.1
-        ///   all(adaptive,6) 25.2K / 53.3K                 8.2 / 15.1                  2.6
-        ///   none + Z_RLE    312K  / —                     6.0                         —
-        ///
-        /// - A fixed filter keeps the bytes trivially reproducible, and None was the smallest of
-        ///   the fixed filters on both images (rendered UI is flat fills and long horizontal runs
-        ///   that deflate's matcher already finds), the fastest to encode, and the fastest to
-        ///   decode (no unfiltering) — decode speed is what verify pays.
-        /// - Levels 1–3 use zlib's fast (greedy) matcher; 4+ switch to lazy matching, which was
-        ///   ~25% smaller but ~2× slower to encode. Record must stay well under 15 ms per fixture
-        ///   including the render, so level 3 (~1.5–3 ms) is the trade: the smallest of the fast
-        ///   levels. Level 6 is the one-constant change if repository size ever matters more.
-        static let golden = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
+        static let streamed = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
     }
 
-    /// Deterministic PNG bytes for `image`. The image must not be empty (a programming error).
+    /// Deterministic PNG bytes for `image` (same pixels and libdeflate version → same bytes). The
+    /// image must not be empty (a programming error).
     public static func encode(_ image: RGBAImage) -> [UInt8] {
-        encode(image, settings: .golden)
-    }
-
-    static func encode(_ image: RGBAImage, settings: Encoding) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "PNGCodec.encode: empty image")
-        precondition(image.width <= Int(UInt32.max) && image.height <= Int(UInt32.max))
+        precondition(image.width <= Int(Int32.max) && image.height <= Int(Int32.max))
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = image.pixels.withUnsafeBufferPointer { px in
-            cpng_encode_rgba8(px.baseAddress, UInt32(image.width), UInt32(image.height),
-                              settings.filter, settings.level, settings.strategy, &out, &count, &message)
+            cpng_encode_golden(px.baseAddress, UInt32(image.width), UInt32(image.height), goldenLevel, &out, &count, &message)
         }
         // Writing to memory can only fail on allocation failure or bad parameters (both ours).
         guard rc == 0, let out else { fatalError("PNGCodec.encode: \(string(message))") }
@@ -203,9 +203,11 @@ public enum PNGCodec {
         }
     }
 
-    /// The versions that decide the encoded bytes (for the manifest's renderer environment).
+    /// The versions of the codec's libraries (for the manifest's renderer environment): libdeflate
+    /// decides the goldens' bytes; libpng and zlib decode them (and write contact sheets).
     public static var libraryVersions: [String: String] {
-        ["libpng": String(cString: cpng_libpng_version()), "zlib": String(cString: cpng_zlib_version())]
+        ["libpng": String(cString: cpng_libpng_version()), "zlib": String(cString: cpng_zlib_version()),
+         "libdeflate": String(cString: cpng_libdeflate_version())]
     }
 
     // MARK: Helpers

@@ -1,6 +1,7 @@
 import CPNG
 
-/// Encodes a PNG a band of rows at a time (the same deterministic settings as `PNGCodec.encode`),
+/// Encodes a PNG a band of rows at a time through libpng and zlib (`PNGCodec.Encoding.streamed`:
+/// deterministic, but not the goldens' libdeflate bytes, which need the whole image at once),
 /// so an image too large to hold as RGBA — a contact sheet — only ever exists as one band plus
 /// its compressed bytes; with a file descriptor, not even those (they go to the file as made).
 public final class PNGStreamEncoder {
@@ -16,7 +17,7 @@ public final class PNGStreamEncoder {
         }
         self.width = width; self.height = height
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-        let s = PNGCodec.Encoding.golden
+        let s = PNGCodec.Encoding.streamed
         stream = cpng_stream_begin(fd ?? -1, UInt32(width), UInt32(height), s.filter, s.level, s.strategy, &message)
         guard stream != nil else { throw InputError("png", PNGStreamEncoder.text(message)) }
     }
