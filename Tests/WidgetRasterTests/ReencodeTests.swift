@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import WidgetRaster
+
+/// Issue #56's re-encode commit wrote every golden again through libdeflate: every file's bytes
+/// changed and no golden's pixels did. `Fixtures/reencode-56.tsv` is the evidence, committed with
+/// it: per golden, the pixel hash and file hash of the manifest before the re-encode and the file
+/// hash the re-encode wrote. A golden re-recorded since (its file no longer the re-encode's) is
+/// outside this claim; every other one must still decode to the pixels it had before.
+@Suite struct ReencodeTests {
+    struct Row { var key, pixelsBefore, fileBefore, fileAfter: String }
+
+    static func rows() throws -> [Row] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/reencode-56.tsv")
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let f = line.split(separator: "\t").map(String.init)
+            try #require(f.count == 4, "\(line)")
+            return Row(key: f[0], pixelsBefore: f[1], fileBefore: f[2], fileAfter: f[3])
+        }
+    }
+
+    @Test func theReencodeChangedEveryFileAndNoPixels() throws {
+        let rows = try Self.rows()
+        #expect(rows.count == 2038)
+        #expect(Set(rows.map(\.key)).count == rows.count)
+        for row in rows { #expect(row.fileBefore != row.fileAfter, "\(row.key): the re-encode left its bytes") }
+        let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
+        var checked = 0
+        for row in rows {
+            guard let entry = manifest.goldens[row.key], entry.fileHash.hex == row.fileAfter else { continue }
+            let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
+            #expect(Hash128.ofFile(atPath: path)?.hex == row.fileAfter, "\(row.key): the file is not the manifest's")
+            #expect(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
+            #expect(try PNGCodec.decodeFile(atPath: path).pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
+            checked += 1
+        }
+        // Goldens re-recorded after the re-encode (other bytes) are not this test's to judge; the
+        // rest are, and at the re-encode commit that is every one.
+        print("ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its earlier pixels")
+    }
+}
