@@ -71,7 +71,7 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     /// Every width Medium takes from the seed's maxResizeWidth (250 dp, where its tables were
     /// measured) up: the tables have no width column, so no width may move them (issue #31 item 3).
     /// Every width's boundary is checked; every tenth width's whole height scan (and 251's).
-    static let tableWidths = Array(250...400)
+    static let tableWidths = Array(200...400)
 
     @Test(arguments: [(1.0, 63.0, 72.0), (1.3, 71, 80)])
     func cores(fs: Double, core: Double, staleCore: Double) {
@@ -244,34 +244,31 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         #expect(p.shows(.newDayIcon))
         #expect(!p.shows(.captionRow))
     }
-    /// The limitation is the floor's alone ("Reachable only by manually resizing the widget to its
-    /// floor"): above 110 dp, every height Small reaches × font scale × streak digits × kindling
-    /// draws New day whole — stepped down where the seed's formula grants too few lines, never
-    /// below its fontScale-1.3 size — and never the caption in its place.
-    @Test func aboveTheFloorNewDayIsAlwaysDrawnWhole() {
-        var stepped = 0, drawn = 0
-        for w in [111, 115, 120, 123, 124, 130, 150, 180, 249] {
-            for h in stride(from: 130, through: 200, by: 5) {  // the heights the sweeps reach
-                for fs in [1.0, 1.3, 1.5, 2.0] {
-                    for streak in [7, 42, 365, 2048, 12345] {
-                        for kindling in [true, false] {
-                            let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: .newDay,
-                                                    kindling: kindling, streak: streak, longest: max(streak, 21)))
-                            let ctx = "\(w)×\(h) fs \(fs) streak \(streak) kindling \(kindling)"
-                            let line = p.shows(.newDayLine), caption = p.shows(.captionRow), e = p.element(.newDayLine)
-                            let size = e.style?.size ?? 0, whole = !e.ellipsized && size >= 11 * min(fs, 1.3) - 1e-9
-                            #expect(line, "no New day: \(ctx)")
-                            #expect(!caption, "caption in New day's place: \(ctx)")
-                            #expect(whole, "cut or below its floor size (\(size) dp): \(ctx)")
-                            drawn += 1
-                            if size < 11 * fs - 1e-9 { stepped += 1 }
-                        }
-                    }
-                }
-            }
-        }
-        #expect(stepped > 0)  // the sweep reaches the stepped rung
-        print("Small NEW_DAY above its floor: \(drawn) plans, \(stepped) with New day stepped down")
+    /// Seed 000 OBJ-1382, the formula itself: maxNewDayLines = min(2, floor((budget(h) − head(fs) −
+    /// 6) / lineBox(11, fs))); showsNewDayIcon = wraps("New day", textBox(w, true)) ≤ maxNewDayLines;
+    /// showsNewDayLine = showsNewDayIcon ∨ wraps("New day", textBox(w, false)) ≤ maxNewDayLines;
+    /// showsCaptionRow = ¬showsNewDayLine — at the body size, never stepped down (the old layout
+    /// stepped it above the floor), across every height Small reaches × font scale × streak digits.
+    @Test func newDayFollowsTheSeedsFormula() {
+        var wrong: [String] = [], fallbacks = 0
+        for w in [110, 111, 115, 120, 124, 130, 150, 180, 199] { for h in stride(from: 130, through: 200, by: 5) {
+            for fs in [1.0, 1.15, 1.3, 1.5, 2.0] { for streak in [7, 42, 365] {
+                let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: .newDay,
+                                        streak: streak, longest: max(streak, 21)))
+                let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+                let head = p.element(.numeral).costDp
+                let maxLines = min(2, Int(((p.mainRowBudgetDp - head - 6) / m.line).rounded(.down)))
+                let cw = AndroidLayout.contentWidth(Double(w))
+                let icon = (m.wrapLines("New day", width: cw - 17, style: m.body) ?? 99) <= maxLines
+                let line = icon || (m.wrapLines("New day", width: cw, style: m.body) ?? 99) <= maxLines
+                let ctx = "\(w)×\(h) fs \(fs) streak \(streak)"
+                if p.shows(.newDayIcon) != icon || p.shows(.newDayLine) != line || p.shows(.captionRow) == line { wrong.append(ctx) }
+                if p.shows(.newDayLine) && p.element(.newDayLine).style?.size != 11 * fs { wrong.append("\(ctx): New day stepped") }
+                if !line { fallbacks += 1 }
+            } }
+        } }
+        #expect(wrong.isEmpty, "\(wrong.count) plans off the formula, e.g. \(wrong.prefix(6))")
+        #expect(fallbacks > 0)  // the sweep reaches the caption fallback
     }
     @Test func roomyNewDayShedsCaptionUnconditionally() {
         let p = plan(.reference(family: .small, widthDp: 180, heightDp: 180, fontScale: 1.0, state: .newDay))

@@ -6,7 +6,8 @@ import Testing
 /// acceptance's matrix — every Android family at 110…400 × 130…400 dp (`sizeStep`) × fontScale
 /// 1.0 / 1.15 / 1.3 / 2.0, each size with a seeded draw of state × branch × body × 1/4/7 habits ×
 /// 1- to 5-digit streaks (every combination is drawn at the extremes):
-///  1. no text is ellipsized while its column has room for its next line;
+///  1. no text is ellipsized while its column has room for its next line — except a view the seed
+///     makes one line (`AndroidLayout.oneLineViews`), which is one line, cut at its end;
 ///  2. no element is shed while its smallest form fits the room its column leaves unused;
 ///  3. no element is shed while one of lower priority in its column is drawn in room it could use.
 /// The judge is written from the seed's shed order, not from the planner's code, so a planner that
@@ -97,7 +98,14 @@ import Testing
         // 1. An ellipsis only where its column has no room for the next line (or a word is wider
         //    than the line, which no line can help), and, for what the truncation policy lets
         //    ellipsize, only at the seed's clamp.
-        for e in p.elements.values where e.shown && (e.ellipsized || e.drawn?.ellipsized == true) {
+        // A view the seed makes one line is instead one line, cut at its end (the cut is reported
+        // by the truncation check where it loses meaning).
+        for key in L.oneLineViews(p.size) where p.shows(key) {
+            let e = p.element(key)
+            if e.lines != 1 || e.maxLines != 1 || (e.drawn?.lines.count ?? 1) != 1 { out.append("\(key) is one line by the seed, drawn on \(e.lines)") }
+            if let drawn = e.drawn, drawn.ellipsized, drawn.lines.last?.hasSuffix(TextWrap.ellipsis) != true { out.append("\(key) cut, but not at its end") }
+        }
+        for e in p.elements.values where e.shown && (e.ellipsized || e.drawn?.ellipsized == true) && !L.oneLineViews(p.size).contains(e.key) {
             guard let text = e.text, let style = e.style, let frame = e.frame else { continue }
             if e.key == .coachLine && e.lines >= e.maxLines { continue }
             var width = frame.width
@@ -113,9 +121,15 @@ import Testing
         let hiddenRows = listsRows ? c.habits - p.habitRows.count : 0
         let cappedOut = p.habitRows.count >= (p.size == .small ? 1 : L.largeMaxHabitRows)
         // Medium's checklist is its right column, or the one column it stacks under the numeral.
-        let checklist = p.size != .medium ? "main" : p.rows.contains { $0.column == "right" } ? "right" : "left"
+        let checklist = p.size != .medium ? "main" : "right"
         let rowRoom = room(p, checklist)
-        if hiddenRows > 0 && !cappedOut && p.size != .small {
+        // Beyond Medium's bounds (a forced Medium narrower than 200 dp) the streak column can leave
+        // no checklist column at all: nothing of it is owed room there.
+        // A row whose title would show no character before its ellipsis is not drawn (a choice:
+        // docs/explanation/layout-rules.md), so no room is owed to it either.
+        let noChecklist = p.size == .medium && p.element(.progress).reason.hasPrefix("no checklist column")
+            || p.arithmetic.contains { $0.contains("cannot show a character") }
+        if hiddenRows > 0 && !cappedOut && p.size != .small && !noChecklist {
             // Adding a row frees the overflow line's own room when it was the last one hidden.
             let freed = hiddenRows == 1 && p.shows(.overflowLine) ? p.element(.overflowLine).costDp : 0
             // A row past which habits stay hidden brings "+N more" with it (seed 000 Large family: the
@@ -135,7 +149,7 @@ import Testing
         // leaves unused.
         let input = c.input
         let coachShows = input.kindling && input.reactive != .baseline && input.coachLine != nil && c.state != .stale
-        if coachShows && p.size != .small && !p.shows(.coachLine) {
+        if coachShows && p.size != .small && !p.shows(.coachLine) && !noChecklist {
             let cost = max(L.coachTopMarginDp, L.newDaySmallTopMarginDp) + m.coachLine
             if cost <= rowRoom { out.append("Coach line shed with \(fmtDp(rowRoom)) dp unused in its column (one line is \(fmtDp(cost)))") }
         }
@@ -175,11 +189,7 @@ import Testing
             if c.kindling && p.habitRows.isEmpty && c.done < c.habits {
                 let row = L.statusTopMarginDp + max(L.kindlingNextDueRowHeightDp, m.oneLineRow)
                 let lower = (p.shows(.progress) ? progress : 0) + (p.shows(.pipRow) ? L.pipRowHeightDp : 0)
-                // Where the caption row yielded so the count could be drawn, that room is the caption's:
-                // the caption outranks the row (the seed's band table keeps caption + count at the
-                // 130 dp floor), so the row is owed room only where it fits beside the caption.
-                let yieldedCaption = p.shows(.captionRow) ? 0 : p.element(.captionRow).costDp
-                if row + yieldedCaption <= main + lower { out.append("next-due row shed while \(fmtDp(main)) dp unused and \(fmtDp(lower)) dp of lower items drawn") }
+                if row <= main + lower { out.append("next-due row shed while \(fmtDp(main)) dp unused and \(fmtDp(lower)) dp of lower items drawn") }
             }
         }
         // README "Where the seeds are silent": New day is composed as empty and all-done are —
@@ -193,13 +203,10 @@ import Testing
         }
         if p.size == .medium && c.state != .firstRun {
             if p.shows(.longestLabel) && !p.shows(.dayStreakLabel) { out.append("Longest N drawn without DAY STREAK (shed first)") }
-            // DAY STREAK gives up its width only for a habit row (shed after it) that is then drawn.
-            let dsW = m.width("DAY STREAK", m.dayStreakStyle), cap = (L.contentWidth(Double(c.w)) * L.mediumLeftColumnMaxFraction).rounded(.down)
+            // Seed 000 "The threshold": DAY STREAK shows by the budget comparison alone, at every width.
             let left = room(p, "left")
-            // From 250 dp up (below, beyond the seed's bounds, the shed order stays monotonic instead).
-            if c.w >= Int(L.mediumTableWidthDp) && listsRows && !p.shows(.dayStreakLabel) && p.habitRows.isEmpty && c.habits > 0 && dsW <= cap && m.line + L.dayStreakTopMarginDp <= left
-                && p.shows(.captionRow) == (c.reactive != .baseline && c.state != .stale) {
-                out.append("DAY STREAK shed with \(fmtDp(left)) dp unused in its column, and no habit row drawn for its width")
+            if !p.shows(.dayStreakLabel) && m.width("DAY STREAK", m.dayStreakStyle) <= L.contentWidth(Double(c.w)) && m.line + L.dayStreakTopMarginDp <= left && (p.shows(.captionRow) || c.reactive == .baseline || c.state == .stale) {
+                out.append("DAY STREAK shed with \(fmtDp(left)) dp unused in its column")
             }
         }
         return out

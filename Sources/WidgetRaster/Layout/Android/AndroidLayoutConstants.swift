@@ -85,6 +85,19 @@ public enum AndroidLayout {
     /// […] so New d… would be a broken render, not a graceful truncation. It gets
     /// android:maxLines="2" instead." A sentence that needs a third line is shed whole, never cut.
     public static let sentenceMaxLines = 2
+
+    /// The views seed 000 makes one line, cut at their end (android:maxLines="1" +
+    /// android:ellipsize="end"), never wrapped: Small's "days_label, reactive_caption_text,
+    /// progress_default, progress_stale, stale_caption_small" (Width budget, Structural floor) and
+    /// "reactive_caption_text_large and reactive_caption_text_medium" (Caption floor, both Large and
+    /// Medium). Medium's and Large's STALE footer is one line too — a choice: the seed's budget
+    /// (mainRowBudget = contentBox − staleFooter, the STALE core 72 / 80 dp) reserves one line.
+    public static func oneLineViews(_ family: AndroidFamily) -> Set<AndroidElementKey> {
+        switch family {
+        case .small: return [.daysLabel, .captionRow, .progress, .staleFooter]
+        case .medium, .large: return [.captionRow, .staleFooter]
+        }
+    }
     /// The state's own line in the checklist column (All done today / Nothing due today) takes a
     /// third line rather than be shed — like the first-run message (fontScale 2.0 on the narrowest
     /// Medium, beyond the seed's tables): the state's line outranks everything the seed sheds.
@@ -123,10 +136,6 @@ public enum AndroidLayout {
 
     /// MEDIUM_WIDTH_THRESHOLD_DP: below → Small.
     public static let mediumWidthThresholdDp = 200.0
-    /// maxResizeWidth (seed 000 "home_widget_info.xml bounds": 250 dp, "Unchanged"): the width the
-    /// left column's band tables were measured at. From here up Medium's left column keeps the
-    /// tables' thresholds whatever the checklist beside it needs (Layout/Android/Medium.swift).
-    public static let mediumTableWidthDp = 250.0
     /// LARGE_WIDTH_THRESHOLD_DP (deliberately equal to the Medium threshold, OBJ-2428).
     public static let largeWidthThresholdDp = 200.0
     /// LARGE_HEIGHT_THRESHOLD_DP
@@ -175,12 +184,6 @@ public enum AndroidLayout {
     public static let largeMotivatorTopMarginDp = 8.0
     /// Medium: the gap between the left (streak) and right (checklist) columns.
     public static let mediumColumnGapDp = 12.0
-    /// Medium: the most of that gap the checklist column may take back when that alone keeps its
-    /// own line (the next-due row with "+N more", the state's line) — 8 dp still parts the columns.
-    public static let mediumColumnGapYieldDp = 4.0
-    /// Medium: the left column never takes more than this share of the content width, unless the
-    /// head row (flame + numeral) itself needs more — the numeral never sheds.
-    public static let mediumLeftColumnMaxFraction = 0.45
     /// Medium: below this width the right (checklist) column isn't drawn at all (4-digit streaks at
     /// fontScale 2.0 on the narrowest Medium; beyond the seed's tables).
     public static let mediumRightColumnMinDp = 48.0

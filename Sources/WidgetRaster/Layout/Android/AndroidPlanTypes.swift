@@ -52,7 +52,6 @@ public struct AndroidPlanStrings: Sendable, Hashable {
     public var statusTitle: String?         // allDone "All done today", empty "Nothing due today", firstRun message
     public var statusSubtitle: String?      // empty "Rest counts too."
     public var staleFooter: String          // "Today · last synced 20h ago"
-    public var staleFooterShort: [String]   // its shorter forms, longest first ("Last synced 20h ago", …)
     public var motivator: String?           // Large closing line (nil on stale/firstRun)
     public var cta: String?                 // Small kindling check-off pill, e.g. "Lay today's stone"
 
@@ -61,22 +60,18 @@ public struct AndroidPlanStrings: Sendable, Hashable {
                 newDaySpoken: String = "New day. Tap to see today's habits.",
                 overflowTemplate: String = "+{n} more", statusTitle: String? = nil,
                 statusSubtitle: String? = nil, staleFooter: String = "Today · last synced 20h ago",
-                staleFooterShort: [String] = ["Last synced 20h ago", "Synced 20h ago", "20h ago"],
                 motivator: String? = nil, cta: String? = nil) {
         self.daysLabel = daysLabel; self.dayStreak = dayStreak; self.longest = longest
         self.progress = progress; self.progressCompact = progressCompact; self.newDay = newDay
         self.newDaySpoken = newDaySpoken; self.overflowTemplate = overflowTemplate
         self.statusTitle = statusTitle; self.statusSubtitle = statusSubtitle
-        self.staleFooter = staleFooter; self.staleFooterShort = staleFooterShort; self.motivator = motivator; self.cta = cta
+        self.staleFooter = staleFooter; self.motivator = motivator; self.cta = cta
     }
 
     /// The template with every "{n}" replaced by `n`: the standard library's `replacing`, not
     /// Foundation's `replacingOccurrences`, whose bridge through NSString was a fifth of a Medium
     /// plan (a seat probe asks this in every arrangement it measures).
     public func overflow(_ n: Int) -> String { overflowTemplate.replacing("{n}", with: String(n)) }
-
-    /// The stale footer and its shorter forms, longest first: what a budget tries in turn.
-    public var staleFooterForms: [String] { [staleFooter] + staleFooterShort }
 
     /// Plain English stand-ins for the copy layer's strings, built from the numbers (used by the CLI
     /// and tests; the model/copy layer passes its own).

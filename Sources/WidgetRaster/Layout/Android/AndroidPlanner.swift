@@ -51,14 +51,19 @@ public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
     return (.large, "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)")
 }
 
-/// How many habit rows the Large plan seats at this geometry and font scale — the viability check.
-/// Computed on the default-progress stack with a full checklist, so it never depends on the state
-/// (the size can't flip as the user checks habits off).
+/// How many habit rows the Large plan seats at this geometry and font scale — seed 000 resolveSize:
+/// "a granted height that clears the threshold but, at the current font scale, can't seat at least 2
+/// habit rows falls back to Medium" (computeLargeWidgetPlan's viability check). Asked of the widget
+/// as it would be drawn where its state lists at least that many rows, so a Large is never drawn
+/// with fewer; elsewhere of a full default checklist at this geometry (the capacity of the card).
 public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasuring) -> Int {
     var probe = input
     probe.family = .large
-    probe.state = .defaultProgress
-    probe.habits = (0..<L.largeMaxHabitRows).map { HabitInput("Habit \($0 + 1)", done: false) }
+    let listsRows = [.defaultProgress, .stale, .allDone].contains(input.state) && input.habits.count >= L.largeMinHabitRows
+    if !listsRows {
+        probe.state = .defaultProgress
+        probe.habits = (0..<L.largeMaxHabitRows).map { HabitInput("Habit \($0 + 1)", done: false) }
+    }
     var p = AndroidPlanBuilder(input: probe, measurer: measurer, size: .large, mode: .measure)
     p.planLarge()
     return p.habitRows.count
@@ -147,13 +152,9 @@ struct AndroidPlanBuilder {
     // Geometry shared by every family.
     let cw: Double          // contentWidth(w)
     let cb: Double          // contentBox(h)
-    // STALE footer reservation, its lines (0: shed whole) and mainRowBudget(h). Decided here;
-    // Small and the stacked Medium may take the footer back to one line (`footerYields`).
+    // STALE footer reservation, its lines (1 in STALE, else 0) and mainRowBudget(h).
     var footer: Double
     var footerLines: Int
-    /// The footer's text style: the body's, unless no form fits its lines whole at that size
-    /// (`footerStyle(lines:)`) or it stepped down to make room for the state's line (`footerYields`).
-    var footerStyle: TextStyle
     var budget: Double
     let x0: Double          // content box origin
     let y0: Double
@@ -165,27 +166,14 @@ struct AndroidPlanBuilder {
         m = AndroidTextMetrics(measurer: measurer, fontScale: input.fontScale)
         cw = L.contentWidth(input.widthDp)
         cb = L.contentBoxHeight(input.heightDp)
-        // The footer reserves its height first (seed: main_row is 0dp + weight 1 "so the footer
-        // reserves its height first"), and it is never removed: seed 000's always-visible core for
-        // STALE is the head row with the footer reserved instead of the caption (72 / 80 dp). Its age
-        // is the point, so it takes the lines it wraps to rather than "Today · last syn…" (a third
-        // at fontScale 2.0 on a narrow Small) — each budgeted only while the core (the numeral's
-        // row) still fits above it. Where those lines can't hold it whole, the seed's own floor
-        // applies to its last line: an ellipsis, never removal (Structural floor:
-        // stale_caption_small gets maxLines="1" + ellipsize="end" — "a wrong gate degrades to an
-        // ellipsis rather than to a vertical stack of letters"); two lines still show the age
-        // ("Today · last / synced 20h…") where one would not.
-        let nominalHead = L.lineBox(size: m.numeral(size).size)
-        var lines = 0
-        if input.state == .stale && !input.strings.staleFooter.isEmpty {
-            lines = m.wrapLines(input.strings.staleFooter, width: cw, style: m.body) ?? L.sentenceMaxLines
-            while lines > 1 && cb - Self.footerCost(lines: lines, line: m.line) < nominalHead { lines -= 1 }
-            // A shorter form those lines hold whole may need fewer of them.
-            if let n = input.strings.staleFooterForms.lazy.compactMap({ [m, cw] in m.fitLines($0, width: cw, style: m.body, maxLines: lines) }).first { lines = n }
-        }
-        footerLines = lines
-        footerStyle = Self.footerStyle(lines: lines, forms: input.strings.staleFooterForms, width: cw, metrics: m)
-        footer = Self.footerCost(lines: footerLines, line: m.lineFor(footerStyle))
+        // The footer reserves its height first (seed 000 "Left-column height budget": main_row is
+        // 0dp + weight 1 "so the footer reserves its height first"; mainRowBudget(h) = contentBox(h) −
+        // staleFooter). It is one line — the STALE core's 72 / 80 dp is the head row with one footer
+        // line reserved — and, like every single-line view (Structural floor: stale_caption_small
+        // gets android:maxLines="1" + android:ellipsize="end"), it is cut at its end, never wrapped
+        // or reworded: the seed has one string, "Today · last synced Xh ago".
+        footerLines = input.state == .stale && !input.strings.staleFooter.isEmpty ? 1 : 0
+        footer = Self.footerCost(lines: footerLines, line: m.line)
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
@@ -210,55 +198,9 @@ struct AndroidPlanBuilder {
         return L.lineBox(size: nominal - steps * step)
     }
 
-    /// The footer's style on `lines` lines: the body's where one of its forms fits them whole, else
-    /// the first step down (`stateLineSteps`: never below its fontScale-1.3 size) where one does —
-    /// the age is STALE's point, so a smaller "20h ago" beats "20h a…" — else the body's, and the
-    /// structural floor ellipsizes it.
-    func footerStyle(lines: Int) -> TextStyle {
-        Self.footerStyle(lines: lines, forms: input.strings.staleFooterForms, width: cw, metrics: m)
-    }
-    /// The same, from its inputs: `init` chooses the footer's style before `self` is whole.
-    static func footerStyle(lines: Int, forms: [String], width: Double, metrics m: AndroidTextMetrics) -> TextStyle {
-        guard lines > 0 else { return m.body }
-        return m.stateLineSteps.first { style in forms.contains { m.fitLines($0, width: width, style: style, maxLines: lines) != nil } } ?? m.body
-    }
-
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
     static func footerCost(lines: Int, line: Double) -> Double {
         lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
-    }
-
-    /// STALE: how the footer yields to the state's line ("N of M done": Small's, or the stacked
-    /// Medium checklist's count), where the numeral at today's size can't make room for that line
-    /// at its body size: first its second line (then it is the seed's own one-line
-    /// stale_caption_small, ellipsized); then, on one line, its text steps down toward — never
-    /// below — its fontScale-1.3 size, as the state's line itself does (`steppedStateLine`): both
-    /// are what STALE means, the age and the count. `lineFits(builder, room, stepping)`: whether
-    /// the state's line fits `room` dp under the head (its text stepping down, or only at its body
-    /// size). Sets the footer and the budget; returns why, nil when the footer doesn't yield.
-    mutating func footerYields(minHead: Double, lineFits: (AndroidPlanBuilder, Double, Bool) -> Bool) -> String? {
-        guard footerLines > 0, !lineFits(self, budget - minHead, false) else { return nil }
-        // Its last lines yield one at a time, down to the seed's own one-line stale_caption_small.
-        for lines in stride(from: footerLines - 1, through: 1, by: -1) {
-            let style = footerStyle(lines: lines)
-            let cost = Self.footerCost(lines: lines, line: m.lineFor(style))
-            guard lineFits(self, cb - cost - minHead, true) else { continue }
-            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit \(fmtDp(budget)) beside \(footerLines) lines → \(lines) (\(fmtDp(cost)) dp)")
-            let from = footerLines
-            footerLines = lines; footerStyle = style; footer = cost; budget = cb - cost
-            return lines == 1 ? "its lines yield to the progress line — the seed's own one-line stale_caption_small (maxLines=1, ellipsize=end), never removed"
-                              : "its last \(from - lines) line(s) yield to the progress line"
-        }
-        let oneLine = footerStyle(lines: 1)
-        guard !lineFits(self, cb - Self.footerCost(lines: 1, line: m.lineFor(oneLine)) - minHead, true) else { return nil }
-        for style in m.stateLineSteps.dropFirst() where style.size < oneLine.size {
-            let cost = Self.footerCost(lines: 1, line: m.lineFor(style))
-            guard lineFits(self, cb - cost - minHead, true) else { continue }
-            note("STALE footer: head ≥ \(fmtDp(minHead)) + the progress line don't fit beside its one line at \(fmtDp(oneLine.size)) dp → its text steps to \(fmtDp(style.size)) dp (\(fmtDp(cost)) dp)")
-            footerLines = 1; footerStyle = style; footer = cost; budget = cb - cost
-            return "its text steps down \(fmtDp(oneLine.size)) → \(fmtDp(style.size)) dp (never below fontScale 1.3's size) so the progress line is drawn too — the age and the count are what STALE means"
-        }
-        return nil
     }
 
     // MARK: Shared decisions (never budget-dependent)
@@ -431,56 +373,12 @@ struct AndroidPlanBuilder {
                            text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
     }
 
-    /// The footer's words on its lines: the seed's "Today · last synced Xh ago" where they hold it
-    /// whole, else the first shorter form they hold (`staleFooterForms`: the age is the point), else
-    /// the shortest form on the structural floor (ellipsized: "20h…" keeps the hours, "Toda…" none).
-    var footerText: String {
-        let forms = input.strings.staleFooterForms
-        return forms.first { m.fitLines($0, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil } ?? forms[forms.count - 1]
-    }
-
-    /// Why the footer is not the seed's whole sentence, if it is not.
-    var footerFormReason: String {
-        footerText == input.strings.staleFooter ? ""
-            : "; \(quoted(input.strings.staleFooter)) needs more than \(footerLines) line(s) at \(fmtDp(cw)) dp, so its shorter form \(quoted(footerText))"
-              + (m.fitLines(footerText, width: cw, style: footerStyle, maxLines: max(1, footerLines)) != nil ? " keeps the age whole" : " (the shortest) keeps the hours")
-              + footerSteppedReason
-    }
-
-    /// Why the footer's text is smaller than the body's to hold a form whole, if it is.
-    var footerSteppedReason: String {
-        let whole = footerStyle(lines: footerLines)
-        return whole.size < m.body.size ? ", its text stepped \(fmtDp(m.body.size)) → \(fmtDp(whole.size)) dp to hold it whole (never below fontScale 1.3's size)" : ""
-    }
-
-    /// Why a one-line footer is cut, if it is: the seed's structural floor, reached one of two ways.
-    var footerFloorReason: String {
-        let text = footerText
-        guard m.fitLines(text, width: cw, style: footerStyle, maxLines: 1) == nil else { return "" }
-        return "; a second line would squeeze the numeral's row — the structural floor: one line, ellipsized (stale_caption_small: maxLines=1, ellipsize=end), never removed"
-    }
-
-    /// The footer on `footerLines` lines, its last one ellipsized when even they can't hold it whole.
-    func footerSentence(y: Double, reason: String) -> PlanElement {
-        let text = footerText
-        var e = sentence(.staleFooter, text, style: footerStyle, x: x0, y: y, width: cw, lines: footerLines, maxLines: max(footerLines, L.sentenceMaxLines),
-                         cost: footer, reason: reason)
-        if m.fitLines(text, width: cw, style: footerStyle, maxLines: footerLines) == nil {
-            e.ellipsized = true
-            e.reason += "; it needs more than \(footerLines) lines at \(fmtDp(cw)) dp — the structural floor: its last line ellipsized (stale_caption_small: ellipsize=end), never removed"
-        }
-        return e
-    }
-
     mutating func placeFooter() {
         guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
         guard footerLines > 0 else { hide(.staleFooter, "no stale footer text"); return }
         let y = y0 + budget + L.staleFooterTopMarginDp
-        let lineH = m.lineFor(footerStyle)
-        let reason = "STALE footer reserved first: \(footerLines) × line \(fmtDp(lineH)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp"
-        set(footerLines == 1 ? textLine(.staleFooter, footerText, style: footerStyle, x: x0, y: y, width: cw, height: lineH, cost: footer,
-                                        reason: reason + footerFormReason + footerFloorReason)
-                             : footerSentence(y: y, reason: reason + footerFormReason))
+        set(textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
+                     reason: "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"))
         row(.staleFooter, "footer", y0 + budget, footer)
     }
 
@@ -492,19 +390,17 @@ struct AndroidPlanBuilder {
         }
         var col = column(x: x0, width: width)
         let text = input.strings.statusTitle ?? "Open Objectuve to sync today"
-        // The message is first run's whole meaning: up to three lines, more where nothing else
-        // needs the height, its text stepped down (steppedStateLine: never below its fontScale-1.3
-        // size) where even that can't hold it whole; the app glyph above it yields before that
-        // message is cut, as the rest glyph yields to the state's line; only then the ellipsis.
+        // The message is first run's whole meaning (the seed is silent on its wrapping: a choice,
+        // docs/explanation/layout-rules.md "Where the seeds are silent"): it wraps to the lines the
+        // column holds, at least three, at its body size; the app glyph above it yields before the
+        // message is cut; only then the ellipsis.
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
-        func fit(in height: Double) -> (style: TextStyle, lines: Int, lineHeight: Double)? {
-            // The lines a height holds at the smallest step: a stepped-down line is shorter, so it holds more.
-            let smallestLine = m.lineFor(m.stateLineSteps.last ?? m.body)
-            return m.steppedStateLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / smallestLine).rounded(.down))), height: height, topMargin: 0)
+        func fit(in height: Double) -> AndroidTextMetrics.LineForm? {
+            m.wholeLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / m.line).rounded(.down))), topMargin: 0)
+                .flatMap { $0.cost <= height ? $0 : nil }
         }
         let room = col.left
-        var message = fit(in: room - glyphCost)
-        let glyphYields = message == nil && fit(in: room) != nil
+        let glyphYields = fit(in: room - glyphCost) == nil && fit(in: room) != nil
         if col.fits(glyphCost) && !glyphYields {
             let slot = take(.appGlyph, glyphCost, in: &col, column: "main")
             set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(room))",
@@ -512,12 +408,9 @@ struct AndroidPlanBuilder {
         } else {
             hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(room)) dp)"
                                         : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(room)) dp left")
-            message = fit(in: room)
         }
-        if let message, message.style.size < m.body.size {
-            note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(message.style.size)) dp so it is drawn whole (never below its fontScale-1.3 size)")
-        }
-        placeWrapped(.statusTitle, text, style: message?.style ?? m.body, lineH: message?.lineHeight ?? m.line, in: &col,
+        let message = fit(in: col.left)
+        placeWrapped(.statusTitle, text, style: m.body, lineH: m.line, in: &col,
                      maxLines: message?.lines ?? min(L.firstRunMaxLines, Int((col.left / m.line).rounded(.down))), topMargin: 0,
                      column: "main", what: "first-run message")
     }
@@ -543,15 +436,6 @@ struct AndroidPlanBuilder {
                         text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
         row(key, column, y, cost)
         return cost
-    }
-
-    /// The caption row wrapped beside its glyph in a column `width` wide: its lines and text style,
-    /// stepped down as every state line is (never below fontScale 1.3's size) where that is what
-    /// holds it within `height` dp; nil where it cannot be drawn whole there. One rule for every family.
-    func wrappedCaption(_ caption: String, width: Double, height: Double, topMargin: Double) -> (lines: Int, style: TextStyle)? {
-        let textW = width - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
-        return m.steppedStateLine(caption, width: textW, maxLines: L.sentenceMaxLines, height: height, topMargin: topMargin)
-            .map { ($0.lines, $0.style) }
     }
 
     /// Optional lines added to `col` in priority order, each drawn whole on at most its lines and
@@ -612,7 +496,7 @@ struct AndroidPlanBuilder {
 
     /// The state's own line's form at the body size in a column `width` wide.
     func stateLineAtBody(width: Double) -> AndroidTextMetrics.LineForm? {
-        input.strings.statusTitle.flatMap { m.lineForms($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp, styles: [m.body]).first }
+        input.strings.statusTitle.flatMap { m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
     }
 
     /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
@@ -626,8 +510,7 @@ struct AndroidPlanBuilder {
 
     mutating func planChecklistColumn(in start: StackColumn, column: String,
                                       coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
-                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0,
-                                      progressSteps: Bool = false) {
+                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0) {
         var col = start
         let x = col.x, width = col.width
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
@@ -644,11 +527,11 @@ struct AndroidPlanBuilder {
         // Where the column draws the state's own line (All done today, Nothing due today) instead
         // of rows, that line outranks the Coach line: the Coach line gives up lines first. (New day
         // draws no Coach line: `coachLineText` composes none for it.)
-        let stateLine = listsRows ? nil : stateLineCost(width: width)
+        let stateLine = listsRows ? nil : stateLineCost(width: width).flatMap { $0 <= col.left ? $0 : nil }
         let keeps = listsRows || stateLine != nil
-            ? checklistKeeps(room: col.left, width: width, listsRows: listsRows, stateLine: stateLine, progressText: ptext,
+            ? checklistKeeps(room: col.left, width: width, listsRows: listsRows, stateLine: stateLine,
                              coachText: showsCoachLine ? coachText : nil, coachMaxLines: coachMax, coachTop: coachTop,
-                             coachLeadDp: coachLeadDp, sectionMargin: sectionMargin, progressSteps: progressSteps) : nil
+                             coachLeadDp: coachLeadDp, sectionMargin: sectionMargin) : nil
         if let keeps, showsCoachLine, coachText != nil, keeps.coachLines < coachMax {
             note("Coach line: \(coachMax) → \(keeps.coachLines) line(s) so "
                  + (listsRows ? "\(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)"
@@ -691,59 +574,47 @@ struct AndroidPlanBuilder {
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
-            // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it, and
-            // the line steps down (steppedStateLine, shared with Small: never below its fontScale-1.3
-            // size) to keep the glyph above it before the glyph yields.
+            // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
             let drawsGlyph = size.layout.checklistStateGlyph
             // The state's block as one element of the column's shed order, its forms largest first:
-            // the glyph over the line at each of its sizes, then the line alone at each size (the
-            // glyph with no line where the state has none).
-            let steps = input.strings.statusTitle.map { m.lineForms($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
-            let glyphForms = drawsGlyph ? steps.map { $0.map { glyphCost + $0.cost } } ?? [glyphCost] : []
+            // the glyph over the line, then the line alone (the glyph with no line where the state has none).
+            let line = input.strings.statusTitle.flatMap { m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
+            let lineForms = line.map { [$0.cost] } ?? []
+            let glyphForms = drawsGlyph ? (input.strings.statusTitle == nil ? [glyphCost] : lineForms.map { glyphCost + $0 }) : []
             enum Block: Hashable { case state }
-            let form = ShedOrder([.init(Block.state, forms: glyphForms + (steps?.map(\.cost) ?? []))]).fill(room: col.left).forms[.state]
+            let form = ShedOrder([.init(Block.state, forms: glyphForms + lineForms)]).fill(room: col.left).forms[.state]
             let showsGlyph = form.map { $0 < glyphForms.count } ?? false
-            // The state's own line at the body size, or stepped down where only that draws it.
-            let title = input.strings.statusTitle.map { t in (t, form.flatMap { i in steps.map { $0[i % max(1, $0.count)] } }) }
-            if let (t, fit) = title {
-                items.append((.statusTitle, t, fit?.style ?? m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
-                if let fit, fit.style.size < m.body.size {
-                    note("status title: stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so it is drawn whole\(showsGlyph ? " below its glyph" : "") (never below its fontScale-1.3 size)")
-                }
+            if let t = input.strings.statusTitle {
+                items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
             }
             if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
             let top = col.y
-            let titleCost = title?.1?.cost ?? 0
+            let titleCost = line?.cost ?? 0
             if showsGlyph {
                 let reason = "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(col.left)) dp left"
                 let slot = take(.statusGlyph, glyphCost, in: &col, column: column)
                 set(PlanElement(key: .statusGlyph, shown: true, reason: reason,
                                 costDp: glyphCost, frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
             } else {
-                hide(.statusGlyph, size.layout.checklistStateGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left, its text at fontScale 1.3's size — the glyph yields to the state's own line"
+                hide(.statusGlyph, size.layout.checklistStateGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
             centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: column)
         case .defaultProgress, .stale, .allDone:
             let pcost = sectionMargin + m.line
-            if let keeps, keeps.progress == nil, keeps.firstRow, pcost <= col.left {
+            if let keeps, !keeps.progress, keeps.firstRow, pcost <= col.left {
                 // "N of M done" yields to the first habit row (`checklistKeeps`): the count stays
                 // in "+N more" and the spoken label (README, Android layouts).
                 hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(col.left)) dp left)")
                 note("progress: yields so the first habit row fits (rows shed last)")
-            } else if let fit = keeps.map(\.progress)
-                        ?? (pcost <= col.left ? (style: m.body, lines: 1, lineHeight: m.line)
-                            // With no habits to list, the count is the body's only sign of today's
-                            // progress: it steps down like a state line rather than shed.
-                            : progressSteps ? m.steppedStateLine(ptext, width: width, maxLines: 1, height: col.left, topMargin: sectionMargin) : nil) {
-                let cost = sectionMargin + fit.lineHeight, stepped = fit.style.size < m.body.size, left = col.left
-                let slot = take(.progress, cost, in: &col, column: column)
-                set(textLine(.progress, ptext, style: fit.style, x: x, y: slot.minY + sectionMargin, width: width, height: fit.lineHeight, cost: cost,
-                             reason: (stepped ? "progress line stepped \(fmtDp(m.body.size)) → \(fmtDp(fit.style.size)) dp so the count is drawn (never below fontScale 1.3's size): " : "progress line ")
-                                + "\(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(pwhy)"))
-                note("progress: \(stepped ? "stepped to \(fmtDp(fit.style.size)) dp, " : "")\(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
+            } else if keeps?.progress ?? (pcost <= col.left) {
+                let left = col.left
+                let slot = take(.progress, pcost, in: &col, column: column)
+                set(textLine(.progress, ptext, style: m.body, x: x, y: slot.minY + sectionMargin, width: width, height: m.line, cost: pcost,
+                             reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(pwhy)"))
+                note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
             } else {
                 hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(col.left)) dp left")
             }
@@ -778,20 +649,6 @@ struct AndroidPlanBuilder {
     /// overwritten as the new plan sets them.
     mutating func clearPlaced() {
         arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
-    }
-
-    /// What a planned checklist keeps of its meaning: 2 = a habit row (and the overflow line for the
-    /// rest), 1 = no row but the count ("N of M done") says the habits, 0 = neither.
-    var checklistMeaning: Int { !habitRows.isEmpty ? 2 : shows(.progress) || input.habits.isEmpty ? 1 : 0 }
-
-    /// Whether a planned body draws what its state means: the checklist's count or a row, the
-    /// New day line, or the state's own line (seed 000 State catalog).
-    var keepsStateMeaning: Bool {
-        switch input.state {
-        case .newDay: return shows(.newDayLine)
-        case .firstRun: return true
-        case .defaultProgress, .stale, .allDone, .empty: return checklistListsRows ? checklistMeaning >= 1 : shows(.statusTitle) || input.strings.statusTitle == nil
-        }
     }
 
     /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
@@ -867,30 +724,26 @@ struct AndroidPlanBuilder {
     /// largeVisibleWindow "keeps the active (next-due) row visible"):
     ///  1. the first habit row of the window — the next-due row's two-line form (Level A), else its
     ///     one-line form — with the "+N more" line the habits it hides then need;
-    ///  2. "N of M done", at the body size; where no row is drawn and the column may step it
-    ///     (`progressSteps`), stepped down, never below fontScale 1.3's size;
+    ///  2. "N of M done", one line at the body size;
     ///  3. the Coach line, its clamp's lines down to one (it may ellipsize; a row may not be dropped).
     /// The rest of the rows fill what is left (`planHabitRows`), from the bottom.
     ///
     /// Where the column draws the state's own line instead of rows, that line (never shed here: its
-    /// body steps it down or sheds it whole) ranks first and the Coach line after it.
+    /// body sheds it whole) ranks first and the Coach line after it.
     struct ChecklistKeeps {
         var firstRow: Bool
-        var progress: (style: TextStyle, lines: Int, lineHeight: Double)?
+        var progress: Bool
         /// The Coach line's clamp (0: shed).
         var coachLines: Int
     }
 
-    func checklistKeeps(room: Double, width: Double, listsRows: Bool, stateLine: Double?, progressText: String, coachText: String?,
-                        coachMaxLines: Int, coachTop: Double, coachLeadDp: Double, sectionMargin: Double, progressSteps: Bool) -> ChecklistKeeps {
+    func checklistKeeps(room: Double, width: Double, listsRows: Bool, stateLine: Double?, coachText: String?,
+                        coachMaxLines: Int, coachTop: Double, coachLeadDp: Double, sectionMargin: Double) -> ChecklistKeeps {
         enum Part: Hashable { case stateLine, firstRow, progress, coach }
         let rows = habitRowBudget(width: width)
         let first = rows.window(1)
         let rowForms = !listsRows || input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) }) ? []
             : [rows, rows.oneLineNextDue].map { $0.height(first, levelB: false) + $0.overflowCost(1) }
-        let rowFits = rowForms.contains { $0 <= room + 1e-9 }
-        let progressStyles = rowFits || !progressSteps ? [m.body]
-            : m.stateLineSteps.filter { m.fitLines(progressText, width: width, style: $0, maxLines: 1) != nil }
         let coachForms = coachText.map { text in
             stride(from: coachMaxLines, through: 1, by: -1).map { lines in
                 width - coachLeadDp > 0 ? coachTop + Double(TextWrap.wrap(text, width: width - coachLeadDp, maxLines: lines, style: m.coachStyle,
@@ -900,11 +753,11 @@ struct AndroidPlanBuilder {
         let kept = ShedOrder<Part>([
             .init(.stateLine, forms: stateLine.map { [$0] } ?? [], kept: true),
             .init(.firstRow, forms: rowForms),
-            .init(.progress, forms: listsRows ? progressStyles.map { sectionMargin + m.lineFor($0) } : []),
+            .init(.progress, forms: listsRows ? [sectionMargin + m.line] : []),
             .init(.coach, forms: coachForms),
         ]).fill(room: room).forms
         return ChecklistKeeps(firstRow: kept[.firstRow] != nil,
-                              progress: kept[.progress].map { (progressStyles[$0], 1, m.lineFor(progressStyles[$0])) },
+                              progress: kept[.progress] != nil,
                               coachLines: kept[.coach].map { coachMaxLines - $0 } ?? 0)
     }
 
@@ -1040,43 +893,20 @@ extension AndroidPlanBuilder {
 }
 
 extension AndroidTextMetrics {
-    /// One form of a line that is drawn whole: its text size, the lines it wraps to, and its height
-    /// with the top margin above it (what a `ShedOrder` weighs).
+    /// A line that is drawn whole: its text size, the lines it wraps to, and its height with the
+    /// top margin above it (what a `ShedOrder` weighs).
     struct LineForm {
         var style: TextStyle, lines: Int, lineHeight: Double, cost: Double
     }
 
-    /// A line's forms, largest first: at each of `styles` (default `stateLineSteps`) where `text`
-    /// wraps whole to at most `maxLines` lines at `width`, with `topMargin` above it.
-    func lineForms(_ text: String, width: Double, maxLines: Int, topMargin: Double, styles: [TextStyle]? = nil) -> [LineForm] {
-        (styles ?? stateLineSteps).compactMap { style in
-            fitLines(text, width: width, style: style, maxLines: maxLines).map { n in
-                let lineH = lineFor(style)
-                return LineForm(style: style, lines: n, lineHeight: lineH, cost: topMargin + Double(n) * lineH)
-            }
+    /// A line drawn whole at the body size: the lines `text` wraps to at `width` (at most
+    /// `maxLines`), with `topMargin` above it; nil where it cannot be drawn whole. Text is never
+    /// stepped below its seed size to fit (seed 000 gives every line its size; the numeral alone
+    /// steps, by the font-scale band) — what does not fit is shed or cut as the seed says.
+    func wholeLine(_ text: String, width: Double, maxLines: Int, topMargin: Double) -> LineForm? {
+        fitLines(text, width: width, style: body, maxLines: maxLines).map { n in
+            LineForm(style: body, lines: n, lineHeight: line, cost: topMargin + Double(n) * line)
         }
-    }
-
-    /// The state's own line where its body size cannot draw it (Small and Medium share this): the
-    /// largest size, from this font scale's 11 sp down by `stateLineStepDp` to — never below — its
-    /// size at fontScale 1.3, at which `text` wraps whole to at most `maxLines` lines at `width` and
-    /// `topMargin` + its lines fit `height`; nil when none does (it is shed whole, never cut).
-    func steppedStateLine(_ text: String, width: Double, maxLines: Int, height: Double, topMargin: Double)
-        -> (style: TextStyle, lines: Int, lineHeight: Double)? {
-        lineForms(text, width: width, maxLines: maxLines, topMargin: topMargin).first { $0.cost <= height }
-            .map { ($0.style, $0.lines, $0.lineHeight) }
-    }
-
-    /// The body style at this font scale's 11 sp, then stepped down by `stateLineStepDp` to — never
-    /// below — its size at fontScale 1.3: the sizes a line that must be drawn may take.
-    var stateLineSteps: [TextStyle] {
-        let floor = L.bodySp * min(fontScale, L.stateLineFloorFontScale)
-        var style = body, out = [body]
-        while style.size > floor + 1e-9 {
-            style.size = max(floor, style.size - L.stateLineStepDp)
-            out.append(style)
-        }
-        return out
     }
 
     /// The line box of a style's text: Android's line-metrics policy.

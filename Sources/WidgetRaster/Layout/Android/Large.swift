@@ -5,10 +5,7 @@ private typealias L = AndroidLayout
 extension AndroidPlanBuilder {
     // MARK: - Large
 
-    /// `captionRoom`: the STACKED caption takes the lines it needs in that many dp (stepped down like
-    /// every state line where that is what holds it) instead of its one-line ellipsis — chosen by a
-    /// measure run of this plan, only where it costs nothing else drawn.
-    mutating func planLarge(captionRoom: Double? = nil) {
+    mutating func planLarge() {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
         placeFooter()
         for k in [AndroidElementKey.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
@@ -38,9 +35,10 @@ extension AndroidPlanBuilder {
         }
         note("rung = \(rungReason!)")
 
+        // Seed 000 "Caption floor, both Large and Medium": reactive_caption_text_large carries
+        // android:maxLines="1" + android:ellipsize="end" — on every rung, STACKED's own row too.
         let stackedCaption = r == .stacked && caption != nil
-        let wrapped = stackedCaption ? captionRoom.flatMap { room in caption.flatMap { stackedCaptionLines($0, height: room) } } : nil
-        let stackedCost = Double(wrapped?.lines ?? 1) * m.lineFor(wrapped?.style ?? m.body) + L.largeStackedCaptionTopMarginDp
+        let stackedCost = m.line + L.largeStackedCaptionTopMarginDp
         let maxHead = stackedCaption ? budget - stackedCost : budget
         let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
         var col = column(x: x0, width: cw)
@@ -65,10 +63,8 @@ extension AndroidPlanBuilder {
         if let caption {
             if r == .stacked {
                 let slot = take(.captionRow, stackedCost, in: &col, column: "main")
-                set(captionElement(caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, lines: wrapped?.lines ?? 1,
-                                   style: wrapped?.style, cost: stackedCost,
-                                   reason: "STACKED: the caption drops to its own row (+\(wrapped?.lines ?? 1) line(s) + 6 = \(fmtDp(stackedCost)) dp)"
-                                    + (wrapped == nil ? "" : "; wraps beside its glyph where one line would cut it and the room is unused (never at another element's cost)")))
+                set(captionElement(caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
+                                   reason: "STACKED: the caption drops to its own row (+1 line + 6 = \(fmtDp(stackedCost)) dp), one line, cut at its end"))
             } else {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp
@@ -142,24 +138,6 @@ extension AndroidPlanBuilder {
             hide(.motivatorLine, input.state == .stale ? "STALE: no motivator, the sync footer takes its place" : "no motivator string")
         }
         planChecklistColumnLarge(in: col, coachText: coachText)
-        // A one-line caption cut where its second line would cost nothing drawn: plan again with it whole.
-        let captionRoomLeft = budget - h.height
-        if captionRoom == nil, stackedCaption, elements[.captionRow]?.ellipsized == true,
-           caption.flatMap({ stackedCaptionLines($0, height: captionRoomLeft) }) != nil {
-            let probe = measured { $0.planLarge(captionRoom: captionRoomLeft) }
-            let keeps = elements.values.allSatisfy { e in !e.shown || e.key == .captionRow || probe.shows(e.key) && (probe.elements[e.key]?.lines ?? 0) >= e.lines }
-            if keeps && probe.habitRows.count == habitRows.count && probe.overflow == overflow {
-                clearPlaced()
-                planLarge(captionRoom: captionRoomLeft)
-            }
-        }
-    }
-
-    /// The STACKED caption's lines beside its glyph and its text style (stepped as a state line) in
-    /// `height` dp, nil where it fits one line at the body size or cannot be drawn whole there.
-    func stackedCaptionLines(_ caption: String, height: Double) -> (lines: Int, style: TextStyle)? {
-        guard m.captionWidth(caption, .large) > cw else { return nil }
-        return wrappedCaption(caption, width: cw, height: height, topMargin: L.largeStackedCaptionTopMarginDp)
     }
 
     /// Height of the first LARGE_MIN_HABIT_ROWS rows of the window (the next-due one drawn tall) plus

@@ -35,7 +35,6 @@ public struct AndroidSceneBuilder: Sendable {
             statusTitle: w.state == .newDay ? nil : stateTitleText(w, platform: .android),
             statusSubtitle: stateSubtitleText(w, platform: .android),
             staleFooter: staleFooterText(w) ?? "",
-            staleFooterShort: Array(staleFooterForms(w).dropFirst()),
             motivator: shownLargeMotivatorText(w, platform: .android),
             cta: smallCTAText(w))
         return AndroidPlanInput(
