@@ -1,0 +1,41 @@
+/// Where the seeds are silent, what the layout draws (issue #51 Build 2): every form, wrap, step or
+/// shed order the seeds do not state is one of these, listed in the one table of choices
+/// (docs/explanation/layout-rules.md, "Where the seeds are silent") and pinned by a test per row
+/// (`LayoutChoicesTests`, which reads that table). Code that makes a choice names its case.
+public enum LayoutChoice: String, CaseIterable, Sendable {
+    /// A paragraph does not end on one word the line above can share (`TextWrap.withoutWidow`).
+    case lineBreaks = "line-breaks"
+    /// New day's line (or its fallback caption) is centred in the room under the streak, in the state line's ink.
+    case newDayCentred = "new-day-centred"
+    /// A 1-day streak reads "1 day".
+    case oneIsSingular = "one-is-singular"
+    /// Medium's and Large's STALE footer is one line, cut at its end, like Small's stale_caption_small.
+    case footerOneLine = "footer-one-line"
+    /// "All done today" / "Nothing due today" wrap to at most three lines at the body size, else shed whole.
+    case stateLineWraps = "state-line-wraps"
+    /// The first-run message wraps to every line the column holds (three at least); the app glyph yields first.
+    case firstRunWraps = "first-run-wraps"
+    /// Medium's streak column is as wide as what it draws; the checklist column takes the rest past a
+    /// 12 dp gap, and is not drawn under 48 dp.
+    case mediumColumns = "medium-columns"
+    /// The numeral steps down only where its row is wider than the card or taller than the main row
+    /// (4+-digit streaks, font scales past the height tables): a clipped number is worse.
+    case numeralBeyondTables = "numeral-beyond-tables"
+    /// Where the core itself overflows the budget (beyond the seed's tables), the caption row sheds first.
+    case coreOverflow = "core-overflow"
+    /// Small kindling's body keeps the next-due row (two lines, else one), its check-off pill, the
+    /// count, then the pips.
+    case smallKindlingBody = "small-kindling-body"
+    /// The checklist column keeps the first habit row with its "+N more", then "N of M done", then
+    /// the Coach line (its clamp down to one line).
+    case checklistOrder = "checklist-order"
+    /// A habit row whose title would show no character before its ellipsis is not drawn.
+    case mutedRow = "muted-row"
+    /// Large's closing motivator: all-done's own line outranks the checklist; elsewhere it yields to
+    /// the two-row floor and never costs a habit row.
+    case largeMotivatorRank = "large-motivator-rank"
+    /// Legacy Small's pip row is not drawn for five habits or more (four pips cannot say them).
+    case pipsPastFour = "pips-past-four"
+    /// DAY STREAK and Longest N shed whole where wider than the card (a forced Medium under 200 dp).
+    case labelsWiderThanCard = "labels-wider-than-card"
+}
