@@ -196,6 +196,24 @@ import Testing
         #expect(try KnownFindings.parse(Array(json.utf8), name: "k.json").entries.map(\.findingClass) == [.specGap, .known])
     }
 
+    /// `Schemas/known-findings.schema.json` describes the file the loader reads: the committed file
+    /// validates, its class and kind enums are the loader's, and an entry without a class fails both.
+    @Test func theSchemaMatchesTheLoader() throws {
+        let schema = try JSONValue.parse(Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/known-findings.schema.json"))))
+        let file = try JSONValue.parse(Array(try Data(contentsOf: PackagePaths.knownFindings)))
+        #expect(SchemaValidator(root: schema).errors(file).isEmpty, "\(SchemaValidator(root: schema).errors(file))")
+        func words(_ v: JSONValue?) -> Set<String> { guard case .array(let a)? = v else { return [] }; return Set(a.compactMap { if case .string(let s) = $0 { s } else { nil } }) }
+        let entry = schema["$defs"]?["entry"]
+        let classes = words(entry?["properties"]?["class"]?["enum"]), kinds = words(entry?["properties"]?["kind"]?["enum"])
+        let required = words(entry?["required"])
+        #expect(classes == Set(FindingClass.entryClasses.map(\.rawValue)))
+        #expect(kinds == Set(KnownFinding.allowedKinds.map(\.rawValue)))
+        #expect(required.contains("class") && required.isSubset(of: Set(KnownFinding.fields)))
+        let classless = #"{"findings":[{"conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#
+        #expect(!SchemaValidator(root: schema).errors(try JSONValue.parse(Array(classless.utf8))).isEmpty)
+        #expect(throws: InputError.self) { try KnownFindings.parse(Array(classless.utf8), name: "k.json") }
+    }
+
     /// The committed entries: the passages naming their exact condition are known; the coach-line
     /// entry quotes the fallback rule that draws the caption twice — a spec gap.
     @Test func theCommittedEntriesAreClassified() throws {
