@@ -174,6 +174,15 @@ import Testing
         #expect(Set(SeedScope.boundaries.map(\.name)).count == SeedScope.boundaries.count)
     }
 
+    /// The failure-kinds page documents every boundary (its name and range) and every rule, so the
+    /// table a reader trusts is the one the code applies.
+    @Test func theDocsListEveryBoundaryAndRule() throws {
+        let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/failure-kinds.md"), encoding: .utf8)
+        for b in SeedScope.boundaries { #expect(page.contains("| \(b.name) | \(b.covers)"), "failure-kinds.md has no row for \(b.name)") }
+        for r in SeedScope.Rule.allCases { #expect(page.contains("| \(r.rawValue) |"), "failure-kinds.md has no row for the \(r.rawValue) rule") }
+        for c in FindingClass.allCases { #expect(page.contains("| `\(c.rawValue)` |"), "failure-kinds.md has no row for \(c.rawValue)") }
+    }
+
     // MARK: The known-findings file's class
 
     @Test(arguments: [
