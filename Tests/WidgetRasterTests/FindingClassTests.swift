@@ -141,8 +141,10 @@ import Testing
         (200.0, 200.0, 1.6, 12, .caption, .lostMeaning, "repeated: x", nil),
         (200.0, 200.0, 1.0, 1000, .numeral, .clipped, "x", "streak digits"),
         (200.0, 200.0, 1.0, 1000, .caption, .truncated, "x", nil),
-        (90.0, 90.0, 3.0, 99999, .caption, .contrast, "x", nil),
+        (90.0, 90.0, 3.0, 99999, .caption, .contrast, "x", "declared width"),
+        (200.0, 200.0, 1.6, 99999, .caption, .contrast, "x", nil),
         (90.0, 90.0, 3.0, 99999, .caption, .missingGlyph, "x", nil),
+        (90.0, 90.0, 3.0, 99999, .pip, .colourAlone, "x", nil),
     ])
     func boundaries(width: Double, height: Double, fontScale: Double, streak: Int, element: ElementKind, kind: FailureKind,
                     detail: String, outside: String?) throws {

@@ -83,10 +83,11 @@ public enum SeedScope {
 
     /// The inputs the rule behind a finding reads, so which boundaries decide its scope.
     public enum Rule: String, Sendable, CaseIterable {
-        /// Copy, colour, glyph coverage, two cues that disagree, a sentence drawn twice: no size or
-        /// type scale makes them, so no bound applies (always in scope).
+        /// Glyph coverage, one-tint sameness, two cues that disagree, a sentence drawn twice: no size
+        /// or type scale makes them, so no bound applies (always in scope).
         case unsized = "no input bound"
-        /// A layout outcome: the declared width and height, and a table's font scale (≤ 2.0).
+        /// A layout outcome (a cut, a clip, text landing on a colour it fails against): the declared
+        /// width and height, and a table's font scale (≤ 2.0).
         case layout
         /// Small's and Medium's column height budget (the core, the label thresholds, the shed order):
         /// `layout` and the height tables' font scales (≤ 1.3).
@@ -109,7 +110,10 @@ public enum SeedScope {
     /// check reports about one render (a golden comparison, a run-wide failure): never outside scope.
     public static func rule(of f: GateFailure, facts: RenderFacts) -> Rule? {
         switch f.kind {
-        case .contrast, .missingGlyph, .colourAlone: return .unsized
+        // A glyph's coverage and a one-tint pair's sameness do not move with size or type scale.
+        case .missingGlyph, .colourAlone: return .unsized
+        // Contrast is measured against the pixels under the text: where it lands is a layout outcome.
+        case .contrast: return .layout
         case .clipped, .truncated:
             // A cut or a clip is a width or a height overflow; the seed's floors ("an ellipsis, never
             // a character stack") hold at every font scale it covers, so not only the height tables'.
