@@ -107,6 +107,12 @@ import Testing
         #expect(Set(filed.known.filter { $0.findingClass == .known }.map(\.key)) == ["test/floor"])
         #expect(Set(filed.known.filter { $0.findingClass == .specGap }.map(\.key)) == ["test/coach"])
         #expect(filed.outsideScope?.allSatisfy { $0.key == "test/narrow" } == true)
+        // Both results are what Schemas/result.schema.json describes, each class in its own list.
+        let schema = try JSONValue.parse(Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/result.schema.json"))))
+        for r in [bare, filed] {
+            let errors = SchemaValidator(root: schema).errors(try JSONValue.parse(Array(try resultJSON(r).utf8)))
+            #expect(errors.isEmpty, "\(errors.prefix(5))")
+        }
         let counts = Dictionary(uniqueKeysWithValues: filed.classCounts.map { ($0.0, $0.1) })
         #expect(filed.classCounts.map(\.0) == [.specGap, .known, .outsideScope, .failure] && counts[.failure] == 0
                 && counts[.specGap]! >= 1 && counts[.known] == 2 && counts[.outsideScope] == filed.outsideScope?.count)
@@ -281,6 +287,16 @@ import Testing
         result.known = [match(.specGap, key: "ios/systemMedium/default/flame/light")]
         let text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
         #expect(text.contains(#""class":"outside-scope""#) && text.contains(#""boundary":"streak digits""#) && text.contains(#""class":"spec-gap""#))
+        // The result schema refuses an outside-scope match without its boundary, and a known match of another class.
+        let schema = try JSONValue.parse(Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/result.schema.json"))))
+        #expect(SchemaValidator(root: schema).errors(try JSONValue.parse(Array(text.utf8))).isEmpty)
+        var broken = result
+        broken.outsideScope?[0].boundary = nil
+        broken.known[0].findingClass = .outsideScope
+        #expect(SchemaValidator(root: schema).errors(try JSONValue.parse(Array(try resultJSON(broken).utf8))).count == 2)
+        let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/result-json.md"), encoding: .utf8)
+        guard case .object(let props)? = schema["properties"], props.count >= 12 else { Issue.record("the result schema lists no properties"); return }
+        for (name, _) in props { #expect(page.contains("| `\(name)` |"), "result-json.md has no row for \(name)") }
         let back = try JSONDecoder().decode(VerifyResult.self, from: Data(text.utf8))
         #expect(back.outsideScope?.first?.findingClass == .outsideScope && back.known.first?.findingClass == .specGap)
     }
