@@ -2,7 +2,8 @@ import Foundation
 import WidgetRaster
 
 /// Known findings on the console: one short line per known-findings.json entry that matched —
-/// its kind, its conditions (or fixture glob), its element, how many fixtures, and the seed section it cites. The seed
+/// its class (SPEC GAP first, then KNOWN), its kind, its conditions (or fixture glob), its element,
+/// how many fixtures, and the seed section it cites. The seed
 /// passages themselves go to `--json` and the HTML page, where a reviewer reads them; on every run
 /// they would bury the failures.
 enum KnownFindingLines {
@@ -10,7 +11,8 @@ enum KnownFindingLines {
         var order: [KnownFinding] = []
         var keys: [KnownFinding: Set<String>] = [:]
         var unlisted: [KnownMatch] = []
-        for m in known {
+        // Spec gaps first: what the widget's designers should fix (issue #51).
+        for m in FindingClass.specGapsFirst(known, \.findingClass) {
             guard let e = entries.entry(of: m) else {
                 unlisted.append(m); continue
             }
@@ -19,10 +21,29 @@ enum KnownFindingLines {
         }
         let listed = order.map { e in
             let n = keys[e]?.count ?? 0
-            return "KNOWN \(label(e)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
+            return "\(e.findingClass.label) \(label(e)): \(n) fixture\(n == 1 ? "" : "s") [seed \(section(of: e.seed))]"
         }
         // A match no entry claims cannot happen for matches made from `entries`; say it plainly if it does.
-        return listed + unlisted.map { "KNOWN \($0.kind.rawValue) \(escapeControls($0.key)) [seed \(section(of: $0.seed))]" }
+        return listed + unlisted.map { "\($0.findingClass.label) \($0.kind.rawValue) \(escapeControls($0.key)) [seed \(section(of: $0.seed))]" }
+    }
+
+    /// Findings outside the seed's scope: one line per boundary, kind and family — how many findings
+    /// in how many fixtures, and the seed section that draws the boundary.
+    static func outsideScope(_ matches: [KnownMatch]) -> [String] {
+        struct Group: Hashable { var boundary: String, kind: FailureKind, area: String }
+        var order: [Group] = [], findings: [Group: Int] = [:], keys: [Group: Set<String>] = [:]
+        for m in matches {
+            let g = Group(boundary: m.boundary ?? "?", kind: m.kind, area: GateArguments.area(of: m.key))
+            if findings[g] == nil { order.append(g) }
+            findings[g, default: 0] += 1; keys[g, default: []].insert(m.key)
+        }
+        return order.map { g in
+            let b = SeedScope.boundaries.first { $0.name == g.boundary }
+            let n = keys[g]?.count ?? 0, f = findings[g] ?? 0
+            return "\(FindingClass.outsideScope.label) \(g.kind.rawValue) \(escapeControls(g.area)) beyond the \(escapeControls(g.boundary))"
+                + (b.map { " (\($0.covers))" } ?? "") + ": \(f) finding\(f == 1 ? "" : "s") in \(n) fixture\(n == 1 ? "" : "s")"
+                + (b.map { " [seed 000, \($0.section)]" } ?? "")
+        }
     }
 
     /// How the console names an entry: its kind, its conditions (or its fixture glob where it

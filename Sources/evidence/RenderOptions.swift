@@ -44,7 +44,8 @@ struct AdHocRenderOptions: Equatable, Sendable {
     static let json = OptionSpec.flag("json", """
         print what was drawn: family, size, state, the visible texts in drawing
         order, the accessibility label, the pip row, and any findings (clipped,
-        truncated, contrast, missing-glyph; known ones marked with their seed passage)
+        truncated, contrast, missing-glyph, lost-meaning), each with its class —
+        spec-gap, known, outside-scope or failure — and its seed passage
         """)
     static let onBadSnapshot = OptionSpec.value("on-bad-snapshot", nil, """
         fail: a snapshot that doesn't decode is an error, exit 2.

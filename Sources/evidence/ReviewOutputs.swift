@@ -191,7 +191,9 @@ struct ConsoleHandler: VerifyResultHandler {
         var out: [String] = []
         let goldens = result.run?.goldens ?? "Goldens"
         out.append("comparison: \(result.comparison)")
+        // The classes apart, spec gaps first (issue #51): spec gaps and known, outside scope, then failures.
         out += KnownFindingLines.lines(result.known, entries: knownFindings)
+        out += KnownFindingLines.outsideScope(result.outsideScope ?? [])
         out += RollUp.lines(RollUp.groups(result))  // the causes first, then each fixture
         for f in ReviewOrder.failures(result.failures) {
             out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
@@ -209,8 +211,10 @@ struct ConsoleHandler: VerifyResultHandler {
                 }
             out.append("failures by kind: " + kinds.joined(separator: "; "))
         }
-        if !result.known.isEmpty {
-            out.append("known: \(result.known.count) finding(s) the seed accepts, listed in \(KnownFindings.fileName) (not failures)")
+        if !result.known.isEmpty || !(result.outsideScope ?? []).isEmpty {
+            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. None fails.
+            out.append("findings: " + result.classCounts.map { $0.0.counted($0.1) }.joined(separator: ", ")
+                       + " (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
         }
         if let advisory = result.advisory, !advisory.isEmpty {
             // Not failing yet (CheckRegistry's `enforced: false`): one line, so the gate's last line stays the verdict.

@@ -1,5 +1,33 @@
 import Foundation
 
+/// What a finding about a render is (issue #51 Build 3): every finding a check reports is exactly one
+/// of these, shown apart everywhere — spec gaps first, as what the widget's designers should fix.
+public enum FindingClass: String, Codable, Hashable, Sendable, CaseIterable {
+    /// A known-findings entry quoting the seed RULE that produces the loss: the seed's own rules
+    /// lose this meaning. Reported, never failing; listed first.
+    case specGap = "spec-gap"
+    /// A known-findings entry whose seed passage names this exact condition as accepted.
+    case known
+    /// Inputs the seed's tables and bounds do not cover, for the rule the finding depends on
+    /// (`SeedScope`): reported and counted, never failing.
+    case outsideScope = "outside-scope"
+    /// Everything else: our reading of the seed is wrong — a gate failure.
+    case failure
+
+    /// How the console and the page name the class (`SPEC GAP lost-meaning …`).
+    public var label: String {
+        switch self {
+        case .specGap: "SPEC GAP"
+        case .known: "KNOWN"
+        case .outsideScope: "OUTSIDE SCOPE"
+        case .failure: "FAIL"
+        }
+    }
+
+    /// The classes a known-findings entry may declare in its `class` field.
+    public static let entryClasses: [FindingClass] = [.known, .specGap]
+}
+
 /// The committed known-findings file: findings the seed itself records as an accepted limitation
 /// or a known open defect. `verify` prints each match as "known" on every run — never hides it —
 /// and fails on everything else. An entry without a seed reference is rejected: a known finding
@@ -17,7 +45,8 @@ import Foundation
 /// `/`) for a finding no single render's facts decide (colour-alone compares two); `kind` is a
 /// check's failure kind; `node` names an element kind — by a scene's display name (`caption`,
 /// `motivatorLine`, `habit-row-*.title`) or the kind's own name (`ElementKind`), or `*` for any —
-/// parsed into the kind once, at load.
+/// parsed into the kind once, at load; `class` (required) is `known` when the passage names this
+/// exact condition as accepted, `spec-gap` when it quotes the seed rule that produces the loss.
 public struct KnownFinding: Codable, Hashable, Sendable {
     /// A glob over golden keys; `*` when the conditions say it all.
     public var fixture: String
@@ -32,19 +61,25 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     public var seed: String
     /// Why it happens at this band, for people.
     public var note: String?
+    /// `.known` or `.specGap` (`FindingClass.entryClasses`); written as `class`.
+    public var findingClass: FindingClass
 
     /// `node`: "*" or a name `ElementKind.named` knows (an unknown name matches nothing).
     public init(fixture: String = "*", conditions: KnownConditions = KnownConditions(), kind: FailureKind, node: String,
-                seed: String, note: String? = nil) {
-        self.init(fixture: fixture, conditions: conditions, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note)
+                seed: String, note: String? = nil, findingClass: FindingClass = .known) {
+        self.init(fixture: fixture, conditions: conditions, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note,
+                  findingClass: findingClass)
     }
 
-    init(fixture: String, conditions: KnownConditions, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?) {
+    init(fixture: String, conditions: KnownConditions, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?,
+         findingClass: FindingClass) {
         self.fixture = fixture; self.conditions = conditions; self.kind = kind; self.node = node; self.element = element
-        self.seed = seed; self.note = note
+        self.seed = seed; self.note = note; self.findingClass = findingClass
     }
 
-    enum CodingKeys: String, CodingKey { case fixture, conditions, kind, node, seed, note }
+    enum CodingKeys: String, CodingKey { case fixture, conditions, kind, node, seed, note, findingClass = "class" }
+    /// The fields an entry may have, as the file spells them.
+    static let fields = ["class", "conditions", "fixture", "kind", "node", "note", "seed"]
 
     /// Kinds a check reports about a render; the others (pixels, missing, …) are never "known".
     public static var allowedKinds: Set<FailureKind> { CheckRegistry.findingKinds }
@@ -60,7 +95,10 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     }
 }
 
-/// A failure that a known finding covers: reported, never counted as a failure.
+/// A finding that does not fail the gate because a known-findings entry covers it (class `known`
+/// or `spec-gap`, with the entry's passage) or because its render lies outside the seed's scope for
+/// the rule it depends on (class `outside-scope`, with the boundary's passage): reported, never
+/// counted as a failure.
 public struct KnownMatch: Codable, Equatable, Sendable {
     public var key: String
     public var kind: FailureKind
@@ -68,11 +106,33 @@ public struct KnownMatch: Codable, Equatable, Sendable {
     /// The failure's element kind.
     public var element: ElementKind?
     public var detail: String
+    /// The entry's seed passage, or (outside scope) the boundary's citation.
     public var seed: String
+    /// `known`, `spec-gap` or `outside-scope`; written as `class`.
+    public var findingClass: FindingClass
+    /// Outside scope: the boundary the render crossed (`SeedScope.Boundary.name`).
+    public var boundary: String?
     /// The entry that matched (not written to JSON; `KnownFindings.entry(of:)` finds it again for a
     /// saved match by its kind, element, seed passage and fixture glob).
     public var entry: KnownFinding?
-    enum CodingKeys: String, CodingKey { case key, kind, node, element, detail, seed }
+    enum CodingKeys: String, CodingKey { case key, kind, node, element, detail, seed, findingClass = "class", boundary }
+
+    public init(key: String, kind: FailureKind, node: String?, element: ElementKind?, detail: String, seed: String,
+                findingClass: FindingClass = .known, boundary: String? = nil, entry: KnownFinding? = nil) {
+        self.key = key; self.kind = kind; self.node = node; self.element = element; self.detail = detail; self.seed = seed
+        self.findingClass = findingClass; self.boundary = boundary; self.entry = entry
+    }
+
+    /// A result written before findings had classes lists every match as `known`, as it then meant.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key); kind = try c.decode(FailureKind.self, forKey: .kind)
+        node = try c.decodeIfPresent(String.self, forKey: .node); element = try c.decodeIfPresent(ElementKind.self, forKey: .element)
+        detail = try c.decode(String.self, forKey: .detail); seed = try c.decode(String.self, forKey: .seed)
+        findingClass = try c.decodeIfPresent(FindingClass.self, forKey: .findingClass) ?? .known
+        boundary = try c.decodeIfPresent(String.self, forKey: .boundary)
+        entry = nil
+    }
 }
 
 public struct KnownFindings: Sendable {
@@ -109,8 +169,8 @@ public struct KnownFindings: Sendable {
                 }
                 return s
             }
-            for f in fields where !["fixture", "conditions", "kind", "node", "seed", "note"].contains(f.key) {
-                throw InputError(at, "unknown field \"\(f.key)\" (conditions, fixture, kind, node, seed, note)")
+            for f in fields where !KnownFinding.fields.contains(f.key) {
+                throw InputError(at, "unknown field \"\(f.key)\" (\(KnownFinding.fields.joined(separator: ", ")))")
             }
 
             guard fields.contains(where: { $0.key == "seed" }) else {
@@ -134,8 +194,17 @@ public struct KnownFindings: Sendable {
             guard conditions != KnownConditions() else {
                 throw InputError("\(at).conditions", "names no condition; give the platform, family, state, size or font scale its seed passage names")
             }
+            // Which of the two it is, said by whoever wrote the entry: a passage naming the condition
+            // (known) or the rule that produces the loss (spec-gap) — never guessed from the text.
+            let classes = FindingClass.entryClasses.map(\.rawValue).joined(separator: " or ")
+            guard let classText = try string("class", required: false) else {
+                throw InputError(at, "missing \"class\": say \(classes) (known: the seed passage names this exact condition; spec-gap: it quotes the seed rule that produces the loss)")
+            }
+            guard let findingClass = FindingClass(rawValue: classText), FindingClass.entryClasses.contains(findingClass) else {
+                throw InputError("\(at).class", "'\(classText)' is not \(classes)")
+            }
             out.append(KnownFinding(fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind, node: node,
-                                    element: element, seed: seed, note: try string("note", required: false)))
+                                    element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass))
         }
         return KnownFindings(entries: out)
     }
@@ -161,7 +230,8 @@ public struct KnownFindings: Sendable {
         var real: [GateFailure] = [], known: [KnownMatch] = []
         for f in failures {
             if let e = entry(for: f, facts: facts) {
-                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed, entry: e))
+                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed,
+                                        findingClass: e.findingClass, entry: e))
             } else {
                 real.append(f)
             }

@@ -7,8 +7,12 @@ public struct VerifyResult: Codable, Sendable {
     public var run: RunInfo?
     public var passed: [String]
     public var failures: [GateFailure]
-    /// Findings the known-findings file covers: printed on every run, never failing it.
+    /// Findings the known-findings file covers (class `spec-gap` or `known`): printed on every run,
+    /// never failing it.
     public var known: [KnownMatch] = []
+    /// Findings about renders outside the seed's scope for the rule they depend on (`SeedScope`),
+    /// class `outside-scope`: counted and listed, never failing; nil in results written before.
+    public var outsideScope: [KnownMatch]?
     /// Findings of checks that do not fail the gate yet (`CheckRegistry.Check.enforced == false`):
     /// listed, never failing; nil in results written before there were any.
     public var advisory: [GateFailure]?
@@ -23,6 +27,17 @@ public struct VerifyResult: Codable, Sendable {
     public var shard: String?
     /// Every judged fixture with its facets and time, in run order (JUnit's testcases).
     public var cases: [CaseRecord] = []
+
+    /// How many findings of each class the run reported, spec gaps first (`FindingClass.allCases`).
+    public var classCounts: [(FindingClass, Int)] {
+        FindingClass.allCases.map { c in
+            switch c {
+            case .specGap, .known: (c, known.count { $0.findingClass == c })
+            case .outsideScope: (c, outsideScope?.count ?? 0)
+            case .failure: (c, failures.count { CheckRegistry.findingKinds.contains($0.kind) })  // a check's findings, not goldens' verdicts
+            }
+        }
+    }
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
@@ -73,23 +88,25 @@ public enum Verifier {
             let started = ContinuousClock.now  // a duration for JUnit's `time`, never an input to a render
             var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
                                 comparator: comparator, painter: painter, canvas: canvas)
-            // Findings the known-findings file covers are reported, never failed.
-            let split = options.knownFindings.partition(outcome.failures, facts: outcome.facts)
+            // Findings a known-findings entry covers, or outside the seed's scope, are reported, never failed.
+            let split = options.knownFindings.classify(outcome.failures, facts: outcome.facts)
             outcome.failures = Remedy.settled(split.failures.filter { !advisoryKinds.contains($0.kind) })
             outcome.advisory = split.failures.filter { advisoryKinds.contains($0.kind) }
             outcome.known = split.known
+            outcome.outsideScope = split.outsideScope
             writeReport(&outcome, to: options.reportDirectory, comparator: comparator)
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             outcome.seconds = (ContinuousClock.now - started).seconds
             progress?(tally.step(failed: !outcome.failures.isEmpty))
             delivery?.deliver(i, FixtureResult(id: fixtures[i].id, record: CaseRecord(fixtures[i], seconds: outcome.seconds), failures: outcome.failures,
-                                               known: outcome.known, advisory: outcome.advisory))
+                                               known: outcome.known, advisory: outcome.advisory, outsideScope: outcome.outsideScope))
             return outcome
         }
         // A limit of the machine (descriptors, memory) is no verdict on any golden.
         if let exhausted = outcomes.lazy.compactMap(\.exhausted).first { throw exhausted }
         if let e = outcomes.lazy.compactMap(\.reportError).first { throw e }
         var known = outcomes.flatMap(\.known)
+        let outsideScope = outcomes.flatMap(\.outsideScope)
         var failures = outcomes.flatMap(\.failures)
         var advisory = outcomes.flatMap(\.advisory)
         // Colour alone: pairs of fixtures, so it runs once the renders are in (scenes are the catalog's);
@@ -153,7 +170,8 @@ public enum Verifier {
         run.applied = applied
         return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
                             // (again: colour-alone's findings arrive after the render's)
-                            failures: Remedy.settled(failures), known: known, advisory: advisory, comparison: comparison.description,
+                            failures: Remedy.settled(failures), known: known, outsideScope: outsideScope, advisory: advisory,
+                            comparison: comparison.description,
                             fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
                             details: details(outcomes, entries: entries, viewed: viewed), shard: options.shard?.description,
                             cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records
@@ -201,6 +219,8 @@ public enum Verifier {
         var key: String
         var failures: [GateFailure] = []
         var known: [KnownMatch] = []
+        /// Findings outside the seed's scope (`SeedScope`).
+        var outsideScope: [KnownMatch] = []
         /// Findings of the checks not enforced yet.
         var advisory: [GateFailure] = []
         /// What the render was asked to show (the required-content check and known findings' conditions).

@@ -25,7 +25,7 @@ public enum HTMLReport {
         // Folded, so the first failure's images are in view on opening (1280 × 900).
         body += "<details id=\"summary\"><summary>run, failures by kind and area, known findings, checks</summary>\n"
         body += runFacts(result) + summaryTables(result, ordered: ordered, failingKeys: failingKeys)
-        body += knownFindings(result.known) + checksTable(result) + "</details>\n"
+        body += knownFindings(result.known + (result.outsideScope ?? [])) + checksTable(result) + "</details>\n"
         let causes = RollUp.groups(result)
         if !causes.isEmpty {
             body += "<section class=\"causes\" aria-labelledby=\"causes-title\"><h2 id=\"causes-title\">failures by cause</h2><ol>"
@@ -96,14 +96,28 @@ public enum HTMLReport {
         return s + "</table></section>\n"
     }
 
-    static func knownFindings(_ known: [KnownMatch]) -> String {
-        guard !known.isEmpty else { return "" }
-        var s = "<details class=\"known\"><summary>\(known.count) known finding\(known.count == 1 ? "" : "s") the seed accepts (not failures)</summary>"
-        s += "<table><tr><th scope=\"col\">kind</th><th scope=\"col\">fixture</th><th scope=\"col\">finding</th><th scope=\"col\">seed passage</th></tr>"
-        for k in known {
-            s += "<tr><td>\(k.kind.rawValue)</td><td><code>\(HTML.escape(k.key))</code></td><td>\(k.node.map { "<code>\(HTML.escape($0))</code> " } ?? "")\(HTML.escape(k.detail))</td><td><blockquote>\(HTML.escape(k.seed))</blockquote></td></tr>"
+    /// The findings that do not fail, one folded table per class in `FindingClass` order — spec gaps
+    /// first, as what the widget's designers should fix (issue #51) — each row with its passage.
+    static func knownFindings(_ matches: [KnownMatch]) -> String {
+        var s = ""
+        for c in FindingClass.allCases {
+            let rows = matches.filter { $0.findingClass == c }
+            guard !rows.isEmpty else { continue }
+            let what: String
+            switch c {
+            case .specGap: what = "the seed's own rules produce (what the widget's designers should fix; not failures)"
+            case .known: what = "the seed accepts by name (not failures)"
+            case .outsideScope: what = "outside the seed's scope (not failures)"
+            case .failure: what = "failing"  // (failures are the page's list, never a KnownMatch)
+            }
+            s += "<details class=\"known \(c.rawValue)\"><summary>\(c.counted(rows.count)) — \(what)</summary>"
+            s += "<table><tr><th scope=\"col\">kind</th><th scope=\"col\">fixture</th><th scope=\"col\">finding</th><th scope=\"col\">seed passage</th></tr>"
+            for k in rows {
+                s += "<tr><td>\(k.kind.rawValue)</td><td><code>\(HTML.escape(k.key))</code></td><td>\(k.node.map { "<code>\(HTML.escape($0))</code> " } ?? "")\(HTML.escape(k.detail))</td><td>\(k.boundary.map { "beyond the \(HTML.escape($0)): " } ?? "")<blockquote>\(HTML.escape(k.seed))</blockquote></td></tr>"
+            }
+            s += "</table></details>\n"
         }
-        return s + "</table></details>\n"
+        return s
     }
 
     static let help = """

@@ -59,7 +59,8 @@ public struct ResultFile: Sendable {
     /// Bounds and the key grammar: a key outside it would become a path or an `<img src>`.
     static func check(_ r: VerifyResult, path: String) throws(InputError) {
         for (what, n) in [("passed", r.passed.count), ("failures", r.failures.count), ("cases", r.cases.count),
-                          ("details", r.details.count), ("known", r.known.count), ("advisory", r.advisory?.count ?? 0)] where n > maxFixtures {
+                          ("details", r.details.count), ("known", r.known.count), ("advisory", r.advisory?.count ?? 0),
+                          ("outsideScope", r.outsideScope?.count ?? 0)] where n > maxFixtures {
             throw InputError(path, "\(n) \(what): more than the \(maxFixtures) a result may hold")
         }
         func key(_ k: String, kind: FailureKind? = nil) throws(InputError) {
@@ -81,7 +82,7 @@ public struct ResultFile: Sendable {
             try text(f.detail, "failure detail")
             if let n = f.node { try text(n, "node name") }
         }
-        for k in r.known { try key(k.key); try text(k.detail, "known finding"); try text(k.seed, "seed passage") }
+        for k in r.known + (r.outsideScope ?? []) { try key(k.key); try text(k.detail, "known finding"); try text(k.seed, "seed passage") }
         for f in r.advisory ?? [] {
             try key(f.key, kind: f.kind)
             try text(f.detail, "advisory finding")
@@ -182,6 +183,7 @@ public struct ResultFile: Sendable {
             merged.known += newKnown
             knownIDs.formUnion(newKnown.map(id))
             if let more = r.advisory { merged.advisory = (merged.advisory ?? []) + more }
+            if let more = r.outsideScope { merged.outsideScope = (merged.outsideScope ?? []) + more }
             merged.details += r.details
             merged.cases += r.cases
             merged.fastPath += r.fastPath

@@ -17,14 +17,17 @@ public struct FixtureResult: Sendable, Equatable {
     public var known: [KnownMatch]
     /// Findings of checks not enforced yet (never failing).
     public var advisory: [GateFailure]
+    /// Findings outside the seed's scope (`SeedScope`; never failing).
+    public var outsideScope: [KnownMatch] = []
 
     public var key: String { record.key }
 
-    public enum Outcome: String, Sendable { case passed, failed, known, advisory }
-    /// Failed if anything fails; else known or advisory when it carries such findings; else passed.
+    public enum Outcome: String, Sendable { case passed, failed, known, outsideScope = "outside-scope", advisory }
+    /// Failed if anything fails; else known, outside scope or advisory when it carries such findings; else passed.
     public var outcome: Outcome {
         if !failures.isEmpty { return .failed }
         if !known.isEmpty { return .known }
+        if !outsideScope.isEmpty { return .outsideScope }
         if !advisory.isEmpty { return .advisory }
         return .passed
     }

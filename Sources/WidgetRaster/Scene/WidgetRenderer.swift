@@ -103,20 +103,27 @@ public struct RenderReport: Codable, Sendable {
         public var detail: String
         /// Listed in known-findings.json: reported every time, never a failure; `seed` is its passage.
         public var known = false
+        /// Its entry's passage, or (outside scope) the seed boundary's (`SeedScope`).
         public var seed: String?
+        /// `spec-gap`, `known`, `outside-scope` or `failure` (issue #51); written as `class`.
+        public var findingClass = FindingClass.failure
+        /// Outside scope: the boundary the render crossed.
+        public var boundary: String?
         /// Its check does not fail the gate yet (`CheckRegistry.Check.enforced`): reported, never a failure.
         public var advisory: Bool
         public init(kind: FailureKind, node: String, element: ElementKind?, detail: String) {
             self.kind = kind; self.node = node; self.element = element; self.detail = detail
             advisory = CheckRegistry.advisoryKinds.contains(kind)
         }
-        enum CodingKeys: String, CodingKey { case kind, node, detail, known, seed, advisory }
+        enum CodingKeys: String, CodingKey { case kind, node, detail, findingClass = "class", known, seed, boundary, advisory }
 
-        /// Marks the finding known when the file lists it for `key`, a render drawn from `facts`.
+        /// Classifies the finding (`KnownFindings.classify`): known when the file lists it for `key`, a
+        /// render drawn from `facts`, with the entry's class; else outside scope where `SeedScope` says.
         public func marked(_ known: KnownFindings, key: String, facts: RenderFacts? = nil) -> Finding {
             var f = self
-            if let e = known.entry(for: GateFailure(key: key, kind: kind, detail: detail, node: node, element: element), facts: facts) {
-                f.known = true; f.seed = e.seed
+            let c = known.classify([GateFailure(key: key, kind: kind, detail: detail, node: node, element: element)], facts: facts)
+            if let m = c.known.first ?? c.outsideScope.first {
+                f.known = m.findingClass != .outsideScope; f.seed = m.seed; f.findingClass = m.findingClass; f.boundary = m.boundary
             }
             return f
         }
@@ -144,6 +151,8 @@ public struct RenderReport: Codable, Sendable {
     /// Small's pip row (empty when none is drawn): it must agree with "N of M done".
     public var pips: [Pip]
     public var findings: [Finding]
+    /// The findings counted by class (issue #51), spec gaps first.
+    public var findingClasses: FindingCounts
 
     /// Runs the registry's render checks (`CheckRegistry.renderChecks`) on a drawn widget; findings
     /// `known` lists for `key` are marked known with their seed passage.
@@ -154,6 +163,7 @@ public struct RenderReport: Codable, Sendable {
         state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
         texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
         findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key, facts: r.facts)
+        findingClasses = FindingCounts(findings.map(\.findingClass))
         pips = Self.pips(r.scene)
     }
 

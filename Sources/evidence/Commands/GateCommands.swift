@@ -151,10 +151,12 @@ struct VerifyCommand: EvidenceCommand {
         asks for pixelmatch 7.2's comparison (YIQ delta, alpha over its checkerboard, anti-aliasing
         ignored) on purpose. The first output line says which comparison was applied and why.
         \(failureKindsHelp)
-        Findings listed in known-findings.json (each with its seed passage) do not fail the run; each
-        entry that matched prints one KNOWN line (kind, the entry's conditions or its fixture glob,
-        element, count, seed section) on every run; --json and --html carry every match with its
-        full seed passage.
+        Findings listed in known-findings.json (each with its seed passage and class, spec-gap or
+        known) and findings outside the seed's scope (Gate/SeedScope.swift) do not fail the run; each
+        entry that matched prints one SPEC GAP or KNOWN line, spec gaps first (kind, the entry's
+        conditions or its fixture glob, element, count, seed section), each scope boundary crossed
+        an OUTSIDE SCOPE line, and a 'findings:' line counts the classes apart, on every run; --json
+        and --html carry every match with its class and full seed passage.
         For each failing fixture, actual.png / expected.png / diff.png go to the report folder.
         The last line is 'N passed, N failed'.
         """

@@ -13,7 +13,9 @@ struct PlanCommand: EvidenceCommand {
     Resolves the widget (a snapshot file, or one synthesized from flags), builds its copy and plans
     it exactly as 'evidence render' does, then prints the resolved size, the Large header rung, the
     habit rows and overflow, every element shown or hidden with the reason and the lines it draws,
-    and the dp arithmetic. Text widths are HarfBuzz-measured from the bundled fonts.
+    and the dp arithmetic. Text widths are HarfBuzz-measured from the bundled fonts. Last, the
+    checks' findings: a 'findings:' line counting each class, then every finding under its class
+    (SPEC GAP first, KNOWN, OUTSIDE SCOPE, FAIL) with its seed passage.
 
     Defaults = the seed's reference case: the OBJ-2428 reported geometry 230 × 330 dp, fontScale
     1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
@@ -68,9 +70,11 @@ struct PlanCommand: EvidenceCommand {
         }
         print("label: \(report.accessibilityLabel)")
         print("checks: \(report.checks.joined(separator: ", "))")
-        if report.findings.isEmpty { print("findings: none") }
-        for f in report.findings {
-            print("  \(f.known ? "KNOWN" : "FINDING") \(f.kind.rawValue) \(f.node): \(f.detail)\(f.seed.map { " (\($0))" } ?? "")")
+        // Each finding under its class, spec gaps first (what the widget's designers should fix).
+        print("findings: " + (report.findings.isEmpty ? "none" : FindingCounts(report.findings.map(\.findingClass)).line))
+        for f in FindingClass.specGapsFirst(report.findings, \.findingClass) {
+            let cited = f.boundary.map { " (outside \($0): \(f.seed ?? ""))" } ?? f.seed.map { " (\($0))" } ?? ""
+            print("  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): \(f.detail)\(cited)")
         }
         return 0
     }

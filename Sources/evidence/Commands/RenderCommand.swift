@@ -106,6 +106,8 @@ struct FixtureRenderReport: Encodable {
     var accessibilityLabel: String
     var pips: [RenderReport.Pip]
     var findings: [RenderReport.Finding]
+    /// The findings counted by class, spec gaps first (as `render --json` counts them).
+    var findingClasses: FindingCounts
     init(fixture: Fixture, facts: RenderFacts?, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
         key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.stateSegment
         size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
@@ -113,6 +115,7 @@ struct FixtureRenderReport: Encodable {
         let key = fixture.key
         let known = try KnownFindings.load(from: Project.current.knownFindings)
         findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: facts)
+        findingClasses = FindingCounts(findings.map(\.findingClass))
     }
 }
 
