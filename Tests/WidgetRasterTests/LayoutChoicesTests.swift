@@ -60,7 +60,9 @@ import Testing
         case .firstRunWraps:
             let p = Self.plan(.small, 110, 200, 2.0, .firstRun)
             let message = p.element(.statusTitle)
-            #expect(message.shown && message.lines >= 3 && !message.ellipsized, "\(message.reason)")
+            #expect(message.shown && message.lines >= 2 && !message.ellipsized, "\(message.reason)")
+            #expect((message.style?.size ?? 0) < 22 && (message.style?.size ?? 0) >= 11, "\(String(describing: message.style))")
+            #expect(Self.plan(.small, 180, 200, 1.0, .firstRun).element(.statusTitle).style?.size == 11)
         case .mediumColumns:
             let p = Self.plan(.medium, 300, 180)
             let left = [AndroidElementKey.numeral, .flame, .captionRow, .dayStreakLabel, .longestLabel].compactMap { p.element($0).frame?.maxX }.max() ?? 0

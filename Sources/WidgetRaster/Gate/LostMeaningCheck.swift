@@ -110,6 +110,9 @@ public enum LostMeaningCheck {
             return (.overflowLine, drawn.rows.isEmpty
                 ? "no habit row, and neither \"+N more\" nor \"N of M done\" says \(w.dueCount) habits are due"
                 : "\(hidden) of \(w.dueCount) habits have no row and no \"+N more\" line says so")
+        case .dayProgress:
+            guard w.dueCount > w.doneCount, drawn.rows.isEmpty, !drawn.kinds.contains(.progress) else { return nil }
+            return (.progress, "neither the next-due habit's row nor \"N of M done\" says how the day stands (\(w.doneCount) of \(w.dueCount) done)")
         case .statusLine, .numeral, .staleAge, .checkOffButton, .progress, .restGlyph:
             let kinds = RequiredContent.kinds(item, family: facts.family, state: facts.state)
             guard let first = kinds.first, !kinds.contains(where: drawn.kinds.contains) else { return nil }

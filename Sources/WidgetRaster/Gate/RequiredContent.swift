@@ -54,6 +54,8 @@ public enum RequiredContent {
         /// Android Medium: a habit without a row is counted — by "+N more", or, once every row and
         /// the overflow line have shed, by "N of M done" / "N/M".
         case habitsCounted = "habit count"
+        /// Android Small kindling's Default: the day's progress — the next-due row or "N of M done".
+        case dayProgress = "day's progress"
     }
 
     /// A body the row applies to: kindling (refined) or legacy; nil both.
@@ -106,6 +108,8 @@ public enum RequiredContent {
         // so its next-due row and CTA may shed — but never the row while the button that names it stays.
         Row(families: \.checklist.isNextDueAndButton, states: [.defaultProgress], body: .kindling, requires: [.buttonsHabit],
             seed: "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\""),
+        Row(families: { $0.checklist == .nextDueAndButton(guaranteed: false) }, states: [.defaultProgress], body: .kindling, requires: [.dayProgress],
+            seed: "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\""),
         Row(families: \.checklist.isNextDueAndButton, states: [.defaultProgress, .stale], body: .legacy, requires: [.progress],
             seed: "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""),
         Row(families: { $0.checklist == .rows(keepsNextDue: true) }, states: [.defaultProgress], requires: [.nextDueHabit, .overflow],
@@ -177,6 +181,7 @@ public enum RequiredContent {
         case (.nextDueHabit, _), (.buttonsHabit, _), (.nextDueAmongRows, _): return [.habitTitle]
         case (.overflow, _): return [.overflowLine]
         case (.habitsCounted, _): return [.overflowLine, .progress]
+        case (.dayProgress, _): return [.habitTitle, .progress]
         case (.statusLine, .circular), (.staleAge, .circular): return []
         }
     }

@@ -95,12 +95,16 @@ public enum SeedScope {
         /// The streak block's width (Small's header row, Large's header ladder, Medium's left column):
         /// `layout` and the width budget's 1–3 digits.
         case streakWidth = "streak width"
+        /// Medium's checklist column: its height budget, and its width, which is what the streak
+        /// column beside it leaves (so the width budget's 1–3 digits too).
+        case checklistColumn = "checklist column"
 
         public var boundaries: [Boundary] {
             switch self {
             case .unsized: []
             case .layout: [declaredWidth, declaredHeight, tableFontScale]
             case .heightBudget: [declaredWidth, declaredHeight, tableFontScale, heightTableFontScale]
+            case .checklistColumn: [declaredWidth, declaredHeight, tableFontScale, heightTableFontScale, streakDigits]
             case .streakWidth: [declaredWidth, declaredHeight, tableFontScale, streakDigits]
             }
         }
@@ -125,7 +129,8 @@ public enum SeedScope {
                 switch facts.family {
                 case .android(let family):
                     switch family {
-                    case .small, .medium: return .heightBudget
+                    case .small: return .heightBudget
+                    case .medium: return .checklistColumn
                     // Large's vertical rules (the viability check, the row budget) name "the current
                     // font scale", not a table: bounded by the layout's bounds only.
                     case .large: return .layout
@@ -183,17 +188,24 @@ public struct ClassifiedFindings: Sendable {
 }
 
 extension KnownFindings {
-    /// Sorts findings about one render drawn from `facts` into their classes: an entry covering the
-    /// finding decides first (the seed names it), then the seed's scope; the rest fail.
+    /// Sorts findings about one render drawn from `facts` into their classes: an entry that names
+    /// the finding's exact condition (`known`) decides first; then the seed's scope — a spec gap is
+    /// what the seed's rules produce where they apply, so outside their scope a finding is counted
+    /// there; then a `spec-gap` entry; the rest fail.
     public func classify(_ findings: [GateFailure], facts: RenderFacts?) -> ClassifiedFindings {
         var out = ClassifiedFindings()
+        func match(_ f: GateFailure, _ e: KnownFinding) -> KnownMatch {
+            KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed, findingClass: e.findingClass, entry: e)
+        }
         for f in findings {
-            if let e = entry(for: f, facts: facts) {
-                out.known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed,
-                                            findingClass: e.findingClass, entry: e))
+            let matching = entries.filter { $0.matches(f, facts: facts) }
+            if let e = matching.first(where: { $0.findingClass == .known }) {
+                out.known.append(match(f, e))
             } else if let facts, let b = SeedScope.crossed(f, facts: facts) {
                 out.outsideScope.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail,
                                                    seed: b.citation, findingClass: .outsideScope, boundary: b.name))
+            } else if let e = matching.first {
+                out.known.append(match(f, e))
             } else {
                 out.failures.append(f)
             }

@@ -13,7 +13,8 @@ public enum LayoutChoice: String, CaseIterable, Sendable {
     case footerOneLine = "footer-one-line"
     /// "All done today" / "Nothing due today" wrap to at most three lines at the body size, else shed whole.
     case stateLineWraps = "state-line-wraps"
-    /// The first-run message wraps to every line the column holds (three at least); the app glyph yields first.
+    /// The first-run message wraps to every line the column holds (three at least), its text stepped
+    /// down where a word is wider than the line (never below its fontScale-1.0 size); the app glyph yields first.
     case firstRunWraps = "first-run-wraps"
     /// Medium's streak column is as wide as what it draws; the checklist column takes the rest past a
     /// 12 dp gap, and is not drawn under 48 dp.

@@ -391,14 +391,20 @@ struct AndroidPlanBuilder {
         var col = column(x: x0, width: width)
         let text = input.strings.statusTitle ?? "Open Objectuve to sync today"
         // The message is first run's whole meaning (the seed is silent on its wrapping: a choice,
-        // docs/explanation/layout-rules.md "Where the seeds are silent"): it wraps to the lines the
-        // column holds, at least three, at its body size; the app glyph above it yields before the
-        // message is cut; only then the ellipsis.
+        // LayoutChoice.firstRunWraps): it wraps to the lines the column holds, at least three; where
+        // it cannot be drawn whole so (a word wider than the line, or too few lines: fontScale 2.0
+        // on the narrowest cards) its text steps down 1 dp at a time, never below its fontScale-1.0
+        // size; the app glyph above it yields before the message is cut; only then the ellipsis.
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
-        func fit(in height: Double) -> AndroidTextMetrics.LineForm? {
-            m.wholeLine(text, width: width, maxLines: max(L.firstRunMaxLines, Int((height / m.line).rounded(.down))), topMargin: 0)
-                .flatMap { $0.cost <= height ? $0 : nil }
+        func lines(_ style: TextStyle, in height: Double) -> Int? {
+            let lineH = m.lineFor(style)
+            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, Int((height / lineH).rounded(.down))))
+                .flatMap { Double($0) * lineH <= height ? $0 : nil }
         }
+        var style = m.body
+        while lines(style, in: col.left) == nil && style.size - 1 >= L.bodySp - 1e-9 { style.size -= 1 }
+        let lineH = m.lineFor(style)
+        func fit(in height: Double) -> Int? { lines(style, in: height) }
         let room = col.left
         let glyphYields = fit(in: room - glyphCost) == nil && fit(in: room) != nil
         if col.fits(glyphCost) && !glyphYields {
@@ -409,9 +415,10 @@ struct AndroidPlanBuilder {
             hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(room)) dp)"
                                         : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(room)) dp left")
         }
-        let message = fit(in: col.left)
-        placeWrapped(.statusTitle, text, style: m.body, lineH: m.line, in: &col,
-                     maxLines: message?.lines ?? min(L.firstRunMaxLines, Int((col.left / m.line).rounded(.down))), topMargin: 0,
+        let lines = fit(in: col.left)
+        if style.size < m.body.size { note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut") }
+        placeWrapped(.statusTitle, text, style: style, lineH: lineH, in: &col,
+                     maxLines: lines ?? min(L.firstRunMaxLines, Int((col.left / lineH).rounded(.down))), topMargin: 0,
                      column: "main", what: "first-run message")
     }
 
