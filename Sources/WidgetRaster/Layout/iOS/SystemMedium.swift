@@ -8,7 +8,7 @@ extension IOSPlanBuilder {
     mutating func planSystemMedium() {
         if w.state == .firstRun { firstRunBody(); return }
         var whole = column(content)
-        staleFooter(in: &whole)
+        staleFooter(in: &whole, under: (.title, IOSLayout.headerGlyphPt))
         let gutter = IOSLayout.mediumGutterPt
         let leftW = ((content.width - gutter) * IOSLayout.mediumLeftShare).rounded(.down)
         var left = column(Rect(x: content.minX, y: content.minY, width: leftW, height: whole.left))
@@ -17,7 +17,7 @@ extension IOSPlanBuilder {
         header(in: &left, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: nil)
         caption(in: &left, gap: IOSLayout.captionGapPt)
         if !w.kindling, [.defaultProgress, .stale].contains(w.state) {
-            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, required: true, reason: "progress")
+            line(.progress, progressText(w), in: &left, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, maxLines: IOSLayout.progressMaxLines, required: true, reason: "progress")
             pips(in: &left, gap: IOSLayout.pipRowGapPt)
         }
         switch w.state {

@@ -9,7 +9,7 @@ extension IOSPlanBuilder {
     mutating func planSystemSmall() {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
-        staleFooter(in: &col)
+        staleFooter(in: &col, under: (.title, IOSLayout.headerGlyphPt))
         header(in: &col, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
         switch w.state {
         case .firstRun: break
@@ -40,7 +40,7 @@ extension IOSPlanBuilder {
                 habitRows(in: &col, cap: 1, gap: IOSLayout.smallRowGapPt) { _ in nil }
             } else {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, required: true, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, maxLines: IOSLayout.progressMaxLines, required: true, reason: "progress")
                 pips(in: &col, gap: IOSLayout.pipRowGapPt)
             }
         }
