@@ -391,6 +391,21 @@ import Testing
         #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
     }
 
+    /// Choice (ios-choices.md "Medium Coach line yields"): at xxxLarge and AX3 the Medium Coach line
+    /// gives up its second line, then its place, before the next-due row sheds — the seed requires
+    /// the row (000 "Large family": the window keeps it), the Coach line only coaches (≤ 2 lines).
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func mediumCoachLineYieldsToTheNextDueRow(text: DynamicTypeSize) throws {
+        var w = SyntheticWidget()
+        w.streak = 1024; w.habits = 7; w.done = 1
+        let (snap, at) = try w.snapshot()
+        for c in IOSDeviceClass.all {
+            let r = IOSRenderRequest(family: .systemMedium, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let plan = builder.plan(r).1
+            #expect(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
+            #expect((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
+        }
+    }
+
     /// Legacy pips agree with "N of M done": twelve habits draw twelve narrower pips, never five of twelve.
     @Test func pipsAgreeWithTheCount() throws {
         var w = SyntheticWidget()

@@ -28,8 +28,18 @@ extension IOSPlanBuilder {
             statusBody(in: rightBox, alignment: .center)
         case .defaultProgress, .stale:
             if w.kindling, let coach = coachLineText(w, platform: .ios) {
-                line(.coachLine, coach, in: &right, style: style(.footnote), ink: .coach, gap: 0, maxLines: IOSLayout.mediumCoachLines, mayEllipsize: true,
-                     reason: "Coach line (snapshot coachLine ?? caption), ≤ \(IOSLayout.mediumCoachLines) lines")
+                // The Coach line (≤ 2 lines, seed 000 "Coach line"; it may end in "…") gives up its
+                // second line, then its place, before the next-due row sheds (ios-choices.md "Medium
+                // Coach line yields"): the checklist is what the seed requires, the Coach line coaching.
+                let s = style(.footnote)
+                let rowNeed = nextDueIndex == nil ? 0 : IOSLayout.mediumRowsGapPt + habitRowHeight
+                let lines = min(IOSLayout.mediumCoachLines, Int(((right.left - rowNeed) / metrics.lineHeight(s) + 1e-9).rounded(.down)))
+                if lines >= 1 {
+                    line(.coachLine, coach, in: &right, style: s, ink: .coach, gap: 0, maxLines: lines, mayEllipsize: true,
+                         reason: "Coach line (snapshot coachLine ?? caption), ≤ \(lines) line(s)")
+                } else {
+                    hide(.element(.coachLine), "sheds before the next-due row: a line \(fmtDp(metrics.lineHeight(s))) pt + the row \(fmtDp(rowNeed)) pt > \(fmtDp(right.left)) pt")
+                }
             } else {
                 hide(.element(.coachLine), !w.kindling ? "legacy body: no Coach line" : w.state == .stale ? "STALE: Coach line suppressed" : "no Coach line")
             }
