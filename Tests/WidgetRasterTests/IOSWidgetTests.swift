@@ -406,6 +406,27 @@ import Testing
         }
     }
 
+    /// Choice (ios-choices.md "Small: the row before the button"): where kindling Small's next-due row
+    /// and its check-off button cannot both stand (xxxLarge on every class), the row stays and the
+    /// button is lost — reported — never a button under no habit (seed 000 "Families": the button
+    /// names the habit it checks off by standing under it).
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func smallKeepsTheRowBeforeTheButton(text: DynamicTypeSize) throws {
+        var w = SyntheticWidget()
+        w.streak = 1024; w.habits = 7; w.done = 1
+        let (snap, at) = try w.snapshot()
+        for c in IOSDeviceClass.all {
+            let r = IOSRenderRequest(family: .systemSmall, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let (resolved, plan) = builder.plan(r)
+            let button = plan.items.contains { $0.element == .checkOffButton(.label) }
+            #expect(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
+            if !button {
+                let scene = builder.scene(resolved, plan, r)
+                let facts = RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: scene.size, textSize: text)
+                #expect(LostMeaningCheck.findings(scene, facts).contains { $0.element == .checkOffLabel }, "\(c.name) \(text): the lost button is not reported")
+            }
+        }
+    }
+
     /// Legacy pips agree with "N of M done": twelve habits draw twelve narrower pips, never five of twelve.
     @Test func pipsAgreeWithTheCount() throws {
         var w = SyntheticWidget()

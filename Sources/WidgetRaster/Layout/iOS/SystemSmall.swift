@@ -29,8 +29,17 @@ extension IOSPlanBuilder {
                 // Seed 000 "Families": Small = streak header + next-due habit + full-width check-off
                 // button, which names the habit it checks off by standing under it. The button is
                 // reserved first; the reactive caption takes what the habit row leaves, else sheds.
-                let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
+                let beforeButton = col
+                var button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
                 if button == nil { hide(.checkOffButton, "no check-off on \(w.state.rawValue)") }
+                // The next-due row outranks the button (ios-choices.md "Small: the row before the
+                // button"): a button without the habit it names checks off a habit the widget does not
+                // show. Where both cannot stand, the button gives its room back and is lost (reported).
+                if button?.slot != nil, nextDueIndex != nil, !col.fits(habitRowHeight, gap: IOSLayout.smallRowGapPt) {
+                    col = beforeButton
+                    button = nil
+                    lose(.checkOffButton, "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
+                }
                 if nextDueIndex == nil || captionFits(under: IOSLayout.smallRowGapPt + habitRowHeight, in: col) {
                     caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
