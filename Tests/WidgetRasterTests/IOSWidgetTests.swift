@@ -391,16 +391,23 @@ import Testing
         #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
     }
 
+    /// The reference in-progress widget (1024-day streak, 7 habits, 1 done) planned on every class.
+    func everyClass(_ family: IOSFamily, _ text: DynamicTypeSize) throws -> [(IOSDeviceClass, IOSRenderRequest, ResolvedWidget, IOSWidgetPlan)] {
+        var w = SyntheticWidget()
+        w.streak = 1024; w.habits = 7; w.done = 1
+        let (snap, at) = try w.snapshot()
+        return IOSDeviceClass.all.map { c in
+            let r = IOSRenderRequest(family: family, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let (resolved, plan) = builder.plan(r)
+            return (c, r, resolved, plan)
+        }
+    }
+
     /// Choice (ios-choices.md "Medium Coach line yields"): at xxxLarge and AX3 the Medium Coach line
     /// gives up its second line, then its place, before the next-due row sheds — the seed requires
     /// the row (000 "Large family": the window keeps it), the Coach line only coaches (≤ 2 lines).
     @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func mediumCoachLineYieldsToTheNextDueRow(text: DynamicTypeSize) throws {
-        var w = SyntheticWidget()
-        w.streak = 1024; w.habits = 7; w.done = 1
-        let (snap, at) = try w.snapshot()
-        for c in IOSDeviceClass.all {
-            let r = IOSRenderRequest(family: .systemMedium, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
-            let plan = builder.plan(r).1
+        for (c, _, _, plan) in try everyClass(.systemMedium, text) {
             #expect(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
             #expect((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
         }
@@ -411,12 +418,7 @@ import Testing
     /// button is lost — reported — never a button under no habit (seed 000 "Families": the button
     /// names the habit it checks off by standing under it).
     @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func smallKeepsTheRowBeforeTheButton(text: DynamicTypeSize) throws {
-        var w = SyntheticWidget()
-        w.streak = 1024; w.habits = 7; w.done = 1
-        let (snap, at) = try w.snapshot()
-        for c in IOSDeviceClass.all {
-            let r = IOSRenderRequest(family: .systemSmall, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
-            let (resolved, plan) = builder.plan(r)
+        for (c, r, resolved, plan) in try everyClass(.systemSmall, text) {
             let button = plan.items.contains { $0.element == .checkOffButton(.label) }
             #expect(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
             if !button {
