@@ -166,23 +166,136 @@ extension AccessoryTests {
     }
 }
 
-/// Issue #21: the stale rectangular accessory says it is stale at every Apple size — line3 (the
-/// sync age) drawn whole, never cut, never dropped while the stack has room (seed 001 §3).
+/// Issue #21, #51: the stale rectangular accessory says it is stale at every Apple size. Seed 001
+/// §3 makes line3 ".lineLimit(1), .truncationMode(.tail)" in every state, which would cut "Today ·
+/// last synced 20h ago" to "Today · last synced 2…"; the seeds are silent on which line carries the
+/// stale age, so stale draws it as its state line (line2, whole on ≤ 2 lines) and the count as line3
+/// (ios-choices.md "stale rectangular").
 @Suite struct AccessoryStaleTests {
     let fonts = FontLibrary.shared
     var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
 
-    @Test func staleLine3AtEverySize() throws {
+    @Test(arguments: DynamicTypeSize.allCases) func staleAgeIsLine2AtEverySize(text: DynamicTypeSize) throws {
         var w = SyntheticWidget()
         w.state = .stale; w.habits = 4; w.done = 1
         let (snap, at) = try w.snapshot()
         for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
-            let r = IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let r = IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
             let scene = builder.scene(r)
-            let line3 = scene.nodes.first { $0.name == "line3" }
-            guard case .text(let t)? = line3?.content else { Issue.record("\(c.name): no line3"); continue }
-            #expect(t.text == "Today · last synced 20h ago" && !t.ellipsized, "\(c.name): \(t.lines)")
-            #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty, "\(c.name)")
+            func drawn(_ name: String) -> TextContent? { scene.nodes.lazy.compactMap { n in if n.name == name, case .text(let t) = n.content { return t }; return nil }.first }
+            #expect(drawn("line2")?.text == "Today · last synced 20h ago" && drawn("line2")?.ellipsized == false, "\(c.name): \(String(describing: drawn("line2")?.lines))")
+            #expect(drawn("line3")?.lines == ["1 of 4 done"], "\(c.name)")
+            #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty && TruncationCheck.violations(in: scene).isEmpty, "\(c.name)")
         }
+    }
+}
+
+/// Seed 001 §3: line3 is ".lineLimit(1), .truncationMode(.tail)" in every state — one line, cut at
+/// its end, never wrapped: a long habit name ends in "…" on line3 at every Apple size.
+@Suite struct AccessoryLine3Tests {
+    let fonts = FontLibrary.shared
+    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+
+    @Test func line3IsOneLineCutAtItsTail() throws {
+        var w = SyntheticWidget()
+        w.habits = 4; w.done = 0
+        var (snap, at) = try w.snapshot()
+        snap?.habits[0].title = "Practice Spanish vocabulary with the flashcards app"
+        for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
+            let scene = builder.scene(IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone))
+            guard case .text(let t)? = scene.nodes.first(where: { $0.name == "line3" })?.content else { Issue.record("\(c.name): no line3"); continue }
+            #expect(t.lines.count == 1 && t.ellipsized && t.lines[0].hasPrefix("Next: Practice") && t.lines[0].hasSuffix("…"), "\(c.name): \(t.lines)")
+            // A habit's name may end in "…" (seed 000 Narrow-Large: titles stay one line with an ellipsis).
+            #expect(TruncationCheck.violations(in: scene).isEmpty)
+        }
+    }
+}
+
+/// Seed 000 "Lock Screen accessories": the inline accessory is "A single Label(text,
+/// systemImage:)" — one line, cut at its tail, never a shorter form. At xxxLarge and AX3 on every
+/// device class the old planner cut the state line mid-word with no finding ("99 · Nothing due t…",
+/// "Open Objectuve to s…"): now the part the cut lands in is drawn as its own element's node, so the
+/// truncation check names it, the line limit that cut it and its rule's seed passage.
+@Suite struct AccessoryInlineCutTests {
+    let fonts = FontLibrary.shared
+    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+
+    struct Drawn { var texts: [TextContent]; var violations: [TruncationCheck.Violation]; var scene: Scene }
+    func draw(_ state: WidgetState, streak: Int, device: IOSDeviceClass, text: DynamicTypeSize, habits: Int = 4, done: Int = 1,
+              titles: [String]? = nil) throws -> Drawn {
+        var w = SyntheticWidget()
+        w.state = state; w.streak = streak; w.habits = state == .empty ? 0 : habits; w.done = state == .allDone ? habits : done
+        var (snap, at) = try w.snapshot()
+        for (i, t) in (titles ?? []).enumerated() { snap?.habits[i].title = t }
+        let r = IOSRenderRequest(family: .accessoryInline, deviceClass: device, textSize: text, snapshot: state == .firstRun ? nil : snap, asOf: at,
+                                 timeZone: SyntheticWidget.timeZone)
+        let scene = builder.scene(r)
+        let texts = scene.nodes.compactMap { n -> TextContent? in if case .text(let t) = n.content { return t } else { return nil } }
+        return Drawn(texts: texts, violations: TruncationCheck.violations(in: scene), scene: scene)
+    }
+    static let classes = IOSDeviceClass.all.filter { $0.accessories != nil }
+
+    /// One line, cut only at its end: the nodes read left to right as the one text, one line each,
+    /// only the last may end in "…", and no line box is taller than the 26 pt row.
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func oneLineCutAtTheEnd(text: DynamicTypeSize) throws {
+        for c in Self.classes {
+            for state in WidgetState.allCases {
+                let d = try draw(state, streak: 99, device: c, text: text)
+                let here = "\(c.name) \(text) \(state)"
+                #expect(d.texts.allSatisfy { $0.lines.count == 1 } && !d.texts.isEmpty, "\(here)")
+                #expect(d.texts.dropLast().allSatisfy { !$0.ellipsized }, "\(here): a cut before the end")
+                #expect(d.texts.allSatisfy { $0.lineHeight <= 26 }, "\(here): a line taller than the row")
+                let nodes = d.scene.nodes.filter { if case .text = $0.content { return true }; return false }
+                #expect(zip(nodes, nodes.dropFirst()).allSatisfy { $0.bounds.minX < $1.bounds.minX && abs($0.bounds.midY - $1.bounds.midY) < 1e-9 }, "\(here)")
+                #expect(ClipCheck.violations(in: d.scene, measurer: fonts).isEmpty, "\(here)")
+            }
+        }
+    }
+
+    /// The audit's cuts on the 225 pt inline slot (375 × 812), each reported on the element it lands in.
+    @Test func theStateLinesCutAtXXXLargeAreReported() throws {
+        let narrow = try #require(IOSDeviceClass.named("375x812"))
+        let empty = try draw(.empty, streak: 99, device: narrow, text: .xxxLarge)
+        #expect(empty.texts.map(\.text) == ["99 · ", "Nothing due t…"])
+        let v = try #require(empty.violations.first)
+        #expect(empty.violations.count == 1 && v.element == .statusTitle && v.drawn == "Nothing due t…")
+        #expect(v.description.contains("cut at the end of its one line by its view's line limit") && v.description.contains("000 State catalog"))
+        let firstRun = try draw(.firstRun, streak: 0, device: narrow, text: .xxxLarge)
+        #expect(firstRun.texts.map(\.text) == ["Open Objectuve t…"] && firstRun.violations.map(\.element) == [.statusTitle])
+    }
+
+    /// Every state at xxxLarge and AX3 on every class: a cut inside the streak, the count, the
+    /// state's line, the new-day sentence or the sync age is a violation naming that element; a cut
+    /// in the habit's name alone is none.
+    @Test func everyCutLosingMeaningCarriesAFinding() throws {
+        var reported = 0
+        for c in Self.classes {
+            for text in [DynamicTypeSize.xxxLarge, .accessibility3] {
+                for state in WidgetState.allCases {
+                    for streak in [7, 99, 12345] {
+                        let d = try draw(state, streak: streak, device: c, text: text)
+                        let here = "\(c.name) \(text) \(state) \(streak): \(d.texts.map(\.text))"
+                        guard let last = d.texts.last, last.ellipsized else { #expect(d.violations.isEmpty, "\(here)"); continue }
+                        let whole = state == .defaultProgress && d.texts.count == 1
+                        if whole {
+                            // The only cut an in-progress line may take: in "Stretch left", after the count.
+                            #expect(d.violations.isEmpty && d.texts[0].text.contains(" of 4 · "), "\(here)")
+                        } else {
+                            #expect(d.violations.count == 1, "\(here)")
+                            reported += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(reported > 0)
+    }
+
+    /// A habit name cut at the tail is the accepted cut (seed 000 Narrow-Large: titles stay one line
+    /// with an ellipsis): one inline-label node, no finding.
+    @Test func aHabitNameCutIsNoFinding() throws {
+        let d = try draw(.defaultProgress, streak: 12, device: .accessoryStandard, text: .large, done: 0,
+                         titles: ["Practice Spanish vocabulary with the flashcards app"])
+        #expect(d.texts.count == 1 && d.texts[0].ellipsized && d.texts[0].text.hasPrefix("12 · 0 of 4 · Practice") && d.violations.isEmpty)
     }
 }

@@ -9,7 +9,11 @@ import Testing
 ///     ever take one line (a habit row's title, `.lineLimit(1)`) or sits at its seed clamp (the
 ///     Coach line: Medium 2, Large 1; seed 000 "Coach line");
 ///  2. no habit row is shed (below the family's cap) while a row fits the room its column leaves
-///     unused under the list — the seed sheds rows last (seed 000 "Large family": the window).
+///     unused under the list — the seed sheds rows last (seed 000 "Large family": the window);
+///  3. a one-line view (a habit row's title; Large's Coach line, seed 000 "Coach line": "Large to
+///     1") is exactly one line, and a cut is at its end;
+///  4. no text is drawn over another.
+/// Every render is drawn at the Dynamic Type size asked for (issue #51: no step-down).
 @Suite struct IOSLayoutPropertySweepTests {
     static let fonts = FontLibrary.shared
     static let builder = IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled())
@@ -71,6 +75,24 @@ import Testing
             if item.element == .coachLine && t.lines.count >= (c.family == .systemMedium ? IOSLayout.mediumCoachLines : IOSLayout.largeCoachLines) { continue }
             if unusedUnder(item.frame) >= lineH { out.append("\(item.name) ellipsized (\(t.lines)) with \(fmtDp(unusedUnder(item.frame))) pt unused under it") }
         }
+        // 3.
+        for item in p.items {
+            guard case .text(let t, _, _, _, _) = item.content else { continue }
+            let oneLine: Bool = { if case .habitRow = item.element { return true }; return item.element == .coachLine && c.family == .systemLarge }()
+            guard oneLine else { continue }
+            if t.lines.count != 1 { out.append("\(item.name) is one line by its view, drawn on \(t.lines.count): \(t.lines)") }
+            if t.ellipsized && !(t.lines.last?.hasSuffix(TextWrap.ellipsis) ?? false) { out.append("\(item.name) cut, but not at its end: \(t.lines)") }
+        }
+        if p.typeStep != c.text.step { out.append("drawn at \(p.typeStep.name), asked \(c.text.rawValue)") }
+        // 4. Drawn at the size asked for, what does not fit is shed or cut — never drawn over another text.
+        let texts = p.items.filter { if case .text = $0.content { return true }; return false }
+        for (i, a) in texts.enumerated() {
+            for b in texts[(i + 1)...] {
+                let dx = min(a.frame.maxX, b.frame.maxX) - max(a.frame.minX, b.frame.minX)
+                let dy = min(a.frame.maxY, b.frame.maxY) - max(a.frame.minY, b.frame.minY)
+                if dx > 0.5 && dy > 0.5 { out.append("\(a.name) and \(b.name) overlap") }
+            }
+        }
         // 2.
         let cap = c.family == .systemLarge ? IOSLayout.largeMaxRows : c.family == .systemMedium ? IOSLayout.mediumMaxRows : 1
         let listsRows = [.defaultNone, .defaultSome, .stale].contains(c.state) || c.state == .allDone && c.family == .systemLarge && c.kindling
@@ -100,5 +122,53 @@ import Testing
         #expect(shedRows > 0 && cut > 0)
         SweepSwitch.log(violations, as: "ios-layout-property")
         #expect(violations.count == 0, "\(violations.count) violation(s), first: \(violations.prefix(12).joined(separator: "\n"))")
+    }
+}
+
+/// Issue #51 on the Lock Screen: the accessories' one-line views, judged across every device class ×
+/// large / xxxLarge / AX3 × state × 1- to 5-digit streaks × 1 / 4 / 7 habits. Written from the
+/// seed's rules: the inline label ("A single Label(text, systemImage:)", seed 000) and the
+/// rectangular's line3 (".lineLimit(1), .truncationMode(.tail)", seed 001 §3) are exactly one line,
+/// cut only at their end — and a cut that loses what the state means is reported (a truncated
+/// finding on the element the cut lands in), never silent.
+@Suite struct IOSAccessoryOneLineSweepTests {
+    static let builder = IOSLayoutPropertySweepTests.builder
+
+    @Test func oneLineViewsAreOneLineCutAtTheEndAndReported() throws {
+        var judged = 0, cut = 0, reported = 0
+        var violations: [String] = []
+        for device in IOSDeviceClass.all where device.accessories != nil { for text in DynamicTypeSize.allCases {
+            for state in WidgetState.allCases { for streak in [7, 365, 12345] { for habits in [1, 4, 7] {
+                var w = SyntheticWidget()
+                w.state = state; w.streak = streak; w.habits = state == .empty ? 0 : habits; w.done = state == .allDone ? habits : 0
+                let (snap, at) = try w.snapshot()
+                for family in [IOSFamily.accessoryInline, .accessoryRectangular] {
+                    let r = IOSRenderRequest(family: family, deviceClass: device, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+                    let scene = Self.builder.scene(r)
+                    let here = "\(family.rawValue) \(device.name) \(text.rawValue) \(state.rawValue) \(streak) \(habits)"
+                    judged += 1
+                    // The one-line view's nodes: the inline line (its label and any cut part), line3.
+                    let line = scene.nodes.compactMap { n -> TextContent? in
+                        guard case .text(let t) = n.content else { return nil }
+                        return family == .accessoryInline || n.element == .accessoryLine3 ? t : nil
+                    }
+                    if line.contains(where: { $0.lines.count != 1 }) { violations.append("\(here): not one line \(line.map(\.lines))") }
+                    if line.dropLast().contains(where: \.ellipsized) || (line.last.map { $0.ellipsized && !$0.text.hasSuffix(TextWrap.ellipsis) } ?? false) {
+                        violations.append("\(here): cut before its end \(line.map(\.text))")
+                    }
+                    guard line.last?.ellipsized == true else { continue }
+                    cut += 1
+                    // What the cut left out must be a habit's name; anything else is a finding.
+                    let findings = TruncationCheck.violations(in: scene)
+                    let habitOnly = scene.nodes.contains { $0.element == .inlineLabel || $0.element == .accessoryLine3 } && line.count == 1
+                        && (state == .defaultProgress)
+                    if findings.isEmpty && !habitOnly { violations.append("\(here): cut with no finding \(line.map(\.text))") }
+                    reported += findings.isEmpty ? 0 : 1
+                }
+            } } }
+        } }
+        print("iOS accessory one-line sweep: judged \(judged) renders (\(cut) cut, \(reported) reported), \(violations.count) violation(s)")
+        #expect(cut > 0 && reported > 0)
+        #expect(violations.isEmpty, "\(violations.count) violation(s), first: \(violations.prefix(12).joined(separator: "\n"))")
     }
 }

@@ -163,13 +163,17 @@ import Testing
             allowed.formUnion(c.inlineAccessoryForms ?? [])
             allowed.formUnion(w.habits.map(\.title))
             for n in 1...50 { if let o = largeOverflowText(state: w.state, hiddenCount: n) { allowed.insert(o) } }
+            let reported = Set(TruncationCheck.violations(in: scene).map(\.node))
             for node in scene.nodes {
                 guard case .text(let t) = node.content else { continue }
-                // Habit titles, the Coach line, the accessories' next-habit line3 and the inline label may end in "…".
+                // Habit titles, the Coach line, the accessories' line3 (seed 001 §3: one line, tail
+                // truncation) and the inline label may end in "…"; any other cut is reported.
                 let mayCut = node.name.hasSuffix(".title") && node.name.hasPrefix("habit-row") || node.name == "coach-line"
-                    || (node.name == "line3" && w.state == .defaultProgress) || node.name == "inline"
-                #expect(mayCut || !t.ellipsized, "\(node.name) cut: \(t.lines)")
-                if !t.ellipsized { #expect(allowed.contains(t.text), "\(node.name): \(t.text)") }
+                    || node.name == "line3" || node.name == "inline"
+                #expect(mayCut || !t.ellipsized || reported.contains(node.name), "\(node.name) cut silently: \(t.lines)")
+                // The inline line cut in a part that may not be cut: the label up to that part.
+                let inlineHead = r.family == .accessoryInline && c.inlineAccessory?.hasPrefix(t.text) == true
+                if !t.ellipsized { #expect(allowed.contains(t.text) || inlineHead, "\(node.name): \(t.text)") }
                 checked += 1
             }
             #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
@@ -280,11 +284,13 @@ import Testing
     }
 }
 
-/// Issue #21 item 3 for iOS: every Home Screen family keeps its meaning at every Apple size and at
-/// large / xxxLarge / AX3 — the state's own lines, the next-due row, a button under its habit, an
-/// overflow line for every habit without a row, pips that agree with the count, the rest glyph, and
-/// no sentence drawn twice (seed 000 "State catalog", "Families", "Large family", "Empty/all-done
-/// centering fill").
+/// Issue #51 for iOS: every Home Screen family draws at every Apple size and at large / xxxLarge /
+/// AX3 the Dynamic Type size asked for — neither seed caps or steps down iOS type (ios-digest
+/// "Dynamic Type") — and whatever meaning that loses is reported, never hidden: each element the
+/// plan could not draw whole carries a lost-meaning or truncated finding on the render. What it
+/// keeps still agrees: no sentence drawn twice, pips that agree with the count, the next-due row
+/// among the rows drawn, an overflow line for every habit without a row (seed 000 "State catalog",
+/// "Families", "Large family").
 @Suite struct IOSMeaningTests {
     let fonts = FontLibrary.shared
     var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
@@ -306,7 +312,13 @@ import Testing
         return out
     }()
 
-    @Test(arguments: IOSHomeFamily.allCases) func everyClassAndTypeSizeKeepsItsMeaning(family: IOSHomeFamily) throws {
+    /// The findings a render's checks report about meaning: lost-meaning and truncated.
+    static func meaningFindings(_ scene: Scene, _ facts: RenderFacts) -> [(kind: ElementKind, text: String)] {
+        LostMeaningCheck.findings(scene, facts).map { ($0.element, $0.detail) } + TruncationCheck.violations(in: scene).map { ($0.element.kind, $0.description) }
+    }
+
+    @Test(arguments: IOSHomeFamily.allCases) func everyClassAndTypeSizeDrawsItsSizeAndReportsWhatItLoses(family: IOSHomeFamily) throws {
+        var losses = 0, untabledLosses = 0
         for c in IOSDeviceClass.rows.map({ $0[0] }) {
             for t in DynamicTypeSize.allCases {
                 for w in Self.widgets {
@@ -314,42 +326,107 @@ import Testing
                     let r = IOSRenderRequest(family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
                     let (resolved, plan) = builder.plan(r)
                     let here = "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
-                    #expect(plan.lost.isEmpty, "\(here): \(plan.lost)")
-                    #expect(plan.typeStep <= t.step)
+                    #expect(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
+                    #expect(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
+                    let scene = builder.scene(resolved, plan, r)
+                    let facts = RenderFacts(family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
+                    // Never silent: an element the plan could not draw whole is a finding on the render.
+                    if !plan.lost.isEmpty {
+                        losses += 1
+                        // Two losses the required-content table (Gate/RequiredContent.swift, the lead's)
+                        // has no row for yet — handed over in /work/lead/ios-choices.md, counted here so
+                        // they cannot grow unseen: all done's / empty's subtitle with no line left under
+                        // the title, and stale Small's next-due row.
+                        let untabled = Set(plan.lost.keys).isSubset(of: [IOSPlanPart.element(.statusSubtitle).name])
+                            || resolved.state == .stale && family == .systemSmall && Set(plan.lost.keys).isSubset(of: [IOSPlanPart.nextDueRow.name, IOSPlanPart.habitRow.name])
+                        if untabled { untabledLosses += 1 } else {
+                            #expect(!Self.meaningFindings(scene, facts).isEmpty, "\(here): lost \(plan.lost) with no finding")
+                        }
+                    }
                     let texts = plan.items.compactMap { i -> String? in
                         if case .text(let f, _, _, _, _) = i.content { return f.lines.joined(separator: " ") } else { return nil }
                     }
                     #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
                     let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
                     #expect(pips.isEmpty || pips.count == resolved.habits.count, "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
-                    guard [.defaultProgress, .stale].contains(resolved.state) else {
-                        if resolved.state == .empty && family != .systemLarge { #expect(plan.item("status-glyph") != nil, "\(here): no rest glyph") }
-                        continue
-                    }
+                    guard [.defaultProgress, .stale].contains(resolved.state) else { continue }
                     let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
-                    if w.kindling || family != .systemSmall, let nextDue {
-                        #expect(plan.visibleHabits.contains(nextDue), "\(here): the next-due row is not drawn")
+                    if !plan.visibleHabits.isEmpty, let nextDue, w.kindling || family != .systemSmall {
+                        #expect(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
                     }
-                    if family != .systemSmall, plan.overflow > 0 { #expect(plan.item("overflow") != nil, "\(here): \(plan.overflow) habits unsaid") }
-                    if family == .systemSmall, w.kindling, resolved.state == .defaultProgress {
-                        #expect(plan.items.contains { $0.element == .checkOffButton(.label) }, "\(here): no check-off button")
-                    }
+                    if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty { #expect(plan.item("overflow") != nil || plan.lost["overflow"] != nil, "\(here): \(plan.overflow) habits unsaid") }
                 }
             }
         }
+        // The sweep reaches the sizes where the old step-down hid a loss.
+        print("iOS meaning sweep \(family): \(losses) plan(s) losing an element, \(untabledLosses) not yet in the required-content table")
+        #expect(losses > 0)
+        #expect(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)
     }
 
-    /// AX3 draws at the largest rung that keeps every required line, and says so in the arithmetic.
-    @Test func ax3StepsDownTheLadderAndSaysSo() throws {
+    /// The sizes where the old planner stepped the whole widget down the ladder (AX3 → … → large;
+    /// seed 000/001 describe no such step): Small at AX3 with a 4-digit streak and seven habits on
+    /// the default class, and xxxLarge / AX3 on the tightest class. Each draws its text at the size
+    /// asked for — the `.title` numeral (never cut: it steps by its own choice) aside — and says
+    /// what did not fit in a finding instead of a smaller rung.
+    @Test(arguments: [(IOSDeviceClass.standard, DynamicTypeSize.accessibility3), (.tightest, .xxxLarge), (.tightest, .accessibility3)])
+    func textIsDrawnAtTheDynamicTypeSizeAskedFor(device: IOSDeviceClass, text: DynamicTypeSize) throws {
         var w = SyntheticWidget()
         w.streak = 1024; w.habits = 7; w.done = 1
         let (snap, at) = try w.snapshot()
-        let r = IOSRenderRequest(family: .systemSmall, textSize: .accessibility3, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
-        let plan = builder.plan(r).1
-        #expect(plan.typeStep < .accessibility3 && plan.lost.isEmpty)
-        #expect(plan.arithmetic.contains { $0.hasPrefix("Dynamic Type AX3:") })
+        for family in IOSHomeFamily.allCases {
+            let r = IOSRenderRequest(family: family.family, deviceClass: device, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let (resolved, plan) = builder.plan(r)
+            #expect(plan.typeStep == text.step)
+            // Every Dynamic Type style drawn is at its size on Apple's ladder for `text`.
+            let ladder = Set(IOSTextStyle.allCases.map { $0.size(text) })
+            for item in plan.items {
+                guard case .text(_, let style, _, _, _) = item.content, item.element != .numeral, item.element != .checkOffButton(.label) else { continue }
+                #expect(ladder.contains(style.size) || style == IOSLayout.motivatorStyle, "\(family) \(device.name) \(text): \(item.name) at \(style.size) pt")
+            }
+            let scene = builder.scene(resolved, plan, r)
+            let facts = RenderFacts(family: .ios(family.family), resolved: resolved, size: scene.size, textSize: text)
+            #expect(plan.lost.isEmpty || !IOSMeaningTests.meaningFindings(scene, facts).isEmpty, "\(family) \(device.name) \(text): \(plan.lost)")
+        }
         #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
-        #expect(DynamicTypeStep.accessibility3.downward.first == .accessibility3 && DynamicTypeStep.accessibility3.downward.last == .large)
+    }
+
+    /// The reference in-progress widget (1024-day streak, 7 habits, 1 done) planned on every class.
+    func everyClass(_ family: IOSFamily, _ text: DynamicTypeSize) throws -> [(IOSDeviceClass, IOSRenderRequest, ResolvedWidget, IOSWidgetPlan)] {
+        var w = SyntheticWidget()
+        w.streak = 1024; w.habits = 7; w.done = 1
+        let (snap, at) = try w.snapshot()
+        return IOSDeviceClass.all.map { c in
+            let r = IOSRenderRequest(family: family, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let (resolved, plan) = builder.plan(r)
+            return (c, r, resolved, plan)
+        }
+    }
+
+    /// Choice (ios-choices.md "Medium Coach line yields"): at xxxLarge and AX3 the Medium Coach line
+    /// gives up its second line, then its place, before the next-due row sheds — the seed requires
+    /// the row (000 "Large family": the window keeps it), the Coach line only coaches (≤ 2 lines).
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func mediumCoachLineYieldsToTheNextDueRow(text: DynamicTypeSize) throws {
+        for (c, _, _, plan) in try everyClass(.systemMedium, text) {
+            #expect(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
+            #expect((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
+        }
+    }
+
+    /// Choice (ios-choices.md "Small: the row before the button"): where kindling Small's next-due row
+    /// and its check-off button cannot both stand (xxxLarge on every class), the row stays and the
+    /// button is lost — reported — never a button under no habit (seed 000 "Families": the button
+    /// names the habit it checks off by standing under it).
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func smallKeepsTheRowBeforeTheButton(text: DynamicTypeSize) throws {
+        for (c, r, resolved, plan) in try everyClass(.systemSmall, text) {
+            let button = plan.items.contains { $0.element == .checkOffButton(.label) }
+            #expect(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
+            if !button {
+                let scene = builder.scene(resolved, plan, r)
+                let facts = RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: scene.size, textSize: text)
+                #expect(LostMeaningCheck.findings(scene, facts).contains { $0.element == .checkOffLabel }, "\(c.name) \(text): the lost button is not reported")
+            }
+        }
     }
 
     /// Legacy pips agree with "N of M done": twelve habits draw twelve narrower pips, never five of twelve.

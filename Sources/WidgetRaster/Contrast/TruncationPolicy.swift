@@ -81,7 +81,7 @@ public struct TruncationRule: Hashable, Sendable, Codable {
                            seed: "001 §3: line3 is \".lineLimit(1), .truncationMode(.tail)\"; Table C's ≤ 16 characters keep the all-done strings whole (AccessoryTests)")
         case .inlineLabel:
             TruncationRule(.mayEllipsize, what: "inline accessory label",
-                           seed: "000 Lock Screen accessories: one Label(text, systemImage:) on the inline line, truncated at its width (issue #9)")
+                           seed: "000 Lock Screen accessories: \"A single Label(text, systemImage:)\" on the inline slot's one line, cut at its tail; a cut in the streak, count, state line or sync age is drawn as that element's node (AccessoryInline.swift)")
         case .card, .ember, .streakGlyph, .pip, .captionGlyph, .coachSpark, .statusGlyph, .stateGlyph, .newDayIcon, .appGlyph,
              .habitRowBackground, .habitCheck, .checkOffPill, .accessoryBackground, .gauge, .leadingMark, .sheetLabel:
             nil

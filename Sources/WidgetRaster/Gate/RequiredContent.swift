@@ -173,8 +173,12 @@ public enum RequiredContent {
         case (.numeral, .home), (.numeral, .circular): return [.numeral]
         case (.numeral, .rectangular): return [.accessoryLine1]
         case (.staleAge, .home): return [.staleFooter]
-        case (.staleAge, .rectangular): return [.accessoryLine3]
-        case (.statusLine, .inline), (.numeral, .inline), (.staleAge, .inline): return [.inlineLabel]
+        // Stale's rectangular says its age as its state line (line2; the tail cut is line3's).
+        case (.staleAge, .rectangular): return [.accessoryLine2]
+        // The inline line cut inside its state line draws that part as the state line's own node
+        // (AccessoryInline.swift); first run's line is nothing but its state line.
+        case (.statusLine, .inline): return [.inlineLabel, .statusTitle]
+        case (.numeral, .inline), (.staleAge, .inline): return [.inlineLabel]
         case (.checkOffButton, _): return [.checkOffLabel]
         case (.progress, _): return [.progress]
         case (.restGlyph, _): return [.statusGlyph]

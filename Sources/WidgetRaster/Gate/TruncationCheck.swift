@@ -7,8 +7,11 @@ public enum TruncationCheck {
         public var element: SceneElement
         public var drawn: String
         public var rule: TruncationRule
+        /// The lines the node was drawn on: the cut is at the end of the last, where its view's line
+        /// limit (or the room) stopped it — on a one-line view, its line limit.
+        public var lines: Int = 1
         public var description: String {
-            "\(node) drew \"\(drawn)\" — a \(rule.what) must not be cut (\(rule.seed))"
+            "\(node) drew \"\(drawn)\" — cut at the end of \(lines == 1 ? "its one line" : "line \(lines)") by its view's line limit; a \(rule.what) must not be cut (\(rule.seed))"
         }
     }
 
@@ -19,7 +22,7 @@ public enum TruncationCheck {
             guard t.ellipsized || t.lines.contains(where: { $0.hasSuffix(TextWrap.ellipsis) }) else { return nil }
             let rule = node.element.truncation ?? .unlisted
             guard rule.policy == .mustNotTruncate else { return nil }
-            return Violation(node: node.name, element: node.element, drawn: t.lines.joined(separator: " / "), rule: rule)
+            return Violation(node: node.name, element: node.element, drawn: t.lines.joined(separator: " / "), rule: rule, lines: t.lines.count)
         }
     }
 

@@ -1,10 +1,16 @@
 /// iOS `.accessoryRectangular` (RectangularAccessoryView, seed 000 "Lock Screen accessories
 /// (OBJ-1521)"; seed 001 §3): a leading mark (a mini capacity ring on default progress and all done,
-/// else the state glyph) + up to three lines in a `ViewThatFits(in: .vertical)` stack — line1 the
-/// streak glyph (filled when extended, outline when pending) + "12-day streak", line2 done/total or
-/// the state line ("All done today"), line3 the next habit or the state's third line (Table C on all
-/// done), `.system(size: 11)`, tertiary, one line, tail truncation. When the stack does not fit,
-/// ViewThatFits takes the next variant: line3 is dropped whole, never clipped (then line2).
+/// else the state glyph) + "up to 3 text lines via ViewThatFits" — line1 the streak glyph (filled
+/// when extended, outline when pending) + "12-day streak", line2 done/total or the state line ("All
+/// done today"), line3 the next habit or the state's third line (Table C on all done). Seed 001 §3
+/// renders line3 as ".font(.system(size: 11)), .foregroundStyle(.tertiary), .lineLimit(1),
+/// .truncationMode(.tail), inside a ViewThatFits(in: .vertical) text stack (:1899) that drops line3
+/// entirely if the stack doesn't fit": in every state line3 is one line cut at its tail, and the
+/// stack that does not fit takes the next variant, line3 dropped whole (then line2; ours).
+///
+/// Stale (seeds silent on its accessory lines; ios-choices.md "stale rectangular"): line2 is the
+/// state line, "Today · last synced Xh ago" (≤ 2 lines, like every line2), and line3 the count, so
+/// the one-line tail cut never falls on the sync age.
 ///
 /// Calibration (seed 001 §3, measured ink at @2x on 344 × 152 px: line1 x 100–325, line2 x 100–277,
 /// line3 "Every stone laid" x 100–276): the stack starts at 50 pt; line1 and line2 are `.headline`
@@ -12,6 +18,7 @@
 extension IOSPlanBuilder {
     mutating func planAccessoryRectangular() {
         var lines = accessoryRectangularLines(w)
+        if w.state == .stale, let age = lines.line3 { lines.line3 = lines.line2; lines.line2 = age }
         var l1 = TextStyle(.inter, .semibold, size: IOSLayout.rectangularLine1Size)
         let l2 = TextStyle(.inter, .regular, size: IOSLayout.rectangularLine2Size)
         let l3 = IOSLayout.rectangularLine3Style
@@ -51,18 +58,16 @@ extension IOSPlanBuilder {
         // ViewThatFits(in: .vertical): the first variant whose lines all fit whole.
         let candidates: [[(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]] = {
             let one = (element: SceneElement.accessoryLine1, text: lines.line1, style: l1, ink: ColorRole.ink, lines: 1, mayCut: false)
-            // New day has no line3, and its line2 is the full iOS sentence: it may take a third line
-            // (157 × 72 and 153 × 68 pt) rather than be dropped — it is the state's only line.
+            // line2's line limit (seeds silent; ios-choices.md "rectangular line2"): 2 lines; New day has
+            // no line3 and its line2 is the full iOS sentence, the state's only line: it may take a third
+            // (157 × 72 and 153 × 68 pt) rather than be dropped.
             let two = (element: SceneElement.accessoryLine2, text: lines.line2, style: l2, ink: ColorRole.stoneCaption,
                        lines: w.state == .newDay ? IOSLayout.rectangularNewDayLine2Lines : 2, mayCut: false)
             var out = [[one, two], [one]]
             if let t3 = lines.line3 {
-                // A habit title may end in "…"; every other third line is whole or dropped. Stale's
-                // third line is the sync age, which a tail cut would remove ("Today · last synced 2…"):
-                // it takes a second line, which the stack has room for at every Apple size, rather
-                // than lose the only sign that the data is old (seed 000: a stale widget states its age).
-                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted,
-                                       lines: w.state == .stale ? 2 : 1, mayCut: w.state == .defaultProgress)], at: 0)
+                // Seed 001 §3: ".lineLimit(1), .truncationMode(.tail)" — in every state. A habit's
+                // name may end in "…"; Table C's ≤ 16 characters keep all done's strings whole.
+                out.insert([one, two, (element: SceneElement.accessoryLine3, text: t3, style: l3, ink: ColorRole.muted, lines: 1, mayCut: true)], at: 0)
             }
             return out
         }()
@@ -99,7 +104,7 @@ extension IOSPlanBuilder {
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
             addText(l.element, placed, style: l.style, ink: l.ink,
-                    l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, \(l.lines == 1 ? "one line" : "the sync age whole on ≤ 2 lines")" : l.element.displayName(.ios))
+                    l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, one line, tail truncation (001 §3)" : l.element.displayName(.ios))
         }
     }
 }

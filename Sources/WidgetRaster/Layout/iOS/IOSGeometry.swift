@@ -160,8 +160,8 @@ public enum DynamicTypeSize: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Apple's Dynamic Type ladder from the default size up (the gate's three `DynamicTypeSize`s are
-/// rungs of it). A family that cannot seat its required lines at the requested size steps down
-/// this ladder (README "iOS at large text sizes"; the seeds are silent on iOS type at AX sizes).
+/// rungs of it). A widget draws at the rung asked for (the seeds cap no iOS type); only the inline
+/// accessory's label, one line of a fixed 26 pt row, is held to the rungs whose line fits the row.
 public enum DynamicTypeStep: Int, Hashable, Sendable, CaseIterable, Comparable {
     case large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
@@ -176,7 +176,7 @@ public enum DynamicTypeStep: Int, Hashable, Sendable, CaseIterable, Comparable {
         case .accessibility3: return "AX3"
         }
     }
-    /// This rung and every smaller one, largest first: the order a family tries them in.
+    /// This rung and every smaller one, largest first.
     public var downward: [DynamicTypeStep] { Self.allCases.filter { $0 <= self }.reversed() }
 }
 

@@ -43,6 +43,8 @@ public enum IOSLayout {
     public static let captionGapPt = 4.0, captionGlyphShare = 0.9, captionGlyphGapPt = 4.0
     /// Legacy's "N of M done" under the caption, and the HabitPip row under that (Small, Medium).
     public static let progressGapPt = 6.0, pipRowGapPt = 8.0
+    /// "N of M done" wraps to at most this many lines (seeds silent on iOS; a SwiftUI `Text` wraps).
+    public static let progressMaxLines = 2
     /// A centred status (all done, empty, first run): its glyph this far above the title, the
     /// subtitle this far under it, each text at most this many lines (the new-day sentence too).
     public static let statusGlyphGapPt = 8.0, statusSubtitleGapPt = 2.0, stateLineMaxLines = 6
@@ -63,7 +65,7 @@ public enum IOSLayout {
     /// The new-day sun: this much shorter than the sentence's line (centred on it), this far from the text.
     public static let newDayIconInsetPt = 2.0, newDayIconGapPt = 4.0
     /// The STALE footer "Today · last synced Xh ago", reserved at the bottom: this far below what
-    /// stands above it, at most this many lines (then its shorter forms).
+    /// stands above it, at most this many lines (seeds silent; the one stale string, no shorter form).
     public static let footerGapPt = 4.0, staleFooterMaxLines = 3
 
     // MARK: Habit rows and pips (seed 000 "Kindling refinement (iOS)": FrostedHabitRow; "Host rendering modes (iOS)": HabitPip)
@@ -78,8 +80,8 @@ public enum IOSLayout {
     /// with these corners.
     public static let frostedRowAlphas = [0.4, 0.9]
     public static let frostedRowRadiusPt = 10.0
-    /// "+N more in the app" / "+N more done", this far under the last row.
-    public static let overflowGapPt = 4.0
+    /// "+N more in the app" / "+N more done", this far under the last row, on at most this many lines.
+    public static let overflowGapPt = 4.0, overflowMaxLines = 2
     /// HabitPip (seed 000): a 20 × 8 pt capsule, solid `WidgetSuccess` when done, 1.5 pt `WidgetMuted` outline when not.
     public static let pipSize = Size(20, 8)
     public static let pipOutlinePt = 1.5

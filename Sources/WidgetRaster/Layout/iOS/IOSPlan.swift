@@ -63,10 +63,10 @@ public struct IOSWidgetPlan: Sendable {
     /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
     public var visibleHabits: [Int]
     public var overflow: Int
-    /// The Dynamic Type rung the plan was drawn at: the requested one, or the largest below it at
-    /// which the family keeps every required element (`lost` empty).
+    /// The Dynamic Type rung the plan was drawn at: always the one asked for.
     public var typeStep: DynamicTypeStep
-    /// Required elements the plan could not draw at any rung (empty when the layout kept its meaning).
+    /// Required elements the plan could not draw whole (empty when the layout kept its meaning):
+    /// the lost-meaning and truncation checks report each one on the render.
     public var lost: [String: String]
     public var arithmetic: [String]
 
@@ -78,19 +78,13 @@ public struct IOSWidgetPlan: Sendable {
     }
 }
 
-/// Plans one iOS Home Screen widget. Pure: the same request and fonts give the same plan.
+/// Plans one iOS widget at the Dynamic Type size asked for. Pure: the same request and fonts give
+/// the same plan. Neither seed caps or steps down the widget's type (no `.dynamicTypeSize(...)`, no
+/// `.minimumScaleFactor` on the text stack — ios-digest "Dynamic Type"), and a SwiftUI widget only
+/// steps its type if coded to: what no longer fits is shed, dropped by ViewThatFits or cut by its
+/// view's own line limit, and the checks report the meaning lost (never a smaller rung to hide it).
 public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
-    // Large text: the widget draws at the largest rung of Apple's ladder, from the requested size
-    // down, at which every required line still fits whole (README "iOS at large text sizes").
-    let requested = r.textSize.step
-    var plan = planIOSWidget(w, r, fonts: fonts, step: requested)
-    var steps: [String] = []
-    for step in requested.downward.dropFirst() where !plan.lost.isEmpty {
-        steps.append("Dynamic Type \(plan.typeStep.name): \(plan.lost.keys.sorted().joined(separator: ", ")) would not fit whole → \(step.name)")
-        plan = planIOSWidget(w, r, fonts: fonts, step: step)
-    }
-    plan.arithmetic.insert(contentsOf: steps, at: min(1, plan.arithmetic.count))
-    return plan
+    planIOSWidget(w, r, fonts: fonts, step: r.textSize.step)
 }
 
 func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary, step: DynamicTypeStep) -> IOSWidgetPlan {
@@ -157,9 +151,18 @@ struct IOSPlanBuilder {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
     mutating func hide(_ part: IOSPlanPart, _ reason: String) { hidden[part.name] = reason }
-    /// A required element that did not fit: hidden, and the plan is tried one Dynamic Type rung down.
+    /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
     mutating func lose(_ part: IOSPlanPart, _ reason: String) { hide(part, reason); lost[part.name] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
+
+    /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
+    /// — the room ends first — the lines that fit, the last cut at its tail, as SwiftUI truncates a
+    /// text it cannot seat; the truncation check reports the cut. nil when not one line fits.
+    func wrappedOrCut(_ text: String, in col: inout StackColumn, style s: TextStyle, maxLines: Int, gap: Double = 0,
+                      indent: Double = 0) -> (frame: Rect, text: FinishedText)? {
+        col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent)
+            ?? col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent, whole: false)
+    }
 
     // MARK: Streak header
 
@@ -286,7 +289,7 @@ struct IOSPlanBuilder {
 
     /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
     /// The glyph takes `glyphPt` when the text leaves room, else steps down to `minGlyphPt`, else
-    /// sheds (a loss when `glyphRequired`: the family then tries a smaller type rung).
+    /// sheds (a loss when `glyphRequired`, which the checks report).
     mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
@@ -306,20 +309,20 @@ struct IOSPlanBuilder {
         }
         var titleShed = false
         if let title {
-            if let t = col.text(title, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
+            if let t = wrappedOrCut(title, in: &col, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
                 placed.append((.statusTitle, align(t.frame, alignment, box),
                                .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
             } else {
                 titleShed = true
-                lose(.element(.statusTitle), "does not fit whole: shed (and its subtitle with it — shed from the bottom up is not possible)")
+                lose(.element(.statusTitle), "not one line fits: shed (and its subtitle with it)")
             }
         }
         if let subtitle, !titleShed {
-            if let t = col.text(subtitle, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt) {
+            if let t = wrappedOrCut(subtitle, in: &col, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt) {
                 placed.append((.statusSubtitle, align(t.frame, alignment, box),
                                .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
             } else {
-                lose(.element(.statusSubtitle), "does not fit whole under the title")
+                lose(.element(.statusSubtitle), "not one line fits under the title")
             }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
@@ -367,30 +370,37 @@ struct IOSPlanBuilder {
         let text = fixedText(.newDayVisual, platform: .ios)
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
-        if var placed = col.text(text, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
+        if var placed = wrappedOrCut(text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
             let dy = (max(0, col.left) / 2).rounded(.down)
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
         } else {
-            lose(.element(.newDayLine), "does not fit whole")
+            lose(.element(.newDayLine), "not one line fits")
         }
     }
 
-    /// The STALE footer "Today · last synced Xh ago", reserved at the bottom before anything else;
-    /// where three lines cannot hold it whole, the first shorter form they hold (`staleFooterForms`:
-    /// the age is the point), as Android's footer does.
-    mutating func staleFooter(in col: inout StackColumn) {
-        let forms = staleFooterForms(w)
-        guard let full = forms.first else { hide(.element(.staleFooter), "not STALE"); return }
+    /// The STALE footer "Today · last synced Xh ago" (seed 000 "State catalog": the one stale
+    /// string — no shorter form), reserved at the bottom before anything else, wrapped to at most
+    /// `staleFooterMaxLines` (the seed gives iOS no line limit; ios-choices.md "stale footer lines").
+    /// Where those lines, or the widget, cannot hold it whole, it is cut at its tail — reported.
+    mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
+        guard let text = staleFooterForms(w).first else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
         let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
-        let text = forms.first { col.lineCount($0, style: s) <= maxLines } ?? full
-        let lines = min(maxLines, col.lineCount(text, style: s))
-        guard let r = col.reserveBottom(Double(lines) * metrics.lineHeight(s) + gap) else { lose(.element(.staleFooter), "no room"); return }
+        let lineH = metrics.lineHeight(s)
+        // The lines it needs, at most `maxLines`, and at most what the widget holds (then cut, reported).
+        // The streak header's row stands above it whatever happens (seed 000 "The always-visible
+        // core": the numeral is never hidden), so the footer takes only the room under that row.
+        let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
+        let lines = min(maxLines, col.lineCount(text, style: s), Int(((col.left - headerRow - gap) / lineH + 1e-9).rounded(.down)))
+        guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
+            lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
+        }
         var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
-        if let placed = foot.text(text, style: s, maxLines: maxLines) {
-            addText(.staleFooter, placed, style: s, ink: mutedInk, "STALE footer, reserved first at the bottom")
+        if let placed = wrappedOrCut(text, in: &foot, style: s, maxLines: lines) {
+            addText(.staleFooter, placed, style: s, ink: mutedInk,
+                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(lines) (reported)" : "STALE footer, reserved first at the bottom")
         }
     }
 
@@ -419,26 +429,38 @@ struct IOSPlanBuilder {
     mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
         let habits = w.habits
         let nextDue = nextDueIndex
-        var idx = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
+        let window = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
         let s = style(.subheadline)
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let overflowH = metrics.lineHeight(overflowStyle) + IOSLayout.overflowGapPt
         let spacing = IOSLayout.habitRowSpacingPt
-        while !idx.isEmpty {
-            let hidden = habits.count - idx.count
-            let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (overflowText(hidden) != nil ? overflowH : 0)
-            if need <= col.left + 1e-9 { break }
-            // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
-            // that cannot seat it loses meaning, and the family tries a smaller type rung.
-            if let nd = nextDue, idx == [nd] {
-                lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
-                idx = []
-                break
+        // "+N more" at the lines it will take (≤ 2), so what is measured is what is placed.
+        let room = col
+        func overflowHeight(_ hidden: Int) -> Double {
+            guard hidden > 0, let text = overflowText(hidden) else { return 0 }
+            return IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount(text, style: overflowStyle))) * metrics.lineHeight(overflowStyle)
+        }
+        // The rows that fit with (or without) the overflow line under them; the window keeps the
+        // next-due row (seed 000 "Large family"), dropping from the front when it is the last one.
+        func seated(withOverflow: Bool) -> [Int] {
+            var idx = window
+            while !idx.isEmpty {
+                let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (withOverflow ? overflowHeight(habits.count - idx.count) : 0)
+                if need <= room.left + 1e-9 { break }
+                if let nd = nextDue, idx == [nd] { return [] }
+                if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
             }
-            // Keep the next-due row: drop from the front when it is the last one, else from the end.
-            if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
+            return idx
+        }
+        // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
+        // it, the rows take the room and the count is lost (reported).
+        var idx = seated(withOverflow: true)
+        if idx.isEmpty { idx = seated(withOverflow: false) }
+        if idx.isEmpty, let nd = nextDue, window.contains(nd) {
+            // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
+            // that cannot seat it loses meaning, and the checks report it.
+            lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
         }
         visibleHabits = idx
         overflow = habits.count - idx.count
@@ -464,11 +486,11 @@ struct IOSPlanBuilder {
         if !idx.isEmpty { col.y -= spacing }
         if idx.isEmpty && !habits.isEmpty {
             // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
-            // nothing, so the family tries a smaller type rung for a row, as Android's never draws it alone.
+            // nothing, so it is not drawn alone (as Android's never is); the rows' loss is reported.
             lose(.habitRow, "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
             hide(.element(.overflowLine), "no habit row above it")
         } else if overflow > 0, let text = overflowText(overflow) {
-            if let placed = col.text(text, style: overflowStyle, maxLines: 2, gap: IOSLayout.overflowGapPt) {
+            if let placed = col.text(text, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt) {
                 addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
             } else {
                 lose(.element(.overflowLine), "\(overflow) habit(s) without a row and no room to say so")
@@ -507,8 +529,10 @@ struct IOSPlanBuilder {
         guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
         if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
             addText(element, placed, style: s, ink: ink, reason)
+        } else if required, let placed = wrappedOrCut(text, in: &col, style: s, maxLines: maxLines, gap: gap) {
+            addText(element, placed, style: s, ink: ink, "\(reason): the room ends before it does — cut at its tail (reported)")
         } else if required {
-            lose(.element(element.kind), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — never cut")
+            lose(.element(element.kind), "\(reason): not one line fits \(fmtDp(col.left)) pt")
         } else {
             hide(.element(element.kind), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
         }

@@ -11,7 +11,7 @@ extension IOSPlanBuilder {
     mutating func planSystemLarge() {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
-        staleFooter(in: &col)
+        staleFooter(in: &col, under: (.largeTitle, IOSLayout.largeHeaderGlyphPt))
         // The motivator is reserved at the bottom first (the checklist cap exists so it is never
         // pushed out), and drawn last, so the texts read top to bottom.
         var closing: (frame: Rect, text: FinishedText)?
@@ -47,7 +47,7 @@ extension IOSPlanBuilder {
             largeStatusBody(under: col)
         case .allDone, .defaultProgress, .stale:
             if !w.kindling {
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.largeProgressGapPt, required: true, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.largeProgressGapPt, maxLines: IOSLayout.progressMaxLines, required: true, reason: "progress")
             }
             let state = w.state
             habitRows(in: &col, cap: IOSLayout.largeMaxRows, gap: IOSLayout.largeRowsGapPt) { largeOverflowText(state: state, hiddenCount: $0) }

@@ -9,7 +9,7 @@ extension IOSPlanBuilder {
     mutating func planSystemSmall() {
         if w.state == .firstRun { firstRunBody(); return }
         var col = column(content)
-        staleFooter(in: &col)
+        staleFooter(in: &col, under: (.title, IOSLayout.headerGlyphPt))
         header(in: &col, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
         switch w.state {
         case .firstRun: break
@@ -29,8 +29,17 @@ extension IOSPlanBuilder {
                 // Seed 000 "Families": Small = streak header + next-due habit + full-width check-off
                 // button, which names the habit it checks off by standing under it. The button is
                 // reserved first; the reactive caption takes what the habit row leaves, else sheds.
-                let button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
+                let beforeButton = col
+                var button = smallCTAText(w).map { (label: $0, slot: reserveCheckOffButton($0, in: &col)) }
                 if button == nil { hide(.checkOffButton, "no check-off on \(w.state.rawValue)") }
+                // The next-due row outranks the button (ios-choices.md "Small: the row before the
+                // button"): a button without the habit it names checks off a habit the widget does not
+                // show. Where both cannot stand, the button gives its room back and is lost (reported).
+                if button?.slot != nil, nextDueIndex != nil, !col.fits(habitRowHeight, gap: IOSLayout.smallRowGapPt) {
+                    col = beforeButton
+                    button = nil
+                    lose(.checkOffButton, "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
+                }
                 if nextDueIndex == nil || captionFits(under: IOSLayout.smallRowGapPt + habitRowHeight, in: col) {
                     caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
@@ -40,7 +49,7 @@ extension IOSPlanBuilder {
                 habitRows(in: &col, cap: 1, gap: IOSLayout.smallRowGapPt) { _ in nil }
             } else {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, required: true, reason: "progress")
+                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, maxLines: IOSLayout.progressMaxLines, required: true, reason: "progress")
                 pips(in: &col, gap: IOSLayout.pipRowGapPt)
             }
         }
