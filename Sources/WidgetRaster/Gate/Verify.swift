@@ -178,7 +178,7 @@ public enum Verifier {
                                  environment: RendererEnvironment) -> ComparisonDecision {
         let manifestName = "Goldens/\(Manifest.fileName)"
         let diffs = manifest.map { environment.differences(from: $0.environment) } ?? []
-        let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: ", "))"
+        let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: "; "))"
         switch choice {
         case .exact:
             return .applied(AppliedComparison(.exact, because: "requested with --compare exact" + (drift.map { "; " + $0 } ?? "")))
