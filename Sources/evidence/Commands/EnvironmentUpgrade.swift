@@ -39,6 +39,10 @@ enum EnvironmentUpgrade {
             }
             return
         }
+        // The manifest names one environment for every golden, so an upgrade reviews and records them all.
+        if options.filter != nil || options.shard != nil {
+            throw InputError("--environment-upgrade", "reviews and re-records every golden (the manifest names one environment for all): drop --filter and --shard")
+        }
         guard !drift.isEmpty else {
             throw InputError("--environment-upgrade", "this machine's renderer environment matches \(manifestPath); nothing to upgrade — record without it")
         }
