@@ -17,7 +17,7 @@ if [ $# -eq 0 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
 fi
 manifest=Goldens/manifest.json
 [ -f "$manifest" ] || { echo "in-container.sh: $PWD/$manifest is missing; run it in the checkout" >&2; exit 2; }
-image=$(sed -n 's/^ *"image" *: *"\([^"]*\)".*/\1/p' "$manifest" | head -n 1)
+image=$(sed -n '/^ *"image" *:/{s/^ *"image" *: *"\([^"]*\)".*/\1/p;q;}' "$manifest")
 [ -n "$image" ] || { echo "in-container.sh: $manifest names no environment.image; record once with a current evidence" >&2; exit 2; }
 case "$image" in
   *@sha256:*) ;;

@@ -59,17 +59,22 @@ extension ProjectOption {
 extension HelpCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
 extension VersionCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
 extension ReportCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
-extension VerifyCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
-extension RecordCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
+extension ProjectOption {
+    /// A command whose input folder is named on its command line (`--goldens DIR`, `--android-res DIR`)
+    /// reads that, not a project: it needs none, and says nothing of the project it did not look for.
+    static func unlessNamed(_ a: ParsedArguments, _ flags: OptionSpec...) -> Need {
+        flags.contains { a.given($0) != nil } ? .none : .required
+    }
+}
+extension VerifyCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension RecordCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension BenchCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension GalleryCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
 extension PinCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
-extension BenchCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
 extension SheetCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
-extension GalleryCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
 extension ContrastCommand {
     /// The audit of named token folders needs no project; the bundled audit and the render checks do.
-    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
-        a.given(androidRes) != nil || a.given(iosAssets) != nil ? .optional : .required
-    }
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, androidRes, iosAssets) }
 }
 
 extension ProjectOption {
@@ -83,8 +88,9 @@ extension ProjectOption {
             folders, case files and known findings; without it the project is the nearest folder at or above
             the working folder holding `\(Project.configName)` or `\(Project.defaultGoldens)/`. Outside any project,
             \(names(.optional)) use the tokens compiled into evidence and say so once on stderr;
-            \(names(.required)) (`contrast` unless `--android-res` or `--ios-assets` names the tokens)
-            exit 2 naming `--root` and the folder searched from.
+            \(names(.required)) exit 2 naming `--root` and the folder searched from — unless the
+            folder they read is named: `--goldens DIR` (`verify`, `record`, `bench`, `gallery`), or
+            `--android-res` / `--ios-assets` (`contrast`).
             """
     }
 }

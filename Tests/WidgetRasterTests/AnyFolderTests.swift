@@ -45,11 +45,16 @@ import Testing
         #expect(render.err.split(separator: "\n").map(String.init) == [note], "\(render.err)")
         #expect(try Data(contentsOf: dir.appendingPathComponent("fixture.png")) == Data(contentsOf: PipelineTests.golden(key, in: PackagePaths.root)))
         for command in ["evidence list --filter 'android/small/*'", "evidence plan --state all-done --habits 3 --done 3",
-                        "evidence resolve --no-snapshot --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin", "evidence strings", "evidence render --platform ios --family systemSmall -o ios.png",
-                        "evidence contrast --android-res '\(PackagePaths.tokens.path)/android/res'"] {
+                        "evidence resolve --no-snapshot --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin", "evidence strings", "evidence render --platform ios --family systemSmall -o ios.png"] {
             let r = try PipelineTests.sh(command, in: dir)
             #expect(r.code == 0, "\(command): \(r.err)")
             #expect(r.err.components(separatedBy: "using the bundled tokens").count == 2, "\(command): say it once: \(r.err)")
+        }
+        // A command told which folder to read looks for no project and says nothing of one.
+        for command in ["evidence contrast --android-res '\(PackagePaths.tokens.path)/android/res'",
+                        "evidence verify --goldens '\(PackagePaths.goldens.path)' --filter 'android/small/empty/*' --quiet --report r"] {
+            let r = try PipelineTests.sh(command, in: dir)
+            #expect(r.code == 0 && !r.err.contains("project"), "\(command): \(r.err)")
         }
         let version = try PipelineTests.sh("evidence version", in: dir)
         #expect(version.code == 0 && version.out.contains("tokens (from the binary (bundled)): evidence:Tokens/android/res, evidence:Tokens/ios/Assets.xcassets"), "\(version.out)")
