@@ -190,7 +190,7 @@ public enum Verifier {
             guard let drift else { return .applied(AppliedComparison(.exact, because: "environment matches \(manifestName)")) }
             let applied = AppliedComparison(.exact, because: drift)
             return .refused(applied, GateFailure(key: "(environment)", kind: .environment,
-                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one (its fix says where to run)"))
+                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"))
         }
     }
 
