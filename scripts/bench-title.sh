@@ -21,6 +21,7 @@ for name, title in [("word", "x" * 1_000_000), ("words", "ab " * 333_333), ("con
 PY
 for name in word words controls; do
   for size in "170 180" "300 180" "320 360"; do
+    # shellcheck disable=SC2086 # "W H" split into two words on purpose
     set -- $size
     start=$EPOCHREALTIME
     .build/release/evidence render --snapshot "$tmp/$name.json" --width "$1" --height "$2" \

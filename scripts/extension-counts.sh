@@ -47,7 +47,9 @@ main() {
     build_pid=
     # An interrupted run stops its build: swift-build and every compiler under it, by pid (SwiftPM
     # starts each compiler in a process group of its own and does not stop them on SIGTERM).
+    # shellcheck disable=SC2317 # called through cleanup, from the trap
     descendants() { local c; for c in $(pgrep -P "$1" || true); do echo "$c"; descendants "$c"; done; }
+    # shellcheck disable=SC2317 # called from the trap
     cleanup() {
         if [ -n "$build_pid" ]; then
             # shellcheck disable=SC2046

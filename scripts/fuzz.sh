@@ -15,12 +15,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-[[ "$seconds" =~ ^[0-9]+$ ]] && (( seconds > 0 )) || { echo "fuzz.sh: SECONDS must be a whole number > 0, got '$seconds'" >&2; exit 2; }
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || (( seconds == 0 )); then echo "fuzz.sh: SECONDS must be a whole number > 0, got '$seconds'" >&2; exit 2; fi
 all_targets="FuzzSnapshotRender FuzzPNG FuzzTokenXML FuzzColorSet FuzzResultReport FuzzManifest FuzzKnownFindings"
 targets="${FUZZ_TARGETS:-$all_targets}"
 scripts/ensure-deps.sh
 
 # lld: gold crashes (internal error in format_file_lineno) on the ASan-instrumented objects.
+# shellcheck disable=SC2054 # the commas are inside one flag's value
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
 echo "building Fuzz/ (libFuzzer + AddressSanitizer, release)…" >&2
 swift build --package-path Fuzz "${flags[@]}" >&2

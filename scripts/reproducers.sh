@@ -10,13 +10,13 @@
 # gallery, escaping) are fixed on those branches and pass only once they are merged; [t24] cases
 # are this branch's (timeline, bench, honest exits, capped errors, --goldens typos, FIFOs).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 repo="$PWD"
 E="${EVIDENCE:-$repo/.build/release/evidence}"
 [ -x "$E" ] || { echo "reproducers.sh: no $E; run 'swift build -c release --product evidence' first" >&2; exit 2; }
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/evidence-repro-XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-cd "$scratch"
+cd "$scratch" || exit 2
 # The scratch folder is a copy of the project (evidence finds its root from the working folder up,
 # issue #32): without it every command would stop at the missing Tokens/ for the wrong reason.
 cp -r "$repo/Goldens" "$repo/Tokens" "$repo/Cases" "$repo/known-findings.json" "$repo/evidence.json" .
@@ -131,6 +131,7 @@ body += z.flush()
 png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b'')
 open('bomb.png', 'wb').write(png)
 EOF
+# shellcheck disable=SC2012 # golden paths are fixture keys: no spaces or newlines
 victim=$(ls G/android/small/*/*/*/light.png | awk 'NR == 1')
 cp G/"${victim#G/}" victim.bak 2>/dev/null; cp bomb.png "$victim"
 run png-bomb-golden t23 1 "$E" verify --filter 'android/small/*' --goldens G --report rep
@@ -180,7 +181,7 @@ expect_line report-too-many-fixtures "60000 passed: more than the 50000"
 # --- traps: a one-character -o, '-o -' [t34]
 run render-o-one-char t34 0 "$E" render --fixture android/small/empty/stones/kindling/light -o x
 run render-o-dash t34 0 "$E" render --fixture android/small/empty/stones/kindling/light -o -
-[ -f x ] && [ -f ./- ] || { echo "FAIL  render-o-one-char: ./x or ./- not written"; failed=1; }
+if [ ! -f x ] || [ ! -f ./- ]; then echo "FAIL  render-o-one-char: ./x or ./- not written"; failed=1; fi
 # (A known-findings range beyond Int, and fontScale/textSize on the other platform, are read only from
 # the package's own known-findings.json, which this script never edits: GateTrustTests covers them.)
 cp -r "$repo/Goldens" G3

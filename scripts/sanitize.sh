@@ -12,7 +12,7 @@
 # LeakSanitizer is off for the suite: Foundation and the Swift runtime keep caches that LSan
 # counts at exit; leaks per input are what scripts/fuzz.sh checks (detect_leaks=1).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 which="${SANITIZERS:-thread address}"
 case "${1:-}" in thread|address) which="$1"; shift ;; all) shift ;; esac
 extra=("$@")

@@ -16,10 +16,13 @@ protocol EvidenceCommand {
     /// Runs with the arguments parsed against `options`. Returns the exit code (0 ok, 1 check
     /// failed); throws `InputError` for bad usage or unreadable input (exit 2).
     static func run(_ args: ParsedArguments) throws -> Int32
+    /// Whether the command reads a project (`ProjectOption.Need`; each command's answer is in ProjectOption.swift).
+    static func projectNeed(_ args: ParsedArguments) -> ProjectOption.Need
 }
 
 extension EvidenceCommand {
     static var notes: String { "" }
+    static func projectNeed(_ args: ParsedArguments) -> ProjectOption.Need { .optional }
 
     /// `evidence <name> --help`: usage, the option table, the notes.
     static var help: String {
@@ -30,6 +33,7 @@ extension EvidenceCommand {
     /// Parses and runs: the only way a command receives its arguments.
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try options.parse(arguments)
+        try ProjectOption.check(Project.current, need: projectNeed(parsed), command: name)
         try OutputGuard.check(parsed, options: options)
         return try run(parsed)
     }

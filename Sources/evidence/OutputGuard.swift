@@ -36,10 +36,12 @@ enum OutputGuard {
         let project = Project.current
         var inputs = [
             ProtectedInput("the project's goldens folder", project.goldens.path),
-            ProtectedInput("the project's token folder", project.androidTokens.path),
-            ProtectedInput("the project's token folder", project.iosTokens.path),
             ProtectedInput("the known-findings file", project.knownFindings.path),
         ]
+        // Bundled tokens (`evidence:Tokens/…`) are in the binary: no file to protect.
+        for tokens in [project.androidTokens, project.iosTokens] where BundledTokens.path(of: tokens) == nil {
+            inputs.append(ProtectedInput("the project's token folder", tokens.path))
+        }
         for (flag, what) in inputFlags {
             guard let spec = options.spec(flag) else { continue }
             for path in a.values(spec) + [a.given(spec)].compactMap({ $0 }) where !path.isEmpty && path != "-" {

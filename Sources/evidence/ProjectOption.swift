@@ -34,3 +34,63 @@ enum ProjectOption {
         return try Project.at(root: URL(fileURLWithPath: root), origin: "--root")
     }
 }
+
+extension ProjectOption {
+    /// What a command needs of the project. Outside one (`Project.searchedFrom`): `required` exits 2
+    /// naming --root and the folder searched from; `optional` draws with the bundled tokens and says
+    /// so once on stderr; `none` reads nothing of it.
+    enum Need { case none, optional, required }
+
+    /// Refuses a command that needs a project when none was found, or notes the bundled tokens.
+    static func check(_ project: Project, need: Need, command: String) throws(InputError) {
+        guard let searched = project.searchedFrom else { return }
+        switch need {
+        case .none: return
+        case .required:
+            throw InputError("--root", "no project at or above \(searched.path) (no \(Project.configName) or \(Project.defaultGoldens)/); "
+                + "\(command) needs a project: run it in the checkout, or give --root DIR (the folder holding \(Project.configName) or \(Project.defaultGoldens)/)")
+        case .optional:
+            printError("evidence \(command): no project at or above \(searched.path); using the bundled tokens (give --root DIR for a project's)")
+        }
+    }
+}
+
+// Each command's need, declared here so the rule reads in one place (the default is `optional`).
+extension HelpCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
+extension VersionCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
+extension ReportCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .none } }
+extension ProjectOption {
+    /// A command whose input folder is named on its command line (`--goldens DIR`, `--android-res DIR`)
+    /// reads that, not a project: it needs none, and says nothing of the project it did not look for.
+    static func unlessNamed(_ a: ParsedArguments, _ flags: OptionSpec...) -> Need {
+        flags.contains { a.given($0) != nil } ? .none : .required
+    }
+}
+extension VerifyCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension RecordCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension BenchCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension GalleryCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension PinCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
+extension SheetCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
+extension ContrastCommand {
+    /// The audit of named token folders needs no project; the bundled audit and the render checks do.
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, androidRes, iosAssets) }
+}
+
+extension ProjectOption {
+    /// The `--root` paragraph of docs/reference/cli.md, its command lists read from each command's need.
+    static var markdown: String {
+        func names(_ need: Need) -> String {
+            allCommands.filter { $0.projectNeed(ParsedArguments()) == need }.map { "`\($0.name)`" }.joined(separator: ", ")
+        }
+        return """
+            `--root DIR` (every command) names the project checked — its `\(Project.configName)`, goldens, token
+            folders, case files and known findings; without it the project is the nearest folder at or above
+            the working folder holding `\(Project.configName)` or `\(Project.defaultGoldens)/`. Outside any project,
+            \(names(.optional)) use the tokens compiled into evidence and say so once on stderr;
+            \(names(.required)) exit 2 naming `--root` and the folder searched from — unless the
+            folder they read is named: `--goldens DIR` (`verify`, `record`, `bench`, `gallery`), or
+            `--android-res` / `--ios-assets` (`contrast`).
+            """
+    }
+}

@@ -49,6 +49,8 @@ struct HelpCommand: EvidenceCommand {
             list is matched case-insensitively. Exit codes: 0 all good, 1 a check failed, 2 bad usage or
             unreadable input (one line on stderr naming the file or flag and the problem).
 
+            \(ProjectOption.markdown)
+
             | command | what it does |
             |---|---|
 

@@ -47,12 +47,20 @@ import Testing
         try #require(try docs().first { $0.path == path }, "\(path) is missing")
     }
 
-    /// A fenced block: its info string (` ```sh runnable ` → `sh runnable`), its text, its line.
+    /// A fenced block: its info string (` ```sh runnable ` → `sh runnable`), its text, its line,
+    /// and the prose between the block before it and itself (which names the folder it runs in).
     struct Block {
         var info: [String]
         var body: String
         var line: Int
+        var prose: String = ""
         var isRunnable: Bool { info.first == "sh" && info.contains("runnable") }
+        /// ` ```sh runnable checkout `: runs in a copy of the checkout's project, not in an empty folder.
+        var inCheckout: Bool { isRunnable && info.contains("checkout") }
+        /// ` ```sh not-runnable: REASON `: a shell block the test does not run, and why.
+        var notRunnableReason: String? {
+            info.count > 2 && info[1] == "not-runnable:" ? info.dropFirst(2).joined(separator: " ") : nil
+        }
         /// ` ```json file=snap.json `: the block is that file's content.
         var fileName: String? { info.first { $0.hasPrefix("file=") }.map { String($0.dropFirst(5)) } }
         var isOutput: Bool { info.first == "text" && info.contains("output") }
@@ -61,12 +69,14 @@ import Testing
     static func blocks(_ text: String) -> [Block] {
         var out: [Block] = []
         var open: (info: [String], line: Int, indent: Int, lines: [Substring])?
+        var prose: [Substring] = []
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if var o = open {
                 if trimmed == "```" {
-                    out.append(Block(info: o.info, body: o.lines.joined(separator: "\n"), line: o.line))
+                    out.append(Block(info: o.info, body: o.lines.joined(separator: "\n"), line: o.line, prose: prose.joined(separator: "\n")))
                     open = nil
+                    prose = []
                 } else {
                     // A block inside a list item loses its fence's indentation.
                     o.lines.append(line.dropFirst(min(o.indent, line.prefix { $0 == " " }.count)))
@@ -74,6 +84,8 @@ import Testing
                 }
             } else if trimmed.hasPrefix("```") {
                 open = (trimmed.dropFirst(3).split(separator: " ").map(String.init), i + 1, line.prefix { $0 == " " }.count, [])
+            } else {
+                prose.append(line)
             }
         }
         return out
@@ -142,8 +154,7 @@ import Testing
         let section = try #require(readme.range(of: "## Quick start").map { String(readme[$0.upperBound...]) })
         let blocks = Self.blocks(String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]))
         let snapshot = try #require(blocks.first { $0.fileName != nil }?.fileName)
-        let block = try #require(blocks.first { $0.isRunnable })
-        let run = Self.commands(block).map(\.text)
+        let run = blocks.filter(\.isRunnable).flatMap(Self.commands).map(\.text)
         #expect(run.contains { $0.contains("render --fixture ") })
         #expect(run.contains { $0.contains("render --snapshot \(snapshot) ") && $0.contains("--as-of") && $0.contains("--time-zone") })
         #expect(run.contains { $0.contains("verify ") && $0.contains("--html ") })
@@ -171,55 +182,110 @@ import Testing
         (try? docs().filter { d in blocks(d.text).contains(where: \.isRunnable) }) ?? []
     }
 
-    /// Every marked command runs in a scratch folder of its page — `evidence` the binary this suite
-    /// built, on the bundled goldens — and exits as its text says; a command that exits 0 wrote every
-    /// `-o FILE` it names; a ` ```text output ` block after a runnable one is its last command's stdout.
+    /// Every marked command runs as a reader types it — `evidence` the binary this suite built, first
+    /// on PATH, with no flag added — in the folder its text names: an empty scratch folder outside the
+    /// checkout ("any folder"), or for ` ```sh runnable checkout ` a scratch copy of the checkout's
+    /// project, which the text before the block must name. Each exits as its text says; one that exits
+    /// 0 wrote every `-o FILE` it names; a ` ```text output ` block after a runnable one is its last
+    /// command's stdout.
     @Test(arguments: docsWithCommands)
     func everyMarkedCommandExitsAsItsTextSays(doc: Doc) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-docs-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let (failures, ran) = try Self.run(doc)
+        for f in failures { Issue.record("\(f)") }
+        #expect(ran > 0)
+    }
+
+    /// The failures of `doc`'s runnable blocks (`everyMarkedCommandExitsAsItsTextSays`) and how many commands ran.
+    static func run(_ doc: Doc) throws -> (failures: [String], ran: Int) {
+        let anyFolder = try Scratch.empty()
+        var checkout: URL?
+        defer { for f in [anyFolder, checkout].compactMap({ $0 }) { try? FileManager.default.removeItem(at: f) } }
         let blocks = Self.blocks(doc.text)
+        var files: [(name: String, body: String)] = []
+        var failures: [String] = []
         var ran = 0
         for (i, block) in blocks.enumerated() {
             if let name = block.fileName {
-                try Data((block.body + "\n").utf8).write(to: scratch.appendingPathComponent(name))
+                files.append((name, block.body))
+                for folder in [anyFolder, checkout].compactMap({ $0 }) {
+                    try Data((block.body + "\n").utf8).write(to: folder.appendingPathComponent(name))
+                }
             }
             guard block.isRunnable else { continue }
+            let folder: URL
+            if block.inCheckout {
+                if !block.prose.contains("checkout") {
+                    failures.append("\(doc.path):\(block.line): the block runs in the checkout, but the text before it does not say so")
+                }
+                if checkout == nil {
+                    let made = try Scratch.checkout()
+                    for f in files { try Data((f.body + "\n").utf8).write(to: made.appendingPathComponent(f.name)) }
+                    checkout = made
+                }
+                folder = checkout!
+            } else {
+                folder = anyFolder
+            }
             var last: HostileCaseTests.Run?
             for c in Self.commands(block) {
-                let r = try Shell.run(c.text, in: scratch)
-                #expect(r.code == c.exit, "\(doc.path):\(c.line): exit \(r.code), the text says \(c.exit): \(c.text)\n\(r.err)")
+                let r = try Shell.run(c.text, in: folder)
+                if r.code != c.exit { failures.append("\(doc.path):\(c.line): exit \(r.code), the text says \(c.exit): \(c.text)\n\(r.err)") }
                 if r.code == 0 {
-                    for m in c.text.matches(of: /(?:^|\s)(?:-o|--output|--html) ([^\s'"]+)/) {
-                        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent(String(m.output.1)).path),
-                                "\(doc.path):\(c.line): wrote no \(m.output.1)")
+                    for m in c.text.matches(of: /(?:^|\s)(?:-o|--output|--html) ([^\s'"]+)/)
+                    where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(m.output.1)).path) {
+                        failures.append("\(doc.path):\(c.line): wrote no \(m.output.1)")
                     }
                 }
                 last = r
                 ran += 1
             }
-            if i + 1 < blocks.count, blocks[i + 1].isOutput, let last {
-                #expect(last.out == blocks[i + 1].body + "\n", "\(doc.path):\(blocks[i + 1].line): the output shown is not what the command prints:\n\(last.out)")
+            if i + 1 < blocks.count, blocks[i + 1].isOutput, let last, last.out != blocks[i + 1].body + "\n" {
+                failures.append("\(doc.path):\(blocks[i + 1].line): the output shown is not what the command prints:\n\(last.out)")
             }
         }
-        #expect(ran > 0)
+        return (failures, ran)
     }
 
-    /// A command of a page, run by `/bin/sh` with the suite's `evidence` first on PATH.
-    enum Shell {
-        /// A folder holding `evidence`: the suite's binary checking this clone (`--root`), as a
-        /// reader's does from inside their checkout while the command runs in a scratch folder.
-        static let wrapper: URL = {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-docs-bin-\(getpid())")
-            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let script = "#!/bin/sh\n[ $# -gt 0 ] || exec '\(HostileCaseTests.binary.path)'\ncommand=$1; shift\n"
-                + "exec '\(HostileCaseTests.binary.path)' \"$command\" --root '\(PackagePaths.root.path)' \"$@\"\n"
-            let file = dir.appendingPathComponent("evidence")
-            FileManager.default.createFile(atPath: file.path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+    /// Scratch folders outside the checkout (the system's temporary folder, with no evidence.json or
+    /// Goldens/ above it): an empty one, or a copy of the checkout's project files.
+    enum Scratch {
+        static func empty() throws -> URL {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-docs-\(getpid())-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            #expect(Project.findRoot(from: dir) == nil, "\(dir.path) is inside a project; the docs' \"any folder\" must not be")
             return dir
-        }()
+        }
 
+        /// The project as a reader's checkout holds it. Goldens are hard-linked (a page's record writes
+        /// a temp file and renames it, so a checkout file is never written through a link); the rest is copied.
+        static func checkout() throws -> URL {
+            let dir = try empty()
+            let root = PackagePaths.root
+            for name in [Project.configName, KnownFindings.fileName, "Tokens", Project.defaultCases] {
+                try FileManager.default.copyItem(at: root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+            }
+            let goldens = dir.appendingPathComponent(Project.defaultGoldens)
+            func cp(_ flags: String) throws -> Bool {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: "/bin/cp")
+                p.arguments = [flags, PackagePaths.goldens.path, goldens.path]
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                p.waitUntilExit()
+                return p.terminationStatus == 0
+            }
+            // Links only within one file system; a temporary folder elsewhere gets a copy.
+            if try !cp("-al") {
+                try? FileManager.default.removeItem(at: goldens)
+                #expect(try cp("-a"), "copying Goldens/ into \(dir.path) failed")
+            }
+            return dir
+        }
+    }
+
+    /// A command of a page, run by `/bin/sh` with the suite's `evidence` first on PATH — the binary
+    /// itself, so a command that needs a flag its text does not show fails as a reader's would.
+    enum Shell {
         static func run(_ command: String, in folder: URL) throws -> HostileCaseTests.Run {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -227,10 +293,58 @@ import Testing
             p.currentDirectoryURL = folder
             // No CI variables: a page's verify must not annotate or append to this job's summary.
             var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") }
-            env["PATH"] = wrapper.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+            env["PATH"] = HostileCaseTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             p.environment = env
             p.standardInput = FileHandle.nullDevice
             return try HostileCaseTests.collect(p)
+        }
+    }
+
+    /// The docs test fails a command that needs a flag its text does not show: a page whose "any
+    /// folder" block verifies without `--root` fails it, naming the line.
+    @Test func aCommandNeedingAFlagItsTextDoesNotShowFailsTheDocsTest() throws {
+        let page = Doc(path: "synthetic.md", text: "In any folder:\n\n```sh runnable\nevidence verify --filter 'android/small/*'\n```\n")
+        let (failures, ran) = try Self.run(page)
+        #expect(ran == 1)
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("synthetic.md:4: exit 2, the text says 0") == true, "\(failures)")
+        #expect(failures.first?.contains("--root") == true)
+        // The same line in a block the text places in the checkout passes.
+        let inCheckout = Doc(path: "synthetic.md", text: "In the checkout:\n\n```sh runnable checkout\nevidence verify --filter 'android/small/*'\n```\n")
+        #expect(try Self.run(inCheckout).failures == [])
+    }
+
+    /// The README's Quick start from an empty folder outside the checkout: the "any folder" block
+    /// exits 0 (`everyMarkedCommand…`), and each command of a block the README places in the checkout
+    /// exits 2 there, naming --root and the folder searched from, as the README says.
+    @Test func theQuickStartSaysWhichCommandsNeedTheCheckout() throws {
+        let readme = try Self.doc("README.md").text
+        let section = try #require(readme.range(of: "## Quick start").map { String(readme[$0.upperBound...]) })
+        let blocks = Self.blocks(String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]))
+        let anywhere = try #require(blocks.first { $0.isRunnable && !$0.inCheckout })
+        #expect(anywhere.prose.contains("in any folder"))
+        let empty = try Scratch.empty()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        var checked = 0
+        for block in blocks where block.inCheckout {
+            #expect(block.prose.contains("`--root`"), "the Quick start does not say its checkout commands need --root elsewhere")
+            for c in Self.commands(block) {
+                let r = try Shell.run(c.text, in: empty)
+                #expect(r.code == 2, "\(c.text): exit \(r.code) outside the checkout")
+                #expect(r.err.contains("--root") && r.err.contains(empty.standardizedFileURL.path), "\(c.text): \(r.err)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// Every shell block of README and docs/ is run (`runnable`) or says why not
+    /// (` ```sh not-runnable: REASON `), so no command a reader types goes unchecked by accident.
+    @Test func everyShellBlockRunsOrSaysWhyNot() throws {
+        for doc in try Self.docs() {
+            for b in Self.blocks(doc.text) where b.info.first == "sh" && !b.isRunnable {
+                #expect(b.notRunnableReason != nil, "\(doc.path):\(b.line): a sh block neither runnable nor 'not-runnable: REASON'")
+            }
         }
     }
 
@@ -330,7 +444,7 @@ import Testing
 
     /// The keys `evidence list` prints (the binary, as a reader runs it).
     static func listedKeys() throws -> [String] {
-        let r = try Shell.run("evidence list", in: FileManager.default.temporaryDirectory)
+        let r = try Shell.run("evidence list --root '\(PackagePaths.root.path)'", in: FileManager.default.temporaryDirectory)
         #expect(r.code == 0)
         return r.out.split(separator: "\n").map(String.init)
     }

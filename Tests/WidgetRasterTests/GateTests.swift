@@ -195,7 +195,7 @@ import Testing
         try Data(m.encoded()).write(to: url)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
         #expect(v.failures.map(\.kind) == [.environment])
-        #expect(v.failures[0].detail.contains("cairo \(RendererEnvironment.current().cairo) vs 0.0.1"))
+        #expect(v.failures[0].detail.contains("cairo: recorded 0.0.1, found \(RendererEnvironment.current().cairo)"))
         #expect(v.failures[0].detail.contains("--compare perceptual"))
         #expect(v.passed.isEmpty)
         #expect(v.comparison.contains("environment differs"))

@@ -13,4 +13,8 @@ typedef struct {
 /// The bundled fonts in a fixed order: entry `i`, or NULL past the last.
 const evidence_bundled_font *evidence_bundled_font_at(int i);
 
+/// Tokens/' files the same way (bundled_tokens.c): `name` is the path below Tokens/, e.g.
+/// "android/res/values/colors_widget.xml" — the colours evidence draws with outside any project.
+const evidence_bundled_font *evidence_bundled_token_at(int i);
+
 #endif

@@ -133,16 +133,21 @@ public struct Manifest: Codable, Equatable, Sendable {
         var out = PrettyJSON(emit: emit)
         out.object(indent: 0, [
             ("environment", { o, i in
-                o.object(indent: i, [
+                var members: [PrettyJSON.Member] = [
                     ("cairo", { o, _ in o.string(environment.cairo) }),
                     ("fonts", { o, i in o.object(indent: i, environment.fonts.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { font in
                         (font.key, { o, _ in o.string(font.value) }) }) }),
                     ("freetype", { o, _ in o.string(environment.freetype) }),
                     ("harfbuzz", { o, _ in o.string(environment.harfbuzz) }),
-                ] + (environment.libdeflate.map { v in [("libdeflate", { o, _ in o.string(v) })] } ?? []) + [
+                ]
+                // A manifest from before images (or the encoder) were named keeps its bytes.
+                if let image = environment.image { members.append(("image", { o, _ in o.string(image) })) }
+                if let libdeflate = environment.libdeflate { members.append(("libdeflate", { o, _ in o.string(libdeflate) })) }
+                members += [
                     ("libpng", { o, _ in o.string(environment.libpng) }),
                     ("zlib", { o, _ in o.string(environment.zlib) }),
-                ])
+                ]
+                o.object(indent: i, members)
             }),
             ("goldens", { o, i in
                 o.object(indent: i, goldens.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { golden in

@@ -196,10 +196,10 @@ public enum Verifier {
                                  environment: RendererEnvironment) -> ComparisonDecision {
         let manifestName = "Goldens/\(Manifest.fileName)"
         let diffs = manifest.map { environment.differences(from: $0.environment) } ?? []
-        let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: ", "))"
+        let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: "; "))"
         // The encoder's version is said, never judged: the gate compares decoded pixels.
         let encoder = manifest.map { environment.encoderDifferences(from: $0.environment) } ?? []
-        let encoderNote = encoder.isEmpty ? "" : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: ", ")) (a record would write other bytes for the same pixels)"
+        let encoderNote = encoder.isEmpty ? "" : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write other bytes for the same pixels)"
         switch choice {
         case .exact:
             return .applied(AppliedComparison(.exact, because: "requested with --compare exact" + (drift.map { "; " + $0 } ?? "") + encoderNote))
@@ -211,7 +211,7 @@ public enum Verifier {
             guard let drift else { return .applied(AppliedComparison(.exact, because: "environment matches \(manifestName)" + encoderNote)) }
             let applied = AppliedComparison(.exact, because: drift)
             return .refused(applied, GateFailure(key: "(environment)", kind: .environment,
-                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — verify where the goldens were recorded (CI), or pass --compare perceptual to compare perceptually on purpose"))
+                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"))
         }
     }
 

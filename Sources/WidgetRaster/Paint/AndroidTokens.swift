@@ -83,9 +83,9 @@ public enum AndroidTokens {
             }
         }
         let light = configurations[0].colors, dark = configurations[1].colors
-        let tokens = TokenSet(light: light, night: dark, source: resDirectory.path)
+        let tokens = TokenSet(light: light, night: dark, source: folder.path(""))
         return TokenCatalog(tokens: tokens, configurations: configurations.map {
-            ($0.configuration, TokenSet(light: $0.colors, night: $0.colors, source: resDirectory.path))
+            ($0.configuration, TokenSet(light: $0.colors, night: $0.colors, source: folder.path("")))
         }, uncovered: uncovered, adjustments: notes.sorted())
     }
 

@@ -80,9 +80,9 @@ public enum AssetCatalogTokens {
             }
             if !missing.isEmpty { adjustments.append("not in the catalog, audited at the bundled default: \(missing.joined(separator: ", "))") }
         }
-        let tokens = TokenSet(light: maps[0], night: maps[1], source: directory.path, platform: .ios)
+        let tokens = TokenSet(light: maps[0], night: maps[1], source: folder.path(""), platform: .ios)
         let all = configurations.enumerated().map { i, c in
-            (c, TokenSet(light: maps[i], night: maps[i], source: directory.path, platform: .ios))
+            (c, TokenSet(light: maps[i], night: maps[i], source: folder.path(""), platform: .ios))
         }
         return (TokenCatalog(tokens: tokens, configurations: all, uncovered: uncovered, adjustments: adjustments), missing)
     }

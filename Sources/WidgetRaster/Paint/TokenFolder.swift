@@ -6,7 +6,8 @@ import Glibc
 /// A token folder (an Android `res/`, an Xcode `.xcassets`) read the one safe way: every file opened
 /// below the folder with no symbolic link on the way (a link could lead anywhere, issue #24), only
 /// regular files read, each at most `maxTokenFileBytes`. Failures are one `InputError` naming the
-/// file and what it is.
+/// file and what it is. A folder named by `BundledTokens` (`evidence:Tokens/…`) is read from the
+/// binary instead, through the same two calls, so the bundled defaults parse as any folder does.
 struct TokenFolder {
     /// A token file or `Contents.json` is a few kilobytes; a megabyte is far beyond any real one and
     /// keeps a hostile 50 MB value from costing seconds (issue #24).
@@ -16,9 +17,19 @@ struct TokenFolder {
     static let maxEntries = 10_000
 
     let root: URL
+    /// The folder's path below Tokens/ when it is the binary's own, else nil.
+    let bundled: String?
 
     /// `root` must be a folder; `expected` says what the user should have given, for the message.
     init(_ root: URL, expected: String) throws(InputError) {
+        if let bundled = BundledTokens.path(of: root) {
+            guard BundledTokens.all.contains(where: { $0.path.hasPrefix(bundled + "/") }) else {
+                throw InputError(root.absoluteString, "not a folder of the bundled tokens; expected \(expected)")
+            }
+            self.root = root; self.bundled = bundled
+            return
+        }
+        bundled = nil
         var st = stat()
         guard stat(root.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw InputError(root.path, "not a directory; expected \(expected)")
@@ -26,7 +37,10 @@ struct TokenFolder {
         self.root = root
     }
 
-    func path(_ rel: String) -> String { rel.isEmpty ? root.path : root.appendingPathComponent(rel).path }
+    func path(_ rel: String) -> String {
+        if let bundled { return BundledTokens.prefix + bundled + (rel.isEmpty ? "" : "/" + rel) }
+        return rel.isEmpty ? root.path : root.appendingPathComponent(rel).path
+    }
 
     /// One entry of a listed folder.
     struct Entry {
@@ -38,6 +52,7 @@ struct TokenFolder {
 
     /// The entries of the folder `rel` (`""` for the root), sorted by name; links are listed as links.
     func list(_ rel: String) throws(InputError) -> [Entry] {
+        if let bundled { return try listBundled(bundled + (rel.isEmpty ? "" : "/" + rel), rel) }
         let fd = try open(rel, directory: true)
         guard let dir = fdopendir(fd) else { let e = errno; close(fd); throw InputError(path(rel), "cannot list (\(String(cString: strerror(e))))") }
         defer { closedir(dir) }
@@ -57,6 +72,10 @@ struct TokenFolder {
 
     /// The bytes of the regular file `rel`, at most `maxTokenFileBytes`.
     func read(_ rel: String) throws(InputError) -> [UInt8] {
+        if let bundled {
+            guard let file = BundledTokens.all.first(where: { $0.path == bundled + "/" + rel }) else { throw InputError(path(rel), "missing") }
+            return Array(file.bytes)
+        }
         let fd = try open(rel, directory: false)
         defer { close(fd) }
         var st = stat()
@@ -65,6 +84,17 @@ struct TokenFolder {
             throw InputError(path(rel), "\(fileKind(st.st_mode & S_IFMT)), not a token file; expected a regular file")
         }
         return try readAll(fd, name: path(rel), limit: Self.maxTokenFileBytes)
+    }
+
+    /// The entries directly below `dir` (a path below Tokens/) among the embedded files.
+    private func listBundled(_ dir: String, _ rel: String) throws(InputError) -> [Entry] {
+        var names: [String: mode_t] = [:]
+        for file in BundledTokens.all where file.path.hasPrefix(dir + "/") {
+            let rest = file.path.dropFirst(dir.count + 1).split(separator: "/")
+            names[String(rest[0])] = rest.count == 1 ? S_IFREG : S_IFDIR
+        }
+        guard !names.isEmpty else { throw InputError(path(rel), "missing") }
+        return names.map { Entry(name: $0.key, type: $0.value) }.sorted { $0.name < $1.name }
     }
 
     /// Opens `rel` below the root with no link on the way (`openWithoutLinks`, as the gate's

@@ -120,9 +120,9 @@ public enum AcceptHint {
         case .reportSelfCheck:
             return "the comparison could not see a known difference: report it; nothing can be accepted"
         case .matchEnvironment:
-            return "run verify where the goldens were recorded (CI), or pass --compare perceptual on purpose; do not re-record"
+            return "run verify where the goldens were recorded (CI) — \(RendererEnvironment.driftStep(inCI: false)) — or pass --compare perceptual on purpose; do not re-record"
         case .matchEnvironmentInCI:
-            return "this CI machine draws with other libraries or fonts than the goldens were recorded with: restore the recorded versions in the CI image (scripts/ensure-deps.sh; 'evidence version' lists them), or pass --compare perceptual on purpose; do not re-record"
+            return "this CI machine draws with other libraries or fonts than the goldens were recorded with: \(RendererEnvironment.driftStep(inCI: true)), or pass --compare perceptual on purpose; do not re-record"
         case .fixOtherFindingsFirst:
             return "do not record yet: this render also has a finding no record may accept — fix that first (see its fix), then verify again"
         }

@@ -28,8 +28,11 @@ public struct Project: Sendable, Equatable {
     public var shards: Int?
     /// How the root was chosen (`evidence version` prints it).
     public var origin: String
-    /// Where the token folders came from: the project, its config, or the install beside the binary.
+    /// Where the token folders came from: the project, its config, the install beside the binary,
+    /// or the binary itself.
     public var tokensOrigin: String
+    /// Set when no project was found: the folder the search started from (`Project.outside`).
+    public var searchedFrom: URL? = nil
 
     /// `evidence.json`: every path relative to the root and inside it; unknown keys are refused
     /// (a misspelt key silently ignored would check the wrong folder).
@@ -101,12 +104,23 @@ public struct Project: Sendable, Equatable {
         return nil
     }
 
-    /// The project the working folder is in; without one, the working folder itself, saying so.
+    /// The project the working folder is in; without one, `outside(start)`.
     public static func discover(from start: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(InputError) -> Project {
-        guard let (root, marker) = findRoot(from: start) else {
-            return try at(root: start, origin: "no \(configName) or \(defaultGoldens)/ at or above \(start.path); using the working folder (give --root DIR)")
-        }
+        guard let (root, marker) = findRoot(from: start) else { return outside(start) }
         return try at(root: root, origin: "found \(marker) at or above the working folder")
+    }
+
+    /// No project at or above `start`: the bundled tokens (compiled in, `BundledTokens`) and the
+    /// working folder's paths, which commands that need a project refuse (`searchedFrom`).
+    public static func outside(_ start: URL) -> Project {
+        let start = start.standardizedFileURL
+        var p = Project(root: start, goldens: start.appendingPathComponent(defaultGoldens), androidTokens: BundledTokens.androidRes,
+                        iosTokens: BundledTokens.iosAssets, knownFindings: start.appendingPathComponent(KnownFindings.fileName),
+                        cases: start.appendingPathComponent(defaultCases),
+                        shards: nil, origin: "no \(configName) or \(defaultGoldens)/ at or above \(start.path) (give --root DIR)",
+                        tokensOrigin: "the binary (bundled)")
+        p.searchedFrom = start
+        return p
     }
 
     static func readConfig(_ url: URL) throws(InputError) -> Config {
@@ -148,10 +162,7 @@ public struct Project: Sendable, Equatable {
         lock.lock(); defer { lock.unlock() }
         if let chosen { return chosen }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let found = (try? discover(from: cwd)) ?? Project(
-            root: cwd, goldens: cwd.appendingPathComponent(defaultGoldens), androidTokens: cwd.appendingPathComponent(defaultAndroidTokens),
-            iosTokens: cwd.appendingPathComponent(defaultIOSTokens), knownFindings: cwd.appendingPathComponent(KnownFindings.fileName), cases: cwd.appendingPathComponent(defaultCases),
-            shards: nil, origin: "the working folder", tokensOrigin: "the project")
+        let found = (try? discover(from: cwd)) ?? outside(cwd)
         chosen = found
         return found
     }

@@ -7,11 +7,7 @@ public enum BundledFonts {
     public static let prefix = "evidence:Fonts/"
 
     /// Each embedded file's name and bytes, in the table's fixed order.
-    nonisolated(unsafe) public static let all: [(name: String, bytes: UnsafeRawBufferPointer)] =
-        sequence(state: Int32(0)) { i -> (name: String, bytes: UnsafeRawBufferPointer)? in
-            defer { i += 1 }
-            return evidence_bundled_font_at(i).map { (String(cString: $0.pointee.name), UnsafeRawBufferPointer(start: $0.pointee.bytes, count: $0.pointee.count)) }
-        }.map { $0 }
+    nonisolated(unsafe) public static let all: [(name: String, bytes: UnsafeRawBufferPointer)] = embeddedFiles(evidence_bundled_font_at)
 
     /// The bytes of the embedded file called `name` (`Roboto-Regular.ttf`), nil when none is.
     public static func bytes(named name: String) -> UnsafeRawBufferPointer? {

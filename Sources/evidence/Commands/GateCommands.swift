@@ -231,7 +231,7 @@ struct RecordCommand: EvidenceCommand {
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let usage = """
         usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
-                               [--no-wait] [--rebuild-manifest]
+                               [--no-wait] [--rebuild-manifest] [--environment-upgrade [--html DIR]]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
@@ -251,7 +251,7 @@ struct RecordCommand: EvidenceCommand {
     static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
     static let options = GateArguments.matrix + OptionTable([
         GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
-    ])
+    ]) + EnvironmentUpgrade.options
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
@@ -259,7 +259,9 @@ struct RecordCommand: EvidenceCommand {
         let cases = GateArguments.casesFolder(a)
         _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has(dryRun))
-        let r = try Recorder.record(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(), dryRun: a.has(dryRun),
+        let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
+        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.has(dryRun),
                                     rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait),
                                     notice: { printError($0) },
                                     progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "rendered"),

@@ -41,7 +41,8 @@ struct VersionCommand: EvidenceCommand {
 
         init(_ p: Project, fonts: FontLibrary) {
             root = p.root.path; rootFoundBy = p.origin; goldens = p.goldens.path; knownFindings = p.knownFindings.path
-            androidTokens = p.androidTokens.path; iosTokens = p.iosTokens.path; tokensFrom = p.tokensOrigin
+            func shown(_ u: URL) -> String { BundledTokens.path(of: u) == nil ? u.path : u.absoluteString }
+            androidTokens = shown(p.androidTokens); iosTokens = shown(p.iosTokens); tokensFrom = p.tokensOrigin
             self.fonts = Dictionary(fonts.files.map { ($0.fileName, $0.isEmbedded ? "compiled into evidence" : $0.path) }, uniquingKeysWith: { a, _ in a })
         }
 
