@@ -39,6 +39,13 @@ public struct VerifyResult: Codable, Sendable {
         }
     }
 
+    /// `2 spec gaps, 9 known, 0 outside the seed's scope, 0 failures`; nil when the run has no finding.
+    public var classCountsLine: String? {
+        let counts = classCounts
+        guard counts.contains(where: { $0.1 > 0 }) else { return nil }
+        return counts.map { $0.0.counted($0.1) }.joined(separator: ", ")
+    }
+
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.
     public var summaryLine: String {
         let failedKeys = Set(failures.map(\.key))
