@@ -211,10 +211,9 @@ struct ConsoleHandler: VerifyResultHandler {
                 }
             out.append("failures by kind: " + kinds.joined(separator: "; "))
         }
-        if !result.known.isEmpty || !(result.outsideScope ?? []).isEmpty {
-            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. None fails.
-            out.append("findings: " + result.classCounts.map { $0.0.counted($0.1) }.joined(separator: ", ")
-                       + " (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
+        if let counts = result.classCountsLine {
+            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only failures fail.
+            out.append("findings: \(counts) (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
         }
         if let advisory = result.advisory, !advisory.isEmpty {
             // Not failing yet (CheckRegistry's `enforced: false`): one line, so the gate's last line stays the verdict.

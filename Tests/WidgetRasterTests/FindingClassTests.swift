@@ -113,9 +113,10 @@ import Testing
             let errors = SchemaValidator(root: schema).errors(try JSONValue.parse(Array(try resultJSON(r).utf8)))
             #expect(errors.isEmpty, "\(errors.prefix(5))")
         }
-        let counts = Dictionary(uniqueKeysWithValues: filed.classCounts.map { ($0.0, $0.1) })
-        #expect(filed.classCounts.map(\.0) == [.specGap, .known, .outsideScope, .failure] && counts[.failure] == 0
-                && counts[.specGap]! >= 1 && counts[.known] == 2 && counts[.outsideScope] == filed.outsideScope?.count)
+        let counts = filed.findingCounts
+        #expect(counts.failure == 0 && counts.specGap >= 1 && counts.known == 2 && counts.outsideScope == filed.outsideScope?.count)
+        #expect(filed.classCountsLine == "\(counts.specGap) spec gap\(counts.specGap == 1 ? "" : "s"), 2 known, \(counts.outsideScope) outside the seed's scope, 0 failures")
+        #expect(bare.findingCounts.failure == bare.failures.count)
     }
 
     // MARK: The boundaries
@@ -271,6 +272,9 @@ import Testing
         let page = HTMLReport.knownFindings(result.known + (result.outsideScope ?? []))
         let order = ["class=\"known spec-gap\"", "class=\"known known\"", "class=\"known outside-scope\""].map { page.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!)
+        // The page's header and the GitHub step summary count them too.
+        #expect(try HTMLReport.render(result).contains("<b>2 passed, 0 failed</b> · findings: 1 spec gap, 1 known, 1 outside the seed&#39;s scope, 0 failures"))
+        #expect(GitHubAnnotations.summary(result, page: nil).contains("findings: 1 spec gap, 1 known, 1 outside the seed's scope, 0 failures\n"))
         // JUnit's properties count them apart.
         let props = JUnitReport.properties(result)
         #expect(props.contains { $0 == ("spec-gaps", "1") } && props.contains { $0 == ("known-findings", "1") } && props.contains { $0 == ("outside-scope", "1") })

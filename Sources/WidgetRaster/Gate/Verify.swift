@@ -28,15 +28,17 @@ public struct VerifyResult: Codable, Sendable {
     /// Every judged fixture with its facets and time, in run order (JUnit's testcases).
     public var cases: [CaseRecord] = []
 
-    /// How many findings of each class the run reported, spec gaps first (`FindingClass.allCases`).
-    public var classCounts: [(FindingClass, Int)] {
-        FindingClass.allCases.map { c in
-            switch c {
-            case .specGap, .known: (c, known.count { $0.findingClass == c })
-            case .outsideScope: (c, outsideScope?.count ?? 0)
-            case .failure: (c, failures.count { CheckRegistry.findingKinds.contains($0.kind) })  // a check's findings, not goldens' verdicts
-            }
-        }
+    /// How many findings of each class the run reported: its known matches by their class, the
+    /// outside-scope ones, and the failures a check reported (not the goldens' verdicts).
+    public var findingCounts: FindingCounts {
+        FindingCounts(known.map(\.findingClass) + (outsideScope ?? []).map(\.findingClass)
+                      + failures.filter { CheckRegistry.findingKinds.contains($0.kind) }.map { _ in .failure })
+    }
+
+    /// `2 spec gaps, 9 known, 0 outside the seed's scope, 0 failures`; nil when the run has no finding.
+    public var classCountsLine: String? {
+        let counts = findingCounts
+        return counts == FindingCounts([]) ? nil : counts.line
     }
 
     /// `N passed, N failed` — the gate's last line. A fixture with several failures counts once.

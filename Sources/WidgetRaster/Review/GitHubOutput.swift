@@ -138,6 +138,7 @@ public enum GitHubAnnotations {
         let status = result.failures.isEmpty ? "✅" : "❌"
         var s = "### \(status) evidence verify\(result.shard.map { " shard \($0)" } ?? ""): \(result.summaryLine)\n\n"
         s += "comparison: \(cell(result.comparison))\n\n"
+        if let counts = result.classCountsLine { s += "findings: \(cell(counts))\n\n" }  // the classes apart, spec gaps first (issue #51)
         guard !result.failures.isEmpty else { return s }
         s += "| kind | failures | what to do |\n|---|---:|---|\n"
         for k in ReviewOrder.kinds {
