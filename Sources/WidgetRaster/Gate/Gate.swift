@@ -181,6 +181,8 @@ public struct GateOptions: Sendable {
     /// Which golden files are known to hold which pixels (the fast path's only evidence): this
     /// process's own unless the CLI hands in the machine's cache.
     public var proofs = ProvenGoldens.process
+    /// Only these keys besides the filter and shard (`record --accept FILE`); nil = no such limit.
+    public var onlyKeys: Set<String>?
 
     public init(goldens: URL = Project.current.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic,
