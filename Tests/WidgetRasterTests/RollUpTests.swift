@@ -193,3 +193,35 @@ import Testing
         #expect(written == image)
     }
 }
+
+/// Issue #54 item 3: one edit, one cause — a token's contrast failures in every role and every
+/// fixture whose pixels moved inside its nodes; a copy edit's fixtures under the words it changed.
+@Suite struct OneEditOneCauseTests {
+    @Test func pixelsMovedInsideATokensNodesCountUnderItsCause() throws {
+        let light = try FixtureCatalog.load().map(\.key).filter { $0.hasPrefix("android/") && $0.hasSuffix("/light") }.prefix(4).map { $0 }
+        let text = ContrastMeasure(token: "widget_muted", role: "text", ratio: 2.52, floor: 4.5, foreground: "#A3A3A3", background: "#FFFFFF")
+        let graphic = ContrastMeasure(token: "widget_muted", role: "graphic", ratio: 2.46, floor: 3, foreground: "#A3A3A3", background: "#FFFFFF")
+        var moved = GateFailure(key: light[2], kind: .pixels, detail: "9 pixels differ"); moved.tokens = ["widget_ink", "widget_muted"]
+        var elsewhere = GateFailure(key: light[3], kind: .pixels, detail: "9 pixels differ"); elsewhere.tokens = ["widget_ink"]
+        let failures = [
+            GateFailure(key: light[0], kind: .contrast, detail: "low", contrast: text),
+            GateFailure(key: light[1], kind: .contrast, detail: "low", contrast: graphic),
+            GateFailure(key: light[0], kind: .pixels, detail: "9 pixels differ"),  // no tokens: a changed pixel outside every node
+            moved, elsewhere,
+        ]
+        let groups = RollUp.groups(failures)
+        #expect(groups.map(\.line) == [
+            "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 moved with it)",
+            "pixels — 2 fixtures",
+        ])
+        #expect(groups[0].keys == [light[0], light[1], light[2]])
+    }
+
+    @Test func aCopyEditIsOneCauseNamingItsWords() throws {
+        let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
+        let failures = keys.map { GateFailure(key: $0, kind: .pixels, detail: "visible text changed") }
+        let details = keys.map { FixtureDetail(key: $0, width: 1, height: 1, expectedText: ["Meditate · 3 of 5"], actualText: ["Meditate daily · 3 of 5"],
+                                               expectedLabel: "l", actualLabel: "l") }
+        #expect(RollUp.groups(failures, details: details).map(\.line) == ["copy nothing → \"daily\" — 2 fixtures"])
+    }
+}

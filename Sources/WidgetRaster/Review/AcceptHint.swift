@@ -34,6 +34,8 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     case fixOtherFindingsFirst = "fix-other-findings-first"
     /// `record --accept`: the render's pixels are not the ones the reviewer approved (issue #54).
     case reviewAgain = "review-again"
+    /// A case file's `expect` names words its render does not draw: the render or the case is wrong.
+    case fixCaseExpectation = "fix-case-expectation"
 
     /// The remedy when the check that found the failure said nothing more specific.
     public static func `default`(for kind: FailureKind) -> Remedy {
@@ -58,7 +60,7 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
         case .record, .recordRemoves: return true
         case .deleteByHand, .restoreFromGit, .gitLFSPull, .removeLink, .restoreManifest, .fixClip, .fixTruncation,
              .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reportSelfCheck, .matchEnvironment, .matchEnvironmentInCI,
-             .fixOtherFindingsFirst, .reviewAgain: return false
+             .fixOtherFindingsFirst, .reviewAgain, .fixCaseExpectation: return false
         }
     }
 
@@ -127,6 +129,9 @@ public enum AcceptHint {
             return "this CI machine draws with other libraries or fonts than the goldens were recorded with: restore the recorded versions in the CI image (scripts/ensure-deps.sh; 'evidence version' lists them), or pass --compare perceptual on purpose; do not re-record"
         case .fixOtherFindingsFirst:
             return "do not record yet: this render also has a finding no record may accept — fix that first (see its fix), then verify again"
+        case .fixCaseExpectation:
+            let file = key.hasPrefix(CaseFiles.keyPrefix) ? "Cases/" + key.dropFirst(CaseFiles.keyPrefix.count) + ".json" : "its case file"
+            return "the case expects words its render does not draw: fix the render so it draws them, or, if the case asks for the wrong words, correct \"expect\" in \(shellQuoted(file)) (evidence pin --expect writes it); do not re-record"
         case .reviewAgain:
             return "review the render as it is now (evidence verify --html), then accept it again from the page"
         }
