@@ -10,17 +10,17 @@ import Testing
     static let area = "android/small/new-day"
 
     /// A project folder with the package's evidence.json, tokens, cases, known findings and
-    /// manifest, and the goldens of `area` (a filtered run reads no others).
-    func project() throws -> PrivateFolder {
+    /// manifest, and the goldens of `area` (a filtered run reads no others), plus one case's.
+    func project(area: String = Self.area) throws -> PrivateFolder {
         let dir = try PrivateFolder.make("evidence-record-guard")
         let fm = FileManager.default, root = PackagePaths.root, to = dir.url
         for item in ["evidence.json", "known-findings.json", "Tokens", "Cases"] {
             try fm.copyItem(at: root.appendingPathComponent(item), to: to.appendingPathComponent(item))
         }
         let goldens = to.appendingPathComponent("Goldens")
-        try fm.createDirectory(at: goldens.appendingPathComponent(Self.area).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.createDirectory(at: goldens.appendingPathComponent(area).deletingLastPathComponent(), withIntermediateDirectories: true)
         try fm.copyItem(at: PackagePaths.goldens.appendingPathComponent("manifest.json"), to: goldens.appendingPathComponent("manifest.json"))
-        try fm.copyItem(at: PackagePaths.goldens.appendingPathComponent(Self.area), to: goldens.appendingPathComponent(Self.area))
+        try fm.copyItem(at: PackagePaths.goldens.appendingPathComponent(area), to: goldens.appendingPathComponent(area))
         for k in ["cases/reported/obj-2428-narrow-large"] {
             try fm.createDirectory(at: goldens.appendingPathComponent(k).deletingLastPathComponent(), withIntermediateDirectories: true)
             try fm.copyItem(at: PackagePaths.goldens.appendingPathComponent(k + ".png"), to: goldens.appendingPathComponent(k + ".png"))
