@@ -94,4 +94,14 @@ struct AcceptBrowserTests {
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
+
+    /// Item 6: each outlined finding is numbered, the same number in the findings list, in its own colour.
+    @Test func overlayBoxesAreNumberedInTheLegend() throws {
+        let (page, failing) = try browser.mixedRun()
+        let key = try #require(failing.first { $0.hasPrefix("android/small/") && $0.hasSuffix("/light") && !$0.contains("retired") })
+        let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=\(key)")
+        #expect(browser.current(dom) == key)
+        #expect(dom.contains(">1 streak-glyph.slot 1.19:1 vs floor 3.00:1</span>"), "the box's tag carries its number")
+        #expect(dom.contains("<span class=\"num\" title=\"box 1 on the render\" style=\"background: rgb(185, 28, 28);"), "the list's number in the box's colour")
+    }
 }

@@ -352,6 +352,7 @@ public enum HTMLReport {
     .cmd { background: #f5f5f4; padding: .1rem .3rem; user-select: all; overflow-wrap: anywhere; }
     .ok { color: #166534; font-weight: bold; }
     .acc { color: #166534; font-weight: 600; }
+    .num { color: #fff; padding: 0 .35rem; border-radius: 2px; font-weight: 600; }
     #accept { border-top: 1px solid #d6d3d1; margin-top: 1rem; padding-top: .5rem; }
     #accept textarea { width: 100%; max-width: 60rem; font: 12px ui-monospace, monospace; }
     #help { position: fixed; right: 1rem; top: 4rem; background: #fff; border: 1px solid #a8a29e; padding: .5rem 1rem; z-index: 10; box-shadow: 0 4px 16px #0003; }
@@ -525,9 +526,15 @@ public enum HTMLReport {
         lab.appendChild(cb); lab.appendChild(document.createTextNode(' accept this render (record it at the pixels reviewed here)'));
         box.appendChild(lab);
       }
-      var ul = el('ul', 'findings'), hints = [];
-      f[3].forEach(function (x) {
-        var li = el('li'); li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
+      var ul = el('ul', 'findings'), hints = [], nums = boxNumbers(f);
+      f[3].forEach(function (x, j) {
+        var li = el('li');
+        if (nums[j]) {
+          var st = boxStyle(nums[j] - 1), num = el('span', 'num', String(nums[j]));
+          num.style.background = st.color; num.style.borderBottom = '2px ' + st.line + ' #fff'; num.title = 'box ' + nums[j] + ' on the render';
+          li.appendChild(num); li.appendChild(document.createTextNode(' '));
+        }
+        li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
         if (x[1]) { li.appendChild(el('code', null, x[1])); li.appendChild(document.createTextNode(' ')); }
         li.appendChild(document.createTextNode(x[2]));
         if (x[3]) li.appendChild(el('span', 'muted', ' [box (' + x[3][0] + ',' + x[3][1] + ' ' + x[3][2] + '×' + x[3][3] + ')]'));
@@ -638,17 +645,27 @@ public enum HTMLReport {
       scaleImages(stage, all, caps);
       return wrap;
     }
+    // Each outlined finding has its own number, colour and line pattern (colours first, then the
+    // pattern once they repeat), the same number as in the findings list, so two boxes of one kind
+    // are told apart.
+    var BOX = \#(kindPalette), LINE = ['solid', 'dashed', 'dotted', 'double'];
+    function boxStyle(n) { return { color: BOX[n % BOX.length], line: LINE[Math.floor(n / BOX.length) % LINE.length] }; }
+    function boxNumbers(f) { var out = [], n = 0; f[3].forEach(function (x) { out.push(x[3] ? ++n : 0); }); return out; }
     function boxes(fr, f) {
       var W = f[4][0], H = f[4][1]; if (!(W > 0 && H > 0)) return;
-      f[3].forEach(function (x) {
+      var nums = boxNumbers(f);
+      f[3].forEach(function (x, j) {
         if (!x[3]) return;
-        var b = el('div', 'box k-' + x[0]); b.title = x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
+        var st = boxStyle(nums[j] - 1);
+        var b = el('div', 'box k-' + x[0]); b.title = nums[j] + '. ' + x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
+        b.style.borderColor = st.color; b.style.borderStyle = st.line; if (st.line === 'double') b.style.borderWidth = '4px';
         b.style.left = (x[3][0] * 100 / W) + '%'; b.style.top = (x[3][1] * 100 / H) + '%';
         b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H) + '%';
         fr.appendChild(b);
         // The measure beside the outline: the ratio and floor of a contrast finding, else what it is.
         var m = /\d+\.\d+:1 vs floor \d+\.\d+:1/.exec(x[2]);
-        var t = el('span', 'tag kind k-' + x[0], (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
+        var t = el('span', 'tag kind k-' + x[0], nums[j] + ' ' + (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
+        t.style.background = st.color;
         t.style.left = b.style.left; t.style.top = 'calc(' + ((x[3][1] + Math.max(1, x[3][3])) * 100 / H) + '% + 2px)';
         fr.appendChild(t);
       });
