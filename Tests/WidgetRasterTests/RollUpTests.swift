@@ -217,6 +217,24 @@ import Testing
         #expect(groups[0].keys == [light[0], light[1], light[2]])
     }
 
+    /// "now" as the file spells it: a colour set's `0.640` read is 163/255, which writes as 0.639.
+    @Test func theCurrentValueIsTheFilesOwnText() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-literal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let set = dir.appendingPathComponent("WidgetMuted.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let json = """
+            {"colors": [{"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.640", "green": "0.640", "red": "0.640"}}, "idiom": "universal"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.467", "green": "0.467", "red": "0.467"}}, "idiom": "universal"}]}
+            """
+        try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        #expect(TokenLiteral.ios("WidgetMuted", theme: .light, catalog: dir) == "\"red\": \"0.640\", \"green\": \"0.640\", \"blue\": \"0.640\", \"alpha\": \"1.000\"")
+        #expect(TokenLiteral.ios("WidgetMuted", theme: .dark, catalog: dir) == "\"red\": \"0.467\", \"green\": \"0.467\", \"blue\": \"0.467\", \"alpha\": \"1.000\"")
+        #expect(TokenNotation.write(Color(r: 163, g: 163, b: 163, a: 255), platform: .ios).contains("0.639"), "why the literal is read")
+        #expect(TokenLiteral.android("widget_muted", theme: .light, res: AndroidTokens.bundledResDirectory) == "#757575")
+        #expect(TokenLiteral.android("widget_muted", theme: .dark, res: AndroidTokens.bundledResDirectory) == "#777777")
+    }
+
     @Test func aCopyEditIsOneCauseNamingItsWords() throws {
         let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
         let failures = keys.map { GateFailure(key: $0, kind: .pixels, detail: "visible text changed") }

@@ -158,7 +158,14 @@ extension RollUp {
     /// tokens `verify` draws with), audited only when a contrast failure needs one.
     public static func groups(_ result: VerifyResult) -> [Group] {
         let failures = ReviewOrder.failures(result.failures)
-        return groups(failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [], details: result.details)
+        return groups(failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [], details: result.details).map { g in
+            // "now" as the token file spells it (not the parsed colour written back: 0.640 read is 0.639 written).
+            guard case .token(let token, let theme?) = g.cause, let s = g.suggestion,
+                  let literal = TokenLiteral.value(token, theme: theme, platform: s.platform) else { return g }
+            var out = g
+            out.suggestion?.current = literal
+            return out
+        }
     }
 
     /// Both platforms' bundled token audits' suggestions; none where a bundled file cannot be read
