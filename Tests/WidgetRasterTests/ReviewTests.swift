@@ -551,7 +551,7 @@ import Testing
         #expect(hint(catalog[1].key) == "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)")
         #expect(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
         #expect(hint("starter/zz-stray") == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)")
-        #expect(hint(lastKey) == "run 'evidence record': it removes the goldens it recorded (no fixture has this key)")
+        #expect(hint(lastKey) == "no fixture has this key: evidence record --filter '\(lastKey)' removes just this golden")
         // The checks' kinds say what to fix and never offer a record.
         for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck] {
             let f = GateFailure(key: "k/\(kind.rawValue)", kind: kind, detail: "d")

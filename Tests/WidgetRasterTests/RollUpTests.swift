@@ -193,3 +193,53 @@ import Testing
         #expect(written == image)
     }
 }
+
+/// Issue #54 item 3: one edit, one cause — a token's contrast failures in every role and every
+/// fixture whose pixels moved inside its nodes; a copy edit's fixtures under the words it changed.
+@Suite struct OneEditOneCauseTests {
+    @Test func pixelsMovedInsideATokensNodesCountUnderItsCause() throws {
+        let light = try FixtureCatalog.load().map(\.key).filter { $0.hasPrefix("android/") && $0.hasSuffix("/light") }.prefix(4).map { $0 }
+        let text = ContrastMeasure(token: "widget_muted", role: "text", ratio: 2.52, floor: 4.5, foreground: "#A3A3A3", background: "#FFFFFF")
+        let graphic = ContrastMeasure(token: "widget_muted", role: "graphic", ratio: 2.46, floor: 3, foreground: "#A3A3A3", background: "#FFFFFF")
+        var moved = GateFailure(key: light[2], kind: .pixels, detail: "9 pixels differ"); moved.tokens = ["widget_ink", "widget_muted"]
+        var elsewhere = GateFailure(key: light[3], kind: .pixels, detail: "9 pixels differ"); elsewhere.tokens = ["widget_ink"]
+        let failures = [
+            GateFailure(key: light[0], kind: .contrast, detail: "low", contrast: text),
+            GateFailure(key: light[1], kind: .contrast, detail: "low", contrast: graphic),
+            GateFailure(key: light[0], kind: .pixels, detail: "9 pixels differ"),  // no tokens: a changed pixel outside every node
+            moved, elsewhere,
+        ]
+        let groups = RollUp.groups(failures)
+        #expect(groups.map(\.line) == [
+            "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 moved with it)",
+            "pixels — 2 fixtures",
+        ])
+        #expect(groups[0].keys == [light[0], light[1], light[2]])
+    }
+
+    /// "now" as the file spells it: a colour set's `0.640` read is 163/255, which writes as 0.639.
+    @Test func theCurrentValueIsTheFilesOwnText() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-literal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let set = dir.appendingPathComponent("WidgetMuted.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let json = """
+            {"colors": [{"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.640", "green": "0.640", "red": "0.640"}}, "idiom": "universal"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.467", "green": "0.467", "red": "0.467"}}, "idiom": "universal"}]}
+            """
+        try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        #expect(TokenLiteral.ios("WidgetMuted", theme: .light, catalog: dir) == "\"red\": \"0.640\", \"green\": \"0.640\", \"blue\": \"0.640\", \"alpha\": \"1.000\"")
+        #expect(TokenLiteral.ios("WidgetMuted", theme: .dark, catalog: dir) == "\"red\": \"0.467\", \"green\": \"0.467\", \"blue\": \"0.467\", \"alpha\": \"1.000\"")
+        #expect(TokenNotation.write(Color(r: 163, g: 163, b: 163, a: 255), platform: .ios).contains("0.639"), "why the literal is read")
+        #expect(TokenLiteral.android("widget_muted", theme: .light, res: AndroidTokens.bundledResDirectory) == "#757575")
+        #expect(TokenLiteral.android("widget_muted", theme: .dark, res: AndroidTokens.bundledResDirectory) == "#777777")
+    }
+
+    @Test func aCopyEditIsOneCauseNamingItsWords() throws {
+        let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
+        let failures = keys.map { GateFailure(key: $0, kind: .pixels, detail: "visible text changed") }
+        let details = keys.map { FixtureDetail(key: $0, width: 1, height: 1, expectedText: ["Meditate · 3 of 5"], actualText: ["Meditate daily · 3 of 5"],
+                                               expectedLabel: "l", actualLabel: "l") }
+        #expect(RollUp.groups(failures, details: details).map(\.line) == ["copy nothing → \"daily\" — 2 fixtures"])
+    }
+}

@@ -302,7 +302,8 @@ public enum CaseFiles {
         return pinned.expect.filter { want in
             !drawn.contains { lines in lines.contains { $0.contains(want) } || lines.joined(separator: " ").contains(want) }
         }.map { want in
-            GateFailure(key: key, kind: .lostMeaning, detail: "Cases/\(pinned.file) expects \"\(want)\" drawn; the render does not draw it")
+            GateFailure(key: key, kind: .lostMeaning, detail: "Cases/\(pinned.file) expects \"\(want)\" drawn; the render does not draw it",
+                        remedy: .fixCaseExpectation)
         }
     }
 }

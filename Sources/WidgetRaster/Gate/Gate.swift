@@ -70,6 +70,10 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var contrast: ContrastMeasure?
     /// A colour-alone failure across two renders: the other render's key (the report shows it beside).
     public var pair: String?
+    /// A pixels failure's colour tokens: those of the nodes its changed pixels lie in, most first
+    /// (`MovedTokens`; nil where a changed pixel lies outside every text and graphic node). The
+    /// roll-up counts it under a token cause it names.
+    public var tokens: [String]?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
                 node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
@@ -78,7 +82,7 @@ public struct GateFailure: Codable, Equatable, Sendable {
         self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast; self.pair = pair
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair, tokens }
 }
 
 /// A node below its contrast floor, as measured on the render (`ContrastFinding`'s figures).
@@ -181,6 +185,8 @@ public struct GateOptions: Sendable {
     /// Which golden files are known to hold which pixels (the fast path's only evidence): this
     /// process's own unless the CLI hands in the machine's cache.
     public var proofs = ProvenGoldens.process
+    /// Only these keys besides the filter and shard (`record --accept FILE`); nil = no such limit.
+    public var onlyKeys: Set<String>?
 
     public init(goldens: URL = Project.current.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 comparison: ComparisonChoice = .automatic,

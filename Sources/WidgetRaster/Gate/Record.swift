@@ -18,10 +18,14 @@ public struct RecordResult: Codable, Sendable {
     public var removedTempFiles: [String] = []
     /// Moved goldens `--mode missing` left as they are.
     public var heldBack: [String] = []
+    /// Renders not written (`RecordGuard`): findings no record may accept, or moved since review.
+    public var refused: [GateFailure] = []
+    /// Findings of renders written anyway because `--accept-findings` named their kind.
+    public var acceptedFindings: [GateFailure] = []
 
     public var summaryLine: String {
         "moved: \(moved.count), added: \(added.count), removed: \(removed.count), unchanged: \(unchanged)"
-            + (heldBack.isEmpty ? "" : ", left as they are (--mode missing): \(heldBack.count)")
+            + (heldBack.isEmpty ? "" : ", left as they are (--mode missing): \(heldBack.count)") + refusedSummary
     }
 
     func sorted() -> RecordResult {
@@ -30,6 +34,8 @@ public struct RecordResult: Codable, Sendable {
         r.added.sort()
         r.removed.sort()
         r.heldBack.sort()
+        r.refused.sort { $0.key < $1.key }
+        r.acceptedFindings.sort { $0.key < $1.key }
         return r
     }
 }
@@ -48,7 +54,7 @@ public enum Recorder {
     /// `rebuildManifest` ignores the existing manifest (corrupt, or naming entries it must not).
     /// `onFixture` receives each decision in catalog order as it is made, then each stale removal.
     public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
-                              rebuildManifest: Bool = false, waitForLock: Bool = true,
+                              rebuildManifest: Bool = false, waitForLock: Bool = true, guard recordGuard: RecordGuard = .none,
                               notice: (@Sendable (String) -> Void)? = nil,
                               progress: (@Sendable (GateProgress) -> Void)? = nil,
                               onFixture: ((RecordedFixture) -> Void)? = nil) throws(InputError) -> RecordResult {
@@ -71,6 +77,7 @@ public enum Recorder {
         // time; each batch's new PNGs are staged (written under temp names) in key order before the
         // next batch is drawn, so only entries and temp names outlive a batch — memory does not grow
         // with the matrix. Nothing is renamed into place before every fixture has been decided.
+        let acrossFixtures = recordGuard.colourAlone(catalog, painter: painter, options: options)
         var writes: [String] = []  // keys of staged PNGs, in staging order (their entries are in `manifest`)
         var staged: [ContainedFolder.Staged] = []
         do throws(InputError) {
@@ -78,6 +85,7 @@ public enum Recorder {
                 let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
                 let previous = old?.goldens[fixtures[i].key]
                 let p = plan(r, previous: previous, folder: folder, proofs: options.proofs, replaceUnreadable: options.replaceUnreadable).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
+                    .map { recordGuard.judged($0, r, previous: previous, findings: recordGuard.findings(r, painter: painter, options: options, acrossFixtures: acrossFixtures[r.fixture.key] ?? [])) }
                 progress?(tally.step(failed: false))
                 return p
             }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
@@ -87,7 +95,9 @@ public enum Recorder {
                     writes.append(p.key)
                 }
                 let change: RecordedFixture.Change
-                if p.heldBack { result.heldBack.append(p.key); change = .heldBack }
+                result.acceptedFindings += p.acceptedFindings
+                if !p.refused.isEmpty { result.refused += p.refused; change = .refused }
+                else if p.heldBack { result.heldBack.append(p.key); change = .heldBack }
                 else if let moved = p.moved { result.moved.append(moved); change = .moved(moved) }
                 else if p.isNew { result.added.append(p.key); change = .added } else { result.unchanged += 1; change = .unchanged }
                 manifest.goldens[p.key] = p.entry
@@ -175,6 +185,9 @@ public enum Recorder {
         var isNew: Bool
         /// `--mode missing` left a moved golden as it is.
         var heldBack = false
+        /// Why `RecordGuard` left the golden as it is (empty: it did not).
+        var refused: [GateFailure] = []
+        var acceptedFindings: [GateFailure] = []
     }
 
     static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, proofs: ProvenGoldens, replaceUnreadable: Bool = false) -> Result<Plan, InputError> {

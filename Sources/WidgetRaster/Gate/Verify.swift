@@ -244,7 +244,7 @@ public enum Verifier {
                       comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
         let facts = r.facts
-        var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
+        var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height), pixelHash: r.pixelHash))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
         if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
@@ -351,8 +351,11 @@ public enum Verifier {
         case .sizeDiffers(let e, let a):
             out.failures += judged(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
         case .pixelsDiffer(let count, let box, let rect):
-            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (unrecorded ? "; " + notRecorded : ""), box: rect))
+            var f = GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
+                + (unrecorded ? "; " + notRecorded : ""), box: rect)
+            let moved = MovedTokens.of(r.scene, expected: expected, actual: actual)
+            f.tokens = moved.isEmpty ? nil : moved
+            out.failures += judged(f)
         }
         // Where the failure already says the golden is not what the manifest recorded, that is the disagreement.
         if !unrecorded { checkEntry(holding: held) }

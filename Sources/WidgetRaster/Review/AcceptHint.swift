@@ -32,6 +32,10 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     /// A record-kind failure of a render that also has a finding no record may accept: recording
     /// would contradict that finding's fix, so the render is fixed first (issue #32).
     case fixOtherFindingsFirst = "fix-other-findings-first"
+    /// `record --accept`: the render's pixels are not the ones the reviewer approved (issue #54).
+    case reviewAgain = "review-again"
+    /// A case file's `expect` names words its render does not draw: the render or the case is wrong.
+    case fixCaseExpectation = "fix-case-expectation"
 
     /// The remedy when the check that found the failure said nothing more specific.
     public static func `default`(for kind: FailureKind) -> Remedy {
@@ -56,7 +60,7 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
         case .record, .recordRemoves: return true
         case .deleteByHand, .restoreFromGit, .gitLFSPull, .removeLink, .restoreManifest, .fixClip, .fixTruncation,
              .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reportSelfCheck, .matchEnvironment, .matchEnvironmentInCI,
-             .fixOtherFindingsFirst: return false
+             .fixOtherFindingsFirst, .reviewAgain, .fixCaseExpectation: return false
         }
     }
 
@@ -94,7 +98,7 @@ public enum AcceptHint {
         case .record:
             return "after reviewing the render: \(recordCommand(key))"
         case .recordRemoves:
-            return "run 'evidence record': it removes the goldens it recorded (no fixture has this key)"
+            return "no fixture has this key: \(recordCommand(key)) removes just this golden"
         case .deleteByHand:
             return "delete it by hand: rm \(file) (record never recorded it, so it leaves it alone)"
         case .restoreFromGit:
@@ -104,7 +108,7 @@ public enum AcceptHint {
         case .removeLink:
             return "remove the link: rm \(shellQuoted(goldens + "/" + key)) (the gate never follows links)"
         case .restoreManifest:
-            return "restore the manifest: git checkout -- \(shellQuoted(goldens + "/manifest.json")), or evidence record --rebuild-manifest"
+            return "restore the manifest: git checkout -- \(shellQuoted(goldens + "/manifest.json")) (record --rebuild-manifest would re-record every golden)"
         case .fixClip:
             return "a layout bug: fix the budget so the node fits its container; do not re-record"
         case .fixTruncation:
@@ -125,7 +129,20 @@ public enum AcceptHint {
             return "this CI machine draws with other libraries or fonts than the goldens were recorded with: \(RendererEnvironment.driftStep(inCI: true)), or pass --compare perceptual on purpose; do not re-record"
         case .fixOtherFindingsFirst:
             return "do not record yet: this render also has a finding no record may accept — fix that first (see its fix), then verify again"
+        case .fixCaseExpectation:
+            let file = key.hasPrefix(CaseFiles.keyPrefix) ? "Cases/" + key.dropFirst(CaseFiles.keyPrefix.count) + ".json" : "its case file"
+            return "the case expects words its render does not draw: fix the render so it draws them, or, if the case asks for the wrong words, correct \"expect\" in \(shellQuoted(file)) (evidence pin --expect writes it); do not re-record"
+        case .reviewAgain:
+            return "review the render as it is now (evidence verify --html), then accept it again from the page"
         }
+    }
+
+    /// What `record` prints for a render it refused: the finding's own fix, and the one command that
+    /// records it anyway, on purpose (`--accept-findings KIND`), for a finding a person may own.
+    public static func refusal(_ failure: GateFailure, goldens: String = "Goldens") -> String {
+        let fix = text(failure, goldens: goldens)
+        guard failure.kind.isCheckFinding else { return fix }
+        return fix + "; or, on purpose: \(recordCommand(failure.key)) --accept-findings \(failure.kind.rawValue)"
     }
 
     /// `evidence record --filter 'KEY'`, quoted for a POSIX shell whatever the key holds.

@@ -10,12 +10,15 @@ public struct FixtureDetail: Codable, Sendable, Equatable {
     public var actualLabel: String
     /// The report image of its accessibility view (`KEY/a11y.png`), where verify drew one.
     public var accessibilityView: String?
+    /// The render's pixel hash (hex): what a reviewer approves in the page's accept file, so
+    /// `record --accept` can refuse a render that moved after review (nil: no render of its own).
+    public var pixelHash: String?
 
     public init(key: String, width: Int, height: Int, expectedText: [String]?, actualText: [String],
-                expectedLabel: String?, actualLabel: String, accessibilityView: String? = nil) {
+                expectedLabel: String?, actualLabel: String, accessibilityView: String? = nil, pixelHash: String? = nil) {
         self.key = key; self.width = width; self.height = height; self.expectedText = expectedText
         self.actualText = actualText; self.expectedLabel = expectedLabel; self.actualLabel = actualLabel
-        self.accessibilityView = accessibilityView
+        self.accessibilityView = accessibilityView; self.pixelHash = pixelHash
     }
 }
 
@@ -24,8 +27,9 @@ struct RenderedWords: Sendable {
     var visibleText: [String]
     var accessibilityLabel: String
     var size: PixelSize
-    init(_ scene: Scene, _ size: PixelSize) {
-        visibleText = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; self.size = size
+    var pixelHash: Hash128?
+    init(_ scene: Scene, _ size: PixelSize, pixelHash: Hash128? = nil) {
+        visibleText = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; self.size = size; self.pixelHash = pixelHash
     }
 }
 
@@ -39,7 +43,8 @@ extension Verifier {
             return FixtureDetail(key: o.key, width: w.size.width, height: w.size.height,
                                  expectedText: e?.visibleText, actualText: w.visibleText,
                                  expectedLabel: e?.accessibilityLabel, actualLabel: w.accessibilityLabel,
-                                 accessibilityView: viewed[o.key] != nil ? AccessibilityOverlay.path(o.key) : nil)
+                                 accessibilityView: viewed[o.key] != nil ? AccessibilityOverlay.path(o.key) : nil,
+                                 pixelHash: (o.words?.pixelHash).map(\.hex))
         }
     }
 }

@@ -124,7 +124,7 @@ public enum GitHubAnnotations {
         case .restoreManifest: return goldens + "/manifest.json"
         case .removeLink: return goldens + "/" + f.key
         case .record, .fixOtherFindingsFirst, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip, .fixTruncation,
-             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning:
+             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reviewAgain, .fixCaseExpectation:
             return goldens + "/" + f.key + ".png"
         }
     }

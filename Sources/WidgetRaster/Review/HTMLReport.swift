@@ -31,7 +31,8 @@ public enum HTMLReport {
         if !causes.isEmpty {
             body += "<section class=\"causes\" aria-labelledby=\"causes-title\"><h2 id=\"causes-title\">failures by cause</h2><ol>"
             for (i, g) in causes.enumerated() {
-                body += "<li><button type=\"button\" class=\"cause\" data-i=\"\(i)\" aria-pressed=\"false\">\(HTML.escape(g.line))</button></li>"
+                body += "<li><button type=\"button\" class=\"cause\" data-i=\"\(i)\" aria-pressed=\"false\">\(HTML.escape(g.line))</button>"
+                body += " <button type=\"button\" class=\"accept-cause\" data-i=\"\(i)\" hidden>accept its recordable fixtures</button></li>"
             }
             body += "</ol></section>\n"
         }
@@ -46,6 +47,7 @@ public enum HTMLReport {
             body += "<button type=\"button\" id=\"keys\" aria-controls=\"help\">shortcuts (?)</button></div>\n"
             body += "<div class=\"split\"><nav id=\"list\" class=\"vlist\" aria-label=\"failing fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>\n"
             body += "<article id=\"detail\" aria-live=\"polite\"></article></div>\n"
+            body += acceptPanel
         }
         body += "<details id=\"passed\"><summary>\(result.passed.count) passed</summary>"
         body += "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
@@ -54,6 +56,8 @@ public enum HTMLReport {
         var data = pageData(result, ordered: ordered, failingKeys: failingKeys)
         let index = Dictionary(failingKeys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         data["c"] = causes.map { $0.keys.compactMap { index[$0] } }
+        data["s"] = searchText(result, ordered: ordered, failingKeys: failingKeys)
+        data["a"] = acceptable(result, ordered: ordered, failingKeys: failingKeys)
         body += "</main>\n<script type=\"application/json\" id=\"data\">\(try json(data))</script>\n"
         return HTML.page(title: "evidence verify — \(failingKeys.count) failed", css: css, body: body, script: script)
     }
@@ -86,7 +90,8 @@ public enum HTMLReport {
         s += "</table><table><caption>by area (choose one to filter)</caption><tr><th scope=\"col\">area</th><th scope=\"col\">failing fixtures</th></tr>"
         // The identity's area (its key's first two segments), so `area/*` matches exactly these keys;
         // a key outside the catalog (a stale golden) has no area.
-        let areas = Dictionary(grouping: failingKeys) { FixtureCatalog.id(forKey: $0)?.area }
+        let areas = Dictionary(grouping: failingKeys) { k in
+            FixtureCatalog.id(forKey: k)?.area ?? CaseFiles.folder(ofKey: k).map { $0 == "-" ? "cases" : "cases/" + $0 } }
             .sorted { ($1.value.count, $0.key ?? "~") < ($0.value.count, $1.key ?? "~") }
         for (area, keys) in areas {
             guard let area else { s += "<tr><td>no fixture (a stale golden: also counted under its glob)</td><td class=\"n\">\(keys.count)</td></tr>"; continue }
@@ -121,12 +126,26 @@ public enum HTMLReport {
         return s
     }
 
+    /// The accept panel (issue #54 item 5): what the reviewer ticked, as an accept file to save or
+    /// copy, and the command that records exactly it.
+    static let acceptPanel = """
+    <section id="accept" aria-labelledby="accept-title"><h2 id="accept-title">accept what you reviewed</h2>
+    <p class="muted">Tick a fixture (or press <kbd>a</kbd>) or accept a cause's recordable fixtures; save the file and run
+    <code class="cmd">evidence record --accept accept.txt</code>: it records exactly these, and refuses any render that changed since.</p>
+    <p><span id="accept-count" aria-live="polite">0 fixtures accepted</span>
+    <a id="accept-save" download="accept.txt" href="data:text/plain,">save accept.txt</a>
+    <button type="button" id="accept-copy">copy the file's text</button> <button type="button" id="accept-clear">clear</button></p>
+    <label for="accept-text">accept.txt</label><br><textarea id="accept-text" readonly rows="4" cols="80"></textarea></section>
+
+    """
+
     static let help = """
     <div id="help" role="dialog" aria-labelledby="help-title" hidden><h2 id="help-title">Keyboard shortcuts</h2>
     <table><tr><th scope="col">key</th><th scope="col">does</th></tr>
     <tr><td><kbd>j</kbd> <kbd>↓</kbd> <kbd>n</kbd></td><td>next failing fixture</td></tr>
     <tr><td><kbd>k</kbd> <kbd>↑</kbd> <kbd>p</kbd></td><td>previous failing fixture</td></tr>
-    <tr><td><kbd>/</kbd></td><td>focus the filter: words (<code>waves dark small</code>, each part of the key) or a glob as in <code>--filter</code> (<code>*</code> crosses <code>/</code>)</td></tr>
+    <tr><td><kbd>/</kbd></td><td>focus the filter: words (<code>waves dark small</code>: parts of the key, habit titles and other visible words, token names, element names, kinds) or a glob over the key as in <code>--filter</code> (<code>*</code> crosses <code>/</code>)</td></tr>
+    <tr><td><kbd>a</kbd></td><td>accept the current fixture (or take it back), where recording is its fix</td></tr>
     <tr><td><kbd>s</kbd> <kbd>l</kbd> <kbd>o</kbd></td><td>side by side · slider · onion skin</td></tr>
     <tr><td><kbd>1</kbd> <kbd>2</kbd> <kbd>0</kbd></td><td>zoom 1× · 2× · fit</td></tr>
     <tr><td><kbd>?</kbd></td><td>show or hide this list</td></tr>
@@ -170,6 +189,39 @@ public enum HTMLReport {
         }
         return ["kinds": ReviewOrder.kinds.map(\.rawValue), "f": fixtures, "hints": hints, "passed": r.passed,
                 "goldens": goldensFromPage(r) ?? NSNull(), "schema": r.schema]
+    }
+
+    /// What the filter's words match besides the key, per failing fixture, lower-cased: its kinds,
+    /// the nodes and element kinds blamed, the tokens (a contrast failure's, a pixel change's), and
+    /// the render's visible text and label (habit titles among them).
+    static func searchText(_ r: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> [String] {
+        let byKey = Dictionary(grouping: ordered, by: \.key)
+        let details = Dictionary(r.details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return failingKeys.map { key in
+            var parts: [String] = []
+            for f in byKey[key] ?? [] {
+                parts.append(f.kind.rawValue)
+                if let n = f.node { parts.append(n) }
+                if let e = f.element { parts.append(e.rawValue) }
+                if let c = f.contrast { parts.append(c.token) }
+                parts += f.tokens ?? []
+            }
+            if let d = details[key] { parts += d.actualText + [d.actualLabel] }
+            return orderedUnique(parts).joined(separator: "\n").lowercased()
+        }
+    }
+
+    /// Per failing fixture, what accepting it records: the render's pixel hash where every failure's
+    /// fix is to record it, `remove` for a stale golden record removes, else 0 (not the page's to accept).
+    static func acceptable(_ r: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> [Any] {
+        let byKey = Dictionary(grouping: ordered, by: \.key)
+        let hashes = Dictionary(r.details.compactMap { d in d.pixelHash.map { (d.key, $0) } }, uniquingKeysWith: { a, _ in a })
+        return failingKeys.map { key -> Any in
+            let remedies = Set((byKey[key] ?? []).map { $0.remedy ?? Remedy.default(for: $0.kind) })
+            if remedies == [.record], let h = hashes[key] { return h }
+            if remedies == [.recordRemoves] { return AcceptFile.removeWord }
+            return 0
+        }
     }
 
     static func words(_ d: FixtureDetail) -> [Any] {
@@ -314,6 +366,10 @@ public enum HTMLReport {
     .words td { max-width: 28rem; overflow-wrap: anywhere; }
     .cmd { background: #f5f5f4; padding: .1rem .3rem; user-select: all; overflow-wrap: anywhere; }
     .ok { color: #166534; font-weight: bold; }
+    .acc { color: #166534; font-weight: 600; }
+    .num { color: #fff; padding: 0 .35rem; border-radius: 2px; font-weight: 600; }
+    #accept { border-top: 1px solid #d6d3d1; margin-top: 1rem; padding-top: .5rem; }
+    #accept textarea { width: 100%; max-width: 60rem; font: 12px ui-monospace, monospace; }
     #help { position: fixed; right: 1rem; top: 4rem; background: #fff; border: 1px solid #a8a29e; padding: .5rem 1rem; z-index: 10; box-shadow: 0 4px 16px #0003; }
     #pthumb img { margin-top: .5rem; }
     @media (max-width: 700px) { .split { flex-direction: column; } .vlist { flex: none; width: 100%; max-width: none; height: 40vh; } }
@@ -344,8 +400,10 @@ public enum HTMLReport {
     }
     // The filter: each space-separated term must match — a term with * ? or [ as a glob over the
     // whole key (as --filter), any other as a part of it, any case (`waves dark small`).
-    function matches(q, key) {
-      var lower = key.toLowerCase();
+    // A failing fixture's words also match its habit titles and visible words, tokens, element
+    // names and kinds (`more`, D.s); a passed fixture's only its key.
+    function matches(q, key, more) {
+      var lower = key.toLowerCase() + (more ? '\n' + more : '');
       return q.split(/\s+/).every(function (t) {
         if (!t) return true;
         return /[*?\[]/.test(t) ? glob(t, key) : lower.indexOf(t.toLowerCase()) >= 0;
@@ -353,7 +411,7 @@ public enum HTMLReport {
     }
     function path(key, name) { return key.split('/').map(encodeURIComponent).join('/') + '/' + name; }
     function hintText(i, key) { return D.hints[i].split('\u0000').join(key); }
-    var S = { q: '', off: {}, sel: -1, drawn: null, zoom: 'fit', view: 'side', cause: -1 };
+    var S = { q: '', off: {}, sel: -1, drawn: null, zoom: 'fit', view: 'side', cause: -1, acc: {} };
     (function readHash() {
       var h = location.hash.replace(/^#/, '');
       h.split('&').forEach(function (kv) {
@@ -412,6 +470,7 @@ public enum HTMLReport {
       a.setAttribute('aria-current', r.i === S.sel ? 'true' : 'false');
       a.title = f[0];
       a.appendChild(el('code', null, f[0]));
+      if (S.acc[f[0]]) a.appendChild(el('span', 'acc', ' ✓ accepted'));
       a.addEventListener('click', function (e) { e.preventDefault(); select(r.i); });
       return a;
     }, function (r) { return r.group ? null : F[r.i][0]; }) : null;
@@ -424,7 +483,7 @@ public enum HTMLReport {
       for (var i = 0; i < F.length; i++) {
         var ks = kindsOf(F[i]);
         if (!ks.some(function (x) { return !S.off[x]; })) continue;
-        if (S.q && !matches(S.q, F[i][0])) continue;
+        if (S.q && !matches(S.q, F[i][0], D.s[i])) continue;
         if (S.cause >= 0 && D.c[S.cause].indexOf(i) < 0) continue;
         visible.push(i); counts[ks[0]] = (counts[ks[0]] || 0) + 1;
       }
@@ -446,8 +505,26 @@ public enum HTMLReport {
     // The detail is redrawn only when the fixture changes (a filter keystroke keeps it and its images).
     function select(i) {
       S.sel = i; writeHash();
-      if (i !== S.drawn) { S.drawn = i; drawDetail(); }
+      if (i !== S.drawn) { S.drawn = i; drawDetail(); } else position();
       if (list && i >= 0) list.show(rowOf[i]);
+    }
+    // "N of M shown", kept in step with the filter (a keystroke keeps the detail, not its count).
+    function position() { var p = $('pos'); if (p && S.sel >= 0) p.textContent = (visible.indexOf(S.sel) + 1) + ' of ' + visible.length + ' shown'; }
+    // Accepting: key → the accept file's line; the file lists them in the page's order.
+    function toggleAccept(i, on) {
+      if (!D.a[i]) return;
+      if (on) S.acc[F[i][0]] = F[i][0] + ' ' + D.a[i]; else delete S.acc[F[i][0]];
+      drawAccept();
+    }
+    function drawAccept() {
+      var lines = [], n = 0;
+      for (var i = 0; i < F.length; i++) if (S.acc[F[i][0]]) { lines.push(S.acc[F[i][0]]); n++; }
+      var text = n ? '\#(AcceptFile.header)\n' + lines.join('\n') + '\n' : '';
+      $('accept-text').value = text;
+      $('accept-count').textContent = n + ' fixture' + (n === 1 ? '' : 's') + ' accepted';
+      $('accept-save').href = 'data:text/plain;charset=utf-8,' + encodeURIComponent(text);
+      var cb = $('accept-this'); if (cb && S.sel >= 0) cb.checked = !!S.acc[F[S.sel][0]];
+      if (list) list.paint();
     }
     function drawDetail() {
       var box = $('detail'); if (!box) return;
@@ -457,10 +534,22 @@ public enum HTMLReport {
       var h = el('h2'); h.id = 'current'; h.appendChild(el('code', 'key', key));
       kindsOf(f).forEach(function (k) { h.appendChild(document.createTextNode(' ')); h.appendChild(el('span', 'kind k-' + k, k)); });
       box.appendChild(h);
-      box.appendChild(el('p', 'muted', (visible.indexOf(S.sel) + 1) + ' of ' + visible.length + ' shown'));
-      var ul = el('ul', 'findings'), hints = [];
-      f[3].forEach(function (x) {
-        var li = el('li'); li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
+      var pos = el('p', 'muted'); pos.id = 'pos'; box.appendChild(pos); position();
+      if (D.a[S.sel]) {
+        var lab = el('label', 'accept'), cb = el('input'); cb.type = 'checkbox'; cb.id = 'accept-this'; cb.checked = !!S.acc[key];
+        cb.addEventListener('change', function () { toggleAccept(S.sel, cb.checked); });
+        lab.appendChild(cb); lab.appendChild(document.createTextNode(' accept this render (record it at the pixels reviewed here)'));
+        box.appendChild(lab);
+      }
+      var ul = el('ul', 'findings'), hints = [], nums = boxNumbers(f);
+      f[3].forEach(function (x, j) {
+        var li = el('li');
+        if (nums[j]) {
+          var st = boxStyle(nums[j] - 1), num = el('span', 'num', String(nums[j]));
+          num.style.background = st.color; num.style.borderBottom = '2px ' + st.line + ' #fff'; num.title = 'box ' + nums[j] + ' on the render';
+          li.appendChild(num); li.appendChild(document.createTextNode(' '));
+        }
+        li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
         if (x[1]) { li.appendChild(el('code', null, x[1])); li.appendChild(document.createTextNode(' ')); }
         li.appendChild(document.createTextNode(x[2]));
         if (x[3]) li.appendChild(el('span', 'muted', ' [box (' + x[3][0] + ',' + x[3][1] + ' ' + x[3][2] + '×' + x[3][3] + ')]'));
@@ -571,17 +660,27 @@ public enum HTMLReport {
       scaleImages(stage, all, caps);
       return wrap;
     }
+    // Each outlined finding has its own number, colour and line pattern (colours first, then the
+    // pattern once they repeat), the same number as in the findings list, so two boxes of one kind
+    // are told apart.
+    var BOX = \#(kindPalette), LINE = ['solid', 'dashed', 'dotted', 'double'];
+    function boxStyle(n) { return { color: BOX[n % BOX.length], line: LINE[Math.floor(n / BOX.length) % LINE.length] }; }
+    function boxNumbers(f) { var out = [], n = 0; f[3].forEach(function (x) { out.push(x[3] ? ++n : 0); }); return out; }
     function boxes(fr, f) {
       var W = f[4][0], H = f[4][1]; if (!(W > 0 && H > 0)) return;
-      f[3].forEach(function (x) {
+      var nums = boxNumbers(f);
+      f[3].forEach(function (x, j) {
         if (!x[3]) return;
-        var b = el('div', 'box k-' + x[0]); b.title = x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
+        var st = boxStyle(nums[j] - 1);
+        var b = el('div', 'box k-' + x[0]); b.title = nums[j] + '. ' + x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
+        b.style.borderColor = st.color; b.style.borderStyle = st.line; if (st.line === 'double') b.style.borderWidth = '4px';
         b.style.left = (x[3][0] * 100 / W) + '%'; b.style.top = (x[3][1] * 100 / H) + '%';
         b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H) + '%';
         fr.appendChild(b);
         // The measure beside the outline: the ratio and floor of a contrast finding, else what it is.
         var m = /\d+\.\d+:1 vs floor \d+\.\d+:1/.exec(x[2]);
-        var t = el('span', 'tag kind k-' + x[0], (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
+        var t = el('span', 'tag kind k-' + x[0], nums[j] + ' ' + (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
+        t.style.background = st.color;
         t.style.left = b.style.left; t.style.top = 'calc(' + ((x[3][1] + Math.max(1, x[3][3])) * 100 / H) + '% + 2px)';
         fr.appendChild(t);
       });
@@ -648,6 +747,21 @@ public enum HTMLReport {
         apply();
       });
     });
+    // A cause's accept button: every fixture of it whose fix is to record (again: take them back).
+    document.querySelectorAll('button.accept-cause').forEach(function (b) {
+      var ids = D.c[Number(b.dataset.i)].filter(function (i) { return D.a[i]; });
+      if (!ids.length) return;
+      b.hidden = false; b.textContent = 'accept its ' + ids.length + ' recordable fixture' + (ids.length === 1 ? '' : 's');
+      b.addEventListener('click', function () {
+        var all = ids.every(function (i) { return S.acc[F[i][0]]; });
+        ids.forEach(function (i) { toggleAccept(i, !all); });
+      });
+    });
+    if ($('accept-copy')) {
+      $('accept-copy').addEventListener('click', function () { var t = $('accept-text'); t.select(); if (navigator.clipboard) navigator.clipboard.writeText(t.value); });
+      $('accept-clear').addEventListener('click', function () { S.acc = {}; drawAccept(); });
+      drawAccept();
+    }
     document.querySelectorAll('button.area').forEach(function (b) {
       b.addEventListener('click', function () { S.q = b.dataset.glob; if (q) q.value = S.q; apply(); });
     });
@@ -667,6 +781,7 @@ public enum HTMLReport {
       else if (k === 's') setView('side');
       else if (k === 'l') setView('slider');
       else if (k === 'o') setView('onion');
+      else if (k === 'a' && S.sel >= 0 && D.a[S.sel]) toggleAccept(S.sel, !S.acc[F[S.sel][0]]);
     });
     window.addEventListener('hashchange', function () {
       var m = /(?:^#|&)f=([^&]*)/.exec(location.hash);

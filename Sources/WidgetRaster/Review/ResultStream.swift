@@ -74,6 +74,8 @@ public struct RecordedFixture: Sendable, Equatable {
         case heldBack
         /// A recorded golden no fixture has (decided after every fixture; deleted last).
         case removed
+        /// Not written: a finding no record may accept, or a render moved since review (`RecordGuard`).
+        case refused
     }
     public var key: String
     public var change: Change

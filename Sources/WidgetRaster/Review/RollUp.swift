@@ -7,15 +7,20 @@ import Foundation
 /// group; groups with more fixtures come first (token causes before element and check causes).
 public enum RollUp {
     public enum Cause: Hashable, Sendable {
-        case token(String, theme: Theme?, role: String)
+        /// A colour token in one theme: its contrast failures in every role, and every fixture
+        /// whose pixels moved only inside its nodes (`GateFailure.tokens`) — one edit, one line.
+        case token(String, theme: Theme?)
+        /// A copy edit: the words the recorded text lost and the render gained.
+        case copy(removed: [String], added: [String])
         case element(FailureKind, ElementKind)
         case check(FailureKind)
 
         var rank: Int {
             switch self {
             case .token: return 0
-            case .element: return 1
-            case .check: return 2
+            case .copy: return 1
+            case .element: return 2
+            case .check: return 3
             }
         }
     }
@@ -25,9 +30,13 @@ public enum RollUp {
         /// The failing fixtures, each once, in the failures' order.
         public var keys: [String]
         public var findings: Int
-        /// A token cause's worst measure and how many distinct backgrounds it fails on.
+        /// A token cause's roles (`text`, `graphic`) in the order met, its worst measure, and how
+        /// many distinct backgrounds it fails on.
+        public var roles: [String] = []
         public var worst: ContrastMeasure?
         public var backgrounds: Int
+        /// A token cause's fixtures below its floor (the others moved with it without failing).
+        public var belowFloor = 0
         /// The nearest value of the token passing on every background it sits on, where the token
         /// audit of the tokens the run drew with has one.
         public var suggestion: TokenSuggestion?
@@ -36,17 +45,20 @@ public enum RollUp {
         public var line: String {
             let fixtures = "\(keys.count) fixture\(keys.count == 1 ? "" : "s")"
             switch cause {
-            case .token(let token, let theme, let role):
-                let facet = [theme?.rawValue, role].compactMap { $0 }.joined(separator: ", ")
+            case .token(let token, let theme):
+                let facet = ([theme?.rawValue] + roles.map(Optional.some)).compactMap { $0 }.joined(separator: ", ")
                 var s = "\(token) (\(facet))"
                 if let w = worst {
                     s += " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) background\(backgrounds == 1 ? "" : "s")"
                 }
-                s += " — \(fixtures)"
+                s += " — \(fixtures)" + (belowFloor < keys.count ? " (\(belowFloor) below the floor, \(keys.count - belowFloor) moved with it)" : "")
                 if let suggestion {
                     s += suggestion.suggested.map { " · nearest passing value \($0) (now \(suggestion.current))" } ?? " · no value at its hue passes"
                 }
                 return s
+            case .copy(let removed, let added):
+                func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
+                return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
             case .element(let kind, let element):
                 return "\(kind.rawValue) \(element.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
             case .check(let kind):
@@ -60,31 +72,44 @@ public enum RollUp {
 
     /// The groups of `failures`. `suggestions`: the token audit's (`TokenAuditReport.suggestions`)
     /// for the tokens the run drew with, matched to a token cause by name and base theme.
-    public static func groups(_ failures: [GateFailure], suggestions: [TokenSuggestion] = []) -> [Group] {
-        var order: [Cause] = [], byCause: [Cause: (keys: [String], seen: Set<String>, findings: Int, worst: ContrastMeasure?, backgrounds: Set<String>)] = [:]
+    /// `details`: the failing fixtures' words, which name a copy edit's cause.
+    public static func groups(_ failures: [GateFailure], suggestions: [TokenSuggestion] = [], details: [FixtureDetail] = []) -> [Group] {
+        struct Tally { var keys: [String] = []; var seen: Set<String> = []; var findings = 0; var roles: [String] = []
+                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = [] }
+        struct Pair: Hashable { var background: String; var floor: Double }
+        var order: [Cause] = [], byCause: [Cause: Tally] = [:]
+        // Token causes first: a pixels failure joins one only where the run has it.
+        let tokenCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
+        let words = Dictionary(details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for f in failures {
-            let cause = self.cause(f)
-            if byCause[cause] == nil { order.append(cause); byCause[cause] = ([], [], 0, nil, []) }
+            let cause = self.cause(f, tokenCauses: tokenCauses, details: words)
+            if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
             var g = byCause[cause]!
             if g.seen.insert(f.key).inserted { g.keys.append(f.key) }
             g.findings += 1
             if let m = f.contrast {
                 if g.worst.map({ m.ratio / m.floor < $0.ratio / $0.floor }) ?? true { g.worst = m }
                 g.backgrounds.insert(m.background)
+                g.floors.insert(Pair(background: m.background, floor: m.floor))
+                if !g.roles.contains(m.role) { g.roles.append(m.role) }
+                g.below.insert(f.key)
             }
             byCause[cause] = g
         }
         let groups = order.map { cause -> Group in
             let g = byCause[cause]!
             var suggestion: TokenSuggestion?
-            if case .token(let token, let theme, _) = cause {
+            if case .token(let token, let theme) = cause {
                 suggestion = suggestions.first { $0.token == token && $0.configuration == TokenConfiguration(theme: theme ?? .light) && theme != nil }
-                // …passing also on what the renders measured beneath it (a fix for verify as well as contrast).
-                let rendered = g.backgrounds.sorted().compactMap(Color.init(hex:)).map { NearestPassing.Constraint(CompositeColor($0), floor: g.worst?.floor ?? 0) }
+                // …passing also on what the renders measured beneath it, at each role's floor (a fix
+                // for verify as well as contrast).
+                let rendered = g.floors.sorted { ($0.background, $0.floor) < ($1.background, $1.floor) }
+                    .compactMap { p in Color(hex: p.background).map { NearestPassing.Constraint(CompositeColor($0), floor: p.floor) } }
                 suggestion = suggestion?.passing(alsoOn: rendered)
             }
-            return Group(cause: cause, keys: g.keys, findings: g.findings, worst: g.worst,
-                         backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count, suggestion: suggestion)
+            return Group(cause: cause, keys: g.keys, findings: g.findings, roles: g.roles, worst: g.worst,
+                         backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count,
+                         belowFloor: g.below.count, suggestion: suggestion)
         }
         // Stable: ties keep the failures' order (the review order the caller passes).
         return groups.enumerated().sorted { a, b in
@@ -92,8 +117,32 @@ public enum RollUp {
         }.map(\.element)
     }
 
-    static func cause(_ f: GateFailure) -> Cause {
-        if let m = f.contrast { return .token(m.token, theme: FixtureCatalog.id(forKey: f.key)?.theme, role: m.role) }
+    static func theme(_ key: String) -> Theme? { FixtureCatalog.id(forKey: key)?.theme }
+
+    /// A failure's cause: its token for a contrast failure; for a golden-comparison failure, the
+    /// token cause of the run its changed pixels lie in (words unchanged), else the copy edit its
+    /// words show; else the element the check blames, or the check alone.
+    static func cause(_ f: GateFailure, tokenCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
+        if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
+        let comparison: Bool
+        switch f.kind {
+        case .pixels, .size, .text: comparison = true
+        case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck, .environment: comparison = false
+        }
+        if comparison, let d = details[f.key], let before = d.expectedText, before != d.actualText || d.expectedLabel != d.actualLabel {
+            let pieces = TextDiff.diff(before.flatMap { $0.split(separator: " ").map(String.init) }, d.actualText.flatMap { $0.split(separator: " ").map(String.init) })
+            var removed: [String] = [], added: [String] = []
+            for p in pieces {
+                switch p {
+                case .same: break
+                case .removed(let w): if !removed.contains(w) { removed.append(w) }
+                case .added(let w): if !added.contains(w) { added.append(w) }
+                }
+            }
+            if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
+        } else if comparison, let token = f.tokens?.first(where: { tokenCauses.contains(.token($0, theme: theme(f.key))) }) {
+            return .token(token, theme: theme(f.key))
+        }
         if let e = f.element { return .element(f.kind, e) }
         return .check(f.kind)
     }
@@ -109,7 +158,14 @@ extension RollUp {
     /// tokens `verify` draws with), audited only when a contrast failure needs one.
     public static func groups(_ result: VerifyResult) -> [Group] {
         let failures = ReviewOrder.failures(result.failures)
-        return groups(failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [])
+        return groups(failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [], details: result.details).map { g in
+            // "now" as the token file spells it (not the parsed colour written back: 0.640 read is 0.639 written).
+            guard case .token(let token, let theme?) = g.cause, let s = g.suggestion,
+                  let literal = TokenLiteral.value(token, theme: theme, platform: s.platform) else { return g }
+            var out = g
+            out.suggestion?.current = literal
+            return out
+        }
     }
 
     /// Both platforms' bundled token audits' suggestions; none where a bundled file cannot be read

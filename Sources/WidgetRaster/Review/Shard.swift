@@ -35,17 +35,17 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 extension GateOptions {
     /// The run covers the whole catalog (no filter, no shard): the only run that judges the
     /// self-check and can say a known-findings entry matched nothing.
-    public var isWholeRun: Bool { filter == nil && shard == nil }
+    public var isWholeRun: Bool { filter == nil && shard == nil && onlyKeys == nil }
 
     /// A fixture this run renders and judges: inside the filter and this shard.
     public func selects(_ key: String) -> Bool {
-        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.contains(key) ?? true)
+        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.contains(key) ?? true) && (onlyKeys?.contains(key) ?? true)
     }
 
     /// A golden with no fixture that this run reports or removes: inside the filter, and only on
     /// the designated shard, so a sharded matrix reports each orphan once.
     public func judgesOrphan(_ key: String) -> Bool {
-        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.judgesOrphans ?? true)
+        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.judgesOrphans ?? true) && (onlyKeys?.contains(key) ?? true)
     }
 
     /// A golden file the manifest does not list: judged with its fixture's shard when it has a

@@ -232,6 +232,7 @@ struct RecordCommand: EvidenceCommand {
     static let usage = """
         usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
                                [--no-wait] [--rebuild-manifest] [--environment-upgrade [--html DIR]]
+                               [--accept-findings KIND] [--accept FILE]
 
         Renders each fixture; rewrites a golden only when its pixels changed (unchanged files are left
         byte for byte), adds goldens for new fixtures, removes goldens with no fixture, and updates
@@ -240,6 +241,10 @@ struct RecordCommand: EvidenceCommand {
         recorded are ever deleted (anything else is listed as 'left alone').
         Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
         silence a failure you do not understand.
+        A render verify would fail for a finding no record may accept (clipped, truncated, contrast,
+        colour-alone, missing-glyph, lost-meaning; known findings excepted) is not written: record
+        prints each with its fix and exits 1, unless --accept-findings names its kind. --filter may
+        name a stale key (a golden no fixture has): record removes exactly the goldens it matches.
         """
     static let mode = OptionSpec.value("mode", "M", """
         changed: rewrite moved, add new, remove stale;
@@ -251,24 +256,25 @@ struct RecordCommand: EvidenceCommand {
     static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
     static let options = GateArguments.matrix + OptionTable([
         GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
-    ]) + EnvironmentUpgrade.options
+    ]) + EnvironmentUpgrade.options + RecordGuardOptions.options
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
         o.replaceUnreadable = a.has(replaceUnreadable)
         let cases = GateArguments.casesFolder(a)
-        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
-        let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler() : RecordConsoleHandler(dryRun: a.has(dryRun))
+        let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
+        let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler()
+            : RecordConsoleHandler(dryRun: a.has(dryRun), goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
         try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
         let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.has(dryRun),
-                                    rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait),
+                                    rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait), guard: recordGuard,
                                     notice: { printError($0) },
                                     progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "rendered"),
                                     onFixture: handler.fixture)
         if !a.has(dryRun) { GateArguments.save(o.proofs) }
         try handler.finish(r)
-        return 0
+        return r.refused.isEmpty ? 0 : 1
     }
 }
 
@@ -292,6 +298,8 @@ struct RecordJSONHandler: RecordResultHandler {
 /// not yet a file on disk (nothing is renamed into place before every fixture is decided).
 struct RecordConsoleHandler: RecordResultHandler {
     var dryRun = false
+    /// The goldens folder as the fixes name it.
+    var goldens = "Goldens"
 
     func finish(_ result: RecordResult) throws { lines(result).forEach { print($0) } }
 
@@ -308,6 +316,7 @@ struct RecordConsoleHandler: RecordResultHandler {
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             out.append("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
         }
+        out += RecordGuardOptions.lines(r, goldens: goldens)
         out.append((dryRun ? "dry run, nothing written — " : "") + r.summaryLine)
         return out
     }
