@@ -82,7 +82,7 @@ public enum MapPicture {
         let legendTop = titleHeight + Double(rows) * panelH + 8
         let titleWidth = measurer.advance(title, style: titleStyle) + 2 * margin
         let width = max(margin * 2 + Double(perRow) * panelW, 760, titleWidth)
-        let height = legendTop + 24 + Double(MapClass.allCases.count + 3) * 22 + margin
+        let height = legendTop + 24 + Double(MapClass.allCases.count + 4) * 22 + margin
         return Layout(cell: cell, leftAxis: leftAxis, rightLabels: rightLabels, plots: plots, legendTop: legendTop,
                       width: width.rounded(.up), height: height.rounded(.up))
     }
@@ -148,7 +148,8 @@ public enum MapPicture {
         let lineLegend: [(Stroke, String)] = [
             (Stroke(.solid(boundsInk), width: 2), "the seed's declared resize bounds" + (map.bounds.map { " (\($0.seed))" } ?? "")),
             (Stroke(.solid(thresholdInk), width: 2, dash: [6, 3]), "a band-table threshold where the seed puts it (the side it names shows the element)"),
-            (Stroke(.solid(familyEdge), width: 3), "where the family changes (resolveSize under --family auto)"),
+            (Stroke(.solid(familyEdge), width: 2, dash: [2, 3], cap: .butt), "resolveSize's thresholds: Small below 200 dp wide, Large from 270 dp tall where it seats two rows"),
+            (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (--family auto)"),
         ]
         for (stroke, label) in lineLegend {
             d.nodes.append(path([.move(Point(margin, y + 9)), .line(Point(margin + 18, y + 9))], stroke: stroke))
