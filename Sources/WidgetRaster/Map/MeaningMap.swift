@@ -140,7 +140,7 @@ public struct MapPlanner: Sendable {
         }
         if r.habits.visible.count < reference.habitRows {
             shed.append(Self.habitRows)
-            reasons[Self.habitRows] = "\(r.habits.visible.count) of \(reference.habitRows) rows drawn, \(r.habits.overflow) habit(s) without a row"
+            reasons[Self.habitRows] = "\(r.habits.visible.count) habit row(s) drawn; with room, \(reference.habitRows)"
         }
         let findings = r.findings.map { f in
             MeaningMap.Finding(kind: f.kind, node: f.node, detail: f.detail, known: f.known, seed: f.seed,

@@ -138,7 +138,9 @@ struct MapCommand: EvidenceCommand {
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let o = try parse(a)
+        // Refused before any planning: a file that cannot be replaced, a folder that is not a page.
         if let out = o.output { try OutputFile.check(out) }
+        if let dir = o.html { try PageFolder.checkReplaceable(URL(fileURLWithPath: dir)) }
         let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o.widget, fonts: painter.fonts)
