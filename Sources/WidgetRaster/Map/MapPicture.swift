@@ -82,7 +82,7 @@ public enum MapPicture {
         let legendTop = titleHeight + Double(rows) * panelH + 8
         let titleWidth = measurer.advance(title, style: titleStyle) + 2 * margin
         let width = max(margin * 2 + Double(perRow) * panelW, 760, titleWidth)
-        let height = legendTop + 24 + Double(MapClass.allCases.count + 4) * 22 + margin
+        let height = legendTop + 24 + Double(MapClass.allCases.count + (map.platform == .android ? 4 : 0)) * 22 + margin
         return Layout(cell: cell, leftAxis: leftAxis, rightLabels: rightLabels, plots: plots, legendTop: legendTop,
                       width: width.rounded(.up), height: height.rounded(.up))
     }
@@ -131,7 +131,7 @@ public enum MapPicture {
             // The frame just outside the cells, so it never tints one.
             d.nodes.append(path(box(Rect(x: plot.x - 0.5, y: plot.y - 0.5, width: plot.width + 1, height: plot.height + 1)), stroke: Stroke(.solid(grid), width: 1)))
             d.nodes += familyEdges(map, panel: p, plot: plot, cell: l.cell)
-            drawAxes(map, panel: panel, plot: plot, cell: l.cell, d)
+            drawAxes(map, panel: panel, plot: plot, cell: l.cell, leftAxis: l.leftAxis, d)
             drawSeedLines(map, panel: p, plot: plot, cell: l.cell, d)
         }
 
@@ -149,9 +149,10 @@ public enum MapPicture {
             (Stroke(.solid(boundsInk), width: 2), "the seed's declared resize bounds" + (map.bounds.map { " (\($0.seed))" } ?? "")),
             (Stroke(.solid(thresholdInk), width: 2, dash: [6, 3]), "a band-table threshold where the seed puts it (the side it names shows the element)"),
             (Stroke(.solid(familyEdge), width: 2, dash: [2, 3], cap: .butt), "resolveSize's thresholds: Small below 200 dp wide, Large from 270 dp tall where it seats two rows"),
-            (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (--family auto)"),
+            (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (family auto)"),
         ]
-        for (stroke, label) in lineLegend {
+        // The seed's lines are Android's: its bounds and band tables have no iOS rows.
+        for (stroke, label) in map.platform == .android ? lineLegend : [] {
             d.nodes.append(path([.move(Point(margin, y + 9)), .line(Point(margin + 18, y + 9))], stroke: stroke))
             text(label, x: margin + 28, y: y + 1)
             y += 22
@@ -274,7 +275,7 @@ public enum MapPicture {
         }
     }
 
-    static func drawAxes(_ map: MeaningMap, panel: MapGrid.Panel, plot: Rect, cell: Double, _ d: Drawing) {
+    static func drawAxes(_ map: MeaningMap, panel: MapGrid.Panel, plot: Rect, cell: Double, leftAxis: Double, _ d: Drawing) {
         let tick = Stroke(.solid(ink), width: 1, cap: .butt)
         if let widths = panel.widths, let down = panel.heights {
             let step = widths.count > 1 ? widths[1] - widths[0] : 1
@@ -291,7 +292,7 @@ public enum MapPicture {
                 d.nodes.append(path([.move(Point(plot.minX - 4, cy)), .line(Point(plot.minX, cy))], stroke: tick))
                 d.text(MapGrid.number(h), x: plot.minX - 6, y: cy - 8, style: labelStyle, align: .trailing, width: nil, backed: false)
             }
-            d.text("height (\(map.unit)) ↑", x: plot.minX - 40, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
+            d.text("height (\(map.unit)) ↑", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
         } else {
             for (i, c) in panel.columns.enumerated() {
                 d.text(c, x: plot.x + (Double(i) + 0.5) * cell, y: plot.maxY + 5, style: labelStyle, align: .center, width: nil, backed: false)
@@ -300,7 +301,7 @@ public enum MapPicture {
             for (i, r) in panel.rows.enumerated() {
                 d.text(r, x: plot.minX - 6, y: plot.y + (Double(i) + 0.5) * cell - 8, style: labelStyle, align: .trailing, width: nil, backed: false)
             }
-            d.text("device class (pt)", x: plot.minX - 80, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
+            d.text("device class (pt)", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
         }
     }
 
