@@ -149,7 +149,7 @@ public enum MapPicture {
             (Stroke(.solid(boundsInk), width: 2), "the seed's declared resize bounds" + (map.bounds.map { " (\($0.seed))" } ?? "")),
             (Stroke(.solid(thresholdInk), width: 2, dash: [6, 3]), "a band-table threshold where the seed puts it (the side it names shows the element)"),
             (Stroke(.solid(familyEdge), width: 2, dash: [2, 3], cap: .butt), "resolveSize's thresholds: Small below 200 dp wide, Large from 270 dp tall where it seats two rows"),
-            (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (family auto)"),
+            (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (auto family)"),
         ]
         // The seed's lines are Android's: its bounds and band tables have no iOS rows.
         for (stroke, label) in map.platform == .android ? lineLegend : [] {
@@ -278,17 +278,14 @@ public enum MapPicture {
     static func drawAxes(_ map: MeaningMap, panel: MapGrid.Panel, plot: Rect, cell: Double, leftAxis: Double, _ d: Drawing) {
         let tick = Stroke(.solid(ink), width: 1, cap: .butt)
         if let widths = panel.widths, let down = panel.heights {
-            let step = widths.count > 1 ? widths[1] - widths[0] : 1
-            let every = labelEvery(step: step, cell: cell, minimumPixels: 44)
-            for (i, w) in widths.enumerated() where w.truncatingRemainder(dividingBy: every) == 0 {
-                let cx = plot.x + (Double(i) + 0.5) * cell
+            for i in labelled(widths, cell: cell, minimumPixels: 44) {
+                let w = widths[i], cx = plot.x + (Double(i) + 0.5) * cell
                 d.nodes.append(path([.move(Point(cx, plot.maxY)), .line(Point(cx, plot.maxY + 4))], stroke: tick))
                 d.text(MapGrid.number(w), x: cx, y: plot.maxY + 5, style: labelStyle, align: .center, width: nil, backed: false)
             }
             d.text("width (\(map.unit))", x: plot.midX, y: plot.maxY + 21, style: boldLabel, align: .center, width: nil, backed: false)
-            let vEvery = labelEvery(step: step, cell: cell, minimumPixels: 18)
-            for (i, h) in down.enumerated() where h.truncatingRemainder(dividingBy: vEvery) == 0 {
-                let cy = plot.y + (Double(i) + 0.5) * cell
+            for i in labelled(down, cell: cell, minimumPixels: 18) {
+                let h = down[i], cy = plot.y + (Double(i) + 0.5) * cell
                 d.nodes.append(path([.move(Point(plot.minX - 4, cy)), .line(Point(plot.minX, cy))], stroke: tick))
                 d.text(MapGrid.number(h), x: plot.minX - 6, y: cy - 8, style: labelStyle, align: .trailing, width: nil, backed: false)
             }
@@ -328,10 +325,17 @@ public enum MapPicture {
         }
     }
 
-    /// A round number of dp between axis labels, at least `minimumPixels` apart.
-    static func labelEvery(step: Double, cell: Double, minimumPixels: Double) -> Double {
-        let dp = minimumPixels / cell * step
-        return [2, 4, 5, 10, 20, 25, 50, 100, 200, 500].first { $0 >= dp && $0.truncatingRemainder(dividingBy: step) == 0 } ?? 1000
+    /// The columns (or rows) to label, at least `minimumPixels` apart: every n-th, starting where
+    /// the value is roundest (a multiple of n steps, else of 10) so the labels read as round dp.
+    static func labelled(_ values: [Double], cell: Double, minimumPixels: Double) -> [Int] {
+        guard values.count > 1 else { return Array(values.indices) }
+        func isMultiple(_ v: Double, _ m: Double) -> Bool { m > 0 && abs(v.truncatingRemainder(dividingBy: m)) < 1e-9 }
+        let step = abs(values[1] - values[0]), least = max(1, Int((minimumPixels / cell).rounded(.up)))
+        // A label every 10 dp's worth of steps where the spacing allows it (4 dp steps: every 40 dp).
+        let n = (least...(3 * least)).first { isMultiple(Double($0) * step, 10) } ?? least
+        let start = values.indices.prefix(n).first { isMultiple(values[$0], Double(n) * step) }
+            ?? values.indices.prefix(n).first { isMultiple(values[$0], 10) } ?? 0
+        return Array(stride(from: start, to: values.count, by: n))
     }
 
     /// resolveSize's switches: a blue edge between neighbouring cells of different families, and
