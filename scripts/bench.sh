@@ -7,6 +7,7 @@
 #   - side by side, `evidence compare`, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on
 #     one golden pair (`BENCH_ONLY=compare` runs just these rows);
 #   - the matrix at 1×, 4×, 16× (`evidence bench --scale N`): wall and peak memory;
+#   - `evidence map` of Small STALE at four font scales (`BENCH_ONLY=map` runs just this row);
 #   - the issue's targets, each met or its gap named;
 #   - with BENCH_AGAINST=REV (a commit, e.g. the one before a change): REV's own release build
 #     (a git worktree in .build/bench-against/REV) and this one run whole-matrix `verify --quiet`
@@ -216,6 +217,16 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   [ "${BENCH_ONLY:-}" != against ] || exit 0
 fi
 
+# The meaning map (issue #52): a 4-panel Android map, plan-only, its cells as the per-item unit.
+map_row() {
+  measure map "$RUNS" "$E" map --family small --state stale -o "$WORK/map.png" --quiet; MAP_WALL=$M_WALL
+  MAP_CELLS=$(sed -n 's/^\([0-9][0-9]*\) cells in .*/\1/p' "$WORK/out")
+  [ -n "$MAP_CELLS" ] || { echo "evidence map failed: $M_OUT" >&2; exit 1; }
+  row "map, Small STALE, 4 font scales" "$MAP_CELLS"
+  echo "  map: $MAP_CELLS cells (ms/fixture column: ms per cell); target ≤ 5 s for ~20,000 cells ($(printf '%.2f' "$MAP_WALL") s)"
+}
+if [ "${BENCH_ONLY:-}" = map ]; then map_row; exit 0; fi
+
 if [ "${BENCH_ONLY:-}" != compare ]; then
 measure verify-cli "$RUNS" "$E" verify;                 V_WALL=$M_WALL
 if ! grep -q "$FIXTURES passed, 0 failed" <<< "$M_OUT"; then echo "evidence verify is failing: $M_OUT" >&2; exit 1; fi
@@ -225,7 +236,8 @@ measure decode "$RUNS" "$E" bench --phase verify-decode; row "verify, full decod
 measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; row "record, all written (temp folder)" "$FIXTURES"
 measure same "$RUNS" "$E" bench --phase record-same;    SAME_MS=$M_PHASE; row "record, none written (temp copy)" "$FIXTURES"
 measure contrast "$RUNS" "$E" bench --phase contrast;   row "contrast audit (rendered)" "$FIXTURES"
-measure sheet "$RUNS" "$E" bench --phase sheet;         row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+measure sheet "$RUNS" "$E" bench --phase sheet;         SHEET_RSS=$M_RSS; row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+map_row
 fi
 
 cat > "$WORK/pm.py" <<'PY'

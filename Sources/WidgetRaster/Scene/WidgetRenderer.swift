@@ -167,10 +167,11 @@ public struct RenderReport: Codable, Sendable {
         pips = Self.pips(r.scene)
     }
 
-    /// The registry's render checks on a drawn scene, known findings marked.
+    /// The registry's render checks on a drawn scene, known findings marked. `checks`: a map runs
+    /// only those that read the scene alone, on a frame it never painted (`MapPlanner`).
     public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String,
-                                facts: RenderFacts?) -> [Finding] {
-        CheckRegistry.renderChecks.flatMap { $0.run(key, scene, image, painter, facts: facts) }
+                                facts: RenderFacts?, checks: [RenderCheck] = CheckRegistry.renderChecks) -> [Finding] {
+        checks.flatMap { $0.run(key, scene, image, painter, facts: facts) }
             .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key, facts: facts) }
     }
 

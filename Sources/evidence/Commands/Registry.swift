@@ -10,6 +10,7 @@ let allCommands: [any EvidenceCommand.Type] = [
     StringsCommand.self,
     ResolveCommand.self,
     PlanCommand.self,
+    MapCommand.self,
     ContrastCommand.self,
     SheetCommand.self,
     GalleryCommand.self,
