@@ -65,13 +65,16 @@ extension MapClass {
         }
     }
 
-    /// The one adaptor from a render's findings to map classes (issue #51 sorts every loss into
-    /// known / spec gap / outside the seed's scope / failure; this is the only place that reading
-    /// needs wiring). Today: a finding known-findings.json lists is `known`; any other loss is
-    /// `outsideScope` at a size the seed does not cover — outside its declared bounds, or a fixed
-    /// family where resolveSize would draw another — else `lost`.
+    /// The one adaptor from a render's findings to map classes: the finding's own class (issue #51:
+    /// known, spec gap, outside the seed's scope, failure). A failure at a size the map itself
+    /// places beyond the seed — a fixed family where resolveSize would draw another — is outside
+    /// its scope too.
     public static func classify(_ finding: RenderReport.Finding, insideSeedScope: Bool) -> MapClass {
-        if finding.known { return .known }
-        return insideSeedScope ? .lost : .outsideScope
+        switch finding.findingClass {
+        case .known: return .known
+        case .specGap: return .specGap
+        case .outsideScope: return .outsideScope
+        case .failure: return insideSeedScope ? .lost : .outsideScope
+        }
     }
 }

@@ -33,7 +33,7 @@ public enum SeedLines {
 
     /// Amendments A and B: Small and Medium share one provider — "minWidth / minResizeWidth 110dp",
     /// "minHeight / minResizeHeight 130dp", "maxResizeWidth 250dp", "maxResizeHeight 180dp".
-    public static let smallMediumBounds = Bounds(width: AndroidLayout.smallFloorWidthDp...AndroidLayout.mediumTableWidthDp, height: 130...180,
+    public static let smallMediumBounds = Bounds(width: AndroidLayout.smallFloorWidthDp...AndroidLayout.amendmentMaxResizeWidthDp, height: 130...180,
                                                  seed: "000, Left-column height budget: home_widget_info.xml bounds")
     /// v4.11: "minWidth/minHeight 110dp/130dp, maxResizeWidth/maxResizeHeight 500dp/400dp" — the
     /// provider once Large became a resize target.

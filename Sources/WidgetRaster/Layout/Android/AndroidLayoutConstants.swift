@@ -138,6 +138,9 @@ public enum AndroidLayout {
     public static let mediumWidthThresholdDp = 200.0
     /// LARGE_WIDTH_THRESHOLD_DP (deliberately equal to the Medium threshold, OBJ-2428).
     public static let largeWidthThresholdDp = 200.0
+    /// maxResizeWidth in Amendments A and B (seed 000 "home_widget_info.xml bounds": 250 dp,
+    /// "Unchanged"): the width Small's and Medium's band tables were written against.
+    public static let amendmentMaxResizeWidthDp = 250.0
     /// LARGE_HEIGHT_THRESHOLD_DP
     public static let largeHeightThresholdDp = 270.0
     /// computeLargeWidgetPlan's viability check: Large must seat at least this many habit rows.
