@@ -16,10 +16,14 @@ protocol EvidenceCommand {
     /// Runs with the arguments parsed against `options`. Returns the exit code (0 ok, 1 check
     /// failed); throws `InputError` for bad usage or unreadable input (exit 2).
     static func run(_ args: ParsedArguments) throws -> Int32
+    /// The folders and files the command writes that no output flag names (record's goldens, pin's
+    /// case file), for `OutputGuard`; none by default.
+    static func ownedOutputs(_ args: ParsedArguments) throws -> [OutputAllowList.Output]
 }
 
 extension EvidenceCommand {
     static var notes: String { "" }
+    static func ownedOutputs(_ args: ParsedArguments) throws -> [OutputAllowList.Output] { [] }
 
     /// `evidence <name> --help`: usage, the option table, the notes.
     static var help: String {
@@ -30,7 +34,7 @@ extension EvidenceCommand {
     /// Parses and runs: the only way a command receives its arguments.
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try options.parse(arguments)
-        try OutputGuard.check(parsed, options: options)
+        try OutputGuard.check(parsed, options: options, owned: try ownedOutputs(parsed))
         return try run(parsed)
     }
 }

@@ -47,7 +47,24 @@ func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 
 /// Writes to standard error (diagnostics, progress) without touching stdout (results, JSON).
 /// A closed or failing stderr is ignored: the exit code still says what happened.
-func printError(_ s: String) { _ = Array((s + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
+func printError(_ s: String) { _ = Array((capped(s) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
+
+/// The most bytes one diagnostic line takes: a log stays readable, and an error that echoes a long
+/// input (a path, a key) says where and what without it.
+let maxDiagnosticBytes = 2_048
+
+/// `s` cut to `maxDiagnosticBytes` bytes at a character boundary, marked with "…" when cut.
+func capped(_ s: String) -> String {
+    guard s.utf8.count > maxDiagnosticBytes else { return s }
+    var out = "", bytes = 0
+    let room = maxDiagnosticBytes - "…".utf8.count
+    for c in s {
+        bytes += c.utf8.count
+        if bytes > room { break }
+        out.append(c)
+    }
+    return out + "…"
+}
 
 /// Progress text on stderr with no newline (a `\r` line that redraws).
 func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }
@@ -97,8 +114,11 @@ func checkOpenFileHeadroom() {
 
 nonisolated(unsafe) private var interruptSources: [DispatchSourceSignal] = []
 
-/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143.
+/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143. SIGXFSZ (a write past
+/// `ulimit -f`) is ignored, so the write fails with EFBIG and its error path removes the temp file
+/// and ends with exit 2 and one line — instead of the signal killing the run mid-write (exit 153).
 func installInterruptCleanup() {
+    signal(SIGXFSZ, SIG_IGN)
     for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
         signal(sig, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
