@@ -47,24 +47,9 @@ func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 
 /// Writes to standard error (diagnostics, progress) without touching stdout (results, JSON).
 /// A closed or failing stderr is ignored: the exit code still says what happened.
-func printError(_ s: String) { _ = Array((capped(s) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
-
-/// The most bytes one diagnostic line takes: a log stays readable, and an error that echoes a long
-/// input (a path, a key) says where and what without it.
-let maxDiagnosticBytes = 2_048
-
-/// `s` cut to `maxDiagnosticBytes` bytes at a character boundary, marked with "…" when cut.
-func capped(_ s: String) -> String {
-    guard s.utf8.count > maxDiagnosticBytes else { return s }
-    var out = "", bytes = 0
-    let room = maxDiagnosticBytes - "…".utf8.count
-    for c in s {
-        bytes += c.utf8.count
-        if bytes > room { break }
-        out.append(c)
-    }
-    return out + "…"
-}
+/// Each line is at most `maxErrorLineBytes` (the command's name before an error's own capped line
+/// could push it over).
+func printError(_ s: String) { _ = Array((cappedEcho(s, maxErrorLineBytes) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
 
 /// Progress text on stderr with no newline (a `\r` line that redraws).
 func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }

@@ -241,4 +241,62 @@ import Testing
         #expect(r.errLines.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
+
+    /// A walk stops at its bounds and says which: 100,000 stray files in Goldens/ cost 84 s.
+    @Test func aFolderWalkIsBounded() throws {
+        let dir = try PrivateFolder.make("evidence-bounds")
+        defer { dir.remove() }
+        for i in 0..<30 { try Data().write(to: dir.url.appendingPathComponent("f\(i).png")) }
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        let folder = ContainedFolder(dir.url)
+        #expect(folder.list(maxEntries: 10).overLimit == "more than 10 entries")
+        #expect(folder.list(maxDepth: 2).overLimit?.hasPrefix("folders deeper than 2") == true)
+        #expect(folder.list().overLimit == nil && folder.list().files.count == 30)
+        #expect(try Manifest.strays(in: dir.url, listed: [], linksExcluding: [], filter: nil).unlisted.count == 30)  // within its bounds
+    }
+
+    /// evidence.json with a key given twice was read as its last value.
+    @Test func aConfigKeyGivenTwiceIsRefused() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try Data("{\"goldens\": \"Goldens\", \"goldens\": \"Tokens\"}".utf8).write(to: dir.url.appendingPathComponent("evidence.json"))
+        #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
+    }
+
+    /// A known finding naming only its platform would match every render of it.
+    @Test func aKnownFindingCannotMatchAWholePlatform() throws {
+        let json = #"{"findings": [{"kind": "truncated", "node": "*", "seed": "s", "conditions": {"platform": "android"}}]}"#
+        let dir = try PrivateFolder.make("evidence-known")
+        defer { dir.remove() }
+        let file = dir.url.appendingPathComponent("known-findings.json")
+        try Data(json.utf8).write(to: file)
+        let e = try #require(throws: InputError.self) { try KnownFindings.load(from: file) }
+        #expect(e.description.contains("names only the platform"), "\(e)")
+    }
+
+    /// A step summary with a second name (a hard link to a golden) is refused before any work.
+    @Test func aHardLinkedStepSummaryIsRefused() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try FileManager.default.linkItem(at: dir.url.appendingPathComponent("Goldens/manifest.json"), to: dir.url.appendingPathComponent("s.md"))
+        let r = try HostileCaseTests.evidence(shell: "verify --filter 'android/small/empty/*'", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=s.md")
+        #expect(r.code == 2)
+        #expect(r.err.contains("hard links"), "\(r.err)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "{\"x\":1}")
+    }
+
+    /// A diagnostic line is at most 2,048 bytes, cut at a character.
+    @Test func diagnosticsAreCapped() throws {
+        let r = try HostileCaseTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture,
+                                               "-o", String(repeating: "d/", count: 3_000) + "x.png"])
+        #expect(r.code == 2)
+        #expect(r.err.utf8.count <= maxErrorLineBytes + 1, "\(r.err.utf8.count) bytes")
+    }
+
+    /// verify names the project it checked (inside a nested project it checks the outer one).
+    @Test func verifyNamesItsProject() throws {
+        let line = ConsoleHandler(projectLine: "project: /r (found evidence.json at or above the working folder)")
+            .lines(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0))
+        #expect(line.prefix(2) == ["comparison: exact", "project: /r (found evidence.json at or above the working folder)"])
+    }
 }

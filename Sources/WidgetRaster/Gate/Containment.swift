@@ -292,7 +292,7 @@ public struct ContainedFolder: Sendable {
     /// process that no longer exists, owned by this user. Verify only names them (it deletes
     /// nothing); the next record (or pin, in the cases folder) removes them.
     public func staleTempFiles(under folder: String? = nil) -> [String] {
-        walk(under: folder).files.filter { rel in
+        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter { rel in
             guard TempFiles.isAbandoned(lastSegment(rel)) else { return false }
             var st = stat()
             return lstat(path(rel), &st) == 0 && st.st_uid == geteuid()
