@@ -44,6 +44,12 @@ enum OutputGuard {
             try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs.filter { role == nil || $0.role != role })
         }
         try OutputAllowList(project: Project.current).check(outputs)
+        // `--root` naming another project does not unprotect the one the working folder is in.
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let (here, _) = Project.findRoot(from: cwd), KernelPath.resolve(here.path) != KernelPath.resolve(Project.current.root.path),
+           let project = try? Project.at(root: here, origin: "the working folder") {
+            try OutputAllowList(project: project).check(outputs)
+        }
     }
 
     static func protectedInputs(_ a: ParsedArguments, options: OptionTable) -> [ProtectedInput] {

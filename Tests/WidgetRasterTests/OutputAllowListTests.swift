@@ -299,4 +299,14 @@ import Testing
             .lines(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0))
         #expect(line.prefix(2) == ["comparison: exact", "project: /r (found evidence.json at or above the working folder)"])
     }
+
+    /// `--root` naming another project leaves the one the working folder is in protected.
+    @Test func anotherRootDoesNotUnprotectTheWorkingProject() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let r = try GateTrustTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture, "-o", "Goldens/manifest.json"], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
 }
