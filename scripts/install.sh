@@ -5,6 +5,8 @@
 # the project it checks from the working folder (evidence.json or Goldens/), never this clone.
 #   scripts/install.sh --prefix DIR [--no-build]
 set -euo pipefail
+# A relative --prefix names a folder below the caller's working folder, not below this clone.
+caller="$PWD"
 cd "$(dirname "$0")/.."
 prefix="" build=true
 while [ $# -gt 0 ]; do
@@ -17,6 +19,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$prefix" ] || { echo "install.sh: --prefix DIR is required" >&2; exit 2; }
+case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
 if $build; then swift build -c release --product evidence 2>&1 | tail -n 1; fi
 bin=.build/release/evidence
 [ -x "$bin" ] || { echo "install.sh: $bin is missing; build it (swift build -c release --product evidence)" >&2; exit 2; }

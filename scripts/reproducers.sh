@@ -6,7 +6,7 @@
 # folders changed. Exit 1 if any case fails. Needs a release build:
 #   swift build -c release --product evidence && scripts/reproducers.sh
 # Issue #34's cases are marked [t34] (traps, outputs over inputs, bounded work, words and codes,
-# results that judged nothing). Owners: cases marked [t22] (token parsers), [t23] (comparison / PNG header), [t25] (report,
+# results that judged nothing); issue #55's [t55] (outputs by allow-list, bounds, interruption, trust). Owners: cases marked [t22] (token parsers), [t23] (comparison / PNG header), [t25] (report,
 # gallery, escaping) are fixed on those branches and pass only once they are merged; [t24] cases
 # are this branch's (timeline, bench, honest exits, capped errors, --goldens typos, FIFOs).
 set -uo pipefail
@@ -248,6 +248,158 @@ run report-result-whole t34 0 "$E" report --from whole.json -o rep-whole
 # A whole green run of a matrix with case files (their hashes are part of the matrix) is a pass.
 "$E" verify --goldens G3 --json > all.json 2>/dev/null
 run report-result-whole-matrix t34 0 "$E" report --from all.json -o rep-all
+
+# ===== issue #55: outputs by allow-list, every input bounded, results and caches trusted for what they prove [t55]
+# Each refusal also leaves the file it aimed at as it was.
+pinargs=(--platform android --family small)
+manifest_now=$(cat Goldens/manifest.json); known_now=$(cat known-findings.json); config_now=$(cat evidence.json)
+ink=Tokens/ios/Assets.xcassets/WidgetInk.colorset/Contents.json; ink_now=$(cat "$ink")
+# --- pin over what the gate reads [t55]
+run pin-cases-goldens-manifest t55 2 "$E" pin "${pinargs[@]}" --cases Goldens --name manifest --force
+untouched pin-cases-goldens-manifest Goldens/manifest.json "$manifest_now"
+run pin-known-findings t55 2 "$E" pin "${pinargs[@]}" --cases . --name known-findings --force
+untouched pin-known-findings known-findings.json "$known_now"
+run pin-evidence-json t55 2 "$E" pin "${pinargs[@]}" --cases . --name evidence --force
+untouched pin-evidence-json evidence.json "$config_now"
+run pin-colorset t55 2 "$E" pin "${pinargs[@]}" --cases "${ink%/Contents.json}" --name Contents --force
+untouched pin-colorset "$ink" "$ink_now"
+mkdir -p Fonts .git; echo font > Fonts/Inter-Bold.otf; echo 'ref: refs/heads/main' > .git/HEAD
+for d in Goldens Tokens Fonts .git; do
+  run "pin-into-$d" t55 2 "$E" pin "${pinargs[@]}" --cases "$d" --name t55-drop
+  [ ! -e "$d/t55-drop.json" ] || { echo "FAIL  pin-into-$d: wrote $d/t55-drop.json"; failed=1; }
+done
+# --- case files, the config and the fonts as outputs [t55]
+case_now=$(cat Cases/reported/obj-2428-narrow-large.json)
+run verify-junit-case-file t55 2 "$E" verify --filter 'android/small/empty/*' --junit Cases/reported/obj-2428-narrow-large.json
+untouched verify-junit-case-file Cases/reported/obj-2428-narrow-large.json "$case_now"
+run render-o-evidence-json t55 2 "$E" render --fixture "$ok_key" -o evidence.json
+untouched render-o-evidence-json evidence.json "$config_now"
+run render-o-fonts t55 2 "$E" render --fixture "$ok_key" -o Fonts/Inter-Bold.otf
+untouched render-o-fonts Fonts/Inter-Bold.otf font
+run sheet-o-cases t55 2 "$E" sheet --filter 'android/small/empty/*' -o Cases/sheet.png
+run compare-o-cases t55 2 "$E" compare x x -o Cases/diff.png
+[ ! -e Cases/sheet.png ] && [ ! -e Cases/diff.png ] || { echo "FAIL  sheet/compare-o-cases: wrote into Cases/"; failed=1; }
+run verify-html-cases t55 2 "$E" verify --filter 'android/small/empty/*' --html Cases/page
+cd Cases; run verify-inside-cases t55 2 "$E" verify --filter 'android/small/empty/*'; cd "$scratch"
+[ ! -e Cases/page ] && [ ! -e Cases/report ] || { echo "FAIL  verify-html-cases: wrote a folder into Cases/"; failed=1; }
+run verify-after-cases-refusals t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55
+# --- '..' after a link: the kernel follows the link first [t55]
+ln -s Goldens/android lnk
+run render-o-link-dotdot t55 2 "$E" render --fixture "$ok_key" -o lnk/../manifest.json
+untouched render-o-link-dotdot Goldens/manifest.json "$manifest_now"
+# --- an existing file of the project that is not what the command writes [t55]
+echo '// tools' > Package.swift
+run render-o-package-swift t55 2 "$E" render --fixture "$ok_key" -o Package.swift
+untouched render-o-package-swift Package.swift '// tools'
+# --- two outputs of one command naming one file [t55]
+run junit-is-step-summary t55 2 env GITHUB_STEP_SUMMARY=j55.xml "$E" verify --filter 'android/small/empty/*' --junit j55.xml
+run report-junit-is-page t55 2 "$E" report --from whole.json -o rep55b --junit rep55b
+# --- a goldens root linked out of the project [t55]
+mkdir -p proj55/Tokens foreign; cp -r Tokens/. proj55/Tokens/; echo '{"goldens": "GG"}' > proj55/evidence.json
+echo '{"foreign": true}' > foreign/manifest.json; ln -s "$scratch/foreign" proj55/GG
+cd proj55; run goldens-linked-out t55 2 "$E" record --filter 'android/small/empty/*'; cd "$scratch"
+untouched goldens-linked-out foreign/manifest.json '{"foreign": true}'
+[ "$(ls foreign)" = manifest.json ] || { echo "FAIL  goldens-linked-out: wrote into the link's target"; failed=1; }
+# --- record/verify --cases with a missing folder [t55]
+run record-cases-typo t55 2 "$E" record --filter 'cases/*' --cases Casse
+run verify-cases-typo t55 2 "$E" verify --filter 'cases/*' --cases Casse
+# --- a proofs cache others can write is not evidence [t55]
+# (outside the project: a cache inside it is refused outright)
+shared_cache="$(mktemp -d "${TMPDIR:-/tmp}/evidence-shared-cache-XXXXXX")"; chmod 777 "$shared_cache"
+run shared-proofs-cache t55 0 env EVIDENCE_CACHE="$shared_cache" "$E" verify --filter 'android/small/empty/*' --goldens G3 --report rep55c
+grep -q "proofs cache not used" "$scratch/.err" && echo "ok    shared-proofs-cache: said so" || { echo "FAIL  shared-proofs-cache: no note"; failed=1; }
+[ ! -e "$shared_cache/proven-goldens" ] || { echo "FAIL  shared-proofs-cache: saved proofs into it"; failed=1; }
+rm -rf "$shared_cache"
+# --- unbounded: 50,000 stray files in a goldens folder are refused at once [t55]
+cp -r "$repo/Goldens" G55; mkdir -p G55/android/small/empty/stray; ( cd G55/android/small/empty/stray && seq 1 50000 | xargs touch )
+SECONDS=0
+run goldens-50000-strays t55 2 "$E" verify --filter 'android/small/empty/*' --goldens G55 --report rep55d
+expect_line goldens-50000-strays "more than [0-9]+ entries"
+[ "$SECONDS" -le 20 ] || { echo "FAIL  goldens-50000-strays: took ${SECONDS} s"; failed=1; }
+rm -rf G55
+# --- unbounded: report of 8,000 failures, and two shards of 4,000, in linear time [t55]
+python3 - <<'PY'
+import json
+def result(keys, shard=None):
+    r = {'schema': 'evidence-result/2', 'passed': [], 'known': [], 'details': [], 'comparison': 'exact', 'fastPath': 0,
+         'failures': [{'key': k, 'kind': 'pixels', 'detail': 'd' * 150, 'artifacts': []} for k in keys],
+         'cases': [{'key': k, 'platform': 'android', 'family': 'small', 'seconds': 0} for k in keys]}
+    if shard: r['shard'] = shard
+    return r
+json.dump(result(['android/k%d' % i for i in range(8000)]), open('f8000.json', 'w'))
+for s in (1, 2): json.dump(result(['android/s%d/k%d' % (s, i) for i in range(4000)], '%d/2' % s), open('f4000-%d.json' % s, 'w'))
+PY
+SECONDS=0
+run report-8000-failures t55 1 "$E" report --from f8000.json -o rep55e
+run report-merge-2x4000 t55 1 "$E" report --from f4000-1.json --from f4000-2.json -o rep55f
+[ "$SECONDS" -le 20 ] || { echo "FAIL  report-8000-failures: took ${SECONDS} s"; failed=1; }
+# --- compare of two in-limit 16384x4096 PNGs under a ulimit -v the tool accepts: exit 2, never SIGABRT [t55]
+python3 - <<'PY'
+import zlib, struct
+def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+w, h = 16384, 4096
+z = zlib.compressobj(9); row = b'\0' + b'\0' * (w * 4); body = b''.join(z.compress(row) for _ in range(h)) + z.flush()
+open('wide.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b''))
+PY
+cp wide.png wide2.png
+run compare-wide-ulimit-v t55 2 bash -c "ulimit -v 900000; exec '$E' compare wide.png wide2.png -o wide-diff.png"
+expect_line compare-wide-ulimit-v "out of memory"
+# --- a result's texts reach the console escaped: no workflow command from a fork's artefact [t55]
+python3 - <<'PY'
+import json
+r = json.load(open('whole.json')); r['comparison'] = 'exact\n::error file=x::forged'; r['reportDirectory'] = 'rep\n::add-mask::x'
+json.dump(r, open('inject.json', 'w'))
+PY
+run report-workflow-injection t55 0\|1\|2 env GITHUB_ACTIONS=true "$E" report --from inject.json -o rep55g
+if grep -q '^::error file=x::forged' "$scratch/.out" "$scratch/.err"; then echo "FAIL  report-workflow-injection: a forged workflow command line"; failed=1; else echo "ok    report-workflow-injection: escaped"; fi
+# --- a killed pin's temp file blocks nothing and is swept by the next pin [t55]
+echo half > Cases/.t55-kill.json.tmp-999999999
+run temp-left-by-pin t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55h
+run next-pin-sweeps t55 0 "$E" pin "${pinargs[@]}" --name t55/swept
+[ ! -e Cases/.t55-kill.json.tmp-999999999 ] || { echo "FAIL  next-pin-sweeps: the temp file is still there"; failed=1; }
+# --- ulimit -f: SIGXFSZ killed the run (exit 153) and left its temp file [t55]
+run render-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' render --fixture '$ok_key' -o xfsz.png"
+[ -z "$(ls -A | grep -F '.xfsz.png.tmp-')" ] || { echo "FAIL  render-ulimit-f: left a temp file"; failed=1; }
+run record-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' record --filter 'android/small/empty/*' --goldens G3 --mode all"
+[ -z "$(find G3 -name '.*.tmp-*')" ] || { echo "FAIL  record-ulimit-f: left a temp file"; failed=1; }
+# --- pin: a long --expect, past the 1,000-file cap, a 4,200-character name, two pins of one name [t55]
+run pin-long-expect t55 2 "$E" pin "${pinargs[@]}" --name t55/long --expect "$(python3 -c "print('x' * 5000)")"
+run pin-4200-char-name t55 2 "$E" pin "${pinargs[@]}" --name "$(python3 -c "print('a/' * 2100 + 'x')")"
+mkdir -p cap55/many; ( cd cap55/many && for i in $(seq 1 1000); do echo '{}' > "c$i.json"; done )
+run pin-past-cap t55 2 "$E" pin "${pinargs[@]}" --cases cap55 --name one-more
+[ ! -e cap55/one-more.json ] || { echo "FAIL  pin-past-cap: wrote past the cap"; failed=1; }
+( for i in 1 2 3 4; do ( "$E" pin "${pinargs[@]}" --name t55/race2 >/dev/null 2>&1 && echo win ) & done; wait ) > race.txt
+[ "$(grep -c win race.txt)" = 1 ] && echo "ok    concurrent-pins: exactly one of four created it" || { echo "FAIL  concurrent-pins: $(grep -c win race.txt) of four succeeded"; failed=1; }
+# --- report: run.checks naming no real check; a '**' claim with one made-up key; a key twice in passed [t55]
+python3 - <<'PY'
+import json
+r = json.load(open('whole.json'))
+json.dump(dict(r, run=dict(r['run'], checks=['made-up'])), open('fakechecks.json', 'w'))
+json.dump(dict(r, passed=['android/made/up'], cases=[], run=dict(r['run'], filter='**', matrix='0' * 32)), open('starstar.json', 'w'))
+json.dump(dict(r, passed=r['passed'] + r['passed'][:1]), open('twice.json', 'w'))
+PY
+run report-made-up-checks t55 1 "$E" report --from fakechecks.json -o rep55i
+run report-starstar-made-up t55 1 "$E" report --from starstar.json -o rep55j
+run report-key-twice t55 2 "$E" report --from twice.json -o rep55k
+# --- nested projects: verify names the root it checked [t55]
+mkdir -p nested/Goldens
+cd nested; run nested-project-root t55 0\|1\|2 "$E" verify --filter 'android/small/empty/*' --report "$scratch/rep55l"; cd "$scratch"
+grep -q "^project: " "$scratch/.out" && echo "ok    nested-project-root: named" || { echo "FAIL  nested-project-root: no project line"; failed=1; }
+# --- Low: relative install --prefix, a FIFO case, a hard-linked summary, long error lines, duplicate config keys [t55]
+mkfifo Cases/t55-fifo.json
+run fifo-case t55 2 "$E" verify --filter 'cases/*'
+rm -f Cases/t55-fifo.json
+ln Goldens/manifest.json hardlinked-summary.md
+run summary-hard-link t55 2 env GITHUB_STEP_SUMMARY=hardlinked-summary.md "$E" verify --filter 'android/small/empty/*' --report rep55m
+untouched summary-hard-link Goldens/manifest.json "$manifest_now"
+rm -f hardlinked-summary.md
+run long-error-line t55 2 "$E" render --fixture "$ok_key" -o "$(python3 -c "print('d/' * 3000)")x.png"
+bytes=$(wc -c <"$scratch/.err"); if [ "$bytes" -gt 2100 ]; then echo "FAIL  long-error-line: $bytes bytes"; failed=1; fi
+cp evidence.json evidence.json.bak; echo '{"goldens": "Goldens", "goldens": "Tokens"}' > evidence.json
+run config-duplicate-key t55 2 "$E" list --filter 'android/small/empty/*'
+mv evidence.json.bak evidence.json
+mkdir -p inst55; cd inst55; run install-relative-prefix t55 0 "$repo/scripts/install.sh" --prefix pfx --no-build; cd "$scratch"
+[ -x inst55/pfx/bin/evidence ] || { echo "FAIL  install-relative-prefix: not installed below the working folder"; failed=1; }
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"

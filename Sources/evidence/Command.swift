@@ -18,11 +18,15 @@ protocol EvidenceCommand {
     static func run(_ args: ParsedArguments) throws -> Int32
     /// Whether the command reads a project (`ProjectOption.Need`; each command's answer is in ProjectOption.swift).
     static func projectNeed(_ args: ParsedArguments) -> ProjectOption.Need
+    /// The folders and files the command writes that no output flag names (record's goldens, pin's
+    /// case file), for `OutputGuard`; none by default.
+    static func ownedOutputs(_ args: ParsedArguments) throws -> [OutputAllowList.Output]
 }
 
 extension EvidenceCommand {
     static var notes: String { "" }
     static func projectNeed(_ args: ParsedArguments) -> ProjectOption.Need { .optional }
+    static func ownedOutputs(_ args: ParsedArguments) throws -> [OutputAllowList.Output] { [] }
 
     /// `evidence <name> --help`: usage, the option table, the notes.
     static var help: String {
@@ -34,7 +38,7 @@ extension EvidenceCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try options.parse(arguments)
         try ProjectOption.check(Project.current, need: projectNeed(parsed), command: name)
-        try OutputGuard.check(parsed, options: options)
+        try OutputGuard.check(parsed, options: options, owned: try ownedOutputs(parsed))
         return try run(parsed)
     }
 }

@@ -47,7 +47,9 @@ func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 
 /// Writes to standard error (diagnostics, progress) without touching stdout (results, JSON).
 /// A closed or failing stderr is ignored: the exit code still says what happened.
-func printError(_ s: String) { _ = Array((s + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
+/// Each line is at most `maxErrorLineBytes` (the command's name before an error's own capped line
+/// could push it over).
+func printError(_ s: String) { _ = Array((cappedEcho(s, maxErrorLineBytes) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
 
 /// Progress text on stderr with no newline (a `\r` line that redraws).
 func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }
@@ -97,8 +99,11 @@ func checkOpenFileHeadroom() {
 
 nonisolated(unsafe) private var interruptSources: [DispatchSourceSignal] = []
 
-/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143.
+/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143. SIGXFSZ (a write past
+/// `ulimit -f`) is ignored, so the write fails with EFBIG and its error path removes the temp file
+/// and ends with exit 2 and one line — instead of the signal killing the run mid-write (exit 153).
 func installInterruptCleanup() {
+    signal(SIGXFSZ, SIG_IGN)
     for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
         signal(sig, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())

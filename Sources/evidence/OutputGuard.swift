@@ -1,51 +1,73 @@
 import Foundation
 import WidgetRaster
 
-/// Issue #34's "outputs never touch inputs", for every command at once, before any work: each
-/// output a command's flags name (given, or its declared default such as report's `./report`) is
-/// refused when it is, holds or lies inside something a run reads — the goldens folder (and its
-/// manifest), a token folder, known-findings.json, the bundled fonts, a `--from` result or a
-/// snapshot. The project's own inputs are protected whatever the flags say.
+/// Issue #34's "outputs never touch inputs" and issue #55's allow-list, for every command at once,
+/// before any work: each output a command's flags name (given, or its declared default such as
+/// verify's `./report`), and the folders and files it owns (record's goldens, pin's case file), is
+/// refused when it is, holds or lies inside something a run reads — a flag's input, the project's
+/// own entries — and, inside the project, when it lands anywhere but a folder the command owns or
+/// a new place (`OutputAllowList`). Paths are compared as the kernel resolves them (`KernelPath`).
 enum OutputGuard {
-    /// Flags whose value is a path the command writes.
+    /// Flags whose value is a path the command writes (when the option's value is a FILE or DIR:
+    /// pin's `--report` is a bug report's ID).
     static let outputFlags = ["output", "report", "html", "junit"]
-    /// Flags whose value is a path the command reads, with what it is.
-    static let inputFlags: [(flag: String, what: String)] = [
-        ("goldens", "the goldens folder"), ("android-res", "the token folder"), ("ios-assets", "the token folder"),
-        ("from", "the --from input"), ("snapshot", "the snapshot"),
+    /// Flags whose value is a path the command reads, with what it is and the role that may own it.
+    static let inputFlags: [(flag: String, what: String, role: String?)] = [
+        ("goldens", "the goldens folder", "goldens"), ("cases", "the case files", "cases"),
+        ("android-res", "the token folder", nil), ("ios-assets", "the token folder", nil),
+        ("from", "the --from input", nil), ("snapshot", "the snapshot", nil),
     ]
 
-    static func check(_ a: ParsedArguments, options: OptionTable,
+    static func check(_ a: ParsedArguments, options: OptionTable, owned: [OutputAllowList.Output] = [],
                       environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) {
-        var outputs: [(flag: String, path: String)] = []
+        var outputs = owned
         for name in outputFlags {
-            guard let spec = options.spec(name), let path = a.string(spec), !path.isEmpty else { continue }
-            outputs.append((spec.short.map { "-\($0)" } ?? "--\(name)", path))
+            guard let spec = options.spec(name), spec.valueName == "FILE" || spec.valueName == "DIR",
+                  let path = a.string(spec), !path.isEmpty else { continue }
+            // verify's default ./report is not written when --html names the page folder (its images go there).
+            if name == "report", a.given(spec) == nil, options.spec("html").flatMap({ a.given($0) }) != nil { continue }
+            let kind: OutputAllowList.Kind = spec.valueName == "DIR" ? .ownedFolder(role: nil) : name == "junit" ? .junit : .png
+            outputs.append(.init(spec.short.map { "-\($0)" } ?? "--\(name)", path, kind))
         }
         // verify and report append their summary to this file.
         if options.spec("junit") != nil, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            outputs.append(("$GITHUB_STEP_SUMMARY", summary))
+            outputs.append(.init("$GITHUB_STEP_SUMMARY", summary, .appended))
         }
         guard !outputs.isEmpty else { return }
         let inputs = protectedInputs(a, options: options)
-        for o in outputs { try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs) }
+        for o in outputs {
+            let role: String? = switch o.kind {
+            case .ownedFolder(let r): r
+            case .ownedFile(let r): r
+            case .png, .junit, .appended: nil
+            }
+            try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs.filter { role == nil || $0.role != role })
+        }
+        try OutputAllowList(project: Project.current).check(outputs)
+        // `--root` naming another project does not unprotect the one the working folder is in.
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let (here, _) = Project.findRoot(from: cwd), KernelPath.resolve(here.path) != KernelPath.resolve(Project.current.root.path),
+           let project = try? Project.at(root: here, origin: "the working folder") {
+            try OutputAllowList(project: project).check(outputs)
+        }
     }
 
     static func protectedInputs(_ a: ParsedArguments, options: OptionTable) -> [ProtectedInput] {
         // The project's own inputs (`--root` or found from the working folder; the fonts are in the binary).
         let project = Project.current
         var inputs = [
-            ProtectedInput("the project's goldens folder", project.goldens.path),
+            ProtectedInput("the project's goldens folder", project.goldens.path, role: "goldens"),
+            ProtectedInput("the project's case files", project.cases.path, role: "cases"),
             ProtectedInput("the known-findings file", project.knownFindings.path),
         ]
         // Bundled tokens (`evidence:Tokens/…`) are in the binary: no file to protect.
         for tokens in [project.androidTokens, project.iosTokens] where BundledTokens.path(of: tokens) == nil {
             inputs.append(ProtectedInput("the project's token folder", tokens.path))
         }
-        for (flag, what) in inputFlags {
+        for (flag, what, role) in inputFlags {
             guard let spec = options.spec(flag) else { continue }
             for path in a.values(spec) + [a.given(spec)].compactMap({ $0 }) where !path.isEmpty && path != "-" {
-                inputs.append(ProtectedInput(what, path))
+                inputs.append(ProtectedInput(what, path, role: role))
             }
         }
         // Positional arguments are files read (compare's EXPECTED.png and ACTUAL.png).

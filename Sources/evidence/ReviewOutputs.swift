@@ -182,15 +182,24 @@ struct ConsoleHandler: VerifyResultHandler {
     var wholeRun = false
     /// The line before the verdict that says where a page went (report's).
     var pageLine: String?
+    /// verify's second line: the project it checked and how it was found (issue #55: inside a nested
+    /// project, verify checked the outer one without naming it).
+    var projectLine: String?
     /// Under `--json` the summary goes to stderr, stdout being the result.
     var toStandardError = false
 
     func finish(_ result: VerifyResult) throws { lines(result).forEach { toStandardError ? printError($0) : print($0) } }
 
-    func lines(_ result: VerifyResult) -> [String] {
+    /// Every line with its control characters escaped: a result read back by `report` may come from
+    /// a fork's artefact, and a newline in its `comparison` or `reportDirectory` would start a line
+    /// of its own (a GitHub workflow command) in the log (issue #55).
+    func lines(_ result: VerifyResult) -> [String] { rawLines(result).map(escapeControls) }
+
+    private func rawLines(_ result: VerifyResult) -> [String] {
         var out: [String] = []
         let goldens = result.run?.goldens ?? "Goldens"
         out.append("comparison: \(result.comparison)")
+        if let projectLine { out.append(projectLine) }
         // The classes apart, spec gaps first (issue #51): spec gaps and known, outside scope, then failures.
         out += KnownFindingLines.lines(result.known, entries: knownFindings)
         out += KnownFindingLines.outsideScope(result.outsideScope ?? [])
@@ -299,6 +308,8 @@ struct StepSummaryHandler: VerifyResultHandler {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw refuse("not a regular file") }
+        // A second name for the file (a hard link into the project) would take the append too.
+        guard st.st_nlink <= 1 else { throw refuse("it has \(st.st_nlink) hard links; the summary is appended only to a file of one name") }
         let failure = Array(GitHubAnnotations.summary(result, page: page).utf8).withUnsafeBytes { writeAll(fd, $0) }
         if failure != 0 { throw refuse(String(cString: strerror(failure))) }
     }

@@ -112,7 +112,12 @@ import Testing
             let many = root.appendingPathComponent("many")
             try fm.createDirectory(at: many, withIntermediateDirectories: true)
             for i in 0..<10_000 { _ = fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8)) }
-        }.contains("holds 10001 files, more than the 1000"))
+        }.contains("holds more than \(CaseFiles.maxEntries) entries"))
+        #expect(try refusal { root in
+            let many = root.appendingPathComponent("many")
+            try fm.createDirectory(at: many, withIntermediateDirectories: true)
+            for i in 0..<1_000 { _ = fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8)) }
+        }.contains("holds 1001 files, more than the 1000"))
         // The cases folder itself a link: refused, never followed.
         let link = fm.temporaryDirectory.appendingPathComponent("evidence-cases-link-\(UUID().uuidString)")
         try fm.createSymbolicLink(at: link, withDestinationURL: outside)

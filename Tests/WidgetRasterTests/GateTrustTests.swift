@@ -296,7 +296,7 @@ import Testing
 
     // MARK: A result that judged nothing is not a pass
 
-    static func result(matrix keys: [String], passed: [String], checks: [String]? = ["clip"], filter: String? = nil) -> VerifyResult {
+    static func result(matrix keys: [String], passed: [String], checks: [String]? = ResultFile.expectedChecks, filter: String? = nil) -> VerifyResult {
         let env = RendererEnvironment(cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", zlib: "z", fonts: [:])
         var r = VerifyResult(run: RunInfo(matrix: RunInfo.matrixID(keys), environment: env, filter: filter, checks: checks),
                              passed: passed, failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)

@@ -105,7 +105,7 @@ import Testing
         let console = ConsoleHandler().lines(result)
         let causes = try #require(console.firstIndex(of: "failures by cause:")), firstFail = try #require(console.firstIndex { $0.hasPrefix("FAIL ") })
         #expect(causes < firstFail)
-        #expect(GitHubAnnotations.summary(result, page: nil).contains("**failures by cause**\n\n- widget_ink (light, text) 2.50:1 < 4.5:1 on 1 background — 3 fixtures\n"))
+        #expect(GitHubAnnotations.summary(result, page: nil).contains("**failures by cause**\n\n- widget_ink (light, text) 2.50:1 &lt; 4.5:1 on 1 background — 3 fixtures\n"))
     }
 }
 

@@ -63,6 +63,18 @@ public enum CaseFiles {
     public static let maxFileBytes = 256 << 10
     /// More case files than any project pins by hand; a folder past it is refused, not half read.
     public static let maxFiles = 1000
+    /// Entries (files and folders) a cases folder walk reads before it stops, how deep, and the
+    /// longest path below it: git adds nothing past 4,096 bytes, and a case's name is a fixture key.
+    public static let maxEntries = 4 * maxFiles
+    public static let maxDepth = 8
+    public static let maxPathBytes = 512
+    /// Texts one case may expect, and the longest: each becomes a line of a result `report` reads
+    /// (at most `ResultFile.maxText` characters).
+    public static let maxExpects = 32
+    public static let maxExpectCharacters = 256
+    static var limitsLine: String {
+        "at most \(maxFiles) files, \(maxEntries) entries, \(maxDepth) folders deep, paths of \(maxPathBytes) bytes"
+    }
     /// A snapshot beside a case: `NAME.snapshot.json` (never read as a case itself).
     public static let snapshotSuffix = ".snapshot.json"
 
@@ -94,15 +106,25 @@ public enum CaseFiles {
             throw InputError(root.path, "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live in a real Cases/ folder")
         }
         let folder = ContainedFolder(root)
-        let walked = folder.walk()
+        // Bounded before anything is parsed: entries (folders too), depth and path length.
+        let walked = folder.list(maxEntries: maxEntries, maxDepth: maxDepth, maxPath: maxPathBytes)
+        if let over = walked.overLimit {
+            throw InputError(root.path, "holds \(over), more than a cases folder may (\(limitsLine))")
+        }
         if let link = walked.links.first {
             throw InputError(folder.path(link), "is a symbolic link; case files are read only as regular files below \(root.path)")
         }
-        guard walked.files.count <= maxFiles else {
-            throw InputError(root.path, "holds \(walked.files.count) files, more than the \(maxFiles) a cases folder may hold")
+        // A FIFO or device named like a case is neither read nor skipped (record would then delete its golden).
+        if let other = walked.others.first {
+            throw InputError(folder.path(other), "is not a regular file (a FIFO, socket or device); case files are regular files")
+        }
+        // A temp file a killed pin left is no case: the next pin sweeps it, nothing else stops at it.
+        let files = walked.files.filter { !TempFiles.isTempName(String($0.split(separator: "/").last ?? "")) }
+        guard files.count <= maxFiles else {
+            throw InputError(root.path, "holds \(files.count) files, more than the \(maxFiles) a cases folder may hold")
         }
         var cases: [CaseFile] = []
-        for file in walked.files {
+        for file in files {
             let last = file.split(separator: "/").last.map(String.init) ?? file
             if last == "README.md" || file.hasSuffix(snapshotSuffix) { continue }
             guard file.hasSuffix(".json") else {
@@ -123,6 +145,12 @@ public enum CaseFiles {
 
     /// The key a case file below the cases folder stands for, or why it cannot be one.
     public static func key(forFile file: String) throws(InputError) -> String {
+        guard file.utf8.count <= maxPathBytes else {
+            throw InputError(String(file.prefix(80)) + "…", "a case path of \(file.utf8.count) bytes: more than the \(maxPathBytes) a case's path may have")
+        }
+        guard file.split(separator: "/").count <= maxDepth else {
+            throw InputError(String(file.prefix(80)), "more than \(maxDepth) folders deep; a case's path is at most \(maxDepth) parts")
+        }
         let key = keyPrefix + file.dropLast(".json".count)
         if let problem = FixtureKey.problem(key) { throw InputError(file, "cannot name a fixture: its key \(key) \(problem)") }
         return key
@@ -184,9 +212,13 @@ public enum CaseFiles {
         switch fields[.expect] {
         case nil, .null?: break
         case .array(let items)?:
+            guard items.count <= maxExpects else { throw at(InputError("$.expect", "\(items.count) texts: more than the \(maxExpects) a case may expect")) }
             for (i, item) in items.enumerated() {
                 guard case .string(let s) = item, !s.isEmpty else {
                     throw at(InputError("$.expect[\(i)]", "expected a text the render must draw, got \(item.kindName)"))
+                }
+                guard s.count <= maxExpectCharacters else {
+                    throw at(InputError("$.expect[\(i)]", "\(s.count) characters: more than the \(maxExpectCharacters) an expected text may have"))
                 }
                 expect.append(s)
             }
@@ -243,6 +275,10 @@ public enum CaseFiles {
     /// before it is returned, so what is written is a case the gate reads and draws as `render` did.
     public static func compose(_ file: String, arguments a: ParsedArguments, snapshot: [UInt8]?, note: String?, seed: String?,
                                report: String?, expect: [String], in folder: ContainedFolder) throws(InputError) -> (bytes: [UInt8], case: CaseFile) {
+        guard expect.count <= maxExpects else { throw InputError("--expect", "given \(expect.count) times: more than the \(maxExpects) texts a case may expect") }
+        if let long = expect.first(where: { $0.count > maxExpectCharacters }) {
+            throw InputError("--expect", "a text of \(long.count) characters: more than the \(maxExpectCharacters) an expected text may have")
+        }
         var top: [(key: String, value: JSONValue)] = []
         for (f, v) in [(Field.note, note), (.seed, seed), (.report, report)] { if let v { top.append((f.rawValue, .string(v))) } }
         var opts: [(key: String, value: JSONValue)] = []

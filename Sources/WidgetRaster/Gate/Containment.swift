@@ -71,10 +71,21 @@ public enum TempFiles {
     /// that shape (a leading dot, `.tmp-`, then only digits), never a user's file that merely
     /// contains `.tmp-`.
     static func name(for name: String) -> String { ".\(name).tmp-\(getpid())" }
-    static func isTempName(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards), r.lowerBound > name.index(after: name.startIndex) else { return false }
+    static func isTempName(_ name: String) -> Bool { tempPID(name) != nil }
+
+    /// The PID a temp name carries, nil for any other name.
+    static func tempPID(_ name: String) -> Int32? {
+        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards), r.lowerBound > name.index(after: name.startIndex) else { return nil }
         let pid = name[r.upperBound...]
-        return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
+        guard !pid.isEmpty, pid.count <= 10, pid.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int32(pid)
+    }
+
+    /// A temp name whose process is gone (not this one, and `kill(pid, 0)` finds none): safe to
+    /// sweep. A live process's temp file is never removed (issue #55: record deleted any `.X.tmp-N`).
+    static func isAbandoned(_ name: String) -> Bool {
+        guard let pid = tempPID(name), pid > 0, pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }
 
@@ -138,10 +149,10 @@ public struct ContainedFolder: Sendable {
 
     /// Writes `rel` through a temp file beside it and renames it into place — only when the target
     /// is absent or a regular file. Missing folders below the root are created (never through a link).
-    public func write(_ data: [UInt8], to rel: String) throws(InputError) {
+    public func write(_ data: [UInt8], to rel: String, replacing: Bool = true) throws(InputError) {
         let dir = try openParentForWrite(rel)
         defer { close(dir) }
-        try AtomicFile.write(data, dir: dir, name: lastSegment(rel), display: path(rel))
+        try AtomicFile.write(data, dir: dir, name: lastSegment(rel), display: path(rel), replacing: replacing)
     }
 
     /// `write` for bytes made a piece at a time: `produce` writes them to the open temp file (it
@@ -212,14 +223,35 @@ public struct ContainedFolder: Sendable {
     /// With `folder`, only what lies under that folder (opened with no link on the way; missing,
     /// a link or not a folder → nothing): a filtered run walks only where its glob can match.
     public func walk(under folder: String? = nil) -> (files: [String], links: [String]) {
-        var files: [String] = [], links: [String] = []
-        func visit(_ dirFD: Int32, _ prefix: String) {
+        let l = list(under: folder)
+        return (l.files, l.links)
+    }
+
+    /// What `list` found: files, links, and entries that are neither file, folder nor link (a FIFO,
+    /// a socket, a device); `overLimit` says which bound stopped the walk (then the lists are partial).
+    public struct Listing: Sendable {
+        public var files: [String] = []
+        public var links: [String] = []
+        public var others: [String] = []
+        public var overLimit: String?
+    }
+
+    /// `walk`, bounded: it stops after `maxEntries` entries, and at a folder deeper than `maxDepth`
+    /// or a path longer than `maxPath` bytes, saying so in `overLimit` (issue #55: 100,000 stray files
+    /// in Goldens/ cost 84 s of everything after the walk).
+    public func list(under folder: String? = nil, maxEntries: Int = .max, maxDepth: Int = .max, maxPath: Int = .max) -> Listing {
+        var out = Listing()
+        var seen = 0
+        func visit(_ dirFD: Int32, _ prefix: String, depth: Int) {
             guard let d = fdopendir(dirFD) else { close(dirFD); return }
             defer { closedir(d) }
-            while let entry = readdir(d) {
+            while out.overLimit == nil, let entry = readdir(d) {
                 let name = directoryEntryName(entry)
                 if name == "." || name == ".." { continue }
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
+                seen += 1
+                if seen > maxEntries { out.overLimit = "more than \(maxEntries) entries"; return }
+                if rel.utf8.count > maxPath { out.overLimit = "a path longer than \(maxPath) bytes (\(quoted(String(rel.prefix(80))))…)"; return }
                 // The entry's type as the directory records it (never following a link); a file
                 // system that does not record it is asked.
                 var mode = Self.mode(ofDirectoryEntryType: entry.pointee.d_type)
@@ -229,18 +261,20 @@ public struct ContainedFolder: Sendable {
                     mode = st.st_mode & S_IFMT
                 }
                 switch mode {
-                case S_IFLNK: links.append(rel)
-                case S_IFREG: files.append(rel)
+                case S_IFLNK: out.links.append(rel)
+                case S_IFREG: out.files.append(rel)
                 case S_IFDIR:
+                    if depth + 1 > maxDepth { out.overLimit = "folders deeper than \(maxDepth) (\(quoted(String(rel.prefix(80)))))"; return }
                     let sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    if sub >= 0 { visit(sub, rel) }
-                default: continue
+                    if sub >= 0 { visit(sub, rel, depth: depth + 1) }
+                default: out.others.append(rel)
                 }
             }
         }
         let fd = folder.map { openBeneath($0, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 { visit(fd, folder ?? "") }
-        return (files.sorted(), links.sorted())
+        if fd >= 0 { visit(fd, folder ?? "", depth: 0) }
+        out.files.sort(); out.links.sort(); out.others.sort()
+        return out
     }
 
     /// `readdir`'s `d_type` as a `st_mode` file type; nil when unknown.
@@ -254,14 +288,19 @@ public struct ContainedFolder: Sendable {
         }
     }
 
-    /// Temp files (`.NAME.tmp-PID`) a killed record left anywhere under the root (or `folder`).
-    /// Verify only names them (it deletes nothing); the next record removes them.
+    /// Temp files (`.NAME.tmp-PID`) a killed run left anywhere under the root (or `folder`): of a
+    /// process that no longer exists, owned by this user. Verify only names them (it deletes
+    /// nothing); the next record (or pin, in the cases folder) removes them.
     public func staleTempFiles(under folder: String? = nil) -> [String] {
-        walk(under: folder).files.filter { TempFiles.isTempName(lastSegment($0)) }
+        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter { rel in
+            guard TempFiles.isAbandoned(lastSegment(rel)) else { return false }
+            var st = stat()
+            return lstat(path(rel), &st) == 0 && st.st_uid == geteuid()
+        }
     }
 
-    /// Removes `staleTempFiles()`; returns them. Only record calls it, holding the folder's
-    /// exclusive lock, so no live writer's temp file is taken.
+    /// Removes `staleTempFiles()`; returns them. Only the folder's owner calls it (record holding
+    /// the goldens' exclusive lock, pin in the cases folder): a live writer's temp file is never taken.
     public func removeStaleTempFiles() -> [String] {
         staleTempFiles().filter { unlink(path($0)) == 0 }
     }
@@ -482,11 +521,13 @@ public struct ProtectedInput: Sendable, Equatable {
     /// What it is, for the message: "the goldens folder", "a --from input".
     public var what: String
     public var path: String
-    public init(_ what: String, _ path: String) { self.what = what; self.path = path }
+    /// The folder role an output may own (`goldens` for record, `cases` for pin): an output of that role skips it.
+    public var role: String?
+    public init(_ what: String, _ path: String, role: String? = nil) { self.what = what; self.path = path; self.role = role }
 
     /// Throws when `output` (given as `flag`) is, holds or lies inside any of `inputs`. Paths are
-    /// compared after resolving links in every part that exists, so `-o link-to-Goldens` and
-    /// `-o Goldens/../Goldens` are caught too.
+    /// compared as the kernel resolves them (`KernelPath`), so `-o link-to-Goldens`,
+    /// `-o Goldens/../Goldens` and `-o link/../manifest.json` are caught too.
     public static func check(output: String, flag: String, against inputs: [ProtectedInput]) throws(InputError) {
         let out = resolved(output)
         for input in inputs {
@@ -505,25 +546,10 @@ public struct ProtectedInput: Sendable, Equatable {
         folder == "/" ? path != "/" : path.hasPrefix(folder + "/")
     }
 
-    /// `path` absolute, `.`/`..` and repeated slashes removed, links resolved in the longest part
-    /// that exists (the rest, not yet made, appended as written).
+    /// `path` as the kernel would reach it (`KernelPath`): links resolved component by component,
+    /// `..` after a link taken from the link's target; the part not yet made appended as written.
     static func resolved(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        var parts: [Substring] = []
-        for p in absolute.split(separator: "/") where p != "." {
-            if p == ".." { _ = parts.popLast() } else { parts.append(p) }
-        }
-        var missing: [Substring] = []
-        while true {
-            let candidate = "/" + parts.joined(separator: "/")
-            if let real = realpath(candidate, nil) {
-                defer { free(real) }
-                let base = String(cString: real)
-                return missing.isEmpty ? base : (base == "/" ? "" : base) + "/" + missing.reversed().joined(separator: "/")
-            }
-            guard let last = parts.popLast() else { return "/" + missing.reversed().joined(separator: "/") }
-            missing.append(last)
-        }
+        KernelPath.resolve(path, workingDirectory: workingDirectory)
     }
 }
 

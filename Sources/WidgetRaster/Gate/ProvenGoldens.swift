@@ -52,10 +52,42 @@ public final class ProvenGoldens: @unchecked Sendable {
     /// The proofs kept in `folder` (created on first save); a missing or malformed file is an empty
     /// cache with a fresh secret.
     public static func open(_ folder: URL) -> ProvenGoldens {
+        if let why = distrust(folder) {
+            let proofs = memory()
+            proofs.distrusted = why
+            return proofs
+        }
         guard case .bytes(let b) = ContainedFolder(folder).read(fileName), let parsed = parse(b) else {
             return ProvenGoldens(folder: folder, secret: randomSecret(), pixels: [:])
         }
         return ProvenGoldens(folder: folder, secret: parsed.secret, pixels: parsed.pixels)
+    }
+
+    /// Why the cache folder was not used (this run kept its proofs in memory), or nil.
+    public private(set) var distrusted: String?
+
+    /// Why `folder` cannot hold proofs, or nil when it can (issue #55: a shared cache let anyone who
+    /// could write it forge a proof that turned a regressed render green). The folder and the files
+    /// in it must be this user's, written by nobody else (no group or other write bit), and the
+    /// folder no link; a folder not made yet is fine (save makes it, as this user).
+    static func distrust(_ folder: URL, user: uid_t = geteuid()) -> String? {
+        var st = stat()
+        guard lstat(folder.path, &st) == 0 else { return nil }
+        if let why = untrusted(st, folder.path, user: user) { return why }
+        for name in [fileName, fileHashesName] {
+            let path = folder.appendingPathComponent(name).path
+            guard lstat(path, &st) == 0 else { continue }
+            if let why = untrusted(st, path, user: user) { return why }
+        }
+        return nil
+    }
+
+    private static func untrusted(_ st: stat, _ path: String, user: uid_t) -> String? {
+        let type = st.st_mode & S_IFMT
+        if type == S_IFLNK { return "\(path) is a symbolic link" }
+        if st.st_uid != user { return "\(path) belongs to user \(st.st_uid), not to this user (\(user))" }
+        if st.st_mode & 0o022 != 0 { return "\(path) is writable by its group or others (mode \(String(st.st_mode & 0o777, radix: 8)))" }
+        return nil
     }
 
     /// The key a golden file's bytes are proven under.

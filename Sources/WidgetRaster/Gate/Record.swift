@@ -160,7 +160,7 @@ public enum Recorder {
         }
         // Files nobody lists: never ours to delete.
         let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
-        let strays = Manifest.strays(in: options.goldens, listed: listed, linksExcluding: [], filter: options.filter)
+        let strays = try Manifest.strays(in: options.goldens, listed: listed, linksExcluding: [], filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }

@@ -146,7 +146,7 @@ public enum Verifier {
         let fixturePaths = Set(fixtures.map(\.goldenPath))
         // A link at any fixture's golden path is that fixture's `unreadable`, in whichever shard owns
         // it; every other link is an orphan, judged by one shard only — so shards merge.
-        let strays = Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
+        let strays = try Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
                                      linksExcluding: Set(catalog.map(\.goldenPath)), filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,

@@ -108,6 +108,15 @@ public var addressSpaceLimit: UInt64? {
     return UInt64(limit.rlim_cur)
 }
 
+/// Throws (exit 2, naming the limit) unless `bytes` more of address space can be mapped now — asked
+/// before a large allocation Swift could not recover from (a decoded PNG, a diff canvas), so
+/// `ulimit -v` is a line naming it, never SIGABRT (issue #55: `compare` of two 16384×4096 PNGs).
+/// Unlimited: nothing is asked (the kernel's overcommit decides, as for every other allocation).
+public func requireAddressSpace(_ bytes: Int, _ path: String, _ doing: String) throws(InputError) {
+    guard addressSpaceLimit != nil, !addressSpaceAvailable(bytes) else { return }
+    throw resourceError(ENOMEM, path, doing)!
+}
+
 /// Whether `bytes` more of address space can be mapped now: a library that says only "no" (HarfBuzz,
 /// FreeType opening a font) failed for want of memory when this fails too. Maps nothing for good.
 func addressSpaceAvailable(_ bytes: Int) -> Bool {

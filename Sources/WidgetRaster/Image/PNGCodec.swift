@@ -94,6 +94,9 @@ public enum PNGCodec {
         try decode(bytes, validated: try validate(bytes, name: name, limits: limits), name: name)
     }
 
+    /// The bytes `header`'s image takes decoded (RGBA, 8 bits a channel).
+    public static func decodedBytes(_ header: Header) -> Int { header.width * header.height * 4 }
+
     /// Decodes `bytes` whose structure `validate` has checked and returned `header` for: the one
     /// allocation is the header's width × height (so a caller that checked the size first bounds it).
     static func decode(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError) -> RGBAImage {
@@ -104,6 +107,8 @@ public enum PNGCodec {
     /// last row IHDR declares, whatever the IDAT stream holds after it.
     static func decodeCountingInput(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError)
         -> (image: RGBAImage, bytesFed: Int) {
+        // The pixels and libpng's row buffers, asked for before either is allocated.
+        try requireAddressSpace(2 * decodedBytes(header), name, "decoding the PNG")
         let count = header.width * header.height * 4
         var failure: String?
         var fed = 0

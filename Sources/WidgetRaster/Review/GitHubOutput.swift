@@ -136,7 +136,7 @@ public enum GitHubAnnotations {
     public static func summary(_ result: VerifyResult, page: String?) -> String {
         let goldens = result.run?.goldens ?? "Goldens"
         let status = result.failures.isEmpty ? "✅" : "❌"
-        var s = "### \(status) evidence verify\(result.shard.map { " shard \($0)" } ?? ""): \(result.summaryLine)\n\n"
+        var s = "### \(status) evidence verify\(result.shard.map { " shard \(cell($0))" } ?? ""): \(result.summaryLine)\n\n"
         s += "comparison: \(cell(result.comparison))\n\n"
         if let counts = result.classCountsLine { s += "findings: \(cell(counts))\n\n" }  // the classes apart, spec gaps first (issue #51)
         guard !result.failures.isEmpty else { return s }
@@ -151,20 +151,38 @@ public enum GitHubAnnotations {
         let ordered = ReviewOrder.failures(result.failures)
         s += "\n| first failures | kind | detail | fix |\n|---|---|---|---|\n"
         for f in ordered.prefix(shown) {
-            s += "| `\(cell(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
+            s += "| `\(code(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
         }
         if ordered.count > shown { s += "\n…and \(ordered.count - shown) more.\n" }
         if let page {
-            s += "\nReport: `\(cell(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
+            s += "\nReport: `\(code(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
         } else if let dir = result.reportDirectory {
-            s += "\nReport folder: `\(cell(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
+            s += "\nReport folder: `\(code(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
         }
         return s + "\n"
     }
 
-    /// A Markdown table cell: one line, no pipe or backtick that would end it, controls visible.
+    /// A Markdown table cell: one line, no pipe or backtick that would end it, controls visible, and
+    /// no link, image or HTML tag of a result's author (issue #55) — shown as written.
     static func cell(_ s: String) -> String {
-        escapeControls(s).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+        var out = ""
+        for c in escapeControls(s) {
+            switch c {
+            case "`": out.append("'")
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "|", "[", "]", "\\": out += "\\" + String(c)
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Text inside a code span: one line, no backtick or pipe that would end it (a code span shows
+    /// everything else as written).
+    static func code(_ s: String) -> String {
+        escapeControls(s).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// Message text: `%`, CR and LF are the characters the runner decodes; other controls are shown.

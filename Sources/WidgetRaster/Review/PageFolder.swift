@@ -32,7 +32,11 @@ public struct PageFolder {
 
     public static func begin(_ path: String, flag: String) throws(InputError) -> PageFolder {
         guard !path.isEmpty else { throw InputError(flag, "empty path; name the folder to write") }
-        let target = URL(fileURLWithPath: path).standardizedFileURL
+        // The folder it goes in as the kernel reaches it (`lnk/../x` is beside lnk's target), its
+        // own name kept, so a link there is still refused below.
+        let (parentPath, lastName) = splitPath(path)
+        guard lastName != ".", lastName != ".." else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
+        let target = URL(fileURLWithPath: KernelPath.resolve(parentPath)).appendingPathComponent(lastName)
         let name = target.lastPathComponent
         guard !name.isEmpty, name != "/" else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
         let parent = target.deletingLastPathComponent()
@@ -63,8 +67,8 @@ public struct PageFolder {
     /// beside the images does not block the next run).
     public static func checkReplaceable(_ target: URL, replacing: Bool = true,
                                         workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
-        let t = target.standardizedFileURL.resolvingSymlinksInPath().path
-        let cwd = URL(fileURLWithPath: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        let t = KernelPath.resolve(target.path, workingDirectory: workingDirectory)
+        let cwd = KernelPath.resolve(workingDirectory, workingDirectory: "/")
         if cwd == t || cwd.hasPrefix(t.hasSuffix("/") ? t : t + "/") {
             throw InputError(target.path, "is the working folder or holds it; a report folder is replaced whole — name a folder of its own")
         }

@@ -73,7 +73,12 @@ public struct ResultFile: Sendable {
         func text(_ s: String, _ what: String) throws(InputError) {
             if s.count > maxText { throw InputError(path, "a \(what) of \(s.count) characters: more than the \(maxText) a result may hold") }
         }
-        for k in r.passed { try key(k) }
+        var passed = Set<String>()
+        for k in r.passed {
+            try key(k)
+            // A key counted twice would be two passes of one fixture in the totals.
+            guard passed.insert(k).inserted else { throw InputError(path, "key \(quoted(String(k.prefix(80)))) is listed twice in passed") }
+        }
         // A run-wide failure (self-check, environment) has its JUnit case under its own key too.
         let runWide = Set(r.failures.filter(\.kind.isRunWide).map(\.key))
         for c in r.cases where !runWide.contains(c.key) { try key(c.key) }
@@ -99,6 +104,13 @@ public struct ResultFile: Sendable {
         }
     }
 
+    /// The checks every verify of this evidence applies (`verify` runs the registry's render checks
+    /// and colour-alone), by name in registry order: what a result's `run.checks` says.
+    static var expectedChecks: [String] { RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: true) }
+    /// What a result's `run.checks` may say: every render check of the registry, with or without the
+    /// checks across fixtures (a run of the library without colour-alone) — never a list of its own.
+    static var acceptedChecks: [[String]] { [expectedChecks, RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)] }
+
     /// This tool's matrix, or none when the case files cannot be read — coverage is then judged
     /// without the catalog (the weaker rules below), never passed for want of it.
     public static func catalogOrNone() -> MatrixIndex { (try? FixtureCatalog.matrixIndex()) ?? MatrixIndex(keys: [], entries: []) }
@@ -122,10 +134,16 @@ public struct ResultFile: Sendable {
     /// A run-wide refusal (environment drift, a comparator's self-check) judged nothing on purpose
     /// and already fails.
     static func coverageFailures(_ r: VerifyResult, catalog: () -> MatrixIndex) -> [GateFailure] {
-        guard r.shard == nil, !r.failures.contains(where: \.kind.isRunWide) else { return [] }
         func failure(_ why: String) -> [GateFailure] {
             [GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck, detail: why + "; a result that judged less than its run is never a pass — rerun 'evidence verify --json'")]
         }
+        guard !r.failures.contains(where: \.kind.isRunWide) else { return [] }
+        // Every run of this evidence applies exactly the registry's checks (issue #55: a result
+        // whose run named no real check passed); a shard's too, when it records them.
+        if let checks = r.run?.checks, !checks.isEmpty, !acceptedChecks.contains(checks) {
+            return failure("the result's run lists the checks \(quoted(checks.prefix(8).joined(separator: ", "))), not this evidence's \(expectedChecks.joined(separator: ", "))")
+        }
+        guard r.shard == nil else { return [] }
         guard let run = r.run else { return failure("the result records no run (its matrix and checks), so what it covers cannot be judged") }
         guard let checks = run.checks, !checks.isEmpty else { return failure("the result's run lists no checks") }
         let judged = Set(r.passed).union(r.cases.filter { $0.platform != orphanPlatform }.map(\.key))
@@ -136,6 +154,16 @@ public struct ResultFile: Sendable {
                 : failure("the result judged \(judged.count) fixtures, not the whole matrix its run names")
         }
         let catalog = catalog()
+        // A filter that selects every key of the matrix (`**`) is a whole-matrix claim: its judged
+        // fixtures must be the whole matrix its run names, as without a filter (issue #55: `**` and
+        // one made-up key passed).
+        if !catalog.keys.isEmpty, catalog.keys.allSatisfy({ Glob.matches(filter, $0) }) {
+            let entries = judged.map { RunInfo.matrixEntry(key: $0, caseDigest: run.cases?[$0]) }
+            if RunInfo.matrixID(entries) != run.matrix {
+                return failure("the result's filter \(quoted(filter)) selects the whole matrix, but its \(judged.count) fixtures are not the whole matrix its run names")
+            }
+            return []
+        }
         if RunInfo.matrixID(catalog.entries) == run.matrix {
             let expected = Set(catalog.keys.filter { Glob.matches(filter, $0) })
             return judged == expected ? []

@@ -84,17 +84,19 @@ public enum RollUp {
         for f in failures {
             let cause = self.cause(f, tokenCauses: tokenCauses, details: words)
             if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
-            var g = byCause[cause]!
+            // Changed in place through the subscript: a copy taken out and stored back copied the
+            // key set on every failure (issue #55: `report` of 8,000 failures was quadratic).
+            tally(&byCause[cause]!, f)
+        }
+        func tally(_ g: inout Tally, _ f: GateFailure) {
             if g.seen.insert(f.key).inserted { g.keys.append(f.key) }
             g.findings += 1
-            if let m = f.contrast {
-                if g.worst.map({ m.ratio / m.floor < $0.ratio / $0.floor }) ?? true { g.worst = m }
-                g.backgrounds.insert(m.background)
-                g.floors.insert(Pair(background: m.background, floor: m.floor))
-                if !g.roles.contains(m.role) { g.roles.append(m.role) }
-                g.below.insert(f.key)
-            }
-            byCause[cause] = g
+            guard let m = f.contrast else { return }
+            if g.worst.map({ m.ratio / m.floor < $0.ratio / $0.floor }) ?? true { g.worst = m }
+            g.backgrounds.insert(m.background)
+            g.floors.insert(Pair(background: m.background, floor: m.floor))
+            if !g.roles.contains(m.role) { g.roles.append(m.role) }
+            g.below.insert(f.key)
         }
         let groups = order.map { cause -> Group in
             let g = byCause[cause]!

@@ -10,9 +10,9 @@ import Glibc
 /// `TempFiles`).
 public enum AtomicFile {
     /// Writes `name` inside the open folder `dir`; `display` names it in errors.
-    static func write(_ data: [UInt8], dir: Int32, name: String, display: String) throws(InputError) {
+    static func write(_ data: [UInt8], dir: Int32, name: String, display: String, replacing: Bool = true) throws(InputError) {
         let temp = try stage(data, dir: dir, name: name, display: display)
-        try commit(temp, dir: dir, name: name, display: display)
+        try commit(temp, dir: dir, name: name, display: display, replacing: replacing)
     }
 
     /// Step one of a write: the bytes in a temp file beside `name`; returns the temp name.
@@ -49,12 +49,25 @@ public enum AtomicFile {
         return temp
     }
 
-    /// Step two: renames the staged temp file onto `name` (re-checking the target first).
-    static func commit(_ temp: String, dir: Int32, name: String, display: String) throws(InputError) {
+    /// Step two: renames the staged temp file onto `name` (re-checking the target first). With
+    /// `replacing: false` the file appears only where none is (a hard link, which fails on an
+    /// existing name as RENAME_NOREPLACE does, then the temp name removed): of two runs creating
+    /// one name, exactly one succeeds (issue #55: concurrent `pin`s of one name all succeeded).
+    static func commit(_ temp: String, dir: Int32, name: String, display: String, replacing: Bool = true) throws(InputError) {
         let tempPath = splitPath(display).folder + "/" + temp
         defer { TempFiles.unregister(tempPath) }
         do { try checkReplaceable(dir: dir, name: name, display: display) } catch {
             unlinkat(dir, temp, 0); throw error
+        }
+        if !replacing {
+            let linked = linkat(dir, temp, dir, name, 0)
+            let err = errno
+            unlinkat(dir, temp, 0)
+            guard linked == 0 else {
+                throw InputError(display, err == EEXIST ? "exists (another run made it meanwhile); pass --force to replace it"
+                                                        : "cannot create (\(String(cString: strerror(err))))")
+            }
+            return
         }
         if renameat(dir, temp, dir, name) != 0 {
             let err = errno

@@ -26,7 +26,7 @@ let maxErrorLocationBytes = 1024
 
 /// `s` if it fits in `limit` UTF-8 bytes; otherwise its head, cut at a character boundary, and how
 /// much was left out — the end of the line (usually the fix) is kept too.
-func cappedEcho(_ s: String, _ limit: Int) -> String {
+public func cappedEcho(_ s: String, _ limit: Int) -> String {
     guard s.utf8.count > limit else { return s }
     let tailBudget = limit / 4
     let marker = " … [\(s.utf8.count) bytes; cut] … "

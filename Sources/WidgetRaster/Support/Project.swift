@@ -68,6 +68,15 @@ public struct Project: Sendable, Equatable {
         let cases = try inside(config?.cases, defaultCases, "cases")
         var android = try inside(config?.tokens?.android, defaultAndroidTokens, "tokens.android")
         var ios = try inside(config?.tokens?.ios, defaultIOSTokens, "tokens.ios")
+        // Each root the gate reads or writes resolves inside the project (issue #55: a goldens link
+        // to a folder elsewhere let record write 2,039 files there).
+        let realRoot = KernelPath.resolve(root.path)
+        for (what, url) in [("goldens", goldens), ("cases", cases), ("knownFindings", known), ("tokens.android", android), ("tokens.ios", ios)] {
+            let real = KernelPath.resolve(url.path)
+            guard ProtectedInput.isInside(real, realRoot) else {
+                throw InputError(url.path, "\(what) resolves to \(quoted(real)), outside the project \(quoted(realRoot)); a project's folders lie inside it (no link out)")
+            }
+        }
         var tokensOrigin = config?.tokens != nil ? "\(configName)" : "the project"
         if config?.tokens == nil, !FileManager.default.fileExists(atPath: android.path), let install,
            FileManager.default.fileExists(atPath: install.appendingPathComponent(defaultAndroidTokens).path) {
@@ -125,6 +134,9 @@ public struct Project: Sendable, Equatable {
 
     static func readConfig(_ url: URL) throws(InputError) -> Config {
         let bytes = try readFile(atPath: url.path, limit: maxConfigBytes)
+        // A key given twice is one JSONSerialization would silently read as the last (issue #55):
+        // the gate's own parser refuses it, naming where.
+        do { _ = try JSONValue.parse(bytes) } catch { throw InputError("\(url.path): \(error.location)", error.problem) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             throw InputError(url.path, "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}")
         }

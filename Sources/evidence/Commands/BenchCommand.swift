@@ -39,7 +39,7 @@ struct BenchCommand: EvidenceCommand {
         let rounds = try a.int(Self.rounds)
         let scale = try a.int(Self.scale)
         let phase = a.given(Self.phase)?.lowercased()  // the check is case-insensitive; the phases are lower case
-        let base = try GateArguments.fixtures(o.filter, cases: GateArguments.casesFolder(a))
+        let base = try GateArguments.fixtures(o.filter, cases: try GateArguments.casesFolder(a))
         let painter = try GateArguments.painter()
         o.comparison = .exact
         #if DEBUG

@@ -60,7 +60,14 @@ struct CompareCommand: EvidenceCommand {
         let out = a.given(output)
         if let out { try OutputFile.check(out) }
         let expectedPath = a.positionals[0], actualPath = a.positionals[1]
-        let expected = try readPNG(expectedPath), actual = try readPNG(actualPath)
+        let expectedBytes = try readPNGFile(expectedPath), actualBytes = try readPNGFile(actualPath)
+        let e = try PNGCodec.validate(expectedBytes, name: quoted(expectedPath)), g = try PNGCodec.validate(actualBytes, name: quoted(actualPath))
+        // Everything the comparison will hold at once, asked for before the first pixel is
+        // allocated: both images, the diff canvas over their union and its encoding.
+        let canvas = max(e.width, g.width) * max(e.height, g.height) * 4
+        try requireAddressSpace(PNGCodec.decodedBytes(e) + PNGCodec.decodedBytes(g) + (out == nil ? 0 : 2 * canvas),
+                                quoted(actualPath), "comparing \(e.width)×\(e.height) with \(g.width)×\(g.height) px")
+        let expected = try PNGCodec.decode(expectedBytes, name: quoted(expectedPath)), actual = try PNGCodec.decode(actualBytes, name: quoted(actualPath))
         let result = comparator.compare(expected: expected, actual: actual)
         if let out {
             try OutputFile.write(ImageOps.encodePNG(comparator.diffImage(expected: expected, actual: actual)), to: out)
@@ -93,7 +100,8 @@ struct CompareCommand: EvidenceCommand {
 
     /// A PNG read the way verify reads a golden: a regular file (no device, FIFO or folder),
     /// size-capped, checked chunk by chunk and bounded by the decode limits.
-    static func readPNG(_ path: String) throws(InputError) -> RGBAImage {
+    /// The bytes of the PNG file at `path`: a regular file, read within the input cap.
+    static func readPNGFile(_ path: String) throws(InputError) -> [UInt8] {
         var st = stat()
         guard stat(path, &st) == 0 else {
             let err = errno
@@ -102,6 +110,6 @@ struct CompareCommand: EvidenceCommand {
         guard st.st_mode & S_IFMT == S_IFREG else {
             throw InputError(quoted(path), st.st_mode & S_IFMT == S_IFDIR ? "is a folder, expected a PNG file" : "is not a regular file, expected a PNG file")
         }
-        return try PNGCodec.decode(try readFile(atPath: path), name: quoted(path))
+        return try readFile(atPath: path)
     }
 }

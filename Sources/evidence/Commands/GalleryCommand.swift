@@ -17,7 +17,7 @@ struct GalleryCommand: EvidenceCommand {
     static func run(_ a: ParsedArguments) throws -> Int32 {
         guard let outPath = a.given(Self.output) else { throw InputError("-o", "required: the folder to write") }
         let goldens = a.given(GateArguments.goldens).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
-        let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter), cases: GateArguments.casesFolder(a))
+        let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter), cases: try GateArguments.casesFolder(a))
         let fonts = try FontLibrary.bundled.get()
         // Written whole into a private staging folder, then put in place: never through a link, never half.
         let page = try PageFolder.begin(outPath, flag: "-o")

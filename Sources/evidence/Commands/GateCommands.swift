@@ -73,7 +73,9 @@ enum GateArguments {
             throw InputError("EVIDENCE_CACHE", "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
                 + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
         }
-        return .open(folder)
+        let proofs = ProvenGoldens.open(folder)
+        if let why = proofs.distrusted { printError("note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or set EVIDENCE_CACHE to a folder of your own)") }
+        return proofs
     }
 
     /// Saves new proofs; a cache that cannot be written costs the next run its decodes, so it is a note.
@@ -81,9 +83,20 @@ enum GateArguments {
         do { try proofs.save() } catch { printError("note: proofs not saved: \(error.description) (the next run decodes again)") }
     }
 
-    /// The case files' folder: `--cases`, else the package's `Cases/`.
-    static func casesFolder(_ a: ParsedArguments) -> URL {
-        a.given(cases).map { URL(fileURLWithPath: $0) } ?? Project.current.cases
+    /// The case files' folder: `--cases`, else the project's. One a flag or the config names must
+    /// exist (issue #55: `record --cases <typo>` deleted every case golden, and verify then passed
+    /// with the same typo), like `--goldens`; only pin, which makes it, asks with `mustExist: false`.
+    static func casesFolder(_ a: ParsedArguments, mustExist: Bool = true) throws(InputError) -> URL {
+        let project = Project.current
+        let folder = a.given(cases).map { URL(fileURLWithPath: $0) } ?? project.cases
+        let named = a.given(cases) != nil || folder.path != project.root.appendingPathComponent(Project.defaultCases).path
+        guard mustExist, named else { return folder }
+        var st = stat()
+        guard stat(folder.path, &st) == 0 else {
+            throw InputError(a.given(cases) != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
+        }
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--cases", "\(quoted(folder.path)) is not a folder") }
+        return folder
     }
 
     static func fixtures(_ filter: String?, cases: URL = Project.current.cases) throws -> [Fixture] {
@@ -128,7 +141,7 @@ struct ListCommand: EvidenceCommand {
     static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, json])
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let keys = try Self.keys(filter: a.given(GateArguments.filter), shard: a.given(GateArguments.shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
-                                 cases: GateArguments.casesFolder(a))
+                                 cases: try GateArguments.casesFolder(a))
         if a.has(json) { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
@@ -186,7 +199,7 @@ struct VerifyCommand: EvidenceCommand {
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
-        let cases = GateArguments.casesFolder(a)
+        let cases = try GateArguments.casesFolder(a)
         _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
@@ -199,7 +212,9 @@ struct VerifyCommand: EvidenceCommand {
         for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
-        let stream = outputs.stream(json: a.has(json), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun))
+        let project = Project.current
+        let stream = outputs.stream(json: a.has(json), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
+                                                                             projectLine: "project: \(project.root.path) (\(project.origin))"))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
@@ -257,11 +272,16 @@ struct RecordCommand: EvidenceCommand {
     static let options = GateArguments.matrix + OptionTable([
         GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
     ]) + EnvironmentUpgrade.options + RecordGuardOptions.options
+    /// record owns the goldens folder it writes (`OutputGuard`: `--goldens Tokens` or `--goldens .` are refused).
+    static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
+        [.init("--goldens", a.given(GateArguments.goldens) ?? Project.current.goldens.path, .ownedFolder(role: "goldens"))]
+    }
+
     static func run(_ a: ParsedArguments) throws -> Int32 {
         var o = try GateArguments.options(a)
         o.recordMode = try a.choice(mode, RecordMode.allCases)
         o.replaceUnreadable = a.has(replaceUnreadable)
-        let cases = GateArguments.casesFolder(a)
+        let cases = try GateArguments.casesFolder(a)
         let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.has(dryRun), goldens: ReviewOutputs.goldensName(o.goldens))

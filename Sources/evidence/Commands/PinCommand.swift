@@ -30,13 +30,27 @@ struct PinCommand: EvidenceCommand {
     static let options = WidgetInputOptions.options + RenderTarget.options
         + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])])
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
+    /// The case file `--name` names, below the cases folder; the name's own errors before anything is read.
+    static func caseFile(_ a: ParsedArguments) throws(InputError) -> String {
         guard var path = a.given(caseName), !path.isEmpty else { throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine") }
         if path.hasSuffix(".json") { path.removeLast(".json".count) }
         if path.hasSuffix(".snapshot") { throw InputError("--name", "'\(path)' ends in .snapshot, the name of a snapshot beside a case") }
         let file = path + ".json"
-        _ = try CaseFiles.key(forFile: file)  // the name's own error before anything is read
-        let root = GateArguments.casesFolder(a)
+        _ = try CaseFiles.key(forFile: file)
+        return file
+    }
+
+    /// pin owns the cases folder and writes its one file there (`OutputGuard`: `--cases Goldens`,
+    /// `--cases .` or a case file that is also `--snapshot` are refused before anything is read).
+    static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
+        let root = try GateArguments.casesFolder(a, mustExist: false)
+        return [.init("--cases", root.path, .ownedFolder(role: "cases")),
+                .init("--name", root.appendingPathComponent(try caseFile(a)).path, .ownedFile(role: "cases"))]
+    }
+
+    static func run(_ a: ParsedArguments) throws -> Int32 {
+        let file = try caseFile(a)
+        let root = try GateArguments.casesFolder(a, mustExist: false)
         let folder = ContainedFolder(root)
         // The same parse render makes, so an option render refuses is refused here with render's words.
         let o = try AdHocRenderOptions.parse(a, needsOutput: false)
@@ -47,6 +61,21 @@ struct PinCommand: EvidenceCommand {
             snapshot = Array(data)
         }
         try checkFolder(root)
+        // pin owns the cases folder: what a killed pin left is swept, and the caps hold before writing.
+        for t in folder.removeStaleTempFiles() { printError("note: removed \(quoted(t)), a temp file an interrupted pin left") }
+        let exists: Bool
+        switch folder.read(file) {
+        case .missing: exists = false
+        case .bytes: exists = true
+        case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
+        case .exhausted(let e): throw e
+        }
+        if !exists, FileManager.default.fileExists(atPath: root.path) {
+            let count = try CaseFiles.load(root).count
+            guard count < CaseFiles.maxFiles else {
+                throw InputError(root.path, "holds \(count) case files, the \(CaseFiles.maxFiles) a cases folder may hold; remove some first")
+            }
+        }
         switch folder.read(file) {
         case .missing: break
         case .bytes where a.has(force): break
@@ -65,7 +94,8 @@ struct PinCommand: EvidenceCommand {
         if !FileManager.default.fileExists(atPath: root.path) {
             guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else { throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))") }
         }
-        try folder.write(bytes, to: file)
+        // Created only where no case is, unless --force: of two pins of one name, one wins.
+        try folder.write(bytes, to: file, replacing: a.has(force))
         print("wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)")
         print("next: evidence record --mode missing --filter '\(pinned.key)'")
         return 0

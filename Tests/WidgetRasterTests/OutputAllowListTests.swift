@@ -1,0 +1,312 @@
+import Foundation
+import Testing
+@testable import evidence
+@testable import WidgetRaster
+
+/// Issue #55: outputs by allow-list, every input bounded, results and caches trusted only for what
+/// they prove. Each test failed before its fix (the reproducer in scripts/reproducers.sh, [t55]).
+@Suite(.serialized) struct OutputAllowListTests {
+    static let fixture = HostileCaseTests.realEntry
+
+    /// A small project: its config, goldens (one real golden and the manifest), cases, tokens, fonts,
+    /// `.git`, a source file and a README — and a link `lnk → Goldens/android`.
+    static func project() throws -> PrivateFolder {
+        let dir = try PrivateFolder.make("evidence-allow")
+        let fm = FileManager.default
+        let r = dir.url
+        for d in ["Goldens/android", "Cases/reported", "Tokens/android/res/values", "Tokens/ios/Assets.xcassets/WidgetInk.colorset", "Fonts", ".git", "Sources"] {
+            try fm.createDirectory(at: r.appendingPathComponent(d), withIntermediateDirectories: true)
+        }
+        try fm.removeItem(at: r.appendingPathComponent("Tokens"))
+        try fm.copyItem(at: PackagePaths.root.appendingPathComponent("Tokens"), to: r.appendingPathComponent("Tokens"))
+        try Data("{}\n".utf8).write(to: r.appendingPathComponent("evidence.json"))
+        try fm.copyItem(at: PackagePaths.root.appendingPathComponent("known-findings.json"), to: r.appendingPathComponent("known-findings.json"))
+        try Data("{\"x\":1}".utf8).write(to: r.appendingPathComponent("Goldens/manifest.json"))
+        try Data("{}".utf8).write(to: r.appendingPathComponent("Cases/reported/x.json"))
+        try Data("font".utf8).write(to: r.appendingPathComponent("Fonts/Inter-Bold.otf"))
+        try Data("ref: refs/heads/main\n".utf8).write(to: r.appendingPathComponent(".git/HEAD"))
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: r.appendingPathComponent("Package.swift"))
+        try Data("# readme\n".utf8).write(to: r.appendingPathComponent("README.md"))
+        try fm.createSymbolicLink(atPath: r.appendingPathComponent("lnk").path, withDestinationPath: "Goldens/android")
+        return dir
+    }
+
+    /// Every output that lands on, in or around an input of the project, in every variant the issue
+    /// names: refused before any work (exit 2, one line), nothing in the project changed.
+    @Test(arguments: [
+        ["pin", "--cases", "Goldens", "--name", "manifest", "--force"],
+        ["pin", "--cases", ".", "--name", "known-findings", "--force"],
+        ["pin", "--cases", ".", "--name", "evidence", "--force"],
+        ["pin", "--cases", "Tokens/ios/Assets.xcassets/WidgetInk.colorset", "--name", "Contents", "--force"],
+        ["pin", "--cases", "Tokens", "--name", "x"],
+        ["pin", "--cases", "Fonts", "--name", "x"],
+        ["pin", "--cases", ".git", "--name", "x"],
+        ["pin", "--cases", "Goldens/cases", "--name", "x"],
+        ["pin", "--cases", "lnk/..", "--name", "manifest", "--force"],
+        ["pin", "--name", "reported/x", "--snapshot", "Cases/reported/x.json", "--force"],
+        ["render", "--fixture", fixture, "-o", "evidence.json"],
+        ["render", "--fixture", fixture, "-o", "Fonts/Inter-Bold.otf"],
+        ["render", "--fixture", fixture, "-o", "Cases/r.png"],
+        ["render", "--fixture", fixture, "-o", "lnk/../manifest.json"],
+        ["render", "--fixture", fixture, "-o", "Package.swift"],
+        ["render", "--fixture", fixture, "-o", ".git/HEAD"],
+        ["render", "--fixture", fixture, "-o", "."],
+        ["timeline", "--snapshot", "s.json", "--from", "2026-03-28T22:30:00+01:00", "-o", "Goldens/t.png"],
+        ["sheet", "--filter", "android/small/*", "-o", "Cases/s.png"],
+        ["compare", "a.png", "b.png", "-o", "Cases/d.png"],
+        ["compare", "a.png", "b.png", "-o", "a.png"],
+        ["verify", "--junit", "Cases/reported/x.json"],
+        ["verify", "--junit", "README.md"],
+        ["verify", "--html", "Cases/page"],
+        ["verify", "--html", "Tokens/page"],
+        ["verify", "--report", "lnk/../rep"],
+        ["verify", "--html", "page", "--junit", "page"],
+        ["report", "--from", "r.json", "-o", "Fonts"],
+        ["report", "--from", "r.json", "-o", "rep", "--junit", "rep"],
+        ["gallery", "-o", "Cases/g"],
+        ["record", "--goldens", "Tokens"],
+        ["record", "--goldens", "."],
+    ])
+    func anOutputOnAnInputIsRefused(args: [String]) throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let r = try GateTrustTests.evidence(args, in: dir.url)
+        #expect(r.code == 2, "\(args): \(r.err)")
+        #expect(r.errLines.count == 1, "\(args): \(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before, "\(args)")
+    }
+
+    /// `cd Cases && evidence verify`: the default ./report would lie in the case files.
+    @Test func verifyInsideTheCasesFolderWritesNothingThere() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let r = try GateTrustTests.evidence(["verify"], in: dir.url.appendingPathComponent("Cases"))
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.contains("the project's case files"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("Cases/report").path))
+    }
+
+    /// Two outputs of one command naming one file: JUnit and the step summary.
+    @Test func twoOutputsMayNotNameOneFile() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let r = try HostileCaseTests.evidence(shell: "verify --junit j.xml", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=j.xml")
+        #expect(r.code == 2)
+        #expect(r.err.contains("two outputs of one command never name the same file"), "\(r.err)")
+    }
+
+    /// What the allow-list lets through: a new PNG in the project, the same PNG again, a file outside it.
+    @Test func aNewOutputAndItsReplacementAreWritten() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        for _ in 0..<2 {
+            let r = try GateTrustTests.evidence(["render", "--fixture", Self.fixture, "-o", "out.png"], in: dir.url)
+            #expect(r.code == 0, "\(r.err)")
+        }
+        let sub = try GateTrustTests.evidence(["render", "--fixture", Self.fixture, "-o", "Sources/shot.png"], in: dir.url)
+        #expect(sub.code == 0, "\(sub.err)")
+    }
+
+    /// `..` after a link is resolved as the kernel does: from the link's target.
+    @Test func dotDotAfterALinkIsTheTargetsParent() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let root = KernelPath.resolve(dir.url.path)
+        #expect(KernelPath.resolve("lnk/../manifest.json", workingDirectory: root) == root + "/Goldens/manifest.json")
+        #expect(KernelPath.resolve("lnk/x/../../y", workingDirectory: root) == root + "/Goldens/y")
+        #expect(KernelPath.resolve("missing/../y", workingDirectory: root) == root + "/y")
+        #expect(KernelPath.resolve("/", workingDirectory: root) == "/")
+        #expect(ProtectedInput.resolved("lnk/../manifest.json", workingDirectory: root) == root + "/Goldens/manifest.json")
+    }
+
+    /// evidence.json's goldens as a link to a folder outside the project: record wrote 2,039 files there.
+    @Test func aRootLinkedOutOfTheProjectIsRefused() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let outside = try PrivateFolder.make("evidence-outside")
+        defer { outside.remove() }
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("GG").path, withDestinationPath: outside.url.path)
+        try Data("{\"goldens\": \"GG\"}".utf8).write(to: dir.url.appendingPathComponent("evidence.json"))
+        #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
+        let r = try GateTrustTests.evidence(["record", "--filter", "android/small/empty/*"], in: dir.url)
+        #expect(r.code == 2)
+        #expect(r.err.contains("outside the project"), "\(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+    }
+
+    /// `record --cases <typo>` deleted every case golden, and verify then passed with the same typo.
+    @Test(arguments: ["record", "verify", "list"])
+    func aMissingCasesFolderIsExit2(command: String) throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let r = try GateTrustTests.evidence([command, "--cases", "Casse", "--filter", "android/small/empty/*"], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.contains("no such cases folder"), "\(r.err)")
+    }
+
+    /// A proofs cache someone else can write is not evidence: ignored, said once.
+    @Test func aSharedProofsCacheIsNotTrusted() throws {
+        let dir = try PrivateFolder.make("evidence-cache")
+        defer { dir.remove() }
+        #expect(ProvenGoldens.distrust(dir.url) == nil)
+        chmod(dir.url.path, 0o777)
+        #expect(ProvenGoldens.distrust(dir.url)?.contains("writable by its group or others") == true)
+        chmod(dir.url.path, 0o700)
+        try Data("x".utf8).write(to: dir.url.appendingPathComponent(ProvenGoldens.fileName))
+        chmod(dir.url.appendingPathComponent(ProvenGoldens.fileName).path, 0o666)
+        #expect(ProvenGoldens.distrust(dir.url) != nil)
+        #expect(ProvenGoldens.distrust(dir.url, user: geteuid() + 1)?.contains("not to this user") == true)
+        #expect(ProvenGoldens.open(dir.url).distrusted != nil)
+    }
+
+    /// pin creates a case only where none is: of two writes of one name without --force, one wins.
+    @Test func aCaseIsCreatedWithoutReplacing() throws {
+        let dir = try PrivateFolder.make("evidence-noreplace")
+        defer { dir.remove() }
+        let folder = ContainedFolder(dir.url)
+        try folder.write(Array("one".utf8), to: "a/x.json", replacing: false)
+        #expect(throws: InputError.self) { try folder.write(Array("two".utf8), to: "a/x.json", replacing: false) }
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("a/x.json"), encoding: .utf8) == "one")
+        #expect(folder.walk().files == ["a/x.json"])  // no temp file left
+        try folder.write(Array("three".utf8), to: "a/x.json")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("a/x.json"), encoding: .utf8) == "three")
+    }
+
+    /// Only a dead process's temp file is swept; a live one's (this process, init) never.
+    @Test func onlyAbandonedTempFilesAreSwept() throws {
+        #expect(!TempFiles.isAbandoned(".x.json.tmp-\(getpid())"))
+        #expect(!TempFiles.isAbandoned(".x.json.tmp-1"))
+        #expect(TempFiles.isAbandoned(".x.json.tmp-999999999"))
+        #expect(!TempFiles.isAbandoned("x.json.tmp-999999999"))
+        let dir = try PrivateFolder.make("evidence-sweep")
+        defer { dir.remove() }
+        for name in [".a.json.tmp-999999999", ".b.json.tmp-1", ".c.json.tmp-\(getpid())"] {
+            try Data().write(to: dir.url.appendingPathComponent(name))
+        }
+        #expect(ContainedFolder(dir.url).removeStaleTempFiles() == [".a.json.tmp-999999999"])
+    }
+
+    /// A temp file a killed pin left never blocks the next run; a FIFO named like a case is refused,
+    /// never skipped (record then deleted its golden); names and expected texts are bounded.
+    @Test func theCasesFolderIsBounded() throws {
+        let dir = try PrivateFolder.make("evidence-cases")
+        defer { dir.remove() }
+        try Data().write(to: dir.url.appendingPathComponent(".x.json.tmp-999999999"))
+        #expect(try CaseFiles.load(dir.url).isEmpty)
+        mkfifo(dir.url.appendingPathComponent("f.json").path, 0o644)
+        #expect(throws: InputError.self) { try CaseFiles.load(dir.url) }
+        #expect(throws: InputError.self) { try CaseFiles.key(forFile: String(repeating: "a/", count: 2_100) + "x.json") }
+        #expect(throws: InputError.self) { try CaseFiles.key(forFile: String(repeating: "a", count: 600) + ".json") }
+        let long = "{\"expect\": [\"\(String(repeating: "x", count: CaseFiles.maxExpectCharacters + 1))\"]}"
+        #expect(throws: InputError.self) { try CaseFiles.parse("y.json", bytes: Array(long.utf8), in: ContainedFolder(dir.url)) }
+    }
+
+    /// The console escapes every text of a result: a newline in `comparison` or `reportDirectory`
+    /// (a fork's artefact) would start a workflow command line of its own.
+    @Test func aResultsTextsAreEscapedOnTheConsoleAndInTheSummary() throws {
+        var r = VerifyResult(passed: [], failures: [GateFailure(key: "a/b", kind: .pixels, detail: "d [x](javascript:alert(1)) <img src=x>")],
+                             comparison: "exact\n::error::forged", fastPath: 0)
+        r.reportDirectory = "rep\n::add-mask::x"
+        let lines = ConsoleHandler().lines(r)
+        #expect(!lines.contains { $0.contains("\n") || $0.hasPrefix("::") }, "\(lines)")
+        let summary = GitHubAnnotations.summary(r, page: nil)
+        #expect(!summary.contains("<img"), "\(summary)")
+        #expect(!summary.contains("[x](javascript"), "\(summary)")
+        #expect(!summary.split(separator: "\n").contains { $0.hasPrefix("::") })
+    }
+
+    /// A result's run must list exactly this evidence's checks; `**` is a whole-matrix claim; a key counted twice is refused.
+    @Test func aResultIsTrustedOnlyForWhatItProves() throws {
+        let catalog = ResultFile.catalogOrNone()
+        var r = VerifyResult(passed: ["android/made/up"], failures: [], comparison: "exact", fastPath: 0)
+        r.run = RunInfo(matrix: "m", environment: RendererEnvironment.current(), filter: "**", checks: ResultFile.expectedChecks)
+        #expect(ResultFile.coverageFailures(r, catalog: { catalog }).first?.kind == .selfCheck)
+        r.run?.checks = ["not-a-check"]
+        r.run?.filter = "android/made/*"
+        let checks = ResultFile.coverageFailures(r, catalog: { catalog })
+        #expect(checks.first?.detail.contains("not this evidence's") == true, "\(checks)")
+        var twice = VerifyResult(passed: ["a/b", "a/b"], failures: [], comparison: "exact", fastPath: 0)
+        twice.run = nil
+        #expect(throws: InputError.self) { try ResultFile.check(twice, path: "r.json") }
+    }
+
+    /// `ulimit -f`: SIGXFSZ killed the run mid-write (exit 153) leaving its temp file.
+    @Test func aFileSizeLimitIsACleanExit2() throws {
+        let dir = try PrivateFolder.make("evidence-xfsz")
+        defer { dir.remove() }
+        let r = try HostileCaseTests.evidence(shell: "render --root '\(PackagePaths.root.path)' --fixture \(Self.fixture) -o '\(dir.url.path)/big.png'",
+                                              before: "ulimit -f 1;")
+        #expect(r.code == 2, "\(r.code) \(r.err)")
+        #expect(r.errLines.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+    }
+
+    /// A walk stops at its bounds and says which: 100,000 stray files in Goldens/ cost 84 s.
+    @Test func aFolderWalkIsBounded() throws {
+        let dir = try PrivateFolder.make("evidence-bounds")
+        defer { dir.remove() }
+        for i in 0..<30 { try Data().write(to: dir.url.appendingPathComponent("f\(i).png")) }
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        let folder = ContainedFolder(dir.url)
+        #expect(folder.list(maxEntries: 10).overLimit == "more than 10 entries")
+        #expect(folder.list(maxDepth: 2).overLimit?.hasPrefix("folders deeper than 2") == true)
+        #expect(folder.list().overLimit == nil && folder.list().files.count == 30)
+        #expect(try Manifest.strays(in: dir.url, listed: [], linksExcluding: [], filter: nil).unlisted.count == 30)  // within its bounds
+    }
+
+    /// evidence.json with a key given twice was read as its last value.
+    @Test func aConfigKeyGivenTwiceIsRefused() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try Data("{\"goldens\": \"Goldens\", \"goldens\": \"Tokens\"}".utf8).write(to: dir.url.appendingPathComponent("evidence.json"))
+        #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
+    }
+
+    /// A known finding naming only its platform would match every render of it.
+    @Test func aKnownFindingCannotMatchAWholePlatform() throws {
+        let json = #"{"findings": [{"kind": "truncated", "node": "*", "seed": "s", "conditions": {"platform": "android"}}]}"#
+        let dir = try PrivateFolder.make("evidence-known")
+        defer { dir.remove() }
+        let file = dir.url.appendingPathComponent("known-findings.json")
+        try Data(json.utf8).write(to: file)
+        let e = try #require(throws: InputError.self) { try KnownFindings.load(from: file) }
+        #expect(e.description.contains("names only the platform"), "\(e)")
+    }
+
+    /// A step summary with a second name (a hard link to a golden) is refused before any work.
+    @Test func aHardLinkedStepSummaryIsRefused() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try FileManager.default.linkItem(at: dir.url.appendingPathComponent("Goldens/manifest.json"), to: dir.url.appendingPathComponent("s.md"))
+        let r = try HostileCaseTests.evidence(shell: "verify --filter 'android/small/empty/*'", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=s.md")
+        #expect(r.code == 2)
+        #expect(r.err.contains("hard links"), "\(r.err)")
+        #expect(try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "{\"x\":1}")
+    }
+
+    /// A diagnostic line is at most 2,048 bytes, cut at a character.
+    @Test func diagnosticsAreCapped() throws {
+        let r = try HostileCaseTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture,
+                                               "-o", String(repeating: "d/", count: 3_000) + "x.png"])
+        #expect(r.code == 2)
+        #expect(r.err.utf8.count <= maxErrorLineBytes + 1, "\(r.err.utf8.count) bytes")
+    }
+
+    /// verify names the project it checked (inside a nested project it checks the outer one).
+    @Test func verifyNamesItsProject() throws {
+        let line = ConsoleHandler(projectLine: "project: /r (found evidence.json at or above the working folder)")
+            .lines(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0))
+        #expect(line.prefix(2) == ["comparison: exact", "project: /r (found evidence.json at or above the working folder)"])
+    }
+
+    /// `--root` naming another project leaves the one the working folder is in protected.
+    @Test func anotherRootDoesNotUnprotectTheWorkingProject() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let r = try GateTrustTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture, "-o", "Goldens/manifest.json"], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
+}
