@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: LayoutChoice.allCases)
-    func eachChoiceHolds(_ choice: LayoutChoice) {
+    func eachChoiceHolds(_ choice: LayoutChoice) throws {
         switch choice {
         case .lineBreaks:
             let style = TextStyle.roboto(.regular, sp: 11, fontScale: 1.0)
@@ -96,6 +96,26 @@ import Testing
         case .labelsWiderThanCard:
             let p = Self.plan(.medium, 110, 250, 2.0)
             #expect(!p.shows(.dayStreakLabel) && p.element(.dayStreakLabel).reason.contains("wider than the card"))
+        // iOS rows: their behaviour is pinned by the iOS suites' own tests, run here as the row's test.
+        case .iosTextSize:
+            try IOSMeaningTests().textIsDrawnAtTheDynamicTypeSizeAskedFor(device: .standard, text: .accessibility3)
+            try AccessoryInlineCutTests().oneLineCutAtTheEnd(text: .accessibility3)
+        case .iosCutAtTail:
+            try IOSMeaningTests().everyClassAndTypeSizeDrawsItsSizeAndReportsWhatItLoses(family: .systemSmall)
+        case .iosRowOutranks:
+            try IOSMeaningTests().mediumCoachLineYieldsToTheNextDueRow(text: .accessibility3)
+            try IOSMeaningTests().smallKeepsTheRowBeforeTheButton(text: .accessibility3)
+        case .iosRectangular:
+            try AccessoryStaleTests().staleAgeIsLine2AtEverySize(text: .large)
+            try AccessoryTests().line3DroppedWholeWhenTheStackDoesNotFit(height: 40)
+        case .iosNumeralScales:
+            let r = IOSRenderRequest(family: .systemSmall, deviceClass: .tightest, textSize: .accessibility3,
+                                     snapshot: MatrixCases.snapshot(done: 1, total: 4, syncedHoursAgo: 1, motif: .stones, extended: false, kindling: true, streak: 12345),
+                                     asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+            let scene = WidgetRenderer.draw(.ios(r), android: AndroidSceneBuilder(fonts: .shared, tokens: try TokenSet.bundled()),
+                                            ios: IOSSceneBuilder(fonts: .shared, tokens: try AssetCatalogTokens.bundled())).scene
+            let numeral = scene.nodes.first { $0.element.kind == .numeral }
+            if case .text(let t)? = numeral?.content { #expect(t.text == "12345" && !t.ellipsized && t.lines.count == 1) } else { Issue.record("no numeral") }
         }
     }
 }

@@ -39,13 +39,14 @@ public struct RecordGuard: Sendable {
     }
 
     /// The findings verify would fail `r` for, as verify judges them: the render checks and a case
-    /// file's expectations, less what the known-findings file covers and the advisory kinds.
+    /// file's expectations, less what the known-findings file covers, what lies outside the seed's
+    /// scope (neither fails verify) and the advisory kinds.
     /// `acrossFixtures`: the render's colour-alone findings, judged before the renders.
     func findings(_ r: Rendered, painter: CairoPainter, options: GateOptions, acrossFixtures: [GateFailure]) -> [GateFailure] {
         guard refusesFindings else { return [] }
         var found = options.checks.flatMap { $0.run(r.fixture.key, r.scene, r.canvas, painter, facts: r.facts) }
         if let pinned = r.fixture.pinned { found += CaseFiles.unmetExpectations(pinned, key: r.fixture.key, scene: r.scene) }
-        let split = options.knownFindings.partition(found, facts: r.facts)
+        let split = options.knownFindings.classify(found, facts: r.facts)
         return (split.failures + acrossFixtures).filter { $0.kind.isCheckFinding && !options.advisoryKinds.contains($0.kind) }
     }
 

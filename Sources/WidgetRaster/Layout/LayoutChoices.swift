@@ -39,4 +39,20 @@ public enum LayoutChoice: String, CaseIterable, Sendable {
     case pipsPastFour = "pips-past-four"
     /// DAY STREAK and Longest N shed whole where wider than the card (a forced Medium under 200 dp).
     case labelsWiderThanCard = "labels-wider-than-card"
+    /// iOS: every Home Screen text at the Dynamic Type size asked for (no whole-widget step-down);
+    /// the inline accessory's label alone is held to the rungs whose line fits its fixed 26 pt row.
+    case iosTextSize = "ios-text-size"
+    /// iOS: a text the seed gives no line limit wraps to its cap (state lines 6, caption 2, count 2,
+    /// "+N more" 2, stale footer 3) and, where the room ends first, is cut at its tail; shed only
+    /// where not one line fits — as SwiftUI treats a `Text` it cannot seat.
+    case iosCutAtTail = "ios-cut-at-tail"
+    /// iOS: the next-due row outranks "+N more", Medium's Coach line and Small's check-off button
+    /// where both cannot stand; the stale footer never takes the streak header's row.
+    case iosRowOutranks = "ios-row-outranks"
+    /// iOS rectangular accessory: stale says its age on line 2 (line 3 is one line and would cut
+    /// it) and its count on line 3; ViewThatFits tries [1, 2, 3] → [1, 2] → [1], line 2 on two lines.
+    case iosRectangular = "ios-rectangular"
+    /// iOS: a streak numeral wider than its row scales down (Home: to half, then the glyph sheds;
+    /// rectangular line 1: to 0.8, then "12345 days", then "12345") — never cut, never wrapped.
+    case iosNumeralScales = "ios-numeral-scales"
 }
