@@ -236,7 +236,7 @@ measure decode "$RUNS" "$E" bench --phase verify-decode; row "verify, full decod
 measure record "$RUNS" "$E" bench --phase record;       REC_MS=$M_PHASE; row "record, all written (temp folder)" "$FIXTURES"
 measure same "$RUNS" "$E" bench --phase record-same;    SAME_MS=$M_PHASE; row "record, none written (temp copy)" "$FIXTURES"
 measure contrast "$RUNS" "$E" bench --phase contrast;   row "contrast audit (rendered)" "$FIXTURES"
-measure sheet "$RUNS" "$E" bench --phase sheet;         SHEET_RSS=$M_RSS; row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
+measure sheet "$RUNS" "$E" bench --phase sheet;         row "sheet (scale 0.5, 24 columns)" "$FIXTURES"
 map_row
 fi
 

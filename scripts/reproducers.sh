@@ -278,10 +278,10 @@ run render-o-fonts t55 2 "$E" render --fixture "$ok_key" -o Fonts/Inter-Bold.otf
 untouched render-o-fonts Fonts/Inter-Bold.otf font
 run sheet-o-cases t55 2 "$E" sheet --filter 'android/small/empty/*' -o Cases/sheet.png
 run compare-o-cases t55 2 "$E" compare x x -o Cases/diff.png
-[ ! -e Cases/sheet.png ] && [ ! -e Cases/diff.png ] || { echo "FAIL  sheet/compare-o-cases: wrote into Cases/"; failed=1; }
+if ! { [ ! -e Cases/sheet.png ] && [ ! -e Cases/diff.png ]; }; then echo "FAIL  sheet/compare-o-cases: wrote into Cases/"; failed=1; fi
 run verify-html-cases t55 2 "$E" verify --filter 'android/small/empty/*' --html Cases/page
-cd Cases; run verify-inside-cases t55 2 "$E" verify --filter 'android/small/empty/*'; cd "$scratch"
-[ ! -e Cases/page ] && [ ! -e Cases/report ] || { echo "FAIL  verify-html-cases: wrote a folder into Cases/"; failed=1; }
+cd Cases || exit 2; run verify-inside-cases t55 2 "$E" verify --filter 'android/small/empty/*'; cd "$scratch" || exit 2
+if ! { [ ! -e Cases/page ] && [ ! -e Cases/report ]; }; then echo "FAIL  verify-html-cases: wrote a folder into Cases/"; failed=1; fi
 run verify-after-cases-refusals t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55
 # --- '..' after a link: the kernel follows the link first [t55]
 ln -s Goldens/android lnk
@@ -297,7 +297,7 @@ run report-junit-is-page t55 2 "$E" report --from whole.json -o rep55b --junit r
 # --- a goldens root linked out of the project [t55]
 mkdir -p proj55/Tokens foreign; cp -r Tokens/. proj55/Tokens/; echo '{"goldens": "GG"}' > proj55/evidence.json
 echo '{"foreign": true}' > foreign/manifest.json; ln -s "$scratch/foreign" proj55/GG
-cd proj55; run goldens-linked-out t55 2 "$E" record --filter 'android/small/empty/*'; cd "$scratch"
+cd proj55 || exit 2; run goldens-linked-out t55 2 "$E" record --filter 'android/small/empty/*'; cd "$scratch" || exit 2
 untouched goldens-linked-out foreign/manifest.json '{"foreign": true}'
 [ "$(ls foreign)" = manifest.json ] || { echo "FAIL  goldens-linked-out: wrote into the link's target"; failed=1; }
 # --- record/verify --cases with a missing folder [t55]
@@ -307,7 +307,7 @@ run verify-cases-typo t55 2 "$E" verify --filter 'cases/*' --cases Casse
 # (outside the project: a cache inside it is refused outright)
 shared_cache="$(mktemp -d "${TMPDIR:-/tmp}/evidence-shared-cache-XXXXXX")"; chmod 777 "$shared_cache"
 run shared-proofs-cache t55 0 env EVIDENCE_CACHE="$shared_cache" "$E" verify --filter 'android/small/empty/*' --goldens G3 --report rep55c
-grep -q "proofs cache not used" "$scratch/.err" && echo "ok    shared-proofs-cache: said so" || { echo "FAIL  shared-proofs-cache: no note"; failed=1; }
+if grep -q "proofs cache not used" "$scratch/.err"; then echo "ok    shared-proofs-cache: said so"; else echo "FAIL  shared-proofs-cache: no note"; failed=1; fi
 [ ! -e "$shared_cache/proven-goldens" ] || { echo "FAIL  shared-proofs-cache: saved proofs into it"; failed=1; }
 rm -rf "$shared_cache"
 # --- unbounded: 50,000 stray files in a goldens folder are refused at once [t55]
@@ -359,7 +359,7 @@ run next-pin-sweeps t55 0 "$E" pin "${pinargs[@]}" --name t55/swept
 [ ! -e Cases/.t55-kill.json.tmp-999999999 ] || { echo "FAIL  next-pin-sweeps: the temp file is still there"; failed=1; }
 # --- ulimit -f: SIGXFSZ killed the run (exit 153) and left its temp file [t55]
 run render-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' render --fixture '$ok_key' -o xfsz.png"
-[ -z "$(ls -A | grep -F '.xfsz.png.tmp-')" ] || { echo "FAIL  render-ulimit-f: left a temp file"; failed=1; }
+for f in .*.xfsz.png.tmp-* *.xfsz.png.tmp-*; do [ -e "$f" ] && { echo "FAIL  render-ulimit-f: left a temp file"; failed=1; break; }; done
 run record-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' record --filter 'android/small/empty/*' --goldens G3 --mode all"
 [ -z "$(find G3 -name '.*.tmp-*')" ] || { echo "FAIL  record-ulimit-f: left a temp file"; failed=1; }
 # --- pin: a long --expect, past the 1,000-file cap, a 4,200-character name, two pins of one name [t55]
@@ -369,7 +369,7 @@ mkdir -p cap55/many; ( cd cap55/many && for i in $(seq 1 1000); do echo '{}' > "
 run pin-past-cap t55 2 "$E" pin "${pinargs[@]}" --cases cap55 --name one-more
 [ ! -e cap55/one-more.json ] || { echo "FAIL  pin-past-cap: wrote past the cap"; failed=1; }
 ( for i in 1 2 3 4; do ( "$E" pin "${pinargs[@]}" --name t55/race2 >/dev/null 2>&1 && echo win ) & done; wait ) > race.txt
-[ "$(grep -c win race.txt)" = 1 ] && echo "ok    concurrent-pins: exactly one of four created it" || { echo "FAIL  concurrent-pins: $(grep -c win race.txt) of four succeeded"; failed=1; }
+if [ "$(grep -c win race.txt)" = 1 ]; then echo "ok    concurrent-pins: exactly one of four created it"; else echo "FAIL  concurrent-pins: $(grep -c win race.txt) of four succeeded"; failed=1; fi
 # --- report: run.checks naming no real check; a '**' claim with one made-up key; a key twice in passed [t55]
 python3 - <<'PY'
 import json
@@ -383,8 +383,8 @@ run report-starstar-made-up t55 1 "$E" report --from starstar.json -o rep55j
 run report-key-twice t55 2 "$E" report --from twice.json -o rep55k
 # --- nested projects: verify names the root it checked [t55]
 mkdir -p nested/Goldens
-cd nested; run nested-project-root t55 0\|1\|2 "$E" verify --filter 'android/small/empty/*' --report "$scratch/rep55l"; cd "$scratch"
-grep -q "^project: " "$scratch/.out" && echo "ok    nested-project-root: named" || { echo "FAIL  nested-project-root: no project line"; failed=1; }
+cd nested || exit 2; run nested-project-root t55 0\|1\|2 "$E" verify --filter 'android/small/empty/*' --report "$scratch/rep55l"; cd "$scratch" || exit 2
+if grep -q "^project: " "$scratch/.out"; then echo "ok    nested-project-root: named"; else echo "FAIL  nested-project-root: no project line"; failed=1; fi
 # --- Low: relative install --prefix, a FIFO case, a hard-linked summary, long error lines, duplicate config keys [t55]
 mkfifo Cases/t55-fifo.json
 run fifo-case t55 2 "$E" verify --filter 'cases/*'
@@ -398,7 +398,7 @@ bytes=$(wc -c <"$scratch/.err"); if [ "$bytes" -gt 2100 ]; then echo "FAIL  long
 cp evidence.json evidence.json.bak; echo '{"goldens": "Goldens", "goldens": "Tokens"}' > evidence.json
 run config-duplicate-key t55 2 "$E" list --filter 'android/small/empty/*'
 mv evidence.json.bak evidence.json
-mkdir -p inst55; cd inst55; run install-relative-prefix t55 0 "$repo/scripts/install.sh" --prefix pfx --no-build; cd "$scratch"
+mkdir -p inst55; cd inst55 || exit 2; run install-relative-prefix t55 0 "$repo/scripts/install.sh" --prefix pfx --no-build; cd "$scratch" || exit 2
 [ -x inst55/pfx/bin/evidence ] || { echo "FAIL  install-relative-prefix: not installed below the working folder"; failed=1; }
 
 echo

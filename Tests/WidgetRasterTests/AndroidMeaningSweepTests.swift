@@ -29,22 +29,6 @@ import Testing
         } } }
     }
 
-    /// The footer keeps its age: its lines draw the seed's sentence, or the first shorter form they
-    /// hold whole ("Last synced 20h ago", "Synced 20h ago", "20h ago"), never a cut one while one fits.
-    @Test func staleFooterKeepsItsAgeWhole() {
-        for (w, h, fs) in [(170, 180, 2.0), (130, 155, 1.3), (110, 130, 2.0), (250, 180, 1.0), (110, 160, 1.3)] {
-            let e = Self.plan(.small, w, h, fs, .stale).element(.staleFooter)
-            let drawn = e.drawn?.text ?? "", why = e.reason
-            #expect(e.shown && !e.ellipsized && e.drawn?.ellipsized == false && drawn.hasSuffix("20h ago"), "\(w)×\(h) fs \(fs): \(drawn) — \(why)")
-        }
-        // Where the lines hold the seed's sentence, it is drawn as the seed writes it.
-        let roomy = Self.plan(.small, 250, 180, 1.0, .stale).element(.staleFooter)
-        #expect(roomy.drawn?.text == "Today · last synced 20h ago")
-        // The seed's reported geometry: the count and the age.
-        let p = Self.plan(.small, 170, 180, 2.0, .stale)
-        #expect(p.shows(.progress), "\(p.element(.progress).reason)")
-    }
-
     /// Seed 000 "Shedding order": Longest N first, then DAY STREAK, then habit rows from the bottom.
     /// Medium's default 300 × 180 dp at fontScale 1.3 keeps a habit row (issue #21): the Coach line
     /// yields its lines to the first row.
@@ -97,26 +81,6 @@ import Testing
         } }
     }
 
-    /// Small's caption wraps to the second line the core holds rather than "Add a…"; the one-line
-    /// ellipsis is left only where the seed accepts it (110 dp × fontScale 2.0, OBJ-1382's known
-    /// limitation) or where the core can't hold a second line.
-    @Test(arguments: scales) func smallCaptionIsCutOnlyWhereTheSeedAcceptsIt(fs: Double) {
-        for w in Self.widths where w < 200 { for h in Self.heights where h >= 155 {
-            for reactive in [ReactiveTreatment.notYet, .extended] {
-                let p = Self.plan(.small, w, h, fs, .defaultProgress, reactive: reactive)
-                let e = p.element(.captionRow)
-                let cut = e.shown && e.ellipsized, lines = e.drawn?.lines ?? []
-                // Beyond the seed's tables: where the core can't hold the caption's second line
-                // (the numeral's row + two lines + 2 dp > the content box), the one-line floor stays.
-                let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
-                let numeralRow = AndroidLayout.lineBox(size: m.numeral(.small).size)
-                let coreHoldsTwo = numeralRow + 2 * m.line + AndroidLayout.captionRowTopMarginDp <= AndroidLayout.contentBoxHeight(Double(h))
-                if cut && coreHoldsTwo {
-                    #expect(w < 130 && fs == 2.0, "caption cut at small \(w)×\(h) fs \(fs) \(reactive): \(lines)")
-                }
-            }
-        } }
-    }
 
     /// Large: the closing motivator is a sentence — shown whole or shed whole, never cut — and the
     /// seed's reported geometry keeps every habit row (OBJ-2428: "all 5 habit rows still render

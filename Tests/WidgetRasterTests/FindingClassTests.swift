@@ -210,7 +210,7 @@ import Testing
     }
 
     @Test func bothClassesLoad() throws {
-        let json = #"{"findings":[{"class":"spec-gap","conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"},{"class":"known","conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#
+        let json = #"{"findings":[{"class":"spec-gap","conditions":{"platform":"ios","family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"},{"class":"known","conditions":{"platform":"ios","family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"}]}"#
         #expect(try KnownFindings.parse(Array(json.utf8), name: "k.json").entries.map(\.findingClass) == [.specGap, .known])
     }
 

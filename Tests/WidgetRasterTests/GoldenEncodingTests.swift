@@ -116,15 +116,15 @@ import CPNG
         var recorded = Self.here
         recorded.libdeflate = "1.14"
         #expect(Self.here.differences(from: recorded).isEmpty)
-        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate 1.19 vs 1.14"])
-        let note = "; PNG encoder differs from Goldens/manifest.json: libdeflate 1.19 vs 1.14 (a record would write other bytes for the same pixels)"
+        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded 1.14, found 1.19"])
+        let note = "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would write other bytes for the same pixels)"
         #expect(Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "environment matches Goldens/manifest.json" + note)))
         #expect(Verifier.chooseComparison(.exact, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "requested with --compare exact" + note)))
         // A manifest recorded before the encoder was part of the environment.
         recorded.libdeflate = nil
-        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate 1.19 vs not recorded"])
+        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded none, found 1.19"])
         #expect(Self.here.encoderDifferences(from: Self.here).isEmpty)
     }
 
@@ -136,7 +136,7 @@ import CPNG
             Issue.record("a harfbuzz drift must refuse the exact comparison"); return
         }
         #expect(failure.kind == .environment)
-        #expect(failure.detail.contains("harfbuzz h vs 99"))
+        #expect(failure.detail.contains("harfbuzz: recorded 99, found h"))
         #expect(!failure.detail.contains("libdeflate"))
     }
 

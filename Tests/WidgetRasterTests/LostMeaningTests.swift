@@ -189,12 +189,14 @@ import Testing
 
     // MARK: Known findings by condition (item 6)
 
-    /// Every entry names conditions, and matches at least one render of the matrix inside them.
+    /// Every entry names conditions; every `known` entry matches at least one render of the matrix
+    /// inside them (a spec gap is matched by the seed meaning sweep's renders: `SeedMeaningSweepTests`).
     @Test func everyKnownEntryMatchesARender() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let painter = CairoPainter(fonts: fonts)
         let catalog = try FixtureCatalog.load()
         for e in known.entries {
+            guard e.findingClass == .known else { #expect(e.conditions != KnownConditions()); continue }
             #expect(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
             if e.kind == .colourAlone {
                 let found = ColourAloneCheck.run(catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2).findings
@@ -230,7 +232,9 @@ import Testing
         // Outside the conditions (a wider card) the same entry does not apply.
         var wider = drawn.facts
         wider.size.width = 150
-        #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy { $0.kind != .truncated || !$0.conditions.matches(wider) })
+        #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy {
+            $0.kind != .truncated || $0.findingClass != .known || !$0.conditions.matches(wider)
+        })
     }
 
     /// A snapshot file with habits due and no coachLine, in a fresh temporary folder.
@@ -255,7 +259,8 @@ import Testing
                          "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin"],
         ]
         let painter = CairoPainter(fonts: fonts)
-        for e in known.entries where e.kind != .colourAlone {
+        // (Spec gaps beyond the coach-line one are matched by the seed meaning sweep's renders.)
+        for e in known.entries where e.kind != .colourAlone && (e.findingClass == .known || e.element == .coachLine) {
             let element = try #require(e.element, "\(e.kind) entry names no element")
             let args = try #require(adHoc[element], "no ad-hoc render for the \(element) entry: add one here")
             let a = try ArgumentParser.parse(args + ["-o", "x.png"], valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)

@@ -265,7 +265,7 @@ import Testing
 
     /// A known finding naming only its platform would match every render of it.
     @Test func aKnownFindingCannotMatchAWholePlatform() throws {
-        let json = #"{"findings": [{"kind": "truncated", "node": "*", "seed": "s", "conditions": {"platform": "android"}}]}"#
+        let json = #"{"findings": [{"class": "known", "kind": "truncated", "node": "*", "seed": "s", "conditions": {"platform": "android"}}]}"#
         let dir = try PrivateFolder.make("evidence-known")
         defer { dir.remove() }
         let file = dir.url.appendingPathComponent("known-findings.json")

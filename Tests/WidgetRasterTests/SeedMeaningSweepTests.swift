@@ -419,7 +419,7 @@ import Testing
         let cases = Self.cases()
         var breaks: [Break: [String]] = [:], losses: [Class: Int] = [:], silent: [Class: [String]] = [:]
         var unknown: [String: [String]] = [:], outside: [String: Int] = [:], reported: [FindingClass: Int] = [:]
-        var android = 0, ios = 0
+        var android = 0, ios = 0, usedEntries = Set<KnownFinding>()
         for c in cases {
             if case .android = c.surface { android += 1 } else { ios += 1 }
             let d = Self.draw(c)
@@ -432,7 +432,7 @@ import Testing
             }
             let classes = known.classify(found, facts: d.facts)
             for f in classes.failures { unknown["\(f.kind.rawValue) \(f.element?.rawValue ?? "-")", default: []].append("\(c): \(f.detail)") }
-            for m in classes.known { reported[m.findingClass, default: 0] += 1 }
+            for m in classes.known { reported[m.findingClass, default: 0] += 1; if let e = m.entry { usedEntries.insert(e) } }
             for m in classes.outsideScope {
                 reported[.outsideScope, default: 0] += 1
                 outside["\(m.kind.rawValue) \(m.element?.rawValue ?? "-") (\(m.boundary ?? "?"))", default: 0] += 1
@@ -460,6 +460,10 @@ import Testing
         #expect(breakCount == 0, "\(breakCount) render(s) break a rule the seed states")
         #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
         #expect(unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
+        // Every spec gap is what some render users reach really loses (a known entry is matched by a golden: LostMeaningTests).
+        for e in known.entries where e.findingClass == .specGap && !usedEntries.contains(e) {
+            Issue.record("spec-gap entry \(e.kind.rawValue) \(e.node) \(e.conditions) matched no render of the sweep")
+        }
         // The README states what this sweep proved in the words it printed (issue #38).
         let readme = (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
         #expect(readme.contains(coverage), "README.md must carry the line this sweep printed: \(coverage)")

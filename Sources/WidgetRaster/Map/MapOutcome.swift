@@ -70,6 +70,8 @@ extension MapClass {
     /// places beyond the seed — a fixed family where resolveSize would draw another — is outside
     /// its scope too.
     public static func classify(_ finding: RenderReport.Finding, insideSeedScope: Bool) -> MapClass {
+        // A finding marked known by its entry, whatever class it was read with.
+        if finding.known { return finding.findingClass == .specGap ? .specGap : .known }
         switch finding.findingClass {
         case .known: return .known
         case .specGap: return .specGap
