@@ -98,14 +98,10 @@ public enum AndroidLayout {
         case .medium, .large: return [.captionRow, .staleFooter]
         }
     }
-    /// The state's own line in the checklist column (All done today / Nothing due today) takes a
-    /// third line rather than be shed — like the first-run message (fontScale 2.0 on the narrowest
-    /// Medium, beyond the seed's tables): the state's line outranks everything the seed sheds.
+
+    /// "All done today" / "Nothing due today" wrap to at most this many lines at the body size, else
+    /// they are shed whole (a choice: LayoutChoice.stateLineWraps — the seed gives them no line limit).
     public static let stateLineMaxLines = 3
-    /// Where even that can't draw the state's own line, its text steps down like the numerals (seed
-    /// 000's sub-linear rule: "Numeral steps 22sp → 18sp above fontScale 1.15"), this many dp at a
-    /// time, never below its size at this font scale (beyond the seed's tables; the lead's ruling).
-    public static let stateLineStepDp = 1.0, stateLineFloorFontScale = 1.3
 
     // MARK: Reactive caption row
 
