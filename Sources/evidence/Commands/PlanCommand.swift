@@ -21,8 +21,13 @@ struct PlanCommand: EvidenceCommand {
     1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
     """
     static let json = OptionSpec.flag("json", "machine-readable output")
+    static let batch = OptionSpec.value("batch", "FILE", """
+        plan every line of FILE (one plan's options per line, split at spaces; blank lines and
+        lines starting with # skipped) and print one compact JSON plan per line, in order — the
+        same plan --json gives, for scripts that compare thousands of plans (scripts/plan-sweep.sh)
+        """)
     static let options = WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
-        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, json,
+        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, json, batch,
     ])])
     static let notes = """
     examples:
@@ -42,6 +47,7 @@ struct PlanCommand: EvidenceCommand {
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
+        if let file = a.given(batch) { return try runBatch(file) }
         let o = try parse(a)
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
@@ -75,6 +81,42 @@ struct PlanCommand: EvidenceCommand {
         for f in FindingClass.specGapsFirst(report.findings, \.findingClass) {
             let cited = f.boundary.map { " (outside \($0): \(f.seed ?? ""))" } ?? f.seed.map { " (\($0))" } ?? ""
             print("  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): \(f.detail)\(cited)")
+        }
+        return 0
+    }
+}
+
+extension PlanCommand {
+    /// `--batch FILE`: one fonts load and one known-findings read for every line, so a seeded sweep
+    /// of 20,000 plans costs the plans, not 20,000 process starts. A bad line is an error naming
+    /// the file and line, exit 2, before anything is printed.
+    static func runBatch(_ file: String) throws -> Int32 {
+        let text = String(decoding: try readFile(atPath: file), as: UTF8.self)
+        let painter = try GateArguments.painter()
+        var requests: [(renderer: WidgetRenderer, target: RenderTarget)] = []
+        // One renderer per token source named, not per line (each loads its tokens).
+        var renderers: [String: WidgetRenderer] = [:]
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            let at = "\(file):\(n + 1)"
+            guard !words.contains("--batch") else { throw InputError(at, "--batch cannot nest") }
+            do {
+                let o = try parse(words)
+                let tokens = "\(o.androidRes ?? "")\u{0}\(o.iosAssets ?? "")"
+                let renderer = try renderers[tokens] ?? WidgetPipeline.renderer(o, fonts: painter.fonts)
+                renderers[tokens] = renderer
+                requests.append((renderer, try WidgetPipeline.target(o)))
+            } catch let error as InputError {
+                throw InputError(at, error.description)
+            }
+        }
+        let known = try KnownFindings.load(from: Project.current.knownFindings)
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for r in requests {
+            let report = PlanReport(r.renderer.draw(r.target), painter: painter, known: known)
+            StandardOutput.shared.write(String(decoding: try enc.encode(report), as: UTF8.self) + "\n")
         }
         return 0
     }
