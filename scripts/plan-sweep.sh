@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
         *) break ;;
     esac
 done
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "plan-sweep.sh: give one or two evidence binaries" >&2; exit 2; }
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then echo "plan-sweep.sh: give one or two evidence binaries" >&2; exit 2; fi
 for bin in "$@"; do
     [ -x "$bin" ] || { echo "plan-sweep.sh: $bin: not an executable" >&2; exit 2; }
 done
