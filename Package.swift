@@ -1,18 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The release binary links the Swift runtime and Foundation in: resolving their symbols at every
-// start was a fifth of a one-fixture verify (issue #37). Only the executable: debug (the tests) and
-// Fuzz/'s harnesses, which link WidgetRaster themselves, stay dynamic.
-let staticRuntime = ["-static-stdlib"]
-let debugOptimised = ["-O"]
+// The modules in pipeline order, each importing only those before it (issue #57): the file and
+// pixel kit, the widget's data and copy, text, layout (plans), scenes and their painter, then the
+// gate, the checks and the review. The release binary links the Swift runtime in through
+// `swift build --static-swift-stdlib` (scripts/verify.sh, install.sh): no unsafe flags here.
+let layers = ["EvidenceCore", "WidgetModel", "WidgetText", "WidgetLayout", "WidgetScene", "WidgetRaster"]
 
 let package = Package(
     name: "evidence",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "evidence", targets: ["evidence"]),
-        .library(name: "WidgetRaster", targets: ["WidgetRaster"]),
+        .library(name: "WidgetRaster", targets: layers),
         // The fuzz targets' bodies: Fuzz/'s libFuzzer harnesses and FuzzCorpusTests call the same functions.
         .library(name: "FuzzEntries", targets: ["FuzzEntries"]),
     ],
@@ -38,15 +38,20 @@ let package = Package(
         .target(name: "CFiles"),
         // Fonts/ compiled into the binary (#embed), so a copied or installed evidence needs no clone.
         .target(name: "CBundledFonts"),
-        // Optimised in the debug build too (issue #37): the suite's sweeps plan and draw tens of
-        // thousands of widgets, and unoptimised they took 420 s of CPU where -O takes 145 s, for
-        // about 115 s more of building from scratch. The tests still build with testing enabled.
-        .target(name: "WidgetRaster", dependencies: ["CairoShim", "CFriBidi", "CLibXML2", "CPNG", "CPixels", "CFiles", "CBundledFonts"],
-                swiftSettings: [.unsafeFlags(debugOptimised, .when(configuration: .debug))]),
+        // Files, paths, errors, geometry, colour, PNG and pixel grids.
+        .target(name: "EvidenceCore", dependencies: ["CairoShim", "CPNG", "CFiles"]),
+        // The snapshot, its resolution into a widget state, and every line of copy.
+        .target(name: "WidgetModel", dependencies: ["EvidenceCore"]),
+        // Fonts, shaping, wrapping and measuring.
+        .target(name: "WidgetText", dependencies: ["WidgetModel", "CairoShim", "CFriBidi", "CBundledFonts"]),
+        // Plans: each family's frames, shedding and the family table, in layout units.
+        .target(name: "WidgetLayout", dependencies: ["WidgetText"]),
+        // Scenes built from plans, the tokens they are inked with, and the Cairo painter.
+        .target(name: "WidgetScene", dependencies: ["WidgetLayout", "CairoShim", "CLibXML2", "CPixels", "CBundledFonts"]),
+        // The gate: fixtures, checks, goldens, verify and record, the review page and the map.
+        .target(name: "WidgetRaster", dependencies: ["WidgetScene", "CairoShim", "CFiles", "CPixels"]),
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
-        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"],
-                          swiftSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))],
-                          linkerSettings: [.unsafeFlags(staticRuntime, .when(configuration: .release))]),
+        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// What one fuzz input did to the entry point it was fed to.
 public enum FuzzOutcome: Equatable, Sendable {

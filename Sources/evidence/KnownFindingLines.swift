@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
 
 /// Known findings on the console: one short line per known-findings.json entry that matched —
 /// its class (SPEC GAP first, then KNOWN), its kind, its conditions (or fixture glob), its element,

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import WidgetRaster
+import EvidenceCore
 
 /// The least address space a command may start with under `ulimit -v` (RLIMIT_AS). A whole-matrix
 /// verify peaks near 520 MB of address space on two cores (threads' stacks, the fonts' maps,

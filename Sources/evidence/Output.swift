@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import WidgetRaster
+import EvidenceCore
 
 // The CLI's one output path: everything for standard output (`print` in this module, `emit`,
 // `printJSON`) goes through `StandardOutput`, diagnostics through `printError`, both by write(2).

@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// Issue #34's "outputs never touch inputs" and issue #55's allow-list, for every command at once,
 /// before any work: each output a command's flags name (given, or its declared default such as

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
 
 /// `--root DIR`, which every command takes: the project whose goldens, token folders and
 /// known-findings file the command reads. Without it the project is found from the working folder

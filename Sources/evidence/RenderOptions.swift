@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// `evidence render`'s and `evidence plan`'s shared form (any widget, any size, either platform)
 /// parsed and validated as plain values, so every usage error is unit-testable: the widget and size

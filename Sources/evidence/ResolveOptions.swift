@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// `evidence resolve`'s arguments as plain values, validated by a pure function so every
 /// usage error is unit-testable without running the CLI.

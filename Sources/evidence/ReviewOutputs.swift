@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import WidgetRaster
+import EvidenceCore
 
 /// Every output of a verify run is a handler of its one result stream (`ResultStream`: per-fixture
 /// results as they are judged, then the finished `VerifyResult`): the console or `--json`, the HTML

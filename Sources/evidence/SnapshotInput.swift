@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// A snapshot the app writes is a few KB; 16 MB leaves room for hostile-but-plausible titles.
 let maxSnapshotBytes = 16 << 20

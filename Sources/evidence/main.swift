@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
 
 
 struct HelpCommand: EvidenceCommand {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The Lock Screen accessories (issue #9): sizes, the rectangular stack (ViewThatFits, Table C,
 /// the seed's measured ink), the inline grammar, vibrant rendering.

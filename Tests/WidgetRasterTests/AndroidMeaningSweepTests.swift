@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetModel
+import WidgetLayout
 
 /// Issue #21 item 4 for Android's layout: across sizes 110…400 dp × fontScale 1.0 / 1.15 / 1.3 /
 /// 2.0, every family and state keeps what seed 000 says it keeps, and sheds in the seed's order.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The Android drawing as evidence: legacy invariance, the clip check on real scenes, the
 /// rendered contrast audit on real scenes, and the matrix's promises.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// Issue #53, "any folder means any folder": outside a project the commands that need none draw with
 /// the tokens compiled into evidence (the same bytes as Tokens/) and say so once; those that need one

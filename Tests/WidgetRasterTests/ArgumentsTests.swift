@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 @Suite struct ArgumentsTests {
     @Test func bothFlagForms() throws {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
 
 /// The report and the gallery opened in headless Chromium, as a reviewer would open them: the DOM
 /// after the page's script ran, and a screenshot. Skipped, with the reason shown, where Chromium

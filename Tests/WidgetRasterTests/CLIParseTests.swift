@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The CLI's argument parsing: plain values first, validation second, each a pure function.
 @Suite struct CLIParseTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// The reused drawing surface: its hash is always of what was just drawn (never of a previous
 /// frame left in the buffer), and its RGBA is exactly the per-pixel unpremultiply it replaced.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
+import WidgetText
 
 /// Cases as data (issue #36): case files under `Cases/` are fixtures keyed `cases/…`, read by
 /// `render`'s own option parser, hostile ones refused with one line, and `evidence pin` writes them.

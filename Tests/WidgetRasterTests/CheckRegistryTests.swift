@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetText
+import WidgetScene
+import WidgetLayout
 
 /// The checks read elements, not names; the registry is the one list; a check with nothing to read
 /// over a whole run fails it as `self-check`.

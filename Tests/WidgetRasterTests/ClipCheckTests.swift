@@ -1,5 +1,9 @@
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 @Suite struct ClipCheckTests {
     let fonts = FontLibrary.shared

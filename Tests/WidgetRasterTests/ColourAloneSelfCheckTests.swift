@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The colour-alone check's self-check and its advisory split (review items 5 and 11), and the
 /// contrast command's judged-nothing and known-findings paths (item 12).

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The colour-alone check (issue #9; seed 000 "Host rendering modes (iOS)": "Nothing may encode
 /// meaning in colour alone in the two host-owned modes").

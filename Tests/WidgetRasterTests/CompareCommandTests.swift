@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// `evidence compare` as a user types it (the built binary, its exit code, stdout and stderr).
 @Suite(.serialized) struct CompareCommandTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// The comparison the gate applies, end to end on temporary goldens folders: the environment is
 /// measured (issue #24), the perceptual comparison sees alpha (issue #23), a golden of the wrong

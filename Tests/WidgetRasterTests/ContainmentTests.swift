@@ -2,6 +2,8 @@ import CFiles
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// The key grammar and the folder primitives every golden path goes through.
 @Suite struct ContainmentTests {

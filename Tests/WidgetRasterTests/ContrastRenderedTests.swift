@@ -1,5 +1,9 @@
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetScene
 
 /// Synthetic scenes and backgrounds — no painter: a light kindling card with the post-fix ember
 /// painted pixel by pixel (8-bit, like a real render) around a glyph centre.

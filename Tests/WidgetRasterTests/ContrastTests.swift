@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 private func hex(_ s: String) -> Color { Color(hex: s)! }
 private let bundled = try! TokenSet.bundled()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetModel
 
 private let ny = TimeZone(identifier: "America/New_York")!
 private let morning = "2026-09-17T08:00:00-04:00"

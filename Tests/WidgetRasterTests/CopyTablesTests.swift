@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetRaster
+import WidgetModel
 
 /// Every row of every copy table in seeds 000 and 001, transcribed here independently of the code,
 /// byte for byte.

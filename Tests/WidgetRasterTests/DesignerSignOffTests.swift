@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #14: renders a designer would sign off — no cut sentences (the truncation check and the
 /// known-findings file), the shed order below the floor, pips that agree with the count, the Small

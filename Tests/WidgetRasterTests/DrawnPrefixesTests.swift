@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// A frame drawn from a kept decorative prefix is the frame drawn from scratch, pixel for pixel.
 @Suite struct DrawnPrefixesTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
 
 /// Issue #53: an environment upgrade is a reviewed change. On a checkout whose manifest names other
 /// library versions, `record` refuses, naming each recorded and found version; `record

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #51 Build 3, "Honest about loss": every finding a check reports about a render is exactly
 /// one of spec gap, known, outside the seed's scope, or failure — each reached here by a real

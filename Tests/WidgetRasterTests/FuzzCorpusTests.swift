@@ -2,6 +2,9 @@ import Foundation
 import FuzzEntries
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// Every file of the committed fuzz corpora (`Fuzz/Corpus/<target>/`) replayed through the very
 /// function its libFuzzer harness calls (`FuzzEntry`, which `Fuzz/Sources/<target>/main.swift` wraps):

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// Bad input must give an error, never a crash: seeded mutations of real inputs through the two
 /// decoders that read files from disk (PNG goldens, snapshot JSON). Deterministic: fixed seeds.

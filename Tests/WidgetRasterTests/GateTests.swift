@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// The golden gate end to end on a temporary goldens folder with a small catalog of real renders.
 @Suite(.serialized) struct GateTests {

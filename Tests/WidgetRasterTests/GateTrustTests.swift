@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// Issue #34, one test (or a few) per class of defect: nothing can turn a failure green, nothing the
 /// gate reads can trap or stall it, nothing it writes can destroy its inputs, and its words and exit

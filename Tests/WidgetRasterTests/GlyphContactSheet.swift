@@ -2,6 +2,10 @@ import CairoShim
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// A contact sheet of every glyph, light and dark, at its natural size and enlarged, for eyeballing.
 /// Writes only when asked: `GLYPH_SHEET=/tmp/glyphs.png GLYPH_ZOOM=/tmp/zoom.png swift test --filter GlyphContactSheet`

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 @Suite struct GlyphTests {
     static let rects: [Rect] = [

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 import CPNG
+import EvidenceCore
 
 /// The goldens' encoder (issue #56: libdeflate, filter None, the smallest lossless colour type):
 /// every colour type it picks round-trips bit for bit through the decoder verify uses, and the

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRaster
 
 /// Debian's chromium, run headless for the report and gallery tests. `unavailableReason` says why
 /// a browser test is skipped (shown by the test runner), so a machine without it never passes silently.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #24's defect classes that are not one parser's: bounded work, capped error lines,
 /// honest messages about what really went wrong. Each test is a reproducer of the issue's "Why".

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// The built `evidence` binary (the test target depends on it) run as a hostile user would: bad
 /// manifests, links leading out, `-o` at devices and FIFOs, closed and full streams, concurrent

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The iOS 15/16 fallback (`--host-mode ios16`, issue #36 item 5; seed 000 "Host rendering modes
 /// (iOS)" and "Testing"): WidgetContainer's own 16 pt padding in place of iOS 17's content

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #31 item 2 on iOS: the engine's properties, judged on plans across every Home Screen
 /// family × device class × large / xxxLarge / AX3 × state × body × 1 / 4 / 7 habits × 1- to

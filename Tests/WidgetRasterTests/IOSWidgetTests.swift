@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The iOS Home Screen families (issue #15): sizes, container, HabitPip, the Large window and its
 /// label, every string drawn, the matrix, and the iOS token audit.

@@ -1,5 +1,6 @@
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 @Suite struct ImageComparatorTests {
     let base = ImageFixtures.pattern(width: 40, height: 30)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 @Suite struct ImageHashTests {
     @Test func knownXXH3Vectors() {

@@ -1,4 +1,5 @@
 @testable import WidgetRaster
+import EvidenceCore
 
 /// Builders for test images and hand-made PNG files (so every bad file is generated, not stored).
 enum ImageFixtures {

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetScene
 
 /// Issue #10: habit titles in any script, shaped through the Noto fallback chain, ordered by the
 /// Unicode bidi algorithm, cut only between grapheme clusters, and a gate that fails on tofu.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
 
 /// The real HarfBuzz measurer with a memo, so the property sweep stays fast in debug builds.
 /// Guarded by a pthread-backed NSLock rather than Synchronization's Mutex: ThreadSanitizer does not

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #51 Build 2: the one table of choices (docs/explanation/layout-rules.md, "Where the seeds
 /// are silent") is exactly `LayoutChoice`'s cases, and each row's behaviour holds — a test per row,

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #31 item 2: the layout engine's three properties, judged on plans (no painting) across the
 /// acceptance's matrix — every Android family at 110…400 × 130…400 dp (`sizeStep`) × fontScale

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The required-content table and the `lost-meaning` check (issue #21 items 1, 2): each rule on a
 /// real render with the element the rule is about taken away, cue or sentence doctored; and known

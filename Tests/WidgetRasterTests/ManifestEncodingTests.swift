@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// `Manifest.encoded()` writes the JSON itself (JSONEncoder builds the whole tree first); its bytes
 /// must stay exactly JSONEncoder's, so recorded manifests never move.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetScene
 
 /// Issue #34 item 1: the manifest is an index, never evidence. No value in it can make a render
 /// that differs from its golden pass; a manifest whose hashes disagree with its files names the entry.

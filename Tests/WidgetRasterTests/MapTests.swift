@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The meaning map (issue #52): its cells are `plan --json`'s answers, the seed's thresholds land
 /// where the seed puts them, the picture shows each class by colour *and* mark, and the command

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
 
 func date(_ s: String) -> Date { parseISO8601(s)! }
 func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }

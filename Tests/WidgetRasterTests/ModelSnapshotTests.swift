@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// A snapshot JSON with one field replaced (or removed, with nil) — for the malformed-input table.
 func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
 
 /// Issue #55: outputs by allow-list, every input bounded, results and caches trusted only for what
 /// they prove. Each test failed before its fix (the reproducer in scripts/reproducers.sh, [t55]).

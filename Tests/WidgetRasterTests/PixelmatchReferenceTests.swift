@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// The perceptual comparison agrees with pixelmatch 7.2.0 itself: every count below was produced
 /// by the reference implementation (github.com/mapbox/pixelmatch at tag v7.2.0, `index.js` run

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// `plan --json` has one schema for both platforms: `Schemas/plan.schema.json` (issue #20 item 3).
 /// The validator below reads the subset of JSON Schema 2020-12 the file uses, and refuses any

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// Issue #54: record refuses what verify said not to record, removes exactly the stale keys a
 /// filter names, and records exactly what a reviewer approved (an accept file), at the hash reviewed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
 
 /// Issue #56's re-encode commit wrote every golden again through libdeflate: every file's bytes
 /// changed and no golden's pixels did. `Fixtures/reencode-56.tsv` is the evidence, committed with

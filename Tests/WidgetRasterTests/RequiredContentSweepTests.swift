@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Properties over sweeps (issue #21 item 4): every family × state × branch × body across Android
 /// sizes 110…400 dp × fontScale 1.0 / 1.15 / 1.3 / 2.0, and every iOS device class × large /

@@ -5,6 +5,11 @@ import FoundationXML
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The review side without a browser: key parts, shards, record modes, JUnit, annotations,
 /// escaping, the timeline's moments, and rebuilding the page from a saved result.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// The token audit (`evidence contrast`) is only as good as its role table: a value it suggests
 /// passes `verify` only if the table lists every background the renders really draw the token on

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// Failures rolled up to their cause, and the nearest token value that passes (issue 33 item 4).
 @Suite struct RollUpTests {

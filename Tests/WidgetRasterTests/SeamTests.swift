@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// The platform seam: fixture identity → key, colour roles → token names, the colorset loader, and
 /// `plan` and `render` running one pipeline.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetModel
+import WidgetLayout
 
 /// Issue #51 Build 1: every Android behaviour the seed states is drawn exactly as stated — even
 /// where it loses meaning (the loss is then reported, never bent) — each checked at the sizes where

@@ -1,4 +1,8 @@
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetScene
 
 /// Test support: a few small real renders (a card with a streak numeral, a caption and a glyph,
 /// light and dark) for the gate tests, which need a catalog they can shrink and damage.

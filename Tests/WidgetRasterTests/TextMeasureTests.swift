@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import WidgetText
 
 /// Seed 000, "Width budget — small widget header row": the measured Roboto advance table.
 /// Widths are dp, rounded up; numerals are Bold at 22 sp (fontScale ≤ 1.15) or 18 sp above.

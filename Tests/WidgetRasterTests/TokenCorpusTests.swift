@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// Issue #22: the token files designers' tools write, each read to the value Xcode / aapt2 gives or
 /// refused with one line naming the file and the construct. The corpus is

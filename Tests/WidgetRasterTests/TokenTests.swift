@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// Writes a throwaway Android res/ folder.
 func writeTempRes(light: String, night: String?) throws -> URL {

@@ -1,6 +1,9 @@
 import Foundation
 import FuzzSupport
 import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// Loaded once per process: the bundled fonts and tokens, as the CLI loads them.
 let renderer: WidgetRenderer = {

@@ -1,6 +1,7 @@
 import Foundation
 @_exported import FuzzEntries
 import WidgetRaster
+import EvidenceCore
 
 /// Traps on a broken promise, so libFuzzer keeps the input as a crash; libFuzzer's return value otherwise.
 public func trapIfBroken(_ outcome: FuzzOutcome) -> CInt {

@@ -1,5 +1,8 @@
 import CPixels
 import Foundation
+import EvidenceCore
+import WidgetLayout
+import WidgetScene
 
 /// One text or graphic node measured against the pixels actually beneath it.
 public struct ContrastFinding: Hashable, Sendable, Encodable, CustomStringConvertible {
@@ -29,33 +32,6 @@ public struct PixelPoint: Hashable, Sendable, Codable {
     public var x: Int
     public var y: Int
     public init(x: Int, y: Int) { self.x = x; self.y = y }
-}
-
-extension Scene {
-    /// The background the rendered audit measures against: the card-level decoration — every
-    /// decorative fill (card, ember, row tints, pills) and whatever decoration is painted before the
-    /// first foreground node (the glow behind the streak glyph). Decorative details painted *on top*
-    /// of a foreground shape (a flame's core, a stem's inner accent stroke) are not its background.
-    public func withoutForeground() -> Scene {
-        var s = self
-        let split = backgroundSplit
-        s.nodes = Array(nodes[..<split.prefix]) + split.later
-        return s
-    }
-
-    /// How many nodes open the scene before its first foreground (text or graphic) one.
-    var decorativePrefix: Int { nodes.firstIndex { $0.role != .decorative } ?? nodes.count }
-
-    /// `withoutForeground()`'s nodes as the render meets them: the first `prefix` nodes (all
-    /// decorative, before the first foreground one), then the decorative fills drawn after it.
-    var backgroundSplit: (prefix: Int, later: [SceneNode]) {
-        let prefix = decorativePrefix
-        let later = nodes[prefix...].filter { n in
-            guard n.role == .decorative, case .rect = n.content else { return false }
-            return true
-        }
-        return (prefix, later)
-    }
 }
 
 extension ContrastAudit {
@@ -218,7 +194,6 @@ extension ContrastAudit {
         return [WCAG.composite(p, over: CompositeColor(.black)), WCAG.composite(p, over: CompositeColor(.white))]
     }
 }
-
 
 /// A set of packed 32-bit pixels (open addressing), cleared without freeing between nodes.
 struct PackedSet {

@@ -1,3 +1,7 @@
+import WidgetModel
+import WidgetLayout
+import WidgetScene
+
 /// What WCAG floor a token owes in one use.
 public enum ContrastRole: Hashable, Sendable, Codable {
     /// Body text, SC 1.4.3: 4.5:1.

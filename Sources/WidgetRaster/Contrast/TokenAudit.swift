@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// One token × role × theme × background measurement.
 public struct TokenContrastRow: Hashable, Sendable, Codable {

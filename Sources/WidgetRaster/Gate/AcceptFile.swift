@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// What a reviewer approved in the page (issue #54 item 5), handed to `evidence record --accept
 /// FILE`: one line per fixture, its key and the pixel hash of the render that was reviewed — or

@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// Cases as data (issue #36): a folder of JSON files at the project's root (`Cases/`), each one
 /// render the gate checks like a matrix fixture — a snapshot (inline, or a `.snapshot.json` file

@@ -1,3 +1,8 @@
+import EvidenceCore
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 /// The clip check: every text and glyph node lies inside its container and the card, every text
 /// line fits its box at its measured width, and no text stacks one character per line (the seed's
 /// d/a/y/s bug). Reads the scene only — it catches what a pixel diff cannot name.

@@ -1,4 +1,8 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// The `colour-alone` check (seed 000 "Host rendering modes (iOS)": "Nothing may encode meaning in
 /// colour alone in the two host-owned modes"; the Lock Screen accessories "render in a single system

@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// A PNG grid of renders with their keys underneath — the whole matrix at a glance.
 public enum ContactSheet {

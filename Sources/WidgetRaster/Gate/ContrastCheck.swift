@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetScene
 
 /// The rendered contrast audit as a gate check: each text and graphic node against the pixels
 /// actually beneath it (the scene rendered without its foreground), below its floor → `contrast`.

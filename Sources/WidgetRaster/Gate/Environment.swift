@@ -1,5 +1,7 @@
 import CairoShim
 import Foundation
+import EvidenceCore
+import WidgetText
 
 /// The renderer's pinned environment: library versions and the bundled fonts' hashes. When it
 /// differs from the manifest's, exact pixel equality is no longer a fair test (see `verify`).

@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// One named render the gate checks: its identity, the key derived from it, and a pure scene builder.
 public struct Fixture: Sendable {

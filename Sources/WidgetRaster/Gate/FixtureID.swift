@@ -1,76 +1,13 @@
+import WidgetModel
+import WidgetLayout
+
 /// A fixture's identity as a value: what it draws (platform, family, state and reactive branch,
 /// motif, body, theme, host mode) or which band of sizes it probes. The key string — also the
 /// golden's path — is derived from it and never parsed back.
 
-/// A family of either platform. Each platform's code sees only its own family type.
-public enum FixtureFamily: Hashable, Sendable {
-    case android(AndroidFamily)
-    case ios(IOSFamily)
-
-    public var platform: Platform {
-        switch self {
-        case .android: return .android
-        case .ios: return .ios
-        }
-    }
-    /// The key segment: `small` … on Android, WidgetKit's names (`systemSmall` …) on iOS.
-    public var name: String {
-        switch self {
-        case .android(let f): return f.rawValue
-        case .ios(let f): return f.rawValue
-        }
-    }
-}
-
 /// The widget body the kindling flag selects (seed 000 "Fail-closed / byte-identical off-state").
 public enum WidgetBody: String, Hashable, Sendable, CaseIterable {
     case kindling, legacy
-}
-
-/// Who owns the card and the colour (seed 000 "Host rendering modes (iOS)"). Android and the iOS
-/// Home Screen in full colour are `.full`; the host-owned modes come with the accessories issue.
-public enum HostMode: String, Hashable, Sendable, CaseIterable {
-    case full, tinted, standby, night
-    /// The iOS 15/16 fallback (seed 000 "Testing": "plus an iOS 15/16 fallback check"): the
-    /// app-owned `.background()` with WidgetContainer's own 16 pt padding, and the check-off tap
-    /// surface as the pre-v4.7 Link deep-link (AppIntent is iOS 17+) — light and dark, Home Screen only.
-    case ios16
-
-    /// Whether the app paints its own card in the request's appearance (full colour, and iOS 15/16's
-    /// `.background()`); otherwise the host owns it and the scene is drawn from the dark form.
-    public var appOwnsCard: Bool {
-        switch self {
-        case .full, .ios16: return true
-        case .tinted, .standby, .night: return false
-        }
-    }
-
-    /// Whether a host draws this family in this mode: the accessories are always vibrant (seed 001
-    /// §5), and StandBy (so also its Night tint) shows small-family widgets only (Apple's widget
-    /// guidelines, as issue #21 item 5 cites them). The matrix and `render --host-mode` both ask
-    /// this, so neither draws what no device shows.
-    public func draws(_ family: IOSFamily) -> Bool {
-        switch (self, family.kind) {
-        case (.full, _): return true
-        case (.ios16, .home): return true
-        case (.ios16, .accessory): return false
-        case (.tinted, .home): return true
-        case (.standby, .home(.systemSmall)), (.night, .home(.systemSmall)): return true
-        case (.standby, .home(.systemMedium)), (.standby, .home(.systemLarge)),
-             (.night, .home(.systemMedium)), (.night, .home(.systemLarge)): return false
-        case (.tinted, .accessory), (.standby, .accessory), (.night, .accessory): return false
-        }
-    }
-
-    /// Why `draws` refused a family: the one line `render --host-mode` prints.
-    public func refusal(_ family: IOSFamily) -> String {
-        switch (self, family.kind) {
-        case (.ios16, _):
-            return "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
-        case (_, .accessory): return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
-        case (_, .home): return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
-        }
-    }
 }
 
 /// Which values of one dimension a (possibly collapsed) fixture covers, in matrix order.
@@ -84,32 +21,6 @@ public struct Cover<Value: Hashable & Sendable & CaseIterable & RawRepresentable
         values.count == Value.allCases.count && values.count > 1 ? any : values.map(\.rawValue).joined(separator: "+")
     }
     func union(_ other: Cover) -> Cover { Cover(values + other.values.filter { !values.contains($0) }) }
-}
-
-/// The state a fixture draws (seed 000 "State catalog"), as the matrices name it. The main matrix
-/// splits default progress by how much is done; the band tables draw one default (1 of N done).
-public enum FixtureState: String, Hashable, Sendable, CaseIterable {
-    case firstRun = "first-run"
-    /// Default progress, none of four done / two of four done (main matrix).
-    case defaultNone = "default-none", defaultSome = "default-some"
-    /// Default progress in a band table: one habit done.
-    case defaultOne = "default"
-    case allDone = "all-done", empty, stale
-    case newDay = "new-day"
-}
-
-extension WidgetState {
-    /// How fixture keys spell the state (`all-done`, `new-day`, `default`): `--state` takes it too.
-    public var keySpelling: String {
-        switch self {
-        case .firstRun: return FixtureState.firstRun.rawValue
-        case .stale: return FixtureState.stale.rawValue
-        case .newDay: return FixtureState.newDay.rawValue
-        case .empty: return FixtureState.empty.rawValue
-        case .allDone: return FixtureState.allDone.rawValue
-        case .defaultProgress: return FixtureState.defaultOne.rawValue
-        }
-    }
 }
 
 /// The same-day reactive branch a snapshot selects (seed 000 "Reactive layer"): `extendedToday`

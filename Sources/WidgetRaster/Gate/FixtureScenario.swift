@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 
 /// The scenario of a fixture: what its identity draws. The one place a fixture's snapshot is made.
 extension Scenario {

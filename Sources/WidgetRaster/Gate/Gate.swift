@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetLayout
+import WidgetScene
 
 /// What went wrong with one fixture. Every failure names its kind; there is no generic "failed".
 public enum FailureKind: String, Codable, Sendable, CaseIterable {

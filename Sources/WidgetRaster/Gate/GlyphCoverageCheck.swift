@@ -1,3 +1,7 @@
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 /// The glyph check: every code point of every text node is drawn by some face of its fallback
 /// chain. A phone never shows a `.notdef` box where a title has a real character, so a render
 /// that does is not evidence of anything; it fails naming the node and the code point.

@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// The gate's view of the image layer: hashes as hex strings, PNG bytes, and comparison
 /// outcomes in the terms the gate reports.
 public enum ImageOps {

@@ -1,4 +1,7 @@
 import Foundation
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// Habit titles in any script (issue #10): what users type, drawn as a phone draws them — emoji,
 /// a ZWJ family, a flag, CJK, Arabic, Hebrew, mixed direction, accents, a long German compound,

@@ -1,4 +1,8 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// What a finding about a render is (issue #51 Build 3): every finding a check reports is exactly one
 /// of these, shown apart everywhere — spec gaps first, as what the widget's designers should fix.

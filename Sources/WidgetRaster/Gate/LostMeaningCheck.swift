@@ -1,4 +1,8 @@
 import Foundation
+import WidgetModel
+import WidgetLayout
+import WidgetScene
+import EvidenceCore
 
 /// The `lost-meaning` check (issue #21 item 2): does a render say what its state means? It judges
 /// a scene against `RequiredContent` for the facts it was drawn from — a required element absent, a

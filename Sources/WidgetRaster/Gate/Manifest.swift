@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// One golden as recorded: where it is, what its pixels and file hash to, and what it says.
 public struct GoldenEntry: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 
 /// What both platforms' golden matrices draw: one moment, and the habit-progress states with
 /// their reactive branches, motifs and bodies. Each cell's snapshot comes from `Scenario`.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import EvidenceCore
 #endif
 
 /// A path resolved the way the kernel resolves it (issue #55): one component at a time from the

@@ -1,5 +1,6 @@
 import CairoShim
 import Foundation
+import EvidenceCore
 
 /// What this machine has seen golden files decode to: the fast path's evidence (issue #34 item 1,
 /// "the manifest is an index, never evidence"). Exact verify skips decoding a golden only when a

@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetScene
 
 public struct RecordResult: Codable, Sendable {
     public struct Moved: Codable, Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetScene
 
 /// What `evidence record` refuses to write (issue #54 item 2): a render verify would fail with a
 /// finding no record may accept — clipped, truncated, contrast, colour-alone, missing-glyph,

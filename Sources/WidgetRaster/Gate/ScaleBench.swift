@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// The matrix made N times larger in memory, for measuring how time and memory grow with it
 /// (`evidence bench --scale N`): the same scenes under distinct keys, with goldens to match.

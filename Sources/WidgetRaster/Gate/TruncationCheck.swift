@@ -1,3 +1,7 @@
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 /// The truncation check: a text node drawn with "…" whose policy says it must not be cut fails as
 /// `truncated`, naming the node and the text drawn. The clip check is separate and unchanged.
 public enum TruncationCheck {

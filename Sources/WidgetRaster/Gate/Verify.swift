@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetScene
 
 public struct VerifyResult: Codable, Sendable {
     /// `evidence-result/2`: the shape of this value (README "Result JSON"); `report` refuses others.

@@ -1,4 +1,7 @@
 import Foundation
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// The cells a meaning map plans: Android, width × height in dp steps, one panel per font scale;
 /// iOS, device class × Dynamic Type size, one panel per family. Every cell is a `RenderTarget`

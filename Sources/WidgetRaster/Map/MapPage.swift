@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetText
 
 /// `evidence map --html DIR`: the map as a page. DIR/map.png is the picture; hovering a cell says
 /// its size, outcome and findings; clicking it (or choosing it in the form, or following a link

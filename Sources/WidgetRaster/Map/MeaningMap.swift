@@ -1,4 +1,8 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// A meaning map (issue #52): every cell of a `MapGrid` planned by the pipeline `plan` runs —
 /// resolve → copy → plan → scene — and judged by the registry's checks that read the scene alone

@@ -1,3 +1,7 @@
+import WidgetModel
+import WidgetLayout
+import WidgetScene
+
 /// What seed 000 says about sizes, as a meaning map draws it: the declared resize bounds and the
 /// band tables' thresholds. These are the seed's *statements* — the map draws them beside the
 /// outcomes the planner computes, so a reader sees whether the two agree. No layout reads them.

@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// An accessibility view of one render, as Paparazzi's accessibility snapshot draws it: the render
 /// (on the wallpaper grey where it is a one-tint host mode, on white otherwise) with every element

@@ -1,3 +1,6 @@
+import EvidenceCore
+import WidgetScene
+
 /// What a report needs to show about one failing fixture besides its failures: the render's size
 /// and its words now, beside the words the manifest recorded (nil when nothing was recorded).
 public struct FixtureDetail: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// How an annotation's `file=` is spelt: GitHub resolves it against `$GITHUB_WORKSPACE`, the
 /// repository's root, so a path relative to the working folder is rebased there — a package kept in

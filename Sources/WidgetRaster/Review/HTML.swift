@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// The few pieces every static page shares: escaping, image URLs, and a shell whose script proves
 /// it ran (an element `#script-ok`) or records why not (`#script-error`), so a headless browser

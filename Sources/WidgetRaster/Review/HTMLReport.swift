@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// The verify report as one static page (`index.html` beside the report's PNGs) that stays quick
 /// at any size: the failures travel as compact JSON, and the script draws only what is on screen —

@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// The verify result as JUnit XML for CI test tabs, valid against the Jenkins / JUnit 5 schema
 /// (`Tests/WidgetRasterTests/Fixtures/junit.xsd` names its source): the run's facts as the suite's

@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// JUnit written as the run goes: each testcase is appended, as its fixture is judged, to a temp
 /// file beside the destination (`.NAME.cases.tmp-PID`, removed on an interrupt like every temp

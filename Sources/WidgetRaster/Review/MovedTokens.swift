@@ -1,3 +1,6 @@
+import EvidenceCore
+import WidgetScene
+
 /// Which colour tokens a pixel change lies in (issue #54 item 3): the roll-up counts a fixture whose
 /// pixels moved only inside the nodes of a token under that token's cause, so one token edit is one
 /// cause line with every fixture it moved — not a token line plus an unattributed "pixels" line.

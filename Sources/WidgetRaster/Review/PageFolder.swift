@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import EvidenceCore
 #endif
 
 /// A page folder (`report -o DIR`, `gallery -o DIR`) written whole or not at all. Everything goes

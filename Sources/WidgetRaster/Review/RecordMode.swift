@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// What `evidence record` may touch (`--mode`).
 public enum RecordMode: String, CaseIterable, Sendable {
     /// Rewrite moved goldens, add new ones, remove stale ones (the default).

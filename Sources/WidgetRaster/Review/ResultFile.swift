@@ -1,4 +1,6 @@
 import Foundation
+import EvidenceCore
+import WidgetLayout
 
 /// A saved `verify --json` result read back for `report` — a file that may come from anywhere (a
 /// downloaded CI artefact), so it is bounded and checked before anything is drawn or copied: a

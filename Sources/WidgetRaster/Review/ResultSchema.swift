@@ -1,4 +1,5 @@
 import Foundation
+import EvidenceCore
 
 /// The versioned shape of `verify --json` (documented in the README's "Result JSON" section).
 /// Bump `version` whenever a field changes meaning or becomes required; `report --from` refuses

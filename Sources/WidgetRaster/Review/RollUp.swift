@@ -1,4 +1,8 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// Failures rolled up to their cause, the lines read before the per-fixture list — in the console,
 /// the step summary and the page, which all call `RollUp.groups`. A contrast failure's cause is

@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// One of `count` stable slices of the fixture keys (`--shard i/n`). A key's slice depends on the
 /// key alone (XXH3 of its bytes), so every machine, order and job count agrees; the slices cover
 /// the matrix exactly once. Orphans (goldens with no fixture) are judged by slice 1 only.

@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// A longest-common-subsequence diff, small enough for a widget's lines and label words.
 enum TextDiff {
     enum Piece<T: Equatable>: Equatable { case same(T), removed(T), added(T) }

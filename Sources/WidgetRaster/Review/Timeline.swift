@@ -1,4 +1,9 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// How one snapshot ages on the home screen: the moments its state can change — the start, an
 /// hour later, the next local midnight, the first moment it is stale, and any DST edge between —

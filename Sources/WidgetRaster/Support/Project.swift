@@ -1,4 +1,7 @@
 import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// The project being checked — its goldens, token folders and known-findings file — found the way
 /// git finds its repository: from the working folder upward to the first folder holding

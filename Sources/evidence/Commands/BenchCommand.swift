@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 struct BenchCommand: EvidenceCommand {
     static let name = "bench"

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import WidgetRaster
+import EvidenceCore
 
 /// `evidence compare EXPECTED.png ACTUAL.png`: two images a user holds (a device screenshot against
 /// a render, two goldens from two branches) through the gate's own comparison and diff image.
@@ -42,7 +43,7 @@ struct CompareCommand: EvidenceCommand {
         var expected: String
         var actual: String
         var comparison: String
-        var outcome: WidgetRaster.ComparisonResult.Outcome
+        var outcome: EvidenceCore.ComparisonResult.Outcome
         var differingPixels: Int
         var antialiasedPixels: Int
         var boundingBox: PixelRect?

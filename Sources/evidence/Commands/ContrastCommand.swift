@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 struct ContrastCommand: EvidenceCommand {
     static let name = "contrast"

@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetScene
 
 /// `record --environment-upgrade` (issue #53): moving the goldens to a new renderer environment (a
 /// new image) is a reviewed change, not a blind re-record. Without the flag, record refuses while

@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetText
 
 /// Every golden at its real size in a browsable static page (the contact sheet stays for one picture).
 struct GalleryCommand: EvidenceCommand {

@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// Options shared by verify, record, bench and the commands that walk the matrix.
 enum GateArguments {

@@ -3,6 +3,10 @@ import Foundation
 import Glibc
 #endif
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// `evidence map`: where the widget says what it means, across every size and text size — one
 /// plan per cell of a grid (the pipeline `plan` runs; nothing painted), drawn as one picture.

@@ -1,5 +1,9 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetScene
 
 /// `evidence pin`: a reproduced report becomes a case file in one command (issue #36) — `render`'s
 /// own widget and size options, written to `Cases/NAME.json`; `record --mode missing` then records

@@ -1,5 +1,9 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
 
 /// `evidence plan`: the layout plan for one widget — the same pipeline `render` runs (resolve → copy
 /// → plan), on the real resolved strings, with reasons and arithmetic.

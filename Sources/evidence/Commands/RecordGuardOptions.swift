@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
 
 /// `record`'s safety options (issue #54): what it refuses, what it accepts on purpose, and an
 /// accept file of reviewed renders. Kept out of `RecordCommand.run` so that stays a short pipeline.

@@ -1,5 +1,9 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetScene
 
 struct RenderCommand: EvidenceCommand {
     static let name = "render"

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
 
 /// Rebuilds the HTML report (and optionally JUnit) from saved `evidence verify --json` results,
 /// e.g. the shards of a CI matrix downloaded as artefacts, without rendering anything.

@@ -1,5 +1,7 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// `evidence resolve`: what the widget decides for one snapshot at one moment.
 struct ResolveCommand: EvidenceCommand {

@@ -1,4 +1,6 @@
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
 
 /// `evidence strings`: every copy decision in one place, for a reviewer (table) or a tool (JSON).
 struct StringsCommand: EvidenceCommand {

@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetModel
+import WidgetScene
 
 /// One snapshot drawn at the moments its state changes, in one labelled strip.
 struct TimelineCommand: EvidenceCommand {

@@ -1,5 +1,8 @@
 import Foundation
 import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetScene
 
 /// `evidence version` / `evidence --version`: the tool and the renderer environment a record would
 /// write into Goldens/manifest.json, so a bug report or a CI log says what drew the pixels.

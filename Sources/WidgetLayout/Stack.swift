@@ -1,0 +1,134 @@
+import EvidenceCore
+import WidgetText
+
+/// How a layout routine runs (taffy's `RunMode`, Flutter's dry layout): `measure` decides exactly
+/// what `place` would — the same code, the same numbers — but keeps only what a probe reads (which
+/// elements are shown, how many rows seat), skipping the human arithmetic and the final line
+/// wrapping. So a question like "does the row fit?" is a measure run, never a copied formula.
+public enum RunMode: Sendable, Hashable {
+    case measure, place
+}
+
+/// The layout engine's column: take items top-down in priority order, wrap text to the lines that
+/// fit (up to its maximum), shed what does not fit, centre a group in the slack. Platform-neutral:
+/// line heights come from a `LineMetrics` policy, widths from the HarfBuzz measurer. Measuring and
+/// placing are one call, so a budget can never measure one way and place another.
+public struct StackColumn {
+    public let metrics: LineMetrics
+    public let measurer: TextMeasuring
+    public var x: Double
+    public var width: Double
+    /// Next free y, and the bottom the column may not cross.
+    public var y: Double
+    public var bottom: Double
+
+    /// The height the column started with: what it was given, before anything took from it.
+    public let height: Double
+
+    public init(metrics: LineMetrics, measurer: TextMeasuring, box: Rect) {
+        self.metrics = metrics; self.measurer = measurer
+        x = box.minX; width = box.width; y = box.minY; bottom = box.maxY; height = box.height
+    }
+
+    /// The room left between the next free y and the bottom (negative once an element that never
+    /// sheds has overrun it: then nothing more fits).
+    public var left: Double { bottom - y }
+    /// What the items taken so far (from the top and the bottom) cost.
+    public var used: Double { height - left }
+
+    /// Wraps `text` into at most `maxLines` lines that also fit the height left (after `gap`).
+    /// nil when not even one line fits — or, for a `whole` (must-keep) line, when it would be cut:
+    /// such a line is shed whole, never ellipsized (seed 000: "New d…" is a broken render).
+    public mutating func text(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
+                              width: Double? = nil, indent: Double = 0, whole: Bool = true) -> (frame: Rect, text: FinishedText)? {
+        let lineH = metrics.lineHeight(style)
+        let fit = Int(((left - gap) / lineH + 1e-9).rounded(.down))
+        let lines = min(maxLines, fit)
+        let w = (width ?? self.width) - indent
+        guard lines >= 1, w > 0 else { return nil }
+        let wrapped = TextWrap.wrap(text, width: w, maxLines: lines, style: style, measurer: measurer)
+        if whole && wrapped.ellipsized { return nil }
+        let frame = Rect(x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
+                         height: Double(wrapped.lines.count) * lineH)
+        y = frame.maxY
+        return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
+    }
+
+    /// A fixed-height slot (a glyph, a button, a row); nil when it does not fit.
+    public mutating func slot(height: Double, gap: Double = 0, width: Double? = nil) -> Rect? {
+        guard fits(height, gap: gap) else { return nil }
+        return take(height, gap: gap, width: width)
+    }
+
+    /// Whether a `height` slot after `gap` fits the room left (the one comparison `slot` makes).
+    public func fits(_ height: Double, gap: Double = 0) -> Bool { gap + height <= left + 1e-9 }
+
+    /// Takes a `height` slot from the top whether or not it fits: an element that never sheds (the
+    /// streak numeral), or one whose fit a measure run already decided. The room may go negative.
+    @discardableResult
+    public mutating func take(_ height: Double, gap: Double = 0, width: Double? = nil) -> Rect {
+        let r = Rect(x: x, y: y + gap, width: width ?? self.width, height: height)
+        y = r.maxY
+        return r
+    }
+
+    /// Reserves `height` at the bottom (a footer, a closing line) so later items cannot take it.
+    public mutating func reserveBottom(_ height: Double) -> Rect? {
+        guard height <= left + 1e-9 else { return nil }
+        bottom -= height
+        return Rect(x: x, y: bottom, width: width, height: height)
+    }
+
+    /// How many lines `text` needs at the column width (for "does it fit whole?" decisions).
+    public func lineCount(_ text: String, style: TextStyle, width: Double? = nil) -> Int {
+        TextWrap.lineCount(text, width: width ?? self.width, style: style, measurer: measurer)
+    }
+
+    /// Width of a single line, rounded up to whole points.
+    public func advance(_ text: String, style: TextStyle) -> Double {
+        Self.ceil(measurer.advance(text, style: style))
+    }
+
+    /// Round a measured width up to a whole unit, ignoring floating-point dust (the Android rule).
+    public static func ceil(_ v: Double) -> Double { AndroidLayout.ceilDp(v) }
+}
+
+/// The seed's shed order as data, for one column: its elements in priority order (highest first),
+/// each with its forms largest first — whole, wrapped, the seed's short form, stepped down to a
+/// named floor, ellipsized where the truncation policy allows — as the height each form costs.
+/// `fill` keeps the highest-priority elements in their largest forms that fit: each takes, in
+/// priority order, its largest form that fits what the ones above it left. So nothing is shed while
+/// its smallest form would fit the room left unused (the room it would free is never wasted), and
+/// nothing is shed to make room for an element of lower priority. Which element is drawn where
+/// (reading order) is the family's placing; this decides only what is drawn, in which form.
+public struct ShedOrder<Key: Hashable> {
+    public struct Item {
+        public var key: Key
+        /// Height each form costs, largest form first; empty: nothing to draw.
+        public var forms: [Double]
+        /// Drawn only together with this element (a check-off button with the habit it names).
+        public var requires: Key?
+        /// Never shed (the checklist's viability floor): where no form fits, it takes its smallest
+        /// anyway, and what ranks below it gets none of the room it overran.
+        public var kept: Bool
+        public init(_ key: Key, forms: [Double], requires: Key? = nil, kept: Bool = false) {
+            self.key = key; self.forms = forms; self.requires = requires; self.kept = kept
+        }
+    }
+
+    public var items: [Item]
+    public init(_ items: [Item]) { self.items = items }
+
+    /// The form index each element is drawn in (absent: shed) and the room left over.
+    public func fill(room: Double) -> (forms: [Key: Int], left: Double) {
+        var left = room, chosen: [Key: Int] = [:]
+        for item in items {
+            if let needed = item.requires, chosen[needed] == nil { continue }
+            guard let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 })
+                    ?? (item.kept && !item.forms.isEmpty ? item.forms.count - 1 : nil) else { continue }
+            chosen[item.key] = form
+            left -= item.forms[form]
+        }
+        return (chosen, left)
+    }
+}

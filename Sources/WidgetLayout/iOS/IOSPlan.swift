@@ -1,0 +1,544 @@
+import EvidenceCore
+import WidgetModel
+import WidgetText
+
+/// The iOS Home Screen plan: every element a family draws, placed in pt inside the card, with its
+/// finished lines, colour role and the reason it is there (or is not). The family files
+/// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
+
+/// How an element is drawn.
+public enum IOSPlanContent: Sendable, Hashable, Codable {
+    case text(FinishedText, style: TextStyle, lineHeight: Double, ink: ColorRole, alignment: TextAlignment)
+    case glyph(GlyphKind)
+    /// A filled rounded rectangle (the check-off button, a frosted row).
+    case fill(ColorRole, alpha: Double, radius: Double)
+    /// A Lock Screen SF Symbol stand-in, drawn in one ink (the accessories).
+    case symbol(AccessorySymbol, ink: ColorRole)
+    /// `AccessoryWidgetBackground()`: the system's translucent disc / rounded plate behind an accessory.
+    case accessoryBackground(radius: Double)
+    /// A capacity gauge ring: the full track, then the value arc from 12 o'clock clockwise
+    /// (`fraction` nil: the track alone). `lineWidth` in pt.
+    case gauge(fraction: Double?, lineWidth: Double)
+}
+
+public struct IOSPlanItem: Sendable, Hashable, Codable {
+    /// What the item is; the scene's node(s) carry it.
+    public var element: SceneElement
+    /// Its display name (`plan` output and lookups by name in tests).
+    public var name: String { element.displayName(.ios) }
+    public var frame: Rect
+    public var content: IOSPlanContent
+    /// Why it is there: the budget arithmetic or the seed rule.
+    public var reason: String
+}
+
+/// What a plan can leave out, by type: one element kind, or a whole group a single decision sheds.
+/// `name` is what `plan` prints and `hidden` / `lost` are keyed by.
+public enum IOSPlanPart: Sendable, Hashable {
+    case element(ElementKind)
+    /// The pip row, its pips shed together; the check-off button, pill and label together.
+    case pipRow, checkOffButton
+    /// Small's next-due habit row; the checklist's first habit row.
+    case nextDueRow, habitRow
+    /// The count inside the inline accessory's line (the line itself stays).
+    case inlineCount
+
+    public var name: String {
+        switch self {
+        case .element(let kind): return kind.displayName(.ios)
+        case .pipRow: return "pips"
+        case .checkOffButton: return "cta"
+        case .nextDueRow: return "next-due-row"
+        case .habitRow: return "habit-row"
+        case .inlineCount: return "inline-count"
+        }
+    }
+}
+
+public struct IOSWidgetPlan: Sendable {
+    public var family: IOSFamily
+    public var size: Size
+    public var card: Rect
+    public var content: Rect
+    /// Paint order, back to front.
+    public var items: [IOSPlanItem]
+    /// Elements the family has but did not draw, with why.
+    public var hidden: [String: String]
+    /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
+    public var visibleHabits: [Int]
+    public var overflow: Int
+    /// The Dynamic Type rung the plan was drawn at: always the one asked for.
+    public var typeStep: DynamicTypeStep
+    /// Required elements the plan could not draw whole (empty when the layout kept its meaning):
+    /// the lost-meaning and truncation checks report each one on the render.
+    public var lost: [String: String]
+    public var arithmetic: [String]
+
+    public func item(_ name: String) -> IOSPlanItem? { items.first { $0.name == name } }
+    /// The drawn lines of a text item.
+    public func lines(_ name: String) -> [String]? {
+        guard case .text(let t, _, _, _, _)? = item(name)?.content else { return nil }
+        return t.lines
+    }
+}
+
+/// Plans one iOS widget at the Dynamic Type size asked for. Pure: the same request and fonts give
+/// the same plan. Neither seed caps or steps down the widget's type (no `.dynamicTypeSize(...)`, no
+/// `.minimumScaleFactor` on the text stack — ios-digest "Dynamic Type"), and a SwiftUI widget only
+/// steps its type if coded to: what no longer fits is shed, dropped by ViewThatFits or cut by its
+/// view's own line limit, and the checks report the meaning lost (never a smaller rung to hide it).
+public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
+    planIOSWidget(w, r, fonts: fonts, step: r.textSize.step)
+}
+
+package func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary, step: DynamicTypeStep) -> IOSWidgetPlan {
+    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: step)
+    switch r.family {
+    case .systemSmall: b.planSystemSmall()
+    case .systemMedium: b.planSystemMedium()
+    case .systemLarge: b.planSystemLarge()
+    case .accessoryCircular: b.planAccessoryCircular()
+    case .accessoryRectangular: b.planAccessoryRectangular()
+    case .accessoryInline: b.planAccessoryInline()
+    }
+    return b.finish()
+}
+
+/// Shared pieces of the three families: header, caption, rows, pips, centred status, footer.
+package struct IOSPlanBuilder {
+    package let w: ResolvedWidget
+    package let request: IOSRenderRequest
+    package let fonts: FontLibrary
+    package let metrics: IOSLineMetrics
+    package let card: Rect
+    package let content: Rect
+    package var items: [IOSPlanItem] = []
+    package var hidden: [String: String] = [:]
+    package var visibleHabits: [Int] = []
+    package var overflow = 0
+    package let typeStep: DynamicTypeStep
+    package var lost: [String: String] = [:]
+    package var arithmetic: [String] = []
+
+    package init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary, typeStep: DynamicTypeStep) {
+        self.w = w; self.request = request; self.fonts = fonts; self.typeStep = typeStep
+        metrics = IOSLineMetrics(fonts: fonts)
+        card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
+        // Accessories have no container margins: the Lock Screen lays them out edge to edge.
+        let inset = request.family.isAccessory ? (pt: 0, by: "none: the Lock Screen lays accessories out edge to edge") : IOSLayout.contentInset(request.hostMode)
+        let m = inset.pt
+        content = card.insetBy(dx: m, dy: m)
+        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))")
+    }
+
+    package func finish() -> IOSWidgetPlan {
+        IOSWidgetPlan(family: request.family, size: request.size, card: card, content: content, items: items, hidden: hidden,
+                      visibleHabits: visibleHabits, overflow: overflow, typeStep: typeStep, lost: lost, arithmetic: arithmetic)
+    }
+
+    // MARK: Styles (SwiftUI text styles at the request's Dynamic Type size; see IOSTextStyle)
+
+    package func style(_ s: IOSTextStyle, _ weight: FontWeight? = nil) -> TextStyle {
+        TextStyle(.inter, weight ?? s.weight, size: s.size(at: typeStep))
+    }
+    package func column(_ box: Rect) -> StackColumn { StackColumn(metrics: metrics, measurer: fonts, box: box) }
+
+    /// Body text colours: kindling's stone palette, legacy's base six (seed 000 "Native color set").
+    package var mutedInk: ColorRole { w.kindling ? .stoneMuted : .muted }
+    package var captionInk: ColorRole { w.kindling ? .stoneCaption : .muted }
+
+    package mutating func add(_ element: SceneElement, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
+        items.append(IOSPlanItem(element: element, frame: frame, content: content, reason: reason))
+    }
+    package mutating func addText(_ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
+                          alignment: TextAlignment = .leading, _ reason: String) {
+        add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
+    }
+    package mutating func hide(_ part: IOSPlanPart, _ reason: String) { hidden[part.name] = reason }
+    /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
+    package mutating func lose(_ part: IOSPlanPart, _ reason: String) { hide(part, reason); lost[part.name] = reason }
+    package mutating func note(_ s: String) { arithmetic.append(s) }
+
+    /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
+    /// — the room ends first — the lines that fit, the last cut at its tail, as SwiftUI truncates a
+    /// text it cannot seat; the truncation check reports the cut. nil when not one line fits.
+    package func wrappedOrCut(_ text: String, in col: inout StackColumn, style s: TextStyle, maxLines: Int, gap: Double = 0,
+                      indent: Double = 0) -> (frame: Rect, text: FinishedText)? {
+        col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent)
+            ?? col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent, whole: false)
+    }
+
+    // MARK: Streak header
+
+    /// Glyph + number (+ a trailing label when it fits). The number never sheds: it steps down
+    /// (SwiftUI `.minimumScaleFactor`) until it fits beside the glyph; the glyph sheds before the
+    /// number is cut. Returns the header's bottom.
+    @discardableResult
+    package mutating func header(in col: inout StackColumn, numeral: IOSTextStyle, glyphPt: Double, label: (String, TextStyle)?) -> Double {
+        let text = String(w.streak)
+        var s = style(numeral, .bold)
+        let nominal = s.size
+        let gap = IOSLayout.headerGapPt
+        func need(_ st: TextStyle, glyph: Bool) -> Double { (glyph ? glyphPt + gap : 0) + col.advance(text, style: st) }
+        while need(s, glyph: true) > col.width && s.size > nominal * IOSLayout.headerNumberMinScale { s.size -= 1 }
+        let showGlyph = need(s, glyph: true) <= col.width && w.glyph != nil
+        if !showGlyph { while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 } }
+        let lineH = metrics.lineHeight(s)
+        let rowH = max(lineH, showGlyph ? glyphPt : 0)
+        let y = col.y
+        var x = col.x
+        if showGlyph, let g = w.glyph {
+            add(.streakGlyph, Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
+                .glyph(.streak(g, kindling: w.kindling)), "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
+            x += glyphPt + gap
+        } else {
+            hide(.element(.streakGlyph), w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
+        }
+        let numW = col.advance(text, style: s)
+        add(.numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
+            .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink, alignment: .leading),
+            s.size < nominal ? "number stepped \(fmtDp(nominal)) → \(fmtDp(s.size)) pt to fit \(fmtDp(col.width)) pt (never cut)"
+                             : "\(numeral.rawValue) bold \(fmtDp(s.size)) pt in WidgetInk (accent on the light card is 2.62:1)")
+        x += numW
+        if let (label, ls) = label {
+            let lw = col.advance(label, style: ls)
+            let lh = metrics.lineHeight(ls)
+            if x + gap + lw <= col.x + col.width {
+                add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw, height: lh),
+                    .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
+                    "fits beside the number")
+            } else {
+                hide(.element(.daysLabel), "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
+            }
+        }
+        col.y = y + rowH
+        note("header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt")
+        return col.y
+    }
+
+    /// The reactive caption's text where the state shows one.
+    package var captionText: String? {
+        guard [.defaultProgress, .allDone].contains(w.state) else { return nil }
+        return reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive)
+    }
+
+    /// The sentences the render draws elsewhere that the caption could repeat: the state's title
+    /// ("Today's stone laid" is confirmed all done's caption and title) and Small's button label
+    /// (Sprout's "Add today's leaf"). One sentence is drawn once; the caption is the one that sheds.
+    package var sentencesBesideCaption: [String] {
+        var out: [String] = []
+        // Kindling Large lists its done rows, closed by the motivator, instead of the centred status.
+        let drawsStatus = !(traits.closesWithMotivator && w.kindling)
+        if drawsStatus, [.allDone, .empty].contains(w.state), let t = stateTitleText(w, platform: .ios) { out.append(t) }
+        if traits.checklist.isNextDueAndButton, let cta = smallCTAText(w) { out.append(cta) }
+        return out
+    }
+
+    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
+    package mutating func caption(in col: inout StackColumn, gap: Double) {
+        guard let text = captionText else {
+            hide(.element(.caption), w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
+            return
+        }
+        if sentencesBesideCaption.contains(text) {
+            hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
+        }
+        let s = style(.caption)
+        let glyphPt = captionGlyphPt(s)
+        let indent = glyphPt + IOSLayout.captionGlyphGapPt
+        guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
+            hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
+        }
+        if let g = GlyphKind.caption(w) {
+            add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
+        }
+        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
+    }
+
+    /// The caption glyph's side at the caption's size.
+    package func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
+
+    /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
+    package func captionHeight(width: Double, gap: Double) -> Double {
+        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
+        let s = style(.caption)
+        let lines = min(2, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
+        return gap + Double(lines) * metrics.lineHeight(s)
+    }
+
+    /// Whether the reactive caption keeps its place above an element that outranks it (`need` pt:
+    /// Small's status lines, its next-due row), as a two-item shed order: that element (kept),
+    /// then the caption.
+    package func captionFits(under need: Double, in col: StackColumn) -> Bool {
+        enum Part: Hashable { case outranking, caption }
+        return ShedOrder<Part>([
+            .init(.outranking, forms: [need], kept: true),
+            .init(.caption, forms: [captionHeight(width: col.width, gap: IOSLayout.captionGapPt)]),
+        ]).fill(room: col.left).forms[.caption] != nil
+    }
+
+    /// Height the state's title and subtitle need whole (the all-done / empty status lines).
+    package func statusTextHeight(width: Double) -> Double {
+        var h = 0.0
+        if let t = stateTitleText(w, platform: .ios) {
+            h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
+        }
+        if let s = stateSubtitleText(w, platform: .ios) {
+            h += IOSLayout.statusSubtitleGapPt + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+        }
+        return h
+    }
+
+    // MARK: Status bodies (all done, empty, new day, first run)
+
+    /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
+    /// The glyph takes `glyphPt` when the text leaves room, else steps down to `minGlyphPt`, else
+    /// sheds (a loss when `glyphRequired`, which the checks report).
+    package mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
+                                glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
+        var col = column(box)
+        var placed: [(SceneElement, Rect, IOSPlanContent)] = []
+        let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
+        let subStyle = style(.footnote)
+        let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
+        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + IOSLayout.statusSubtitleGapPt)
+        let side = min(glyphPt, (col.left - textNeed - glyphGap).rounded(.down))
+        if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
+            let x = alignment == .center ? box.midX - side / 2 : box.minX
+            placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
+            col.y += glyphGap
+        } else if glyph != nil {
+            let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
+            if glyphRequired { lose(.element(.statusGlyph), why) } else { hide(.element(.statusGlyph), "\(why): the glyph sheds first") }
+        }
+        var titleShed = false
+        if let title {
+            if let t = wrappedOrCut(title, in: &col, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
+                placed.append((.statusTitle, align(t.frame, alignment, box),
+                               .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
+            } else {
+                titleShed = true
+                lose(.element(.statusTitle), "not one line fits: shed (and its subtitle with it)")
+            }
+        }
+        if let subtitle, !titleShed {
+            if let t = wrappedOrCut(subtitle, in: &col, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt) {
+                placed.append((.statusSubtitle, align(t.frame, alignment, box),
+                               .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
+            } else {
+                lose(.element(.statusSubtitle), "not one line fits under the title")
+            }
+        }
+        // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
+        let dy = (max(0, col.left) / 2).rounded(.down)
+        for (element, f, c) in placed { add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
+    }
+
+    package func align(_ f: Rect, _ a: TextAlignment, _ box: Rect) -> Rect {
+        a == .center ? Rect(x: box.midX - f.width / 2, y: f.minY, width: f.width, height: f.height) : f
+    }
+
+    /// What the family does with the widget's meaning (`FamilyTraits`: one exhaustive switch).
+    package var traits: FamilyTraits { FixtureFamily.ios(request.family).traits }
+
+    /// The centred status body's measures: a Home Screen family's (only they draw it).
+    package var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
+        switch request.family.kind {
+        case .home(let f): return IOSLayout.statusBody(f)
+        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
+        }
+    }
+
+    /// First run: the app glyph in its gradient circle + "Open Objectuve to sync today", centred.
+    package mutating func firstRunBody() {
+        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: statusBodyMeasures.firstRunGlyphPt,
+                      title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil, alignment: .center)
+    }
+
+    /// The all-done / empty body: success check or rest moon (decorative, WidgetMuted) + title + subtitle.
+    package mutating func statusBody(in box: Rect, alignment: TextAlignment) {
+        let glyph: GlyphKind? = w.state == .allDone ? .doneCheck : w.state == .empty ? .restMoon : nil
+        // Seed 000 "Empty/all-done centering fill": the rest glyph renders on both iOS sizes, so on
+        // Small and Medium it narrows (Small's further) before it would shed; the success check may shed.
+        let measures = statusBodyMeasures
+        centredStatus(in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt, minGlyphPt: measures.glyphMinPt, glyphGap: measures.glyphGapPt,
+                      glyphRequired: w.state == .empty && traits.drawsRestGlyph,
+                      title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
+                      subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
+    }
+
+    /// New day: rows and pips absent, the full iOS sentence (seed 001 Table B), vertically centred
+    /// in the room below the header as the empty and all-done bodies are (seed 000 "Empty/all-done
+    /// centering fill"; the seed fixes New day's copy, not where it sits — README "New day").
+    package mutating func newDayLine(in col: inout StackColumn, gap: Double) {
+        let text = fixedText(.newDayVisual, platform: .ios)
+        let s = style(.footnote)
+        let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
+        if var placed = wrappedOrCut(text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
+            let dy = (max(0, col.left) / 2).rounded(.down)
+            placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
+            add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
+            addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
+        } else {
+            lose(.element(.newDayLine), "not one line fits")
+        }
+    }
+
+    /// The STALE footer "Today · last synced Xh ago" (seed 000 "State catalog": the one stale
+    /// string — no shorter form), reserved at the bottom before anything else, wrapped to at most
+    /// `staleFooterMaxLines` (the seed gives iOS no line limit; ios-choices.md "stale footer lines").
+    /// Where those lines, or the widget, cannot hold it whole, it is cut at its tail — reported.
+    package mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
+        guard let text = staleFooterForms(w).first else { hide(.element(.staleFooter), "not STALE"); return }
+        let s = style(.caption2)
+        let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
+        let lineH = metrics.lineHeight(s)
+        // The lines it needs, at most `maxLines`, and at most what the widget holds (then cut, reported).
+        // The streak header's row stands above it whatever happens (seed 000 "The always-visible
+        // core": the numeral is never hidden), so the footer takes only the room under that row.
+        let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
+        let lines = min(maxLines, col.lineCount(text, style: s), Int(((col.left - headerRow - gap) / lineH + 1e-9).rounded(.down)))
+        guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
+            lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
+        }
+        var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
+        if let placed = wrappedOrCut(text, in: &foot, style: s, maxLines: lines) {
+            addText(.staleFooter, placed, style: s, ink: mutedInk,
+                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(lines) (reported)" : "STALE footer, reserved first at the bottom")
+        }
+    }
+
+    // MARK: Habit rows and pips
+
+    /// The rows window: `cap` rows at most; when the next-due habit would fall past the window, it
+    /// slides forward so that row lands last (seed 000 largeVisibleWindow). Empty on all done.
+    package static func window(count: Int, cap: Int, nextDue: Int?) -> [Int] {
+        let k = min(count, cap)
+        guard k > 0 else { return [] }
+        var start = 0
+        if let nd = nextDue, nd >= k { start = nd - k + 1 }
+        return Array(start..<(start + k))
+    }
+
+    /// The next-due habit: the first one not checked in, on a surface that shows progress.
+    package var nextDueIndex: Int? {
+        [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
+    }
+
+    /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
+    package var habitRowHeight: Double { max(IOSLayout.habitRowMinPt, metrics.lineHeight(style(.subheadline)) + IOSLayout.habitRowPaddingPt) }
+
+    /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
+    /// the overflow line. Rows that don't fit are dropped from the end of the window.
+    package mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
+        let habits = w.habits
+        let nextDue = nextDueIndex
+        let window = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
+        let s = style(.subheadline)
+        let lineH = metrics.lineHeight(s)
+        let rowH = habitRowHeight
+        let overflowStyle = style(.footnote)
+        let spacing = IOSLayout.habitRowSpacingPt
+        // "+N more" at the lines it will take (≤ 2), so what is measured is what is placed.
+        let room = col
+        func overflowHeight(_ hidden: Int) -> Double {
+            guard hidden > 0, let text = overflowText(hidden) else { return 0 }
+            return IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount(text, style: overflowStyle))) * metrics.lineHeight(overflowStyle)
+        }
+        // The rows that fit with (or without) the overflow line under them; the window keeps the
+        // next-due row (seed 000 "Large family"), dropping from the front when it is the last one.
+        func seated(withOverflow: Bool) -> [Int] {
+            var idx = window
+            while !idx.isEmpty {
+                let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (withOverflow ? overflowHeight(habits.count - idx.count) : 0)
+                if need <= room.left + 1e-9 { break }
+                if let nd = nextDue, idx == [nd] { return [] }
+                if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
+            }
+            return idx
+        }
+        // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
+        // it, the rows take the room and the count is lost (reported).
+        var idx = seated(withOverflow: true)
+        if idx.isEmpty { idx = seated(withOverflow: false) }
+        if idx.isEmpty, let nd = nextDue, window.contains(nd) {
+            // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
+            // that cannot seat it loses meaning, and the checks report it.
+            lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
+        }
+        visibleHabits = idx
+        overflow = habits.count - idx.count
+        note("rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")")
+        col.y += idx.isEmpty ? 0 : gap
+        for (n, i) in idx.enumerated() {
+            let h = habits[i]
+            let r = Rect(x: col.x, y: col.y, width: col.width, height: rowH)
+            let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
+            if w.kindling {
+                // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
+                add(.habitRow(row, .background), r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: IOSLayout.frostedRowRadiusPt), "frosted row")
+            }
+            let check = IOSLayout.habitCheckPt, inset = IOSLayout.habitRowInsetPt, checkGap = IOSLayout.habitCheckGapPt
+            add(.habitRow(row, .check), Rect(x: r.minX + inset, y: r.midY - check / 2, width: check, height: check),
+                .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
+            var label = column(Rect(x: r.minX + inset + check + checkGap, y: r.midY - lineH / 2, width: r.width - inset - check - checkGap - inset, height: lineH))
+            if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
+                addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
+            }
+            col.y = r.maxY + spacing
+        }
+        if !idx.isEmpty { col.y -= spacing }
+        if idx.isEmpty && !habits.isEmpty {
+            // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
+            // nothing, so it is not drawn alone (as Android's never is); the rows' loss is reported.
+            lose(.habitRow, "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
+            hide(.element(.overflowLine), "no habit row above it")
+        } else if overflow > 0, let text = overflowText(overflow) {
+            if let placed = col.text(text, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt) {
+                addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
+            } else {
+                lose(.element(.overflowLine), "\(overflow) habit(s) without a row and no room to say so")
+            }
+        } else {
+            hide(.element(.overflowLine), "every habit has a row")
+        }
+    }
+
+    /// Legacy HabitPips: one capsule per habit, shape-coded done / not yet, beside "N of M done" —
+    /// so the row draws every habit or none (a partial row would contradict the count). Seed 000
+    /// gives 20 × 8 pt; past what the width holds (the seed is silent) the capsules narrow, then
+    /// their gaps, down to 8 × 8 pt; below that the row sheds whole and the count speaks alone.
+    package mutating func pips(in col: inout StackColumn, gap: Double) {
+        let p = IOSLayout.pipSize
+        let n = w.habits.count
+        guard n > 0 else { hide(.pipRow, "no habits"); return }
+        func width(gap g: Double) -> Double { min(p.width, ((col.width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
+        var pipGap = IOSLayout.pipGapPt
+        if width(gap: pipGap) < p.height { pipGap = IOSLayout.pipGapPt / 2 }
+        let pipW = width(gap: pipGap)
+        guard pipW >= p.height else {
+            hide(.pipRow, "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
+        }
+        guard let r = col.slot(height: p.height, gap: gap) else { hide(.pipRow, "no room for the pip row"); return }
+        for i in 0..<n {
+            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (pipW + pipGap), y: r.minY, width: pipW, height: p.height),
+                .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
+        }
+        if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }
+    }
+
+    /// A single muted line (progress, "days" …) if it fits.
+    package mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
+                       maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
+        guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
+        if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
+            addText(element, placed, style: s, ink: ink, reason)
+        } else if required, let placed = wrappedOrCut(text, in: &col, style: s, maxLines: maxLines, gap: gap) {
+            addText(element, placed, style: s, ink: ink, "\(reason): the room ends before it does — cut at its tail (reported)")
+        } else if required {
+            lose(.element(element.kind), "\(reason): not one line fits \(fmtDp(col.left)) pt")
+        } else {
+            hide(.element(element.kind), "\(reason): does not fit whole in \(fmtDp(col.left)) pt — shed, never cut")
+        }
+    }
+}

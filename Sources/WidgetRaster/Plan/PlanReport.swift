@@ -1,0 +1,131 @@
+import Foundation
+import EvidenceCore
+import WidgetModel
+import WidgetLayout
+import WidgetScene
+
+/// `evidence plan --json`: one schema for both platforms (`Schemas/plan.schema.json`, checked by
+/// PlanSchemaTests against an Android and an iOS plan). Every element the family decides about is
+/// listed once, in the plan's order, shown with its frame and finished lines or hidden with why;
+/// the findings are the registry's render checks on the scene the plan draws.
+public struct PlanReport: Codable, Sendable {
+    public static let schemaName = "evidence-plan/1"
+
+    /// One element the layout decided about.
+    public struct Element: Codable, Sendable, Hashable {
+        /// The element's name (Android: the plan key, e.g. `staleFooter`; iOS: the scene element's
+        /// display name, e.g. `status-title`; habit rows `habit[i]` with the snapshot's index).
+        public var name: String
+        public var shown: Bool
+        /// The comparison or seed rule that decided it.
+        public var reason: String
+        /// Where it is drawn, in layout units within the widget box; absent when hidden.
+        public var frame: Rect?
+        /// The lines drawn, as the planner finished them (absent for graphics and hidden elements).
+        public var lines: [String]?
+        /// The drawn text ends in "…".
+        public var ellipsized: Bool?
+    }
+
+    public struct Habits: Codable, Sendable, Hashable {
+        /// Snapshot indices of the habits drawn as rows, top to bottom.
+        public var visible: [Int]
+        /// Habits not drawn (the "+N more" line says so when it fits).
+        public var overflow: Int
+    }
+
+    public var schema = Self.schemaName
+    public var platform: Platform
+    public var family: String
+    /// `dp` (Android) or `pt` (iOS): the unit of every frame and size.
+    public var unit: String
+    public var size: Size
+    /// Android's fontScale; iOS's Dynamic Type size, device class and pixel scale.
+    public var fontScale: Double?
+    public var textSize: String?
+    public var deviceClass: String?
+    public var scale: Double?
+    public var state: WidgetState
+    /// Absent: the reactive layer is suppressed (or off).
+    public var reactive: ReactiveTreatment?
+    public var motif: StreakMotif
+    public var kindling: Bool
+    /// Why this family at this size (Android's resolveSize; iOS's device class or explicit size).
+    public var sizeReason: String
+    /// Android Large's header ladder rung and why.
+    public var rung: String?
+    public var rungReason: String?
+    /// The content box inside the card's margins and padding.
+    public var content: Rect
+    public var elements: [Element]
+    public var habits: Habits
+    /// The dp / pt arithmetic, one human line each.
+    public var arithmetic: [String]
+    public var accessibilityLabel: String
+    /// The registry's per-render checks run on this plan's scene (`CheckRegistry.renderChecks`).
+    public var checks: [String]
+    /// What they found (known ones marked with their seed passage), as `render --json` words them.
+    public var findings: [RenderReport.Finding]
+
+    static var checkNames: [String] { CheckRegistry.renderChecks.map(\.name) }
+
+    /// An Android plan, the scene it draws and the findings of the registry's checks on that scene.
+    public init(android w: ResolvedWidget, _ plan: AndroidWidgetPlan, scene: Scene, findings: [RenderReport.Finding]) {
+        platform = .android; family = plan.size.rawValue; unit = "dp"
+        size = Size(plan.widthDp, plan.heightDp); fontScale = plan.fontScale
+        state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
+        sizeReason = plan.sizeReason; rung = plan.rung?.rawValue; rungReason = plan.rungReason
+        content = plan.contentBox
+        elements = AndroidElementKey.allCases.map { key in
+            let e = plan.element(key)
+            return Element(name: key.rawValue, shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
+                           lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
+        } + plan.habitRows.map { r in
+            Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
+                    reason: "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
+                        + (plan.levelB ? " (Level B)" : ""),
+                    frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
+        }
+        habits = Habits(visible: plan.habitRows.map(\.habitIndex), overflow: plan.overflow)
+        arithmetic = plan.arithmetic; accessibilityLabel = scene.accessibilityLabel
+        checks = Self.checkNames; self.findings = findings
+    }
+
+    /// An iOS plan, the scene it draws and the findings of the registry's checks on that scene.
+    public init(ios w: ResolvedWidget, _ plan: IOSWidgetPlan, request: IOSRenderRequest, scene: Scene, findings: [RenderReport.Finding]) {
+        platform = .ios; family = plan.family.rawValue; unit = "pt"
+        size = plan.size; textSize = request.textSize.rawValue; deviceClass = request.deviceClass; scale = request.scale
+        state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
+        sizeReason = request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" } ?? "explicit size"
+        content = plan.content
+        elements = plan.items.map { i in
+            var lines: [String]?, ellipsized: Bool?
+            if case .text(let t, _, _, _, _) = i.content { lines = t.lines; ellipsized = t.ellipsized }
+            return Element(name: i.name, shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
+        } + plan.hidden.sorted { $0.key < $1.key }.map { Element(name: $0.key, shown: false, reason: $0.value) }
+        habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
+        arithmetic = plan.arithmetic; accessibilityLabel = scene.accessibilityLabel
+        checks = Self.checkNames; self.findings = findings
+    }
+}
+
+extension WidgetRenderer {
+    /// The plan `render` draws for `target` — the same builders, the same scene — with the
+    /// registry's per-render checks run on that scene (so a check added to `CheckRegistry` shows
+    /// here with no edit to `plan`). Known findings are matched as `render --json` matches them.
+    public func planReport(_ target: RenderTarget, painter: CairoPainter, known: KnownFindings) -> PlanReport {
+        PlanReport(draw(target), painter: painter, known: known)
+    }
+}
+
+extension PlanReport {
+    /// The report of a widget `WidgetRenderer.draw` made, the registry's checks run on its scene.
+    public init(_ d: DrawnWidget, painter: CairoPainter, known: KnownFindings) {
+        let findings = RenderReport.findings(d.scene, image: painter.render(d.scene), painter: painter, known: known,
+                                             key: WidgetRenderer.adHocKey(d.facts), facts: d.facts)
+        switch d.plan {
+        case .android(let plan): self.init(android: d.facts.resolved, plan, scene: d.scene, findings: findings)
+        case .ios(let plan, let r): self.init(ios: d.facts.resolved, plan, request: r, scene: d.scene, findings: findings)
+        }
+    }
+}
