@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages evidence builds against and the Noto fonts its fallback chain
-# names by path (Sources/WidgetRaster/Text/FallbackChain.swift), if any are missing. Idempotent.
+# names by path (Sources/WidgetText/FallbackChain.swift), if any are missing. Idempotent.
 # --runtime: only what an installed evidence needs to run (a CI job that downloads the binary):
 # no Swift toolchain check, no test tools.
 set -euo pipefail

@@ -494,7 +494,7 @@ import Testing
     /// The Snapshot JSON page documents every field the decoder reads (read from its source, so a
     /// field added to Model/Snapshot.swift without a row fails here).
     @Test func theSnapshotPageDocumentsEveryField() throws {
-        let source = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/WidgetRaster/Model/Snapshot.swift"), encoding: .utf8)
+        let source = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/WidgetModel/Model/Snapshot.swift"), encoding: .utf8)
         let fields = Set(source.matches(of: /(?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)|members\["([a-zA-Z]+)"\]/)
             .compactMap { m in m.output.1.map(String.init) ?? m.output.2.map(String.init) })
         #expect(fields.count >= 12)
