@@ -39,7 +39,7 @@ case "$engine" in docker|podman) ;; *) echo "in-container.sh: CONTAINER_ENGINE '
 # shellcheck disable=SC2016
 inner='set -euo pipefail
 scripts/ensure-deps.sh --runtime >&2
-swift build -c release --product evidence --scratch-path .build/in-container >&2
+scripts/build-release.sh --scratch-path .build/in-container >&2
 status=0
 .build/in-container/release/evidence "$@" || status=$?
 chown -R "$HOST_UID:$HOST_GID" Goldens Cases .build/in-container 2>/dev/null || true

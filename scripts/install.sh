@@ -20,9 +20,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$prefix" ] || { echo "install.sh: --prefix DIR is required" >&2; exit 2; }
 case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
-if $build; then swift build -c release --product evidence 2>&1 | tail -n 1; fi
+if $build; then scripts/build-release.sh 2>&1 | tail -n 1; fi
 bin=.build/release/evidence
-[ -x "$bin" ] || { echo "install.sh: $bin is missing; build it (swift build -c release --product evidence)" >&2; exit 2; }
+[ -x "$bin" ] || { echo "install.sh: $bin is missing; build it (scripts/build-release.sh)" >&2; exit 2; }
 mkdir -p "$prefix/bin" "$prefix/share/evidence" "$prefix/share/doc/evidence"
 # Each piece goes in through a temp name and a rename, so a failed copy leaves no half-installed file.
 install -m 0755 "$bin" "$prefix/bin/.evidence.tmp-$$" && mv -f "$prefix/bin/.evidence.tmp-$$" "$prefix/bin/evidence"

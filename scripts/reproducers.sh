@@ -4,7 +4,7 @@
 # code, what the issue expects, and the first line of stderr (or stdout). A case passes when its
 # exit code is the expected one and, where the case says so, nothing outside the command's own
 # folders changed. Exit 1 if any case fails. Needs a release build:
-#   swift build -c release --product evidence && scripts/reproducers.sh
+#   scripts/build-release.sh && scripts/reproducers.sh
 # Issue #34's cases are marked [t34] (traps, outputs over inputs, bounded work, words and codes,
 # results that judged nothing); issue #55's [t55] (outputs by allow-list, bounds, interruption, trust). Owners: cases marked [t22] (token parsers), [t23] (comparison / PNG header), [t25] (report,
 # gallery, escaping) are fixed on those branches and pass only once they are merged; [t24] cases
@@ -13,7 +13,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo="$PWD"
 E="${EVIDENCE:-$repo/.build/release/evidence}"
-[ -x "$E" ] || { echo "reproducers.sh: no $E; run 'swift build -c release --product evidence' first" >&2; exit 2; }
+[ -x "$E" ] || { echo "reproducers.sh: no $E; run scripts/build-release.sh first" >&2; exit 2; }
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/evidence-repro-XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 2

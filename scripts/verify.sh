@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
-swift build -c release --product evidence 2>&1 | tail -n 1
+scripts/build-release.sh 2>&1 | tail -n 1
 exec .build/release/evidence verify "$@"
