@@ -118,13 +118,13 @@ public enum AndroidLayout {
     public static let captionGlyphGapDp = 4.0
     /// The caption glyph's slot in a family at a font scale: what the planner charges and the painter uses.
     public static func captionGlyphSlotDp(_ family: AndroidFamily, fontScale: Double) -> Double {
-        switch family.layout.captionGlyph {
+        switch family.traits.captionGlyph {
         case .header: return ceilDp(captionGlyphSlotSp * fontScale)
         case .compact: return ceilDp(compactCaptionGlyphSlotSp * fontScale)
         }
     }
     public static func captionGlyphGapDp(_ family: AndroidFamily) -> Double {
-        switch family.layout.captionGlyph {
+        switch family.traits.captionGlyph {
         case .header: return captionGlyphGapDp
         case .compact: return compactCaptionGlyphGapDp
         }

@@ -585,13 +585,13 @@ package struct AndroidPlanBuilder {
                                     maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
             centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
         case .empty,
-             .allDone where size.layout.allDoneIsStateLine || input.habits.isEmpty:
+             .allDone where !size.traits.closesWithMotivator || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
             // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
             let glyphCost = L.statusGlyphDp + L.statusGlyphGapDp
-            let drawsGlyph = size.layout.checklistStateGlyph
+            let drawsGlyph = size.traits.drawsRestGlyph
             // The state's block as one element of the column's shed order, its forms largest first:
             // the glyph over the line, then the line alone (the glyph with no line where the state has none).
             let line = input.strings.statusTitle.flatMap { m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
@@ -612,7 +612,7 @@ package struct AndroidPlanBuilder {
                 set(PlanElement(key: .statusGlyph, shown: true, reason: reason,
                                 costDp: glyphCost, frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
             } else {
-                hide(.statusGlyph, size.layout.checklistStateGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
+                hide(.statusGlyph, size.traits.drawsRestGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
@@ -643,7 +643,7 @@ package struct AndroidPlanBuilder {
     package var checklistListsRows: Bool {
         switch input.state {
         case .defaultProgress, .stale: return !input.habits.isEmpty
-        case .allDone: return !size.layout.allDoneIsStateLine && !input.habits.isEmpty
+        case .allDone: return size.traits.closesWithMotivator && !input.habits.isEmpty
         case .newDay, .empty, .firstRun: return false
         }
     }
@@ -816,7 +816,7 @@ package struct AndroidPlanBuilder {
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
         let others = idx.filter { $0 != nextDue }.count
         let extra = Double(others) * (twoLine - oneLine)
-        levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.layout.levelBLabels
+        levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.traits.levelBLabels
         if overflow == 0 && k > 0 && others > 0 {
             note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
         }

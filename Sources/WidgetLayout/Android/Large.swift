@@ -156,7 +156,7 @@ extension AndroidPlanBuilder {
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
                             coachMaxLines: Self.largeCoachMaxLines, coachTopMargin: L.coachTopMarginDp,
                             maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
-                            coachLeadDp: size.layout.coachSpark ? L.coachSparkSlotDp : 0)
+                            coachLeadDp: size.traits.coachSpark ? L.coachSparkSlotDp : 0)
     }
 
     /// Rows Large's checklist seats in `col`, and the height it uses there: a measure run of

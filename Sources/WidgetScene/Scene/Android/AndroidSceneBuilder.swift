@@ -104,7 +104,7 @@ public struct AndroidSceneBuilder: Sendable {
             case .captionRow:
                 b.captionRow(e, frame: frame, glyph: GlyphKind.caption(w), ink: captionToken, family: plan.size, fontScale: plan.fontScale)
             case .coachLine:
-                b.coachRow(e, frame: frame, spark: plan.size.layout.coachSpark)
+                b.coachRow(e, frame: frame, spark: plan.size.traits.coachSpark)
             case .statusTitle:
                 b.text(e, .statusTitle, ink: .ink, frame: frame)
             case .daysLabel: b.text(e, .daysLabel, ink: muted, frame: frame)
@@ -113,7 +113,8 @@ public struct AndroidSceneBuilder: Sendable {
             case .progress: b.text(e, .progress, ink: muted, frame: frame)
             case .statusSubtitle: b.text(e, .statusSubtitle, ink: muted, frame: frame)
             case .staleFooter: b.text(e, .staleFooter, ink: muted, frame: frame)
-            case .newDayLine: b.text(e, .newDayLine, ink: .ink, frame: frame)  // the state's own line, as statusTitle (README "New day")
+            // the state's own line, as statusTitle (README "New day")
+            case .newDayLine: b.text(e, .newDayLine, ink: .ink, frame: frame)
             case .overflowLine: b.text(e, .overflowLine, ink: muted, frame: frame)
             case .motivatorLine:
                 b.text(e, .motivator, ink: captionToken, frame: frame)
@@ -125,7 +126,7 @@ public struct AndroidSceneBuilder: Sendable {
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let traits = FixtureFamily.android(plan.size).traits
         let showsCoachLine = traits.drawsCoachLine && coachLineText(w, platform: .android) != nil
-        let label = plan.size.layout.speaksSmallLabel ? androidSmallAccessibilityLabel(w)
+        let label = plan.size.traits.speaksSmallLabel ? androidSmallAccessibilityLabel(w)
             : composedAccessibilityLabel(w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil, showsCoachLine: showsCoachLine)
         return Scene(size: Size(box.width, box.height), density: request.density, card: card,
                      nodes: b.nodes, accessibilityLabel: label)
