@@ -90,7 +90,8 @@ import WidgetScene
         #expect(try target(["--family", "accessoryCircular", "--device-class", "375x667"]).size == Size(68, 68))
         #expect(try target(["--family", "accessoryInline"]).size == Size(257, 26))
         #expect(try target(["--family", "systemSmall", "--host-mode", "night"]).hostMode == .night)
-        #expect(throws: InputError.self) { try PlanCommand.parse(["--host-mode", "tinted"]) }  // Android has no host modes
+        // Android has no host modes
+        #expect(throws: InputError.self) { try PlanCommand.parse(["--host-mode", "tinted"]) }
     }
 
     /// StandBy and Night draw systemSmall only (issue #21 item 5), tinted every Home Screen family,

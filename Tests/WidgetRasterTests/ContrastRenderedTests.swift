@@ -76,7 +76,8 @@ import WidgetScene
         let r = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)[0]
         #expect(r.floor == 3 && r.passes)   // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
         let small = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 15))
-        #expect(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)   // …not as 11sp
+        // …not as 11sp
+        #expect(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)
     }
 
     @Test func gradientStopsAreEachChecked() {

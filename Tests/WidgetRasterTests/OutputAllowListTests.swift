@@ -253,7 +253,8 @@ import EvidenceCore
         #expect(folder.list(maxEntries: 10).overLimit == "more than 10 entries")
         #expect(folder.list(maxDepth: 2).overLimit?.hasPrefix("folders deeper than 2") == true)
         #expect(folder.list().overLimit == nil && folder.list().files.count == 30)
-        #expect(try Manifest.strays(in: dir.url, listed: [], linksExcluding: [], filter: nil).unlisted.count == 30)  // within its bounds
+        // within its bounds
+        #expect(try Manifest.strays(in: dir.url, listed: [], linksExcluding: [], filter: nil).unlisted.count == 30)
     }
 
     /// evidence.json with a key given twice was read as its last value.

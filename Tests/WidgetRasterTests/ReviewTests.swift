@@ -754,7 +754,8 @@ import WidgetScene
             var o = options(dir, shard: Shard(index: i, count: 2))
             o.reportDirectory = ci.appendingPathComponent("report\(i)")
             var r = try Verifier.verify(o, catalog: catalog, painter: painter)
-            r.reportDirectory = r.reportDirectory.map { _ in "report\(i)" }  // as verify --json writes it from the folder it ran in
+            // as verify --json writes it from the folder it ran in
+            r.reportDirectory = r.reportDirectory.map { _ in "report\(i)" }
             // These shards test merging, not checks: named as the CLI's run names them, since a run
             // that lists no checks is never a pass (issue #34).
             r.run?.checks = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)

@@ -209,7 +209,8 @@ import WidgetScene
         let failures = [
             GateFailure(key: light[0], kind: .contrast, detail: "low", contrast: text),
             GateFailure(key: light[1], kind: .contrast, detail: "low", contrast: graphic),
-            GateFailure(key: light[0], kind: .pixels, detail: "9 pixels differ"),  // no tokens: a changed pixel outside every node
+            // no tokens: a changed pixel outside every node
+            GateFailure(key: light[0], kind: .pixels, detail: "9 pixels differ"),
             moved, elsewhere,
         ]
         let groups = RollUp.groups(failures)

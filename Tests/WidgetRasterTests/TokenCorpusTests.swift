@@ -194,7 +194,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("material-you"))
         #expect(c.configurations.map(\.configuration.description) == ["light, API ≤30", "dark, API ≤30", "light, API 31+", "dark, API 31+"])
         let bundled = try TokenSet.bundled()
-        #expect(c.tokens == TokenSet(light: bundled.light, night: bundled.night, source: c.tokens.source))   // the renderer's pair is unchanged
+        // the renderer's pair is unchanged
+        #expect(c.tokens == TokenSet(light: bundled.light, night: bundled.night, source: c.tokens.source))
         #expect(config(c, "light, API 31+")?.color("widget_ink", theme: .light).hex == "#202124")
         #expect(config(c, "dark, API 31+")?.color("widget_ink", theme: .dark).hex == "#E8EAED")
         #expect(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FFFFFF")

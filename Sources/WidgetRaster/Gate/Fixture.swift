@@ -118,7 +118,8 @@ public enum FixtureCatalog {
     /// the keys' case (`iOS/systemsmall/*` → `ios/systemSmall/*`), else the nearest word (`smal` →
     /// `small`); nil unless the respelling matches a key. For "did you mean".
     public static func respelled(filter: String) -> String? {
-        guard filter.count <= 256, let keys = try? keys(matching: nil) else { return nil }  // no one mistypes a page-long glob
+        // no one mistypes a page-long glob
+        guard filter.count <= 256, let keys = try? keys(matching: nil) else { return nil }
         let isWordPart = { (c: Character) in c.isLetter || c.isNumber }
         let words = Set(keys.flatMap { $0.split(whereSeparator: { !isWordPart($0) }).map(String.init) })
         let vocabulary = words.sorted()

@@ -101,7 +101,8 @@ public struct OutputAllowList: Sendable {
         var entries: [Entry] = []
         func add(_ what: String, _ path: String, role: String? = nil) {
             let resolved = KernelPath.resolve(path, workingDirectory: workingDirectory)
-            guard ProtectedInput.isInside(resolved, root) else { return }  // an install's tokens are protected as inputs
+            // an install's tokens are protected as inputs
+            guard ProtectedInput.isInside(resolved, root) else { return }
             let top = root + "/" + resolved.dropFirst(root.count + 1).split(separator: "/").first.map(String.init)!
             entries.append(Entry(what, resolved, role: role))
             if top != resolved { entries.append(Entry(what, top, role: role)) }

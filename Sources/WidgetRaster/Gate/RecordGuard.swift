@@ -71,7 +71,8 @@ public struct RecordGuard: Sendable {
                 detail: "the render changed since it was reviewed: its pixels hash to \(r.pixelHash), the accept file approved \(reviewed)",
                 remedy: .reviewAgain))
         }
-        let writes = !p.heldBack && (p.bytes != nil || p.moved != nil || p.isNew)  // (--mode missing holds a moved golden back)
+        // (--mode missing holds a moved golden back)
+        let writes = !p.heldBack && (p.bytes != nil || p.moved != nil || p.isNew)
         var accepted: [GateFailure] = []
         if writes {
             let found = findings()

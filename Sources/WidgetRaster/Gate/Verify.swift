@@ -485,7 +485,8 @@ extension FailureKind {
         case .stale: .golden  // no fixture draws it: the page shows the file that would go
         case .pixels, .size, .text, .missing: nil  // the golden comparison's: its outcome wrote render, golden and diff
         case .unreadable: nil  // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
-        case .clipped, .truncated, .contrast, .missingGlyph, .lostMeaning: nil  // a render check's: its outcome wrote the render
+        // a render check's: its outcome wrote the render
+        case .clipped, .truncated, .contrast, .missingGlyph, .lostMeaning: nil
         case .selfCheck, .environment: nil  // run-wide: no fixture to draw
         }
     }

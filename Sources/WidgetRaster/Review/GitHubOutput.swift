@@ -139,7 +139,8 @@ public enum GitHubAnnotations {
         let status = result.failures.isEmpty ? "✅" : "❌"
         var s = "### \(status) evidence verify\(result.shard.map { " shard \(cell($0))" } ?? ""): \(result.summaryLine)\n\n"
         s += "comparison: \(cell(result.comparison))\n\n"
-        if let counts = result.classCountsLine { s += "findings: \(cell(counts))\n\n" }  // the classes apart, spec gaps first (issue #51)
+        // the classes apart, spec gaps first (issue #51)
+        if let counts = result.classCountsLine { s += "findings: \(cell(counts))\n\n" }
         guard !result.failures.isEmpty else { return s }
         s += "| kind | failures | what to do |\n|---|---:|---|\n"
         for k in ReviewOrder.kinds {

@@ -22,7 +22,8 @@ public enum HTMLReport {
         var body = "<header><h1>evidence verify</h1>\n"
         body += "<p class=\"sum\"><b>\(HTML.escape(result.summaryLine))</b>"
         if let shard = result.shard { body += " · shard \(HTML.escape(shard))" }
-        if let counts = result.classCountsLine { body += " · findings: " + HTML.escape(counts) }  // the classes apart (issue #51)
+        // the classes apart (issue #51)
+        if let counts = result.classCountsLine { body += " · findings: " + HTML.escape(counts) }
         body += "</p>\n</header>\n<main>\n"
         // Folded, so the first failure's images are in view on opening (1280 × 900).
         body += "<details id=\"summary\"><summary>run, failures by kind and area, known findings, checks</summary>\n"

@@ -43,7 +43,8 @@ enum TokenLiteral {
         guard let comps = (entry?["color"] as? [String: Any])?["components"] as? [String: Any] else { return nil }
         var parts: [String] = []
         for name in ["red", "green", "blue", "alpha"] {
-            guard let v = comps[name] as? String else { return nil }  // a number: no literal text survives JSONSerialization
+            // a number: no literal text survives JSONSerialization
+            guard let v = comps[name] as? String else { return nil }
             parts.append("\"\(name)\": \"\(v)\"")
         }
         return parts.joined(separator: ", ")

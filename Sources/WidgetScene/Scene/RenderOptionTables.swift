@@ -46,9 +46,14 @@ extension RenderTarget {
 extension AndroidRenderRequest {
     public static let familyOption = OptionSpec.value("family", "F", "android: the size class; auto lets resolveSize pick",
                                                       check: .choice(words(AndroidFamilyRequest.allCases)), default: .value(AndroidFamilyRequest.auto.rawValue))
+    /// Each family's typical size, as `--width`'s default names them (a closure inside the string's
+    /// interpolation is one `swift format` re-indents into invalid code).
+    private static let typicalSizes = AndroidFamilyRequest.allCases.map { f in
+        let s = typicalSize(f)
+        return "\(f.rawValue) \(Int(s.width)) × \(Int(s.height))"
+    }.joined(separator: ", ")
     public static let widthOption = OptionSpec.value("width", "W", "android: the granted width", check: .number(widthRange), default: .note("""
-        the family's typical size (\(AndroidFamilyRequest.allCases.map { f in
-            let s = typicalSize(f); return "\(f.rawValue) \(Int(s.width)) × \(Int(s.height))" }.joined(separator: ", ")))
+        the family's typical size (\(typicalSizes))
         """), unit: "dp")
     public static let heightOption = OptionSpec.value("height", "H", "android: the granted height", check: .number(heightRange),
                                                       default: .note("the family's typical size, as --width"), unit: "dp")

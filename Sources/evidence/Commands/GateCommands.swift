@@ -203,7 +203,8 @@ struct VerifyCommand: EvidenceCommand {
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
         let cases = try GateArguments.casesFolder(a)
-        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
+        // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter, cases: cases)
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
@@ -285,11 +286,13 @@ struct RecordCommand: EvidenceCommand {
         o.recordMode = try a.choice(mode, RecordMode.allCases)
         o.replaceUnreadable = a.has(replaceUnreadable)
         let cases = try GateArguments.casesFolder(a)
-        let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
+        // also: a filter that matches nothing is a usage error, never a pass
+        let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)
         let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.has(dryRun), goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
+        // a drifted environment: refused, or reviewed first
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
         let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.has(dryRun),
                                     rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait), guard: recordGuard,
                                     notice: { printError($0) },
