@@ -337,8 +337,8 @@ import Testing
                         // has no row for yet — handed over in /work/lead/ios-choices.md, counted here so
                         // they cannot grow unseen: all done's / empty's subtitle with no line left under
                         // the title, and stale Small's next-due row.
-                        let untabled = Set(plan.lost.keys).isSubset(of: [IOSPlanPart.element(.statusSubtitle).name])
-                            || resolved.state == .stale && family == .systemSmall && Set(plan.lost.keys).isSubset(of: [IOSPlanPart.nextDueRow.name, IOSPlanPart.habitRow.name])
+                        let untabled = Set(plan.lost.keys).isSubset(of: [PlanPart.element(.statusSubtitle).name(on: .ios)])
+                            || resolved.state == .stale && family == .systemSmall && Set(plan.lost.keys).isSubset(of: [PlanPart.nextDueRow.name(on: .ios), PlanPart.habitRow.name(on: .ios)])
                         if untabled { untabledLosses += 1 } else {
                             #expect(!Self.meaningFindings(scene, facts).isEmpty, "\(here): lost \(plan.lost) with no finding")
                         }

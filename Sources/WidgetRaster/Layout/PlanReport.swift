@@ -72,9 +72,9 @@ public struct PlanReport: Codable, Sendable {
         state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
         sizeReason = plan.sizeReason; rung = plan.rung?.rawValue; rungReason = plan.rungReason
         content = plan.contentBox
-        elements = AndroidElementKey.allCases.map { key in
+        elements = PlanPart.android.map { key in
             let e = plan.element(key)
-            return Element(name: key.rawValue, shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
+            return Element(name: key.name(on: .android), shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
                            lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
         } + plan.habitRows.map { r in
             Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
@@ -97,7 +97,7 @@ public struct PlanReport: Codable, Sendable {
         elements = plan.items.map { i in
             var lines: [String]?, ellipsized: Bool?
             if case .text(let t, _, _, _, _) = i.content { lines = t.lines; ellipsized = t.ellipsized }
-            return Element(name: i.name, shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
+            return Element(name: i.name(on: .ios), shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
         } + plan.hidden.sorted { $0.key < $1.key }.map { Element(name: $0.key, shown: false, reason: $0.value) }
         habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
         arithmetic = plan.arithmetic; accessibilityLabel = scene.accessibilityLabel

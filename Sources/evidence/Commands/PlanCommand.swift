@@ -134,12 +134,12 @@ func renderPlanText(_ plan: AndroidWidgetPlan) -> String {
                    + "row \(n(r.frame.height)) dp, label \(r.labelLines)/\(r.labelMaxLines) line(s)\(r.ellipsized ? ", ellipsized" : "")")
     }
     out.append("elements:")
-    for key in AndroidElementKey.allCases {
+    for key in PlanPart.android {
         let e = plan.element(key)
         let mark = e.shown ? "shown " : "hidden"
         let drawn = e.drawn.map { "  draws \($0.lines.map { "\"\($0)\"" }.joined(separator: " / "))" } ?? ""
         let extra = e.shown ? "  [\(n(e.costDp)) dp\(e.frame.map { " at \($0)" } ?? "")]\(drawn)" : ""
-        out.append("  \(key.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) \(mark)  \(e.reason)\(extra)")
+        out.append("  \(key.name(on: .android).padding(toLength: 15, withPad: " ", startingAt: 0)) \(mark)  \(e.reason)\(extra)")
     }
     out.append("arithmetic:")
     for line in plan.arithmetic { out.append("  " + line) }

@@ -2,62 +2,13 @@
 /// finished lines, colour role and the reason it is there (or is not). The family files
 /// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
 
-/// How an element is drawn.
-public enum IOSPlanContent: Sendable, Hashable, Codable {
-    case text(FinishedText, style: TextStyle, lineHeight: Double, ink: ColorRole, alignment: TextAlignment)
-    case glyph(GlyphKind)
-    /// A filled rounded rectangle (the check-off button, a frosted row).
-    case fill(ColorRole, alpha: Double, radius: Double)
-    /// A Lock Screen SF Symbol stand-in, drawn in one ink (the accessories).
-    case symbol(AccessorySymbol, ink: ColorRole)
-    /// `AccessoryWidgetBackground()`: the system's translucent disc / rounded plate behind an accessory.
-    case accessoryBackground(radius: Double)
-    /// A capacity gauge ring: the full track, then the value arc from 12 o'clock clockwise
-    /// (`fraction` nil: the track alone). `lineWidth` in pt.
-    case gauge(fraction: Double?, lineWidth: Double)
-}
-
-public struct IOSPlanItem: Sendable, Hashable, Codable {
-    /// What the item is; the scene's node(s) carry it.
-    public var element: SceneElement
-    /// Its display name (`plan` output and lookups by name in tests).
-    public var name: String { element.displayName(.ios) }
-    public var frame: Rect
-    public var content: IOSPlanContent
-    /// Why it is there: the budget arithmetic or the seed rule.
-    public var reason: String
-}
-
-/// What a plan can leave out, by type: one element kind, or a whole group a single decision sheds.
-/// `name` is what `plan` prints and `hidden` / `lost` are keyed by.
-public enum IOSPlanPart: Sendable, Hashable {
-    case element(ElementKind)
-    /// The pip row, its pips shed together; the check-off button, pill and label together.
-    case pipRow, checkOffButton
-    /// Small's next-due habit row; the checklist's first habit row.
-    case nextDueRow, habitRow
-    /// The count inside the inline accessory's line (the line itself stays).
-    case inlineCount
-
-    public var name: String {
-        switch self {
-        case .element(let kind): return kind.displayName(.ios)
-        case .pipRow: return "pips"
-        case .checkOffButton: return "cta"
-        case .nextDueRow: return "next-due-row"
-        case .habitRow: return "habit-row"
-        case .inlineCount: return "inline-count"
-        }
-    }
-}
-
 public struct IOSWidgetPlan: Sendable {
     public var family: IOSFamily
     public var size: Size
     public var card: Rect
     public var content: Rect
     /// Paint order, back to front.
-    public var items: [IOSPlanItem]
+    public var items: [PlanItem]
     /// Elements the family has but did not draw, with why.
     public var hidden: [String: String]
     /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
@@ -70,7 +21,7 @@ public struct IOSWidgetPlan: Sendable {
     public var lost: [String: String]
     public var arithmetic: [String]
 
-    public func item(_ name: String) -> IOSPlanItem? { items.first { $0.name == name } }
+    public func item(_ name: String) -> PlanItem? { items.first { $0.name(on: .ios) == name } }
     /// The drawn lines of a text item.
     public func lines(_ name: String) -> [String]? {
         guard case .text(let t, _, _, _, _)? = item(name)?.content else { return nil }
@@ -108,7 +59,7 @@ struct IOSPlanBuilder {
     let metrics: IOSLineMetrics
     let card: Rect
     let content: Rect
-    var items: [IOSPlanItem] = []
+    var items: [PlanItem] = []
     var hidden: [String: String] = [:]
     var visibleHabits: [Int] = []
     var overflow = 0
@@ -143,16 +94,16 @@ struct IOSPlanBuilder {
     var mutedInk: ColorRole { w.kindling ? .stoneMuted : .muted }
     var captionInk: ColorRole { w.kindling ? .stoneCaption : .muted }
 
-    mutating func add(_ element: SceneElement, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
-        items.append(IOSPlanItem(element: element, frame: frame, content: content, reason: reason))
+    mutating func add(_ element: SceneElement, _ frame: Rect, _ content: PlanContent, _ reason: String) {
+        items.append(PlanItem(element: element, frame: frame, content: content, reason: reason))
     }
     mutating func addText(_ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
                           alignment: TextAlignment = .leading, _ reason: String) {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
-    mutating func hide(_ part: IOSPlanPart, _ reason: String) { hidden[part.name] = reason }
+    mutating func hide(_ part: PlanPart, _ reason: String) { hidden[part.name(on: .ios)] = reason }
     /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
-    mutating func lose(_ part: IOSPlanPart, _ reason: String) { hide(part, reason); lost[part.name] = reason }
+    mutating func lose(_ part: PlanPart, _ reason: String) { hide(part, reason); lost[part.name(on: .ios)] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
 
     /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
@@ -293,7 +244,7 @@ struct IOSPlanBuilder {
     mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
-        var placed: [(SceneElement, Rect, IOSPlanContent)] = []
+        var placed: [(SceneElement, Rect, PlanContent)] = []
         let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
         let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
