@@ -9,8 +9,8 @@ public struct IOSWidgetPlan: Sendable {
     public var content: Rect
     /// Paint order, back to front.
     public var items: [PlanItem]
-    /// Elements the family has but did not draw, with why.
-    public var hidden: [String: String]
+    /// Parts the family has but did not draw, with why.
+    public var hidden: [PlanPart: String]
     /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
     public var visibleHabits: [Int]
     public var overflow: Int
@@ -18,10 +18,14 @@ public struct IOSWidgetPlan: Sendable {
     public var typeStep: DynamicTypeStep
     /// Required elements the plan could not draw whole (empty when the layout kept its meaning):
     /// the lost-meaning and truncation checks report each one on the render.
-    public var lost: [String: String]
+    public var lost: [PlanPart: String]
     public var arithmetic: [String]
 
     public func item(_ name: String) -> PlanItem? { items.first { $0.name(on: .ios) == name } }
+    /// The hidden parts by the names `plan` prints.
+    public var hiddenByName: [String: String] {
+        Dictionary(hidden.map { ($0.key.name(on: .ios), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
     /// The drawn lines of a text item.
     public func lines(_ name: String) -> [String]? {
         guard case .text(let t, _, _, _, _)? = item(name)?.content else { return nil }
@@ -60,11 +64,11 @@ struct IOSPlanBuilder {
     let card: Rect
     let content: Rect
     var items: [PlanItem] = []
-    var hidden: [String: String] = [:]
+    var hidden: [PlanPart: String] = [:]
     var visibleHabits: [Int] = []
     var overflow = 0
     let typeStep: DynamicTypeStep
-    var lost: [String: String] = [:]
+    var lost: [PlanPart: String] = [:]
     var arithmetic: [String] = []
 
     init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary, typeStep: DynamicTypeStep) {
@@ -101,9 +105,9 @@ struct IOSPlanBuilder {
                           alignment: TextAlignment = .leading, _ reason: String) {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
-    mutating func hide(_ part: PlanPart, _ reason: String) { hidden[part.name(on: .ios)] = reason }
+    mutating func hide(_ part: PlanPart, _ reason: String) { hidden[part] = reason }
     /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
-    mutating func lose(_ part: PlanPart, _ reason: String) { hide(part, reason); lost[part.name(on: .ios)] = reason }
+    mutating func lose(_ part: PlanPart, _ reason: String) { hide(part, reason); lost[part] = reason }
     mutating func note(_ s: String) { arithmetic.append(s) }
 
     /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
