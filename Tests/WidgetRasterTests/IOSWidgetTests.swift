@@ -160,7 +160,6 @@ import Testing
             var allowed: Set<String> = [String(w.streak), c.daysLabel, c.largeHeaderLabel ?? "", fixedText(.newDayVisual, platform: .ios)]
             for s in [c.caption, c.coachLine, c.title, c.subtitle, c.progress, c.staleFooter, c.smallCTA, c.largeMotivator,
                       c.accessoryLines?.line1, c.accessoryLines?.line2, c.accessoryLines?.line3, c.inlineAccessory] { if let s { allowed.insert(s) } }
-            allowed.formUnion(c.inlineAccessoryForms ?? [])
             allowed.formUnion(w.habits.map(\.title))
             for n in 1...50 { if let o = largeOverflowText(state: w.state, hiddenCount: n) { allowed.insert(o) } }
             let reported = Set(TruncationCheck.violations(in: scene).map(\.node))

@@ -340,7 +340,7 @@ struct IOSPlanBuilder {
     /// `staleFooterMaxLines` (the seed gives iOS no line limit; ios-choices.md "stale footer lines").
     /// Where those lines, or the widget, cannot hold it whole, it is cut at its tail — reported.
     mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
-        guard let text = staleFooterForms(w).first else { hide(.element(.staleFooter), "not STALE"); return }
+        guard let text = staleFooterText(w) else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
         let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
         let lineH = metrics.lineHeight(s)
