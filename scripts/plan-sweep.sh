@@ -47,6 +47,7 @@ BEGIN {
         longest = streak + (rnd(3) == 0 ? 0 : rnd(500))
         if (longest > 99999) longest = 99999
         habits = rnd(5) == 0 ? rnd(13) : 1 + rnd(7)
+        if (habits == 0 && (state == "allDone" || state == "defaultProgress")) habits = 1
         done = (state == "allDone") ? habits : rnd(habits > 0 ? habits : 1)
         w = "--state " state " --reactive " reactive " --motif " pick("stones flame sprout mountain waves") \
             " --kindling " pick("on off") " --streak " streak " --longest " longest \

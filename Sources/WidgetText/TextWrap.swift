@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// Greedy word wrap with a line limit and a trailing "…". A word wider than the line is
 /// ellipsized on its own line — characters never stack one per line.
 public struct WrappedText: Hashable, Sendable {

@@ -4,6 +4,7 @@ import EvidenceCore
 import WidgetModel
 import WidgetText
 import WidgetScene
+import WidgetLayout
 
 /// Synthetic scenes and backgrounds — no painter: a light kindling card with the post-fix ember
 /// painted pixel by pixel (8-bit, like a real render) around a glyph centre.

@@ -4,6 +4,7 @@ import Testing
 import EvidenceCore
 import WidgetModel
 import WidgetScene
+import WidgetLayout
 
 private func hex(_ s: String) -> Color { Color(hex: s)! }
 private let bundled = try! TokenSet.bundled()

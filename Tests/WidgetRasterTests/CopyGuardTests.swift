@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 import WidgetModel
+import EvidenceCore
 
 /// Seed 001 §8 and seed 000's brand rules, asserted over the whole catalogue — the same data
 /// `evidence strings` prints.

@@ -159,7 +159,7 @@ import WidgetScene
     @Test(arguments: [1.0, 1.15, 1.3, 2.0])
     func shedOrderHoldsAtEveryHeight(fs: Double) {
         // (lower, higher): `lower` may show only if `higher` does.
-        let pairs: [(AndroidElementKey, AndroidElementKey)] = [
+        let pairs: [(PlanPart, PlanPart)] = [
             (.longestLabel, .dayStreakLabel), (.dayStreakLabel, .captionRow), (.pipRow, .progress),
             (.statusSubtitle, .statusTitle),
         ]

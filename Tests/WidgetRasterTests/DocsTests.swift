@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 @testable import evidence
+import EvidenceCore
 
 /// README.md and docs/ cannot drift (issue #35): every command in a block marked runnable is run
 /// against the bundled goldens and its exit code checked, every link resolves, the CLI reference

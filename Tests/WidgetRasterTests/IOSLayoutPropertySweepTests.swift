@@ -54,7 +54,7 @@ import WidgetScene
         var out: [String] = []
         let b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: p.typeStep)
         // Items standing in a column that starts where `item` starts, and what sits reserved at its bottom.
-        func column(of f: Rect) -> [IOSPlanItem] { p.items.filter { $0.frame.minX < f.maxX && $0.frame.maxX > f.minX } }
+        func column(of f: Rect) -> [PlanItem] { p.items.filter { $0.frame.minX < f.maxX && $0.frame.maxX > f.minX } }
         // What is reserved at the bottom before the rest is laid out keeps its spacing above it
         // (the motivator 10 pt, the footer 4, the check-off button its gap): that is not room.
         func spacing(above e: SceneElement) -> Double? {

@@ -121,7 +121,7 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     /// habits); the kindling body leads with the next-due row and the pill instead.
     @Test func smallDefaultStackIs93AtFs13AndPipRowDrops() {
         let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false, habitCount: 4))
-        let stack = [AndroidElementKey.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
+        let stack = [PlanPart.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
         #expect(stack == 93)
         let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3, kindling: false))
         #expect(floor.mainRowBudgetDp == 84)
@@ -336,11 +336,11 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         for column in Set(p.rows.map(\.column)) {
             let rs = p.rows.filter { $0.column == column }.sorted { $0.y < $1.y }
             for (a, b) in zip(rs, rs.dropFirst()) {
-                if !(a.y + a.height <= b.y + 0.01) { failures.append("\(a.name) overlaps \(b.name): \(ctx())") }
+                if !(a.y + a.height <= b.y + 0.01) { failures.append("\(a.owner) overlaps \(b.owner): \(ctx())") }
             }
             for r in rs {
-                let bottom = column == "footer" ? box.maxY : box.y + p.mainRowBudgetDp
-                if !(r.y >= box.y - 0.01 && r.y + r.height <= bottom + 0.01) { failures.append("\(r.name) beyond budget: \(ctx())") }
+                let bottom = column == .footer ? box.maxY : box.y + p.mainRowBudgetDp
+                if !(r.y >= box.y - 0.01 && r.y + r.height <= bottom + 0.01) { failures.append("\(r.owner) beyond budget: \(ctx())") }
             }
         }
         let total = p.habitRows.count + p.overflow

@@ -42,8 +42,8 @@ import WidgetScene
             #expect(w.lines == ["Today's", "stone laid"])
         case .newDayCentred:
             let p = Self.plan(.small, 180, 200, 1.0, .newDay)
-            let line = p.rows.first { $0.name == AndroidElementKey.newDayLine.rowName }
-            let head = p.rows.first { $0.name == "head" }
+            let line = p.rows.first { $0.owner == .part(.newDayLine) }
+            let head = p.rows.first { $0.owner == .part(.numeral) }
             #expect(line != nil && head != nil)
             if let line, let head {
                 let over = line.y - (head.y + head.height), under = p.contentBox.minY + p.mainRowBudgetDp - (line.y + line.height)
@@ -69,7 +69,7 @@ import WidgetScene
             #expect(Self.plan(.small, 180, 200, 1.0, .firstRun).element(.statusTitle).style?.size == 11)
         case .mediumColumns:
             let p = Self.plan(.medium, 300, 180)
-            let left = [AndroidElementKey.numeral, .flame, .captionRow, .dayStreakLabel, .longestLabel].compactMap { p.element($0).frame?.maxX }.max() ?? 0
+            let left = [PlanPart.numeral, .flame, .captionRow, .dayStreakLabel, .longestLabel].compactMap { p.element($0).frame?.maxX }.max() ?? 0
             let checklist = p.habitRows.map(\.frame.minX).min() ?? 0
             #expect(checklist - left >= 12 - 1e-9, "gap \(checklist - left)")
         case .numeralBeyondTables:

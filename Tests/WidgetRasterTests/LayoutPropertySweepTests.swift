@@ -85,15 +85,15 @@ import WidgetScene
     // MARK: - The judge
 
     /// Height a column leaves unused: its budget minus what its rows take.
-    static func room(_ p: AndroidWidgetPlan, _ column: String) -> Double {
+    static func room(_ p: AndroidWidgetPlan, _ column: PlanColumn) -> Double {
         p.mainRowBudgetDp - p.rows.filter { $0.column == column }.reduce(0) { $0 + $1.height }
     }
 
     /// The column an element is drawn in; the footer spans every column, so its room is the least of theirs.
-    static func roomFor(_ key: AndroidElementKey, _ p: AndroidWidgetPlan) -> Double {
-        let columns = Set(p.rows.map(\.column)).subtracting(["footer"])
+    static func roomFor(_ key: PlanPart, _ p: AndroidWidgetPlan) -> Double {
+        let columns = Set(p.rows.map(\.column)).subtracting([.footer])
         if key == .staleFooter { return columns.map { room(p, $0) }.min() ?? 0 }
-        let column = p.rows.first { $0.name == key.rowName }?.column ?? p.rows.first { $0.name == "head" }?.column ?? "main"
+        let column = p.rows.first { $0.owner == .part(key) }?.column ?? p.rows.first { $0.owner == .part(.numeral) }?.column ?? .main
         return room(p, column)
     }
 
@@ -126,7 +126,7 @@ import WidgetScene
         let hiddenRows = listsRows ? c.habits - p.habitRows.count : 0
         let cappedOut = p.habitRows.count >= (p.size == .small ? 1 : L.largeMaxHabitRows)
         // Medium's checklist is its right column, or the one column it stacks under the numeral.
-        let checklist = p.size != .medium ? "main" : "right"
+        let checklist: PlanColumn = p.size != .medium ? .main : .right
         let rowRoom = room(p, checklist)
         // Beyond Medium's bounds (a forced Medium narrower than 200 dp) the streak column can leave
         // no checklist column at all: nothing of it is owed room there.
@@ -145,7 +145,7 @@ import WidgetScene
             if row + owed <= rowRoom + freed {
                 out.append("a habit row shed with \(fmtDp(rowRoom + freed)) dp unused (a row is \(fmtDp(row))\(owed > 0 ? " + its overflow line \(fmtDp(owed))" : ""))")
             }
-            for lower in [AndroidElementKey.motivatorLine] where p.shows(lower) && c.state != .allDone {
+            for lower in [PlanPart.motivatorLine] where p.shows(lower) && c.state != .allDone {
                 if row + owed <= rowRoom + freed + p.element(lower).costDp { out.append("a habit row shed while \(lower) (lower) is drawn") }
             }
         }
@@ -160,20 +160,20 @@ import WidgetScene
         }
         if p.size == .large, c.state != .stale, c.state != .firstRun, let mot = input.strings.motivator, !p.shows(.motivatorLine),
            let lines = m.fitLines(mot, width: L.contentWidth(Double(c.w)), style: m.body) {
-            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, main = room(p, "main")
+            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp, main = room(p, .main)
             if cost <= main { out.append("closing motivator shed with \(fmtDp(main)) dp unused (it costs \(fmtDp(cost)))") }
         }
         if p.size == .medium, p.shows(.dayStreakLabel), !p.shows(.longestLabel) {
             // The streak column is at least as wide as anything drawn in it.
             let columnW = p.elements.values.filter { $0.shown && [.numeral, .dayStreakLabel, .captionRow].contains($0.key) }.compactMap { $0.frame?.width }.max() ?? 0
-            let cost = m.line + L.longestTopMarginDp, left = room(p, "left")
+            let cost = m.line + L.longestTopMarginDp, left = room(p, .left)
             if m.width(input.strings.longest, m.body) <= columnW && cost <= left {
                 out.append("Longest N shed with \(fmtDp(left)) dp unused under DAY STREAK (it costs \(fmtDp(cost)))")
             }
         }
         if p.size == .small, p.shows(.statusTitle), !p.shows(.statusSubtitle), let sub = input.strings.statusSubtitle,
            let lines = m.fitLines(sub, width: L.contentWidth(Double(c.w)), style: m.body) {
-            let cost = Double(lines) * m.line, main = room(p, "main")
+            let cost = Double(lines) * m.line, main = room(p, .main)
             if cost <= main { out.append("status subtitle shed with \(fmtDp(main)) dp unused (it costs \(fmtDp(cost)))") }
         }
         // "+N more" is the rest of a list: it follows a row or is not drawn (the count says the habits).
@@ -185,7 +185,7 @@ import WidgetScene
         }
         if p.size == .small && c.state == .defaultProgress {
             let progress = L.smallProgressTopMarginDp + m.line
-            let main = room(p, "main")
+            let main = room(p, .main)
             if !p.shows(.progress) && progress <= main { out.append("progress shed with \(fmtDp(main)) dp unused") }
             if p.shows(.progress) && !p.shows(.pipRow) && PipRow.shows(due: c.habits) && L.pipRowHeightDp <= main {
                 out.append("pip row shed with \(fmtDp(main)) dp unused")
@@ -199,7 +199,7 @@ import WidgetScene
         }
         // README "Where the seeds are silent": New day is composed as empty and all-done are —
         // its line vertically centred in the room under what stands above it in its column.
-        if c.state == .newDay, p.shows(.newDayLine), let line = p.rows.first(where: { $0.name == AndroidElementKey.newDayLine.rowName }) {
+        if c.state == .newDay, p.shows(.newDayLine), let line = p.rows.first(where: { $0.owner == .part(.newDayLine) }) {
             let column = p.rows.filter { $0.column == line.column && $0 != line }
             let above = column.filter { $0.y + $0.height <= line.y + 1e-9 }.map { $0.y + $0.height }.max() ?? p.contentBox.minY
             let below = column.filter { $0.y >= line.y + line.height - 1e-9 }.map(\.y).min() ?? p.contentBox.minY + p.mainRowBudgetDp
@@ -209,7 +209,7 @@ import WidgetScene
         if p.size == .medium && c.state != .firstRun {
             if p.shows(.longestLabel) && !p.shows(.dayStreakLabel) { out.append("Longest N drawn without DAY STREAK (shed first)") }
             // Seed 000 "The threshold": DAY STREAK shows by the budget comparison alone, at every width.
-            let left = room(p, "left")
+            let left = room(p, .left)
             if !p.shows(.dayStreakLabel) && m.width("DAY STREAK", m.dayStreakStyle) <= L.contentWidth(Double(c.w)) && m.line + L.dayStreakTopMarginDp <= left && (p.shows(.captionRow) || c.reactive == .baseline || c.state == .stale) {
                 out.append("DAY STREAK shed with \(fmtDp(left)) dp unused in its column")
             }
@@ -239,12 +239,12 @@ struct SplitMix {
 
     /// Reading order from geometry alone: column (left, right, the footer), then top, then left.
     static func geometricOrder(_ p: AndroidWidgetPlan) -> [Rect] {
-        let columnOf = Dictionary(p.rows.map { ($0.name, $0.column) }, uniquingKeysWith: { a, _ in a })
-        func rank(_ c: String?) -> Int { c == "footer" ? 2 : c == "right" ? 1 : 0 }
+        let columnOf = Dictionary(p.rows.map { ($0.owner, $0.column) }, uniquingKeysWith: { a, _ in a })
+        func rank(_ c: PlanColumn?) -> Int { c == .footer ? 2 : c == .right ? 1 : 0 }
         var items: [(Int, Rect)] = p.elements.values.filter(\.shown).compactMap { e in
-            e.frame.map { (rank(columnOf[e.key.rowName] ?? columnOf["head"]), $0) }
+            e.frame.map { (rank(columnOf[.part(e.key)] ?? columnOf[.part(.numeral)]), $0) }
         }
-        items += p.habitRows.map { (rank(columnOf[PlanRow.habitRowName($0.habitIndex)]), $0.frame) }
+        items += p.habitRows.map { (rank(columnOf[.habit($0.habitIndex)]), $0.frame) }
         return items.sorted { ($0.0, $0.1.minY, $0.1.minX) < ($1.0, $1.1.minY, $1.1.minX) }.map(\.1)
     }
 

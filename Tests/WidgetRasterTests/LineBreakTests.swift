@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetRaster
 import WidgetText
+import EvidenceCore
 
 /// Issue #38, "Widows": a paragraph never ends on one word when the line above can give it
 /// company without adding a line (README, "Line breaks"). Proved as a class, over every multi-word

@@ -72,10 +72,10 @@ import WidgetScene
             func from(_ element: String) -> Double? {
                 cells.filter { !$0.shed.contains(element) }.map(\.height).min()
             }
-            #expect(from(AndroidElementKey.dayStreakLabel.rawValue) == dayStreak, "width \(map.panels[0].columns[column])")
-            #expect(from(AndroidElementKey.longestLabel.rawValue) == longest, "width \(map.panels[0].columns[column])")
+            #expect(from(PlanPart.dayStreakLabel.name(on: .android)) == dayStreak, "width \(map.panels[0].columns[column])")
+            #expect(from(PlanPart.longestLabel.name(on: .android)) == longest, "width \(map.panels[0].columns[column])")
             // Shed below, shown at and above: one boundary, not a patchwork.
-            for c in cells { #expect(c.shed.contains(AndroidElementKey.longestLabel.rawValue) == (c.height < longest)) }
+            for c in cells { #expect(c.shed.contains(PlanPart.longestLabel.name(on: .android)) == (c.height < longest)) }
         }
         let lines = map.lines[0].filter { $0.kind == .threshold }.map(\.at)
         #expect(lines == [dayStreak, longest])

@@ -291,7 +291,9 @@ import Testing
         #expect(lines.contains { $0.contains("cairo 1.18.0 vs 1.16.0") })
         // A whole run that rendered still reports an entry that matched nothing.
         v.run?.applied = CheckApplications(renders: 2048, checks: [:], colourAlone: nil)
-        #expect(ConsoleHandler(knownFindings: known, wholeRun: true).lines(v).contains { $0.contains("matched nothing") })
+        // Only `known` entries: a spec gap is mostly reached at sizes no golden draws (the seed sweep owns it).
+        let notes = ConsoleHandler(knownFindings: known, wholeRun: true).lines(v).filter { $0.contains("matched nothing") }
+        #expect(notes.count == known.entries.filter { $0.findingClass == .known }.count && !notes.isEmpty, "\(notes)")
     }
 
     /// `record` never replaces a golden verify calls unreadable (an LFS pointer, a corrupt PNG)

@@ -61,7 +61,7 @@ import WidgetScene
         let (report, _) = try Self.planJSON(["--family", "large", "--habits", "6", "--done", "2"])
         let names = report.elements.map(\.name)
         #expect(Set(names).count == names.count)
-        for key in AndroidElementKey.allCases { #expect(names.contains(key.rawValue), "\(key)") }
+        for key in PlanPart.android { #expect(names.contains(key.name(on: .android)), "\(key)") }
         #expect(report.habits.visible.count == report.elements.filter { $0.name.hasPrefix("habit[") }.count)
         #expect(report.elements.allSatisfy { $0.shown == ($0.frame != nil) })
     }

@@ -5,6 +5,7 @@ import Testing
 import EvidenceCore
 import WidgetModel
 import WidgetScene
+import WidgetLayout
 
 /// The token audit (`evidence contrast`) is only as good as its role table: a value it suggests
 /// passes `verify` only if the table lists every background the renders really draw the token on

@@ -5,6 +5,7 @@ import WidgetModel
 import WidgetText
 import WidgetLayout
 import WidgetScene
+import EvidenceCore
 
 /// Issue #38 item 4: an independent property sweep. Its checks are written from seed 000's own
 /// statements about what each state shows — never by calling `LostMeaningCheck` or reading

@@ -3,6 +3,7 @@ import Testing
 @testable import WidgetRaster
 import WidgetModel
 import WidgetText
+import EvidenceCore
 
 /// Text fitting is at most n log n in the text's length: counted (characters handed to the
 /// measurer), never timed. And the fast search finds what the slow one did.

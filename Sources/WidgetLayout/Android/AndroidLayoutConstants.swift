@@ -94,7 +94,7 @@ public enum AndroidLayout {
     /// "reactive_caption_text_large and reactive_caption_text_medium" (Caption floor, both Large and
     /// Medium). Medium's and Large's STALE footer is one line too — a choice: the seed's budget
     /// (mainRowBudget = contentBox − staleFooter, the STALE core 72 / 80 dp) reserves one line.
-    public static func oneLineViews(_ family: AndroidFamily) -> Set<AndroidElementKey> {
+    public static func oneLineViews(_ family: AndroidFamily) -> Set<PlanPart> {
         switch family {
         case .small: return [.daysLabel, .captionRow, .progress, .staleFooter]
         case .medium, .large: return [.captionRow, .staleFooter]

@@ -154,16 +154,40 @@ public struct AndroidPlanInput: Sendable {
     }
 }
 
-/// Every element the planner decides about. Keys that don't apply to a family are still present,
-/// hidden, with a reason saying so.
-public enum AndroidElementKey: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
-    case flame, numeral, daysLabel, dayStreakLabel, longestLabel, captionRow, pipRow, progress
-    case newDayIcon, newDayLine, coachLine, statusTitle, statusSubtitle, staleFooter, overflowLine
-    case motivatorLine, appGlyph
+extension PlanPart {
+    /// Every part the Android planner decides about, in the order `plan` lists them. Parts that
+    /// don't apply to a family are still present, hidden, with a reason saying so.
+    public static let android: [PlanPart] = [
+        .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .captionRow, .pipRow, .progress,
+        .newDayIcon, .newDayLine, .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine,
+        .motivatorLine, .appGlyph, .statusGlyph, .ctaPill,
+    ]
+
+    // The Android layout's names for its parts (the plan's words, `name(on: .android)`).
+    /// The 28 dp container of the streak glyph, left of the numeral.
+    public static let flame = PlanPart.element(.streakGlyph)
+    public static let numeral = PlanPart.element(.numeral)
+    public static let daysLabel = PlanPart.element(.daysLabel)
+    public static let dayStreakLabel = PlanPart.element(.dayStreakLabel)
+    public static let longestLabel = PlanPart.element(.longestLabel)
+    /// The caption's glyph slot, gap and text.
+    public static let captionRow = PlanPart.element(.caption)
+    public static let progress = PlanPart.element(.progress)
+    public static let newDayIcon = PlanPart.element(.newDayIcon)
+    public static let newDayLine = PlanPart.element(.newDayLine)
+    /// The Coach line (Large: with its spark ahead of it).
+    public static let coachLine = PlanPart.element(.coachLine)
+    public static let statusTitle = PlanPart.element(.statusTitle)
+    public static let statusSubtitle = PlanPart.element(.statusSubtitle)
+    public static let staleFooter = PlanPart.element(.staleFooter)
+    public static let overflowLine = PlanPart.element(.overflowLine)
+    /// Large's closing motivator.
+    public static let motivatorLine = PlanPart.element(.motivator)
+    public static let appGlyph = PlanPart.element(.appGlyph)
     /// Medium's centred-body glyph: the rest moon (empty) or the success check (all done).
-    case statusGlyph
+    public static let statusGlyph = PlanPart.element(.statusGlyph)
     /// Small kindling's full-width check-off pill.
-    case ctaPill
+    public static let ctaPill = PlanPart.checkOffButton
 }
 
 /// Text exactly as it will be drawn: the lines (wrapped and ellipsized by the planner) and whether
@@ -175,8 +199,8 @@ public struct FinishedText: Sendable, Hashable, Codable {
     public var text: String { lines.joined(separator: " ") }
 }
 
-public struct PlanElement: Sendable, Hashable, Codable {
-    public var key: AndroidElementKey
+public struct PlanElement: Sendable, Hashable {
+    public var key: PlanPart
     public var shown: Bool
     /// Why — the comparison that decided it, in words and dp.
     public var reason: String
@@ -195,7 +219,7 @@ public struct PlanElement: Sendable, Hashable, Codable {
     /// The lines drawn, wrapped once when the element is decided (nil for graphics and hidden elements).
     public var drawn: FinishedText?
 
-    public init(key: AndroidElementKey, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
+    public init(key: PlanPart, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
                 text: String? = nil, style: TextStyle? = nil, lines: Int = 0, maxLines: Int = 1, ellipsized: Bool = false,
                 drawn: FinishedText? = nil) {
         self.key = key; self.shown = shown; self.reason = reason; self.costDp = costDp; self.frame = frame
@@ -222,18 +246,23 @@ public struct HabitRowPlan: Sendable, Hashable, Codable {
 }
 
 /// One budgeted vertical slot (a row of a column), in the order drawn.
-public struct PlanRow: Sendable, Hashable, Codable {
-    public var name: String
-    /// Column: "main" (small/large), "left"/"right" (medium), "footer".
-    public var column: String
+public struct PlanRow: Sendable, Hashable {
+    /// Whose height the row holds: an element's (the head row is the numeral's; the flame and the
+    /// days label stand beside it) or habit row `i` (its index among the widget's habits).
+    public enum Owner: Sendable, Hashable {
+        case part(PlanPart)
+        case habit(Int)
+    }
+    public var owner: Owner
+    public var column: PlanColumn
     public var y: Double
     public var height: Double
 
-    /// The row name of habit `index` (its index among the widget's habits).
+    /// The name `plan` gives habit `index`'s row (its index among the widget's habits).
     package static func habitRowName(_ index: Int) -> String { "habit[\(index)]" }
 
     /// The same row moved down `dy` (a centred body moves as a whole).
-    package func offsetBy(dy: Double) -> PlanRow { PlanRow(name: name, column: column, y: y + dy, height: height) }
+    package func offsetBy(dy: Double) -> PlanRow { PlanRow(owner: owner, column: column, y: y + dy, height: height) }
 }
 
 /// What TalkBack speaks — built from the inputs only, never from a budget, so it is identical in
@@ -267,30 +296,30 @@ public struct AndroidWidgetPlan: Sendable {
     /// Habits not shown (the "+N more" line shows it when > 0 and the line fits).
     public var overflow: Int
     public var levelB: Bool
-    public var elements: [AndroidElementKey: PlanElement]
+    public var elements: [PlanPart: PlanElement]
     public var rows: [PlanRow]
     /// The dp arithmetic, one human line each.
     public var arithmetic: [String]
     public var accessibility: AccessibilityContent
 
-    public func element(_ key: AndroidElementKey) -> PlanElement { elements[key]! }
-    public func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
+    public func element(_ key: PlanPart) -> PlanElement { elements[key]! }
+    public func shows(_ key: PlanPart) -> Bool { elements[key]?.shown ?? false }
 
     /// What the plan draws, in reading order — the layout's order, never an enum's: column by
     /// column as they stand left to right (the STALE footer, spanning them, last), top to bottom in
     /// a column, left to right along a row. The scene paints in this order, so the manifest's
     /// visible text reads as a person reads the widget.
     public var readingOrder: [AndroidPlanItem] {
-        let columns = Dictionary(rows.map { ($0.name, $0.column) }, uniquingKeysWith: { first, _ in first })
-        let headColumn = columns["head"] ?? "main"
-        func rank(_ column: String) -> Int { column == "footer" ? 2 : column == "right" ? 1 : 0 }
+        let columns = Dictionary(rows.map { ($0.owner, $0.column) }, uniquingKeysWith: { first, _ in first })
+        // The flame and the days label have no row of their own: they stand in the head row, beside the numeral.
+        let headColumn = columns[.part(.numeral)] ?? .main
         var items: [(item: AndroidPlanItem, column: Int, frame: Rect)] = []
         for e in elements.values where e.shown {
             guard let frame = e.frame else { continue }
-            items.append((.element(e.key), rank(columns[e.key.rowName] ?? headColumn), frame))
+            items.append((.element(e.key), (columns[.part(e.key)] ?? headColumn).readingRank, frame))
         }
         for (i, row) in habitRows.enumerated() {
-            items.append((.habitRow(i), rank(columns[PlanRow.habitRowName(row.habitIndex)] ?? headColumn), row.frame))
+            items.append((.habitRow(i), (columns[.habit(row.habitIndex)] ?? headColumn).readingRank, row.frame))
         }
         return items.sorted { a, b in
             (a.column, a.frame.minY, a.frame.minX) < (b.column, b.frame.minY, b.frame.minX)
@@ -300,19 +329,6 @@ public struct AndroidWidgetPlan: Sendable {
 
 /// One thing a plan draws: an element, or habit row `i` of `habitRows`.
 public enum AndroidPlanItem: Sendable, Hashable {
-    case element(AndroidElementKey)
+    case element(PlanPart)
     case habitRow(Int)
-}
-
-extension AndroidElementKey {
-    /// The budget row the planner records this element's height under (`PlanRow.name`); the head
-    /// row holds the flame, the numeral and what sits beside them.
-    package var rowName: String {
-        switch self {
-        case .flame, .numeral, .daysLabel: return "head"
-        case .dayStreakLabel, .longestLabel, .captionRow, .pipRow, .progress, .newDayIcon, .newDayLine, .coachLine, .statusTitle,
-             .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph, .ctaPill:
-            return rawValue
-        }
-    }
 }

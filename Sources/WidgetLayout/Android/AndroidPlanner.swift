@@ -78,7 +78,6 @@ public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasurin
 package struct AndroidTextMetrics {
     package let measurer: TextMeasuring
     package let fontScale: Double
-
     package init(measurer: TextMeasuring, fontScale: Double) {
         self.measurer = measurer; self.fontScale = fontScale
     }
@@ -148,7 +147,7 @@ package struct AndroidPlanBuilder {
     package let size: AndroidFamily
     /// `.measure` for a probe: the same decisions, without the arithmetic text or the drawn lines.
     package var mode: RunMode
-    package var elements: [AndroidElementKey: PlanElement] = [:]
+    package var elements: [PlanPart: PlanElement] = [:]
     package var rows: [PlanRow] = []
     package var arithmetic: [String] = []
     package var habitRows: [HabitRowPlan] = []
@@ -185,7 +184,7 @@ package struct AndroidPlanBuilder {
         budget = cb - footer
         x0 = L.systemWidgetMarginDp + L.rootPaddingDp
         y0 = x0
-        for key in AndroidElementKey.allCases {
+        for key in PlanPart.android {
             elements[key] = PlanElement(key: key, shown: false, reason: "not part of the \(size.rawValue) layout")
         }
     }
@@ -255,16 +254,16 @@ package struct AndroidPlanBuilder {
         if e.drawn == nil && mode == .place { e.drawn = finishedText(e) }
         elements[e.key] = e
     }
-    package func shows(_ key: AndroidElementKey) -> Bool { elements[key]?.shown ?? false }
-    package mutating func hide(_ key: AndroidElementKey, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
+    package func shows(_ key: PlanPart) -> Bool { elements[key]?.shown ?? false }
+    package mutating func hide(_ key: PlanPart, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
     package mutating func note(_ s: String) { if mode == .place { arithmetic.append(s) } }
-    /// Records the height `key` takes in `column` (its budget row, `AndroidElementKey.rowName`).
-    package mutating func row(_ key: AndroidElementKey, _ column: String, _ y: Double, _ h: Double) {
-        rows.append(PlanRow(name: key.rowName, column: column, y: y, height: h))
+    /// Records the height `key` takes in `column` (its budget row).
+    package mutating func row(_ key: PlanPart, _ column: PlanColumn, _ y: Double, _ h: Double) {
+        rows.append(PlanRow(owner: .part(key), column: column, y: y, height: h))
     }
     /// Records habit `index`'s row.
-    package mutating func habitRow(_ index: Int, _ column: String, _ y: Double, _ h: Double) {
-        rows.append(PlanRow(name: PlanRow.habitRowName(index), column: column, y: y, height: h))
+    package mutating func habitRow(_ index: Int, _ column: PlanColumn, _ y: Double, _ h: Double) {
+        rows.append(PlanRow(owner: .habit(index), column: column, y: y, height: h))
     }
 
     /// A column of the content box `room` dp tall from `top` (the main-row budget by default): the
@@ -278,7 +277,7 @@ package struct AndroidPlanBuilder {
     /// Places `key`'s row, `cost` dp from the top of `col`'s room (a fit already decided), and
     /// records it as the budget row of `column`; returns the slot.
     @discardableResult
-    package mutating func take(_ key: AndroidElementKey, _ cost: Double, in col: inout StackColumn, column: String) -> Rect {
+    package mutating func take(_ key: PlanPart, _ cost: Double, in col: inout StackColumn, column: PlanColumn) -> Rect {
         let slot = col.take(cost)
         row(key, column, slot.minY, cost)
         return slot
@@ -330,7 +329,7 @@ package struct AndroidPlanBuilder {
         return Head(numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil, height: L.lineBox(size: style.size), steppedReason: stepped)
     }
 
-    package mutating func placeHead(_ h: Head, x: Double, y: Double, column: String, numeralFamily: String) {
+    package mutating func placeHead(_ h: Head, x: Double, y: Double, column: PlanColumn, numeralFamily: String) {
         var nx = x
         if h.flame {
             set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: 28 + 4 + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
@@ -347,7 +346,7 @@ package struct AndroidPlanBuilder {
     }
 
     /// A single-line text element with the maxLines=1 + ellipsize=end structural floor.
-    package func textLine(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+    package func textLine(_ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
                   height: Double, cost: Double, reason: String) -> PlanElement {
         let w = m.width(text, style)
         let cut = w > width
@@ -358,7 +357,7 @@ package struct AndroidPlanBuilder {
 
     /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
     /// `y` is the top of its first line.
-    package func sentence(_ key: AndroidElementKey, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+    package func sentence(_ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
                   lines: Int, maxLines: Int = L.sentenceMaxLines, cost: Double, reason: String) -> PlanElement {
         let lineH = m.lineFor(style)
         return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
@@ -387,13 +386,13 @@ package struct AndroidPlanBuilder {
         let y = y0 + budget + L.staleFooterTopMarginDp
         set(textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
                      reason: "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"))
-        row(.staleFooter, "footer", y0 + budget, footer)
+        row(.staleFooter, .footer, y0 + budget, footer)
     }
 
     // MARK: First run (every family)
 
     package mutating func planFirstRun(width: Double) {
-        for k in [AndroidElementKey.flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .captionRow] {
+        for k in [PlanPart.flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .captionRow] {
             hide(k, "firstRun: no snapshot yet — no streak block (neutral bootstrap)")
         }
         var col = column(x: x0, width: width)
@@ -416,7 +415,7 @@ package struct AndroidPlanBuilder {
         let room = col.left
         let glyphYields = fit(in: room - glyphCost) == nil && fit(in: room) != nil
         if col.fits(glyphCost) && !glyphYields {
-            let slot = take(.appGlyph, glyphCost, in: &col, column: "main")
+            let slot = take(.appGlyph, glyphCost, in: &col, column: .main)
             set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(room))",
                             costDp: glyphCost, frame: Rect(x: x0, y: slot.minY, width: L.appGlyphDp, height: L.appGlyphDp)))
         } else {
@@ -427,14 +426,14 @@ package struct AndroidPlanBuilder {
         if style.size < m.body.size { note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut") }
         placeWrapped(.statusTitle, text, style: style, lineH: lineH, in: &col,
                      maxLines: lines ?? min(L.firstRunMaxLines, Int((col.left / lineH).rounded(.down))), topMargin: 0,
-                     column: "main", what: "first-run message")
+                     column: .main, what: "first-run message")
     }
 
     /// A wrapping text block of up to `maxLines` lines at the top of `col` (`indent` dp in from its
     /// left edge), which it advances past; returns what it cost.
     @discardableResult
-    package mutating func placeWrapped(_ key: AndroidElementKey, _ text: String, style: TextStyle, lineH: Double, in col: inout StackColumn,
-                               indent: Double = 0, maxLines: Int, topMargin: Double, column: String, what: String) -> Double {
+    package mutating func placeWrapped(_ key: PlanPart, _ text: String, style: TextStyle, lineH: Double, in col: inout StackColumn,
+                               indent: Double = 0, maxLines: Int, topMargin: Double, column: PlanColumn, what: String) -> Double {
         guard maxLines >= 1, col.width - indent > 0 else {
             hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)"); return 0
         }
@@ -455,12 +454,12 @@ package struct AndroidPlanBuilder {
 
     /// Optional lines added to `col` in priority order, each drawn whole on at most its lines and
     /// only under the one above it (shed from the end): a `ShedOrder` in which each requires the last.
-    package mutating func stackOptional(_ items: [(AndroidElementKey, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: String) {
+    package mutating func stackOptional(_ items: [(PlanPart, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: PlanColumn) {
         let x = col.x, width = col.width
         let lines = items.map { m.fitLines($0.1, width: width, style: $0.2, maxLines: $0.5) }
         let costs = zip(items, lines).map { item, n in n.map { item.3 + Double($0) * m.lineFor(item.2) } }
         let kept = ShedOrder(items.indices.map { i in
-            ShedOrder<AndroidElementKey>.Item(items[i].0, forms: costs[i].map { [$0] } ?? [], requires: i > 0 ? items[i - 1].0 : nil)
+            ShedOrder<PlanPart>.Item(items[i].0, forms: costs[i].map { [$0] } ?? [], requires: i > 0 ? items[i - 1].0 : nil)
         }).fill(room: col.left).forms
         var blocked: String?
         for (i, (key, text, style, margin, what, maxLines)) in items.enumerated() {
@@ -487,7 +486,7 @@ package struct AndroidPlanBuilder {
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
     /// vertically centred, OBJ-1477; NEW_DAY's line with them, README "New day"): every frame and
     /// its budget row moves down by half the slack.
-    package mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
+    package mutating func centre(_ keys: [PlanPart], from top: Double, used: Double, free: Double, column: PlanColumn) {
         let dy = (max(0, free) / 2).rounded(.down)
         guard dy > 0 else { return }
         for k in keys {
@@ -523,7 +522,7 @@ package struct AndroidPlanBuilder {
 
     // MARK: - The checklist column (Medium right column, Large body)
 
-    package mutating func planChecklistColumn(in start: StackColumn, column: String,
+    package mutating func planChecklistColumn(in start: StackColumn, column: PlanColumn,
                                       coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
                                       maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0) {
         var col = start
@@ -586,7 +585,7 @@ package struct AndroidPlanBuilder {
             centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
         case .empty,
              .allDone where !size.traits.closesWithMotivator || input.habits.isEmpty:
-            var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
+            var items: [(PlanPart, String, TextStyle, Double, String, Int)] = []
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
             // which OBJ-1477 says "renders on Android medium" — so the subtitle sheds before it.
@@ -787,7 +786,7 @@ package struct AndroidPlanBuilder {
         return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
     }
 
-    package mutating func planHabitRows(in start: StackColumn, maxRows: Int, column: String) {
+    package mutating func planHabitRows(in start: StackColumn, maxRows: Int, column: PlanColumn) {
         var col = start
         let x = col.x, width = col.width, left = col.left
         let n = input.habits.count
@@ -891,19 +890,17 @@ extension AndroidPlanBuilder {
     /// the pill label inside its padding, every other text in its frame at its planned line count.
     package func finishedText(_ e: PlanElement) -> FinishedText? {
         guard e.shown, let text = e.text, let style = e.style, let frame = e.frame else { return nil }
-        switch e.key {
-        case .ctaPill:
-            let w = TextWrap.wrap(text, width: frame.width - L.ctaPaddingDp * 2, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
-            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
-        case .captionRow:
-            let x = frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)
-            let w = TextWrap.wrap(text, width: max(0, frame.maxX - x), maxLines: max(1, e.lines), style: style, measurer: m.measurer)
-            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
-        case .flame, .numeral, .daysLabel, .dayStreakLabel, .longestLabel, .pipRow, .progress, .newDayIcon, .newDayLine,
-             .coachLine, .statusTitle, .statusSubtitle, .staleFooter, .overflowLine, .motivatorLine, .appGlyph, .statusGlyph:
-            let w = TextWrap.wrap(text, width: frame.width, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
-            return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
+        let width: Double
+        if e.key == .ctaPill {
+            width = frame.width - L.ctaPaddingDp * 2  // inside the pill's padding
+        } else if e.key == .captionRow {
+            // after the glyph slot and its gap
+            width = max(0, frame.maxX - (frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)))
+        } else {
+            width = frame.width
         }
+        let w = TextWrap.wrap(text, width: width, maxLines: max(1, e.lines), style: style, measurer: m.measurer)
+        return FinishedText(lines: w.lines, ellipsized: w.ellipsized)
     }
 }
 

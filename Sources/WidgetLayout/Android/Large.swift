@@ -11,9 +11,9 @@ extension AndroidPlanBuilder {
     package mutating func planLarge() {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
         placeFooter()
-        for k in [AndroidElementKey.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
+        for k in [PlanPart.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
         if input.state == .firstRun {
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle, .motivatorLine] { hide(k, "firstRun") }
+            for k in [PlanPart.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle, .motivatorLine] { hide(k, "firstRun") }
             planFirstRun(width: cw); return
         }
         hide(.appGlyph, "only in firstRun")
@@ -46,7 +46,7 @@ extension AndroidPlanBuilder {
         let h = head(.large, width: r == .stacked ? cw : cw - (compactNeed - L.flameContainerDp - L.headerGapDp - numW0), maxHeight: maxHead)
         var col = column(x: x0, width: cw)
         let y = col.y
-        placeHead(h, x: x0, y: y, column: "main", numeralFamily: "large, \(fmtDp(m.numeralSp(.large))) sp")
+        placeHead(h, x: x0, y: y, column: .main, numeralFamily: "large, \(fmtDp(m.numeralSp(.large))) sp")
         var hx = x0 + (h.flame ? L.flameContainerDp + L.headerGapDp : 0) + h.numeralW
         if r == .inline {
             let dsW = m.width(input.strings.dayStreak, m.dayStreakStyle)
@@ -65,7 +65,7 @@ extension AndroidPlanBuilder {
         col.take(h.height)  // the numeral never sheds
         if let caption {
             if r == .stacked {
-                let slot = take(.captionRow, stackedCost, in: &col, column: "main")
+                let slot = take(.captionRow, stackedCost, in: &col, column: .main)
                 set(captionElement(caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
                                    reason: "STACKED: the caption drops to its own row (+1 line + 6 = \(fmtDp(stackedCost)) dp), one line, cut at its end"))
             } else {
@@ -133,7 +133,7 @@ extension AndroidPlanBuilder {
                                           cost: cost, reason: reason)
                                : sentence(.motivatorLine, mot, style: m.body, x: x0, y: my + L.largeMotivatorTopMarginDp, width: cw, lines: lines,
                                           cost: cost, reason: reason))
-                row(.motivatorLine, "main", my, cost)
+                row(.motivatorLine, .main, my, cost)
             }
         } else if input.strings.motivator != nil, input.state != .stale {
             hide(.motivatorLine, "motivator needs more than \(L.sentenceMaxLines) lines at \(fmtDp(cw)) dp — shed whole, never cut")
@@ -152,7 +152,7 @@ extension AndroidPlanBuilder {
     }
 
     package mutating func planChecklistColumnLarge(in col: StackColumn, coachText: String?) {
-        planChecklistColumn(in: col, column: "main", coachText: coachText,
+        planChecklistColumn(in: col, column: .main, coachText: coachText,
                             coachReason: rung == .inline ? "INLINE keeps the long form" : "\(rung!.rawValue) renders coachLineShort",
                             coachMaxLines: Self.largeCoachMaxLines, coachTopMargin: L.coachTopMarginDp,
                             maxRows: L.largeMaxHabitRows, sectionMargin: L.largeSectionTopMarginDp,
@@ -163,7 +163,7 @@ extension AndroidPlanBuilder {
     /// `planChecklistColumnLarge`.
     package func largeChecklist(in col: StackColumn, coachText: String?) -> (seats: Int, used: Double) {
         let probe = measured { $0.planChecklistColumnLarge(in: col, coachText: coachText) }
-        return (probe.habitRows.count, probe.rows.filter { $0.column == "main" }.reduce(0) { $0 + $1.height })
+        return (probe.habitRows.count, probe.rows.filter { $0.column == .main }.reduce(0) { $0 + $1.height })
     }
 
     /// Large's Coach line clamp (seed 000 "Coach line": Large 1).

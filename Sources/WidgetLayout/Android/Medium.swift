@@ -8,9 +8,9 @@ extension AndroidPlanBuilder {
     package mutating func planMedium() {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
         placeFooter()
-        for k in [AndroidElementKey.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
+        for k in [PlanPart.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
         if input.state == .firstRun {
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle] { hide(k, "firstRun") }
+            for k in [PlanPart.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusSubtitle] { hide(k, "firstRun") }
             planFirstRun(width: cw); return
         }
         hide(.appGlyph, "only in firstRun")
@@ -58,11 +58,11 @@ extension AndroidPlanBuilder {
         // beyond the seed's tables), the flame sheds as on Small's header row.
         let placed = leftW < L.flameContainerDp + L.headerGapDp + h.numeralW ? head(.medium, width: leftW, maxHeight: budget) : h
         var col = column(x: x0, width: leftW)
-        placeHead(placed, x: x0, y: col.y, column: "left", numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
+        placeHead(placed, x: x0, y: col.y, column: .left, numeralFamily: "medium, \(fmtDp(m.numeralSp(.medium))) sp")
         col.take(placed.height)  // the numeral never sheds
 
         if showsDS {
-            let slot = take(.dayStreakLabel, dsCost, in: &col, column: "left")
+            let slot = take(.dayStreakLabel, dsCost, in: &col, column: .left)
             set(textLine(.dayStreakLabel, input.strings.dayStreak, style: m.dayStreakStyle, x: x0, y: slot.minY, width: leftW, height: m.line, cost: dsCost,
                          reason: "core + DAY STREAK \(fmtDp(core + dsCost)) ≤ mainRowBudget \(fmtDp(budget))"))
         } else {
@@ -71,7 +71,7 @@ extension AndroidPlanBuilder {
                                                   : "core + DAY STREAK \(fmtDp(core + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)")
         }
         if showsCaption, let caption {
-            let slot = take(.captionRow, captionCost, in: &col, column: "left")
+            let slot = take(.captionRow, captionCost, in: &col, column: .left)
             set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: leftW, cost: captionCost,
                                reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); one line, cut at its end (maxLines=1, ellipsize=end)"))
         } else if input.state == .newDay {
@@ -82,7 +82,7 @@ extension AndroidPlanBuilder {
             hide(.captionRow, captionAbsentReason)
         }
         if showsLg {
-            let slot = take(.longestLabel, lgCost, in: &col, column: "left")
+            let slot = take(.longestLabel, lgCost, in: &col, column: .left)
             set(textLine(.longestLabel, input.strings.longest, style: m.body, x: x0, y: slot.minY + L.longestTopMarginDp, width: leftW, height: m.line, cost: lgCost,
                          reason: "core + DAY STREAK + Longest \(fmtDp(core + dsCost + lgCost)) ≤ mainRowBudget \(fmtDp(budget))"))
         } else {
@@ -97,7 +97,7 @@ extension AndroidPlanBuilder {
         note("right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − \(fmtDp(L.mediumColumnGapDp)) = \(fmtDp(rw))")
         guard rw >= L.mediumRightColumnMinDp else {
             let why = "no checklist column: \(fmtDp(rw)) dp beside the streak column < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
-            for k in [AndroidElementKey.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle, .statusGlyph] { hide(k, why) }
+            for k in [PlanPart.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle, .statusGlyph] { hide(k, why) }
             overflow = input.state == .newDay || input.state == .empty ? 0 : input.habits.count
             return
         }
@@ -107,7 +107,7 @@ extension AndroidPlanBuilder {
     /// Medium's right column: coachLineShort on up to 2 lines straight under the column's top, the
     /// progress line, the rows. Placed once, and measured (`measured`) where a probe asks.
     package mutating func planMediumChecklist(x: Double, width: Double) {
-        planChecklistColumn(in: column(x: x, width: width), column: "right", coachText: input.coachLineShort ?? input.coachLine,
+        planChecklistColumn(in: column(x: x, width: width), column: .right, coachText: input.coachLineShort ?? input.coachLine,
                             coachReason: "Medium renders coachLineShort", coachMaxLines: 2, coachTopMargin: 0,
                             maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }

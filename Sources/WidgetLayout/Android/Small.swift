@@ -13,7 +13,7 @@ extension AndroidPlanBuilder {
         note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − 40 = \(fmtDp(cw))")
         note("contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
         placeFooter()
-        for k in [AndroidElementKey.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
+        for k in [PlanPart.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
             hide(k, "not part of the small layout")
         }
         if input.state == .firstRun { planFirstRun(width: cw); return }
@@ -35,7 +35,7 @@ extension AndroidPlanBuilder {
         let h = head(.small, width: cw, maxHeight: budget, trailing: m.line <= budget ? L.headerGapDp + daysW + L.daysLabelHeadroomDp : nil)
         var col = column(x: x0, width: cw)
         let y = col.y
-        placeHead(h, x: x0, y: y, column: "main", numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
+        placeHead(h, x: x0, y: y, column: .main, numeralFamily: "small, \(fmtDp(m.numeralSp(.small))) sp")
         // Days label (width axis).
         if h.flame {
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
@@ -88,7 +88,7 @@ extension AndroidPlanBuilder {
                 let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
                 let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
-                let y = take(.newDayLine, cost, in: &col, column: "main").minY
+                let y = take(.newDayLine, cost, in: &col, column: .main).minY
                 if showsIcon {
                     set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(boxIcon))) = \(lines) ≤ maxNewDayLines \(maxLines)",
                                     costDp: L.newDaySmallIconAndGapDp,
@@ -113,7 +113,7 @@ extension AndroidPlanBuilder {
             }
         }
         if let caption, showsCaption {
-            let slot = take(.captionRow, captionCost, in: &col, column: "main")
+            let slot = take(.captionRow, captionCost, in: &col, column: .main)
             set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: cw, cost: captionCost, reason: captionReason))
             note("caption row = \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
         } else {
@@ -133,9 +133,9 @@ extension AndroidPlanBuilder {
         case .allDone, .empty:
             let top = col.y
             placeSmallStatusBody(in: &col)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: "main")
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: .main)
         case .newDay:
-            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, free: col.left, column: "main")
+            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, free: col.left, column: .main)
         case .firstRun:
             break
         }
@@ -165,7 +165,7 @@ extension AndroidPlanBuilder {
             note("progress: \(fmtDp(cost)) > \(fmtDp(left)) → shed")
             return
         }
-        let slot = take(.progress, cost, in: &col, column: "main")
+        let slot = take(.progress, cost, in: &col, column: .main)
         set(textLine(.progress, text, style: m.body, x: x0, y: slot.minY + L.smallProgressTopMarginDp, width: cw, height: m.line, cost: cost,
                      reason: "progress \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left; \(why)"))
         note("progress: \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
@@ -176,7 +176,7 @@ extension AndroidPlanBuilder {
             note("pip row: \(input.habits.count) habits > \(PipRow.maxPips) pips → not drawn")
         } else if kept[.pips] != nil {
             let count = PipRow.count(due: input.habits.count)
-            let slot = take(.pipRow, L.pipRowHeightDp, in: &col, column: "main")
+            let slot = take(.pipRow, L.pipRowHeightDp, in: &col, column: .main)
             set(PlanElement(key: .pipRow, shown: true, reason: "pip row \(fmtDp(L.pipRowHeightDp)) ≤ \(fmtDp(left)) dp left",
                             costDp: L.pipRowHeightDp,
                             frame: Rect(x: x0, y: slot.maxY - PipRow.diameterDp, width: min(cw, PipRow.width(count: count)),
@@ -214,7 +214,7 @@ extension AndroidPlanBuilder {
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
         let cost = margin + Double(lines) * line.lineHeight
-        let y = take(.statusTitle, cost, in: &col, column: "main").minY
+        let y = take(.statusTitle, cost, in: &col, column: .main).minY
         if showsCheck {
             set(PlanElement(key: .statusGlyph, shown: true,
                             reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
@@ -227,7 +227,7 @@ extension AndroidPlanBuilder {
         e.maxLines = max(lines, L.sentenceMaxLines)
         set(e)
         if let sub = input.strings.statusSubtitle {
-            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], in: &col, column: "main")
+            stackOptional([(.statusSubtitle, sub, m.body, 0, "status subtitle", L.sentenceMaxLines)], in: &col, column: .main)
         }
     }
 
@@ -298,7 +298,7 @@ extension AndroidPlanBuilder {
                                                        width: habitLabelW, height: labelH),
                                       labelLines: w.lines.count, labelMaxLines: labelMaxLines, ellipsized: w.ellipsized,
                                       label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-        habitRow(next, "main", y - L.statusTopMarginDp, rowCost)
+        habitRow(next, .main, y - L.statusTopMarginDp, rowCost)
         guard showsPill, let ctaLines else {
             hide(.ctaPill, ctaLines == nil ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
                                            : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left - rowCost)) dp left after the next-due row")
@@ -310,7 +310,7 @@ extension AndroidPlanBuilder {
                         + (ctaLines > 1 ? "; label wraps to \(ctaLines) lines (never cut)" : ""),
                         costDp: ctaCost, frame: Rect(x: x0, y: pillY, width: cw, height: pillH),
                         text: cta, style: ctaStyle, lines: ctaLines, maxLines: L.sentenceMaxLines))
-        row(.ctaPill, "main", pillY - L.ctaTopMarginDp, ctaCost)
+        row(.ctaPill, .main, pillY - L.ctaTopMarginDp, ctaCost)
     }
 
 }

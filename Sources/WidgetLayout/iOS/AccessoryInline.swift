@@ -53,7 +53,7 @@ extension IOSPlanBuilder {
         let x = placed.frame.minX + headWidth
         addText(cut.element, (Rect(x: x, y: placed.frame.minY, width: max(0, placed.frame.maxX - x), height: lh), FinishedText(lines: [tail], ellipsized: true)),
                 style: s, ink: .ink, "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline line)")
-        lost[IOSPlanPart.element(cut.element.kind).name] = "the inline line is cut in \(quoted(cut.text)): \(quoted(drawn))"
+        lost[.element(cut.element.kind)] = "the inline line is cut in \(quoted(cut.text)): \(quoted(drawn))"
     }
 
     /// The part of the inline text a tail cut that keeps `drawn` (its kept characters + "…") lands

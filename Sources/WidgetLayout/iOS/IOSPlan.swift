@@ -6,64 +6,15 @@ import WidgetText
 /// finished lines, colour role and the reason it is there (or is not). The family files
 /// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
 
-/// How an element is drawn.
-public enum IOSPlanContent: Sendable, Hashable, Codable {
-    case text(FinishedText, style: TextStyle, lineHeight: Double, ink: ColorRole, alignment: TextAlignment)
-    case glyph(GlyphKind)
-    /// A filled rounded rectangle (the check-off button, a frosted row).
-    case fill(ColorRole, alpha: Double, radius: Double)
-    /// A Lock Screen SF Symbol stand-in, drawn in one ink (the accessories).
-    case symbol(AccessorySymbol, ink: ColorRole)
-    /// `AccessoryWidgetBackground()`: the system's translucent disc / rounded plate behind an accessory.
-    case accessoryBackground(radius: Double)
-    /// A capacity gauge ring: the full track, then the value arc from 12 o'clock clockwise
-    /// (`fraction` nil: the track alone). `lineWidth` in pt.
-    case gauge(fraction: Double?, lineWidth: Double)
-}
-
-public struct IOSPlanItem: Sendable, Hashable, Codable {
-    /// What the item is; the scene's node(s) carry it.
-    public var element: SceneElement
-    /// Its display name (`plan` output and lookups by name in tests).
-    public var name: String { element.displayName(.ios) }
-    public var frame: Rect
-    public var content: IOSPlanContent
-    /// Why it is there: the budget arithmetic or the seed rule.
-    public var reason: String
-}
-
-/// What a plan can leave out, by type: one element kind, or a whole group a single decision sheds.
-/// `name` is what `plan` prints and `hidden` / `lost` are keyed by.
-public enum IOSPlanPart: Sendable, Hashable {
-    case element(ElementKind)
-    /// The pip row, its pips shed together; the check-off button, pill and label together.
-    case pipRow, checkOffButton
-    /// Small's next-due habit row; the checklist's first habit row.
-    case nextDueRow, habitRow
-    /// The count inside the inline accessory's line (the line itself stays).
-    case inlineCount
-
-    public var name: String {
-        switch self {
-        case .element(let kind): return kind.displayName(.ios)
-        case .pipRow: return "pips"
-        case .checkOffButton: return "cta"
-        case .nextDueRow: return "next-due-row"
-        case .habitRow: return "habit-row"
-        case .inlineCount: return "inline-count"
-        }
-    }
-}
-
 public struct IOSWidgetPlan: Sendable {
     public var family: IOSFamily
     public var size: Size
     public var card: Rect
     public var content: Rect
     /// Paint order, back to front.
-    public var items: [IOSPlanItem]
-    /// Elements the family has but did not draw, with why.
-    public var hidden: [String: String]
+    public var items: [PlanItem]
+    /// Parts the family has but did not draw, with why.
+    public var hidden: [PlanPart: String]
     /// Habits drawn as rows (indices into the snapshot's habits), and how many are not.
     public var visibleHabits: [Int]
     public var overflow: Int
@@ -71,10 +22,14 @@ public struct IOSWidgetPlan: Sendable {
     public var typeStep: DynamicTypeStep
     /// Required elements the plan could not draw whole (empty when the layout kept its meaning):
     /// the lost-meaning and truncation checks report each one on the render.
-    public var lost: [String: String]
+    public var lost: [PlanPart: String]
     public var arithmetic: [String]
 
-    public func item(_ name: String) -> IOSPlanItem? { items.first { $0.name == name } }
+    public func item(_ name: String) -> PlanItem? { items.first { $0.name(on: .ios) == name } }
+    /// The hidden parts by the names `plan` prints.
+    public var hiddenByName: [String: String] {
+        Dictionary(hidden.map { ($0.key.name(on: .ios), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
     /// The drawn lines of a text item.
     public func lines(_ name: String) -> [String]? {
         guard case .text(let t, _, _, _, _)? = item(name)?.content else { return nil }
@@ -112,12 +67,12 @@ package struct IOSPlanBuilder {
     package let metrics: IOSLineMetrics
     package let card: Rect
     package let content: Rect
-    package var items: [IOSPlanItem] = []
-    package var hidden: [String: String] = [:]
+    package var items: [PlanItem] = []
+    package var hidden: [PlanPart: String] = [:]
     package var visibleHabits: [Int] = []
     package var overflow = 0
     package let typeStep: DynamicTypeStep
-    package var lost: [String: String] = [:]
+    package var lost: [PlanPart: String] = [:]
     package var arithmetic: [String] = []
 
     package init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary, typeStep: DynamicTypeStep) {
@@ -147,16 +102,16 @@ package struct IOSPlanBuilder {
     package var mutedInk: ColorRole { w.kindling ? .stoneMuted : .muted }
     package var captionInk: ColorRole { w.kindling ? .stoneCaption : .muted }
 
-    package mutating func add(_ element: SceneElement, _ frame: Rect, _ content: IOSPlanContent, _ reason: String) {
-        items.append(IOSPlanItem(element: element, frame: frame, content: content, reason: reason))
+    package mutating func add(_ element: SceneElement, _ frame: Rect, _ content: PlanContent, _ reason: String) {
+        items.append(PlanItem(element: element, frame: frame, content: content, reason: reason))
     }
     package mutating func addText(_ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
                           alignment: TextAlignment = .leading, _ reason: String) {
         add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
     }
-    package mutating func hide(_ part: IOSPlanPart, _ reason: String) { hidden[part.name] = reason }
+    package mutating func hide(_ part: PlanPart, _ reason: String) { hidden[part] = reason }
     /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
-    package mutating func lose(_ part: IOSPlanPart, _ reason: String) { hide(part, reason); lost[part.name] = reason }
+    package mutating func lose(_ part: PlanPart, _ reason: String) { hide(part, reason); lost[part] = reason }
     package mutating func note(_ s: String) { arithmetic.append(s) }
 
     /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
@@ -297,7 +252,7 @@ package struct IOSPlanBuilder {
     package mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
-        var placed: [(SceneElement, Rect, IOSPlanContent)] = []
+        var placed: [(SceneElement, Rect, PlanContent)] = []
         let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
         let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
@@ -390,7 +345,7 @@ package struct IOSPlanBuilder {
     /// `staleFooterMaxLines` (the seed gives iOS no line limit; ios-choices.md "stale footer lines").
     /// Where those lines, or the widget, cannot hold it whole, it is cut at its tail — reported.
     package mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
-        guard let text = staleFooterForms(w).first else { hide(.element(.staleFooter), "not STALE"); return }
+        guard let text = staleFooterText(w) else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
         let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
         let lineH = metrics.lineHeight(s)

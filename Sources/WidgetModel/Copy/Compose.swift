@@ -90,17 +90,6 @@ public func staleFooterText(_ w: ResolvedWidget) -> String? {
     return staleFooterText(hoursSinceSync: h)
 }
 
-/// The STALE footer's forms, longest first: the seed's "Today · last synced 20h ago", then the
-/// shorter forms the inline accessory draws ("Last synced 20h ago", "Synced 20h ago", "20h ago").
-/// A layout draws the first its lines hold whole: the age is the point (seed 000 "Stale-data
-/// threshold": a "last synced Xh ago" caption), so it is never cut while a shorter form fits. The
-/// seed is silent on shorter forms; both platforms use these (README, layout rules).
-public func staleFooterForms(_ w: ResolvedWidget) -> [String] {
-    guard let full = staleFooterText(w), let h = w.hoursSinceSync else { return [] }
-    let short = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge].map { $0.fill(["hours": "\(h)"]) }
-    return [full] + short.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-}
-
 // MARK: - Lock Screen accessories (iOS)
 
 public struct AccessoryLines: Hashable, Sendable, Codable {
@@ -136,40 +125,24 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
     }
 }
 
-/// The inline line's forms, largest first, e.g. "12 · 2 of 4 · Meditate left": the layout draws
-/// the first that fits whole, else the last one tail-truncated (a habit title may end in "…").
-/// Stale and new day have shorter forms (seeds silent) so that the sync age and "New day" are
-/// never the part a tail cut removes: stale is "Default content + … last synced Xh ago" (seed 000
-/// State catalog), so it keeps the count where it fits and the age in every form; new day's short
-/// form is Android's own visual line (seed 000 NEW_DAY, OBJ-1382's narrow form).
-public func inlineAccessoryForms(_ w: ResolvedWidget) -> [String] { inlineAccessoryFormSet(w).forms }
-
-/// The inline forms, and how many of the first ones say all the state means: stale's forms that
-/// drop the count keep only the age, so the layout first tries a smaller Dynamic Type rung.
-public func inlineAccessoryFormSet(_ w: ResolvedWidget) -> (forms: [String], whole: Int) {
+/// Inline accessory: its one line, e.g. "12 · 2 of 4 · Meditate left" (seed 001 §3). Where it does
+/// not fit, the layout cuts it at its tail: the seeds give the line no shorter wording. Stale is
+/// "Default content + … last synced Xh ago" (seed 000 State catalog): the count, then the age.
+public func inlineAccessoryText(_ w: ResolvedWidget) -> String {
     let progress = CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])
     func line(_ status: String) -> String { CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status]) }
-    func all(_ forms: [String]) -> ([String], Int) { (forms, forms.count) }
     switch w.state {
-    case .firstRun: return all([fixedText(.firstRun, platform: .ios)])
+    case .firstRun: return fixedText(.firstRun, platform: .ios)
     case .defaultProgress:
-        return all([line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))])
-    case .allDone: return all([line(fixedText(.allDoneTitle, platform: .ios))])
-    case .empty: return all([line(fixedText(.emptyTitle, platform: .ios))])
-    case .newDay: return all([line(fixedText(.newDayVisual, platform: .ios)), line(fixedText(.newDayVisual, platform: .android))])
+        return line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))
+    case .allDone: return line(fixedText(.allDoneTitle, platform: .ios))
+    case .empty: return line(fixedText(.emptyTitle, platform: .ios))
+    case .newDay: return line(fixedText(.newDayVisual, platform: .ios))
     case .stale:
-        let hours = "\(w.hoursSinceSync ?? 0)"
-        let ages = [CopyTemplate.inlineStale, .inlineStaleShort, .inlineStaleAge]
-        let age = ages.map { $0.fill(["hours": hours]) }
-        // The count before the age's words: "2 of 4", then "2/4" (Android's compact count), then none.
-        let compact = compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount)
-        let counted = w.dueCount > 0 ? [progress, compact].flatMap { count in age.map { line(count + " · " + $0) } } : []
-        return (counted + age.map(line), w.dueCount > 0 ? counted.count : age.count)
+        let age = CopyTemplate.inlineStale.fill(["hours": "\(w.hoursSinceSync ?? 0)"])
+        return line(w.dueCount > 0 ? progress + " · " + age : age)
     }
 }
-
-/// Inline accessory: its whole line, e.g. "12 · 2 of 4 · Meditate left".
-public func inlineAccessoryText(_ w: ResolvedWidget) -> String { inlineAccessoryForms(w)[0] }
 
 /// The streak glyph as an SF Symbol (rectangular line 1, circular/inline on progress states):
 /// filled only when the extension is confirmed; the fail-closed path is the classic outline flame.

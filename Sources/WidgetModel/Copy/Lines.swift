@@ -58,8 +58,6 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     case longestLabel, largeHeaderLabel
     case largeMoreInApp, largeMoreDone
     case inlineAccessory, inlineProgress, inlineHabitLeft, inlineStale
-    /// The stale inline line's shorter forms, for when the whole one does not fit (seeds silent).
-    case inlineStaleShort, inlineStaleAge
     case accessoryStreak, accessoryNext
     // spoken
     case spokenStreak, spokenLongest, spokenHabitDone, spokenHabitNotYet, spokenToday, spokenProgress
@@ -78,8 +76,6 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .inlineProgress: return "{done} of {due}"
         case .inlineHabitLeft: return "{title} left"
         case .inlineStale: return "last synced {hours}h ago"
-        case .inlineStaleShort: return "synced {hours}h ago"
-        case .inlineStaleAge: return "{hours}h ago"
         case .accessoryStreak: return "{streak}-day streak"
         case .accessoryNext: return "Next: {title}"
         case .spokenStreak: return "{streak} day streak"
@@ -101,7 +97,7 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     /// compact-progress fallback (usesCompactProgress).
     public var platforms: Set<Platform> {
         switch self {
-        case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .inlineStaleShort, .inlineStaleAge,
+        case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale,
              .accessoryStreak, .accessoryNext, .largeHeaderLabel:
             return [.ios]
         case .progressCompact:
@@ -118,7 +114,7 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
         case .spokenStreak, .spokenLongest, .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress,
              .spokenMoreHabit, .spokenMoreHabits, .spokenAllDone, .spokenLastSynced: return true
         case .progress, .progressCompact, .staleFooter, .longestLabel, .largeHeaderLabel, .largeMoreInApp,
-             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale, .inlineStaleShort, .inlineStaleAge,
+             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale,
              .accessoryStreak, .accessoryNext: return false
         }
     }

@@ -25,8 +25,6 @@ public struct WidgetCopy: Hashable, Sendable, Codable {
     /// iOS Lock Screen accessories; nil on Android.
     public var accessoryLines: AccessoryLines?
     public var inlineAccessory: String?
-    /// The inline line's shorter forms after the whole one (`inlineAccessoryForms`).
-    public var inlineAccessoryForms: [String]?
     public var inlineAccessorySymbol: String?
     public var accessoryStreakSymbol: String?
     /// Small's label: every habit, and never the Coach line — Small has no Coach row (seed 000,
@@ -61,7 +59,6 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         largeHeaderLabel: ios ? largeHeaderLabelText(longestStreak: w.longestStreak) : nil,
         accessoryLines: ios ? accessoryRectangularLines(w) : nil,
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
-        inlineAccessoryForms: ios ? inlineAccessoryForms(w) : nil,
         inlineAccessorySymbol: ios ? WidgetModel.inlineAccessorySymbol(w).sfName : nil,
         accessoryStreakSymbol: ios ? WidgetModel.accessoryStreakSymbol(w).sfName : nil,
         smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)

@@ -1,6 +1,7 @@
 import WidgetModel
 import WidgetLayout
 import WidgetScene
+import EvidenceCore
 
 /// What WCAG floor a token owes in one use.
 public enum ContrastRole: Hashable, Sendable, Codable {

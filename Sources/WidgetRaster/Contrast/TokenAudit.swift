@@ -2,6 +2,7 @@ import Foundation
 import EvidenceCore
 import WidgetModel
 import WidgetScene
+import WidgetLayout
 
 /// One token × role × theme × background measurement.
 public struct TokenContrastRow: Hashable, Sendable, Codable {

@@ -122,10 +122,7 @@ public struct MapPlanner: Sendable {
         let d = renderer.draw(target)
         let findings = RenderReport.findings(d.scene, image: Self.unpainted, painter: painter, known: known,
                                              key: WidgetRenderer.adHocKey(d.facts), facts: d.facts, checks: Self.checks.compactMap(\.render))
-        switch d.plan {
-        case .android(let plan): return PlanReport(android: d.facts.resolved, plan, scene: d.scene, findings: findings)
-        case .ios(let plan, let r): return PlanReport(ios: d.facts.resolved, plan, request: r, scene: d.scene, findings: findings)
-        }
+        return PlanReport(d, findings: findings)
     }
 
     /// The frame the checks are handed: none of the map's checks reads pixels.

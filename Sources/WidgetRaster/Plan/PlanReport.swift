@@ -69,43 +69,58 @@ public struct PlanReport: Codable, Sendable {
 
     static var checkNames: [String] { CheckRegistry.renderChecks.map(\.name) }
 
-    /// An Android plan, the scene it draws and the findings of the registry's checks on that scene.
-    public init(android w: ResolvedWidget, _ plan: AndroidWidgetPlan, scene: Scene, findings: [RenderReport.Finding]) {
-        platform = .android; family = plan.size.rawValue; unit = "dp"
-        size = Size(plan.widthDp, plan.heightDp); fontScale = plan.fontScale
+    /// A drawn widget's plan, the scene it draws and the findings of the registry's checks on that
+    /// scene: one path for both platforms; only where the platforms' plans say different things
+    /// (Android's font scale and header rung, iOS's type size and device class) does it ask which.
+    init(_ d: DrawnWidget, findings: [RenderReport.Finding]) {
+        let w = d.facts.resolved
+        platform = d.facts.platform; family = d.facts.family.name; size = d.scene.size
         state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
-        sizeReason = plan.sizeReason; rung = plan.rung?.rawValue; rungReason = plan.rungReason
-        content = plan.contentBox
-        elements = AndroidElementKey.allCases.map { key in
-            let e = plan.element(key)
-            return Element(name: key.rawValue, shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
-                           lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
-        } + plan.habitRows.map { r in
-            Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
-                    reason: "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
-                        + (plan.levelB ? " (Level B)" : ""),
-                    frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
-        }
-        habits = Habits(visible: plan.habitRows.map(\.habitIndex), overflow: plan.overflow)
-        arithmetic = plan.arithmetic; accessibilityLabel = scene.accessibilityLabel
+        accessibilityLabel = d.scene.accessibilityLabel
         checks = Self.checkNames; self.findings = findings
+        switch d.plan {
+        case .android(let plan):
+            unit = "dp"; fontScale = plan.fontScale
+            sizeReason = plan.sizeReason; rung = plan.rung?.rawValue; rungReason = plan.rungReason
+            content = plan.contentBox
+            elements = plan.reportElements
+            habits = Habits(visible: plan.habitRows.map(\.habitIndex), overflow: plan.overflow)
+            arithmetic = plan.arithmetic
+        case .ios(let plan, let request):
+            unit = "pt"; textSize = request.textSize.rawValue; deviceClass = request.deviceClass; scale = request.scale
+            sizeReason = request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" } ?? "explicit size"
+            content = plan.content
+            elements = plan.reportElements
+            habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
+            arithmetic = plan.arithmetic
+        }
     }
+}
 
-    /// An iOS plan, the scene it draws and the findings of the registry's checks on that scene.
-    public init(ios w: ResolvedWidget, _ plan: IOSWidgetPlan, request: IOSRenderRequest, scene: Scene, findings: [RenderReport.Finding]) {
-        platform = .ios; family = plan.family.rawValue; unit = "pt"
-        size = plan.size; textSize = request.textSize.rawValue; deviceClass = request.deviceClass; scale = request.scale
-        state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
-        sizeReason = request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" } ?? "explicit size"
-        content = plan.content
-        elements = plan.items.map { i in
+extension AndroidWidgetPlan {
+    /// Every part the planner decided about, in `PlanPart.android`'s order, then the habit rows.
+    var reportElements: [PlanReport.Element] {
+        PlanPart.android.map { key in
+            let e = element(key)
+            return PlanReport.Element(name: key.name(on: .android), shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
+                                      lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
+        } + habitRows.map { r in
+            PlanReport.Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
+                               reason: "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
+                                   + (levelB ? " (Level B)" : ""),
+                               frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
+        }
+    }
+}
+
+extension IOSWidgetPlan {
+    /// Every item drawn, in paint order, then the hidden parts by name.
+    var reportElements: [PlanReport.Element] {
+        items.map { i in
             var lines: [String]?, ellipsized: Bool?
             if case .text(let t, _, _, _, _) = i.content { lines = t.lines; ellipsized = t.ellipsized }
-            return Element(name: i.name, shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
-        } + plan.hidden.sorted { $0.key < $1.key }.map { Element(name: $0.key, shown: false, reason: $0.value) }
-        habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
-        arithmetic = plan.arithmetic; accessibilityLabel = scene.accessibilityLabel
-        checks = Self.checkNames; self.findings = findings
+            return PlanReport.Element(name: i.name(on: .ios), shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
+        } + hiddenByName.sorted { $0.key < $1.key }.map { PlanReport.Element(name: $0.key, shown: false, reason: $0.value) }
     }
 }
 
@@ -123,9 +138,6 @@ extension PlanReport {
     public init(_ d: DrawnWidget, painter: CairoPainter, known: KnownFindings) {
         let findings = RenderReport.findings(d.scene, image: painter.render(d.scene), painter: painter, known: known,
                                              key: WidgetRenderer.adHocKey(d.facts), facts: d.facts)
-        switch d.plan {
-        case .android(let plan): self.init(android: d.facts.resolved, plan, scene: d.scene, findings: findings)
-        case .ios(let plan, let r): self.init(ios: d.facts.resolved, plan, request: r, scene: d.scene, findings: findings)
-        }
+        self.init(d, findings: findings)
     }
 }

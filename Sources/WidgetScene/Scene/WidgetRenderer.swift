@@ -89,7 +89,7 @@ public struct WidgetRenderer: Sendable {
             let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
             return RenderedWidget(scene: d.scene,
                                   layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
-                                  hidden: plan.hidden, facts: d.facts)
+                                  hidden: plan.hiddenByName, facts: d.facts)
         }
     }
 

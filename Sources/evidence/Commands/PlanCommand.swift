@@ -60,24 +60,7 @@ struct PlanCommand: EvidenceCommand {
         let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
         if a.has(json) { try printJSON(report); return 0 }
         print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
-        switch drawn.plan {
-        case .android(let plan):
-            print(renderPlanText(plan))
-        case .ios(_, let request):
-            print("iOS plan — \(report.family) \(fmt(report.size.width)) × \(fmt(report.size.height)) pt (\(request.deviceClass ?? "explicit size") @\(Int(request.scale))x, text size \(request.textSize.rawValue))")
-            print("content: \(report.content) (16 pt margins)   rows: \(report.habits.visible)   overflow: \(report.habits.overflow)")
-            print("items:")
-            for e in report.elements where e.shown {
-                print("  \(e.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(e.frame.map(String.init(describing:)) ?? "")\(e.lines.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? "")  — \(e.reason)")
-            }
-            let hidden = report.elements.filter { !$0.shown }
-            if !hidden.isEmpty {
-                print("hidden:")
-                for e in hidden { print("  \(e.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(e.reason)") }
-            }
-            print("arithmetic:")
-            for line in report.arithmetic { print("  " + line) }
-        }
+        print(planText(report))
         print("label: \(report.accessibilityLabel)")
         print("checks: \(report.checks.joined(separator: ", "))")
         // Each finding under its class, spec gaps first (what the widget's designers should fix).
@@ -126,26 +109,23 @@ extension PlanCommand {
     }
 }
 
-func renderPlanText(_ plan: AndroidWidgetPlan) -> String {
-    var out: [String] = []
+/// The plan as `plan` prints it: one printer for both platforms, reading the report `--json` prints.
+func planText(_ r: PlanReport) -> String {
     func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v) }
-    out.append("Android plan — \(n(plan.widthDp)) × \(n(plan.heightDp)) dp, fontScale \(plan.fontScale)")
-    out.append("size:      \(plan.size.rawValue)  (\(plan.sizeReason))")
-    out.append("rung:      \(plan.rung?.rawValue ?? "—")\(plan.rungReason.map { "  (\($0))" } ?? "")")
-    out.append("habitRows: \(plan.habitRows.count)   overflow: \(plan.overflow)   levelB: \(plan.levelB)")
-    for r in plan.habitRows {
-        out.append("  [\(r.habitIndex)] \(r.title)\(r.done ? " ✓" : "")\(r.isNextDue ? "  (next due)" : "")  "
-                   + "row \(n(r.frame.height)) dp, label \(r.labelLines)/\(r.labelMaxLines) line(s)\(r.ellipsized ? ", ellipsized" : "")")
-    }
+    let type = r.fontScale.map { "fontScale \($0)" }
+        ?? "\(r.deviceClass ?? "explicit size") @\(Int(r.scale ?? 1))x, text size \(r.textSize ?? "")"
+    var out = ["\(r.platform == .android ? "Android" : "iOS") plan — \(r.family) \(n(r.size.width)) × \(n(r.size.height)) \(r.unit), \(type)",
+               "size:      \(r.family)  (\(r.sizeReason))"]
+    if let rung = r.rung { out.append("rung:      \(rung)\(r.rungReason.map { "  (\($0))" } ?? "")") }
+    out.append("content:   \(r.content)   habit rows: \(r.habits.visible)   overflow: \(r.habits.overflow)")
     out.append("elements:")
-    for key in AndroidElementKey.allCases {
-        let e = plan.element(key)
-        let mark = e.shown ? "shown " : "hidden"
-        let drawn = e.drawn.map { "  draws \($0.lines.map { "\"\($0)\"" }.joined(separator: " / "))" } ?? ""
-        let extra = e.shown ? "  [\(n(e.costDp)) dp\(e.frame.map { " at \($0)" } ?? "")]\(drawn)" : ""
-        out.append("  \(key.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)) \(mark)  \(e.reason)\(extra)")
+    let width = max(15, (r.elements.map(\.name.count).max() ?? 0) + 1)
+    for e in r.elements {
+        let drawn = e.lines.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? ""
+        let at = e.frame.map { "  [at \($0)]" } ?? ""
+        out.append("  \(e.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(e.shown ? "shown " : "hidden")  \(e.reason)\(at)\(drawn)")
     }
     out.append("arithmetic:")
-    for line in plan.arithmetic { out.append("  " + line) }
+    out += r.arithmetic.map { "  " + $0 }
     return out.joined(separator: "\n")
 }

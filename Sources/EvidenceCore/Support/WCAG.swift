@@ -1,5 +1,4 @@
 import Foundation
-import EvidenceCore
 
 /// An opaque sRGB colour with unrounded channels (0…255, gamma-encoded), the result of
 /// compositing. Kept in doubles so no rounding happens before a ratio is compared with its floor.
