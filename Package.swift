@@ -4,7 +4,8 @@ import PackageDescription
 // The modules in pipeline order, each importing only those before it (issue #57): the file and
 // pixel kit, the widget's data and copy, text, layout (plans), scenes and their painter, then the
 // gate, the checks and the review. The release binary links the Swift runtime in through
-// `swift build --static-swift-stdlib` (scripts/verify.sh, install.sh): no unsafe flags here.
+// `--static-swift-stdlib` (scripts/build-release.sh, which every script builds with): no unsafe
+// flags here.
 let layers = ["EvidenceCore", "WidgetModel", "WidgetText", "WidgetLayout", "WidgetScene", "WidgetRaster"]
 
 let package = Package(

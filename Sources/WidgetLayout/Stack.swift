@@ -89,8 +89,10 @@ public struct StackColumn {
         Self.ceil(measurer.advance(text, style: style))
     }
 
-    /// Round a measured width up to a whole unit, ignoring floating-point dust (the Android rule).
-    public static func ceil(_ v: Double) -> Double { AndroidLayout.ceilDp(v) }
+    /// Round a measured or derived value up to a whole unit, ignoring floating-point dust (34 × 1.15 ×
+    /// 1.33 = 52.003 → 53, but 11 × 1.33 × 10 must not become 147). The kit's rule; Android's dp
+    /// rounding (`AndroidLayout.ceilDp`) is this one.
+    public static func ceil(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
 }
 
 /// The seed's shed order as data, for one column: its elements in priority order (highest first),

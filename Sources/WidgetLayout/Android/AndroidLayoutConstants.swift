@@ -223,7 +223,7 @@ public enum AndroidLayout {
     public static func lineBox(size: Double) -> Double {
         ceilDp(size * robotoLineBox)
     }
-    /// Round a measured/derived dp value up, ignoring floating-point dust (34 × 1.15 × 1.33 = 52.003 → 53,
-    /// but 11 × 1.33 × 10 must not become 147).
-    public static func ceilDp(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
+    /// Round a measured/derived dp value up, ignoring floating-point dust: the shared kit's rule
+    /// (`StackColumn.ceil`).
+    public static func ceilDp(_ v: Double) -> Double { StackColumn.ceil(v) }
 }
