@@ -75,7 +75,8 @@ extension AndroidWidgetPlan {
         case .statusGlyph: return [glyph(w.state == .allDone ? .doneCheck : .restMoon, frame, .statusGlyph)]
         case .numeral: return text(e, .numeral, ink: .ink, frame: frame)
         case .statusTitle: return text(e, .statusTitle, ink: .ink, frame: frame)
-        case .newDayLine: return text(e, .newDayLine, ink: .ink, frame: frame)  // the state's own line, as statusTitle (README "New day")
+        // the state's own line, as statusTitle (README "New day")
+        case .newDayLine: return text(e, .newDayLine, ink: .ink, frame: frame)
         case .daysLabel: return text(e, .daysLabel, ink: muted, frame: frame)
         case .dayStreakLabel: return text(e, .dayStreakLabel, ink: muted, frame: frame)
         case .longestLabel: return text(e, .longestLabel, ink: muted, frame: frame)
