@@ -12,6 +12,8 @@ public enum RollUp {
         case token(String, theme: Theme?)
         /// A copy edit: the words the recorded text lost and the render gained.
         case copy(removed: [String], added: [String])
+        /// A layout edit: the element whose frame moved (`GateFailure.layout`) in one family.
+        case layout(family: String?, element: String)
         case element(FailureKind, ElementKind)
         case check(FailureKind)
 
@@ -19,8 +21,9 @@ public enum RollUp {
             switch self {
             case .token: return 0
             case .copy: return 1
-            case .element: return 2
-            case .check: return 3
+            case .layout: return 2
+            case .element: return 3
+            case .check: return 4
             }
         }
     }
@@ -40,6 +43,8 @@ public enum RollUp {
         /// The nearest value of the token passing on every background it sits on, where the token
         /// audit of the tokens the run drew with has one.
         public var suggestion: TokenSuggestion?
+        /// A layout cause's moves, one per fixture, in the failures' order.
+        public var moves: [LayoutMove] = []
 
         /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value #86765A"
         public var line: String {
@@ -59,6 +64,10 @@ public enum RollUp {
             case .copy(let removed, let added):
                 func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
                 return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
+            case .layout(let family, let element):
+                let others = HTMLReport.orderedUnique(moves.flatMap(\.others))
+                let with = others.isEmpty ? "" : " (moved with it: " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "") + ")"
+                return "layout \(family.map { $0 + " " } ?? "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
             case .element(let kind, let element):
                 return "\(kind.rawValue) \(element.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
             case .check(let kind):
@@ -75,7 +84,8 @@ public enum RollUp {
     /// `details`: the failing fixtures' words, which name a copy edit's cause.
     public static func groups(_ failures: [GateFailure], suggestions: [TokenSuggestion] = [], details: [FixtureDetail] = []) -> [Group] {
         struct Tally { var keys: [String] = []; var seen: Set<String> = []; var findings = 0; var roles: [String] = []
-                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = [] }
+                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = []
+                       var moves: [LayoutMove] = [] }
         struct Pair: Hashable { var background: String; var floor: Double }
         var order: [Cause] = [], byCause: [Cause: Tally] = [:]
         // Token causes first: a pixels failure joins one only where the run has it.
@@ -91,6 +101,7 @@ public enum RollUp {
         func tally(_ g: inout Tally, _ f: GateFailure) {
             if g.seen.insert(f.key).inserted { g.keys.append(f.key) }
             g.findings += 1
+            if let move = f.layout { g.moves.append(move) }
             guard let m = f.contrast else { return }
             if g.worst.map({ m.ratio / m.floor < $0.ratio / $0.floor }) ?? true { g.worst = m }
             g.backgrounds.insert(m.background)
@@ -111,7 +122,7 @@ public enum RollUp {
             }
             return Group(cause: cause, keys: g.keys, findings: g.findings, roles: g.roles, worst: g.worst,
                          backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count,
-                         belowFloor: g.below.count, suggestion: suggestion)
+                         belowFloor: g.below.count, suggestion: suggestion, moves: g.moves)
         }
         // Stable: ties keep the failures' order (the review order the caller passes).
         return groups.enumerated().sorted { a, b in
@@ -122,8 +133,9 @@ public enum RollUp {
     static func theme(_ key: String) -> Theme? { FixtureCatalog.id(forKey: key)?.theme }
 
     /// A failure's cause: its token for a contrast failure; for a golden-comparison failure, the
-    /// token cause of the run its changed pixels lie in (words unchanged), else the copy edit its
-    /// words show; else the element the check blames, or the check alone.
+    /// copy edit its words show, else the layout edit its recorded frames show (`GateFailure.layout`),
+    /// else the token cause of the run its changed pixels lie in; else the element the check
+    /// blames, or the check alone.
     static func cause(_ f: GateFailure, tokenCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
@@ -142,6 +154,8 @@ public enum RollUp {
                 }
             }
             if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
+        } else if comparison, let move = f.layout {
+            return .layout(family: move.family, element: move.element)
         } else if comparison, let token = f.tokens?.first(where: { tokenCauses.contains(.token($0, theme: theme(f.key))) }) {
             return .token(token, theme: theme(f.key))
         }
