@@ -44,10 +44,27 @@ import Testing
         let grown = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 17), ("longestLabel", 16, 59, 80, 15)])
         let g = try #require(LayoutMove.between(recorded: before, now: grown, family: "android/medium", platform: .android))
         #expect(g.element == "dayStreakLabel" && g.change == "height +2 dp" && g.others == ["longestLabel"])
-        // Only moves: the farthest.
-        let moved = frames([("card", 0, 0, 300, 150), ("numeral", 16, 11, 40, 30), ("dayStreakLabel", 16, 45, 80, 15), ("longestLabel", 16, 56, 80, 15)])
-        let m = try #require(LayoutMove.between(recorded: before, now: moved, family: nil, platform: .ios))
-        #expect(m.element == "dayStreakLabel" && m.change == "y +3 pt" && m.others == ["numeral", "longestLabel"])
+        // One element moved between two that kept their frames: it is the cause.
+        let one = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 45, 80, 15), ("longestLabel", 16, 57, 80, 15)])
+        let o = try #require(LayoutMove.between(recorded: before, now: one, family: nil, platform: .ios))
+        #expect(o.element == "dayStreakLabel" && o.spaceBelow == nil && o.change == "y +3 pt" && o.others == [])
+        // Several moved below one that kept its frame (a margin edit): the space below that one,
+        // whichever of them is drawn — the caption here, Longest N alone elsewhere.
+        let withCaption = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
+                                  ("caption-glyph", 17, 62, 8, 5), ("caption", 26, 57, 60, 15), ("longestLabel", 16, 74, 80, 15)])
+        var shifted = withCaption
+        for i in 3..<6 { shifted.frames[i].rect.y += 2 }
+        let c = try #require(LayoutMove.between(recorded: withCaption, now: shifted, family: "android/medium", platform: .android))
+        #expect(c.element == "dayStreakLabel" && c.spaceBelow == true && c.change == "y +2 dp" && c.others == ["caption-glyph", "caption", "longestLabel"])
+        let alone = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 59, 80, 15)])
+        let a = try #require(LayoutMove.between(recorded: before, now: alone, family: "android/medium", platform: .android))
+        #expect(a.element == "dayStreakLabel" && a.spaceBelow == true && a.change == "y +2 dp" && a.others == ["longestLabel"])
+        #expect(RollUp.Group(cause: .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true), keys: ["k1", "k2"], findings: 2,
+                             backgrounds: 0, moves: [c, a]).line == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, caption, longestLabel)")
+        // Everything moved, nothing above the topmost: the topmost is named.
+        let all = frames([("card", 0, 0, 300, 150), ("numeral", 16, 11, 40, 30), ("dayStreakLabel", 16, 41, 80, 15), ("longestLabel", 16, 56, 80, 15)])
+        let m = try #require(LayoutMove.between(recorded: before, now: all, family: nil, platform: .ios))
+        #expect(m.element == "numeral" && m.spaceBelow == nil && m.change == "y -1 pt" && m.others == ["dayStreakLabel", "longestLabel"])
         // A vanished element (no resize) is the cause over the ones that moved to fill its room.
         let shed = frames([("card", 0, 0, 300, 150), ("numeral", 16, 20, 40, 30), ("dayStreakLabel", 16, 50, 80, 15)])
         let s = try #require(LayoutMove.between(recorded: before, now: shed, family: nil, platform: .android))
@@ -65,7 +82,9 @@ import Testing
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
         let all = try FixtureCatalog.load().filter { $0.key.hasPrefix("android/") && $0.key.hasSuffix("/light") }
         func hasLabel(_ f: Fixture) -> Bool { f.makeScene(painter.fonts).nodes.contains { $0.element == .dayStreakLabel } }
-        let moving = Array(all.filter { $0.key.hasPrefix("android/medium/") && hasLabel($0) }.prefix(5))
+        // (with Longest N drawn below it: the label moves on its own, between two that stay)
+        let moving = Array(all.filter { f in f.key.hasPrefix("android/medium/") && hasLabel(f)
+            && f.makeScene(painter.fonts).nodes.contains { $0.element == .longestLabel } }.prefix(5))
         let still = Array(all.filter { !hasLabel($0) }.prefix(2))
         try #require(moving.count == 5 && still.count == 2, "medium fixtures with the label, and fixtures without it")
         let original = moving + still

@@ -81,7 +81,11 @@ public struct ElementFrames: Codable, Equatable, Sendable {
 public struct LayoutMove: Codable, Equatable, Sendable {
     /// The element's display name (`dayStreakLabel`).
     public var element: String
-    /// Its frame in the golden (nil: it was not drawn then) and now (nil: it is not drawn now).
+    /// The change is the space below `element` (which kept its frame): the elements after it moved
+    /// together — a margin or slot edit, which no element's own frame shows. nil: its own frame.
+    public var spaceBelow: Bool?
+    /// Its frame in the golden (nil: it was not drawn then) and now (nil: it is not drawn now); for
+    /// `spaceBelow`, the frames of the first element below it that moved.
     public var was: Rect?
     public var now: Rect?
     /// `android/medium`, `ios/systemSmall`: the family drawn (the cause names it; one element name
@@ -94,7 +98,10 @@ public struct LayoutMove: Codable, Equatable, Sendable {
 
     /// What changed between the recorded and the current frames, or nil where none did. The element
     /// named is the first, in paint order, whose size changed (a resized element moves those after
-    /// it); else the first that appeared or vanished; else the one that moved farthest.
+    /// it); else the first that appeared or vanished; else, where the elements that moved are the
+    /// last of their column, the space below the nearest element above them that kept its frame (a
+    /// margin edit moves every element after it, and which of them are drawn varies from fixture
+    /// to fixture: the element above them is the one cause they share); else the topmost that moved.
     public static func between(recorded: ElementFrames, now: ElementFrames, family: String?, platform: Platform) -> LayoutMove? {
         let then = Dictionary(recorded.frames.map { ($0.name, $0.rect) }, uniquingKeysWith: { a, _ in a })
         let current = Dictionary(now.frames.map { ($0.name, $0.rect) }, uniquingKeysWith: { a, _ in a })
@@ -107,19 +114,29 @@ public struct LayoutMove: Codable, Equatable, Sendable {
             guard let w = c.was, let n = c.now else { return false }
             return w.width != n.width || w.height != n.height
         }
-        func distance(_ c: (name: String, was: Rect?, now: Rect?)) -> Double {
-            guard let w = c.was, let n = c.now else { return 0 }
-            return max(abs(n.x - w.x), abs(n.y - w.y))
+        var spaceBelow: String?
+        var cause = changed.first(where: resized) ?? changed.first { $0.was == nil || $0.now == nil }
+        if cause == nil {
+            // Only moves: top-down by the recorded frames.
+            let top = changed.min { a, b in (a.was!.minY, a.was!.minX) < (b.was!.minY, b.was!.minX) }!
+            cause = top
+            // In its column (overlapping it across), an element above it and none below it kept its
+            // frame: what changed is the space after that one. One below it that kept its frame too
+            // says the topmost moved on its own.
+            let w = top.was!
+            let kept = recorded.frames.filter { f in current[f.name] == f.rect && f.rect.minX < w.maxX && f.rect.maxX > w.minX }
+            if !kept.contains(where: { $0.rect.minY >= w.maxY - 0.01 }) {
+                spaceBelow = kept.filter { $0.rect.maxY <= w.minY + 0.01 }.max { $0.rect.maxY < $1.rect.maxY }?.name
+            }
         }
-        let cause = changed.first(where: resized) ?? changed.first { $0.was == nil || $0.now == nil }
-            ?? changed.enumerated().max { a, b in (distance(a.element), -a.offset) < (distance(b.element), -b.offset) }!.element
+        let named = spaceBelow ?? cause!.name
         let unit: String
         switch platform {
         case .android: unit = "dp"
         case .ios: unit = "pt"
         }
-        return LayoutMove(element: cause.name, was: cause.was, now: cause.now, family: family, unit: unit,
-                          others: changed.map(\.name).filter { $0 != cause.name })
+        return LayoutMove(element: named, spaceBelow: spaceBelow.map { _ in true }, was: cause!.was, now: cause!.now, family: family, unit: unit,
+                          others: changed.map(\.name).filter { $0 != named })
     }
 
     /// "y +2 dp, height +2 dp", "appeared", "vanished".

@@ -13,7 +13,7 @@ public enum RollUp {
         /// A copy edit: the words the recorded text lost and the render gained.
         case copy(removed: [String], added: [String])
         /// A layout edit: the element whose frame moved (`GateFailure.layout`) in one family.
-        case layout(family: String?, element: String)
+        case layout(family: String?, element: String, spaceBelow: Bool)
         case element(FailureKind, ElementKind)
         case check(FailureKind)
 
@@ -64,10 +64,11 @@ public enum RollUp {
             case .copy(let removed, let added):
                 func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
                 return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
-            case .layout(let family, let element):
+            case .layout(let family, let element, let spaceBelow):
                 let others = HTMLReport.orderedUnique(moves.flatMap(\.others))
-                let with = others.isEmpty ? "" : " (moved with it: " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "") + ")"
-                return "layout \(family.map { $0 + " " } ?? "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
+                let names = others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
+                let with = others.isEmpty ? "" : spaceBelow ? " (moved: \(names))" : " (moved with it: \(names))"
+                return "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
             case .element(let kind, let element):
                 return "\(kind.rawValue) \(element.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
             case .check(let kind):
@@ -155,7 +156,7 @@ public enum RollUp {
             }
             if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
         } else if comparison, let move = f.layout {
-            return .layout(family: move.family, element: move.element)
+            return .layout(family: move.family, element: move.element, spaceBelow: move.spaceBelow == true)
         } else if comparison, let token = f.tokens?.first(where: { tokenCauses.contains(.token($0, theme: theme(f.key))) }) {
             return .token(token, theme: theme(f.key))
         }
