@@ -61,6 +61,17 @@ import Testing
         #expect(a.element == "dayStreakLabel" && a.spaceBelow == true && a.change == "y +2 dp" && a.others == ["longestLabel"])
         #expect(RollUp.Group(cause: .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true), keys: ["k1", "k2"], findings: 2,
                              backgrounds: 0, moves: [c, a]).line == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, caption, longestLabel)")
+        // Longest N moved on its own above a footer that stayed: its own cause alone, but the space
+        // below DAY STREAK's where the run shows that space changed elsewhere.
+        let footed = frames([("card", 0, 0, 300, 150), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 57, 80, 15), ("staleFooter", 0, 130, 300, 15)])
+        var footedNow = footed; footedNow.frames[2].rect.y += 2
+        let f = try #require(LayoutMove.between(recorded: footed, now: footedNow, family: "android/medium", platform: .android))
+        #expect(f.element == "longestLabel" && f.spaceBelow == nil && f.above == "dayStreakLabel")
+        let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
+        func failure(_ key: String, _ m: LayoutMove) -> GateFailure { var x = GateFailure(key: key, kind: .pixels, detail: "moved"); x.layout = m; return x }
+        #expect(RollUp.groups([failure(keys[0], f)]).map(\.line) == ["layout android/medium longestLabel y +2 dp — 1 fixture"])
+        #expect(RollUp.groups([failure(keys[0], f), failure(keys[1], a)]).map(\.line)
+                == ["layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: longestLabel)"])
         // Everything moved, nothing above the topmost: the topmost is named.
         let all = frames([("card", 0, 0, 300, 150), ("numeral", 16, 11, 40, 30), ("dayStreakLabel", 16, 41, 80, 15), ("longestLabel", 16, 56, 80, 15)])
         let m = try #require(LayoutMove.between(recorded: before, now: all, family: nil, platform: .ios))

@@ -84,6 +84,11 @@ public struct LayoutMove: Codable, Equatable, Sendable {
     /// The change is the space below `element` (which kept its frame): the elements after it moved
     /// together — a margin or slot edit, which no element's own frame shows. nil: its own frame.
     public var spaceBelow: Bool?
+    /// Where only moves changed: the nearest element above the topmost that moved, in its column,
+    /// that kept its frame. The roll-up counts an element that moved on its own under the space
+    /// below this one where other renders of the run show that space changed (the same edit, with
+    /// an element below that stayed: a footer held to the bottom).
+    public var above: String?
     /// Its frame in the golden (nil: it was not drawn then) and now (nil: it is not drawn now); for
     /// `spaceBelow`, the frames of the first element below it that moved.
     public var was: Rect?
@@ -114,7 +119,7 @@ public struct LayoutMove: Codable, Equatable, Sendable {
             guard let w = c.was, let n = c.now else { return false }
             return w.width != n.width || w.height != n.height
         }
-        var spaceBelow: String?
+        var spaceBelow: String?, above: String?
         var cause = changed.first(where: resized) ?? changed.first { $0.was == nil || $0.now == nil }
         if cause == nil {
             // Only moves: top-down by the recorded frames.
@@ -125,9 +130,8 @@ public struct LayoutMove: Codable, Equatable, Sendable {
             // says the topmost moved on its own.
             let w = top.was!
             let kept = recorded.frames.filter { f in current[f.name] == f.rect && f.rect.minX < w.maxX && f.rect.maxX > w.minX }
-            if !kept.contains(where: { $0.rect.minY >= w.maxY - 0.01 }) {
-                spaceBelow = kept.filter { $0.rect.maxY <= w.minY + 0.01 }.max { $0.rect.maxY < $1.rect.maxY }?.name
-            }
+            above = kept.filter { $0.rect.maxY <= w.minY + 0.01 }.max { $0.rect.maxY < $1.rect.maxY }?.name
+            if !kept.contains(where: { $0.rect.minY >= w.maxY - 0.01 }) { spaceBelow = above }
         }
         let named = spaceBelow ?? cause!.name
         let unit: String
@@ -135,7 +139,7 @@ public struct LayoutMove: Codable, Equatable, Sendable {
         case .android: unit = "dp"
         case .ios: unit = "pt"
         }
-        return LayoutMove(element: named, spaceBelow: spaceBelow.map { _ in true }, was: cause!.was, now: cause!.now, family: family, unit: unit,
+        return LayoutMove(element: named, spaceBelow: spaceBelow.map { _ in true }, above: spaceBelow == nil ? above : nil, was: cause!.was, now: cause!.now, family: family, unit: unit,
                           others: changed.map(\.name).filter { $0 != named })
     }
 

@@ -65,7 +65,8 @@ public enum RollUp {
                 func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
                 return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
             case .layout(let family, let element, let spaceBelow):
-                let others = HTMLReport.orderedUnique(moves.flatMap(\.others))
+                // (a move counted under the space above it names itself among what moved)
+                let others = HTMLReport.orderedUnique(moves.flatMap { spaceBelow && $0.spaceBelow != true ? [$0.element] + $0.others : $0.others })
                 let names = others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
                 let with = others.isEmpty ? "" : spaceBelow ? " (moved: \(names))" : " (moved with it: \(names))"
                 return "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
@@ -89,11 +90,13 @@ public enum RollUp {
                        var moves: [LayoutMove] = [] }
         struct Pair: Hashable { var background: String; var floor: Double }
         var order: [Cause] = [], byCause: [Cause: Tally] = [:]
-        // Token causes first: a pixels failure joins one only where the run has it.
-        let tokenCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
+        // Causes a pixels failure joins only where the run has them: tokens that failed contrast…
+        let sharedCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
+            // …and the spaces below an element that layout edits changed, which a lone move below it joins.
+            .union(failures.compactMap { f in f.layout.flatMap { $0.spaceBelow == true ? Cause.layout(family: $0.family, element: $0.element, spaceBelow: true) : nil } })
         let words = Dictionary(details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for f in failures {
-            let cause = self.cause(f, tokenCauses: tokenCauses, details: words)
+            let cause = self.cause(f, sharedCauses: sharedCauses, details: words)
             if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
             // Changed in place through the subscript: a copy taken out and stored back copied the
             // key set on every failure (issue #55: `report` of 8,000 failures was quadratic).
@@ -137,7 +140,7 @@ public enum RollUp {
     /// copy edit its words show, else the layout edit its recorded frames show (`GateFailure.layout`),
     /// else the token cause of the run its changed pixels lie in; else the element the check
     /// blames, or the check alone.
-    static func cause(_ f: GateFailure, tokenCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
+    static func cause(_ f: GateFailure, sharedCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
         switch f.kind {
@@ -156,8 +159,11 @@ public enum RollUp {
             }
             if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
         } else if comparison, let move = f.layout {
+            if let above = move.above, sharedCauses.contains(.layout(family: move.family, element: above, spaceBelow: true)) {
+                return .layout(family: move.family, element: above, spaceBelow: true)
+            }
             return .layout(family: move.family, element: move.element, spaceBelow: move.spaceBelow == true)
-        } else if comparison, let token = f.tokens?.first(where: { tokenCauses.contains(.token($0, theme: theme(f.key))) }) {
+        } else if comparison, let token = f.tokens?.first(where: { sharedCauses.contains(.token($0, theme: theme(f.key))) }) {
             return .token(token, theme: theme(f.key))
         }
         if let e = f.element { return .element(f.kind, e) }
