@@ -54,7 +54,8 @@ python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+  { $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq \
+      && DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq "${missing[@]}" >/dev/null; } \
     || echo "apt-get could not install: ${missing[*]}" >&2
 fi
 for tool in /usr/bin/time bc uptime; do command -v "$tool" >/dev/null || { echo "bench.sh needs $tool" >&2; exit 2; }; done
