@@ -158,7 +158,7 @@ import Testing
 
 @Suite struct ImageCodecPinTests {
     @Test func goldenEncodingSettingsArePinned() {
-        #expect(PNGCodec.goldenLevel == 8)
+        #expect(PNGCodec.goldenLevels.light == 7 && PNGCodec.goldenLevels.dark == 8)
         #expect(PNGCodec.Encoding.streamed == PNGCodec.Encoding(filter: 0x08, level: 3, strategy: 0))
     }
 
