@@ -17,7 +17,8 @@
 #     runs just these rows); then issue #37's rows, alternating too: one-fixture verify, whole-matrix
 #     verify with proofs warm and cold, record per fixture, golden bytes, and with BENCH_FRESH_CLONE=1
 #     scripts/test.sh on a fresh clone of each (docs/reference/performance.md); and issue #56's:
-#     verify's fast path, golden bytes per golden against 24,203 B, and its targets;
+#     verify's fast path, golden bytes per golden against 24,203 B, and its targets
+#     (`BENCH_ONLY=encode` runs just record, the fast path and the bytes, alternating);
 #   - issue #56's whole-matrix verify per fixture against 1/60 of an ImageMagick `compare`, the two
 #     alternating in one run (`BENCH_ONLY=magick` runs just this row).
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
@@ -40,6 +41,9 @@ if [ -n "$BENCH_DOC" ] && [ -z "${BENCH_DOC_RUN:-}" ] && [ -z "${BENCH_ONLY:-}" 
   fi
   rm -f "$out"; exit "$status"
 fi
+if [ "${BENCH_ONLY:-}" = encode ] && [ -z "${BENCH_AGAINST:-}" ]; then
+  echo "BENCH_ONLY=encode compares with a build before: set BENCH_AGAINST=REV" >&2; exit 2
+fi
 RUNS=${BENCH_RUNS:-5}
 SCALES=${BENCH_SCALES:-"1 4 16"}
 PAIR_A=${BENCH_PAIR_A:-Goldens/android/large/default-some-notyet/flame/kindling/light.png}
@@ -55,7 +59,8 @@ python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+  { $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq \
+      && DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq "${missing[@]}" >/dev/null; } \
     || echo "apt-get could not install: ${missing[*]}" >&2
 fi
 for tool in /usr/bin/time bc uptime; do command -v "$tool" >/dev/null || { echo "bench.sh needs $tool" >&2; exit 2; }; done
@@ -128,6 +133,9 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   BASE=.build/bench-against/$REV
   [ -d "$BASE" ] || git worktree add -q --detach "$BASE" "$REV"
   (cd "$BASE" && swift build -c release --product evidence 2>&1 | tail -n 1)
+  ROWS="one warm cold record fast"
+  [ "${BENCH_ONLY:-}" != encode ] || ROWS="record fast"
+  if [ "${BENCH_ONLY:-}" != encode ]; then
   : > "$WORK/base.times"; : > "$WORK/this.times"
   # Alternate, so a load change on the machine falls on both builds alike.
   for _ in $(seq "$RUNS"); do
@@ -150,6 +158,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   printf '  %-58s %s\n' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
     "$(if [ "$(echo "$T_WALL <= $B_WALL * 1.10" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.0f' "$(echo "($T_WALL / $B_WALL - 1) * 100" | bc -l)") % slower"; fi)"
   echo
+  fi
   # Issue #37's rows, each alternating REV and this build run by run: whole-process wall of a
   # one-fixture verify, of a whole-matrix verify with this machine's proofs warm and with an empty
   # proofs cache (this build decodes every golden once then; REV has no cache), record's per-fixture
@@ -169,16 +178,19 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   }
   (EVIDENCE_CACHE="$WORK/cache-this" .build/release/evidence verify --quiet > /dev/null 2>&1) || true  # warms this build's proofs
   for _ in $(seq "$RUNS"); do
-    against one .build/release/evidence verify --quiet --filter "$ONE"
-    against warm .build/release/evidence verify --quiet
-    against cold .build/release/evidence verify --quiet
-    against record .build/release/evidence bench --phase record
-    against fast .build/release/evidence bench --phase verify
+    for row in $ROWS; do
+      case $row in
+        one) against one .build/release/evidence verify --quiet --filter "$ONE";;
+        warm|cold) against "$row" .build/release/evidence verify --quiet;;
+        record) against record .build/release/evidence bench --phase record;;
+        fast) against fast .build/release/evidence bench --phase verify;;
+      esac
+    done
   done
   echo "issue #37, $REV vs this build, alternating, median of $RUNS each (whole-process wall; record: its phase):"
   printf '  %-44s %12s %12s %8s\n' "row" "$REV" "this" "ratio"
   declare -A RATIO
-  for row in one warm cold record fast; do
+  for row in $ROWS; do
     col() { awk -v r="$row" -v s="$1" -v f="$2" '$1 == r && $2 == s { print $f }' "$WORK/rows" | median; }
     case $row in record|fast) b=$(echo "$(col base 4) / $FIXTURES" | bc -l); t=$(echo "$(col this 4) / $FIXTURES" | bc -l); unit="ms/fixture";;
       *) b=$(echo "$(col base 3) * 1000" | bc -l); t=$(echo "$(col this 3) * 1000" | bc -l); unit="ms";; esac
@@ -215,7 +227,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
       "$(awk '$1 == "fresh" { v[$2] = $3 } END { print v["this"] / v["base"] }' "$WORK/rows")"
   fi
   echo
-  [ "${BENCH_ONLY:-}" != against ] || exit 0
+  case "${BENCH_ONLY:-}" in against|encode) exit 0;; esac
 fi
 
 # The meaning map (issue #52): the issue's two acceptance maps and `auto` at its defaults,
