@@ -198,6 +198,12 @@ struct AndroidPlanBuilder {
         return L.lineBox(size: nominal - steps * step)
     }
 
+    /// The content box's arithmetic, spelled from the constants it uses (`label` names the budget).
+    func contentBoxNote(_ label: String) -> String {
+        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
+    }
+    func contentWidthNote() -> String { "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw))" }
+
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
     static func footerCost(lines: Int, line: Double) -> Double {
         lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
@@ -318,18 +324,18 @@ struct AndroidPlanBuilder {
             .init(.trailing, forms: trailing.map { [$0] } ?? [], requires: .flame),
         ]).fill(room: width).forms
         let flame = kept[.flame] != nil
-        note("coreW = 28 (flame) + 4 + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
+        note("coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
         return Head(numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil, height: L.lineBox(size: style.size), steppedReason: stepped)
     }
 
     mutating func placeHead(_ h: Head, x: Double, y: Double, column: String, numeralFamily: String) {
         var nx = x
         if h.flame {
-            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: 28 + 4 + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
+            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
                             frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
             nx += L.flameContainerDp + L.headerGapDp
         } else {
-            hide(.flame, "flame sheds: 28 + 4 + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
+            hide(.flame, "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
         }
         set(PlanElement(key: .numeral, shown: true,
                         reason: h.steppedReason ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
@@ -568,8 +574,8 @@ struct AndroidPlanBuilder {
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
             if showsIcon {
-                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - 17))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
-                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
+                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - L.newDaySmallIconAndGapDp))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
+                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
             } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
             let top = col.y

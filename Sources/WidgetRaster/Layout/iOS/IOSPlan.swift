@@ -242,23 +242,23 @@ struct IOSPlanBuilder {
         let s = style(.caption)
         let glyphPt = captionGlyphPt(s)
         let indent = glyphPt + IOSLayout.captionGlyphGapPt
-        guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
+        guard let placed = col.text(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent) else {
             hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
             add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
         }
-        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
+        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
     }
 
     /// The caption glyph's side at the caption's size.
     func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
 
-    /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
+    /// Height of the reactive caption (≤ `captionMaxLines` lines) with its gap, 0 when none would show.
     func captionHeight(width: Double, gap: Double) -> Double {
         guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
         let s = style(.caption)
-        let lines = min(2, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
+        let lines = min(IOSLayout.captionMaxLines, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
         return gap + Double(lines) * metrics.lineHeight(s)
     }
 
