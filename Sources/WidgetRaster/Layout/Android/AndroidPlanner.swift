@@ -404,7 +404,7 @@ struct AndroidPlanBuilder {
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
         func lines(_ style: TextStyle, in height: Double) -> Int? {
             let lineH = m.lineFor(style)
-            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, Int((height / lineH).rounded(.down))))
+            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, StackColumn.linesThatFit(height, lineHeight: lineH)))
                 .flatMap { Double($0) * lineH <= height ? $0 : nil }
         }
         var style = m.body
@@ -424,7 +424,7 @@ struct AndroidPlanBuilder {
         let lines = fit(in: col.left)
         if style.size < m.body.size { note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut") }
         placeWrapped(.statusTitle, text, style: style, lineH: lineH, in: &col,
-                     maxLines: lines ?? min(L.firstRunMaxLines, Int((col.left / lineH).rounded(.down))), topMargin: 0,
+                     maxLines: lines ?? min(L.firstRunMaxLines, col.linesThatFit(lineHeight: lineH)), topMargin: 0,
                      column: "main", what: "first-run message")
     }
 
@@ -485,8 +485,8 @@ struct AndroidPlanBuilder {
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
     /// vertically centred, OBJ-1477; NEW_DAY's line with them, README "New day"): every frame and
     /// its budget row moves down by half the slack.
-    mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, free: Double, column: String) {
-        let dy = (max(0, free) / 2).rounded(.down)
+    mutating func centre(_ keys: [AndroidElementKey], from top: Double, used: Double, in col: StackColumn, column: String) {
+        let dy = col.centringShift, free = col.left
         guard dy > 0 else { return }
         for k in keys {
             guard var e = elements[k], e.shown, let f = e.frame else { continue }
@@ -570,7 +570,7 @@ struct AndroidPlanBuilder {
 
         switch input.state {
         case .newDay:
-            let maxLines = min(L.newDayMaxLines, Int(((col.left - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
+            let maxLines = min(L.newDayMaxLines, col.linesThatFit(lineHeight: m.line, gap: L.newDaySmallTopMarginDp))
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
             if showsIcon {
@@ -581,7 +581,7 @@ struct AndroidPlanBuilder {
             let top = col.y
             let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, in: &col, indent: tx - x,
                                     maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
-            centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
+            centre([.newDayIcon, .newDayLine], from: top, used: used, in: col, column: column)
         case .empty,
              .allDone where size.layout.allDoneIsStateLine || input.habits.isEmpty:
             var items: [(AndroidElementKey, String, TextStyle, Double, String, Int)] = []
@@ -614,7 +614,7 @@ struct AndroidPlanBuilder {
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: column)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: column)
         case .defaultProgress, .stale, .allDone:
             let pcost = sectionMargin + m.line
             if let keeps, !keeps.progress, keeps.firstRow, pcost <= col.left {
@@ -729,7 +729,7 @@ struct AndroidPlanBuilder {
 
     /// The Coach lines a column with `left` dp can give (its clamp `maxLines`, fewer where they don't fit).
     func coachLineBudget(left: Double, maxLines: Int) -> Int {
-        min(maxLines, Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down)))
+        min(maxLines, StackColumn.linesThatFit(left, lineHeight: m.coachLine, gap: L.coachTopMarginDp))
     }
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest

@@ -62,7 +62,7 @@ extension AndroidPlanBuilder {
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         let newDayTop = col.y
         if input.state == .newDay {
-            let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
+            let maxLines = min(L.newDayMaxLines, StackColumn.linesThatFit(budget - h.height, lineHeight: m.line, gap: L.newDaySmallTopMarginDp))
             note("maxNewDayLines = min(\(L.newDayMaxLines), floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − \(fmtDp(L.newDaySmallTopMarginDp))) / \(fmtDp(m.line)))) = \(maxLines)")
             let boxIcon = cw - L.newDaySmallIconAndGapDp, boxPlain = cw
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: boxIcon, style: m.body)
@@ -129,9 +129,9 @@ extension AndroidPlanBuilder {
         case .allDone, .empty:
             let top = col.y
             placeSmallStatusBody(in: &col)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: "main")
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: "main")
         case .newDay:
-            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, free: col.left, column: "main")
+            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, in: col, column: "main")
         case .firstRun:
             break
         }
@@ -204,7 +204,7 @@ extension AndroidPlanBuilder {
         }
         let plainLines = line.lines, style = line.style
         let margin = L.statusTopMarginDp
-        let maxLines = Int(((left - margin) / line.lineHeight).rounded(.down))
+        let maxLines = StackColumn.linesThatFit(left, lineHeight: line.lineHeight, gap: margin)
         let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: style, maxLines: maxLines) : nil
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines

@@ -326,7 +326,7 @@ struct IOSPlanBuilder {
             }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
-        let dy = (max(0, col.left) / 2).rounded(.down)
+        let dy = col.centringShift
         for (element, f, c) in placed { add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
     }
 
@@ -371,7 +371,7 @@ struct IOSPlanBuilder {
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
         if var placed = wrappedOrCut(text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
-            let dy = (max(0, col.left) / 2).rounded(.down)
+            let dy = col.centringShift
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
@@ -393,7 +393,7 @@ struct IOSPlanBuilder {
         // The streak header's row stands above it whatever happens (seed 000 "The always-visible
         // core": the numeral is never hidden), so the footer takes only the room under that row.
         let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
-        let lines = min(maxLines, col.lineCount(text, style: s), Int(((col.left - headerRow - gap) / lineH + 1e-9).rounded(.down)))
+        let lines = min(maxLines, col.lineCount(text, style: s), StackColumn.linesThatFit(col.left - headerRow, lineHeight: lineH, gap: gap))
         guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
             lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
         }
@@ -500,24 +500,18 @@ struct IOSPlanBuilder {
         }
     }
 
-    /// Legacy HabitPips: one capsule per habit, shape-coded done / not yet, beside "N of M done" —
-    /// so the row draws every habit or none (a partial row would contradict the count). Seed 000
-    /// gives 20 × 8 pt; past what the width holds (the seed is silent) the capsules narrow, then
-    /// their gaps, down to 8 × 8 pt; below that the row sheds whole and the count speaks alone.
+    /// Legacy HabitPips, one capsule per habit as `CapsuleRow` fits them, under "N of M done": the
+    /// whole row or none.
     mutating func pips(in col: inout StackColumn, gap: Double) {
         let p = IOSLayout.pipSize
         let n = w.habits.count
         guard n > 0 else { hide(.pipRow, "no habits"); return }
-        func width(gap g: Double) -> Double { min(p.width, ((col.width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
-        var pipGap = IOSLayout.pipGapPt
-        if width(gap: pipGap) < p.height { pipGap = IOSLayout.pipGapPt / 2 }
-        let pipW = width(gap: pipGap)
-        guard pipW >= p.height else {
+        guard let (pipW, pipGap) = CapsuleRow.fitted(count: n, across: col.width, nominal: p, gap: IOSLayout.pipGapPt) else {
             hide(.pipRow, "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
         }
         guard let r = col.slot(height: p.height, gap: gap) else { hide(.pipRow, "no room for the pip row"); return }
         for i in 0..<n {
-            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (pipW + pipGap), y: r.minY, width: pipW, height: p.height),
+            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + CapsuleRow.offset(i, width: pipW, gap: pipGap), y: r.minY, width: pipW, height: p.height),
                 .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
         }
         if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }

@@ -33,7 +33,7 @@ extension IOSPlanBuilder {
                 // Coach line yields"): the checklist is what the seed requires, the Coach line coaching.
                 let s = style(.footnote)
                 let rowNeed = nextDueIndex == nil ? 0 : IOSLayout.mediumRowsGapPt + habitRowHeight
-                let lines = min(IOSLayout.mediumCoachLines, Int(((right.left - rowNeed) / metrics.lineHeight(s) + 1e-9).rounded(.down)))
+                let lines = min(IOSLayout.mediumCoachLines, right.linesThatFit(lineHeight: metrics.lineHeight(s), gap: rowNeed))
                 if lines >= 1 {
                     line(.coachLine, coach, in: &right, style: s, ink: .coach, gap: 0, maxLines: lines, mayEllipsize: true,
                          reason: "Coach line (snapshot coachLine ?? caption), ≤ \(lines) line(s)")
