@@ -84,9 +84,14 @@ struct AndroidTextMetrics {
     /// A habit row with its label on one line, on two (Level B), and the next-due row (kindling's
     /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP, never shorter than its two-line label): one set of row heights
     /// for every family's checklist.
-    var oneLineRow: Double { habitLine + L.habitRowVerticalPaddingDp }
-    var twoLineRow: Double { 2 * habitLine + L.habitRowVerticalPaddingDp }
-    var nextDueRow: Double { max(L.kindlingNextDueRowHeightDp, twoLineRow) }
+    var oneLineRow: Double { row(lines: 1) }
+    var twoLineRow: Double { row(lines: 2) }
+    var nextDueRow: Double { row(lines: 2, minimum: L.kindlingNextDueRowHeightDp) }
+    /// The next-due row with its label cut to one line.
+    var nextDueOneLineRow: Double { row(lines: 1, minimum: L.kindlingNextDueRowHeightDp) }
+    func row(lines: Int, minimum: Double = 0) -> Double {
+        HabitRowSeating.rowHeight(lines: lines, lineHeight: habitLine, padding: L.habitRowVerticalPaddingDp, minimum: minimum)
+    }
     var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
     func numeralSp(_ f: AndroidFamily) -> Double {
@@ -664,67 +669,20 @@ struct AndroidPlanBuilder {
         arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
     }
 
-    /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
-    /// overflow line's cost. Pure: `planHabitRows` seats and places with it, the progress line's yield asks it.
-    struct HabitRowBudget {
-        let habitCount: Int
-        /// The row drawn tall (kindling's next-due treatment), nil in the legacy body.
-        let nextDue: Int?
-        /// The row the window keeps (the next-due habit, whichever body draws it).
-        let anchor: Int?
-        let oneLine: Double, twoLine: Double
-        /// The next-due row's height: its tall form (two label lines), or its one-line form (`fitted`).
-        private(set) var nextDueH: Double
-        /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP over one label line: the next-due row's smaller form.
-        let nextDueOneLineH: Double
-        let overflowLine: Double
-        let overflowLines: (Int) -> Int?
-
-        /// Whether the next-due row is in its one-line form (its title ellipsized to one line).
-        var nextDueIsOneLine: Bool { nextDueH < max(nextDueOneLineH, twoLine) }
-
-        /// The budget with the next-due row in the largest form that seats a row in `left` dp: two
-        /// label lines, else one — a row whose title is cut to one line is drawn before no row at all
-        /// (the window always keeps the next-due row; habit titles may ellipsize).
-        func fitted(left: Double, maxRows: Int) -> HabitRowBudget {
-            guard nextDue != nil, seats(left: left, maxRows: maxRows) == 0 else { return self }
-            return oneLineNextDue.seats(left: left, maxRows: maxRows) > 0 ? oneLineNextDue : self
-        }
-
-        /// The budget with the next-due row in its one-line form.
-        var oneLineNextDue: HabitRowBudget {
-            var short = self
-            short.nextDueH = nextDueOneLineH
-            return short
-        }
-
-        /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…",
-        /// and where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
-        func overflowCost(_ k: Int) -> Double {
-            guard k < habitCount else { return 0 }
-            guard let lines = overflowLines(habitCount - k) else { return .infinity }
-            return Double(lines) * overflowLine + L.overflowTopMarginDp
-        }
-        /// The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
-        func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: anchor) }
-        func height(_ idx: [Int], levelB: Bool) -> Double {
-            idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
-        }
-        /// Rows seated in `left` dp (with the overflow line the hidden ones need), at most `maxRows`.
-        func seats(left: Double, maxRows: Int) -> Int {
-            var k = min(habitCount, maxRows)
-            while k > 0 && height(window(k), levelB: false) + overflowCost(k) > left { k -= 1 }
-            return k
-        }
-    }
-
-    func habitRowBudget(width: Double) -> HabitRowBudget {
+    /// The checklist's rows at one column width, through the shared seating (`HabitRowSeating`):
+    /// `planHabitRows` seats and places with it, the progress line's yield and Large's floor ask it.
+    /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…", and
+    /// where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
+    /// Where no row seats with it, no row is drawn: the progress line counts the habits.
+    func habitRowBudget(width: Double) -> HabitRowSeating {
         let strings = input.strings, metrics = m
-        return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
-                              oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow,
-                              nextDueOneLineH: max(L.kindlingNextDueRowHeightDp, m.oneLineRow),
-                              overflowLine: m.line,
-                              overflowLines: { metrics.fitLines(strings.overflow($0), width: width, style: metrics.body) })
+        return HabitRowSeating(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
+                               oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow, nextDueOneLineH: m.nextDueOneLineRow,
+                               overflowLine: { hidden in
+                                   metrics.fitLines(strings.overflow(hidden), width: width, style: metrics.body)
+                                       .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
+                               },
+                               rowsOutrankOverflowLine: false)
     }
 
     /// The Coach lines a column with `left` dp can give (its clamp `maxLines`, fewer where they don't fit).
@@ -776,7 +734,7 @@ struct AndroidPlanBuilder {
 
     /// Whether habit `i`'s row, in the form `budget` draws it, shows no character of its title
     /// before the ellipsis ("…" says nothing): such a row is not drawn, the count says the habits.
-    func mutedRow(_ i: Int, budget: HabitRowBudget, width: Double) -> Bool {
+    func mutedRow(_ i: Int, budget: HabitRowSeating, width: Double) -> Bool {
         // Measured on the lines the row is drawn with before Level B is known: the next-due row's
         // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
         let lines = i == budget.nextDue && !budget.nextDueIsOneLine ? 2 : 1
@@ -819,7 +777,7 @@ struct AndroidPlanBuilder {
             note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
         }
         let labelW = width - L.habitCheckAndGapDp
-        for i in idx {
+        for (n, i) in idx.enumerated() {
             let h = input.habits[i]
             let isNext = i == nextDue
             let maxLines = isNext && !rb.nextDueIsOneLine || levelB ? 2 : 1
@@ -827,7 +785,7 @@ struct AndroidPlanBuilder {
             // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
             // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
             let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
-            let frame = col.take(rowH)
+            let frame = rb.place(n, height: rowH, in: &col)
             let y = frame.minY
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,

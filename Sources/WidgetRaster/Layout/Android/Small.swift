@@ -243,7 +243,7 @@ extension AndroidPlanBuilder {
             stackSmallProgress(in: &col, withPips: true)
             return
         }
-        let rowHeights = [m.nextDueRow, max(L.kindlingNextDueRowHeightDp, m.oneLineRow)]
+        let rowHeights = [m.nextDueRow, m.nextDueOneLineRow]
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
         let ctaLineH = L.lineBox(size: ctaStyle.size)
         let labelW = cw - 2 * L.ctaPaddingDp

@@ -207,7 +207,7 @@ struct IOSPlanBuilder {
                 hide(.element(.daysLabel), "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
             }
         }
-        col.y = y + rowH
+        col.take(rowH)
         note("header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt")
         return col.y
     }
@@ -302,7 +302,7 @@ struct IOSPlanBuilder {
         if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
             let x = alignment == .center ? box.midX - side / 2 : box.minX
             placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
-            col.y += glyphGap
+            col.take(glyphGap)
         } else if glyph != nil {
             let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
             if glyphRequired { lose(.element(.statusGlyph), why) } else { hide(.element(.statusGlyph), "\(why): the glyph sheds first") }
@@ -406,58 +406,43 @@ struct IOSPlanBuilder {
 
     // MARK: Habit rows and pips
 
-    /// The rows window: `cap` rows at most; when the next-due habit would fall past the window, it
-    /// slides forward so that row lands last (seed 000 largeVisibleWindow). Empty on all done.
-    static func window(count: Int, cap: Int, nextDue: Int?) -> [Int] {
-        let k = min(count, cap)
-        guard k > 0 else { return [] }
-        var start = 0
-        if let nd = nextDue, nd >= k { start = nd - k + 1 }
-        return Array(start..<(start + k))
-    }
-
     /// The next-due habit: the first one not checked in, on a surface that shows progress.
     var nextDueIndex: Int? {
         [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
     }
 
     /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
-    var habitRowHeight: Double { max(IOSLayout.habitRowMinPt, metrics.lineHeight(style(.subheadline)) + IOSLayout.habitRowPaddingPt) }
+    var habitRowHeight: Double {
+        HabitRowSeating.rowHeight(lines: 1, lineHeight: metrics.lineHeight(style(.subheadline)), padding: IOSLayout.habitRowPaddingPt,
+                                  minimum: IOSLayout.habitRowMinPt)
+    }
 
     /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
-    /// the overflow line. Rows that don't fit are dropped from the end of the window.
-    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
+    /// the overflow line, seated and placed through the shared `HabitRowSeating`: the window keeps
+    /// the next-due row (seed 000 "Large family"), rows that don't fit drop from its far end.
+    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: @escaping (Int) -> String?) {
         let habits = w.habits
         let nextDue = nextDueIndex
-        let window = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
         let s = style(.subheadline)
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let spacing = IOSLayout.habitRowSpacingPt
-        // "+N more" at the lines it will take (≤ 2), so what is measured is what is placed.
-        let room = col
-        func overflowHeight(_ hidden: Int) -> Double {
-            guard hidden > 0, let text = overflowText(hidden) else { return 0 }
-            return IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount(text, style: overflowStyle))) * metrics.lineHeight(overflowStyle)
-        }
-        // The rows that fit with (or without) the overflow line under them; the window keeps the
-        // next-due row (seed 000 "Large family"), dropping from the front when it is the last one.
-        func seated(withOverflow: Bool) -> [Int] {
-            var idx = window
-            while !idx.isEmpty {
-                let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (withOverflow ? overflowHeight(habits.count - idx.count) : 0)
-                if need <= room.left + 1e-9 { break }
-                if let nd = nextDue, idx == [nd] { return [] }
-                if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
-            }
-            return idx
-        }
+        let overflowLineH = metrics.lineHeight(overflowStyle)
+        // "+N more" at the lines it will take (≤ overflowMaxLines), so what is measured is what is placed.
         // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
         // it, the rows take the room and the count is lost (reported).
-        var idx = seated(withOverflow: true)
-        if idx.isEmpty { idx = seated(withOverflow: false) }
-        if idx.isEmpty, let nd = nextDue, window.contains(nd) {
+        let room = col
+        let seating = HabitRowSeating(
+            habitCount: habits.count, nextDue: nil, anchor: nextDue, oneLine: rowH, twoLine: rowH, nextDueH: rowH, nextDueOneLineH: rowH,
+            leadingGap: gap, spacing: IOSLayout.habitRowSpacingPt,
+            overflowLine: { hidden in
+                overflowText(hidden).map {
+                    IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount($0, style: overflowStyle))) * overflowLineH
+                } ?? 0
+            },
+            rowsOutrankOverflowLine: true)
+        let idx = seating.seated(left: room.left, maxRows: cap)
+        if idx.isEmpty, let nd = nextDue, HabitRowSeating.window(count: habits.count, cap: cap, anchor: nd).contains(nd) {
             // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
             // that cannot seat it loses meaning, and the checks report it.
             lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
@@ -465,10 +450,9 @@ struct IOSPlanBuilder {
         visibleHabits = idx
         overflow = habits.count - idx.count
         note("rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")")
-        col.y += idx.isEmpty ? 0 : gap
         for (n, i) in idx.enumerated() {
             let h = habits[i]
-            let r = Rect(x: col.x, y: col.y, width: col.width, height: rowH)
+            let r = seating.place(n, height: rowH, in: &col)
             let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
@@ -481,9 +465,7 @@ struct IOSPlanBuilder {
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
                 addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
             }
-            col.y = r.maxY + spacing
         }
-        if !idx.isEmpty { col.y -= spacing }
         if idx.isEmpty && !habits.isEmpty {
             // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
             // nothing, so it is not drawn alone (as Android's never is); the rows' loss is reported.
