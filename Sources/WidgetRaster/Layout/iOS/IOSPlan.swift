@@ -177,7 +177,14 @@ struct IOSPlanBuilder {
         let gap = IOSLayout.headerGapPt
         func need(_ st: TextStyle, glyph: Bool) -> Double { (glyph ? glyphPt + gap : 0) + col.advance(text, style: st) }
         while need(s, glyph: true) > col.width && s.size > nominal * IOSLayout.headerNumberMinScale { s.size -= 1 }
-        let showGlyph = need(s, glyph: true) <= col.width && w.glyph != nil
+        // The row's width as a shed order (as Android's `head`): the number (kept), the glyph, the label.
+        enum Part: Hashable { case number, glyph, label }
+        func kept(_ st: TextStyle, glyph: Bool, label: Double?) -> [Part: Int] {
+            ShedOrder<Part>([.init(.number, forms: [col.advance(text, style: st)], kept: true),
+                             .init(.glyph, forms: glyph ? [glyphPt + gap] : []),
+                             .init(.label, forms: label.map { [gap + $0] } ?? [])]).fill(room: col.width).forms
+        }
+        let showGlyph = kept(s, glyph: w.glyph != nil, label: nil)[.glyph] != nil
         if !showGlyph { while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 } }
         let lineH = metrics.lineHeight(s)
         let rowH = max(lineH, showGlyph ? glyphPt : 0)
@@ -199,7 +206,7 @@ struct IOSPlanBuilder {
         if let (label, ls) = label {
             let lw = col.advance(label, style: ls)
             let lh = metrics.lineHeight(ls)
-            if x + gap + lw <= col.x + col.width {
+            if kept(s, glyph: showGlyph, label: lw)[.label] != nil {
                 add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw, height: lh),
                     .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
                     "fits beside the number")
