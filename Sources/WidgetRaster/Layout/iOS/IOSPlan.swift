@@ -84,11 +84,7 @@ public struct IOSWidgetPlan: Sendable {
 /// steps its type if coded to: what no longer fits is shed, dropped by ViewThatFits or cut by its
 /// view's own line limit, and the checks report the meaning lost (never a smaller rung to hide it).
 public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
-    planIOSWidget(w, r, fonts: fonts, step: r.textSize.step)
-}
-
-func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary, step: DynamicTypeStep) -> IOSWidgetPlan {
-    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: step)
+    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: r.textSize.step)
     switch r.family {
     case .systemSmall: b.planSystemSmall()
     case .systemMedium: b.planSystemMedium()

@@ -35,7 +35,12 @@ extension IOSPlanBuilder {
                 // The next-due row outranks the button (ios-choices.md "Small: the row before the
                 // button"): a button without the habit it names checks off a habit the widget does not
                 // show. Where both cannot stand, the button gives its room back and is lost (reported).
-                if button?.slot != nil, nextDueIndex != nil, !col.fits(habitRowHeight, gap: IOSLayout.smallRowGapPt) {
+                // As a shed order over the room both had: the row, then the button (drawn only with the row it names).
+                enum Part: Hashable { case nextDueRow, button }
+                if let slot = button?.slot, nextDueIndex != nil,
+                   ShedOrder<Part>([.init(.nextDueRow, forms: [IOSLayout.smallRowGapPt + habitRowHeight]),
+                                    .init(.button, forms: [slot.pill.height + IOSLayout.buttonGapPt], requires: .nextDueRow)])
+                    .fill(room: beforeButton.left).forms[.button] == nil {
                     col = beforeButton
                     button = nil
                     lose(.checkOffButton, "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
