@@ -27,7 +27,9 @@ enum OutputGuard {
             // verify's default ./report is not written when --html names the page folder (its images go there).
             if name == "report", a.given(spec) == nil, options.spec("html").flatMap({ a.given($0) }) != nil { continue }
             let kind: OutputAllowList.Kind = spec.valueName == "DIR" ? .ownedFolder(role: nil) : name == "junit" ? .junit : .png
-            outputs.append(.init(spec.short.map { "-\($0)" } ?? "--\(name)", path, kind))
+            let flag = spec.short.map { "-\($0)" } ?? "--\(name)"
+            try refuseStandardOutput(flag, path, folder: spec.valueName == "DIR")
+            outputs.append(.init(flag, path, kind))
         }
         // verify and report append their summary to this file.
         if options.spec("junit") != nil, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
@@ -43,13 +45,29 @@ enum OutputGuard {
             }
             try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs.filter { role == nil || $0.role != role })
         }
-        try OutputAllowList(project: Project.current).check(outputs)
+        let allowList = OutputAllowList(project: Project.current)
+        try allowList.check(outputs)
+        var roots = [allowList.root]
         // `--root` naming another project does not unprotect the one the working folder is in.
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if let (here, _) = Project.findRoot(from: cwd), KernelPath.resolve(here.path) != KernelPath.resolve(Project.current.root.path),
            let project = try? Project.at(root: here, origin: "the working folder") {
-            try OutputAllowList(project: project).check(outputs)
+            let other = OutputAllowList(project: project)
+            try other.check(outputs)
+            roots.append(other.root)
         }
+        // What passed, as it resolved now: each write confirms it still lands there (WriteConfirmation.swift).
+        OutputApprovals.activate(outputs: outputs.map { KernelPath.resolve($0.path) },
+                                 protected: roots + inputs.map { KernelPath.resolve($0.path) })
+    }
+
+    /// `-o -` means standard output by convention, but a PNG, a JUnit file or a page folder goes to
+    /// a file: writing one called `-` surprised (issue #55), and the PNG would mix with the lines
+    /// `render` prints. So `-` is refused, naming the spelling of a file called `-`.
+    static func refuseStandardOutput(_ flag: String, _ path: String, folder: Bool) throws(InputError) {
+        guard path == "-" else { return }
+        let what = folder ? "a folder" : "a file"
+        throw InputError(flag, "'-' (standard output) is not an output here: this output is \(what) — name it (./- for \(what) called '-')")
     }
 
     static func protectedInputs(_ a: ParsedArguments, options: OptionTable) -> [ProtectedInput] {

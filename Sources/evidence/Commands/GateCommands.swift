@@ -67,9 +67,10 @@ enum GateArguments {
         } else {
             return .memory()
         }
-        let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        let package = Project.current.root.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        if resolved.hasPrefix(package) {
+        // As the kernel reaches them (KernelPath): Foundation's resolvingSymlinksInPath leaves a path
+        // that does not exist yet unresolved, so `lnk/new` with `lnk` a link into the project passed.
+        let package = KernelPath.resolve(Project.current.root.path)
+        if KernelPath.isAtOrBelow(KernelPath.resolve(folder.path), package) {
             throw InputError("EVIDENCE_CACHE", "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
                 + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
         }
