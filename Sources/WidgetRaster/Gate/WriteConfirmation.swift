@@ -11,6 +11,10 @@ import Glibc
 /// held, gives the descriptor written through *and* the path it really is — which the write then
 /// confirms (`OutputApprovals`). A swap after the walk cannot move the held descriptor.
 public enum FolderWalk {
+    /// Linux's O_PATH (asm-generic fcntl.h: 010000000), which Glibc's Swift module leaves out (it
+    /// sits behind _GNU_SOURCE): a descriptor that names a folder without reading it.
+    static let openPathOnly: Int32 = 0o10000000
+
     /// Why a walk stopped: the errno and the absolute path it was opening.
     public struct Failure: Error, Sendable {
         public var errno: Int32
@@ -20,7 +24,9 @@ public enum FolderWalk {
     /// Opens the folder `path` names (relative to the working folder): its descriptor and the
     /// absolute, link-free path of the folder reached.
     public static func open(_ path: String) -> Result<(fd: Int32, reached: String), Failure> {
-        let root = Glibc.open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // O_PATH on the way: walking needs only search permission on each folder, as open(2) does
+        // (a home folder of mode 711 above an output); the folder reached is reopened for use below.
+        let root = Glibc.open("/", openPathOnly | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { return .failure(Failure(errno: errno, path: "/")) }
         // The held folders, root first; `names` spells the path reached.
         var fds: [Int32] = [root]
@@ -40,7 +46,7 @@ public enum FolderWalk {
                 continue
             }
             let here = fds.last!
-            let next = openat(here, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = openat(here, part, openPathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next >= 0 { fds.append(next); names.append(part); continue }
             let err = errno
             let shown = "/" + (names + [part]).joined(separator: "/")
@@ -58,9 +64,12 @@ public enum FolderWalk {
             }
             pending.append(contentsOf: target.split(separator: "/").map(String.init).reversed())
         }
-        let fd = fds.removeLast()
+        let fd = openat(fds.last!, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let err = errno
         closeAll()
-        return .success((fd, "/" + names.joined(separator: "/")))
+        let reached = "/" + names.joined(separator: "/")
+        guard fd >= 0 else { return .failure(Failure(errno: err, path: reached)) }
+        return .success((fd, reached))
     }
 
     static func readLink(at dir: Int32, _ name: String) -> String? {
