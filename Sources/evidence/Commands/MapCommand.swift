@@ -33,11 +33,11 @@ struct MapCommand: EvidenceCommand {
                                              default: .value(MapGrid.defaultFontScales.map(MapGrid.number).joined(separator: ",")))
     static let textSizes = OptionSpec.value("text-sizes", "LIST", "ios: the Dynamic Type sizes (the columns), comma-separated",
                                             default: .value(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ",")))
-    static let output = OptionSpec.value("output", "FILE", "the map PNG (written atomically)", short: "o")
-    static let html = OptionSpec.value("html", "DIR", """
+    static let output = OptionSpec.output("output", "FILE", "the map PNG (written atomically)", writes: .png, short: "o")
+    static let html = OptionSpec.output("html", "DIR", """
         a page DIR/index.html: hover a cell for its size and findings, click it for the
         plan's reasons and its render (any cell's, drawn in the page from its scene)
-        """)
+        """, writes: .folder)
     static let json = OptionSpec.flag("json", "print every cell's outcome, classes, shed elements and findings")
     static let options = WidgetInputOptions.options + OptionTable([
         .init("map:", [RenderTarget.platform, RenderTarget.family, widths, heights, step, fontScales, textSizes,
@@ -102,8 +102,6 @@ struct MapCommand: EvidenceCommand {
             throw InputError(a.given(step) != nil ? "--step" : "--widths", "\(grid.count) cells is more than \(MapGrid.maxCells); use a larger --step or narrower --widths/--heights")
         }
         let out = a.given(output), page = a.given(html)
-        if out == "" { throw InputError("-o", "empty path; name the PNG to write") }
-        if page == "" { throw InputError("--html", "empty path; name the folder to write") }
         guard out != nil || page != nil || a.has(json) else { throw InputError("-o", "required: the map PNG to write (or --html DIR, or --json)") }
         let widget = AdHocRenderOptions(input: input, target: target, androidRes: nil, iosAssets: nil, output: nil, json: a.has(json))
         return Options(widget: widget, axes: axes, output: out, html: page, json: a.has(json))
@@ -138,8 +136,7 @@ struct MapCommand: EvidenceCommand {
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let o = try parse(a)
-        // Refused before any planning: a file that cannot be replaced, a folder that is not a page.
-        if let out = o.output { try OutputFile.check(out) }
+        // Refused before any planning: a folder that is not a page (-o is checked by OutputGuard).
         if let dir = o.html { try PageFolder.checkReplaceable(URL(fileURLWithPath: dir)) }
         let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         let painter = try GateArguments.painter()
