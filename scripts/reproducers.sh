@@ -432,7 +432,7 @@ temps() { find . -name '.*.tmp-*' 2>/dev/null | sort; }
 temps_before=$(temps)
 run verify-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' verify --filter 'android/small/empty/*' --html page55"
 run report-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' report --from whole.json -o rep55p"
-[ "$(temps)" = "$temps_before" ] || { echo "FAIL  verify/report-ulimit-f: left a temp file: $(comm -13 <(echo "$temps_before") <(temps) | head -3)"; failed=1; }
+[ "$(temps)" = "$temps_before" ] || { echo "FAIL  verify/report-ulimit-f: left a temp file: $(comm -13 <(echo "$temps_before") <(temps) | sed -n 1,3p)"; failed=1; }
 # --- SIGTERM during pin, at three moments: exit 143 (or 0 when done first), no temp file, the case whole or absent [t55]
 for delay in 0.05 0.2 0.5; do
   rm -f Cases/t55/term.json
@@ -452,9 +452,9 @@ r, w = os.pipe(); os.close(r)
 print(subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL).returncode)
 PY
 set -f
+# shellcheck disable=SC2086 # each case is a command line split into words
 for c in "list" "list --json" "help --markdown" "strings" "plan --json" "contrast --json" "render --fixture nope -o x.png" \
          "verify --filter android/small/empty/* --report rep55q" "verify --filter android/small/empty/* --report rep55q --json"; do
-  # shellcheck disable=SC2086 # each case is a command line split into words
   want=$("$E" $c >/dev/null 2>&1; echo $?); got=$(python3 closedpipe.py "$E" $c)
   if [ "$want" = "$got" ]; then echo "ok    closed-pipe '$c': exit $got"; else echo "FAIL  closed-pipe '$c': exit $got, $want with its output read"; failed=1; fi
 done

@@ -110,12 +110,13 @@ public enum OutputApprovals {
         let s = state
         lock.unlock()
         guard let s else { return }
-        let (folder, name) = splitPath(reached)
         for a in s.approved {
             if KernelPath.isAtOrBelow(reached, a) { return }
-            // A temp file or staging folder beside an approved output (`.NAME.tmp-PID`).
+            // A temp file or staging folder beside an approved output (`.NAME.tmp-PID`), and
+            // whatever is written inside that staging folder (a page's pictures in subfolders).
             let (aFolder, aName) = splitPath(a)
-            if folder == aFolder, name.hasPrefix(".\(aName).") { return }
+            if ProtectedInput.isInside(reached, aFolder),
+               let first = reached.dropFirst(aFolder.count).split(separator: "/").first, first.hasPrefix(".\(aName).") { return }
         }
         guard let hit = s.protected.first(where: { KernelPath.isAtOrBelow(reached, $0) }) else { return }
         throw InputError(display, "now reaches \(quoted(reached)), inside \(quoted(hit)), which is not where it led when it was checked "
