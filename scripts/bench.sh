@@ -7,7 +7,8 @@
 #   - side by side, `evidence compare`, ImageMagick `compare -metric AE` and PyPI `pixelmatch` on
 #     one golden pair (`BENCH_ONLY=compare` runs just these rows);
 #   - the matrix at 1×, 4×, 16× (`evidence bench --scale N`): wall and peak memory;
-#   - `evidence map` of Small STALE at four font scales (`BENCH_ONLY=map` runs just this row);
+#   - `evidence map`: Small STALE and `auto` at four font scales, iOS systemSmall, alternating
+#     (`BENCH_ONLY=map` runs just these rows);
 #   - the issue's targets, each met or its gap named;
 #   - with BENCH_AGAINST=REV (a commit, e.g. the one before a change): REV's own release build
 #     (a git worktree in .build/bench-against/REV) and this one run whole-matrix `verify --quiet`
@@ -15,8 +16,9 @@
 #     fixture side by side, and whether this build is within 10 % of REV (`BENCH_ONLY=against`
 #     runs just these rows); then issue #37's rows, alternating too: one-fixture verify, whole-matrix
 #     verify with proofs warm and cold, record per fixture, golden bytes, and with BENCH_FRESH_CLONE=1
-#     the README's two commands (verify.sh, then test.sh) on a fresh clone of each (docs/reference/performance.md); and issue #56's:
-#     verify's fast path, golden bytes per golden against 24,203 B, and its targets;
+#     scripts/test.sh on a fresh clone of each (docs/reference/performance.md); and issue #56's:
+#     verify's fast path, golden bytes per golden against 24,203 B, and its targets
+#     (`BENCH_ONLY=encode` runs just record, the fast path and the bytes, alternating);
 #   - issue #56's whole-matrix verify per fixture against 1/60 of an ImageMagick `compare`, the two
 #     alternating in one run (`BENCH_ONLY=magick` runs just this row).
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
@@ -39,6 +41,9 @@ if [ -n "$BENCH_DOC" ] && [ -z "${BENCH_DOC_RUN:-}" ] && [ -z "${BENCH_ONLY:-}" 
   fi
   rm -f "$out"; exit "$status"
 fi
+if [ "${BENCH_ONLY:-}" = encode ] && [ -z "${BENCH_AGAINST:-}" ]; then
+  echo "BENCH_ONLY=encode compares with a build before: set BENCH_AGAINST=REV" >&2; exit 2
+fi
 RUNS=${BENCH_RUNS:-5}
 SCALES=${BENCH_SCALES:-"1 4 16"}
 PAIR_A=${BENCH_PAIR_A:-Goldens/android/large/default-some-notyet/flame/kindling/light.png}
@@ -54,7 +59,8 @@ python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null; } \
+  { $SUDO apt-get -o DPkg::Lock::Timeout=120 update -qq \
+      && DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -qq "${missing[@]}" >/dev/null; } \
     || echo "apt-get could not install: ${missing[*]}" >&2
 fi
 for tool in /usr/bin/time bc uptime; do command -v "$tool" >/dev/null || { echo "bench.sh needs $tool" >&2; exit 2; }; done
@@ -67,7 +73,7 @@ if ! "$VENV/bin/python" -c 'import pixelmatch, PIL' 2>/dev/null; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q pixelmatch pillow
 fi
-scripts/build-release.sh 2>&1 | tail -n 1
+swift build -c release --product evidence 2>&1 | tail -n 1
 E=.build/release/evidence
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -126,8 +132,10 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   REV=$(git rev-parse --short "$BENCH_AGAINST^{commit}") || { echo "BENCH_AGAINST: '$BENCH_AGAINST' is not a commit" >&2; exit 2; }
   BASE=.build/bench-against/$REV
   [ -d "$BASE" ] || git worktree add -q --detach "$BASE" "$REV"
-  # REV builds its own way: before issue #57 its Package.swift linked the runtime in itself.
-  (cd "$BASE" && if [ -x scripts/build-release.sh ]; then scripts/build-release.sh; else swift build -c release --product evidence; fi 2>&1 | tail -n 1)
+  (cd "$BASE" && swift build -c release --product evidence 2>&1 | tail -n 1)
+  ROWS="one warm cold record fast"
+  [ "${BENCH_ONLY:-}" != encode ] || ROWS="record fast"
+  if [ "${BENCH_ONLY:-}" != encode ]; then
   : > "$WORK/base.times"; : > "$WORK/this.times"
   # Alternate, so a load change on the machine falls on both builds alike.
   for _ in $(seq "$RUNS"); do
@@ -150,6 +158,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   printf '  %-58s %s\n' "this build within 10 % of $REV ($(printf '%.3f' "$T_WALL") vs $(printf '%.3f' "$B_WALL") s)" \
     "$(if [ "$(echo "$T_WALL <= $B_WALL * 1.10" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.0f' "$(echo "($T_WALL / $B_WALL - 1) * 100" | bc -l)") % slower"; fi)"
   echo
+  fi
   # Issue #37's rows, each alternating REV and this build run by run: whole-process wall of a
   # one-fixture verify, of a whole-matrix verify with this machine's proofs warm and with an empty
   # proofs cache (this build decodes every golden once then; REV has no cache), record's per-fixture
@@ -169,16 +178,19 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   }
   (EVIDENCE_CACHE="$WORK/cache-this" .build/release/evidence verify --quiet > /dev/null 2>&1) || true  # warms this build's proofs
   for _ in $(seq "$RUNS"); do
-    against one .build/release/evidence verify --quiet --filter "$ONE"
-    against warm .build/release/evidence verify --quiet
-    against cold .build/release/evidence verify --quiet
-    against record .build/release/evidence bench --phase record
-    against fast .build/release/evidence bench --phase verify
+    for row in $ROWS; do
+      case $row in
+        one) against one .build/release/evidence verify --quiet --filter "$ONE";;
+        warm|cold) against "$row" .build/release/evidence verify --quiet;;
+        record) against record .build/release/evidence bench --phase record;;
+        fast) against fast .build/release/evidence bench --phase verify;;
+      esac
+    done
   done
   echo "issue #37, $REV vs this build, alternating, median of $RUNS each (whole-process wall; record: its phase):"
   printf '  %-44s %12s %12s %8s\n' "row" "$REV" "this" "ratio"
   declare -A RATIO
-  for row in one warm cold record fast; do
+  for row in $ROWS; do
     col() { awk -v r="$row" -v s="$1" -v f="$2" '$1 == r && $2 == s { print $f }' "$WORK/rows" | median; }
     case $row in record|fast) b=$(echo "$(col base 4) / $FIXTURES" | bc -l); t=$(echo "$(col this 4) / $FIXTURES" | bc -l); unit="ms/fixture";;
       *) b=$(echo "$(col base 3) * 1000" | bc -l); t=$(echo "$(col this 3) * 1000" | bc -l); unit="ms";; esac
@@ -202,46 +214,53 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   printf '  %-58s %s\n' "record ≤ 2.5× $REV's time per fixture ($(printf '%.2f' "${RATIO[record]}")×)" "$(met "${RATIO[record]} <= 2.5")"
   printf '  %-58s %s\n' "verify fast path unchanged: within 10 % of $REV ($(printf '%.2f' "${RATIO[fast]}")×)" "$(met "${RATIO[fast]} <= 1.10")"
   if [ "${BENCH_FRESH_CLONE:-0}" = 1 ]; then
-    # The README's two commands, scripts/verify.sh then scripts/test.sh, on a fresh clone of each
-    # build (its own .build): minutes each, so opt-in; BENCH_FRESH_RUNS rounds (default 1), each
-    # round REV then this build, so a load change falls on both (issue #57: ≤ 4 minutes together).
-    for _ in $(seq "${BENCH_FRESH_RUNS:-1}"); do
-      for side in base this; do
-        rev=$(if [ "$side" = base ]; then echo "$REV"; else git rev-parse HEAD; fi)
-        rm -rf "$WORK/clone-$side"; git clone -q "$PWD" "$WORK/clone-$side"; git -C "$WORK/clone-$side" checkout -q --detach "$rev"
-        load=$(uptime | sed 's/.*load average: //; s/,.*//')
-        s=$SECONDS; (cd "$WORK/clone-$side" && scripts/verify.sh --quiet > "$WORK/verify-$side.log" 2>&1) || true
-        v=$((SECONDS - s))
-        s=$SECONDS; (cd "$WORK/clone-$side" && scripts/test.sh > "$WORK/test-$side.log" 2>&1) || true
-        echo "fresh $side $v $((SECONDS - s)) $load $(tail -n 1 "$WORK/verify-$side.log" | tr ' ' _)" >> "$WORK/rows"
-        rm -rf "$WORK/clone-$side"
-      done
+    # scripts/test.sh on a fresh clone of each build (its own .build): minutes each, so opt-in.
+    for side in base this; do
+      rev=$(if [ "$side" = base ]; then echo "$REV"; else git rev-parse HEAD; fi)
+      rm -rf "$WORK/clone-$side"; git clone -q "$PWD" "$WORK/clone-$side"; git -C "$WORK/clone-$side" checkout -q --detach "$rev"
+      s=$SECONDS; (cd "$WORK/clone-$side" && scripts/test.sh > "$WORK/test-$side.log" 2>&1) || true
+      echo "fresh $side $((SECONDS - s))" >> "$WORK/rows"
+      rm -rf "$WORK/clone-$side"
     done
-    fresh() { awk -v s="$1" -v f="$2" '$1 == "fresh" && $2 == s { print $f }' "$WORK/rows" | median; }
-    for f in 3 4; do
-      label=$([ $f = 3 ] && echo "scripts/verify.sh on a fresh clone (s)" || echo "then scripts/test.sh (s)")
-      printf '  %-44s %12d %12d %8.2f
-' "$label" "$(fresh base $f)" "$(fresh this $f)" "$(echo "$(fresh this $f) / $(fresh base $f)" | bc -l)"
-    done
-    both() { awk -v s="$1" '$1 == "fresh" && $2 == s { print $3 + $4 }' "$WORK/rows" | median; }
-    printf '  %-44s %12d %12d %8.2f
-' "the two together (s)" "$(both base)" "$(both this)" "$(echo "$(both this) / $(both base)" | bc -l)"
-    printf '  %-58s %s
-' "the README's two commands ≤ 4 minutes together ($(both this) s; 1-min load at each start: $(awk '$1 == "fresh" && $2 == "this" { printf "%s ", $5 }' "$WORK/rows"))" \
-      "$(met "$(both this) <= 240")"
-    awk '$1 == "fresh" { gsub("_", " ", $6); print "  " ($2 == "base" ? "'"$REV"'" : "this") ": verify said: " $6 }' "$WORK/rows"
+    printf '  %-44s %12d %12d %8.2f\n' "scripts/test.sh on a fresh clone (s)" "$(awk '$1 == "fresh" && $2 == "base" { print $3 }' "$WORK/rows")" \
+      "$(awk '$1 == "fresh" && $2 == "this" { print $3 }' "$WORK/rows")" \
+      "$(awk '$1 == "fresh" { v[$2] = $3 } END { print v["this"] / v["base"] }' "$WORK/rows")"
   fi
   echo
-  [ "${BENCH_ONLY:-}" != against ] || exit 0
+  case "${BENCH_ONLY:-}" in against|encode) exit 0;; esac
 fi
 
-# The meaning map (issue #52): a 4-panel Android map, plan-only, its cells as the per-item unit.
+# The meaning map (issue #52): the issue's two acceptance maps and `auto` at its defaults,
+# plan-only, run alternately (BENCH_RUNS times each, so the machine's load falls on all three);
+# the ms/fixture column is ms per cell. Target: each ≤ 5 s wall.
 map_row() {
-  measure map "$RUNS" "$E" map --family small --state stale -o "$WORK/map.png" --quiet; MAP_WALL=$M_WALL
-  MAP_CELLS=$(sed -n 's/^\([0-9][0-9]*\) cells in .*/\1/p' "$WORK/out")
-  [ -n "$MAP_CELLS" ] || { echo "evidence map failed: $M_OUT" >&2; exit 1; }
-  row "map, Small STALE, 4 font scales" "$MAP_CELLS"
-  echo "  map: $MAP_CELLS cells (ms/fixture column: ms per cell); target ≤ 5 s for ~20,000 cells ($(printf '%.2f' "$MAP_WALL") s)"
+  local names=(small-stale ios-small auto) n _
+  declare -A flags=([small-stale]="--family small --state stale" [auto]="--family auto"
+                    [ios-small]="--platform ios --family systemSmall --state defaultProgress")
+  declare -A labels=([small-stale]="map, Small STALE, 4 font scales" [auto]="map, auto, 4 font scales"
+                     [ios-small]="map, iOS systemSmall DEFAULT")
+  for n in "${names[@]}"; do : > "$WORK/map-$n.times"; done
+  for _ in $(seq "$RUNS"); do
+    for n in "${names[@]}"; do
+      # shellcheck disable=SC2086 # the flags are words
+      /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$E" map ${flags[$n]} -o "$WORK/map.png" --quiet > "$WORK/map-$n.out" 2>&1 || true
+      cat "$WORK/t" >> "$WORK/map-$n.times"
+    done
+  done
+  local verdicts=() cells
+  for n in "${names[@]}"; do
+    cells=$(sed -n 's/^\([0-9][0-9]*\) cells in .*/\1/p' "$WORK/map-$n.out")
+    [ -n "$cells" ] || { echo "evidence map ${flags[$n]} failed: $(cat "$WORK/map-$n.out")" >&2; exit 1; }
+    M_WALL=$(awk '{ print $1 }' "$WORK/map-$n.times" | median)
+    M_CPU=$(awk '{ print $2 + $3 }' "$WORK/map-$n.times" | median)
+    M_RSS=$(awk '{ print $4 / 1024 }' "$WORK/map-$n.times" | median)
+    M_PHASE=$(echo "$M_WALL * 1000" | bc -l)
+    row "${labels[$n]}" "$cells"
+    verdicts+=("$(printf '  %-58s %s' "${labels[$n]}: $cells cells ≤ 5 s wall ($(printf '%.2f' "$M_WALL") s, CPU $(printf '%.2f' "$M_CPU") s)" \
+      "$(if [ "$(echo "$M_WALL <= 5" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.2f' "$(echo "$M_WALL - 5" | bc -l)") s over"; fi)")")
+  done
+  echo "  map targets (issue #52), load:$(uptime | sed 's/.*load average://'):"
+  printf '%s\n' "${verdicts[@]}"
 }
 if [ "${BENCH_ONLY:-}" = map ]; then map_row; exit 0; fi
 

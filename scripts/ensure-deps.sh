@@ -10,6 +10,8 @@ packages=(libcairo2-dev libfreetype-dev libharfbuzz-dev libpng-dev libxxhash-dev
           libdeflate-dev  # the goldens' PNG encoder (Sources/CPNG/cpng_deflate.c)
           fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core
           libxml2-utils)  # xmllint: the JUnit schema test (Tests/WidgetRasterTests/Fixtures/junit.xsd)
+# Another apt or dpkg (unattended upgrades, a second CI job) may hold the lock: wait for it.
+APT=(apt-get -o DPkg::Lock::Timeout=120)
 missing=()
 for p in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
@@ -17,8 +19,8 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  $SUDO "${APT[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO "${APT[@]}" install -y -qq "${missing[@]}" >/dev/null
 fi
 $runtime && exit 0
 command -v swift >/dev/null || { echo "swift is not on PATH (Swift 6 toolchain required)" >&2; exit 2; }
@@ -37,6 +39,6 @@ fi
 if ! command -v shellcheck >/dev/null; then
   echo "installing: shellcheck" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq shellcheck >/dev/null
+  $SUDO "${APT[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO "${APT[@]}" install -y -qq shellcheck >/dev/null
 fi

@@ -180,7 +180,11 @@ expect_line report-too-many-fixtures "60000 passed: more than the 50000"
 # ===== issue #34: nothing can turn a failure green, trap the gate, stall it, or destroy its inputs [t34]
 # --- traps: a one-character -o, '-o -' [t34]
 run render-o-one-char t34 0 "$E" render --fixture android/small/empty/stones/kindling/light -o x
-run render-o-dash t34 0 "$E" render --fixture android/small/empty/stones/kindling/light -o -
+# '-o -' is standard output by convention; a PNG goes to a file, so it is refused, and ./- is a file called '-' [t55]
+run render-o-dash t55 2 "$E" render --fixture android/small/empty/stones/kindling/light -o -
+expect_line render-o-dash "'-' \\(standard output\\) is not an output here"
+[ ! -e ./- ] || { echo "FAIL  render-o-dash: wrote a file called '-'"; failed=1; }
+run render-o-dot-slash-dash t34 0 "$E" render --fixture android/small/empty/stones/kindling/light -o ./-
 if [ ! -f x ] || [ ! -f ./- ]; then echo "FAIL  render-o-one-char: ./x or ./- not written"; failed=1; fi
 # (A known-findings range beyond Int, and fontScale/textSize on the other platform, are read only from
 # the package's own known-findings.json, which this script never edits: GateTrustTests covers them.)
@@ -400,6 +404,71 @@ run config-duplicate-key t55 2 "$E" list --filter 'android/small/empty/*'
 mv evidence.json.bak evidence.json
 mkdir -p inst55; cd inst55 || exit 2; run install-relative-prefix t55 0 "$repo/scripts/install.sh" --prefix pfx --no-build; cd "$scratch" || exit 2
 [ -x inst55/pfx/bin/evidence ] || { echo "FAIL  install-relative-prefix: not installed below the working folder"; failed=1; }
+
+# --- a known finding whose platform and ranges admit every render of it [t55]
+cp known-findings.json known-findings.json.bak
+python3 - <<'PY'
+import json
+k = json.load(open('known-findings.json'))
+k['findings'].append({'class': 'known', 'kind': 'truncated', 'node': '*', 'seed': 'made up',
+                      'conditions': {'platform': 'android', 'width': [0, 1e9]}})
+json.dump(k, open('known-findings.json', 'w'))
+PY
+run known-finding-whole-platform t55 2 "$E" verify --filter 'android/small/empty/*' --report rep55n
+expect_line known-finding-whole-platform "admit every value"
+mv known-findings.json.bak known-findings.json
+# --- the proofs cache named through a link into the project, at a folder not made yet [t55]
+ln -s "$scratch" projlink55
+run cache-link-into-project t55 2 env EVIDENCE_CACHE="$scratch/projlink55/new-cache55" "$E" verify --filter 'android/small/empty/*' --report rep55o
+expect_line cache-link-into-project "lies inside the project"
+[ ! -e new-cache55 ] || { echo "FAIL  cache-link-into-project: made the cache inside the project"; failed=1; }
+rm -f projlink55
+# --- record sweeps only abandoned temp files: a live process's (PID 1) is kept [t55]
+echo keep > G3/.notes.tmp-1
+run record-keeps-live-temp t55 0 "$E" record --filter 'android/small/empty/*' --goldens G3
+untouched record-keeps-live-temp G3/.notes.tmp-1 keep
+# --- SIGXFSZ in verify and report: exit 2 with one line, no temp file left [t55]
+temps() { find . -name '.*.tmp-*' 2>/dev/null | sort; }
+temps_before=$(temps)
+run verify-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' verify --filter 'android/small/empty/*' --html page55"
+run report-ulimit-f t55 2 bash -c "ulimit -f 4; exec '$E' report --from whole.json -o rep55p"
+[ "$(temps)" = "$temps_before" ] || { echo "FAIL  verify/report-ulimit-f: left a temp file: $(comm -13 <(echo "$temps_before") <(temps) | sed -n 1,3p)"; failed=1; }
+# --- SIGTERM during pin, at three moments: exit 143 (or 0 when done first), no temp file, the case whole or absent [t55]
+for delay in 0.05 0.2 0.5; do
+  rm -f Cases/t55/term.json
+  "$E" pin "${pinargs[@]}" --name t55/term >/dev/null 2>&1 & pid=$!
+  sleep "$delay"; kill -TERM "$pid" 2>/dev/null; wait "$pid"; rc=$?
+  left=$(find Cases -name '.*.tmp-*' | wc -l)
+  if { [ "$rc" = 143 ] || [ "$rc" = 0 ]; } && [ "$left" = 0 ] \
+     && { [ ! -e Cases/t55/term.json ] || python3 -c "import json; json.load(open('Cases/t55/term.json'))"; }; then
+    echo "ok    pin-sigterm-$delay: exit $rc, nothing half-written"
+  else echo "FAIL  pin-sigterm-$delay: exit $rc, $left temp files"; failed=1; fi
+done
+rm -f Cases/t55/term.json
+# --- a closed pipe: each command ends with the code it has when its output is read whole [t55]
+cat > closedpipe.py <<'PY'
+import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+print(subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL).returncode)
+PY
+set -f
+# shellcheck disable=SC2086 # each case is a command line split into words
+for c in "list" "list --json" "help --markdown" "strings" "plan --json" "contrast --json" "render --fixture nope -o x.png" \
+         "verify --filter android/small/empty/* --report rep55q" "verify --filter android/small/empty/* --report rep55q --json"; do
+  want=$("$E" $c >/dev/null 2>&1; echo $?); got=$(python3 closedpipe.py "$E" $c)
+  if [ "$want" = "$got" ]; then echo "ok    closed-pipe '$c': exit $got"; else echo "FAIL  closed-pipe '$c': exit $got, $want with its output read"; failed=1; fi
+done
+set +f
+# --- a result's texts reach the step summary escaped: no Markdown or HTML injected [t55]
+python3 - <<'PY'
+import json
+r = json.load(open('whole.json')); r['comparison'] = 'exact | x |\n# forged heading <img src=x onerror=alert(1)> [x](javascript:alert(1))'
+json.dump(r, open('md-inject.json', 'w'))
+PY
+: > sum55.md
+run summary-markdown-injection t55 0\|1\|2 env GITHUB_STEP_SUMMARY=sum55.md "$E" report --from md-inject.json -o rep55r
+# Escaped, '[x](…)' is '\[x\](…)': only an unescaped '](' would be a link.
+if grep -q '^# forged\|<img\|[^\\]\](javascript' sum55.md; then echo "FAIL  summary-markdown-injection: raw Markdown or HTML in the summary"; failed=1; else echo "ok    summary-markdown-injection: escaped"; fi
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"

@@ -33,6 +33,7 @@ static void cpng_message(char message[CPNG_MESSAGE_SIZE], const char *text) {
    appearance (row-major), so it is a function of the pixels alone. */
 typedef struct {
     int opaque, grey;
+    int dark;                       /* the opaque pixels' mean of (r + g + b) / 3 is below 128 (or none is opaque) */
     uint32_t colours;               /* distinct RGBA words seen; 257 = more than a palette holds */
     uint32_t palette[256];
     uint32_t slot_word[1024];       /* open addressing: word → palette index + 1 (0 = empty) */
@@ -57,12 +58,17 @@ static int cpng_palette_index(cpng_survey *s, uint32_t word) {
 static void cpng_survey_pixels(cpng_survey *s, const uint8_t *rgba, size_t count) {
     memset(s, 0, sizeof *s);
     int opaque = 1, grey = 1;
+    uint64_t light = 0, lit = 0;  /* r + g + b summed over the opaque pixels, and how many they are */
     for (size_t i = 0; i < count; i++) {
         const uint8_t *p = rgba + 4 * i;
-        opaque &= p[3] == 255;
+        const uint32_t solid = p[3] == 255;
+        opaque &= solid;
         grey &= (p[0] == p[1]) & (p[1] == p[2]);
+        light += solid * ((uint32_t)p[0] + p[1] + p[2]);
+        lit += solid;
     }
     s->opaque = opaque; s->grey = grey;
+    s->dark = light < 3 * 128 * lit || lit == 0;
     for (size_t i = 0; i < count && s->colours <= 256; i++) {
         uint32_t word;
         memcpy(&word, rgba + 4 * i, 4);
@@ -76,7 +82,7 @@ static int cpng_colour_type(const cpng_survey *s) {
     return s->grey && s->opaque ? 0 : s->colours <= 256 ? 3 : s->grey ? 4 : s->opaque ? 2 : 6;
 }
 
-int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int level,
+int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int light_level, int dark_level,
                        uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]) {
     *out = NULL; *out_size = 0; message[0] = 0;
     if (width == 0 || height == 0) { cpng_message(message, "cannot encode an empty image"); return -1; }
@@ -111,7 +117,7 @@ int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int
         }
     }
 
-    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(s->dark ? dark_level : light_level);
     if (!c) { free(raw); free(s); cpng_message(message, "libdeflate: cannot make a compressor at that level"); return -1; }
     const size_t bound = libdeflate_zlib_compress_bound(c, row * height);
     /* Signature, IHDR, PLTE + tRNS (at most 768 + 256 bytes and two chunk frames), the IDAT frames, IEND. */

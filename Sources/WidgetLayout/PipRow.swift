@@ -1,3 +1,5 @@
+import EvidenceCore
+
 /// Small's @+id/pip_row: one round pip per due habit, four at most, always the same size, so the
 /// row can never contradict the "N of M done" text beside it (seed 000, Small widget: the pip row
 /// is "redundant with the 'N of M done' text directly above it" — redundant means it agrees).
@@ -21,4 +23,21 @@ public enum PipRow {
 
     /// Filled pips: one per habit done.
     public static func filled(done: Int, due: Int) -> Int { min(max(0, done), count(due: due)) }
+}
+
+/// iOS HabitPips: one capsule per habit, shape-coded, beside "N of M done" — the row draws every habit
+/// or none (a partial row would contradict the count). Each capsule is `nominal` (seed 000: 20 × 8 pt);
+/// past what `width` holds (the seed is silent) the capsules narrow, in quarter points, then their gaps
+/// halve, down to square; below that there is no row (nil) and the count speaks alone.
+public enum CapsuleRow {
+    public static func fitted(count n: Int, across width: Double, nominal: Size, gap: Double) -> (width: Double, gap: Double)? {
+        guard n > 0 else { return nil }
+        func capsule(gap g: Double) -> Double { min(nominal.width, ((width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
+        let g = capsule(gap: gap) < nominal.height ? gap / 2 : gap
+        let w = capsule(gap: g)
+        return w >= nominal.height ? (w, g) : nil
+    }
+
+    /// Capsule `i`'s offset from the row's leading edge.
+    public static func offset(_ i: Int, width: Double, gap: Double) -> Double { Double(i) * (width + gap) }
 }

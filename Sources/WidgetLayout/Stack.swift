@@ -42,8 +42,7 @@ public struct StackColumn {
     public mutating func text(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
                               width: Double? = nil, indent: Double = 0, whole: Bool = true) -> (frame: Rect, text: FinishedText)? {
         let lineH = metrics.lineHeight(style)
-        let fit = Int(((left - gap) / lineH + 1e-9).rounded(.down))
-        let lines = min(maxLines, fit)
+        let lines = min(maxLines, linesThatFit(lineHeight: lineH, gap: gap))
         let w = (width ?? self.width) - indent
         guard lines >= 1, w > 0 else { return nil }
         let wrapped = TextWrap.wrap(text, width: w, maxLines: lines, style: style, measurer: measurer)
@@ -53,6 +52,21 @@ public struct StackColumn {
         y = frame.maxY
         return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
     }
+
+    /// How many `lineHeight` lines fit `room` after `gap`: the one lines-that-fit rule (its epsilon
+    /// keeps floating-point dust from costing a line). Negative when even the gap does not fit.
+    public static func linesThatFit(_ room: Double, lineHeight: Double, gap: Double = 0) -> Int {
+        Int(((room - gap) / lineHeight + 1e-9).rounded(.down))
+    }
+
+    /// How many `lineHeight` lines fit the room left after `gap` (what `text` wraps to at most).
+    public func linesThatFit(lineHeight: Double, gap: Double = 0) -> Int {
+        Self.linesThatFit(left, lineHeight: lineHeight, gap: gap)
+    }
+
+    /// How far a group placed from the top moves down to sit centred in the room left under it:
+    /// half the slack, rounded down to a whole unit (none once the column has overrun).
+    public var centringShift: Double { (max(0, left) / 2).rounded(.down) }
 
     /// A fixed-height slot (a glyph, a button, a row); nil when it does not fit.
     public mutating func slot(height: Double, gap: Double = 0, width: Double? = nil) -> Rect? {

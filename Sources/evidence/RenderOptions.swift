@@ -21,12 +21,11 @@ struct AdHocRenderOptions: Equatable, Sendable {
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    /// `needsOutput`: render writes a PNG (`-o` required); plan does not. Neither needs a widget
-    /// option: with none (only size flags, or nothing) both draw the declared defaults' widget.
-    static func parse(_ a: ParsedArguments, needsOutput: Bool = true) throws(InputError) -> AdHocRenderOptions {
+    /// Neither render nor plan needs a widget option: with none (only size flags, or nothing) both
+    /// draw the declared defaults' widget. `-o` (render's) is checked with every output by OutputGuard.
+    static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
         let input = try WidgetInputOptions.parse(a)
         let output = a.given(Self.output)
-        if needsOutput, output == nil || output!.isEmpty { throw InputError("-o", "required: the PNG file to write") }
         let target = try RenderTarget.parse(a)
         if a.given(androidRes) != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
         if a.given(iosAssets) != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
@@ -40,15 +39,15 @@ struct AdHocRenderOptions: Equatable, Sendable {
 
     static let androidRes = OptionSpec.value("android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml", default: .note("the bundled tokens"))
     static let iosAssets = OptionSpec.value("ios-assets", "DIR", "an Xcode asset catalog with the Widget*.colorset sets", default: .note("the bundled sets"))
-    static let output = OptionSpec.value("output", "FILE", """
+    static let output = OptionSpec.output("output", "FILE", """
         where to write the PNG (written atomically; its folder must exist; a device,
         FIFO, socket, folder or link is never replaced)
-        """, short: "o")
+        """, writes: .png, short: "o", required: "the PNG file to write")
     static let json = OptionSpec.flag("json", """
         print what was drawn: family, size, state, the visible texts in drawing
-        order, the accessibility label, the pip row, and any findings (clipped,
-        truncated, contrast, missing-glyph, lost-meaning), each with its class —
-        spec-gap, known, outside-scope or failure — and its seed passage
+        order, the accessibility label, the pip row, and any findings
+        (\(CheckRegistry.kindsOnEveryRender)), each with its class —
+        \(FindingClass.allWords) — and its seed passage
         """)
     static let onBadSnapshot = OptionSpec.value("on-bad-snapshot", nil, """
         fail: a snapshot that doesn't decode is an error, exit 2.

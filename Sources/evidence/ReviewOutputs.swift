@@ -11,8 +11,9 @@ import EvidenceCore
 /// decided (the hint, the order, the counts come from WidgetRaster). `report` hands a result it read
 /// back to the same handlers, with its own page writer and console line.
 struct ReviewOutputs {
-    static let html = OptionSpec.value("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)")
-    static let junit = OptionSpec.value("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do")
+    static let html = OptionSpec.output("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)", writes: .folder)
+    static let junit = OptionSpec.output("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do",
+                                        writes: .junit)
     static let options = OptionTable([html, junit])
     static var valued: Set<String> { options.valued }
     static let environmentNote = """

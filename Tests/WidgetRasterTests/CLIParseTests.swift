@@ -233,8 +233,8 @@ import WidgetScene
     }
 
     @Test func declaredDefaultsAreWhatTheCommandUses() throws {
-        #expect(try SheetCommand.options.parse([]).int(SheetCommand.columns) == 8)
-        #expect(try SheetCommand.options.parse(["--columns", "3"]).int(SheetCommand.columns) == 3)
+        #expect(try SheetCommand.Arguments.parse(["-o", "s.png"]).columns == 8)
+        #expect(try SheetCommand.Arguments.parse(["--columns", "3", "-o", "s.png"]).columns == 3)
         #expect(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
         #expect(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
         let o = try GateArguments.options(VerifyCommand.options.parse([]))

@@ -36,7 +36,7 @@ import WidgetText
         #expect(c.report == "OBJ-2428" && c.note == "a narrow Large" && c.expect == ["+2 more"])
         let words = ["--platform", "android", "--family", "large", "--width", "230", "--height", "330", "--state", "defaultProgress", "--habits", "5", "--done", "0"]
         #expect(c.arguments == words)
-        let o = try AdHocRenderOptions.parse(try AdHocRenderOptions.options.parse(words), needsOutput: false)
+        let o = try AdHocRenderOptions.parse(try AdHocRenderOptions.options.parse(words))
         let (snapshot, asOf) = try o.input.resolveSnapshot { _ throws(InputError) in throw InputError("", "no file") }
         #expect(c.target == o.target.with(snapshot: snapshot, asOf: asOf, timeZone: o.input.timeZone))
         // Every option a case takes is one of render's declarations (not a copy of one).

@@ -30,12 +30,32 @@ import WidgetScene
     @Test func aOneCharacterOutputIsWritten() throws {
         let dir = try Self.scratch()
         defer { dir.remove() }
-        for name in ["x", "-"] {
+        for name in ["x", "./-"] {
             // The scratch folder is no project: the clone is named (the binary finds its project from the working folder).
             let r = try Self.evidence(["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name], in: dir.url)
             #expect(r.code == 0, "\(name): \(r.err)")
             #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(name).path))
         }
+    }
+
+    /// `-o -` wrote a file called `-` (issue #55): standard output is refused for every file and
+    /// folder output, one line naming the flag, nothing written.
+    @Test(arguments: [
+        ["render", "--fixture", HostileCaseTests.realEntry, "-o", "-"],
+        ["timeline", "--snapshot", "s.json", "--from", "2026-03-28T22:30:00+01:00", "-o", "-"],
+        ["sheet", "--filter", "android/small/*", "-o", "-"],
+        ["compare", "a.png", "b.png", "-o", "-"],
+        ["verify", "--filter", "android/small/*", "--junit", "-"],
+        ["report", "--from", "r.json", "-o", "-"],
+        ["gallery", "-o", "-"],
+    ])
+    func standardOutputIsNoOutputFile(args: [String]) throws {
+        let dir = try Self.scratch()
+        defer { dir.remove() }
+        let r = try Self.evidence(args + ["--root", PackagePaths.root.path], in: dir.url)
+        #expect(r.code == 2, "\(args): \(r.err)")
+        #expect(r.errLines.count == 1 && r.err.contains("'-' (standard output) is not an output here"), "\(args): \(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("-").path))
     }
 
     /// `"width": [0, 1e19]` trapped converting to Int when printed (verify's KNOWN line, contrast --rendered).

@@ -71,6 +71,45 @@ import EvidenceCore
         #expect(try PNGCodec.decode(bytes, name: "p.png") == img)
     }
 
+    /// The bytes of `image` through the golden encoder with one level for every image.
+    static func encoded(_ image: RGBAImage, level: Int32) throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
+        let rc = image.pixels.withUnsafeBufferPointer { cpng_encode_golden($0.baseAddress, UInt32(image.width), UInt32(image.height), level, level, &out, &count, &message) }
+        try #require(rc == 0)
+        defer { cpng_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+
+    /// A card of `background` with translucent marks scattered over it (which the lightness rule
+    /// does not read): enough structure that levels 7 and 8 write different bytes.
+    static func marked(background: [UInt8]) -> RGBAImage {
+        var state: UInt32 = 12345
+        return image(160, 96) { x, y in
+            state = state &* 1_103_515_245 &+ 12345
+            let mark = (x / 3 + y / 2) % 7 == 0 && state >> 29 != 0
+            return mark ? [UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16), 90, 200] : background
+        }
+    }
+
+    /// The level follows the opaque pixels' mean lightness (`PNGCodec.goldenLevels`): below 128 the
+    /// dark level, from 128 the light one; an image with no opaque pixel takes the dark level.
+    @Test(arguments: [
+        ("light card, mean 128", [128, 128, 128, 255] as [UInt8], PNGCodec.goldenLevels.light),
+        ("light card, mean 240", [240, 240, 235, 255], PNGCodec.goldenLevels.light),
+        ("dark card, mean 127.7", [127, 128, 128, 255], PNGCodec.goldenLevels.dark),
+        ("dark card, mean 20", [20, 22, 25, 255], PNGCodec.goldenLevels.dark),
+        ("no opaque pixel", [240, 240, 240, 254], PNGCodec.goldenLevels.dark),
+    ])
+    func theLevelFollowsTheLightness(_ name: String, _ background: [UInt8], _ level: Int32) throws {
+        let img = Self.marked(background: background)
+        let light = try Self.encoded(img, level: PNGCodec.goldenLevels.light), dark = try Self.encoded(img, level: PNGCodec.goldenLevels.dark)
+        try #require(light != dark, "\(name): the two levels must write different bytes for the test to tell them apart")
+        #expect(PNGCodec.encode(img) == (level == PNGCodec.goldenLevels.light ? light : dark), "\(name)")
+        #expect(try PNGCodec.decode(PNGCodec.encode(img), name: "m.png") == img)
+    }
+
     /// More than a megabyte of compressed data is split into IDAT chunks of 1 MiB.
     @Test func incompressiblePixelsSpanSeveralIDATChunks() throws {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

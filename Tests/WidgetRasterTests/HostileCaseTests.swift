@@ -236,7 +236,10 @@ import EvidenceCore
         #expect(!v.out.contains("SECRET"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
         #expect(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
-        #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
+        // record may add the recorded entries' element frames to the manifest (#54); no golden, link or
+        // file outside the goldens moves.
+        let untouched = { (s: [String: String]) in s.filter { !$0.key.hasPrefix("report") && $0.key != "repo/Goldens/manifest.json" } }
+        #expect(untouched(box.state()) == untouched(before))
     }
 
     // MARK: -o targets that must not be replaced

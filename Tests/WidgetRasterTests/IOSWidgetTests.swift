@@ -80,8 +80,8 @@ import WidgetScene
         #expect(plan.visibleHabits == [2, 3, 4, 5] && plan.overflow == 3)
         #expect(plan.lines("overflow") == ["+3 more in the app"])
         #expect((1...4).map { plan.lines("habit-row-\($0).title")?.first } == ["Stretch", "Journal", "Walk the dog", "Drink water"])
-        #expect(IOSPlanBuilder.window(count: 7, cap: 4, nextDue: 5) == [2, 3, 4, 5])
-        #expect(IOSPlanBuilder.window(count: 7, cap: 4, nextDue: 2) == [0, 1, 2, 3])
+        #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 5) == [2, 3, 4, 5])
+        #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 2) == [0, 1, 2, 3])
         // The label speaks the visible rows only, then the rest as a count (seed 001 §4).
         let label = builder.scene(resolved, plan, req).accessibilityLabel
         #expect(label.contains("Today: Stretch done, Journal done, Walk the dog done, Drink water not yet. 3 more habits in the app."))

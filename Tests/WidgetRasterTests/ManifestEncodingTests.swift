@@ -30,7 +30,9 @@ import EvidenceCore
             m.goldens[key] = GoldenEntry(file: key + ".png", pixelHash: Hash128(high: 0x0123_4567_89AB_CDEF, low: 7),
                                          fileHash: Hash128(high: 0, low: UInt64(key.count)),
                                          width: key.count, height: -1, visibleText: key.count % 2 == 0 ? [] : [awkward, "", key],
-                                         accessibilityLabel: awkward)
+                                         accessibilityLabel: awkward,
+                                         // Element frames (issue #54) on some entries: absent ones write no member.
+                                         frames: key.count % 3 == 0 ? nil : ElementFrames([.init(name: "numeral", rect: Rect(x: 1.5, y: -2, width: 40, height: 30.25))]))
         }
         #expect(m.encoded() == (try Self.jsonEncoder(m)))
     }

@@ -146,6 +146,44 @@ import WidgetScene
         #expect(Set(shapes).count == MapClass.allCases.count)
     }
 
+    /// The page's display list (`MapScenes`): one entry per cell, in the map's order, with the
+    /// cell's size and density and every node its scene draws; keeping it changes nothing in the map.
+    @Test(arguments: [["--family", "small", "--state", "newDay", "--widths", "100..130", "--heights", "120..160", "--step", "10", "--font-scales", "1,2"],
+                      ["--platform", "ios", "--family", "systemMedium", "--state", "stale"]])
+    func thePageHoldsEveryCellsScene(_ args: [String]) throws {
+        let grid = try Self.grid(args)
+        let (map, scenes) = Self.planner.plan(grid, jobs: 2, keepingScenes: true)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(scenes.json().utf8)) as? [String: Any])
+        let cells = try #require(json["cells"] as? [[Any]])
+        let placed = try #require(json["placed"] as? [Int]), shapes = try #require(json["shapes"] as? [[Any]])
+        #expect(cells.count == map.cells.count && scenes.cellCount == map.cells.count)
+        for (i, place) in grid.places().enumerated() {
+            let scene = Self.renderer.draw(grid.target(place)).scene
+            let ids = try #require(cells[i][3] as? [Int])
+            #expect(cells[i][0] as? Double == scene.size.width && cells[i][1] as? Double == scene.size.height && cells[i][2] as? Double == scene.density)
+            #expect(ids.count == scene.nodes.count, "cell \(i)")
+            // Each node's kind, in the scene's order.
+            let kinds = ids.map { shapes[placed[3 * $0]][0] as? String }
+            let expected = scene.nodes.map { n -> String in
+                switch n.content { case .rect: "r"; case .path: "p"; case .text: "t" }
+            }
+            #expect(kinds == expected.map { Optional($0) }, "cell \(i)")
+        }
+        let fonts = try #require(json["fonts"] as? [[Any]])
+        #expect(!fonts.isEmpty && fonts.allSatisfy { ($0[1] as? String).map { !$0.isEmpty } ?? false }, "every font the text uses is embedded")
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys]
+        #expect(try enc.encode(map) == enc.encode(Self.planner.map(grid, jobs: 1)))
+    }
+
+    /// A string in the display list cannot end the page's script block or break its JSON.
+    @Test func displayListStringsStayInTheirBlock() throws {
+        let hostile = "</script><b>\"q\"\\\u{2028}\n\u{1}"
+        let quoted = MapScenes.string(hostile)
+        #expect(!quoted.contains("</"))
+        #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == hostile)
+    }
+
     /// The adaptor: known stays known wherever it is; anything else is outside the seed's scope
     /// where the seed does not reach and lost where it does.
     @Test func findingsBecomeClassesInOnePlace() {
@@ -181,6 +219,18 @@ import WidgetScene
         #expect(family == .small && scales == [1.0, 1.15, 1.3, 2.0])
         #expect(widths.first == 90 && widths.last == 270 && widths.count == 91)
         #expect(heights.first == 110 && heights.last == 200 && heights.count == 46)
+        // Large's and auto's bounds at 2 dp would be ~135,000 cells: the default step is coarser.
+        for family in ["large", "auto"] {
+            let big = try MapCommand.parse(["--family", family, "-o", "m.png"])
+            guard case .android(_, let w, let h, let fs) = big.axes else { Issue.record("not android"); return }
+            #expect(w.first == 90 && w.last == 520 && zip(w, w.dropFirst()).allSatisfy { $1 - $0 == 5 }, "\(family)")
+            // Every bound and resolveSize threshold is a cell edge.
+            #expect([110.0, 200, 270, 500].allSatisfy(w.contains) && [130.0, 270, 400].allSatisfy(h.contains), "\(family)")
+            #expect(w.count * h.count * fs.count <= MapGrid.defaultCellBudget, "\(family)")
+        }
+        let asked = try MapCommand.parse(["--family", "auto", "--step", "2", "-o", "m.png"])
+        guard case .android(_, let w2, _, _) = asked.axes else { Issue.record("not android"); return }
+        #expect(w2.count == 216)
         let ios = try MapCommand.parse(["--platform", "ios", "--family", "systemSmall", "-o", "m.png"])
         #expect(ios.axes == .ios(families: [.systemSmall], textSizes: DynamicTypeSize.allCases))
     }

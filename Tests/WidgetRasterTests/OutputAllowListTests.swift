@@ -265,15 +265,35 @@ import EvidenceCore
         #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
     }
 
-    /// A known finding naming only its platform would match every render of it.
-    @Test func aKnownFindingCannotMatchAWholePlatform() throws {
-        let json = #"{"findings": [{"class": "known", "kind": "truncated", "node": "*", "seed": "s", "conditions": {"platform": "android"}}]}"#
+    /// A known finding naming only its platform — or its platform with ranges and lists that admit
+    /// every value (a huge width range, every family) — would match every render of it.
+    @Test(arguments: [
+        (#"{"platform": "android"}"#, "names only the platform"),
+        (#"{"platform": "android", "width": [0, 1e9]}"#, "admit every value"),
+        (#"{"platform": "ios", "width": [-1e300, 1e300], "height": [0, 5000]}"#, "admit every value"),
+        (#"{"platform": "android", "family": ["small", "medium", "large"], "fontScale": [0, 99]}"#, "admit every value"),
+        (#"{"width": [0, 1e9], "coachLine": ["absent", "present"]}"#, "would match every render"),
+    ])
+    func aKnownFindingCannotMatchAWholePlatform(conditions: String, words: String) throws {
+        let json = #"{"findings": [{"class": "known", "kind": "truncated", "node": "*", "seed": "s", "conditions": "#
+            + conditions + "}]}"
         let dir = try PrivateFolder.make("evidence-known")
         defer { dir.remove() }
         let file = dir.url.appendingPathComponent("known-findings.json")
         try Data(json.utf8).write(to: file)
         let e = try #require(throws: InputError.self) { try KnownFindings.load(from: file) }
-        #expect(e.description.contains("names only the platform"), "\(e)")
+        #expect(e.description.contains(words), "\(e)")
+    }
+
+    /// A range that leaves some renders out narrows, and so does a named element: the entry loads.
+    @Test(arguments: [
+        (#"{"platform": "android", "width": [0, 200]}"#, "*"),
+        (#"{"platform": "android", "family": ["small", "medium", "large"]}"#, "caption"),
+    ])
+    func aNarrowingKnownFindingLoads(conditions: String, node: String) throws {
+        let json = #"{"findings": [{"class": "known", "kind": "truncated", "seed": "s", "node": ""# + node + #"", "conditions": "#
+            + conditions + "}]}"
+        #expect(try KnownFindings.parse(Array(json.utf8), name: "k").entries.count == 1)
     }
 
     /// A step summary with a second name (a hard link to a golden) is refused before any work.

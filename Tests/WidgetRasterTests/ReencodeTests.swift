@@ -11,8 +11,8 @@ import EvidenceCore
 @Suite struct ReencodeTests {
     struct Row { var key, pixelsBefore, fileBefore, fileAfter: String }
 
-    static func rows() throws -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/reencode-56.tsv")
+    static func rows(_ name: String = "reencode-56.tsv") throws -> [Row] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let f = line.split(separator: "\t").map(String.init)
             try #require(f.count == 4, "\(line)")
@@ -38,5 +38,41 @@ import EvidenceCore
         // Goldens re-recorded after the re-encode (other bytes) are not this test's to judge; the
         // rest are, and at the re-encode commit that is every one.
         print("ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its earlier pixels")
+    }
+
+    /// The level every golden was written with by the first re-encode.
+    static let firstReencodeLevel: Int32 = 8
+
+    /// The second re-encode (issue #56, record's time): light goldens (`PNGCodec.goldenLevels`) went
+    /// from level 8 to level 7. `Fixtures/reencode-56-levels.tsv` holds, per golden, the manifest's
+    /// pixel and file hash before and the file hash after: no pixel hash moved, and a file changed
+    /// exactly where the rule's level writes other bytes than level 8; each golden still holding the
+    /// file it names decodes to the pixels it had before.
+    @Test func theLevelReencodeChangedOnlyLightFilesAndNoPixels() throws {
+        let rows = try Self.rows("reencode-56-levels.tsv")
+        #expect(rows.count == 2038)
+        #expect(Set(rows.map(\.key)).count == rows.count)
+        let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
+        let sameEncoder = manifest.environment.libdeflate == "1.14" && PNGCodec.libraryVersions["libdeflate"] == "1.14"
+        var checked = 0, changed = 0
+        for row in rows {
+            guard let entry = manifest.goldens[row.key], entry.fileHash.hex == row.fileAfter else { continue }
+            let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
+            let bytes = try readFile(atPath: path)
+            #expect(Hash128.of(bytes).hex == row.fileAfter, "\(row.key): the file is not the manifest's")
+            #expect(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
+            let image = try PNGCodec.decode(bytes, name: path)
+            #expect(image.pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
+            // The bytes are this encoder's, and differ from the first re-encode's exactly where the
+            // lightness rule picked another level (libdeflate 1.14 wrote both).
+            if sameEncoder {
+                #expect(PNGCodec.encode(image) == bytes, "\(row.key): not what the encoder writes for its pixels")
+                let before = try GoldenEncodingTests.encoded(image, level: Self.firstReencodeLevel)
+                #expect((row.fileBefore != row.fileAfter) == (bytes != before), "\(row.key)")
+            }
+            if row.fileBefore != row.fileAfter { changed += 1 }
+            checked += 1
+        }
+        print("ReencodeTests: \(checked) of \(rows.count) goldens hold the level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels")
     }
 }

@@ -10,13 +10,15 @@
 
 #define CPNG_MESSAGE_SIZE 256
 
-/* The goldens' encoder (issue #56): the whole image through libdeflate at `level` (1-12), every
-   row filtered None, in the smallest colour type the pixels allow without losing a bit — grey
-   (every pixel opaque and r = g = b), else an 8-bit palette (at most 256 distinct RGBA values, in
-   order of first appearance, tRNS up to the last translucent entry), else grey + alpha, RGB or
-   RGBA. No ancillary chunks. Same pixels, level and libdeflate version → same bytes. Returns 0 and
-   sets *out (free with cpng_free) and *out_size, or -1 with a one-line reason in message. */
-int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int level,
+/* The goldens' encoder (issue #56): the whole image through libdeflate, every row filtered None,
+   in the smallest colour type the pixels allow without losing a bit — grey (every pixel opaque and
+   r = g = b), else an 8-bit palette (at most 256 distinct RGBA values, in order of first
+   appearance, tRNS up to the last translucent entry), else grey + alpha, RGB or RGBA. No ancillary
+   chunks. The level (1-12) is `dark_level` where the opaque pixels' mean (r + g + b) / 3 is below
+   128 (or no pixel is opaque), else `light_level`. Same pixels, levels and libdeflate version →
+   same bytes. Returns 0 and sets *out (free with cpng_free) and *out_size, or -1 with a one-line
+   reason in message. */
+int cpng_encode_golden(const uint8_t *rgba, uint32_t width, uint32_t height, int light_level, int dark_level,
                        uint8_t **out, size_t *out_size, char message[CPNG_MESSAGE_SIZE]);
 
 /* Decodes a whole in-memory PNG of any colour type / bit depth into 8-bit RGBA (straight alpha)

@@ -3,7 +3,7 @@ import CPNG
 /// PNG encode and decode for goldens: encoding through libdeflate, decoding through libpng (both via
 /// the small `CPNG` C target, because libpng reports errors with longjmp).
 ///
-/// - Encoding is deterministic: libdeflate at one level, filter None, 8-bit, non-interlaced, the
+/// - Encoding is deterministic: libdeflate at a level chosen from the pixels, filter None, 8-bit, non-interlaced, the
 ///   smallest colour type the pixels allow, no ancillary chunks (no tIME/tEXt/gAMA/sRGB). Same
 ///   pixels + same libdeflate → same bytes (its version is in `libraryVersions` for the manifest's
 ///   environment; the pixels, which the gate compares, do not depend on it).
@@ -30,23 +30,24 @@ public enum PNGCodec {
         public var bitDepth: Int
         public var colorType: Int
         public var interlaced: Bool
-        package init(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool) {
-            self.width = width; self.height = height; self.bitDepth = bitDepth; self.colorType = colorType; self.interlaced = interlaced
-        }
         public var size: PixelSize { PixelSize(width: width, height: height) }
     }
 
     // MARK: Encoding
 
-    /// The libdeflate level every golden is written with (`encode`), through `cpng_encode_golden`:
+    /// The libdeflate levels the goldens are written with (`encode`), through `cpng_encode_golden`:
     /// whole image, every row filtered None, the smallest lossless colour type (grey, an 8-bit
-    /// palette, grey + alpha, RGB, RGBA). Measured (issue #56) by re-encoding all 2,038 goldens, each
-    /// decoded back and compared (0 mismatches): filter None with colour-type reduction at level 8
-    /// is 75 % of the zlib-3 bytes at about 2.4× the encode time with Debian 12's libdeflate 1.14;
-    /// level 12 reaches 70 % at about 60×, and adaptive filters are larger (87–94 %): rendered UI is
-    /// flat fills and long horizontal runs that deflate's matcher already finds, and None costs
-    /// nothing to decode, which is what verify pays. `docs/benchmarks.md` has the record rows.
-    package static let goldenLevel: Int32 = 8
+    /// palette, grey + alpha, RGB, RGBA); `dark` where the opaque pixels' mean (r + g + b) / 3 is
+    /// below 128, else `light`. Measured (issue #56) by re-encoding all 2,038 goldens with Debian
+    /// 12's libdeflate 1.14, each decoded back and compared (0 mismatches), against libpng + zlib
+    /// level 3: level 8 everywhere is 75 % of the bytes at 2.9× the encode time, level 7 everywhere
+    /// 77.5 % — over the 77 % target — at 1.8×. Level 8's lazy2 parser pays on dark renders (−3.9 %
+    /// against level 7 on a sample of 254) and hardly on light ones (−1.4 %, some grow), so dark
+    /// at 8 and light at 7 is 76.2 % at 2.1×. Level 12 reaches 70 % at about 60×, and adaptive
+    /// filters are larger (87–94 %): rendered UI is flat fills and long horizontal runs that
+    /// deflate's matcher already finds, and None costs nothing to decode, which is what verify
+    /// pays. `docs/benchmarks.md` has the record rows.
+    static let goldenLevels = (light: Int32(7), dark: Int32(8))
 
     /// libpng/zlib settings for the row-streaming encoder (`PNGStreamEncoder`: contact sheets, too
     /// large to hold whole, which libdeflate's whole-buffer API would need). Kept as a value so the
@@ -69,9 +70,6 @@ public enum PNGCodec {
         package var filter: Int32
         package var level: Int32
         package var strategy: Int32
-        package init(filter: Int32, level: Int32, strategy: Int32) {
-            self.filter = filter; self.level = level; self.strategy = strategy
-        }
 
         package static let streamed = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
     }
@@ -85,7 +83,8 @@ public enum PNGCodec {
         var count = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = image.pixels.withUnsafeBufferPointer { px in
-            cpng_encode_golden(px.baseAddress, UInt32(image.width), UInt32(image.height), goldenLevel, &out, &count, &message)
+            cpng_encode_golden(px.baseAddress, UInt32(image.width), UInt32(image.height), goldenLevels.light, goldenLevels.dark,
+                               &out, &count, &message)
         }
         // Writing to memory can only fail on allocation failure or bad parameters (both ours).
         guard rc == 0, let out else { fatalError("PNGCodec.encode: \(string(message))") }

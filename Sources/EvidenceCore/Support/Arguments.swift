@@ -45,7 +45,29 @@ public struct OptionSpec: Sendable, Equatable {
     /// the spelling fixture keys use, for `allDone`); `--help` lists them, the typed getter returns the word.
     public var aliases: [String: String] = [:]
 
+    /// What an output option writes (`-o`, `--junit`, `--html`): `OutputGuard` checks every
+    /// option declared so, in one place, before the command runs — required, not empty, not `-`,
+    /// replaceable, and where the allow-list lets it land.
+    public enum Output: Sendable, Equatable {
+        case png, junit, folder
+    }
+    public var output: Output? = nil
+    /// What a required option is, for "-o: required: the PNG file to write"; nil when optional.
+    public var required: String? = nil
+
     public var isSwitch: Bool { check == .none }
+
+    /// `-o` / `--output` as written in errors: the short form when there is one.
+    public var flagName: String { short.map { "-\($0)" } ?? "--\(name)" }
+
+    /// An output option (`-o FILE`, `--html DIR`); `required` says what it is when it must be given.
+    public static func output(_ name: String, _ valueName: String, _ help: String, writes: Output, short: Character? = nil,
+                              required: String? = nil, default d: Default? = nil) -> OptionSpec {
+        var s = value(name, valueName, help, short: short, default: d)
+        s.output = writes
+        s.required = required
+        return s
+    }
 
     /// This option, also taking `spellings` (spelling → word); a spelling equal to its word is dropped.
     public func aliased(_ spellings: [String: String]) -> OptionSpec {
@@ -64,12 +86,15 @@ public struct OptionSpec: Sendable, Equatable {
         OptionSpec(name: name, short: nil, valueName: nil, check: .none, help: help, defaultValue: nil, repeats: false)
     }
     /// An option that takes a value (`--filter GLOB`). A `.choice` check prints its words as the value name.
+    /// `required` names the value for "--from: required: the first moment …" (read as a `String`).
     public static func value(_ name: String, _ valueName: String?, _ help: String, check: Check = .text, short: Character? = nil,
-                             default d: Default? = nil, repeats: Bool = false, unit: String? = nil) -> OptionSpec {
+                             default d: Default? = nil, repeats: Bool = false, unit: String? = nil, required: String? = nil) -> OptionSpec {
         let shown: String
         if let valueName { shown = valueName } else if case .choice(let words) = check { shown = words.joined(separator: "|") } else { shown = "VALUE" }
-        return OptionSpec(name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
-                          defaultValue: d, repeats: repeats, unit: unit)
+        var s = OptionSpec(name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
+                           defaultValue: d, repeats: repeats, unit: unit)
+        s.required = required
+        return s
     }
 
     /// A flag whose accepted values depend on another flag (`--width` is Android dp 40…1000, iOS pt
@@ -300,6 +325,11 @@ public struct ParsedArguments: Equatable, Sendable {
     public func int(_ spec: OptionSpec) throws(InputError) -> Int {
         let raw = try checked(spec)
         guard let v = Int(raw) else { throw InputError("--\(spec.name)", "expected a whole number, got '\(raw)'") }
+        return v
+    }
+    /// A required option's value (`OutputGuard` has already refused it absent or empty before a command runs).
+    public func required(_ spec: OptionSpec) throws(InputError) -> String {
+        guard let v = string(spec), !v.isEmpty else { throw InputError(spec.flagName, "required: \(spec.required ?? "a value")") }
         return v
     }
     /// As `int(_:)`, with a default worked out at run time (`--jobs`: the machine's cores).

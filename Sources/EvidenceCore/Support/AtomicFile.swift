@@ -119,14 +119,20 @@ public enum OutputFile {
         guard !path.hasSuffix("/") else { throw InputError(shown, "ends with '/'; give a file name, e.g. \(quoted(path + "out.png"))") }
         let (parent, name) = splitPath(path)
         guard name != ".", name != ".." else { throw InputError(shown, "is a folder; give a file name") }
-        let dir = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else {
-            let err = errno
+        // The folder held by descriptor, component by component, and the path it really is: the
+        // write lands where the output check approved, or nowhere (issue #55: check-then-write).
+        switch FolderWalk.open(parent) {
+        case .success(let (dir, reached)):
+            do { try OutputApprovals.confirm(reached == "/" ? "/" + name : reached + "/" + name, display: shown) } catch {
+                close(dir); throw error
+            }
+            return (dir, name)
+        case .failure(let f):
+            let err = f.errno
             if err == ENOENT { throw InputError(shown, "folder \(quoted(parent)) does not exist (it is not created for you)") }
             if err == ENOTDIR { throw InputError(shown, "\(quoted(parent)) is not a folder") }
             throw InputError(shown, "cannot open folder \(quoted(parent)) (\(String(cString: strerror(err))))")
         }
-        return (dir, name)
     }
 }
 

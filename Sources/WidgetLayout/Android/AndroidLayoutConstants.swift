@@ -73,8 +73,9 @@ public enum AndroidLayout {
 
     /// NEW_DAY_SMALL_TOP_MARGIN_DP
     public static let newDaySmallTopMarginDp = 6.0
-    /// NEW_DAY_SMALL_ICON_AND_GAP_DP: 13 dp icon + 4 dp gap.
-    public static let newDaySmallIconAndGapDp = 17.0
+    /// NEW_DAY_SMALL_ICON_AND_GAP_DP: a 13 dp icon + a 4 dp gap (Small's inline success check too).
+    public static let newDaySmallIconDp = 13.0, newDaySmallIconGapDp = 4.0
+    public static let newDaySmallIconAndGapDp = newDaySmallIconDp + newDaySmallIconGapDp
     /// state_new_day's android:maxLines.
     public static let newDayMaxLines = 2
     /// Small's resize floor: "Amendment B explicitly keeps minWidth/minResizeWidth at 110dp" — the
@@ -207,13 +208,19 @@ public enum AndroidLayout {
 
     // MARK: Derived box formulas
 
-    /// contentBox(h) = h − 16 − 24 − 6.
+    /// contentBox(h) = h − 16 − 24 − 6 (`contentBoxTerms` spells it from the constants).
     public static func contentBoxHeight(_ h: Double) -> Double {
         h - 2 * systemWidgetMarginDp - 2 * rootPaddingDp - safetyMarginDp
     }
     /// contentWidth(w) = w − 16 − 24 = w − 40 (no safety constant on this axis).
     public static func contentWidth(_ w: Double) -> Double {
-        w - 2 * systemWidgetMarginDp - 2 * rootPaddingDp
+        w - contentWidthInsetDp
+    }
+    /// What contentWidth takes off a width: both margins and both paddings.
+    public static var contentWidthInsetDp: Double { 2 * systemWidgetMarginDp + 2 * rootPaddingDp }
+    /// contentBoxHeight's subtrahends, as the plan's arithmetic prints them: "− 16 − 24 − 6".
+    public static var contentBoxTerms: String {
+        [2 * systemWidgetMarginDp, 2 * rootPaddingDp, safetyMarginDp].map { "− \(fmtDp($0))" }.joined(separator: " ")
     }
     /// Line box of one line of `sp` text at `fontScale`: ceil(sp × fs × 1.33).
     public static func lineBox(sp: Double, fontScale: Double) -> Double {

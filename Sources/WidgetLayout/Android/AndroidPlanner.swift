@@ -1,7 +1,6 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
-
 /// The Android planner: height and width budgets, shed order, size resolution, the narrow-Large
 /// ladder and the habit-row policy of seed 000 — one routine that both measures and places, so the
 /// scene builder draws from `AndroidWidgetPlan` and never re-derives a number.
@@ -78,9 +77,6 @@ public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasurin
 package struct AndroidTextMetrics {
     package let measurer: TextMeasuring
     package let fontScale: Double
-    package init(measurer: TextMeasuring, fontScale: Double) {
-        self.measurer = measurer; self.fontScale = fontScale
-    }
 
     package var body: TextStyle { .roboto(.regular, sp: L.bodySp, fontScale: fontScale) }
     package var dayStreakStyle: TextStyle { .roboto(.bold, sp: L.bodySp, fontScale: fontScale) }
@@ -91,9 +87,14 @@ package struct AndroidTextMetrics {
     /// A habit row with its label on one line, on two (Level B), and the next-due row (kindling's
     /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP, never shorter than its two-line label): one set of row heights
     /// for every family's checklist.
-    package var oneLineRow: Double { habitLine + L.habitRowVerticalPaddingDp }
-    package var twoLineRow: Double { 2 * habitLine + L.habitRowVerticalPaddingDp }
-    package var nextDueRow: Double { max(L.kindlingNextDueRowHeightDp, twoLineRow) }
+    var oneLineRow: Double { row(lines: 1) }
+    var twoLineRow: Double { row(lines: 2) }
+    var nextDueRow: Double { row(lines: 2, minimum: L.kindlingNextDueRowHeightDp) }
+    /// The next-due row with its label cut to one line.
+    var nextDueOneLineRow: Double { row(lines: 1, minimum: L.kindlingNextDueRowHeightDp) }
+    func row(lines: Int, minimum: Double = 0) -> Double {
+        HabitRowSeating.rowHeight(lines: lines, lineHeight: habitLine, padding: L.habitRowVerticalPaddingDp, minimum: minimum)
+    }
     package var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
     package func numeralSp(_ f: AndroidFamily) -> Double {
@@ -204,6 +205,12 @@ package struct AndroidPlanBuilder {
         let steps = max(0, ((nominal - today) / step + 1e-9).rounded(.down))
         return L.lineBox(size: nominal - steps * step)
     }
+
+    /// The content box's arithmetic, spelled from the constants it uses (`label` names the budget).
+    func contentBoxNote(_ label: String) -> String {
+        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
+    }
+    func contentWidthNote() -> String { "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw))" }
 
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
     package static func footerCost(lines: Int, line: Double) -> Double {
@@ -325,18 +332,18 @@ package struct AndroidPlanBuilder {
             .init(.trailing, forms: trailing.map { [$0] } ?? [], requires: .flame),
         ]).fill(room: width).forms
         let flame = kept[.flame] != nil
-        note("coreW = 28 (flame) + 4 + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
+        note("coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
         return Head(numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil, height: L.lineBox(size: style.size), steppedReason: stepped)
     }
 
     package mutating func placeHead(_ h: Head, x: Double, y: Double, column: PlanColumn, numeralFamily: String) {
         var nx = x
         if h.flame {
-            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: 28 + 4 + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
+            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
                             frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
             nx += L.flameContainerDp + L.headerGapDp
         } else {
-            hide(.flame, "flame sheds: 28 + 4 + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
+            hide(.flame, "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
         }
         set(PlanElement(key: .numeral, shown: true,
                         reason: h.steppedReason ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
@@ -405,7 +412,7 @@ package struct AndroidPlanBuilder {
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
         func lines(_ style: TextStyle, in height: Double) -> Int? {
             let lineH = m.lineFor(style)
-            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, Int((height / lineH).rounded(.down))))
+            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, StackColumn.linesThatFit(height, lineHeight: lineH)))
                 .flatMap { Double($0) * lineH <= height ? $0 : nil }
         }
         var style = m.body
@@ -425,7 +432,7 @@ package struct AndroidPlanBuilder {
         let lines = fit(in: col.left)
         if style.size < m.body.size { note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut") }
         placeWrapped(.statusTitle, text, style: style, lineH: lineH, in: &col,
-                     maxLines: lines ?? min(L.firstRunMaxLines, Int((col.left / lineH).rounded(.down))), topMargin: 0,
+                     maxLines: lines ?? min(L.firstRunMaxLines, col.linesThatFit(lineHeight: lineH)), topMargin: 0,
                      column: .main, what: "first-run message")
     }
 
@@ -486,8 +493,8 @@ package struct AndroidPlanBuilder {
     /// Centres already-placed elements in the free space below them (EMPTY / ALL_DONE bodies are
     /// vertically centred, OBJ-1477; NEW_DAY's line with them, README "New day"): every frame and
     /// its budget row moves down by half the slack.
-    package mutating func centre(_ keys: [PlanPart], from top: Double, used: Double, free: Double, column: PlanColumn) {
-        let dy = (max(0, free) / 2).rounded(.down)
+    mutating func centre(_ keys: [PlanPart], from top: Double, used: Double, in col: StackColumn, column: PlanColumn) {
+        let dy = col.centringShift, free = col.left
         guard dy > 0 else { return }
         for k in keys {
             guard var e = elements[k], e.shown, let f = e.frame else { continue }
@@ -571,18 +578,18 @@ package struct AndroidPlanBuilder {
 
         switch input.state {
         case .newDay:
-            let maxLines = min(L.newDayMaxLines, Int(((col.left - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
+            let maxLines = min(L.newDayMaxLines, col.linesThatFit(lineHeight: m.line, gap: L.newDaySmallTopMarginDp))
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
             if showsIcon {
-                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - 17))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
-                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: 13, height: 13)))
+                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - L.newDaySmallIconAndGapDp))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
+                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
             } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
             let top = col.y
             let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, in: &col, indent: tx - x,
                                     maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
-            centre([.newDayIcon, .newDayLine], from: top, used: used, free: col.left, column: column)
+            centre([.newDayIcon, .newDayLine], from: top, used: used, in: col, column: column)
         case .empty,
              .allDone where !size.traits.closesWithMotivator || input.habits.isEmpty:
             var items: [(PlanPart, String, TextStyle, Double, String, Int)] = []
@@ -615,7 +622,7 @@ package struct AndroidPlanBuilder {
                                                    : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: column)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: column)
         case .defaultProgress, .stale, .allDone:
             let pcost = sectionMargin + m.line
             if let keeps, !keeps.progress, keeps.firstRow, pcost <= col.left {
@@ -665,72 +672,25 @@ package struct AndroidPlanBuilder {
         arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
     }
 
-    /// The checklist's row arithmetic at one column width: row heights, the sliding window and the
-    /// overflow line's cost. Pure: `planHabitRows` seats and places with it, the progress line's yield asks it.
-    package struct HabitRowBudget {
-        package let habitCount: Int
-        /// The row drawn tall (kindling's next-due treatment), nil in the legacy body.
-        package let nextDue: Int?
-        /// The row the window keeps (the next-due habit, whichever body draws it).
-        package let anchor: Int?
-        package let oneLine: Double, twoLine: Double
-        /// The next-due row's height: its tall form (two label lines), or its one-line form (`fitted`).
-        package private(set) var nextDueH: Double
-        /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP over one label line: the next-due row's smaller form.
-        package let nextDueOneLineH: Double
-        package let overflowLine: Double
-        package let overflowLines: (Int) -> Int?
-
-        /// Whether the next-due row is in its one-line form (its title ellipsized to one line).
-        package var nextDueIsOneLine: Bool { nextDueH < max(nextDueOneLineH, twoLine) }
-
-        /// The budget with the next-due row in the largest form that seats a row in `left` dp: two
-        /// label lines, else one — a row whose title is cut to one line is drawn before no row at all
-        /// (the window always keeps the next-due row; habit titles may ellipsize).
-        package func fitted(left: Double, maxRows: Int) -> HabitRowBudget {
-            guard nextDue != nil, seats(left: left, maxRows: maxRows) == 0 else { return self }
-            return oneLineNextDue.seats(left: left, maxRows: maxRows) > 0 ? oneLineNextDue : self
-        }
-
-        /// The budget with the next-due row in its one-line form.
-        package var oneLineNextDue: HabitRowBudget {
-            var short = self
-            short.nextDueH = nextDueOneLineH
-            return short
-        }
-
-        /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…",
-        /// and where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
-        package func overflowCost(_ k: Int) -> Double {
-            guard k < habitCount else { return 0 }
-            guard let lines = overflowLines(habitCount - k) else { return .infinity }
-            return Double(lines) * overflowLine + L.overflowTopMarginDp
-        }
-        /// The same sliding window as iOS Large (seed 000 largeVisibleWindow): the next-due row lands last.
-        package func window(_ k: Int) -> [Int] { IOSPlanBuilder.window(count: k, cap: k, nextDue: anchor) }
-        package func height(_ idx: [Int], levelB: Bool) -> Double {
-            idx.reduce(0) { $0 + ($1 == nextDue ? nextDueH : levelB ? twoLine : oneLine) }
-        }
-        /// Rows seated in `left` dp (with the overflow line the hidden ones need), at most `maxRows`.
-        package func seats(left: Double, maxRows: Int) -> Int {
-            var k = min(habitCount, maxRows)
-            while k > 0 && height(window(k), levelB: false) + overflowCost(k) > left { k -= 1 }
-            return k
-        }
-    }
-
-    package func habitRowBudget(width: Double) -> HabitRowBudget {
+    /// The checklist's rows at one column width, through the shared seating (`HabitRowSeating`):
+    /// `planHabitRows` seats and places with it, the progress line's yield and Large's floor ask it.
+    /// "+N more in the app" is a count: it takes a second line rather than "+4 more in the a…", and
+    /// where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
+    /// Where no row seats with it, no row is drawn: the progress line counts the habits.
+    func habitRowBudget(width: Double) -> HabitRowSeating {
         let strings = input.strings, metrics = m
-        return HabitRowBudget(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
-                              oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow,
-                              nextDueOneLineH: max(L.kindlingNextDueRowHeightDp, m.oneLineRow),
-                              overflowLine: m.line,
-                              overflowLines: { metrics.fitLines(strings.overflow($0), width: width, style: metrics.body) })
+        return HabitRowSeating(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
+                               oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow, nextDueOneLineH: m.nextDueOneLineRow,
+                               overflowLine: { hidden in
+                                   metrics.fitLines(strings.overflow(hidden), width: width, style: metrics.body)
+                                       .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
+                               },
+                               rowsOutrankOverflowLine: false)
     }
 
     /// The Coach lines a column with `left` dp can give (its clamp `maxLines`, fewer where they don't fit).
     package func coachLineBudget(left: Double, maxLines: Int) -> Int {
-        min(maxLines, Int(((left - L.coachTopMarginDp) / m.coachLine).rounded(.down)))
+        min(maxLines, StackColumn.linesThatFit(left, lineHeight: m.coachLine, gap: L.coachTopMarginDp))
     }
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest
@@ -777,7 +737,7 @@ package struct AndroidPlanBuilder {
 
     /// Whether habit `i`'s row, in the form `budget` draws it, shows no character of its title
     /// before the ellipsis ("…" says nothing): such a row is not drawn, the count says the habits.
-    package func mutedRow(_ i: Int, budget: HabitRowBudget, width: Double) -> Bool {
+    func mutedRow(_ i: Int, budget: HabitRowSeating, width: Double) -> Bool {
         // Measured on the lines the row is drawn with before Level B is known: the next-due row's
         // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
         let lines = i == budget.nextDue && !budget.nextDueIsOneLine ? 2 : 1
@@ -820,7 +780,7 @@ package struct AndroidPlanBuilder {
             note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
         }
         let labelW = width - L.habitCheckAndGapDp
-        for i in idx {
+        for (n, i) in idx.enumerated() {
             let h = input.habits[i]
             let isNext = i == nextDue
             let maxLines = isNext && !rb.nextDueIsOneLine || levelB ? 2 : 1
@@ -828,7 +788,7 @@ package struct AndroidPlanBuilder {
             // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
             // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
             let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
-            let frame = col.take(rowH)
+            let frame = rb.place(n, height: rowH, in: &col)
             let y = frame.minY
             let labelH = Double(w.lines.count) * line
             habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,

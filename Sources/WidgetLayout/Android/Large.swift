@@ -1,6 +1,5 @@
 import EvidenceCore
 import WidgetModel
-
 /// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing motivator.
 
 private typealias L = AndroidLayout
@@ -9,7 +8,7 @@ extension AndroidPlanBuilder {
     // MARK: - Large
 
     package mutating func planLarge() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); budget = \(fmtDp(budget))")
+        note("\(contentWidthNote()); \(contentBoxNote("budget"))")
         placeFooter()
         for k in [PlanPart.daysLabel, .pipRow] { hide(k, "not part of the large layout") }
         if input.state == .firstRun {
@@ -22,9 +21,11 @@ extension AndroidPlanBuilder {
         let compactNeed = m.largeCompactNeed(numeralW: numW0, caption: caption)
         let labelsW = max(m.width(input.strings.dayStreak, m.dayStreakStyle), m.width(input.strings.longest, m.body))
         let inlineNeed = compactNeed + L.largeLabelsMarginStartDp + labelsW
-        let capPart = caption.map { "12 + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + 4 + \"\($0)\" \(fmtDp(m.width($0, m.body))) + " } ?? ""
-        note("COMPACT need = 28 + 4 + numeral \(fmtDp(numW0)) + \(capPart)5 = \(fmtDp(compactNeed))")
-        note("INLINE need = \(fmtDp(compactNeed)) + 6 + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
+        let capPart = caption.map {
+            "\(fmtDp(L.largeCaptionMarginStartDp)) + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + \(fmtDp(L.captionGlyphGapDp(.large))) + \"\($0)\" \(fmtDp(m.width($0, m.body))) + "
+        } ?? ""
+        note("COMPACT need = \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW0)) + \(capPart)\(fmtDp(L.largeHeaderHeadroomDp)) = \(fmtDp(compactNeed))")
+        note("INLINE need = \(fmtDp(compactNeed)) + \(fmtDp(L.largeLabelsMarginStartDp)) + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))")
         // The ladder as the header row's forms, widest first (seed 000 "Narrow-Large readability"):
         // everything on one row; without the labels wrapper; the caption on a row of its own.
         enum Header: Hashable { case row }
@@ -67,7 +68,7 @@ extension AndroidPlanBuilder {
             if r == .stacked {
                 let slot = take(.captionRow, stackedCost, in: &col, column: .main)
                 set(captionElement(caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
-                                   reason: "STACKED: the caption drops to its own row (+1 line + 6 = \(fmtDp(stackedCost)) dp), one line, cut at its end"))
+                                   reason: "STACKED: the caption drops to its own row (+1 line + \(fmtDp(L.largeStackedCaptionTopMarginDp)) = \(fmtDp(stackedCost)) dp), one line, cut at its end"))
             } else {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
                 let cx = hx + L.largeCaptionMarginStartDp

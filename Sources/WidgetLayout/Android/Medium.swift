@@ -6,7 +6,7 @@ extension AndroidPlanBuilder {
     // MARK: - Medium
 
     package mutating func planMedium() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw)); contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
+        note("\(contentWidthNote()); \(contentBoxNote("mainRowBudget"))")
         placeFooter()
         for k in [PlanPart.daysLabel, .pipRow, .motivatorLine] { hide(k, "not part of the medium layout") }
         if input.state == .firstRun {
@@ -73,7 +73,7 @@ extension AndroidPlanBuilder {
         if showsCaption, let caption {
             let slot = take(.captionRow, captionCost, in: &col, column: .left)
             set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: leftW, cost: captionCost,
-                               reason: "core: caption row = line \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); one line, cut at its end (maxLines=1, ellipsize=end)"))
+                               reason: "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); one line, cut at its end (maxLines=1, ellipsize=end)"))
         } else if input.state == .newDay {
             hide(.captionRow, "NEW_DAY: the New day line is the status line, the caption row sheds (forced not-yet default)")
         } else if captionCoreShed {

@@ -1,7 +1,6 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
-
 /// Android Small (2×2): the left-column height budget and the header-row width budget of seed 000.
 
 private typealias L = AndroidLayout
@@ -10,8 +9,8 @@ extension AndroidPlanBuilder {
     // MARK: - Small
 
     package mutating func planSmall() {
-        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − 40 = \(fmtDp(cw))")
-        note("contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) − 16 − 24 − 6 = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); mainRowBudget = \(fmtDp(budget))")
+        note("contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − \(fmtDp(L.contentWidthInsetDp)) = \(fmtDp(cw))")
+        note(contentBoxNote("mainRowBudget"))
         placeFooter()
         for k in [PlanPart.dayStreakLabel, .longestLabel, .coachLine, .overflowLine, .motivatorLine] {
             hide(k, "not part of the small layout")
@@ -40,9 +39,9 @@ extension AndroidPlanBuilder {
         if h.flame {
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
             let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
-            note("showsDaysLabel: \(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
+            note("showsDaysLabel: \(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))")
             if h.trailing {
-                set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
+                set(PlanElement(key: .daysLabel, shown: true, reason: "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
                                 costDp: L.headerGapDp + daysW,
                                 // On the numeral's baseline (a header row reads as one line of type).
                                 // (never above the row: a numeral stepped below the label's size is beyond the seed's tables)
@@ -50,7 +49,7 @@ extension AndroidPlanBuilder {
                                             width: daysW, height: m.line),
                                 text: input.strings.daysLabel, style: m.body, lines: 1))
             } else {
-                hide(.daysLabel, need > cw ? "\(fmtDp(coreW)) + 4 + \(fmtDp(daysW)) + 6 headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)"
+                hide(.daysLabel, need > cw ? "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)"
                                            : "its line \(fmtDp(m.line)) > main-row budget \(fmtDp(budget)) dp (beyond the seed's tables)")
             }
         } else {
@@ -66,8 +65,8 @@ extension AndroidPlanBuilder {
         hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
         let newDayTop = col.y
         if input.state == .newDay {
-            let maxLines = min(L.newDayMaxLines, Int(((budget - h.height - L.newDaySmallTopMarginDp) / m.line).rounded(.down)))
-            note("maxNewDayLines = min(2, floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − 6) / \(fmtDp(m.line)))) = \(maxLines)")
+            let maxLines = min(L.newDayMaxLines, StackColumn.linesThatFit(budget - h.height, lineHeight: m.line, gap: L.newDaySmallTopMarginDp))
+            note("maxNewDayLines = min(\(L.newDayMaxLines), floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − \(fmtDp(L.newDaySmallTopMarginDp))) / \(fmtDp(m.line)))) = \(maxLines)")
             let boxIcon = cw - L.newDaySmallIconAndGapDp, boxPlain = cw
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: boxIcon, style: m.body)
             let wrapsPlain = m.wrapLines(input.strings.newDay, width: boxPlain, style: m.body)
@@ -92,7 +91,7 @@ extension AndroidPlanBuilder {
                 if showsIcon {
                     set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(boxIcon))) = \(lines) ≤ maxNewDayLines \(maxLines)",
                                     costDp: L.newDaySmallIconAndGapDp,
-                                    frame: Rect(x: x0, y: y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconAndGapDp - 4, height: L.newDaySmallIconAndGapDp - 4)))
+                                    frame: Rect(x: x0, y: y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
                 } else {
                     hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon sheds first")
                 }
@@ -115,7 +114,7 @@ extension AndroidPlanBuilder {
         if let caption, showsCaption {
             let slot = take(.captionRow, captionCost, in: &col, column: .main)
             set(captionElement(caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: cw, cost: captionCost, reason: captionReason))
-            note("caption row = \(fmtDp(m.line)) + 2 = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
+            note("caption row = \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))")
         } else {
             hide(.captionRow, captionReason)
         }
@@ -133,9 +132,9 @@ extension AndroidPlanBuilder {
         case .allDone, .empty:
             let top = col.y
             placeSmallStatusBody(in: &col)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, free: col.left, column: .main)
+            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: .main)
         case .newDay:
-            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, free: col.left, column: .main)
+            centre([.newDayIcon, .newDayLine, .captionRow], from: newDayTop, used: col.y - newDayTop, in: col, column: .main)
         case .firstRun:
             break
         }
@@ -193,7 +192,7 @@ extension AndroidPlanBuilder {
     /// its subline, a sentence that may take a second line; each is otherwise shed whole, and the
     /// loss is reported ("Nothing else is guaranteed to render"). ALL_DONE leads its line with the
     /// success check (seed 000 State catalog: "Success check + 'All done today'"), inline like
-    /// NEW_DAY's icon (13 dp + 4 dp gap) so it costs no height, and — like that icon — it sheds
+    /// NEW_DAY's icon (`newDaySmallIconAndGapDp`) so it costs no height, and — like that icon — it sheds
     /// first: only when the title needs no more lines beside it than without it. EMPTY has no rest
     /// glyph on Small (OBJ-1477: glyph + title + subtitle don't fit its budget).
     package mutating func placeSmallStatusBody(in col: inout StackColumn) {
@@ -208,7 +207,7 @@ extension AndroidPlanBuilder {
         }
         let plainLines = line.lines, style = line.style
         let margin = L.statusTopMarginDp
-        let maxLines = Int(((left - margin) / line.lineHeight).rounded(.down))
+        let maxLines = StackColumn.linesThatFit(left, lineHeight: line.lineHeight, gap: margin)
         let withCheck = wantsCheck ? m.fitLines(title, width: cw - L.newDaySmallIconAndGapDp, style: style, maxLines: maxLines) : nil
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines
@@ -218,7 +217,7 @@ extension AndroidPlanBuilder {
         if showsCheck {
             set(PlanElement(key: .statusGlyph, shown: true,
                             reason: "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
-                            costDp: 0, frame: Rect(x: x0, y: y + margin + (line.lineHeight - 13) / 2, width: 13, height: 13)))
+                            costDp: 0, frame: Rect(x: x0, y: y + margin + (line.lineHeight - L.newDaySmallIconDp) / 2, width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
         } else if wantsCheck {
             hide(.statusGlyph, "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))")
         }
@@ -247,7 +246,7 @@ extension AndroidPlanBuilder {
             stackSmallProgress(in: &col, withPips: true)
             return
         }
-        let rowHeights = [m.nextDueRow, max(L.kindlingNextDueRowHeightDp, m.oneLineRow)]
+        let rowHeights = [m.nextDueRow, m.nextDueOneLineRow]
         let ctaStyle = TextStyle.roboto(.medium, sp: L.ctaLabelSp, fontScale: input.fontScale)
         let ctaLineH = L.lineBox(size: ctaStyle.size)
         let labelW = cw - 2 * L.ctaPaddingDp
@@ -266,7 +265,7 @@ extension AndroidPlanBuilder {
         let (chosen, rest) = order.fill(room: left)
         let rowForm = chosen[.row], showsPill = chosen[.pill] != nil
         let showsProgress = chosen[.progress] != nil, showsPips = chosen[.pips] != nil
-        note("small kindling: next-due row 4 + \(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
+        note("small kindling: next-due row \(fmtDp(L.statusTopMarginDp)) + \(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
              + "row \(rowForm.map { $0 == 0 ? "2-line" : "1-line" } ?? "shed"), pill \(showsPill ? "shown" : "shed"), progress \(showsProgress ? "shown" : "shed"), pips \(showsPips ? "shown" : "shed"); \(fmtDp(rest)) dp left")
 
         if showsProgress {

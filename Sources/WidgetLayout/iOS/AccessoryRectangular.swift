@@ -44,7 +44,7 @@ extension IOSPlanBuilder {
             lines.line1 = form
             if l1.size + glyphGap + column(card).advance(form, style: l1) <= stackW { break }
         }
-        if lines.line1 != forms[0] { note("line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at 80 %: its short form '\(lines.line1)'") }
+        if lines.line1 != forms[0] { note("line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at \(fmtDp(IOSLayout.rectangularLine1MinScale * 100)) %: its short form '\(lines.line1)'") }
         if l1.size < nominal { note("line1 stepped \(fmtDp(nominal)) → \(fmtDp(l1.size)) pt to fit \(fmtDp(stackW)) pt") }
         let glyph = l1.size
 
@@ -86,14 +86,17 @@ extension IOSPlanBuilder {
             }
             return h
         }
-        guard let chosen = candidates.first(where: { need($0).map { $0 <= card.height + 1e-9 } ?? false }) else {
+        // The variants as one element's forms, largest first: the shared shed order keeps the first that fits.
+        enum Stack: Hashable { case lines }
+        let needs = candidates.map { need($0) ?? .infinity }
+        guard let form = ShedOrder([.init(Stack.lines, forms: needs)]).fill(room: card.height).forms[.lines] else {
             for line in [ElementKind.accessoryLine1, .accessoryLine2, .accessoryLine3] { hide(.element(line), "no ViewThatFits variant fits \(fmtDp(card.height)) pt: nothing drawn, nothing clipped") }
             return
         }
-        let h = need(chosen)!
+        let chosen = candidates[form], h = needs[form]
         note("ViewThatFits: \(chosen.count) line(s), \(fmtDp(h)) pt of \(fmtDp(card.height)) pt")
         if lines.line3 != nil, chosen.count < 3 {
-            hide(.element(.accessoryLine3), "dropped by ViewThatFits: three lines need \(fmtDp(need(candidates[0]) ?? .infinity)) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)")
+            hide(.element(.accessoryLine3), "dropped by ViewThatFits: three lines need \(fmtDp(needs[0])) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)")
         } else if lines.line3 == nil {
             hide(.element(.accessoryLine3), "no third line in \(w.state.rawValue)")
         }
@@ -108,7 +111,7 @@ extension IOSPlanBuilder {
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }
             addText(l.element, placed, style: l.style, ink: l.ink,
-                    l.element == .accessoryLine3 ? "line3: 11 pt, tertiary, one line, tail truncation (001 §3)" : l.element.displayName(.ios))
+                    l.element == .accessoryLine3 ? "line3: \(fmtDp(l3.size)) pt, tertiary, one line, tail truncation (001 §3)" : l.element.displayName(.ios))
         }
     }
 }

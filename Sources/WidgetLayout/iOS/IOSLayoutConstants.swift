@@ -45,6 +45,8 @@ public enum IOSLayout {
     /// The reactive caption under the header: this far below it, its glyph this share of the caption
     /// size and this far from the text.
     public static let captionGapPt = 4.0, captionGlyphShare = 0.9, captionGlyphGapPt = 4.0
+    /// The caption wraps to at most this many lines (iOS keeps the long captions).
+    public static let captionMaxLines = 2
     /// Legacy's "N of M done" under the caption, and the HabitPip row under that (Small, Medium).
     public static let progressGapPt = 6.0, pipRowGapPt = 8.0
     /// "N of M done" wraps to at most this many lines (seeds silent on iOS; a SwiftUI `Text` wraps).
@@ -107,6 +109,8 @@ public enum IOSLayout {
     /// above the pill, the capsule's largest corner radius.
     public static let buttonInsetXPt = 8.0, buttonInsetYPt = 6.0, buttonTwoLineInsetYPt = 4.0, buttonGapPt = 6.0
     public static let buttonMaxRadiusPt = 16.0
+    /// The button label takes a second line, never a third.
+    public static let buttonLabelMaxLines = 2
     /// The button label is never cut: it steps down this many pt at a time to 85 % to stay on one line.
     public static let buttonLabelMinScale = 0.85, buttonLabelStepPt = 0.5
 

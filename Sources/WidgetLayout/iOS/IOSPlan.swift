@@ -1,7 +1,6 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
-
 /// The iOS Home Screen plan: every element a family draws, placed in pt inside the card, with its
 /// finished lines, colour role and the reason it is there (or is not). The family files
 /// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
@@ -43,11 +42,7 @@ public struct IOSWidgetPlan: Sendable {
 /// steps its type if coded to: what no longer fits is shed, dropped by ViewThatFits or cut by its
 /// view's own line limit, and the checks report the meaning lost (never a smaller rung to hide it).
 public func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary) -> IOSWidgetPlan {
-    planIOSWidget(w, r, fonts: fonts, step: r.textSize.step)
-}
-
-package func planIOSWidget(_ w: ResolvedWidget, _ r: IOSRenderRequest, fonts: FontLibrary, step: DynamicTypeStep) -> IOSWidgetPlan {
-    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: step)
+    var b = IOSPlanBuilder(w: w, request: r, fonts: fonts, typeStep: r.textSize.step)
     switch r.family {
     case .systemSmall: b.planSystemSmall()
     case .systemMedium: b.planSystemMedium()
@@ -136,7 +131,14 @@ package struct IOSPlanBuilder {
         let gap = IOSLayout.headerGapPt
         func need(_ st: TextStyle, glyph: Bool) -> Double { (glyph ? glyphPt + gap : 0) + col.advance(text, style: st) }
         while need(s, glyph: true) > col.width && s.size > nominal * IOSLayout.headerNumberMinScale { s.size -= 1 }
-        let showGlyph = need(s, glyph: true) <= col.width && w.glyph != nil
+        // The row's width as a shed order (as Android's `head`): the number (kept), the glyph, the label.
+        enum Part: Hashable { case number, glyph, label }
+        func kept(_ st: TextStyle, glyph: Bool, label: Double?) -> [Part: Int] {
+            ShedOrder<Part>([.init(.number, forms: [col.advance(text, style: st)], kept: true),
+                             .init(.glyph, forms: glyph ? [glyphPt + gap] : []),
+                             .init(.label, forms: label.map { [gap + $0] } ?? [])]).fill(room: col.width).forms
+        }
+        let showGlyph = kept(s, glyph: w.glyph != nil, label: nil)[.glyph] != nil
         if !showGlyph { while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 } }
         let lineH = metrics.lineHeight(s)
         let rowH = max(lineH, showGlyph ? glyphPt : 0)
@@ -158,7 +160,7 @@ package struct IOSPlanBuilder {
         if let (label, ls) = label {
             let lw = col.advance(label, style: ls)
             let lh = metrics.lineHeight(ls)
-            if x + gap + lw <= col.x + col.width {
+            if kept(s, glyph: showGlyph, label: lw)[.label] != nil {
                 add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw, height: lh),
                     .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
                     "fits beside the number")
@@ -166,7 +168,7 @@ package struct IOSPlanBuilder {
                 hide(.element(.daysLabel), "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
             }
         }
-        col.y = y + rowH
+        col.take(rowH)
         note("header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt")
         return col.y
     }
@@ -201,23 +203,23 @@ package struct IOSPlanBuilder {
         let s = style(.caption)
         let glyphPt = captionGlyphPt(s)
         let indent = glyphPt + IOSLayout.captionGlyphGapPt
-        guard let placed = col.text(text, style: s, maxLines: 2, gap: gap, indent: indent) else {
+        guard let placed = col.text(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent) else {
             hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
             add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
         }
-        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ 2 lines (iOS keeps the long captions)")
+        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
     }
 
     /// The caption glyph's side at the caption's size.
     package func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
 
-    /// Height of the reactive caption (≤ 2 lines) with its gap, 0 when none would show.
+    /// Height of the reactive caption (≤ `captionMaxLines` lines) with its gap, 0 when none would show.
     package func captionHeight(width: Double, gap: Double) -> Double {
         guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
         let s = style(.caption)
-        let lines = min(2, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
+        let lines = min(IOSLayout.captionMaxLines, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
         return gap + Double(lines) * metrics.lineHeight(s)
     }
 
@@ -261,7 +263,7 @@ package struct IOSPlanBuilder {
         if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
             let x = alignment == .center ? box.midX - side / 2 : box.minX
             placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
-            col.y += glyphGap
+            col.take(glyphGap)
         } else if glyph != nil {
             let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
             if glyphRequired { lose(.element(.statusGlyph), why) } else { hide(.element(.statusGlyph), "\(why): the glyph sheds first") }
@@ -285,7 +287,7 @@ package struct IOSPlanBuilder {
             }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
-        let dy = (max(0, col.left) / 2).rounded(.down)
+        let dy = col.centringShift
         for (element, f, c) in placed { add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
     }
 
@@ -300,8 +302,7 @@ package struct IOSPlanBuilder {
     package var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
         switch request.family.kind {
         case .home(let f): return IOSLayout.statusBody(f)
-        // never asked: accessories draw lines, not a centred status
-        case .accessory: return IOSLayout.statusBody(.systemMedium)
+        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
         }
     }
 
@@ -331,7 +332,7 @@ package struct IOSPlanBuilder {
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
         if var placed = wrappedOrCut(text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
-            let dy = (max(0, col.left) / 2).rounded(.down)
+            let dy = col.centringShift
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
             add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
             addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
@@ -353,7 +354,7 @@ package struct IOSPlanBuilder {
         // The streak header's row stands above it whatever happens (seed 000 "The always-visible
         // core": the numeral is never hidden), so the footer takes only the room under that row.
         let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
-        let lines = min(maxLines, col.lineCount(text, style: s), Int(((col.left - headerRow - gap) / lineH + 1e-9).rounded(.down)))
+        let lines = min(maxLines, col.lineCount(text, style: s), StackColumn.linesThatFit(col.left - headerRow, lineHeight: lineH, gap: gap))
         guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
             lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
         }
@@ -366,58 +367,43 @@ package struct IOSPlanBuilder {
 
     // MARK: Habit rows and pips
 
-    /// The rows window: `cap` rows at most; when the next-due habit would fall past the window, it
-    /// slides forward so that row lands last (seed 000 largeVisibleWindow). Empty on all done.
-    package static func window(count: Int, cap: Int, nextDue: Int?) -> [Int] {
-        let k = min(count, cap)
-        guard k > 0 else { return [] }
-        var start = 0
-        if let nd = nextDue, nd >= k { start = nd - k + 1 }
-        return Array(start..<(start + k))
-    }
-
     /// The next-due habit: the first one not checked in, on a surface that shows progress.
     package var nextDueIndex: Int? {
         [.defaultProgress, .stale].contains(w.state) ? w.habits.firstIndex { !$0.checkedInToday } : nil
     }
 
     /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
-    package var habitRowHeight: Double { max(IOSLayout.habitRowMinPt, metrics.lineHeight(style(.subheadline)) + IOSLayout.habitRowPaddingPt) }
+    var habitRowHeight: Double {
+        HabitRowSeating.rowHeight(lines: 1, lineHeight: metrics.lineHeight(style(.subheadline)), padding: IOSLayout.habitRowPaddingPt,
+                                  minimum: IOSLayout.habitRowMinPt)
+    }
 
     /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
-    /// the overflow line. Rows that don't fit are dropped from the end of the window.
-    package mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: (Int) -> String?) {
+    /// the overflow line, seated and placed through the shared `HabitRowSeating`: the window keeps
+    /// the next-due row (seed 000 "Large family"), rows that don't fit drop from its far end.
+    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: @escaping (Int) -> String?) {
         let habits = w.habits
         let nextDue = nextDueIndex
-        let window = Self.window(count: habits.count, cap: cap, nextDue: nextDue)
         let s = style(.subheadline)
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let spacing = IOSLayout.habitRowSpacingPt
-        // "+N more" at the lines it will take (≤ 2), so what is measured is what is placed.
-        let room = col
-        func overflowHeight(_ hidden: Int) -> Double {
-            guard hidden > 0, let text = overflowText(hidden) else { return 0 }
-            return IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount(text, style: overflowStyle))) * metrics.lineHeight(overflowStyle)
-        }
-        // The rows that fit with (or without) the overflow line under them; the window keeps the
-        // next-due row (seed 000 "Large family"), dropping from the front when it is the last one.
-        func seated(withOverflow: Bool) -> [Int] {
-            var idx = window
-            while !idx.isEmpty {
-                let need = gap + Double(idx.count) * rowH + Double(idx.count - 1) * spacing + (withOverflow ? overflowHeight(habits.count - idx.count) : 0)
-                if need <= room.left + 1e-9 { break }
-                if let nd = nextDue, idx == [nd] { return [] }
-                if let nd = nextDue, idx.last == nd, idx.count > 1 { idx.removeFirst() } else { idx.removeLast() }
-            }
-            return idx
-        }
+        let overflowLineH = metrics.lineHeight(overflowStyle)
+        // "+N more" at the lines it will take (≤ overflowMaxLines), so what is measured is what is placed.
         // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
         // it, the rows take the room and the count is lost (reported).
-        var idx = seated(withOverflow: true)
-        if idx.isEmpty { idx = seated(withOverflow: false) }
-        if idx.isEmpty, let nd = nextDue, window.contains(nd) {
+        let room = col
+        let seating = HabitRowSeating(
+            habitCount: habits.count, nextDue: nil, anchor: nextDue, oneLine: rowH, twoLine: rowH, nextDueH: rowH, nextDueOneLineH: rowH,
+            leadingGap: gap, spacing: IOSLayout.habitRowSpacingPt,
+            overflowLine: { hidden in
+                overflowText(hidden).map {
+                    IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount($0, style: overflowStyle))) * overflowLineH
+                } ?? 0
+            },
+            rowsOutrankOverflowLine: true)
+        let idx = seating.seated(left: room.left, maxRows: cap)
+        if idx.isEmpty, let nd = nextDue, HabitRowSeating.window(count: habits.count, cap: cap, anchor: nd).contains(nd) {
             // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
             // that cannot seat it loses meaning, and the checks report it.
             lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
@@ -425,10 +411,9 @@ package struct IOSPlanBuilder {
         visibleHabits = idx
         overflow = habits.count - idx.count
         note("rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")")
-        col.y += idx.isEmpty ? 0 : gap
         for (n, i) in idx.enumerated() {
             let h = habits[i]
-            let r = Rect(x: col.x, y: col.y, width: col.width, height: rowH)
+            let r = seating.place(n, height: rowH, in: &col)
             let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
@@ -441,9 +426,7 @@ package struct IOSPlanBuilder {
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
                 addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
             }
-            col.y = r.maxY + spacing
         }
-        if !idx.isEmpty { col.y -= spacing }
         if idx.isEmpty && !habits.isEmpty {
             // "+N more" is the rest of a list (seed 000 "Large family"): with no row it would follow
             // nothing, so it is not drawn alone (as Android's never is); the rows' loss is reported.
@@ -460,24 +443,18 @@ package struct IOSPlanBuilder {
         }
     }
 
-    /// Legacy HabitPips: one capsule per habit, shape-coded done / not yet, beside "N of M done" —
-    /// so the row draws every habit or none (a partial row would contradict the count). Seed 000
-    /// gives 20 × 8 pt; past what the width holds (the seed is silent) the capsules narrow, then
-    /// their gaps, down to 8 × 8 pt; below that the row sheds whole and the count speaks alone.
+    /// Legacy HabitPips, one capsule per habit as `CapsuleRow` fits them, under "N of M done": the
+    /// whole row or none.
     package mutating func pips(in col: inout StackColumn, gap: Double) {
         let p = IOSLayout.pipSize
         let n = w.habits.count
         guard n > 0 else { hide(.pipRow, "no habits"); return }
-        func width(gap g: Double) -> Double { min(p.width, ((col.width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
-        var pipGap = IOSLayout.pipGapPt
-        if width(gap: pipGap) < p.height { pipGap = IOSLayout.pipGapPt / 2 }
-        let pipW = width(gap: pipGap)
-        guard pipW >= p.height else {
+        guard let (pipW, pipGap) = CapsuleRow.fitted(count: n, across: col.width, nominal: p, gap: IOSLayout.pipGapPt) else {
             hide(.pipRow, "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
         }
         guard let r = col.slot(height: p.height, gap: gap) else { hide(.pipRow, "no room for the pip row"); return }
         for i in 0..<n {
-            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + Double(i) * (pipW + pipGap), y: r.minY, width: pipW, height: p.height),
+            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + CapsuleRow.offset(i, width: pipW, gap: pipGap), y: r.minY, width: pipW, height: p.height),
                 .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
         }
         if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }

@@ -36,7 +36,7 @@ extension IOSPlanBuilder {
         caption(in: &col, gap: IOSLayout.captionGapPt)
         if w.kindling, w.state != .newDay, let coach = coachLineText(w, platform: .ios) {
             line(.coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: IOSLayout.largeCoachGapPt, maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
-                 reason: "Coach line (snapshot coachLine ?? caption), 1 line")
+                 reason: "Coach line (snapshot coachLine ?? caption), \(IOSLayout.largeCoachLines) line\(IOSLayout.largeCoachLines == 1 ? "" : "s")")
         } else {
             hide(.element(.coachLine), !w.kindling ? "legacy body: no Coach line" : "no Coach line in \(w.state.rawValue)")
         }

@@ -36,7 +36,12 @@ extension IOSPlanBuilder {
                 // Coach line yields"): the checklist is what the seed requires, the Coach line coaching.
                 let s = style(.footnote)
                 let rowNeed = nextDueIndex == nil ? 0 : IOSLayout.mediumRowsGapPt + habitRowHeight
-                let lines = min(IOSLayout.mediumCoachLines, Int(((right.left - rowNeed) / metrics.lineHeight(s) + 1e-9).rounded(.down)))
+                // The column's shed order: the next-due row (kept), then the Coach line's forms, its lines down to one.
+                enum Part: Hashable { case nextDueRow, coach }
+                let coachForms = stride(from: IOSLayout.mediumCoachLines, through: 1, by: -1).map { Double($0) * metrics.lineHeight(s) }
+                let form = ShedOrder<Part>([.init(.nextDueRow, forms: [rowNeed], kept: true), .init(.coach, forms: coachForms)])
+                    .fill(room: right.left).forms[.coach]
+                let lines = form.map { IOSLayout.mediumCoachLines - $0 } ?? 0
                 if lines >= 1 {
                     line(.coachLine, coach, in: &right, style: s, ink: .coach, gap: 0, maxLines: lines, mayEllipsize: true,
                          reason: "Coach line (snapshot coachLine ?? caption), ≤ \(lines) line(s)")

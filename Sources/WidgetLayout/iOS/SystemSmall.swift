@@ -39,7 +39,12 @@ extension IOSPlanBuilder {
                 // The next-due row outranks the button (ios-choices.md "Small: the row before the
                 // button"): a button without the habit it names checks off a habit the widget does not
                 // show. Where both cannot stand, the button gives its room back and is lost (reported).
-                if button?.slot != nil, nextDueIndex != nil, !col.fits(habitRowHeight, gap: IOSLayout.smallRowGapPt) {
+                // As a shed order over the room both had: the row, then the button (drawn only with the row it names).
+                enum Part: Hashable { case nextDueRow, button }
+                if let slot = button?.slot, nextDueIndex != nil,
+                   ShedOrder<Part>([.init(.nextDueRow, forms: [IOSLayout.smallRowGapPt + habitRowHeight]),
+                                    .init(.button, forms: [slot.pill.height + IOSLayout.buttonGapPt], requires: .nextDueRow)])
+                    .fill(room: beforeButton.left).forms[.button] == nil {
                     col = beforeButton
                     button = nil
                     lose(.checkOffButton, "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
@@ -71,8 +76,8 @@ extension IOSPlanBuilder {
         // Two lines stay at the stepped size with a tighter pill (Waves' "Make today's wave" on the
         // 148 and 141 pt classes), so the next-due row above it keeps its room.
         let needed = col.lineCount(label, style: s, width: inner)
-        let h = Double(min(2, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt)
-        guard needed <= 2, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
+        let h = Double(min(IOSLayout.buttonLabelMaxLines, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt)
+        guard needed <= IOSLayout.buttonLabelMaxLines, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
             lose(.checkOffButton, "the check-off button does not fit with its whole label"); return nil
         }
         if s.size < nominal.size { note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))") }
@@ -82,7 +87,7 @@ extension IOSPlanBuilder {
     package mutating func placeCheckOffButton(_ label: String, in pill: Rect, style s: TextStyle) {
         add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, IOSLayout.buttonMaxRadiusPt)), "full-width check-off button")
         var inner = column(pill.insetBy(dx: IOSLayout.buttonInsetXPt, dy: 0))
-        if let placed = inner.text(label, style: s, maxLines: 2) {
+        if let placed = inner.text(label, style: s, maxLines: IOSLayout.buttonLabelMaxLines) {
             let f = align(placed.frame, .center, pill)
             let centred = Rect(x: f.minX, y: pill.midY - f.height / 2, width: f.width, height: f.height)
             addText(.checkOffButton(.label), (centred, placed.text), style: s, ink: .accentText, alignment: .center, "button label")

@@ -279,10 +279,30 @@ public struct ContainedFolder: Sendable {
         }
         // The root itself is the user's choice (--goldens, --report): made with its parents when missing.
         if create, access(root.path, F_OK) != 0 { try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
-        var fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd: Int32
+        var reached = root.path
+        if create {
+            // A write: the root held component by component and confirmed where it really is (issue
+            // #55: a folder swapped for a link after the output check writes nothing).
+            switch FolderWalk.open(root.path) {
+            case .success(let (dir, at)): fd = dir; reached = at
+            case .failure(let f):
+                return .failure(WalkError(problem: describe(f.errno, root.path), isMissing: f.errno == ENOENT,
+                                          exhausted: resourceError(f.errno, root.path, "opening the folder")))
+            }
+        } else {
+            fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
         if fd < 0 {
             let err = errno
             return .failure(WalkError(problem: describe(err, root.path), isMissing: err == ENOENT, exhausted: resourceError(err, root.path, "opening the folder")))
+        }
+        if create {
+            let parts = rel.split(separator: "/").dropLast()
+            do { try OutputApprovals.confirm(parts.isEmpty ? reached : reached + "/" + parts.joined(separator: "/"), display: path(rel)) } catch {
+                close(fd)
+                return .failure(WalkError(problem: error.problem, isMissing: false))
+            }
         }
         var walked = ""
         for segment in rel.split(separator: "/").dropLast().map(String.init) {

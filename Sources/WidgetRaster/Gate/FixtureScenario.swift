@@ -1,3 +1,9 @@
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 import Foundation
 import WidgetModel
 

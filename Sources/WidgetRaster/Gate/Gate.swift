@@ -77,6 +77,10 @@ public struct GateFailure: Codable, Equatable, Sendable {
     /// (`MovedTokens`; nil where a changed pixel lies outside every text and graphic node). The
     /// roll-up counts it under a token cause it names.
     public var tokens: [String]?
+    /// A golden-comparison failure's layout edit: the element whose frame moved since the golden
+    /// was recorded (`LayoutMove`; nil where its entry has no frames or none changed). The roll-up
+    /// counts it under that element's cause.
+    public var layout: LayoutMove?
 
     public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
                 node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
@@ -85,7 +89,7 @@ public struct GateFailure: Codable, Equatable, Sendable {
         self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast; self.pair = pair
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair, tokens }
+    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair, tokens, layout }
 }
 
 /// A node below its contrast floor, as measured on the render (`ContrastFinding`'s figures).

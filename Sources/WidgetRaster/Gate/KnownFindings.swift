@@ -207,10 +207,9 @@ public struct KnownFindings: Sendable {
             guard let findingClass = FindingClass(rawValue: classText), FindingClass.entryClasses.contains(findingClass) else {
                 throw InputError("\(at).class", "'\(classText)' is not \(classes)")
             }
-            // A platform alone would match every render of it (issue #55): a passage names more.
-            guard conditions != KnownConditions(platform: conditions.platform) else {
-                throw InputError("\(at).conditions", "names only the platform, which would match every \(conditions.platform!.rawValue) render; add the family, state, size or font scale its seed passage names")
-            }
+            // A platform alone, or with ranges and lists that admit everything, would match every
+            // render of it (issue #55): a passage names more (KnownConditionsScope.swift).
+            if let problem = conditions.wholePlatformProblem(everyElement: node == "*") { throw InputError("\(at).conditions", problem) }
             out.append(KnownFinding(fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind, node: node,
                                     element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass))
         }

@@ -13,6 +13,10 @@ public struct GoldenEntry: Codable, Equatable, Sendable {
     public var height: Int
     public var visibleText: [String]
     public var accessibilityLabel: String
+    /// Each element's frame in the recorded render (`ElementFrames`): what names a layout edit's
+    /// cause. Absent in entries recorded before frames were (then verify names no layout cause for
+    /// them); `record` writes it for every fixture it renders, moved or not.
+    public var frames: ElementFrames? = nil
 }
 
 /// `Goldens/manifest.json`: every fixture key → its golden, plus the environment that drew them.
@@ -158,6 +162,7 @@ public struct Manifest: Codable, Equatable, Sendable {
                             ("accessibilityLabel", { o, _ in o.string(e.accessibilityLabel) }),
                             ("file", { o, _ in o.string(e.file) }),
                             ("fileHash", { o, _ in o.string(e.fileHash.hex) }),
+                        ] + (e.frames.map { f in [("frames", { o, _ in o.string(f.text) })] } ?? []) + [
                             ("height", { o, _ in o.number(e.height) }),
                             ("pixelHash", { o, _ in o.string(e.pixelHash.hex) }),
                             ("visibleText", { o, i in o.strings(indent: i, e.visibleText) }),

@@ -203,7 +203,7 @@ public enum Recorder {
         }
         var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: Hash128(high: 0, low: 0) /* set on every path below */, width: r.canvas.width,
                                 height: r.canvas.height, visibleText: r.scene.visibleText,
-                                accessibilityLabel: r.scene.accessibilityLabel)
+                                accessibilityLabel: r.scene.accessibilityLabel, frames: ElementFrames(r.scene))
         let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
         let unchanged = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it). As in

@@ -280,6 +280,9 @@ public enum Verifier {
         /// The comparison's verdict with the words': a change of words rides on a size or pixel
         /// failure's detail, and is its own `text` failure where the pixels match.
         func judged(_ verdict: GateFailure?) -> [GateFailure] {
+            // A moved frame names its layout edit (only here, off the fast path: nothing matched).
+            var verdict = verdict
+            verdict?.layout = LayoutMove.of(r, recorded: entry?.frames)
             guard let t = textFailure else { return verdict.map { [$0] } ?? [] }
             guard var verdict else { return [GateFailure(key: fixture.key, kind: .text, detail: t)] }
             verdict.detail += "; " + t

@@ -1,3 +1,9 @@
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 import Foundation
 import WidgetModel
 import WidgetLayout
@@ -101,6 +107,19 @@ extension MapGrid {
     public static let defaultFontScales = [1.0, 1.15, 1.3, 2.0]
     /// The default step and the margin drawn around the declared bounds, in dp.
     public static let defaultStepDp = 2.0, defaultMarginDp = 20.0
+    /// Where 2 dp would plan more cells than this (Large's and `auto`'s bounds: ~135,000), the
+    /// default step is the first of `coarserStepsDp` that plans no more — a map to explore stays
+    /// a few seconds' work, and a 6 px cell shows no more than the picture can.
+    public static let defaultCellBudget = 40_000
+    /// Multiples of 5 dp, so the seed's bounds and resolveSize's thresholds (110, 130, 200, 270,
+    /// 400, 500 dp) stay cell edges.
+    public static let coarserStepsDp = [5.0, 10.0]
+
+    /// The step a map takes when `--step` is not given: 2 dp, or coarser for a large range.
+    public static func defaultStep(widths: ClosedRange<Double>, heights: ClosedRange<Double>, panels: Int) -> Double {
+        func cells(_ step: Double) -> Int { steps(widths, step: step).count * steps(heights, step: step).count * panels }
+        return ([defaultStepDp] + coarserStepsDp).first { cells($0) <= defaultCellBudget } ?? coarserStepsDp.last!
+    }
     /// The most cells one map plans (a 2 dp map of the whole request range at four scales is ~1M).
     public static let maxCells = 400_000
 

@@ -1,3 +1,9 @@
+import EvidenceCore
+import WidgetModel
+import WidgetText
+import WidgetLayout
+import WidgetScene
+
 import WidgetLayout
 
 /// What one cell of a meaning map says: everything shown, optional elements shed in the seed's

@@ -5,12 +5,14 @@ import WidgetText
 /// `evidence map --html DIR`: the map as a page. DIR/map.png is the picture; hovering a cell says
 /// its size, outcome and findings; clicking it (or choosing it in the form, or following a link
 /// from the list of cells that lose meaning) shows the plan's reasons for what it shed, its
-/// findings, its render — drawn into DIR/renders/ for every cell that loses meaning — and the
-/// `evidence render` command that draws any cell. Written whole through `PageFolder`, or not at all.
+/// findings, its render — drawn in the page from the cell's scene (`MapScenes`), and for cells
+/// that lose meaning also the painter's PNG in DIR/renders/ — and the `evidence render` command
+/// that writes its PNG. Written whole through `PageFolder`, or not at all.
 public enum MapPageWriter {
     public static let pictureName = "map.png"
-    /// The most renders a page holds (each loses meaning); past it the page says how many it left out.
-    public static let maxRenders = 2_000
+    /// The most painter's PNGs a page holds (each of a cell that loses meaning, spread evenly over
+    /// them past this many); every cell's render is also drawn in the page from its scene.
+    public static let maxRenders = 500
 
     /// One cell as the page's script reads it (short keys: the page embeds every cell).
     struct PageCell: Encodable {
@@ -34,14 +36,14 @@ public enum MapPageWriter {
     }
 
     /// Writes DIR (`render` is the command line's widget flags, so the page can print each cell's command).
-    public static func write(_ map: MeaningMap, title: String, grid: MapGrid, planner: MapPlanner, command: String,
+    public static func write(_ map: MeaningMap, scenes: MapScenes, title: String, grid: MapGrid, planner: MapPlanner, command: String,
                              to dir: String, jobs: Int, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         let page = try PageFolder.begin(dir, flag: "--html")
         do {
             try page.folder.write(MapPicture.png(map, title: title, painter: planner.painter), to: pictureName)
             let places = grid.places()
             let lossy = map.cells.indices.filter { map.cells[$0].outcome > .shed }
-            let drawn = Array(lossy.prefix(maxRenders))
+            let drawn = lossy.count <= maxRenders ? lossy : (0..<maxRenders).map { lossy[$0 * lossy.count / maxRenders] }
             var files: [Int: String] = [:]
             let folder = page.folder
             try parallelStream(drawn.count, jobs: jobs, batch: max(16, jobs * 8), { canvas, i in
@@ -56,7 +58,7 @@ public enum MapPageWriter {
             })
             let data = pageData(map, title: title, measurer: planner.painter.fonts, command: command, files: files,
                                 leftOut: lossy.count - drawn.count)
-            try page.folder.write(Array(html(data, map: map).utf8), to: HTMLReport.fileName)
+            try page.folder.write(Array(html(data, map: map, scenes: scenes.json()).utf8), to: HTMLReport.fileName)
             try page.commit()
         } catch {
             page.discard()
@@ -84,7 +86,7 @@ public enum MapPageWriter {
                         unit: map.unit, platform: map.platform.rawValue, command: command, strings: strings, cells: cells, rendersLeftOut: leftOut)
     }
 
-    static func html(_ data: PageData, map: MeaningMap) -> String {
+    static func html(_ data: PageData, map: MeaningMap, scenes: String) -> String {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys]
         // The encoder writes "/" as "\/", so no "</script>" can end the block early.
@@ -106,9 +108,10 @@ public enum MapPageWriter {
             + "<button type=\"submit\">show</button></form></section>\n"
         body += "<section aria-labelledby=\"cell-h\" aria-live=\"polite\"><h2 id=\"cell-h\">Cell</h2><div id=\"detail\"><p>No cell chosen yet.</p></div></section>\n"
         body += "<section aria-labelledby=\"lossy-h\"><h2 id=\"lossy-h\">Cells that lose meaning</h2><div id=\"lossy\"></div>"
-            + (data.rendersLeftOut > 0 ? "<p>\(data.rendersLeftOut) more lose meaning; their renders were not drawn (the page holds \(maxRenders)). Their commands are below each cell.</p>" : "")
+            + (data.rendersLeftOut > 0 ? "<p>The painter's own PNG is in <code>renders/</code> for \(maxRenders) of them, spread over the map; \(data.rendersLeftOut) more lose meaning, and the page draws each of their renders from its scene.</p>" : "")
             + "</section>\n</main>\n"
         body += "<script type=\"application/json\" id=\"map-data\">\(json)</script>\n"
+        body += "<script type=\"application/json\" id=\"map-scenes\">\(scenes)</script>\n"
         return HTML.page(title: data.title, css: css, body: body, script: script)
     }
 
@@ -117,7 +120,8 @@ public enum MapPageWriter {
     .sw { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #1c1917; font-weight: bold; color: #000; }
     .pic { position: relative; display: inline-block; max-width: 100%; } .pic img { max-width: 100%; height: auto; display: block; cursor: crosshair; }
     #tip { position: absolute; background: #fff; border: 1px solid #1c1917; padding: .3rem .5rem; pointer-events: none; max-width: 28rem; font-size: 12px; z-index: 3; }
-    #detail img { border: 1px solid #a8a29e; margin: .5rem 0; background: #5d6472; }
+    #detail img, #detail canvas { border: 1px solid #a8a29e; margin: .5rem 0; background: #5d6472; display: block; }
+    .renders { display: flex; flex-wrap: wrap; gap: 1.5rem; } .renders figure { margin: 0; max-width: 28rem; }
     #lossy a { display: inline-block; margin: 0 .5rem .2rem 0; }
     dt { font-weight: bold; } dd { margin: 0 0 .3rem 1rem; }
     """
@@ -181,9 +185,11 @@ public enum MapPageWriter {
         c.s.forEach(function (s, j) { h += '<dd><code>' + esc(data.strings[s]) + '</code>: ' + esc(data.strings[c.r[j]]) + '</dd>'; });
       }
       if (c.x.length) { h += '<dt>findings</dt>'; c.x.forEach(function (x) { h += '<dd>' + esc(data.strings[x]) + '</dd>'; }); }
-      h += '<dt>draw it</dt><dd><code>' + esc(command(pl)) + ' -o cell.png</code></dd></dl>';
-      if (c.img) h += '<p><a href="' + esc(c.img) + '">its render</a></p><img src="' + esc(c.img) + '" alt="the render of ' + esc(size(pl)) + '">';
-      detail.innerHTML = h;
+      h += '<dt>draw it</dt><dd><code>' + esc(command(pl)) + ' -o cell.png</code></dd></dl><div class="renders">';
+      h += '<figure><canvas id="render" role="img" aria-label="the render of ' + esc(size(pl)) + '"></canvas><figcaption>its render, drawn here from the cell\\'s scene: the nodes, fonts and text placement the painter draws (the command above writes the PNG)</figcaption></figure>';
+      if (c.img) h += '<figure><img src="' + esc(c.img) + '" alt="the painter\\'s render of ' + esc(size(pl)) + '"><figcaption><a href="' + esc(c.img) + '">the painter\\'s render</a>, drawn when the page was written</figcaption></figure>';
+      detail.innerHTML = h + '</div>';
+      drawCell(i, document.getElementById('render'));
       document.getElementById('panel').value = pl.panel; fill(); document.getElementById('col').value = pl.col; document.getElementById('row').value = pl.row;
     }
     var panel = document.getElementById('panel'), col = document.getElementById('col'), row = document.getElementById('row');
@@ -208,6 +214,84 @@ public enum MapPageWriter {
       list.appendChild(a);
     });
     lossy.appendChild(list.childNodes.length ? list : document.createTextNode('None: every cell shows or sheds in the seed\\'s order.'));
+    // Any cell's render, drawn on demand from the embedded display list (MapScenes).
+    var scenes = null, fontsReady = null;
+    function sceneData() {
+      if (scenes) return scenes;
+      scenes = JSON.parse(document.getElementById('map-scenes').textContent);
+      fontsReady = Promise.all(scenes.fonts.map(function (f, k) {
+        if (!f[1] || typeof FontFace === 'undefined') return null;
+        var bin = atob(f[1]), bytes = new Uint8Array(bin.length);
+        for (var j = 0; j < bin.length; j++) bytes[j] = bin.charCodeAt(j);
+        var face = new FontFace('evidence-font-' + k, bytes.buffer);
+        document.fonts.add(face);
+        return face.load().catch(function () { return null; });
+      }));
+      return scenes;
+    }
+    function paintOf(ctx, p) {
+      if (typeof p === 'string') return p;
+      var g = p[0] === 'l' ? ctx.createLinearGradient(p[1], p[2], p[3], p[4]) : ctx.createRadialGradient(p[1], p[2], 0, p[1], p[2], p[3]);
+      p[p.length - 1].forEach(function (st) { g.addColorStop(st[0], st[1]); });
+      return g;
+    }
+    function trace(ctx, cmds) {
+      ctx.beginPath();
+      for (var k = 0; k < cmds.length;) {
+        var op = cmds[k++];
+        if (op === 'M') { ctx.moveTo(cmds[k], cmds[k + 1]); k += 2; }
+        else if (op === 'L') { ctx.lineTo(cmds[k], cmds[k + 1]); k += 2; }
+        else if (op === 'C') { ctx.bezierCurveTo(cmds[k], cmds[k + 1], cmds[k + 2], cmds[k + 3], cmds[k + 4], cmds[k + 5]); k += 6; }
+        else if (op === 'A') { ctx.arc(cmds[k], cmds[k + 1], cmds[k + 2], cmds[k + 3], cmds[k + 4]); k += 5; }
+        else ctx.closePath();
+      }
+    }
+    function drawShape(ctx, sh) {
+      if (sh[0] === 'r') {
+        var w = sh[1], hh = sh[2], rad = Math.min(sh[3], w / 2, hh / 2);
+        ctx.beginPath();
+        if (rad <= 0) ctx.rect(0, 0, w, hh);
+        else {
+          ctx.arc(w - rad, rad, rad, -Math.PI / 2, 0); ctx.arc(w - rad, hh - rad, rad, 0, Math.PI / 2);
+          ctx.arc(rad, hh - rad, rad, Math.PI / 2, Math.PI); ctx.arc(rad, rad, rad, Math.PI, 3 * Math.PI / 2); ctx.closePath();
+        }
+        ctx.fillStyle = paintOf(ctx, sh[4]); ctx.fill();
+      } else if (sh[0] === 'p') {
+        trace(ctx, sh[1]);
+        if (sh[2] !== null) { ctx.fillStyle = paintOf(ctx, sh[2]); ctx.fill('nonzero'); }
+        var st = sh[3];
+        if (st !== null) {
+          ctx.lineWidth = st[0]; ctx.strokeStyle = paintOf(ctx, st[1]); ctx.setLineDash(st[2]); ctx.lineCap = st[3]; ctx.lineJoin = st[4];
+          ctx.stroke();
+        }
+      } else {
+        ctx.font = sh[2] + 'px "evidence-font-' + sh[1] + '", sans-serif'; ctx.fillStyle = paintOf(ctx, sh[3]);
+        ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
+        sh[4].forEach(function (ln) {
+          ctx.direction = ln[4] ? 'rtl' : 'ltr';
+          // The painter's shaped width: a browser's hinting may differ by a fraction, never the extent.
+          var m = ctx.measureText(ln[0]).width;
+          ctx.save(); ctx.translate(ln[1], ln[2]);
+          if (m > 0 && Math.abs(m - ln[3]) > 0.01) ctx.scale(ln[3] / m, 1);
+          ctx.fillText(ln[0], 0, 0); ctx.restore();
+        });
+      }
+    }
+    function drawCell(i, canvas) {
+      var s = sceneData(), c = s.cells[i], d = c[2];
+      function paint() {
+        canvas.width = Math.round(c[0] * d); canvas.height = Math.round(c[1] * d);
+        var ctx = canvas.getContext('2d');
+        ctx.setTransform(d, 0, 0, d, 0, 0);
+        c[3].forEach(function (id) {
+          ctx.save(); ctx.translate(s.placed[3 * id + 1] / s.scale, s.placed[3 * id + 2] / s.scale);
+          drawShape(ctx, s.shapes[s.placed[3 * id]]); ctx.restore();
+        });
+        canvas.setAttribute('data-drawn', c[3].length);
+      }
+      paint();
+      fontsReady.then(function () { if (canvas.isConnected) { paint(); canvas.setAttribute('data-fonts', 'ready'); } });
+    }
     function route() { var m = /c=(\\d+)/.exec(location.hash); if (m && data.cells[+m[1]]) show(+m[1]); }
     window.addEventListener('hashchange', route); route();
     """

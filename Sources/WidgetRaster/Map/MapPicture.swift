@@ -70,7 +70,12 @@ public enum MapPicture {
 
     public static func layout(_ map: MeaningMap, title: String, measurer: TextMeasuring) -> Layout {
         let maxCols = map.panels.map(\.columns.count).max() ?? 1, maxRows = map.panels.map(\.rows.count).max() ?? 1
-        let cell = cellSize(columns: maxCols, rows: maxRows)
+        var cell = cellSize(columns: maxCols, rows: maxRows)
+        // iOS columns are words (xxxLarge, AX3): a cell as wide as the widest, so no two labels run together.
+        if map.platform == .ios {
+            let widest = map.panels.flatMap(\.columns).map { measurer.advance($0, style: labelStyle) }.max() ?? 0
+            cell = max(cell, min(80, (widest + 12).rounded(.up)))
+        }
         // Whole pixels, so every cell's edges fall on pixel edges.
         let leftAxis = (12 + (map.panels.flatMap(\.rows).map { measurer.advance($0, style: labelStyle) }.max() ?? 20)).rounded(.up)
         let rightLabels = (8 + (map.lines.flatMap { $0 }.filter { $0.axis == .height }.map { measurer.advance($0.label, style: labelStyle) }.max() ?? 0)).rounded(.up)

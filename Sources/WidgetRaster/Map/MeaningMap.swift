@@ -84,15 +84,25 @@ public struct MapPlanner: Sendable {
 
     /// Every cell, planned on `jobs` workers; `progress(done, total)` is called on this thread.
     public func map(_ grid: MapGrid, jobs: Int, progress: ((Int, Int) -> Void)? = nil) -> MeaningMap {
+        plan(grid, jobs: jobs, keepingScenes: false, progress: progress).map
+    }
+
+    /// The map and, when `keepingScenes`, every cell's scene as the page's display list — both
+    /// from the same one plan per cell.
+    public func plan(_ grid: MapGrid, jobs: Int, keepingScenes: Bool, progress: ((Int, Int) -> Void)? = nil) -> (map: MeaningMap, scenes: MapScenes) {
         let places = grid.places()
         let roomy = RoomyReferences(grid: grid, planner: self)
         var cells: [MeaningMap.Cell] = []
         cells.reserveCapacity(places.count)
+        var scenes = MapScenes()
         let total = places.count
+        let fonts = painter.fonts
         parallelStream(total, jobs: jobs, batch: max(256, jobs * 64), { _, i in
-            self.cell(grid, places[i], roomy: roomy)
-        }, consume: { (i: Int, cell: MeaningMap.Cell) in
-            cells.append(cell)
+            let (cell, scene) = self.cell(grid, places[i], roomy: roomy)
+            return (cell, keepingScenes ? MapScenes.encode(scene, fonts: fonts) : nil)
+        }, consume: { (i: Int, planned: (MeaningMap.Cell, MapScenes.EncodedCell?)) in
+            cells.append(planned.0)
+            if let scene = planned.1 { scenes.add(scene) }
             if (i + 1) % 500 == 0 || i + 1 == total { progress?(i + 1, total) }
         })
         // Every cell draws the same widget: its state is the first cell's.
@@ -112,25 +122,28 @@ public struct MapPlanner: Sendable {
         case .android(let f, _, _, _): family = f.rawValue
         case .ios(let fs, _): family = fs.map(\.rawValue).joined(separator: ",")
         }
-        return MeaningMap(platform: grid.base.platform, family: family, state: state, unit: grid.base.platform == .android ? "dp" : "pt",
-                          panels: grid.panels, lines: lines, bounds: bounds, checks: Self.checks.map(\.name), cells: cells)
+        return (MeaningMap(platform: grid.base.platform, family: family, state: state, unit: grid.base.platform == .android ? "dp" : "pt",
+                           panels: grid.panels, lines: lines, bounds: bounds, checks: Self.checks.map(\.name), cells: cells), scenes)
     }
 
     /// The plan of one request with the map's checks run on its scene: what `plan --json` reports
     /// for the same flags, less the colour checks (`MapClass.judges`).
-    public func report(_ target: RenderTarget) -> PlanReport {
+    public func report(_ target: RenderTarget) -> PlanReport { reportAndScene(target).report }
+
+    func reportAndScene(_ target: RenderTarget) -> (report: PlanReport, scene: Scene) {
         let d = renderer.draw(target)
         let findings = RenderReport.findings(d.scene, image: Self.unpainted, painter: painter, known: known,
                                              key: WidgetRenderer.adHocKey(d.facts), facts: d.facts, checks: Self.checks.compactMap(\.render))
-        return PlanReport(d, findings: findings)
+        return (PlanReport(d, findings: findings), d.scene)
     }
 
     /// The frame the checks are handed: none of the map's checks reads pixels.
     static let unpainted = RGBAImage(width: 1, height: 1, fill: Color(r: 0, g: 0, b: 0, a: 0))
 
-    func cell(_ grid: MapGrid, _ place: MapGrid.Place, roomy: RoomyReferences) -> MeaningMap.Cell {
+    /// One cell and the scene its plan draws.
+    func cell(_ grid: MapGrid, _ place: MapGrid.Place, roomy: RoomyReferences) -> (MeaningMap.Cell, Scene) {
         let target = grid.target(place)
-        let r = report(target)
+        let (r, scene) = reportAndScene(target)
         let inside = grid.insideDeclaredBounds(place) && resolvesToDrawnFamily(target, drawn: r)
         let reference = roomy.reference(family: r.family, panel: place.panel)
         let shown = Set(r.elements.filter { $0.shown && !RoomyReferences.isHabitRow($0.name) }.map(\.name))
@@ -151,10 +164,10 @@ public struct MapPlanner: Sendable {
         if !shed.isEmpty { classes.insert(.shed) }
         if classes.isEmpty { classes.insert(.shown) }
         let sorted = classes.sorted()
-        return MeaningMap.Cell(panel: place.panel, row: place.row, column: place.column, family: r.family,
+        return (MeaningMap.Cell(panel: place.panel, row: place.row, column: place.column, family: r.family,
                                width: r.size.width, height: r.size.height, fontScale: r.fontScale, deviceClass: r.deviceClass,
                                textSize: r.textSize, outcome: sorted.last!, classes: sorted, shed: shed, reasons: reasons,
-                               findings: findings, inside: inside)
+                               findings: findings, inside: inside), scene)
     }
 
     /// Whether a device would draw this family at this size: always under `--family auto`; for a

@@ -194,7 +194,8 @@ public enum HTMLReport {
     }
 
     /// What the filter's words match besides the key, per failing fixture, lower-cased: its kinds,
-    /// the nodes and element kinds blamed, the tokens (a contrast failure's, a pixel change's), and
+    /// the nodes and element kinds blamed, the tokens (a contrast failure's, a pixel change's), the
+    /// elements a layout edit moved (and the one above them that stayed), and
     /// the render's visible text and label (habit titles among them).
     static func searchText(_ r: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> [String] {
         let byKey = Dictionary(grouping: ordered, by: \.key)
@@ -207,6 +208,7 @@ public enum HTMLReport {
                 if let e = f.element { parts.append(e.rawValue) }
                 if let c = f.contrast { parts.append(c.token) }
                 parts += f.tokens ?? []
+                if let m = f.layout { parts += [m.element] + (m.above.map { [$0] } ?? []) + m.others }
             }
             if let d = details[key] { parts += d.actualText + [d.actualLabel] }
             return orderedUnique(parts).joined(separator: "\n").lowercased()

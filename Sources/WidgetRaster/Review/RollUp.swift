@@ -16,6 +16,8 @@ public enum RollUp {
         case token(String, theme: Theme?)
         /// A copy edit: the words the recorded text lost and the render gained.
         case copy(removed: [String], added: [String])
+        /// A layout edit: the element whose frame moved (`GateFailure.layout`) in one family.
+        case layout(family: String?, element: String, spaceBelow: Bool)
         case element(FailureKind, ElementKind)
         case check(FailureKind)
 
@@ -23,8 +25,9 @@ public enum RollUp {
             switch self {
             case .token: return 0
             case .copy: return 1
-            case .element: return 2
-            case .check: return 3
+            case .layout: return 2
+            case .element: return 3
+            case .check: return 4
             }
         }
     }
@@ -44,6 +47,8 @@ public enum RollUp {
         /// The nearest value of the token passing on every background it sits on, where the token
         /// audit of the tokens the run drew with has one.
         public var suggestion: TokenSuggestion?
+        /// A layout cause's moves, one per fixture, in the failures' order.
+        public var moves: [LayoutMove] = []
 
         /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value #86765A"
         public var line: String {
@@ -63,6 +68,12 @@ public enum RollUp {
             case .copy(let removed, let added):
                 func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
                 return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
+            case .layout(let family, let element, let spaceBelow):
+                // (a move counted under the space above it names itself among what moved)
+                let others = HTMLReport.orderedUnique(moves.flatMap { spaceBelow && $0.spaceBelow != true ? [$0.element] + $0.others : $0.others })
+                let names = others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
+                let with = others.isEmpty ? "" : spaceBelow ? " (moved: \(names))" : " (moved with it: \(names))"
+                return "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
             case .element(let kind, let element):
                 return "\(kind.rawValue) \(element.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
             case .check(let kind):
@@ -79,14 +90,17 @@ public enum RollUp {
     /// `details`: the failing fixtures' words, which name a copy edit's cause.
     public static func groups(_ failures: [GateFailure], suggestions: [TokenSuggestion] = [], details: [FixtureDetail] = []) -> [Group] {
         struct Tally { var keys: [String] = []; var seen: Set<String> = []; var findings = 0; var roles: [String] = []
-                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = [] }
+                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = []
+                       var moves: [LayoutMove] = [] }
         struct Pair: Hashable { var background: String; var floor: Double }
         var order: [Cause] = [], byCause: [Cause: Tally] = [:]
-        // Token causes first: a pixels failure joins one only where the run has it.
-        let tokenCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
+        // Causes a pixels failure joins only where the run has them: tokens that failed contrast…
+        let sharedCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
+            // …and the spaces below an element that layout edits changed, which a lone move below it joins.
+            .union(failures.compactMap { f in f.layout.flatMap { $0.spaceBelow == true ? Cause.layout(family: $0.family, element: $0.element, spaceBelow: true) : nil } })
         let words = Dictionary(details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for f in failures {
-            let cause = self.cause(f, tokenCauses: tokenCauses, details: words)
+            let cause = self.cause(f, sharedCauses: sharedCauses, details: words)
             if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
             // Changed in place through the subscript: a copy taken out and stored back copied the
             // key set on every failure (issue #55: `report` of 8,000 failures was quadratic).
@@ -95,6 +109,7 @@ public enum RollUp {
         func tally(_ g: inout Tally, _ f: GateFailure) {
             if g.seen.insert(f.key).inserted { g.keys.append(f.key) }
             g.findings += 1
+            if let move = f.layout { g.moves.append(move) }
             guard let m = f.contrast else { return }
             if g.worst.map({ m.ratio / m.floor < $0.ratio / $0.floor }) ?? true { g.worst = m }
             g.backgrounds.insert(m.background)
@@ -115,7 +130,7 @@ public enum RollUp {
             }
             return Group(cause: cause, keys: g.keys, findings: g.findings, roles: g.roles, worst: g.worst,
                          backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count,
-                         belowFloor: g.below.count, suggestion: suggestion)
+                         belowFloor: g.below.count, suggestion: suggestion, moves: g.moves)
         }
         // Stable: ties keep the failures' order (the review order the caller passes).
         return groups.enumerated().sorted { a, b in
@@ -126,9 +141,10 @@ public enum RollUp {
     static func theme(_ key: String) -> Theme? { FixtureCatalog.id(forKey: key)?.theme }
 
     /// A failure's cause: its token for a contrast failure; for a golden-comparison failure, the
-    /// token cause of the run its changed pixels lie in (words unchanged), else the copy edit its
-    /// words show; else the element the check blames, or the check alone.
-    static func cause(_ f: GateFailure, tokenCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
+    /// copy edit its words show, else the layout edit its recorded frames show (`GateFailure.layout`),
+    /// else the token cause of the run its changed pixels lie in; else the element the check
+    /// blames, or the check alone.
+    static func cause(_ f: GateFailure, sharedCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
         switch f.kind {
@@ -146,7 +162,12 @@ public enum RollUp {
                 }
             }
             if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
-        } else if comparison, let token = f.tokens?.first(where: { tokenCauses.contains(.token($0, theme: theme(f.key))) }) {
+        } else if comparison, let move = f.layout {
+            if let above = move.above, sharedCauses.contains(.layout(family: move.family, element: above, spaceBelow: true)) {
+                return .layout(family: move.family, element: above, spaceBelow: true)
+            }
+            return .layout(family: move.family, element: move.element, spaceBelow: move.spaceBelow == true)
+        } else if comparison, let token = f.tokens?.first(where: { sharedCauses.contains(.token($0, theme: theme(f.key))) }) {
             return .token(token, theme: theme(f.key))
         }
         if let e = f.element { return .element(f.kind, e) }

@@ -22,10 +22,10 @@ struct CompareCommand: EvidenceCommand {
                                             default: .value("\(ImageComparator.defaultThreshold)"))
     static let includeAA = OptionSpec.flag("include-aa", "count anti-aliased pixels too (pixelmatch's includeAA)")
     static let exact = OptionSpec.flag("exact", "any difference in any RGBA byte counts (verify's comparison)")
-    static let output = OptionSpec.value("output", "FILE", """
+    static let output = OptionSpec.output("output", "FILE", """
         write the diff image verify's report uses: a faded grey copy of EXPECTED,
         differing pixels red, excused anti-aliasing yellow (its folder must exist)
-        """, short: "o")
+        """, writes: .png, short: "o")
     static let json = OptionSpec.flag("json", """
         the result as JSON: outcome, differingPixels, boundingBox, antialiasedPixels,
         expectedSize, actualSize, comparison, diff
@@ -59,7 +59,6 @@ struct CompareCommand: EvidenceCommand {
         let comparison = try comparison(a)
         let comparator = comparison.comparator
         let out = a.given(output)
-        if let out { try OutputFile.check(out) }
         let expectedPath = a.positionals[0], actualPath = a.positionals[1]
         let expectedBytes = try readPNGFile(expectedPath), actualBytes = try readPNGFile(actualPath)
         let e = try PNGCodec.validate(expectedBytes, name: quoted(expectedPath)), g = try PNGCodec.validate(actualBytes, name: quoted(actualPath))

@@ -17,7 +17,8 @@ enum EnvironmentUpgrade {
         every fixture that moved beyond anti-aliasing (--html DIR: on a review page); without it
         record refuses a drifted environment
         """)
-    static let html = OptionSpec.value("html", "DIR", "with --environment-upgrade: the review page of every fixture that moved beyond anti-aliasing")
+    static let html = OptionSpec.output("html", "DIR", "with --environment-upgrade: the review page of every fixture that moved beyond anti-aliasing",
+                                          writes: .folder)
     static let options = OptionTable([flag, html])
 
     /// Refuses a drifted environment without the flag; with it, prints (and pages) the perceptual

@@ -14,10 +14,11 @@ struct GalleryCommand: EvidenceCommand {
         1 dp), grouped platform → family → state, with theme / host-mode / motif / body toggles and a
         search box. Opens from disk; fetches nothing. A fixture with no golden shows as a dashed box.
         """
-    static let output = OptionSpec.value("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote", short: "o")
+    static let output = OptionSpec.output("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote",
+                                            writes: .folder, short: "o", required: "the folder to write")
     static let options = OptionTable([GateArguments.filter, GateArguments.goldens, GateArguments.cases, output])
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let outPath = a.given(Self.output) else { throw InputError("-o", "required: the folder to write") }
+        let outPath = try a.required(Self.output)  // checked with every output by OutputGuard
         let goldens = a.given(GateArguments.goldens).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
         let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter), cases: try GateArguments.casesFolder(a))
         let fonts = try FontLibrary.bundled.get()

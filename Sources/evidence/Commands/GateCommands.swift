@@ -16,7 +16,7 @@ enum GateArguments {
         """)
     static let quiet = OptionSpec.flag("quiet", "no progress line on stderr")
     static let noWait = OptionSpec.flag("no-wait", "fail (exit 2) instead of waiting while a record holds the goldens folder")
-    static let report = OptionSpec.value("report", "DIR", "where failure images go", default: .value("./report"))
+    static let report = OptionSpec.output("report", "DIR", "where failure images go", writes: .folder, default: .value("./report"))
     /// `--compare`'s words.
     enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
     static let compare = OptionSpec.value("compare", nil, "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
@@ -70,9 +70,10 @@ enum GateArguments {
         } else {
             return .memory()
         }
-        let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        let package = Project.current.root.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        if resolved.hasPrefix(package) {
+        // As the kernel reaches them (KernelPath): Foundation's resolvingSymlinksInPath leaves a path
+        // that does not exist yet unresolved, so `lnk/new` with `lnk` a link into the project passed.
+        let package = KernelPath.resolve(Project.current.root.path)
+        if KernelPath.isAtOrBelow(KernelPath.resolve(folder.path), package) {
             throw InputError("EVIDENCE_CACHE", "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
                 + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
         }
@@ -260,9 +261,9 @@ struct RecordCommand: EvidenceCommand {
         recorded are ever deleted (anything else is listed as 'left alone').
         Review the moved goldens (git diff, or 'evidence verify' before recording) — never re-record to
         silence a failure you do not understand.
-        A render verify would fail for a finding no record may accept (clipped, truncated, contrast,
-        colour-alone, missing-glyph, lost-meaning; known findings excepted) is not written: record
-        prints each with its fix and exits 1, unless --accept-findings names its kind. --filter may
+        A render verify would fail for a finding no record may accept is not written: record
+        prints each with its fix and exits 1, unless --accept-findings names its kind (one of
+        \(CheckRegistry.everyCheckKind); known findings excepted). --filter may
         name a stale key (a golden no fixture has): record removes exactly the goldens it matches.
         """
     static let mode = OptionSpec.value("mode", "M", """

@@ -32,16 +32,16 @@ struct MapCommand: EvidenceCommand {
     static let heights = OptionSpec.value("heights", "A..B", "android: the heights planned, lowest..highest",
                                           default: .note("the seed's declared bounds ± \(MapGrid.number(MapGrid.defaultMarginDp))"), unit: "dp")
     static let step = OptionSpec.value("step", "N", "android: dp between neighbouring cells", check: .number(1...100),
-                                       default: .value(MapGrid.number(MapGrid.defaultStepDp)), unit: "dp")
+                                       default: .note("\(MapGrid.number(MapGrid.defaultStepDp)), or the first of \(MapGrid.coarserStepsDp.map(MapGrid.number).joined(separator: ", ")) that plans at most \(MapGrid.defaultCellBudget) cells"), unit: "dp")
     static let fontScales = OptionSpec.value("font-scales", "LIST", "android: one panel per font scale, comma-separated",
                                              default: .value(MapGrid.defaultFontScales.map(MapGrid.number).joined(separator: ",")))
     static let textSizes = OptionSpec.value("text-sizes", "LIST", "ios: the Dynamic Type sizes (the columns), comma-separated",
                                             default: .value(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ",")))
-    static let output = OptionSpec.value("output", "FILE", "the map PNG (written atomically)", short: "o")
-    static let html = OptionSpec.value("html", "DIR", """
+    static let output = OptionSpec.output("output", "FILE", "the map PNG (written atomically)", writes: .png, short: "o")
+    static let html = OptionSpec.output("html", "DIR", """
         a page DIR/index.html: hover a cell for its size and findings, click it for the
-        plan's reasons and its render (drawn for every cell that loses meaning)
-        """)
+        plan's reasons and its render (any cell's, drawn in the page from its scene)
+        """, writes: .folder)
     static let json = OptionSpec.flag("json", "print every cell's outcome, classes, shed elements and findings")
     static let options = WidgetInputOptions.options + OptionTable([
         .init("map:", [RenderTarget.platform, RenderTarget.family, widths, heights, step, fontScales, textSizes,
@@ -52,7 +52,7 @@ struct MapCommand: EvidenceCommand {
     examples:
       evidence map --family small --state stale -o map.png
       evidence map --family medium --font-scales 1,1.3 --heights 110..200 -o medium.png --html medium-map
-      evidence map --family auto --step 4 -o auto.png
+      evidence map --family auto -o auto.png
       evidence map --platform ios --family systemSmall --state defaultProgress -o ios.png
 
     How to read it: docs/guides/meaning-map.md.
@@ -77,7 +77,6 @@ struct MapCommand: EvidenceCommand {
         case .android(let r):
             if a.given(textSizes) != nil { throw InputError("--text-sizes", "only applies to --platform ios (Android: --font-scales)") }
             let bounds = SeedLines.bounds(r.family)
-            let step = try a.double(Self.step)
             let w = try range(a, widths, default: MapGrid.defaultRange(bounds.width, limit: AndroidRenderRequest.widthRange),
                               limit: AndroidRenderRequest.widthRange)
             let h = try range(a, heights, default: MapGrid.defaultRange(bounds.height, limit: AndroidRenderRequest.heightRange),
@@ -88,6 +87,7 @@ struct MapCommand: EvidenceCommand {
                 }
                 return v
             }
+            let step = try a.double(Self.step, absent: MapGrid.defaultStep(widths: w, heights: h, panels: scales.count))
             axes = .android(family: r.family, widths: MapGrid.steps(w, step: step), heights: MapGrid.steps(h, step: step), fontScales: scales)
         case .ios(let r):
             for spec in [widths, heights, step, fontScales] where a.given(spec) != nil {
@@ -106,8 +106,6 @@ struct MapCommand: EvidenceCommand {
             throw InputError(a.given(step) != nil ? "--step" : "--widths", "\(grid.count) cells is more than \(MapGrid.maxCells); use a larger --step or narrower --widths/--heights")
         }
         let out = a.given(output), page = a.given(html)
-        if out == "" { throw InputError("-o", "empty path; name the PNG to write") }
-        if page == "" { throw InputError("--html", "empty path; name the folder to write") }
         guard out != nil || page != nil || a.has(json) else { throw InputError("-o", "required: the map PNG to write (or --html DIR, or --json)") }
         let widget = AdHocRenderOptions(input: input, target: target, androidRes: nil, iosAssets: nil, output: nil, json: a.has(json))
         return Options(widget: widget, axes: axes, output: out, html: page, json: a.has(json))
@@ -142,8 +140,7 @@ struct MapCommand: EvidenceCommand {
 
     static func run(_ a: ParsedArguments) throws -> Int32 {
         let o = try parse(a)
-        // Refused before any planning: a file that cannot be replaced, a folder that is not a page.
-        if let out = o.output { try OutputFile.check(out) }
+        // Refused before any planning: a folder that is not a page (-o is checked by OutputGuard).
         if let dir = o.html { try PageFolder.checkReplaceable(URL(fileURLWithPath: dir)) }
         let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
         let painter = try GateArguments.painter()
@@ -155,14 +152,15 @@ struct MapCommand: EvidenceCommand {
         let quiet = a.has(GateArguments.quiet)
         if !quiet { printError("evidence map: planning \(grid.count) cells on \(jobs) worker(s)") }
         let live = !quiet && isatty(2) != 0
-        let map = planner.map(grid, jobs: jobs) { done, total in
+        // The page draws any cell from its scene: kept from the same plans the map is made of.
+        let (map, scenes) = planner.plan(grid, jobs: jobs, keepingScenes: o.html != nil) { done, total in
             if live { printProgress("\r\u{1B}[K\(done)/\(total) cells planned") }
         }
         if live { printProgress("\r\u{1B}[K") }
         let title = Self.title(map, o.widget)
         if let out = o.output { try OutputFile.write(MapPicture.png(map, title: title, painter: painter), to: out) }
         if let dir = o.html {
-            try MapPageWriter.write(map, title: title, grid: grid, planner: planner, command: renderCommand(a), to: dir, jobs: jobs) { done, total in
+            try MapPageWriter.write(map, scenes: scenes, title: title, grid: grid, planner: planner, command: renderCommand(a), to: dir, jobs: jobs) { done, total in
                 if live { printProgress("\r\u{1B}[K\(done)/\(total) renders drawn for the page") }
             }
             if live { printProgress("\r\u{1B}[K") }

@@ -57,7 +57,7 @@ struct PinCommand: EvidenceCommand {
         let root = try GateArguments.casesFolder(a, mustExist: false)
         let folder = ContainedFolder(root)
         // The same parse render makes, so an option render refuses is refused here with render's words.
-        let o = try AdHocRenderOptions.parse(a, needsOutput: false)
+        let o = try AdHocRenderOptions.parse(a)
         var snapshot: [UInt8]?
         if case .file(let source) = o.input.source {
             let (data, name) = try readSnapshotFile(source)

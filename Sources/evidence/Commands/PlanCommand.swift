@@ -45,7 +45,7 @@ struct PlanCommand: EvidenceCommand {
         try parse(options.parse(args))
     }
     static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
-        try AdHocRenderOptions.parse(a, needsOutput: false)
+        try AdHocRenderOptions.parse(a)
     }
 
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

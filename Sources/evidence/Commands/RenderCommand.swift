@@ -29,8 +29,7 @@ struct RenderCommand: EvidenceCommand {
         """)
     static let options = OptionTable([.init("a fixture:", [fixture]), .init("accessibility view:", [overlay])]) + AdHocRenderOptions.options
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let out = a.given(AdHocRenderOptions.output), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
-        try OutputFile.check(out)
+        let out = try a.required(AdHocRenderOptions.output)  // checked with every output by OutputGuard
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene

@@ -25,8 +25,8 @@ struct ReportCommand: EvidenceCommand {
         misses a shard (the page is written either way), so a CI step on the merged report gates too.
         """
     static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
-    static let output = OptionSpec.value("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
-                                         short: "o", default: .value("./report"))
+    static let output = OptionSpec.output("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
+                                          writes: .folder, short: "o", default: .value("./report"))
     static let options = OptionTable([from, output, ReviewOutputs.junit])
     static let notes = ReviewOutputs.environmentNote
     static func run(_ a: ParsedArguments) throws -> Int32 {

@@ -18,19 +18,29 @@ struct TimelineCommand: EvidenceCommand {
         The clock is never read. Prints one line per frame. At most 12 frames: a --from years before
         the sync (many daylight-saving edges) is refused, exit 2.
         """
-    static let snapshot = OptionSpec.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: docs/reference/snapshot-json.md)")
-    static let from = OptionSpec.value("from", "T", "the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)")
-    static let timeZone = OptionSpec.value("time-zone", "Z", "the device zone, IANA (e.g. Europe/Berlin)")
-    static let platform = OptionSpec.value("platform", "P", "the platform to draw: android or ios", default: .value("android"))
-    static let family = OptionSpec.value("family", "F", "the platform's family (Android: medium (default), small, large; iOS: systemMedium (default), systemSmall, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline)")
-    static let output = OptionSpec.value("output", "FILE", "the PNG strip to write", short: "o")
-    static let options = OptionTable([snapshot, from, timeZone, platform, family, output])
+    /// Each option declared once: its storage, its read and its `--help` line.
+    struct Arguments: ParsableArguments {
+        @Option(.value("snapshot", "FILE", "the widget snapshot JSON ('-' reads standard input; every field: docs/reference/snapshot-json.md)",
+                       required: "the snapshot JSON file"))
+        var snapshot: String
+        @Option(.value("from", "T", "the first moment, ISO 8601 with offset (e.g. 2026-03-28T22:30:00+01:00)",
+                       required: "the first moment, ISO 8601 with offset"))
+        var from: String
+        @Option(.value("time-zone", "Z", "the device zone, IANA (e.g. Europe/Berlin)", required: "an IANA zone such as Europe/Berlin"))
+        var timeZone: String
+        @Option(.value("platform", "P", "the platform to draw: android or ios", default: .value("android"))) var platform: String?
+        @Option(.value("family", "F", """
+            the platform's family (Android: medium (default), small, large; iOS: systemMedium (default), systemSmall, systemLarge, \
+            accessoryCircular, accessoryRectangular, accessoryInline)
+            """))
+        var family: String?
+        @Option(.output("output", "FILE", "the PNG strip to write", writes: .png, short: "o", required: "the PNG file to write"))
+        var output: String
+    }
+    static let options = Arguments.table
     static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard let out = a.given(Self.output), !out.isEmpty else { throw InputError("-o", "required: the PNG file to write") }
-        try OutputFile.check(out)
-        guard let path = a.given(Self.snapshot) else { throw InputError("--snapshot", "required: the snapshot JSON file") }
-        guard let fromText = a.given(Self.from) else { throw InputError("--from", "required: the first moment, ISO 8601 with offset") }
-        guard let zoneName = a.given(Self.timeZone) else { throw InputError("--time-zone", "required: an IANA zone such as Europe/Berlin") }
+        let o = try Arguments.parse(a)  // -o is checked with every output by OutputGuard
+        let (out, path, fromText, zoneName) = (o.output, o.snapshot, o.from, o.timeZone)
         guard let from = ISO8601DateFormatter().date(from: fromText) else {
             throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")
         }
@@ -38,11 +48,11 @@ struct TimelineCommand: EvidenceCommand {
         let painter = try GateArguments.painter()
         let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
         let platforms = TimelinePlatforms.all(renderer: renderer)
-        let platformName = a.string(Self.platform) ?? ""
+        let platformName = o.platform ?? ""
         guard let platform = platforms.first(where: { $0.name == platformName }) else {
             throw InputError("--platform", "no timeline for '\(platformName)'; expected \(platforms.map(\.name).joined(separator: ", "))")
         }
-        let family = a.given(Self.family) ?? platform.families[0]
+        let family = o.family ?? platform.families[0]
         if let p = Platform(rawValue: platform.name), let refusal = RenderTarget.familyOfOtherPlatform(family, platform: p, own: platform.families) {
             throw refusal
         }
