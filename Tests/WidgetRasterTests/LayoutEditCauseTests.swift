@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import WidgetRaster
+import EvidenceCore
+import WidgetText
+import WidgetLayout
+import WidgetScene
 
 /// Issue #54 item 3, a layout edit: verify names the element whose frame moved (recorded beside
 /// each golden as `GoldenEntry.frames`), by how much, and counts every fixture it moved under that

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
 
 /// `evidence map --html` opened in headless Chromium as a designer opens it (BrowserTests' way):
 /// the script runs, every cell that loses meaning is listed and links to its render, a deep link

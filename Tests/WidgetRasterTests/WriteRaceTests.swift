@@ -5,6 +5,7 @@ import Glibc
 #endif
 @testable import evidence
 @testable import WidgetRaster
+import EvidenceCore
 
 /// Issue #55's last Low items: the check-then-write race (a folder on an output's path swapped for a
 /// link after the output check), SIGTERM during `pin`, and closed-pipe exit codes.

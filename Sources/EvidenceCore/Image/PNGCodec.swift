@@ -31,6 +31,11 @@ public enum PNGCodec {
         public var colorType: Int
         public var interlaced: Bool
         public var size: PixelSize { PixelSize(width: width, height: height) }
+
+        package init(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool) {
+            self.width = width; self.height = height; self.bitDepth = bitDepth
+            self.colorType = colorType; self.interlaced = interlaced
+        }
     }
 
     // MARK: Encoding
@@ -47,7 +52,7 @@ public enum PNGCodec {
     /// filters are larger (87–94 %): rendered UI is flat fills and long horizontal runs that
     /// deflate's matcher already finds, and None costs nothing to decode, which is what verify
     /// pays. `docs/benchmarks.md` has the record rows.
-    static let goldenLevels = (light: Int32(7), dark: Int32(8))
+    package static let goldenLevels = (light: Int32(7), dark: Int32(8))
 
     /// libpng/zlib settings for the row-streaming encoder (`PNGStreamEncoder`: contact sheets, too
     /// large to hold whole, which libdeflate's whole-buffer API would need). Kept as a value so the
@@ -70,6 +75,10 @@ public enum PNGCodec {
         package var filter: Int32
         package var level: Int32
         package var strategy: Int32
+
+        package init(filter: Int32, level: Int32, strategy: Int32) {
+            self.filter = filter; self.level = level; self.strategy = strategy
+        }
 
         package static let streamed = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
     }

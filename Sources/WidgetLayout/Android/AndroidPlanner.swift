@@ -78,6 +78,10 @@ package struct AndroidTextMetrics {
     package let measurer: TextMeasuring
     package let fontScale: Double
 
+    package init(measurer: TextMeasuring, fontScale: Double) {
+        self.measurer = measurer; self.fontScale = fontScale
+    }
+
     package var body: TextStyle { .roboto(.regular, sp: L.bodySp, fontScale: fontScale) }
     package var dayStreakStyle: TextStyle { .roboto(.bold, sp: L.bodySp, fontScale: fontScale) }
     package var habitStyle: TextStyle { .roboto(.regular, sp: L.habitLabelSp, fontScale: fontScale) }
@@ -87,12 +91,12 @@ package struct AndroidTextMetrics {
     /// A habit row with its label on one line, on two (Level B), and the next-due row (kindling's
     /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP, never shorter than its two-line label): one set of row heights
     /// for every family's checklist.
-    var oneLineRow: Double { row(lines: 1) }
-    var twoLineRow: Double { row(lines: 2) }
-    var nextDueRow: Double { row(lines: 2, minimum: L.kindlingNextDueRowHeightDp) }
+    package var oneLineRow: Double { row(lines: 1) }
+    package var twoLineRow: Double { row(lines: 2) }
+    package var nextDueRow: Double { row(lines: 2, minimum: L.kindlingNextDueRowHeightDp) }
     /// The next-due row with its label cut to one line.
-    var nextDueOneLineRow: Double { row(lines: 1, minimum: L.kindlingNextDueRowHeightDp) }
-    func row(lines: Int, minimum: Double = 0) -> Double {
+    package var nextDueOneLineRow: Double { row(lines: 1, minimum: L.kindlingNextDueRowHeightDp) }
+    package func row(lines: Int, minimum: Double = 0) -> Double {
         HabitRowSeating.rowHeight(lines: lines, lineHeight: habitLine, padding: L.habitRowVerticalPaddingDp, minimum: minimum)
     }
     package var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }

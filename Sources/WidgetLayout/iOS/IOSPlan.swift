@@ -373,7 +373,7 @@ package struct IOSPlanBuilder {
     }
 
     /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
-    var habitRowHeight: Double {
+    package var habitRowHeight: Double {
         HabitRowSeating.rowHeight(lines: 1, lineHeight: metrics.lineHeight(style(.subheadline)), padding: IOSLayout.habitRowPaddingPt,
                                   minimum: IOSLayout.habitRowMinPt)
     }

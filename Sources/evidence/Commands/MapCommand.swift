@@ -146,10 +146,16 @@ struct MapCommand: EvidenceCommand {
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o.widget, fonts: painter.fonts)
         let grid = MapGrid(base: try WidgetPipeline.target(o.widget), axes: o.axes)
-        let planner = MapPlanner(renderer: renderer, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
+        let knownFile = Project.current.knownFindings
+        let planner = MapPlanner(renderer: renderer, painter: painter, known: try KnownFindings.load(from: knownFile))
 
         let start = Date()
         let quiet = a.has(GateArguments.quiet)
+        // Spec gaps and known limitations are the project's known-findings.json: without one, every
+        // loss is drawn as a failure, so say why before a reader takes the map for the widget's.
+        if !FileManager.default.fileExists(atPath: knownFile.path) {
+            printError("evidence map: no \(KnownFindings.fileName) at \(knownFile.path): spec gaps and known limitations are drawn as failures (give --root DIR for a project's)")
+        }
         if !quiet { printError("evidence map: planning \(grid.count) cells on \(jobs) worker(s)") }
         let live = !quiet && isatty(2) != 0
         // The page draws any cell from its scene: kept from the same plans the map is made of.

@@ -32,13 +32,12 @@ public struct IOSSceneBuilder: Sendable {
     }
 
     package func fullColorScene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest, theme: Theme) -> Scene {
-        func color(_ role: ColorRole) -> Color { tokens.color(role, theme: theme) }
         let box = plan.card
         // iOS 17+ containerBackground: the opaque WidgetCard fills the host's rounded card. The
         // accessories have no card: the Lock Screen draws them over the wallpaper.
-        let cardNode = r.family.isAccessory ? [] : [SceneNode(.card, on: .ios, role: .decorative, token: tokens.name(.card), bounds: box, container: box,
-                               content: .rect(cornerRadius: IOSLayout.cornerRadiusPt, fill: .solid(color(.card))))]
-        let nodes = cardNode + PlanScene(platform: .ios, tokens: tokens, theme: theme, box: box, card: box, content: plan.content).nodes(plan.items)
+        let card = r.family.isAccessory ? [] : [PlanItem(element: .card, frame: box, content: .fill(.card, alpha: 1, radius: IOSLayout.cornerRadiusPt),
+                                                         reason: "containerBackground: the WidgetCard fill")]
+        let nodes = PlanScene(platform: .ios, tokens: tokens, theme: theme, box: box, card: box, content: plan.content).nodes(card + plan.items)
         // Seed 001 §4: Large speaks only its visible rows, then "N more habits in the app."; the
         // motivator only where the kindling body draws it (OBJ-3317 Q4). Small and Medium speak every habit.
         // The accessories speak the progress count, no checklist (seed 001 §4).
