@@ -1,6 +1,4 @@
 import EvidenceCore
-import WidgetModel
-import WidgetText
 
 /// The checklist's habit rows, for both platforms: the row-height rule, the sliding window that keeps
 /// the next-due row, how many rows seat with the "+N more" line the hidden habits need, and where

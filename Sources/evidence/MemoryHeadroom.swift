@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import WidgetRaster
 import EvidenceCore
 
 /// The least address space a command may start with under `ulimit -v` (RLIMIT_AS). A whole-matrix

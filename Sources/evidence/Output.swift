@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import WidgetRaster
 import EvidenceCore
 
 // The CLI's one output path: everything for standard output (`print` in this module, `emit`,

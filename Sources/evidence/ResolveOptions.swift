@@ -1,5 +1,4 @@
 import Foundation
-import WidgetRaster
 import EvidenceCore
 import WidgetModel
 

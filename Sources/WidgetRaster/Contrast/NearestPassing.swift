@@ -1,7 +1,6 @@
 import Foundation
 import EvidenceCore
 import WidgetModel
-import WidgetScene
 
 /// The nearest colour to a failing token's that passes on every background it sits on, as Chrome
 /// DevTools' contrast picker suggests one: the token's OKLCH lightness moved a step at a time

@@ -1,13 +1,8 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
-import WidgetScene
 
 /// The Android golden matrix: every reachable state × reactive branch × motif × theme × body
 /// (kindling / legacy) × family at a typical size, plus the band sizes where the seed's budget

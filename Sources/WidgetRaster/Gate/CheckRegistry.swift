@@ -1,5 +1,3 @@
-import EvidenceCore
-
 /// Every check the gate runs besides the golden comparison, in one list: `verify`, `render --json`
 /// and the contrast command take it from here (README "Adding a check").
 public enum CheckRegistry {

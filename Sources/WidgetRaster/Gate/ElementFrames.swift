@@ -1,7 +1,5 @@
 import EvidenceCore
 import WidgetModel
-import WidgetText
-import WidgetLayout
 import WidgetScene
 
 import Foundation

@@ -1,11 +1,6 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
 
 import Foundation
-import WidgetModel
 
 /// The scenario of a fixture: what its identity draws. The one place a fixture's snapshot is made.
 extension Scenario {

@@ -1,12 +1,7 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
-import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
 
 /// The iOS Home Screen golden matrix: systemSmall / systemMedium / systemLarge × every reachable
 /// state × reactive branch × motif × body × theme at the default device class (393 × 852 @2x),

@@ -1,13 +1,8 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
-import WidgetScene
 
 /// Habit titles in any script (issue #10): what users type, drawn as a phone draws them — emoji,
 /// a ZWJ family, a flag, CJK, Arabic, Hebrew, mixed direction, accents, a long German compound,

@@ -1,6 +1,4 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 

@@ -1,11 +1,6 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
 
 import Foundation
-import WidgetModel
 
 /// What both platforms' golden matrices draw: one moment, and the habit-progress states with
 /// their reactive branches, motifs and bodies. Each cell's snapshot comes from `Scenario`.

@@ -1,12 +1,7 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
 import WidgetScene
 
 import Dispatch
 import Foundation
-import WidgetScene
 
 /// Maps `count` indices on `jobs` workers. Each result is stored at its own index, so the output
 /// (and anything derived from it) is independent of the job count and scheduling.

@@ -1,13 +1,8 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
-import WidgetScene
 
 /// The required-content table (issue #21 item 1): per platform × family × state (and body), what a
 /// render must show, and what may shed, in the seed's order, each row with the seed passage it

@@ -1,13 +1,8 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
-import WidgetScene
 
 /// The seed's scope (issue #51 Build 3), in one place: the inputs its tables and bounds cover, each
 /// boundary with the passage of seed 000 it comes from (quoted byte-exact; SeedScopeTests reads the

@@ -1,9 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
 import WidgetText
 import WidgetLayout
 import WidgetScene

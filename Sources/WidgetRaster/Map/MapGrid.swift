@@ -1,13 +1,8 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
 import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetLayout
-import WidgetScene
 
 /// The cells a meaning map plans: Android, width × height in dp steps, one panel per font scale;
 /// iOS, device class × Dynamic Type size, one panel per family. Every cell is a `RenderTarget`

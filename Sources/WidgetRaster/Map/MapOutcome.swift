@@ -1,11 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
-import WidgetLayout
-
 /// What one cell of a meaning map says: everything shown, optional elements shed in the seed's
 /// order, or meaning lost — sorted by how the loss is explained (issue #52).
 public enum MapClass: String, Sendable, Codable, CaseIterable, Comparable {

@@ -3,7 +3,6 @@ import EvidenceCore
 import WidgetModel
 import WidgetText
 import WidgetScene
-import WidgetLayout
 
 /// A meaning map as one picture, drawn by the Cairo painter: a panel per font scale (Android) or
 /// family (iOS), each cell filled with its outcome's colour (Okabe–Ito, colour-blind safe) *and*

@@ -1,7 +1,6 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
-import WidgetLayout
 import WidgetScene
 
 import Foundation

@@ -1,6 +1,3 @@
-import WidgetText
-import EvidenceCore
-
 /// What a reviewer does about one failure. The console, the page, JUnit and the GitHub annotations
 /// all print `AcceptHint.text`, so the advice cannot drift between them (issue #25 item 3): only the
 /// kinds a golden can honestly absorb offer `evidence record`; a stale golden names the one command

@@ -1,5 +1,4 @@
 import Foundation
-import EvidenceCore
 
 /// Every golden at its real size on one page, grouped platform → family → state, with a toggle per
 /// facet value (theme, host mode, motif, body — whichever the keys carry) and a search box.

@@ -1,9 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
 /// The review tools' view of a fixture: platform → family → state, then the facets (theme, motif,
 /// body, host mode) — all read from the fixture's typed identity (`FixtureID`), never from its key.
 public struct KeyParts: Codable, Sendable, Hashable {

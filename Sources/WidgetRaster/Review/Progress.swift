@@ -1,9 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
 import Foundation
 
 /// Where a long run is: fixtures done of total, and how many failed so far.

@@ -1,9 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
 import Foundation
 
 /// One fixture's verdict the moment verify has judged it: the event every review output is a

@@ -1,12 +1,7 @@
-import EvidenceCore
 import WidgetModel
-import WidgetText
-import WidgetLayout
 import WidgetScene
 
 import Foundation
-import WidgetModel
-import WidgetScene
 
 /// A token's value as its file spells it (issue #54 item 3: the roll-up printed `0.639` where the
 /// colour set says `0.640` — the parsed colour written back, not the file's text). Read from the

@@ -1,8 +1,4 @@
 import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
 
 /// Options declared once (issue #57: "options written three times — declaration, struct field, hand
 /// parse"). In the spirit of swift-argument-parser, hand-written: a property of a

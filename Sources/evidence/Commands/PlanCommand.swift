@@ -2,7 +2,6 @@ import Foundation
 import WidgetRaster
 import EvidenceCore
 import WidgetModel
-import WidgetLayout
 import WidgetScene
 
 /// `evidence plan`: the layout plan for one widget — the same pipeline `render` runs (resolve → copy

@@ -1,9 +1,3 @@
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
-
 /// Every subcommand, in the order `evidence help` lists them. Add a new command here once.
 let allCommands: [any EvidenceCommand.Type] = [
     ListCommand.self,

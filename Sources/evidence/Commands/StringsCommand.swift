@@ -1,4 +1,3 @@
-import WidgetRaster
 import EvidenceCore
 import WidgetModel
 

@@ -1,4 +1,3 @@
-import EvidenceCore
 import WidgetModel
 import WidgetText
 import WidgetLayout
