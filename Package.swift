@@ -3,9 +3,9 @@ import PackageDescription
 
 // The modules in pipeline order, each importing only those before it (issue #57): the file and
 // pixel kit, the widget's data and copy, text, layout (plans), scenes and their painter, then the
-// gate, the checks and the review. The release binary links the Swift runtime in through
-// `--static-swift-stdlib` (scripts/build-release.sh, which every script builds with): no unsafe
-// flags here.
+// gate, the checks and the review. The relocatable binary links the Swift runtime in through
+// `--static-swift-stdlib` (scripts/build-release.sh), and the README's two commands share one
+// release build with the tests (scripts/build-testable.sh): no unsafe flags here.
 let layers = ["EvidenceCore", "WidgetModel", "WidgetText", "WidgetLayout", "WidgetScene", "WidgetRaster"]
 
 let package = Package(

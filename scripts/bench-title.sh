@@ -24,7 +24,7 @@ for name in word words controls; do
     # shellcheck disable=SC2086 # "W H" split into two words on purpose
     set -- $size
     start=$EPOCHREALTIME
-    .build/release/evidence render --snapshot "$tmp/$name.json" --width "$1" --height "$2" \
+    .build/static/release/evidence render --snapshot "$tmp/$name.json" --width "$1" --height "$2" \
       --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin -o "$tmp/out.png" >/dev/null
     end=$EPOCHREALTIME
     printf '1 MB title (%-8s) %3s×%-3s dp: %.3f s\n' "$name" "$1" "$2" "$(awk "BEGIN { print $end - $start }")"

@@ -75,7 +75,7 @@ if ! "$VENV/bin/python" -c 'import pixelmatch, PIL' 2>/dev/null; then
   "$VENV/bin/pip" install -q pixelmatch pillow
 fi
 scripts/build-release.sh 2>&1 | tail -n 1
-E=.build/release/evidence
+E=.build/static/release/evidence
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -135,6 +135,9 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   [ -d "$BASE" ] || git worktree add -q --detach "$BASE" "$REV"
   # REV builds its own way: before issue #57 its Package.swift linked the runtime in itself.
   (cd "$BASE" && if [ -x scripts/build-release.sh ]; then scripts/build-release.sh; else swift build -c release --product evidence; fi 2>&1 | tail -n 1)
+  # Each side's binary, run in its own folder: REV's where its build put it.
+  bin_this=$E bin_base=.build/release/evidence
+  [ ! -x "$BASE/$E" ] || bin_base=$E
   ROWS="one warm cold record fast"
   [ "${BENCH_ONLY:-}" != encode ] || ROWS="record fast"
   if [ "${BENCH_ONLY:-}" != encode ]; then
@@ -143,7 +146,8 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   for _ in $(seq "$RUNS"); do
     for side in base this; do
       dir=$([ $side = base ] && echo "$BASE" || echo .)
-      (cd "$dir" && /usr/bin/time -f "%e %U %S" -o "$WORK/t" .build/release/evidence verify --quiet > "$WORK/$side.out" 2>&1) || true
+      bin=$([ $side = base ] && echo "$bin_base" || echo "$bin_this")
+      (cd "$dir" && /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$bin" verify --quiet > "$WORK/$side.out" 2>&1) || true
       cat "$WORK/t" >> "$WORK/$side.times"
     done
   done
@@ -168,24 +172,25 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   # goldens' bytes. Each build's proofs go to its own folder under $WORK, never ~/.cache.
   ONE=${BENCH_ONE_KEY:-android/medium/default-some-notyet/stones/kindling/light}
   : > "$WORK/rows"
-  against() {  # against ROW COMMAND… : one timed run of COMMAND in each build, in turn
+  against() {  # against ROW ARGUMENTS… : one timed run of `evidence ARGUMENTS` in each build, in turn
     local row=$1; shift
     for side in base this; do
       dir=$([ $side = base ] && echo "$BASE" || echo .)
+      bin=$([ $side = base ] && echo "$bin_base" || echo "$bin_this")
       [ "$row" != cold ] || rm -rf "$WORK/cache-$side"
-      (cd "$dir" && EVIDENCE_CACHE="$WORK/cache-$side" /usr/bin/time -f "%e" -o "$WORK/t" "$@" > "$WORK/out" 2>&1) || true
+      (cd "$dir" && EVIDENCE_CACHE="$WORK/cache-$side" /usr/bin/time -f "%e" -o "$WORK/t" "$bin" "$@" > "$WORK/out" 2>&1) || true
       ms=$(sed -n 's/.* \([0-9][0-9]*\) ms wall.*/\1/p' "$WORK/out" | awk 'NR == 1')
       echo "$row $side $(cat "$WORK/t") ${ms:-0}" >> "$WORK/rows"
     done
   }
-  (EVIDENCE_CACHE="$WORK/cache-this" .build/release/evidence verify --quiet > /dev/null 2>&1) || true  # warms this build's proofs
+  (EVIDENCE_CACHE="$WORK/cache-this" "$E" verify --quiet > /dev/null 2>&1) || true  # warms this build's proofs
   for _ in $(seq "$RUNS"); do
     for row in $ROWS; do
       case $row in
-        one) against one .build/release/evidence verify --quiet --filter "$ONE";;
-        warm|cold) against "$row" .build/release/evidence verify --quiet;;
-        record) against record .build/release/evidence bench --phase record;;
-        fast) against fast .build/release/evidence bench --phase verify;;
+        one) against one verify --quiet --filter "$ONE";;
+        warm|cold) against "$row" verify --quiet;;
+        record) against record bench --phase record;;
+        fast) against fast bench --phase verify;;
       esac
     done
   done

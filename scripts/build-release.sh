@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The release build every script makes (verify.sh, install.sh, in-container.sh, bench.sh): the
+# The relocatable release build (install.sh, in-container.sh, bench.sh, reproducers.sh): the
 # evidence binary with the Swift runtime and Foundation linked in — resolving their symbols at every
-# start was a fifth of a one-fixture verify (issue #37). Given here, not as unsafe flags in
-# Package.swift, which would make the package unusable as a dependency (issue #57); one command, so
-# every script's build is the same build and none relinks another's. Arguments go to `swift build`.
+# start was a fifth of a one-fixture verify (issue #37) — at .build/static/release/evidence. Given
+# here, not as unsafe flags in Package.swift, which would make the package unusable as a dependency
+# (issue #57). Its own scratch folder: a static build compiles against the static standard library's
+# modules, where swift-testing does not exist, so it cannot share a .build with the tests' build
+# (scripts/build-testable.sh), and in one folder each would recompile the other. Arguments go to
+# `swift build` (a --scratch-path among them replaces .build/static).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec swift build -c release --static-swift-stdlib --product evidence "$@"
+scratch=(--scratch-path .build/static)
+for arg in "$@"; do case "$arg" in --scratch-path|--scratch-path=*) scratch=() ;; esac; done
+exec swift build -c release --static-swift-stdlib "${scratch[@]}" --product evidence "$@"

@@ -21,7 +21,7 @@ done
 [ -n "$prefix" ] || { echo "install.sh: --prefix DIR is required" >&2; exit 2; }
 case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
 if $build; then scripts/build-release.sh 2>&1 | tail -n 1; fi
-bin=.build/release/evidence
+bin=.build/static/release/evidence
 [ -x "$bin" ] || { echo "install.sh: $bin is missing; build it (scripts/build-release.sh)" >&2; exit 2; }
 mkdir -p "$prefix/bin" "$prefix/share/evidence" "$prefix/share/doc/evidence"
 # Each piece goes in through a temp name and a rename, so a failed copy leaves no half-installed file.

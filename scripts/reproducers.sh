@@ -12,7 +12,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo="$PWD"
-E="${EVIDENCE:-$repo/.build/release/evidence}"
+E="${EVIDENCE:-$repo/.build/static/release/evidence}"
 [ -x "$E" ] || { echo "reproducers.sh: no $E; run scripts/build-release.sh first" >&2; exit 2; }
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/evidence-repro-XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT

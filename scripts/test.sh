@@ -5,27 +5,31 @@
 # sanitizers) is a step of its own with its own time: .ci/run calls it after this script;
 # EVIDENCE_FUZZ=1 runs it here too.
 #
+# The suite builds on scripts/verify.sh's release build (scripts/build-testable.sh, with
+# -enable-testing): after verify.sh only the test target compiles, and the sweeps run optimised.
+# The debug build (`swift build --build-tests`, `swift test --filter X`) is for editing and a few
+# suites: unoptimised, the sweeps take half an hour there.
+#
 # With no arguments the suite runs as two serial processes, one per core, each given whole
 # suites so their expected seconds balance (longest first, each to the less loaded process):
 # serial, each test's time is its own, so the ten slowest are real — under Swift Testing's
 # in-process parallelism every test's "passed after" is about the run's end. The expected
 # seconds are the last run's (.build/test-seconds.txt), else scripts/test-seconds.txt; a suite
 # in neither counts 1 s. Process 2 runs everything process 1 skips, so no test is left out.
-# Arguments go to one plain 'swift test' instead (e.g. --filter GateTests).
+# Arguments go to the test bundle in one process instead (e.g. --filter GateTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 scripts/ensure-deps.sh
 scripts/ensure-browser.sh
+scripts/build-testable.sh --build-tests
+bundle="$(swift build -c release --show-bin-path)/evidencePackageTests.xctest"
+run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
 if [ $# -gt 0 ]; then
-    set +e; swift test "$@"; rc=$?; set -e
-    echo "scripts/test.sh: $((SECONDS - started)) s wall (swift test exit $rc)"
+    set +e; "$bundle" --testing-library swift-testing "$@"; rc=$?; set -e
+    echo "scripts/test.sh: $((SECONDS - started)) s wall (exit $rc)"
     exit "$rc"
 fi
-
-swift build --build-tests
-bundle="$(swift build --show-bin-path)/evidencePackageTests.xctest"
-run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -56,7 +60,8 @@ rc=$(( rc1 != 0 ? rc1 : rc2 ))
 
 # Swift Testing's own lines: '✔ Test name() passed after 1.234 seconds.' (also 'failed after');
 # 'Test run with N tests in M suites passed after …' closes each process.
-cat "$work/1.log" "$work/2.log" > "$work/all.log"
+# (Without its colour codes: Swift Testing colours '✘' on a terminal-like TERM, which split "✘ Test".)
+sed 's/\x1b\[[0-9;]*m//g' "$work/1.log" "$work/2.log" > "$work/all.log"
 tests=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*$/\1/p' "$work/all.log" | awk '{ n += $1 } END { print n + 0 }')
 failed=$(grep -E '^.*✘ Test .* failed after' "$work/all.log" | grep -vc ' Test run with ' || true)
 sed -nE 's/^.* Test (.*) (passed|failed) after ([0-9.]+) seconds.*$/\3 \1/p' "$work/all.log" | grep -v '^[0-9.]* run with ' > "$work/times"

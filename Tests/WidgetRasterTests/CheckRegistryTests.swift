@@ -91,8 +91,7 @@ import WidgetLayout
     /// JSON and reports only).
     @Test func noCheckReadsADisplayName() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folders = ["Sources/WidgetRaster/Gate", "Sources/WidgetRaster/Contrast", "Sources/WidgetScene/Contrast", "Sources/WidgetScene/Scene",
-                       "Sources/WidgetRaster/Review"]
+        let folders = ["Sources/WidgetRaster/Gate", "Sources/WidgetRaster/Contrast", "Sources/WidgetScene/Scene", "Sources/WidgetRaster/Review"]
         let forbidden = [".name == \"", ".name.hasPrefix(", ".name.hasSuffix(", ".name.contains(", "\"cta-pill\"", "\"cta-label\"", "\"pip-",
                          "\"streak-glyph\"", "\"habit-row-", "\"card\"", "\"line3\""]
         var offences: [String] = []
