@@ -88,13 +88,16 @@ enum GateArguments {
     /// exist (issue #55: `record --cases <typo>` deleted every case golden, and verify then passed
     /// with the same typo), like `--goldens`; only pin, which makes it, asks with `mustExist: false`.
     static func casesFolder(_ a: ParsedArguments, mustExist: Bool = true) throws(InputError) -> URL {
+        try casesFolder(given: a.given(cases), mustExist: mustExist)
+    }
+    static func casesFolder(given: String?, mustExist: Bool = true) throws(InputError) -> URL {
         let project = Project.current
-        let folder = a.given(cases).map { URL(fileURLWithPath: $0) } ?? project.cases
-        let named = a.given(cases) != nil || folder.path != project.root.appendingPathComponent(Project.defaultCases).path
+        let folder = given.map { URL(fileURLWithPath: $0) } ?? project.cases
+        let named = given != nil || folder.path != project.root.appendingPathComponent(Project.defaultCases).path
         guard mustExist, named else { return folder }
         var st = stat()
         guard stat(folder.path, &st) == 0 else {
-            throw InputError(a.given(cases) != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
+            throw InputError(given != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--cases", "\(quoted(folder.path)) is not a folder") }
         return folder
