@@ -133,7 +133,7 @@ enum GateArguments {
     }
 }
 
-struct ListCommand: EvidenceCommand {
+struct ListCommand: DeclaredCommand {
     static let name = "list"
     static let summary = "Print every fixture key (the golden matrix)"
     static let usage = """
@@ -142,11 +142,15 @@ struct ListCommand: EvidenceCommand {
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
         """
     static let json = OptionSpec.flag("json", "a JSON array of keys")
-    static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, json])
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let keys = try Self.keys(filter: a.given(GateArguments.filter), shard: a.given(GateArguments.shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
-                                 cases: try GateArguments.casesFolder(a))
-        if a.has(json) { try printJSON(keys) } else { keys.forEach { print($0) } }
+    struct Arguments: ParsableArguments {
+        @Option(GateArguments.filter) var filter: String?
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.cases) var cases: String?
+        @Option(ListCommand.json) var json: Bool
+    }
+    static func run(_ o: Arguments) throws -> Int32 {
+        let keys = try Self.keys(filter: o.filter, shard: try GateArguments.shard(given: o.shard), cases: try GateArguments.casesFolder(given: o.cases))
+        if o.json { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
 
