@@ -159,7 +159,7 @@ struct ListCommand: DeclaredCommand {
     }
 }
 
-struct VerifyCommand: EvidenceCommand {
+struct VerifyCommand: DeclaredCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
     static let usage = """
@@ -196,24 +196,39 @@ struct VerifyCommand: EvidenceCommand {
     }
 
     static let json = OptionSpec.flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)")
-    static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold, json, GateArguments.noWait,
-    ]) + ReviewOutputs.options
+    struct Arguments: ParsableArguments {
+        @OptionGroup var matrix: MatrixArguments
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.quiet) var quiet: Bool
+        /// Only as given: without it the images go where `--html` puts the page, else `./report`.
+        @Option(given: GateArguments.report) var report: String?
+        @OptionGroup var comparison: ComparisonArguments
+        @Option(VerifyCommand.json) var json: Bool
+        @Option(GateArguments.noWait) var noWait: Bool
+        @TableGroup(ReviewOutputs.options, read: { a throws(InputError) in try ReviewOutputs.parse(a) }) var outputs: ReviewOutputs
+
+        /// The gate's options: the matrix's, the shard and the comparison.
+        func gateOptions() throws -> GateOptions {
+            var o = try matrix.gateOptions(shard: shard)
+            o.comparison = comparison.choice
+            return o
+        }
+    }
     static let notes = ReviewOutputs.environmentNote + "\n" + GateArguments.cacheNote
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        var o = try GateArguments.options(a)
-        let outputs = try ReviewOutputs.parse(a)
-        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.given(GateArguments.report)))
+    static func run(_ a: Arguments) throws -> Int32 {
+        var o = try a.gateOptions()
+        let outputs = a.outputs
+        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.report))
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
-        let cases = try GateArguments.casesFolder(a)
+        let cases = try a.matrix.casesFolder()
         _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
         try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
-        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has(GateArguments.noWait), onWait: printError)
+        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.noWait, onWait: printError)
         defer { withExtendedLifetime(lock) {} }
         // Verify deletes nothing: a killed record's temp files (where the filter can match) are
         // named, and the next record sweeps them.
@@ -221,14 +236,14 @@ struct VerifyCommand: EvidenceCommand {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
         let project = Project.current
-        let stream = outputs.stream(json: a.has(json), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
+        let stream = outputs.stream(json: a.json, console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
                                                                              projectLine: "project: \(project.root.path) (\(project.origin))"))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
         do {
             result = try Verifier.verify(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(),
-                                         progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "verified"),
+                                         progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
         } catch {
