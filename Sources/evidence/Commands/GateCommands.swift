@@ -264,7 +264,7 @@ struct VerifyCommand: DeclaredCommand {
     }
 }
 
-struct RecordCommand: EvidenceCommand {
+struct RecordCommand: DeclaredCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let usage = """
@@ -292,30 +292,40 @@ struct RecordCommand: EvidenceCommand {
     static let json = OptionSpec.flag("json", "machine-readable result on stdout")
     static let rebuildManifest = OptionSpec.flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
     static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
-    static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
-    ]) + EnvironmentUpgrade.options + RecordGuardOptions.options
+    struct Arguments: ParsableArguments {
+        @OptionGroup var matrix: MatrixArguments
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.quiet) var quiet: Bool
+        @Option(RecordCommand.mode) var mode: RecordMode
+        @Option(RecordCommand.dryRun) var dryRun: Bool
+        @Option(RecordCommand.json) var json: Bool
+        @Option(GateArguments.noWait) var noWait: Bool
+        @Option(RecordCommand.rebuildManifest) var rebuildManifest: Bool
+        @Option(RecordCommand.replaceUnreadable) var replaceUnreadable: Bool
+        @OptionGroup var environmentUpgrade: EnvironmentUpgrade.Arguments
+        @OptionGroup var accepting: RecordGuardOptions.Arguments
+    }
     /// record owns the goldens folder it writes (`OutputGuard`: `--goldens Tokens` or `--goldens .` are refused).
     static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
         [.init("--goldens", a.given(GateArguments.goldens) ?? Project.current.goldens.path, .ownedFolder(role: "goldens"))]
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        var o = try GateArguments.options(a)
-        o.recordMode = try a.choice(mode, RecordMode.allCases)
-        o.replaceUnreadable = a.has(replaceUnreadable)
-        let cases = try GateArguments.casesFolder(a)
-        let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
-        let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler()
-            : RecordConsoleHandler(dryRun: a.has(dryRun), goldens: ReviewOutputs.goldensName(o.goldens))
+    static func run(_ a: Arguments) throws -> Int32 {
+        var o = try a.matrix.gateOptions(shard: a.shard)
+        o.recordMode = a.mode
+        o.replaceUnreadable = a.replaceUnreadable
+        let cases = try a.matrix.casesFolder()
+        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
+        let handler: any RecordResultHandler = a.json ? RecordJSONHandler()
+            : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
         try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
-        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.has(dryRun),
-                                    rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait), guard: recordGuard,
+        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.dryRun,
+                                    rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
                                     notice: { printError($0) },
-                                    progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "rendered"),
+                                    progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "rendered"),
                                     onFixture: handler.fixture)
-        if !a.has(dryRun) { GateArguments.save(o.proofs) }
+        if !a.dryRun { GateArguments.save(o.proofs) }
         try handler.finish(r)
         return r.refused.isEmpty ? 0 : 1
     }
