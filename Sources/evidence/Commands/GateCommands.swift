@@ -21,29 +21,8 @@ enum GateArguments {
     static let threshold = OptionSpec.value("threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
                                             default: .value("\(ImageComparator.defaultThreshold)"))
 
-    /// What every run over the matrix takes: which fixtures, how many workers, which goldens.
-    static let matrix = OptionTable([filter, jobs, goldens, cases])
     /// verify's whole table (the test helpers parse with it).
     static var valued: Set<String> { VerifyCommand.options.valued }
-
-    static func options(_ a: ParsedArguments) throws -> GateOptions {
-        var o = GateOptions()
-        o.filter = a.given(filter)
-        o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
-        if let g = a.given(goldens) { o.goldens = URL(fileURLWithPath: g) }
-        o.shard = try a.given(shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
-        o.proofs = try proofs()
-        let mode = try a.choice(compare, CompareFlag.allCases)
-        if a.given(threshold) != nil && mode != .perceptual {
-            throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
-        }
-        switch mode {
-        case .auto: o.comparison = .automatic
-        case .exact: o.comparison = .exact
-        case .perceptual: o.comparison = .perceptual(threshold: try a.double(threshold))
-        }
-        return o
-    }
 
     /// Where the machine keeps its proofs of what golden files hold (`ProvenGoldens`): outside the
     /// repository, so nothing a pull request writes is ever the fast path's evidence.
