@@ -9,6 +9,10 @@ import Testing
     /// Every command declares its options as the properties of its `Arguments`.
     static var declared: [any DeclaredCommand.Type] { allCommands.compactMap { $0 as? any DeclaredCommand.Type } }
 
+    @Test func everyCommandDeclaresItsOptions() {
+        for cmd in allCommands { #expect(cmd is any DeclaredCommand.Type, "\(cmd.name) does not declare its options as its Arguments") }
+    }
+
     /// The least a command's parse needs to read every option (its required ones given).
     static let minimal: [String: [String]] = [
         "render": ["-o", "x.png"], "sheet": ["-o", "x.png"], "gallery": ["-o", "page"], "report": ["--from", "r.json"],
