@@ -26,11 +26,15 @@ import Testing
     static let readUndeclared: [String: Set<String>] = ["map": ["width", "height", "font-scale", "device-class", "text-size"]]
 
     /// Each option the command reads is one its table (and so `--help`) lists, and each option it
-    /// lists is read: nothing parsed undocumented, nothing documented and ignored.
+    /// lists is read: nothing parsed undocumented, nothing documented and ignored. What the command
+    /// asks of the arguments before it runs (the project it needs, the folders it owns) counts too.
     @Test func everyCommandsHelpListsExactlyTheOptionsItParses() throws {
         for cmd in Self.declared {
             let listed = Set(cmd.options.all.map(\.name))
-            let read = cmd.optionsRead(try cmd.options.parse(Self.minimal[cmd.name] ?? []))
+            let parsed = try cmd.options.parse(Self.minimal[cmd.name] ?? [])
+            _ = cmd.projectNeed(parsed)
+            _ = try? cmd.ownedOutputs(parsed)
+            let read = cmd.optionsRead(parsed)
             let undeclared = read.subtracting(listed)
             #expect(undeclared == Self.readUndeclared[cmd.name] ?? [], "\(cmd.name) reads options its --help does not list: \(undeclared.sorted())")
             #expect(listed.subtracting(read).isEmpty, "\(cmd.name) lists options it never reads: \(listed.subtracting(read).sorted())")
