@@ -19,7 +19,8 @@
 #     the README's two commands (verify.sh, then test.sh) on a fresh clone of each
 #     (docs/reference/performance.md); and issue #56's:
 #     verify's fast path, golden bytes per golden against 24,203 B, and its targets
-#     (`BENCH_ONLY=encode` runs just record, the fast path and the bytes, alternating);
+#     (`BENCH_ONLY=encode` runs just record, the fast path and the bytes, alternating;
+#     `BENCH_ONLY=fast` just the fast path and the bytes);
 #   - issue #56's whole-matrix verify per fixture against 1/60 of an ImageMagick `compare`, the two
 #     alternating in one run (`BENCH_ONLY=magick` runs just this row).
 # Installs what it needs when missing: GNU time and ImageMagick (apt), pixelmatch + Pillow (pip,
@@ -42,8 +43,8 @@ if [ -n "$BENCH_DOC" ] && [ -z "${BENCH_DOC_RUN:-}" ] && [ -z "${BENCH_ONLY:-}" 
   fi
   rm -f "$out"; exit "$status"
 fi
-if [ "${BENCH_ONLY:-}" = encode ] && [ -z "${BENCH_AGAINST:-}" ]; then
-  echo "BENCH_ONLY=encode compares with a build before: set BENCH_AGAINST=REV" >&2; exit 2
+if { [ "${BENCH_ONLY:-}" = encode ] || [ "${BENCH_ONLY:-}" = fast ]; } && [ -z "${BENCH_AGAINST:-}" ]; then
+  echo "BENCH_ONLY=${BENCH_ONLY} compares with a build before: set BENCH_AGAINST=REV" >&2; exit 2
 fi
 RUNS=${BENCH_RUNS:-5}
 SCALES=${BENCH_SCALES:-"1 4 16"}
@@ -139,8 +140,8 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   bin_this=$E bin_base=.build/release/evidence
   [ ! -x "$BASE/$E" ] || bin_base=$E
   ROWS="one warm cold record fast"
-  [ "${BENCH_ONLY:-}" != encode ] || ROWS="record fast"
-  if [ "${BENCH_ONLY:-}" != encode ]; then
+  case "${BENCH_ONLY:-}" in encode) ROWS="record fast";; fast) ROWS="fast";; esac
+  if [ "$ROWS" = "one warm cold record fast" ]; then
   : > "$WORK/base.times"; : > "$WORK/this.times"
   # Alternate, so a load change on the machine falls on both builds alike.
   for _ in $(seq "$RUNS"); do
@@ -218,7 +219,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
   met() { if [ "$(echo "$1" | bc -l)" = 1 ]; then echo met; else echo "NOT MET"; fi; }
   printf '  %-58s %s\n' "golden bytes per golden ≤ 77 % of 24,203 B ($(per_golden .) B = $(printf '%.1f' "$(echo "$(per_golden .) * 100 / 24203" | bc -l)") %)" \
     "$(met "$(per_golden .) <= 24203 * 0.77")"
-  printf '  %-58s %s\n' "record ≤ 2.5× $REV's time per fixture ($(printf '%.2f' "${RATIO[record]}")×)" "$(met "${RATIO[record]} <= 2.5")"
+  [ -z "${RATIO[record]:-}" ] || printf '  %-58s %s\n' "record ≤ 2.5× $REV's time per fixture ($(printf '%.2f' "${RATIO[record]}")×)" "$(met "${RATIO[record]} <= 2.5")"
   printf '  %-58s %s\n' "verify fast path unchanged: within 10 % of $REV ($(printf '%.2f' "${RATIO[fast]}")×)" "$(met "${RATIO[fast]} <= 1.10")"
   if [ "${BENCH_FRESH_CLONE:-0}" = 1 ]; then
     # The README's two commands, scripts/verify.sh then scripts/test.sh, on a fresh clone of each
@@ -248,7 +249,7 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
     awk '$1 == "fresh" { gsub("_", " ", $6); print "  " ($2 == "base" ? "'"$REV"'" : "this") ": verify said: " $6 }' "$WORK/rows"
   fi
   echo
-  case "${BENCH_ONLY:-}" in against|encode) exit 0;; esac
+  case "${BENCH_ONLY:-}" in against|encode|fast) exit 0;; esac
 fi
 
 # The meaning map (issue #52): the issue's two acceptance maps and `auto` at its defaults,

@@ -7,7 +7,8 @@
 # step names (and only that key's manifest entry). A fix that is a person's edit (a token value, a
 # case's expect) is made as the fix says; the known findings are restored by hand (no printed fix
 # can know what an emptied file held). Also checks: record on a contrast-failing render exits 1
-# without writing, and writes with --accept-findings contrast, saying so.
+# without writing, and writes with --accept-findings contrast, saying so; and that once the token
+# is at its suggested value, the renders it moved are one cause (that token's line, no pixels line).
 #
 # Usage: scripts/review-to-record.sh            (builds the debug CLI if needed; ~10 min on 2 cores)
 #        EVIDENCE_BIN=path/to/evidence scripts/review-to-record.sh
@@ -83,6 +84,7 @@ print(f"ok: record refused {refused} (exit 1, nothing written); with --accept-fi
 
 # --- follow the printed fixes ----------------------------------------------------------------------
 record = re.compile(r"^(?:after reviewing the render: |no fixture has this key: )(evidence record --filter '[^']*')")
+applied = None   # the token just set to its suggested value
 for round_ in range(1, 6):
     r = ev(["verify", "--quiet"])
     if r.returncode == 0:
@@ -94,6 +96,13 @@ for round_ in range(1, 6):
     causes = [l for l in lines[first:] if l.startswith("  ")]
     causes = causes[:next((i for i, l in enumerate(lines[first:]) if not l.startswith("  ")), len(causes))]
     print(f"round {round_}: {lines[-1]}; {len(causes)} cause line(s): " + " | ".join(c.strip() for c in causes)[:400])
+    if applied:
+        # The suggested value passes: the renders it moved are under that token, not a pixels line.
+        mine = [c for c in causes if c.strip().startswith(applied)]
+        if len(mine) != 1 or any(c.strip().startswith("pixels") for c in causes):
+            sys.exit(f"FAILED: after {applied} was set to its suggestion, its renders are not one cause: {causes}")
+        print(f"ok: {applied} at its suggested value is one cause: {mine[0].strip()}")
+        applied = None
     done = set()
     for fail, fix in fails:
         m = record.match(fix)
@@ -112,6 +121,7 @@ for round_ in range(1, 6):
                     step(f"set {t.group(1)} to {t.group(3)}", lambda: edit(path, f'{t.group(1)}">{t.group(4)}<', f'{t.group(1)}">{t.group(3)}<'), [])
                     c2 = ev(["contrast"])
                     print(f"  set {t.group(1)} {t.group(4)} → {t.group(3)}: evidence contrast exit {c2.returncode}")
+                    applied = f"{t.group(1)} ({t.group(2)})"
         elif fix.startswith("the case expects words") and fix not in done:
             done.add(fix)
             path = re.search(r"correct \"expect\" in '([^']+)'", fix).group(1)

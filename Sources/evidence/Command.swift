@@ -10,7 +10,8 @@ protocol EvidenceCommand {
     /// The top of `--help`: usage lines and what the command does.
     static var usage: String { get }
     /// Every option the command accepts, declared once: main.swift parses the arguments with it and
-    /// `--help` prints it, so the two cannot disagree.
+    /// `--help` prints it, so the two cannot disagree. Every command is a `DeclaredCommand`, whose
+    /// table is read off its `Arguments`.
     static var options: OptionTable { get }
     /// The end of `--help` (examples, exit codes); may be empty.
     static var notes: String { get }

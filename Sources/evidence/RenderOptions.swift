@@ -21,20 +21,28 @@ struct AdHocRenderOptions: Equatable, Sendable {
     /// what the widget draws, seed 001 §5: "decode failure falls through to .firstRun / legacyBody".
     var onBadSnapshot: BadSnapshotPolicy = .fail
 
-    /// Neither render nor plan needs a widget option: with none (only size flags, or nothing) both
-    /// draw the declared defaults' widget. `-o` (render's) is checked with every output by OutputGuard.
+    /// The widget and its size: pin's whole form (its case file holds no tokens or output).
+    static func parseWidget(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
+        AdHocRenderOptions(input: try WidgetInputOptions.parse(a), target: try RenderTarget.parse(a), androidRes: nil, iosAssets: nil,
+                           output: nil, json: false)
+    }
+
+    /// Render's and plan's form: the widget and size, the tokens and the bad-snapshot policy.
+    /// Neither needs a widget option: with none (only size flags, or nothing) both draw the declared
+    /// defaults' widget. The output and the report form are each command's own (render's `-o` and
+    /// `--json`, plan's `--json`), read where they are declared.
     static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
-        let input = try WidgetInputOptions.parse(a)
-        let output = a.given(Self.output)
-        let target = try RenderTarget.parse(a)
-        if a.given(androidRes) != nil, target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
-        if a.given(iosAssets) != nil, target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
+        var o = try parseWidget(a)
+        if a.given(androidRes) != nil, o.target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
+        if a.given(iosAssets) != nil, o.target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
         let policy = try a.choice(Self.onBadSnapshot, BadSnapshotPolicy.allCases)
-        if policy == .fallback, case .file = input.source {} else if policy == .fallback {
+        if policy == .fallback, case .file = o.input.source {} else if policy == .fallback {
             throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
         }
-        return AdHocRenderOptions(input: input, target: target, androidRes: a.given(androidRes), iosAssets: a.given(iosAssets),
-                                  output: output, json: a.has(json), onBadSnapshot: policy)
+        o.androidRes = a.given(androidRes)
+        o.iosAssets = a.given(iosAssets)
+        o.onBadSnapshot = policy
+        return o
     }
 
     static let androidRes = OptionSpec.value("android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml", default: .note("the bundled tokens"))

@@ -35,8 +35,14 @@ struct ReviewOutputs {
     var inCI: Bool
 
     static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
+        try make(html: a.given(html), junit: a.given(junit), environment: environment)
+    }
+
+    /// The outputs `--html` and `--junit` name (nil: not written) and what the environment says.
+    static func make(html htmlPath: String?, junit junitPath: String?,
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
         func path(_ spec: OptionSpec) throws(InputError) -> URL? {
-            guard let v = a.given(spec) else { return nil }
+            guard let v = spec == html ? htmlPath : junitPath else { return nil }
             // An empty path would write into the working folder (issue #24).
             guard !v.isEmpty else { throw InputError("--\(spec.name)", "empty path; name the \(spec == html ? "folder" : "file") to write") }
             return URL(fileURLWithPath: v)

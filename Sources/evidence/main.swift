@@ -3,18 +3,20 @@ import WidgetRaster
 import EvidenceCore
 
 
-struct HelpCommand: EvidenceCommand {
+struct HelpCommand: DeclaredCommand {
     static let name = "help"
     static let summary = "List the commands, or show one command's options: evidence help <command>"
     static let usage = "usage: evidence help [command] [--markdown]"
-    static let markdown = OptionSpec.flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md")
-    static let options = OptionTable([markdown], positionals: ["command"])
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        if a.has(markdown) {
+    struct Arguments: ParsableArguments {
+        @Option(.flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md")) var markdown: Bool
+        @Positionals("command") var command: [String]
+    }
+    static func run(_ a: Arguments) throws -> Int32 {
+        if a.markdown {
             print(optionsMarkdown, terminator: "")
             return 0
         }
-        if let name = a.positionals.first {
+        if let name = a.command.first {
             print(try command(named: name).help)
             return 0
         }

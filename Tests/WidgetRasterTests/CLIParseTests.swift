@@ -13,10 +13,10 @@ import WidgetScene
     @Test func gateOptionsDefaultsAndFlags() throws {
         let a = try ArgumentParser.parse(["--filter", "android/small/*", "--jobs=1", "--compare", "perceptual", "--threshold", "0.2"],
                                          valued: GateArguments.valued, switches: ["json"])
-        let o = try GateArguments.options(a)
+        let o = try VerifyCommand.Arguments.parse(a).gateOptions()
         #expect(o.filter == "android/small/*" && o.jobs == 1)
         #expect(o.comparison == .perceptual(threshold: 0.2))
-        let d = try GateArguments.options(ArgumentParser.parse([], valued: GateArguments.valued, switches: []))
+        let d = try VerifyCommand.Arguments.parse(ArgumentParser.parse([], valued: GateArguments.valued, switches: [])).gateOptions()
         #expect(d.comparison == .automatic && d.goldens == PackagePaths.goldens)
     }
 
@@ -24,7 +24,7 @@ import WidgetScene
                             ["--compare", "perceptual", "--threshold", "-0.1"], ["--threshold", "0.2"], ["--compare", "exact", "--threshold", "0.2"]])
     func badGateOptions(args: [String]) {
         #expect(throws: InputError.self) {
-            try GateArguments.options(ArgumentParser.parse(args, valued: GateArguments.valued, switches: []))
+            try VerifyCommand.Arguments.parse(ArgumentParser.parse(args, valued: GateArguments.valued, switches: [])).gateOptions()
         }
     }
 
@@ -237,9 +237,9 @@ import WidgetScene
         #expect(try SheetCommand.Arguments.parse(["--columns", "3", "-o", "s.png"]).columns == 3)
         #expect(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
         #expect(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
-        let o = try GateArguments.options(VerifyCommand.options.parse([]))
+        let o = try VerifyCommand.Arguments.parse([]).gateOptions()
         #expect(o.comparison == .automatic && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
-        #expect(try GateArguments.options(VerifyCommand.options.parse(["--compare", "EXACT"])).comparison == .exact)
+        #expect(try VerifyCommand.Arguments.parse(["--compare", "EXACT"]).gateOptions().comparison == .exact)
     }
 
     @Test(arguments: [

@@ -114,13 +114,11 @@ import WidgetScene
 
         // The edit: the label's frame 2 dp lower (its container with it), everything else as drawn.
         let edited = original.map { f in
-            Fixture(id: f.id!) { fonts in
-                var d = f.draw(fonts)
-                for i in d.scene.nodes.indices where d.scene.nodes[i].element == .dayStreakLabel {
-                    d.scene.nodes[i].bounds.y += 2
-                    d.scene.nodes[i].container.y += 2
+            f.edited { scene in
+                for i in scene.nodes.indices where scene.nodes[i].element == .dayStreakLabel {
+                    scene.nodes[i].bounds.y += 2
+                    scene.nodes[i].container.y += 2
                 }
-                return d
             }
         }
         var options = GateOptions(goldens: goldens, jobs: 2)

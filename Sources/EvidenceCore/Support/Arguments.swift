@@ -305,22 +305,32 @@ public struct ParsedArguments: Equatable, Sendable {
     fileprivate var lists: [String: [String]] = [:]
     fileprivate var switches: Set<String> = []
     public var positionals: [String] = []
+    /// The options read so far, by name: what the test that every command's `--help` lists exactly
+    /// the options it parses compares with the table (shared by copies; not part of the value).
+    private let log = OptionReadLog()
 
     public init() {}
 
+    public static func == (a: ParsedArguments, b: ParsedArguments) -> Bool {
+        (a.values, a.lists, a.switches, a.positionals) == (b.values, b.lists, b.switches, b.positionals)
+    }
+
+    /// The names of the options read from these arguments so far (given or not).
+    public var optionsRead: Set<String> { log.names }
+
     /// The value as given, nil when the option is absent (its declared default is not applied here).
-    public func given(_ spec: OptionSpec) -> String? { values[spec.name] }
+    public func given(_ spec: OptionSpec) -> String? { log.note(spec); return values[spec.name] }
     /// Every value of a repeatable option, in order.
-    public func values(_ spec: OptionSpec) -> [String] { lists[spec.name] ?? [] }
+    public func values(_ spec: OptionSpec) -> [String] { log.note(spec); return lists[spec.name] ?? [] }
     /// Whether a switch was given.
-    public func has(_ spec: OptionSpec) -> Bool { switches.contains(spec.name) }
+    public func has(_ spec: OptionSpec) -> Bool { log.note(spec); return switches.contains(spec.name) }
     /// Whether the option was given at all: a value, or the switch.
     public func mentions(_ spec: OptionSpec) -> Bool { spec.isSwitch ? has(spec) : given(spec) != nil }
 
     // MARK: typed values from the declaration: its check, its default
 
     /// The value as given, else the declared default value, else nil.
-    public func string(_ spec: OptionSpec) -> String? { values[spec.name] ?? spec.defaultValue?.literal }
+    public func string(_ spec: OptionSpec) -> String? { given(spec) ?? spec.defaultValue?.literal }
     /// Given or declared default; absent with neither is an error saying the option is required.
     public func int(_ spec: OptionSpec) throws(InputError) -> Int {
         let raw = try checked(spec)
@@ -334,11 +344,11 @@ public struct ParsedArguments: Equatable, Sendable {
     }
     /// As `int(_:)`, with a default worked out at run time (`--jobs`: the machine's cores).
     public func int(_ spec: OptionSpec, absent computed: @autoclosure () -> Int) throws(InputError) -> Int {
-        values[spec.name] == nil && spec.defaultValue?.literal == nil ? computed() : try int(spec)
+        given(spec) == nil && spec.defaultValue?.literal == nil ? computed() : try int(spec)
     }
     /// As `double(_:)`, with a default worked out at run time (`--width`: the family's typical size).
     public func double(_ spec: OptionSpec, absent computed: @autoclosure () -> Double) throws(InputError) -> Double {
-        values[spec.name] == nil && spec.defaultValue?.literal == nil ? computed() : try double(spec)
+        given(spec) == nil && spec.defaultValue?.literal == nil ? computed() : try double(spec)
     }
     public func double(_ spec: OptionSpec) throws(InputError) -> Double {
         let raw = try checked(spec)
@@ -357,6 +367,14 @@ public struct ParsedArguments: Equatable, Sendable {
         try spec.validate(raw)
         return raw
     }
+}
+
+/// Which options a `ParsedArguments` was asked for.
+final class OptionReadLog: @unchecked Sendable {
+    private let lock = ReadWriteLock()
+    private var read: Set<String> = []
+    func note(_ spec: OptionSpec) { lock.writing { _ = read.insert(spec.name) } }
+    var names: Set<String> { lock.reading { read } }
 }
 
 public enum ArgumentParser {

@@ -88,10 +88,11 @@ public struct LayoutMove: Codable, Equatable, Sendable {
     /// The change is the space below `element` (which kept its frame): the elements after it moved
     /// together — a margin or slot edit, which no element's own frame shows. nil: its own frame.
     public var spaceBelow: Bool?
-    /// Where only moves changed: the nearest element above the topmost that moved, in its column,
-    /// that kept its frame. The roll-up counts an element that moved on its own under the space
-    /// below this one where other renders of the run show that space changed (the same edit, with
-    /// an element below that stayed: a footer held to the bottom).
+    /// Where only moves changed, or moves and elements that vanished (shed for room): the nearest
+    /// element above the topmost that changed, in its column, that kept its frame. The roll-up
+    /// counts an element that moved on its own, or vanished, under the space below this one where
+    /// other renders of the run show that space changed (the same edit, with an element below that
+    /// stayed — a footer held to the bottom — or one it left no room for).
     public var above: String?
     /// Its frame in the golden (nil: it was not drawn then) and now (nil: it is not drawn now); for
     /// `spaceBelow`, the frames of the first element below it that moved.
@@ -125,17 +126,21 @@ public struct LayoutMove: Codable, Equatable, Sendable {
         }
         var spaceBelow: String?, above: String?
         var cause = changed.first(where: resized) ?? changed.first { $0.was == nil || $0.now == nil }
-        if cause == nil {
-            // Only moves: top-down by the recorded frames.
+        // Only moves, or moves and elements shed for room (none appeared): top-down by the recorded frames.
+        if !changed.contains(where: resized), !changed.contains(where: { $0.was == nil }) {
             let top = changed.min { a, b in (a.was!.minY, a.was!.minX) < (b.was!.minY, b.was!.minX) }!
-            cause = top
             // In its column (overlapping it across), an element above it and none below it kept its
             // frame: what changed is the space after that one. One below it that kept its frame too
             // says the topmost moved on its own.
             let w = top.was!
             let kept = recorded.frames.filter { f in current[f.name] == f.rect && f.rect.minX < w.maxX && f.rect.maxX > w.minX }
             above = kept.filter { $0.rect.maxY <= w.minY + 0.01 }.max { $0.rect.maxY < $1.rect.maxY }?.name
-            if !kept.contains(where: { $0.rect.minY >= w.maxY - 0.01 }) { spaceBelow = above }
+            if cause == nil {
+                cause = top
+                if !kept.contains(where: { $0.rect.minY >= w.maxY - 0.01 }) { spaceBelow = above }
+            }
+            // (a shed element stays the cause: the roll-up counts it under the space above it where
+            // the run shows that space changed — the edit that left it no room)
         }
         let named = spaceBelow ?? cause!.name
         let unit: String

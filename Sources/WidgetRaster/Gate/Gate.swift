@@ -73,9 +73,9 @@ public struct GateFailure: Codable, Equatable, Sendable {
     public var contrast: ContrastMeasure?
     /// A colour-alone failure across two renders: the other render's key (the report shows it beside).
     public var pair: String?
-    /// A pixels failure's colour tokens: those of the nodes its changed pixels lie in, most first
-    /// (`MovedTokens`; nil where a changed pixel lies outside every text and graphic node). The
-    /// roll-up counts it under a token cause it names.
+    /// A pixels failure's colour tokens: those whose nodes hold every changed pixel, by name
+    /// (`MovedTokens`; nil where no one token's nodes hold them all). The roll-up counts it under a
+    /// token cause it names.
     public var tokens: [String]?
     /// A golden-comparison failure's layout edit: the element whose frame moved since the golden
     /// was recorded (`LayoutMove`; nil where its entry has no frames or none changed). The roll-up

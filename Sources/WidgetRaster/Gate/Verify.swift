@@ -83,6 +83,17 @@ public enum Verifier {
         }
 
         let entries = manifest?.goldens ?? [:]
+        // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
+        // and the folder, so a filtered run still sees them. The folder's walk reads no render:
+        // it runs beside them. A link at any fixture's golden path is that fixture's
+        // `unreadable`, in whichever shard owns it; every other link is an orphan, judged by one
+        // shard only — so shards merge.
+        let fixturePaths = Set(fixtures.map(\.goldenPath))
+        let strayWalk = Beside { [goldens = options.goldens, filter = options.filter] () throws(InputError) in
+            try Manifest.strays(in: goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
+                                linksExcluding: Set(catalog.map(\.goldenPath)), filter: filter)
+        }
+        defer { strayWalk.wait() }
         let tally = ProgressTally(total: fixtures.count)
         let advisoryKinds = options.advisoryKinds
         let delivery = onFixture.map { OrderedDelivery($0) }
@@ -137,19 +148,13 @@ public enum Verifier {
             colourAlone: colourAloneTally)
         if options.isWholeRun { failures += applied.selfCheckFailures() }
         failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
-        // Stale: recorded goldens with no fixture, and PNGs nobody lists — found from the manifest
-        // and the folder, so a filtered run still sees them.
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
         where !allKeys.contains(key) && options.judgesOrphan(key) {
             failures.append(GateFailure(key: key, kind: .stale,
                 detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
-        let fixturePaths = Set(fixtures.map(\.goldenPath))
-        // A link at any fixture's golden path is that fixture's `unreadable`, in whichever shard owns
-        // it; every other link is an orphan, judged by one shard only — so shards merge.
-        let strays = try Manifest.strays(in: options.goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
-                                     linksExcluding: Set(catalog.map(\.goldenPath)), filter: options.filter)
+        let strays = try strayWalk.value()
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
                 detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key", remedy: .deleteByHand))

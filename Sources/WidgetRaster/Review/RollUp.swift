@@ -60,7 +60,11 @@ public enum RollUp {
                 if let w = worst {
                     s += " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) background\(backgrounds == 1 ? "" : "s")"
                 }
-                s += " — \(fixtures)" + (belowFloor < keys.count ? " (\(belowFloor) below the floor, \(keys.count - belowFloor) moved with it)" : "")
+                if belowFloor == 0 {
+                    s += " — \(fixtures) moved with it, none below the floor"
+                } else {
+                    s += " — \(fixtures)" + (belowFloor < keys.count ? " (\(belowFloor) below the floor, \(keys.count - belowFloor) moved with it)" : "")
+                }
                 if let suggestion {
                     s += suggestion.suggested.map { " · nearest passing value \($0) (now \(suggestion.current))" } ?? " · no value at its hue passes"
                 }
@@ -99,8 +103,8 @@ public enum RollUp {
             // …and the spaces below an element that layout edits changed, which a lone move below it joins.
             .union(failures.compactMap { f in f.layout.flatMap { $0.spaceBelow == true ? Cause.layout(family: $0.family, element: $0.element, spaceBelow: true) : nil } })
         let words = Dictionary(details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        for f in failures {
-            let cause = self.cause(f, sharedCauses: sharedCauses, details: words)
+        let causes = movedTokenCauses(failures, failures.map { self.cause($0, sharedCauses: sharedCauses, details: words) })
+        for (f, cause) in zip(failures, causes) {
             if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
             // Changed in place through the subscript: a copy taken out and stored back copied the
             // key set on every failure (issue #55: `report` of 8,000 failures was quadratic).
@@ -140,6 +144,40 @@ public enum RollUp {
 
     static func theme(_ key: String) -> Theme? { FixtureCatalog.id(forKey: key)?.theme }
 
+    /// `causes` with the pixels failures left to their check moved under a token cause where the
+    /// token failed no contrast: a token edit that passes (its suggested value applied) is one
+    /// cause too, not a `pixels` line. A token qualifies where its nodes hold every changed pixel
+    /// of at least two such failures in one theme (one edit moves every render drawing it; a lone
+    /// render is as likely a hand-moved golden); a failure whose pixels several qualifying tokens
+    /// hold goes to the one holding the most failures.
+    static func movedTokenCauses(_ failures: [GateFailure], _ causes: [Cause]) -> [Cause] {
+        func unattributed(_ c: Cause) -> Bool {
+            switch c {
+            case .token, .copy, .layout: return false
+            case .element, .check: return true
+            }
+        }
+        var held: [Cause: Int] = [:]
+        for (f, c) in zip(failures, causes) where unattributed(c) {
+            for t in f.tokens ?? [] { held[.token(t, theme: theme(f.key)), default: 0] += 1 }
+        }
+        return zip(failures, causes).map { f, c in
+            guard unattributed(c) else { return c }
+            let options = (f.tokens ?? []).map { Cause.token($0, theme: theme(f.key)) }.filter { held[$0, default: 0] >= 2 }
+            // (`max(by:)` keeps the first of equals: the token first by name)
+            return options.max { held[$0]! < held[$1]! } ?? c
+        }
+    }
+
+    /// The render's lines are the recorded ones with whole lines left out, none changed: lines a
+    /// layout edit shed for room, not a copy edit.
+    static func linesShed(before: [String], now: [String]) -> Bool {
+        guard now.count < before.count else { return false }
+        var rest = now[...]
+        for line in before where rest.first == line { rest = rest.dropFirst() }
+        return rest.isEmpty
+    }
+
     /// A failure's cause: its token for a contrast failure; for a golden-comparison failure, the
     /// copy edit its words show, else the layout edit its recorded frames show (`GateFailure.layout`),
     /// else the token cause of the run its changed pixels lie in; else the element the check
@@ -151,7 +189,10 @@ public enum RollUp {
         case .pixels, .size, .text: comparison = true
         case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck, .environment: comparison = false
         }
-        if comparison, let d = details[f.key], let before = d.expectedText, before != d.actualText || d.expectedLabel != d.actualLabel {
+        // A line a layout edit shed (Longest N, dropped for room) is that layout edit's, not copy.
+        let shed = f.layout.map { $0.was != nil && $0.now == nil } == true
+            && details[f.key].map { d in d.expectedText.map { linesShed(before: $0, now: d.actualText) } == true } == true
+        if comparison, !shed, let d = details[f.key], let before = d.expectedText, before != d.actualText || d.expectedLabel != d.actualLabel {
             let pieces = TextDiff.diff(before.flatMap { $0.split(separator: " ").map(String.init) }, d.actualText.flatMap { $0.split(separator: " ").map(String.init) })
             var removed: [String] = [], added: [String] = []
             for p in pieces {

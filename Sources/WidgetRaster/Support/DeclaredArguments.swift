@@ -26,8 +26,14 @@ public protocol ParsableArguments {
 public protocol ArgumentBinding {
     /// The sections it adds to its struct's table (an option: its one declaration, untitled).
     var sections: [OptionTable.Section] { get }
+    /// The bare arguments it takes, as `--help` names them (none but `@Positionals`).
+    var positionals: [String] { get }
     /// Reads its value from `a` (through its declaration's check and default) and keeps it.
     func bind(_ a: ParsedArguments) throws(InputError)
+}
+
+extension ArgumentBinding {
+    public var positionals: [String] { [] }
 }
 
 extension ParsableArguments {
@@ -35,18 +41,19 @@ extension ParsableArguments {
     public func validate() throws(InputError) {}
 
     /// The bindings of `value`, in declaration order (property wrappers are stored as `_name`).
-    static func bindings(_ value: Self) -> [any ArgumentBinding] {
+    public static func bindings(_ value: Self) -> [any ArgumentBinding] {
         Mirror(reflecting: value).children.compactMap { $0.value as? any ArgumentBinding }
     }
 
     /// Every option the struct declares, under `title`, followed by its groups' sections.
     public static var table: OptionTable {
-        var own: [OptionSpec] = [], groups: [OptionTable.Section] = []
+        var own: [OptionSpec] = [], groups: [OptionTable.Section] = [], positionals: [String] = []
         for b in bindings(Self()) {
             let sections = b.sections
             if sections.count == 1, sections[0].title == nil { own += sections[0].options } else { groups += sections }
+            positionals += b.positionals
         }
-        return OptionTable((own.isEmpty ? [] : [OptionTable.Section(title, own)]) + groups)
+        return OptionTable((own.isEmpty ? [] : [OptionTable.Section(title, own)]) + groups, positionals: positionals)
     }
 
     /// The struct with every property read from `a`, then `validate()`d.
@@ -115,6 +122,12 @@ extension Option where Value == Int {
 extension Option where Value == Double {
     public init(_ spec: OptionSpec) { self.init(spec) { a, s throws(InputError) in try a.double(s) } }
 }
+extension Option {
+    /// One of an enum's words, nil when absent with no declared default value (`--platform`: both).
+    public init<Word>(_ spec: OptionSpec) where Value == Word?, Word: RawRepresentable & CaseIterable, Word.RawValue == String {
+        self.init(spec) { a, s throws(InputError) in a.string(s) == nil ? nil : try a.choice(s, Array(Word.allCases)) }
+    }
+}
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// One of an enum's words (`.choice` declarations), given or declared default.
     public init(_ spec: OptionSpec) {
@@ -132,5 +145,22 @@ public struct OptionGroup<Group: ParsableArguments>: ArgumentBinding {
         return v
     }
     public var sections: [OptionTable.Section] { Group.table.sections }
+    public var positionals: [String] { Group.table.positionals }
     public func bind(_ a: ParsedArguments) throws(InputError) { box.value = try Group.parse(a) }
+}
+
+/// The bare arguments (`compare EXPECTED.png ACTUAL.png`), named once for `--help` and the count
+/// the parser allows.
+@propertyWrapper
+public struct Positionals: ArgumentBinding {
+    public let names: [String]
+    let box = BoundValue<[String]>()
+    public init(_ names: String...) { self.names = names }
+    public var wrappedValue: [String] {
+        guard let v = box.value else { preconditionFailure("\(names) read before the arguments were parsed") }
+        return v
+    }
+    public var sections: [OptionTable.Section] { [] }
+    public var positionals: [String] { names }
+    public func bind(_ a: ParsedArguments) throws(InputError) { box.value = a.positionals }
 }

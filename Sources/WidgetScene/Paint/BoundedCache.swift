@@ -22,6 +22,11 @@ package final class BoundedCache<Key: Hashable, Value: AnyObject>: @unchecked Se
         private var entries: [Key: (value: Value, cost: Int, lastUse: Int)] = [:]
         private var held = 0
         private var clock = 0
+        /// Every use in order, oldest first from `head`; a use is current while its entry's
+        /// `lastUse` is still that tick. Eviction pops from the front — no scan of every entry
+        /// for each value kept once the shard is full.
+        private var uses: [(key: Key, tick: Int)] = []
+        private var head = 0
         private let lock = NSLock()
 
         init(budget: Int) { self.budget = budget }
@@ -29,8 +34,7 @@ package final class BoundedCache<Key: Hashable, Value: AnyObject>: @unchecked Se
         func value(for key: Key) -> Value? {
             lock.lock(); defer { lock.unlock() }
             guard let found = entries[key] else { return nil }
-            clock += 1
-            entries[key]!.lastUse = clock
+            entries[key]!.lastUse = touch(key)
             return found.value
         }
 
@@ -38,13 +42,27 @@ package final class BoundedCache<Key: Hashable, Value: AnyObject>: @unchecked Se
             guard cost <= budget else { return }
             lock.lock(); defer { lock.unlock() }
             guard entries[key] == nil else { return }
-            while held + cost > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                held -= oldest.value.cost
+            while held + cost > budget, head < uses.count {
+                let oldest = uses[head]
+                head += 1
+                guard let entry = entries[oldest.key], entry.lastUse == oldest.tick else { continue }  // used since
+                held -= entry.cost
                 entries[oldest.key] = nil
             }
-            clock += 1
-            entries[key] = (value, cost, clock)
+            entries[key] = (value, cost, touch(key))
             held += cost
+        }
+
+        /// The next tick, recorded as `key`'s latest use; the record of uses is rebuilt from the
+        /// entries once most of it is spent or stale, so it stays within a few times their count.
+        private func touch(_ key: Key) -> Int {
+            clock += 1
+            uses.append((key, clock))
+            if uses.count > 4 * entries.count + 1_024 {
+                uses = entries.map { ($0.key, $0.value.lastUse) }.sorted { $0.tick < $1.tick } + [(key, clock)]
+                head = 0
+            }
+            return clock
         }
     }
 }

@@ -27,6 +27,15 @@ package final class DrawnNodes: @unchecked Sendable {
         package var density: Double
         package var region: PixelRect
         package var before: Hash128
+
+        /// The pixels' hash and where they are pick the bucket; equality still compares the whole
+        /// key. Hashing the node's path commands as well cost more than the lookup saved
+        /// (several hashes per drawn path: the shard, the lookup, the use, the insert).
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(before)
+            hasher.combine(region)
+            hasher.combine(frameWidth)
+        }
     }
 
     /// The region's premultiplied words before and after the node.

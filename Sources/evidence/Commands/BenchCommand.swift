@@ -3,7 +3,7 @@ import WidgetRaster
 import EvidenceCore
 import WidgetScene
 
-struct BenchCommand: EvidenceCommand {
+struct BenchCommand: DeclaredCommand {
     static let name = "bench"
     static let summary = "Time verify, record, the contrast audit and the sheet, per fixture and at N× the matrix"
     static let usage = """
@@ -34,14 +34,21 @@ struct BenchCommand: EvidenceCommand {
     static let phase = OptionSpec.value("phase", "P", "run one phase once: \(phases.joined(separator: ", "))", check: .choice(phases))
     static let prepare = OptionSpec.value("prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop")
     static let prepared = OptionSpec.value("prepared", "DIR", "use a folder made by --prepare with the same --scale and --filter")
-    static let options = GateArguments.matrix + OptionTable([rounds, scale, phase, prepare, prepared])
+    struct Arguments: ParsableArguments {
+        @OptionGroup var matrix: MatrixArguments
+        @Option(BenchCommand.rounds) var rounds: Int
+        @Option(BenchCommand.scale) var scale: Int
+        @Option(BenchCommand.phase) var phase: String?
+        @Option(BenchCommand.prepare) var prepare: String?
+        @Option(BenchCommand.prepared) var prepared: String?
+    }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        var o = try GateArguments.options(a)
-        let rounds = try a.int(Self.rounds)
-        let scale = try a.int(Self.scale)
-        let phase = a.given(Self.phase)?.lowercased()  // the check is case-insensitive; the phases are lower case
-        let base = try GateArguments.fixtures(o.filter, cases: try GateArguments.casesFolder(a))
+    static func run(_ a: Arguments) throws -> Int32 {
+        var o = try a.matrix.gateOptions()
+        let rounds = a.rounds
+        let scale = a.scale
+        let phase = a.phase?.lowercased()  // the check is case-insensitive; the phases are lower case
+        let base = try GateArguments.fixtures(o.filter, cases: try a.matrix.casesFolder())
         let painter = try GateArguments.painter()
         o.comparison = .exact
         #if DEBUG
@@ -56,27 +63,27 @@ struct BenchCommand: EvidenceCommand {
         let fixtures = ScaleBench.replicate(base, scale)
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
-        if a.given(Self.prepare) != nil && a.given(Self.prepared) != nil {
+        if a.prepare != nil && a.prepared != nil {
             throw InputError("--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
         }
-        if let dir = a.given(Self.prepare) {
+        if let dir = a.prepare {
             let url = URL(fileURLWithPath: dir)
             var st = stat()  // lstat: a link (even a dangling one) counts as existing, and is never followed
             guard lstat(url.path, &st) != 0 else {
                 throw InputError(dir, "already exists; --prepare makes a new folder and never writes into one")
             }
-            do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: url) }
+            do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: a.matrix.goldensFolder, in: url) }
             catch { try? FileManager.default.removeItem(at: url); throw error }  // nothing half-made is left
             print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
             return 0
-        } else if let dir = a.given(Self.prepared) {
+        } else if let dir = a.prepared {
             o.goldens = URL(fileURLWithPath: dir)
             guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path) else {
                 throw InputError(dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
             }
-        } else if scale > 1 || phase == "record-same" || a.given(GateArguments.filter) != nil {
+        } else if scale > 1 || phase == "record-same" || a.matrix.filter != nil {
             o.goldens = tmp.appendingPathComponent("goldens")
-            try ScaleBench.makeGoldens(catalog: base, n: scale, from: try GateArguments.options(a).goldens, in: o.goldens)
+            try ScaleBench.makeGoldens(catalog: base, n: scale, from: a.matrix.goldensFolder, in: o.goldens)
         }
         let phaseRuns = Phases(options: o, fixtures: fixtures, painter: painter, scratch: tmp.appendingPathComponent("out"))
 

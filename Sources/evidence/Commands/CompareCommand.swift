@@ -7,7 +7,7 @@ import EvidenceCore
 
 /// `evidence compare EXPECTED.png ACTUAL.png`: two images a user holds (a device screenshot against
 /// a render, two goldens from two branches) through the gate's own comparison and diff image.
-struct CompareCommand: EvidenceCommand {
+struct CompareCommand: DeclaredCommand {
     static let name = "compare"
     static let summary = "Compare two PNGs as the gate does: differing pixels, their box, a diff image"
     static let usage = """
@@ -30,7 +30,15 @@ struct CompareCommand: EvidenceCommand {
         the result as JSON: outcome, differingPixels, boundingBox, antialiasedPixels,
         expectedSize, actualSize, comparison, diff
         """)
-    static let options = OptionTable([threshold, includeAA, exact, output, json], positionals: ["EXPECTED.png", "ACTUAL.png"])
+    struct Arguments: ParsableArguments {
+        /// Only as given: a threshold beside `--exact` is refused, not ignored.
+        @Option(given: CompareCommand.threshold) var threshold: Double?
+        @Option(CompareCommand.includeAA) var includeAA: Bool
+        @Option(CompareCommand.exact) var exact: Bool
+        @Option(CompareCommand.output) var output: String?
+        @Option(CompareCommand.json) var json: Bool
+        @Positionals("EXPECTED.png", "ACTUAL.png") var files: [String]
+    }
     static let notes = """
         Exit 0: the same within the comparison; 1: different (pixels, or size when the dimensions
         differ); 2: bad usage or an unreadable file (one line naming it). Each file is read as verify
@@ -52,14 +60,14 @@ struct CompareCommand: EvidenceCommand {
         var diff: String?
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        guard a.positionals.count == 2 else {
+    static func run(_ a: Arguments) throws -> Int32 {
+        guard a.files.count == 2 else {
             throw InputError("compare", "needs two PNG files, EXPECTED and ACTUAL; see --help")
         }
         let comparison = try comparison(a)
         let comparator = comparison.comparator
-        let out = a.given(output)
-        let expectedPath = a.positionals[0], actualPath = a.positionals[1]
+        let out = a.output
+        let expectedPath = a.files[0], actualPath = a.files[1]
         let expectedBytes = try readPNGFile(expectedPath), actualBytes = try readPNGFile(actualPath)
         let e = try PNGCodec.validate(expectedBytes, name: quoted(expectedPath)), g = try PNGCodec.validate(actualBytes, name: quoted(actualPath))
         // Everything the comparison will hold at once, asked for before the first pixel is
@@ -72,7 +80,7 @@ struct CompareCommand: EvidenceCommand {
         if let out {
             try OutputFile.write(ImageOps.encodePNG(comparator.diffImage(expected: expected, actual: actual)), to: out)
         }
-        if a.has(json) {
+        if a.json {
             try printJSON(Report(expected: expectedPath, actual: actualPath, comparison: comparison.description,
                                  outcome: result.outcome, differingPixels: result.differingPixels,
                                  antialiasedPixels: result.antialiasedPixels, boundingBox: result.boundingBox,
@@ -86,15 +94,15 @@ struct CompareCommand: EvidenceCommand {
     }
 
     /// The comparison the flags ask for, and why (the same value verify reports).
-    static func comparison(_ a: ParsedArguments) throws(InputError) -> AppliedComparison {
-        if a.has(exact) {
-            if a.given(threshold) != nil { throw InputError("--threshold", "does not apply with --exact (every byte counts)") }
-            if a.has(includeAA) { throw InputError("--include-aa", "does not apply with --exact (every pixel counts)") }
+    static func comparison(_ a: Arguments) throws(InputError) -> AppliedComparison {
+        if a.exact {
+            if a.threshold != nil { throw InputError("--threshold", "does not apply with --exact (every byte counts)") }
+            if a.includeAA { throw InputError("--include-aa", "does not apply with --exact (every pixel counts)") }
             return AppliedComparison(.exact, because: "requested with --exact")
         }
-        let t = try a.double(threshold)
-        let asked = (a.given(threshold) != nil ? ["--threshold \(t)"] : []) + (a.has(includeAA) ? ["--include-aa"] : [])
-        return AppliedComparison(.perceptual(threshold: t, includeAA: a.has(includeAA)),
+        let t = a.threshold ?? ImageComparator.defaultThreshold
+        let asked = (a.threshold != nil ? ["--threshold \(t)"] : []) + (a.includeAA ? ["--include-aa"] : [])
+        return AppliedComparison(.perceptual(threshold: t, includeAA: a.includeAA),
                                  because: asked.isEmpty ? "the default of evidence compare" : "requested with " + asked.joined(separator: " "))
     }
 

@@ -4,7 +4,7 @@ import EvidenceCore
 import WidgetText
 import WidgetScene
 
-struct ContrastCommand: EvidenceCommand {
+struct ContrastCommand: DeclaredCommand {
     static let name = "contrast"
     static let summary = "Audit the colour tokens against WCAG floors on every background, both themes"
     static let usage = """
@@ -44,26 +44,33 @@ struct ContrastCommand: EvidenceCommand {
         one-tint pixels where the meaning is drawn. Findings in known-findings.json print
         as one KNOWN line per entry with its seed section (the passages: --json); anything else fails
         """)
-    static let options = OptionTable([androidRes, iosAssets, json, renderedFlag, filter, colourAloneFlag])
+    struct Arguments: ParsableArguments {
+        @Option(ContrastCommand.androidRes) var androidRes: String?
+        @Option(ContrastCommand.iosAssets) var iosAssets: String?
+        @Option(ContrastCommand.json) var json: Bool
+        @Option(ContrastCommand.renderedFlag) var rendered: Bool
+        @Option(ContrastCommand.filter) var filter: String?
+        @Option(ContrastCommand.colourAloneFlag) var colourAlone: Bool
+    }
     static let notes = """
     exit: 0 every row passes · 1 a row fails (each failure named on stderr), or an unfiltered
     --rendered / --colour-alone judged nothing it reads (a self-check line says what) · 2 unreadable tokens
     """
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        if a.has(colourAloneFlag) {
-            if a.has(renderedFlag) || a.given(androidRes) != nil || a.given(iosAssets) != nil {
+    static func run(_ a: Arguments) throws -> Int32 {
+        if a.colourAlone {
+            if a.rendered || a.androidRes != nil || a.iosAssets != nil {
                 throw InputError("--colour-alone", "checks the bundled matrix on its own (drop --rendered / --android-res / --ios-assets)")
             }
-            return try colourAlone(filter: a.given(filter), json: a.has(json))
+            return try colourAlone(filter: a.filter, json: a.json)
         }
-        let dir = a.given(androidRes).map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
-        let ios = try a.given(iosAssets).map(iosCatalog)
-        if a.has(renderedFlag) { return try rendered(dir, ios: ios?.tokens, filter: a.given(filter), json: a.has(json)) }
-        if a.given(filter) != nil { throw InputError("--filter", "only applies with --rendered") }
-        if ios != nil, a.given(androidRes) != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
+        let dir = a.androidRes.map { URL(fileURLWithPath: $0) } ?? AndroidTokens.bundledResDirectory
+        let ios = try a.iosAssets.map(iosCatalog)
+        if a.rendered { return try rendered(dir, ios: ios?.tokens, filter: a.filter, json: a.json) }
+        if a.filter != nil { throw InputError("--filter", "only applies with --rendered") }
+        if ios != nil, a.androidRes != nil { throw InputError("--ios-assets", "audit one platform's tokens at a time (drop --android-res)") }
         let report = try ios.map(ContrastAudit.auditIOS) ?? ContrastAudit.auditAndroid(resDirectory: dir)
-        if a.has(json) {
+        if a.json {
             try printJSON(report)
         } else {
             print(ContrastTable.render(report))

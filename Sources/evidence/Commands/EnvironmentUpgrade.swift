@@ -19,23 +19,26 @@ enum EnvironmentUpgrade {
         """)
     static let html = OptionSpec.output("html", "DIR", "with --environment-upgrade: the review page of every fixture that moved beyond anti-aliasing",
                                           writes: .folder)
-    static let options = OptionTable([flag, html])
+    struct Arguments: ParsableArguments {
+        @Option(EnvironmentUpgrade.flag) var upgrade: Bool
+        @Option(given: EnvironmentUpgrade.html) var html: String?
+    }
 
     /// Refuses a drifted environment without the flag; with it, prints (and pages) the perceptual
     /// review. Returns normally when record may go on.
-    static func review(_ options: GateOptions, _ a: ParsedArguments, catalog: [Fixture], painter: CairoPainter,
+    static func review(_ options: GateOptions, _ a: RecordCommand.Arguments, catalog: [Fixture], painter: CairoPainter,
                        inCI: Bool = ((try? ReviewOutputs.parse(ParsedArguments()))?.inCI ?? false)) throws {
-        let page = try a.given(html).map { v throws(InputError) -> URL in
+        let page = try a.environmentUpgrade.html.map { v throws(InputError) -> URL in
             guard !v.isEmpty else { throw InputError("--html", "empty path; name the folder for the review page") }
             return URL(fileURLWithPath: v)
         }
         let manifestPath = options.goldens.appendingPathComponent(Manifest.fileName).path
         // --rebuild-manifest ignores entries it cannot read, never the environment it can.
-        let recorded = a.has(RecordCommand.rebuildManifest) ? (try? Manifest.loadChecked(from: options.goldens))?.0?.environment
+        let recorded = a.rebuildManifest ? (try? Manifest.loadChecked(from: options.goldens))?.0?.environment
                                                             : try Manifest.load(from: options.goldens)?.environment
         let here = RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:))
         let drift = recorded.map(here.differences) ?? []
-        guard a.has(flag) else {
+        guard a.environmentUpgrade.upgrade else {
             if page != nil { throw InputError("--html", "applies only with --environment-upgrade (record writes no page otherwise)") }
             guard drift.isEmpty else {
                 throw InputError(manifestPath, "the goldens were recorded in another renderer environment (\(drift.joined(separator: "; "))); "
@@ -80,7 +83,7 @@ enum EnvironmentUpgrade {
             try PageFolder.mark(ContainedFolder(page))
         }
         try stream.finish(result)
-        let toStderr = a.has(RecordCommand.json)  // stdout is the record result alone
+        let toStderr = a.json  // stdout is the record result alone
         lines(drift: drift, result: result, page: page).forEach { toStderr ? printError($0) : print($0) }
     }
 

@@ -4,7 +4,7 @@ import EvidenceCore
 import WidgetText
 
 /// Every golden at its real size in a browsable static page (the contact sheet stays for one picture).
-struct GalleryCommand: EvidenceCommand {
+struct GalleryCommand: DeclaredCommand {
     static let name = "gallery"
     static let summary = "Write a browsable page of every golden at real size, grouped, with toggles and search"
     static let usage = """
@@ -16,11 +16,16 @@ struct GalleryCommand: EvidenceCommand {
         """
     static let output = OptionSpec.output("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote",
                                             writes: .folder, short: "o", required: "the folder to write")
-    static let options = OptionTable([GateArguments.filter, GateArguments.goldens, GateArguments.cases, output])
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let outPath = try a.required(Self.output)  // checked with every output by OutputGuard
-        let goldens = a.given(GateArguments.goldens).map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
-        let fixtures = try GateArguments.fixtures(a.given(GateArguments.filter), cases: try GateArguments.casesFolder(a))
+    struct Arguments: ParsableArguments {
+        @Option(GateArguments.filter) var filter: String?
+        @Option(GateArguments.goldens) var goldens: String?
+        @Option(GateArguments.cases) var cases: String?
+        @Option(GalleryCommand.output) var output: String
+    }
+    static func run(_ a: Arguments) throws -> Int32 {
+        let outPath = a.output
+        let goldens = GateArguments.goldensFolder(given: a.goldens)
+        let fixtures = try GateArguments.fixtures(a.filter, cases: try GateArguments.casesFolder(given: a.cases))
         let fonts = try FontLibrary.bundled.get()
         // Written whole into a private staging folder, then put in place: never through a link, never half.
         let page = try PageFolder.begin(outPath, flag: "-o")

@@ -24,29 +24,8 @@ enum GateArguments {
     static let threshold = OptionSpec.value("threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
                                             default: .value("\(ImageComparator.defaultThreshold)"))
 
-    /// What every run over the matrix takes: which fixtures, how many workers, which goldens.
-    static let matrix = OptionTable([filter, jobs, goldens, cases])
     /// verify's whole table (the test helpers parse with it).
     static var valued: Set<String> { VerifyCommand.options.valued }
-
-    static func options(_ a: ParsedArguments) throws -> GateOptions {
-        var o = GateOptions()
-        o.filter = a.given(filter)
-        o.jobs = try a.int(jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
-        if let g = a.given(goldens) { o.goldens = URL(fileURLWithPath: g) }
-        o.shard = try a.given(shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }
-        o.proofs = try proofs()
-        let mode = try a.choice(compare, CompareFlag.allCases)
-        if a.given(threshold) != nil && mode != .perceptual {
-            throw InputError("--threshold", "applies only to --compare perceptual (auto and exact compare every byte)")
-        }
-        switch mode {
-        case .auto: o.comparison = .automatic
-        case .exact: o.comparison = .exact
-        case .perceptual: o.comparison = .perceptual(threshold: try a.double(threshold))
-        }
-        return o
-    }
 
     /// Where the machine keeps its proofs of what golden files hold (`ProvenGoldens`): outside the
     /// repository, so nothing a pull request writes is ever the fast path's evidence.
@@ -91,13 +70,16 @@ enum GateArguments {
     /// exist (issue #55: `record --cases <typo>` deleted every case golden, and verify then passed
     /// with the same typo), like `--goldens`; only pin, which makes it, asks with `mustExist: false`.
     static func casesFolder(_ a: ParsedArguments, mustExist: Bool = true) throws(InputError) -> URL {
+        try casesFolder(given: a.given(cases), mustExist: mustExist)
+    }
+    static func casesFolder(given: String?, mustExist: Bool = true) throws(InputError) -> URL {
         let project = Project.current
-        let folder = a.given(cases).map { URL(fileURLWithPath: $0) } ?? project.cases
-        let named = a.given(cases) != nil || folder.path != project.root.appendingPathComponent(Project.defaultCases).path
+        let folder = given.map { URL(fileURLWithPath: $0) } ?? project.cases
+        let named = given != nil || folder.path != project.root.appendingPathComponent(Project.defaultCases).path
         guard mustExist, named else { return folder }
         var st = stat()
         guard stat(folder.path, &st) == 0 else {
-            throw InputError(a.given(cases) != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
+            throw InputError(given != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--cases", "\(quoted(folder.path)) is not a folder") }
         return folder
@@ -133,7 +115,7 @@ enum GateArguments {
     }
 }
 
-struct ListCommand: EvidenceCommand {
+struct ListCommand: DeclaredCommand {
     static let name = "list"
     static let summary = "Print every fixture key (the golden matrix)"
     static let usage = """
@@ -142,11 +124,15 @@ struct ListCommand: EvidenceCommand {
         Prints one fixture key per line; each key is also its golden's path under Goldens/ (+ .png).
         """
     static let json = OptionSpec.flag("json", "a JSON array of keys")
-    static let options = OptionTable([GateArguments.filter, GateArguments.shard, GateArguments.cases, json])
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let keys = try Self.keys(filter: a.given(GateArguments.filter), shard: a.given(GateArguments.shard).map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) },
-                                 cases: try GateArguments.casesFolder(a))
-        if a.has(json) { try printJSON(keys) } else { keys.forEach { print($0) } }
+    struct Arguments: ParsableArguments {
+        @Option(GateArguments.filter) var filter: String?
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.cases) var cases: String?
+        @Option(ListCommand.json) var json: Bool
+    }
+    static func run(_ o: Arguments) throws -> Int32 {
+        let keys = try Self.keys(filter: o.filter, shard: try GateArguments.shard(given: o.shard), cases: try GateArguments.casesFolder(given: o.cases))
+        if o.json { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
 
@@ -155,7 +141,7 @@ struct ListCommand: EvidenceCommand {
     }
 }
 
-struct VerifyCommand: EvidenceCommand {
+struct VerifyCommand: DeclaredCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
     static let usage = """
@@ -192,25 +178,39 @@ struct VerifyCommand: EvidenceCommand {
     }
 
     static let json = OptionSpec.flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)")
-    static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, GateArguments.report, GateArguments.compare, GateArguments.threshold, json, GateArguments.noWait,
-    ]) + ReviewOutputs.options
+    struct Arguments: ParsableArguments {
+        @OptionGroup var matrix: MatrixArguments
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.quiet) var quiet: Bool
+        /// Only as given: without it the images go where `--html` puts the page, else `./report`.
+        @Option(given: GateArguments.report) var report: String?
+        @OptionGroup var comparison: ComparisonArguments
+        @Option(VerifyCommand.json) var json: Bool
+        @Option(GateArguments.noWait) var noWait: Bool
+        @TableGroup(ReviewOutputs.options, read: { a throws(InputError) in try ReviewOutputs.parse(a) }) var outputs: ReviewOutputs
+
+        /// The gate's options: the matrix's, the shard and the comparison.
+        func gateOptions() throws -> GateOptions {
+            var o = try matrix.gateOptions(shard: shard)
+            o.comparison = comparison.choice
+            return o
+        }
+    }
     static let notes = ReviewOutputs.environmentNote + "\n" + GateArguments.cacheNote
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        var o = try GateArguments.options(a)
-        let outputs = try ReviewOutputs.parse(a)
-        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.given(GateArguments.report)))
+    static func run(_ a: Arguments) throws -> Int32 {
+        var o = try a.gateOptions()
+        let outputs = a.outputs
+        o.reportDirectory = URL(fileURLWithPath: try outputs.reportDirectory(a.report))
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
-        let cases = try GateArguments.casesFolder(a)
-        // a filter that matches nothing is a usage error, never a pass
-        _ = try GateArguments.keys(o.filter, cases: cases)
+        let cases = try a.matrix.casesFolder()
+        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
         try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
-        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.has(GateArguments.noWait), onWait: printError)
+        let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.noWait, onWait: printError)
         defer { withExtendedLifetime(lock) {} }
         // Verify deletes nothing: a killed record's temp files (where the filter can match) are
         // named, and the next record sweeps them.
@@ -218,14 +218,14 @@ struct VerifyCommand: EvidenceCommand {
             printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
         }
         let project = Project.current
-        let stream = outputs.stream(json: a.has(json), console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
+        let stream = outputs.stream(json: a.json, console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
                                                                              projectLine: "project: \(project.root.path) (\(project.origin))"))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
         let startedAt = Date(), clock = ContinuousClock.now
         var result: VerifyResult
         do {
             result = try Verifier.verify(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(),
-                                         progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "verified"),
+                                         progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "verified"),
                                          onFixture: stream.fixture)
             try stream.checkFailure()
         } catch {
@@ -246,7 +246,7 @@ struct VerifyCommand: EvidenceCommand {
     }
 }
 
-struct RecordCommand: EvidenceCommand {
+struct RecordCommand: DeclaredCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let usage = """
@@ -274,32 +274,40 @@ struct RecordCommand: EvidenceCommand {
     static let json = OptionSpec.flag("json", "machine-readable result on stdout")
     static let rebuildManifest = OptionSpec.flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
     static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
-    static let options = GateArguments.matrix + OptionTable([
-        GateArguments.shard, GateArguments.quiet, mode, dryRun, json, GateArguments.noWait, rebuildManifest, replaceUnreadable,
-    ]) + EnvironmentUpgrade.options + RecordGuardOptions.options
+    struct Arguments: ParsableArguments {
+        @OptionGroup var matrix: MatrixArguments
+        @Option(GateArguments.shard) var shard: String?
+        @Option(GateArguments.quiet) var quiet: Bool
+        @Option(RecordCommand.mode) var mode: RecordMode
+        @Option(RecordCommand.dryRun) var dryRun: Bool
+        @Option(RecordCommand.json) var json: Bool
+        @Option(GateArguments.noWait) var noWait: Bool
+        @Option(RecordCommand.rebuildManifest) var rebuildManifest: Bool
+        @Option(RecordCommand.replaceUnreadable) var replaceUnreadable: Bool
+        @OptionGroup var environmentUpgrade: EnvironmentUpgrade.Arguments
+        @OptionGroup var accepting: RecordGuardOptions.Arguments
+    }
     /// record owns the goldens folder it writes (`OutputGuard`: `--goldens Tokens` or `--goldens .` are refused).
     static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
         [.init("--goldens", a.given(GateArguments.goldens) ?? Project.current.goldens.path, .ownedFolder(role: "goldens"))]
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        var o = try GateArguments.options(a)
-        o.recordMode = try a.choice(mode, RecordMode.allCases)
-        o.replaceUnreadable = a.has(replaceUnreadable)
-        let cases = try GateArguments.casesFolder(a)
-        // also: a filter that matches nothing is a usage error, never a pass
-        let recordGuard = try RecordGuardOptions.parse(a, &o, cases: cases)
-        let handler: any RecordResultHandler = a.has(json) ? RecordJSONHandler()
-            : RecordConsoleHandler(dryRun: a.has(dryRun), goldens: ReviewOutputs.goldensName(o.goldens))
+    static func run(_ a: Arguments) throws -> Int32 {
+        var o = try a.matrix.gateOptions(shard: a.shard)
+        o.recordMode = a.mode
+        o.replaceUnreadable = a.replaceUnreadable
+        let cases = try a.matrix.casesFolder()
+        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
+        let handler: any RecordResultHandler = a.json ? RecordJSONHandler()
+            : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
-        // a drifted environment: refused, or reviewed first
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
-        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.has(dryRun),
-                                    rebuildManifest: a.has(rebuildManifest), waitForLock: !a.has(GateArguments.noWait), guard: recordGuard,
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
+        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.dryRun,
+                                    rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
                                     notice: { printError($0) },
-                                    progress: ProgressLine.make(quiet: a.has(GateArguments.quiet) || a.has(json), verb: "rendered"),
+                                    progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "rendered"),
                                     onFixture: handler.fixture)
-        if !a.has(dryRun) { GateArguments.save(o.proofs) }
+        if !a.dryRun { GateArguments.save(o.proofs) }
         try handler.finish(r)
         return r.refused.isEmpty ? 0 : 1
     }

@@ -10,7 +10,7 @@ import WidgetScene
 
 /// `evidence map`: where the widget says what it means, across every size and text size — one
 /// plan per cell of a grid (the pipeline `plan` runs; nothing painted), drawn as one picture.
-struct MapCommand: EvidenceCommand {
+struct MapCommand: DeclaredCommand {
     static let name = "map"
     static let summary = "Draw the meaning map: every size × text size coloured by what the widget shows, sheds or loses"
     static let usage = """
@@ -65,6 +65,13 @@ struct MapCommand: EvidenceCommand {
         var output: String?
         var html: String?
         var json: Bool
+        var jobs: Int
+        var quiet: Bool
+        /// `evidence render` with the widget flags this map was given (the page's cells add their size).
+        var renderCommand: String
+    }
+    struct Arguments: ParsableArguments {
+        @TableGroup(MapCommand.options, read: MapCommand.parse) var form: Options
     }
 
     static func parse(_ args: [String]) throws(InputError) -> Options { try parse(options.parse(args)) }
@@ -105,10 +112,12 @@ struct MapCommand: EvidenceCommand {
         guard grid.count <= MapGrid.maxCells else {
             throw InputError(a.given(step) != nil ? "--step" : "--widths", "\(grid.count) cells is more than \(MapGrid.maxCells); use a larger --step or narrower --widths/--heights")
         }
+        let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount), quiet = a.has(GateArguments.quiet)
         let out = a.given(output), page = a.given(html)
         guard out != nil || page != nil || a.has(json) else { throw InputError("-o", "required: the map PNG to write (or --html DIR, or --json)") }
         let widget = AdHocRenderOptions(input: input, target: target, androidRes: nil, iosAssets: nil, output: nil, json: a.has(json))
-        return Options(widget: widget, axes: axes, output: out, html: page, json: a.has(json))
+        return Options(widget: widget, axes: axes, output: out, html: page, json: a.has(json),
+                       jobs: jobs, quiet: quiet, renderCommand: renderCommand(a))
     }
 
     /// `A..B` inside `limit` (one value, `A`, is a one-cell axis).
@@ -138,11 +147,11 @@ struct MapCommand: EvidenceCommand {
         return out
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let o = try parse(a)
+    static func run(_ a: Arguments) throws -> Int32 {
+        let o = a.form
         // Refused before any planning: a folder that is not a page (-o is checked by OutputGuard).
         if let dir = o.html { try PageFolder.checkReplaceable(URL(fileURLWithPath: dir)) }
-        let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
+        let jobs = o.jobs
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o.widget, fonts: painter.fonts)
         let grid = MapGrid(base: try WidgetPipeline.target(o.widget), axes: o.axes)
@@ -150,7 +159,7 @@ struct MapCommand: EvidenceCommand {
         let planner = MapPlanner(renderer: renderer, painter: painter, known: try KnownFindings.load(from: knownFile))
 
         let start = Date()
-        let quiet = a.has(GateArguments.quiet)
+        let quiet = o.quiet
         // Spec gaps and known limitations are the project's known-findings.json: without one, every
         // loss is drawn as a failure, so say why before a reader takes the map for the widget's.
         if !FileManager.default.fileExists(atPath: knownFile.path) {
@@ -166,7 +175,7 @@ struct MapCommand: EvidenceCommand {
         let title = Self.title(map, o.widget)
         if let out = o.output { try OutputFile.write(MapPicture.png(map, title: title, painter: painter), to: out) }
         if let dir = o.html {
-            try MapPageWriter.write(map, scenes: scenes, title: title, grid: grid, planner: planner, command: renderCommand(a), to: dir, jobs: jobs) { done, total in
+            try MapPageWriter.write(map, scenes: scenes, title: title, grid: grid, planner: planner, command: o.renderCommand, to: dir, jobs: jobs) { done, total in
                 if live { printProgress("\r\u{1B}[K\(done)/\(total) renders drawn for the page") }
             }
             if live { printProgress("\r\u{1B}[K") }

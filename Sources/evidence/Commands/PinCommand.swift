@@ -8,7 +8,7 @@ import WidgetScene
 /// `evidence pin`: a reproduced report becomes a case file in one command (issue #36) — `render`'s
 /// own widget and size options, written to `Cases/NAME.json`; `record --mode missing` then records
 /// its golden and `verify` checks it like every other fixture.
-struct PinCommand: EvidenceCommand {
+struct PinCommand: DeclaredCommand {
     static let name = "pin"
     static let summary = "Write a render command line as a case file (Cases/NAME.json): a golden without Swift"
     static let usage = """
@@ -31,8 +31,29 @@ struct PinCommand: EvidenceCommand {
     static let report = OptionSpec.value("report", "ID", "the bug report it reproduces, e.g. OBJ-2428")
     static let expect = OptionSpec.value("expect", "TEXT", "a text the render must draw (verify fails as lost-meaning without it)", repeats: true)
     static let force = OptionSpec.flag("force", "replace an existing case file")
-    static let options = WidgetInputOptions.options + RenderTarget.options
-        + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])])
+    /// The case to write: its file, the widget and size it pins (as parsed, and the arguments
+    /// `CaseFiles.compose` writes into it), and what is said about it.
+    struct Form {
+        var file: String
+        var widget: AdHocRenderOptions
+        var arguments: ParsedArguments
+        var note: String?, seed: String?, report: String?
+        var expect: [String]
+        var cases: String?
+        var force: Bool
+    }
+    struct Arguments: ParsableArguments {
+        @TableGroup(WidgetInputOptions.options + RenderTarget.options
+                    + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])]), read: PinCommand.read)
+        var form: Form
+    }
+    /// The name's own errors first, before anything is read; then the same parse render makes, so an
+    /// option render refuses is refused here with render's words.
+    static func read(_ a: ParsedArguments) throws(InputError) -> Form {
+        let file = try caseFile(a)
+        return Form(file: file, widget: try AdHocRenderOptions.parseWidget(a), arguments: a, note: a.given(note), seed: a.given(seed),
+                    report: a.given(report), expect: a.values(expect), cases: a.given(GateArguments.cases), force: a.has(force))
+    }
 
     /// The case file `--name` names, below the cases folder; the name's own errors before anything is read.
     static func caseFile(_ a: ParsedArguments) throws(InputError) -> String {
@@ -52,12 +73,11 @@ struct PinCommand: EvidenceCommand {
                 .init("--name", root.appendingPathComponent(try caseFile(a)).path, .ownedFile(role: "cases"))]
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let file = try caseFile(a)
-        let root = try GateArguments.casesFolder(a, mustExist: false)
+    static func run(_ a: Arguments) throws -> Int32 {
+        let form = a.form, file = a.form.file
+        let root = try GateArguments.casesFolder(given: form.cases, mustExist: false)
         let folder = ContainedFolder(root)
-        // The same parse render makes, so an option render refuses is refused here with render's words.
-        let o = try AdHocRenderOptions.parse(a)
+        let o = form.widget
         var snapshot: [UInt8]?
         if case .file(let source) = o.input.source {
             let (data, name) = try readSnapshotFile(source)
@@ -82,13 +102,13 @@ struct PinCommand: EvidenceCommand {
         }
         switch folder.read(file) {
         case .missing: break
-        case .bytes where a.has(force): break
+        case .bytes where form.force: break
         case .bytes: throw InputError(root.appendingPathComponent(file).path, "exists; pass --force to replace it")
         case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
         case .exhausted(let e): throw e
         }
-        let (bytes, pinned) = try CaseFiles.compose(file, arguments: a, snapshot: snapshot, note: a.given(note), seed: a.given(seed),
-                                                    report: a.given(report), expect: a.values(expect), in: folder)
+        let (bytes, pinned) = try CaseFiles.compose(file, arguments: form.arguments, snapshot: snapshot, note: form.note, seed: form.seed,
+                                                    report: form.report, expect: form.expect, in: folder)
         // Drawn once before it is written: a case that cannot be drawn is never pinned.
         let fonts = try FontLibrary.bundled.get()
         let drawn = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()).draw(pinned.target)
@@ -99,7 +119,7 @@ struct PinCommand: EvidenceCommand {
             guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else { throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))") }
         }
         // Created only where no case is, unless --force: of two pins of one name, one wins.
-        try folder.write(bytes, to: file, replacing: a.has(force))
+        try folder.write(bytes, to: file, replacing: form.force)
         print("wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)")
         print("next: evidence record --mode missing --filter '\(pinned.key)'")
         return 0

@@ -6,7 +6,7 @@ import WidgetScene
 
 /// `evidence plan`: the layout plan for one widget — the same pipeline `render` runs (resolve → copy
 /// → plan), on the real resolved strings, with reasons and arithmetic.
-struct PlanCommand: EvidenceCommand {
+struct PlanCommand: DeclaredCommand {
     static let name = "plan"
     static let summary = "Show the layout plan (size, ladder rung, habit rows, every element shown/hidden and why)"
     static let usage = """
@@ -29,9 +29,20 @@ struct PlanCommand: EvidenceCommand {
         lines starting with # skipped) and print one compact JSON plan per line, in order — the
         same plan --json gives, for scripts that compare thousands of plans (scripts/plan-sweep.sh)
         """)
-    static let options = WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
-        AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, json, batch,
-    ])])
+    /// One plan (the widget, its size and tokens, and the report form), or a file of them.
+    enum Form {
+        case plan(AdHocRenderOptions, json: Bool)
+        case batch(String)
+    }
+    struct Arguments: ParsableArguments {
+        @TableGroup(WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
+            AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, PlanCommand.json, PlanCommand.batch,
+        ])]), read: { a throws(InputError) in
+            if let file = a.given(PlanCommand.batch) { return .batch(file) }
+            return .plan(try AdHocRenderOptions.parse(a), json: a.has(PlanCommand.json))
+        })
+        var form: Form
+    }
     static let notes = """
     examples:
       evidence plan
@@ -49,15 +60,18 @@ struct PlanCommand: EvidenceCommand {
 
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        if let file = a.given(batch) { return try runBatch(file) }
-        let o = try parse(a)
+    static func run(_ a: Arguments) throws -> Int32 {
+        let o: AdHocRenderOptions, json: Bool
+        switch a.form {
+        case .batch(let file): return try runBatch(file)
+        case .plan(let plan, let asJSON): (o, json) = (plan, asJSON)
+        }
         let painter = try GateArguments.painter()
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
         let drawn = renderer.draw(try WidgetPipeline.target(o))
         // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
         let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
-        if a.has(json) { try printJSON(report); return 0 }
+        if json { try printJSON(report); return 0 }
         print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
         print(planText(report))
         print("label: \(report.accessibilityLabel)")

@@ -13,17 +13,20 @@ enum RecordGuardOptions {
         record exactly the keys of an accept file (the review page writes it: key and the
         pixel hash reviewed, or 'remove' for a stale golden); a render changed since review is refused
         """)
-    static let options = OptionTable([acceptFindings, accept])
+    struct Arguments: ParsableArguments {
+        @Option(RecordGuardOptions.acceptFindings) var acceptFindings: [String]
+        @Option(given: RecordGuardOptions.accept) var accept: String?
+    }
 
     /// The guard for this run, with what it needs set on `o`: the render checks and the known
     /// findings (record judges a render as verify does), and the accept file's keys as the selection.
-    static func parse(_ a: ParsedArguments, _ o: inout GateOptions, cases: URL) throws -> RecordGuard {
+    static func parse(_ a: Arguments, _ o: inout GateOptions, cases: URL) throws -> RecordGuard {
         o.checks = CheckRegistry.renderChecks
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
-        var g = RecordGuard(refusesFindings: true, acceptedFindings: try RecordGuard.kinds(a.values(acceptFindings)))
-        if let path = a.given(accept) {
-            if a.given(GateArguments.filter) != nil {
+        var g = RecordGuard(refusesFindings: true, acceptedFindings: try RecordGuard.kinds(a.acceptFindings))
+        if let path = a.accept {
+            if o.filter != nil {
                 throw InputError("--accept", "selects its own keys; drop --filter (the accept file lists exactly what is recorded)")
             }
             let file = try AcceptFile.parse(String(decoding: try readFile(atPath: path), as: UTF8.self), name: path)

@@ -5,7 +5,7 @@ import WidgetModel
 import WidgetText
 import WidgetScene
 
-struct RenderCommand: EvidenceCommand {
+struct RenderCommand: DeclaredCommand {
     static let name = "render"
     static let summary = "Render one fixture, or any widget at any size, to a PNG file"
     static let usage = """
@@ -27,15 +27,39 @@ struct RenderCommand: EvidenceCommand {
         carries meaning outlined, with a legend of its role, name, spoken text and
         measured contrast (as Paparazzi's accessibility snapshot); the legend is also printed
         """)
-    static let options = OptionTable([.init("a fixture:", [fixture]), .init("accessibility view:", [overlay])]) + AdHocRenderOptions.options
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let out = try a.required(AdHocRenderOptions.output)  // checked with every output by OutputGuard
+    /// What to draw (a fixture, or any widget), how, and where: one form, read by `read` below.
+    struct Form {
+        enum Source { case fixture(String), widget(AdHocRenderOptions) }
+        var source: Source
+        var overlay: Bool
+        var output: String
+        var json: Bool
+    }
+    struct Arguments: ParsableArguments {
+        @TableGroup(OptionTable([.init("a fixture:", [RenderCommand.fixture]), .init("accessibility view:", [RenderCommand.overlay])])
+                    + AdHocRenderOptions.options, read: RenderCommand.read)
+        var form: Form
+    }
+    /// A fixture fixes its own widget, size and tokens: any of those options beside it is refused.
+    static func read(_ a: ParsedArguments) throws(InputError) -> Form {
+        let source: Form.Source
+        if let key = a.given(fixture) {
+            try checkFixtureAlone(a)
+            source = .fixture(key)
+        } else {
+            source = .widget(try AdHocRenderOptions.parse(a))
+        }
+        let overlaid = a.has(Self.overlay), json = a.has(AdHocRenderOptions.json)
+        return Form(source: source, overlay: overlaid, output: try a.required(AdHocRenderOptions.output), json: json)
+    }
+    static func run(_ a: Arguments) throws -> Int32 {
+        let form = a.form, out = a.form.output
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
         var fixtureDrawn: (fixture: Fixture, facts: RenderFacts?)?
-        if let key = a.given(fixture) {
-            try checkFixtureAlone(a)
+        switch form.source {
+        case .fixture(let key):
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
                 // The nearest key, from the declared keys (nothing drawn).
                 let hint = Suggestion.nearest(key, among: try FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
@@ -45,14 +69,13 @@ struct RenderCommand: EvidenceCommand {
             scene = made.scene
             drawn = nil
             fixtureDrawn = (fixture, made.facts)
-        } else {
-            let o = try AdHocRenderOptions.parse(a)
+        case .widget(let o):
             let r = try WidgetPipeline.render(o, fonts: painter.fonts)
             drawn = r
             scene = r.scene
         }
         let image = painter.render(scene)
-        if a.has(overlay) {
+        if form.overlay {
             let overlaid = AccessibilityOverlay.draw(scene, painter: painter)
             try OutputFile.write(PNGCodec.encode(overlaid.image), to: out)
             overlaid.entries.forEach { print($0.line) }
@@ -60,7 +83,7 @@ struct RenderCommand: EvidenceCommand {
             try OutputFile.write(PNGCodec.encode(image), to: out)
         }
         for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
-        if a.has(AdHocRenderOptions.json) {
+        if form.json {
             if let drawn {
                 try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
                                            key: WidgetRenderer.adHocKey(drawn.facts)))

@@ -4,7 +4,7 @@ import EvidenceCore
 
 /// Rebuilds the HTML report (and optionally JUnit) from saved `evidence verify --json` results,
 /// e.g. the shards of a CI matrix downloaded as artefacts, without rendering anything.
-struct ReportCommand: EvidenceCommand {
+struct ReportCommand: DeclaredCommand {
     static let name = "report"
     static let summary = "Rebuild the HTML report page (and JUnit) from saved 'verify --json' results, merging shards"
     static let usage = """
@@ -27,10 +27,14 @@ struct ReportCommand: EvidenceCommand {
     static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
     static let output = OptionSpec.output("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
                                           writes: .folder, short: "o", default: .value("./report"))
-    static let options = OptionTable([from, output, ReviewOutputs.junit])
+    struct Arguments: ParsableArguments {
+        @Option(ReportCommand.from) var from: [String]
+        @Option(given: ReportCommand.output) var output: String?
+        @Option(given: ReviewOutputs.junit) var junit: String?
+    }
     static let notes = ReviewOutputs.environmentNote
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let froms = a.values(Self.from)
+    static func run(_ a: Arguments) throws -> Int32 {
+        let froms = a.from
         guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
         var seen = Set<String>()
         let files = try froms.flatMap(resultFiles).filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }.map(ResultFile.load)
@@ -41,8 +45,8 @@ struct ReportCommand: EvidenceCommand {
         }
         // verify's outputs (JUnit, annotations, step summary) through the same handlers, with the
         // page built whole at -o.
-        var outputs = try ReviewOutputs.parse(a)
-        let page = ReportPage(path: a.given(Self.output) ?? "report", files: files)
+        var outputs = try ReviewOutputs.make(html: nil, junit: a.junit)
+        let page = ReportPage(path: a.output ?? "report", files: files)
         outputs.html = page.target
         // The same console summary as verify's (every failure with its fix, the kinds, the totals),
         // then where the page went.

@@ -3,7 +3,8 @@ import EvidenceCore
 import WidgetModel
 
 /// `evidence resolve`: what the widget decides for one snapshot at one moment.
-struct ResolveCommand: EvidenceCommand {
+struct ResolveCommand: DeclaredCommand {
+    typealias Arguments = ResolveOptions
     static let name = "resolve"
     static let summary = "Show the state, reactive treatment, motif and every string for a snapshot at a moment"
     static let usage = """
@@ -14,7 +15,6 @@ struct ResolveCommand: EvidenceCommand {
     --time-zone (the clock is never read): state, reactive treatment (or suppressed), motif,
     streak glyph, and every string and accessibility label per platform.
     """
-    static let options = ResolveOptions.options
     static let notes = """
     example: evidence resolve --snapshot snap.json --as-of 2026-03-08T09:00:00-04:00 --time-zone America/New_York
     """
@@ -36,8 +36,7 @@ struct ResolveCommand: EvidenceCommand {
         var copy: [String: WidgetCopy]
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let o = try ResolveOptions.parse(a)
+    static func run(_ o: ResolveOptions) throws -> Int32 {
         let snapshot = try o.snapshotPath.map(loadSnapshotFile)
         let w = resolveWidget(snapshot: snapshot, asOf: o.asOf, timeZone: o.timeZone)
         let copies = o.platforms.map { widgetCopy(w, platform: $0) }

@@ -1,8 +1,9 @@
 import EvidenceCore
 import WidgetModel
+import WidgetRaster
 
 /// `evidence strings`: every copy decision in one place, for a reviewer (table) or a tool (JSON).
-struct StringsCommand: EvidenceCommand {
+struct StringsCommand: DeclaredCommand {
     static let name = "strings"
     static let summary = "Print every string the widget can show or speak: site × motif × branch"
     static let usage = """
@@ -12,15 +13,15 @@ struct StringsCommand: EvidenceCommand {
     branch and motif ('*' = the same for every motif). Parametric lines are printed as templates
     with their {placeholders}.
     """
-    static let platform = OptionSpec.value("platform", "P", "only one platform's strings", check: .choice(Platform.allCases.map(\.rawValue)),
-                                           default: .note("both"))
-    static let json = OptionSpec.flag("json", "a JSON array of {site, platform, motif, branch, text, spoken}")
-    static let options = OptionTable([platform, json])
+    struct Arguments: ParsableArguments {
+        @Option(.value("platform", "P", "only one platform's strings", check: .choice(Platform.allCases.map(\.rawValue)), default: .note("both")))
+        var platform: Platform?
+        @Option(.flag("json", "a JSON array of {site, platform, motif, branch, text, spoken}")) var json: Bool
+    }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let platform: Platform? = a.given(Self.platform) == nil ? nil : try a.choice(Self.platform, Platform.allCases)
-        let entries = copyCatalogue(platform: platform)
-        if a.has(json) {
+    static func run(_ a: Arguments) throws -> Int32 {
+        let entries = copyCatalogue(platform: a.platform)
+        if a.json {
             try printJSON(entries)
             return 0
         }

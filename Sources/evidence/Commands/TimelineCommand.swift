@@ -5,7 +5,7 @@ import WidgetModel
 import WidgetScene
 
 /// One snapshot drawn at the moments its state changes, in one labelled strip.
-struct TimelineCommand: EvidenceCommand {
+struct TimelineCommand: DeclaredCommand {
     static let name = "timeline"
     static let summary = "Draw one snapshot at sync, +1 h, next midnight, DST edges and stale, as a labelled strip"
     static let usage = """
@@ -37,9 +37,7 @@ struct TimelineCommand: EvidenceCommand {
         @Option(.output("output", "FILE", "the PNG strip to write", writes: .png, short: "o", required: "the PNG file to write"))
         var output: String
     }
-    static let options = Arguments.table
-    static func run(_ a: ParsedArguments) throws -> Int32 {
-        let o = try Arguments.parse(a)  // -o is checked with every output by OutputGuard
+    static func run(_ o: Arguments) throws -> Int32 {
         let (out, path, fromText, zoneName) = (o.output, o.snapshot, o.from, o.timeZone)
         guard let from = ISO8601DateFormatter().date(from: fromText) else {
             throw InputError("--from", "'\(fromText)' is not ISO 8601 with an offset (e.g. 2026-03-28T22:30:00+01:00)")

@@ -6,7 +6,7 @@ import WidgetScene
 
 /// `evidence version` / `evidence --version`: the tool and the renderer environment a record would
 /// write into Goldens/manifest.json, so a bug report or a CI log says what drew the pixels.
-struct VersionCommand: EvidenceCommand {
+struct VersionCommand: DeclaredCommand {
     static let name = "version"
     static let summary = "Print the tool version and the renderer environment (library versions, font hashes)"
     static let usage = """
@@ -19,8 +19,9 @@ struct VersionCommand: EvidenceCommand {
         comes from: the project root and how it was found, its goldens, token folders and known
         findings, and each font (compiled into evidence, or the system file of the fallback chain).
         """
-    static let json = OptionSpec.flag("json", "{version, environment, manifest} as JSON")
-    static let options = OptionTable([json])
+    struct Arguments: ParsableArguments {
+        @Option(.flag("json", "{version, environment, manifest} as JSON")) var json: Bool
+    }
 
     struct Report: Encodable {
         var version: String
@@ -55,13 +56,13 @@ struct VersionCommand: EvidenceCommand {
         }
     }
 
-    static func run(_ a: ParsedArguments) throws -> Int32 {
+    static func run(_ a: Arguments) throws -> Int32 {
         let fonts = try FontLibrary.bundled.get()
         let env = RendererEnvironment.current(fonts: fonts)
         let recorded = (try? Manifest.load(from: Project.current.goldens))??.environment
         let inputs = Inputs(Project.current, fonts: fonts)
         let report = Report(version: ToolVersion.current, environment: env, manifestDifferences: recorded.map(env.differences), inputs: inputs)
-        if a.has(json) { try printJSON(report); return 0 }
+        if a.json { try printJSON(report); return 0 }
         print("evidence \(ToolVersion.current)")
         print("renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)")
         print("fonts: \(env.fonts.count) files")
