@@ -457,14 +457,15 @@ struct IOSPlanBuilder {
         if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }
     }
 
-    /// A single muted line (progress, "days" …) if it fits.
+    /// A single muted line (progress, "days" …) if it fits, decided as a shed order of its forms
+    /// (whole; cut down to one line where it `mayEllipsize` or is `required`) over the room left.
     mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
                        maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
         guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
-        if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
-            addText(element, placed, style: s, ink: ink, reason)
-        } else if required, let placed = wrappedOrCut(text, in: &col, style: s, maxLines: maxLines, gap: gap) {
-            addText(element, placed, style: s, ink: ink, "\(reason): the room ends before it does — cut at its tail (reported)")
+        let forms = col.textForms(text, style: s, maxLines: maxLines, gap: gap, mayCut: mayEllipsize || required)
+        if let form = ShedOrder<Int>.form(of: forms.heights, room: col.left), let placed = col.text(text, style: s, form: form, of: forms, gap: gap) {
+            addText(element, placed, style: s, ink: ink,
+                    required && !mayEllipsize && !forms.isWhole(form) ? "\(reason): the room ends before it does — cut at its tail (reported)" : reason)
         } else if required {
             lose(.element(element.kind), "\(reason): not one line fits \(fmtDp(col.left)) pt")
         } else {
