@@ -188,57 +188,60 @@ struct IOSPlanBuilder {
         return out
     }
 
-    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
+    /// The reactive caption's forms in `col` after `gap`, beside its glyph: whole on at most
+    /// `captionMaxLines` lines, never cut (iOS keeps the long captions). nil where no caption shows.
+    func captionForms(in col: StackColumn, gap: Double, mayCut: Bool = false) -> (text: String, style: TextStyle, indent: Double, forms: TextForms)? {
+        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return nil }
+        let s = style(.caption)
+        let indent = captionGlyphPt(s) + IOSLayout.captionGlyphGapPt
+        return (text, s, indent, col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: mayCut))
+    }
+
+    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption,
+    /// in its one form (whole) where that fits the room left, else shed.
     mutating func caption(in col: inout StackColumn, gap: Double) {
         guard let text = captionText else {
             hide(.element(.caption), w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
         }
-        if sentencesBesideCaption.contains(text) {
+        guard let c = captionForms(in: col, gap: gap) else {
             hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
         }
-        let s = style(.caption)
-        let glyphPt = captionGlyphPt(s)
-        let indent = glyphPt + IOSLayout.captionGlyphGapPt
-        guard let placed = col.text(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent) else {
+        guard let form = ShedOrder<Int>.form(of: c.forms.heights, room: col.left),
+              let placed = col.text(text, style: c.style, form: form, of: c.forms, gap: gap, indent: c.indent) else {
             hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
+            let glyphPt = captionGlyphPt(c.style)
             add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
         }
-        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
+        addText(.caption, placed, style: c.style, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
     }
 
     /// The caption glyph's side at the caption's size.
     func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
 
-    /// Height of the reactive caption (≤ `captionMaxLines` lines) with its gap, 0 when none would show.
-    func captionHeight(width: Double, gap: Double) -> Double {
-        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
-        let s = style(.caption)
-        let lines = min(IOSLayout.captionMaxLines, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
-        return gap + Double(lines) * metrics.lineHeight(s)
-    }
-
     /// Whether the reactive caption keeps its place above an element that outranks it (`need` pt:
     /// Small's status lines, its next-due row), as a two-item shed order: that element (kept),
-    /// then the caption.
+    /// then the caption at the lines it takes (≤ `captionMaxLines`; one too long to be whole asks
+    /// for its line limit here and is shed as never cut by `caption`). True where no caption shows.
     func captionFits(under need: Double, in col: StackColumn) -> Bool {
         enum Part: Hashable { case outranking, caption }
+        let height = captionForms(in: col, gap: IOSLayout.captionGapPt, mayCut: true)?.forms.heights.first ?? 0
         return ShedOrder<Part>([
             .init(.outranking, forms: [need], kept: true),
-            .init(.caption, forms: [captionHeight(width: col.width, gap: IOSLayout.captionGapPt)]),
+            .init(.caption, forms: [height]),
         ]).fill(room: col.left).forms[.caption] != nil
     }
 
     /// Height the state's title and subtitle need whole (the all-done / empty status lines).
-    func statusTextHeight(width: Double) -> Double {
+    func statusTextHeight(in col: StackColumn) -> Double {
         var h = 0.0
         if let t = stateTitleText(w, platform: .ios) {
-            h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
+            h += col.textForms(t, style: style(.headline), maxLines: .max, mayCut: false).heights.first ?? 0
         }
         if let s = stateSubtitleText(w, platform: .ios) {
-            h += IOSLayout.statusSubtitleGapPt + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+            h += col.textForms(s, style: style(.footnote), maxLines: .max, gap: IOSLayout.statusSubtitleGapPt, mayCut: false).heights.first ?? 0
         }
         return h
     }

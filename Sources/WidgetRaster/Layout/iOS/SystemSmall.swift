@@ -17,7 +17,7 @@ extension IOSPlanBuilder {
             newDayLine(in: &col, gap: IOSLayout.smallNewDayGapPt)
         case .allDone, .empty:
             // The status lines outrank the caption: it sheds when both cannot fit whole.
-            let need = statusTextHeight(width: col.width)
+            let need = statusTextHeight(in: col)
             if captionFits(under: IOSLayout.smallStatusHeadroomPt + need, in: col) {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
