@@ -348,20 +348,22 @@ struct IOSPlanBuilder {
     mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
         guard let text = staleFooterText(w) else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
-        let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
-        let lineH = metrics.lineHeight(s)
-        // The lines it needs, at most `maxLines`, and at most what the widget holds (then cut, reported).
-        // The streak header's row stands above it whatever happens (seed 000 "The always-visible
-        // core": the numeral is never hidden), so the footer takes only the room under that row.
+        let gap = IOSLayout.footerGapPt
+        // The column's shed order: the streak header's row (kept: it stands above the footer whatever
+        // happens — seed 000 "The always-visible core": the numeral is never hidden), then the
+        // footer's forms: whole on the lines it needs (≤ `staleFooterMaxLines`), then cut down to one.
         let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
-        let lines = min(maxLines, col.lineCount(text, style: s), StackColumn.linesThatFit(col.left - headerRow, lineHeight: lineH, gap: gap))
-        guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
+        let forms = col.textForms(text, style: s, maxLines: IOSLayout.staleFooterMaxLines, gap: gap, mayCut: true)
+        enum Part: Hashable { case headerRow, footer }
+        guard let form = ShedOrder<Part>([.init(.headerRow, forms: [headerRow], kept: true), .init(.footer, forms: forms.heights)])
+                .fill(room: col.left).forms[.footer],
+              let r = col.reserveBottom(forms.heights[form]) else {
             lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
         }
-        var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
-        if let placed = wrappedOrCut(text, in: &foot, style: s, maxLines: lines) {
+        var foot = column(r)
+        if let placed = foot.text(text, style: s, form: form, of: forms, gap: gap) {
             addText(.staleFooter, placed, style: s, ink: mutedInk,
-                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(lines) (reported)" : "STALE footer, reserved first at the bottom")
+                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(forms.lines[form]) (reported)" : "STALE footer, reserved first at the bottom")
         }
     }
 
