@@ -255,12 +255,24 @@ struct IOSPlanBuilder {
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
         var placed: [(SceneElement, Rect, PlanContent)] = []
-        let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
-        let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
-        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + IOSLayout.statusSubtitleGapPt)
-        let side = min(glyphPt, (col.left - textNeed - glyphGap).rounded(.down))
-        if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
+        // The group's shed order: the title and its subtitle (kept: the state's lines, at the lines
+        // they take, ≤ `stateLineMaxLines`; placed whole or cut where the room ends, reported), then
+        // the glyph, its side in whole points from `glyphPt` down to `minGlyphPt`, each with its gap.
+        let titleNeed = title.map { col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true).heights.first ?? 0 } ?? 0
+        let subNeed = subtitle.map {
+            col.textForms($0, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt, mayCut: true).heights.first ?? 0
+        } ?? 0
+        let textNeed = titleNeed + subNeed
+        let sides = glyph == nil ? [] : Array(stride(from: glyphPt, through: minGlyphPt ?? glyphPt, by: -1))
+        enum Part: Hashable { case title, subtitle, glyph }
+        let glyphForm = ShedOrder<Part>([
+            .init(.title, forms: [titleNeed], kept: true),
+            .init(.subtitle, forms: [subNeed], kept: true),
+            .init(.glyph, forms: sides.map { $0 + glyphGap }),
+        ]).fill(room: col.left).forms[.glyph]
+        if let glyph, let form = glyphForm, let r = col.slot(height: sides[form], width: sides[form]) {
+            let side = sides[form]
             let x = alignment == .center ? box.midX - side / 2 : box.minX
             placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
             col.take(glyphGap)
