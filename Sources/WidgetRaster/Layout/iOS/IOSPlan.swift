@@ -402,7 +402,6 @@ struct IOSPlanBuilder {
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let overflowLineH = metrics.lineHeight(overflowStyle)
         // "+N more" at the lines it will take (≤ overflowMaxLines), so what is measured is what is placed.
         // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
         // it, the rows take the room and the count is lost (reported).
@@ -412,7 +411,8 @@ struct IOSPlanBuilder {
             leadingGap: gap, spacing: IOSLayout.habitRowSpacingPt,
             overflowLine: { hidden in
                 overflowText(hidden).map {
-                    IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount($0, style: overflowStyle))) * overflowLineH
+                    room.textForms($0, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt, mayCut: true)
+                        .heights.first ?? .infinity
                 } ?? 0
             },
             rowsOutrankOverflowLine: true)
