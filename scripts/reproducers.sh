@@ -469,6 +469,12 @@ PY
 run summary-markdown-injection t55 0\|1\|2 env GITHUB_STEP_SUMMARY=sum55.md "$E" report --from md-inject.json -o rep55r
 # Escaped, '[x](…)' is '\[x\](…)': only an unescaped '](' would be a link.
 if grep -q '^# forged\|<img\|[^\\]\](javascript' sum55.md; then echo "FAIL  summary-markdown-injection: raw Markdown or HTML in the summary"; failed=1; else echo "ok    summary-markdown-injection: escaped"; fi
+# --- hostile variants (acceptance 4): bench --prepare was no declared output, so it filled Cases/ [t55]
+for d in Cases/b55 Goldens/b55 Tokens/b55; do
+  run "bench-prepare-into-${d%%/*}" t55 2 "$E" bench --filter 'android/small/empty/*' --prepare "$d"
+  [ ! -e "$d" ] || { echo "FAIL  bench-prepare-into-${d%%/*}: wrote $d"; failed=1; rm -rf "$d"; }
+done
+run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55s
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"

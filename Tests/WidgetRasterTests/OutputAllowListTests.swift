@@ -77,6 +77,21 @@ import Testing
         #expect(GateTrustTests.tree(dir.url) == before, "\(args)")
     }
 
+    /// `bench --prepare DIR` writes a goldens folder: an output like any page folder (it was not
+    /// declared one, so `--prepare Cases/b` filled the case files with PNGs that broke every later run).
+    @Test(arguments: ["Cases/b", "Goldens/b", "Tokens/b", ".git/b"])
+    func benchPrepareIsAnOutput(folder: String) throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("Cases/reported/x.json"))
+        let before = GateTrustTests.tree(dir.url)
+        let goldens = PackagePaths.root.appendingPathComponent("Goldens").path
+        let r = try GateTrustTests.evidence(["bench", "--goldens", goldens, "--filter", "android/small/empty/*", "--prepare", folder], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.errLines.count == 1 && r.err.contains("--prepare: '\(folder)'"), "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
+
     /// `cd Cases && evidence verify`: the default ./report would lie in the case files.
     @Test func verifyInsideTheCasesFolderWritesNothingThere() throws {
         let dir = try Self.project()
