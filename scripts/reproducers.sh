@@ -475,6 +475,15 @@ for d in Cases/b55 Goldens/b55 Tokens/b55; do
   [ ! -e "$d" ] || { echo "FAIL  bench-prepare-into-${d%%/*}: wrote $d"; failed=1; rm -rf "$d"; }
 done
 run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55s
+# --- hostile variant: SIGHUP (a closed terminal) during record left .X.png.tmp-PID files: now exit 129, none left [t55]
+cp -r "$repo/Goldens" G55h
+"$E" record --filter 'android/small/*' --goldens G55h --mode all --quiet >/dev/null 2>&1 & pid=$!
+for _ in $(seq 1 600); do [ -n "$(find G55h -name '.*.tmp-*' -print -quit)" ] && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+kill -HUP "$pid" 2>/dev/null; wait "$pid"; rc=$?
+left=$(find G55h -name '.*.tmp-*' | wc -l)
+if { [ "$rc" = 129 ] || [ "$rc" = 0 ]; } && [ "$left" = 0 ]; then echo "ok    record-sighup: exit $rc, no temp file"
+else echo "FAIL  record-sighup: exit $rc, $left temp files left"; failed=1; fi
+rm -rf G55h
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"
