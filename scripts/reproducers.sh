@@ -475,6 +475,9 @@ for d in Cases/b55 Goldens/b55 Tokens/b55; do
   [ ! -e "$d" ] || { echo "FAIL  bench-prepare-into-${d%%/*}: wrote $d"; failed=1; rm -rf "$d"; }
 done
 run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55s
+# --- hostile variant: a pin whose write fails under ulimit -f left the empty folders of its name in Cases/ [t55]
+run pin-ulimit-f-folders t55 2 bash -c "ulimit -f 1; exec '$E' pin ${pinargs[*]} --name t55new/deep/x --note $(printf 'n%.0s' $(seq 1 3000))"
+[ ! -e Cases/t55new ] || { echo "FAIL  pin-ulimit-f-folders: left Cases/t55new"; failed=1; rm -rf Cases/t55new; }
 # --- hostile variant: SIGHUP (a closed terminal) during record left .X.png.tmp-PID files: now exit 129, none left [t55]
 cp -r "$repo/Goldens" G55h
 "$E" record --filter 'android/small/*' --goldens G55h --mode all --quiet >/dev/null 2>&1 & pid=$!

@@ -257,6 +257,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
     }
 
+    /// A pin whose write fails (`ulimit -f`) leaves no empty folders of its name in Cases/ (hostile variant).
+    @Test func aFailedPinLeavesNoFolders() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let note = String(repeating: "n", count: 3_000)  // past one 1,024-byte block
+        let r = try HostileCaseTests.evidence(shell: "pin --platform android --family small --name new1/new2/x --note \(note)",
+                                              before: "cd '\(dir.url.path)' && ulimit -f 1;")
+        #expect(r.code == 2, "\(r.code) \(r.err)")
+        #expect(r.errLines.count == 1 && r.err.contains("cannot write"), "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
+
     /// A walk stops at its bounds and says which: 100,000 stray files in Goldens/ cost 84 s.
     @Test func aFolderWalkIsBounded() throws {
         let dir = try PrivateFolder.make("evidence-bounds")
