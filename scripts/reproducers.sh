@@ -478,6 +478,9 @@ run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*
 # --- hostile variant: a pin whose write fails under ulimit -f left the empty folders of its name in Cases/ [t55]
 run pin-ulimit-f-folders t55 2 bash -c "ulimit -f 1; exec '$E' pin ${pinargs[*]} --name t55new/deep/x --note $(printf 'n%.0s' $(seq 1 3000))"
 [ ! -e Cases/t55new ] || { echo "FAIL  pin-ulimit-f-folders: left Cases/t55new"; failed=1; rm -rf Cases/t55new; }
+# --- hostile variant: a result whose cases rows cover its filter but with no verdict passed as "0 passed, 0 failed" [t55]
+python3 -c "import json; r = json.load(open('whole.json')); r['passed'] = []; r['failures'] = []; json.dump(r, open('noverdict.json', 'w'))"
+run report-no-verdict t55 1 "$E" report --from noverdict.json -o rep55t
 # --- hostile variant: SIGHUP (a closed terminal) during record left .X.png.tmp-PID files: now exit 129, none left [t55]
 cp -r "$repo/Goldens" G55h
 "$E" record --filter 'android/small/*' --goldens G55h --mode all --quiet >/dev/null 2>&1 & pid=$!

@@ -246,6 +246,22 @@ import Testing
         #expect(throws: InputError.self) { try ResultFile.check(twice, path: "r.json") }
     }
 
+    /// A fixture is judged by its verdict: a result whose `cases` rows name every key of its filter
+    /// while passed and failures are empty passed as "0 passed, 0 failed" (hostile variant).
+    @Test func aCaseRowWithoutAVerdictIsNoPass() throws {
+        let catalog = ResultFile.catalogOrNone()
+        let filter = "android/small/empty/*"
+        let keys = catalog.keys.filter { Glob.matches(filter, $0) }
+        try #require(!keys.isEmpty)
+        var r = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0)
+        r.run = RunInfo(matrix: RunInfo.matrixID(catalog.entries), environment: RendererEnvironment.current(), filter: filter, checks: ResultFile.expectedChecks)
+        r.cases = keys.map { CaseRecord(key: $0, platform: "android", family: "small", seconds: 0) }
+        let silent = ResultFile.coverageFailures(r, catalog: { catalog })
+        #expect(silent.first?.kind == .selfCheck && silent.first?.detail.contains("neither passed nor failed") == true, "\(silent)")
+        r.passed = keys
+        #expect(ResultFile.coverageFailures(r, catalog: { catalog }).isEmpty)
+    }
+
     /// `ulimit -f`: SIGXFSZ killed the run mid-write (exit 153) leaving its temp file.
     @Test func aFileSizeLimitIsACleanExit2() throws {
         let dir = try PrivateFolder.make("evidence-xfsz")
