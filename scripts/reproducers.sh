@@ -469,6 +469,27 @@ PY
 run summary-markdown-injection t55 0\|1\|2 env GITHUB_STEP_SUMMARY=sum55.md "$E" report --from md-inject.json -o rep55r
 # Escaped, '[x](…)' is '\[x\](…)': only an unescaped '](' would be a link.
 if grep -q '^# forged\|<img\|[^\\]\](javascript' sum55.md; then echo "FAIL  summary-markdown-injection: raw Markdown or HTML in the summary"; failed=1; else echo "ok    summary-markdown-injection: escaped"; fi
+# --- hostile variants (acceptance 4): bench --prepare was no declared output, so it filled Cases/ [t55]
+for d in Cases/b55 Goldens/b55 Tokens/b55; do
+  run "bench-prepare-into-${d%%/*}" t55 2 "$E" bench --filter 'android/small/empty/*' --prepare "$d"
+  [ ! -e "$d" ] || { echo "FAIL  bench-prepare-into-${d%%/*}: wrote $d"; failed=1; rm -rf "$d"; }
+done
+run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55s
+# --- hostile variant: a pin whose write fails under ulimit -f left the empty folders of its name in Cases/ [t55]
+run pin-ulimit-f-folders t55 2 bash -c "ulimit -f 1; exec '$E' pin ${pinargs[*]} --name t55new/deep/x --note $(printf 'n%.0s' $(seq 1 3000))"
+[ ! -e Cases/t55new ] || { echo "FAIL  pin-ulimit-f-folders: left Cases/t55new"; failed=1; rm -rf Cases/t55new; }
+# --- hostile variant: a result whose cases rows cover its filter but with no verdict passed as "0 passed, 0 failed" [t55]
+python3 -c "import json; r = json.load(open('whole.json')); r['passed'] = []; r['failures'] = []; json.dump(r, open('noverdict.json', 'w'))"
+run report-no-verdict t55 1 "$E" report --from noverdict.json -o rep55t
+# --- hostile variant: SIGHUP (a closed terminal) during record left .X.png.tmp-PID files: now exit 129, none left [t55]
+cp -r "$repo/Goldens" G55h
+"$E" record --filter 'android/small/*' --goldens G55h --mode all --quiet >/dev/null 2>&1 & pid=$!
+for _ in $(seq 1 600); do [ -n "$(find G55h -name '.*.tmp-*' -print -quit)" ] && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+kill -HUP "$pid" 2>/dev/null; wait "$pid"; rc=$?
+left=$(find G55h -name '.*.tmp-*' | wc -l)
+if { [ "$rc" = 129 ] || [ "$rc" = 0 ]; } && [ "$left" = 0 ]; then echo "ok    record-sighup: exit $rc, no temp file"
+else echo "FAIL  record-sighup: exit $rc, $left temp files left"; failed=1; fi
+rm -rf G55h
 
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"

@@ -64,6 +64,34 @@ public struct StackColumn {
         Self.linesThatFit(left, lineHeight: lineHeight, gap: gap)
     }
 
+    /// The height `lines` lines of `lineHeight` take after `gap`: the one text-height rule, which the
+    /// lines-that-fit rule inverts.
+    public static func textHeight(lines: Int, lineHeight: Double, gap: Double = 0) -> Double {
+        gap + Double(lines) * lineHeight
+    }
+
+    /// `text`'s forms for a shed order, at the column width less `indent`: whole on the lines it
+    /// needs (at most `maxLines`), then — where it may be cut at its tail — one line fewer each, down
+    /// to one. What `text` draws for a form is exactly what the form costs, so a decision made on
+    /// these heights is the placement's.
+    public func textForms(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0, indent: Double = 0,
+                          mayCut: Bool) -> TextForms {
+        let w = width - indent
+        guard w > 0, maxLines >= 1 else { return TextForms(needed: 0, lines: [], heights: []) }
+        let needed = lineCount(text, style: style, width: w)
+        let top = min(needed, maxLines)
+        let lines = mayCut ? Array(stride(from: top, through: 1, by: -1)) : needed <= maxLines ? [top] : []
+        let lineH = metrics.lineHeight(style)
+        return TextForms(needed: needed, lines: lines, heights: lines.map { Self.textHeight(lines: $0, lineHeight: lineH, gap: gap) })
+    }
+
+    /// Draws `text` in form `form` of `forms` (from `textForms` with the same text, style, gap and
+    /// indent): on that form's lines, whole or cut at its tail. nil when the form does not fit.
+    public mutating func text(_ text: String, style: TextStyle, form: Int, of forms: TextForms, gap: Double = 0,
+                              indent: Double = 0) -> (frame: Rect, text: FinishedText)? {
+        self.text(text, style: style, maxLines: forms.lines[form], gap: gap, indent: indent, whole: forms.isWhole(form))
+    }
+
     /// How far a group placed from the top moves down to sit centred in the room left under it:
     /// half the slack, rounded down to a whole unit (none once the column has overrun).
     public var centringShift: Double { (max(0, left) / 2).rounded(.down) }
@@ -109,6 +137,17 @@ public struct StackColumn {
     public static func ceil(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
 }
 
+/// A text's forms, largest first (`StackColumn.textForms`): the lines each draws and the height it
+/// costs, gap included. Empty when the text has no form it may be drawn in.
+public struct TextForms {
+    /// The lines the whole text needs at its width.
+    public let needed: Int
+    public let lines: [Int]
+    public let heights: [Double]
+    /// Whether form `form` draws the whole text (no tail cut).
+    public func isWhole(_ form: Int) -> Bool { lines[form] >= needed }
+}
+
 /// The seed's shed order as data, for one column: its elements in priority order (highest first),
 /// each with its forms largest first — whole, wrapped, the seed's short form, stepped down to a
 /// named floor, ellipsized where the truncation policy allows — as the height each form costs.
@@ -146,5 +185,12 @@ public struct ShedOrder<Key: Hashable> {
             left -= item.forms[form]
         }
         return (chosen, left)
+    }
+}
+
+extension ShedOrder where Key == Int {
+    /// One element alone in `room`: the index of its largest form that fits (nil: shed).
+    public static func form(of forms: [Double], room: Double) -> Int? {
+        ShedOrder([.init(0, forms: forms)]).fill(room: room).forms[0]
     }
 }

@@ -99,13 +99,16 @@ func checkOpenFileHeadroom() {
 
 nonisolated(unsafe) private var interruptSources: [DispatchSourceSignal] = []
 
-/// SIGINT / SIGTERM remove this process's temp files, then exit 130 / 143. SIGXFSZ (a write past
-/// `ulimit -f`) is ignored, so the write fails with EFBIG and its error path removes the temp file
-/// and ends with exit 2 and one line — instead of the signal killing the run mid-write (exit 153).
+/// SIGINT / SIGTERM / SIGHUP remove this process's temp files, then exit 130 / 143 / 129 (a closed
+/// terminal or ssh session sends SIGHUP: it left `.X.png.tmp-PID` files in the goldens). A SIGHUP
+/// already ignored (`nohup evidence record`) stays ignored. SIGXFSZ (a write past `ulimit -f`) is
+/// ignored, so the write fails with EFBIG and its error path removes the temp file and ends with
+/// exit 2 and one line — instead of the signal killing the run mid-write (exit 153).
 func installInterruptCleanup() {
     signal(SIGXFSZ, SIG_IGN)
-    for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-        signal(sig, SIG_IGN)
+    for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
+        let before = signal(sig, SIG_IGN)
+        if sig == SIGHUP, unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
         let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
         source.setEventHandler { TempFiles.removeAllAndExit(code) }
         source.resume()

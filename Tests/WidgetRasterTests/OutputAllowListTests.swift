@@ -78,6 +78,21 @@ import EvidenceCore
         #expect(GateTrustTests.tree(dir.url) == before, "\(args)")
     }
 
+    /// `bench --prepare DIR` writes a goldens folder: an output like any page folder (it was not
+    /// declared one, so `--prepare Cases/b` filled the case files with PNGs that broke every later run).
+    @Test(arguments: ["Cases/b", "Goldens/b", "Tokens/b", ".git/b"])
+    func benchPrepareIsAnOutput(folder: String) throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("Cases/reported/x.json"))
+        let before = GateTrustTests.tree(dir.url)
+        let goldens = PackagePaths.root.appendingPathComponent("Goldens").path
+        let r = try GateTrustTests.evidence(["bench", "--goldens", goldens, "--filter", "android/small/empty/*", "--prepare", folder], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.errLines.count == 1 && r.err.contains("--prepare: '\(folder)'"), "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
+
     /// `cd Cases && evidence verify`: the default ./report would lie in the case files.
     @Test func verifyInsideTheCasesFolderWritesNothingThere() throws {
         let dir = try Self.project()
@@ -232,6 +247,22 @@ import EvidenceCore
         #expect(throws: InputError.self) { try ResultFile.check(twice, path: "r.json") }
     }
 
+    /// A fixture is judged by its verdict: a result whose `cases` rows name every key of its filter
+    /// while passed and failures are empty passed as "0 passed, 0 failed" (hostile variant).
+    @Test func aCaseRowWithoutAVerdictIsNoPass() throws {
+        let catalog = ResultFile.catalogOrNone()
+        let filter = "android/small/empty/*"
+        let keys = catalog.keys.filter { Glob.matches(filter, $0) }
+        try #require(!keys.isEmpty)
+        var r = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0)
+        r.run = RunInfo(matrix: RunInfo.matrixID(catalog.entries), environment: RendererEnvironment.current(), filter: filter, checks: ResultFile.expectedChecks)
+        r.cases = keys.map { CaseRecord(key: $0, platform: "android", family: "small", seconds: 0) }
+        let silent = ResultFile.coverageFailures(r, catalog: { catalog })
+        #expect(silent.first?.kind == .selfCheck && silent.first?.detail.contains("neither passed nor failed") == true, "\(silent)")
+        r.passed = keys
+        #expect(ResultFile.coverageFailures(r, catalog: { catalog }).isEmpty)
+    }
+
     /// `ulimit -f`: SIGXFSZ killed the run mid-write (exit 153) leaving its temp file.
     @Test func aFileSizeLimitIsACleanExit2() throws {
         let dir = try PrivateFolder.make("evidence-xfsz")
@@ -241,6 +272,19 @@ import EvidenceCore
         #expect(r.code == 2, "\(r.code) \(r.err)")
         #expect(r.errLines.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+    }
+
+    /// A pin whose write fails (`ulimit -f`) leaves no empty folders of its name in Cases/ (hostile variant).
+    @Test func aFailedPinLeavesNoFolders() throws {
+        let dir = try Self.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let note = String(repeating: "n", count: 3_000)  // past one 1,024-byte block
+        let r = try HostileCaseTests.evidence(shell: "pin --platform android --family small --name new1/new2/x --note \(note)",
+                                              before: "cd '\(dir.url.path)' && ulimit -f 1;")
+        #expect(r.code == 2, "\(r.code) \(r.err)")
+        #expect(r.errLines.count == 1 && r.err.contains("cannot write"), "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
     }
 
     /// A walk stops at its bounds and says which: 100,000 stray files in Goldens/ cost 84 s.

@@ -567,7 +567,8 @@ package struct AndroidPlanBuilder {
             hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
                                        : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)")
         } else if showsCoachLine, let text = coachText {
-            let maxLines = coachLineBudget(left: col.left, maxLines: coachMax)
+            // The lines that fit under the same top margin the line is placed with.
+            let maxLines = min(coachMax, col.linesThatFit(lineHeight: m.coachLine, gap: coachTop))
             if maxLines >= 1 {
                 // Large leads the line with coach_spark_large; its slot comes out of the line's width.
                 placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, in: &col, indent: coachLeadDp,
@@ -690,11 +691,6 @@ package struct AndroidPlanBuilder {
                                        .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
                                },
                                rowsOutrankOverflowLine: false)
-    }
-
-    /// The Coach lines a column with `left` dp can give (its clamp `maxLines`, fewer where they don't fit).
-    package func coachLineBudget(left: Double, maxLines: Int) -> Int {
-        min(maxLines, StackColumn.linesThatFit(left, lineHeight: m.coachLine, gap: L.coachTopMarginDp))
     }
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest

@@ -80,9 +80,10 @@ extension IOSPlanBuilder {
             var h = 0.0
             let col = column(Rect(x: stackX, y: 0, width: stackW, height: IOSLayout.rectangularMeasureHeightPt))
             for l in v {
-                let n = col.lineCount(l.text, style: l.style, width: stackW - (l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0))
-                if n > l.lines && !l.mayCut { return nil }
-                h += Double(min(n, l.lines)) * metrics.lineHeight(l.style)
+                let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
+                // A line's largest form: whole on ≤ its limit, or (line3) cut to it; none: the variant does not fit.
+                guard let lineH = col.textForms(l.text, style: l.style, maxLines: l.lines, indent: indent, mayCut: l.mayCut).heights.first else { return nil }
+                h += lineH
             }
             return h
         }

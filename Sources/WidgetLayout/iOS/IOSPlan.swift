@@ -191,57 +191,60 @@ package struct IOSPlanBuilder {
         return out
     }
 
-    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption.
+    /// The reactive caption's forms in `col` after `gap`, beside its glyph: whole on at most
+    /// `captionMaxLines` lines, never cut (iOS keeps the long captions). nil where no caption shows.
+    package func captionForms(in col: StackColumn, gap: Double, mayCut: Bool = false) -> (text: String, style: TextStyle, indent: Double, forms: TextForms)? {
+        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return nil }
+        let s = style(.caption)
+        let indent = captionGlyphPt(s) + IOSLayout.captionGlyphGapPt
+        return (text, s, indent, col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: mayCut))
+    }
+
+    /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption,
+    /// in its one form (whole) where that fits the room left, else shed.
     package mutating func caption(in col: inout StackColumn, gap: Double) {
         guard let text = captionText else {
             hide(.element(.caption), w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
         }
-        if sentencesBesideCaption.contains(text) {
+        guard let c = captionForms(in: col, gap: gap) else {
             hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
         }
-        let s = style(.caption)
-        let glyphPt = captionGlyphPt(s)
-        let indent = glyphPt + IOSLayout.captionGlyphGapPt
-        guard let placed = col.text(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent) else {
+        guard let form = ShedOrder<Int>.form(of: c.forms.heights, room: col.left),
+              let placed = col.text(text, style: c.style, form: form, of: c.forms, gap: gap, indent: c.indent) else {
             hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
         }
         if let g = GlyphKind.caption(w) {
+            let glyphPt = captionGlyphPt(c.style)
             add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
         }
-        addText(.caption, placed, style: s, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
+        addText(.caption, placed, style: c.style, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
     }
 
     /// The caption glyph's side at the caption's size.
     package func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
 
-    /// Height of the reactive caption (≤ `captionMaxLines` lines) with its gap, 0 when none would show.
-    package func captionHeight(width: Double, gap: Double) -> Double {
-        guard let text = captionText, !sentencesBesideCaption.contains(text) else { return 0 }
-        let s = style(.caption)
-        let lines = min(IOSLayout.captionMaxLines, TextWrap.lineCount(text, width: width - captionGlyphPt(s) - IOSLayout.captionGlyphGapPt, style: s, measurer: fonts))
-        return gap + Double(lines) * metrics.lineHeight(s)
-    }
-
     /// Whether the reactive caption keeps its place above an element that outranks it (`need` pt:
     /// Small's status lines, its next-due row), as a two-item shed order: that element (kept),
-    /// then the caption.
+    /// then the caption at the lines it takes (≤ `captionMaxLines`; one too long to be whole asks
+    /// for its line limit here and is shed as never cut by `caption`). True where no caption shows.
     package func captionFits(under need: Double, in col: StackColumn) -> Bool {
         enum Part: Hashable { case outranking, caption }
+        let height = captionForms(in: col, gap: IOSLayout.captionGapPt, mayCut: true)?.forms.heights.first ?? 0
         return ShedOrder<Part>([
             .init(.outranking, forms: [need], kept: true),
-            .init(.caption, forms: [captionHeight(width: col.width, gap: IOSLayout.captionGapPt)]),
+            .init(.caption, forms: [height]),
         ]).fill(room: col.left).forms[.caption] != nil
     }
 
     /// Height the state's title and subtitle need whole (the all-done / empty status lines).
-    package func statusTextHeight(width: Double) -> Double {
+    package func statusTextHeight(in col: StackColumn) -> Double {
         var h = 0.0
         if let t = stateTitleText(w, platform: .ios) {
-            h += Double(TextWrap.lineCount(t, width: width, style: style(.headline), measurer: fonts)) * metrics.lineHeight(style(.headline))
+            h += col.textForms(t, style: style(.headline), maxLines: .max, mayCut: false).heights.first ?? 0
         }
         if let s = stateSubtitleText(w, platform: .ios) {
-            h += IOSLayout.statusSubtitleGapPt + Double(TextWrap.lineCount(s, width: width, style: style(.footnote), measurer: fonts)) * metrics.lineHeight(style(.footnote))
+            h += col.textForms(s, style: style(.footnote), maxLines: .max, gap: IOSLayout.statusSubtitleGapPt, mayCut: false).heights.first ?? 0
         }
         return h
     }
@@ -255,12 +258,24 @@ package struct IOSPlanBuilder {
                                 glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
         var col = column(box)
         var placed: [(SceneElement, Rect, PlanContent)] = []
-        let titleLines = title.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: titleStyle)) } ?? 0
         let subStyle = style(.footnote)
-        let subLines = subtitle.map { min(IOSLayout.stateLineMaxLines, col.lineCount($0, style: subStyle)) } ?? 0
-        let textNeed = Double(titleLines) * metrics.lineHeight(titleStyle) + (subtitle == nil ? 0 : Double(subLines) * metrics.lineHeight(subStyle) + IOSLayout.statusSubtitleGapPt)
-        let side = min(glyphPt, (col.left - textNeed - glyphGap).rounded(.down))
-        if let glyph, side >= (minGlyphPt ?? glyphPt), let r = col.slot(height: side, width: side) {
+        // The group's shed order: the title and its subtitle (kept: the state's lines, at the lines
+        // they take, ≤ `stateLineMaxLines`; placed whole or cut where the room ends, reported), then
+        // the glyph, its side in whole points from `glyphPt` down to `minGlyphPt`, each with its gap.
+        let titleNeed = title.map { col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true).heights.first ?? 0 } ?? 0
+        let subNeed = subtitle.map {
+            col.textForms($0, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt, mayCut: true).heights.first ?? 0
+        } ?? 0
+        let textNeed = titleNeed + subNeed
+        let sides = glyph == nil ? [] : Array(stride(from: glyphPt, through: minGlyphPt ?? glyphPt, by: -1))
+        enum Part: Hashable { case title, subtitle, glyph }
+        let glyphForm = ShedOrder<Part>([
+            .init(.title, forms: [titleNeed], kept: true),
+            .init(.subtitle, forms: [subNeed], kept: true),
+            .init(.glyph, forms: sides.map { $0 + glyphGap }),
+        ]).fill(room: col.left).forms[.glyph]
+        if let glyph, let form = glyphForm, let r = col.slot(height: sides[form], width: sides[form]) {
+            let side = sides[form]
             let x = alignment == .center ? box.midX - side / 2 : box.minX
             placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
             col.take(glyphGap)
@@ -348,20 +363,22 @@ package struct IOSPlanBuilder {
     package mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
         guard let text = staleFooterText(w) else { hide(.element(.staleFooter), "not STALE"); return }
         let s = style(.caption2)
-        let maxLines = IOSLayout.staleFooterMaxLines, gap = IOSLayout.footerGapPt
-        let lineH = metrics.lineHeight(s)
-        // The lines it needs, at most `maxLines`, and at most what the widget holds (then cut, reported).
-        // The streak header's row stands above it whatever happens (seed 000 "The always-visible
-        // core": the numeral is never hidden), so the footer takes only the room under that row.
+        let gap = IOSLayout.footerGapPt
+        // The column's shed order: the streak header's row (kept: it stands above the footer whatever
+        // happens — seed 000 "The always-visible core": the numeral is never hidden), then the
+        // footer's forms: whole on the lines it needs (≤ `staleFooterMaxLines`), then cut down to one.
         let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
-        let lines = min(maxLines, col.lineCount(text, style: s), StackColumn.linesThatFit(col.left - headerRow, lineHeight: lineH, gap: gap))
-        guard lines >= 1, let r = col.reserveBottom(Double(lines) * lineH + gap) else {
+        let forms = col.textForms(text, style: s, maxLines: IOSLayout.staleFooterMaxLines, gap: gap, mayCut: true)
+        enum Part: Hashable { case headerRow, footer }
+        guard let form = ShedOrder<Part>([.init(.headerRow, forms: [headerRow], kept: true), .init(.footer, forms: forms.heights)])
+                .fill(room: col.left).forms[.footer],
+              let r = col.reserveBottom(forms.heights[form]) else {
             lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
         }
-        var foot = column(Rect(x: r.minX, y: r.minY + gap, width: r.width, height: r.height - gap))
-        if let placed = wrappedOrCut(text, in: &foot, style: s, maxLines: lines) {
+        var foot = column(r)
+        if let placed = foot.text(text, style: s, form: form, of: forms, gap: gap) {
             addText(.staleFooter, placed, style: s, ink: mutedInk,
-                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(lines) (reported)" : "STALE footer, reserved first at the bottom")
+                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(forms.lines[form]) (reported)" : "STALE footer, reserved first at the bottom")
         }
     }
 
@@ -388,7 +405,6 @@ package struct IOSPlanBuilder {
         let lineH = metrics.lineHeight(s)
         let rowH = habitRowHeight
         let overflowStyle = style(.footnote)
-        let overflowLineH = metrics.lineHeight(overflowStyle)
         // "+N more" at the lines it will take (≤ overflowMaxLines), so what is measured is what is placed.
         // Nothing is shed while the room it frees is unused: where no row fits with "+N more" under
         // it, the rows take the room and the count is lost (reported).
@@ -398,7 +414,8 @@ package struct IOSPlanBuilder {
             leadingGap: gap, spacing: IOSLayout.habitRowSpacingPt,
             overflowLine: { hidden in
                 overflowText(hidden).map {
-                    IOSLayout.overflowGapPt + Double(min(IOSLayout.overflowMaxLines, room.lineCount($0, style: overflowStyle))) * overflowLineH
+                    room.textForms($0, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt, mayCut: true)
+                        .heights.first ?? .infinity
                 } ?? 0
             },
             rowsOutrankOverflowLine: true)
@@ -460,14 +477,15 @@ package struct IOSPlanBuilder {
         if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }
     }
 
-    /// A single muted line (progress, "days" …) if it fits.
+    /// A single muted line (progress, "days" …) if it fits, decided as a shed order of its forms
+    /// (whole; cut down to one line where it `mayEllipsize` or is `required`) over the room left.
     package mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
                        maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
         guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
-        if let placed = col.text(text, style: s, maxLines: maxLines, gap: gap, whole: !mayEllipsize) {
-            addText(element, placed, style: s, ink: ink, reason)
-        } else if required, let placed = wrappedOrCut(text, in: &col, style: s, maxLines: maxLines, gap: gap) {
-            addText(element, placed, style: s, ink: ink, "\(reason): the room ends before it does — cut at its tail (reported)")
+        let forms = col.textForms(text, style: s, maxLines: maxLines, gap: gap, mayCut: mayEllipsize || required)
+        if let form = ShedOrder<Int>.form(of: forms.heights, room: col.left), let placed = col.text(text, style: s, form: form, of: forms, gap: gap) {
+            addText(element, placed, style: s, ink: ink,
+                    required && !mayEllipsize && !forms.isWhole(form) ? "\(reason): the room ends before it does — cut at its tail (reported)" : reason)
         } else if required {
             lose(.element(element.kind), "\(reason): not one line fits \(fmtDp(col.left)) pt")
         } else {

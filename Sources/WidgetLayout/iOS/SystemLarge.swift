@@ -20,11 +20,12 @@ extension IOSPlanBuilder {
         var closing: (frame: Rect, text: FinishedText)?
         let s = IOSLayout.motivatorStyle
         if let motivator = shownLargeMotivatorText(w, platform: .ios) {
-            let lines = min(IOSLayout.motivatorLines, col.lineCount(motivator, style: s))
-            let h = Double(lines) * metrics.lineHeight(s)
-            if let r = col.reserveBottom(h + IOSLayout.largeMotivatorGapPt) {
-                var m = column(Rect(x: r.minX, y: r.minY + IOSLayout.largeMotivatorGapPt, width: r.width, height: h))
-                closing = m.text(motivator, style: s, maxLines: IOSLayout.motivatorLines)
+            // Its one form: whole on at most `motivatorLines` lines (never cut), where the room holds it.
+            let gap = IOSLayout.largeMotivatorGapPt
+            let forms = col.textForms(motivator, style: s, maxLines: IOSLayout.motivatorLines, gap: gap, mayCut: false)
+            if let form = ShedOrder<Int>.form(of: forms.heights, room: col.left), let r = col.reserveBottom(forms.heights[form]) {
+                var m = column(r)
+                closing = m.text(motivator, style: s, form: form, of: forms, gap: gap)
             }
             if closing == nil { hide(.element(.motivator), "no room for the closing motivator") }
         } else {

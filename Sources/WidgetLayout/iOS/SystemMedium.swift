@@ -38,7 +38,7 @@ extension IOSPlanBuilder {
                 let rowNeed = nextDueIndex == nil ? 0 : IOSLayout.mediumRowsGapPt + habitRowHeight
                 // The column's shed order: the next-due row (kept), then the Coach line's forms, its lines down to one.
                 enum Part: Hashable { case nextDueRow, coach }
-                let coachForms = stride(from: IOSLayout.mediumCoachLines, through: 1, by: -1).map { Double($0) * metrics.lineHeight(s) }
+                let coachForms = stride(from: IOSLayout.mediumCoachLines, through: 1, by: -1).map { StackColumn.textHeight(lines: $0, lineHeight: metrics.lineHeight(s)) }
                 let form = ShedOrder<Part>([.init(.nextDueRow, forms: [rowNeed], kept: true), .init(.coach, forms: coachForms)])
                     .fill(room: right.left).forms[.coach]
                 let lines = form.map { IOSLayout.mediumCoachLines - $0 } ?? 0

@@ -21,7 +21,7 @@ extension IOSPlanBuilder {
             newDayLine(in: &col, gap: IOSLayout.smallNewDayGapPt)
         case .allDone, .empty:
             // The status lines outrank the caption: it sheds when both cannot fit whole.
-            let need = statusTextHeight(width: col.width)
+            let need = statusTextHeight(in: col)
             if captionFits(under: IOSLayout.smallStatusHeadroomPt + need, in: col) {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
@@ -76,7 +76,8 @@ extension IOSPlanBuilder {
         // Two lines stay at the stepped size with a tighter pill (Waves' "Make today's wave" on the
         // 148 and 141 pt classes), so the next-due row above it keeps its room.
         let needed = col.lineCount(label, style: s, width: inner)
-        let h = Double(min(IOSLayout.buttonLabelMaxLines, needed)) * metrics.lineHeight(s) + 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt)
+        let h = HabitRowSeating.rowHeight(lines: min(IOSLayout.buttonLabelMaxLines, needed), lineHeight: metrics.lineHeight(s),
+                                          padding: 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt))
         guard needed <= IOSLayout.buttonLabelMaxLines, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
             lose(.checkOffButton, "the check-off button does not fit with its whole label"); return nil
         }

@@ -149,6 +149,12 @@ public struct ResultFile: Sendable {
         guard let run = r.run else { return failure("the result records no run (its matrix and checks), so what it covers cannot be judged") }
         guard let checks = run.checks, !checks.isEmpty else { return failure("the result's run lists no checks") }
         let judged = Set(r.passed).union(r.cases.filter { $0.platform != orphanPlatform }.map(\.key))
+        // A fixture is judged by its verdict, not by its timing row: a result whose `cases` list the
+        // whole filter but whose passed and failures are empty passed as "0 passed, 0 failed".
+        let verdicts = Set(r.passed).union(r.failures.map(\.key))
+        if let silent = judged.sorted().first(where: { !verdicts.contains($0) }) {
+            return failure("the result lists \(quoted(silent)) among its cases but neither passed nor failed it")
+        }
         guard let filter = run.filter else {
             // A case file's line carries its content hash (`RunInfo.matrixEntry`), recorded in run.cases.
             let entries = judged.map { RunInfo.matrixEntry(key: $0, caseDigest: run.cases?[$0]) }

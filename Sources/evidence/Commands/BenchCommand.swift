@@ -32,7 +32,8 @@ struct BenchCommand: DeclaredCommand {
     static let rounds = OptionSpec.value("rounds", "N", "repetitions without --phase; the best is reported", check: .int(1...100), default: .value("3"))
     static let scale = OptionSpec.value("scale", "N", "matrix copies", check: .int(1...64), default: .value("1"))
     static let phase = OptionSpec.value("phase", "P", "run one phase once: \(phases.joined(separator: ", "))", check: .choice(phases))
-    static let prepare = OptionSpec.value("prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop")
+    // An output (issue #55): the allow-list keeps it out of Goldens/, Cases/, Tokens/ … like any page folder.
+    static let prepare = OptionSpec.output("prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop", writes: .folder)
     static let prepared = OptionSpec.value("prepared", "DIR", "use a folder made by --prepare with the same --scale and --filter")
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments

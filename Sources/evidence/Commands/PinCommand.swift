@@ -119,10 +119,26 @@ struct PinCommand: DeclaredCommand {
             guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else { throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))") }
         }
         // Created only where no case is, unless --force: of two pins of one name, one wins.
-        try folder.write(bytes, to: file, replacing: form.force)
+        // A write that fails (a full disk, `ulimit -f`) leaves none of the folders it made (rmdir: only empty ones).
+        let made = Self.missingFolders(of: file, in: root)
+        do { try folder.write(bytes, to: file, replacing: form.force) } catch {
+            for dir in made.reversed() { rmdir(dir) }
+            throw error
+        }
         print("wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)")
         print("next: evidence record --mode missing --filter '\(pinned.key)'")
         return 0
+    }
+
+    /// The folders between `root` and the case file `file` that do not exist yet, outermost first.
+    static func missingFolders(of file: String, in root: URL) -> [String] {
+        var path = root.path, missing: [String] = []
+        for part in file.split(separator: "/").dropLast() {
+            path += "/" + part
+            var st = stat()
+            if lstat(path, &st) != 0 { missing.append(path) }
+        }
+        return missing
     }
 
     /// The cases folder is a real folder or absent (then made), never a link or a file.
