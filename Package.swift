@@ -31,7 +31,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libpng behind setjmp (libpng reports errors by longjmp, which Swift cannot catch); the
         // goldens are encoded through libdeflate (Debian's libdeflate-dev, scripts/ensure-deps.sh).
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        .target(
+            name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
         // Pixel loops in C so the compiler vectorises them: Cairo's premultiplied pixels to straight
         // RGBA, the contrast scan's skip over known colours, packing the painter's kept frames.
         .target(name: "CPixels"),
@@ -48,12 +49,14 @@ let package = Package(
         // Plans: each family's frames, shedding and the family table, in layout units.
         .target(name: "WidgetLayout", dependencies: ["WidgetText"]),
         // Scenes built from plans, the tokens they are inked with, and the Cairo painter.
-        .target(name: "WidgetScene", dependencies: ["WidgetLayout", "CairoShim", "CLibXML2", "CPixels", "CBundledFonts"]),
+        .target(
+            name: "WidgetScene", dependencies: ["WidgetLayout", "CairoShim", "CLibXML2", "CPixels", "CBundledFonts"]),
         // The gate: fixtures, checks, goldens, verify and record, the review page and the map.
         .target(name: "WidgetRaster", dependencies: ["WidgetScene", "CairoShim", "CFiles", "CPixels"]),
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
-        .testTarget(name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

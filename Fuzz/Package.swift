@@ -16,12 +16,12 @@ let rootIdentity = root.lastPathComponent.lowercased()
 /// target name → what it feeds (the corpus folder has the same name).
 let harnesses = [
     "FuzzSnapshotRender",  // snapshot JSON → decode → timeline frames → Android + iOS scenes → pixels
-    "FuzzPNG",             // a golden's bytes → PNGCodec.decode
-    "FuzzTokenXML",        // colors_widget.xml (values/ and values-night/) → AndroidTokens.load
-    "FuzzColorSet",        // a colorset's Contents.json → AssetCatalogTokens.parseColorSet
-    "FuzzResultReport",    // a saved `verify --json` result → HTML report + JUnit
-    "FuzzManifest",        // Goldens/manifest.json → Manifest.loadChecked
-    "FuzzKnownFindings",   // known-findings.json → KnownFindings.parse
+    "FuzzPNG",  // a golden's bytes → PNGCodec.decode
+    "FuzzTokenXML",  // colors_widget.xml (values/ and values-night/) → AndroidTokens.load
+    "FuzzColorSet",  // a colorset's Contents.json → AssetCatalogTokens.parseColorSet
+    "FuzzResultReport",  // a saved `verify --json` result → HTML report + JUnit
+    "FuzzManifest",  // Goldens/manifest.json → Manifest.loadChecked
+    "FuzzKnownFindings",  // known-findings.json → KnownFindings.parse
 ]
 
 let package = Package(
@@ -29,10 +29,16 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "WidgetRaster", package: rootIdentity),
-                                                    .product(name: "FuzzEntries", package: rootIdentity)]),
-    ] + harnesses.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzSupport", .product(name: "WidgetRaster", package: rootIdentity)])
-    },
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "WidgetRaster", package: rootIdentity),
+                .product(name: "FuzzEntries", package: rootIdentity),
+            ])
+    ]
+        + harnesses.map { name in
+            .executableTarget(
+                name: name, dependencies: ["FuzzSupport", .product(name: "WidgetRaster", package: rootIdentity)])
+        },
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
-import Foundation
-import WidgetRaster
 import EvidenceCore
+import Foundation
 import WidgetModel
+import WidgetRaster
 import WidgetScene
 
 /// What one fuzz input did to the entry point it was fed to.
@@ -23,15 +23,19 @@ public enum FuzzOutcome: Equatable, Sendable {
 /// input under `scratch`, a private folder of the caller's (`PrivateFolder`).
 public enum FuzzEntry {
     /// The targets, as `Fuzz/Package.swift` and `scripts/fuzz.sh` name them.
-    public static let targets = ["FuzzSnapshotRender", "FuzzPNG", "FuzzTokenXML", "FuzzColorSet", "FuzzResultReport", "FuzzManifest",
-                                 "FuzzKnownFindings"]
+    public static let targets = [
+        "FuzzSnapshotRender", "FuzzPNG", "FuzzTokenXML", "FuzzColorSet", "FuzzResultReport", "FuzzManifest",
+        "FuzzKnownFindings",
+    ]
 
     /// The refusal rule every target asserts: the error the CLI would print is one line and
     /// bounded (issue #24 "error lines cap what they echo").
     public static func judge(_ error: InputError) -> FuzzOutcome {
         let line = error.description
         if line.contains("\n") || line.contains("\r") { return .broken("error is not one line: \(line.prefix(200))") }
-        if line.utf8.count > maxErrorLineBytes { return .broken("error line is \(line.utf8.count) bytes, over the \(maxErrorLineBytes)-byte cap") }
+        if line.utf8.count > maxErrorLineBytes {
+            return .broken("error line is \(line.utf8.count) bytes, over the \(maxErrorLineBytes)-byte cap")
+        }
         return .refused
     }
 
@@ -45,7 +49,8 @@ public enum FuzzEntry {
     private static func put(_ bytes: [UInt8], at relative: String, in scratch: URL) -> String? {
         let url = scratch.appendingPathComponent(relative)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
             return nil
         } catch { return "cannot write the input to \(url.path): \(error)" }
@@ -56,15 +61,20 @@ public enum FuzzEntry {
     /// FuzzSnapshotRender: snapshot JSON → decode → every moment of its timeline (sync, +1 h,
     /// midnight, DST edges, stale) → an Android and an iOS scene at each → pixels. What
     /// `render --snapshot` and `timeline` do.
-    public static func snapshotRender(_ input: [UInt8], renderer: WidgetRenderer, painter: CairoPainter) -> FuzzOutcome {
+    public static func snapshotRender(_ input: [UInt8], renderer: WidgetRenderer, painter: CairoPainter) -> FuzzOutcome
+    {
         run { () throws(InputError) in
             let snapshot = try decodeWidgetSnapshot(Data(input))
             let frames = try Timeline.frames(snapshot: snapshot, from: snapshot.syncedAt, timeZone: snapshotZone)
             for platform in TimelinePlatforms.all(renderer: renderer) {
                 for frame in frames {
-                    let image = painter.render(try platform.scene(snapshot: snapshot, asOf: frame.date, timeZone: snapshotZone,
-                                                                  family: platform.families[0]))
-                    if image.width <= 0 || image.height <= 0 { return .broken("drew a \(image.width)×\(image.height) image") }
+                    let image = painter.render(
+                        try platform.scene(
+                            snapshot: snapshot, asOf: frame.date, timeZone: snapshotZone,
+                            family: platform.families[0]))
+                    if image.width <= 0 || image.height <= 0 {
+                        return .broken("drew a \(image.width)×\(image.height) image")
+                    }
                 }
             }
             return .accepted
@@ -115,12 +125,17 @@ public enum FuzzEntry {
             if merged.summaryLine.contains("\n") { return .broken("a summary line of several lines") }
             _ = GitHubAnnotations.summary(merged, page: "page")
             _ = GitHubAnnotations.errorLines(merged)
-            if !JUnitReport.render(merged).hasPrefix("<?xml") { return .broken("JUnit output without its XML declaration") }
+            if !JUnitReport.render(merged).hasPrefix("<?xml") {
+                return .broken("JUnit output without its XML declaration")
+            }
             let page = try PageFolder.begin(scratch.appendingPathComponent("page").path, flag: "-o")
             do throws(InputError) {
                 try HTMLReport.write(merged, to: page.folder)
                 try page.commit()
-            } catch { page.discard(); throw error }
+            } catch {
+                page.discard()
+                throw error
+            }
             guard case .bytes(let html) = ContainedFolder(page.target).read(HTMLReport.fileName), !html.isEmpty else {
                 return .broken("the page folder holds no index.html")
             }
@@ -147,11 +162,16 @@ public enum FuzzEntry {
             for e in known.entries {
                 if e.conditions.summary.contains("\n") { return .broken("a conditions summary of several lines") }
                 for facts in sampleFacts {
-                    let f = GateFailure(key: "android/small/fuzz", kind: e.kind, detail: "fuzz", node: e.node, element: e.element)
+                    let f = GateFailure(
+                        key: "android/small/fuzz", kind: e.kind, detail: "fuzz", node: e.node, element: e.element)
                     let matched = e.matches(f, facts: facts)
                     // A condition the platform does not have never matches it.
-                    if matched, e.conditions.fontScale != nil, facts.platform != .android { return .broken("fontScale matched an iOS render") }
-                    if matched, e.conditions.textSize != nil, facts.platform != .ios { return .broken("textSize matched an Android render") }
+                    if matched, e.conditions.fontScale != nil, facts.platform != .android {
+                        return .broken("fontScale matched an iOS render")
+                    }
+                    if matched, e.conditions.textSize != nil, facts.platform != .ios {
+                        return .broken("textSize matched an Android render")
+                    }
                 }
             }
             _ = known.unmatched(by: [])
@@ -161,8 +181,11 @@ public enum FuzzEntry {
 
     /// The facts of a first-run render on each platform, for matching known findings against.
     static let sampleFacts: [RenderFacts] = {
-        let resolved = resolveWidget(snapshot: nil, asOf: Date(timeIntervalSince1970: 1_790_000_000), timeZone: snapshotZone)
-        return [RenderFacts(family: .android(.small), resolved: resolved, size: Size(110, 130), fontScale: 2),
-                RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: Size(170, 170), textSize: .large)]
+        let resolved = resolveWidget(
+            snapshot: nil, asOf: Date(timeIntervalSince1970: 1_790_000_000), timeZone: snapshotZone)
+        return [
+            RenderFacts(family: .android(.small), resolved: resolved, size: Size(110, 130), fontScale: 2),
+            RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: Size(170, 170), textSize: .large),
+        ]
     }()
 }

@@ -66,27 +66,45 @@ extension FixtureFamily {
         switch self {
         case .android(let f):
             switch f {
-            case .small: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: false), drawsRestGlyph: false,
-                                             closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: true, shedsHeaderByWidth: true,
-                                             captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: true)
-            case .medium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: false), drawsRestGlyph: true,
-                                              closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: true, shedsHeaderByWidth: false,
-                                              captionGlyph: .compact, levelBLabels: true, coachSpark: false, speaksSmallLabel: false)
-            case .large: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
-                                             closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: true, shedsHeaderByWidth: false,
-                                             captionGlyph: .header, levelBLabels: true, coachSpark: true, speaksSmallLabel: false)
+            case .small:
+                return FamilyTraits(
+                    surface: .home, checklist: .nextDueAndButton(guaranteed: false), drawsRestGlyph: false,
+                    closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: true,
+                    shedsHeaderByWidth: true,
+                    captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: true)
+            case .medium:
+                return FamilyTraits(
+                    surface: .home, checklist: .rows(keepsNextDue: false), drawsRestGlyph: true,
+                    closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: true,
+                    shedsHeaderByWidth: false,
+                    captionGlyph: .compact, levelBLabels: true, coachSpark: false, speaksSmallLabel: false)
+            case .large:
+                return FamilyTraits(
+                    surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
+                    closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: true,
+                    shedsHeaderByWidth: false,
+                    captionGlyph: .header, levelBLabels: true, coachSpark: true, speaksSmallLabel: false)
             }
         case .ios(let f):
             switch f {
-            case .systemSmall: return FamilyTraits(surface: .home, checklist: .nextDueAndButton(guaranteed: true), drawsRestGlyph: true,
-                                                   closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: false, shedsHeaderByWidth: false,
-                                                   captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
-            case .systemMedium: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: true,
-                                                    closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: false, shedsHeaderByWidth: false,
-                                                    captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
-            case .systemLarge: return FamilyTraits(surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
-                                                   closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: false, shedsHeaderByWidth: false,
-                                                   captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
+            case .systemSmall:
+                return FamilyTraits(
+                    surface: .home, checklist: .nextDueAndButton(guaranteed: true), drawsRestGlyph: true,
+                    closesWithMotivator: false, drawsCoachLine: false, shedsByHeightBudget: false,
+                    shedsHeaderByWidth: false,
+                    captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
+            case .systemMedium:
+                return FamilyTraits(
+                    surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: true,
+                    closesWithMotivator: false, drawsCoachLine: true, shedsByHeightBudget: false,
+                    shedsHeaderByWidth: false,
+                    captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
+            case .systemLarge:
+                return FamilyTraits(
+                    surface: .home, checklist: .rows(keepsNextDue: true), drawsRestGlyph: false,
+                    closesWithMotivator: true, drawsCoachLine: true, shedsByHeightBudget: false,
+                    shedsHeaderByWidth: false,
+                    captionGlyph: .compact, levelBLabels: false, coachSpark: false, speaksSmallLabel: false)
             case .accessoryCircular: return .accessory(.circular)
             case .accessoryRectangular: return .accessory(.rectangular)
             case .accessoryInline: return .accessory(.inline)
@@ -98,9 +116,12 @@ extension FixtureFamily {
 extension FamilyTraits {
     /// A Lock Screen accessory: a glance surface with no checklist and no budgets to shed by.
     package static func accessory(_ surface: Surface) -> FamilyTraits {
-        FamilyTraits(surface: surface, checklist: .none, drawsRestGlyph: false, closesWithMotivator: false, drawsCoachLine: false,
-                     shedsByHeightBudget: false, shedsHeaderByWidth: false, captionGlyph: .compact, levelBLabels: false, coachSpark: false,
-                     speaksSmallLabel: false)
+        FamilyTraits(
+            surface: surface, checklist: .none, drawsRestGlyph: false, closesWithMotivator: false,
+            drawsCoachLine: false,
+            shedsByHeightBudget: false, shedsHeaderByWidth: false, captionGlyph: .compact, levelBLabels: false,
+            coachSpark: false,
+            speaksSmallLabel: false)
     }
 }
 

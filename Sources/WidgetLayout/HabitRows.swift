@@ -41,13 +41,22 @@ public struct HabitRowSeating {
     /// lost (iOS, reported), or no row is drawn and the progress line counts the habits (Android).
     public let rowsOutrankOverflowLine: Bool
 
-    public init(habitCount: Int, nextDue: Int?, anchor: Int?, oneLine: Double, twoLine: Double, nextDueH: Double,
-                nextDueOneLineH: Double, leadingGap: Double = 0, spacing: Double = 0,
-                overflowLine: @escaping (_ hidden: Int) -> Double, rowsOutrankOverflowLine: Bool) {
-        self.habitCount = habitCount; self.nextDue = nextDue; self.anchor = anchor
-        self.oneLine = oneLine; self.twoLine = twoLine; self.nextDueH = nextDueH; self.nextDueOneLineH = nextDueOneLineH
-        self.leadingGap = leadingGap; self.spacing = spacing
-        self.overflowLine = overflowLine; self.rowsOutrankOverflowLine = rowsOutrankOverflowLine
+    public init(
+        habitCount: Int, nextDue: Int?, anchor: Int?, oneLine: Double, twoLine: Double, nextDueH: Double,
+        nextDueOneLineH: Double, leadingGap: Double = 0, spacing: Double = 0,
+        overflowLine: @escaping (_ hidden: Int) -> Double, rowsOutrankOverflowLine: Bool
+    ) {
+        self.habitCount = habitCount
+        self.nextDue = nextDue
+        self.anchor = anchor
+        self.oneLine = oneLine
+        self.twoLine = twoLine
+        self.nextDueH = nextDueH
+        self.nextDueOneLineH = nextDueOneLineH
+        self.leadingGap = leadingGap
+        self.spacing = spacing
+        self.overflowLine = overflowLine
+        self.rowsOutrankOverflowLine = rowsOutrankOverflowLine
     }
 
     /// Whether the tall row is in its one-line form (its title ellipsized to one line).

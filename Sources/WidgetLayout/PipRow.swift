@@ -30,9 +30,13 @@ public enum PipRow {
 /// past what `width` holds (the seed is silent) the capsules narrow, in quarter points, then their gaps
 /// halve, down to square; below that there is no row (nil) and the count speaks alone.
 public enum CapsuleRow {
-    public static func fitted(count n: Int, across width: Double, nominal: Size, gap: Double) -> (width: Double, gap: Double)? {
+    public static func fitted(count n: Int, across width: Double, nominal: Size, gap: Double) -> (
+        width: Double, gap: Double
+    )? {
         guard n > 0 else { return nil }
-        func capsule(gap g: Double) -> Double { min(nominal.width, ((width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4) }
+        func capsule(gap g: Double) -> Double {
+            min(nominal.width, ((width - Double(n - 1) * g) / Double(n) * 4).rounded(.down) / 4)
+        }
         let g = capsule(gap: gap) < nominal.height ? gap / 2 : gap
         let w = capsule(gap: g)
         return w >= nominal.height ? (w, g) : nil

@@ -34,7 +34,10 @@ public struct PlanItem: Sendable, Hashable, Codable {
     public var reason: String
 
     public init(element: SceneElement, frame: Rect, content: PlanContent, reason: String) {
-        self.element = element; self.frame = frame; self.content = content; self.reason = reason
+        self.element = element
+        self.frame = frame
+        self.content = content
+        self.reason = reason
     }
 
     /// Its display name on `platform` (`plan` output and lookups by name in tests).

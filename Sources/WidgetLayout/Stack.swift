@@ -26,8 +26,13 @@ public struct StackColumn {
     public let height: Double
 
     public init(metrics: LineMetrics, measurer: TextMeasuring, box: Rect) {
-        self.metrics = metrics; self.measurer = measurer
-        x = box.minX; width = box.width; y = box.minY; bottom = box.maxY; height = box.height
+        self.metrics = metrics
+        self.measurer = measurer
+        x = box.minX
+        width = box.width
+        y = box.minY
+        bottom = box.maxY
+        height = box.height
     }
 
     /// The room left between the next free y and the bottom (negative once an element that never
@@ -39,16 +44,19 @@ public struct StackColumn {
     /// Wraps `text` into at most `maxLines` lines that also fit the height left (after `gap`).
     /// nil when not even one line fits — or, for a `whole` (must-keep) line, when it would be cut:
     /// such a line is shed whole, never ellipsized (seed 000: "New d…" is a broken render).
-    public mutating func text(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
-                              width: Double? = nil, indent: Double = 0, whole: Bool = true) -> (frame: Rect, text: FinishedText)? {
+    public mutating func text(
+        _ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
+        width: Double? = nil, indent: Double = 0, whole: Bool = true
+    ) -> (frame: Rect, text: FinishedText)? {
         let lineH = metrics.lineHeight(style)
         let lines = min(maxLines, linesThatFit(lineHeight: lineH, gap: gap))
         let w = (width ?? self.width) - indent
         guard lines >= 1, w > 0 else { return nil }
         let wrapped = TextWrap.wrap(text, width: w, maxLines: lines, style: style, measurer: measurer)
         if whole && wrapped.ellipsized { return nil }
-        let frame = Rect(x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
-                         height: Double(wrapped.lines.count) * lineH)
+        let frame = Rect(
+            x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
+            height: Double(wrapped.lines.count) * lineH)
         y = frame.maxY
         return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
     }
@@ -74,21 +82,27 @@ public struct StackColumn {
     /// needs (at most `maxLines`), then — where it may be cut at its tail — one line fewer each, down
     /// to one. What `text` draws for a form is exactly what the form costs, so a decision made on
     /// these heights is the placement's.
-    public func textForms(_ text: String, style: TextStyle, maxLines: Int, gap: Double = 0, indent: Double = 0,
-                          mayCut: Bool) -> TextForms {
+    public func textForms(
+        _ text: String, style: TextStyle, maxLines: Int, gap: Double = 0, indent: Double = 0,
+        mayCut: Bool
+    ) -> TextForms {
         let w = width - indent
         guard w > 0, maxLines >= 1 else { return TextForms(needed: 0, lines: [], heights: []) }
         let needed = lineCount(text, style: style, width: w)
         let top = min(needed, maxLines)
         let lines = mayCut ? Array(stride(from: top, through: 1, by: -1)) : needed <= maxLines ? [top] : []
         let lineH = metrics.lineHeight(style)
-        return TextForms(needed: needed, lines: lines, heights: lines.map { Self.textHeight(lines: $0, lineHeight: lineH, gap: gap) })
+        return TextForms(
+            needed: needed, lines: lines, heights: lines.map { Self.textHeight(lines: $0, lineHeight: lineH, gap: gap) }
+        )
     }
 
     /// Draws `text` in form `form` of `forms` (from `textForms` with the same text, style, gap and
     /// indent): on that form's lines, whole or cut at its tail. nil when the form does not fit.
-    public mutating func text(_ text: String, style: TextStyle, form: Int, of forms: TextForms, gap: Double = 0,
-                              indent: Double = 0) -> (frame: Rect, text: FinishedText)? {
+    public mutating func text(
+        _ text: String, style: TextStyle, form: Int, of forms: TextForms, gap: Double = 0,
+        indent: Double = 0
+    ) -> (frame: Rect, text: FinishedText)? {
         self.text(text, style: style, maxLines: forms.lines[form], gap: gap, indent: indent, whole: forms.isWhole(form))
     }
 
@@ -167,7 +181,10 @@ public struct ShedOrder<Key: Hashable> {
         /// anyway, and what ranks below it gets none of the room it overran.
         public var kept: Bool
         public init(_ key: Key, forms: [Double], requires: Key? = nil, kept: Bool = false) {
-            self.key = key; self.forms = forms; self.requires = requires; self.kept = kept
+            self.key = key
+            self.forms = forms
+            self.requires = requires
+            self.kept = kept
         }
     }
 
@@ -176,11 +193,14 @@ public struct ShedOrder<Key: Hashable> {
 
     /// The form index each element is drawn in (absent: shed) and the room left over.
     public func fill(room: Double) -> (forms: [Key: Int], left: Double) {
-        var left = room, chosen: [Key: Int] = [:]
+        var left = room
+        var chosen: [Key: Int] = [:]
         for item in items {
             if let needed = item.requires, chosen[needed] == nil { continue }
-            guard let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 })
-                    ?? (item.kept && !item.forms.isEmpty ? item.forms.count - 1 : nil) else { continue }
+            guard
+                let form = item.forms.firstIndex(where: { $0 <= left + 1e-9 })
+                    ?? (item.kept && !item.forms.isEmpty ? item.forms.count - 1 : nil)
+            else { continue }
             chosen[item.key] = form
             left -= item.forms[form]
         }

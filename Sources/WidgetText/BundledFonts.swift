@@ -7,7 +7,8 @@ public enum BundledFonts {
     public static let prefix = "evidence:Fonts/"
 
     /// Each embedded file's name and bytes, in the table's fixed order.
-    nonisolated(unsafe) public static let all: [(name: String, bytes: UnsafeRawBufferPointer)] = embeddedFiles(evidence_bundled_font_at)
+    nonisolated(unsafe) public static let all: [(name: String, bytes: UnsafeRawBufferPointer)] = embeddedFiles(
+        evidence_bundled_font_at)
 
     /// The bytes of the embedded file called `name` (`Roboto-Regular.ttf`), nil when none is.
     public static func bytes(named name: String) -> UnsafeRawBufferPointer? {
@@ -16,11 +17,17 @@ public enum BundledFonts {
 }
 
 /// The entries of one of CBundledFonts' tables (`at(i)`, NULL past the last): each file's name and bytes.
-package func embeddedFiles(_ at: (Int32) -> UnsafePointer<evidence_bundled_font>?) -> [(name: String, bytes: UnsafeRawBufferPointer)] {
+package func embeddedFiles(_ at: (Int32) -> UnsafePointer<evidence_bundled_font>?) -> [(
+    name: String, bytes: UnsafeRawBufferPointer
+)] {
     var out: [(name: String, bytes: UnsafeRawBufferPointer)] = []
     var i: Int32 = 0
     while let entry = at(i) {
-        out.append((String(cString: entry.pointee.name), UnsafeRawBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count)))
+        out.append(
+            (
+                String(cString: entry.pointee.name),
+                UnsafeRawBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count)
+            ))
         i += 1
     }
     return out

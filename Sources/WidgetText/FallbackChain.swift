@@ -5,7 +5,10 @@ public struct FontFile: Hashable, Sendable {
     public var index: Int
     /// The file's bytes are compiled into the binary (`BundledFonts`); `path` is then `BundledFonts.prefix` + its name.
     public var isEmbedded: Bool { path.hasPrefix(BundledFonts.prefix) }
-    public init(_ path: String, index: Int = 0) { self.path = path; self.index = index }
+    public init(_ path: String, index: Int = 0) {
+        self.path = path
+        self.index = index
+    }
 
     /// The file's name, as the manifest's environment and every message name it.
     public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -1,6 +1,6 @@
 import CairoShim
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// One font face, opened twice: as a HarfBuzz face for shaping, measuring and coverage, and as a
 /// FreeType face wrapped for Cairo to draw. Frees the HarfBuzz objects and its Cairo reference in
@@ -36,7 +36,8 @@ package final class FontFace: @unchecked Sendable {
             return InputError(path, missing)
         }
         let err = errno
-        return resourceError(err, path, "opening the font") ?? InputError(path, err == ENOENT ? missing : "\(missing) (\(String(cString: strerror(err))))")
+        return resourceError(err, path, "opening the font")
+            ?? InputError(path, err == ENOENT ? missing : "\(missing) (\(String(cString: strerror(err))))")
     }
 
     /// Address space a font's load needs beyond twice its file (HarfBuzz's map, FreeType's tables).
@@ -45,9 +46,16 @@ package final class FontFace: @unchecked Sendable {
     package init(_ file: FontFile, library: FT_Library, missing: String) throws(InputError) {
         let path = file.path
         let embedded = file.isEmbedded ? BundledFonts.bytes(named: file.fileName) : nil
-        if file.isEmbedded && embedded == nil { throw InputError(path, "no font of that name is compiled into this evidence") }
+        if file.isEmbedded && embedded == nil {
+            throw InputError(path, "no font of that name is compiled into this evidence")
+        }
         // An embedded font's bytes live for the process (static data), so neither library copies them.
-        let opened = embedded.map { hb_blob_create($0.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32($0.count), HB_MEMORY_MODE_READONLY, nil, nil) }
+        let opened =
+            embedded.map {
+                hb_blob_create(
+                    $0.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32($0.count), HB_MEMORY_MODE_READONLY, nil,
+                    nil)
+            }
             ?? hb_blob_create_from_file_or_fail(path)
         guard let blob = opened else { throw Self.openFailure(path, missing: missing) }
         defer { hb_blob_destroy(blob) }
@@ -65,10 +73,16 @@ package final class FontFace: @unchecked Sendable {
         descender = Double(-ext.descender)
 
         var ft: FT_Face?
-        let ftError = embedded.map { FT_New_Memory_Face(library, $0.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long($0.count), FT_Long(file.index), &ft) }
+        let ftError =
+            embedded.map {
+                FT_New_Memory_Face(
+                    library, $0.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long($0.count),
+                    FT_Long(file.index), &ft)
+            }
             ?? FT_New_Face(library, path, FT_Long(file.index), &ft)
         guard ftError == 0, let ft else {
-            hb_font_destroy(hbFont); hb_face_destroy(face)
+            hb_font_destroy(hbFont)
+            hb_face_destroy(face)
             throw Self.openFailure(path, missing: "FreeType cannot open this font")
         }
         hasColor = ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
@@ -126,11 +140,29 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// manifest's environment hashes, so no file that can draw a pixel escapes it.
     public let files: [FontFile]
 
-    private struct FaceKey: Hashable { var family: FontFamily; var weight: FontWeight }
-    private struct AdvanceKey: Hashable { var text: String; var face: FaceKey }
-    private struct ShapeKey: Hashable { var text: String; var style: TextStyle; var direction: ParagraphDirection }
-    private struct WrapKey: Hashable { var text: String; var width: Double; var maxLines: Int; var style: TextStyle }
-    private struct Measured { var perUnitWidth: Double; var missing: [Unicode.Scalar] }
+    private struct FaceKey: Hashable {
+        var family: FontFamily
+        var weight: FontWeight
+    }
+    private struct AdvanceKey: Hashable {
+        var text: String
+        var face: FaceKey
+    }
+    private struct ShapeKey: Hashable {
+        var text: String
+        var style: TextStyle
+        var direction: ParagraphDirection
+    }
+    private struct WrapKey: Hashable {
+        var text: String
+        var width: Double
+        var maxLines: Int
+        var style: TextStyle
+    }
+    private struct Measured {
+        var perUnitWidth: Double
+        var missing: [Unicode.Scalar]
+    }
 
     /// File names in `Fonts/`. Inter stands in for SF Pro; Roboto has no SemiBold, so it maps to Medium.
     package static func fileName(_ family: FontFamily, _ weight: FontWeight) -> String {
@@ -146,29 +178,41 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// Loads the primary faces from `directory` and each weight's `fallbacks` (the Noto chain by default).
-    public convenience init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
-        try self.init(primary: { FontFile(directory.appendingPathComponent(Self.fileName($0, $1)).path) }, fallbacks: fallbacks)
+    public convenience init(directory: URL, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces)
+        throws(InputError)
+    {
+        try self.init(
+            primary: { FontFile(directory.appendingPathComponent(Self.fileName($0, $1)).path) }, fallbacks: fallbacks)
     }
 
     /// Loads each family × weight's `primary` file and each weight's `fallbacks`.
-    package init(primary: (FontFamily, FontWeight) -> FontFile, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces) throws(InputError) {
+    package init(
+        primary: (FontFamily, FontWeight) -> FontFile, fallbacks: (FontWeight) -> [FontFile] = FallbackChain.faces
+    ) throws(InputError) {
         // The FreeType library is never freed: Cairo may hold this library's faces in its caches for
         // the life of the process, and a FontLibrary is made a handful of times per process at most.
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw InputError("FreeType", "cannot initialise") }
-        var loaded: [FaceKey: FontFace] = [:], chains: [FaceKey: [FontFace]] = [:], shared: [FontFile: FontFace] = [:]
-        var primaryFiles: [FontFile] = [], fallbackFiles: [FontFile] = []
+        var loaded: [FaceKey: FontFace] = [:]
+        var chains: [FaceKey: [FontFace]] = [:]
+        var shared: [FontFile: FontFace] = [:]
+        var primaryFiles: [FontFile] = []
+        var fallbackFiles: [FontFile] = []
         for family in FontFamily.allCases {
             for weight in FontWeight.allCases {
                 let key = FaceKey(family: family, weight: weight)
-                let primary = try FontFace(primary(family, weight), library: lib, missing: "cannot read bundled font; is the clone complete?")
+                let primary = try FontFace(
+                    primary(family, weight), library: lib, missing: "cannot read bundled font; is the clone complete?")
                 if !primaryFiles.contains(primary.file) { primaryFiles.append(primary.file) }
                 var chain = [primary]
                 for file in fallbacks(weight) {
                     if shared[file] == nil {
                         fallbackFiles.append(file)
-                        shared[file] = try FontFace(file, library: lib,
-                            missing: "fallback font not installed; run scripts/ensure-deps.sh (fonts-noto-color-emoji, fonts-noto-cjk, fonts-noto-core)")
+                        shared[file] = try FontFace(
+                            file, library: lib,
+                            missing:
+                                "fallback font not installed; run scripts/ensure-deps.sh (fonts-noto-color-emoji, fonts-noto-cjk, fonts-noto-core)"
+                        )
                     }
                     chain.append(shared[file]!)
                 }
@@ -219,8 +263,10 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// `cache[key]`, made by `make` the first time (outside the lock: two workers may both make it,
     /// to the same value). A full cache (`cacheLimit` entries) is emptied and starts again: memory
     /// stays bounded, and a long run (a sweep, a test process) still remembers its working set.
-    private func remembered<Key: Hashable, Value>(_ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
-                                                  _ make: () -> Value) -> Value {
+    private func remembered<Key: Hashable, Value>(
+        _ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
+        _ make: () -> Value
+    ) -> Value {
         if let cached = cacheLock.reading({ self[keyPath: cache][key] }) { return cached }
         let value = make()
         cacheLock.writing {
@@ -233,7 +279,8 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
     /// and what `advance` measures. Shaped once per line, style and direction (a matrix draws the
     /// same lines in many fixtures); the cache starts afresh at `cacheLimit` lines.
-    public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine {
+    public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine
+    {
         remembered(\.shapeCache, ShapeKey(text: text, style: style, direction: direction)) {
             TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
         }

@@ -55,7 +55,10 @@ package struct TextShaper {
         var clusterStarts: [Int] = []
         clusterStarts.reserveCapacity(scalars.count)
         var n = 0
-        for ch in text { clusterStarts.append(n); n += ch.unicodeScalars.count }
+        for ch in text {
+            clusterStarts.append(n)
+            n += ch.unicodeScalars.count
+        }
 
         let (levels, rtl) = Self.bidiLevels(scalars, direction: direction)
         let scripts = Self.scripts(scalars)
@@ -78,7 +81,13 @@ package struct TextShaper {
         }
 
         // Logical runs: maximal cluster sequences with one face, level and script.
-        struct Item { var start: Int; var end: Int; var face: Int; var level: Int8; var script: hb_script_t }
+        struct Item {
+            var start: Int
+            var end: Int
+            var face: Int
+            var level: Int8
+            var script: hb_script_t
+        }
         var items: [Item] = []
         for (c, start) in clusterStarts.enumerated() {
             let end = c + 1 < clusterStarts.count ? clusterStarts[c + 1] : scalars.count
@@ -100,7 +109,10 @@ package struct TextShaper {
             while level >= lowestOdd && level > 0 {
                 var i = 0
                 while i < order.count {
-                    guard items[order[i]].level >= level else { i += 1; continue }
+                    guard items[order[i]].level >= level else {
+                        i += 1
+                        continue
+                    }
                     var j = i
                     while j < order.count && items[order[j]].level >= level { j += 1 }
                     order[i..<j].reverse()
@@ -116,11 +128,14 @@ package struct TextShaper {
         for index in order {
             let item = items[index]
             let face = chain[item.face]
-            let (glyphs, advance) = shapeRun(scalars, item.start, item.end - item.start, face: face,
-                                             rightToLeft: item.level % 2 == 1, script: item.script, origin: pen)
+            let (glyphs, advance) = shapeRun(
+                scalars, item.start, item.end - item.start, face: face,
+                rightToLeft: item.level % 2 == 1, script: item.script, origin: pen)
             for g in glyphs where g.glyph == 0 {
                 notdefs += 1
-                if let u = Unicode.Scalar(scalars[g.cluster]), !missing.contains(u), !Self.isIgnorable(scalars[g.cluster]) {
+                if let u = Unicode.Scalar(scalars[g.cluster]), !missing.contains(u),
+                    !Self.isIgnorable(scalars[g.cluster])
+                {
                     missing.append(u)
                 }
             }
@@ -147,7 +162,9 @@ package struct TextShaper {
             return e
         }
         // Not the colour face: its space is an emoji-wide blank.
-        if cluster.count == 1, Self.isSticky(base), let p = previous, !chain[p].hasColor, chain[p].covers(base) { return p }
+        if cluster.count == 1, Self.isSticky(base), let p = previous, !chain[p].hasColor, chain[p].covers(base) {
+            return p
+        }
         if let f = chain.firstIndex(where: { face in visible.allSatisfy { face.covers($0) } }) { return f }
         // Base covered but not all its marks: keep the base's face; the marks shape as .notdef and are reported.
         return chain.firstIndex { $0.covers(base) }
@@ -186,7 +203,9 @@ package struct TextShaper {
     /// Bidi embedding levels (rules P2–I2, then L1) from FriBidi, and the resolved paragraph
     /// direction. Text with nothing at or above U+0590 is all level 0 in a left-to-right
     /// paragraph unless forced right-to-left — the common Latin path never calls FriBidi.
-    package static func bidiLevels(_ scalars: [UInt32], direction: ParagraphDirection) -> (levels: [Int8], rightToLeft: Bool) {
+    package static func bidiLevels(_ scalars: [UInt32], direction: ParagraphDirection) -> (
+        levels: [Int8], rightToLeft: Bool
+    ) {
         if direction != .rightToLeft, !scalars.contains(where: { $0 >= firstRightToLeftScalar }) {
             return ([], false)
         }
@@ -194,11 +213,12 @@ package struct TextShaper {
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
         var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
         var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
-        var base: FriBidiParType = switch direction {
-        case .firstStrong: evidence_fribidi_par_first_strong()
-        case .leftToRight: evidence_fribidi_par_ltr()
-        case .rightToLeft: evidence_fribidi_par_rtl()
-        }
+        var base: FriBidiParType =
+            switch direction {
+            case .firstStrong: evidence_fribidi_par_first_strong()
+            case .leftToRight: evidence_fribidi_par_ltr()
+            case .rightToLeft: evidence_fribidi_par_rtl()
+            }
         fribidi_get_bidi_types(scalars, len, &types)
         fribidi_get_bracket_types(scalars, len, types, &brackets)
         guard fribidi_get_par_embedding_levels_ex(types, brackets, len, &base, &levels) > 0 else {
@@ -226,8 +246,10 @@ package struct TextShaper {
 
     /// Shapes scalars[start..<start+count] in `face`, the whole line as context (Arabic joining
     /// across a run edge). Returns glyphs placed from `origin` and the run's advance.
-    package func shapeRun(_ scalars: [UInt32], _ start: Int, _ count: Int, face: FontFace, rightToLeft: Bool,
-                  script: hb_script_t, origin: Double) -> ([ShapedGlyph], Double) {
+    package func shapeRun(
+        _ scalars: [UInt32], _ start: Int, _ count: Int, face: FontFace, rightToLeft: Bool,
+        script: hb_script_t, origin: Double
+    ) -> ([ShapedGlyph], Double) {
         guard let buf = hb_buffer_create() else { return ([], 0) }
         defer { hb_buffer_destroy(buf) }
         hb_buffer_add_utf32(buf, scalars, Int32(scalars.count), UInt32(start), Int32(count))
@@ -243,13 +265,16 @@ package struct TextShaper {
         let scale = size / face.unitsPerEm
         var out: [ShapedGlyph] = []
         out.reserveCapacity(Int(n))
-        var penX = 0.0, penY = 0.0
+        var penX = 0.0
+        var penY = 0.0
         for i in 0..<Int(n) {
             let p = positions![i]
-            out.append(ShapedGlyph(glyph: infos![i].codepoint,
-                                   x: origin + (penX + Double(p.x_offset)) * scale,
-                                   y: (penY - Double(p.y_offset)) * scale,
-                                   cluster: Int(infos![i].cluster)))
+            out.append(
+                ShapedGlyph(
+                    glyph: infos![i].codepoint,
+                    x: origin + (penX + Double(p.x_offset)) * scale,
+                    y: (penY - Double(p.y_offset)) * scale,
+                    cluster: Int(infos![i].cluster)))
             penX += Double(p.x_advance)
             penY += Double(p.y_advance)
         }

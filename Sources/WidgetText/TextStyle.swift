@@ -13,7 +13,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var weight: FontWeight
     public var size: Double
     public init(_ family: FontFamily, _ weight: FontWeight, size: Double) {
-        self.family = family; self.weight = weight; self.size = size
+        self.family = family
+        self.weight = weight
+        self.size = size
     }
     /// Android text: `sp` scaled by the user's font scale.
     public static func roboto(_ weight: FontWeight, sp: Double, fontScale: Double) -> TextStyle {

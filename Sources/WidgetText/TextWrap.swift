@@ -15,14 +15,18 @@ public enum TextWrap {
 
     /// Wraps `text` into at most `maxLines` lines no wider than `width` (through the measurer, which
     /// may have wrapped the same text before: a matrix wraps each line many times).
-    public static func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle,
-                            measurer: TextMeasuring) -> WrappedText {
+    public static func wrap(
+        _ text: String, width: Double, maxLines: Int, style: TextStyle,
+        measurer: TextMeasuring
+    ) -> WrappedText {
         measurer.wrap(text, width: width, maxLines: maxLines, style: style)
     }
 
     /// The wrapping itself, measured line by line with `measurer`.
-    package static func wrapped(_ text: String, width: Double, maxLines: Int, style: TextStyle,
-                        measurer: TextMeasuring) -> WrappedText {
+    package static func wrapped(
+        _ text: String, width: Double, maxLines: Int, style: TextStyle,
+        measurer: TextMeasuring
+    ) -> WrappedText {
         precondition(maxLines >= 1)
         let pieces = breakPieces(text)
         let words = pieces.map(\.text)
@@ -53,15 +57,24 @@ public enum TextWrap {
             ranges.append(start..<i)
             start = i
             current = ""
-            if ranges.count == maxLines { cut = true; break }
+            if ranges.count == maxLines {
+                cut = true
+                break
+            }
         }
         if !current.isEmpty { ranges.append(start..<i) }
-        if ranges.count > maxLines { ranges.removeLast(ranges.count - maxLines); cut = true }
-        if !cut { ranges = withoutWidow(ranges, words: words, width: width, style: style, measurer: measurer, joined: joined) }
+        if ranges.count > maxLines {
+            ranges.removeLast(ranges.count - maxLines)
+            cut = true
+        }
+        if !cut {
+            ranges = withoutWidow(ranges, words: words, width: width, style: style, measurer: measurer, joined: joined)
+        }
         var lines = ranges.map(joined)
         if cut, let last = lines.popLast() {
             // The last visible line carries the rest of the text so the "…" marks a real cut.
-            let rest = i < words.count && lines.count + 1 == maxLines
+            let rest =
+                i < words.count && lines.count + 1 == maxLines
                 ? words[i...].indices.reduce(into: last) { $0 += pieces[$1].glue + words[$1] } : last
             lines.append(ellipsize(rest, width: width, style: style, measurer: measurer, force: true))
         }
@@ -76,20 +89,25 @@ public enum TextWrap {
     /// habits". No line is added and no word left alone, as Android's balanced break strategy and
     /// iOS's text engine break (README, "Line breaks"). Only whole text: a cut paragraph keeps its
     /// greedy lines, so its "…" still marks the cut. When no such break fits, the greedy lines stay.
-    package static func withoutWidow(_ ranges: [Range<Int>], words: [String], width: Double, style: TextStyle,
-                             measurer: TextMeasuring, joined: (Range<Int>) -> String) -> [Range<Int>] {
+    package static func withoutWidow(
+        _ ranges: [Range<Int>], words: [String], width: Double, style: TextStyle,
+        measurer: TextMeasuring, joined: (Range<Int>) -> String
+    ) -> [Range<Int>] {
         guard ranges.count >= 2, let last = ranges.last, last.count == 1 else { return ranges }
         let lineCount = min(widowReflowLines, ranges.count)
         let first = ranges[ranges.count - lineCount].lowerBound
         let end = last.upperBound
         // A symbol alone on a line ("🇯🇵 / Japanese class") is no better than a word alone: the
         // break may keep one the greedy lines had, never add one. Its cost outweighs any slack.
-        func isLoneSymbol(_ line: Range<Int>) -> Bool { line.count == 1 && !words[line.lowerBound].contains(where: \.isLetter) }
+        func isLoneSymbol(_ line: Range<Int>) -> Bool {
+            line.count == 1 && !words[line.lowerBound].contains(where: \.isLetter)
+        }
         let loneSymbolCost = Double(lineCount + 1) * width * width
         // best[m][j]: the least cost of pieces first..<first+j on m lines, and where its last line
         // starts — indexed from `first`, so the table is the tail's size, not the paragraph's.
         let n = end - first
-        var best = Array(repeating: Array(repeating: (cost: Double.infinity, start: -1), count: n + 1), count: lineCount + 1)
+        var best = Array(
+            repeating: Array(repeating: (cost: Double.infinity, start: -1), count: n + 1), count: lineCount + 1)
         best[0][0] = (0, 0)
         // Each candidate line's advance, measured once for every line count that tries it (nil: wider than the line).
         var advances: [Int: Double?] = [:]
@@ -106,11 +124,16 @@ public enum TextWrap {
                 // The line start..<j, widest last: its width only grows as start moves back.
                 var start = j - 1
                 while start >= 0 {
-                    if j - start == 1 && m == lineCount && j == n { start -= 1; continue }  // the widow again
+                    if j - start == 1 && m == lineCount && j == n {
+                        start -= 1
+                        continue
+                    }  // the widow again
                     guard let a = advance(start, j) else { break }
                     let before = best[m - 1][start].cost
                     if before.isFinite {
-                        let cost = before + (width - a) * (width - a) + (isLoneSymbol((first + start)..<(first + j)) ? loneSymbolCost : 0)
+                        let cost =
+                            before + (width - a) * (width - a)
+                            + (isLoneSymbol((first + start)..<(first + j)) ? loneSymbolCost : 0)
                         if cost < best[m][j].cost { best[m][j] = (cost, start) }
                     }
                     start -= 1
@@ -119,7 +142,8 @@ public enum TextWrap {
         }
         let greedySymbols = ranges.suffix(lineCount).filter(isLoneSymbol).count
         guard best[lineCount][n].cost.isFinite,
-              best[lineCount][n].cost < Double(greedySymbols + 1) * loneSymbolCost else { return ranges }
+            best[lineCount][n].cost < Double(greedySymbols + 1) * loneSymbolCost
+        else { return ranges }
         var tail: [Range<Int>] = []
         var j = n
         for m in stride(from: lineCount, through: 1, by: -1) {
@@ -142,22 +166,35 @@ public enum TextWrap {
     /// characters — O(k log k), whatever the length of `text` (a 1 MB title costs what a short one
     /// does). The width of "prefix + …" never shrinks as the prefix grows, so this finds the same
     /// longest prefix a character-by-character search from the end would.
-    public static func ellipsize(_ text: String, width: Double, style: TextStyle, measurer: TextMeasuring,
-                                 force: Bool = false) -> String {
+    public static func ellipsize(
+        _ text: String, width: Double, style: TextStyle, measurer: TextMeasuring,
+        force: Bool = false
+    ) -> String {
         if !force, measurer.advance(text, style: style) <= width { return text }
-        func candidate(_ n: Int, _ chars: Substring) -> String { String(chars.prefix(n)).trimmingWhitespace() + ellipsis }
+        func candidate(_ n: Int, _ chars: Substring) -> String {
+            String(chars.prefix(n)).trimmingWhitespace() + ellipsis
+        }
         func fits(_ n: Int, _ chars: Substring) -> Bool { measurer.advance(candidate(n, chars), style: style) <= width }
-        var fitting = 0, failing = -1  // longest prefix known to fit; shortest known not to (-1: none yet)
+        var fitting = 0
+        var failing = -1  // longest prefix known to fit; shortest known not to (-1: none yet)
         var probe = 1
         var window = Substring()
         while true {
             window = text.prefix(probe)
             let available = window.count
             if available < probe {  // the whole text is `available` characters
-                if available > fitting { if fits(available, window) { fitting = available } else { failing = available } }
+                if available > fitting {
+                    if fits(available, window) { fitting = available } else { failing = available }
+                }
                 break
             }
-            if fits(probe, window) { fitting = probe; probe *= 2 } else { failing = probe; break }
+            if fits(probe, window) {
+                fitting = probe
+                probe *= 2
+            } else {
+                failing = probe
+                break
+            }
         }
         while failing - fitting > 1 {
             let mid = (fitting + failing) / 2
@@ -169,8 +206,12 @@ public enum TextWrap {
     /// A stretch of text between two line-break opportunities, and what joins it to the one before
     /// ("" inside a run of ideographs, " " after a space).
     package struct Piece: Equatable {
-        package var text: String; package var glue: String
-        package init(text: String, glue: String) { self.text = text; self.glue = glue }
+        package var text: String
+        package var glue: String
+        package init(text: String, glue: String) {
+            self.text = text
+            self.glue = glue
+        }
     }
 
     /// Break opportunities: at spaces, and between ideographs (CJK lines may break between any two
@@ -183,9 +224,12 @@ public enum TextWrap {
             var piece = ""
             var previous: Character?
             for ch in word {
-                if let p = previous, isIdeographic(p) || isIdeographic(ch), !noBreakBefore.contains(ch), !noBreakAfter.contains(p) {
+                if let p = previous, isIdeographic(p) || isIdeographic(ch), !noBreakBefore.contains(ch),
+                    !noBreakAfter.contains(p)
+                {
                     out.append(Piece(text: piece, glue: glue))
-                    piece = ""; glue = ""
+                    piece = ""
+                    glue = ""
                 }
                 piece.append(ch)
                 previous = ch

@@ -1,5 +1,4 @@
 import EvidenceCore
-
 import WidgetRaster
 
 /// The finding kinds and classes as `--help` lists them, read from the registry and the enums so a

@@ -1,5 +1,5 @@
-import WidgetRaster
 import EvidenceCore
+import WidgetRaster
 
 /// One `evidence <name>` subcommand. Each lives in its own file under Commands/ and is listed
 /// once in `allCommands` (Registry.swift).

@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 
 /// A command whose options are declared once (issue #57, #55): each is a property of its
 /// `Arguments`, which is at once the option's declaration, its storage and its parse. The table
@@ -35,7 +35,9 @@ extension Option where Value == String? {
 extension Option where Value == Double? {
     /// The number only as given (checked), nil when absent: a `--threshold` beside an exact
     /// comparison is refused, not ignored, so "given" must be told apart from the default.
-    init(given spec: OptionSpec) { self.init(spec) { a, s throws(InputError) in a.given(s) == nil ? nil : try a.double(s) } }
+    init(given spec: OptionSpec) {
+        self.init(spec) { a, s throws(InputError) in a.given(s) == nil ? nil : try a.double(s) }
+    }
 }
 
 extension Option where Value == Int {
@@ -53,9 +55,14 @@ struct TableGroup<Value>: ArgumentBinding {
     let table: OptionTable
     let read: (ParsedArguments) throws(InputError) -> Value
     private let box = Bound<Value>()
-    init(_ table: OptionTable, read: @escaping (ParsedArguments) throws(InputError) -> Value) { self.table = table; self.read = read }
+    init(_ table: OptionTable, read: @escaping (ParsedArguments) throws(InputError) -> Value) {
+        self.table = table
+        self.read = read
+    }
     var wrappedValue: Value {
-        guard let v = box.value else { preconditionFailure("\(table.all.map(\.name)) read before the arguments were parsed") }
+        guard let v = box.value else {
+            preconditionFailure("\(table.all.map(\.name)) read before the arguments were parsed")
+        }
         return v
     }
     var sections: [OptionTable.Section] { table.sections }

@@ -1,8 +1,9 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import EvidenceCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The CLI's one output path: everything for standard output (`print` in this module, `emit`,
 // `printJSON`) goes through `StandardOutput`, diagnostics through `printError`, both by write(2).
@@ -18,7 +19,8 @@ final class StandardOutput: @unchecked Sendable {
     private let lock = NSLock()
 
     func write(_ s: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard failure == 0 else { return }
         buffer.append(contentsOf: s.utf8)
         if buffer.count >= 1 << 16 { flushLocked() }
@@ -26,7 +28,8 @@ final class StandardOutput: @unchecked Sendable {
 
     /// Writes what is buffered; returns the first errno seen (0 = everything written).
     func flush() -> Int32 {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         flushLocked()
         return failure
     }
@@ -49,7 +52,9 @@ func emit(_ s: String) { StandardOutput.shared.write(s + "\n") }
 /// A closed or failing stderr is ignored: the exit code still says what happened.
 /// Each line is at most `maxErrorLineBytes` (the command's name before an error's own capped line
 /// could push it over).
-func printError(_ s: String) { _ = Array((cappedEcho(s, maxErrorLineBytes) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) } }
+func printError(_ s: String) {
+    _ = Array((cappedEcho(s, maxErrorLineBytes) + "\n").utf8).withUnsafeBytes { writeAll(2, $0) }
+}
 
 /// Progress text on stderr with no newline (a `\r` line that redraws).
 func printProgress(_ s: String) { _ = Array(s.utf8).withUnsafeBytes { writeAll(2, $0) } }
@@ -71,7 +76,10 @@ func prepareStandardStreams() {
     signal(SIGPIPE, SIG_IGN)
     for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
         let null = open("/dev/null", O_RDONLY)
-        if null >= 0, null != fd { dup2(null, fd); close(null) }
+        if null >= 0, null != fd {
+            dup2(null, fd)
+            close(null)
+        }
     }
 }
 
@@ -86,12 +94,17 @@ let minimumOpenFiles = 32
 func checkOpenFileHeadroom() {
     var limit = rlimit()
     if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(minimumOpenFiles) {
-        printError("evidence: the open-file limit is \(limit.rlim_cur) (ulimit -n); evidence needs at least \(minimumOpenFiles) — raise it (ulimit -n 1024) and run again")
+        printError(
+            "evidence: the open-file limit is \(limit.rlim_cur) (ulimit -n); evidence needs at least \(minimumOpenFiles) — raise it (ulimit -n 1024) and run again"
+        )
         exit(2)
     }
     let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
     guard probe >= 0 else {
-        printError("evidence: " + (resourceError(errno, "/dev/null", "starting")?.description ?? "cannot open /dev/null (\(String(cString: strerror(errno))))"))
+        printError(
+            "evidence: "
+                + (resourceError(errno, "/dev/null", "starting")?.description
+                    ?? "cannot open /dev/null (\(String(cString: strerror(errno))))"))
         exit(2)
     }
     close(probe)

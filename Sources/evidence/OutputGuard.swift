@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 import WidgetScene
 
 /// Issue #34's "outputs never touch inputs" and issue #55's allow-list, for every command at once,
@@ -18,17 +18,20 @@ enum OutputGuard {
         ("accept", "the accept file", nil), ("prepared", "the --prepared goldens folder", nil),
     ]
 
-    static func check(_ a: ParsedArguments, options: OptionTable, owned: [OutputAllowList.Output] = [],
-                      environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) {
+    static func check(
+        _ a: ParsedArguments, options: OptionTable, owned: [OutputAllowList.Output] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(InputError) {
         var outputs = owned
         // Every option declared as an output (`OptionSpec.output`), checked here and nowhere else.
         for spec in options.all {
             guard let writes = spec.output, let path = try declaredOutput(spec, a, options: options) else { continue }
-            let kind: OutputAllowList.Kind = switch writes {
-            case .png: .png
-            case .junit: .junit
-            case .folder: .ownedFolder(role: nil)
-            }
+            let kind: OutputAllowList.Kind =
+                switch writes {
+                case .png: .png
+                case .junit: .junit
+                case .folder: .ownedFolder(role: nil)
+                }
             outputs.append(.init(spec.flagName, path, kind))
         }
         // verify and report append their summary to this file.
@@ -38,41 +41,52 @@ enum OutputGuard {
         guard !outputs.isEmpty else { return }
         let inputs = protectedInputs(a, options: options)
         for o in outputs {
-            let role: String? = switch o.kind {
-            case .ownedFolder(let r): r
-            case .ownedFile(let r): r
-            case .png, .junit, .appended: nil
-            }
-            try ProtectedInput.check(output: o.path, flag: o.flag, against: inputs.filter { role == nil || $0.role != role })
+            let role: String? =
+                switch o.kind {
+                case .ownedFolder(let r): r
+                case .ownedFile(let r): r
+                case .png, .junit, .appended: nil
+                }
+            try ProtectedInput.check(
+                output: o.path, flag: o.flag, against: inputs.filter { role == nil || $0.role != role })
         }
         let allowList = OutputAllowList(project: Project.current)
         try allowList.check(outputs)
         var roots = [allowList.root]
         // `--root` naming another project does not unprotect the one the working folder is in.
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if let (here, _) = Project.findRoot(from: cwd), KernelPath.resolve(here.path) != KernelPath.resolve(Project.current.root.path),
-           let project = try? Project.at(root: here, origin: "the working folder") {
+        if let (here, _) = Project.findRoot(from: cwd),
+            KernelPath.resolve(here.path) != KernelPath.resolve(Project.current.root.path),
+            let project = try? Project.at(root: here, origin: "the working folder")
+        {
             let other = OutputAllowList(project: project)
             try other.check(outputs)
             roots.append(other.root)
         }
         // What passed, as it resolved now: each write confirms it still lands there (WriteConfirmation.swift).
-        OutputApprovals.activate(outputs: outputs.map { KernelPath.resolve($0.path) },
-                                 protected: roots + inputs.map { KernelPath.resolve($0.path) })
+        OutputApprovals.activate(
+            outputs: outputs.map { KernelPath.resolve($0.path) },
+            protected: roots + inputs.map { KernelPath.resolve($0.path) })
     }
 
     /// The path an output option names (given, or its declared default), or nil when it writes
     /// nothing this run; refused when a required one is absent, when it is empty, or `-`; a file
     /// output must be replaceable (so a long render never ends in "cannot write").
-    static func declaredOutput(_ spec: OptionSpec, _ a: ParsedArguments, options: OptionTable) throws(InputError) -> String? {
+    static func declaredOutput(_ spec: OptionSpec, _ a: ParsedArguments, options: OptionTable) throws(InputError)
+        -> String?
+    {
         let folder = spec.output == .folder
         guard let path = a.string(spec) else {
             if let what = spec.required { throw InputError(spec.flagName, "required: \(what)") }
             return nil
         }
         // verify's default ./report is not written when --html names the page folder (its images go there).
-        if spec.name == "report", a.given(spec) == nil, options.spec("html").flatMap({ a.given($0) }) != nil { return nil }
-        guard !path.isEmpty else { throw InputError(spec.flagName, "empty path; name the \(folder ? "folder" : "file") to write") }
+        if spec.name == "report", a.given(spec) == nil, options.spec("html").flatMap({ a.given($0) }) != nil {
+            return nil
+        }
+        guard !path.isEmpty else {
+            throw InputError(spec.flagName, "empty path; name the \(folder ? "folder" : "file") to write")
+        }
         try refuseStandardOutput(spec.flagName, path, folder: folder)
         if !folder { try OutputFile.check(path) }
         return path
@@ -84,7 +98,10 @@ enum OutputGuard {
     static func refuseStandardOutput(_ flag: String, _ path: String, folder: Bool) throws(InputError) {
         guard path == "-" else { return }
         let what = folder ? "a folder" : "a file"
-        throw InputError(flag, "'-' (standard output) is not an output here: this output is \(what) — name it (./- for \(what) called '-')")
+        throw InputError(
+            flag,
+            "'-' (standard output) is not an output here: this output is \(what) — name it (./- for \(what) called '-')"
+        )
     }
 
     static func protectedInputs(_ a: ParsedArguments, options: OptionTable) -> [ProtectedInput] {

@@ -23,7 +23,8 @@ enum ProgressLine {
         init(verb: String) { self.verb = verb }
 
         func draw(_ p: GateProgress) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             let now = Date()
             let finished = p.done == p.total
             guard finished || now.timeIntervalSince(last) >= 0.1 else { return }

@@ -1,13 +1,14 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 
 /// `--root DIR`, which every command takes: the project whose goldens, token folders and
 /// known-findings file the command reads. Without it the project is found from the working folder
 /// upward (`Project.discover`), as git finds its repository — never the path evidence was built at.
 enum ProjectOption {
-    static let spec = OptionSpec.value("root", "DIR", "the project folder (its \(Project.configName) or \(Project.defaultGoldens)/)",
-                                       default: .note("found from the working folder upward"))
+    static let spec = OptionSpec.value(
+        "root", "DIR", "the project folder (its \(Project.configName) or \(Project.defaultGoldens)/)",
+        default: .note("found from the working folder upward"))
 
     /// Takes `--root DIR` / `--root=DIR` out of `arguments` and resolves the project.
     static func resolve(_ arguments: inout [String]) throws(InputError) -> Project {
@@ -16,18 +17,26 @@ enum ProjectOption {
         var i = 0
         while i < arguments.count {
             let arg = arguments[i]
-            if arg == "--" { kept += arguments[i...]; break }
+            if arg == "--" {
+                kept += arguments[i...]
+                break
+            }
             if arg == "--root" || arg.hasPrefix("--root=") {
                 if root != nil { throw InputError("--root", "given twice; name one project folder") }
                 if arg == "--root" {
-                    guard i + 1 < arguments.count else { throw InputError("--root", "needs a value: the project folder") }
-                    root = arguments[i + 1]; i += 2
+                    guard i + 1 < arguments.count else {
+                        throw InputError("--root", "needs a value: the project folder")
+                    }
+                    root = arguments[i + 1]
+                    i += 2
                 } else {
-                    root = String(arg.dropFirst("--root=".count)); i += 1
+                    root = String(arg.dropFirst("--root=".count))
+                    i += 1
                 }
                 continue
             }
-            kept.append(arg); i += 1
+            kept.append(arg)
+            i += 1
         }
         arguments = kept
         guard let root else { return try Project.discover() }
@@ -48,10 +57,15 @@ extension ProjectOption {
         switch need {
         case .none: return
         case .required:
-            throw InputError("--root", "no project at or above \(searched.path) (no \(Project.configName) or \(Project.defaultGoldens)/); "
-                + "\(command) needs a project: run it in the checkout, or give --root DIR (the folder holding \(Project.configName) or \(Project.defaultGoldens)/)")
+            throw InputError(
+                "--root",
+                "no project at or above \(searched.path) (no \(Project.configName) or \(Project.defaultGoldens)/); "
+                    + "\(command) needs a project: run it in the checkout, or give --root DIR (the folder holding \(Project.configName) or \(Project.defaultGoldens)/)"
+            )
         case .optional:
-            printError("evidence \(command): no project at or above \(searched.path); using the bundled tokens (give --root DIR for a project's)")
+            printError(
+                "evidence \(command): no project at or above \(searched.path); using the bundled tokens (give --root DIR for a project's)"
+            )
         }
     }
 }
@@ -67,22 +81,41 @@ extension ProjectOption {
         flags.contains { a.given($0) != nil } ? .none : .required
     }
 }
-extension VerifyCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
-extension RecordCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
-extension BenchCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
-extension GalleryCommand { static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, GateArguments.goldens) } }
+extension VerifyCommand {
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
+        ProjectOption.unlessNamed(a, GateArguments.goldens)
+    }
+}
+extension RecordCommand {
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
+        ProjectOption.unlessNamed(a, GateArguments.goldens)
+    }
+}
+extension BenchCommand {
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
+        ProjectOption.unlessNamed(a, GateArguments.goldens)
+    }
+}
+extension GalleryCommand {
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
+        ProjectOption.unlessNamed(a, GateArguments.goldens)
+    }
+}
 extension PinCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
 extension SheetCommand { static func projectNeed(_: ParsedArguments) -> ProjectOption.Need { .required } }
 extension ContrastCommand {
     /// The audit of named token folders needs no project; the bundled audit and the render checks do.
-    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need { ProjectOption.unlessNamed(a, androidRes, iosAssets) }
+    static func projectNeed(_ a: ParsedArguments) -> ProjectOption.Need {
+        ProjectOption.unlessNamed(a, androidRes, iosAssets)
+    }
 }
 
 extension ProjectOption {
     /// The `--root` paragraph of docs/reference/cli.md, its command lists read from each command's need.
     static var markdown: String {
         func names(_ need: Need) -> String {
-            allCommands.filter { $0.projectNeed(ParsedArguments()) == need }.map { "`\($0.name)`" }.joined(separator: ", ")
+            allCommands.filter { $0.projectNeed(ParsedArguments()) == need }.map { "`\($0.name)`" }.joined(
+                separator: ", ")
         }
         return """
             `--root DIR` (every command) names the project checked — its `\(Project.configName)`, goldens, token

@@ -1,7 +1,7 @@
-import Foundation
-import WidgetRaster
 import EvidenceCore
+import Foundation
 import WidgetModel
+import WidgetRaster
 import WidgetScene
 
 /// `evidence render`'s and `evidence plan`'s shared form (any widget, any size, either platform)
@@ -23,8 +23,9 @@ struct AdHocRenderOptions: Equatable, Sendable {
 
     /// The widget and its size: pin's whole form (its case file holds no tokens or output).
     static func parseWidget(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
-        AdHocRenderOptions(input: try WidgetInputOptions.parse(a), target: try RenderTarget.parse(a), androidRes: nil, iosAssets: nil,
-                           output: nil, json: false)
+        AdHocRenderOptions(
+            input: try WidgetInputOptions.parse(a), target: try RenderTarget.parse(a), androidRes: nil, iosAssets: nil,
+            output: nil, json: false)
     }
 
     /// Render's and plan's form: the widget and size, the tokens and the bad-snapshot policy.
@@ -33,10 +34,15 @@ struct AdHocRenderOptions: Equatable, Sendable {
     /// `--json`, plan's `--json`), read where they are declared.
     static func parse(_ a: ParsedArguments) throws(InputError) -> AdHocRenderOptions {
         var o = try parseWidget(a)
-        if a.given(androidRes) != nil, o.target.platform != .android { throw InputError("--android-res", "only applies to --platform android") }
-        if a.given(iosAssets) != nil, o.target.platform != .ios { throw InputError("--ios-assets", "only applies to --platform ios") }
+        if a.given(androidRes) != nil, o.target.platform != .android {
+            throw InputError("--android-res", "only applies to --platform android")
+        }
+        if a.given(iosAssets) != nil, o.target.platform != .ios {
+            throw InputError("--ios-assets", "only applies to --platform ios")
+        }
         let policy = try a.choice(Self.onBadSnapshot, BadSnapshotPolicy.allCases)
-        if policy == .fallback, case .file = o.input.source {} else if policy == .fallback {
+        if policy == .fallback, case .file = o.input.source {
+        } else if policy == .fallback {
             throw InputError("--on-bad-snapshot", "needs --snapshot (there is no snapshot to fall back from)")
         }
         o.androidRes = a.given(androidRes)
@@ -45,26 +51,39 @@ struct AdHocRenderOptions: Equatable, Sendable {
         return o
     }
 
-    static let androidRes = OptionSpec.value("android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml", default: .note("the bundled tokens"))
-    static let iosAssets = OptionSpec.value("ios-assets", "DIR", "an Xcode asset catalog with the Widget*.colorset sets", default: .note("the bundled sets"))
-    static let output = OptionSpec.output("output", "FILE", """
+    static let androidRes = OptionSpec.value(
+        "android-res", "DIR", "a res/ folder with values/ and values-night/colors_widget.xml",
+        default: .note("the bundled tokens"))
+    static let iosAssets = OptionSpec.value(
+        "ios-assets", "DIR", "an Xcode asset catalog with the Widget*.colorset sets", default: .note("the bundled sets")
+    )
+    static let output = OptionSpec.output(
+        "output", "FILE",
+        """
         where to write the PNG (written atomically; its folder must exist; a device,
         FIFO, socket, folder or link is never replaced)
         """, writes: .png, short: "o", required: "the PNG file to write")
-    static let json = OptionSpec.flag("json", """
+    static let json = OptionSpec.flag(
+        "json",
+        """
         print what was drawn: family, size, state, the visible texts in drawing
         order, the accessibility label, the pip row, and any findings
         (\(CheckRegistry.kindsOnEveryRender)), each with its class —
         \(FindingClass.allWords) — and its seed passage
         """)
-    static let onBadSnapshot = OptionSpec.value("on-bad-snapshot", nil, """
+    static let onBadSnapshot = OptionSpec.value(
+        "on-bad-snapshot", nil,
+        """
         fail: a snapshot that doesn't decode is an error, exit 2.
         fallback: print the decode error on stderr and draw what the widget draws —
         seed 001 §5, "decode failure falls through to .firstRun / legacyBody" — exit 0
-        """, check: .choice(BadSnapshotPolicy.allCases.map(\.rawValue)), default: .value(BadSnapshotPolicy.fail.rawValue))
+        """, check: .choice(BadSnapshotPolicy.allCases.map(\.rawValue)),
+        default: .value(BadSnapshotPolicy.fail.rawValue))
 
     /// The tokens, the output and the report form; `render` and `plan` add these to the widget and size tables.
-    static let outputOptions = OptionTable([.init("tokens and output:", [androidRes, iosAssets, output, json, onBadSnapshot])])
+    static let outputOptions = OptionTable([
+        .init("tokens and output:", [androidRes, iosAssets, output, json, onBadSnapshot])
+    ])
     static let options = WidgetInputOptions.options + RenderTarget.options + outputOptions
     static var valued: Set<String> { options.valued }
     static var switches: Set<String> { options.switches }

@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import WidgetRaster
 import EvidenceCore
+import Foundation
+import WidgetRaster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every output of a verify run is a handler of its one result stream (`ResultStream`: per-fixture
 /// results as they are judged, then the finished `VerifyResult`): the console or `--json`, the HTML
@@ -11,9 +12,12 @@ import EvidenceCore
 /// decided (the hint, the order, the counts come from WidgetRaster). `report` hands a result it read
 /// back to the same handlers, with its own page writer and console line.
 struct ReviewOutputs {
-    static let html = OptionSpec.output("html", "DIR", "a static report page DIR/index.html (with the report images in DIR)", writes: .folder)
-    static let junit = OptionSpec.output("junit", "FILE", "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do",
-                                        writes: .junit)
+    static let html = OptionSpec.output(
+        "html", "DIR", "a static report page DIR/index.html (with the report images in DIR)", writes: .folder)
+    static let junit = OptionSpec.output(
+        "junit", "FILE",
+        "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do",
+        writes: .junit)
     static let options = OptionTable([html, junit])
     static var valued: Set<String> { options.valued }
     static let environmentNote = """
@@ -34,24 +38,31 @@ struct ReviewOutputs {
     /// a drifted environment's remedy is then the CI machine's, not "go to CI".
     var inCI: Bool
 
-    static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
+    static func parse(_ a: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(InputError) -> ReviewOutputs
+    {
         try make(html: a.given(html), junit: a.given(junit), environment: environment)
     }
 
     /// The outputs `--html` and `--junit` name (nil: not written) and what the environment says.
-    static func make(html htmlPath: String?, junit junitPath: String?,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ReviewOutputs {
+    static func make(
+        html htmlPath: String?, junit junitPath: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(InputError) -> ReviewOutputs {
         func path(_ spec: OptionSpec) throws(InputError) -> URL? {
             guard let v = spec == html ? htmlPath : junitPath else { return nil }
             // An empty path would write into the working folder (issue #24).
-            guard !v.isEmpty else { throw InputError("--\(spec.name)", "empty path; name the \(spec == html ? "folder" : "file") to write") }
+            guard !v.isEmpty else {
+                throw InputError("--\(spec.name)", "empty path; name the \(spec == html ? "folder" : "file") to write")
+            }
             return URL(fileURLWithPath: v)
         }
         func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        return ReviewOutputs(html: try path(html), junit: try path(junit),
-                             githubActions: environment["GITHUB_ACTIONS"] == "true",
-                             stepSummary: set("GITHUB_STEP_SUMMARY"), commit: set("GITHUB_SHA"), workspace: set("GITHUB_WORKSPACE"),
-                             inCI: environment["CI"] == "true" || environment["GITHUB_ACTIONS"] == "true" || set("JENKINS_URL") != nil)
+        return ReviewOutputs(
+            html: try path(html), junit: try path(junit),
+            githubActions: environment["GITHUB_ACTIONS"] == "true",
+            stepSummary: set("GITHUB_STEP_SUMMARY"), commit: set("GITHUB_SHA"), workspace: set("GITHUB_WORKSPACE"),
+            inCI: environment["CI"] == "true" || environment["GITHUB_ACTIONS"] == "true" || set("JENKINS_URL") != nil)
     }
 
     /// The page's images live beside it, so `--html DIR` is also the report folder.
@@ -59,15 +70,19 @@ struct ReviewOutputs {
         if report == "" { throw InputError("--report", "empty path; name the folder for the report images") }
         guard let html else { return report ?? "report" }
         if let report, URL(fileURLWithPath: report).standardizedFileURL != html.standardizedFileURL {
-            throw InputError("--report", "'\(report)' differs from --html '\(html.path)'; the page's images go beside it — give one folder")
+            throw InputError(
+                "--report",
+                "'\(report)' differs from --html '\(html.path)'; the page's images go beside it — give one folder")
         }
         return html.path
     }
 
     /// What only the command knows: when it ran, for how long, on which commit, and the folders as
     /// a reader of the result (a hint, an annotation, `report --from` elsewhere) should name them.
-    func stamp(_ result: inout VerifyResult, startedAt: Date, seconds: Double, goldens: URL,
-               workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    func stamp(
+        _ result: inout VerifyResult, startedAt: Date, seconds: Double, goldens: URL,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         result.run?.startedAt = formatter.string(from: startedAt)
@@ -80,7 +95,8 @@ struct ReviewOutputs {
 
     /// `path` relative to `base` when inside it (so a result moved with its report still finds it), else as given.
     static func relative(_ path: String, to base: String = FileManager.default.currentDirectoryPath) -> String {
-        let p = URL(fileURLWithPath: path).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
+        let p = URL(fileURLWithPath: path).standardizedFileURL.path
+        let b = URL(fileURLWithPath: base).standardizedFileURL.path
         if p == b { return "." }
         let prefix = b.hasSuffix("/") ? b : b + "/"
         return p.hasPrefix(prefix) ? String(p.dropFirst(prefix.count)) : p
@@ -91,7 +107,9 @@ struct ReviewOutputs {
     /// when given (report's, built whole elsewhere), else into the report folder (verify's).
     /// With `json`, stdout is the result alone and the console's summary goes to stderr, so a log
     /// says what failed in every mode (issue #32: `verify --json > r.json` printed nothing).
-    func handlers(console: ConsoleHandler, json: Bool, page: (any VerifyResultHandler)? = nil) -> [any VerifyResultHandler] {
+    func handlers(console: ConsoleHandler, json: Bool, page: (any VerifyResultHandler)? = nil)
+        -> [any VerifyResultHandler]
+    {
         var out: [any VerifyResultHandler] = []
         if let html { out.append(page ?? HTMLPageHandler(directory: html)) }
         // verify's page folder is a self-contained shard artefact: its result beside it, paths relative to it.
@@ -100,8 +118,12 @@ struct ReviewOutputs {
         let pageName = html.map { Self.relative($0.path) }
         // The runner reads workflow commands from either stream; keep stdout pure JSON under --json.
         if githubActions {
-            out.append(AnnotationHandler(toStandardError: json, files: AnnotationFiles(workingDirectory: FileManager.default.currentDirectoryPath, workspace: workspace),
-                                         listedIn: GitHubAnnotations.listedIn(page: pageName, stepSummary: stepSummary != nil)))
+            out.append(
+                AnnotationHandler(
+                    toStandardError: json,
+                    files: AnnotationFiles(
+                        workingDirectory: FileManager.default.currentDirectoryPath, workspace: workspace),
+                    listedIn: GitHubAnnotations.listedIn(page: pageName, stepSummary: stepSummary != nil)))
         }
         if let stepSummary { out.append(StepSummaryHandler(path: stepSummary, page: pageName)) }
         var console = console
@@ -112,12 +134,16 @@ struct ReviewOutputs {
     }
 
     /// The one stream of this run's outputs.
-    func stream(json: Bool, console: ConsoleHandler = ConsoleHandler(), page: (any VerifyResultHandler)? = nil) -> ResultStream {
+    func stream(json: Bool, console: ConsoleHandler = ConsoleHandler(), page: (any VerifyResultHandler)? = nil)
+        -> ResultStream
+    {
         ResultStream(handlers(console: console, json: json, page: page))
     }
 
     /// The goldens folder as the run's readers name it (`RunInfo.goldens`, and `RunStart` before it).
-    static func goldensName(_ goldens: URL, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    static func goldensName(_ goldens: URL, workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> String
+    {
         relative(goldens.path, to: workingDirectory)
     }
 }
@@ -152,13 +178,19 @@ final class ResultStream: @unchecked Sendable {
     init(_ handlers: [any VerifyResultHandler]) { self.handlers = handlers }
 
     func begin(_ run: RunStart) throws {
-        do { for h in handlers { try h.begin(run) } } catch { abandon(); throw error }
+        do { for h in handlers { try h.begin(run) } } catch {
+            abandon()
+            throw error
+        }
     }
 
     /// Called serially (the verifier's ordered delivery); never throws into the render workers.
     func fixture(_ r: FixtureResult) {
         guard failure == nil else { return }
-        do { for h in handlers { try h.fixture(r) } } catch { failure = error; abandon() }
+        do { for h in handlers { try h.fixture(r) } } catch {
+            failure = error
+            abandon()
+        }
     }
 
     /// Throws the error a handler raised mid-stream, if any.
@@ -167,7 +199,10 @@ final class ResultStream: @unchecked Sendable {
     func finish(_ result: VerifyResult) throws {
         try checkFailure()
         for (i, h) in handlers.enumerated() {
-            do { try h.finish(result) } catch { handlers[(i + 1)...].forEach { $0.abandon() }; throw error }
+            do { try h.finish(result) } catch {
+                handlers[(i + 1)...].forEach { $0.abandon() }
+                throw error
+            }
         }
     }
 
@@ -196,7 +231,9 @@ struct ConsoleHandler: VerifyResultHandler {
     /// Under `--json` the summary goes to stderr, stdout being the result.
     var toStandardError = false
 
-    func finish(_ result: VerifyResult) throws { lines(result).forEach { toStandardError ? printError($0) : print($0) } }
+    func finish(_ result: VerifyResult) throws {
+        lines(result).forEach { toStandardError ? printError($0) : print($0) }
+    }
 
     /// Every line with its control characters escaped: a result read back by `report` may come from
     /// a fork's artefact, and a newline in its `comparison` or `reportDirectory` would start a line
@@ -216,35 +253,48 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("FAIL \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
             out.append("     fix: \(escapeControls(AcceptHint.text(f, goldens: goldens)))")
         }
-        if let dir = result.reportDirectory { out.append("report: \(dir) (actual.png, expected.png, diff.png per failing fixture; a11y.png, its accessibility view, for the first \(Verifier.accessibilityViewLimit))") }
+        if let dir = result.reportDirectory {
+            out.append(
+                "report: \(dir) (actual.png, expected.png, diff.png per failing fixture; a11y.png, its accessibility view, for the first \(Verifier.accessibilityViewLimit))"
+            )
+        }
         if result.failures.count > 1 {
             // Many failures usually share one cause: say which kinds and where, before the count.
             let kinds = Dictionary(grouping: result.failures, by: \.kind)
                 .sorted { ($1.value.count, $0.key.rawValue) < ($0.value.count, $1.key.rawValue) }
                 .map { kind, fs in
                     let areas = Dictionary(grouping: fs) { GateArguments.area(of: $0.key) }
-                        .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map { "\($0.key)/* \($0.value.count)" }
+                        .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.prefix(3).map {
+                            "\($0.key)/* \($0.value.count)"
+                        }
                     return "\(kind.rawValue) \(fs.count) (\(areas.joined(separator: ", ")))"
                 }
             out.append("failures by kind: " + kinds.joined(separator: "; "))
         }
         if let counts = result.classCountsLine {
             // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only failures fail.
-            out.append("findings: \(counts) (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
+            out.append(
+                "findings: \(counts) (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
         }
         if let advisory = result.advisory, !advisory.isEmpty {
             // Not failing yet (CheckRegistry's `enforced: false`): one line, so the gate's last line stays the verdict.
             let byKind = Dictionary(grouping: advisory, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.value.count) \($0.key.rawValue) in \(Set($0.value.map(\.key)).count) renders" }
-            out.append("advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'")
+            out.append(
+                "advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'"
+            )
         }
         // Only a whole run that drew its renders can say an entry matched nothing: one stopped
         // before rendering (a drifted environment) matched nothing because it looked at nothing.
         // A spec-gap entry names what the seed's rules lose at any size, most of them sizes no golden
         // draws: SeedMeaningSweepTests fails on one no render needs, so only `known` entries are told here.
         let rendered = (result.run?.applied?.renders ?? 0) > 0
-        for e in wholeRun && rendered ? knownFindings.unmatched(by: result.known).filter({ $0.findingClass == .known }) : [] {
-            out.append("note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it")
+        for e in wholeRun && rendered
+            ? knownFindings.unmatched(by: result.known).filter({ $0.findingClass == .known }) : []
+        {
+            out.append(
+                "note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it"
+            )
         }
         if let pageLine { out.append(pageLine) }
         out.append(result.summaryLine)
@@ -309,17 +359,23 @@ struct StepSummaryHandler: VerifyResultHandler {
     /// The page folder this run writes, as the summary names it; nil when it writes no page.
     let page: String?
     func finish(_ result: VerifyResult) throws {
-        func refuse(_ why: String) -> InputError { InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY): \(why)") }
+        func refuse(_ why: String) -> InputError {
+            InputError(path, "cannot append the step summary ($GITHUB_STEP_SUMMARY): \(why)")
+        }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let err = errno
-            throw refuse(err == ELOOP ? "it is a symbolic link" : err == ENXIO ? "a FIFO nobody reads" : String(cString: strerror(err)))
+            throw refuse(
+                err == ELOOP
+                    ? "it is a symbolic link" : err == ENXIO ? "a FIFO nobody reads" : String(cString: strerror(err)))
         }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw refuse("not a regular file") }
         // A second name for the file (a hard link into the project) would take the append too.
-        guard st.st_nlink <= 1 else { throw refuse("it has \(st.st_nlink) hard links; the summary is appended only to a file of one name") }
+        guard st.st_nlink <= 1 else {
+            throw refuse("it has \(st.st_nlink) hard links; the summary is appended only to a file of one name")
+        }
         let failure = Array(GitHubAnnotations.summary(result, page: page).utf8).withUnsafeBytes { writeAll(fd, $0) }
         if failure != 0 { throw refuse(String(cString: strerror(failure))) }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 
 /// A snapshot the app writes is a few KB; 16 MB leaves room for hostile-but-plausible titles.

@@ -1,14 +1,14 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
-
 
 struct HelpCommand: DeclaredCommand {
     static let name = "help"
     static let summary = "List the commands, or show one command's options: evidence help <command>"
     static let usage = "usage: evidence help [command] [--markdown]"
     struct Arguments: ParsableArguments {
-        @Option(.flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md")) var markdown: Bool
+        @Option(.flag("markdown", "every command's summary and --help as Markdown: docs/reference/cli.md"))
+        var markdown: Bool
         @Positionals("command") var command: [String]
     }
     static func run(_ a: Arguments) throws -> Int32 {
@@ -20,24 +20,26 @@ struct HelpCommand: DeclaredCommand {
             print(try command(named: name).help)
             return 0
         }
-        print("""
-        evidence — headless renders of the habit widget, gated against committed goldens.
+        print(
+            """
+            evidence — headless renders of the habit widget, gated against committed goldens.
 
-        usage: evidence <command> [options]     (evidence <command> --help for its options)
+            usage: evidence <command> [options]     (evidence <command> --help for its options)
 
-        commands:
-        """)
+            commands:
+            """)
         for cmd in allCommands {
             print("  " + cmd.name.padding(toLength: 10, withPad: " ", startingAt: 0) + cmd.summary)
         }
-        print("""
+        print(
+            """
 
-        --root DIR (any command): the project checked — its \(Project.configName), goldens, token folders
-        and known findings; by default the nearest folder at or above the working folder holding
-        \(Project.configName) or \(Project.defaultGoldens)/. The bundled fonts are compiled into evidence.
-        --version prints the tool and renderer versions; --help this list.
-        exit codes: 0 all good · 1 a check failed · 2 bad usage or unreadable input
-        """)
+            --root DIR (any command): the project checked — its \(Project.configName), goldens, token folders
+            and known findings; by default the nearest folder at or above the working folder holding
+            \(Project.configName) or \(Project.defaultGoldens)/. The bundled fonts are compiled into evidence.
+            --version prints the tool and renderer versions; --help this list.
+            exit codes: 0 all good · 1 a check failed · 2 bad usage or unreadable input
+            """)
         return 0
     }
 
@@ -58,7 +60,9 @@ struct HelpCommand: DeclaredCommand {
             |---|---|
 
             """
-        for cmd in allCommands { out += "| [`\(cmd.name)`](#\(cmd.name)) | \(cmd.summary.replacingOccurrences(of: "|", with: "\\|")) |\n" }
+        for cmd in allCommands {
+            out += "| [`\(cmd.name)`](#\(cmd.name)) | \(cmd.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
         for cmd in allCommands { out += "\n## \(cmd.name)\n\n\(cmd.summary).\n\n```text\n\(cmd.help)\n```\n" }
         return out
     }
@@ -83,7 +87,8 @@ if ["-h", "--help"].contains(commandName) {
     code = (try? HelpCommand.run(ParsedArguments())) ?? 0
 } else {
     do {
-        let cmd: any EvidenceCommand.Type = commandName == "--version" ? VersionCommand.self : try HelpCommand.command(named: commandName)
+        let cmd: any EvidenceCommand.Type =
+            commandName == "--version" ? VersionCommand.self : try HelpCommand.command(named: commandName)
         if rest.contains("--help") || rest.contains("-h") {
             print(cmd.help)
             code = 0

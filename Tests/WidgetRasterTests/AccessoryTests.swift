@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// The Lock Screen accessories (issue #9): sizes, the rectangular stack (ViewThatFits, Table C,
 /// the seed's measured ink), the inline grammar, vibrant rendering.
@@ -17,12 +18,18 @@ import WidgetScene
 
     func request(_ f: IOSFamily, _ w: SyntheticWidget, device: IOSDeviceClass? = nil) throws -> IOSRenderRequest {
         let (snap, at) = try w.snapshot()
-        return IOSRenderRequest(family: f, deviceClass: device, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+        return IOSRenderRequest(
+            family: f, deviceClass: device, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
     }
 
-    func widget(_ state: WidgetState, reactive: String = "notyet", motif: StreakMotif = .stones, habits: Int = 4, done: Int = 2) -> SyntheticWidget {
+    func widget(
+        _ state: WidgetState, reactive: String = "notyet", motif: StreakMotif = .stones, habits: Int = 4, done: Int = 2
+    ) -> SyntheticWidget {
         var w = SyntheticWidget()
-        w.state = state; w.motif = motif; w.habits = habits; w.done = state == .allDone ? habits : done
+        w.state = state
+        w.motif = motif
+        w.habits = habits
+        w.done = state == .allDone ? habits : done
         w.extendedToday = reactive == "extended" ? true : reactive == "off" ? nil : false
         return w
     }
@@ -38,23 +45,33 @@ import WidgetScene
         ]
         for c in IOSDeviceClass.all {
             guard let t = table[c.name] else {
-                #expect(c.name == "320x568" && c.size(.accessoryCircular) == nil && c.size(.accessoryRectangular) == nil && c.size(.accessoryInline) == nil)
+                #expect(
+                    c.name == "320x568" && c.size(.accessoryCircular) == nil && c.size(.accessoryRectangular) == nil
+                        && c.size(.accessoryInline) == nil)
                 continue
             }
-            #expect(c.size(.accessoryCircular) == Size(t.0, t.0) && c.size(.accessoryRectangular) == Size(t.1.0, t.1.1)
+            #expect(
+                c.size(.accessoryCircular) == Size(t.0, t.0) && c.size(.accessoryRectangular) == Size(t.1.0, t.1.1)
                     && c.size(.accessoryInline) == Size(t.2, 26), "\(c.name)")
         }
         // The default is the seed's 172 × 76 pt (344 × 152 px @2x).
-        let r = IOSRenderRequest(family: .accessoryRectangular, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
+        let r = IOSRenderRequest(
+            family: .accessoryRectangular, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone
+        )
         let s = builder.scene(r)
         #expect(r.deviceClass == "430x932" && s.pixelWidth == 344 && s.pixelHeight == 152)
     }
 
     /// The x extent (px) of every pixel with ink in the rows of `rect` (pt).
     func inkSpan(_ image: RGBAImage, rows rect: Rect, fromX: Double, density: Double) -> (Int, Int)? {
-        var lo = Int.max, hi = Int.min
-        for y in Int((rect.minY * density).rounded(.down))..<min(image.height, Int((rect.maxY * density).rounded(.up))) {
-            for x in Int((fromX * density).rounded(.down))..<image.width where image.pixel(x: x, y: y).a > 0 { lo = min(lo, x); hi = max(hi, x) }
+        var lo = Int.max
+        var hi = Int.min
+        for y in Int((rect.minY * density).rounded(.down))..<min(image.height, Int((rect.maxY * density).rounded(.up)))
+        {
+            for x in Int((fromX * density).rounded(.down))..<image.width where image.pixel(x: x, y: y).a > 0 {
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
         }
         return lo <= hi ? (lo, hi) : nil
     }
@@ -71,26 +88,31 @@ import WidgetScene
             var out: [String: (Int, Int)] = [:]
             for n in s.nodes where n.name.hasPrefix("line") {
                 // The text column only (the leading mark shares the rows).
-                out[n.name] = inkSpan(image, rows: n.bounds, fromX: IOSLayout.rectangularStackXPt - 2, density: s.density)
+                out[n.name] = inkSpan(
+                    image, rows: n.bounds, fromX: IOSLayout.rectangularStackXPt - 2, density: s.density)
             }
             return out
         }
-        let pending = try spans("notyet"), confirmed = try spans("extended")
+        let pending = try spans("notyet")
+        let confirmed = try spans("extended")
         let measured: [(String, (Int, Int), (Int, Int)?)] = [
-            ("line1", (100, 325), pending["line1"]), ("line2", (100, 277), pending["line2"]), ("line3", (100, 276), confirmed["line3"]),
+            ("line1", (100, 325), pending["line1"]), ("line2", (100, 277), pending["line2"]),
+            ("line3", (100, 276), confirmed["line3"]),
         ]
         for (name, seed, ours) in measured {
             let o = try #require(ours, "\(name) drew no ink")
             let right = name == "line3" ? Self.line3RightTolerancePx : Self.inkTolerancePx
-            #expect(abs(o.0 - seed.0) <= Self.inkTolerancePx && abs(o.1 - seed.1) <= right,
-                    "\(name): Inter ink x \(o.0)–\(o.1), seed (SF Pro) x \(seed.0)–\(seed.1)")
+            #expect(
+                abs(o.0 - seed.0) <= Self.inkTolerancePx && abs(o.1 - seed.1) <= right,
+                "\(name): Inter ink x \(o.0)–\(o.1), seed (SF Pro) x \(seed.0)–\(seed.1)")
         }
     }
 }
 
 extension AccessoryTests {
     func json(_ r: IOSRenderRequest) throws -> RenderReport {
-        let renderer = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
+        let renderer = WidgetRenderer(
+            fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
         let drawn = try renderer.render(.ios(r))
         return RenderReport(drawn, image: painter.render(drawn.scene), painter: painter)
     }
@@ -106,7 +128,8 @@ extension AccessoryTests {
     /// the JSON says it was dropped; every drawn node stays inside the widget.
     @Test(arguments: [40.0, 44, 36]) func line3DroppedWholeWhenTheStackDoesNotFit(height: Double) throws {
         var r = try request(.accessoryRectangular, widget(.allDone, reactive: "notyet"))
-        r.size = Size(172, height); r.deviceClass = nil
+        r.size = Size(172, height)
+        r.deviceClass = nil
         let report = try json(r)
         #expect(report.texts == ["12-day streak", "All done today"])
         #expect(report.hidden["line3"]?.hasPrefix("dropped by ViewThatFits") == true)
@@ -124,9 +147,13 @@ extension AccessoryTests {
                 #expect(text.count <= IOSLayout.rectangularLine3Ceiling, "\(text)")
                 let reactive = b == .confirmed ? "extended" : b == .pending ? "notyet" : "off"
                 for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
-                    let s = builder.scene(try request(.accessoryRectangular, widget(.allDone, reactive: reactive, motif: m), device: c))
+                    let s = builder.scene(
+                        try request(.accessoryRectangular, widget(.allDone, reactive: reactive, motif: m), device: c))
                     let line3 = s.nodes.first { $0.name == "line3" }
-                    guard case .text(let t)? = line3?.content else { Issue.record("\(m) \(b) \(c.name): no line3"); continue }
+                    guard case .text(let t)? = line3?.content else {
+                        Issue.record("\(m) \(b) \(c.name): no line3")
+                        continue
+                    }
                     #expect(t.text == text && !t.ellipsized, "\(m) \(b) \(c.name)")
                 }
             }
@@ -149,7 +176,9 @@ extension AccessoryTests {
         var w = widget(.defaultProgress, habits: 4, done: 0)
         w.streak = 1234
         let s = builder.scene(try request(.accessoryInline, w))
-        let lines = s.nodes.compactMap { n -> [String]? in if case .text(let t) = n.content { return t.lines } else { return nil } }
+        let lines = s.nodes.compactMap { n -> [String]? in
+            if case .text(let t) = n.content { return t.lines } else { return nil }
+        }
         #expect(lines.count == 1 && lines[0].count == 1)
         #expect(s.nodes.contains { $0.name.hasPrefix("streak-glyph.") } && s.pixelHeight == 52)
     }
@@ -161,10 +190,15 @@ extension AccessoryTests {
             #expect(s.rendering == .vibrant && !s.nodes.contains { $0.name == "card" })
             let image = painter.render(s)
             var alphas = Set<UInt8>()
-            for y in 0..<image.height { for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y)
-                if p.a > 0 { #expect(p.r == 255 && p.g == 255 && p.b == 255); alphas.insert(p.a) }
-            } }
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let p = image.pixel(x: x, y: y)
+                    if p.a > 0 {
+                        #expect(p.r == 255 && p.g == 255 && p.b == 255)
+                        alphas.insert(p.a)
+                    }
+                }
+            }
             #expect(image.pixel(x: 0, y: image.height - 1).a == 0 || f == .accessoryCircular)
             #expect(alphas.count > 2, "\(f): more than one opacity level")
         }
@@ -182,15 +216,28 @@ extension AccessoryTests {
 
     @Test(arguments: DynamicTypeSize.allCases) func staleAgeIsLine2AtEverySize(text: DynamicTypeSize) throws {
         var w = SyntheticWidget()
-        w.state = .stale; w.habits = 4; w.done = 1
+        w.state = .stale
+        w.habits = 4
+        w.done = 1
         let (snap, at) = try w.snapshot()
         for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
-            let r = IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let r = IOSRenderRequest(
+                family: .accessoryRectangular, deviceClass: c, textSize: text, snapshot: snap, asOf: at,
+                timeZone: SyntheticWidget.timeZone)
             let scene = builder.scene(r)
-            func drawn(_ name: String) -> TextContent? { scene.nodes.lazy.compactMap { n in if n.name == name, case .text(let t) = n.content { return t }; return nil }.first }
-            #expect(drawn("line2")?.text == "Today · last synced 20h ago" && drawn("line2")?.ellipsized == false, "\(c.name): \(String(describing: drawn("line2")?.lines))")
+            func drawn(_ name: String) -> TextContent? {
+                scene.nodes.lazy.compactMap { n in
+                    if n.name == name, case .text(let t) = n.content { return t }
+                    return nil
+                }.first
+            }
+            #expect(
+                drawn("line2")?.text == "Today · last synced 20h ago" && drawn("line2")?.ellipsized == false,
+                "\(c.name): \(String(describing: drawn("line2")?.lines))")
             #expect(drawn("line3")?.lines == ["1 of 4 done"], "\(c.name)")
-            #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty && TruncationCheck.violations(in: scene).isEmpty, "\(c.name)")
+            #expect(
+                ClipCheck.violations(in: scene, measurer: fonts).isEmpty
+                    && TruncationCheck.violations(in: scene).isEmpty, "\(c.name)")
         }
     }
 }
@@ -203,13 +250,22 @@ extension AccessoryTests {
 
     @Test func line3IsOneLineCutAtItsTail() throws {
         var w = SyntheticWidget()
-        w.habits = 4; w.done = 0
+        w.habits = 4
+        w.done = 0
         var (snap, at) = try w.snapshot()
         snap?.habits[0].title = "Practice Spanish vocabulary with the flashcards app"
         for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
-            let scene = builder.scene(IOSRenderRequest(family: .accessoryRectangular, deviceClass: c, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone))
-            guard case .text(let t)? = scene.nodes.first(where: { $0.name == "line3" })?.content else { Issue.record("\(c.name): no line3"); continue }
-            #expect(t.lines.count == 1 && t.ellipsized && t.lines[0].hasPrefix("Next: Practice") && t.lines[0].hasSuffix("…"), "\(c.name): \(t.lines)")
+            let scene = builder.scene(
+                IOSRenderRequest(
+                    family: .accessoryRectangular, deviceClass: c, snapshot: snap, asOf: at,
+                    timeZone: SyntheticWidget.timeZone))
+            guard case .text(let t)? = scene.nodes.first(where: { $0.name == "line3" })?.content else {
+                Issue.record("\(c.name): no line3")
+                continue
+            }
+            #expect(
+                t.lines.count == 1 && t.ellipsized && t.lines[0].hasPrefix("Next: Practice")
+                    && t.lines[0].hasSuffix("…"), "\(c.name): \(t.lines)")
             // A habit's name may end in "…" (seed 000 Narrow-Large: titles stay one line with an ellipsis).
             #expect(TruncationCheck.violations(in: scene).isEmpty)
         }
@@ -225,24 +281,39 @@ extension AccessoryTests {
     let fonts = FontLibrary.shared
     var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
 
-    struct Drawn { var texts: [TextContent]; var violations: [TruncationCheck.Violation]; var scene: Scene }
-    func draw(_ state: WidgetState, streak: Int, device: IOSDeviceClass, text: DynamicTypeSize, habits: Int = 4, done: Int = 1,
-              titles: [String]? = nil) throws -> Drawn {
+    struct Drawn {
+        var texts: [TextContent]
+        var violations: [TruncationCheck.Violation]
+        var scene: Scene
+    }
+    func draw(
+        _ state: WidgetState, streak: Int, device: IOSDeviceClass, text: DynamicTypeSize, habits: Int = 4,
+        done: Int = 1,
+        titles: [String]? = nil
+    ) throws -> Drawn {
         var w = SyntheticWidget()
-        w.state = state; w.streak = streak; w.habits = state == .empty ? 0 : habits; w.done = state == .allDone ? habits : done
+        w.state = state
+        w.streak = streak
+        w.habits = state == .empty ? 0 : habits
+        w.done = state == .allDone ? habits : done
         var (snap, at) = try w.snapshot()
         for (i, t) in (titles ?? []).enumerated() { snap?.habits[i].title = t }
-        let r = IOSRenderRequest(family: .accessoryInline, deviceClass: device, textSize: text, snapshot: state == .firstRun ? nil : snap, asOf: at,
-                                 timeZone: SyntheticWidget.timeZone)
+        let r = IOSRenderRequest(
+            family: .accessoryInline, deviceClass: device, textSize: text, snapshot: state == .firstRun ? nil : snap,
+            asOf: at,
+            timeZone: SyntheticWidget.timeZone)
         let scene = builder.scene(r)
-        let texts = scene.nodes.compactMap { n -> TextContent? in if case .text(let t) = n.content { return t } else { return nil } }
+        let texts = scene.nodes.compactMap { n -> TextContent? in
+            if case .text(let t) = n.content { return t } else { return nil }
+        }
         return Drawn(texts: texts, violations: TruncationCheck.violations(in: scene), scene: scene)
     }
     static let classes = IOSDeviceClass.all.filter { $0.accessories != nil }
 
     /// One line, cut only at its end: the nodes read left to right as the one text, one line each,
     /// only the last may end in "…", and no line box is taller than the 26 pt row.
-    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func oneLineCutAtTheEnd(text: DynamicTypeSize) throws {
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func oneLineCutAtTheEnd(text: DynamicTypeSize) throws
+    {
         for c in Self.classes {
             for state in WidgetState.allCases {
                 let d = try draw(state, streak: 99, device: c, text: text)
@@ -250,8 +321,14 @@ extension AccessoryTests {
                 #expect(d.texts.allSatisfy { $0.lines.count == 1 } && !d.texts.isEmpty, "\(here)")
                 #expect(d.texts.dropLast().allSatisfy { !$0.ellipsized }, "\(here): a cut before the end")
                 #expect(d.texts.allSatisfy { $0.lineHeight <= 26 }, "\(here): a line taller than the row")
-                let nodes = d.scene.nodes.filter { if case .text = $0.content { return true }; return false }
-                #expect(zip(nodes, nodes.dropFirst()).allSatisfy { $0.bounds.minX < $1.bounds.minX && abs($0.bounds.midY - $1.bounds.midY) < 1e-9 }, "\(here)")
+                let nodes = d.scene.nodes.filter {
+                    if case .text = $0.content { return true }
+                    return false
+                }
+                #expect(
+                    zip(nodes, nodes.dropFirst()).allSatisfy {
+                        $0.bounds.minX < $1.bounds.minX && abs($0.bounds.midY - $1.bounds.midY) < 1e-9
+                    }, "\(here)")
                 #expect(ClipCheck.violations(in: d.scene, measurer: fonts).isEmpty, "\(here)")
             }
         }
@@ -264,9 +341,12 @@ extension AccessoryTests {
         #expect(empty.texts.map(\.text) == ["99 · ", "Nothing due t…"])
         let v = try #require(empty.violations.first)
         #expect(empty.violations.count == 1 && v.element == .statusTitle && v.drawn == "Nothing due t…")
-        #expect(v.description.contains("cut at the end of its one line by its view's line limit") && v.description.contains("000 State catalog"))
+        #expect(
+            v.description.contains("cut at the end of its one line by its view's line limit")
+                && v.description.contains("000 State catalog"))
         let firstRun = try draw(.firstRun, streak: 0, device: narrow, text: .xxxLarge)
-        #expect(firstRun.texts.map(\.text) == ["Open Objectuve t…"] && firstRun.violations.map(\.element) == [.statusTitle])
+        #expect(
+            firstRun.texts.map(\.text) == ["Open Objectuve t…"] && firstRun.violations.map(\.element) == [.statusTitle])
     }
 
     /// Every state at xxxLarge and AX3 on every class: a cut inside the streak, the count, the
@@ -280,7 +360,10 @@ extension AccessoryTests {
                     for streak in [7, 99, 12345] {
                         let d = try draw(state, streak: streak, device: c, text: text)
                         let here = "\(c.name) \(text) \(state) \(streak): \(d.texts.map(\.text))"
-                        guard let last = d.texts.last, last.ellipsized else { #expect(d.violations.isEmpty, "\(here)"); continue }
+                        guard let last = d.texts.last, last.ellipsized else {
+                            #expect(d.violations.isEmpty, "\(here)")
+                            continue
+                        }
                         let whole = state == .defaultProgress && d.texts.count == 1
                         if whole {
                             // The only cut an in-progress line may take: in "Stretch left", after the count.
@@ -299,8 +382,11 @@ extension AccessoryTests {
     /// A habit name cut at the tail is the accepted cut (seed 000 Narrow-Large: titles stay one line
     /// with an ellipsis): one inline-label node, no finding.
     @Test func aHabitNameCutIsNoFinding() throws {
-        let d = try draw(.defaultProgress, streak: 12, device: .accessoryStandard, text: .large, done: 0,
-                         titles: ["Practice Spanish vocabulary with the flashcards app"])
-        #expect(d.texts.count == 1 && d.texts[0].ellipsized && d.texts[0].text.hasPrefix("12 · 0 of 4 · Practice") && d.violations.isEmpty)
+        let d = try draw(
+            .defaultProgress, streak: 12, device: .accessoryStandard, text: .large, done: 0,
+            titles: ["Practice Spanish vocabulary with the flashcards app"])
+        #expect(
+            d.texts.count == 1 && d.texts[0].ellipsized && d.texts[0].text.hasPrefix("12 · 0 of 4 · Practice")
+                && d.violations.isEmpty)
     }
 }

@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
+import WidgetLayout
+import WidgetModel
+import WidgetScene
+import WidgetText
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
 
 /// The Android drawing as evidence: legacy invariance, the clip check on real scenes, the
 /// rendered contrast audit on real scenes, and the matrix's promises.
@@ -14,12 +15,17 @@ import WidgetScene
     let fonts = FontLibrary.shared
     let tokens = try! TokenSet.bundled()
     var builder: AndroidSceneBuilder { AndroidSceneBuilder(fonts: fonts, tokens: tokens) }
-    let states: [(String, Int, Int, Double)] = [("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1), ("stale", 1, 4, 20)]
+    let states: [(String, Int, Int, Double)] = [
+        ("default", 1, 4, 1), ("all-done", 4, 4, 1), ("empty", 0, 0, 1), ("stale", 1, 4, 20),
+    ]
 
-    func request(_ snap: WidgetSnapshot?, family: AndroidFamilyRequest = .medium, width: Double = 300, height: Double = 180,
-                 theme: Theme = .light, at: Date = MatrixCases.asOf) -> AndroidRenderRequest {
-        AndroidRenderRequest(family: family, widthDp: width, heightDp: height, theme: theme, snapshot: snap,
-                             asOf: at, timeZone: MatrixCases.timeZone)
+    func request(
+        _ snap: WidgetSnapshot?, family: AndroidFamilyRequest = .medium, width: Double = 300, height: Double = 180,
+        theme: Theme = .light, at: Date = MatrixCases.asOf
+    ) -> AndroidRenderRequest {
+        AndroidRenderRequest(
+            family: family, widthDp: width, heightDp: height, theme: theme, snapshot: snap,
+            asOf: at, timeZone: MatrixCases.timeZone)
     }
 
     /// Kindling off renders the legacy body: the kindling-only inputs (Coach lines) change nothing,
@@ -32,8 +38,9 @@ import WidgetScene
                 var hashes = Set<String>()
                 for motif in StreakMotif.allCases where extended == nil || motif == .stones {
                     for coach in [nil, "Add today's stone to keep the tower rising."] as [String?] {
-                        var s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: motif,
-                                                       extended: extended, kindling: false)
+                        var s = MatrixCases.snapshot(
+                            done: done, total: total, syncedHoursAgo: ago, motif: motif,
+                            extended: extended, kindling: false)
                         s.coachLine = coach
                         s.coachLineShort = coach.map { _ in "Add today's stone." }
                         if extended == nil { s.streakMetaphor = motif.rawValue }
@@ -41,7 +48,9 @@ import WidgetScene
                         hashes.insert(ImageOps.pixelHash(painter.render(scene)).hex + scene.accessibilityLabel)
                     }
                 }
-                #expect(hashes.count == 1, "\(family) \(theme) done \(done)/\(total) extended \(String(describing: extended))")
+                #expect(
+                    hashes.count == 1,
+                    "\(family) \(theme) done \(done)/\(total) extended \(String(describing: extended))")
             }
         }
     }
@@ -51,8 +60,11 @@ import WidgetScene
     @Test(arguments: [AndroidFamilyRequest.small, .medium, .large])
     func accessibilityLabelIsTheSameInEveryBand(family: AndroidFamilyRequest) {
         for (_, done, total, ago) in states {
-            var s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .sprout, extended: false, kindling: true)
-            s.habits += (0..<(total == 0 ? 0 : 4)).map { WidgetHabit(title: "Extra habit \($0)", checkedInToday: false) }
+            var s = MatrixCases.snapshot(
+                done: done, total: total, syncedHoursAgo: ago, motif: .sprout, extended: false, kindling: true)
+            s.habits += (0..<(total == 0 ? 0 : 4)).map {
+                WidgetHabit(title: "Extra habit \($0)", checkedInToday: false)
+            }
             var labels = Set<String>()
             for width in stride(from: family == .small ? 110.0 : 200, through: family == .small ? 199 : 500, by: 37) {
                 for height in stride(from: family == .large ? 270.0 : 130, through: 400, by: 29) {
@@ -76,7 +88,10 @@ import WidgetScene
         let scene = builder.scene(request(s))
         #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
         let i = try #require(scene.nodes.firstIndex { $0.name == "habit-row-1.title" })
-        guard case .text(var t) = scene.nodes[i].content else { Issue.record("not text"); return }
+        guard case .text(var t) = scene.nodes[i].content else {
+            Issue.record("not text")
+            return
+        }
         #expect(t.ellipsized && t.lines.last!.hasSuffix("…"))
         t.lines = [long]
         t.ellipsized = false
@@ -97,14 +112,17 @@ import WidgetScene
         let i = try #require(scene.nodes.firstIndex { $0.name == "caption" })
         var moved = scene
         let b = moved.nodes[i].bounds
-        moved.nodes[i].bounds = Rect(x: ember.bounds.midX - 4, y: ember.bounds.midY - b.height / 2, width: b.width, height: b.height)
+        moved.nodes[i].bounds = Rect(
+            x: ember.bounds.midX - 4, y: ember.bounds.midY - b.height / 2, width: b.width, height: b.height)
         let failures = check.run("k", moved, painter.render(moved), painter)
-        #expect(failures.contains { $0.kind == .contrast && $0.detail.hasPrefix("caption (widget_stone_caption, text)") })
+        #expect(
+            failures.contains { $0.kind == .contrast && $0.detail.hasPrefix("caption (widget_stone_caption, text)") })
     }
 
     /// Every golden in the matrix is a distinct render, and the keys are unique.
     @Test func matrixKeysAreUniqueAndScenesDistinct() {
-        let fixtures = FixtureCatalog.collapse(AndroidMatrix.requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request()) } })
+        let fixtures = FixtureCatalog.collapse(
+            AndroidMatrix.requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request()) } })
         #expect(Set(fixtures.map(\.key)).count == fixtures.count)
         let scenes = fixtures.map { $0.makeScene(fonts) }
         #expect(Set(scenes).count == scenes.count)
@@ -144,21 +162,31 @@ import WidgetScene
         var s = MatrixCases.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
         s.habits.append(WidgetHabit(title: "Walk the dog", checkedInToday: false))
         let (_, plan) = builder.plan(request(s, family: .auto, width: 230, height: 330))
-        #expect(plan.size == .large && plan.rung == .compact && plan.habitRows.count == 5 && plan.overflow == 0 && !plan.levelB)
-        #expect(ClipCheck.violations(in: builder.scene(request(s, family: .auto, width: 230, height: 330)), measurer: fonts).isEmpty)
+        #expect(
+            plan.size == .large && plan.rung == .compact && plan.habitRows.count == 5 && plan.overflow == 0
+                && !plan.levelB)
+        #expect(
+            ClipCheck.violations(in: builder.scene(request(s, family: .auto, width: 230, height: 330)), measurer: fonts)
+                .isEmpty)
     }
 }
 
 @Suite struct AdHocRenderOptionsTests {
     func parse(_ args: [String]) throws -> AdHocRenderOptions {
-        try AdHocRenderOptions.parse(ArgumentParser.parse(args, valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches))
+        try AdHocRenderOptions.parse(
+            ArgumentParser.parse(args, valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches))
     }
     let base = ["--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin", "-o", "x.png"]
 
     @Test func defaultsAndValues() throws {
         let o = try parse(["--snapshot", "s.json", "--width=230", "--height", "330", "--theme", "dark"] + base)
-        guard case .android(let r) = o.target else { Issue.record("not android"); return }
-        #expect(r.widthDp == 230 && r.heightDp == 330 && r.theme == .dark && r.family == .auto && r.fontScale == 1 && r.density == 2)
+        guard case .android(let r) = o.target else {
+            Issue.record("not android")
+            return
+        }
+        #expect(
+            r.widthDp == 230 && r.heightDp == 330 && r.theme == .dark && r.family == .auto && r.fontScale == 1
+                && r.density == 2)
     }
     @Test(arguments: [
         ["--width", "0"], ["--width", "100000"], ["--font-scale", "0"], ["--font-scale", "nan"], ["--theme", "sepia"],

@@ -1,18 +1,26 @@
-import Testing
-@testable import WidgetRaster
 import EvidenceCore
+import Testing
+
+@testable import WidgetRaster
 
 @Suite struct ArgumentsTests {
     @Test func bothFlagForms() throws {
-        let width = OptionSpec.value("width", "W", ""), height = OptionSpec.value("height", "H", "")
-        let output = OptionSpec.value("output", "FILE", "", short: "o"), json = OptionSpec.flag("json", "")
-        let a = try OptionTable([width, height, output, json]).parse(["--width", "130", "--height=155", "--json", "-o", "x.png"])
+        let width = OptionSpec.value("width", "W", "")
+        let height = OptionSpec.value("height", "H", "")
+        let output = OptionSpec.value("output", "FILE", "", short: "o")
+        let json = OptionSpec.flag("json", "")
+        let a = try OptionTable([width, height, output, json]).parse([
+            "--width", "130", "--height=155", "--json", "-o", "x.png",
+        ])
         #expect(a.given(width) == "130")
         #expect(a.given(height) == "155")
         #expect(a.has(json))
         #expect(a.given(output) == "x.png")
-        #expect(a == (try ArgumentParser.parse(["--width", "130", "--height=155", "--json", "-o", "x.png"],
-                                               valued: ["width", "height", "output"], switches: ["json"])))
+        #expect(
+            a
+                == (try ArgumentParser.parse(
+                    ["--width", "130", "--height=155", "--json", "-o", "x.png"],
+                    valued: ["width", "height", "output"], switches: ["json"])))
     }
     @Test func unknownFlagIsAnError() {
         #expect(throws: InputError.self) { try ArgumentParser.parse(["--nope"], valued: [], switches: []) }
@@ -20,8 +28,13 @@ import EvidenceCore
         #expect(throws: InputError.self) { try ArgumentParser.parse(["--json=1"], valued: [], switches: ["json"]) }
     }
     @Test func rangeChecks() throws {
-        let a = try ArgumentParser.parse(["--width", "99999", "--scale", "abc"], valued: ["width", "scale"], switches: [])
-        #expect(throws: InputError.self) { try a.int(.value("width", "W", "", check: .int(1...2000), default: .value("100"))) }
-        #expect(throws: InputError.self) { try a.double(.value("scale", "S", "", check: .number(0.5...3), default: .value("1"))) }
+        let a = try ArgumentParser.parse(
+            ["--width", "99999", "--scale", "abc"], valued: ["width", "scale"], switches: [])
+        #expect(throws: InputError.self) {
+            try a.int(.value("width", "W", "", check: .int(1...2000), default: .value("100")))
+        }
+        #expect(throws: InputError.self) {
+            try a.double(.value("scale", "S", "", check: .number(0.5...3), default: .value("1")))
+        }
     }
 }

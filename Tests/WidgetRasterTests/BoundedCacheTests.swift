@@ -1,11 +1,15 @@
 import Testing
-@testable import WidgetRaster
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// The painter's caches drop the least recently used value first, and only as many as the budget
 /// needs — also after so many uses that the record of uses has been rebuilt.
 @Suite struct BoundedCacheTests {
-    final class Box { let n: Int; init(_ n: Int) { self.n = n } }
+    final class Box {
+        let n: Int
+        init(_ n: Int) { self.n = n }
+    }
 
     static func held(_ cache: BoundedCache<Int, Box>, _ keys: ClosedRange<Int>) -> [Int] {
         keys.filter { cache.value(for: $0) != nil }

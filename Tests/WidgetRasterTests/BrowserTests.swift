@@ -1,15 +1,17 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
 import WidgetLayout
+import WidgetModel
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// The report and the gallery opened in headless Chromium, as a reviewer would open them: the DOM
 /// after the page's script ran, and a screenshot. Skipped, with the reason shown, where Chromium
 /// cannot run.
-@Suite(.serialized, .enabled(if: HeadlessChromium.available, Comment(rawValue: HeadlessChromium.unavailableReason ?? "")))
+@Suite(
+    .serialized, .enabled(if: HeadlessChromium.available, Comment(rawValue: HeadlessChromium.unavailableReason ?? "")))
 struct BrowserTests {
     func tempDir() -> URL {
         let u = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-browser-\(UUID().uuidString)")
@@ -19,14 +21,16 @@ struct BrowserTests {
 
     /// `(key, kinds)` of every failing fixture's row the list drew.
     func sections(_ dom: String) -> [(key: String, kinds: String)] {
-        let re = try! NSRegularExpression(pattern: "<a class=\"row\" href=\"#f=[^\"]*\" data-key=\"([^\"]*)\" data-kinds=\"([^\"]*)\"")
+        let re = try! NSRegularExpression(
+            pattern: "<a class=\"row\" href=\"#f=[^\"]*\" data-key=\"([^\"]*)\" data-kinds=\"([^\"]*)\"")
         return re.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { m in
             (unescape(String(dom[Range(m.range(at: 1), in: dom)!])), String(dom[Range(m.range(at: 2), in: dom)!]))
         }
     }
     func unescape(_ s: String) -> String {
         s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
     func expectScriptRan(_ dom: String) {
         #expect(dom.contains("id=\"script-ok\""), "the page's script did not finish")
@@ -53,7 +57,8 @@ struct BrowserTests {
     @Test func verifyHTMLListsExactlyTheDamagedFixturesWithTheirKinds() throws {
         let work = tempDir()
         defer { try? FileManager.default.removeItem(at: work) }  // a whole copy of Goldens/
-        let goldens = work.appendingPathComponent("Goldens"), out = work.appendingPathComponent("out")
+        let goldens = work.appendingPathComponent("Goldens")
+        let out = work.appendingPathComponent("out")
         try FileManager.default.copyItem(at: PackagePaths.goldens, to: goldens)
         let keys = try FixtureCatalog.load().map(\.key)
         let (swapped, truncated, deleted) = (keys[10], keys[200], keys[400])
@@ -103,7 +108,9 @@ struct BrowserTests {
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
         let re = try NSRegularExpression(pattern: "<figure class=\"tile[^\"]*\" data-key=\"([^\"]*)\"")
-        let listed = re.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { unescape(String(dom[Range($0.range(at: 1), in: dom)!])) }
+        let listed = re.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map {
+            unescape(String(dom[Range($0.range(at: 1), in: dom)!]))
+        }
         let keys = try FixtureCatalog.load().map(\.key)
         #expect(listed.count == keys.count, "every key once")
         let unlisted = Set(keys).subtracting(listed)
@@ -116,7 +123,9 @@ struct BrowserTests {
 
     /// The key of the fixture the detail pane shows.
     func current(_ dom: String) -> String? {
-        guard let r = dom.range(of: "<h2 id=\"current\"><code class=\"key\">"), let e = dom[r.upperBound...].range(of: "</code>") else { return nil }
+        guard let r = dom.range(of: "<h2 id=\"current\"><code class=\"key\">"),
+            let e = dom[r.upperBound...].range(of: "</code>")
+        else { return nil }
         return unescape(String(dom[r.upperBound..<e.lowerBound]))
     }
 
@@ -125,9 +134,13 @@ struct BrowserTests {
     /// the test's copy relaxes it.
     func instrumented(_ page: URL, _ script: String, allowEval: Bool = false) throws -> URL {
         var html = try String(contentsOf: page, encoding: .utf8)
-        if allowEval { html = html.replacingOccurrences(of: "script-src 'unsafe-inline'", with: "script-src 'unsafe-inline' 'unsafe-eval'") }
+        if allowEval {
+            html = html.replacingOccurrences(
+                of: "script-src 'unsafe-inline'", with: "script-src 'unsafe-inline' 'unsafe-eval'")
+        }
         let copy = page.deletingLastPathComponent().appendingPathComponent("instrumented-\(UUID().uuidString).html")
-        try Data(html.replacingOccurrences(of: "</body></html>", with: "<script>\(script)</script></body></html>").utf8).write(to: copy)
+        try Data(html.replacingOccurrences(of: "</body></html>", with: "<script>\(script)</script></body></html>").utf8)
+            .write(to: copy)
         return copy
     }
 
@@ -137,23 +150,47 @@ struct BrowserTests {
         let dir = tempDir()
         func png(_ rel: String, _ w: Int, _ h: Int, white: Bool = false) throws {
             var img = RGBAImage(width: w, height: h)
-            for y in 0..<h { for x in 0..<w { img.setPixel(x: x, y: y, white ? Color(r: 255, g: 255, b: 255, a: x % 2 == 0 ? 255 : 0) : Color(r: UInt8(x * 8 % 256), g: 90, b: 160, a: 255)) } }
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
+            for y in 0..<h {
+                for x in 0..<w {
+                    img.setPixel(
+                        x: x, y: y,
+                        white
+                            ? Color(r: 255, g: 255, b: 255, a: x % 2 == 0 ? 255 : 0)
+                            : Color(r: UInt8(x * 8 % 256), g: 90, b: 160, a: 255))
+                }
+            }
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(PNGCodec.encode(img)).write(to: dir.appendingPathComponent(rel))
         }
-        let keys = ["android/small/a/stones/kindling/light", "ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/default-none-notyet/waves/any-body/dark", "ios/systemLarge/d/stones/legacy/light"]
+        let keys = [
+            "android/small/a/stones/kindling/light", "ios/systemSmall/b/flame/kindling/dark",
+            "ios/accessoryCircular/default-none-notyet/waves/any-body/dark", "ios/systemLarge/d/stones/legacy/light",
+        ]
         var failures: [GateFailure] = []
         for (i, k) in keys.enumerated() {
             let sizeChange = i == 3
             try png(k + "/expected.png", sizeChange ? 20 : 24, 10, white: i == 2)
             try png(k + "/actual.png", sizeChange ? 30 : 24, 10, white: i == 2)
             if !sizeChange { try png(k + "/diff.png", 24, 10) }
-            failures.append(GateFailure(key: k, kind: sizeChange ? .size : .pixels, detail: sizeChange ? "golden is 20×10, render is 30×10" : "3 pixels differ",
-                                        artifacts: [k + "/expected.png", k + "/actual.png"] + (sizeChange ? [] : [k + "/diff.png"])))
+            failures.append(
+                GateFailure(
+                    key: k, kind: sizeChange ? .size : .pixels,
+                    detail: sizeChange ? "golden is 20×10, render is 30×10" : "3 pixels differ",
+                    artifacts: [k + "/expected.png", k + "/actual.png"] + (sizeChange ? [] : [k + "/diff.png"])))
         }
-        failures.append(GateFailure(key: keys[1], kind: .clipped, detail: "spills", node: "status", box: PixelRect(x: 2, y: 2, width: 6, height: 4)))
-        let details = keys.map { FixtureDetail(key: $0, width: 24, height: 10, expectedText: ["a"], actualText: ["b"], expectedLabel: "x y", actualLabel: "x z") }
-        let v = VerifyResult(passed: ["android/small/ok/stones/kindling/light"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details)
+        failures.append(
+            GateFailure(
+                key: keys[1], kind: .clipped, detail: "spills", node: "status",
+                box: PixelRect(x: 2, y: 2, width: 6, height: 4)))
+        let details = keys.map {
+            FixtureDetail(
+                key: $0, width: 24, height: 10, expectedText: ["a"], actualText: ["b"], expectedLabel: "x y",
+                actualLabel: "x z")
+        }
+        let v = VerifyResult(
+            passed: ["android/small/ok/stones/kindling/light"], failures: failures, comparison: "exact", fastPath: 0,
+            reportDirectory: nil, details: details)
         try HTMLReport.write(v, to: ContainedFolder(dir))
         return dir.appendingPathComponent("index.html")
     }
@@ -164,13 +201,23 @@ struct BrowserTests {
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
         #expect(current(dom) == "ios/systemSmall/b/flame/kindling/dark")
-        #expect(try current(HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light")) == "ios/systemLarge/d/stones/legacy/light")
+        #expect(
+            try current(HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light"))
+                == "ios/systemLarge/d/stones/legacy/light")
         // The CLI's glob: * crosses /, the whole key must match; the state stays in the URL.
         let filtered = try HeadlessChromium.dumpDOM(page, fragment: "q=ios/*/dark")
-        #expect(Set(sections(filtered).map(\.key)) == ["ios/systemSmall/b/flame/kindling/dark", "ios/accessoryCircular/default-none-notyet/waves/any-body/dark"])
-        #expect(sections(try HeadlessChromium.dumpDOM(page, fragment: "q=dark")).isEmpty == false, "a word matches part of a key")
+        #expect(
+            Set(sections(filtered).map(\.key)) == [
+                "ios/systemSmall/b/flame/kindling/dark",
+                "ios/accessoryCircular/default-none-notyet/waves/any-body/dark",
+            ])
+        #expect(
+            sections(try HeadlessChromium.dumpDOM(page, fragment: "q=dark")).isEmpty == false,
+            "a word matches part of a key")
         // Keyboard: j twice moves two fixtures on, k one back; ? opens the shortcut list.
-        let keys = try instrumented(page, """
+        let keys = try instrumented(
+            page,
+            """
             function press(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
             press('j'); press('j'); press('k'); press('?');
             var d = document.createElement('div'); d.id = 'after-keys'; d.textContent = location.hash; document.body.appendChild(d);
@@ -179,8 +226,11 @@ struct BrowserTests {
         expectScriptRan(moved)
         let order = sections(dom).map(\.key)
         #expect(current(moved) == order[1])
-        #expect(moved.contains("<div id=\"help\" role=\"dialog\" aria-labelledby=\"help-title\">"), "? shows the shortcut list")
-        #expect(moved.contains("<div id=\"after-keys\">#f=\(order[1].replacingOccurrences(of: "/", with: "%2F"))</div>"))
+        #expect(
+            moved.contains("<div id=\"help\" role=\"dialog\" aria-labelledby=\"help-title\">"),
+            "? shows the shortcut list")
+        #expect(
+            moved.contains("<div id=\"after-keys\">#f=\(order[1].replacingOccurrences(of: "/", with: "%2F"))</div>"))
     }
 
     /// A mixed run of 16 failures, every kind's images as verify writes them, on catalog keys.
@@ -190,47 +240,85 @@ struct BrowserTests {
         func key(_ glob: String, _ n: Int = 0) -> String { catalog.filter { Glob.matches(glob, $0) }[n] }
         func png(_ rel: String, _ w: Int = 48, _ h: Int = 24, white: Bool = false, shift: Int = 0) throws {
             var img = RGBAImage(width: w, height: h)
-            for y in 0..<h { for x in 0..<w {
-                img.setPixel(x: x, y: y, white ? Color(r: 255, g: 255, b: 255, a: (x + shift) % 3 == 0 ? 255 : 0) : Color(r: UInt8((x + shift) * 5 % 256), g: 90, b: 160, a: 255))
-            } }
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
+            for y in 0..<h {
+                for x in 0..<w {
+                    img.setPixel(
+                        x: x, y: y,
+                        white
+                            ? Color(r: 255, g: 255, b: 255, a: (x + shift) % 3 == 0 ? 255 : 0)
+                            : Color(r: UInt8((x + shift) * 5 % 256), g: 90, b: 160, a: 255))
+                }
+            }
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent(rel).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(PNGCodec.encode(img)).write(to: dir.appendingPathComponent(rel))
         }
-        var failures: [GateFailure] = [], details: [FixtureDetail] = []
-        func add(_ k: String, _ kind: FailureKind, _ images: [String], detail: String = "found", node: String? = nil, element: ElementKind? = nil,
-                 box: PixelRect? = nil, contrast: ContrastMeasure? = nil, white: Bool = false) throws {
+        var failures: [GateFailure] = []
+        var details: [FixtureDetail] = []
+        func add(
+            _ k: String, _ kind: FailureKind, _ images: [String], detail: String = "found", node: String? = nil,
+            element: ElementKind? = nil,
+            box: PixelRect? = nil, contrast: ContrastMeasure? = nil, white: Bool = false
+        ) throws {
             for (i, name) in images.enumerated() { try png(k + "/" + name, white: white, shift: i) }
-            failures.append(GateFailure(key: k, kind: kind, detail: detail, artifacts: images.map { k + "/" + $0 }, node: node, element: element, box: box, contrast: contrast))
+            failures.append(
+                GateFailure(
+                    key: k, kind: kind, detail: detail, artifacts: images.map { k + "/" + $0 }, node: node,
+                    element: element, box: box, contrast: contrast))
             if FixtureCatalog.id(forKey: k) != nil {
                 // The first contrast failure has its accessibility view, as verify draws it for the first failures.
-                let view = kind == .contrast && !failures.dropLast().contains { $0.kind == .contrast } ? AccessibilityOverlay.path(k) : nil
+                let view =
+                    kind == .contrast && !failures.dropLast().contains { $0.kind == .contrast }
+                    ? AccessibilityOverlay.path(k) : nil
                 if let view { try png(view, 96, 24) }
-                details.append(FixtureDetail(key: k, width: 48, height: 24, expectedText: ["a", "b", "c"], actualText: ["a", "B", "c"], expectedLabel: "x y", actualLabel: "x z",
-                                             accessibilityView: view))
+                details.append(
+                    FixtureDetail(
+                        key: k, width: 48, height: 24, expectedText: ["a", "b", "c"], actualText: ["a", "B", "c"],
+                        expectedLabel: "x y", actualLabel: "x z",
+                        accessibilityView: view))
             }
         }
         let box = PixelRect(x: 4, y: 4, width: 12, height: 8)
-        let m = ContrastMeasure(token: "widget_capstone_dash", role: "graphic", ratio: 1.19, floor: 3, foreground: "#D8CDB8", background: "#FBDBBB")
-        try add(key("ios/systemSmall/*waves*/dark"), .pixels, ["expected.png", "actual.png", "diff.png"], detail: "3 pixels differ", box: box)
-        try add(key("ios/accessoryCircular/*"), .pixels, ["expected.png", "actual.png", "diff.png"], detail: "5 pixels differ", white: true)
-        try add(key("android/large/*"), .size, ["expected.png", "actual.png"], detail: "golden is 48×24, render is 48×24")
+        let m = ContrastMeasure(
+            token: "widget_capstone_dash", role: "graphic", ratio: 1.19, floor: 3, foreground: "#D8CDB8",
+            background: "#FBDBBB")
+        try add(
+            key("ios/systemSmall/*waves*/dark"), .pixels, ["expected.png", "actual.png", "diff.png"],
+            detail: "3 pixels differ", box: box)
+        try add(
+            key("ios/accessoryCircular/*"), .pixels, ["expected.png", "actual.png", "diff.png"],
+            detail: "5 pixels differ", white: true)
+        try add(
+            key("android/large/*"), .size, ["expected.png", "actual.png"], detail: "golden is 48×24, render is 48×24")
         try add(key("android/medium/*"), .missing, ["actual.png"], detail: "no golden")
         try add(key("ios/systemMedium/*"), .unreadable, ["actual.png"], detail: "not a PNG")
-        try add("android/small/retired-state/stones/kindling/light", .stale, ["expected.png"], detail: "recorded but no fixture has this key")
+        try add(
+            "android/small/retired-state/stones/kindling/light", .stale, ["expected.png"],
+            detail: "recorded but no fixture has this key")
         for n in 0..<3 {
-            try add(key("ios/accessoryRectangular/*waves*", n), .colourAlone, ["actual.png", "pair.png"], detail: "streak glyph is identical in one-tint pixels",
-                    node: "streak glyph", element: .streakGlyph, box: box, white: true)
+            try add(
+                key("ios/accessoryRectangular/*waves*", n), .colourAlone, ["actual.png", "pair.png"],
+                detail: "streak glyph is identical in one-tint pixels",
+                node: "streak glyph", element: .streakGlyph, box: box, white: true)
         }
         for n in 0..<3 {
-            try add(key("android/small/*stones/kindling/light", n), .contrast, ["actual.png"], detail: "streak-glyph.slot (widget_capstone_dash, graphic): 1.19:1 vs floor 3.00:1",
-                    node: "streak-glyph.slot", element: .streakGlyph, box: box, contrast: m)
+            try add(
+                key("android/small/*stones/kindling/light", n), .contrast, ["actual.png"],
+                detail: "streak-glyph.slot (widget_capstone_dash, graphic): 1.19:1 vs floor 3.00:1",
+                node: "streak-glyph.slot", element: .streakGlyph, box: box, contrast: m)
         }
-        try add(key("android/medium/*waves*", 1), .clipped, ["actual.png"], detail: "spills its row", node: "status", element: .statusTitle, box: box)
-        try add(key("ios/systemLarge/*"), .truncated, ["actual.png"], detail: "cut to 'New d…'", node: "new day", element: .newDayLine, box: box)
+        try add(
+            key("android/medium/*waves*", 1), .clipped, ["actual.png"], detail: "spills its row", node: "status",
+            element: .statusTitle, box: box)
+        try add(
+            key("ios/systemLarge/*"), .truncated, ["actual.png"], detail: "cut to 'New d…'", node: "new day",
+            element: .newDayLine, box: box)
         try add(key("android/large/*", 3), .text, ["actual.png"], detail: "visible text changed")
         try add(key("ios/bands/*"), .lostMeaning, ["actual.png"], detail: "the stale age is not shown")
         #expect(failures.count == 16 && Set(failures.map(\.key)).count == 16)
-        let v = VerifyResult(passed: [catalog[0]], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details)
+        let v = VerifyResult(
+            passed: [catalog[0]], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil,
+            details: details)
         try HTMLReport.write(v, to: ContainedFolder(dir))
         return (dir.appendingPathComponent("index.html"), failures.map(\.key))
     }
@@ -240,7 +328,9 @@ struct BrowserTests {
     /// count is what its glob shows; a cause shows its fixtures; words filter.
     @Test func everyFailureHasAPictureAndIsFindable() throws {
         let (page, failing) = try mixedRun()
-        let probe = try instrumented(page, """
+        let probe = try instrumented(
+            page,
+            """
             window.addEventListener('load', function () {
               function press(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
               var r = { fold: null, images: [], rows: [], areas: [], cause: null };
@@ -273,40 +363,73 @@ struct BrowserTests {
             """)
         let dom = try HeadlessChromium.dumpDOM(probe, windowSize: (1280, 900))
         expectScriptRan(dom)
-        guard let r = dom.range(of: "<pre id=\"probe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else { Issue.record("the probe did not report"); return }
-        struct Probe: Decodable { var fold: Int; var images: [[Value]]; var rows: [[Value]]; var areas: [[Value]]; var cause: [Value] }
+        guard let r = dom.range(of: "<pre id=\"probe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
+            Issue.record("the probe did not report")
+            return
+        }
+        struct Probe: Decodable {
+            var fold: Int
+            var images: [[Value]]
+            var rows: [[Value]]
+            var areas: [[Value]]
+            var cause: [Value]
+        }
         enum Value: Decodable {
             case s(String), n(Int), b(Bool)
             init(from d: Decoder) throws {
                 let c = try d.singleValueContainer()
-                if let b = try? c.decode(Bool.self) { self = .b(b) } else if let n = try? c.decode(Int.self) { self = .n(n) } else { self = .s(try c.decode(String.self)) }
+                if let b = try? c.decode(Bool.self) {
+                    self = .b(b)
+                } else if let n = try? c.decode(Int.self) {
+                    self = .n(n)
+                } else {
+                    self = .s(try c.decode(String.self))
+                }
             }
-            var s: String { if case .s(let v) = self { return v }; return "" }
-            var n: Int { if case .n(let v) = self { return v }; return -1 }
-            var b: Bool { if case .b(let v) = self { return v }; return false }
+            var s: String {
+                if case .s(let v) = self { return v }
+                return ""
+            }
+            var n: Int {
+                if case .n(let v) = self { return v }
+                return -1
+            }
+            var b: Bool {
+                if case .b(let v) = self { return v }
+                return false
+            }
         }
-        let p = try JSONDecoder().decode(Probe.self, from: Data(unescape(String(dom[r.upperBound..<e.lowerBound])).utf8))
+        let p = try JSONDecoder().decode(
+            Probe.self, from: Data(unescape(String(dom[r.upperBound..<e.lowerBound])).utf8))
         logFigures("mixed 16-failure page at 1280 × 900: first image top at \(p.fold) px")
         #expect(p.fold >= 0 && p.fold < 700, "the first images start at \(p.fold) px (fold 900)")
         #expect(Set(p.images.map { $0[0].s }) == Set(failing), "stepping visits every failing fixture")
         for i in p.images { #expect(i[1].n >= 1, "\(i[0].s) shows no image") }
         // The accessibility view where verify drew it, else the command that draws it; none for a stale golden.
-        let viewed = try FixtureCatalog.load().map(\.key).first { Glob.matches("android/small/*stones/kindling/light", $0) }
+        let viewed = try FixtureCatalog.load().map(\.key).first {
+            Glob.matches("android/small/*stones/kindling/light", $0)
+        }
         for i in p.images {
             let k = i[0].s
-            let expected = k == viewed ? "view" : k.contains("retired-state") ? "none" : "evidence render --fixture \(k) --overlay -o a11y.png"
+            let expected =
+                k == viewed
+                ? "view" : k.contains("retired-state") ? "none" : "evidence render --fixture \(k) --overlay -o a11y.png"
             #expect(i[2].s == expected, "\(k): accessibility view \(i[2].s)")
         }
         #expect(Set(p.rows.map { $0[0].s }) == Set(failing), "every row drawn")
         for row in p.rows {
-            #expect(row[1].s == row[0].s && row[2].s == row[0].s && row[3].b, "\(row[0].s): key cut in its row (\(row[4].s))")
+            #expect(
+                row[1].s == row[0].s && row[2].s == row[0].s && row[3].b,
+                "\(row[0].s): key cut in its row (\(row[4].s))")
         }
         #expect(!p.areas.isEmpty)
         for a in p.areas {
             #expect(a[1].n == a[2].n, "\(a[0].s): the table says \(a[1].n), its glob shows \(a[2].n)")
             #expect(a[1].n == failing.filter { Glob.matches(a[0].s, $0) }.count)
         }
-        #expect(p.cause[0].s.hasPrefix("widget_capstone_dash (light, graphic) 1.19:1 < 3:1") && p.cause[1].n == 3, "\(p.cause)")
+        #expect(
+            p.cause[0].s.hasPrefix("widget_capstone_dash (light, graphic) 1.19:1 < 3:1") && p.cause[1].n == 3,
+            "\(p.cause)")
         // Words as well as globs: every word is part of the key, any case.
         let words = try HeadlessChromium.dumpDOM(page, fragment: "q=waves%20DARK%20small")
         let wanted = failing.filter { k in ["waves", "dark", "small"].allSatisfy { k.lowercased().contains($0) } }
@@ -316,8 +439,13 @@ struct BrowserTests {
 
     @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
     func axeFindsNothingSeriousInTheMixedRun() throws {
-        guard let violations = try axeViolations(try mixedRun().page) else { Issue.record("axe did not report"); return }
-        logFigures("axe-core on the mixed run: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
+        guard let violations = try axeViolations(try mixedRun().page) else {
+            Issue.record("axe did not report")
+            return
+        }
+        logFigures(
+            "axe-core on the mixed run: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+        )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
@@ -325,7 +453,8 @@ struct BrowserTests {
     @Test func accessoriesOnTheirWallpaperAndASizeChangeAtTrueSize() throws {
         let page = try reviewFolder()
         for view in ["side", "slider", "onion"] {
-            let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/accessoryCircular/default-none-notyet/waves/any-body/dark&v=\(view)")
+            let dom = try HeadlessChromium.dumpDOM(
+                page, fragment: "f=ios/accessoryCircular/default-none-notyet/waves/any-body/dark&v=\(view)")
             let frames = dom.components(separatedBy: "class=\"frame").count - 1
             let walls = dom.components(separatedBy: "class=\"frame wallpaper\"").count - 1
             #expect(frames > 0 && frames == walls, "\(view): every image of the accessory on the wallpaper")
@@ -340,18 +469,30 @@ struct BrowserTests {
     @Test func aWholeMatrixOfFailuresStaysSmallAndQuick() throws {
         let keys = try FixtureCatalog.load().map(\.key)
         let texts = ["Add a stone", "12", "DAY STREAK", "Longest 21", "1 of 2 done", "Read", "Walk", "Synced 2 h ago"]
-        let label = "Objective. 12 day streak, add today's stone to keep building, longest 21. Today: Walk done, Read not yet."
-        let failures = keys.map { k in GateFailure(key: k, kind: .pixels, detail: "1 pixels differ in 1×1 at (10,10)",
-                                                   artifacts: [k + "/actual.png", k + "/expected.png", k + "/diff.png"], box: PixelRect(x: 10, y: 10, width: 1, height: 1)) }
-        let details = keys.map { FixtureDetail(key: $0, width: 340, height: 360, expectedText: texts, actualText: texts, expectedLabel: label, actualLabel: label) }
-        let v = VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details,
-                             cases: keys.map { CaseRecord(key: $0, platform: "p", family: "f", seconds: 0.01) })
+        let label =
+            "Objective. 12 day streak, add today's stone to keep building, longest 21. Today: Walk done, Read not yet."
+        let failures = keys.map { k in
+            GateFailure(
+                key: k, kind: .pixels, detail: "1 pixels differ in 1×1 at (10,10)",
+                artifacts: [k + "/actual.png", k + "/expected.png", k + "/diff.png"],
+                box: PixelRect(x: 10, y: 10, width: 1, height: 1))
+        }
+        let details = keys.map {
+            FixtureDetail(
+                key: $0, width: 340, height: 360, expectedText: texts, actualText: texts, expectedLabel: label,
+                actualLabel: label)
+        }
+        let v = VerifyResult(
+            passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: details,
+            cases: keys.map { CaseRecord(key: $0, platform: "p", family: "f", seconds: 0.01) })
         let dir = tempDir()
         try HTMLReport.write(v, to: ContainedFolder(dir))
         let page = dir.appendingPathComponent("index.html")
         let bytes = try Data(contentsOf: page).count
         #expect(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")
-        let bench = try instrumented(page, """
+        let bench = try instrumented(
+            page,
+            """
             var nav = performance.getEntriesByType('navigation')[0], q = document.getElementById('q');
             var t0 = performance.now(); q.value = 'ios/*/dark'; q.dispatchEvent(new Event('input')); var dt = performance.now() - t0;
             var d = document.createElement('div'); d.id = 'bench';
@@ -366,11 +507,18 @@ struct BrowserTests {
         _ = try HeadlessChromium.dumpDOM(URL(fileURLWithPath: "/dev/null"))
         let blank = Date().timeIntervalSince(blankStart)
         expectScriptRan(dom)
-        let figures = dom.range(of: "<div id=\"bench\">").flatMap { r in dom[r.upperBound...].range(of: "</div>").map { String(dom[r.upperBound..<$0.lowerBound]) } } ?? "?"
-        logFigures("report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump \(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page")
+        let figures =
+            dom.range(of: "<div id=\"bench\">").flatMap { r in
+                dom[r.upperBound...].range(of: "</div>").map { String(dom[r.upperBound..<$0.lowerBound]) }
+            } ?? "?"
+        logFigures(
+            "report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump \(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page"
+        )
         #expect(figures.contains("shown=\(keys.filter { Glob.matches("ios/*/dark", $0) }.count)"))
         // A list that renders what is in view: far fewer nodes than fixtures.
-        if let n = figures.split(separator: " ").first(where: { $0.hasPrefix("nodes=") }).flatMap({ Int($0.dropFirst(6)) }) {
+        if let n = figures.split(separator: " ").first(where: { $0.hasPrefix("nodes=") }).flatMap({
+            Int($0.dropFirst(6))
+        }) {
             #expect(n < 1_000, "\(n) DOM nodes")
         }
     }
@@ -383,7 +531,9 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("g")
         #expect(try GalleryCommand.run(["-o", out.path]) == 0)
-        let page = try instrumented(out.appendingPathComponent("index.html"), """
+        let page = try instrumented(
+            out.appendingPathComponent("index.html"),
+            """
             document.documentElement.style.width = '390px';
             var right = 0, widest = '';
             document.querySelectorAll('body *').forEach(function (e) {
@@ -397,7 +547,8 @@ struct BrowserTests {
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
         guard let r = dom.range(of: "<pre id=\"fit\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
-            Issue.record("the measuring script did not report"); return
+            Issue.record("the measuring script did not report")
+            return
         }
         let report = unescape(String(dom[r.upperBound..<e.lowerBound]))
         let right = Int(report.split(separator: " ").first ?? "") ?? .max
@@ -408,17 +559,25 @@ struct BrowserTests {
     /// axe-core's violations on a page, after its own script ran.
     func axeViolations(_ page: URL) throws -> [(id: String, impact: String?, nodes: Int)]? {
         let axe = Axe.source!.replacingOccurrences(of: "</script", with: "<\\/script")
-        let checked = try instrumented(page, axe + """
-            ;axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
-              var d = document.createElement('pre'); d.id = 'axe';
-              d.textContent = JSON.stringify(r.violations.map(function (v) { return { id: v.id, impact: v.impact, nodes: v.nodes.length }; }));
-              document.body.appendChild(d);
-            });
-            """, allowEval: true)
+        let checked = try instrumented(
+            page,
+            axe + """
+                ;axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
+                  var d = document.createElement('pre'); d.id = 'axe';
+                  d.textContent = JSON.stringify(r.violations.map(function (v) { return { id: v.id, impact: v.impact, nodes: v.nodes.length }; }));
+                  document.body.appendChild(d);
+                });
+                """, allowEval: true)
         let dom = try HeadlessChromium.dumpDOM(checked)
-        guard let r = dom.range(of: "<pre id=\"axe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else { return nil }
+        guard let r = dom.range(of: "<pre id=\"axe\">"), let e = dom[r.upperBound...].range(of: "</pre>") else {
+            return nil
+        }
         let json = unescape(String(dom[r.upperBound..<e.lowerBound]))
-        struct Violation: Decodable { var id: String; var impact: String?; var nodes: Int }
+        struct Violation: Decodable {
+            var id: String
+            var impact: String?
+            var nodes: Int
+        }
         return try JSONDecoder().decode([Violation].self, from: Data(json.utf8)).map { ($0.id, $0.impact, $0.nodes) }
     }
 
@@ -431,9 +590,12 @@ struct BrowserTests {
         let out = work.appendingPathComponent("g")
         #expect(try GalleryCommand.run(["--filter", "*/first-run/*", "-o", out.path]) == 0)
         guard let violations = try axeViolations(out.appendingPathComponent("index.html")) else {
-            Issue.record("axe did not report"); return
+            Issue.record("axe did not report")
+            return
         }
-        logFigures("axe-core on the gallery: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
+        logFigures(
+            "axe-core on the gallery: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+        )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
@@ -441,9 +603,12 @@ struct BrowserTests {
     @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
     func axeFindsNoCriticalOrSeriousViolation() throws {
         guard let violations = try axeViolations(try reviewFolder()) else {
-            Issue.record("axe did not report"); return
+            Issue.record("axe did not report")
+            return
         }
-        logFigures("axe-core on the report: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))")
+        logFigures(
+            "axe-core on the report: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+        )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
@@ -452,8 +617,11 @@ struct BrowserTests {
 /// axe-core's `axe.min.js`, from the PyPI wheel `axe-selenium-python` (which vendors it; npm's
 /// registry is not reachable here): scripts/ensure-browser.sh unpacks it to .build/browser/.
 enum Axe {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent(".build/browser/axe.min.js")
     static let source: String? = try? String(contentsOf: file, encoding: .utf8)
-    static var unavailableReason: String { "axe.min.js not at \(file.path) (scripts/ensure-browser.sh fetches it from PyPI's axe-selenium-python)" }
+    static var unavailableReason: String {
+        "axe.min.js not at \(file.path) (scripts/ensure-browser.sh fetches it from PyPI's axe-selenium-python)"
+    }
 }

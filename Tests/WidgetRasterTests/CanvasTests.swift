@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// The reused drawing surface: its hash is always of what was just drawn (never of a previous
 /// frame left in the buffer), and its RGBA is exactly the per-pixel unpremultiply it replaced.
@@ -15,8 +16,10 @@ import WidgetScene
         var s = scene
         let px = 1 / s.density
         let r = Rect(x: Double(x) * px, y: Double(y) * px, width: px, height: px)
-        s.nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "", bounds: r, container: s.card,
-                                 content: .rect(cornerRadius: 0, fill: .solid(color))))
+        s.nodes.append(
+            SceneNode(
+                .card, on: .android, role: .decorative, token: "", bounds: r, container: s.card,
+                content: .rect(cornerRadius: 0, fill: .solid(color))))
         return s
     }
 
@@ -42,7 +45,9 @@ import WidgetScene
         #expect(canvas.pixelHash == first)
 
         // A small frame after a large one on the same canvas: cleared, sized, hashed as fresh.
-        let small = Scene(size: Size(20, 10), density: 2, card: Rect(x: 0, y: 0, width: 20, height: 10), nodes: [], accessibilityLabel: "")
+        let small = Scene(
+            size: Size(20, 10), density: 2, card: Rect(x: 0, y: 0, width: 20, height: 10), nodes: [],
+            accessibilityLabel: "")
         painter.draw(small, into: canvas)
         #expect(canvas.width == 40 && canvas.height == 20)
         #expect(canvas.pixelHash == RGBAImage(width: 40, height: 20).pixelHash)
@@ -60,7 +65,9 @@ import WidgetScene
         let target = catalog.count - 1
         var moved = catalog
         let original = catalog[target]
-        moved[target] = Fixture(key: original.key) { fonts in Self.withOnePixel(original.makeScene(fonts), x: 100, y: 60) }
+        moved[target] = Fixture(key: original.key) { fonts in
+            Self.withOnePixel(original.makeScene(fonts), x: 100, y: 60)
+        }
         let v = try Verifier.verify(options, catalog: moved, painter: painter)
         #expect(v.failures.map(\.key) == [original.key])
         #expect(v.failures.first?.kind == .pixels)
@@ -78,8 +85,14 @@ import WidgetScene
         func reference(_ v: UInt32) -> [UInt8] {
             let a = v >> 24
             guard a != 0 else { return [0, 0, 0, 0] }
-            var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
-            if a != 255 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
+            var r = (v >> 16) & 0xFF
+            var g = (v >> 8) & 0xFF
+            var b = v & 0xFF
+            if a != 255 {
+                r = (r * 255 + a / 2) / a
+                g = (g * 255 + a / 2) / a
+                b = (b * 255 + a / 2) / a
+            }
             return [UInt8(r), UInt8(g), UInt8(b), UInt8(a)]
         }
         var words: [UInt32] = []
@@ -90,7 +103,9 @@ import WidgetScene
         }
         var out = [UInt32](repeating: 0, count: words.count)
         words.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count) }
+            out.withUnsafeMutableBufferPointer {
+                Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count)
+            }
         }
         let bytes = out.withUnsafeBytes { Array($0) }
         #expect(bytes == words.flatMap(reference))
@@ -98,7 +113,9 @@ import WidgetScene
         let tail = Array(words.suffix(13))
         var tailOut = [UInt32](repeating: 0, count: tail.count)
         tail.withUnsafeBufferPointer { src in
-            tailOut.withUnsafeMutableBufferPointer { Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: tail.count) }
+            tailOut.withUnsafeMutableBufferPointer {
+                Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: tail.count)
+            }
         }
         #expect(tailOut.withUnsafeBytes { Array($0) } == tail.flatMap(reference))
         // And back: premultiplying what was unpremultiplied gives Cairo's word again.
@@ -111,8 +128,10 @@ import WidgetScene
     /// every length and mixture (the 16-pixel fast path, a block repeating the translucent one before
     /// it, a repeat broken in one lane) convert exactly as pixel by pixel.
     @Test func straightConversionOfRunsMatchesThePerPixelOne() {
-        let palette: [UInt32] = [0, 0xFF33_6699, 0xFF00_0000, 0xFFFF_FFFF, 0x8020_3040, 0x8020_3041, 0x0100_0000,
-                                 0xFE10_2030, 0x4040_4040, 0x0101_0101, 0x7F00_7F00]
+        let palette: [UInt32] = [
+            0, 0xFF33_6699, 0xFF00_0000, 0xFFFF_FFFF, 0x8020_3040, 0x8020_3041, 0x0100_0000,
+            0xFE10_2030, 0x4040_4040, 0x0101_0101, 0x7F00_7F00,
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -126,7 +145,9 @@ import WidgetScene
             }
             var out = [UInt32](repeating: 0xDEAD_BEEF, count: words.count)
             words.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count) }
+                out.withUnsafeMutableBufferPointer {
+                    Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count)
+                }
             }
             #expect(out == words.map(Canvas.straightRGBA), "\(words.map { String($0, radix: 16) })")
         }
@@ -136,15 +157,18 @@ import WidgetScene
     /// of the whole image at once, however the rows are banded.
     @Test func pngStreamedToAFileMatchesTheEncoder() throws {
         let image = painter.render(catalog[0].makeScene(.shared))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-band-\(UUID().uuidString).png")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-band-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: url) }
         try OutputFile.write(to: url.path) { fd throws(InputError) in
             let encoder = try PNGStreamEncoder(width: image.width, height: image.height, fd: fd)
             var y = 0
             for band in [1, 7, 50, image.height] where y < image.height {
                 let rows = min(band, image.height - y)
-                try encoder.append(RGBAImage(width: image.width, height: rows,
-                                             pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
+                try encoder.append(
+                    RGBAImage(
+                        width: image.width, height: rows,
+                        pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
                 y += rows
             }
             #expect(try encoder.finish().isEmpty)

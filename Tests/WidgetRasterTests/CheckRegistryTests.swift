@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
-import WidgetText
-import WidgetScene
 import WidgetLayout
+import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// The checks read elements, not names; the registry is the one list; a check with nothing to read
 /// over a whole run fails it as `self-check`.
@@ -14,7 +15,11 @@ import WidgetLayout
     /// Every node of `scene` under a name no code has ever seen.
     static func renamed(_ scene: Scene) -> Scene {
         var s = scene
-        s.nodes = scene.nodes.enumerated().map { i, n in var m = n; m.part = "renamed-\(i)"; return m }
+        s.nodes = scene.nodes.enumerated().map { i, n in
+            var m = n
+            m.part = "renamed-\(i)"
+            return m
+        }
         return s
     }
 
@@ -27,18 +32,23 @@ import WidgetLayout
     /// and the colour-alone markers read the same elements.
     @Test func renamingEveryNodeKeepsEveryCheckApplying() throws {
         let key = "cases/reported/obj-1382-small-new-day-110x130-fs2.0"
-        let original = try scene(key), renamed = Self.renamed(original)
-        let a = TruncationCheck.violations(in: original), b = TruncationCheck.violations(in: renamed)
+        let original = try scene(key)
+        let renamed = Self.renamed(original)
+        let a = TruncationCheck.violations(in: original)
+        let b = TruncationCheck.violations(in: renamed)
         #expect(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let failures = TruncationCheck.gateCheck.run(key, renamed, painter.render(renamed), painter)
         let facts = try #require(try FixtureCatalog.filtered(key).first).draw(painter.fonts).facts
-        #expect(!failures.isEmpty && known.partition(failures, facts: facts).failures.isEmpty, "the renamed caption is still the known one")
+        #expect(
+            !failures.isEmpty && known.partition(failures, facts: facts).failures.isEmpty,
+            "the renamed caption is still the known one")
 
         let small = try scene("ios/systemSmall/default-some-notyet/stones/legacy/dark")
         #expect(RenderReport.pips(Self.renamed(small)).map(\.filled) == RenderReport.pips(small).map(\.filled))
         #expect(RenderReport.pips(small).map(\.filled) == [true, true, false, false])
-        let tinted = HostRendering.apply(.tinted, to: small), tintedRenamed = HostRendering.apply(.tinted, to: Self.renamed(small))
+        let tinted = HostRendering.apply(.tinted, to: small)
+        let tintedRenamed = HostRendering.apply(.tinted, to: Self.renamed(small))
         #expect(tinted.nodes.map(\.content) == tintedRenamed.nodes.map(\.content))
         #expect(ClipCheck.violations(in: Self.renamed(small), measurer: fonts).isEmpty)
         #expect(TruncationCheck.applies(Self.renamed(small)) && ContrastCheck.applies(Self.renamed(small)))
@@ -51,7 +61,8 @@ import WidgetLayout
         textless.nodes.removeAll { if case .text = $0.content { true } else { false } }
         let drawn = textless
         let catalog = [Fixture(key: "test/textless") { _ in drawn }]
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-selfcheck-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-selfcheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var o = GateOptions(goldens: dir, jobs: 1)
@@ -62,7 +73,8 @@ import WidgetLayout
         #expect(selfChecks.contains { $0.detail.hasPrefix("the truncation check found nothing") })
         #expect(selfChecks.contains { $0.detail.hasPrefix("the glyphs check found nothing") })
         o.filter = "test/*"
-        #expect(try Verifier.verify(o, catalog: catalog, painter: painter).failures.allSatisfy { $0.kind != .selfCheck })
+        #expect(
+            try Verifier.verify(o, catalog: catalog, painter: painter).failures.allSatisfy { $0.kind != .selfCheck })
     }
 
     /// Over the whole matrix every render check finds an element it reads (what verify's
@@ -90,10 +102,17 @@ import WidgetLayout
     /// No check, pass or report builder decides by a node's display name (issue #20: names are for
     /// JSON and reports only).
     @Test func noCheckReadsADisplayName() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folders = ["Sources/WidgetRaster/Gate", "Sources/WidgetRaster/Contrast", "Sources/WidgetScene/Scene", "Sources/WidgetRaster/Review"]
-        let forbidden = [".name == \"", ".name.hasPrefix(", ".name.hasSuffix(", ".name.contains(", "\"cta-pill\"", "\"cta-label\"", "\"pip-",
-                         "\"streak-glyph\"", "\"habit-row-", "\"card\"", "\"line3\""]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folders = [
+            "Sources/WidgetRaster/Gate", "Sources/WidgetRaster/Contrast", "Sources/WidgetScene/Scene",
+            "Sources/WidgetRaster/Review",
+        ]
+        let forbidden = [
+            ".name == \"", ".name.hasPrefix(", ".name.hasSuffix(", ".name.contains(", "\"cta-pill\"", "\"cta-label\"",
+            "\"pip-",
+            "\"streak-glyph\"", "\"habit-row-", "\"card\"", "\"line3\"",
+        ]
         var offences: [String] = []
         for folder in folders {
             let dir = root.appendingPathComponent(folder)

@@ -1,9 +1,10 @@
-import Testing
-@testable import WidgetRaster
 import EvidenceCore
-import WidgetText
+import Testing
 import WidgetLayout
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 @Suite struct ClipCheckTests {
     let fonts = FontLibrary.shared
@@ -11,10 +12,15 @@ import WidgetScene
     let card = Rect(x: 0, y: 0, width: 110, height: 130)
 
     func scene(_ lines: [String], box: Rect, container: Rect? = nil, ellipsized: Bool = false) -> Scene {
-        Scene(size: Size(110, 130), density: 1, card: card, nodes: [
-            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), on: .android, role: .text, token: "widget_ink", bounds: box, container: container ?? card,
-                      content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 15, ellipsized: ellipsized))),
-        ], accessibilityLabel: "")
+        Scene(
+            size: Size(110, 130), density: 1, card: card,
+            nodes: [
+                SceneNode(
+                    .habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title),
+                    on: .android, role: .text, token: "widget_ink", bounds: box, container: container ?? card,
+                    content: .text(
+                        TextContent(lines: lines, style: style, color: .black, lineHeight: 15, ellipsized: ellipsized)))
+            ], accessibilityLabel: "")
     }
 
     @Test func overlongWordNotEllipsizedIsClipped() {
@@ -39,7 +45,8 @@ import WidgetScene
 
     @Test func outsideContainerOrCardIsClipped() {
         let inner = Rect(x: 20, y: 20, width: 70, height: 40)
-        let v = ClipCheck.violations(in: scene(["Read"], box: Rect(x: 20, y: 120, width: 70, height: 15), container: inner), measurer: fonts)
+        let v = ClipCheck.violations(
+            in: scene(["Read"], box: Rect(x: 20, y: 120, width: 70, height: 15), container: inner), measurer: fonts)
         #expect(v.contains { $0.problem.contains("outside its container") })
         #expect(v.contains { $0.problem.contains("outside the card") })
     }

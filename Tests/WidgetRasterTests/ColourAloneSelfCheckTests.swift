@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// The colour-alone check's self-check and its advisory split (review items 5 and 11), and the
 /// contrast command's judged-nothing and known-findings paths (item 12).
@@ -23,15 +24,17 @@ import WidgetScene
     static func retagged(_ fixtures: [Fixture], _ kinds: Set<ElementKind>, as to: SceneElement) -> [Fixture] {
         fixtures.map { f in
             let draw = f.draw
-            return Fixture(id: f.id!, draw: { fonts in
-                var d = draw(fonts)
-                d.scene.nodes = d.scene.nodes.map { n in
-                    var m = n
-                    if kinds.contains(n.element.kind) { m.element = to }
-                    return m
-                }
-                return d
-            })
+            return Fixture(
+                id: f.id!,
+                draw: { fonts in
+                    var d = draw(fonts)
+                    d.scene.nodes = d.scene.nodes.map { n in
+                        var m = n
+                        if kinds.contains(n.element.kind) { m.element = to }
+                        return m
+                    }
+                    return d
+                })
         }
     }
 
@@ -53,10 +56,15 @@ import WidgetScene
         let noGlyph = try colourAloneSelfChecks(Self.retagged(slice, [.streakGlyph], as: .stateGlyph))
         #expect(noGlyph.count == 1)
         #expect(noGlyph.first?.key == "(self-check)")
-        #expect(noGlyph.first?.detail.hasPrefix("the colour-alone check compared no streak-glyph (streak-glyph nodes of one-tint renders, extended vs notyet)") == true)
+        #expect(
+            noGlyph.first?.detail.hasPrefix(
+                "the colour-alone check compared no streak-glyph (streak-glyph nodes of one-tint renders, extended vs notyet)"
+            ) == true)
 
         let noCaption = try colourAloneSelfChecks(Self.retagged(slice, [.caption, .captionGlyph], as: .coachLine))
-        #expect(noCaption.count == 1 && noCaption.first?.detail.contains("compared no caption (caption, caption-glyph nodes") == true)
+        #expect(
+            noCaption.count == 1
+                && noCaption.first?.detail.contains("compared no caption (caption, caption-glyph nodes") == true)
 
         let noMarkers = try colourAloneSelfChecks(Self.retagged(slice, [.pip, .habitCheck], as: .progress))
         #expect(noMarkers.count == 1 && noMarkers.first?.detail.contains("compared no habit markers") == true)
@@ -69,7 +77,9 @@ import WidgetScene
         for m in ColourAloneCheck.meanings { #expect(run.tally.meanings[m.name, default: 0] > 0, "\(m.name)") }
         #expect(ColourAloneCheck.selfCheckFailures(run.tally, fixtures: 1).isEmpty)
         // Nothing compared: one line per meaning and one for the markers.
-        #expect(ColourAloneCheck.selfCheckFailures(ColourAloneCheck.Tally(), fixtures: 7).count == ColourAloneCheck.meanings.count + 1)
+        #expect(
+            ColourAloneCheck.selfCheckFailures(ColourAloneCheck.Tally(), fixtures: 7).count == ColourAloneCheck.meanings
+                .count + 1)
     }
 
     /// Item 11: with colour-alone advisory, its finding is listed in `advisory` and fails nothing.
@@ -88,10 +98,16 @@ import WidgetScene
     /// Item 6, second half: a colour-alone finding carries its pending render's facts, so an entry's
     /// conditions decide; without facts an entry with conditions matches nothing (fail closed).
     @Test func colourAloneKnownFindingsAreMatchedByTheirConditions() throws {
-        let findings = ColourAloneCheck.run(try FixtureCatalog.filtered("ios/accessory*/*waves*"), painter: painter, jobs: 2).findings
-        #expect(findings.count == 7 && findings.allSatisfy { $0.facts?.platform == .ios && $0.facts?.resolved.motif == .waves })
+        let findings = ColourAloneCheck.run(
+            try FixtureCatalog.filtered("ios/accessory*/*waves*"), painter: painter, jobs: 2
+        ).findings
+        #expect(
+            findings.count == 7
+                && findings.allSatisfy { $0.facts?.platform == .ios && $0.facts?.resolved.motif == .waves })
         func entry(_ c: KnownConditions) -> KnownFindings {
-            KnownFindings(entries: [KnownFinding(conditions: c, kind: .colourAlone, node: "streak-glyph", seed: "001 §4 test")])
+            KnownFindings(entries: [
+                KnownFinding(conditions: c, kind: .colourAlone, node: "streak-glyph", seed: "001 §4 test")
+            ])
         }
         // fixture "*" with conditions outside these renders: nothing known.
         let android = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .android)))
@@ -99,11 +115,15 @@ import WidgetScene
         let flame = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .ios, motif: [.flame])))
         #expect(flame.known.isEmpty)
         // Inside them: all known.
-        let waves = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .ios, reactive: ["notYet"], motif: [.waves])))
+        let waves = ColourAloneCheck.partition(
+            findings, with: entry(KnownConditions(platform: .ios, reactive: ["notYet"], motif: [.waves])))
         #expect(waves.failures.isEmpty && waves.known.count == 7)
         // No facts: conditions nobody can check match nothing; an entry without conditions still matches.
         let f = findings[0].failure
-        #expect(!KnownFinding(conditions: KnownConditions(platform: .ios), kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
+        #expect(
+            !KnownFinding(
+                conditions: KnownConditions(platform: .ios), kind: .colourAlone, node: "streak-glyph", seed: "s"
+            ).matches(f))
         #expect(KnownFinding(fixture: "ios/*", kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
     }
 
@@ -112,36 +132,53 @@ import WidgetScene
     /// A fixture with no identity whose new-day line sits on the ember's centre: below its floor.
     static let lowContrast = Fixture(key: "t/low-contrast") { _ in
         let c = ContrastRenderedTests.glyphCentre
-        return ContrastRenderedTests.scene([ContrastRenderedTests.textNode(token: "widget_stone_muted",
-                                                                           at: Rect(x: c.x - 2, y: c.y + 2, width: 60, height: 15))])
+        return ContrastRenderedTests.scene([
+            ContrastRenderedTests.textNode(
+                token: "widget_stone_muted",
+                at: Rect(x: c.x - 2, y: c.y + 2, width: 60, height: 15))
+        ])
     }
     /// Only decoration: nothing the audit measures, nothing colour-alone compares.
     static let blank = Fixture(key: "t/blank") { _ in ContrastRenderedTests.scene([]) }
 
     @Test func renderedPartitionsKnownFindings() throws {
-        let bare = ContrastCommand.auditRendered([Self.lowContrast], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
+        let bare = ContrastCommand.auditRendered(
+            [Self.lowContrast], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
         #expect(bare.failures.count == 1 && bare.known.isEmpty && bare.exitCode == 1)
-        let entry = KnownFinding(fixture: "t/*", kind: .contrast, node: ElementKind.newDayLine.rawValue, seed: "000 test passage")
-        let run = ContrastCommand.auditRendered([Self.lowContrast], painter: painter, known: KnownFindings(entries: [entry]), wholeRun: false, jobs: 1)
+        let entry = KnownFinding(
+            fixture: "t/*", kind: .contrast, node: ElementKind.newDayLine.rawValue, seed: "000 test passage")
+        let run = ContrastCommand.auditRendered(
+            [Self.lowContrast], painter: painter, known: KnownFindings(entries: [entry]), wholeRun: false, jobs: 1)
         #expect(run.failures.isEmpty && run.exitCode == 0)
         #expect(run.known.count == 1 && run.known.first?.entry == entry)
         #expect(run.rows.contains { !$0.finding.passes && $0.known == "000 test passage" })
-        #expect(KnownFindingLines.lines(run.known, entries: run.entries) == ["KNOWN contrast t/* new-day-line: 1 fixture [seed 000 test passage]"])
+        #expect(
+            KnownFindingLines.lines(run.known, entries: run.entries) == [
+                "KNOWN contrast t/* new-day-line: 1 fixture [seed 000 test passage]"
+            ])
     }
 
     @Test func renderedWholeRunThatMeasuresNothingFails() {
-        let whole = ContrastCommand.auditRendered([Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
+        let whole = ContrastCommand.auditRendered(
+            [Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
         #expect(whole.rows.isEmpty && whole.exitCode == 1)
-        #expect(whole.selfCheck.count == 1 && whole.selfCheck.first?.detail.hasPrefix("the contrast check found nothing it reads") == true)
+        #expect(
+            whole.selfCheck.count == 1
+                && whole.selfCheck.first?.detail.hasPrefix("the contrast check found nothing it reads") == true)
         // A filtered run may select nothing the audit reads.
-        #expect(ContrastCommand.auditRendered([Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1).exitCode == 0)
+        #expect(
+            ContrastCommand.auditRendered(
+                [Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1
+            ).exitCode == 0)
     }
 
     @Test func colourAloneWholeRunThatComparesNothingFails() {
-        let whole = ContrastCommand.judgeColourAlone([Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
+        let whole = ContrastCommand.judgeColourAlone(
+            [Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
         #expect(whole.exitCode == 1 && whole.report.failures.isEmpty)
         #expect(whole.report.selfCheck?.count == ColourAloneCheck.meanings.count + 1)
-        let filtered = ContrastCommand.judgeColourAlone([Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
+        let filtered = ContrastCommand.judgeColourAlone(
+            [Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
         #expect(filtered.exitCode == 0 && filtered.report.selfCheck == nil)
     }
 }

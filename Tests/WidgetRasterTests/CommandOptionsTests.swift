@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
+
 @testable import WidgetRaster
-import EvidenceCore
+@testable import evidence
 
 /// Issue #57 and #55: each command's options declared once. A property over the registry: what a
 /// command's `--help` lists is exactly what its declared arguments parse.
@@ -11,20 +12,26 @@ import EvidenceCore
     static var declared: [any DeclaredCommand.Type] { allCommands.compactMap { $0 as? any DeclaredCommand.Type } }
 
     @Test func everyCommandDeclaresItsOptions() {
-        for cmd in allCommands { #expect(cmd is any DeclaredCommand.Type, "\(cmd.name) does not declare its options as its Arguments") }
+        for cmd in allCommands {
+            #expect(cmd is any DeclaredCommand.Type, "\(cmd.name) does not declare its options as its Arguments")
+        }
     }
 
     /// The least a command's parse needs to read every option (its required ones given).
     static let minimal: [String: [String]] = [
         "render": ["-o", "x.png"], "sheet": ["-o", "x.png"], "gallery": ["-o", "page"], "report": ["--from", "r.json"],
-        "timeline": ["--snapshot", "s.json", "--from", "2026-03-28T22:30:00+01:00", "--time-zone", "UTC", "-o", "x.png"],
+        "timeline": [
+            "--snapshot", "s.json", "--from", "2026-03-28T22:30:00+01:00", "--time-zone", "UTC", "-o", "x.png",
+        ],
         "resolve": ["--no-snapshot", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC"],
         "pin": ["--name", "t/x"], "map": ["--json"],
     ]
     /// Options a command reads though its table does not declare them, each with why. `map` plans
     /// its own axes: `RenderTarget.parse` (WidgetRaster's, shared with render and the case files)
     /// also reads the single-size flags, which map's table leaves out, so they read as absent.
-    static let readUndeclared: [String: Set<String>] = ["map": ["width", "height", "font-scale", "device-class", "text-size"]]
+    static let readUndeclared: [String: Set<String>] = [
+        "map": ["width", "height", "font-scale", "device-class", "text-size"]
+    ]
 
     /// Each option the command reads is one its table (and so `--help`) lists, and each option it
     /// lists is read: nothing parsed undocumented, nothing documented and ignored. What the command
@@ -37,8 +44,12 @@ import EvidenceCore
             _ = try? cmd.ownedOutputs(parsed)
             let read = cmd.optionsRead(parsed)
             let undeclared = read.subtracting(listed)
-            #expect(undeclared == Self.readUndeclared[cmd.name] ?? [], "\(cmd.name) reads options its --help does not list: \(undeclared.sorted())")
-            #expect(listed.subtracting(read).isEmpty, "\(cmd.name) lists options it never reads: \(listed.subtracting(read).sorted())")
+            #expect(
+                undeclared == Self.readUndeclared[cmd.name] ?? [],
+                "\(cmd.name) reads options its --help does not list: \(undeclared.sorted())")
+            #expect(
+                listed.subtracting(read).isEmpty,
+                "\(cmd.name) lists options it never reads: \(listed.subtracting(read).sorted())")
         }
     }
 
@@ -50,10 +61,14 @@ import EvidenceCore
             // An option line: two spaces, then `-x, --name` or `--name`.
             let printed = lines.compactMap { line -> String? in
                 guard line.hasPrefix("  -"), !line.hasPrefix("   ") else { return nil }
-                let sig = line.dropFirst(2).split(separator: " ").prefix { $0.hasPrefix("-") }.last.map(String.init) ?? ""
-                return sig.hasPrefix("--") ? String(sig.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: ",")) : nil
+                let sig =
+                    line.dropFirst(2).split(separator: " ").prefix { $0.hasPrefix("-") }.last.map(String.init) ?? ""
+                return sig.hasPrefix("--")
+                    ? String(sig.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: ",")) : nil
             }
-            #expect(printed.sorted() == specs.map(\.name).sorted(), "\(cmd.name): --help prints \(printed), the table has \(specs.map(\.name))")
+            #expect(
+                printed.sorted() == specs.map(\.name).sorted(),
+                "\(cmd.name): --help prints \(printed), the table has \(specs.map(\.name))")
         }
     }
 }

@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 /// `evidence compare` as a user types it (the built binary, its exit code, stdout and stderr).
 @Suite(.serialized) struct CompareCommandTests {
@@ -9,7 +10,8 @@ import EvidenceCore
     func path(_ name: String) -> String { Self.pairs.appendingPathComponent(name).path }
     func run(_ args: String...) throws -> HostileCaseTests.Run { try HostileCaseTests.evidence(args) }
     func tempDir() -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-compare-cli-\(UUID().uuidString)")
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-compare-cli-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
         return u
     }
@@ -17,7 +19,10 @@ import EvidenceCore
     @Test func anImageEqualsItself() throws {
         let r = try run("compare", path("alpha1-a.png"), path("alpha1-a.png"))
         #expect(r.code == 0)
-        #expect(r.out == "comparison: perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored) (the default of evidence compare)\nmatch\n")
+        #expect(
+            r.out
+                == "comparison: perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored) (the default of evidence compare)\nmatch\n"
+        )
         #expect(r.err.isEmpty)
     }
 
@@ -29,7 +34,8 @@ import EvidenceCore
         #expect(r.out.contains("pixels: 10555 differ, in 150×152 at (1,0)"))
         // The diff image is the report's: drawn by the same comparison.
         let written = try PNGCodec.decodeFile(atPath: diff)
-        let a = try PixelmatchReferenceTests.load("alpha1-a.png"), b = try PixelmatchReferenceTests.load("alpha1-b.png")
+        let a = try PixelmatchReferenceTests.load("alpha1-a.png")
+        let b = try PixelmatchReferenceTests.load("alpha1-b.png")
         #expect(written == ImageOps.diffImage(expected: a, actual: b, .perceptual()))
     }
 
@@ -37,7 +43,7 @@ import EvidenceCore
         let r = try run("compare", path("a2.png"), path("b2.png"), "--threshold", "0.3", "--json")
         #expect(r.code == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
-        #expect(json["differingPixels"] as? Int == 554)   // pixelmatch 7.2 at 0.3
+        #expect(json["differingPixels"] as? Int == 554)  // pixelmatch 7.2 at 0.3
         #expect(json["outcome"] as? String == "pixels")
         #expect((json["comparison"] as? String)?.hasSuffix("(requested with --threshold 0.3)") == true)
         #expect(json["boundingBox"] is [String: Any])
@@ -87,7 +93,8 @@ import EvidenceCore
             #expect(r.errLines.count == 1 && r.err.contains(hostile))
         }
         // An unwritable diff path is refused before anything is read or written.
-        let r = try run("compare", path("a1.png"), path("b1.png"), "-o", dir.appendingPathComponent("no/such/d.png").path)
+        let r = try run(
+            "compare", path("a1.png"), path("b1.png"), "-o", dir.appendingPathComponent("no/such/d.png").path)
         #expect(r.code == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }

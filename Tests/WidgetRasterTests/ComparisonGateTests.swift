@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// The comparison the gate applies, end to end on temporary goldens folders: the environment is
 /// measured (issue #24), the perceptual comparison sees alpha (issue #23), a golden of the wrong
@@ -18,7 +19,9 @@ import WidgetScene
 
     /// Rewrites one golden's pixels in place; with `vouch`, also its manifest hashes, as if record
     /// had written it (else the manifest is left as recorded).
-    func edit(_ dir: URL, _ fixture: Fixture, vouch: Bool = false, _ change: (inout RGBAImage) -> Void) throws -> RGBAImage {
+    func edit(_ dir: URL, _ fixture: Fixture, vouch: Bool = false, _ change: (inout RGBAImage) -> Void) throws
+        -> RGBAImage
+    {
         let url = dir.appendingPathComponent(fixture.goldenPath)
         var image = try PNGCodec.decodeFile(atPath: url.path)
         change(&image)
@@ -53,8 +56,9 @@ import WidgetScene
         }
         let expectedCount = ImageComparator.perceptual().compare(expected: vanished, actual: recorded).differingPixels
         #expect(expectedCount > 1000)
-        let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 1, comparison: .perceptual(threshold: 0.1)),
-                                    catalog: fixtures, painter: painter)
+        let v = try Verifier.verify(
+            GateOptions(goldens: dir, jobs: 1, comparison: .perceptual(threshold: 0.1)),
+            catalog: fixtures, painter: painter)
         #expect(v.failures.map(\.kind) == [.pixels])
         #expect(v.failures.first?.detail.hasPrefix("\(expectedCount) pixels differ") == true)
         #expect(v.failures.first?.detail.contains("not the golden record wrote") == false)
@@ -85,8 +89,9 @@ import WidgetScene
 
         // Asked for explicitly, the perceptual comparison runs and says so; a 6-level shift is under
         // its 0.1 threshold, but the shifted golden is not the one record wrote: still `pixels`.
-        let perceptual = try Verifier.verify(GateOptions(goldens: dir, jobs: 2, comparison: .perceptual(threshold: 0.1)),
-                                             catalog: catalog, painter: painter)
+        let perceptual = try Verifier.verify(
+            GateOptions(goldens: dir, jobs: 2, comparison: .perceptual(threshold: 0.1)),
+            catalog: catalog, painter: painter)
         #expect(perceptual.failures.map(\.kind) == [.pixels])
         #expect(perceptual.failures.first?.key == catalog[0].key)
         #expect(perceptual.failures.first?.detail.contains("is not the golden record wrote") == true)
@@ -119,7 +124,8 @@ import WidgetScene
         }
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 1), catalog: catalog, painter: painter)
         #expect(v.failures.map(\.kind) == [.size])
-        #expect(v.failures.first?.detail.hasPrefix("golden is 4000×4000 (its PNG header; not decoded), render is ") == true)
+        #expect(
+            v.failures.first?.detail.hasPrefix("golden is 4000×4000 (its PNG header; not decoded), render is ") == true)
     }
 
     /// The self-check covers alpha: the pair that differs only in alpha is seen by both comparisons.

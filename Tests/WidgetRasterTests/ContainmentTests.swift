@@ -1,17 +1,20 @@
 import CFiles
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// The key grammar and the folder primitives every golden path goes through.
 @Suite struct ContainmentTests {
     @Test(arguments: ["android/small/empty/stones/kindling/light", "a", "A-b_c.d/e", "bands/w230-h330", ".hidden/x"])
     func validKeys(key: String) { #expect(FixtureKey.isValid(key)) }
 
-    @Test(arguments: ["", "/etc", "../Sources", "a/../b", "a/./b", "a//b", "a/", "..", ".", "a b", "a\nb", "a\u{0}b",
-                      "ä", "a\\b", "a:b", "~/x", "a/*"])
+    @Test(arguments: [
+        "", "/etc", "../Sources", "a/../b", "a/./b", "a//b", "a/", "..", ".", "a b", "a\nb", "a\u{0}b",
+        "ä", "a\\b", "a:b", "~/x", "a/*",
+    ])
     func invalidKeys(key: String) { #expect(!FixtureKey.isValid(key)) }
 
     /// The one-pass grammar check gives the segment-by-segment reading's answer, word for word,
@@ -22,7 +25,9 @@ import WidgetScene
             if key.utf8.first == UInt8(ascii: "/") { return "starts with '/'" }
             for segment in key.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
                 if segment.isEmpty { return "has an empty path segment" }
-                if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return "has a '.' or '..' segment" }
+                if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) {
+                    return "has a '.' or '..' segment"
+                }
                 if !segment.allSatisfy(FixtureKey.isKeyByte) { return "has a character outside A–Z a–z 0–9 - _ ." }
             }
             return nil
@@ -46,17 +51,22 @@ import WidgetScene
     }
 
     @Test func foldersNeverFollowLinksNorDeleteFolders() throws {
-        let root = try tempDir(), outside = try tempDir()
+        let root = try tempDir()
+        let outside = try tempDir()
         try Data("outside".utf8).write(to: outside.appendingPathComponent("x.png"))
         let folder = ContainedFolder(root)
         try folder.write(Array("inside".utf8), to: "a/b/x.png")
-        guard case .bytes(let b) = folder.read("a/b/x.png") else { Issue.record("cannot read back"); return }
+        guard case .bytes(let b) = folder.read("a/b/x.png") else {
+            Issue.record("cannot read back")
+            return
+        }
         #expect(b == Array("inside".utf8))
         #expect({ if case .missing = folder.read("a/b/none.png") { return true } else { return false } }())
 
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("a/b/l.png"),
-                                                   withDestinationURL: outside.appendingPathComponent("x.png"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("a/b/l.png"),
+            withDestinationURL: outside.appendingPathComponent("x.png"))
         for rel in ["link/x.png", "a/b/l.png"] {
             #expect({ if case .unreadable = folder.read(rel) { return true } else { return false } }(), "\(rel)")
             #expect(throws: InputError.self) { try folder.write(Array("evil".utf8), to: rel) }
@@ -73,13 +83,15 @@ import WidgetScene
     /// The one-step open a golden read tries first (openat2) and the segment walk it falls back to
     /// without openat2 refuse the same: a link anywhere on the way, `..`, an absolute path.
     @Test func openingBeneathTheRootRefusesLinksAndEscapes() throws {
-        let root = try tempDir(), outside = try tempDir()
+        let root = try tempDir()
+        let outside = try tempDir()
         try Data("outside".utf8).write(to: outside.appendingPathComponent("x.png"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("a"), withIntermediateDirectories: true)
         try Data("inside".utf8).write(to: root.appendingPathComponent("a/x.png"))
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("a/l.png"),
-                                                   withDestinationURL: outside.appendingPathComponent("x.png"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("a/l.png"),
+            withDestinationURL: outside.appendingPathComponent("x.png"))
         let dir = open(root.path, O_RDONLY | O_DIRECTORY)
         defer { close(dir) }
         let kernel = { (rel: String) in cfiles_open_beneath(dir, rel, O_RDONLY | O_NOFOLLOW) }
@@ -95,8 +107,11 @@ import WidgetScene
                 return fd >= 0
             }
             #expect(opens("a/x.png"), "\(name)")
-            for rel in ["link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png", "a/../../\(outside.lastPathComponent)/x.png",
-                        outside.appendingPathComponent("x.png").path] {
+            for rel in [
+                "link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png",
+                "a/../../\(outside.lastPathComponent)/x.png",
+                outside.appendingPathComponent("x.png").path,
+            ] {
                 #expect(!opens(rel), "\(name): \(rel)")
             }
         }

@@ -1,44 +1,62 @@
-import Testing
-@testable import WidgetRaster
 import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetScene
+import Testing
 import WidgetLayout
+import WidgetModel
+import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Synthetic scenes and backgrounds — no painter: a light kindling card with the post-fix ember
 /// painted pixel by pixel (8-bit, like a real render) around a glyph centre.
 @Suite struct ContrastRenderedTests {
     static let tokens = try! TokenSet.bundled()
     static let density = 2.0
-    static let glyphCentre = Point(30, 30)   // dp
+    static let glyphCentre = Point(30, 30)  // dp
 
     static func kindlingBackground(theme: Theme = .light, size: Size = Size(120, 100)) -> RGBAImage {
-        let w = Int(size.width * density), h = Int(size.height * density)
+        let w = Int(size.width * density)
+        let h = Int(size.height * density)
         var img = RGBAImage(width: w, height: h, fill: tokens.color("widget_kindling_card", theme: theme))
         let card = CompositeColor(tokens.color("widget_kindling_card", theme: theme))
-        let s = tokens.color("widget_ember_start", theme: theme), e = tokens.color("widget_ember_end", theme: theme)
-        for y in 0..<h { for x in 0..<w {
-            let dx = (Double(x) + 0.5) / density - glyphCentre.x, dy = (Double(y) + 0.5) / density - glyphCentre.y
-            img.setPixel(x: x, y: y, EmberGeometry.postFix.composite(start: s, end: e, over: card, dx: dx, dy: dy).rounded)
-        } }
+        let s = tokens.color("widget_ember_start", theme: theme)
+        let e = tokens.color("widget_ember_end", theme: theme)
+        for y in 0..<h {
+            for x in 0..<w {
+                let dx = (Double(x) + 0.5) / density - glyphCentre.x
+                let dy = (Double(y) + 0.5) / density - glyphCentre.y
+                img.setPixel(
+                    x: x, y: y, EmberGeometry.postFix.composite(start: s, end: e, over: card, dx: dx, dy: dy).rounded)
+            }
+        }
         return img
     }
 
-    static func textNode(token: String, at bounds: Rect, sp: Double = 11, weight: FontWeight = .bold, theme: Theme = .light) -> SceneNode {
+    static func textNode(
+        token: String, at bounds: Rect, sp: Double = 11, weight: FontWeight = .bold, theme: Theme = .light
+    ) -> SceneNode {
         let style = TextStyle.roboto(weight, sp: sp, fontScale: 1)
-        return SceneNode(.newDayLine, on: .android, role: .text, token: token, bounds: bounds, container: bounds,
-                         content: .text(TextContent(lines: ["New day — tap to see today's habits"], style: style,
-                                                    color: tokens.color(token, theme: theme), lineHeight: bounds.height)))
+        return SceneNode(
+            .newDayLine, on: .android, role: .text, token: token, bounds: bounds, container: bounds,
+            content: .text(
+                TextContent(
+                    lines: ["New day — tap to see today's habits"], style: style,
+                    color: tokens.color(token, theme: theme), lineHeight: bounds.height)))
     }
 
     static func scene(_ nodes: [SceneNode]) -> Scene {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
-        let ember = SceneNode(.ember, on: .android, role: .decorative, token: "widget_ember_start",
-                              bounds: Rect(x: glyphCentre.x - 26, y: glyphCentre.y - 26, width: 52, height: 52), container: card,
-                              content: .rect(cornerRadius: 0, fill: .radial(center: glyphCentre, radius: 26, stops: [
-                                GradientStop(0, tokens.color("widget_ember_start", theme: .light)),
-                                GradientStop(1, tokens.color("widget_ember_end", theme: .light))])))
+        let ember = SceneNode(
+            .ember, on: .android, role: .decorative, token: "widget_ember_start",
+            bounds: Rect(x: glyphCentre.x - 26, y: glyphCentre.y - 26, width: 52, height: 52), container: card,
+            content: .rect(
+                cornerRadius: 0,
+                fill: .radial(
+                    center: glyphCentre, radius: 26,
+                    stops: [
+                        GradientStop(0, tokens.color("widget_ember_start", theme: .light)),
+                        GradientStop(1, tokens.color("widget_ember_end", theme: .light)),
+                    ])))
         return Scene(size: Size(120, 100), density: density, card: card, nodes: [ember] + nodes, accessibilityLabel: "")
     }
 
@@ -48,7 +66,7 @@ import WidgetLayout
         let node = Self.textNode(token: "widget_stone_muted", at: Rect(x: 4, y: top, width: 100, height: 15))
         let bg = Self.kindlingBackground()
         let results = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)
-        #expect(results.count == 1)   // the decorative ember is skipped
+        #expect(results.count == 1)  // the decorative ember is skipped
         let r = results[0]
         #expect(r.passes, "\(r)")
         #expect(r.ratio < 4.62 && r.ratio >= 4.5)
@@ -57,8 +75,9 @@ import WidgetLayout
 
     /// The gate catches what no token table sees: the same text moved next to the ember's centre.
     @Test func textMovedNextToTheEmberCentreFails() {
-        let node = Self.textNode(token: "widget_stone_muted",
-                                 at: Rect(x: Self.glyphCentre.x - 2, y: Self.glyphCentre.y + 2, width: 60, height: 15))
+        let node = Self.textNode(
+            token: "widget_stone_muted",
+            at: Rect(x: Self.glyphCentre.x - 2, y: Self.glyphCentre.y + 2, width: 60, height: 15))
         let bg = Self.kindlingBackground()
         let failures = ContrastAudit.renderedFailures(scene: Self.scene([node]), image: bg, background: bg)
         #expect(failures.count == 1)
@@ -66,7 +85,8 @@ import WidgetLayout
         #expect(f.node == "newDayLine" && f.token == "widget_stone_muted" && f.floor == 4.5)
         #expect(f.ratio < 4.5)
         // The worst pixel is the one nearest the ember's centre.
-        let cx = Int(Self.glyphCentre.x * Self.density), cy = Int(Self.glyphCentre.y * Self.density)
+        let cx = Int(Self.glyphCentre.x * Self.density)
+        let cy = Int(Self.glyphCentre.y * Self.density)
         #expect(abs(f.worstPixel.x - cx) <= 1 && abs(f.worstPixel.y - (cy + 4)) <= 1, "\(f.worstPixel)")
         #expect(f.description.contains("newDayLine") && f.description.contains("pixel ("))
     }
@@ -75,7 +95,7 @@ import WidgetLayout
         let node = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 30), sp: 28)
         let bg = Self.kindlingBackground()
         let r = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)[0]
-        #expect(r.floor == 3 && r.passes)   // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
+        #expect(r.floor == 3 && r.passes)  // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
         let small = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 15))
         // …not as 11sp
         #expect(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)
@@ -84,10 +104,14 @@ import WidgetLayout
     @Test func gradientStopsAreEachChecked() {
         let card = Rect(x: 0, y: 0, width: 120, height: 100)
         let bounds = Rect(x: 80, y: 70, width: 18, height: 18)
-        let graphic = SceneNode(.streakGlyph, on: .android, role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
-                                content: .path([.move(Point(80, 70)), .line(Point(98, 88)), .close], fill: .linear(
-                                    start: Point(80, 70), end: Point(80, 88),
-                                    stops: [GradientStop(0, Color(hex: "#1A1A1A")!), GradientStop(1, Color(hex: "#FFE066")!)]), stroke: nil))
+        let graphic = SceneNode(
+            .streakGlyph, on: .android, role: .graphic, token: "widget_gold_mid", bounds: bounds, container: card,
+            content: .path(
+                [.move(Point(80, 70)), .line(Point(98, 88)), .close],
+                fill: .linear(
+                    start: Point(80, 70), end: Point(80, 88),
+                    stops: [GradientStop(0, Color(hex: "#1A1A1A")!), GradientStop(1, Color(hex: "#FFE066")!)]),
+                stroke: nil))
         let bg = Self.kindlingBackground()
         let r = ContrastAudit.auditRendered(scene: Self.scene([graphic]), image: bg, background: bg)[0]
         #expect(!r.passes && r.foreground == "#FFE066" && r.floor == 3)
@@ -104,7 +128,9 @@ import WidgetLayout
         let node = Self.textNode(token: "widget_stone_muted", at: Rect(x: 20, y: 30, width: 80, height: 40))
         let bg = Self.kindlingBackground()
         var image = bg
-        for y in 120..<130 { for x in 150..<190 { image.setPixel(x: x, y: y, Self.tokens.color("widget_stone_muted", theme: .light)) } }
+        for y in 120..<130 {
+            for x in 150..<190 { image.setPixel(x: x, y: y, Self.tokens.color("widget_stone_muted", theme: .light)) }
+        }
         let scene = Self.scene([node])
         #expect(!ContrastAudit.auditRendered(scene: scene, image: image, background: bg)[0].passes)
         #expect(ContrastAudit.auditRendered(scene: scene, image: image, background: bg, coverage: .ink)[0].passes)
@@ -125,7 +151,9 @@ import WidgetLayout
         for fixture in sweep {
             let scene = fixture.makeScene(painter.fonts)
             guard let regions = ContrastCheck.backgroundRegions(scene) else { continue }
-            let separate = Canvas(), frame = Canvas(), plain = Canvas()
+            let separate = Canvas()
+            let frame = Canvas()
+            let plain = Canvas()
             painter.draw(scene.withoutForeground(), into: separate)
             painter.draw(scene, into: frame, keepingBackgroundIn: regions)
             painter.draw(scene, into: plain)
@@ -134,7 +162,9 @@ import WidgetLayout
             for r in regions {
                 for y in r.y..<(r.y + r.height) {
                     for x in r.x..<(r.x + r.width) where separate.word(x: x, y: y) != frame.scratch.word(x: x, y: y) {
-                        Issue.record("\(fixture.key): kept background pixel (\(x),\(y)) is \(String(frame.scratch.word(x: x, y: y), radix: 16)), a separate render has \(String(separate.word(x: x, y: y), radix: 16))")
+                        Issue.record(
+                            "\(fixture.key): kept background pixel (\(x),\(y)) is \(String(frame.scratch.word(x: x, y: y), radix: 16)), a separate render has \(String(separate.word(x: x, y: y), radix: 16))"
+                        )
                         return
                     }
                 }

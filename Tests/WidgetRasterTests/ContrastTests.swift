@@ -1,30 +1,36 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
+import WidgetLayout
 import WidgetModel
 import WidgetScene
-import WidgetLayout
+
+@testable import WidgetRaster
 
 private func hex(_ s: String) -> Color { Color(hex: s)! }
 private let bundled = try! TokenSet.bundled()
 
 /// The kindling card (+ ember at `d` dp from its centre, geometry `g`) in `theme`, unrounded.
-private func kindling(_ theme: Theme, at d: Double? = nil, _ g: EmberGeometry = .postFix, tokens: TokenSet = bundled) -> CompositeColor {
+private func kindling(_ theme: Theme, at d: Double? = nil, _ g: EmberGeometry = .postFix, tokens: TokenSet = bundled)
+    -> CompositeColor
+{
     let card = CompositeColor(tokens.color("widget_kindling_card", theme: theme))
     guard let d else { return card }
-    return g.composite(start: tokens.color("widget_ember_start", theme: theme),
-                       end: tokens.color("widget_ember_end", theme: theme), over: card, distance: d)
+    return g.composite(
+        start: tokens.color("widget_ember_start", theme: theme),
+        end: tokens.color("widget_ember_end", theme: theme), over: card, distance: d)
 }
 private func ratio(_ fg: String, _ bg: CompositeColor) -> Double { WCAG.contrastRatio(CompositeColor(hex(fg)), bg) }
-private func row(_ r: TokenAuditReport, _ token: String, _ theme: Theme, _ bg: String, role: String? = nil) -> TokenContrastRow? {
+private func row(_ r: TokenAuditReport, _ token: String, _ theme: Theme, _ bg: String, role: String? = nil)
+    -> TokenContrastRow?
+{
     r.rows.first { $0.token == token && $0.theme == theme && $0.background == bg && (role == nil || $0.role == role) }
 }
 private let emberCaption = "widget_kindling_card + ember @captionRow"
 
 @Suite struct ContrastMathTests {
     @Test func linearisationBreakpoint() {
-        #expect(WCAG.linearize(10) == 10.0 / 255 / 12.92)        // 0.0392 ≤ 0.04045: linear segment
+        #expect(WCAG.linearize(10) == 10.0 / 255 / 12.92)  // 0.0392 ≤ 0.04045: linear segment
         #expect(abs(WCAG.linearize(11) - pow((11.0 / 255 + 0.055) / 1.055, 2.4)) < 1e-15)
         #expect(WCAG.linearize(255) == 1)
     }
@@ -32,8 +38,11 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
         #expect(abs(WCAG.contrastRatio(Color.white, Color.black) - 21) < 1e-12)
         #expect(WCAG.contrastRatio(hex("#777777"), hex("#777777")) == 1)
         // Accessibility — the one rule not to regress: accent on the light card ≈ 2.62:1.
-        #expect(WCAG.display(WCAG.contrastRatio(bundled.color("widget_accent", theme: .light),
-                                                bundled.color("widget_card", theme: .light))) == "2.62")
+        #expect(
+            WCAG.display(
+                WCAG.contrastRatio(
+                    bundled.color("widget_accent", theme: .light),
+                    bundled.color("widget_card", theme: .light))) == "2.62")
     }
     @Test func noRoundingBeforeComparing() {
         #expect(!WCAG.passes(4.499, floor: 4.5))
@@ -49,11 +58,12 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
         #expect(abs(c.r - 128) < 1e-9 && abs(c.g - 128) < 1e-9)
         // The ember fades to nothing at its radius and is clipped outside its box.
         let card = CompositeColor(Color.white)
-        let s = hex("#4DF28226"), e = hex("#00F28226")
+        let s = hex("#4DF28226")
+        let e = hex("#00F28226")
         #expect(EmberGeometry.postFix.composite(start: s, end: e, over: card, distance: 26) == card)
         #expect(EmberGeometry.postFix.composite(start: s, end: e, over: card, distance: 0).g < 255)
-        #expect(EmberGeometry.preFixSmall.gradientPosition(dx: 43, dy: 0) == nil)   // 84dp box: half 42
-        #expect(EmberGeometry.preFixSmall.gradientPosition(dx: 41, dy: 0)! < 1)     // radius 64: still lit at the box edge
+        #expect(EmberGeometry.preFixSmall.gradientPosition(dx: 43, dy: 0) == nil)  // 84dp box: half 42
+        #expect(EmberGeometry.preFixSmall.gradientPosition(dx: 41, dy: 0)! < 1)  // radius 64: still lit at the box edge
     }
 }
 
@@ -69,7 +79,9 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
     @Test func worstCasesPostFix() throws {
         let r = try ContrastAudit.auditTokens(bundled, geometry: .seedPostFix)
         let text = r.rows.filter { $0.role == "text" }.min { $0.ratio < $1.ratio }!
-        #expect(text.ratioDisplay == "4.58" && text.token == "widget_stone_muted" && text.theme == .light && text.background == emberCaption)
+        #expect(
+            text.ratioDisplay == "4.58" && text.token == "widget_stone_muted" && text.theme == .light
+                && text.background == emberCaption)
         // Capstone dash: 3.48 light / 4.97 dark (the OBJ-1636 graphical worst case).
         let dash = r.rows.filter { $0.token == "widget_capstone_dash" && $0.role == "graphic" }
         let dashL = dash.filter { $0.theme == .light }.min { $0.ratio < $1.ratio }!
@@ -124,7 +136,8 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
         for g in [EmberGeometry.preFixSmall, .preFixMedium] {
             let r = try ContrastAudit.auditTokens(bundled, geometry: g)
             let failing = Set(r.failures.map(\.token))
-            #expect(failing.contains("widget_stone_muted") && failing.contains("widget_stone_caption"), "\(g): \(failing)")
+            #expect(
+                failing.contains("widget_stone_muted") && failing.contains("widget_stone_caption"), "\(g): \(failing)")
             #expect(r.failures.allSatisfy { $0.background.contains("ember") })
             // …and they pass on the bare kindling card: an ember-caused defect.
             #expect(row(r, "widget_stone_muted", .light, "widget_kindling_card")!.passes)
@@ -152,12 +165,12 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
     /// Each single pre-fix value, written into a copy of the token files, makes the same audit the
     /// CLI runs fail — naming that token, theme and a background.
     @Test(arguments: [
-        ("widget_glyph_gold", Theme.light, "#FCC419"),          // retired widget_gold
+        ("widget_glyph_gold", Theme.light, "#FCC419"),  // retired widget_gold
         ("widget_capstone_dash", .light, "#B7A98F"),
         ("widget_coach", .light, "#A855F7"),
-        ("widget_glyph_edge_muted", .light, "#78746F"),         // flame spark's pre-fix widget_flame_muted
+        ("widget_glyph_edge_muted", .light, "#78746F"),  // flame spark's pre-fix widget_flame_muted
         ("widget_glyph_edge_muted", .dark, "#6A665F"),
-        ("widget_ember_start", .light, "#80F28226"),            // a stronger ember
+        ("widget_ember_start", .light, "#80F28226"),  // a stronger ember
     ])
     func singlePreFixValueFails(token: String, theme: Theme, value: String) throws {
         let dir = try bundledCopy(replacing: [(token, theme, value)])
@@ -176,29 +189,45 @@ private let emberCaption = "widget_kindling_card + ember @captionRow"
     /// was byte-identical to widget_stone_muted; dark coach #C084FC fails over the ember's peak, where
     /// the Coach spark is audited (it has no fixed place relative to the ember).
     @Test func preFixDarkValuesFailForTheSeedsReasons() throws {
-        let dash = try ContrastAudit.auditAndroid(resDirectory: try bundledCopy(replacing: [("widget_capstone_dash", .dark, "#97A3B4")]))
+        let dash = try ContrastAudit.auditAndroid(
+            resDirectory: try bundledCopy(replacing: [("widget_capstone_dash", .dark, "#97A3B4")]))
         #expect(dash.failures.map(\.role) == ["distinct"])
-        #expect(dash.failures.allSatisfy { $0.token == "widget_capstone_dash" && $0.theme == .dark && $0.background == "≠ widget_stone_muted" })
-        #expect(dash.rows.contains { $0.token == "widget_capstone_dash" && $0.theme == .dark && $0.role == "graphic" && $0.passes })
-        let coach = try ContrastAudit.auditAndroid(resDirectory: try bundledCopy(replacing: [("widget_coach", .dark, "#C084FC")]))
+        #expect(
+            dash.failures.allSatisfy {
+                $0.token == "widget_capstone_dash" && $0.theme == .dark && $0.background == "≠ widget_stone_muted"
+            })
+        #expect(
+            dash.rows.contains {
+                $0.token == "widget_capstone_dash" && $0.theme == .dark && $0.role == "graphic" && $0.passes
+            })
+        let coach = try ContrastAudit.auditAndroid(
+            resDirectory: try bundledCopy(replacing: [("widget_coach", .dark, "#C084FC")]))
         #expect(coach.failures.count == 1)
-        #expect(coach.failures.allSatisfy { $0.token == "widget_coach" && $0.theme == .dark && $0.background.contains("ember") })
+        #expect(
+            coach.failures.allSatisfy {
+                $0.token == "widget_coach" && $0.theme == .dark && $0.background.contains("ember")
+            })
     }
 
     /// The provider half of OBJ-1636: widget_muted on the kindling card (no mutedTextColorRes branch) fails.
     @Test func mutedOnKindlingCardFails() throws {
         var table = RoleTable.bundled
-        table.append(RoleEntry("widget_muted", .text, on: [.card("widget_kindling_card")], usage: "pre-fix new_day_text"))
+        table.append(
+            RoleEntry("widget_muted", .text, on: [.card("widget_kindling_card")], usage: "pre-fix new_day_text"))
         let r = try ContrastAudit.auditTokens(bundled, table: table)
         #expect(r.failures.contains { $0.token == "widget_muted" && $0.background == "widget_kindling_card" })
     }
 
     @Test func accentIsNeverText() {
-        for e in RoleTable.bundled where e.token == "widget_accent" { #expect(e.role == .edgedFill(edge: "widget_glyph_edge")) }
+        for e in RoleTable.bundled where e.token == "widget_accent" {
+            #expect(e.role == .edgedFill(edge: "widget_glyph_edge"))
+        }
         #expect(RoleTable.bundled.contains { $0.token == "widget_ink" && $0.role == .text })
     }
 
     @Test func unreadableTokenDirIsAnInputError() {
-        #expect(throws: InputError.self) { try ContrastAudit.auditAndroid(resDirectory: URL(fileURLWithPath: "/nonexistent")) }
+        #expect(throws: InputError.self) {
+            try ContrastAudit.auditAndroid(resDirectory: URL(fileURLWithPath: "/nonexistent"))
+        }
     }
 }

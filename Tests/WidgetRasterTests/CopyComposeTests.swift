@@ -1,19 +1,23 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
 import WidgetModel
+
+@testable import WidgetRaster
 
 private let ny = TimeZone(identifier: "America/New_York")!
 private let morning = "2026-09-17T08:00:00-04:00"
 
 /// A resolved widget from habit (title, done) pairs, rendered an hour after sync unless `asOf` says otherwise.
-private func widget(_ habits: [(String, Bool)], extendedToday: Bool? = nil, motif: String? = "stones",
-                    kindling: Bool = false, coachLine: String? = nil, coachLineShort: String? = nil,
-                    asOf: String = "2026-09-17T09:00:00-04:00", syncedAt: String = morning) -> ResolvedWidget {
-    let s = WidgetSnapshot(syncedAt: date(syncedAt), streak: 12, longestStreak: 21,
-                           habits: habits.map { WidgetHabit(title: $0.0, checkedInToday: $0.1) },
-                           extendedToday: extendedToday, streakMetaphor: motif, coachLine: coachLine,
-                           coachLineShort: coachLineShort, kindlingEnabled: kindling)
+private func widget(
+    _ habits: [(String, Bool)], extendedToday: Bool? = nil, motif: String? = "stones",
+    kindling: Bool = false, coachLine: String? = nil, coachLineShort: String? = nil,
+    asOf: String = "2026-09-17T09:00:00-04:00", syncedAt: String = morning
+) -> ResolvedWidget {
+    let s = WidgetSnapshot(
+        syncedAt: date(syncedAt), streak: 12, longestStreak: 21,
+        habits: habits.map { WidgetHabit(title: $0.0, checkedInToday: $0.1) },
+        extendedToday: extendedToday, streakMetaphor: motif, coachLine: coachLine,
+        coachLineShort: coachLineShort, kindlingEnabled: kindling)
     return resolveWidget(snapshot: s, asOf: date(asOf), timeZone: ny)
 }
 
@@ -25,8 +29,11 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func seedExampleLabel() {
         let w = widget(seedHabits)
         for p in Platform.allCases {
-            #expect(composedAccessibilityLabel(w, platform: p, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-                    == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet.")
+            #expect(
+                composedAccessibilityLabel(
+                    w, platform: p, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+                    == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet."
+            )
         }
     }
 
@@ -40,66 +47,101 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     func reactiveSuffixFollowsTheStreak(motif: StreakMotif, extended: Bool, phrase: String) {
         let w = widget(seedHabits, extendedToday: extended, motif: motif.rawValue)
         #expect(spokenStreakPhrase(w) == phrase)
-        #expect(composedAccessibilityLabel(w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(
+            composedAccessibilityLabel(
+                w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false
+            )
             .hasPrefix("Objectuve. \(phrase). Today: "))
     }
 
     @Test func habitListIsCappedToTheVisibleWindow() {
         let w = widget(seedHabits + [("Stretch", false), ("Journal", false)])
         let window = Array(w.habits[1...4])
-        #expect(spokenHabitList(w, visibleHabits: window)
-                == "Today: Read 20 min done, Meditate not yet, No sugar not yet, Stretch not yet. 2 more habits in the app.")
-        #expect(spokenHabitList(w, visibleHabits: Array(w.habits.prefix(5))).hasSuffix("Stretch not yet. 1 more habit in the app."))
+        #expect(
+            spokenHabitList(w, visibleHabits: window)
+                == "Today: Read 20 min done, Meditate not yet, No sugar not yet, Stretch not yet. 2 more habits in the app."
+        )
+        #expect(
+            spokenHabitList(w, visibleHabits: Array(w.habits.prefix(5))).hasSuffix(
+                "Stretch not yet. 1 more habit in the app."))
         #expect(spokenHabitList(w, visibleHabits: []) == "Today: 2 of 6 done.")
     }
 
     @Test func androidAppendsTheLongCoachLineOnlyWhenTheRowShows() {
-        let w = widget(seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.",
-                       coachLineShort: "One more stone")
-        let shown = composedAccessibilityLabel(w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true)
+        let w = widget(
+            seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.",
+            coachLineShort: "One more stone")
+        let shown = composedAccessibilityLabel(
+            w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true)
         #expect(shown.hasSuffix("No sugar not yet. One more and today's stone is set."))
-        let shed = composedAccessibilityLabel(w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+        let shed = composedAccessibilityLabel(
+            w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
         #expect(shed.hasSuffix("No sugar not yet."))
-        #expect(composedAccessibilityLabel(w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true) == shed)
+        #expect(
+            composedAccessibilityLabel(
+                w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true) == shed)
     }
 
     @Test func largeSpeaksTheMotivatorOnlyWhenItIsDrawn() {
         let on = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: true)
-        #expect(composedAccessibilityLabel(on, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
-                == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. That's today's build. Rest easy.")
+        #expect(
+            composedAccessibilityLabel(
+                on, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
+                == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. That's today's build. Rest easy."
+        )
         let off = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: false)
-        #expect(composedAccessibilityLabel(off, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
+        #expect(
+            composedAccessibilityLabel(
+                off, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4.")
-        #expect(composedAccessibilityLabel(on, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-                == composedAccessibilityLabel(off, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false))
+        #expect(
+            composedAccessibilityLabel(
+                on, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+                == composedAccessibilityLabel(
+                    off, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false))
     }
 
     @Test func stateLabels() {
         let first = resolveWidget(snapshot: nil, asOf: date("2026-09-17T09:00:00Z"), timeZone: ny)
-        #expect(composedAccessibilityLabel(first, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(
+            composedAccessibilityLabel(
+                first, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. Open Objectuve to sync today.")
         let empty = widget([], extendedToday: true)
-        #expect(composedAccessibilityLabel(empty, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(
+            composedAccessibilityLabel(
+                empty, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. Nothing due today. Rest counts too.")
-        let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
+        let newDay = widget(
+            seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
         #expect(newDay.state == .newDay)
-        #expect(composedAccessibilityLabel(newDay, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+        #expect(
+            composedAccessibilityLabel(
+                newDay, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. New day. Tap to see today's habits.")
         let stale = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T04:30:00-04:00")
         #expect(stale.state == .stale)
-        #expect(composedAccessibilityLabel(stale, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-                == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet. Last synced 20 hours ago.")
+        #expect(
+            composedAccessibilityLabel(
+                stale, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
+                == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet. Last synced 20 hours ago."
+        )
     }
 
     // MARK: the ALL_DONE cluster through one resolved widget
 
     @Test(arguments: [
         // (extendedToday, title, subtitle, motivator, line3)
-        (Bool?.some(true), "Today's stone laid", "Tower's taller. Rest easy.", "Today's stone laid. Rest easy.", "Every stone laid"),
+        (
+            Bool?.some(true), "Today's stone laid", "Tower's taller. Rest easy.", "Today's stone laid. Rest easy.",
+            "Every stone laid"
+        ),
         (false, "All done today", "Today's build. Rest easy.", "That's today's build. Rest easy.", "Today's build"),
         (nil, "All done today", "That's the day. Rest easy.", "That's the day. Rest easy.", "That's the day"),
     ])
-    func allDoneClusterReadsOneTreatment(extendedToday: Bool?, title: String, subtitle: String, motivator: String, line3: String) {
+    func allDoneClusterReadsOneTreatment(
+        extendedToday: Bool?, title: String, subtitle: String, motivator: String, line3: String
+    ) {
         let w = widget([("A", true), ("B", true)], extendedToday: extendedToday, kindling: true)
         #expect(w.state == .allDone)
         for p in Platform.allCases {
@@ -108,8 +150,12 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         }
         #expect(shownLargeMotivatorText(w, platform: .ios) == motivator)
         // Android's Large still reads the no-data branch as confirmed (seed 000 Fail-closed behavior, OBJ-3316 open).
-        #expect(shownLargeMotivatorText(w, platform: .android) == (extendedToday == nil ? "Today's stone laid. Rest easy." : motivator))
-        #expect(accessoryRectangularLines(w) == AccessoryLines(line1: "12-day streak", line2: "All done today", line3: line3))
+        #expect(
+            shownLargeMotivatorText(w, platform: .android)
+                == (extendedToday == nil ? "Today's stone laid. Rest easy." : motivator))
+        #expect(
+            accessoryRectangularLines(w)
+                == AccessoryLines(line1: "12-day streak", line2: "All done today", line3: line3))
     }
 
     @Test func legacyAllDoneHasThePlainTitleOnly() {
@@ -130,12 +176,15 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     // MARK: Coach line
 
     @Test func coachLineComesFromTheSnapshotAndIsSuppressedOnStale() {
-        let w = widget(seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.", coachLineShort: "One more stone")
+        let w = widget(
+            seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.",
+            coachLineShort: "One more stone")
         #expect(coachLineText(w, platform: .ios) == "One more and today's stone is set.")
         #expect(coachLineText(w, platform: .android) == "One more and today's stone is set.")
         #expect(coachLineShortText(w, platform: .android) == "One more stone")
         #expect(coachLineShortText(w, platform: .ios) == nil)
-        let stale = widget(seedHabits, extendedToday: false, kindling: true, coachLine: "x", asOf: "2026-09-18T04:30:00-04:00")
+        let stale = widget(
+            seedHabits, extendedToday: false, kindling: true, coachLine: "x", asOf: "2026-09-18T04:30:00-04:00")
         #expect(coachLineText(stale, platform: .ios) == nil && coachLineText(stale, platform: .android) == nil)
     }
 
@@ -145,11 +194,12 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(coachLineText(w, platform: .android) == nil)
         #expect(coachLineShortText(w, platform: .android) == nil)
         let baseline = widget(seedHabits, extendedToday: nil, kindling: true)
-        #expect(coachLineText(baseline, platform: .ios) == nil) // baseline has no caption to fall back to
+        #expect(coachLineText(baseline, platform: .ios) == nil)  // baseline has no caption to fall back to
     }
 
     @Test func shortCoachLineFallsBackToTheLongOne() {
-        let w = widget(seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.")
+        let w = widget(
+            seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.")
         #expect(coachLineShortText(w, platform: .android) == "One more and today's stone is set.")
     }
 
@@ -173,18 +223,22 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(inlineAccessoryText(stale) == "12 · 2 of 4 · last synced 20h ago")
         #expect(staleFooterText(stale) == "Today · last synced 20h ago")
         #expect(inlineAccessorySymbol(stale).sfName == "arrow.clockwise")
-        let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
+        let newDay = widget(
+            seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
         #expect(inlineAccessoryText(newDay) == "12 · New day — tap to see today's habits")
         #expect(inlineAccessorySymbol(newDay).sfName == "sunrise")
-        #expect(accessoryStreakSymbol(newDay).sfName == "square.stack.3d.up") // forced not-yet: outline
+        #expect(accessoryStreakSymbol(newDay).sfName == "square.stack.3d.up")  // forced not-yet: outline
     }
 
     @Test func rectangularLinesPerState() {
-        #expect(accessoryRectangularLines(widget(seedHabits, extendedToday: false))
+        #expect(
+            accessoryRectangularLines(widget(seedHabits, extendedToday: false))
                 == AccessoryLines(line1: "12-day streak", line2: "2 of 4 done", line3: "Next: Meditate"))
-        #expect(accessoryRectangularLines(widget([]))
+        #expect(
+            accessoryRectangularLines(widget([]))
                 == AccessoryLines(line1: "12-day streak", line2: "Nothing due today", line3: "Rest counts too."))
-        #expect(accessoryRectangularLines(widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00"))
+        #expect(
+            accessoryRectangularLines(widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00"))
                 == AccessoryLines(line1: "12-day streak", line2: "2 of 4 done", line3: "Today · last synced 20h ago"))
     }
 
@@ -195,16 +249,17 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(stateTitleText(progress, platform: .ios) == nil)
         #expect(smallCTAText(widget(seedHabits, kindling: false)) == nil)
         let stale = widget(seedHabits, kindling: true, asOf: "2026-09-18T04:30:00-04:00")
-        #expect(smallCTAText(stale) == nil) // a stale surface never invites a check-off
+        #expect(smallCTAText(stale) == nil)  // a stale surface never invites a check-off
         #expect(staleFooterText(stale) == "Today · last synced 20h ago")
         #expect(progressText(stale) == "2 of 4 done")
         let empty = widget([])
         #expect(stateTitleText(empty, platform: .android) == "Nothing due today")
         #expect(stateSubtitleText(empty, platform: .android) == "Rest counts too.")
-        let newDay = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
+        let newDay = widget(
+            seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
         #expect(stateTitleText(newDay, platform: .ios) == "New day — tap to see today's habits")
         #expect(stateTitleText(newDay, platform: .android) == "New day")
-        #expect(progressText(newDay) == nil) // habit rows and pips are absent, not greyed
+        #expect(progressText(newDay) == nil)  // habit rows and pips are absent, not greyed
         let first = resolveWidget(snapshot: nil, asOf: date("2026-09-17T09:00:00Z"), timeZone: ny)
         #expect(stateTitleText(first, platform: .ios) == "Open Objectuve to sync today")
     }
@@ -216,11 +271,16 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
             for ext in [Bool?.some(true), false, nil] {
                 for kindling in [true, false] {
                     for habits in [[("A", false), ("B", false)], [("A", true), ("B", false)], [("A", true)], []] {
-                        for asOf in ["2026-09-17T09:00:00-04:00", "2026-09-18T01:00:00-04:00", "2026-09-18T03:00:00-04:00"] {
-                            let w = widget(habits, extendedToday: ext, motif: motif.rawValue, kindling: kindling, asOf: asOf)
+                        for asOf in [
+                            "2026-09-17T09:00:00-04:00", "2026-09-18T01:00:00-04:00", "2026-09-18T03:00:00-04:00",
+                        ] {
+                            let w = widget(
+                                habits, extendedToday: ext, motif: motif.rawValue, kindling: kindling, asOf: asOf)
                             for p in Platform.allCases {
                                 let c = widgetCopy(w, platform: p)
-                                for s in [c.caption, c.title, c.subtitle, c.smallCTA, c.largeMotivator, c.coachLine].compactMap({ $0 }) {
+                                for s in [c.caption, c.title, c.subtitle, c.smallCTA, c.largeMotivator, c.coachLine]
+                                    .compactMap({ $0 })
+                                {
                                     #expect(texts.contains(s), "'\(s)' is not in the catalogue")
                                 }
                                 if w.state == .allDone, let l3 = c.accessoryLines?.line3 { #expect(texts.contains(l3)) }
@@ -237,14 +297,17 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     /// Seed 001 §4's accessory utterance, byte for byte: no "longest N", the cue after an em dash.
     @Test func accessoryLabelIsTheSeedsUtterance() {
         let w = widget([("A", true), ("B", true), ("C", true)], extendedToday: false)
-        #expect(accessoryAccessibilityLabel(w) == "Objectuve. 12 day streak — add today's stone to keep building. All done today, 3 of 3.")
+        #expect(
+            accessoryAccessibilityLabel(w)
+                == "Objectuve. 12 day streak — add today's stone to keep building. All done today, 3 of 3.")
         #expect(!accessoryAccessibilityLabel(widget(seedHabits, extendedToday: true)).contains("longest"))
         #expect(accessoryAccessibilityLabel(widget(seedHabits)) == "Objectuve. 12 day streak. Today: 2 of 4 done.")
     }
 
     /// The iOS accessories draw the iOS table's NEW_DAY sentence, never Android's "New day".
     @Test func iosAccessoriesDrawTheFullNewDaySentence() {
-        let w = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T08:00:00-04:00", syncedAt: "2026-09-17T23:30:00-04:00")
+        let w = widget(
+            seedHabits, extendedToday: true, asOf: "2026-09-18T08:00:00-04:00", syncedAt: "2026-09-17T23:30:00-04:00")
         #expect(w.state == .newDay)
         #expect(accessoryRectangularLines(w).line2 == "New day — tap to see today's habits")
         #expect(inlineAccessoryText(w) == "12 · New day — tap to see today's habits")
@@ -253,8 +316,12 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     /// Android Small's label keeps "12 days" (Width budget) and "N of M done" (Structural floor).
     @Test func androidSmallLabelKeepsDaysAndTheCount() {
         let w = widget(seedHabits, extendedToday: false)
-        #expect(androidSmallAccessibilityLabel(w) == "Objectuve. 12 days, add today's stone to keep building, longest 21. Today: 2 of 4 done.")
+        #expect(
+            androidSmallAccessibilityLabel(w)
+                == "Objectuve. 12 days, add today's stone to keep building, longest 21. Today: 2 of 4 done.")
         let stale = widget(seedHabits, asOf: "2026-09-18T09:00:00-04:00")
-        #expect(stale.state == .stale && androidSmallAccessibilityLabel(stale).hasSuffix("Today: 2 of 4 done. Last synced 25 hours ago."))
+        #expect(
+            stale.state == .stale
+                && androidSmallAccessibilityLabel(stale).hasSuffix("Today: 2 of 4 done. Last synced 25 hours ago."))
     }
 }

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
 import WidgetModel
-import EvidenceCore
+
+@testable import WidgetRaster
 
 /// Seed 001 §8 and seed 000's brand rules, asserted over the whole catalogue — the same data
 /// `evidence strings` prints.
@@ -23,11 +24,14 @@ import EvidenceCore
     /// The only motif-neutral rows of the motif tables are the deliberate ones: baseline asserts
     /// nothing about the streak, and the kindling title converges pending with baseline.
     @Test func motifNeutralRowsAreExactlyTheBaselineRulings() {
-        let neutral = Set(catalogue.filter { $0.motif == nil && $0.site != .line && $0.site != .template }
-            .map { "\($0.platform)/\($0.site)/\($0.branch)" })
+        let neutral = Set(
+            catalogue.filter { $0.motif == nil && $0.site != .line && $0.site != .template }
+                .map { "\($0.platform)/\($0.site)/\($0.branch)" })
         var expected: Set<String> = []
         for p in Platform.allCases {
-            expected.formUnion(["\(p)/allDoneTitle/pending", "\(p)/allDoneTitle/baseline", "\(p)/allDoneSubtitle/baseline"])
+            expected.formUnion([
+                "\(p)/allDoneTitle/pending", "\(p)/allDoneTitle/baseline", "\(p)/allDoneSubtitle/baseline",
+            ])
         }
         // Android's Large motivator has no baseline line: it reads as confirmed (OBJ-3316, open).
         expected.formUnion(["ios/largeMotivator/allDoneBaseline", "ios/accessoryLine3/baseline"])
@@ -48,7 +52,9 @@ import EvidenceCore
                     for (i, a) in mine.enumerated() {
                         for b in mine[(i + 1)...] where a.text == b.text {
                             let pair = "\(site.rawValue):\([a.branch, b.branch].sorted(by: >).joined(separator: "+"))"
-                            #expect(allowed.contains(pair), "\(p) \(m): \(site) branches \(a.branch) and \(b.branch) both say '\(a.text)'")
+                            #expect(
+                                allowed.contains(pair),
+                                "\(p) \(m): \(site) branches \(a.branch) and \(b.branch) both say '\(a.text)'")
                         }
                     }
                 }
@@ -90,8 +96,10 @@ import EvidenceCore
     }
 
     @Test func noLossAversionEmptyPraiseExclamationOrCurlyApostrophe() {
-        let rejected = ["don't lose your streak", "keep your streak alive", "1 day left to", "your tower will fall",
-                        "don't let the stack crumble", "amazing job", "great stacking", "don't break", "you'll lose"]
+        let rejected = [
+            "don't lose your streak", "keep your streak alive", "1 day left to", "your tower will fall",
+            "don't let the stack crumble", "amazing job", "great stacking", "don't break", "you'll lose",
+        ]
         for r in catalogue {
             let lower = r.text.lowercased()
             for phrase in rejected { #expect(!lower.contains(phrase), "\(r.site) \(r.branch): '\(r.text)'") }
@@ -105,7 +113,9 @@ import EvidenceCore
     /// Em dashes are U+2014, never a hyphen pair or an en dash.
     @Test func dashesAreEmDashes() {
         for r in catalogue {
-            #expect(!r.text.contains(" - ") && !r.text.contains("--") && !r.text.unicodeScalars.contains("\u{2013}"), "'\(r.text)'")
+            #expect(
+                !r.text.contains(" - ") && !r.text.contains("--") && !r.text.unicodeScalars.contains("\u{2013}"),
+                "'\(r.text)'")
         }
         #expect(fixedText(.newDayVisual, platform: .ios).unicodeScalars.contains("\u{2014}"))
     }
@@ -122,7 +132,9 @@ import EvidenceCore
             #expect(rows.filter { $0.site == .largeMotivator }.count == 7 * 5 + (p == .ios ? 1 : 0))
             #expect(rows.filter { $0.site == .smallCTA }.count == 5)
             #expect(rows.filter { $0.site == .line }.count == FixedLine.allCases.count)
-            #expect(rows.filter { $0.site == .template }.count == CopyTemplate.allCases.filter { $0.platforms.contains(p) }.count)
+            #expect(
+                rows.filter { $0.site == .template }.count
+                    == CopyTemplate.allCases.filter { $0.platforms.contains(p) }.count)
         }
     }
 

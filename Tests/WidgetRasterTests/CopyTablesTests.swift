@@ -1,6 +1,7 @@
 import Testing
-@testable import WidgetRaster
 import WidgetModel
+
+@testable import WidgetRaster
 
 /// Every row of every copy table in seeds 000 and 001, transcribed here independently of the code,
 /// byte for byte.
@@ -77,7 +78,7 @@ import WidgetModel
 
     @Test(arguments: [
         (WidgetState.defaultProgress, ReactiveTreatment?.some(.extended), 0, 4, MotivatorBranch?.some(.firstOfDay)),
-        (.defaultProgress, .notYet, 0, 1, .firstOfDay), // B1 is checked before B2, as shipped
+        (.defaultProgress, .notYet, 0, 1, .firstOfDay),  // B1 is checked before B2, as shipped
         (.defaultProgress, .notYet, 3, 4, .lastOne),
         (.defaultProgress, .baseline, 1, 4, .building),
         (.allDone, .extended, 4, 4, .allDoneConfirmed),
@@ -88,18 +89,23 @@ import WidgetModel
         (.stale, nil, 1, 4, nil),
         (.firstRun, nil, 0, 0, nil),
     ])
-    func largeMotivatorBranchSelection(state: WidgetState, reactive: ReactiveTreatment?, done: Int, due: Int, expected: MotivatorBranch?) {
+    func largeMotivatorBranchSelection(
+        state: WidgetState, reactive: ReactiveTreatment?, done: Int, due: Int, expected: MotivatorBranch?
+    ) {
         #expect(largeMotivatorBranch(state: state, reactive: reactive, doneCount: done, dueCount: due) == expected)
-        #expect(largeMotivatorText(state: state, motif: .stones, reactive: reactive, doneCount: done, dueCount: due)
+        #expect(
+            largeMotivatorText(state: state, motif: .stones, reactive: reactive, doneCount: done, dueCount: due)
                 == expected.map { largeMotivatorText(branch: $0, motif: .stones) })
     }
 
     @Test(arguments: [
         (StreakMotif.stones, AllDoneBranch.confirmed, "Every stone laid"), (.flame, .confirmed, "Every log fed"),
-        (.sprout, .confirmed, "Every leaf out"), (.mountain, .confirmed, "Every step up"), (.waves, .confirmed, "Every wave in"),
+        (.sprout, .confirmed, "Every leaf out"), (.mountain, .confirmed, "Every step up"),
+        (.waves, .confirmed, "Every wave in"),
         (.stones, .pending, "Today's build"), (.flame, .pending, "Today's burn"), (.sprout, .pending, "Today's growth"),
         (.mountain, .pending, "Today's climb"), (.waves, .pending, "Today's tide"),
-        (.stones, .baseline, "That's the day"), (.flame, .baseline, "That's the day"), (.sprout, .baseline, "That's the day"),
+        (.stones, .baseline, "That's the day"), (.flame, .baseline, "That's the day"),
+        (.sprout, .baseline, "That's the day"),
         (.mountain, .baseline, "That's the day"), (.waves, .baseline, "That's the day"),
     ])
     func accessoryLine3(motif: StreakMotif, branch: AllDoneBranch, text: String) {
@@ -107,7 +113,8 @@ import WidgetModel
     }
 
     @Test(arguments: [
-        (StreakMotif.stones, AllDoneBranch.confirmed, "Tower's taller. Rest easy."), (.flame, .confirmed, "Fire's brighter. Rest easy."),
+        (StreakMotif.stones, AllDoneBranch.confirmed, "Tower's taller. Rest easy."),
+        (.flame, .confirmed, "Fire's brighter. Rest easy."),
         (.sprout, .confirmed, "Plant's fuller. Rest easy."), (.mountain, .confirmed, "Summit's closer. Rest easy."),
         (.waves, .confirmed, "Tide's stronger. Rest easy."),
         (.stones, .pending, "Today's build. Rest easy."), (.flame, .pending, "Today's burn. Rest easy."),
@@ -131,16 +138,19 @@ import WidgetModel
 
     @Test(arguments: [
         (StreakMotif.stones, AllDoneBranch.confirmed, "Today's stone laid"), (.flame, .confirmed, "Locked in today"),
-        (.sprout, .confirmed, "Today's leaf out"), (.mountain, .confirmed, "Today's step up"), (.waves, .confirmed, "Today's wave in"),
+        (.sprout, .confirmed, "Today's leaf out"), (.mountain, .confirmed, "Today's step up"),
+        (.waves, .confirmed, "Today's wave in"),
         (.stones, .pending, "All done today"), (.waves, .pending, "All done today"),
-        (.stones, .baseline, "All done today"), (.flame, .baseline, "All done today"), (.mountain, .baseline, "All done today"),
+        (.stones, .baseline, "All done today"), (.flame, .baseline, "All done today"),
+        (.mountain, .baseline, "All done today"),
     ])
     func allDoneTitle(motif: StreakMotif, branch: AllDoneBranch, text: String) {
         #expect(allDoneKindlingTitle(motif: motif, branch: branch) == text)
     }
 
     @Test(arguments: [
-        (ReactiveTreatment?.some(.extended), AllDoneBranch.confirmed), (.notYet, .pending), (.baseline, .baseline), (nil, .baseline),
+        (ReactiveTreatment?.some(.extended), AllDoneBranch.confirmed), (.notYet, .pending), (.baseline, .baseline),
+        (nil, .baseline),
     ])
     func allDoneBranchIsThreeWay(reactive: ReactiveTreatment?, expected: AllDoneBranch) {
         #expect(allDoneBranch(reactive) == expected)
@@ -156,9 +166,11 @@ import WidgetModel
 
     @Test(arguments: [
         (StreakMotif.flame, CaptionBranch.extended, "locked in for today"), (.stones, .extended, "today's stone laid"),
-        (.sprout, .extended, "today's leaf out"), (.mountain, .extended, "today's step up"), (.waves, .extended, "today's wave in"),
+        (.sprout, .extended, "today's leaf out"), (.mountain, .extended, "today's step up"),
+        (.waves, .extended, "today's wave in"),
         (.stones, .notYet, "add today's stone to keep building"), (.flame, .notYet, "add today to keep it going"),
-        (.sprout, .notYet, "add today's leaf to keep it growing"), (.mountain, .notYet, "add today's step to keep climbing"),
+        (.sprout, .notYet, "add today's leaf to keep it growing"),
+        (.mountain, .notYet, "add today's step to keep climbing"),
         (.waves, .notYet, "add today's wave to keep the tide rolling"),
     ])
     func accessibilitySuffix(motif: StreakMotif, branch: CaptionBranch, text: String) {
@@ -171,7 +183,8 @@ import WidgetModel
         (.emptyTitle, .ios, "Nothing due today"), (.emptySubtitle, .android, "Rest counts too."),
         (.allDoneTitle, .android, "All done today"),
         (.newDayVisual, .ios, "New day — tap to see today's habits"), (.newDayVisual, .android, "New day"),
-        (.newDaySpoken, .ios, "New day. Tap to see today's habits."), (.newDaySpoken, .android, "New day. Tap to see today's habits."),
+        (.newDaySpoken, .ios, "New day. Tap to see today's habits."),
+        (.newDaySpoken, .android, "New day. Tap to see today's habits."),
         (.daysLabel, .android, "days"), (.dayStreakLabel, .android, "DAY STREAK"),
     ])
     func fixedLines(line: FixedLine, platform: Platform, text: String) {
@@ -210,7 +223,7 @@ import WidgetModel
         (StreakMotif.stones, true, "square.stack.3d.up.fill"), (.stones, false, "square.stack.3d.up"),
         (.flame, true, "flame.fill"), (.flame, false, "flame"), (.sprout, true, "leaf.fill"), (.sprout, false, "leaf"),
         (.mountain, true, "mountain.2.fill"), (.mountain, false, "mountain.2"),
-        (.waves, true, "water.waves"), (.waves, false, "water.waves"), // no fill variant: the known gap
+        (.waves, true, "water.waves"), (.waves, false, "water.waves"),  // no fill variant: the known gap
     ])
     func metaphorSymbols(motif: StreakMotif, filled: Bool, name: String) {
         #expect(metaphorSymbol(motif: motif, filled: filled).sfName == name)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import evidence
+
 @testable import WidgetRaster
+@testable import evidence
 
 /// Issue #57's CLI part: each option declared once (its storage, its parse and its help), `-o`
 /// checked in one place, and the kinds `render --json`'s help lists read from the registry.
@@ -16,7 +17,8 @@ import Testing
     struct Example: ParsableArguments {
         @Option(.value("count", "N", "how many", check: .int(1...9), default: .value("3"))) var count: Int
         @Option(.flag("json", "machine output")) var json: Bool
-        @Option(.value("fruit", nil, "which", check: .choice(Fruit.allCases.map(\.rawValue)), default: .value("pear"))) var fruit: Fruit
+        @Option(.value("fruit", nil, "which", check: .choice(Fruit.allCases.map(\.rawValue)), default: .value("pear")))
+        var fruit: Fruit
         @Option(.value("from", "FILE", "an input", repeats: true)) var from: [String]
         @Option(.value("name", "TEXT", "its name", required: "the name to give")) var name: String
         @OptionGroup var tokens: Tokens
@@ -32,10 +34,15 @@ import Testing
 
     /// The property's type picks the read: a default, a switch, an enum word, every value, a required value.
     @Test func eachPropertyReadsItsValue() throws {
-        let e = try Example.parse(["--json", "--fruit", "APPLE", "--from", "a", "--from", "b", "--name", "x", "--res", "r"])
-        #expect(e.count == 3 && e.json && e.fruit == .apple && e.from == ["a", "b"] && e.name == "x" && e.tokens.res == "r")
+        let e = try Example.parse([
+            "--json", "--fruit", "APPLE", "--from", "a", "--from", "b", "--name", "x", "--res", "r",
+        ])
+        #expect(
+            e.count == 3 && e.json && e.fruit == .apple && e.from == ["a", "b"] && e.name == "x" && e.tokens.res == "r")
         #expect(e.$count == Example.table.spec("count"))
-        #expect { try Example.parse(["--count", "12", "--name", "x"]) } throws: { "\($0)" == "--count: 12 is outside 1…9" }
+        #expect { try Example.parse(["--count", "12", "--name", "x"]) } throws: {
+            "\($0)" == "--count: 12 is outside 1…9"
+        }
         #expect { try Example.parse([]) } throws: { "\($0)" == "--name: required: the name to give" }
     }
 
@@ -52,7 +59,9 @@ import Testing
     /// (the one place outputs are checked) sees it: none is left to a command's own check.
     @Test func everyWrittenPathIsDeclaredAsAnOutput() {
         for cmd in allCommands {
-            for spec in cmd.options.all where ["output", "html", "junit"].contains(spec.name) || (spec.name == "report" && spec.valueName == "DIR") {
+            for spec in cmd.options.all
+            where ["output", "html", "junit"].contains(spec.name) || (spec.name == "report" && spec.valueName == "DIR")
+            {
                 #expect(spec.output != nil, "\(cmd.name) --\(spec.name) is not declared as an output")
             }
         }

@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
+import WidgetLayout
+import WidgetModel
+import WidgetScene
+import WidgetText
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetLayout
-import WidgetScene
 
 /// Issue #14: renders a designer would sign off — no cut sentences (the truncation check and the
 /// known-findings file), the shed order below the floor, pips that agree with the count, the Small
@@ -16,11 +17,16 @@ import WidgetScene
     let tokens = try! TokenSet.bundled()
     var builder: AndroidSceneBuilder { AndroidSceneBuilder(fonts: fonts, tokens: tokens) }
 
-    func scene(done: Int, total: Int, family: AndroidFamilyRequest = .small, width: Double = 170, height: Double = 180,
-               fontScale: Double = 1.0, ago: Double = 1, extended: Bool? = false, kindling: Bool = true) -> Scene {
-        let s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: .stones, extended: extended, kindling: kindling)
-        return builder.scene(AndroidRenderRequest(family: family, widthDp: width, heightDp: height, fontScale: fontScale,
-                                                  snapshot: s, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
+    func scene(
+        done: Int, total: Int, family: AndroidFamilyRequest = .small, width: Double = 170, height: Double = 180,
+        fontScale: Double = 1.0, ago: Double = 1, extended: Bool? = false, kindling: Bool = true
+    ) -> Scene {
+        let s = MatrixCases.snapshot(
+            done: done, total: total, syncedHoursAgo: ago, motif: .stones, extended: extended, kindling: kindling)
+        return builder.scene(
+            AndroidRenderRequest(
+                family: family, widthDp: width, heightDp: height, fontScale: fontScale,
+                snapshot: s, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
     }
 
     func text(_ s: Scene, _ name: String) -> (SceneNode, TextContent)? {
@@ -42,8 +48,10 @@ import WidgetScene
         }
         #expect(ElementKind.habitTitle.truncation?.policy == .mayEllipsize)
         #expect(ElementKind.coachLine.truncation?.policy == .mayEllipsize)
-        for k: ElementKind in [.staleFooter, .caption, .statusTitle, .statusSubtitle, .progress, .overflowLine, .checkOffLabel,
-                               .newDayLine, .motivator] {
+        for k: ElementKind in [
+            .staleFooter, .caption, .statusTitle, .statusSubtitle, .progress, .overflowLine, .checkOffLabel,
+            .newDayLine, .motivator,
+        ] {
             #expect(k.truncation?.policy == .mustNotTruncate, "\(k.rawValue)")
         }
         #expect(TruncationRule.unlisted.policy == .mustNotTruncate)
@@ -55,8 +63,10 @@ import WidgetScene
         // NEW_DAY's fallback caption at the 110 dp floor × double-size font: one line, cut to "Ad…"
         // (the seed's own known limitation, OBJ-1382; this gate has no known findings until told).
         let newDay = Scenario.cell(.newDay, branch: nil, motif: .stones, kindling: true)
-        let narrow = builder.scene(AndroidRenderRequest(family: .small, widthDp: 110, heightDp: 150, fontScale: 2.0,
-                                                        snapshot: newDay.snapshot, asOf: newDay.asOf, timeZone: MatrixCases.timeZone))
+        let narrow = builder.scene(
+            AndroidRenderRequest(
+                family: .small, widthDp: 110, heightDp: 150, fontScale: 2.0,
+                snapshot: newDay.snapshot, asOf: newDay.asOf, timeZone: MatrixCases.timeZone))
         let key = "test/narrow-caption"
         let catalog = [Fixture(key: key) { _ in narrow }]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-trunc-\(UUID().uuidString)")
@@ -71,7 +81,9 @@ import WidgetScene
         #expect(f.detail.contains("caption drew \"Ad"), "\(f.detail)")
         #expect(v.summaryLine == "0 passed, 1 failed")
         // The same failure listed in a known-findings entry is reported as known and passes.
-        o.knownFindings = KnownFindings(entries: [KnownFinding(fixture: "test/*", kind: .truncated, node: "caption", seed: "000 …")])
+        o.knownFindings = KnownFindings(entries: [
+            KnownFinding(fixture: "test/*", kind: .truncated, node: "caption", seed: "000 …")
+        ])
         let k = try Verifier.verify(o, catalog: catalog, painter: painter)
         #expect(k.failures.isEmpty && k.known.count == 1 && k.known[0].seed == "000 …")
         #expect(o.knownFindings.unmatched(by: k.known).isEmpty)
@@ -81,7 +93,11 @@ import WidgetScene
     @Test func habitTitlesMayEllipsize() {
         var s = scene(done: 0, total: 4, family: .medium, width: 300)
         for i in s.nodes.indices where s.nodes[i].name.hasSuffix(".title") {
-            if case .text(var t) = s.nodes[i].content { t.lines = ["Morning r…"]; t.ellipsized = true; s.nodes[i].content = .text(t) }
+            if case .text(var t) = s.nodes[i].content {
+                t.lines = ["Morning r…"]
+                t.ellipsized = true
+                s.nodes[i].content = .text(t)
+            }
         }
         #expect(TruncationCheck.violations(in: s).isEmpty)
     }
@@ -97,16 +113,43 @@ import WidgetScene
     @Test(arguments: [
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption"}]}"#, "no seed reference"),
         (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"  "}]}"#, "is empty"),
-        (#"{"findings":[{"fixture":"a/*","kind":"pixels","node":"caption","seed":"000"}]}"#, "not a check's finding kind"),
-        (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000","why":"x"}]}"#, "unknown field"),
-        (#"{"findings":[{"fixture":"a/*","kind":"truncated","node":"cta-pil","seed":"000"}]}"#, "'cta-pil' names no scene element"),
+        (
+            #"{"findings":[{"fixture":"a/*","kind":"pixels","node":"caption","seed":"000"}]}"#,
+            "not a check's finding kind"
+        ),
+        (
+            #"{"findings":[{"fixture":"a/*","kind":"truncated","node":"caption","seed":"000","why":"x"}]}"#,
+            "unknown field"
+        ),
+        (
+            #"{"findings":[{"fixture":"a/*","kind":"truncated","node":"cta-pil","seed":"000"}]}"#,
+            "'cta-pil' names no scene element"
+        ),
         (#"{"findings":[{"kind":"truncated","node":"caption","seed":"000"}]}"#, "no \"conditions\""),
-        (#"{"findings":[{"conditions":{"size":[1,2]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "unknown condition \"size\""),
-        (#"{"findings":[{"conditions":{"width":[200,110]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "above max"),
-        (#"{"findings":[{"conditions":{"width":[110]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected [min, max]"),
-        (#"{"findings":[{"conditions":{"family":["tiny"]},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'tiny' is no family"),
-        (#"{"findings":[{"conditions":{"state":"done"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'done' is not one of"),
-        (#"{"findings":[{"conditions":{"coachLine":"missing"},"kind":"truncated","node":"caption","seed":"000"}]}"#, "'missing' is not one of absent, present"),
+        (
+            #"{"findings":[{"conditions":{"size":[1,2]},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "unknown condition \"size\""
+        ),
+        (
+            #"{"findings":[{"conditions":{"width":[200,110]},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "above max"
+        ),
+        (
+            #"{"findings":[{"conditions":{"width":[110]},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "expected [min, max]"
+        ),
+        (
+            #"{"findings":[{"conditions":{"family":["tiny"]},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "'tiny' is no family"
+        ),
+        (
+            #"{"findings":[{"conditions":{"state":"done"},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "'done' is not one of"
+        ),
+        (
+            #"{"findings":[{"conditions":{"coachLine":"missing"},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            "'missing' is not one of absent, present"
+        ),
         (#"{"findings":[{"conditions":[],"kind":"truncated","node":"caption","seed":"000"}]}"#, "expected an object"),
         (#"{"findings":[{"conditions":{},"kind":"truncated","node":"caption","seed":"000"}]}"#, "names no condition"),
         (#"{"entries":[]}"#, "\"findings\" array"),
@@ -127,8 +170,12 @@ import WidgetScene
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let entry = try #require(known.entries.first { $0.kind == .truncated && $0.element != nil })
         let element = try #require(entry.element)
-        let f = GateFailure(key: "android/small/new-day/stones/kindling/light", kind: .truncated, detail: "d", node: entry.node, element: element)
-        let match = KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: entry.seed, entry: entry)
+        let f = GateFailure(
+            key: "android/small/new-day/stones/kindling/light", kind: .truncated, detail: "d", node: entry.node,
+            element: element)
+        let match = KnownMatch(
+            key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: entry.seed, entry: entry
+        )
         let decoded = try JSONDecoder().decode(KnownMatch.self, from: JSONEncoder().encode(match))
         #expect(decoded.element == element && decoded.entry == nil)
         #expect(known.entry(of: decoded) == entry)
@@ -142,13 +189,31 @@ import WidgetScene
     @Test func knownFindingMatchesFixtureKindAndNode() {
         let e = KnownFinding(fixture: "android/bands/width/w110-*", kind: .truncated, node: "caption", seed: "000")
         #expect(e.element == .caption)
-        #expect(e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "renamed", element: .caption)))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w130-fs2.0/1-digit", kind: .truncated, detail: "", element: .caption)))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .clipped, detail: "", element: .caption)))
-        #expect(!e.matches(GateFailure(key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", element: .staleFooter)))
+        #expect(
+            e.matches(
+                GateFailure(
+                    key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "renamed",
+                    element: .caption)))
+        #expect(
+            !e.matches(
+                GateFailure(
+                    key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
+        #expect(
+            !e.matches(
+                GateFailure(
+                    key: "android/bands/width/w130-fs2.0/1-digit", kind: .truncated, detail: "", element: .caption)))
+        #expect(
+            !e.matches(
+                GateFailure(
+                    key: "android/bands/width/w110-fs2.0/1-digit", kind: .clipped, detail: "", element: .caption)))
+        #expect(
+            !e.matches(
+                GateFailure(
+                    key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", element: .staleFooter))
+        )
         #expect(ElementKind.named("motivatorLine") == .motivator && ElementKind.named("motivator") == .motivator)
-        #expect(ElementKind.named("habit-row-*.title") == .habitTitle && ElementKind.named("habit-title") == .habitTitle)
+        #expect(
+            ElementKind.named("habit-row-*.title") == .habitTitle && ElementKind.named("habit-title") == .habitTitle)
         #expect(ElementKind.named("cap*") == nil)
     }
 
@@ -166,13 +231,17 @@ import WidgetScene
         for kindling in [true, false] {
             for state in WidgetState.allCases {
                 for (family, width) in [(AndroidFamilyRequest.small, 150.0), (.medium, 250.0)] {
-                    let tall = planAndroidWidget(.reference(family: family, widthDp: width, heightDp: 400, fontScale: fs, state: state,
-                                                            kindling: kindling, habitCount: 4, doneCount: state == .allDone ? 4 : 1),
-                                                 measurer: layoutMeasurer)
+                    let tall = planAndroidWidget(
+                        .reference(
+                            family: family, widthDp: width, heightDp: 400, fontScale: fs, state: state,
+                            kindling: kindling, habitCount: 4, doneCount: state == .allDone ? 4 : 1),
+                        measurer: layoutMeasurer)
                     for h in 40...400 {
-                        let p = planAndroidWidget(.reference(family: family, widthDp: width, heightDp: Double(h), fontScale: fs, state: state,
-                                                             kindling: kindling, habitCount: 4, doneCount: state == .allDone ? 4 : 1),
-                                                  measurer: layoutMeasurer)
+                        let p = planAndroidWidget(
+                            .reference(
+                                family: family, widthDp: width, heightDp: Double(h), fontScale: fs, state: state,
+                                kindling: kindling, habitCount: 4, doneCount: state == .allDone ? 4 : 1),
+                            measurer: layoutMeasurer)
                         let ctx = "\(family) \(Int(width))×\(h) fs \(fs) \(state) kindling \(kindling)"
                         for (lower, higher) in pairs where p.shows(lower) && tall.shows(higher) {
                             #expect(p.shows(higher), "\(lower) shown while \(higher) is shed: \(ctx)")
@@ -181,7 +250,9 @@ import WidgetScene
                         // the next-due row cannot fit, the count is the card's sign of today's progress — seed 000
                         // State catalog, Default = "Streak (flame + number) + today's progress / habit rows".)
                         if family == .small && kindling && state == .defaultProgress && p.shows(.ctaPill) {
-                            #expect(p.habitRows.contains { $0.isNextDue }, "pill or progress without the next-due row: \(ctx)")
+                            #expect(
+                                p.habitRows.contains { $0.isNextDue },
+                                "pill or progress without the next-due row: \(ctx)")
                         }
                         if state != .firstRun { #expect(p.shows(.numeral), "numeral shed: \(ctx)") }
                     }
@@ -192,7 +263,8 @@ import WidgetScene
 
     /// The issue's case: Medium 250 × 115 at fontScale 1.3 sheds the caption row, so DAY STREAK is gone too.
     @Test func mediumBelowTheFloorShedsDayStreakWithTheCaption() {
-        let p = planAndroidWidget(.reference(family: .medium, widthDp: 250, heightDp: 115, fontScale: 1.3), measurer: layoutMeasurer)
+        let p = planAndroidWidget(
+            .reference(family: .medium, widthDp: 250, heightDp: 115, fontScale: 1.3), measurer: layoutMeasurer)
         #expect(!p.shows(.captionRow) && !p.shows(.dayStreakLabel) && !p.shows(.longestLabel) && p.shows(.numeral))
     }
 
@@ -218,7 +290,9 @@ import WidgetScene
             let s = scene(done: done, total: total, kindling: false)
             let pips = s.nodes.filter { $0.name.hasPrefix("pip-") }
             #expect(pips.count == total, "\(done)/\(total)")
-            let filled = pips.filter { if case .path(_, let fill, _) = $0.content { return fill != nil } else { return false } }
+            let filled = pips.filter {
+                if case .path(_, let fill, _) = $0.content { return fill != nil } else { return false }
+            }
             #expect(filled.count == PipRow.filled(done: done, due: total))
             for p in pips {
                 let outer = p.bounds
@@ -240,8 +314,8 @@ import WidgetScene
 
     @Test func smallKindlingAt170x180NamesTheNextDueHabit() {
         let s = scene(done: 1, total: 4)
-        #expect(s.visibleText.contains("Read 20 min"))          // the next-due habit
-        #expect(s.visibleText.contains("Lay today's stone"))    // and the pill that checks it off
+        #expect(s.visibleText.contains("Read 20 min"))  // the next-due habit
+        #expect(s.visibleText.contains("Lay today's stone"))  // and the pill that checks it off
         let row = s.nodes.first { $0.name == "habit-row-1.tint" }
         #expect(row?.bounds.height == AndroidLayout.kindlingNextDueRowHeightDp)
     }
@@ -255,14 +329,16 @@ import WidgetScene
     @Test(arguments: [1.0, 1.3, 2.0])
     func smallDaysSitsOnTheNumeralBaseline(fs: Double) throws {
         let s = scene(done: 1, total: 4, width: 250, fontScale: fs)
-        let n = try #require(baseline(s, "numeral")), d = try #require(baseline(s, "daysLabel"))
+        let n = try #require(baseline(s, "numeral"))
+        let d = try #require(baseline(s, "daysLabel"))
         #expect(abs(n - d) <= 0.5, "numeral \(n) vs days \(d)")
     }
 
     @Test(arguments: [230.0, 320.0, 400.0])
     func largeHeaderCaptionSharesTheNumeralRow(width: Double) throws {
         let s = scene(done: 1, total: 4, family: .auto, width: width, height: 360)
-        let n = try #require(baseline(s, "numeral")), c = try #require(baseline(s, "caption"))
+        let n = try #require(baseline(s, "numeral"))
+        let c = try #require(baseline(s, "caption"))
         #expect(abs(n - c) <= 0.5, "numeral \(n) vs caption \(c)")
     }
 }
@@ -285,8 +361,10 @@ import WidgetScene
         let fonts = FontLibrary.shared
         let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
         // Medium's typical placement (300 × 180 dp, light, density 2), whose first-run golden it must match.
-        let scene = builder.scene(AndroidRenderRequest(family: .auto, widthDp: 300, heightDp: 180, snapshot: d.snapshot,
-                                                       asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
+        let scene = builder.scene(
+            AndroidRenderRequest(
+                family: .auto, widthDp: 300, heightDp: 180, snapshot: d.snapshot,
+                asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
         let golden = try #require(manifest.goldens["android/medium/first-run/no-motif/legacy/light"])
         #expect(ImageOps.pixelHash(CairoPainter(fonts: fonts).render(scene)) == golden.pixelHash)
@@ -299,8 +377,10 @@ import WidgetScene
     @Test func androidCatalogueHasNoLockScreenOrIOSOnlyLines() {
         let android = copyCatalogue(platform: .android)
         #expect(!android.contains { $0.site == .accessoryLine3 })
-        let iosOnly: Set<String> = ["inlineAccessory", "inlineProgress", "inlineHabitLeft", "inlineStale", "accessoryStreak",
-                                    "accessoryNext", "largeHeaderLabel"]
+        let iosOnly: Set<String> = [
+            "inlineAccessory", "inlineProgress", "inlineHabitLeft", "inlineStale", "accessoryStreak",
+            "accessoryNext", "largeHeaderLabel",
+        ]
         #expect(!android.contains { $0.site == .template && iosOnly.contains($0.branch) })
         let ios = copyCatalogue(platform: .ios)
         #expect(iosOnly.allSatisfy { b in ios.contains { $0.site == .template && $0.branch == b } })
@@ -316,10 +396,14 @@ import WidgetScene
         #expect(snap.coachLine != nil)
         let w = resolveWidget(snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
         let copy = widgetCopy(w, platform: .android)
-        let small = builder.scene(AndroidRenderRequest(family: .small, widthDp: 170, heightDp: 180, snapshot: snap,
-                                                       asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
-        let medium = builder.scene(AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
-                                                        asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
+        let small = builder.scene(
+            AndroidRenderRequest(
+                family: .small, widthDp: 170, heightDp: 180, snapshot: snap,
+                asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
+        let medium = builder.scene(
+            AndroidRenderRequest(
+                family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
+                asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
         #expect(copy.smallAccessibilityLabel == small.accessibilityLabel)
         #expect(!copy.smallAccessibilityLabel.contains(snap.coachLine!))
         #expect(copy.accessibilityLabel == medium.accessibilityLabel)

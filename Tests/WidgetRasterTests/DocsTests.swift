@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
 
 /// README.md and docs/ cannot drift (issue #35): every command in a block marked runnable is run
 /// against the bundled goldens and its exit code checked, every link resolves, the CLI reference
@@ -41,7 +42,9 @@ import EvidenceCore
         if let walk = FileManager.default.enumerator(atPath: docsDir.path) {
             for case let p as String in walk where p.hasSuffix(".md") { paths.append("docs/" + p) }
         }
-        return try paths.sorted().map { Doc(path: $0, text: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+        return try paths.sorted().map {
+            Doc(path: $0, text: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
     }
 
     static func doc(_ path: String) throws -> Doc {
@@ -75,7 +78,10 @@ import EvidenceCore
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if var o = open {
                 if trimmed == "```" {
-                    out.append(Block(info: o.info, body: o.lines.joined(separator: "\n"), line: o.line, prose: prose.joined(separator: "\n")))
+                    out.append(
+                        Block(
+                            info: o.info, body: o.lines.joined(separator: "\n"), line: o.line,
+                            prose: prose.joined(separator: "\n")))
                     open = nil
                     prose = []
                 } else {
@@ -84,7 +90,10 @@ import EvidenceCore
                     open = o
                 }
             } else if trimmed.hasPrefix("```") {
-                open = (trimmed.dropFirst(3).split(separator: " ").map(String.init), i + 1, line.prefix { $0 == " " }.count, [])
+                open = (
+                    trimmed.dropFirst(3).split(separator: " ").map(String.init), i + 1, line.prefix { $0 == " " }.count,
+                    []
+                )
             } else {
                 prose.append(line)
             }
@@ -112,11 +121,15 @@ import EvidenceCore
             var text = String(first)
             let t = text.trimmingCharacters(in: .whitespaces)
             if t.isEmpty || t.hasPrefix("#") { continue }
-            while text.hasSuffix("\\"), let next = lines.popFirst() { text += "\n" + next; n += 1 }
+            while text.hasSuffix("\\"), let next = lines.popFirst() {
+                text += "\n" + next
+                n += 1
+            }
             if let m = text.firstMatch(of: /<<-?'?([A-Za-z_]+)'?/) {
                 let end = String(m.output.1)
                 while let next = lines.popFirst() {
-                    text += "\n" + next; n += 1
+                    text += "\n" + next
+                    n += 1
                     if next.trimmingCharacters(in: .whitespaces) == end { break }
                 }
             }
@@ -141,7 +154,9 @@ import EvidenceCore
         #expect(scripts == ["scripts/verify.sh", "scripts/test.sh"])
         let root = PackagePaths.root
         let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
-        for s in scripts { #expect(ci.split(separator: "\n").contains { $0.hasPrefix(s) }, ".ci/run does not run \(s)") }
+        for s in scripts {
+            #expect(ci.split(separator: "\n").contains { $0.hasPrefix(s) }, ".ci/run does not run \(s)")
+        }
         let verify = try String(contentsOf: root.appendingPathComponent("scripts/verify.sh"), encoding: .utf8)
         #expect(verify.contains("evidence verify"))
         let test = try String(contentsOf: root.appendingPathComponent("scripts/test.sh"), encoding: .utf8)
@@ -157,7 +172,10 @@ import EvidenceCore
         let snapshot = try #require(blocks.first { $0.fileName != nil }?.fileName)
         let run = blocks.filter(\.isRunnable).flatMap(Self.commands).map(\.text)
         #expect(run.contains { $0.contains("render --fixture ") })
-        #expect(run.contains { $0.contains("render --snapshot \(snapshot) ") && $0.contains("--as-of") && $0.contains("--time-zone") })
+        #expect(
+            run.contains {
+                $0.contains("render --snapshot \(snapshot) ") && $0.contains("--as-of") && $0.contains("--time-zone")
+            })
         #expect(run.contains { $0.contains("verify ") && $0.contains("--html ") })
     }
 
@@ -165,12 +183,16 @@ import EvidenceCore
     @Test func everyCommandHasAReadmeRowWhoseFlagsItAccepts() throws {
         let rows = try Self.doc("README.md").text.split(separator: "\n").filter { $0.hasPrefix("| `evidence ") }
         for cmd in allCommands where cmd.name != "help" {
-            let mine = rows.filter { $0.hasPrefix("| `evidence \(cmd.name) ") || $0.hasPrefix("| `evidence \(cmd.name)`") }
+            let mine = rows.filter {
+                $0.hasPrefix("| `evidence \(cmd.name) ") || $0.hasPrefix("| `evidence \(cmd.name)`")
+            }
             #expect(!mine.isEmpty, "README's Commands table has no row for \(cmd.name)")
             let names = Set(cmd.options.all.map(\.name))
             for row in mine {
                 for m in row.matches(of: /--([a-z][a-z-]*[a-z])/) where m.output.1 != "help" {
-                    #expect(names.contains(String(m.output.1)), "README row of \(cmd.name) names --\(m.output.1), which it does not accept")
+                    #expect(
+                        names.contains(String(m.output.1)),
+                        "README row of \(cmd.name) names --\(m.output.1), which it does not accept")
                 }
             }
         }
@@ -216,7 +238,9 @@ import EvidenceCore
             let folder: URL
             if block.inCheckout {
                 if !block.prose.contains("checkout") {
-                    failures.append("\(doc.path):\(block.line): the block runs in the checkout, but the text before it does not say so")
+                    failures.append(
+                        "\(doc.path):\(block.line): the block runs in the checkout, but the text before it does not say so"
+                    )
                 }
                 if checkout == nil {
                     let made = try Scratch.checkout()
@@ -230,10 +254,15 @@ import EvidenceCore
             var last: HostileCaseTests.Run?
             for c in Self.commands(block) {
                 let r = try Shell.run(c.text, in: folder)
-                if r.code != c.exit { failures.append("\(doc.path):\(c.line): exit \(r.code), the text says \(c.exit): \(c.text)\n\(r.err)") }
+                if r.code != c.exit {
+                    failures.append(
+                        "\(doc.path):\(c.line): exit \(r.code), the text says \(c.exit): \(c.text)\n\(r.err)")
+                }
                 if r.code == 0 {
                     for m in c.text.matches(of: /(?:^|\s)(?:-o|--output|--html) ([^\s'"]+)/)
-                    where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(m.output.1)).path) {
+                    where !FileManager.default.fileExists(
+                        atPath: folder.appendingPathComponent(String(m.output.1)).path)
+                    {
                         failures.append("\(doc.path):\(c.line): wrote no \(m.output.1)")
                     }
                 }
@@ -241,7 +270,8 @@ import EvidenceCore
                 ran += 1
             }
             if i + 1 < blocks.count, blocks[i + 1].isOutput, let last, last.out != blocks[i + 1].body + "\n" {
-                failures.append("\(doc.path):\(blocks[i + 1].line): the output shown is not what the command prints:\n\(last.out)")
+                failures.append(
+                    "\(doc.path):\(blocks[i + 1].line): the output shown is not what the command prints:\n\(last.out)")
             }
         }
         return (failures, ran)
@@ -251,9 +281,12 @@ import EvidenceCore
     /// Goldens/ above it): an empty one, or a copy of the checkout's project files.
     enum Scratch {
         static func empty() throws -> URL {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-docs-\(getpid())-\(UUID().uuidString)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "evidence-docs-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            #expect(Project.findRoot(from: dir) == nil, "\(dir.path) is inside a project; the docs' \"any folder\" must not be")
+            #expect(
+                Project.findRoot(from: dir) == nil,
+                "\(dir.path) is inside a project; the docs' \"any folder\" must not be")
             return dir
         }
 
@@ -263,7 +296,8 @@ import EvidenceCore
             let dir = try empty()
             let root = PackagePaths.root
             for name in [Project.configName, KnownFindings.fileName, "Tokens", Project.defaultCases] {
-                try FileManager.default.copyItem(at: root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+                try FileManager.default.copyItem(
+                    at: root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
             }
             let goldens = dir.appendingPathComponent(Project.defaultGoldens)
             func cp(_ flags: String) throws -> Bool {
@@ -294,7 +328,8 @@ import EvidenceCore
             p.currentDirectoryURL = folder
             // No CI variables: a page's verify must not annotate or append to this job's summary.
             var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") }
-            env["PATH"] = HostileCaseTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+            env["PATH"] =
+                HostileCaseTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             p.environment = env
             p.standardInput = FileHandle.nullDevice
             return try HostileCaseTests.collect(p)
@@ -304,14 +339,18 @@ import EvidenceCore
     /// The docs test fails a command that needs a flag its text does not show: a page whose "any
     /// folder" block verifies without `--root` fails it, naming the line.
     @Test func aCommandNeedingAFlagItsTextDoesNotShowFailsTheDocsTest() throws {
-        let page = Doc(path: "synthetic.md", text: "In any folder:\n\n```sh runnable\nevidence verify --filter 'android/small/*'\n```\n")
+        let page = Doc(
+            path: "synthetic.md",
+            text: "In any folder:\n\n```sh runnable\nevidence verify --filter 'android/small/*'\n```\n")
         let (failures, ran) = try Self.run(page)
         #expect(ran == 1)
         #expect(failures.count == 1)
         #expect(failures.first?.hasPrefix("synthetic.md:4: exit 2, the text says 0") == true, "\(failures)")
         #expect(failures.first?.contains("--root") == true)
         // The same line in a block the text places in the checkout passes.
-        let inCheckout = Doc(path: "synthetic.md", text: "In the checkout:\n\n```sh runnable checkout\nevidence verify --filter 'android/small/*'\n```\n")
+        let inCheckout = Doc(
+            path: "synthetic.md",
+            text: "In the checkout:\n\n```sh runnable checkout\nevidence verify --filter 'android/small/*'\n```\n")
         #expect(try Self.run(inCheckout).failures == [])
     }
 
@@ -328,11 +367,14 @@ import EvidenceCore
         defer { try? FileManager.default.removeItem(at: empty) }
         var checked = 0
         for block in blocks where block.inCheckout {
-            #expect(block.prose.contains("`--root`"), "the Quick start does not say its checkout commands need --root elsewhere")
+            #expect(
+                block.prose.contains("`--root`"),
+                "the Quick start does not say its checkout commands need --root elsewhere")
             for c in Self.commands(block) {
                 let r = try Shell.run(c.text, in: empty)
                 #expect(r.code == 2, "\(c.text): exit \(r.code) outside the checkout")
-                #expect(r.err.contains("--root") && r.err.contains(empty.standardizedFileURL.path), "\(c.text): \(r.err)")
+                #expect(
+                    r.err.contains("--root") && r.err.contains(empty.standardizedFileURL.path), "\(c.text): \(r.err)")
                 checked += 1
             }
         }
@@ -344,7 +386,9 @@ import EvidenceCore
     @Test func everyShellBlockRunsOrSaysWhyNot() throws {
         for doc in try Self.docs() {
             for b in Self.blocks(doc.text) where b.info.first == "sh" && !b.isRunnable {
-                #expect(b.notRunnableReason != nil, "\(doc.path):\(b.line): a sh block neither runnable nor 'not-runnable: REASON'")
+                #expect(
+                    b.notRunnableReason != nil,
+                    "\(doc.path):\(b.line): a sh block neither runnable nor 'not-runnable: REASON'")
             }
         }
     }
@@ -360,13 +404,19 @@ import EvidenceCore
             }
             for line in lines where !line.contains(where: { "[]…|<>$\\\n".contains($0) }) {
                 let command = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? line
-                let words = command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
+                let words = command.split(separator: " ").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                }
                 // A placeholder (KEY, P, N, DIR) is a synopsis, not a line to run.
-                guard !words.contains(where: { $0.wholeMatch(of: /[A-Z][A-Z0-9]*(\.png|\.json)?/) != nil }) else { continue }
+                guard !words.contains(where: { $0.wholeMatch(of: /[A-Z][A-Z0-9]*(\.png|\.json)?/) != nil }) else {
+                    continue
+                }
                 guard words.count >= 2, let cmd = allCommands.first(where: { $0.name == words[1] }) else { continue }
                 // A runnable line that states a non-zero exit may be a usage error on purpose.
                 if line.contains("# exit 2") { continue }
-                #expect(throws: Never.self, "\(doc.path): \(line)") { _ = try cmd.options.parse(Array(words.dropFirst(2))) }
+                #expect(throws: Never.self, "\(doc.path): \(line)") {
+                    _ = try cmd.options.parse(Array(words.dropFirst(2)))
+                }
                 checked += 1
             }
         }
@@ -377,16 +427,20 @@ import EvidenceCore
 
     /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { c -> Character? in
-            c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
-        })
+        String(
+            heading.lowercased().compactMap { c -> Character? in
+                c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+            })
     }
 
     static func anchors(_ text: String) -> Set<String> {
         var inFence = false
         var out: Set<String> = []
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("```") { inFence.toggle(); continue }
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             if !inFence, let m = line.wholeMatch(of: /#{1,6} (.+)/) { out.insert(anchor(String(m.output.1))) }
         }
         return out
@@ -415,11 +469,14 @@ import EvidenceCore
                 let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? doc.path : Self.normalized(here + "/" + parts[0])
                 checked += 1
-                let exists = FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent(target).path)
+                let exists = FileManager.default.fileExists(
+                    atPath: PackagePaths.root.appendingPathComponent(target).path)
                 if !exists && Self.pendingPages.contains(target) { continue }
                 #expect(exists, "\(doc.path): the link \(link) names \(target), which does not exist")
                 if parts.count == 2, let page = byPath[target] {
-                    #expect(Self.anchors(page.text).contains(parts[1]), "\(doc.path): \(link): \(target) has no heading #\(parts[1])")
+                    #expect(
+                        Self.anchors(page.text).contains(parts[1]),
+                        "\(doc.path): \(link): \(target) has no heading #\(parts[1])")
                 }
             }
         }
@@ -438,14 +495,17 @@ import EvidenceCore
 
     /// docs/reference/cli.md is `evidence help --markdown`: the declarations' own help text.
     @Test func theCLIReferenceIsGenerated() throws {
-        #expect(try Self.doc("docs/reference/cli.md").text == HelpCommand.optionsMarkdown,
-                "docs/reference/cli.md differs from the option declarations: run 'evidence help --markdown > docs/reference/cli.md'")
+        #expect(
+            try Self.doc("docs/reference/cli.md").text == HelpCommand.optionsMarkdown,
+            "docs/reference/cli.md differs from the option declarations: run 'evidence help --markdown > docs/reference/cli.md'"
+        )
         for cmd in allCommands { #expect(HelpCommand.optionsMarkdown.contains("## \(cmd.name)\n")) }
     }
 
     /// The keys `evidence list` prints (the binary, as a reader runs it).
     static func listedKeys() throws -> [String] {
-        let r = try Shell.run("evidence list --root '\(PackagePaths.root.path)'", in: FileManager.default.temporaryDirectory)
+        let r = try Shell.run(
+            "evidence list --root '\(PackagePaths.root.path)'", in: FileManager.default.temporaryDirectory)
         #expect(r.code == 0)
         return r.out.split(separator: "\n").map(String.init)
     }
@@ -463,13 +523,18 @@ import EvidenceCore
                 let globs = String(m.output.1).matches(of: /`([^`]+)`/).map { String($0.output.1) }
                 let stated = Int(m.output.2.replacingOccurrences(of: ",", with: ""))
                 let counted = globs.map(count).reduce(0, +)
-                #expect(stated == counted, "\(doc.path): \(globs.joined(separator: " + ")) states \(m.output.2) goldens; evidence list has \(counted)")
+                #expect(
+                    stated == counted,
+                    "\(doc.path): \(globs.joined(separator: " + ")) states \(m.output.2) goldens; evidence list has \(counted)"
+                )
                 rows += 1
             }
             let wholes = Set([keys.count, count("android/*"), count("ios/*")])
             for m in doc.text.matches(of: /([0-9][0-9,]*) goldens/) {
                 let n = Int(m.output.1.replacingOccurrences(of: ",", with: "")) ?? -1
-                #expect(wholes.contains(n), "\(doc.path): '\(m.output.0)' is not a count evidence list gives (\(wholes.sorted()))")
+                #expect(
+                    wholes.contains(n),
+                    "\(doc.path): '\(m.output.0)' is not a count evidence list gives (\(wholes.sorted()))")
             }
         }
         #expect(rows >= 20, "only \(rows) counted rows")
@@ -479,11 +544,16 @@ import EvidenceCore
     /// figure anywhere else in the pages.
     @Test func benchmarkFiguresLiveOnlyInTheFileBenchWrites() throws {
         let bench = try Self.doc(Self.benchmarks).text
-        #expect(bench.hasPrefix(Self.benchmarksMarker), "\(Self.benchmarks) is not scripts/bench.sh's output: run scripts/bench.sh")
-        let matrix = try #require(bench.firstMatch(of: /matrix: ([0-9]+) fixtures/), "\(Self.benchmarks) names no matrix")
-        #expect(try Int(matrix.output.1) == FixtureCatalog.keys(matching: nil).count,
-                "\(Self.benchmarks) measured a matrix of \(matrix.output.1) fixtures; run scripts/bench.sh again")
-        let script = try String(contentsOf: PackagePaths.root.appendingPathComponent("scripts/bench.sh"), encoding: .utf8)
+        #expect(
+            bench.hasPrefix(Self.benchmarksMarker),
+            "\(Self.benchmarks) is not scripts/bench.sh's output: run scripts/bench.sh")
+        let matrix = try #require(
+            bench.firstMatch(of: /matrix: ([0-9]+) fixtures/), "\(Self.benchmarks) names no matrix")
+        #expect(
+            try Int(matrix.output.1) == FixtureCatalog.keys(matching: nil).count,
+            "\(Self.benchmarks) measured a matrix of \(matrix.output.1) fixtures; run scripts/bench.sh again")
+        let script = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("scripts/bench.sh"), encoding: .utf8)
         #expect(script.contains(Self.benchmarks) && script.contains(Self.benchmarksMarker))
         for doc in try Self.docs() where doc.path != Self.benchmarks {
             for m in doc.text.matches(of: /[0-9]+(?:\.[0-9]+)? ?ms\b|[0-9]+\.[0-9]+ s\b/) {
@@ -495,8 +565,14 @@ import EvidenceCore
     /// The Snapshot JSON page documents every field the decoder reads (read from its source, so a
     /// field added to Model/Snapshot.swift without a row fails here).
     @Test func theSnapshotPageDocumentsEveryField() throws {
-        let source = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/WidgetModel/Model/Snapshot.swift"), encoding: .utf8)
-        let fields = Set(source.matches(of: /(?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)|members\["([a-zA-Z]+)"\]/)
+        let source = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Sources/WidgetModel/Model/Snapshot.swift"),
+            encoding: .utf8)
+        let fields = Set(
+            source.matches(
+                of:
+                    /(?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)|members\["([a-zA-Z]+)"\]/
+            )
             .compactMap { m in m.output.1.map(String.init) ?? m.output.2.map(String.init) })
         #expect(fields.count >= 12)
         let page = try Self.doc("docs/reference/snapshot-json.md").text
@@ -510,8 +586,9 @@ import EvidenceCore
         let properties = try #require(schema["properties"] as? [String: Any])
         let page = try Self.doc("docs/reference/plan-json.md").text
         for name in properties.keys.sorted() {
-            #expect(page.contains("| `\(name)` |") || page.contains("| `\(name)`, ") || page.contains(", `\(name)` |"),
-                    "plan-json.md has no row for \(name)")
+            #expect(
+                page.contains("| `\(name)` |") || page.contains("| `\(name)`, ") || page.contains(", `\(name)` |"),
+                "plan-json.md has no row for \(name)")
         }
     }
 }

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// A frame drawn from a kept decorative prefix is the frame drawn from scratch, pixel for pixel.
 @Suite struct DrawnPrefixesTests {
@@ -18,7 +19,8 @@ import WidgetScene
         let fixtures = try FixtureCatalog.load()
         let scenes = stride(from: 0, to: fixtures.count, by: 19).map { fixtures[$0].makeScene(.shared) }
         let fresh = scenes.map { Self.hash($0, CairoPainter(fonts: .shared)) }
-        let painter = CairoPainter(fonts: .shared), canvas = Canvas()
+        let painter = CairoPainter(fonts: .shared)
+        let canvas = Canvas()
         for _ in 0..<2 {
             let reused = scenes.map { Self.hash($0, painter, canvas) }
             #expect(reused == fresh)
@@ -30,12 +32,15 @@ import WidgetScene
     /// never reused: the second draw equals the first.
     @Test func aTransparentPrefixIsNeverReused() {
         let card = Rect(x: 0, y: 0, width: 40, height: 20)
-        let clearRect = SceneNode(.card, on: .android, role: .decorative, token: "", bounds: card, container: card,
-                                  content: .rect(cornerRadius: 0, fill: .solid(Color(r: 10, g: 20, b: 30, a: 0))))
-        let veil = SceneNode(.gauge, on: .android, role: .graphic, token: "", bounds: Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9),
-                             container: card, content: .rect(cornerRadius: 5.2, fill: .solid(Color(r: 200, g: 90, b: 40, a: 77))))
+        let clearRect = SceneNode(
+            .card, on: .android, role: .decorative, token: "", bounds: card, container: card,
+            content: .rect(cornerRadius: 0, fill: .solid(Color(r: 10, g: 20, b: 30, a: 0))))
+        let veil = SceneNode(
+            .gauge, on: .android, role: .graphic, token: "", bounds: Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9),
+            container: card, content: .rect(cornerRadius: 5.2, fill: .solid(Color(r: 200, g: 90, b: 40, a: 77))))
         let scene = Scene(size: Size(40, 20), density: 3, card: card, nodes: [clearRect, veil], accessibilityLabel: "")
-        let painter = CairoPainter(fonts: .shared), canvas = Canvas()
+        let painter = CairoPainter(fonts: .shared)
+        let canvas = Canvas()
         let first = Self.hash(scene, painter, canvas)
         #expect(Self.hash(scene, painter, canvas) == first)
         #expect(Self.hash(scene, CairoPainter(fonts: .shared)) == first)
@@ -53,14 +58,20 @@ import WidgetScene
         for scene in stride(from: 0, to: fixtures.count, by: 97).map({ fixtures[$0].makeScene(.shared) }) {
             for (k, node) in scene.nodes.enumerated() where k > 0 {
                 guard case .path = node.content else { continue }
-                var without = scene, with = scene
-                without.nodes = Array(scene.nodes[..<k]); with.nodes = Array(scene.nodes[...k])
-                let a = CairoPainter(fonts: .shared).render(without), b = CairoPainter(fonts: .shared).render(with)
-                let region = try #require(DrawnNodes.region(of: node, density: scene.density, width: a.width, height: a.height))
+                var without = scene
+                var with = scene
+                without.nodes = Array(scene.nodes[..<k])
+                with.nodes = Array(scene.nodes[...k])
+                let a = CairoPainter(fonts: .shared).render(without)
+                let b = CairoPainter(fonts: .shared).render(with)
+                let region = try #require(
+                    DrawnNodes.region(of: node, density: scene.density, width: a.width, height: a.height))
                 for y in 0..<a.height {
                     for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
-                        #expect(region.x <= x && x < region.x + region.width && region.y <= y && y < region.y + region.height,
-                                "\(node.name) changed (\(x),\(y)) outside \(region)")
+                        #expect(
+                            region.x <= x && x < region.x + region.width && region.y <= y
+                                && y < region.y + region.height,
+                            "\(node.name) changed (\(x),\(y)) outside \(region)")
                     }
                 }
                 checked += 1
@@ -76,24 +87,34 @@ import WidgetScene
     @Test func aPathOverNothingIsAlwaysDrawn() {
         let card = Rect(x: 0, y: 0, width: 40, height: 20)
         func rect(_ r: Rect, _ c: Color) -> SceneNode {
-            SceneNode(.card, on: .android, role: .decorative, token: "", bounds: r, container: card, content: .rect(cornerRadius: 0, fill: .solid(c)))
+            SceneNode(
+                .card, on: .android, role: .decorative, token: "", bounds: r, container: card,
+                content: .rect(cornerRadius: 0, fill: .solid(c)))
         }
         // A translucent rounded box: on a surface Cairo counts as clear it is copied, not blended, and
         // one of its edge pixels then rounds differently.
-        let box = Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9), r = 5.2
-        let veil = SceneNode(.gauge, on: .android, role: .graphic, token: "", bounds: box, container: card,
-                             content: .path([.arc(center: Point(box.maxX - r, box.minY + r), radius: r, start: -.pi / 2, end: 0),
-                                             .arc(center: Point(box.maxX - r, box.maxY - r), radius: r, start: 0, end: .pi / 2),
-                                             .arc(center: Point(box.minX + r, box.maxY - r), radius: r, start: .pi / 2, end: .pi),
-                                             .arc(center: Point(box.minX + r, box.minY + r), radius: r, start: .pi, end: 3 * .pi / 2), .close],
-                                            fill: .solid(Color(r: 200, g: 90, b: 40, a: 77)), stroke: nil))
+        let box = Rect(x: 3.3, y: 2.7, width: 30.1, height: 12.9)
+        let r = 5.2
+        let veil = SceneNode(
+            .gauge, on: .android, role: .graphic, token: "", bounds: box, container: card,
+            content: .path(
+                [
+                    .arc(center: Point(box.maxX - r, box.minY + r), radius: r, start: -.pi / 2, end: 0),
+                    .arc(center: Point(box.maxX - r, box.maxY - r), radius: r, start: 0, end: .pi / 2),
+                    .arc(center: Point(box.minX + r, box.maxY - r), radius: r, start: .pi / 2, end: .pi),
+                    .arc(center: Point(box.minX + r, box.minY + r), radius: r, start: .pi, end: 3 * .pi / 2), .close,
+                ],
+                fill: .solid(Color(r: 200, g: 90, b: 40, a: 77)), stroke: nil))
         func scene(_ first: SceneNode) -> Scene {
             Scene(size: Size(40, 20), density: 3, card: card, nodes: [first, veil], accessibilityLabel: "")
         }
         let afterDot = scene(rect(Rect(x: 36, y: 17, width: 3, height: 2), Color(r: 9, g: 9, b: 9)))
         let onClear = scene(rect(card, Color(r: 1, g: 2, b: 3, a: 0)))
-        let painter = CairoPainter(fonts: .shared), canvas = Canvas()
+        let painter = CairoPainter(fonts: .shared)
+        let canvas = Canvas()
         _ = DrawnPrefixesTests.hash(afterDot, painter, canvas)
-        #expect(DrawnPrefixesTests.hash(onClear, painter, canvas) == DrawnPrefixesTests.hash(onClear, CairoPainter(fonts: .shared)))
+        #expect(
+            DrawnPrefixesTests.hash(onClear, painter, canvas)
+                == DrawnPrefixesTests.hash(onClear, CairoPainter(fonts: .shared)))
     }
 }

@@ -1,10 +1,11 @@
+import EvidenceCore
 import Foundation
 import FuzzEntries
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetText
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Every file of the committed fuzz corpora (`Fuzz/Corpus/<target>/`) replayed through the very
 /// function its libFuzzer harness calls (`FuzzEntry`, which `Fuzz/Sources/<target>/main.swift` wraps):
@@ -38,14 +39,19 @@ import WidgetScene
     @Test func everyTargetHasASeedCorpus() throws {
         for target in FuzzEntry.targets {
             #expect(try !Self.inputs(target).isEmpty, "\(target)")
-            #expect(FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Sources/\(target)/main.swift").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: PackagePaths.root.appendingPathComponent("Fuzz/Sources/\(target)/main.swift").path))
         }
     }
 
     @Test func snapshotRender() throws {
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
-        let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
-        let drawn = try Self.replay("FuzzSnapshotRender") { input, _ in FuzzEntry.snapshotRender(input, renderer: renderer, painter: painter) }
+        let renderer = WidgetRenderer(
+            fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
+        let drawn = try Self.replay("FuzzSnapshotRender") { input, _ in
+            FuzzEntry.snapshotRender(input, renderer: renderer, painter: painter)
+        }
         #expect(drawn > 0)  // the seeds are real snapshots: the fuzzer starts past the decoder
     }
 
@@ -62,7 +68,9 @@ import WidgetScene
 
     @Test func manifest() throws { try Self.replay("FuzzManifest", FuzzEntry.manifest) }
 
-    @Test func knownFindings() throws { try Self.replay("FuzzKnownFindings") { input, _ in FuzzEntry.knownFindings(input) } }
+    @Test func knownFindings() throws {
+        try Self.replay("FuzzKnownFindings") { input, _ in FuzzEntry.knownFindings(input) }
+    }
 
     /// The refusal rule itself: a problem with a newline or a huge echo still prints one capped line.
     @Test func aRefusalIsOneCappedLine() {
@@ -80,7 +88,8 @@ import WidgetScene
     /// FuzzTokenXML in 20 s. Fixed by reading token XML through libxml2 (Paint/AndroidTokens).
     @Test
     func invalidUTF8InATokenCommentIsRefusedNotATrap() throws {
-        let bytes = try readFile(atPath: PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzTokenXML/xmlparser-trap.xml").path)
+        let bytes = try readFile(
+            atPath: PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzTokenXML/xmlparser-trap.xml").path)
         let scratch = try PrivateFolder.make("evidence-fuzzcorpus")
         defer { scratch.remove() }
         #expect(FuzzEntry.tokenXML(bytes, scratch: scratch.url) == .refused)

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetModel
+
+@testable import WidgetRaster
 
 /// Bad input must give an error, never a crash: seeded mutations of real inputs through the two
 /// decoders that read files from disk (PNG goldens, snapshot JSON). Deterministic: fixed seeds.
@@ -22,15 +23,18 @@ import WidgetModel
     func mutate(_ bytes: [UInt8], _ rng: inout SplitMix) -> [UInt8] {
         var b = bytes
         switch rng.next() % 4 {
-        case 0: // flip a few bytes
-            for _ in 0..<(1 + Int(rng.next() % 4)) { b[Int(rng.next() % UInt64(b.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1) }
-        case 1: // truncate
+        case 0:  // flip a few bytes
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                b[Int(rng.next() % UInt64(b.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1)
+            }
+        case 1:  // truncate
             b = Array(b.prefix(Int(rng.next() % UInt64(b.count))))
-        case 2: // splice a run from elsewhere
-            let from = Int(rng.next() % UInt64(b.count)), to = Int(rng.next() % UInt64(b.count))
+        case 2:  // splice a run from elsewhere
+            let from = Int(rng.next() % UInt64(b.count))
+            let to = Int(rng.next() % UInt64(b.count))
             let n = min(16, b.count - max(from, to))
             if n > 0 { for k in 0..<n { b[to + k] = bytes[from + k] } }
-        default: // insert junk
+        default:  // insert junk
             let at = Int(rng.next() % UInt64(b.count))
             b.insert(contentsOf: (0..<8).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, at: at)
         }
@@ -58,11 +62,12 @@ import WidgetModel
     }
 
     @Test func mutatedSnapshotsNeverCrash() throws {
-        let json = Array("""
-        {"syncedAt":"2026-09-17T07:45:00+02:00","streak":12,"longestStreak":21,"extendedToday":false,
-         "streakMetaphor":"waves","kindlingEnabled":true,"coachLine":"Add today's stone to keep the tower rising.",
-         "habits":[{"id":"a","title":"Meditate","checkedInToday":false},{"title":"Read — 20 pages","checkedInToday":true}]}
-        """.utf8)
+        let json = Array(
+            """
+            {"syncedAt":"2026-09-17T07:45:00+02:00","streak":12,"longestStreak":21,"extendedToday":false,
+             "streakMetaphor":"waves","kindlingEnabled":true,"coachLine":"Add today's stone to keep the tower rising.",
+             "habits":[{"id":"a","title":"Meditate","checkedInToday":false},{"title":"Read — 20 pages","checkedInToday":true}]}
+            """.utf8)
         var rng = SplitMix(state: 7)
         for _ in 0..<3000 {
             let bad = mutate(json, &rng)

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// The golden gate end to end on a temporary goldens folder with a small catalog of real renders.
 @Suite(.serialized) struct GateTests {
@@ -44,7 +45,8 @@ import WidgetScene
     }
 
     @Test func recordTwiceChangesNothingAndJobCountDoesNotMatter() throws {
-        let one = tempDir(), two = tempDir()
+        let one = tempDir()
+        let two = tempDir()
         _ = try Recorder.record(options(one, jobs: 1), catalog: catalog, painter: painter)
         _ = try Recorder.record(options(two, jobs: 2), catalog: catalog, painter: painter)
         #expect(snapshot(one) == snapshot(two))
@@ -69,7 +71,8 @@ import WidgetScene
     }
 
     @Test func onePixelChangedFailsAsPixelsWithArtifacts() throws {
-        let dir = tempDir(), report = tempDir()
+        let dir = tempDir()
+        let report = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         let key = catalog[0].key
         let url = dir.appendingPathComponent(catalog[0].goldenPath)
@@ -83,15 +86,18 @@ import WidgetScene
         #expect(kinds(v) == [key: .pixels])
         #expect(v.failures[0].detail.hasPrefix("1 pixels differ"))
         #expect(Set(v.failures[0].artifacts) == ["\(key)/actual.png", "\(key)/expected.png", "\(key)/diff.png"])
-        for a in v.failures[0].artifacts { #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path)) }
+        for a in v.failures[0].artifacts {
+            #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path))
+        }
     }
 
     @Test func deletedGoldenIsMissingAndExtrasAreStale() throws {
         let dir = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[1].goldenPath))
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[0].goldenPath),
-                                        to: dir.appendingPathComponent("starter/extra.png"))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[0].goldenPath),
+            to: dir.appendingPathComponent("starter/extra.png"))
         // A manifest entry whose fixture is gone: verify with a catalog lacking the last fixture.
         let shorter = Array(catalog.dropLast())
         let v = try Verifier.verify(options(dir), catalog: shorter, painter: painter)
@@ -106,7 +112,8 @@ import WidgetScene
         #expect(r.removed == [catalog.last!.key])
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(catalog.last!.goldenPath).path))
         #expect(r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/extra.png: not in manifest.json"))
-        #expect(kinds(try Verifier.verify(options(dir), catalog: shorter, painter: painter)) == ["starter/extra": .stale])
+        #expect(
+            kinds(try Verifier.verify(options(dir), catalog: shorter, painter: painter)) == ["starter/extra": .stale])
         try FileManager.default.removeItem(at: dir.appendingPathComponent("starter/extra.png"))
         #expect(try Verifier.verify(options(dir), catalog: shorter, painter: painter).failures.isEmpty)
     }
@@ -128,17 +135,22 @@ import WidgetScene
         // Two goldens will move (they hold another fixture's pixels) and one will be added…
         for i in [0, 3] {
             try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[i].goldenPath))
-            try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[i + 1].goldenPath),
-                                            to: dir.appendingPathComponent(catalog[i].goldenPath))
+            try FileManager.default.copyItem(
+                at: dir.appendingPathComponent(catalog[i + 1].goldenPath),
+                to: dir.appendingPathComponent(catalog[i].goldenPath))
         }
         let added = dir.appendingPathComponent(catalog[2].goldenPath)
         try FileManager.default.removeItem(at: added)
         let before = snapshot(dir)
         // …but once every render is decided, a folder appears where the new golden goes.
         #expect(throws: InputError.self) {
-            try Recorder.record(options(dir), catalog: catalog, painter: painter, progress: { p in
-                if p.done == p.total { try? FileManager.default.createDirectory(at: added, withIntermediateDirectories: false) }
-            })
+            try Recorder.record(
+                options(dir), catalog: catalog, painter: painter,
+                progress: { p in
+                    if p.done == p.total {
+                        try? FileManager.default.createDirectory(at: added, withIntermediateDirectories: false)
+                    }
+                })
         }
         try FileManager.default.removeItem(at: added)
         #expect(snapshot(dir) == before)  // no golden rewritten, no temp file, the manifest as it was
@@ -217,33 +229,50 @@ import WidgetScene
     /// that way are exactly a whole walk's, filtered.
     @Test func aFilteredWalkFindsWhatAWholeWalkFilteredFinds() throws {
         let dir = tempDir()
-        let files = ["android/small/a/light.png", "android/small/a/dark.png", "android/smaller/b.png", "android/medium/c/light.png",
-                     "ios/systemSmall/d.png", "top.png", "android/small/a/.light.png.tmp-999999999", "android/x.txt"]
+        let files = [
+            "android/small/a/light.png", "android/small/a/dark.png", "android/smaller/b.png",
+            "android/medium/c/light.png",
+            "ios/systemSmall/d.png", "top.png", "android/small/a/.light.png.tmp-999999999", "android/x.txt",
+        ]
         for f in files {
             let u = dir.appendingPathComponent(f)
-            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: u)
         }
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("android/small/link.png").path, withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("android/linked").path, withDestinationPath: dir.appendingPathComponent("ios").path)
-        let globs = ["android/small/a/light", "android/small/*", "android/sm*", "android/small?a/*", "android/[sm]*/*", "*", "android/*/light",
-                     "android/linked/*", "android/linked", "android/small/link", "ios/systemSmall/d", "top", "nope/*", "/android/*",
-                     "../android/*", "android//small/*", "android/./small/*", "android/small/a/light/*", "android/x.txt"]
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("android/small/link.png").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("android/linked").path,
+            withDestinationPath: dir.appendingPathComponent("ios").path)
+        let globs = [
+            "android/small/a/light", "android/small/*", "android/sm*", "android/small?a/*", "android/[sm]*/*", "*",
+            "android/*/light",
+            "android/linked/*", "android/linked", "android/small/link", "ios/systemSmall/d", "top", "nope/*",
+            "/android/*",
+            "../android/*", "android//small/*", "android/./small/*", "android/small/a/light/*", "android/x.txt",
+        ]
         let whole = ContainedFolder(dir).walk()
         for glob in globs {
             let filtered = try Manifest.strays(in: dir, listed: [], linksExcluding: [], filter: glob)
-            let expected = (whole.files.filter { $0.hasSuffix(".png") && Glob.matches(glob, String($0.dropLast(4))) },
-                            whole.links.filter { Glob.matches(glob, $0.hasSuffix(".png") ? String($0.dropLast(4)) : $0) })
+            let expected = (
+                whole.files.filter { $0.hasSuffix(".png") && Glob.matches(glob, String($0.dropLast(4))) },
+                whole.links.filter { Glob.matches(glob, $0.hasSuffix(".png") ? String($0.dropLast(4)) : $0) }
+            )
             #expect(filtered.unlisted == expected.0, "\(glob)")
             #expect(filtered.links == expected.1, "\(glob)")
             let folder = Glob.literalFolder(glob)
-            #expect(ContainedFolder(dir).walk(under: folder).files.allSatisfy { folder == nil || $0.hasPrefix(folder! + "/") }, "\(glob)")
+            #expect(
+                ContainedFolder(dir).walk(under: folder).files.allSatisfy {
+                    folder == nil || $0.hasPrefix(folder! + "/")
+                }, "\(glob)")
         }
         #expect(Glob.literalFolder("android/small/*") == "android/small")
         #expect(Glob.literalFolder("android/sm*") == "android")
         #expect(Glob.literalFolder("*/light") == nil)
         #expect(Glob.literalFolder("../x/*") == nil)
-        #expect(ContainedFolder(dir).staleTempFiles(under: "android/small") == ["android/small/a/.light.png.tmp-999999999"])
+        #expect(
+            ContainedFolder(dir).staleTempFiles(under: "android/small") == ["android/small/a/.light.png.tmp-999999999"])
         #expect(ContainedFolder(dir).staleTempFiles(under: "ios").isEmpty)
         #expect(ContainedFolder(dir).walk(under: "android/linked").files.isEmpty)  // a link is never walked into
     }

@@ -1,16 +1,19 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetModel
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// Issue #34, one test (or a few) per class of defect: nothing can turn a failure green, nothing the
 /// gate reads can trap or stall it, nothing it writes can destroy its inputs, and its words and exit
 /// codes are right. Each failed before its fix (noted per test).
 @Suite(.serialized) struct GateTrustTests {
     /// `evidence args…` run in `cwd`.
-    static func evidence(_ args: [String], in cwd: URL) throws -> HostileCaseTests.Run { try HostileCaseTests.evidence(args, in: cwd) }
+    static func evidence(_ args: [String], in cwd: URL) throws -> HostileCaseTests.Run {
+        try HostileCaseTests.evidence(args, in: cwd)
+    }
 
     static func scratch() throws -> PrivateFolder { try PrivateFolder.make("evidence-trust") }
 
@@ -32,7 +35,9 @@ import WidgetScene
         defer { dir.remove() }
         for name in ["x", "./-"] {
             // The scratch folder is no project: the clone is named (the binary finds its project from the working folder).
-            let r = try Self.evidence(["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name], in: dir.url)
+            let r = try Self.evidence(
+                ["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name],
+                in: dir.url)
             #expect(r.code == 0, "\(name): \(r.err)")
             #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(name).path))
         }
@@ -54,7 +59,8 @@ import WidgetScene
         defer { dir.remove() }
         let r = try Self.evidence(args + ["--root", PackagePaths.root.path], in: dir.url)
         #expect(r.code == 2, "\(args): \(r.err)")
-        #expect(r.errLines.count == 1 && r.err.contains("'-' (standard output) is not an output here"), "\(args): \(r.err)")
+        #expect(
+            r.errLines.count == 1 && r.err.contains("'-' (standard output) is not an output here"), "\(args): \(r.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("-").path))
     }
 
@@ -68,11 +74,15 @@ import WidgetScene
     /// ENOMEM under `ulimit -v` was "fallback font not installed", or a Swift fatal error mid-run.
     /// Not under scripts/sanitize.sh: AddressSanitizer reserves its shadow memory at start-up, so no
     /// instrumented process starts under a 300 MB limit ("failed to allocate 0x10000000 bytes").
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil, "an instrumented process cannot start under ulimit -v"))
+    @Test(
+        .disabled(
+            if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+            "an instrumented process cannot start under ulimit -v"))
     func anAddressSpaceLimitIsExit2NamingIt() throws {
         let dir = try Self.scratch()
         defer { dir.remove() }
-        let r = try HostileCaseTests.evidence(shell: "render --fixture \(HostileCaseTests.realEntry) -o m.png", before: "ulimit -v 300000;", in: dir.url)
+        let r = try HostileCaseTests.evidence(
+            shell: "render --fixture \(HostileCaseTests.realEntry) -o m.png", before: "ulimit -v 300000;", in: dir.url)
         #expect(r.code == 2)
         #expect(r.errLines.count == 1)
         #expect(r.err.contains("address-space limit is 292 MB"), "\(r.err)")
@@ -90,7 +100,8 @@ import WidgetScene
         manifest.goldens = manifest.goldens.filter { Glob.matches(HostileCaseTests.filter, $0.key) }
         for entry in manifest.goldens.values {
             let dest = goldens.appendingPathComponent(entry.file)
-            try FileManager.default.createDirectory(at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: source.appendingPathComponent(entry.file), to: dest)
         }
         try Data(manifest.encoded()).write(to: goldens.appendingPathComponent(Manifest.fileName))
@@ -101,7 +112,9 @@ import WidgetScene
     static func tree(_ root: URL) -> [String: Data] {
         var out: [String: Data] = [:]
         let e = FileManager.default.enumerator(atPath: root.path)!
-        while let rel = e.nextObject() as? String { out[rel] = FileManager.default.contents(atPath: root.appendingPathComponent(rel).path) ?? Data() }
+        while let rel = e.nextObject() as? String {
+            out[rel] = FileManager.default.contents(atPath: root.appendingPathComponent(rel).path) ?? Data()
+        }
         return out
     }
 
@@ -113,13 +126,17 @@ import WidgetScene
         ["verify", "--filter", HostileCaseTests.filter, "--goldens", "G", "--report", "G/rep"],
         ["verify", "--filter", HostileCaseTests.filter, "--goldens", "G", "--html", "link-to-G/page"],
         // (The bundled fonts are compiled into the binary, so Fonts/ is no input of a run.)
-        ["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", PackagePaths.knownFindings.path],
+        [
+            "render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o",
+            PackagePaths.knownFindings.path,
+        ],
     ])
     func anOutputOverAnInputIsRefusedBeforeAnyWork(args: [String]) throws {
         let dir = try Self.scratch()
         defer { dir.remove() }
         let goldens = try Self.plantedGoldens(in: dir.url)
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("link-to-G").path, withDestinationPath: goldens.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("link-to-G").path, withDestinationPath: goldens.path)
         let before = Self.tree(dir.url)
         let r = try Self.evidence(args, in: dir.url)
         #expect(r.code == 2, "\(args): \(r.err)")
@@ -130,9 +147,13 @@ import WidgetScene
     }
 
     @Test func theRelationsAreIsHoldsAndLiesInside() throws {
-        let inputs = [ProtectedInput("the goldens folder", "/r/G"), ProtectedInput("the known-findings file", "/r/k.json")]
+        let inputs = [
+            ProtectedInput("the goldens folder", "/r/G"), ProtectedInput("the known-findings file", "/r/k.json"),
+        ]
         for bad in ["/r/G", "/r", "/r/G/x/y", "/r/k.json", "/", "/r/G/../G"] {
-            #expect(throws: InputError.self, "\(bad)") { try ProtectedInput.check(output: bad, flag: "-o", against: inputs) }
+            #expect(throws: InputError.self, "\(bad)") {
+                try ProtectedInput.check(output: bad, flag: "-o", against: inputs)
+            }
         }
         for fine in ["/r/G2", "/r/report", "/r/k.json.bak", "/q"] {
             try ProtectedInput.check(output: fine, flag: "-o", against: inputs)
@@ -144,7 +165,8 @@ import WidgetScene
         let dir = try Self.scratch()
         defer { dir.remove() }
         let page = dir.url.appendingPathComponent("page")
-        try FileManager.default.createDirectory(at: page.appendingPathComponent("img/a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: page.appendingPathComponent("img/a"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: page.appendingPathComponent("img/a/b.png"))
         try Data("<html>".utf8).write(to: page.appendingPathComponent("index.html"))
         try Data("planted".utf8).write(to: page.appendingPathComponent(PageFolder.markerName))
@@ -154,7 +176,9 @@ import WidgetScene
         for intruder in ["main.swift", "manifest.json", "img/notes.txt"] {
             let url = page.appendingPathComponent(intruder)
             try Data("x".utf8).write(to: url)
-            #expect(throws: InputError.self, "\(intruder)") { try PageFolder.checkReplaceable(page, workingDirectory: "/") }
+            #expect(throws: InputError.self, "\(intruder)") {
+                try PageFolder.checkReplaceable(page, workingDirectory: "/")
+            }
             // verify writes into it (it replaces nothing), so a file a CI put there does not block it.
             try PageFolder.checkReplaceable(page, replacing: false, workingDirectory: "/")
             try FileManager.default.removeItem(at: url)
@@ -164,13 +188,18 @@ import WidgetScene
     // MARK: Bounded work
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func be(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         let body = Array(type.utf8) + data
         return be(UInt32(data.count)) + body + be(cpngCRC(body))
     }
     static func cpngCRC(_ b: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in b { crc ^= UInt32(byte); for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 } }
+        for byte in b {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
         return ~crc
     }
 
@@ -184,7 +213,8 @@ import WidgetScene
         let row: [UInt8] = [0, 0x10, 0x20, 0x30, 0xFF]
         let stored: [UInt8] = [0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF] + row
         let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
-        let png = PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", stored)
+        let png =
+            PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", stored)
             + Self.chunk("IDAT", [0xFF, 0xFF, 0xFF, 0xFF]) + Self.chunk("ZZZZ", [1]) + Self.chunk("IEND", [])
         let image = try PNGCodec.decode(png, name: "long.png")
         #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
@@ -196,14 +226,16 @@ import WidgetScene
     @Test func aLongIDATStreamIsNotInflatedPastTheLastRow() throws {
         let compressed = deflatedZeros(afterRow: [0, 0x10, 0x20, 0x30, 0xFF], megabytes: 16)
         let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
-        let png = PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", compressed) + Self.chunk("IEND", [])
+        let png =
+            PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", compressed) + Self.chunk("IEND", [])
         #expect(png.count > 60_000)
         let header = try PNGCodec.validate(png, name: "long.png")
         let (image, fed) = try PNGCodec.decodeCountingInput(png, validated: header, name: "long.png")
         #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
         #expect(fed <= 8192, "libpng was handed \(fed) of \(png.count) bytes")
         // An image whose data ends before its last row is still refused.
-        let cut = PNGCodec.signature + Self.chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 2, 8, 6, 0, 0, 0])
+        let cut =
+            PNGCodec.signature + Self.chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 2, 8, 6, 0, 0, 0])
             + Self.chunk("IDAT", [0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF, 0, 1, 2, 3, 4]) + Self.chunk("IEND", [])
         #expect(throws: InputError.self) { try PNGCodec.decode(cut, name: "cut.png") }
     }
@@ -212,25 +244,39 @@ import WidgetScene
     /// a literal 0 and length-258, distance-1 copies (RFC 1951 §3.2.6), then its Adler-32.
     private func deflatedZeros(afterRow row: [UInt8], megabytes: Int) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01, 0x00, UInt8(row.count), 0x00, ~UInt8(row.count), 0xFF] + row
-        var acc: UInt32 = 0, used = 0
-        func bits(_ value: UInt32, _ n: Int) { // LSB first
-            acc |= value << used; used += n
-            while used >= 8 { out.append(UInt8(acc & 0xFF)); acc >>= 8; used -= 8 }
+        var acc: UInt32 = 0
+        var used = 0
+        func bits(_ value: UInt32, _ n: Int) {  // LSB first
+            acc |= value << used
+            used += n
+            while used >= 8 {
+                out.append(UInt8(acc & 0xFF))
+                acc >>= 8
+                used -= 8
+            }
         }
-        func code(_ value: UInt32, _ n: Int) { // Huffman codes go most significant bit first
+        func code(_ value: UInt32, _ n: Int) {  // Huffman codes go most significant bit first
             var r: UInt32 = 0
             for i in 0..<n where value & (1 << i) != 0 { r |= 1 << (n - 1 - i) }
             bits(r, n)
         }
         let zeros = megabytes << 20
-        bits(1, 1); bits(1, 2)          // final block, fixed Huffman
-        code(0x30, 8)                    // literal 0
-        for _ in 0..<((zeros - 1) / 258) { code(0xC5, 8); code(0, 5) }   // length 258 (code 285), distance 1
+        bits(1, 1)
+        bits(1, 2)  // final block, fixed Huffman
+        code(0x30, 8)  // literal 0
+        for _ in 0..<((zeros - 1) / 258) {
+            code(0xC5, 8)
+            code(0, 5)
+        }  // length 258 (code 285), distance 1
         for _ in 0..<((zeros - 1) % 258) { code(0x30, 8) }
-        code(0, 7)                       // end of block
+        code(0, 7)  // end of block
         if used > 0 { out.append(UInt8(acc & 0xFF)) }
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in row { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in row {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
         b = UInt32((UInt64(b) + UInt64(a) * UInt64(zeros)) % 65521)
         let adler = b << 16 | a
         return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
@@ -239,20 +285,27 @@ import WidgetScene
     /// An element with 100,000 attributes took over 150 s in libxml2 (its duplicate check is quadratic).
     @Test func anAttributeStormIsRefusedBeforeParsing() throws {
         func file(_ attributes: Int) -> [UInt8] {
-            Array(("<resources><color name=\"a\" " + (0..<attributes).map { "a\($0)=\"=\"" }.joined(separator: " ") + ">#FF000000</color></resources>").utf8)
+            Array(
+                ("<resources><color name=\"a\" " + (0..<attributes).map { "a\($0)=\"=\"" }.joined(separator: " ")
+                    + ">#FF000000</color></resources>").utf8)
         }
         #expect(try ResourceXML.colors(file(XMLShape.maxAttributesPerElement - 1), file: "v.xml").count == 1)
         #expect(throws: InputError.self) { try ResourceXML.colors(file(100_000), file: "v.xml") }
         do { _ = try ResourceXML.colors(file(XMLShape.maxAttributesPerElement + 1), file: "v.xml") } catch {
             #expect(error.problem.contains("more than \(XMLShape.maxAttributesPerElement) attributes"))
         }
-        let deep = Array(("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70) + "</resources>").utf8)
+        let deep = Array(
+            ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70) + "</resources>")
+                .utf8)
         #expect(throws: InputError.self) { try XMLShape.check(deep, file: "v.xml") }
         // Comments, CDATA and quoted values holding '<', '>' and '=' are not counted.
-        try XMLShape.check(Array("<resources><!-- <a b=c> --><![CDATA[<x=y>]]><color name=\"a>=b\">#FFF</color></resources>".utf8), file: "v.xml")
+        try XMLShape.check(
+            Array("<resources><!-- <a b=c> --><![CDATA[<x=y>]]><color name=\"a>=b\">#FFF</color></resources>".utf8),
+            file: "v.xml")
         // The bundled files are far inside every bound.
         for f in [AndroidTokens.lightFile, AndroidTokens.nightFile] {
-            try XMLShape.check(try readFile(atPath: PackagePaths.tokens.appendingPathComponent("android/res/" + f).path), file: f)
+            try XMLShape.check(
+                try readFile(atPath: PackagePaths.tokens.appendingPathComponent("android/res/" + f).path), file: f)
         }
     }
 
@@ -276,9 +329,11 @@ import WidgetScene
         #expect(KnownConditions(fontScale: [1, 1]).matches(android))
         #expect(!KnownConditions(textSize: [.large]).matches(android))
         #expect(KnownConditions(textSize: [.large]).matches(ios))
-        let entry = #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","seed":"000"}]}"#
+        let entry =
+            #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(entry.utf8), name: "k.json") }
-        let both = #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","seed":"000"}]}"#
+        let both =
+            #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(both.utf8), name: "k.json") }
     }
 
@@ -291,9 +346,13 @@ import WidgetScene
             let folder = dir.url.appendingPathComponent("res/\(sub)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Bytes BIG5 cannot convert: iconv's complaint went through libxml2's generic handler.
-            try Data(Array("<?xml version=\"1.0\" encoding=\"BIG5\"?>\n<resources><color name=\"widget_ink\">#FF".utf8) + [0xFF, 0xFE]
-                     + Array("000000</color></resources>\n".utf8))
-                .write(to: folder.appendingPathComponent("colors_widget.xml"))
+            try Data(
+                Array("<?xml version=\"1.0\" encoding=\"BIG5\"?>\n<resources><color name=\"widget_ink\">#FF".utf8) + [
+                    0xFF, 0xFE,
+                ]
+                    + Array("000000</color></resources>\n".utf8)
+            )
+            .write(to: folder.appendingPathComponent("colors_widget.xml"))
         }
         let r = try Self.evidence(["contrast", "--android-res", "res"], in: dir.url)
         #expect(r.code == 2)
@@ -313,16 +372,21 @@ import WidgetScene
         outcome.actual = image
         Verifier.writeReport(&outcome, to: report, comparator: .exact)
         #expect(outcome.reportError == nil)
-        #expect(FileManager.default.contents(atPath: report.appendingPathComponent(PageFolder.markerName).path) == Data(PageFolder.markerText.utf8))
+        #expect(
+            FileManager.default.contents(atPath: report.appendingPathComponent(PageFolder.markerName).path)
+                == Data(PageFolder.markerText.utf8))
         try PageFolder.checkReplaceable(report, workingDirectory: "/")
     }
 
     // MARK: A result that judged nothing is not a pass
 
-    static func result(matrix keys: [String], passed: [String], checks: [String]? = ResultFile.expectedChecks, filter: String? = nil) -> VerifyResult {
+    static func result(
+        matrix keys: [String], passed: [String], checks: [String]? = ResultFile.expectedChecks, filter: String? = nil
+    ) -> VerifyResult {
         let env = RendererEnvironment(cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", zlib: "z", fonts: [:])
-        var r = VerifyResult(run: RunInfo(matrix: RunInfo.matrixID(keys), environment: env, filter: filter, checks: checks),
-                             passed: passed, failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        var r = VerifyResult(
+            run: RunInfo(matrix: RunInfo.matrixID(keys), environment: env, filter: filter, checks: checks),
+            passed: passed, failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
         r.cases = passed.map { CaseRecord(key: $0, id: nil, seconds: 0) }
         return r
     }
@@ -330,7 +394,9 @@ import WidgetScene
     /// `report --from` exited 0 for a whole-run result cut to 10 or 0 cases, and for shards with empty run.checks.
     @Test func aResultThatJudgedLessThanItsRunIsNotAPass() {
         let keys = (0..<12).map { "android/k\($0)" }
-        func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalog: { MatrixIndex(keys: keys, entries: keys) }) }
+        func failures(_ r: VerifyResult) -> [GateFailure] {
+            ResultFile.coverageFailures(r, catalog: { MatrixIndex(keys: keys, entries: keys) })
+        }
         #expect(failures(Self.result(matrix: keys, passed: keys)).isEmpty)
         #expect(failures(Self.result(matrix: keys, passed: Array(keys.prefix(10)))).count == 1)
         #expect(failures(Self.result(matrix: keys, passed: [])).first?.kind == .selfCheck)
@@ -370,7 +436,9 @@ import WidgetScene
         func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalog: catalog) }
         #expect(failures(result(passed: keys)).isEmpty)
         #expect(failures(result(passed: Array(keys.dropLast()))).count == 1)
-        #expect(failures(result(passed: keys, caseDigests: ["cases/reported/a": "d1", "cases/reported/b": "edited"])).count == 1)
+        #expect(
+            failures(result(passed: keys, caseDigests: ["cases/reported/a": "d1", "cases/reported/b": "edited"])).count
+                == 1)
         let some = keys.filter { Glob.matches("android/*", $0) }
         #expect(failures(result(passed: some, filter: "android/*")).isEmpty)
         #expect(failures(result(passed: Array(some.prefix(3)), filter: "android/*")).count == 1)

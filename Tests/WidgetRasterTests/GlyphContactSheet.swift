@@ -1,11 +1,12 @@
 import CairoShim
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// A contact sheet of every glyph, light and dark, at its natural size and enlarged, for eyeballing.
 /// Writes only when asked: `GLYPH_SHEET=/tmp/glyphs.png GLYPH_ZOOM=/tmp/zoom.png swift test --filter GlyphContactSheet`
@@ -33,26 +34,34 @@ import WidgetScene
         var nodes: [SceneNode] = []
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         for (i, kind) in kinds.enumerated() {
-            let ox = Double(i % columns) * tile.width, oy = Double(i / columns) * tile.height
+            let ox = Double(i % columns) * tile.width
+            let oy = Double(i / columns) * tile.height
             for (j, theme) in Theme.allCases.enumerated() {
                 let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
                 let panel = Rect(x: ox + Double(j) * tile.width / 2, y: oy, width: tile.width / 2, height: tile.height)
-                nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: panel, container: whole,
-                                       content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
+                nodes.append(
+                    SceneNode(
+                        .card, on: .android, role: .decorative, token: "widget_card", bounds: panel, container: whole,
+                        content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
                 let n = naturalSize(kind)
                 let small = Rect(x: panel.minX + 8, y: panel.minY + 46 - n.height / 2, width: n.width, height: n.height)
                 let scale = 56 / max(n.width, n.height)
-                let big = Rect(x: panel.minX + 34, y: panel.minY + 46 - n.height * scale / 2,
-                               width: n.width * scale, height: n.height * scale)
+                let big = Rect(
+                    x: panel.minX + 34, y: panel.minY + 46 - n.height * scale / 2,
+                    width: n.width * scale, height: n.height * scale)
                 for r in [small, big] {
-                    nodes += GlyphArt.nodes(kind, in: r, container: panel, palette: palette, element: .streakGlyph, on: .android)
+                    nodes += GlyphArt.nodes(
+                        kind, in: r, container: panel, palette: palette, element: .streakGlyph, on: .android)
                 }
             }
-            let label = TextContent(lines: [kind.id], style: .roboto(.regular, sp: 9, fontScale: 1),
-                                    color: Color(hex: "#888888")!, lineHeight: 12)
-            nodes.append(SceneNode(.sheetLabel, on: .android, role: .text, token: "widget_muted",
-                                   bounds: Rect(x: ox + 4, y: oy + 2, width: tile.width - 8, height: 12),
-                                   container: whole, content: .text(label)))
+            let label = TextContent(
+                lines: [kind.id], style: .roboto(.regular, sp: 9, fontScale: 1),
+                color: Color(hex: "#888888")!, lineHeight: 12)
+            nodes.append(
+                SceneNode(
+                    .sheetLabel, on: .android, role: .text, token: "widget_muted",
+                    bounds: Rect(x: ox + 4, y: oy + 2, width: tile.width - 8, height: 12),
+                    container: whole, content: .text(label)))
         }
         return Scene(size: size, density: density, card: whole, nodes: nodes, accessibilityLabel: "glyph contact sheet")
     }
@@ -60,7 +69,8 @@ import WidgetScene
     /// Natural sizes only, at 2×, every glyph light then dark, for a pixel-level look (`GLYPH_ZOOM=…`).
     static func naturalSheet() -> Scene {
         let kinds = GlyphKind.allCases
-        let cell = 28.0, columns = 10
+        let cell = 28.0
+        let columns = 10
         let rows = (kinds.count + columns - 1) / columns
         let size = Size(cell * Double(columns), cell * Double(rows) * 2)
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -68,14 +78,19 @@ import WidgetScene
         for (t, theme) in Theme.allCases.enumerated() {
             let palette = (theme == .light ? GlyphPalette.light : GlyphPalette.dark)
             let band = Rect(x: 0, y: Double(t * rows) * cell, width: size.width, height: Double(rows) * cell)
-            nodes.append(SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: band, container: whole,
-                                   content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
+            nodes.append(
+                SceneNode(
+                    .card, on: .android, role: .decorative, token: "widget_card", bounds: band, container: whole,
+                    content: .rect(cornerRadius: 0, fill: .solid(palette.card.color))))
             for (i, kind) in kinds.enumerated() {
                 let n = naturalSize(kind)
-                let ox = Double(i % columns) * cell, oy = band.minY + Double(i / columns) * cell
-                let r = Rect(x: ox + (cell - n.width) / 2, y: oy + (cell - n.height) / 2, width: n.width, height: n.height)
-                nodes += GlyphArt.nodes(kind, in: r, container: Rect(x: ox, y: oy, width: cell, height: cell),
-                                        palette: palette, element: .streakGlyph, on: .android)
+                let ox = Double(i % columns) * cell
+                let oy = band.minY + Double(i / columns) * cell
+                let r = Rect(
+                    x: ox + (cell - n.width) / 2, y: oy + (cell - n.height) / 2, width: n.width, height: n.height)
+                nodes += GlyphArt.nodes(
+                    kind, in: r, container: Rect(x: ox, y: oy, width: cell, height: cell),
+                    palette: palette, element: .streakGlyph, on: .android)
             }
         }
         return Scene(size: size, density: 2, card: whole, nodes: nodes, accessibilityLabel: "glyphs at natural size")

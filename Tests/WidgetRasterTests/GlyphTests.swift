@@ -1,24 +1,27 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+
+@testable import WidgetRaster
 
 @Suite struct GlyphTests {
     static let rects: [Rect] = [
-        Rect(x: 0, y: 0, width: 18, height: 18),       // the streak-block envelope
+        Rect(x: 0, y: 0, width: 18, height: 18),  // the streak-block envelope
         Rect(x: 31.5, y: 7.25, width: 13, height: 13),  // the new-day icon
-        Rect(x: 5, y: 40, width: 11, height: 11),       // an 11 sp caption glyph
-        Rect(x: 10, y: 10, width: 20, height: 8),       // a pip
-        Rect(x: 2, y: 3, width: 40, height: 26),        // non-square: centred square
+        Rect(x: 5, y: 40, width: 11, height: 11),  // an 11 sp caption glyph
+        Rect(x: 10, y: 10, width: 20, height: 8),  // a pip
+        Rect(x: 2, y: 3, width: 40, height: 26),  // non-square: centred square
         Rect(x: 0, y: 0, width: 64, height: 64),
     ]
     static let bigContainer = Rect(x: -100, y: -100, width: 300, height: 300)
 
-    static func nodes(_ kind: GlyphKind, _ rect: Rect, container: Rect = bigContainer,
-                      palette: GlyphPalette = .light) -> [SceneNode] {
+    static func nodes(
+        _ kind: GlyphKind, _ rect: Rect, container: Rect = bigContainer,
+        palette: GlyphPalette = .light
+    ) -> [SceneNode] {
         GlyphArt.nodes(kind, in: rect, container: container, palette: palette, element: .streakGlyph, on: .android)
     }
     static func part(_ node: SceneNode) -> String { node.part ?? "" }
@@ -35,10 +38,13 @@ import WidgetScene
                     #expect(n.container == Self.bigContainer)
                     #expect(n.name == "streak-glyph." + Self.part(n) && !Self.part(n).isEmpty)
                     if Self.part(n) == "glow" {
-                        #expect(rect.insetBy(dx: -allowance, dy: -allowance).contains(n.bounds, tolerance: 1e-9),
-                                "\(kind.id) glow \(n.bounds) beyond \(rect) + \(allowance)")
+                        #expect(
+                            rect.insetBy(dx: -allowance, dy: -allowance).contains(n.bounds, tolerance: 1e-9),
+                            "\(kind.id) glow \(n.bounds) beyond \(rect) + \(allowance)")
                     } else {
-                        #expect(rect.contains(n.bounds, tolerance: 1e-9), "\(kind.id) \(n.name) \(n.bounds) outside \(rect)")
+                        #expect(
+                            rect.contains(n.bounds, tolerance: 1e-9), "\(kind.id) \(n.name) \(n.bounds) outside \(rect)"
+                        )
                     }
                 }
             }
@@ -97,28 +103,41 @@ import WidgetScene
     }
 
     /// Seed: every motif's filled shapes carry fill + edge on one path, the edge at the shared width.
-    @Test(arguments: [GlyphKind.flame(.lit), .flame(.muted), .flame(.baseline), .stones(.capped, kindling: true),
-                      .stones(.solid, kindling: false), .sprout(.lit), .sprout(.muted), .mountain(.baseline)])
+    @Test(arguments: [
+        GlyphKind.flame(.lit), .flame(.muted), .flame(.baseline), .stones(.capped, kindling: true),
+        .stones(.solid, kindling: false), .sprout(.lit), .sprout(.muted), .mountain(.baseline),
+    ])
     func filledSilhouettesCarryTheEdge(_ kind: GlyphKind) {
         let edge = GlyphArt.edge * 18 / 24
         let filled = Self.nodes(kind, Self.rects[0]).filter {
-            if case .path(_, let fill?, _) = $0.content { return $0.role == .graphic && fill != .solid(.clear) } else { return false }
+            if case .path(_, let fill?, _) = $0.content {
+                return $0.role == .graphic && fill != .solid(.clear)
+            } else {
+                return false
+            }
         }
         #expect(!filled.isEmpty)
         for n in filled {
-            guard case .path(_, _, let stroke?) = n.content else { Issue.record("\(n.name) has no edge"); continue }
+            guard case .path(_, _, let stroke?) = n.content else {
+                Issue.record("\(n.name) has no edge")
+                continue
+            }
             #expect(abs(stroke.width - edge) < 1e-9, "\(n.name) edge \(stroke.width)")
             #expect(stroke.dash.isEmpty)
         }
     }
 
     /// Seed: stroked forms get an under-stroke pair — edge width − accent width = the edge.
-    @Test(arguments: [GlyphKind.sprout(.lit), .sprout(.muted), .sprout(.baseline), .waves(.lit), .waves(.muted), .waves(.baseline)])
+    @Test(arguments: [
+        GlyphKind.sprout(.lit), .sprout(.muted), .sprout(.baseline), .waves(.lit), .waves(.muted), .waves(.baseline),
+    ])
     func strokedFormsHaveUnderStrokePairs(_ kind: GlyphKind) {
         let nodes = Self.nodes(kind, Self.rects[0])
         let scale = 18.0 / 24
         func width(_ part: String) -> Double? {
-            guard let n = nodes.first(where: { Self.part($0) == part }), case .path(_, nil, let s?) = n.content else { return nil }
+            guard let n = nodes.first(where: { Self.part($0) == part }), case .path(_, nil, let s?) = n.content else {
+                return nil
+            }
             return s.width
         }
         let pairs: [(String, Double, Double)]
@@ -127,21 +146,26 @@ import WidgetScene
         default: pairs = [("crest-1", 4.96, 3.63), ("crest-2", 4.56, 3.23)]
         }
         for (stem, edgeW, accentW) in pairs {
-            let e = width(stem + ".edge"), a = width(stem + ".accent")
+            let e = width(stem + ".edge")
+            let a = width(stem + ".accent")
             #expect(e != nil && a != nil)
             guard let e, let a else { continue }
             #expect(abs(e - edgeW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
             #expect(abs(a - accentW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
             #expect(abs((e - a) - GlyphArt.edge * scale) < 1e-9)
             // Edge first (under), accent after (over).
-            let ei = nodes.firstIndex { Self.part($0) == stem + ".edge" }!, ai = nodes.firstIndex { Self.part($0) == stem + ".accent" }!
+            let ei = nodes.firstIndex { Self.part($0) == stem + ".edge" }!
+            let ai = nodes.firstIndex { Self.part($0) == stem + ".accent" }!
             #expect(ei < ai)
         }
     }
 
     @Test func capstoneDashIs1point4dp() {
         let slot = Self.nodes(.stones(.openSlot, kindling: true), Self.rects[0]).first { Self.part($0) == "slot" }
-        guard case .path(_, nil, let s?)? = slot?.content else { Issue.record("no dashed slot"); return }
+        guard case .path(_, nil, let s?)? = slot?.content else {
+            Issue.record("no dashed slot")
+            return
+        }
         #expect(abs(s.width - 1.4) < 1e-9)
         #expect(s.dash.count == 2 && s.dash.allSatisfy { $0 > 0 })
     }
@@ -161,7 +185,9 @@ import WidgetScene
         #expect(lit.filter { $0.role == .graphic }.allSatisfy { $0.token == "widget_glyph_edge" })
         // Lit's silhouette fill is a gradient; muted and baseline are flat.
         func fills(_ ns: [SceneNode]) -> [Paint] {
-            ns.compactMap { if case .path(_, let f?, _) = $0.content, $0.role == .graphic { return f } else { return nil } }
+            ns.compactMap {
+                if case .path(_, let f?, _) = $0.content, $0.role == .graphic { return f } else { return nil }
+            }
         }
         for f in fills(muted) + fills(baseline) { if case .solid = f {} else { Issue.record("flat expected") } }
         if case .flame = make(.lit) {
@@ -188,18 +214,29 @@ import WidgetScene
         if kindling {
             // The gold capstone gradient is kindling's extended arm.
             let cap = capped.first { Self.part($0) == "capstone" }!
-            guard case .path(_, .linear(_, _, let stops)?, _) = cap.content else { Issue.record("capstone not a gradient"); return }
-            #expect(stops.map(\.color) == [GlyphPalette.light.goldTop.color, GlyphPalette.light.goldMid.color, GlyphPalette.light.goldBot.color])
+            guard case .path(_, .linear(_, _, let stops)?, _) = cap.content else {
+                Issue.record("capstone not a gradient")
+                return
+            }
+            #expect(
+                stops.map(\.color) == [
+                    GlyphPalette.light.goldTop.color, GlyphPalette.light.goldMid.color,
+                    GlyphPalette.light.goldBot.color,
+                ])
         }
-        #expect(Self.nodes(.stones(.capped, kindling: false), Self.rects[0]) != Self.nodes(.stones(.capped, kindling: true), Self.rects[0]))
+        #expect(
+            Self.nodes(.stones(.capped, kindling: false), Self.rects[0])
+                != Self.nodes(.stones(.capped, kindling: true), Self.rects[0]))
     }
 
     /// Pips are shape-coded (seed "Host rendering modes"): filled when done, outline when not.
     @Test func pipsAreShapeCoded() {
         let r = Self.rects[3]
         guard case .path(_, let doneFill, let doneStroke) = Self.nodes(.pip(done: true), r)[0].content,
-              case .path(_, let todoFill, let todoStroke) = Self.nodes(.pip(done: false), r)[0].content else {
-            Issue.record("pips are paths"); return
+            case .path(_, let todoFill, let todoStroke) = Self.nodes(.pip(done: false), r)[0].content
+        else {
+            Issue.record("pips are paths")
+            return
         }
         #expect(doneFill != nil && doneStroke == nil)
         #expect(todoFill == nil && todoStroke != nil)
@@ -209,7 +246,8 @@ import WidgetScene
 
     static func render(_ nodes: [SceneNode], size: Size, density: Double = 2) -> RGBAImage {
         let card = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        return CairoPainter(fonts: .shared).render(Scene(size: size, density: density, card: card, nodes: nodes, accessibilityLabel: ""))
+        return CairoPainter(fonts: .shared).render(
+            Scene(size: size, density: density, card: card, nodes: nodes, accessibilityLabel: ""))
     }
 
     /// Each node's painted ink lies within its own bounds (± half a pixel of antialiasing at 2×),
@@ -226,9 +264,14 @@ import WidgetScene
             scan: for y in 0..<image.height {
                 for x in 0..<image.width where image.pixel(x: x, y: y).a > 0 {
                     inked += 1
-                    let px = Double(x) / 2, py = Double(y) / 2   // the pixel covers [px, px + 0.5)
-                    let inside = px + 0.5 > u.minX - 0.25 && px < u.maxX + 0.25 && py + 0.5 > u.minY - 0.25 && py < u.maxY + 0.25
-                    if !inside { Issue.record("\(n.name): ink at (\(px), \(py)) outside \(u)"); break scan }
+                    let px = Double(x) / 2
+                    let py = Double(y) / 2  // the pixel covers [px, px + 0.5)
+                    let inside =
+                        px + 0.5 > u.minX - 0.25 && px < u.maxX + 0.25 && py + 0.5 > u.minY - 0.25 && py < u.maxY + 0.25
+                    if !inside {
+                        Issue.record("\(n.name): ink at (\(px), \(py)) outside \(u)")
+                        break scan
+                    }
                 }
             }
             #expect(inked > 0, "\(n.name) painted nothing")
@@ -241,8 +284,13 @@ import WidgetScene
         let a = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         let b = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         #expect(a == b)
-        #expect(GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, on: .android)
-                == GlyphArt.nodes(.flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph, on: .android))
+        #expect(
+            GlyphArt.nodes(
+                .flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph,
+                on: .android)
+                == GlyphArt.nodes(
+                    .flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark,
+                    element: .streakGlyph, on: .android))
     }
 
     @Test func paletteReadsTheTokenSet() throws {
@@ -262,9 +310,13 @@ import WidgetScene
     /// motif, tone and body (the caption decision's answers are the list's spark, ring and slot).
     static var reachable: Set<GlyphKind> {
         var kinds = Set(GlyphKind.allCases)
-        for m in StreakMotif.allCases { for t in GlyphTone.allCases { for kindling in [false, true] {
-            kinds.insert(.streak(StreakGlyph(motif: m, tone: t), kindling: kindling))
-        } } }
+        for m in StreakMotif.allCases {
+            for t in GlyphTone.allCases {
+                for kindling in [false, true] {
+                    kinds.insert(.streak(StreakGlyph(motif: m, tone: t), kindling: kindling))
+                }
+            }
+        }
         return kinds
     }
 

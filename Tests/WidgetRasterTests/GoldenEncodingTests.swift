@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import WidgetRaster
 import CPNG
 import EvidenceCore
+import Foundation
+import Testing
+
+@testable import WidgetRaster
 
 /// The goldens' encoder (issue #56: libdeflate, filter None, the smallest lossless colour type):
 /// every colour type it picks round-trips bit for bit through the decoder verify uses, and the
@@ -10,7 +11,9 @@ import EvidenceCore
 @Suite struct GoldenEncodingTests {
     /// An image whose pixel (x, y) is `pixel(x, y)` as [r, g, b, a].
     static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBAImage {
-        RGBAImage(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
+        RGBAImage(
+            width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } }
+        )
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -22,27 +25,52 @@ import EvidenceCore
     }
 
     static let cases: [Case] = [
-        Case(name: "grey and opaque → grey", image: image(300, 7) { x, y in
-            let v = UInt8((x * 7 + y) % 256); return [v, v, v, 255] }, colourType: 0, chunks: ["IHDR", "IDAT", "IEND"]),
-        Case(name: "grey, translucent, more than 256 colours → grey + alpha", image: image(40, 30) { x, y in
-            let v = UInt8(x * 6); return [v, v, v, UInt8(y * 8)] }, colourType: 4, chunks: ["IHDR", "IDAT", "IEND"]),
-        Case(name: "opaque, more than 256 colours → RGB", image: image(20, 20) { x, y in
-            [UInt8(x * 12), UInt8(y * 12), 7, 255] }, colourType: 2, chunks: ["IHDR", "IDAT", "IEND"]),
-        Case(name: "translucent, more than 256 colours → RGBA", image: ImageFixtures.pattern(width: 120, height: 50),
-             colourType: 6, chunks: ["IHDR", "IDAT", "IEND"]),
-        Case(name: "exactly 256 opaque colours → palette, no tRNS", image: image(16, 16) { x, y in
-            [UInt8(x * 16), UInt8(y * 16), 200, 255] }, colourType: 3, chunks: ["IHDR", "PLTE", "IDAT", "IEND"]),
-        Case(name: "257 opaque colours → RGB", image: image(257, 1) { x, _ in
-            [UInt8(x % 256), UInt8(x / 256), 0, 255] }, colourType: 2, chunks: ["IHDR", "IDAT", "IEND"]),
-        Case(name: "few colours with alpha → palette + tRNS", image: image(9, 5) { x, y in
-            x < 3 ? [10, 20, 30, 255] : x < 6 ? [200, 100, 0, UInt8(40 * y)] : [0, 0, 0, 0] }, colourType: 3,
-             chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
+        Case(
+            name: "grey and opaque → grey",
+            image: image(300, 7) { x, y in
+                let v = UInt8((x * 7 + y) % 256)
+                return [v, v, v, 255]
+            }, colourType: 0, chunks: ["IHDR", "IDAT", "IEND"]),
+        Case(
+            name: "grey, translucent, more than 256 colours → grey + alpha",
+            image: image(40, 30) { x, y in
+                let v = UInt8(x * 6)
+                return [v, v, v, UInt8(y * 8)]
+            }, colourType: 4, chunks: ["IHDR", "IDAT", "IEND"]),
+        Case(
+            name: "opaque, more than 256 colours → RGB",
+            image: image(20, 20) { x, y in
+                [UInt8(x * 12), UInt8(y * 12), 7, 255]
+            }, colourType: 2, chunks: ["IHDR", "IDAT", "IEND"]),
+        Case(
+            name: "translucent, more than 256 colours → RGBA", image: ImageFixtures.pattern(width: 120, height: 50),
+            colourType: 6, chunks: ["IHDR", "IDAT", "IEND"]),
+        Case(
+            name: "exactly 256 opaque colours → palette, no tRNS",
+            image: image(16, 16) { x, y in
+                [UInt8(x * 16), UInt8(y * 16), 200, 255]
+            }, colourType: 3, chunks: ["IHDR", "PLTE", "IDAT", "IEND"]),
+        Case(
+            name: "257 opaque colours → RGB",
+            image: image(257, 1) { x, _ in
+                [UInt8(x % 256), UInt8(x / 256), 0, 255]
+            }, colourType: 2, chunks: ["IHDR", "IDAT", "IEND"]),
+        Case(
+            name: "few colours with alpha → palette + tRNS",
+            image: image(9, 5) { x, y in
+                x < 3 ? [10, 20, 30, 255] : x < 6 ? [200, 100, 0, UInt8(40 * y)] : [0, 0, 0, 0]
+            }, colourType: 3,
+            chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
         // Straight alpha: a transparent pixel keeps its colour, and two differently coloured
         // transparent pixels are two palette entries.
-        Case(name: "transparent pixels of different colours stay different", image: image(4, 1) { x, _ in
-            [UInt8(x * 60), 9, 9, x % 2 == 0 ? 0 : 255] }, colourType: 3, chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
-        Case(name: "one pixel", image: image(1, 1) { _, _ in [1, 2, 3, 4] }, colourType: 3,
-             chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
+        Case(
+            name: "transparent pixels of different colours stay different",
+            image: image(4, 1) { x, _ in
+                [UInt8(x * 60), 9, 9, x % 2 == 0 ? 0 : 255]
+            }, colourType: 3, chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
+        Case(
+            name: "one pixel", image: image(1, 1) { _, _ in [1, 2, 3, 4] }, colourType: 3,
+            chunks: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
     ]
 
     @Test(arguments: cases)
@@ -50,7 +78,11 @@ import EvidenceCore
         let bytes = PNGCodec.encode(c.image)
         #expect(PNGCodec.encode(c.image) == bytes, "same pixels, same bytes")
         let header = try PNGCodec.validate(bytes, name: "c.png")
-        #expect(header == PNGCodec.Header(width: c.image.width, height: c.image.height, bitDepth: 8, colorType: c.colourType, interlaced: false))
+        #expect(
+            header
+                == PNGCodec.Header(
+                    width: c.image.width, height: c.image.height, bitDepth: 8, colorType: c.colourType,
+                    interlaced: false))
         #expect(ImageFixtures.chunks(bytes).map(\.type) == c.chunks)
         let back = try PNGCodec.decode(bytes, name: "c.png")
         #expect(back == c.image)
@@ -59,7 +91,9 @@ import EvidenceCore
 
     @Test func thePaletteIsInOrderOfFirstAppearanceAndTRNSEndsAtTheLastTranslucentEntry() throws {
         // Blue (opaque), red (half), green (opaque): PLTE blue, red, green; tRNS [255, 128].
-        let img = Self.image(5, 1) { x, _ in [[0, 0, 255, 255], [255, 0, 0, 128], [0, 255, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255]][x] }
+        let img = Self.image(5, 1) { x, _ in
+            [[0, 0, 255, 255], [255, 0, 0, 128], [0, 255, 0, 255], [0, 0, 255, 255], [0, 255, 0, 255]][x]
+        }
         let bytes = PNGCodec.encode(img)
         let chunks = ImageFixtures.chunks(bytes)
         func data(_ type: String) -> [UInt8] {
@@ -76,7 +110,10 @@ import EvidenceCore
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-        let rc = image.pixels.withUnsafeBufferPointer { cpng_encode_golden($0.baseAddress, UInt32(image.width), UInt32(image.height), level, level, &out, &count, &message) }
+        let rc = image.pixels.withUnsafeBufferPointer {
+            cpng_encode_golden(
+                $0.baseAddress, UInt32(image.width), UInt32(image.height), level, level, &out, &count, &message)
+        }
         try #require(rc == 0)
         defer { cpng_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: count))
@@ -89,7 +126,8 @@ import EvidenceCore
         return image(160, 96) { x, y in
             state = state &* 1_103_515_245 &+ 12345
             let mark = (x / 3 + y / 2) % 7 == 0 && state >> 29 != 0
-            return mark ? [UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16), 90, 200] : background
+            return mark
+                ? [UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16), 90, 200] : background
         }
     }
 
@@ -104,8 +142,10 @@ import EvidenceCore
     ])
     func theLevelFollowsTheLightness(_ name: String, _ background: [UInt8], _ level: Int32) throws {
         let img = Self.marked(background: background)
-        let light = try Self.encoded(img, level: PNGCodec.goldenLevels.light), dark = try Self.encoded(img, level: PNGCodec.goldenLevels.dark)
-        try #require(light != dark, "\(name): the two levels must write different bytes for the test to tell them apart")
+        let light = try Self.encoded(img, level: PNGCodec.goldenLevels.light)
+        let dark = try Self.encoded(img, level: PNGCodec.goldenLevels.dark)
+        try #require(
+            light != dark, "\(name): the two levels must write different bytes for the test to tell them apart")
         #expect(PNGCodec.encode(img) == (level == PNGCodec.goldenLevels.light ? light : dark), "\(name)")
         #expect(try PNGCodec.decode(PNGCodec.encode(img), name: "m.png") == img)
     }
@@ -114,8 +154,11 @@ import EvidenceCore
     @Test func incompressiblePixelsSpanSeveralIDATChunks() throws {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         let img = Self.image(640, 640) { _, _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return [UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48), UInt8(truncatingIfNeeded: state >> 40), 255]
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return [
+                UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48),
+                UInt8(truncatingIfNeeded: state >> 40), 255,
+            ]
         }
         let bytes = PNGCodec.encode(img)
         let idats = ImageFixtures.chunks(bytes).filter { $0.type == "IDAT" }
@@ -145,7 +188,8 @@ import EvidenceCore
 /// libdeflate decides the goldens' bytes, never their pixels: its version is recorded, and a drift
 /// in it alone is named in the comparison line and never fails a run (issue #56).
 @Suite struct EncoderEnvironmentTests {
-    static let here = RendererEnvironment(cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", libdeflate: "1.19", zlib: "z", fonts: ["a.ttf": "1"])
+    static let here = RendererEnvironment(
+        cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", libdeflate: "1.19", zlib: "z", fonts: ["a.ttf": "1"])
 
     @Test func theRunningEncoderIsRecorded() {
         #expect(RendererEnvironment.current().libdeflate == PNGCodec.libraryVersions["libdeflate"])
@@ -157,10 +201,13 @@ import EvidenceCore
         recorded.libdeflate = "1.14"
         #expect(Self.here.differences(from: recorded).isEmpty)
         #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded 1.14, found 1.19"])
-        let note = "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would write other bytes for the same pixels)"
-        #expect(Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here)
+        let note =
+            "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would write other bytes for the same pixels)"
+        #expect(
+            Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "environment matches Goldens/manifest.json" + note)))
-        #expect(Verifier.chooseComparison(.exact, manifest: Manifest(environment: recorded), environment: Self.here)
+        #expect(
+            Verifier.chooseComparison(.exact, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "requested with --compare exact" + note)))
         // A manifest recorded before the encoder was part of the environment.
         recorded.libdeflate = nil
@@ -172,8 +219,12 @@ import EvidenceCore
         var recorded = Self.here
         recorded.libdeflate = "1.14"
         recorded.harfbuzz = "99"
-        guard case .refused(_, let failure) = Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here) else {
-            Issue.record("a harfbuzz drift must refuse the exact comparison"); return
+        guard
+            case .refused(_, let failure) = Verifier.chooseComparison(
+                .automatic, manifest: Manifest(environment: recorded), environment: Self.here)
+        else {
+            Issue.record("a harfbuzz drift must refuse the exact comparison")
+            return
         }
         #expect(failure.kind == .environment)
         #expect(failure.detail.contains("harfbuzz: recorded 99, found h"))

@@ -5,7 +5,10 @@ import WidgetRaster
 /// a browser test is skipped (shown by the test runner), so a machine without it never passes silently.
 enum HeadlessChromium {
     static let executable: String? = {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init) + ["/usr/bin"]
+        let dirs =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init) + [
+                "/usr/bin"
+            ]
         for name in ["chromium", "chromium-browser"] {
             for d in dirs where FileManager.default.isExecutableFile(atPath: d + "/" + name) { return d + "/" + name }
         }
@@ -14,9 +17,14 @@ enum HeadlessChromium {
 
     /// nil when chromium exists and can render a page here; otherwise why not.
     static let unavailableReason: String? = {
-        if ProcessInfo.processInfo.environment["EVIDENCE_BROWSER"] == "off" { return "EVIDENCE_BROWSER=off: browser tests turned off" }
-        guard executable != nil else { return "chromium is not installed (scripts/ensure-browser.sh installs Debian's chromium)" }
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-probe-\(UUID().uuidString).html")
+        if ProcessInfo.processInfo.environment["EVIDENCE_BROWSER"] == "off" {
+            return "EVIDENCE_BROWSER=off: browser tests turned off"
+        }
+        guard executable != nil else {
+            return "chromium is not installed (scripts/ensure-browser.sh installs Debian's chromium)"
+        }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-probe-\(UUID().uuidString).html")
         try? Data("<!doctype html><p id=probe>ok</p>".utf8).write(to: probe)
         defer { try? FileManager.default.removeItem(at: probe) }
         guard let dom = try? dumpDOM(probe), dom.contains("id=\"probe\"") else {
@@ -27,18 +35,23 @@ enum HeadlessChromium {
 
     static var available: Bool { unavailableReason == nil }
 
-    static let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                        "--allow-file-access-from-files", "--virtual-time-budget=5000"]
+    static let flags = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+        "--allow-file-access-from-files", "--virtual-time-budget=5000",
+    ]
 
     /// The DOM after the page's scripts ran.
     static func dumpDOM(_ page: URL, fragment: String? = nil, windowSize: (Int, Int)? = nil) throws -> String {
         let size = windowSize.map { ["--window-size=\($0.0),\($0.1)"] } ?? []
-        return String(decoding: try run(flags + size + ["--dump-dom", page.absoluteString + (fragment.map { "#" + $0 } ?? "")]), as: UTF8.self)
+        return String(
+            decoding: try run(flags + size + ["--dump-dom", page.absoluteString + (fragment.map { "#" + $0 } ?? "")]),
+            as: UTF8.self)
     }
 
     /// A PNG screenshot of the page's first `width × height` CSS pixels.
     static func screenshot(_ page: URL, width: Int = 1200, height: Int = 1600) throws -> URL {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-shot-\(UUID().uuidString).png")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-shot-\(UUID().uuidString).png")
         _ = try run(flags + ["--window-size=\(width),\(height)", "--screenshot=\(out.path)", page.absoluteString])
         return out
     }
@@ -48,7 +61,8 @@ enum HeadlessChromium {
     /// Runs chromium with its own profile folder; stdout back, a hung browser killed after 90 s.
     static func run(_ args: [String]) throws -> Data {
         guard let exe = executable else { throw Failed(description: "no chromium") }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)

@@ -1,11 +1,12 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Issue #24's defect classes that are not one parser's: bounded work, capped error lines,
 /// honest messages about what really went wrong. Each test is a reproducer of the issue's "Why".
@@ -13,9 +14,10 @@ import WidgetScene
     static let zone = TimeZone(identifier: "Europe/Berlin")!
 
     static func snapshot(syncedAt: String) -> WidgetSnapshot {
-        WidgetSnapshot(syncedAt: parseISO8601(syncedAt)!, streak: 3, longestStreak: 5,
-                       habits: [WidgetHabit(title: "Run", checkedInToday: false)],
-                       extendedToday: false, streakMetaphor: "flame", kindlingEnabled: true)
+        WidgetSnapshot(
+            syncedAt: parseISO8601(syncedAt)!, streak: 3, longestStreak: 5,
+            habits: [WidgetHabit(title: "Run", checkedInToday: false)],
+            extendedToday: false, streakMetaphor: "flame", kindlingEnabled: true)
     }
 
     /// A snapshot synced in year 9999, drawn from 2026: ~16,000 DST edges took a 23 GB host. Now
@@ -23,7 +25,9 @@ import WidgetScene
     @Test func aTimelineYearsLongIsRefusedNotDrawn() throws {
         let snap = Self.snapshot(syncedAt: "9999-06-01T10:00:00Z")
         let from = parseISO8601("2026-03-28T22:30:00+01:00")!
-        let error = #expect(throws: InputError.self) { try Timeline.frames(snapshot: snap, from: from, timeZone: Self.zone) }
+        let error = #expect(throws: InputError.self) {
+            try Timeline.frames(snapshot: snap, from: from, timeZone: Self.zone)
+        }
         #expect(error?.location == "--from")
         #expect(error?.problem.contains("9999-06-02T06:00:01+02:00") == true)
         // From the sync itself the same snapshot is an ordinary day.
@@ -49,29 +53,38 @@ import WidgetScene
     @Test(arguments: IOSFamily.allCases)
     func timelineDrawsEveryIOSFamily(family: IOSFamily) throws {
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
-        let renderer = WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
+        let renderer = WidgetRenderer(
+            fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
         let ios = try #require(TimelinePlatforms.all(renderer: renderer).first { $0.name == "ios" })
         #expect(ios.families.first == "systemMedium")
         #expect(ios.families.contains(family.rawValue))
         let snap = Self.snapshot(syncedAt: "2026-03-28T22:30:00+01:00")
         let frames = try Timeline.frames(snapshot: snap, from: snap.syncedAt, timeZone: Self.zone)
-        let strip = try Timeline.strip(frames, platform: ios, snapshot: snap, timeZone: Self.zone, family: family.rawValue, painter: painter)
+        let strip = try Timeline.strip(
+            frames, platform: ios, snapshot: snap, timeZone: Self.zone, family: family.rawValue, painter: painter)
         // The same scene `render --platform ios` draws at the family's standard size, @2x.
-        let scene = try renderer.render(.ios(IOSRenderRequest(family: family, snapshot: snap, asOf: frames[0].date, timeZone: Self.zone))).scene
+        let scene = try renderer.render(
+            .ios(IOSRenderRequest(family: family, snapshot: snap, asOf: frames[0].date, timeZone: Self.zone))
+        ).scene
         #expect(strip.height >= painter.render(scene).height)
-        #expect(throws: InputError.self) { try ios.scene(snapshot: snap, asOf: snap.syncedAt, timeZone: Self.zone, family: "medium") }
+        #expect(throws: InputError.self) {
+            try ios.scene(snapshot: snap, asOf: snap.syncedAt, timeZone: Self.zone, family: "medium")
+        }
     }
 
     /// A 1,000,000-digit streak used to become a 1 MB error line; every error line is capped,
     /// keeps its start (where) and its end (the fix), and stays one line.
     @Test func errorLinesCapWhatTheyEcho() throws {
-        let json = "{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":" + String(repeating: "1", count: 1_000_000) + ",\"longestStreak\":1,\"habits\":[]}"
+        let json =
+            "{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":" + String(repeating: "1", count: 1_000_000)
+            + ",\"longestStreak\":1,\"habits\":[]}"
         let error = #expect(throws: InputError.self) { try decodeWidgetSnapshot(json) }
         let line = try #require(error).description
         #expect(line.utf8.count <= maxErrorLineBytes)
         #expect(line.hasPrefix("$.streak"))
         #expect(line.contains("bytes; cut"))
-        let long = InputError(String(repeating: "é/", count: 100_000), String(repeating: "x\n", count: 100_000) + "; fix it")
+        let long = InputError(
+            String(repeating: "é/", count: 100_000), String(repeating: "x\n", count: 100_000) + "; fix it")
         #expect(long.description.utf8.count <= maxErrorLineBytes)
         #expect(!long.description.contains("\n"))
         #expect(long.description.hasSuffix("; fix it"))
@@ -96,7 +109,10 @@ import WidgetScene
 
     /// Every errno that means the machine ran out names the resource and is marked, so no check
     /// counts it against a golden; any other errno is not one.
-    @Test(arguments: [(EMFILE, "open files"), (ENFILE, "open files"), (ENOMEM, "memory"), (ENOSPC, "disk space"), (EDQUOT, "disk quota")])
+    @Test(arguments: [
+        (EMFILE, "open files"), (ENFILE, "open files"), (ENOMEM, "memory"), (ENOSPC, "disk space"),
+        (EDQUOT, "disk quota"),
+    ])
     func resourceErrorsNameTheResource(err: Int32, resource: String) throws {
         let e = try #require(resourceError(err, "Goldens/a.png", "reading"))
         #expect(e.isResourceExhaustion)
@@ -109,7 +125,8 @@ import WidgetScene
 
     /// Deep but valid JSON is called deep, not malformed.
     @Test func deepValidJSONIsNotCalledMalformed() throws {
-        let deep = "{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":1,\"longestStreak\":1,\"habits\":[],\"x\":"
+        let deep =
+            "{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":1,\"longestStreak\":1,\"habits\":[],\"x\":"
             + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         let error = #expect(throws: InputError.self) { try decodeWidgetSnapshot(deep) }
         #expect(error?.problem.contains("nested deeper than") == true)
@@ -137,15 +154,18 @@ import WidgetScene
         try fm.createDirectory(at: victim, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: parent) }
         try Data("precious".utf8).write(to: victim.appendingPathComponent("file"))
-        try fm.createSymbolicLink(at: parent.appendingPathComponent("evidence-bench-\(getpid())"), withDestinationURL: victim)
-        try fm.createSymbolicLink(at: parent.appendingPathComponent("evidence-bench-1-AAAAAA"), withDestinationURL: victim)
+        try fm.createSymbolicLink(
+            at: parent.appendingPathComponent("evidence-bench-\(getpid())"), withDestinationURL: victim)
+        try fm.createSymbolicLink(
+            at: parent.appendingPathComponent("evidence-bench-1-AAAAAA"), withDestinationURL: victim)
 
         let folder = try PrivateFolder.make("evidence-bench", in: parent)
         var st = stat()
         #expect(lstat(folder.url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700)
         #expect(folder.url.lastPathComponent.hasPrefix("evidence-bench-\(getpid())-"))
         try fm.createSymbolicLink(at: folder.url.appendingPathComponent("out"), withDestinationURL: victim)
-        try fm.createDirectory(at: folder.url.appendingPathComponent("goldens/android"), withIntermediateDirectories: true)
+        try fm.createDirectory(
+            at: folder.url.appendingPathComponent("goldens/android"), withIntermediateDirectories: true)
         folder.remove()
         #expect(!fm.fileExists(atPath: folder.url.path))
         #expect(try String(contentsOf: victim.appendingPathComponent("file"), encoding: .utf8) == "precious")
@@ -198,11 +218,15 @@ import WidgetScene
         let temp = box.goldens.appendingPathComponent("android/.light.png.tmp-2147483632")
         let inside = box.goldens.appendingPathComponent("android/small/empty/.light.png.tmp-2147483633")
         let user = box.goldens.appendingPathComponent(".notes.tmp-x")
-        try FileManager.default.createDirectory(at: inside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: inside.deletingLastPathComponent(), withIntermediateDirectories: true)
         for file in [temp, inside] { try Data("half".utf8).write(to: file) }
         try Data("mine".utf8).write(to: user)
         let before = box.state()
-        let v = try CLI.evidence(["verify", "--goldens", box.goldens.path, "--filter", CLI.filter, "--report", box.root.appendingPathComponent("rep").path])
+        let v = try CLI.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", CLI.filter, "--report",
+            box.root.appendingPathComponent("rep").path,
+        ])
         #expect(v.code == 0)
         #expect(v.err.contains("android/small/empty/.light.png.tmp-2147483633"))
         #expect(!v.err.contains("android/.light.png.tmp-2147483632"))  // outside android/small/empty/: not read
@@ -218,7 +242,8 @@ import WidgetScene
     /// 2,304 `missing`. Both are exit 2, one line, and nothing is created.
     @Test(arguments: ["record", "verify"])
     func aMistypedGoldensFolderIsExitTwo(command: String) throws {
-        let typo = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-Goldnes-\(UUID().uuidString)")
+        let typo = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-Goldnes-\(UUID().uuidString)")
         let r = try CLI.evidence([command, "--goldens", typo.path, "--filter", CLI.filter])
         #expect(r.code == 2)
         #expect(r.errLines.count == 1)

@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 /// The built `evidence` binary (the test target depends on it) run as a hostile user would: bad
 /// manifests, links leading out, `-o` at devices and FIFOs, closed and full streams, concurrent
@@ -47,7 +48,8 @@ import EvidenceCore
                 var st = stat()
                 guard lstat(p, &st) == 0 else { continue }
                 switch st.st_mode & S_IFMT {
-                case S_IFLNK: out[rel] = "link → " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: p)) ?? "?")
+                case S_IFLNK:
+                    out[rel] = "link → " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: p)) ?? "?")
                 case S_IFDIR: out[rel] = "dir"
                 case S_IFREG: out[rel] = ImageOps.hash([UInt8](FileManager.default.contents(atPath: p) ?? Data())).hex
                 default: out[rel] = "special \(st.st_mode & S_IFMT)"
@@ -93,7 +95,9 @@ import EvidenceCore
 
     /// Runs `evidence args…`; with `shell`, runs `sh -c "<before> exec evidence <shell>"`
     /// (redirections, a `ulimit` first); in `cwd` when given.
-    static func evidence(_ args: [String] = [], shell: String? = nil, before: String = "", in cwd: URL? = nil) throws -> Run {
+    static func evidence(_ args: [String] = [], shell: String? = nil, before: String = "", in cwd: URL? = nil) throws
+        -> Run
+    {
         let p = Process()
         if let shell {
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -108,7 +112,8 @@ import EvidenceCore
 
     /// Runs a configured process to its end, with its standard output and error.
     static func collect(_ p: Process) throws -> Run {
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -119,16 +124,25 @@ import EvidenceCore
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         while !errData.done { usleep(1000) }
-        return Run(code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData.data ?? Data(), as: UTF8.self))
+        return Run(
+            code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData.data ?? Data(), as: UTF8.self))
     }
 
     final class ReadBox: @unchecked Sendable {
         private let lock = NSLock()
         private var _data: Data?
         var data: Data? {
-            get { lock.lock(); defer { lock.unlock() }; return _data }
-            set { lock.lock(); _data = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return _data
+            }
+            set {
+                lock.lock()
+                _data = newValue
+                lock.unlock()
+            }
         }
         var done: Bool { data != nil }
     }
@@ -161,8 +175,10 @@ import EvidenceCore
         }
         let before = box.state()
 
-        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
-                                   "--report", box.root.appendingPathComponent("report").path, "--jobs", "2"])
+        let v = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+            "--report", box.root.appendingPathComponent("report").path, "--jobs", "2",
+        ])
         #expect(v.code == 1)
         #expect(v.out.contains("FAIL unreadable \(key): manifest.json entry"))
         #expect(!v.out.contains("SECRET") && !v.err.contains("SECRET"))
@@ -174,12 +190,17 @@ import EvidenceCore
         #expect(!r.err.contains("SECRET"))
 
         let after = box.state().filter { !$0.key.hasPrefix("report") }
-        #expect(after == before, "record or verify touched a file: \(Set(after.map(\.key)).symmetricDifference(before.map(\.key)))")
+        #expect(
+            after == before,
+            "record or verify touched a file: \(Set(after.map(\.key)).symmetricDifference(before.map(\.key)))")
 
         // The documented way out: rebuild the manifest, which drops the entry and touches nothing else outside.
-        let rebuilt = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest"])
+        let rebuilt = try Self.evidence([
+            "record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest",
+        ])
         #expect(rebuilt.code == 0)
-        #expect(box.state(excludingGoldens: true).filter { !$0.key.hasPrefix("report") }
+        #expect(
+            box.state(excludingGoldens: true).filter { !$0.key.hasPrefix("report") }
                 == before.filter { !$0.key.hasPrefix("repo/Goldens") })
     }
 
@@ -190,7 +211,9 @@ import EvidenceCore
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
         #expect(r.code == 2 && r.errLines.count == 1)
         #expect(r.err.contains("git checkout -- ") && r.err.contains("evidence record --rebuild-manifest"))
-        let rebuilt = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest"])
+        let rebuilt = try Self.evidence([
+            "record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest",
+        ])
         #expect(rebuilt.code == 0)
         #expect(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter]).code == 0)
     }
@@ -212,8 +235,10 @@ import EvidenceCore
             try fm.createSymbolicLink(at: file, withDestinationURL: box.canary.appendingPathComponent("file.png"))
         }
         let before = box.state()
-        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
-                                   "--report", box.root.appendingPathComponent("report").path])
+        let v = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+            "--report", box.root.appendingPathComponent("report").path,
+        ])
         #expect(v.code == 1)
         #expect(v.out.contains("FAIL unreadable \(Self.realEntry):"))
         #expect(v.out.contains("symbolic link"))
@@ -227,18 +252,26 @@ import EvidenceCore
         let box = try Sandbox()
         defer { box.remove() }
         let link = box.goldens.appendingPathComponent("android/small/empty/zz-evil.png")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: box.root.appendingPathComponent("etc/passwd"))
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: box.root.appendingPathComponent("etc/passwd"))
         let before = box.state()
-        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
-                                   "--report", box.root.appendingPathComponent("report").path])
+        let v = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+            "--report", box.root.appendingPathComponent("report").path,
+        ])
         #expect(v.code == 1)
-        #expect(v.out.contains("FAIL unreadable android/small/empty/zz-evil.png: 'android/small/empty/zz-evil.png' is a symbolic link"))
+        #expect(
+            v.out.contains(
+                "FAIL unreadable android/small/empty/zz-evil.png: 'android/small/empty/zz-evil.png' is a symbolic link")
+        )
         #expect(!v.out.contains("SECRET"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
         #expect(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
         // record may add the recorded entries' element frames to the manifest (#54); no golden, link or
         // file outside the goldens moves.
-        let untouched = { (s: [String: String]) in s.filter { !$0.key.hasPrefix("report") && $0.key != "repo/Goldens/manifest.json" } }
+        let untouched = { (s: [String: String]) in
+            s.filter { !$0.key.hasPrefix("report") && $0.key != "repo/Goldens/manifest.json" }
+        }
         #expect(untouched(box.state()) == untouched(before))
     }
 
@@ -251,11 +284,14 @@ import EvidenceCore
         let path: String
         switch target {
         case "/dev/null": path = "/dev/null"
-        case "fifo": path = box.root.appendingPathComponent("pipe").path; #expect(mkfifo(path, 0o644) == 0)
+        case "fifo":
+            path = box.root.appendingPathComponent("pipe").path
+            #expect(mkfifo(path, 0o644) == 0)
         case "directory": path = box.canary.path
         case "link":
             path = box.root.appendingPathComponent("link.png").path
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: box.canary.appendingPathComponent("file.png").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: path, withDestinationPath: box.canary.appendingPathComponent("file.png").path)
         default: path = box.root.path + "/" + target  // (a URL would drop the trailing slash)
         }
         let before = box.state()
@@ -280,7 +316,8 @@ import EvidenceCore
         #expect(r.code == 0)
         let bytes = [UInt8](try Data(contentsOf: out))
         #expect(try PNGCodec.decode(bytes, name: out.path).width > 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: box.root.path).filter { $0.contains(".tmp-") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: box.root.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 
     // MARK: Streams and sizes
@@ -323,9 +360,12 @@ import EvidenceCore
         defer { box.remove() }
         try Data("garbage".utf8).write(to: box.goldens.appendingPathComponent(Self.realEntry + ".png"))
         let report = box.root.appendingPathComponent("deep/er/report")
-        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", report.path])
+        let v = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", report.path,
+        ])
         #expect(v.code == 1)
-        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
+        #expect(
+            FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
     }
 
     /// verify marks its report folder as evidence's, and report -o / gallery -o replace a marked
@@ -338,15 +378,22 @@ import EvidenceCore
         try Data("garbage".utf8).write(to: box.goldens.appendingPathComponent(Self.realEntry + ".png"))
         let before = box.state(excludingGoldens: true)
         for folder in ["repo", "repo/Sources"] {
-            let r = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
-                                       "--report", box.root.appendingPathComponent(folder).path])
+            let r = try Self.evidence([
+                "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+                "--report", box.root.appendingPathComponent(folder).path,
+            ])
             // `repo` holds the goldens, which no output may (issue #34); `repo/Sources` is someone's own.
-            #expect(r.code == 2 && r.errLines.count == 1 && (r.err.contains("not written by evidence") || r.err.contains("holds the goldens folder")), "\(r.err)")
+            #expect(
+                r.code == 2 && r.errLines.count == 1
+                    && (r.err.contains("not written by evidence") || r.err.contains("holds the goldens folder")),
+                "\(r.err)")
             #expect(r.out.isEmpty)
         }
         #expect(box.state(excludingGoldens: true) == before, "nothing may be written into a folder of someone's own")
         let cwd = box.root.appendingPathComponent("repo/Sources").path
-        for target in [box.root.appendingPathComponent("repo/Sources"), box.root.appendingPathComponent("repo"), box.root] {
+        for target in [
+            box.root.appendingPathComponent("repo/Sources"), box.root.appendingPathComponent("repo"), box.root,
+        ] {
             #expect(throws: InputError.self) { try PageFolder.checkReplaceable(target, workingDirectory: cwd) }
         }
         try PageFolder.checkReplaceable(box.root.appendingPathComponent("repo/new-report"), workingDirectory: cwd)
@@ -359,7 +406,9 @@ import EvidenceCore
         defer { box.remove() }
         let page = box.root.appendingPathComponent("page")
         for _ in 0..<2 {
-            let r = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--html", page.path])
+            let r = try Self.evidence([
+                "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--html", page.path,
+            ])
             #expect(r.code == 0, "\(r.err)")
         }
         #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(PageFolder.markerName).path))
@@ -370,7 +419,9 @@ import EvidenceCore
         defer { box.remove() }
         let file = box.root.appendingPathComponent("report-is-a-file")
         try Data("x".utf8).write(to: file)
-        let r = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", file.path])
+        let r = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", file.path,
+        ])
         #expect(r.code == 2 && r.errLines.count == 1)
         #expect(r.out.isEmpty)
     }
@@ -383,8 +434,10 @@ import EvidenceCore
         let file = box.goldens.appendingPathComponent(Self.realEntry + ".png")
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-        let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter,
-                                   "--report", box.root.appendingPathComponent("report").path])
+        let v = try Self.evidence([
+            "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
+            "--report", box.root.appendingPathComponent("report").path,
+        ])
         #expect(v.code == 1)
         #expect(v.out.contains("FAIL unreadable \(Self.realEntry):") && v.out.contains("is a folder"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
@@ -412,8 +465,10 @@ import EvidenceCore
             try p.run()
             return p
         }
-        let a = try start("android/small/empty/stones/*"), b = try start("android/medium/empty/stones/*")
-        a.waitUntilExit(); b.waitUntilExit()
+        let a = try start("android/small/empty/stones/*")
+        let b = try start("android/medium/empty/stones/*")
+        a.waitUntilExit()
+        b.waitUntilExit()
         #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
         let m = try #require(try Manifest.load(from: box.goldens))
         #expect(Set(m.goldens.keys) == Set(keys))
@@ -474,7 +529,9 @@ import EvidenceCore
             usleep(UInt32.random(in: 0...3_000, using: &rng))
             kill(p.processIdentifier, signals[trial % signals.count])
             p.waitUntilExit()
-            #expect(p.terminationReason == .exit && [0, 130, 143, 129].contains(p.terminationStatus), "trial \(trial): exit \(p.terminationStatus)")
+            #expect(
+                p.terminationReason == .exit && [0, 130, 143, 129].contains(p.terminationStatus),
+                "trial \(trial): exit \(p.terminationStatus)")
             if p.terminationStatus != 0 { interrupted += 1 }
             let temps = ContainedFolder(box.goldens).walk().files.filter { $0.contains(".tmp-") }
             #expect(temps.isEmpty, "trial \(trial): an interrupted record left \(temps)")
@@ -490,20 +547,27 @@ import EvidenceCore
         let fm = FileManager.default
         let keys = try #require(try Manifest.load(from: box.goldens)).goldens.keys.sorted()
         var new: [String: String] = [:]
-        for k in keys { new[k] = ImageOps.hash([UInt8](try Data(contentsOf: box.goldens.appendingPathComponent(k + ".png")))).hex }
+        for k in keys {
+            new[k] = ImageOps.hash([UInt8](try Data(contentsOf: box.goldens.appendingPathComponent(k + ".png")))).hex
+        }
         // The "old" state: half the goldens hold another fixture's pixels, a quarter are not recorded yet.
         let pristine = box.root.appendingPathComponent("pristine")
         try fm.copyItem(at: box.goldens, to: pristine)
         for (i, k) in keys.enumerated() where i % 2 == 0 {
             let other = keys[(i + 1) % keys.count]
             try fm.removeItem(at: pristine.appendingPathComponent(k + ".png"))
-            try fm.copyItem(at: box.goldens.appendingPathComponent(other + ".png"), to: pristine.appendingPathComponent(k + ".png"))
+            try fm.copyItem(
+                at: box.goldens.appendingPathComponent(other + ".png"), to: pristine.appendingPathComponent(k + ".png"))
         }
         let unrecorded = keys.enumerated().filter { $0.offset % 4 == 1 }.map(\.element)
         for k in unrecorded { try fm.removeItem(at: pristine.appendingPathComponent(k + ".png")) }
         try Sandbox.editManifest(at: pristine) { g in for k in unrecorded { g[k] = nil } }
         var old: [String: String] = [:]
-        for k in keys { old[k] = (fm.contents(atPath: pristine.appendingPathComponent(k + ".png").path)).map { ImageOps.hash([UInt8]($0)).hex } }
+        for k in keys {
+            old[k] = (fm.contents(atPath: pristine.appendingPathComponent(k + ".png").path)).map {
+                ImageOps.hash([UInt8]($0)).hex
+            }
+        }
 
         var rng = SystemRandomNumberGenerator()
         var landedMidway = 0
@@ -527,21 +591,29 @@ import EvidenceCore
 
             var moved = 0
             for k in keys {
-                let now = fm.contents(atPath: dir.appendingPathComponent(k + ".png").path).map { ImageOps.hash([UInt8]($0)).hex }
+                let now = fm.contents(atPath: dir.appendingPathComponent(k + ".png").path).map {
+                    ImageOps.hash([UInt8]($0)).hex
+                }
                 #expect(now == old[k] || now == new[k], "trial \(trial): \(k) is neither old nor new")
                 if now != old[k] { moved += 1 }
             }
             if moved > 0 { landedMidway += 1 }
             let m = try Manifest.load(from: dir)
             for entry in m?.goldens.values.map(\.file) ?? [] {
-                #expect(fm.fileExists(atPath: dir.appendingPathComponent(entry).path), "trial \(trial): manifest names missing \(entry)")
+                #expect(
+                    fm.fileExists(atPath: dir.appendingPathComponent(entry).path),
+                    "trial \(trial): manifest names missing \(entry)")
             }
             // Verify deletes nothing (issue #24): it names the killed record's temp files…
             let left = ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") }
-            let next = try Self.evidence(["verify", "--goldens", dir.path, "--filter", small,
-                                          "--report", box.root.appendingPathComponent("report").path])
+            let next = try Self.evidence([
+                "verify", "--goldens", dir.path, "--filter", small,
+                "--report", box.root.appendingPathComponent("report").path,
+            ])
             #expect(next.code == 0 || next.code == 1)
-            #expect(ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") } == left, "trial \(trial): verify deleted a file")
+            #expect(
+                ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") } == left,
+                "trial \(trial): verify deleted a file")
             // …and the next record, the command that made them, sweeps them.
             let again = try Self.evidence(["record", "--goldens", dir.path, "--filter", small])
             #expect(again.code == 0)

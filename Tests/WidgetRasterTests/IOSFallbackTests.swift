@@ -1,11 +1,12 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// The iOS 15/16 fallback (`--host-mode ios16`, issue #36 item 5; seed 000 "Host rendering modes
 /// (iOS)" and "Testing"): WidgetContainer's own 16 pt padding in place of iOS 17's content
@@ -14,10 +15,13 @@ import WidgetScene
     let fonts = try! FontLibrary.bundled.get()
     var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
 
-    func request(_ family: IOSFamily, _ mode: HostMode, _ theme: Theme, _ state: FixtureState, kindling: Bool) -> IOSRenderRequest {
+    func request(_ family: IOSFamily, _ mode: HostMode, _ theme: Theme, _ state: FixtureState, kindling: Bool)
+        -> IOSRenderRequest
+    {
         let s = Scenario.cell(state, branch: .notyet, motif: .stones, kindling: kindling)
-        return IOSRenderRequest(family: family, theme: theme, hostMode: mode, snapshot: state == .firstRun ? nil : s.snapshot, asOf: s.asOf,
-                                timeZone: Scenario.timeZone)
+        return IOSRenderRequest(
+            family: family, theme: theme, hostMode: mode, snapshot: state == .firstRun ? nil : s.snapshot, asOf: s.asOf,
+            timeZone: Scenario.timeZone)
     }
 
     /// The content inset is 16 pt on every Home Screen family, in both appearances and both bodies:
@@ -32,7 +36,8 @@ import WidgetScene
                     #expect(plan.content == plan.card.insetBy(dx: 16, dy: 16), "\(family) \(theme) \(state)")
                     let scene = builder.scene(w, plan, r)
                     if state != .firstRun {  // first run's body is centred; the others start at the inset
-                        let left = plan.items.map(\.frame.minX).min() ?? 0, top = plan.items.map(\.frame.minY).min() ?? 0
+                        let left = plan.items.map(\.frame.minX).min() ?? 0
+                        let top = plan.items.map(\.frame.minY).min() ?? 0
                         #expect(left == 16, "\(family) \(theme) \(state): leftmost item at \(left) pt")
                         #expect(top >= 16 && top < 32, "\(family) \(theme) \(state): topmost item at \(top) pt")
                     }
@@ -51,9 +56,12 @@ import WidgetScene
         #expect(fallback.count == 3 * 2 * 17)
         #expect(fallback.allSatisfy { $0.id.collapsed.hostMode == .full })
         #expect(FixtureCatalog.ids.allSatisfy { $0.hostMode != .ios16 })
-        let full = try #require(IOSMatrix.requests().first { $0.id.hostMode == .full && $0.id.family == .ios(.systemSmall) })
-        let id16 = FixtureID(family: full.id.family, state: full.id.state, branch: full.id.branch, motifs: full.id.motifs, bodies: full.id.bodies,
-                             theme: full.id.theme, hostMode: .ios16)
+        let full = try #require(
+            IOSMatrix.requests().first { $0.id.hostMode == .full && $0.id.family == .ios(.systemSmall) })
+        let id16 = FixtureID(
+            family: full.id.family, state: full.id.state, branch: full.id.branch, motifs: full.id.motifs,
+            bodies: full.id.bodies,
+            theme: full.id.theme, hostMode: .ios16)
         let scene = builder.scene(full.request())
         var stacked = full.request()
         stacked.size = Size(stacked.size.width + 32, stacked.size.height + 32)  // any other scene
@@ -69,12 +77,19 @@ import WidgetScene
     @Test func theLockScreenIsRefusedAndTheHelpNamesTheOthers() throws {
         for family in IOSAccessoryFamily.allCases.map(\.family) {
             #expect(!HostMode.ios16.draws(family))
-            let args = try RenderTarget.options.parse(["--platform", "ios", "--family", family.rawValue, "--host-mode", "ios16"])
+            let args = try RenderTarget.options.parse([
+                "--platform", "ios", "--family", family.rawValue, "--host-mode", "ios16",
+            ])
             let error = try #require(throws: InputError.self) { try RenderTarget.parse(args) }
-            #expect(error.description == "--host-mode: ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant")
+            #expect(
+                error.description
+                    == "--host-mode: ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+            )
         }
         for family in IOSHomeFamily.allCases.map(\.family) { #expect(HostMode.ios16.draws(family)) }
         let help = RenderTarget.hostMode.helpLines.joined(separator: "\n")
-        #expect(help.contains("ios16 = the iOS 15/16") && help.contains("tinted (18+)") && help.contains("StandBy (17+)") && help.contains("Lock Screen (16+)"))
+        #expect(
+            help.contains("ios16 = the iOS 15/16") && help.contains("tinted (18+)") && help.contains("StandBy (17+)")
+                && help.contains("Lock Screen (16+)"))
     }
 }

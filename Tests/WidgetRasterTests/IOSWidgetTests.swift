@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// The iOS Home Screen families (issue #15): sizes, container, HabitPip, the Large window and its
 /// label, every string drawn, the matrix, and the iOS token audit.
@@ -14,11 +15,14 @@ import WidgetScene
     let fonts = FontLibrary.shared
     var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
 
-    func request(_ f: IOSHomeFamily, _ w: SyntheticWidget, theme: Theme = .light, device: IOSDeviceClass = .standard,
-                 text: DynamicTypeSize = .large) throws -> IOSRenderRequest {
+    func request(
+        _ f: IOSHomeFamily, _ w: SyntheticWidget, theme: Theme = .light, device: IOSDeviceClass = .standard,
+        text: DynamicTypeSize = .large
+    ) throws -> IOSRenderRequest {
         let (snap, at) = try w.snapshot()
-        return IOSRenderRequest(family: f.family, deviceClass: device, theme: theme, textSize: text, snapshot: snap, asOf: at,
-                                timeZone: SyntheticWidget.timeZone)
+        return IOSRenderRequest(
+            family: f.family, deviceClass: device, theme: theme, textSize: text, snapshot: snap, asOf: at,
+            timeZone: SyntheticWidget.timeZone)
     }
 
     /// Apple's published sizes (pt) per portrait screen class.
@@ -33,11 +37,13 @@ import WidgetScene
         #expect(IOSDeviceClass.all.count == table.count)
         for c in IOSDeviceClass.all {
             let t = table[c.name]!
-            #expect(c.size(.systemSmall) == Size(t.0, t.0) && c.size(.systemMedium) == Size(t.1.0, t.1.1)
+            #expect(
+                c.size(.systemSmall) == Size(t.0, t.0) && c.size(.systemMedium) == Size(t.1.0, t.1.1)
                     && c.size(.systemLarge) == Size(t.2.0, t.2.1), "\(c.name)")
         }
         #expect(IOSDeviceClass.standard.name == "393x852")
-        let r = IOSRenderRequest(family: .systemSmall, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
+        let r = IOSRenderRequest(
+            family: .systemSmall, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
         #expect(r.scale == 2 && builder.scene(r).pixelWidth == 316)
     }
 
@@ -55,12 +61,17 @@ import WidgetScene
     /// HabitPip: a solid 20 × 8 pt WidgetSuccess capsule when done, a 1.5 pt WidgetMuted outline when not.
     @Test func habitPipShapes() throws {
         var w = SyntheticWidget()
-        w.kindling = false; w.habits = 4; w.done = 2
+        w.kindling = false
+        w.habits = 4
+        w.done = 2
         let scene = builder.scene(try request(.systemSmall, w))
         let pips = scene.nodes.filter { $0.name.hasPrefix("pip-") }
         #expect(pips.count == 4)
         for (i, p) in pips.enumerated() {
-            guard case .path(_, let fill, let stroke) = p.content else { Issue.record("pip is not a path"); continue }
+            guard case .path(_, let fill, let stroke) = p.content else {
+                Issue.record("pip is not a path")
+                continue
+            }
             if i < 2 {
                 #expect(p.token == "WidgetSuccess" && fill != nil && stroke == nil)
                 #expect(p.bounds.width == 20 && p.bounds.height == 8)
@@ -74,20 +85,27 @@ import WidgetScene
     /// Seed 000 "Large family": 7 habits, next due at index 5 → rows 2…5 drawn, "+3 more in the app".
     @Test func largeWindowSlidesSoTheNextDueRowLandsLast() throws {
         var w = SyntheticWidget()
-        w.habits = 7; w.done = 5
+        w.habits = 7
+        w.done = 5
         let req = try request(.systemLarge, w)
         let (resolved, plan) = builder.plan(req)
         #expect(plan.visibleHabits == [2, 3, 4, 5] && plan.overflow == 3)
         #expect(plan.lines("overflow") == ["+3 more in the app"])
-        #expect((1...4).map { plan.lines("habit-row-\($0).title")?.first } == ["Stretch", "Journal", "Walk the dog", "Drink water"])
+        #expect(
+            (1...4).map { plan.lines("habit-row-\($0).title")?.first } == [
+                "Stretch", "Journal", "Walk the dog", "Drink water",
+            ])
         #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 5) == [2, 3, 4, 5])
         #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 2) == [0, 1, 2, 3])
         // The label speaks the visible rows only, then the rest as a count (seed 001 §4).
         let label = builder.scene(resolved, plan, req).accessibilityLabel
-        #expect(label.contains("Today: Stretch done, Journal done, Walk the dog done, Drink water not yet. 3 more habits in the app."))
+        #expect(
+            label.contains(
+                "Today: Stretch done, Journal done, Walk the dog done, Drink water not yet. 3 more habits in the app."))
         #expect(!label.contains("Meditate") && !label.contains("Practice guitar"))
         // All done: "+N more done".
-        w.done = 7; w.state = .allDone
+        w.done = 7
+        w.state = .allDone
         #expect(builder.plan(try request(.systemLarge, w)).1.lines("overflow") == ["+3 more done"])
     }
 
@@ -99,8 +117,10 @@ import WidgetScene
             let req = try request(.systemLarge, w)
             let (resolved, plan) = builder.plan(req)
             let label = builder.scene(resolved, plan, req).accessibilityLabel
-            let motivator = try #require(largeMotivatorText(state: resolved.state, motif: resolved.motif, reactive: resolved.reactive,
-                                                            doneCount: resolved.doneCount, dueCount: resolved.dueCount))
+            let motivator = try #require(
+                largeMotivatorText(
+                    state: resolved.state, motif: resolved.motif, reactive: resolved.reactive,
+                    doneCount: resolved.doneCount, dueCount: resolved.dueCount))
             #expect((plan.item("motivator") != nil) == kindling)
             #expect(label.contains(motivator) == kindling)
             if kindling, case .text(_, let style, _, let ink, _)? = plan.item("motivator")?.content {
@@ -110,31 +130,43 @@ import WidgetScene
         // Fixed 12 pt: the motivator does not scale with Dynamic Type.
         var w = SyntheticWidget()
         w.habits = 2
-        if case .text(_, let style, _, _, _)? = builder.plan(try request(.systemLarge, w, text: .xxxLarge)).1.item("motivator")?.content {
+        if case .text(_, let style, _, _, _)? = builder.plan(try request(.systemLarge, w, text: .xxxLarge)).1.item(
+            "motivator")?.content
+        {
             #expect(style.size == 12)
-        } else { Issue.record("no motivator at xxxLarge") }
+        } else {
+            Issue.record("no motivator at xxxLarge")
+        }
     }
 
     /// Seed 000: the legacy body is byte-identical whatever the kindling-only inputs say (the Coach lines).
     @Test(arguments: IOSHomeFamily.allCases) func legacyIgnoresKindlingOnlyInputs(family: IOSHomeFamily) throws {
         var w = SyntheticWidget()
-        w.kindling = false; w.done = 2
+        w.kindling = false
+        w.done = 2
         var r = try request(family, w)
         let with = builder.scene(r)
-        r.snapshot?.coachLine = nil; r.snapshot?.coachLineShort = nil
+        r.snapshot?.coachLine = nil
+        r.snapshot?.coachLineShort = nil
         #expect(builder.scene(r) == with)
-        #expect(!with.nodes.contains { $0.name == "coach-line" || $0.name == "motivator" || $0.name.hasSuffix(".fill") })
+        #expect(
+            !with.nodes.contains { $0.name == "coach-line" || $0.name == "motivator" || $0.name.hasSuffix(".fill") })
     }
 
     /// `render --json` on iOS: family, size, state, texts in drawing order, the label, findings.
     @Test func renderReportOnIOS() throws {
-        let a = try ArgumentParser.parse(["--platform", "ios", "--family", "systemLarge", "--state", "allDone", "--habits", "6",
-                                          "--reactive", "extended", "-o", "x.png"],
-                                         valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+        let a = try ArgumentParser.parse(
+            [
+                "--platform", "ios", "--family", "systemLarge", "--state", "allDone", "--habits", "6",
+                "--reactive", "extended", "-o", "x.png",
+            ],
+            valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
         let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
         let painter = CairoPainter(fonts: fonts)
         let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter)
-        #expect(report.platform == .ios && report.family == "systemLarge" && report.size == Size(338, 354) && report.pixelWidth == 676)
+        #expect(
+            report.platform == .ios && report.family == "systemLarge" && report.size == Size(338, 354)
+                && report.pixelWidth == 676)
         #expect(report.state == .allDone && report.findings.isEmpty)
         #expect(report.texts.contains("+2 more done") && report.texts.contains("DAY STREAK · LONGEST 21"))
         #expect(report.accessibilityLabel.hasPrefix("Objectuve. 12 day streak"))
@@ -145,7 +177,9 @@ import WidgetScene
         for size in [11.0, 12, 17, 34] {
             #expect(abs(m.lineHeight(TextStyle(.inter, .regular, size: size)) - (2728.0 + 680) / 2816 * size) < 1e-9)
         }
-        #expect(IOSTextStyle.body.size(.large) == 17 && IOSTextStyle.body.size(.accessibility3) == 40 && IOSTextStyle.caption2.size(.xxxLarge) == 17)
+        #expect(
+            IOSTextStyle.body.size(.large) == 17 && IOSTextStyle.body.size(.accessibility3) == 40
+                && IOSTextStyle.caption2.size(.xxxLarge) == 17)
     }
 }
 
@@ -162,9 +196,13 @@ import WidgetScene
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
             let c = widgetCopy(w, platform: .ios)
-            var allowed: Set<String> = [String(w.streak), c.daysLabel, c.largeHeaderLabel ?? "", fixedText(.newDayVisual, platform: .ios)]
-            for s in [c.caption, c.coachLine, c.title, c.subtitle, c.progress, c.staleFooter, c.smallCTA, c.largeMotivator,
-                      c.accessoryLines?.line1, c.accessoryLines?.line2, c.accessoryLines?.line3, c.inlineAccessory] { if let s { allowed.insert(s) } }
+            var allowed: Set<String> = [
+                String(w.streak), c.daysLabel, c.largeHeaderLabel ?? "", fixedText(.newDayVisual, platform: .ios),
+            ]
+            for s in [
+                c.caption, c.coachLine, c.title, c.subtitle, c.progress, c.staleFooter, c.smallCTA, c.largeMotivator,
+                c.accessoryLines?.line1, c.accessoryLines?.line2, c.accessoryLines?.line3, c.inlineAccessory,
+            ] { if let s { allowed.insert(s) } }
             allowed.formUnion(w.habits.map(\.title))
             for n in 1...50 { if let o = largeOverflowText(state: w.state, hiddenCount: n) { allowed.insert(o) } }
             let reported = Set(TruncationCheck.violations(in: scene).map(\.node))
@@ -172,9 +210,11 @@ import WidgetScene
                 guard case .text(let t) = node.content else { continue }
                 // Habit titles, the Coach line, the accessories' line3 (seed 001 §3: one line, tail
                 // truncation) and the inline label may end in "…"; any other cut is reported.
-                let mayCut = node.name.hasSuffix(".title") && node.name.hasPrefix("habit-row") || node.name == "coach-line"
+                let mayCut =
+                    node.name.hasSuffix(".title") && node.name.hasPrefix("habit-row") || node.name == "coach-line"
                     || node.name == "line3" || node.name == "inline"
-                #expect(mayCut || !t.ellipsized || reported.contains(node.name), "\(node.name) cut silently: \(t.lines)")
+                #expect(
+                    mayCut || !t.ellipsized || reported.contains(node.name), "\(node.name) cut silently: \(t.lines)")
                 // The inline line cut in a part that may not be cut: the label up to that part.
                 let inlineHead = r.family == .accessoryInline && c.inlineAccessory?.hasPrefix(t.text) == true
                 if !t.ellipsized { #expect(allowed.contains(t.text) || inlineHead, "\(node.name): \(t.text)") }
@@ -191,14 +231,21 @@ import WidgetScene
             let f = try #require(try FixtureCatalog.load().first { $0.key == key }, "no fixture \(key)")
             return f.makeScene(fonts).visibleText
         }
-        #expect(try texts("ios/systemSmall/new-day/stones/kindling/light").contains("New day — tap to see today's habits"))
+        #expect(
+            try texts("ios/systemSmall/new-day/stones/kindling/light").contains("New day — tap to see today's habits"))
         let baseline = try texts("ios/systemMedium/all-done-baseline/any-motif/kindling/light")
         #expect(baseline.contains("All done today") && baseline.contains("That's the day. Rest easy."))
         for (branch, reactive) in [("extended", ReactiveTreatment.extended), ("notyet", .notYet), ("baseline", nil)] {
-            let key = branch == "baseline" ? "ios/systemLarge/all-done-baseline/any-motif/kindling/light"
-                                           : "ios/systemLarge/all-done-\(branch)/stones/kindling/light"
+            let key =
+                branch == "baseline"
+                ? "ios/systemLarge/all-done-baseline/any-motif/kindling/light"
+                : "ios/systemLarge/all-done-\(branch)/stones/kindling/light"
             let t = try texts(key)
-            #expect(t.contains(try #require(largeMotivatorText(state: .allDone, motif: .stones, reactive: reactive, doneCount: 4, dueCount: 4))), "\(key)")
+            #expect(
+                t.contains(
+                    try #require(
+                        largeMotivatorText(
+                            state: .allDone, motif: .stones, reactive: reactive, doneCount: 4, dueCount: 4))), "\(key)")
             let small = try texts(key.replacingOccurrences(of: "systemLarge", with: "systemSmall"))
             #expect(small.contains(allDoneKindlingTitle(motif: .stones, branch: allDoneBranch(reactive))))
             #expect(small.contains(allDoneKindlingSubtitle(motif: .stones, branch: allDoneBranch(reactive))))
@@ -210,32 +257,41 @@ import WidgetScene
         let fixtures = try FixtureCatalog.load()
         // The Home Screen matrix and its size/type bands (the international titles are their own band).
         let ios = fixtures.filter { f in
-            guard let id = f.id, case .ios(let family) = id.family, !family.isAccessory, id.hostMode == .full else { return false }
+            guard let id = f.id, case .ios(let family) = id.family, !family.isAccessory, id.hostMode == .full else {
+                return false
+            }
             if case .intl? = id.band { return false }
             return true
         }
         // Counted from the matrix's own tables: per family and theme, first run + every cell, the
         // baseline cells one per body (no metaphor without `extendedToday`: the motifs collapse);
         // then the device, content and Dynamic Type bands.
-        let motifs = StreakMotif.allCases.count, families = IOSHomeFamily.allCases.count
+        let motifs = StreakMotif.allCases.count
+        let families = IOSHomeFamily.allCases.count
         let baseline = MatrixCases.cells.filter { $0.branch == .baseline }.count
         // A card whose bodies differ only in the glyph (Medium's New day) is one card for both
         // bodies unless the motif has a kindling drawing (FixtureID.readsBody).
         let bodiesMerged = IOSHomeFamily.allCases.map { f in
-            MatrixCases.cells.filter { f.bodiesDifferOnlyInGlyph($0.state) && !$0.motif.hasKindlingDrawing && $0.body == .kindling }.count
+            MatrixCases.cells.filter {
+                f.bodiesDifferOnlyInGlyph($0.state) && !$0.motif.hasKindlingDrawing && $0.body == .kindling
+            }.count
         }.reduce(0, +)
-        let main = families * Theme.allCases.count * (1 + MatrixCases.cells.count - baseline + baseline / motifs)
+        let main =
+            families * Theme.allCases.count * (1 + MatrixCases.cells.count - baseline + baseline / motifs)
             - Theme.allCases.count * bodiesMerged
-        let bands = families * ((IOSMatrix.bandClasses.count - 1) * IOSMatrix.bandStates.count
-                                + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
-                                + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)
+        let bands =
+            families
+            * ((IOSMatrix.bandClasses.count - 1) * IOSMatrix.bandStates.count
+                + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
+                + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)
         #expect(ios.count == main + bands)
         // Distinct, except where the Dynamic Type ladder makes AX3 draw at xxxLarge (the largest rung
         // that keeps every required line): then the two type bands of one family and state coincide.
         var byScene: [Scene: [String]] = [:]
         for f in fixtures { byScene[f.makeScene(fonts), default: []].append(f.key) }
         for keys in byScene.values where keys.count > 1 {
-            let ladderPair = keys.count == 2 && keys.contains { $0.contains("/AX3/") }
+            let ladderPair =
+                keys.count == 2 && keys.contains { $0.contains("/AX3/") }
                 && Set(keys.map { $0.replacingOccurrences(of: "/AX3/", with: "/xxxLarge/") }).count == 1
             #expect(ladderPair, "one scene for \(keys)")
         }
@@ -249,7 +305,8 @@ import WidgetScene
         let r = try ContrastAudit.auditIOS(try AssetCatalogTokens.bundled())
         #expect(r.passed)
         // The seed's one iOS figure: accent on the light card ≈ 2.62:1 (why the number is WidgetInk).
-        let accent = try #require(r.rows.first { $0.token == "WidgetAccent" && $0.theme == .light && $0.background == "WidgetCard" })
+        let accent = try #require(
+            r.rows.first { $0.token == "WidgetAccent" && $0.theme == .light && $0.background == "WidgetCard" })
         #expect(accent.ratioDisplay == "2.62" && accent.floor == nil)
     }
 
@@ -264,26 +321,35 @@ import WidgetScene
     /// The CLI: the bundled catalog passes (exit 0); a copy with WidgetInk's Any set to WidgetAccent's fails (exit 1).
     @Test func contrastCommandOnACatalogCopy() throws {
         #expect(try ContrastCommand.run(["--ios-assets", AssetCatalogTokens.bundledDirectory.path]) == 0)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-ink-\(UUID().uuidString).xcassets")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-ink-\(UUID().uuidString).xcassets")
         try FileManager.default.copyItem(at: AssetCatalogTokens.bundledDirectory, to: dir)
-        let accent = try String(contentsOf: dir.appendingPathComponent("WidgetAccent.colorset/Contents.json"), encoding: .utf8)
+        let accent = try String(
+            contentsOf: dir.appendingPathComponent("WidgetAccent.colorset/Contents.json"), encoding: .utf8)
         // Any = accent's Any; keep WidgetInk's Dark so only the light row moves.
-        let ink = try String(contentsOf: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), encoding: .utf8)
+        let ink = try String(
+            contentsOf: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), encoding: .utf8)
         let anyEnd = { (s: String) in s.range(of: "\"appearances\"")!.lowerBound }
         let patched = String(accent[..<anyEnd(accent)]) + String(ink[anyEnd(ink)...])
-        try patched.write(to: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
+        try patched.write(
+            to: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
         #expect(try AssetCatalogTokens.load(directory: dir).tokens.color(.ink, theme: .light) == Color(hex: "#F28226"))
         #expect(try ContrastCommand.run(["--ios-assets", dir.path]) == 1)
     }
 
     @Test func malformedColorsetIsAnInputErrorNamingTheFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-bad-\(UUID().uuidString).xcassets")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-bad-\(UUID().uuidString).xcassets")
         let set = dir.appendingPathComponent("WidgetInk.colorset")
         try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
         try #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"300","green":"0","blue":"0"}}}]}"#
             .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        do { _ = try ContrastCommand.run(["--ios-assets", dir.path]); Issue.record("accepted a malformed colorset") } catch let e as InputError {
-            #expect(e.location == set.appendingPathComponent("Contents.json").path && e.problem.contains("out of range"))
+        do {
+            _ = try ContrastCommand.run(["--ios-assets", dir.path])
+            Issue.record("accepted a malformed colorset")
+        } catch let e as InputError {
+            #expect(
+                e.location == set.appendingPathComponent("Contents.json").path && e.problem.contains("out of range"))
         }
     }
 }
@@ -306,7 +372,12 @@ import WidgetScene
                 for (habits, done) in [(4, 1), (7, 5), (12, 6)] {
                     for motif in [StreakMotif.stones, .waves, .sprout] {
                         var w = SyntheticWidget()
-                        w.state = state; w.kindling = kindling; w.habits = habits; w.done = done; w.motif = motif; w.streak = 1024
+                        w.state = state
+                        w.kindling = kindling
+                        w.habits = habits
+                        w.done = done
+                        w.motif = motif
+                        w.streak = 1024
                         if state == .allDone { w.extendedToday = true }
                         out.append(w)
                     }
@@ -318,22 +389,30 @@ import WidgetScene
 
     /// The findings a render's checks report about meaning: lost-meaning and truncated.
     static func meaningFindings(_ scene: Scene, _ facts: RenderFacts) -> [(kind: ElementKind, text: String)] {
-        LostMeaningCheck.findings(scene, facts).map { ($0.element, $0.detail) } + TruncationCheck.violations(in: scene).map { ($0.element.kind, $0.description) }
+        LostMeaningCheck.findings(scene, facts).map { ($0.element, $0.detail) }
+            + TruncationCheck.violations(in: scene).map { ($0.element.kind, $0.description) }
     }
 
-    @Test(arguments: IOSHomeFamily.allCases) func everyClassAndTypeSizeDrawsItsSizeAndReportsWhatItLoses(family: IOSHomeFamily) throws {
-        var losses = 0, untabledLosses = 0
+    @Test(arguments: IOSHomeFamily.allCases) func everyClassAndTypeSizeDrawsItsSizeAndReportsWhatItLoses(
+        family: IOSHomeFamily
+    ) throws {
+        var losses = 0
+        var untabledLosses = 0
         for c in IOSDeviceClass.rows.map({ $0[0] }) {
             for t in DynamicTypeSize.allCases {
                 for w in Self.widgets {
                     let (snap, at) = try w.snapshot()
-                    let r = IOSRenderRequest(family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+                    let r = IOSRenderRequest(
+                        family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at,
+                        timeZone: SyntheticWidget.timeZone)
                     let (resolved, plan) = builder.plan(r)
-                    let here = "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
+                    let here =
+                        "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
                     #expect(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
                     #expect(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
                     let scene = builder.scene(resolved, plan, r)
-                    let facts = RenderFacts(family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
+                    let facts = RenderFacts(
+                        family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
                     // Never silent: an element the plan could not draw whole is a finding on the render.
                     if !plan.lost.isEmpty {
                         losses += 1
@@ -341,29 +420,47 @@ import WidgetScene
                         // has no row for yet — handed over in /work/lead/ios-choices.md, counted here so
                         // they cannot grow unseen: all done's / empty's subtitle with no line left under
                         // the title, and stale Small's next-due row.
-                        let untabled = Set(plan.lost.keys).isSubset(of: [PlanPart.element(.statusSubtitle)])
-                            || resolved.state == .stale && family == .systemSmall && Set(plan.lost.keys).isSubset(of: [PlanPart.nextDueRow, .habitRow])
-                        if untabled { untabledLosses += 1 } else {
-                            #expect(!Self.meaningFindings(scene, facts).isEmpty, "\(here): lost \(plan.lost) with no finding")
+                        let untabled =
+                            Set(plan.lost.keys).isSubset(of: [PlanPart.element(.statusSubtitle)])
+                            || resolved.state == .stale && family == .systemSmall
+                                && Set(plan.lost.keys).isSubset(of: [PlanPart.nextDueRow, .habitRow])
+                        if untabled {
+                            untabledLosses += 1
+                        } else {
+                            #expect(
+                                !Self.meaningFindings(scene, facts).isEmpty,
+                                "\(here): lost \(plan.lost) with no finding")
                         }
                     }
                     let texts = plan.items.compactMap { i -> String? in
-                        if case .text(let f, _, _, _, _) = i.content { return f.lines.joined(separator: " ") } else { return nil }
+                        if case .text(let f, _, _, _, _) = i.content {
+                            return f.lines.joined(separator: " ")
+                        } else {
+                            return nil
+                        }
                     }
                     #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
                     let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
-                    #expect(pips.isEmpty || pips.count == resolved.habits.count, "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
+                    #expect(
+                        pips.isEmpty || pips.count == resolved.habits.count,
+                        "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
                     guard [.defaultProgress, .stale].contains(resolved.state) else { continue }
                     let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
                     if !plan.visibleHabits.isEmpty, let nextDue, w.kindling || family != .systemSmall {
                         #expect(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
                     }
-                    if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty { #expect(plan.item("overflow") != nil || plan.lost[.element(.overflowLine)] != nil, "\(here): \(plan.overflow) habits unsaid") }
+                    if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty {
+                        #expect(
+                            plan.item("overflow") != nil || plan.lost[.element(.overflowLine)] != nil,
+                            "\(here): \(plan.overflow) habits unsaid")
+                    }
                 }
             }
         }
         // The sweep reaches the sizes where the old step-down hid a loss.
-        print("iOS meaning sweep \(family): \(losses) plan(s) losing an element, \(untabledLosses) not yet in the required-content table")
+        print(
+            "iOS meaning sweep \(family): \(losses) plan(s) losing an element, \(untabledLosses) not yet in the required-content table"
+        )
         #expect(losses > 0)
         #expect(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)
     }
@@ -373,35 +470,53 @@ import WidgetScene
     /// the default class, and xxxLarge / AX3 on the tightest class. Each draws its text at the size
     /// asked for — the `.title` numeral (never cut: it steps by its own choice) aside — and says
     /// what did not fit in a finding instead of a smaller rung.
-    @Test(arguments: [(IOSDeviceClass.standard, DynamicTypeSize.accessibility3), (.tightest, .xxxLarge), (.tightest, .accessibility3)])
+    @Test(arguments: [
+        (IOSDeviceClass.standard, DynamicTypeSize.accessibility3), (.tightest, .xxxLarge), (.tightest, .accessibility3),
+    ])
     func textIsDrawnAtTheDynamicTypeSizeAskedFor(device: IOSDeviceClass, text: DynamicTypeSize) throws {
         var w = SyntheticWidget()
-        w.streak = 1024; w.habits = 7; w.done = 1
+        w.streak = 1024
+        w.habits = 7
+        w.done = 1
         let (snap, at) = try w.snapshot()
         for family in IOSHomeFamily.allCases {
-            let r = IOSRenderRequest(family: family.family, deviceClass: device, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let r = IOSRenderRequest(
+                family: family.family, deviceClass: device, textSize: text, snapshot: snap, asOf: at,
+                timeZone: SyntheticWidget.timeZone)
             let (resolved, plan) = builder.plan(r)
             #expect(plan.typeStep == text.step)
             // Every Dynamic Type style drawn is at its size on Apple's ladder for `text`.
             let ladder = Set(IOSTextStyle.allCases.map { $0.size(text) })
             for item in plan.items {
-                guard case .text(_, let style, _, _, _) = item.content, item.element != .numeral, item.element != .checkOffButton(.label) else { continue }
-                #expect(ladder.contains(style.size) || style == IOSLayout.motivatorStyle, "\(family) \(device.name) \(text): \(item.name) at \(style.size) pt")
+                guard case .text(_, let style, _, _, _) = item.content, item.element != .numeral,
+                    item.element != .checkOffButton(.label)
+                else { continue }
+                #expect(
+                    ladder.contains(style.size) || style == IOSLayout.motivatorStyle,
+                    "\(family) \(device.name) \(text): \(item.name) at \(style.size) pt")
             }
             let scene = builder.scene(resolved, plan, r)
             let facts = RenderFacts(family: .ios(family.family), resolved: resolved, size: scene.size, textSize: text)
-            #expect(plan.lost.isEmpty || !IOSMeaningTests.meaningFindings(scene, facts).isEmpty, "\(family) \(device.name) \(text): \(plan.lost)")
+            #expect(
+                plan.lost.isEmpty || !IOSMeaningTests.meaningFindings(scene, facts).isEmpty,
+                "\(family) \(device.name) \(text): \(plan.lost)")
         }
         #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
     }
 
     /// The reference in-progress widget (1024-day streak, 7 habits, 1 done) planned on every class.
-    func everyClass(_ family: IOSFamily, _ text: DynamicTypeSize) throws -> [(IOSDeviceClass, IOSRenderRequest, ResolvedWidget, IOSWidgetPlan)] {
+    func everyClass(_ family: IOSFamily, _ text: DynamicTypeSize) throws -> [(
+        IOSDeviceClass, IOSRenderRequest, ResolvedWidget, IOSWidgetPlan
+    )] {
         var w = SyntheticWidget()
-        w.streak = 1024; w.habits = 7; w.done = 1
+        w.streak = 1024
+        w.habits = 7
+        w.done = 1
         let (snap, at) = try w.snapshot()
         return IOSDeviceClass.all.map { c in
-            let r = IOSRenderRequest(family: family, deviceClass: c, textSize: text, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            let r = IOSRenderRequest(
+                family: family, deviceClass: c, textSize: text, snapshot: snap, asOf: at,
+                timeZone: SyntheticWidget.timeZone)
             let (resolved, plan) = builder.plan(r)
             return (c, r, resolved, plan)
         }
@@ -410,7 +525,9 @@ import WidgetScene
     /// Choice (ios-choices.md "Medium Coach line yields"): at xxxLarge and AX3 the Medium Coach line
     /// gives up its second line, then its place, before the next-due row sheds — the seed requires
     /// the row (000 "Large family": the window keeps it), the Coach line only coaches (≤ 2 lines).
-    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func mediumCoachLineYieldsToTheNextDueRow(text: DynamicTypeSize) throws {
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func mediumCoachLineYieldsToTheNextDueRow(
+        text: DynamicTypeSize
+    ) throws {
         for (c, _, _, plan) in try everyClass(.systemMedium, text) {
             #expect(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
             #expect((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
@@ -421,14 +538,19 @@ import WidgetScene
     /// and its check-off button cannot both stand (xxxLarge on every class), the row stays and the
     /// button is lost — reported — never a button under no habit (seed 000 "Families": the button
     /// names the habit it checks off by standing under it).
-    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func smallKeepsTheRowBeforeTheButton(text: DynamicTypeSize) throws {
+    @Test(arguments: [DynamicTypeSize.xxxLarge, .accessibility3]) func smallKeepsTheRowBeforeTheButton(
+        text: DynamicTypeSize
+    ) throws {
         for (c, r, resolved, plan) in try everyClass(.systemSmall, text) {
             let button = plan.items.contains { $0.element == .checkOffButton(.label) }
             #expect(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
             if !button {
                 let scene = builder.scene(resolved, plan, r)
-                let facts = RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: scene.size, textSize: text)
-                #expect(LostMeaningCheck.findings(scene, facts).contains { $0.element == .checkOffLabel }, "\(c.name) \(text): the lost button is not reported")
+                let facts = RenderFacts(
+                    family: .ios(.systemSmall), resolved: resolved, size: scene.size, textSize: text)
+                #expect(
+                    LostMeaningCheck.findings(scene, facts).contains { $0.element == .checkOffLabel },
+                    "\(c.name) \(text): the lost button is not reported")
             }
         }
     }
@@ -436,13 +558,19 @@ import WidgetScene
     /// Legacy pips agree with "N of M done": twelve habits draw twelve narrower pips, never five of twelve.
     @Test func pipsAgreeWithTheCount() throws {
         var w = SyntheticWidget()
-        w.kindling = false; w.habits = 12; w.done = 6
+        w.kindling = false
+        w.habits = 12
+        w.done = 6
         let (snap, at) = try w.snapshot()
         for f in [IOSFamily.systemSmall, .systemMedium] {
-            let plan = builder.plan(IOSRenderRequest(family: f, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)).1
+            let plan = builder.plan(
+                IOSRenderRequest(family: f, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
+            ).1
             #expect(plan.lines("progress") == ["6 of 12 done"])
             let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
-            #expect(pips.count == 12 && pips.allSatisfy { $0.frame.width >= 8 && $0.frame.maxX <= plan.content.maxX + 1e-9 })
+            #expect(
+                pips.count == 12 && pips.allSatisfy { $0.frame.width >= 8 && $0.frame.maxX <= plan.content.maxX + 1e-9 }
+            )
         }
     }
 }

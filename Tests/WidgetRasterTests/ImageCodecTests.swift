@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 @Suite struct ImageCodecTests {
     @Test func roundTripIsIdentical() throws {
@@ -14,7 +15,8 @@ import EvidenceCore
 
     @Test func encodingIsDeterministicAndHasNoAncillaryChunks() {
         let img = ImageFixtures.pattern(width: 120, height: 50)
-        let a = PNGCodec.encode(img), b = PNGCodec.encode(img)
+        let a = PNGCodec.encode(img)
+        let b = PNGCodec.encode(img)
         #expect(a == b)
         #expect(Array(a.prefix(8)) == ImageFixtures.signature)
         let types = Set(ImageFixtures.chunks(a).map(\.type))
@@ -37,14 +39,18 @@ import EvidenceCore
         // 2-bit palette with tRNS
         let plte = ImageFixtures.chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255])
         let trns = ImageFixtures.chunk("tRNS", [255, 64])
-        let pal = ImageFixtures.png(width: 3, height: 1, bitDepth: 2, colorType: 3, rows: [[0b00_01_10_00]], extra: [plte, trns])
+        let pal = ImageFixtures.png(
+            width: 3, height: 1, bitDepth: 2, colorType: 3, rows: [[0b00_01_10_00]], extra: [plte, trns])
         #expect(try PNGCodec.decode(pal, name: "p.png").pixels == [255, 0, 0, 255, 0, 255, 0, 64, 0, 0, 255, 255])
         // 1-bit grey
         let bw = ImageFixtures.png(width: 3, height: 1, bitDepth: 1, colorType: 0, rows: [[0b1010_0000]])
-        #expect(try PNGCodec.decode(bw, name: "bw.png").pixels == [255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255])
+        #expect(
+            try PNGCodec.decode(bw, name: "bw.png").pixels == [255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255])
         // Adam7-interlaced 2×2 grey: pass 1 holds (0,0), pass 6 (1,0), pass 7 row 1.
-        let adam7 = ImageFixtures.png(width: 2, height: 2, bitDepth: 8, colorType: 0, rows: [[10], [20], [30, 40]], interlace: 1)
-        #expect(try PNGCodec.decode(adam7, name: "i.png").pixels
+        let adam7 = ImageFixtures.png(
+            width: 2, height: 2, bitDepth: 8, colorType: 0, rows: [[10], [20], [30, 40]], interlace: 1)
+        #expect(
+            try PNGCodec.decode(adam7, name: "i.png").pixels
                 == [10, 10, 10, 255, 20, 20, 20, 255, 30, 30, 30, 255, 40, 40, 40, 255])
     }
 
@@ -59,9 +65,14 @@ import EvidenceCore
         }
     }
 
-    private func expectOneLine(_ e: InputError?, containing: String, name: String = "Goldens/android/x.png",
-                               sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let e else { Issue.record("decode did not throw", sourceLocation: sourceLocation); return }
+    private func expectOneLine(
+        _ e: InputError?, containing: String, name: String = "Goldens/android/x.png",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let e else {
+            Issue.record("decode did not throw", sourceLocation: sourceLocation)
+            return
+        }
         #expect(e.location == name, sourceLocation: sourceLocation)
         let text = e.description
         #expect(text.hasPrefix(name + ": "), sourceLocation: sourceLocation)
@@ -75,18 +86,20 @@ import EvidenceCore
 
     @Test func wrongSignature() {
         expectOneLine(rejection(Array("GIF89a not a png at all".utf8)), containing: "wrong signature")
-        var b = good; b[1] = 0x51
+        var b = good
+        b[1] = 0x51
         expectOneLine(rejection(b), containing: "wrong signature")
     }
 
     @Test func gitLFSPointer() {
         let pointer = """
-        version https://git-lfs.github.com/spec/v1
-        oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393
-        size 12345
+            version https://git-lfs.github.com/spec/v1
+            oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393
+            size 12345
 
-        """
-        expectOneLine(rejection(Array(pointer.utf8)), containing: "this is a Git LFS pointer, not a PNG; run git lfs pull")
+            """
+        expectOneLine(
+            rejection(Array(pointer.utf8)), containing: "this is a Git LFS pointer, not a PNG; run git lfs pull")
     }
 
     @Test(arguments: [1, 4, 8, 11, 20, 33, 37, 45, 100, -13, -12, -5, -1])
@@ -102,10 +115,12 @@ import EvidenceCore
         b[idat.offset + 8 + idat.length / 2] ^= 0x01
         expectOneLine(rejection(b), containing: "bad CRC in chunk IDAT")
         // A flipped CRC byte, or a flipped byte in an ancillary chunk, is caught too.
-        var c = good; c[c.count - 1] ^= 0x80
+        var c = good
+        c[c.count - 1] ^= 0x80
         expectOneLine(rejection(c), containing: "bad CRC in chunk IEND")
-        var d = ImageFixtures.png(width: 1, height: 1, bitDepth: 8, colorType: 0, rows: [[7]],
-                                  extra: [ImageFixtures.chunk("tEXt", Array("Comment\0hi".utf8))])
+        var d = ImageFixtures.png(
+            width: 1, height: 1, bitDepth: 8, colorType: 0, rows: [[7]],
+            extra: [ImageFixtures.chunk("tEXt", Array("Comment\0hi".utf8))])
         let text = ImageFixtures.chunks(d).first { $0.type == "tEXt" }!
         d[text.offset + 9] ^= 0x20
         expectOneLine(rejection(d), containing: "bad CRC in chunk tEXt")
@@ -113,7 +128,8 @@ import EvidenceCore
 
     @Test func corruptDataWithValidCRCIsCaughtFromLibpng() {
         // Valid chunk structure, garbage zlib stream: libpng's error path (longjmp) must be caught.
-        let garbage = ImageFixtures.signature + ImageFixtures.ihdr(width: 4, height: 4, bitDepth: 8, colorType: 6)
+        let garbage =
+            ImageFixtures.signature + ImageFixtures.ihdr(width: 4, height: 4, bitDepth: 8, colorType: 6)
             + ImageFixtures.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF, 0xFF, 0x00, 0x12]) + ImageFixtures.chunk("IEND", [])
         expectOneLine(rejection(garbage), containing: "corrupt PNG (libpng")
         // An impossible bit depth in IHDR.
@@ -127,7 +143,8 @@ import EvidenceCore
     @Test(arguments: [(100_000, 100_000), (20_000, 1), (1, 16_385), (9_000, 9_000), (0x7FFF_FFFF, 0x7FFF_FFFF)])
     func giantDimensionsAreRefusedFromIHDR(w: Int, h: Int) {
         // A tiny file claiming a huge image: refused from IHDR, before any allocation.
-        let bomb = ImageFixtures.signature + ImageFixtures.ihdr(width: UInt32(w), height: UInt32(h), bitDepth: 8, colorType: 6)
+        let bomb =
+            ImageFixtures.signature + ImageFixtures.ihdr(width: UInt32(w), height: UInt32(h), bitDepth: 8, colorType: 6)
             + ImageFixtures.chunk("IDAT", ImageFixtures.zlibStored([0])) + ImageFixtures.chunk("IEND", [])
         expectOneLine(rejection(bomb), containing: "beyond the decode limit")
     }
@@ -136,9 +153,12 @@ import EvidenceCore
         // zero size, no IDAT, IHDR not first
         let zero = ImageFixtures.png(width: 0, height: 3, bitDepth: 8, colorType: 0, rows: [])
         expectOneLine(rejection(zero), containing: "IHDR says 0×3")
-        let noData = ImageFixtures.signature + ImageFixtures.ihdr(width: 1, height: 1, bitDepth: 8, colorType: 0) + ImageFixtures.chunk("IEND", [])
+        let noData =
+            ImageFixtures.signature + ImageFixtures.ihdr(width: 1, height: 1, bitDepth: 8, colorType: 0)
+            + ImageFixtures.chunk("IEND", [])
         expectOneLine(rejection(noData), containing: "no image data")
-        let late = ImageFixtures.signature + ImageFixtures.chunk("tEXt", Array("a\0b".utf8))
+        let late =
+            ImageFixtures.signature + ImageFixtures.chunk("tEXt", Array("a\0b".utf8))
             + ImageFixtures.ihdr(width: 1, height: 1, bitDepth: 8, colorType: 0) + ImageFixtures.chunk("IEND", [])
         expectOneLine(rejection(late), containing: "expected a 13-byte IHDR")
     }
@@ -177,6 +197,8 @@ import EvidenceCore
         FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try PNGCodec.decodeFile(atPath: path) == img)
-        #expect(throws: InputError("/tmp", "is a directory, expected a file")) { try PNGCodec.decodeFile(atPath: "/tmp") }
+        #expect(throws: InputError("/tmp", "is a directory, expected a file")) {
+            try PNGCodec.decodeFile(atPath: "/tmp")
+        }
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import WidgetRaster
 import EvidenceCore
+import Testing
+
+@testable import WidgetRaster
 
 @Suite struct ImageComparatorTests {
     let base = ImageFixtures.pattern(width: 40, height: 30)
@@ -15,13 +16,14 @@ import EvidenceCore
 
     @Test func exactCountsOnePixelAndItsBox() {
         var b = base
-        b.pixels[(7 * 40 + 5) * 4 + 3] ^= 1 // alpha of (5,7), one bit
+        b.pixels[(7 * 40 + 5) * 4 + 3] ^= 1  // alpha of (5,7), one bit
         let r = ImageComparator.exact.compare(expected: base, actual: b)
         #expect(r.outcome == .pixels)
         #expect(r.differingPixels == 1)
         #expect(r.boundingBox == PixelRect(x: 5, y: 7, width: 1, height: 1))
         #expect(r.summary == "pixels: 1 differ, in 1×1 at (5,7)")
-        b.setPixel(x: 39, y: 29, .black); b.setPixel(x: 2, y: 20, .black)
+        b.setPixel(x: 39, y: 29, .black)
+        b.setPixel(x: 2, y: 20, .black)
         let r2 = ImageComparator.exact.compare(expected: base, actual: b)
         #expect(r2.differingPixels == 3)
         #expect(r2.boundingBox == PixelRect(x: 2, y: 7, width: 38, height: 23))
@@ -32,7 +34,8 @@ import EvidenceCore
         for c in [ImageComparator.exact, .perceptual()] {
             let r = c.compare(expected: base, actual: small)
             #expect(r.outcome == .size)
-            #expect(r.expectedSize == PixelSize(width: 40, height: 30) && r.actualSize == PixelSize(width: 40, height: 28))
+            #expect(
+                r.expectedSize == PixelSize(width: 40, height: 30) && r.actualSize == PixelSize(width: 40, height: 28))
             #expect(r.summary == "size: expected 40×30, got 40×28")
         }
         // Union counting: rows 28-29 exist only in expected (the overlap differs: the pattern scales).
@@ -74,13 +77,18 @@ import EvidenceCore
     }
 
     @Test func antialiasedEdgeIsDetectedAndNotCounted() {
-        let a = edge(grey: 128), b = edge(grey: 90)
+        let a = edge(grey: 128)
+        let b = edge(grey: 90)
         let ea = a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
-                (ImageComparator.antialiased(.init(base: pa.baseAddress!, stride: 20), 8, 10, 20, 20,
-                                             other: .init(base: pb.baseAddress!, stride: 20)),
-                 ImageComparator.antialiased(.init(base: pa.baseAddress!, stride: 20), 15, 10, 20, 20,
-                                             other: .init(base: pb.baseAddress!, stride: 20)))
+                (
+                    ImageComparator.antialiased(
+                        .init(base: pa.baseAddress!, stride: 20), 8, 10, 20, 20,
+                        other: .init(base: pb.baseAddress!, stride: 20)),
+                    ImageComparator.antialiased(
+                        .init(base: pa.baseAddress!, stride: 20), 15, 10, 20, 20,
+                        other: .init(base: pb.baseAddress!, stride: 20))
+                )
             }
         }
         #expect(ea.0 == true, "the grey edge pixel is anti-aliasing")
@@ -99,7 +107,7 @@ import EvidenceCore
         // pixelmatch 7.2's checkerboard: each channel 48 or 207, from the byte offset.
         #expect(ImageComparator.checkerboard(0) == (48, 48, 48))
         #expect(ImageComparator.checkerboard(140) == (48, 48, 207))  // 140/1.618 = 86.5 (even), 140/2.618 = 53.5 (odd)
-        #expect(ImageComparator.checkerboard(12) == (48, 207, 48))   // 12/1.618 = 7.4 (odd), 12/2.618 = 4.6 (even)
+        #expect(ImageComparator.checkerboard(12) == (48, 207, 48))  // 12/1.618 = 7.4 (odd), 12/2.618 = 4.6 (even)
         let px: [UInt8] = [255, 255, 255, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 0]
         px.withUnsafeBufferPointer { p in
             let b = p.baseAddress!
@@ -126,7 +134,9 @@ import EvidenceCore
         let faded = d.pixel(x: 20, y: 15)
         #expect(faded.r == faded.g && faded.g == faded.b && faded.r > 200, "faded grey copy: \(faded)")
         // Exactly the counted pixels are red.
-        let reds = (0..<d.height).flatMap { y in (0..<d.width).map { d.pixel(x: $0, y: y) } }.filter { $0 == Color(r: 255, g: 0, b: 0) }
+        let reds = (0..<d.height).flatMap { y in (0..<d.width).map { d.pixel(x: $0, y: y) } }.filter {
+            $0 == Color(r: 255, g: 0, b: 0)
+        }
         #expect(reds.count == 1)
     }
 
@@ -136,10 +146,10 @@ import EvidenceCore
         let d = ImageComparator.exact.diffImage(expected: e, actual: a)
         #expect(d.size == PixelSize(width: 5, height: 3))
         let red = Color(r: 255, g: 0, b: 0)
-        #expect(d.pixel(x: 4, y: 0) == red)   // only in actual
-        #expect(d.pixel(x: 0, y: 2) == red)   // only in expected
-        #expect(d.pixel(x: 4, y: 2) == .white) // in neither
-        #expect(d.pixel(x: 1, y: 1) != red)   // overlap, equal
+        #expect(d.pixel(x: 4, y: 0) == red)  // only in actual
+        #expect(d.pixel(x: 0, y: 2) == red)  // only in expected
+        #expect(d.pixel(x: 4, y: 2) == .white)  // in neither
+        #expect(d.pixel(x: 1, y: 1) != red)  // overlap, equal
     }
 
     @Test func perceptualDiffImageShowsAntialiasingInYellow() {
@@ -149,10 +159,14 @@ import EvidenceCore
 
     @Test func descriptionsSayWhichComparison() {
         #expect(ImageComparator.exact.description == "exact")
-        #expect(ImageComparator.perceptual().description
-                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored)")
-        #expect(ImageComparator.perceptual(threshold: 0.2, includeAA: true).description
-                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.2, alpha over its checkerboard, anti-aliasing counted)")
+        #expect(
+            ImageComparator.perceptual().description
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored)"
+        )
+        #expect(
+            ImageComparator.perceptual(threshold: 0.2, includeAA: true).description
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.2, alpha over its checkerboard, anti-aliasing counted)"
+        )
         #expect(ImageComparator.perceptual(threshold: 7) == .perceptual(threshold: 1))
     }
 }

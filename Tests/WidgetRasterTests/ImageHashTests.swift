@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 @Suite struct ImageHashTests {
     @Test func knownXXH3Vectors() {
@@ -22,7 +23,8 @@ import EvidenceCore
         let b = RGBAImage(width: 1, height: 2, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(a.pixelHash != b.pixelHash)
         #expect(a.pixelHash == RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8]).pixelHash)
-        var c = a; c.pixels[7] = 9
+        var c = a
+        c.pixels[7] = 9
         #expect(a.pixelHash != c.pixelHash)
     }
 

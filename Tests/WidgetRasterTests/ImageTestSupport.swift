@@ -1,5 +1,6 @@
-@testable import WidgetRaster
 import EvidenceCore
+
+@testable import WidgetRaster
 
 /// Builders for test images and hand-made PNG files (so every bad file is generated, not stored).
 enum ImageFixtures {
@@ -9,9 +10,11 @@ enum ImageFixtures {
         for y in 0..<height {
             for x in 0..<width {
                 let inCard = x > width / 8 && x < width * 7 / 8 && y > height / 6 && y < height * 5 / 6
-                let c: Color = inCard
-                    ? Color(r: UInt8(x * 255 / max(1, width - 1)), g: UInt8(y * 255 / max(1, height - 1)), b: 120,
-                            a: UInt8(truncatingIfNeeded: 128 + (x ^ y) % 128))
+                let c: Color =
+                    inCard
+                    ? Color(
+                        r: UInt8(x * 255 / max(1, width - 1)), g: UInt8(y * 255 / max(1, height - 1)), b: 120,
+                        a: UInt8(truncatingIfNeeded: 128 + (x ^ y) % 128))
                     : Color(r: 250, g: 248, b: 240)
                 img.setPixel(x: x, y: y, c)
             }
@@ -32,14 +35,17 @@ enum ImageFixtures {
         return ~c
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return be32(UInt32(data.count)) + body + be32(crc32(body))
     }
 
-    static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0) -> [UInt8] {
+    static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0) -> [UInt8]
+    {
         chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlace])
     }
 
@@ -54,18 +60,30 @@ enum ImageFixtures {
             out += data[i..<(i + n)]
             i += n
         } while i < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
         return out + be32(b << 16 | a)
     }
 
     /// A complete PNG from raw (unfiltered) scanlines: each row gets filter byte 0.
     /// (For an interlaced file, pass each Adam7 pass's rows in order.)
-    static func png(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]], extra: [[UInt8]] = [],
-                    interlace: UInt8 = 0) -> [UInt8] {
+    static func png(
+        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]], extra: [[UInt8]] = [],
+        interlace: UInt8 = 0
+    ) -> [UInt8] {
         var raw: [UInt8] = []
-        for r in rows { raw.append(0); raw += r }
-        return signature + ihdr(width: UInt32(width), height: UInt32(height), bitDepth: bitDepth, colorType: colorType, interlace: interlace)
+        for r in rows {
+            raw.append(0)
+            raw += r
+        }
+        return signature
+            + ihdr(
+                width: UInt32(width), height: UInt32(height), bitDepth: bitDepth, colorType: colorType,
+                interlace: interlace)
             + extra.flatMap { $0 } + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
 

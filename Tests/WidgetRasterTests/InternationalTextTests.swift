@@ -1,11 +1,12 @@
+import EvidenceCore
 import Foundation
 import Testing
+import WidgetModel
+import WidgetScene
+import WidgetText
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetScene
 
 /// Issue #10: habit titles in any script, shaped through the Noto fallback chain, ordered by the
 /// Unicode bidi algorithm, cut only between grapheme clusters, and a gate that fails on tofu.
@@ -16,8 +17,10 @@ import WidgetScene
     /// Every test title draws real glyphs in every style the widget sets titles in, on both platforms.
     @Test(arguments: titles)
     func noNotdefGlyphs(title: String) {
-        for style in [TextStyle.roboto(.regular, sp: 14, fontScale: 1), .roboto(.medium, sp: 11, fontScale: 1),
-                      .roboto(.bold, sp: 22, fontScale: 1), TextStyle(.inter, .semibold, size: 15)] {
+        for style in [
+            TextStyle.roboto(.regular, sp: 14, fontScale: 1), .roboto(.medium, sp: 11, fontScale: 1),
+            .roboto(.bold, sp: 22, fontScale: 1), TextStyle(.inter, .semibold, size: 15),
+        ] {
             let line = fonts.shapeLine(title, style: style)
             #expect(line.notdefCount == 0, "\(title) in \(style.family) \(style.weight)")
             #expect(line.missing.isEmpty)
@@ -44,8 +47,14 @@ import WidgetScene
         #expect(faces("قراءة") == ["NotoNaskhArabic-Regular.ttf"])
         #expect(faces("קריאה") == ["NotoSansHebrew-Regular.ttf"])
         #expect(faces("💧 Water") == ["NotoColorEmoji.ttf", "Roboto-Regular.ttf"])
-        #expect(fonts.shapeLine("Done", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == ["Roboto-Bold.ttf"])
-        #expect(fonts.shapeLine("読書", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == ["NotoSansCJK-Bold.ttc"])
+        #expect(
+            fonts.shapeLine("Done", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == [
+                "Roboto-Bold.ttf"
+            ])
+        #expect(
+            fonts.shapeLine("読書", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == [
+                "NotoSansCJK-Bold.ttc"
+            ])
         // A decomposed accent stays with its base in Roboto (one face, one cluster per letter).
         #expect(faces("Tie\u{0302}\u{0301}ng") == ["Roboto-Regular.ttf"])
     }
@@ -69,7 +78,9 @@ import WidgetScene
         let arabic = fonts.shapeLine("قراءة", style: .roboto(.regular, sp: 14, fontScale: 1))
         #expect(arabic.rightToLeft && arabic.runs.count == 1 && arabic.runs[0].rightToLeft)
         // Latin stays on the cheap path: left to right, one run, no FriBidi call.
-        #expect(TextShaper.bidiLevels(Array("Café crème".unicodeScalars.map(\.value)), direction: .firstStrong).levels.isEmpty)
+        #expect(
+            TextShaper.bidiLevels(Array("Café crème".unicodeScalars.map(\.value)), direction: .firstStrong).levels
+                .isEmpty)
     }
 
     /// Measuring and drawing go through one routine: the advance is the shaped line's width.
@@ -99,20 +110,32 @@ import WidgetScene
     let box = Rect(x: 10, y: 10, width: 200, height: 20)
 
     @Test func lineStartFollowsThePolicy() {
-        #expect(TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart) == 160)
-        #expect(TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .layoutLeftToRight) == 10)
-        #expect(TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: false, leadingEdge: .paragraphStart) == 10)
-        #expect(TextAlignment.trailing.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart) == 10)
-        #expect(TextAlignment.center.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart) == 85)
+        #expect(
+            TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
+                == 160)
+        #expect(
+            TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .layoutLeftToRight)
+                == 10)
+        #expect(
+            TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: false, leadingEdge: .paragraphStart)
+                == 10)
+        #expect(
+            TextAlignment.trailing.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
+                == 10)
+        #expect(
+            TextAlignment.center.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
+                == 85)
     }
 
     /// The ink's horizontal extent, in layout units, of one text node drawn alone.
     func ink(_ text: String, _ edge: LeadingEdge) -> (minX: Double, maxX: Double)? {
         let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1)
-        let node = SceneNode(.statusTitle, on: .android, role: .text, token: "widget_ink", bounds: box, container: box,
-                             content: .text(TextContent(lines: [text], style: style, color: .black, lineHeight: 20, leadingEdge: edge)))
-        let scene = Scene(size: Size(220, 40), density: 2, card: Rect(x: 0, y: 0, width: 220, height: 40),
-                          nodes: [node], accessibilityLabel: text)
+        let node = SceneNode(
+            .statusTitle, on: .android, role: .text, token: "widget_ink", bounds: box, container: box,
+            content: .text(TextContent(lines: [text], style: style, color: .black, lineHeight: 20, leadingEdge: edge)))
+        let scene = Scene(
+            size: Size(220, 40), density: 2, card: Rect(x: 0, y: 0, width: 220, height: 40),
+            nodes: [node], accessibilityLabel: text)
         return InkBounds.horizontal(painter.render(scene), density: 2)
     }
 
@@ -135,11 +158,13 @@ import WidgetScene
 
     /// The real Android fixture: the Hebrew habit's ink sits at the right end of its row's label box.
     @Test func hebrewRowInAndroidFixtureSitsRight() throws {
-        let fixture = try #require(try FixtureCatalog.load().first { $0.key == "android/bands/intl/medium/arabic_hebrew" })
+        let fixture = try #require(
+            try FixtureCatalog.load().first { $0.key == "android/bands/intl/medium/arabic_hebrew" })
         let scene = fixture.makeScene(fonts)
-        let node = try #require(scene.nodes.first { node in
-            if case .text(let t) = node.content { return t.text == "קריאה" } else { return false }
-        })
+        let node = try #require(
+            scene.nodes.first { node in
+                if case .text(let t) = node.content { return t.text == "קריאה" } else { return false }
+            })
         var alone = scene
         alone.nodes = [node]
         let i = try #require(InkBounds.horizontal(painter.render(alone), density: scene.density))
@@ -150,17 +175,24 @@ import WidgetScene
     /// Emoji are colour bitmaps drawn at the text's size, whatever the text colour.
     @Test func emojiDrawInColourAtTextSize() throws {
         let style = TextStyle.roboto(.regular, sp: 20, fontScale: 1)
-        let node = SceneNode(.statusTitle, on: .android, role: .text, token: "widget_ink", bounds: Rect(x: 0, y: 0, width: 40, height: 30),
-                             container: Rect(x: 0, y: 0, width: 40, height: 30),
-                             content: .text(TextContent(lines: ["💧"], style: style, color: .black, lineHeight: 30)))
-        let img = painter.render(Scene(size: Size(40, 30), density: 2, card: Rect(x: 0, y: 0, width: 40, height: 30),
-                                       nodes: [node], accessibilityLabel: ""))
-        var colourful = 0, minY = Int.max, maxY = Int.min
+        let node = SceneNode(
+            .statusTitle, on: .android, role: .text, token: "widget_ink",
+            bounds: Rect(x: 0, y: 0, width: 40, height: 30),
+            container: Rect(x: 0, y: 0, width: 40, height: 30),
+            content: .text(TextContent(lines: ["💧"], style: style, color: .black, lineHeight: 30)))
+        let img = painter.render(
+            Scene(
+                size: Size(40, 30), density: 2, card: Rect(x: 0, y: 0, width: 40, height: 30),
+                nodes: [node], accessibilityLabel: ""))
+        var colourful = 0
+        var minY = Int.max
+        var maxY = Int.min
         for y in 0..<img.height {
             for x in 0..<img.width {
                 let p = img.pixel(x: x, y: y)
                 guard p.a > 128 else { continue }
-                minY = min(minY, y); maxY = max(maxY, y)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
                 if Int(p.b) - Int(p.r) > 60 { colourful += 1 }  // the droplet is blue, never the black text colour
             }
         }
@@ -173,8 +205,14 @@ import WidgetScene
 enum InkBounds {
     /// Leftmost and rightmost columns with any ink, in layout units (nil for a blank image).
     static func horizontal(_ img: RGBAImage, density: Double) -> (minX: Double, maxX: Double)? {
-        var lo = Int.max, hi = Int.min
-        for y in 0..<img.height { for x in 0..<img.width where img.pixel(x: x, y: y).a > 64 { lo = min(lo, x); hi = max(hi, x) } }
+        var lo = Int.max
+        var hi = Int.min
+        for y in 0..<img.height {
+            for x in 0..<img.width where img.pixel(x: x, y: y).a > 64 {
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+        }
         return lo > hi ? nil : (Double(lo) / density, Double(hi + 1) / density)
     }
 }
@@ -183,13 +221,16 @@ enum InkBounds {
 @Suite struct GraphemeSafeWrapTests {
     let fonts = FontLibrary.shared
     let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1)
-    static let clustered = ["👨‍👩‍👧👨‍👩‍👧 Family call", "🇯🇵🇰🇷🇨🇳 flags", "Tie\u{0302}\u{0301}ng Vie\u{0323}\u{0302}t hôm nay",
-                            "🏃🏽‍♀️🏃🏽‍♀️🏃🏽‍♀️ Run", "קריאה יומית 👍🏽", "毎日日本語の本を三十分読む"]
+    static let clustered = [
+        "👨‍👩‍👧👨‍👩‍👧 Family call", "🇯🇵🇰🇷🇨🇳 flags", "Tie\u{0302}\u{0301}ng Vie\u{0323}\u{0302}t hôm nay",
+        "🏃🏽‍♀️🏃🏽‍♀️🏃🏽‍♀️ Run", "קריאה יומית 👍🏽", "毎日日本語の本を三十分読む",
+    ]
 
     /// Drop the trailing "…" and check what is left is whole clusters from the start of `text`.
     func isClusterPrefix(_ line: String, of text: String) -> Bool {
         let body = line.hasSuffix(TextWrap.ellipsis) ? String(line.dropLast()) : line
-        let b = Array(body), t = Array(text)
+        let b = Array(body)
+        let t = Array(text)
         return b.count <= t.count && Array(t.prefix(b.count)) == b
     }
 
@@ -228,8 +269,11 @@ enum InkBounds {
     }
 
     @Test func latinStillWrapsAtSpacesOnly() {
-        #expect(TextWrap.breakPieces("Read 20 min") == [.init(text: "Read", glue: " "), .init(text: "20", glue: " "),
-                                                        .init(text: "min", glue: " ")])
+        #expect(
+            TextWrap.breakPieces("Read 20 min") == [
+                .init(text: "Read", glue: " "), .init(text: "20", glue: " "),
+                .init(text: "min", glue: " "),
+            ])
         #expect(TextWrap.breakPieces("読書 30分").map(\.text) == ["読", "書", "30", "分"])
         #expect(TextWrap.breakPieces("読書 30分").map(\.glue) == [" ", "", " ", ""])
     }
@@ -249,22 +293,28 @@ enum InkBounds {
     func fixture(_ key: String, title: String) throws -> Fixture {
         let builder = AndroidSceneBuilder(fonts: .shared, tokens: try TokenSet.bundled())
         let scenario = Scenario(total: 2, done: 0, extendedToday: false, titles: [title, "Read"])
-        let request = AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: scenario.snapshot,
-                                           asOf: scenario.asOf, timeZone: Scenario.timeZone)
+        let request = AndroidRenderRequest(
+            family: .medium, widthDp: 300, heightDp: 180, snapshot: scenario.snapshot,
+            asOf: scenario.asOf, timeZone: Scenario.timeZone)
         let scene = builder.scene(request)
         return Fixture(key: key) { _ in scene }
     }
 
     @Test func uncoveredCodePointFailsVerifyAsMissingGlyph() throws {
-        let catalog = [try fixture("intl/arrow", title: "Stretch \u{1F8B0}"), try fixture("intl/private-use", title: "\u{E000} Gym"),
-                       try fixture("intl/fine", title: "קריאה 📚")]
+        let catalog = [
+            try fixture("intl/arrow", title: "Stretch \u{1F8B0}"),
+            try fixture("intl/private-use", title: "\u{E000} Gym"),
+            try fixture("intl/fine", title: "קריאה 📚"),
+        ]
         let dir = tempDir()
         let options = GateOptions(goldens: dir, jobs: 2, checks: [GlyphCoverageCheck.gateCheck])
         _ = try Recorder.record(options, catalog: catalog, painter: painter)
         let v = try Verifier.verify(options, catalog: catalog, painter: painter)
         let glyphFailures = v.failures.filter { $0.kind == .missingGlyph }
         #expect(glyphFailures.map(\.key) == ["intl/arrow", "intl/private-use"])
-        #expect(glyphFailures[0].detail.hasPrefix("habit-row-1.title: U+1F8B0 has no glyph in Roboto-Regular.ttf, NotoColorEmoji.ttf"))
+        #expect(
+            glyphFailures[0].detail.hasPrefix(
+                "habit-row-1.title: U+1F8B0 has no glyph in Roboto-Regular.ttf, NotoColorEmoji.ttf"))
         #expect(glyphFailures[1].detail.hasPrefix("habit-row-1.title: U+E000 has no glyph"))
         #expect(v.passed == ["intl/fine"])
         #expect(FailureKind.missingGlyph.rawValue == "missing-glyph")
@@ -275,13 +325,17 @@ enum InkBounds {
         let warnings = RenderCommand.glyphWarnings(scene, fonts: .shared)
         #expect(warnings.count == 1)
         #expect(warnings[0].hasPrefix("warning: missing-glyph habit-row-1.title: U+1F8B0 has no glyph in "))
-        #expect(RenderCommand.glyphWarnings(try fixture("ok", title: "👨‍👩‍👧 Family").makeScene(.shared), fonts: .shared).isEmpty)
+        #expect(
+            RenderCommand.glyphWarnings(try fixture("ok", title: "👨‍👩‍👧 Family").makeScene(.shared), fonts: .shared).isEmpty
+        )
     }
 
     @Test func environmentHashesEveryFallbackFace() {
         let env = RendererEnvironment.current(fonts: .shared)
-        for name in ["NotoColorEmoji.ttf", "NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoNaskhArabic-Regular.ttf",
-                     "NotoSansHebrew-Regular.ttf", "Roboto-Regular.ttf", "Inter-Regular.otf"] {
+        for name in [
+            "NotoColorEmoji.ttf", "NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoNaskhArabic-Regular.ttf",
+            "NotoSansHebrew-Regular.ttf", "Roboto-Regular.ttf", "Inter-Regular.otf",
+        ] {
             #expect(env.fonts[name] != nil, "\(name) not hashed")
         }
     }
@@ -291,9 +345,12 @@ enum InkBounds {
     @Test func changedFallbackFontIsAnEnvironmentChange() throws {
         let fontDir = tempDir()
         let swapped = fontDir.appendingPathComponent("NotoSansHebrew-Regular.ttf")
-        try FileManager.default.copyItem(atPath: FallbackChain.notoTrueType + "NotoSansHebrew-Bold.ttf", toPath: swapped.path)
+        try FileManager.default.copyItem(
+            atPath: FallbackChain.notoTrueType + "NotoSansHebrew-Bold.ttf", toPath: swapped.path)
         let changed = try FontLibrary(directory: PackagePaths.fonts) { weight in
-            FallbackChain.faces(for: weight).map { $0.fileName == "NotoSansHebrew-Regular.ttf" ? FontFile(swapped.path) : $0 }
+            FallbackChain.faces(for: weight).map {
+                $0.fileName == "NotoSansHebrew-Regular.ttf" ? FontFile(swapped.path) : $0
+            }
         }
         let catalog = [try fixture("intl/hebrew", title: "קריאה")]
         let dir = tempDir()

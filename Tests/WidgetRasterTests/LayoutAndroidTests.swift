@@ -1,10 +1,11 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
+
+@testable import WidgetRaster
 
 /// The real HarfBuzz measurer with a memo, so the property sweep stays fast in debug builds.
 /// Guarded by a pthread-backed NSLock rather than Synchronization's Mutex: ThreadSanitizer does not
@@ -14,8 +15,16 @@ final class MemoMeasurer: TextMeasuring, @unchecked Sendable {
     private let lock = NSLock()
     // Unbounded, unlike FontLibrary's caches: a sweep's working set (every width × every title)
     // outgrows them, and a sweep that measures each line again is what made the suite slow.
-    private struct AdvanceKey: Hashable { var text: String; var style: TextStyle }
-    private struct WrapKey: Hashable { var text: String; var width: Double; var maxLines: Int; var style: TextStyle }
+    private struct AdvanceKey: Hashable {
+        var text: String
+        var style: TextStyle
+    }
+    private struct WrapKey: Hashable {
+        var text: String
+        var width: Double
+        var maxLines: Int
+        var style: TextStyle
+    }
     private var advances: [AdvanceKey: Double] = [:]
     private var wraps: [WrapKey: WrappedText] = [:]
     init(_ base: TextMeasuring) { self.base = base }
@@ -27,8 +36,10 @@ final class MemoMeasurer: TextMeasuring, @unchecked Sendable {
             TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
         }
     }
-    private func remembered<Key: Hashable, Value>(_ table: ReferenceWritableKeyPath<MemoMeasurer, [Key: Value]>, _ key: Key,
-                                                  _ make: () -> Value) -> Value {
+    private func remembered<Key: Hashable, Value>(
+        _ table: ReferenceWritableKeyPath<MemoMeasurer, [Key: Value]>, _ key: Key,
+        _ make: () -> Value
+    ) -> Value {
         if let v = lock.withLock({ self[keyPath: table][key] }) { return v }
         let v = make()
         lock.withLock { self[keyPath: table][key] = v }
@@ -62,13 +73,19 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     }
     @Test func newDayAdvance() {
         // "New day" 42–84 dp of advance (fontScale 1.0 … 2.0).
-        #expect(AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 1.0).width("New day", .roboto(.regular, sp: 11, fontScale: 1.0)) == 42)
-        #expect(AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 2.0).width("New day", .roboto(.regular, sp: 11, fontScale: 2.0)) == 84)
+        #expect(
+            AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 1.0).width(
+                "New day", .roboto(.regular, sp: 11, fontScale: 1.0)) == 42)
+        #expect(
+            AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 2.0).width(
+                "New day", .roboto(.regular, sp: 11, fontScale: 2.0)) == 84)
     }
 }
 
 @Suite struct LayoutHeightBudgetTests {
-    private func medium(_ h: Int, fs: Double, state: WidgetState = .defaultProgress, width: Int = 320) -> AndroidWidgetPlan {
+    private func medium(_ h: Int, fs: Double, state: WidgetState = .defaultProgress, width: Int = 320)
+        -> AndroidWidgetPlan
+    {
         plan(.reference(family: .medium, widthDp: Double(width), heightDp: Double(h), fontScale: fs, state: state))
     }
 
@@ -88,21 +105,37 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         }
     }
 
-    @Test(arguments: [(1.0, WidgetState.defaultProgress, 124, 147), (1.15, .defaultProgress, 135, 160), (1.3, .defaultProgress, 137, 165),
-                      (1.0, .stale, 133, 156), (1.3, .stale, 146, 174)])
+    @Test(arguments: [
+        (1.0, WidgetState.defaultProgress, 124, 147), (1.15, .defaultProgress, 135, 160),
+        (1.3, .defaultProgress, 137, 165),
+        (1.0, .stale, 133, 156), (1.3, .stale, 146, 174),
+    ])
     func labelThresholds(fs: Double, state: WidgetState, dayStreak: Int, longest: Int) {
         var wrong: [String] = []
         for w in Self.tableWidths {
             if w % 10 == 0 || w == Self.tableWidths.first! + 1 {
                 // The whole scan: shown at every height from 260 dp down to the threshold, not below it.
-                let plans = Dictionary(uniqueKeysWithValues: (100...260).map { ($0, medium($0, fs: fs, state: state, width: w)) })
-                let ds = threshold(100...260) { plans[$0]!.shows(.dayStreakLabel) }, lg = threshold(100...260) { plans[$0]!.shows(.longestLabel) }
-                if ds != dayStreak || lg != longest { wrong.append("w \(w): DAY STREAK from \(ds.map(String.init) ?? "never"), Longest from \(lg.map(String.init) ?? "never")") }
+                let plans = Dictionary(
+                    uniqueKeysWithValues: (100...260).map { ($0, medium($0, fs: fs, state: state, width: w)) })
+                let ds = threshold(100...260) { plans[$0]!.shows(.dayStreakLabel) }
+                let lg = threshold(100...260) { plans[$0]!.shows(.longestLabel) }
+                if ds != dayStreak || lg != longest {
+                    wrong.append(
+                        "w \(w): DAY STREAK from \(ds.map(String.init) ?? "never"), Longest from \(lg.map(String.init) ?? "never")"
+                    )
+                }
             } else {
                 // Between them, the boundary itself: shown at the threshold, shed one dp below it.
-                let (atDS, belowDS) = (medium(dayStreak, fs: fs, state: state, width: w), medium(dayStreak - 1, fs: fs, state: state, width: w))
-                let (atLg, belowLg) = (medium(longest, fs: fs, state: state, width: w), medium(longest - 1, fs: fs, state: state, width: w))
-                if !atDS.shows(.dayStreakLabel) || belowDS.shows(.dayStreakLabel) || !atLg.shows(.longestLabel) || belowLg.shows(.longestLabel) {
+                let (atDS, belowDS) = (
+                    medium(dayStreak, fs: fs, state: state, width: w),
+                    medium(dayStreak - 1, fs: fs, state: state, width: w)
+                )
+                let (atLg, belowLg) = (
+                    medium(longest, fs: fs, state: state, width: w), medium(longest - 1, fs: fs, state: state, width: w)
+                )
+                if !atDS.shows(.dayStreakLabel) || belowDS.shows(.dayStreakLabel) || !atLg.shows(.longestLabel)
+                    || belowLg.shows(.longestLabel)
+                {
                     wrong.append("w \(w): a threshold moved off \(dayStreak) / \(longest) dp")
                 }
             }
@@ -120,7 +153,8 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     /// The seed's Small numbers describe the legacy stack (progress text + the 4-pip row, so four
     /// habits); the kindling body leads with the next-due row and the pill instead.
     @Test func smallDefaultStackIs93AtFs13AndPipRowDrops() {
-        let p = plan(.reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false, habitCount: 4))
+        let p = plan(
+            .reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false, habitCount: 4))
         let stack = [PlanPart.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
         #expect(stack == 93)
         let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3, kindling: false))
@@ -149,7 +183,9 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                 let streak = [7, 42, 365][d - 1]
                 // The width table has no height column: it holds at every height Small takes.
                 for h in stride(from: 130, through: 400, by: 5) {
-                    let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, streak: streak))
+                    let p = plan(
+                        .reference(
+                            family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, streak: streak))
                     #expect(p.shows(.flame) == flame, "w \(w) h \(h) fs \(fs) digits \(d)")
                     #expect(p.shows(.daysLabel) == days, "w \(w) h \(h) fs \(fs) digits \(d)")
                     #expect(p.shows(.numeral))
@@ -254,23 +290,35 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     /// showsCaptionRow = ¬showsNewDayLine — at the body size, never stepped down (the old layout
     /// stepped it above the floor), across every height Small reaches × font scale × streak digits.
     @Test func newDayFollowsTheSeedsFormula() {
-        var wrong: [String] = [], fallbacks = 0
-        for w in [110, 111, 115, 120, 124, 130, 150, 180, 199] { for h in stride(from: 130, through: 200, by: 5) {
-            for fs in [1.0, 1.15, 1.3, 1.5, 2.0] { for streak in [7, 42, 365] {
-                let p = plan(.reference(family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: .newDay,
-                                        streak: streak, longest: max(streak, 21)))
-                let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
-                let head = p.element(.numeral).costDp
-                let maxLines = min(2, Int(((p.mainRowBudgetDp - head - 6) / m.line).rounded(.down)))
-                let cw = AndroidLayout.contentWidth(Double(w))
-                let icon = (m.wrapLines("New day", width: cw - 17, style: m.body) ?? 99) <= maxLines
-                let line = icon || (m.wrapLines("New day", width: cw, style: m.body) ?? 99) <= maxLines
-                let ctx = "\(w)×\(h) fs \(fs) streak \(streak)"
-                if p.shows(.newDayIcon) != icon || p.shows(.newDayLine) != line || p.shows(.captionRow) == line { wrong.append(ctx) }
-                if p.shows(.newDayLine) && p.element(.newDayLine).style?.size != 11 * fs { wrong.append("\(ctx): New day stepped") }
-                if !line { fallbacks += 1 }
-            } }
-        } }
+        var wrong: [String] = []
+        var fallbacks = 0
+        for w in [110, 111, 115, 120, 124, 130, 150, 180, 199] {
+            for h in stride(from: 130, through: 200, by: 5) {
+                for fs in [1.0, 1.15, 1.3, 1.5, 2.0] {
+                    for streak in [7, 42, 365] {
+                        let p = plan(
+                            .reference(
+                                family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: .newDay,
+                                streak: streak, longest: max(streak, 21)))
+                        let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
+                        let head = p.element(.numeral).costDp
+                        let maxLines = min(2, Int(((p.mainRowBudgetDp - head - 6) / m.line).rounded(.down)))
+                        let cw = AndroidLayout.contentWidth(Double(w))
+                        let icon = (m.wrapLines("New day", width: cw - 17, style: m.body) ?? 99) <= maxLines
+                        let line = icon || (m.wrapLines("New day", width: cw, style: m.body) ?? 99) <= maxLines
+                        let ctx = "\(w)×\(h) fs \(fs) streak \(streak)"
+                        if p.shows(.newDayIcon) != icon || p.shows(.newDayLine) != line || p.shows(.captionRow) == line
+                        {
+                            wrong.append(ctx)
+                        }
+                        if p.shows(.newDayLine) && p.element(.newDayLine).style?.size != 11 * fs {
+                            wrong.append("\(ctx): New day stepped")
+                        }
+                        if !line { fallbacks += 1 }
+                    }
+                }
+            }
+        }
         #expect(wrong.isEmpty, "\(wrong.count) plans off the formula, e.g. \(wrong.prefix(6))")
         #expect(fallbacks > 0)  // the sweep reaches the caption fallback
     }
@@ -283,8 +331,15 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
 
 @Suite struct LayoutPropertySweep {
     // Every 40 dp wide / 30 dp tall plus the seed's boundaries (keeps the debug run to a few seconds).
-    static let widths = Array(Set(Array(stride(from: 110, through: 500, by: 40)) + [117, 130, 180, 199, 200, 219, 230, 250, 290, 334, 460, 500])).sorted()
-    static let heights = Array(Set(Array(stride(from: 130, through: 400, by: 30)) + [124, 147, 155, 165, 174, 180, 269, 270, 330, 400])).sorted().filter { $0 >= 130 }
+    static let widths = Array(
+        Set(
+            Array(stride(from: 110, through: 500, by: 40)) + [
+                117, 130, 180, 199, 200, 219, 230, 250, 290, 334, 460, 500,
+            ])
+    ).sorted()
+    static let heights = Array(
+        Set(Array(stride(from: 130, through: 400, by: 30)) + [124, 147, 155, 165, 174, 180, 269, 270, 330, 400])
+    ).sorted().filter { $0 >= 130 }
     static let scales = [1.0, 1.15, 1.3, 2.0]
     static let streaks = [7, 42, 365, 1234]
 
@@ -296,40 +351,55 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                 var a11y: Set<AccessibilityContent> = []
                 for w in Self.widths {
                     for h in Self.heights {
-                        let input = AndroidPlanInput.reference(widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: state,
-                                                               streak: streak, longest: max(streak, 21), habitCount: 5,
-                                                               doneCount: state == .allDone ? 5 : 1)
+                        let input = AndroidPlanInput.reference(
+                            widthDp: Double(w), heightDp: Double(h), fontScale: fs, state: state,
+                            streak: streak, longest: max(streak, 21), habitCount: 5,
+                            doneCount: state == .allDone ? 5 : 1)
                         let p = plan(input)
-                        check(p, "\(w)×\(h) fs \(fs) \(state) streak \(streak) → \(p.size)", state: state, into: &failures)
+                        check(
+                            p, "\(w)×\(h) fs \(fs) \(state) streak \(streak) → \(p.size)", state: state, into: &failures
+                        )
                         a11y.insert(p.accessibility)
                     }
                 }
                 #expect(a11y.count == 1, "accessibility differs across bands: \(state) fs \(fs) streak \(streak)")
             }
         }
-        #expect(failures.count == 0, "\(failures.count) failure(s), first: \(failures.prefix(12).joined(separator: "\n"))")
+        #expect(
+            failures.count == 0, "\(failures.count) failure(s), first: \(failures.prefix(12).joined(separator: "\n"))")
     }
 
     /// Every failure of one plan, appended to `failures` (one `#expect` per sweep, not per check:
     /// a recorded expectation per element of ~38,000 plans was most of the suite's time).
-    func check(_ p: AndroidWidgetPlan, _ ctx: @autoclosure () -> String, state: WidgetState, into failures: inout [String]) {
+    func check(
+        _ p: AndroidWidgetPlan, _ ctx: @autoclosure () -> String, state: WidgetState, into failures: inout [String]
+    ) {
         if state != .firstRun { if !(p.shows(.numeral)) { failures.append("numeral hidden: \(ctx())") } }
         let box = p.contentBox
         let mainBox = Rect(x: box.x, y: box.y, width: box.width, height: p.mainRowBudgetDp)
         for e in p.elements.values where e.shown {
-            guard let f = e.frame else { failures.append("shown without frame: \(e.key) \(ctx())"); continue }
+            guard let f = e.frame else {
+                failures.append("shown without frame: \(e.key) \(ctx())")
+                continue
+            }
             let container = e.key == .staleFooter ? box : mainBox
             if !(container.contains(f)) { failures.append("\(e.key) \(f) outside \(container): \(ctx())") }
             if e.maxLines == 1, let text = e.text, let style = e.style, e.key != .numeral {
                 let need = AndroidLayout.ceilDp(layoutMeasurer.advance(text, style: style))
-                if !(need <= f.width + 0.01 || e.ellipsized) { failures.append("\(e.key) \"\(text)\" \(need) > \(f.width) not ellipsized: \(ctx())") }
+                if !(need <= f.width + 0.01 || e.ellipsized) {
+                    failures.append("\(e.key) \"\(text)\" \(need) > \(f.width) not ellipsized: \(ctx())")
+                }
             }
             if e.key == .numeral, let text = e.text, let style = e.style {
-                if !(AndroidLayout.ceilDp(layoutMeasurer.advance(text, style: style)) <= f.width + 0.01) { failures.append("numeral clipped: \(ctx())") }
+                if !(AndroidLayout.ceilDp(layoutMeasurer.advance(text, style: style)) <= f.width + 0.01) {
+                    failures.append("numeral clipped: \(ctx())")
+                }
             }
         }
         for r in p.habitRows {
-            if !(mainBox.contains(r.frame)) { failures.append("habit row \(r.habitIndex) \(r.frame) outside \(mainBox): \(ctx())") }
+            if !(mainBox.contains(r.frame)) {
+                failures.append("habit row \(r.habitIndex) \(r.frame) outside \(mainBox): \(ctx())")
+            }
             if !(r.frame.contains(r.labelFrame)) { failures.append("label outside row: \(ctx())") }
         }
         // Budgeted rows: inside their column, no overlaps.
@@ -340,10 +410,14 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
             }
             for r in rs {
                 let bottom = column == .footer ? box.maxY : box.y + p.mainRowBudgetDp
-                if !(r.y >= box.y - 0.01 && r.y + r.height <= bottom + 0.01) { failures.append("\(r.owner) beyond budget: \(ctx())") }
+                if !(r.y >= box.y - 0.01 && r.y + r.height <= bottom + 0.01) {
+                    failures.append("\(r.owner) beyond budget: \(ctx())")
+                }
             }
         }
         let total = p.habitRows.count + p.overflow
-        if p.size != .small, [.defaultProgress, .stale].contains(state) { if !(total == 5) { failures.append("rows + overflow ≠ habits: \(ctx())") } }
+        if p.size != .small, [.defaultProgress, .stale].contains(state) {
+            if !(total == 5) { failures.append("rows + overflow ≠ habits: \(ctx())") }
+        }
     }
 }

@@ -1,25 +1,34 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Issue #51 Build 2: the one table of choices (docs/explanation/layout-rules.md, "Where the seeds
 /// are silent") is exactly `LayoutChoice`'s cases, and each row's behaviour holds — a test per row,
 /// chosen by an exhaustive switch, so a new choice cannot go untested or unlisted.
 @Suite struct LayoutChoicesTests {
-    static func plan(_ family: AndroidFamilyRequest, _ w: Double, _ h: Double, _ fs: Double = 1.0, _ state: WidgetState = .defaultProgress,
-                     reactive: ReactiveTreatment = .notYet, kindling: Bool = true, streak: Int = 12, habits: Int = 5, done: Int = 0) -> AndroidWidgetPlan {
-        planAndroidWidget(.reference(family: family, widthDp: w, heightDp: h, fontScale: fs, state: state, reactive: reactive, kindling: kindling,
-                                     streak: streak, longest: max(streak, 21), habitCount: habits, doneCount: state == .allDone ? habits : done),
-                          measurer: layoutMeasurer)
+    static func plan(
+        _ family: AndroidFamilyRequest, _ w: Double, _ h: Double, _ fs: Double = 1.0,
+        _ state: WidgetState = .defaultProgress,
+        reactive: ReactiveTreatment = .notYet, kindling: Bool = true, streak: Int = 12, habits: Int = 5, done: Int = 0
+    ) -> AndroidWidgetPlan {
+        planAndroidWidget(
+            .reference(
+                family: family, widthDp: w, heightDp: h, fontScale: fs, state: state, reactive: reactive,
+                kindling: kindling,
+                streak: streak, longest: max(streak, 21), habitCount: habits,
+                doneCount: state == .allDone ? habits : done),
+            measurer: layoutMeasurer)
     }
 
     /// The table's rows: the first cell of each line that starts with "| `".
     static func tableRows() throws -> [String] {
-        let doc = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/explanation/layout-rules.md"), encoding: .utf8)
+        let doc = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("docs/explanation/layout-rules.md"), encoding: .utf8)
         let section = try #require(doc.components(separatedBy: "## Where the seeds are silent\n").last)
         return section.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("| `") else { return nil }
@@ -38,7 +47,8 @@ import WidgetScene
         case .lineBreaks:
             let style = TextStyle.roboto(.regular, sp: 11, fontScale: 1.0)
             let width = FontLibrary.shared.advance("Today's stone", style: style) + 1
-            let w = TextWrap.wrap("Today's stone laid", width: width, maxLines: 3, style: style, measurer: FontLibrary.shared)
+            let w = TextWrap.wrap(
+                "Today's stone laid", width: width, maxLines: 3, style: style, measurer: FontLibrary.shared)
             #expect(w.lines == ["Today's", "stone laid"])
         case .newDayCentred:
             let p = Self.plan(.small, 180, 200, 1.0, .newDay)
@@ -46,7 +56,8 @@ import WidgetScene
             let head = p.rows.first { $0.owner == .part(.numeral) }
             #expect(line != nil && head != nil)
             if let line, let head {
-                let over = line.y - (head.y + head.height), under = p.contentBox.minY + p.mainRowBudgetDp - (line.y + line.height)
+                let over = line.y - (head.y + head.height)
+                let under = p.contentBox.minY + p.mainRowBudgetDp - (line.y + line.height)
                 #expect(abs(over - under) <= 1, "\(over) above, \(under) below")
             }
         case .oneIsSingular:
@@ -65,11 +76,16 @@ import WidgetScene
             let p = Self.plan(.small, 110, 200, 2.0, .firstRun)
             let message = p.element(.statusTitle)
             #expect(message.shown && message.lines >= 2 && !message.ellipsized, "\(message.reason)")
-            #expect((message.style?.size ?? 0) < 22 && (message.style?.size ?? 0) >= 11, "\(String(describing: message.style))")
+            #expect(
+                (message.style?.size ?? 0) < 22 && (message.style?.size ?? 0) >= 11,
+                "\(String(describing: message.style))")
             #expect(Self.plan(.small, 180, 200, 1.0, .firstRun).element(.statusTitle).style?.size == 11)
         case .mediumColumns:
             let p = Self.plan(.medium, 300, 180)
-            let left = [PlanPart.numeral, .flame, .captionRow, .dayStreakLabel, .longestLabel].compactMap { p.element($0).frame?.maxX }.max() ?? 0
+            let left =
+                [PlanPart.numeral, .flame, .captionRow, .dayStreakLabel, .longestLabel].compactMap {
+                    p.element($0).frame?.maxX
+                }.max() ?? 0
             let checklist = p.habitRows.map(\.frame.minX).min() ?? 0
             #expect(checklist - left >= 12 - 1e-9, "gap \(checklist - left)")
         case .numeralBeyondTables:
@@ -113,13 +129,22 @@ import WidgetScene
             try AccessoryStaleTests().staleAgeIsLine2AtEverySize(text: .large)
             try AccessoryTests().line3DroppedWholeWhenTheStackDoesNotFit(height: 40)
         case .iosNumeralScales:
-            let r = IOSRenderRequest(family: .systemSmall, deviceClass: .tightest, textSize: .accessibility3,
-                                     snapshot: MatrixCases.snapshot(done: 1, total: 4, syncedHoursAgo: 1, motif: .stones, extended: false, kindling: true, streak: 12345),
-                                     asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-            let scene = WidgetRenderer.draw(.ios(r), android: AndroidSceneBuilder(fonts: .shared, tokens: try TokenSet.bundled()),
-                                            ios: IOSSceneBuilder(fonts: .shared, tokens: try AssetCatalogTokens.bundled())).scene
+            let r = IOSRenderRequest(
+                family: .systemSmall, deviceClass: .tightest, textSize: .accessibility3,
+                snapshot: MatrixCases.snapshot(
+                    done: 1, total: 4, syncedHoursAgo: 1, motif: .stones, extended: false, kindling: true, streak: 12345
+                ),
+                asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+            let scene = WidgetRenderer.draw(
+                .ios(r), android: AndroidSceneBuilder(fonts: .shared, tokens: try TokenSet.bundled()),
+                ios: IOSSceneBuilder(fonts: .shared, tokens: try AssetCatalogTokens.bundled())
+            ).scene
             let numeral = scene.nodes.first { $0.element.kind == .numeral }
-            if case .text(let t)? = numeral?.content { #expect(t.text == "12345" && !t.ellipsized && t.lines.count == 1) } else { Issue.record("no numeral") }
+            if case .text(let t)? = numeral?.content {
+                #expect(t.text == "12345" && !t.ellipsized && t.lines.count == 1)
+            } else {
+                Issue.record("no numeral")
+            }
         }
     }
 }

@@ -1,10 +1,11 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetText
 import WidgetLayout
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Issue #54 item 3, a layout edit: verify names the element whose frame moved (recorded beside
 /// each golden as `GoldenEntry.frames`), by how much, and counts every fixture it moved under that
@@ -19,22 +20,29 @@ import WidgetScene
         #expect(f.text == "numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15")
         #expect(ElementFrames(text: f.text) == f)
         #expect(ElementFrames(text: "") == ElementFrames([]))
-        for bad in ["numeral 1 2 3", "numeral 1 2 3 4 5", " 1 2 3 4", "numeral 1 2 3 nan", "numeral 1 2 inf 4", "numeral 1e300 2 3 4",
-                    "numeral 1 2 -3 4", "numeral 1 2 3 4;", "numeral  1 2 3 4", "numeral 1 2 3 x"] {
+        for bad in [
+            "numeral 1 2 3", "numeral 1 2 3 4 5", " 1 2 3 4", "numeral 1 2 3 nan", "numeral 1 2 inf 4",
+            "numeral 1e300 2 3 4",
+            "numeral 1 2 -3 4", "numeral 1 2 3 4;", "numeral  1 2 3 4", "numeral 1 2 3 x",
+        ] {
             #expect(ElementFrames(text: bad) == nil, "\(bad)")
         }
         // In the manifest: a bad value is the manifest's one-line error, naming where.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-frames-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var m = Manifest(environment: RendererEnvironment(cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", zlib: "z", fonts: [:]))
-        m.goldens["android/a"] = GoldenEntry(file: "android/a.png", pixelHash: Hash128(high: 1, low: 2), fileHash: Hash128(high: 3, low: 4),
-                                             width: 1, height: 1, visibleText: [], accessibilityLabel: "", frames: f)
+        var m = Manifest(
+            environment: RendererEnvironment(
+                cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", zlib: "z", fonts: [:]))
+        m.goldens["android/a"] = GoldenEntry(
+            file: "android/a.png", pixelHash: Hash128(high: 1, low: 2), fileHash: Hash128(high: 3, low: 4),
+            width: 1, height: 1, visibleText: [], accessibilityLabel: "", frames: f)
         let text = String(decoding: m.encoded(), as: UTF8.self)
         #expect(text.contains("\"frames\" : \"numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15\""))
         try Data(text.utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
         #expect(try Manifest.load(from: dir)?.goldens["android/a"]?.frames == f)
-        try Data(text.replacingOccurrences(of: "80.1 15", with: "80.1 nan").utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
+        try Data(text.replacingOccurrences(of: "80.1 15", with: "80.1 nan").utf8).write(
+            to: dir.appendingPathComponent(Manifest.fileName))
         #expect(throws: InputError.self) { try Manifest.load(from: dir) }
         do { _ = try Manifest.load(from: dir) } catch {
             #expect(error.description.contains("bad value at $.goldens.android/a.frames"), "\(error.description)")
@@ -42,51 +50,97 @@ import WidgetScene
     }
 
     @Test func theResizedElementIsTheCauseElseTheOneThatMovedFarthest() throws {
-        let before = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 57, 80, 15)])
+        let before = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
+            ("longestLabel", 16, 57, 80, 15),
+        ])
         #expect(LayoutMove.between(recorded: before, now: before, family: "android/medium", platform: .android) == nil)
         // DAY STREAK grows by 2 dp and pushes Longest N down: the label is the cause.
-        let grown = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 17), ("longestLabel", 16, 59, 80, 15)])
-        let g = try #require(LayoutMove.between(recorded: before, now: grown, family: "android/medium", platform: .android))
+        let grown = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 17),
+            ("longestLabel", 16, 59, 80, 15),
+        ])
+        let g = try #require(
+            LayoutMove.between(recorded: before, now: grown, family: "android/medium", platform: .android))
         #expect(g.element == "dayStreakLabel" && g.change == "height +2 dp" && g.others == ["longestLabel"])
         // One element moved between two that kept their frames: it is the cause.
-        let one = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 45, 80, 15), ("longestLabel", 16, 57, 80, 15)])
+        let one = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 45, 80, 15),
+            ("longestLabel", 16, 57, 80, 15),
+        ])
         let o = try #require(LayoutMove.between(recorded: before, now: one, family: nil, platform: .ios))
         #expect(o.element == "dayStreakLabel" && o.spaceBelow == nil && o.change == "y +3 pt" && o.others == [])
         // Several moved below one that kept its frame (a margin edit): the space below that one,
         // whichever of them is drawn — the caption here, Longest N alone elsewhere.
-        let withCaption = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
-                                  ("caption-glyph", 17, 62, 8, 5), ("caption", 26, 57, 60, 15), ("longestLabel", 16, 74, 80, 15)])
+        let withCaption = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
+            ("caption-glyph", 17, 62, 8, 5), ("caption", 26, 57, 60, 15), ("longestLabel", 16, 74, 80, 15),
+        ])
         var shifted = withCaption
         for i in 3..<6 { shifted.frames[i].rect.y += 2 }
-        let c = try #require(LayoutMove.between(recorded: withCaption, now: shifted, family: "android/medium", platform: .android))
-        #expect(c.element == "dayStreakLabel" && c.spaceBelow == true && c.change == "y +2 dp" && c.others == ["caption-glyph", "caption", "longestLabel"])
-        let alone = frames([("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 59, 80, 15)])
-        let a = try #require(LayoutMove.between(recorded: before, now: alone, family: "android/medium", platform: .android))
-        #expect(a.element == "dayStreakLabel" && a.spaceBelow == true && a.change == "y +2 dp" && a.others == ["longestLabel"])
-        #expect(RollUp.Group(cause: .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true), keys: ["k1", "k2"], findings: 2,
-                             backgrounds: 0, moves: [c, a]).line == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, caption, longestLabel)")
+        let c = try #require(
+            LayoutMove.between(recorded: withCaption, now: shifted, family: "android/medium", platform: .android))
+        #expect(
+            c.element == "dayStreakLabel" && c.spaceBelow == true && c.change == "y +2 dp"
+                && c.others == ["caption-glyph", "caption", "longestLabel"])
+        let alone = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
+            ("longestLabel", 16, 59, 80, 15),
+        ])
+        let a = try #require(
+            LayoutMove.between(recorded: before, now: alone, family: "android/medium", platform: .android))
+        #expect(
+            a.element == "dayStreakLabel" && a.spaceBelow == true && a.change == "y +2 dp"
+                && a.others == ["longestLabel"])
+        #expect(
+            RollUp.Group(
+                cause: .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true),
+                keys: ["k1", "k2"], findings: 2,
+                backgrounds: 0, moves: [c, a]
+            ).line
+                == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, caption, longestLabel)"
+        )
         // Longest N moved on its own above a footer that stayed: its own cause alone, but the space
         // below DAY STREAK's where the run shows that space changed elsewhere.
-        let footed = frames([("card", 0, 0, 300, 150), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 57, 80, 15), ("staleFooter", 0, 130, 300, 15)])
-        var footedNow = footed; footedNow.frames[2].rect.y += 2
-        let f = try #require(LayoutMove.between(recorded: footed, now: footedNow, family: "android/medium", platform: .android))
+        let footed = frames([
+            ("card", 0, 0, 300, 150), ("dayStreakLabel", 16, 42, 80, 15), ("longestLabel", 16, 57, 80, 15),
+            ("staleFooter", 0, 130, 300, 15),
+        ])
+        var footedNow = footed
+        footedNow.frames[2].rect.y += 2
+        let f = try #require(
+            LayoutMove.between(recorded: footed, now: footedNow, family: "android/medium", platform: .android))
         #expect(f.element == "longestLabel" && f.spaceBelow == nil && f.above == "dayStreakLabel")
         let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
-        func failure(_ key: String, _ m: LayoutMove) -> GateFailure { var x = GateFailure(key: key, kind: .pixels, detail: "moved"); x.layout = m; return x }
-        #expect(RollUp.groups([failure(keys[0], f)]).map(\.line) == ["layout android/medium longestLabel y +2 dp — 1 fixture"])
-        #expect(RollUp.groups([failure(keys[0], f), failure(keys[1], a)]).map(\.line)
+        func failure(_ key: String, _ m: LayoutMove) -> GateFailure {
+            var x = GateFailure(key: key, kind: .pixels, detail: "moved")
+            x.layout = m
+            return x
+        }
+        #expect(
+            RollUp.groups([failure(keys[0], f)]).map(\.line) == [
+                "layout android/medium longestLabel y +2 dp — 1 fixture"
+            ])
+        #expect(
+            RollUp.groups([failure(keys[0], f), failure(keys[1], a)]).map(\.line)
                 == ["layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: longestLabel)"])
         // Everything moved, nothing above the topmost: the topmost is named.
-        let all = frames([("card", 0, 0, 300, 150), ("numeral", 16, 11, 40, 30), ("dayStreakLabel", 16, 41, 80, 15), ("longestLabel", 16, 56, 80, 15)])
+        let all = frames([
+            ("card", 0, 0, 300, 150), ("numeral", 16, 11, 40, 30), ("dayStreakLabel", 16, 41, 80, 15),
+            ("longestLabel", 16, 56, 80, 15),
+        ])
         let m = try #require(LayoutMove.between(recorded: before, now: all, family: nil, platform: .ios))
-        #expect(m.element == "numeral" && m.spaceBelow == nil && m.change == "y -1 pt" && m.others == ["dayStreakLabel", "longestLabel"])
+        #expect(
+            m.element == "numeral" && m.spaceBelow == nil && m.change == "y -1 pt"
+                && m.others == ["dayStreakLabel", "longestLabel"])
         // A vanished element (no resize) is the cause over the ones that moved to fill its room.
         let shed = frames([("card", 0, 0, 300, 150), ("numeral", 16, 20, 40, 30), ("dayStreakLabel", 16, 50, 80, 15)])
         let s = try #require(LayoutMove.between(recorded: before, now: shed, family: nil, platform: .android))
         #expect(s.element == "longestLabel" && s.change == "vanished" && s.now == nil)
         // Several renders' moves of one element: the shared change, or each coordinate's range.
         #expect(LayoutMove.summary([g, g]) == "height +2 dp")
-        var g3 = g; g3.now?.height = 18
+        var g3 = g
+        g3.now?.height = 18
         #expect(LayoutMove.summary([g, g3]) == "height +2…+3 dp")
     }
 
@@ -96,10 +150,15 @@ import WidgetScene
     @Test func aLayoutEditIsOneCauseNamingTheElementAndEveryFixtureItMoved() throws {
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
         let all = try FixtureCatalog.load().filter { $0.key.hasPrefix("android/") && $0.key.hasSuffix("/light") }
-        func hasLabel(_ f: Fixture) -> Bool { f.makeScene(painter.fonts).nodes.contains { $0.element == .dayStreakLabel } }
+        func hasLabel(_ f: Fixture) -> Bool {
+            f.makeScene(painter.fonts).nodes.contains { $0.element == .dayStreakLabel }
+        }
         // (with Longest N drawn below it: the label moves on its own, between two that stay)
-        let moving = Array(all.filter { f in f.key.hasPrefix("android/medium/") && hasLabel(f)
-            && f.makeScene(painter.fonts).nodes.contains { $0.element == .longestLabel } }.prefix(5))
+        let moving = Array(
+            all.filter { f in
+                f.key.hasPrefix("android/medium/") && hasLabel(f)
+                    && f.makeScene(painter.fonts).nodes.contains { $0.element == .longestLabel }
+            }.prefix(5))
         let still = Array(all.filter { !hasLabel($0) }.prefix(2))
         try #require(moving.count == 5 && still.count == 2, "medium fixtures with the label, and fixtures without it")
         let original = moving + still
@@ -110,7 +169,9 @@ import WidgetScene
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         _ = try Recorder.record(GateOptions(goldens: goldens, jobs: 2), catalog: original, painter: painter)
         let recorded = try #require(try Manifest.load(from: goldens))
-        #expect(original.allSatisfy { recorded.goldens[$0.key]?.frames == ElementFrames($0.makeScene(painter.fonts)) }, "record writes each render's frames")
+        #expect(
+            original.allSatisfy { recorded.goldens[$0.key]?.frames == ElementFrames($0.makeScene(painter.fonts)) },
+            "record writes each render's frames")
 
         // The edit: the label's frame 2 dp lower (its container with it), everything else as drawn.
         let edited = original.map { f in
@@ -126,7 +187,11 @@ import WidgetScene
         let v = try Verifier.verify(options, catalog: edited, painter: painter)
         let comparison = v.failures.filter { $0.kind == .pixels || $0.kind == .size }
         #expect(Set(comparison.map(\.key)) == Set(moving.map(\.key)), "each moved fixture fails its golden comparison")
-        #expect(comparison.allSatisfy { $0.layout?.element == "dayStreakLabel" && $0.layout?.change == "y +2 dp" && $0.layout?.family == "android/medium" })
+        #expect(
+            comparison.allSatisfy {
+                $0.layout?.element == "dayStreakLabel" && $0.layout?.change == "y +2 dp"
+                    && $0.layout?.family == "android/medium"
+            })
         #expect(Set(v.passed) == Set(still.map(\.key)))
 
         let groups = RollUp.groups(v)
@@ -147,7 +212,9 @@ import WidgetScene
         #expect(Set(causes[index].map { listed[$0] }) == Set(moving.map(\.key)))
         #expect(page.contains(">layout android/medium dayStreakLabel y +2 dp — 5 fixtures</button>"))
         let words = try #require(data["s"] as? [String])
-        #expect(moving.allSatisfy { k in listed.firstIndex(of: k.key).map { words[$0].contains("daystreaklabel") } == true })
+        #expect(
+            moving.allSatisfy { k in listed.firstIndex(of: k.key).map { words[$0].contains("daystreaklabel") } == true }
+        )
 
         // A manifest recorded before frames were: the same edit is a plain pixels failure.
         var old = recorded

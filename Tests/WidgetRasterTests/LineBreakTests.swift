@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
 import WidgetText
-import EvidenceCore
+
+@testable import WidgetRaster
 
 /// Issue #38, "Widows": a paragraph never ends on one word when the line above can give it
 /// company without adding a line (README, "Line breaks"). Proved as a class, over every multi-word
@@ -10,25 +11,37 @@ import EvidenceCore
 /// platforms' body, caption and headline styles — not over the two reported strings alone.
 @Suite struct LineBreakTests {
     static let fonts = FontLibrary.shared
-    static let styles = [TextStyle(.roboto, .regular, size: 14), TextStyle(.roboto, .medium, size: 18.2),
-                         TextStyle(.inter, .regular, size: 15), TextStyle(.inter, .bold, size: 19)]
+    static let styles = [
+        TextStyle(.roboto, .regular, size: 14), TextStyle(.roboto, .medium, size: 18.2),
+        TextStyle(.inter, .regular, size: 15), TextStyle(.inter, .bold, size: 19),
+    ]
 
     /// Every multi-word text the goldens draw, and titles a user types.
     static func corpus() throws -> [String] {
         let manifest = try #require(try Manifest.load(from: PackagePaths.root.appendingPathComponent("Goldens")))
-        var texts = Set(manifest.goldens.values.flatMap(\.visibleText).filter { $0.contains(" ") && !$0.hasSuffix(TextWrap.ellipsis) })
-        texts.formUnion(["Practice Spanish vocabulary with the flashcards app", "Read 20 pages", "Walk the dog", "🇯🇵 Japanese class"])
+        var texts = Set(
+            manifest.goldens.values.flatMap(\.visibleText).filter {
+                $0.contains(" ") && !$0.hasSuffix(TextWrap.ellipsis)
+            })
+        texts.formUnion([
+            "Practice Spanish vocabulary with the flashcards app", "Read 20 pages", "Walk the dog", "🇯🇵 Japanese class",
+        ])
         return texts.sorted()
     }
 
     /// Greedy lines, written here from the rule (fill each line with as many words as fit).
     static func greedyLineCount(_ words: [String], width: Double, style: TextStyle) -> Int? {
-        var lines = 0, current = ""
+        var lines = 0
+        var current = ""
         for w in words {
             let candidate = current.isEmpty ? w : current + " " + w
-            if fonts.advance(candidate, style: style) <= width { current = candidate; continue }
+            if fonts.advance(candidate, style: style) <= width {
+                current = candidate
+                continue
+            }
             guard fonts.advance(w, style: style) <= width else { return nil }  // a word wider than the line: cut
-            lines += 1; current = w
+            lines += 1
+            current = w
         }
         return lines + (current.isEmpty ? 0 : 1)
     }
@@ -44,10 +57,18 @@ import EvidenceCore
                     guard let greedy = Self.greedyLineCount(words, width: width, style: style) else { continue }
                     let w = TextWrap.wrapped(text, width: width, maxLines: 100, style: style, measurer: Self.fonts)
                     judged += 1
-                    let shown = "'\(text)' at \(width) in \(style.family) \(style.size): \(w.lines.joined(separator: " / "))"
-                    if w.ellipsized || w.lines.count != greedy { failures.append("line count \(w.lines.count), greedy \(greedy): \(shown)"); continue }
-                    if w.lines.joined(separator: " ") != words.joined(separator: " ") { failures.append("words changed: \(shown)") }
-                    if let wide = w.lines.first(where: { Self.fonts.advance($0, style: style) > width }) { failures.append("'\(wide)' wider than the line: \(shown)") }
+                    let shown =
+                        "'\(text)' at \(width) in \(style.family) \(style.size): \(w.lines.joined(separator: " / "))"
+                    if w.ellipsized || w.lines.count != greedy {
+                        failures.append("line count \(w.lines.count), greedy \(greedy): \(shown)")
+                        continue
+                    }
+                    if w.lines.joined(separator: " ") != words.joined(separator: " ") {
+                        failures.append("words changed: \(shown)")
+                    }
+                    if let wide = w.lines.first(where: { Self.fonts.advance($0, style: style) > width }) {
+                        failures.append("'\(wide)' wider than the line: \(shown)")
+                    }
                     guard w.lines.count >= 2, let last = w.lines.last else { continue }
                     let above = w.lines[w.lines.count - 2].split(separator: " ").map(String.init)
                     if !last.contains(" ") && above.count >= 2 {
@@ -60,31 +81,42 @@ import EvidenceCore
                 }
             }
         }
-        print("line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 3: \(judged) paragraphs judged, \(failures.count) failure(s)")
+        print(
+            "line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 3: \(judged) paragraphs judged, \(failures.count) failure(s)"
+        )
         for f in failures.prefix(10) { print("  e.g. \(f)") }
         #expect(judged > 20_000)
         #expect(failures.count == 0, "\(failures.count) paragraph(s) break badly (printed)")
     }
 
     /// The reported strings, as a user reads them at the default iOS size (seed 000 copy).
-    @Test(arguments: [("Today's stone laid", "Today's / stone laid"), ("Tower's taller. Rest easy.", "Tower's taller. / Rest easy.")])
+    @Test(arguments: [
+        ("Today's stone laid", "Today's / stone laid"), ("Tower's taller. Rest easy.", "Tower's taller. / Rest easy."),
+    ])
     func theReportedWidowsBreakBalanced(text: String, expected: String) {
         let style = TextStyle(.inter, .bold, size: 19)
-        let width = Self.fonts.advance(text.split(separator: " ").dropLast().joined(separator: " "), style: style).rounded(.up)
-        #expect(TextWrap.wrapped(text, width: width, maxLines: 3, style: style, measurer: Self.fonts).lines.joined(separator: " / ") == expected)
+        let width = Self.fonts.advance(text.split(separator: " ").dropLast().joined(separator: " "), style: style)
+            .rounded(.up)
+        #expect(
+            TextWrap.wrapped(text, width: width, maxLines: 3, style: style, measurer: Self.fonts).lines.joined(
+                separator: " / ") == expected)
     }
 
     /// A symbol is not left alone on a line to save a word from it: "🇯🇵 Japanese / class" stays.
     @Test func aLoneSymbolIsNoBetterThanALoneWord() {
         let style = TextStyle(.roboto, .regular, size: 18)
         let width = Self.fonts.advance("🇯🇵 Japanese", style: style).rounded(.up)
-        #expect(TextWrap.wrapped("🇯🇵 Japanese class", width: width, maxLines: 2, style: style, measurer: Self.fonts).lines == ["🇯🇵 Japanese", "class"])
+        #expect(
+            TextWrap.wrapped("🇯🇵 Japanese class", width: width, maxLines: 2, style: style, measurer: Self.fonts).lines
+                == ["🇯🇵 Japanese", "class"])
     }
 
     /// A cut paragraph keeps its greedy lines, so the "…" still follows the last word that fit.
     @Test func aCutParagraphIsNotReflowed() {
         let style = TextStyle(.roboto, .regular, size: 14)
-        let w = TextWrap.wrapped("Practice Spanish vocabulary with the flashcards app", width: 90, maxLines: 2, style: style, measurer: Self.fonts)
+        let w = TextWrap.wrapped(
+            "Practice Spanish vocabulary with the flashcards app", width: 90, maxLines: 2, style: style,
+            measurer: Self.fonts)
         #expect(w.ellipsized)
         #expect(w.lines.count == 2 && w.lines[1].hasSuffix("…"))
     }

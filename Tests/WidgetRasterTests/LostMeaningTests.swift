@@ -1,12 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// The required-content table and the `lost-meaning` check (issue #21 items 1, 2): each rule on a
 /// real render with the element the rule is about taken away, cue or sentence doctored; and known
@@ -33,7 +34,9 @@ import WidgetScene
     /// The facts of a golden are its identity's: state, counts, the family actually drawn.
     @Test func factsComeFromTheIdentity() throws {
         let (_, stale) = try fixture("android/small/stale/stones/kindling/light")
-        #expect(stale.state == .stale && stale.resolved.dueCount == 4 && stale.family == .android(.small) && stale.fontScale == 1)
+        #expect(
+            stale.state == .stale && stale.resolved.dueCount == 4 && stale.family == .android(.small)
+                && stale.fontScale == 1)
         let (_, band) = try fixture("android/bands/width/w110-fs2.0/1-digit")
         #expect(band.fontScale == 2 && band.size.width == 110 && band.state == .defaultProgress)
         let (_, type) = try fixture("ios/bands/type/systemSmall/AX3/first-run")
@@ -53,13 +56,18 @@ import WidgetScene
     func theStatesOwnLineIsRequired(key: String) throws {
         let (scene, facts) = try fixture(key)
         let blank = without(scene) { $0 == .statusTitle }
-        #expect(LostMeaningCheck.findings(blank, facts).contains { $0.reason == .absent && $0.element == .statusTitle && $0.detail.contains("seed 000") })
+        #expect(
+            LostMeaningCheck.findings(blank, facts).contains {
+                $0.reason == .absent && $0.element == .statusTitle && $0.detail.contains("seed 000")
+            })
     }
 
     /// A listing family that guarantees a row keeps the next-due row, and says "+N more" whenever a habit has no row.
     @Test func nextDueRowAndOverflow() throws {
         let (scene, facts) = try fixture("ios/systemMedium/default-none-notyet/stones/kindling/light")
-        let noRows = without(scene) { $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground || $0 == .overflowLine }
+        let noRows = without(scene) {
+            $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground || $0 == .overflowLine
+        }
         let found = reasons(noRows, facts)
         #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
         #expect(found.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(found)")
@@ -73,7 +81,9 @@ import WidgetScene
         // Rows gone while Longest N and DAY STREAK stay: rows shed before what the seed sheds first.
         let noRows = reasons(without(scene) { rowParts($0) || $0 == .overflowLine }, facts)
         #expect(noRows.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(noRows)")
-        #expect(!noRows.contains { $0.0 == .absent && $0.1 == .habitTitle }, "no row at all is a shed, not a lost next-due row: \(noRows)")
+        #expect(
+            !noRows.contains { $0.0 == .absent && $0.1 == .habitTitle },
+            "no row at all is a shed, not a lost next-due row: \(noRows)")
         if scene.nodes.contains(where: { $0.element.kind == .progress }) {
             #expect(!noRows.contains { $0.0 == .absent }, "\"N of M done\" still counts the habits: \(noRows)")
         }
@@ -95,7 +105,10 @@ import WidgetScene
     @Test func shedOrder() throws {
         let (scene, facts) = try fixture("android/medium/empty/stones/kindling/light")
         guard Set(scene.nodes.map(\.element.kind)).isSuperset(of: [.longestLabel, .dayStreakLabel]) else { return }
-        #expect(reasons(without(scene) { $0 == .dayStreakLabel }, facts).contains { $0.0 == .shedOrder && $0.1 == .dayStreakLabel })
+        #expect(
+            reasons(without(scene) { $0 == .dayStreakLabel }, facts).contains {
+                $0.0 == .shedOrder && $0.1 == .dayStreakLabel
+            })
         #expect(!reasons(without(scene) { $0 == .longestLabel }, facts).contains { $0.0 == .shedOrder })
         let (small, sf) = try fixture("android/small/empty/stones/kindling/light")
         let noFlame = without(small) { $0 == .streakGlyph }
@@ -110,12 +123,17 @@ import WidgetScene
         #expect(RenderReport.pips(scene).map(\.filled) == [true, true, false, false])
         #expect(!reasons(scene, facts).contains { $0.0 == .contradiction })
         var doctored = scene
-        for i in doctored.nodes.indices { if case .pip(let p, _) = doctored.nodes[i].element { doctored.nodes[i].element = .pip(index: p, filled: true) } }
+        for i in doctored.nodes.indices {
+            if case .pip(let p, _) = doctored.nodes[i].element {
+                doctored.nodes[i].element = .pip(index: p, filled: true)
+            }
+        }
         #expect(reasons(doctored, facts).contains { $0.0 == .contradiction && $0.1 == .pip })
         // A capped row agrees only on none / all: all solid beside 6 of 12 contradicts, half does not.
         var twelve = facts
         twelve.resolved.habits = (0..<12).map { WidgetHabit(id: "h\($0)", title: "H\($0)", checkedInToday: $0 < 6) }
-        twelve.resolved.doneCount = 6; twelve.resolved.dueCount = 12
+        twelve.resolved.doneCount = 6
+        twelve.resolved.dueCount = 12
         #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(doctored), twelve).contains { $0.kind == .pip })
         #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(scene), twelve).isEmpty)
     }
@@ -129,7 +147,9 @@ import WidgetScene
         let button = try #require(doctored.nodes.firstIndex { $0.element.kind == .checkOffLabel })
         doctored.nodes[button].content = caption.content
         let found = LostMeaningCheck.findings(doctored, facts).filter { $0.reason == .repeated }
-        #expect(found.count == 1 && found[0].element == .checkOffLabel && found[0].detail.hasPrefix("repeated: "), "\(found)")
+        #expect(
+            found.count == 1 && found[0].element == .checkOffLabel && found[0].detail.hasPrefix("repeated: "),
+            "\(found)")
     }
 
     /// Findings are `lost-meaning` GateFailures with the element named; a bare scene (no facts) has none.
@@ -159,7 +179,8 @@ import WidgetScene
         let stripped = without(scene) { $0 == .staleFooter }
         let id = try #require(try FixtureCatalog.fixture(key: "android/small/stale/stones/kindling/light")?.id)
         let catalog = [Fixture(id: id, draw: { _ in DrawnScene(scene: stripped, facts: facts) })]
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-lostmeaning-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-lostmeaning-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let painter = CairoPainter(fonts: fonts)
@@ -168,7 +189,8 @@ import WidgetScene
         o.checks = [LostMeaningCheck.gateCheck]
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         guard CheckRegistry.advisoryKinds.contains(.lostMeaning) else {
-            #expect(v.failures.contains { $0.kind == .lostMeaning }); return
+            #expect(v.failures.contains { $0.kind == .lostMeaning })
+            return
         }
         #expect(v.failures.isEmpty && v.passed == [id.key], "\(v.failures)")
         #expect(v.advisory?.contains { $0.kind == .lostMeaning && $0.element == .staleFooter } == true)
@@ -180,13 +202,22 @@ import WidgetScene
     /// fixture has them, they name the family its plan drew — seed 000 "Three-breakpoint model":
     /// Large needs kindling, so the legacy Large cell is drawn, and judged, as Medium.
     @Test func goldenFactsNameTheFamilyThePlanDrew() throws {
-        var mismatches: [String] = [], legacyLarge = 0
+        var mismatches: [String] = []
+        var legacyLarge = 0
         for f in try FixtureCatalog.load() {
             guard let id = f.id else { continue }
-            guard let facts = f.draw(fonts).facts else { mismatches.append("\(f.key): no facts"); continue }
+            guard let facts = f.draw(fonts).facts else {
+                mismatches.append("\(f.key): no facts")
+                continue
+            }
             var drawn = id.family
-            if id.family == .android(.large), !facts.resolved.kindling { drawn = .android(.medium); legacyLarge += 1 }
-            if facts.family != drawn { mismatches.append("\(f.key): facts \(facts.family.name), expected \(drawn.name)") }
+            if id.family == .android(.large), !facts.resolved.kindling {
+                drawn = .android(.medium)
+                legacyLarge += 1
+            }
+            if facts.family != drawn {
+                mismatches.append("\(f.key): facts \(facts.family.name), expected \(drawn.name)")
+            }
         }
         #expect(legacyLarge > 0, "the matrix has legacy Large cells")
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
@@ -201,20 +232,31 @@ import WidgetScene
         let painter = CairoPainter(fonts: fonts)
         let catalog = try FixtureCatalog.load()
         for e in known.entries {
-            guard e.findingClass == .known else { #expect(e.conditions != KnownConditions()); continue }
+            guard e.findingClass == .known else {
+                #expect(e.conditions != KnownConditions())
+                continue
+            }
             #expect(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
             if e.kind == .colourAlone {
-                let found = ColourAloneCheck.run(catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2).findings
-                #expect(found.contains { e.matches($0.failure, facts: $0.facts) }, "colour-alone entry \(e.fixture) matched nothing")
+                let found = ColourAloneCheck.run(
+                    catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2
+                ).findings
+                #expect(
+                    found.contains { e.matches($0.failure, facts: $0.facts) },
+                    "colour-alone entry \(e.fixture) matched nothing")
                 continue
             }
             var matched = false
             for f in catalog where Glob.matches(e.fixture, f.key) {
-                let drawn = f.draw(fonts), scene = drawn.scene
+                let drawn = f.draw(fonts)
+                let scene = drawn.scene
                 guard let facts = drawn.facts, e.conditions.matches(facts) else { continue }
                 let image = painter.render(scene)
                 let failures = CheckRegistry.renderChecks.flatMap { $0.run(f.key, scene, image, painter, facts: facts) }
-                if failures.contains(where: { e.matches($0, facts: facts) }) { matched = true; break }
+                if failures.contains(where: { e.matches($0, facts: facts) }) {
+                    matched = true
+                    break
+                }
             }
             #expect(matched, "entry \(e.kind) \(e.node) \(e.conditions) matched no render")
         }
@@ -224,22 +266,29 @@ import WidgetScene
     /// 110 dp × fontScale 2.0 caption ellipsis (NEW_DAY's one-line fallback caption) at a height no
     /// golden has.
     @Test func anAdHocRenderInsideTheConditionsIsKnown() throws {
-        let a = try ArgumentParser.parse(["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0",
-                                          "--state", "newDay", "-o", "x.png"],
-                                         valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+        let a = try ArgumentParser.parse(
+            [
+                "--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0",
+                "--state", "newDay", "-o", "x.png",
+            ],
+            valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
         let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
         #expect(drawn.facts.fontScale == 2 && drawn.facts.size.width == 110)
         let painter = CairoPainter(fonts: fonts)
-        let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter,
-                                  known: try KnownFindings.load(from: PackagePaths.knownFindings), key: "render/android/small")
+        let report = RenderReport(
+            drawn, image: painter.render(drawn.scene), painter: painter,
+            known: try KnownFindings.load(from: PackagePaths.knownFindings), key: "render/android/small")
         let caption = report.findings.filter { $0.kind == .truncated && $0.element == .caption }
-        #expect(!caption.isEmpty && caption.allSatisfy { $0.known && $0.seed?.contains("110dp") == true }, "\(report.findings.map(\.detail))")
+        #expect(
+            !caption.isEmpty && caption.allSatisfy { $0.known && $0.seed?.contains("110dp") == true },
+            "\(report.findings.map(\.detail))")
         // Outside the conditions (a wider card) the same entry does not apply.
         var wider = drawn.facts
         wider.size.width = 150
-        #expect(try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy {
-            $0.kind != .truncated || $0.findingClass != .known || !$0.conditions.matches(wider)
-        })
+        #expect(
+            try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy {
+                $0.kind != .truncated || $0.findingClass != .known || !$0.conditions.matches(wider)
+            })
     }
 
     /// A snapshot file with habits due and no coachLine, in a fresh temporary folder.
@@ -247,7 +296,10 @@ import WidgetScene
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coach-absent-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("snap.json")
-        try Data(#"{"syncedAt":"2026-09-17T07:55:00+02:00","streak":12,"longestStreak":21,"habits":[{"id":"h1","title":"Meditate","checkedInToday":true},{"id":"h2","title":"Read 20 pages","checkedInToday":false}],"extendedToday":false,"streakMetaphor":"stones","kindlingEnabled":true}"#.utf8).write(to: file)
+        try Data(
+            #"{"syncedAt":"2026-09-17T07:55:00+02:00","streak":12,"longestStreak":21,"habits":[{"id":"h1","title":"Meditate","checkedInToday":true},{"id":"h2","title":"Read 20 pages","checkedInToday":false}],"extendedToday":false,"streakMetaphor":"stones","kindlingEnabled":true}"#
+                .utf8
+        ).write(to: file)
         return file.path
     }
 
@@ -256,24 +308,37 @@ import WidgetScene
     @Test func everyRenderEntryMarksAnAdHocRenderKnown() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let adHoc: [ElementKind: [String]] = [
-            .caption: ["--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "newDay"],
-            .staleFooter: ["--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale"],
-            .newDayLine: ["--family", "small", "--width", "110", "--height", "151", "--font-scale", "2.0", "--state", "newDay"],
+            .caption: [
+                "--family", "small", "--width", "110", "--height", "147", "--font-scale", "2.0", "--state", "newDay",
+            ],
+            .staleFooter: [
+                "--family", "small", "--width", "143", "--height", "171", "--font-scale", "1.7", "--state", "stale",
+            ],
+            .newDayLine: [
+                "--family", "small", "--width", "110", "--height", "151", "--font-scale", "2.0", "--state", "newDay",
+            ],
             // A snapshot without coachLine (after a widget check-off, OBJ-2436), on a device class no case has.
-            .coachLine: ["--platform", "ios", "--family", "systemLarge", "--device-class", "375x667", "--snapshot", try coachLineAbsentSnapshot(),
-                         "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin"],
+            .coachLine: [
+                "--platform", "ios", "--family", "systemLarge", "--device-class", "375x667", "--snapshot",
+                try coachLineAbsentSnapshot(),
+                "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin",
+            ],
         ]
         let painter = CairoPainter(fonts: fonts)
         // (Spec gaps beyond the coach-line one are matched by the seed meaning sweep's renders.)
         for e in known.entries where e.kind != .colourAlone && (e.findingClass == .known || e.element == .coachLine) {
             let element = try #require(e.element, "\(e.kind) entry names no element")
             let args = try #require(adHoc[element], "no ad-hoc render for the \(element) entry: add one here")
-            let a = try ArgumentParser.parse(args + ["-o", "x.png"], valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
+            let a = try ArgumentParser.parse(
+                args + ["-o", "x.png"], valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
             let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
             #expect(e.conditions.matches(drawn.facts), "\(args) is outside the \(element) entry's conditions")
-            let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter, known: known, key: "render/ad-hoc")
+            let report = RenderReport(
+                drawn, image: painter.render(drawn.scene), painter: painter, known: known, key: "render/ad-hoc")
             let hits = report.findings.filter { $0.kind == e.kind && $0.element == element }
-            #expect(!hits.isEmpty && hits.allSatisfy(\.known), "\(args): \(report.findings.map { "\($0.kind) \($0.known) \($0.detail)" })")
+            #expect(
+                !hits.isEmpty && hits.allSatisfy(\.known),
+                "\(args): \(report.findings.map { "\($0.kind) \($0.known) \($0.detail)" })")
         }
     }
 }

@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 /// `Manifest.encoded()` writes the JSON itself (JSONEncoder builds the whole tree first); its bytes
 /// must stay exactly JSONEncoder's, so recorded manifests never move.
@@ -27,12 +28,15 @@ import EvidenceCore
         #expect(m.encoded() == (try Self.jsonEncoder(m)))  // empty goldens, empty fonts
         m.environment.fonts = ["b10.ttf": "x", "b9.ttf": "y", "B1.otf": "z", "a_b": "", "a-b": awkward]
         for key in ["a", "a/b", "a-b", "a.b", "a_b", "a0", "a10", "a2", "Z", "zz/9", "zz/10"] {
-            m.goldens[key] = GoldenEntry(file: key + ".png", pixelHash: Hash128(high: 0x0123_4567_89AB_CDEF, low: 7),
-                                         fileHash: Hash128(high: 0, low: UInt64(key.count)),
-                                         width: key.count, height: -1, visibleText: key.count % 2 == 0 ? [] : [awkward, "", key],
-                                         accessibilityLabel: awkward,
-                                         // Element frames (issue #54) on some entries: absent ones write no member.
-                                         frames: key.count % 3 == 0 ? nil : ElementFrames([.init(name: "numeral", rect: Rect(x: 1.5, y: -2, width: 40, height: 30.25))]))
+            m.goldens[key] = GoldenEntry(
+                file: key + ".png", pixelHash: Hash128(high: 0x0123_4567_89AB_CDEF, low: 7),
+                fileHash: Hash128(high: 0, low: UInt64(key.count)),
+                width: key.count, height: -1, visibleText: key.count % 2 == 0 ? [] : [awkward, "", key],
+                accessibilityLabel: awkward,
+                // Element frames (issue #54) on some entries: absent ones write no member.
+                frames: key.count % 3 == 0
+                    ? nil : ElementFrames([.init(name: "numeral", rect: Rect(x: 1.5, y: -2, width: 40, height: 30.25))])
+            )
         }
         #expect(m.encoded() == (try Self.jsonEncoder(m)))
     }

@@ -1,9 +1,10 @@
+import EvidenceCore
 import Foundation
 import Testing
+import WidgetScene
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
-import WidgetScene
 
 /// Issue #34 item 1: the manifest is an index, never evidence. No value in it can make a render
 /// that differs from its golden pass; a manifest whose hashes disagree with its files names the entry.
@@ -48,7 +49,10 @@ import WidgetScene
             let mine = v.failures.filter { $0.key == catalog[0].key }
             #expect(mine.map(\.kind) == [.pixels], "\(v.failures)")
             // The failure also names the entry whose pixelHash is not what its file holds.
-            #expect(mine.first?.detail.contains("manifest.json's entry \(quoted(catalog[0].key)) disagrees with \(catalog[0].goldenPath): pixelHash \(newHash)") == true)
+            #expect(
+                mine.first?.detail.contains(
+                    "manifest.json's entry \(quoted(catalog[0].key)) disagrees with \(catalog[0].goldenPath): pixelHash \(newHash)"
+                ) == true)
             #expect(!v.passed.contains(catalog[0].key))
             #expect(v.failures.allSatisfy { $0.key == catalog[0].key })
         }
@@ -67,7 +71,9 @@ import WidgetScene
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
         #expect(v.failures.map(\.kind) == [.pixels], "\(v.failures)")
         #expect(v.failures.first?.key == a.key)
-        #expect(v.failures.first?.detail.contains("entry \(quoted(a.key)) disagrees with \(a.goldenPath): pixelHash") == true)
+        #expect(
+            v.failures.first?.detail.contains("entry \(quoted(a.key)) disagrees with \(a.goldenPath): pixelHash")
+                == true)
         #expect(!v.passed.contains(a.key))
     }
 
@@ -80,7 +86,10 @@ import WidgetScene
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
         #expect(v.failures.count == 1)
         #expect(v.failures.first?.kind == .unreadable)
-        #expect(v.failures.first?.detail == "manifest.json's entry \(quoted(catalog[1].key)) disagrees with \(catalog[1].goldenPath): fileHash 00000000000000010000000000000002 but the file hashes to \(Hash128.of(try Array(Data(contentsOf: dir.appendingPathComponent(catalog[1].goldenPath)))))")
+        #expect(
+            v.failures.first?.detail
+                == "manifest.json's entry \(quoted(catalog[1].key)) disagrees with \(catalog[1].goldenPath): fileHash 00000000000000010000000000000002 but the file hashes to \(Hash128.of(try Array(Data(contentsOf: dir.appendingPathComponent(catalog[1].goldenPath)))))"
+        )
         #expect(v.failures.first?.remedy == .restoreManifest)
     }
 
@@ -88,8 +97,12 @@ import WidgetScene
     /// its proofs survive a save and an open; a malformed cache file is an empty cache.
     @Test func aColdCacheDecodesOnceAndItsProofsPersist() throws {
         let dir = try recorded()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-proofs-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir); try? FileManager.default.removeItem(at: cache) }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-proofs-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(at: cache)
+        }
         var o = GateOptions(goldens: dir, jobs: 2)
         o.proofs = .open(cache)
         let cold = try Verifier.verify(o, catalog: catalog, painter: painter)
@@ -99,7 +112,9 @@ import WidgetScene
         let warm = try Verifier.verify(o, catalog: catalog, painter: painter)
         #expect(warm.failures.isEmpty && warm.fastPath == catalog.count)
         let file = cache.appendingPathComponent(ProvenGoldens.fileName)
-        #expect(try Data(contentsOf: file).count == ProvenGoldens.magic.count + ProvenGoldens.secretSize + 32 * catalog.count)
+        #expect(
+            try Data(contentsOf: file).count == ProvenGoldens.magic.count + ProvenGoldens.secretSize + 32
+                * catalog.count)
         try Data("not proofs".utf8).write(to: file)
         o.proofs = .open(cache)
         #expect(try Verifier.verify(o, catalog: catalog, painter: painter).fastPath == 0)
@@ -107,7 +122,9 @@ import WidgetScene
 
     /// The cache may not live where the repository's files are (a commit could write proofs there).
     @Test func aProofsCacheInsideTheRepositoryIsRefused() throws {
-        #expect(throws: InputError.self) { try GateArguments.proofs(["EVIDENCE_CACHE": PackagePaths.root.appendingPathComponent("Goldens/x").path]) }
+        #expect(throws: InputError.self) {
+            try GateArguments.proofs(["EVIDENCE_CACHE": PackagePaths.root.appendingPathComponent("Goldens/x").path])
+        }
         #expect(throws: InputError.self) { try GateArguments.proofs(["XDG_CACHE_HOME": PackagePaths.root.path]) }
         _ = try GateArguments.proofs(["EVIDENCE_CACHE": ""])  // the run's own proofs only
     }

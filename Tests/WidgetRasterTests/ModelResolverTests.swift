@@ -1,20 +1,24 @@
+import EvidenceCore
 import Foundation
 import Testing
+import WidgetModel
+
 @testable import WidgetRaster
 @testable import evidence
-import EvidenceCore
-import WidgetModel
 
 func date(_ s: String) -> Date { parseISO8601(s)! }
 func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }
 
-func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: Bool? = false,
-              motif: String? = "stones", kindling: Bool = false, coachLine: String? = nil,
-              coachLineShort: String? = nil, streak: Int = 12, longest: Int = 21) -> WidgetSnapshot {
-    WidgetSnapshot(syncedAt: date(syncedAt), streak: streak, longestStreak: longest,
-                   habits: habits.enumerated().map { WidgetHabit(id: "h\($0)", title: "Habit \($0)", checkedInToday: $1) },
-                   extendedToday: extendedToday, streakMetaphor: motif, coachLine: coachLine,
-                   coachLineShort: coachLineShort, kindlingEnabled: kindling)
+func snapshot(
+    syncedAt: String, habits: [Bool] = [true, false], extendedToday: Bool? = false,
+    motif: String? = "stones", kindling: Bool = false, coachLine: String? = nil,
+    coachLineShort: String? = nil, streak: Int = 12, longest: Int = 21
+) -> WidgetSnapshot {
+    WidgetSnapshot(
+        syncedAt: date(syncedAt), streak: streak, longestStreak: longest,
+        habits: habits.enumerated().map { WidgetHabit(id: "h\($0)", title: "Habit \($0)", checkedInToday: $1) },
+        extendedToday: extendedToday, streakMetaphor: motif, coachLine: coachLine,
+        coachLineShort: coachLineShort, kindlingEnabled: kindling)
 }
 
 @Suite struct ModelResolverTests {
@@ -30,12 +34,16 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
 
     @Test func sameDayStaysInProgress() {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00")
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T21:00:00-04:00"), timeZone: newYork) == .defaultProgress)
+        #expect(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T21:00:00-04:00"), timeZone: newYork)
+                == .defaultProgress)
     }
 
     @Test func rolloverInsideTheStaleWindowIsNewDay() {
         let s = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", extendedToday: true)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T23:59:59-04:00"), timeZone: newYork) == .defaultProgress)
+        #expect(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T23:59:59-04:00"), timeZone: newYork)
+                == .defaultProgress)
         #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T00:00:00-04:00"), timeZone: newYork) == .newDay)
         #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .newDay)
     }
@@ -53,7 +61,9 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
         let later = date("2026-06-02T15:00:00+09:00")
         #expect(resolveWidgetState(snapshot: east, asOf: later, timeZone: newYork) == .newDay)
         #expect(resolveWidgetState(snapshot: east, asOf: later, timeZone: zone("Asia/Tokyo")) == .defaultProgress)
-        #expect(resolveWidgetState(snapshot: east, asOf: date("2026-06-03T01:00:00+09:00"), timeZone: zone("Asia/Tokyo")) == .newDay)
+        #expect(
+            resolveWidgetState(snapshot: east, asOf: date("2026-06-03T01:00:00+09:00"), timeZone: zone("Asia/Tokyo"))
+                == .newDay)
     }
 
     /// 2026-03-08, 02:00 EST → 03:00 EDT. The spring-forward night has 23 hours; the stale window is
@@ -61,15 +71,22 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
     @Test func usDSTSpringForward() {
         let evening = snapshot(syncedAt: "2026-03-07T16:30:00-05:00")
         // 18.5 wall-clock hours but 17.5 elapsed: not stale, and a new local day.
-        #expect(resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:00:00-04:00"), timeZone: newYork) == .newDay)
+        #expect(
+            resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:00:00-04:00"), timeZone: newYork) == .newDay
+        )
         // 18.25 elapsed hours: stale.
-        #expect(resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:45:00-04:00"), timeZone: newYork) == .stale)
+        #expect(
+            resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:45:00-04:00"), timeZone: newYork) == .stale)
         // Same local day across the gap.
         let earlyMorning = snapshot(syncedAt: "2026-03-08T01:00:00-05:00")
-        #expect(resolveWidgetState(snapshot: earlyMorning, asOf: date("2026-03-08T18:00:00-04:00"), timeZone: newYork) == .defaultProgress)
+        #expect(
+            resolveWidgetState(snapshot: earlyMorning, asOf: date("2026-03-08T18:00:00-04:00"), timeZone: newYork)
+                == .defaultProgress)
         // Midnight after the switch is 04:00Z, not 05:00Z: a fixed EST offset would miss this rollover.
         let lateEvening = snapshot(syncedAt: "2026-03-08T21:00:00-04:00")
-        #expect(resolveWidgetState(snapshot: lateEvening, asOf: date("2026-03-09T00:30:00-04:00"), timeZone: newYork) == .newDay)
+        #expect(
+            resolveWidgetState(snapshot: lateEvening, asOf: date("2026-03-09T00:30:00-04:00"), timeZone: newYork)
+                == .newDay)
     }
 
     @Test func staleOutranksNewDay() {
@@ -79,19 +96,25 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
 
     @Test func staleBoundaryIsStrictlyMoreThanEighteenHours() {
         let s = snapshot(syncedAt: "2026-09-17T00:30:00-04:00")
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:00-04:00"), timeZone: newYork) == .defaultProgress)
+        #expect(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:00-04:00"), timeZone: newYork)
+                == .defaultProgress)
         #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:01-04:00"), timeZone: newYork) == .stale)
     }
 
     @Test func failClosedWhenExtendedTodayIsAbsent() {
         let s = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", extendedToday: nil)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .defaultProgress)
+        #expect(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork)
+                == .defaultProgress)
         let done = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", habits: [true, true], extendedToday: nil)
-        #expect(resolveWidgetState(snapshot: done, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .allDone)
+        #expect(
+            resolveWidgetState(snapshot: done, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .allDone)
     }
 
     @Test(arguments: [
-        ([Bool](), WidgetState.empty), ([true, true], .allDone), ([true, false], .defaultProgress), ([false], .defaultProgress),
+        ([Bool](), WidgetState.empty), ([true, true], .allDone), ([true, false], .defaultProgress),
+        ([false], .defaultProgress),
     ])
     func habitProgressStates(habits: [Bool], expected: WidgetState) {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00", habits: habits)
@@ -122,12 +145,17 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
         (.stale, true, nil), (.stale, false, nil), (.stale, nil, nil),
         (.firstRun, nil, nil),
     ])
-    func reactiveLayerAppliesOnlyToProgressStates(state: WidgetState, extendedToday: Bool?, expected: ReactiveTreatment?) {
+    func reactiveLayerAppliesOnlyToProgressStates(
+        state: WidgetState, extendedToday: Bool?, expected: ReactiveTreatment?
+    ) {
         #expect(reactiveTreatment(state: state, extendedToday: extendedToday) == expected)
     }
 
     @Test(arguments: [
-        (WidgetState.defaultProgress, Bool?.some(true), StreakMotif.sprout, StreakGlyph?.some(StreakGlyph(motif: .sprout, tone: .lit))),
+        (
+            WidgetState.defaultProgress, Bool?.some(true), StreakMotif.sprout,
+            StreakGlyph?.some(StreakGlyph(motif: .sprout, tone: .lit))
+        ),
         (.defaultProgress, false, .sprout, StreakGlyph(motif: .sprout, tone: .muted)),
         (.allDone, true, .waves, StreakGlyph(motif: .waves, tone: .lit)),
         (.allDone, false, .stones, StreakGlyph(motif: .stones, tone: .muted)),
@@ -141,13 +169,15 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
         (.stale, nil, .mountain, StreakGlyph(motif: .flame, tone: .plain, isClassicFlame: true)),
         (.firstRun, nil, .stones, nil),
     ])
-    func streakGlyphIsDecidedOnce(state: WidgetState, extendedToday: Bool?, motif: StreakMotif, expected: StreakGlyph?) {
+    func streakGlyphIsDecidedOnce(state: WidgetState, extendedToday: Bool?, motif: StreakMotif, expected: StreakGlyph?)
+    {
         #expect(streakGlyph(state: state, motif: motif, extendedToday: extendedToday) == expected)
     }
 
     @Test func resolveWidgetGathersTheDecision() {
-        let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00", habits: [true, false, false], extendedToday: true,
-                         motif: "waves", kindling: true, coachLine: "Line", coachLineShort: "Short")
+        let s = snapshot(
+            syncedAt: "2026-09-17T08:00:00-04:00", habits: [true, false, false], extendedToday: true,
+            motif: "waves", kindling: true, coachLine: "Line", coachLineShort: "Short")
         let w = resolveWidget(snapshot: s, asOf: date("2026-09-17T10:59:00-04:00"), timeZone: newYork)
         #expect(w.state == .defaultProgress)
         #expect(w.reactive == .extended)
@@ -170,15 +200,20 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
 
     @Test func snapshotKindlingFlagWinsOverTheStandaloneKey() {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00", kindling: false)
-        #expect(resolveWidget(snapshot: s, asOf: date("2026-09-17T09:00:00-04:00"), timeZone: newYork,
-                              kindlingWithoutSnapshot: true).kindling == false)
+        #expect(
+            resolveWidget(
+                snapshot: s, asOf: date("2026-09-17T09:00:00-04:00"), timeZone: newYork,
+                kindlingWithoutSnapshot: true
+            ).kindling == false)
     }
 
     // MARK: evidence resolve's options
 
     @Test func resolveOptionsParse() throws {
-        let o = try ResolveOptions.parse(["--snapshot", "s.json", "--as-of=2026-03-08T09:00:00-04:00",
-                                          "--time-zone", "America/New_York", "--platform", "android", "--json"])
+        let o = try ResolveOptions.parse([
+            "--snapshot", "s.json", "--as-of=2026-03-08T09:00:00-04:00",
+            "--time-zone", "America/New_York", "--platform", "android", "--json",
+        ])
         #expect(o.snapshotPath == "s.json")
         #expect(o.asOf == date("2026-03-08T13:00:00Z"))
         #expect(o.timeZone.identifier == "America/New_York")
@@ -190,14 +225,20 @@ func snapshot(syncedAt: String, habits: [Bool] = [true, false], extendedToday: B
 
     @Test(arguments: [
         (["--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC"], "--snapshot"),
-        (["--snapshot", "a", "--no-snapshot", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC"], "--no-snapshot"),
+        (
+            ["--snapshot", "a", "--no-snapshot", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC"],
+            "--no-snapshot"
+        ),
         (["--snapshot", "a", "--time-zone", "UTC"], "--as-of"),
         (["--snapshot", "a", "--as-of", "2026-03-08 09:00", "--time-zone", "UTC"], "--as-of"),
         (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00", "--time-zone", "UTC"], "--as-of"),
         (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z"], "--time-zone"),
         (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "Mars/Olympus"], "--time-zone"),
         (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "EST"], "--time-zone"),
-        (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC", "--platform", "web"], "--platform"),
+        (
+            ["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC", "--platform", "web"],
+            "--platform"
+        ),
         (["--snapshot", "a", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC", "--bogus"], "--bogus"),
     ])
     func resolveOptionsRejects(args: [String], location: String) {

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetModel
+
+@testable import WidgetRaster
 
 /// A snapshot JSON with one field replaced (or removed, with nil) — for the malformed-input table.
 func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> String {
@@ -10,7 +11,10 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         ("syncedAt", #""2026-09-17T07:30:00+02:00""#),
         ("streak", "12"),
         ("longestStreak", "21"),
-        ("habits", #"[{"id":"a","title":"Morning run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}]"#),
+        (
+            "habits",
+            #"[{"id":"a","title":"Morning run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}]"#
+        ),
         ("extendedToday", "true"),
         ("streakMetaphor", #""flame""#),
     ]
@@ -27,16 +31,19 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
 @Suite struct ModelSnapshotTests {
     @Test func decodesAFullSnapshotAndIgnoresUnknownFields() throws {
         let json = """
-        {"syncedAt":"2026-09-17T07:30:00.250+02:00","streak":12,"longestStreak":21,
-         "habits":[{"id":"a","title":"Morning run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}],
-         "extendedToday":false,"streakMetaphor":"waves","coachLine":"One more and today's stone is set.",
-         "coachLineShort":"One more stone","kindlingEnabled":true,"somethingNew":{"x":[1,2,{}]}}
-        """
+            {"syncedAt":"2026-09-17T07:30:00.250+02:00","streak":12,"longestStreak":21,
+             "habits":[{"id":"a","title":"Morning run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}],
+             "extendedToday":false,"streakMetaphor":"waves","coachLine":"One more and today's stone is set.",
+             "coachLineShort":"One more stone","kindlingEnabled":true,"somethingNew":{"x":[1,2,{}]}}
+            """
         let s = try decodeWidgetSnapshot(json)
         #expect(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000.25))
         #expect(s.streak == 12 && s.longestStreak == 21)
-        #expect(s.habits == [WidgetHabit(id: "a", title: "Morning run", checkedInToday: true),
-                             WidgetHabit(id: nil, title: "Meditate", checkedInToday: false)])
+        #expect(
+            s.habits == [
+                WidgetHabit(id: "a", title: "Morning run", checkedInToday: true),
+                WidgetHabit(id: nil, title: "Meditate", checkedInToday: false),
+            ])
         #expect(s.extendedToday == false)
         #expect(s.motif == .waves)
         #expect(s.coachLine == "One more and today's stone is set.")
@@ -47,22 +54,24 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
     @Test func absentOptionalsKeepTheirSeedMeaning() throws {
         let s = try decodeWidgetSnapshot(#"{"syncedAt":1789623000000,"streak":0,"longestStreak":0,"habits":[]}"#)
         #expect(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000))
-        #expect(s.extendedToday == nil)        // reactive layer off → baseline
+        #expect(s.extendedToday == nil)  // reactive layer off → baseline
         #expect(s.streakMetaphor == nil && s.motif == .stones)
         #expect(s.coachLine == nil && s.coachLineShort == nil)
-        #expect(s.kindlingEnabled == false)    // legacy body
+        #expect(s.kindlingEnabled == false)  // legacy body
     }
 
     @Test func nullOptionalsReadAsAbsent() throws {
         let s = try decodeWidgetSnapshot(snapshotJSON(replacing: "extendedToday", with: "null"))
         #expect(s.extendedToday == nil)
-        let t = try decodeWidgetSnapshot(snapshotJSON(replacing: "habits", with: #"[{"id":null,"title":"A","checkedInToday":true}]"#))
+        let t = try decodeWidgetSnapshot(
+            snapshotJSON(replacing: "habits", with: #"[{"id":null,"title":"A","checkedInToday":true}]"#))
         #expect(t.habits[0].id == nil)
     }
 
     @Test(arguments: [
         (#""unicorn""#, StreakMotif.stones), (#""Flame""#, .stones), ("null", .stones),
-        (#""stones""#, .stones), (#""flame""#, .flame), (#""sprout""#, .sprout), (#""mountain""#, .mountain), (#""waves""#, .waves),
+        (#""stones""#, .stones), (#""flame""#, .flame), (#""sprout""#, .sprout), (#""mountain""#, .mountain),
+        (#""waves""#, .waves),
     ])
     func motifFailsOpenToStones(raw: String, expected: StreakMotif) throws {
         #expect(try decodeWidgetSnapshot(snapshotJSON(replacing: "streakMetaphor", with: raw)).motif == expected)
@@ -70,7 +79,8 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
 
     @Test(arguments: ["\"true\"", "1", "null", "{}"])
     func unreadableKindlingIsLegacy(raw: String) throws {
-        #expect(try decodeWidgetSnapshot(snapshotJSON(replacing: "kindlingEnabled", with: raw)).kindlingEnabled == false)
+        #expect(
+            try decodeWidgetSnapshot(snapshotJSON(replacing: "kindlingEnabled", with: raw)).kindlingEnabled == false)
     }
 
     @Test(arguments: [
@@ -85,9 +95,11 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         #expect(parseISO8601(text) == Date(timeIntervalSince1970: epoch))
     }
 
-    @Test(arguments: ["2026-09-17T07:30:00", "2026-09-17", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z",
-                      "2026-13-01T00:00:00Z", "2026-09-17T24:00:00Z", "2026-09-17T07:60:00Z", "yesterday",
-                      "2026-09-17T07:30:00+02:00 ", "2026-09-17T07:30:00+25:00", ""])
+    @Test(arguments: [
+        "2026-09-17T07:30:00", "2026-09-17", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z",
+        "2026-13-01T00:00:00Z", "2026-09-17T24:00:00Z", "2026-09-17T07:60:00Z", "yesterday",
+        "2026-09-17T07:30:00+02:00 ", "2026-09-17T07:30:00+25:00", "",
+    ])
     func iso8601Rejects(text: String) {
         #expect(parseISO8601(text) == nil)
     }
@@ -102,22 +114,67 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         ("top level is an array", "[1,2]", "$", "expected an object, got an array"),
         ("missing required field", snapshotJSON(replacing: "streak"), "$.streak", "missing (required)"),
         ("required field null", snapshotJSON(replacing: "longestStreak", with: "null"), "$.longestStreak", "is null"),
-        ("count of the wrong type", snapshotJSON(replacing: "streak", with: #""12""#), "$.streak", "expected a whole number, got a string"),
-        ("negative count", snapshotJSON(replacing: "longestStreak", with: "-3"), "$.longestStreak", "must not be negative, got -3"),
-        ("fractional count", snapshotJSON(replacing: "streak", with: "12.5"), "$.streak", "expected a whole number, got 12.5"),
+        (
+            "count of the wrong type", snapshotJSON(replacing: "streak", with: #""12""#), "$.streak",
+            "expected a whole number, got a string"
+        ),
+        (
+            "negative count", snapshotJSON(replacing: "longestStreak", with: "-3"), "$.longestStreak",
+            "must not be negative, got -3"
+        ),
+        (
+            "fractional count", snapshotJSON(replacing: "streak", with: "12.5"), "$.streak",
+            "expected a whole number, got 12.5"
+        ),
         ("count out of range", snapshotJSON(replacing: "streak", with: "1e400"), "$.streak", "expected a whole number"),
-        ("date without offset", snapshotJSON(replacing: "syncedAt", with: #""2026-09-17T07:30:00""#), "$.syncedAt", "UTC offset"),
-        ("impossible date", snapshotJSON(replacing: "syncedAt", with: #""2026-02-30T07:30:00Z""#), "$.syncedAt", "not an ISO-8601"),
+        (
+            "date without offset", snapshotJSON(replacing: "syncedAt", with: #""2026-09-17T07:30:00""#), "$.syncedAt",
+            "UTC offset"
+        ),
+        (
+            "impossible date", snapshotJSON(replacing: "syncedAt", with: #""2026-02-30T07:30:00Z""#), "$.syncedAt",
+            "not an ISO-8601"
+        ),
         ("negative epoch", snapshotJSON(replacing: "syncedAt", with: "-5"), "$.syncedAt", "epoch milliseconds"),
         ("date of the wrong type", snapshotJSON(replacing: "syncedAt", with: "true"), "$.syncedAt", "got a boolean"),
-        ("habits not an array", snapshotJSON(replacing: "habits", with: "{}"), "$.habits", "expected an array, got an object"),
-        ("habit not an object", snapshotJSON(replacing: "habits", with: #"[{"title":"A","checkedInToday":true},"B"]"#), "$.habits[1]", "expected an object, got a string"),
-        ("habit missing title", snapshotJSON(replacing: "habits", with: #"[{"checkedInToday":true}]"#), "$.habits[0].title", "missing"),
-        ("checkedInToday not a boolean", snapshotJSON(replacing: "habits", with: #"[{"title":"A","checkedInToday":true},{"title":"B","checkedInToday":true},{"title":"C","checkedInToday":"yes"}]"#), "$.habits[2].checkedInToday", "expected a boolean, got a string"),
-        ("habit id not a string", snapshotJSON(replacing: "habits", with: #"[{"id":7,"title":"A","checkedInToday":true}]"#), "$.habits[0].id", "expected a string, got a number"),
-        ("extendedToday not a boolean", snapshotJSON(replacing: "extendedToday", with: "1"), "$.extendedToday", "expected a boolean, got a number"),
-        ("motif not a string", snapshotJSON(replacing: "streakMetaphor", with: "3"), "$.streakMetaphor", "expected a string"),
-        ("coachLine not a string", snapshotJSON(replacing: "coachLine", with: "[]"), "$.coachLine", "expected a string, got an array"),
+        (
+            "habits not an array", snapshotJSON(replacing: "habits", with: "{}"), "$.habits",
+            "expected an array, got an object"
+        ),
+        (
+            "habit not an object",
+            snapshotJSON(replacing: "habits", with: #"[{"title":"A","checkedInToday":true},"B"]"#), "$.habits[1]",
+            "expected an object, got a string"
+        ),
+        (
+            "habit missing title", snapshotJSON(replacing: "habits", with: #"[{"checkedInToday":true}]"#),
+            "$.habits[0].title", "missing"
+        ),
+        (
+            "checkedInToday not a boolean",
+            snapshotJSON(
+                replacing: "habits",
+                with:
+                    #"[{"title":"A","checkedInToday":true},{"title":"B","checkedInToday":true},{"title":"C","checkedInToday":"yes"}]"#
+            ), "$.habits[2].checkedInToday", "expected a boolean, got a string"
+        ),
+        (
+            "habit id not a string",
+            snapshotJSON(replacing: "habits", with: #"[{"id":7,"title":"A","checkedInToday":true}]"#), "$.habits[0].id",
+            "expected a string, got a number"
+        ),
+        (
+            "extendedToday not a boolean", snapshotJSON(replacing: "extendedToday", with: "1"), "$.extendedToday",
+            "expected a boolean, got a number"
+        ),
+        (
+            "motif not a string", snapshotJSON(replacing: "streakMetaphor", with: "3"), "$.streakMetaphor",
+            "expected a string"
+        ),
+        (
+            "coachLine not a string", snapshotJSON(replacing: "coachLine", with: "[]"), "$.coachLine",
+            "expected a string, got an array"
+        ),
         ("duplicate key", #"{"streak":1,"streak":2}"#, "line 1, column 13", "appears twice"),
         ("unterminated string", #"{"streak"#, "line 1, column 9", "unterminated string"),
         ("raw control character", "{\"a\":\"x\ny\"}", "line 1, column 8", "control character"),
@@ -141,7 +198,9 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
     }
 
     @Test func stringEscapesDecode() throws {
-        let s = try decodeWidgetSnapshot(snapshotJSON(replacing: "habits", with: #"[{"title":"Tea \u2014 \"green\" \ud83c\udf75","checkedInToday":false}]"#))
+        let s = try decodeWidgetSnapshot(
+            snapshotJSON(
+                replacing: "habits", with: #"[{"title":"Tea \u2014 \"green\" \ud83c\udf75","checkedInToday":false}]"#))
         #expect(s.habits[0].title == "Tea — \"green\" 🍵")
     }
 }

@@ -1,8 +1,9 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
+
 @testable import WidgetRaster
-import EvidenceCore
+@testable import evidence
 
 /// Issue #55: outputs by allow-list, every input bounded, results and caches trusted only for what
 /// they prove. Each test failed before its fix (the reproducer in scripts/reproducers.sh, [t55]).
@@ -15,13 +16,18 @@ import EvidenceCore
         let dir = try PrivateFolder.make("evidence-allow")
         let fm = FileManager.default
         let r = dir.url
-        for d in ["Goldens/android", "Cases/reported", "Tokens/android/res/values", "Tokens/ios/Assets.xcassets/WidgetInk.colorset", "Fonts", ".git", "Sources"] {
+        for d in [
+            "Goldens/android", "Cases/reported", "Tokens/android/res/values",
+            "Tokens/ios/Assets.xcassets/WidgetInk.colorset", "Fonts", ".git", "Sources",
+        ] {
             try fm.createDirectory(at: r.appendingPathComponent(d), withIntermediateDirectories: true)
         }
         try fm.removeItem(at: r.appendingPathComponent("Tokens"))
         try fm.copyItem(at: PackagePaths.root.appendingPathComponent("Tokens"), to: r.appendingPathComponent("Tokens"))
         try Data("{}\n".utf8).write(to: r.appendingPathComponent("evidence.json"))
-        try fm.copyItem(at: PackagePaths.root.appendingPathComponent("known-findings.json"), to: r.appendingPathComponent("known-findings.json"))
+        try fm.copyItem(
+            at: PackagePaths.root.appendingPathComponent("known-findings.json"),
+            to: r.appendingPathComponent("known-findings.json"))
         try Data("{\"x\":1}".utf8).write(to: r.appendingPathComponent("Goldens/manifest.json"))
         try Data("{}".utf8).write(to: r.appendingPathComponent("Cases/reported/x.json"))
         try Data("font".utf8).write(to: r.appendingPathComponent("Fonts/Inter-Bold.otf"))
@@ -87,7 +93,8 @@ import EvidenceCore
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("Cases/reported/x.json"))
         let before = GateTrustTests.tree(dir.url)
         let goldens = PackagePaths.root.appendingPathComponent("Goldens").path
-        let r = try GateTrustTests.evidence(["bench", "--goldens", goldens, "--filter", "android/small/empty/*", "--prepare", folder], in: dir.url)
+        let r = try GateTrustTests.evidence(
+            ["bench", "--goldens", goldens, "--filter", "android/small/empty/*", "--prepare", folder], in: dir.url)
         #expect(r.code == 2, "\(r.err)")
         #expect(r.errLines.count == 1 && r.err.contains("--prepare: '\(folder)'"), "\(r.err)")
         #expect(GateTrustTests.tree(dir.url) == before)
@@ -107,7 +114,8 @@ import EvidenceCore
     @Test func twoOutputsMayNotNameOneFile() throws {
         let dir = try Self.project()
         defer { dir.remove() }
-        let r = try HostileCaseTests.evidence(shell: "verify --junit j.xml", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=j.xml")
+        let r = try HostileCaseTests.evidence(
+            shell: "verify --junit j.xml", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=j.xml")
         #expect(r.code == 2)
         #expect(r.err.contains("two outputs of one command never name the same file"), "\(r.err)")
     }
@@ -120,7 +128,8 @@ import EvidenceCore
             let r = try GateTrustTests.evidence(["render", "--fixture", Self.fixture, "-o", "out.png"], in: dir.url)
             #expect(r.code == 0, "\(r.err)")
         }
-        let sub = try GateTrustTests.evidence(["render", "--fixture", Self.fixture, "-o", "Sources/shot.png"], in: dir.url)
+        let sub = try GateTrustTests.evidence(
+            ["render", "--fixture", Self.fixture, "-o", "Sources/shot.png"], in: dir.url)
         #expect(sub.code == 0, "\(sub.err)")
     }
 
@@ -133,7 +142,8 @@ import EvidenceCore
         #expect(KernelPath.resolve("lnk/x/../../y", workingDirectory: root) == root + "/Goldens/y")
         #expect(KernelPath.resolve("missing/../y", workingDirectory: root) == root + "/y")
         #expect(KernelPath.resolve("/", workingDirectory: root) == "/")
-        #expect(ProtectedInput.resolved("lnk/../manifest.json", workingDirectory: root) == root + "/Goldens/manifest.json")
+        #expect(
+            ProtectedInput.resolved("lnk/../manifest.json", workingDirectory: root) == root + "/Goldens/manifest.json")
     }
 
     /// evidence.json's goldens as a link to a folder outside the project: record wrote 2,039 files there.
@@ -142,7 +152,8 @@ import EvidenceCore
         defer { dir.remove() }
         let outside = try PrivateFolder.make("evidence-outside")
         defer { outside.remove() }
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("GG").path, withDestinationPath: outside.url.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("GG").path, withDestinationPath: outside.url.path)
         try Data("{\"goldens\": \"GG\"}".utf8).write(to: dir.url.appendingPathComponent("evidence.json"))
         #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
         let r = try GateTrustTests.evidence(["record", "--filter", "android/small/empty/*"], in: dir.url)
@@ -156,7 +167,8 @@ import EvidenceCore
     func aMissingCasesFolderIsExit2(command: String) throws {
         let dir = try Self.project()
         defer { dir.remove() }
-        let r = try GateTrustTests.evidence([command, "--cases", "Casse", "--filter", "android/small/empty/*"], in: dir.url)
+        let r = try GateTrustTests.evidence(
+            [command, "--cases", "Casse", "--filter", "android/small/empty/*"], in: dir.url)
         #expect(r.code == 2, "\(r.err)")
         #expect(r.err.contains("no such cases folder"), "\(r.err)")
     }
@@ -212,17 +224,23 @@ import EvidenceCore
         #expect(try CaseFiles.load(dir.url).isEmpty)
         mkfifo(dir.url.appendingPathComponent("f.json").path, 0o644)
         #expect(throws: InputError.self) { try CaseFiles.load(dir.url) }
-        #expect(throws: InputError.self) { try CaseFiles.key(forFile: String(repeating: "a/", count: 2_100) + "x.json") }
+        #expect(throws: InputError.self) {
+            try CaseFiles.key(forFile: String(repeating: "a/", count: 2_100) + "x.json")
+        }
         #expect(throws: InputError.self) { try CaseFiles.key(forFile: String(repeating: "a", count: 600) + ".json") }
         let long = "{\"expect\": [\"\(String(repeating: "x", count: CaseFiles.maxExpectCharacters + 1))\"]}"
-        #expect(throws: InputError.self) { try CaseFiles.parse("y.json", bytes: Array(long.utf8), in: ContainedFolder(dir.url)) }
+        #expect(throws: InputError.self) {
+            try CaseFiles.parse("y.json", bytes: Array(long.utf8), in: ContainedFolder(dir.url))
+        }
     }
 
     /// The console escapes every text of a result: a newline in `comparison` or `reportDirectory`
     /// (a fork's artefact) would start a workflow command line of its own.
     @Test func aResultsTextsAreEscapedOnTheConsoleAndInTheSummary() throws {
-        var r = VerifyResult(passed: [], failures: [GateFailure(key: "a/b", kind: .pixels, detail: "d [x](javascript:alert(1)) <img src=x>")],
-                             comparison: "exact\n::error::forged", fastPath: 0)
+        var r = VerifyResult(
+            passed: [],
+            failures: [GateFailure(key: "a/b", kind: .pixels, detail: "d [x](javascript:alert(1)) <img src=x>")],
+            comparison: "exact\n::error::forged", fastPath: 0)
         r.reportDirectory = "rep\n::add-mask::x"
         let lines = ConsoleHandler().lines(r)
         #expect(!lines.contains { $0.contains("\n") || $0.hasPrefix("::") }, "\(lines)")
@@ -236,7 +254,8 @@ import EvidenceCore
     @Test func aResultIsTrustedOnlyForWhatItProves() throws {
         let catalog = ResultFile.catalogOrNone()
         var r = VerifyResult(passed: ["android/made/up"], failures: [], comparison: "exact", fastPath: 0)
-        r.run = RunInfo(matrix: "m", environment: RendererEnvironment.current(), filter: "**", checks: ResultFile.expectedChecks)
+        r.run = RunInfo(
+            matrix: "m", environment: RendererEnvironment.current(), filter: "**", checks: ResultFile.expectedChecks)
         #expect(ResultFile.coverageFailures(r, catalog: { catalog }).first?.kind == .selfCheck)
         r.run?.checks = ["not-a-check"]
         r.run?.filter = "android/made/*"
@@ -255,10 +274,14 @@ import EvidenceCore
         let keys = catalog.keys.filter { Glob.matches(filter, $0) }
         try #require(!keys.isEmpty)
         var r = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0)
-        r.run = RunInfo(matrix: RunInfo.matrixID(catalog.entries), environment: RendererEnvironment.current(), filter: filter, checks: ResultFile.expectedChecks)
+        r.run = RunInfo(
+            matrix: RunInfo.matrixID(catalog.entries), environment: RendererEnvironment.current(), filter: filter,
+            checks: ResultFile.expectedChecks)
         r.cases = keys.map { CaseRecord(key: $0, platform: "android", family: "small", seconds: 0) }
         let silent = ResultFile.coverageFailures(r, catalog: { catalog })
-        #expect(silent.first?.kind == .selfCheck && silent.first?.detail.contains("neither passed nor failed") == true, "\(silent)")
+        #expect(
+            silent.first?.kind == .selfCheck && silent.first?.detail.contains("neither passed nor failed") == true,
+            "\(silent)")
         r.passed = keys
         #expect(ResultFile.coverageFailures(r, catalog: { catalog }).isEmpty)
     }
@@ -267,8 +290,9 @@ import EvidenceCore
     @Test func aFileSizeLimitIsACleanExit2() throws {
         let dir = try PrivateFolder.make("evidence-xfsz")
         defer { dir.remove() }
-        let r = try HostileCaseTests.evidence(shell: "render --root '\(PackagePaths.root.path)' --fixture \(Self.fixture) -o '\(dir.url.path)/big.png'",
-                                              before: "ulimit -f 1;")
+        let r = try HostileCaseTests.evidence(
+            shell: "render --root '\(PackagePaths.root.path)' --fixture \(Self.fixture) -o '\(dir.url.path)/big.png'",
+            before: "ulimit -f 1;")
         #expect(r.code == 2, "\(r.code) \(r.err)")
         #expect(r.errLines.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
@@ -280,8 +304,9 @@ import EvidenceCore
         defer { dir.remove() }
         let before = GateTrustTests.tree(dir.url)
         let note = String(repeating: "n", count: 3_000)  // past one 1,024-byte block
-        let r = try HostileCaseTests.evidence(shell: "pin --platform android --family small --name new1/new2/x --note \(note)",
-                                              before: "cd '\(dir.url.path)' && ulimit -f 1;")
+        let r = try HostileCaseTests.evidence(
+            shell: "pin --platform android --family small --name new1/new2/x --note \(note)",
+            before: "cd '\(dir.url.path)' && ulimit -f 1;")
         #expect(r.code == 2, "\(r.code) \(r.err)")
         #expect(r.errLines.count == 1 && r.err.contains("cannot write"), "\(r.err)")
         #expect(GateTrustTests.tree(dir.url) == before)
@@ -292,7 +317,8 @@ import EvidenceCore
         let dir = try PrivateFolder.make("evidence-bounds")
         defer { dir.remove() }
         for i in 0..<30 { try Data().write(to: dir.url.appendingPathComponent("f\(i).png")) }
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
         let folder = ContainedFolder(dir.url)
         #expect(folder.list(maxEntries: 10).overLimit == "more than 10 entries")
         #expect(folder.list(maxDepth: 2).overLimit?.hasPrefix("folders deeper than 2") == true)
@@ -305,7 +331,8 @@ import EvidenceCore
     @Test func aConfigKeyGivenTwiceIsRefused() throws {
         let dir = try Self.project()
         defer { dir.remove() }
-        try Data("{\"goldens\": \"Goldens\", \"goldens\": \"Tokens\"}".utf8).write(to: dir.url.appendingPathComponent("evidence.json"))
+        try Data("{\"goldens\": \"Goldens\", \"goldens\": \"Tokens\"}".utf8).write(
+            to: dir.url.appendingPathComponent("evidence.json"))
         #expect(throws: InputError.self) { try Project.at(root: dir.url, origin: "test") }
     }
 
@@ -315,11 +342,15 @@ import EvidenceCore
         (#"{"platform": "android"}"#, "names only the platform"),
         (#"{"platform": "android", "width": [0, 1e9]}"#, "admit every value"),
         (#"{"platform": "ios", "width": [-1e300, 1e300], "height": [0, 5000]}"#, "admit every value"),
-        (#"{"platform": "android", "family": ["small", "medium", "large"], "fontScale": [0, 99]}"#, "admit every value"),
+        (
+            #"{"platform": "android", "family": ["small", "medium", "large"], "fontScale": [0, 99]}"#,
+            "admit every value"
+        ),
         (#"{"width": [0, 1e9], "coachLine": ["absent", "present"]}"#, "would match every render"),
     ])
     func aKnownFindingCannotMatchAWholePlatform(conditions: String, words: String) throws {
-        let json = #"{"findings": [{"class": "known", "kind": "truncated", "node": "*", "seed": "s", "conditions": "#
+        let json =
+            #"{"findings": [{"class": "known", "kind": "truncated", "node": "*", "seed": "s", "conditions": "#
             + conditions + "}]}"
         let dir = try PrivateFolder.make("evidence-known")
         defer { dir.remove() }
@@ -335,7 +366,9 @@ import EvidenceCore
         (#"{"platform": "android", "family": ["small", "medium", "large"]}"#, "caption"),
     ])
     func aNarrowingKnownFindingLoads(conditions: String, node: String) throws {
-        let json = #"{"findings": [{"class": "known", "kind": "truncated", "seed": "s", "node": ""# + node + #"", "conditions": "#
+        let json =
+            #"{"findings": [{"class": "known", "kind": "truncated", "seed": "s", "node": ""# + node
+            + #"", "conditions": "#
             + conditions + "}]}"
         #expect(try KnownFindings.parse(Array(json.utf8), name: "k").entries.count == 1)
     }
@@ -344,17 +377,24 @@ import EvidenceCore
     @Test func aHardLinkedStepSummaryIsRefused() throws {
         let dir = try Self.project()
         defer { dir.remove() }
-        try FileManager.default.linkItem(at: dir.url.appendingPathComponent("Goldens/manifest.json"), to: dir.url.appendingPathComponent("s.md"))
-        let r = try HostileCaseTests.evidence(shell: "verify --filter 'android/small/empty/*'", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=s.md")
+        try FileManager.default.linkItem(
+            at: dir.url.appendingPathComponent("Goldens/manifest.json"), to: dir.url.appendingPathComponent("s.md"))
+        let r = try HostileCaseTests.evidence(
+            shell: "verify --filter 'android/small/empty/*'", before: "cd '\(dir.url.path)' && GITHUB_STEP_SUMMARY=s.md"
+        )
         #expect(r.code == 2)
         #expect(r.err.contains("hard links"), "\(r.err)")
-        #expect(try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "{\"x\":1}")
+        #expect(
+            try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8)
+                == "{\"x\":1}")
     }
 
     /// A diagnostic line is at most 2,048 bytes, cut at a character.
     @Test func diagnosticsAreCapped() throws {
-        let r = try HostileCaseTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture,
-                                               "-o", String(repeating: "d/", count: 3_000) + "x.png"])
+        let r = try HostileCaseTests.evidence([
+            "render", "--root", PackagePaths.root.path, "--fixture", Self.fixture,
+            "-o", String(repeating: "d/", count: 3_000) + "x.png",
+        ])
         #expect(r.code == 2)
         #expect(r.err.utf8.count <= maxErrorLineBytes + 1, "\(r.err.utf8.count) bytes")
     }
@@ -363,7 +403,8 @@ import EvidenceCore
     @Test func verifyNamesItsProject() throws {
         let line = ConsoleHandler(projectLine: "project: /r (found evidence.json at or above the working folder)")
             .lines(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0))
-        #expect(line.prefix(2) == ["comparison: exact", "project: /r (found evidence.json at or above the working folder)"])
+        #expect(
+            line.prefix(2) == ["comparison: exact", "project: /r (found evidence.json at or above the working folder)"])
     }
 
     /// `--root` naming another project leaves the one the working folder is in protected.
@@ -371,7 +412,9 @@ import EvidenceCore
         let dir = try Self.project()
         defer { dir.remove() }
         let before = GateTrustTests.tree(dir.url)
-        let r = try GateTrustTests.evidence(["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture, "-o", "Goldens/manifest.json"], in: dir.url)
+        let r = try GateTrustTests.evidence(
+            ["render", "--root", PackagePaths.root.path, "--fixture", Self.fixture, "-o", "Goldens/manifest.json"],
+            in: dir.url)
         #expect(r.code == 2, "\(r.err)")
         #expect(GateTrustTests.tree(dir.url) == before)
     }

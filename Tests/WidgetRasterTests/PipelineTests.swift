@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WidgetRaster
 @testable import evidence
 
@@ -10,8 +11,10 @@ import Testing
 @Suite(.serialized) struct PipelineTests {
     static let filter = "android/small/empty/*"
     /// Goldens swapped for another fixture's PNG of the same size: each fails as `pixels`, with images.
-    static let swapped = ["android/small/empty/stones/kindling/light", "android/small/empty/flame/legacy/dark",
-                          "android/small/empty/sprout/kindling/dark", "android/small/empty/waves/legacy/light"]
+    static let swapped = [
+        "android/small/empty/stones/kindling/light", "android/small/empty/flame/legacy/dark",
+        "android/small/empty/sprout/kindling/dark", "android/small/empty/waves/legacy/light",
+    ]
     static let donor = "android/small/empty/mountain/kindling/light"
 
     static func tempDir(_ name: String = "pipeline") -> URL {
@@ -35,8 +38,11 @@ import Testing
             try fm.createDirectory(at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fm.copyItem(at: PackagePaths.goldens.appendingPathComponent(entry.file), to: dest)
         }
-        try Data(manifest.encoded()).write(to: root.appendingPathComponent("Goldens").appendingPathComponent(Manifest.fileName))
-        for key in swapping { try replaceGolden(key, in: root, with: Data(contentsOf: golden(donor, in: PackagePaths.root))) }
+        try Data(manifest.encoded()).write(
+            to: root.appendingPathComponent("Goldens").appendingPathComponent(Manifest.fileName))
+        for key in swapping {
+            try replaceGolden(key, in: root, with: Data(contentsOf: golden(donor, in: PackagePaths.root)))
+        }
     }
 
     static func golden(_ key: String, in root: URL) -> URL { root.appendingPathComponent("Goldens/\(key).png") }
@@ -53,7 +59,11 @@ import Testing
         return bin
     }()
 
-    struct Run { var code: Int32; var out: String; var err: String }
+    struct Run {
+        var code: Int32
+        var out: String
+        var err: String
+    }
 
     /// Runs the copied binary in `cwd` through bash (`set -o pipefail`, GitHub's default shell), so
     /// `command` may pipe and redirect; the CI variables of the machine running the tests are cleared.
@@ -62,10 +72,13 @@ import Testing
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         p.arguments = ["-c", "set -o pipefail; evidence() { '\(copiedBinary.path)' \"$@\"; }; \(command)"]
         p.currentDirectoryURL = cwd
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") && $0.key != "CI" && $0.key != "JENKINS_URL" }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("GITHUB_") && $0.key != "CI" && $0.key != "JENKINS_URL"
+        }
         environment.merge(env) { _, new in new }
         p.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -75,7 +88,9 @@ import Testing
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         while !errBox.done { usleep(1000) }
-        return Run(code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errBox.data ?? Data(), as: UTF8.self))
+        return Run(
+            code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errBox.data ?? Data(), as: UTF8.self))
     }
 
     static func lastLine(_ s: String) -> String { s.split(separator: "\n").last.map(String.init) ?? "" }
@@ -95,7 +110,8 @@ import Testing
         let verify = "evidence verify --filter '\(Self.filter)' --quiet --report \"$TMPDIR_REPORT\""
         var verdicts: [String] = []
         for cwd in [a, sub, b] {
-            let r = try Self.sh(verify, in: cwd, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
+            let r = try Self.sh(
+                verify, in: cwd, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
             #expect(r.code == 0, "\(cwd.path): \(r.err)\(r.out)")
             verdicts.append(Self.lastLine(r.out))
         }
@@ -104,7 +120,8 @@ import Testing
         let key = Self.swapped[0]
         let original = try Data(contentsOf: Self.golden(key, in: a))
         for root in [a, b] { try FileManager.default.removeItem(at: Self.golden(key, in: root)) }
-        let missing = try Self.sh(verify, in: sub, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
+        let missing = try Self.sh(
+            verify, in: sub, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
         #expect(missing.code == 1 && missing.out.contains("FAIL missing \(key)"), "\(missing.out)")
         // record writes the same bytes from either checkout, and the bytes the clone holds.
         for (root, cwd) in [(a, sub), (b, b)] {
@@ -114,7 +131,9 @@ import Testing
         }
         // --root names the project from anywhere; version says where each input came from.
         let v = try Self.sh("evidence version --root '\(b.path)'", in: Self.tempDir())
-        #expect(v.code == 0 && v.out.contains("project: \(b.standardizedFileURL.path) (--root)") && v.out.contains("(compiled into evidence)"), "\(v.out)")
+        #expect(
+            v.code == 0 && v.out.contains("project: \(b.standardizedFileURL.path) (--root)")
+                && v.out.contains("(compiled into evidence)"), "\(v.out)")
         #expect(v.out.contains("manifest: matches"))
     }
 
@@ -122,7 +141,9 @@ import Testing
         let root = Self.tempDir("config")
         try Data("{\"golden\": \"G\"}".utf8).write(to: root.appendingPathComponent(Project.configName))
         let r = try Self.sh("evidence verify --quiet", in: root)
-        #expect(r.code == 2 && r.err.contains("unknown key 'golden'") && r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(
+            r.code == 2 && r.err.contains("unknown key 'golden'") && r.err.split(separator: "\n").count == 1, "\(r.err)"
+        )
         try Data("{\"goldens\": \"../elsewhere\"}".utf8).write(to: root.appendingPathComponent(Project.configName))
         let escape = try Self.sh("evidence list", in: root)
         #expect(escape.code == 2 && escape.err.contains("must be a path inside the project"), "\(escape.err)")
@@ -149,7 +170,9 @@ import Testing
     @Test func aLostWriteIsExit2WhateverTheChecksFound() throws {
         let root = Self.tempDir("full").appendingPathComponent("repo")
         try Self.makeCheckout(at: root, swapping: [Self.swapped[0]])
-        let r = try Self.sh("evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r' > /dev/full", in: root)
+        let r = try Self.sh(
+            "evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r' > /dev/full",
+            in: root)
         #expect(r.code == 2 && r.err.contains("No space left on device"), "\(r.err)")
     }
 
@@ -166,7 +189,9 @@ import Testing
         #expect(r.err.contains("     fix: after reviewing the render: evidence record --filter"))
         #expect(r.err.contains("failures by kind: pixels 4"))
         #expect(Self.lastLine(r.err) == "16 passed, 4 failed")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("r.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("r.json")))
+            as? [String: Any]
         #expect((json?["failures"] as? [Any])?.count == 4)
         // report prints the same summary as verify, then where its page went.
         let rep = try Self.sh("evidence report --from r.json -o page", in: root)
@@ -174,7 +199,9 @@ import Testing
         // …less verify's line naming the project it checked (report checks none).
         let verifyLines = r.err.split(separator: "\n").filter { !$0.hasPrefix("wrote ") && !$0.hasPrefix("project: ") }
         #expect(rep.out.split(separator: "\n").filter { !$0.hasPrefix("wrote ") } == verifyLines, "\(rep.out)")
-        #expect(rep.out.contains("wrote \(root.appendingPathComponent("page/index.html").standardizedFileURL.path) from 1 result"))
+        #expect(
+            rep.out.contains(
+                "wrote \(root.appendingPathComponent("page/index.html").standardizedFileURL.path) from 1 result"))
     }
 
     // MARK: 2. Shard results that merge however CI lays them out
@@ -189,41 +216,61 @@ import Testing
         let outside = Self.tempDir("abs").appendingPathComponent("shard-2")
         // Shard 1 into a relative --html folder, shard 2 into an absolute one outside the working folder.
         let s1 = try Self.sh("evidence verify --filter '\(Self.filter)' --shard 1/2 --quiet --html shard-1", in: root)
-        let s2 = try Self.sh("evidence verify --filter '\(Self.filter)' --shard 2/2 --quiet --html '\(outside.path)'", in: root)
+        let s2 = try Self.sh(
+            "evidence verify --filter '\(Self.filter)' --shard 2/2 --quiet --html '\(outside.path)'", in: root)
         #expect(s1.code + s2.code >= 1 && s1.code <= 1 && s2.code <= 1, "\(s1.err)\(s2.err)")
         for dir in [root.appendingPathComponent("shard-1"), outside] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(PageFolder.resultName).path))
         }
         // The layout actions/download-artifact makes: one subfolder per artefact, under any names.
         let downloads = Self.tempDir("downloads")
-        try FileManager.default.copyItem(at: root.appendingPathComponent("shard-1"), to: downloads.appendingPathComponent("evidence-shard-b"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("shard-1"), to: downloads.appendingPathComponent("evidence-shard-b"))
         try FileManager.default.copyItem(at: outside, to: downloads.appendingPathComponent("evidence-shard-a"))
         // A third layout: `--json > r.json` beside its report folder, then moved into it.
-        let s3 = try Self.sh("evidence verify --filter '\(Self.filter)' --shard 1/2 --quiet --json --report rep-1 > r1.json", in: root)
+        let s3 = try Self.sh(
+            "evidence verify --filter '\(Self.filter)' --shard 1/2 --quiet --json --report rep-1 > r1.json", in: root)
         #expect(s3.code <= 1, "\(s3.err)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("rep-1"), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: root.appendingPathComponent("r1.json"), to: root.appendingPathComponent("rep-1/r1.json"))
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("rep-1"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("r1.json"), to: root.appendingPathComponent("rep-1/r1.json"))
         let images = Set(Self.swapped.flatMap { k in ["actual", "expected", "diff"].map { "\(k)/\($0).png" } })
-        for (name, froms) in [("subfolders", [downloads.path]),
-                              ("beside and absolute", [root.appendingPathComponent("shard-1/result.json").path, outside.path]),
-                              ("moved into its folder", [root.appendingPathComponent("rep-1/r1.json").path, outside.appendingPathComponent("result.json").path])] {
+        for (name, froms) in [
+            ("subfolders", [downloads.path]),
+            ("beside and absolute", [root.appendingPathComponent("shard-1/result.json").path, outside.path]),
+            (
+                "moved into its folder",
+                [root.appendingPathComponent("rep-1/r1.json").path, outside.appendingPathComponent("result.json").path]
+            ),
+        ] {
             let page = Self.tempDir("page").appendingPathComponent("merged")
             let junit = page.deletingLastPathComponent().appendingPathComponent("junit.xml")
-            let r = try Self.sh("evidence report " + froms.map { "--from '\($0)'" }.joined(separator: " ") + " -o '\(page.path)' --junit '\(junit.path)'", in: Self.tempDir())
+            let r = try Self.sh(
+                "evidence report " + froms.map { "--from '\($0)'" }.joined(separator: " ")
+                    + " -o '\(page.path)' --junit '\(junit.path)'", in: Self.tempDir())
             #expect(r.code == 1, "\(name): \(r.err)")
             #expect(r.out.contains("16 passed, 4 failed"), "\(name): \(r.out)")
-            for image in images { #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path), "\(name): \(image)") }
+            for image in images {
+                #expect(
+                    FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path), "\(name): \(image)"
+                )
+            }
             try ReviewTests().expectValidJUnit(String(contentsOf: junit, encoding: .utf8))
         }
         // One image missing: drawn as missing (the finding says so), every other image copied.
         let gone = "\(Self.swapped[0])/actual.png"
-        let holder = [downloads.appendingPathComponent("evidence-shard-a"), downloads.appendingPathComponent("evidence-shard-b")]
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(gone).path) }!
+        let holder = [
+            downloads.appendingPathComponent("evidence-shard-a"), downloads.appendingPathComponent("evidence-shard-b"),
+        ]
+        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(gone).path) }!
         try FileManager.default.removeItem(at: holder.appendingPathComponent(gone))
         let page = Self.tempDir("page").appendingPathComponent("merged")
         let r = try Self.sh("evidence report --from '\(downloads.path)' -o '\(page.path)'", in: Self.tempDir())
         #expect(r.code == 1 && r.err.contains("warning: report image") && r.err.contains(gone), "\(r.err)")
-        for image in images.subtracting([gone]) { #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path)) }
+        for image in images.subtracting([gone]) {
+            #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path))
+        }
         let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("missing from the result"))
     }
@@ -239,19 +286,28 @@ import Testing
         #expect(files.path("../Goldens/a.png") == "Goldens/a.png")
         #expect(files.path("/elsewhere/Goldens/a.png") == "/elsewhere/Goldens/a.png")
         #expect(AnnotationFiles(workingDirectory: "/ws/repo/pkg").path("Goldens/a.png") == "Goldens/a.png")
-        var v = VerifyResult(passed: [], failures: (0..<12).map { GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ") },
-                             comparison: "exact", fastPath: 0, reportDirectory: "shard")
+        var v = VerifyResult(
+            passed: [],
+            failures: (0..<12).map {
+                GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ")
+            },
+            comparison: "exact", fastPath: 0, reportDirectory: "shard")
         v.run = nil
-        let lines = GitHubAnnotations.errorLines(v, files: files, listedIn: GitHubAnnotations.listedIn(page: "shard", stepSummary: true))
+        let lines = GitHubAnnotations.errorLines(
+            v, files: files, listedIn: GitHubAnnotations.listedIn(page: "shard", stepSummary: true))
         #expect(lines[0].hasPrefix("::error file=pkg/Goldens/android/small/s"))
-        #expect(lines[10].contains("every failure is listed with its fix in this step's log and on the page shard/index.html; the step summary shows the first 10"))
+        #expect(
+            lines[10].contains(
+                "every failure is listed with its fix in this step's log and on the page shard/index.html; the step summary shows the first 10"
+            ))
         #expect(!lines[10].contains("every failure is in"))
         // Through the binary: under GITHUB_ACTIONS, --json, in a subfolder of the workspace.
         let ws = Self.tempDir("ws")
         let root = ws.appendingPathComponent("pkg")
         try Self.makeCheckout(at: root, swapping: [Self.swapped[0]])
-        let r = try Self.sh("evidence verify --filter '\(Self.filter)' --quiet --json --report rep > r.json", in: root,
-                            env: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": ws.path])
+        let r = try Self.sh(
+            "evidence verify --filter '\(Self.filter)' --quiet --json --report rep > r.json", in: root,
+            env: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": ws.path])
         #expect(r.err.contains("::error file=pkg/Goldens/\(Self.swapped[0]).png,"), "\(r.err)")
     }
 
@@ -261,14 +317,17 @@ import Testing
     /// re-record" and "evidence record --filter KEY" for the same fixture).
     @Test func aRenderThatMustNotBeRecordedOffersNoRecord() {
         let key = "android/small/empty/stones/kindling/light"
-        let settled = Remedy.settled([GateFailure(key: key, kind: .pixels, detail: "3 pixels differ"),
-                                      GateFailure(key: key, kind: .contrast, detail: "2.1:1", node: "status"),
-                                      GateFailure(key: "android/small/other/x", kind: .pixels, detail: "1 pixel differs")])
+        let settled = Remedy.settled([
+            GateFailure(key: key, kind: .pixels, detail: "3 pixels differ"),
+            GateFailure(key: key, kind: .contrast, detail: "2.1:1", node: "status"),
+            GateFailure(key: "android/small/other/x", kind: .pixels, detail: "1 pixel differs"),
+        ])
         let hints = settled.map { AcceptHint.text($0) }
         #expect(!hints[0].contains("evidence record") && hints[0].contains("fix that first"))
         #expect(hints[1].contains("do not re-record"))
         #expect(hints[2].contains("evidence record --filter 'android/small/other/x'"))
-        let console = ConsoleHandler().lines(VerifyResult(passed: [], failures: settled, comparison: "exact", fastPath: 0, reportDirectory: nil))
+        let console = ConsoleHandler().lines(
+            VerifyResult(passed: [], failures: settled, comparison: "exact", fastPath: 0, reportDirectory: nil))
         #expect(!console.contains { $0.contains("evidence record --filter '\(key)'") })
     }
 
@@ -276,12 +335,17 @@ import Testing
     /// verify where the goldens were recorded (CI)" in CI); and a run that rendered nothing says no
     /// known finding "matched nothing".
     @Test func driftGivesTheStepForWhereItRunsAndNoMatchedNothingNotes() throws {
-        let drift = GateFailure(key: "(environment)", kind: .environment, detail: "environment differs from manifest.json: cairo 1.18.0 vs 1.16.0")
-        var v = VerifyResult(run: RunInfo(matrix: "m", environment: RendererEnvironment.current(), filter: nil, checks: []),
-                             passed: [], failures: [drift], comparison: "exact", fastPath: 0, reportDirectory: nil)
+        let drift = GateFailure(
+            key: "(environment)", kind: .environment,
+            detail: "environment differs from manifest.json: cairo 1.18.0 vs 1.16.0")
+        var v = VerifyResult(
+            run: RunInfo(matrix: "m", environment: RendererEnvironment.current(), filter: nil, checks: []),
+            passed: [], failures: [drift], comparison: "exact", fastPath: 0, reportDirectory: nil)
         var ci = v
         Remedy.whereItRuns(&ci, inCI: true)
-        #expect(AcceptHint.text(ci.failures[0]).contains("this CI machine") && !AcceptHint.text(ci.failures[0]).contains("(CI)"))
+        #expect(
+            AcceptHint.text(ci.failures[0]).contains("this CI machine")
+                && !AcceptHint.text(ci.failures[0]).contains("(CI)"))
         Remedy.whereItRuns(&v, inCI: false)
         #expect(AcceptHint.text(v.failures[0]).contains("where the goldens were recorded (CI)"))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
@@ -292,7 +356,9 @@ import Testing
         // A whole run that rendered still reports an entry that matched nothing.
         v.run?.applied = CheckApplications(renders: 2048, checks: [:], colourAlone: nil)
         // Only `known` entries: a spec gap is mostly reached at sizes no golden draws (the seed sweep owns it).
-        let notes = ConsoleHandler(knownFindings: known, wholeRun: true).lines(v).filter { $0.contains("matched nothing") }
+        let notes = ConsoleHandler(knownFindings: known, wholeRun: true).lines(v).filter {
+            $0.contains("matched nothing")
+        }
         #expect(notes.count == known.entries.filter { $0.findingClass == .known }.count && !notes.isEmpty, "\(notes)")
     }
 
@@ -302,25 +368,30 @@ import Testing
     @Test func recordNeverReplacesAnUnreadableGoldenUnasked() throws {
         let root = Self.tempDir("lfs").appendingPathComponent("repo")
         try Self.makeCheckout(at: root)
-        let key = Self.swapped[0], other = Self.swapped[1]
+        let key = Self.swapped[0]
+        let other = Self.swapped[1]
         let pointer = Data("version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n".utf8)
         try Self.replaceGolden(key, in: root, with: pointer)
         try Self.replaceGolden(other, in: root, with: Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))
-        let v = try Self.sh("evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r'", in: root)
+        let v = try Self.sh(
+            "evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r'", in: root)
         #expect(v.code == 1 && v.out.contains("FAIL unreadable \(key)") && v.out.contains("git lfs pull"), "\(v.out)")
         let r = try Self.sh("evidence record --filter '\(Self.filter)' --quiet", in: root)
         #expect(r.code == 2 && r.err.contains("record never replaces a golden verify calls unreadable"), "\(r.err)")
         #expect(try Data(contentsOf: Self.golden(key, in: root)) == pointer)
         let asked = try Self.sh("evidence record --filter '\(Self.filter)' --quiet --replace-unreadable", in: root)
         #expect(asked.code == 0 && asked.out.contains("moved   \(key) (unreadable"), "\(asked.err)\(asked.out)")
-        #expect(try Data(contentsOf: Self.golden(key, in: root)) == Data(contentsOf: Self.golden(key, in: PackagePaths.root)))
+        #expect(
+            try Data(contentsOf: Self.golden(key, in: root))
+                == Data(contentsOf: Self.golden(key, in: PackagePaths.root)))
     }
 
     /// Under `set -o pipefail` a reader that stops early (head, grep -q) makes the writer's SIGPIPE the
     /// pipeline's status: CI's exit 141 after a suite that passed. No script pipes into one.
     @Test func noScriptPipesIntoAReaderThatStopsEarly() throws {
         let folder = PackagePaths.root.appendingPathComponent("scripts")
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sh") }
+        let scripts =
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sh") }
             .map { "scripts/" + $0 } + [".ci/run"]
         let early = try NSRegularExpression(pattern: #"\|\s*(head\b|grep\s+-[A-Za-z]*q)"#)
         var offenders: [String] = []
@@ -329,7 +400,9 @@ import Testing
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
                 let s = String(line)
-                if early.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil { offenders.append("\(script):\(n + 1): \(s)") }
+                if early.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil {
+                    offenders.append("\(script):\(n + 1): \(s)")
+                }
             }
         }
         #expect(scripts.count > 5)
@@ -340,10 +413,14 @@ import Testing
 
     /// The committed workflow and the GitLab snippet pass check-jsonschema's bundled schemas
     /// (offline). scripts/ensure-deps.sh installs the linter, so its absence fails, never skips.
-    @Test(arguments: [(".github/workflows/evidence.yml", "vendor.github-workflows"), ("docs/ci/gitlab-ci.yml", "vendor.gitlab-ci")])
+    @Test(arguments: [
+        (".github/workflows/evidence.yml", "vendor.github-workflows"), ("docs/ci/gitlab-ci.yml", "vendor.gitlab-ci"),
+    ])
     func theExamplePipelinesPassTheLinter(file: String, schema: String) throws {
-        let linter = ["/usr/local/bin", "/usr/bin", NSHomeDirectory() + "/.local/bin", NSHomeDirectory() + "/.pyenv/shims"]
-            .map { $0 + "/check-jsonschema" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let linter = [
+            "/usr/local/bin", "/usr/bin", NSHomeDirectory() + "/.local/bin", NSHomeDirectory() + "/.pyenv/shims",
+        ]
+        .map { $0 + "/check-jsonschema" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let linter else {
             Issue.record("check-jsonschema is not installed: run scripts/ensure-deps.sh (it installs it with pip)")
             return

@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 /// The perceptual comparison agrees with pixelmatch 7.2.0 itself: every count below was produced
 /// by the reference implementation (github.com/mapbox/pixelmatch at tag v7.2.0, `index.js` run
@@ -17,7 +18,8 @@ import EvidenceCore
 /// - `alpha3`: `a1`/`b1` with the same alpha ramp ((5x + 3y) mod 256) laid over both: colour on
 ///   every level of translucency.
 @Suite struct PixelmatchReferenceTests {
-    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pixelmatch")
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/pixelmatch")
 
     static func load(_ name: String) throws -> RGBAImage {
         try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(name).path)
@@ -56,8 +58,10 @@ import EvidenceCore
 
     @Test(arguments: cases)
     func countsMatchPixelmatch(_ c: Case) throws {
-        let a = try Self.load(c.a), b = try Self.load(c.b)
-        let r = ImageComparator.perceptual(threshold: c.threshold, includeAA: c.includeAA).compare(expected: a, actual: b)
+        let a = try Self.load(c.a)
+        let b = try Self.load(c.b)
+        let r = ImageComparator.perceptual(threshold: c.threshold, includeAA: c.includeAA).compare(
+            expected: a, actual: b)
         #expect(r.differingPixels == c.pixelmatch)
         #expect(r.outcome == .pixels)
     }
@@ -65,7 +69,8 @@ import EvidenceCore
     /// The vanished ink differs only in alpha (every colour byte kept), and a comparison that
     /// blended over white saw nothing: white ink over white is white.
     @Test func vanishedInkDiffersOnlyInAlpha() throws {
-        let a = try Self.load("alpha1-a.png"), b = try Self.load("alpha1-b.png")
+        let a = try Self.load("alpha1-a.png")
+        let b = try Self.load("alpha1-b.png")
         #expect(a.size == b.size)
         for i in stride(from: 0, to: a.pixels.count, by: 4) {
             #expect(a.pixels[i..<i + 3] == b.pixels[i..<i + 3])

@@ -1,17 +1,19 @@
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// `plan --json` has one schema for both platforms: `Schemas/plan.schema.json` (issue #20 item 3).
 /// The validator below reads the subset of JSON Schema 2020-12 the file uses, and refuses any
 /// keyword it does not know, so the file cannot quietly say more than is checked.
 @Suite struct PlanSchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static func schema() throws -> JSONValue {
         try JSONValue.parse(Array(try Data(contentsOf: root.appendingPathComponent("Schemas/plan.schema.json"))))
     }
@@ -21,8 +23,9 @@ import WidgetScene
         let o = try PlanCommand.parse(args)
         let painter = CairoPainter(fonts: FontLibrary.shared)
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
-        let report = renderer.planReport(try WidgetPipeline.target(o), painter: painter,
-                                         known: try KnownFindings.load(from: PackagePaths.knownFindings))
+        let report = renderer.planReport(
+            try WidgetPipeline.target(o), painter: painter,
+            known: try KnownFindings.load(from: PackagePaths.knownFindings))
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys]
         return (report, try JSONValue.parse(Array(try enc.encode(report))))
@@ -51,7 +54,9 @@ import WidgetScene
     /// `plan` runs the registry's per-render checks: a check added to `CheckRegistry` appears
     /// in `plan --json` with no edit to the plan command.
     @Test func checksComeFromTheRegistry() throws {
-        let (report, _) = try Self.planJSON(["--family", "small", "--width", "110", "--height", "150", "--font-scale", "2.0", "--state", "stale"])
+        let (report, _) = try Self.planJSON([
+            "--family", "small", "--width", "110", "--height", "150", "--font-scale", "2.0", "--state", "stale",
+        ])
         #expect(report.checks == CheckRegistry.renderChecks.map(\.name))
         #expect(!report.checks.isEmpty)
     }
@@ -71,9 +76,11 @@ import WidgetScene
         let schema = try Self.schema()
         let (_, json) = try Self.planJSON([])
         #expect(SchemaValidator(root: schema).errors(json).isEmpty)
-        for broken in [json.setting("elementz", .array([])), json.setting("kindling", .string("yes")),
-                       json.setting("elements", nil), json.setting("platform", .string("windows")),
-                       json.setting("habits", .object([("visible", .array([.number("1.5")])), ("overflow", .number("0"))]))] {
+        for broken in [
+            json.setting("elementz", .array([])), json.setting("kindling", .string("yes")),
+            json.setting("elements", nil), json.setting("platform", .string("windows")),
+            json.setting("habits", .object([("visible", .array([.number("1.5")])), ("overflow", .number("0"))])),
+        ] {
             #expect(!SchemaValidator(root: schema).errors(broken).isEmpty)
         }
     }
@@ -93,16 +100,25 @@ struct SchemaValidator {
             switch keyword {
             case "$ref":
                 guard case .string(let ref) = rule, ref.hasPrefix("#/$defs/"),
-                      let target = root["$defs"]?[String(ref.dropFirst(8))]
-                else { out.append("\(path): unresolvable $ref"); continue }
+                    let target = root["$defs"]?[String(ref.dropFirst(8))]
+                else {
+                    out.append("\(path): unresolvable $ref")
+                    continue
+                }
                 out += check(value, target, path)
             case "type":
-                guard case .string(let t) = rule else { out.append("\(path): type must be a string"); continue }
+                guard case .string(let t) = rule else {
+                    out.append("\(path): type must be a string")
+                    continue
+                }
                 if !Self.isType(value, t) { out.append("\(path): expected \(t), got \(value.kindName)") }
             case "const":
                 if value != rule { out.append("\(path): not the constant") }
             case "enum":
-                guard case .array(let allowed) = rule else { out.append("\(path): enum must be an array"); continue }
+                guard case .array(let allowed) = rule else {
+                    out.append("\(path): enum must be an array")
+                    continue
+                }
                 if !allowed.contains(value) { out.append("\(path): not one of the enum's values") }
             case "required":
                 guard case .object = value, case .array(let keys) = rule else { continue }
@@ -112,14 +128,20 @@ struct SchemaValidator {
                 for (k, v) in members { if let s = rule[k] { out += check(v, s, "\(path).\(k)") } }
             case "additionalProperties":
                 guard case .object(let members) = value, rule == .bool(false) else { continue }
-                for (k, _) in members where schema["properties"]?[k] == nil { out.append("\(path): unexpected key \(k)") }
+                for (k, _) in members where schema["properties"]?[k] == nil {
+                    out.append("\(path): unexpected key \(k)")
+                }
             case "items":
                 guard case .array(let items) = value else { continue }
                 for (i, v) in items.enumerated() { out += check(v, rule, "\(path)[\(i)]") }
             case "minItems":
-                if case .array(let items) = value, let m = rule.double, Double(items.count) < m { out.append("\(path): fewer than \(m) items") }
+                if case .array(let items) = value, let m = rule.double, Double(items.count) < m {
+                    out.append("\(path): fewer than \(m) items")
+                }
             case "minLength":
-                if case .string(let s) = value, let m = rule.double, Double(s.count) < m { out.append("\(path): shorter than \(m)") }
+                if case .string(let s) = value, let m = rule.double, Double(s.count) < m {
+                    out.append("\(path): shorter than \(m)")
+                }
             case "minimum":
                 if let n = value.double, let m = rule.double, n < m { out.append("\(path): \(n) < \(m)") }
             case "exclusiveMinimum":
@@ -133,7 +155,8 @@ struct SchemaValidator {
 
     static func isType(_ v: JSONValue, _ t: String) -> Bool {
         switch (t, v) {
-        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("number", .number): return true
+        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("number", .number):
+            return true
         case ("integer", .number): return v.double.map { $0 == $0.rounded() } ?? false
         default: return false
         }

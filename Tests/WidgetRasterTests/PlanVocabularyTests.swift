@@ -1,16 +1,18 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// One plan vocabulary (issue #57): both platforms' scenes are the one function of their plans'
 /// items (`PlanScene`), in the items' order, and each platform's part names are distinct.
 @Suite struct PlanVocabularyTests {
-    let renderer = WidgetRenderer(fonts: FontLibrary.shared, androidTokens: try! TokenSet.bundled(),
-                                  iosTokens: try! AssetCatalogTokens.bundled())
+    let renderer = WidgetRenderer(
+        fonts: FontLibrary.shared, androidTokens: try! TokenSet.bundled(),
+        iosTokens: try! AssetCatalogTokens.bundled())
 
     /// Each run of nodes of one element is one item (a glyph draws several nodes).
     static func elementRuns(_ scene: Scene) -> [SceneElement] {
@@ -24,8 +26,10 @@ import WidgetScene
             for motif in [StreakMotif.stones, .flame] {
                 for kindling in [true, false] {
                     for streak in [0, 7, 12_345] {
-                        let s = MatrixCases.snapshot(done: done, total: total, syncedHoursAgo: ago, motif: motif, extended: done > 0 ? true : false,
-                                                     kindling: kindling, streak: streak)
+                        let s = MatrixCases.snapshot(
+                            done: done, total: total, syncedHoursAgo: ago, motif: motif,
+                            extended: done > 0 ? true : false,
+                            kindling: kindling, streak: streak)
                         out.append(("\(done)/\(total) \(ago)h \(motif) kindling \(kindling) streak \(streak)", s))
                     }
                 }
@@ -38,19 +42,28 @@ import WidgetScene
         var judged = 0
         for (name, snapshot) in Self.snapshots() {
             for family in AndroidFamilyRequest.allCases {
-                for (w, h, fs) in [(110.0, 130.0, 2.0), (180, 200, 1.0), (250, 180, 1.3), (230, 330, 1.0), (400, 400, 1.15)] {
-                    let r = AndroidRenderRequest(family: family, widthDp: w, heightDp: h, fontScale: fs, snapshot: snapshot,
-                                                 asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+                for (w, h, fs) in [
+                    (110.0, 130.0, 2.0), (180, 200, 1.0), (250, 180, 1.3), (230, 330, 1.0), (400, 400, 1.15),
+                ] {
+                    let r = AndroidRenderRequest(
+                        family: family, widthDp: w, heightDp: h, fontScale: fs, snapshot: snapshot,
+                        asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
                     let d = renderer.draw(.android(r))
-                    guard case .android(let plan) = d.plan else { Issue.record("\(name): not an Android plan"); continue }
+                    guard case .android(let plan) = d.plan else {
+                        Issue.record("\(name): not an Android plan")
+                        continue
+                    }
                     let items = plan.items(d.facts.resolved, measurer: FontLibrary.shared)
                     #expect(Self.elementRuns(d.scene) == items.map(\.element), "\(family) \(w)×\(h) fs\(fs) \(name)")
                     // Every shown element of the plan draws at least one item, and nothing hidden draws.
                     let drawnKinds = Set(items.map(\.element.kind))
                     for part in PlanPart.android {
-                        guard case .element(let kind) = part, kind != .streakGlyph || d.facts.resolved.glyph != nil else { continue }
+                        guard case .element(let kind) = part, kind != .streakGlyph || d.facts.resolved.glyph != nil
+                        else { continue }
                         let e = plan.element(part)
-                        #expect(drawnKinds.contains(kind) == e.shown, "\(part.name(on: .android)) \(e.shown ? "shown" : "hidden") — \(family) \(w)×\(h) \(name)")
+                        #expect(
+                            drawnKinds.contains(kind) == e.shown,
+                            "\(part.name(on: .android)) \(e.shown ? "shown" : "hidden") — \(family) \(w)×\(h) \(name)")
                     }
                     judged += 1
                 }
@@ -63,10 +76,16 @@ import WidgetScene
         for (name, snapshot) in Self.snapshots() {
             for family in IOSFamily.allCases where !family.isAccessory {
                 for text in DynamicTypeSize.allCases {
-                    let r = IOSRenderRequest(family: family, textSize: text, snapshot: snapshot, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+                    let r = IOSRenderRequest(
+                        family: family, textSize: text, snapshot: snapshot, asOf: MatrixCases.asOf,
+                        timeZone: MatrixCases.timeZone)
                     let d = renderer.draw(.ios(r))
-                    guard case .ios(let plan, _) = d.plan else { Issue.record("\(name): not an iOS plan"); continue }
-                    #expect(Self.elementRuns(d.scene) == [.card] + plan.items.map(\.element), "\(family) \(text) \(name)")
+                    guard case .ios(let plan, _) = d.plan else {
+                        Issue.record("\(name): not an iOS plan")
+                        continue
+                    }
+                    #expect(
+                        Self.elementRuns(d.scene) == [.card] + plan.items.map(\.element), "\(family) \(text) \(name)")
                 }
             }
         }
@@ -75,7 +94,10 @@ import WidgetScene
     @Test func eachPlatformNamesItsPartsApart() {
         let android = PlanPart.android.map { $0.name(on: .android) }
         #expect(Set(android).count == android.count)
-        let ios = (ElementKind.allCases.map(PlanPart.element) + [.pipRow, .checkOffButton, .nextDueRow, .habitRow, .inlineCount])
+        let ios =
+            (ElementKind.allCases.map(PlanPart.element) + [
+                .pipRow, .checkOffButton, .nextDueRow, .habitRow, .inlineCount,
+            ])
             .map { $0.name(on: .ios) }
         #expect(Set(ios).count == ios.count, "\(ios)")
     }

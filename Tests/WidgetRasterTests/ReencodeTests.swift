@@ -1,7 +1,8 @@
+import EvidenceCore
 import Foundation
 import Testing
+
 @testable import WidgetRaster
-import EvidenceCore
 
 /// Issue #56's re-encode commit wrote every golden again through libdeflate: every file's bytes
 /// changed and no golden's pixels did. `Fixtures/reencode-56.tsv` is the evidence, committed with
@@ -13,7 +14,8 @@ import EvidenceCore
 
     static func rows(_ name: String = "reencode-56.tsv") throws -> [Row] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            line in
             let f = line.split(separator: "\t").map(String.init)
             try #require(f.count == 4, "\(line)")
             return Row(key: f[0], pixelsBefore: f[1], fileBefore: f[2], fileAfter: f[3])
@@ -32,12 +34,15 @@ import EvidenceCore
             let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
             #expect(Hash128.ofFile(atPath: path)?.hex == row.fileAfter, "\(row.key): the file is not the manifest's")
             #expect(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
-            #expect(try PNGCodec.decodeFile(atPath: path).pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
+            #expect(
+                try PNGCodec.decodeFile(atPath: path).pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
             checked += 1
         }
         // Goldens re-recorded after the re-encode (other bytes) are not this test's to judge; the
         // rest are, and at the re-encode commit that is every one.
-        print("ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its earlier pixels")
+        print(
+            "ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its earlier pixels"
+        )
     }
 
     /// The level every golden was written with by the first re-encode.
@@ -54,7 +59,8 @@ import EvidenceCore
         #expect(Set(rows.map(\.key)).count == rows.count)
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
         let sameEncoder = manifest.environment.libdeflate == "1.14" && PNGCodec.libraryVersions["libdeflate"] == "1.14"
-        var checked = 0, changed = 0
+        var checked = 0
+        var changed = 0
         for row in rows {
             guard let entry = manifest.goldens[row.key], entry.fileHash.hex == row.fileAfter else { continue }
             let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
@@ -73,6 +79,8 @@ import EvidenceCore
             if row.fileBefore != row.fileAfter { changed += 1 }
             checked += 1
         }
-        print("ReencodeTests: \(checked) of \(rows.count) goldens hold the level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels")
+        print(
+            "ReencodeTests: \(checked) of \(rows.count) goldens hold the level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels"
+        )
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Properties over sweeps (issue #21 item 4): every family × state × branch × body across Android
 /// sizes 110…400 dp × fontScale 1.0 / 1.15 / 1.3 / 2.0, and every iOS device class × large /
@@ -23,7 +24,8 @@ enum SweepSwitch {
     /// test's own message shows the first 25).
     static func log(_ failures: [String], as name: String) {
         guard let dir = ProcessInfo.processInfo.environment["EVIDENCE_SWEEP_LOG"], !failures.isEmpty else { return }
-        try? Data((failures.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("\(name).txt"))
+        try? Data((failures.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: dir).appendingPathComponent("\(name).txt"))
     }
 }
 
@@ -39,20 +41,29 @@ enum SweepSwitch {
             for branch in MatrixCases.hasBranches(state) ? ReactiveBranch.allCases.map(Optional.some) : [nil] {
                 for kindling in [true, false] {
                     let s = Scenario.cell(state, branch: branch, motif: .stones, kindling: kindling)
-                    out.append(("\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-\(kindling ? "kindling" : "legacy")", s))
+                    out.append(
+                        (
+                            "\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-\(kindling ? "kindling" : "legacy")",
+                            s
+                        ))
                 }
             }
         }
         // Motifs whose copy is longest (Waves' two-line CTA) on the states that draw it.
         for motif in [StreakMotif.waves, .sprout] {
-            out.append(("default-some-notyet-\(motif.rawValue)", Scenario.cell(.defaultSome, branch: .notyet, motif: motif, kindling: true)))
+            out.append(
+                (
+                    "default-some-notyet-\(motif.rawValue)",
+                    Scenario.cell(.defaultSome, branch: .notyet, motif: motif, kindling: true)
+                ))
         }
         return out
     }
 
     static let fontScales = [1.0, 1.15, 1.3, 2.0]
     /// 110…400 dp in 29 dp steps (11 widths) with the seed's own thresholds (130, 200, 219, 270, 290) added.
-    static let widths: [Double] = Array(Set(stride(from: 110.0, through: 400, by: 29) + [130, 200, 219, 290, 400])).sorted()
+    static let widths: [Double] = Array(Set(stride(from: 110.0, through: 400, by: 29) + [130, 200, 219, 290, 400]))
+        .sorted()
     static let heights: [Double] = Array(Set(stride(from: 130.0, through: 400, by: 30) + [155, 180, 270, 330])).sorted()
 
     static let known = (try? KnownFindings.load(from: PackagePaths.knownFindings)) ?? KnownFindings()
@@ -76,14 +87,17 @@ enum SweepSwitch {
     }
 
     func androidScene(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (RenderFacts, Scene) {
-        let r = AndroidRenderRequest(family: .auto, widthDp: width, heightDp: height, fontScale: fs, snapshot: s?.snapshot,
-                                     asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+        let r = AndroidRenderRequest(
+            family: .auto, widthDp: width, heightDp: height, fontScale: fs, snapshot: s?.snapshot,
+            asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
         let (w, plan) = Self.android.plan(r)
         let scene = Self.android.scene(w, plan, r)
         return (RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: fs), scene)
     }
 
-    func androidFindings(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (RenderFacts, Scene, [GateFailure]) {
+    func androidFindings(_ s: Scenario?, width: Double, height: Double, fs: Double) -> (
+        RenderFacts, Scene, [GateFailure]
+    ) {
         let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
         return (facts, scene, Self.unknownFindings(scene, facts))
     }
@@ -96,12 +110,20 @@ enum SweepSwitch {
             for width in Self.widths {
                 for height in Self.heights {
                     let (facts, _, found) = androidFindings(s, width: width, height: height, fs: fs)
-                    for f in found { failures.append("\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): \(f.detail)") }
+                    for f in found {
+                        failures.append(
+                            "\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): \(f.detail)"
+                        )
+                    }
                 }
             }
         }
         SweepSwitch.log(failures, as: "android-fs\(fs)")
-        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) cases the seed does not accept (lost meaning, cut, clipped), e.g.\n" + failures.prefix(25).joined(separator: "\n")))
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue: "\(failures.count) cases the seed does not accept (lost meaning, cut, clipped), e.g.\n"
+                    + failures.prefix(25).joined(separator: "\n")))
     }
 
     /// As the height shrinks (width, font scale, scenario fixed) what the seed sheds only ever goes:
@@ -115,12 +137,17 @@ enum SweepSwitch {
                 for height in Self.heights.reversed() {
                     let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
                     // A family change (Large → Medium below 270 dp) starts a new ladder.
-                    if facts.family != family { previous = nil; family = facts.family }
+                    if facts.family != family {
+                        previous = nil
+                        family = facts.family
+                    }
                     let drawn = LostMeaningCheck.Drawn(scene)
                     let kinds = drawn.kinds.intersection([.longestLabel, .dayStreakLabel])
                     if let p = previous {
                         if !kinds.isSubset(of: p.kinds) || drawn.rows.count > p.rows {
-                            failures.append("\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)")
+                            failures.append(
+                                "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
+                            )
                         }
                     }
                     previous = (kinds, drawn.rows.count, height)
@@ -128,7 +155,11 @@ enum SweepSwitch {
             }
         }
         SweepSwitch.log(failures, as: "android-monotonic-fs\(fs)")
-        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) non-monotonic sheds, e.g.\n" + failures.prefix(25).joined(separator: "\n")))
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue: "\(failures.count) non-monotonic sheds, e.g.\n" + failures.prefix(25).joined(separator: "\n"))
+        )
     }
 
     /// iOS: every device class × Dynamic Type size × family × scenario satisfies the table.
@@ -137,18 +168,25 @@ enum SweepSwitch {
         for device in IOSDeviceClass.all {
             for family in IOSFamily.allCases {
                 for (name, s) in Self.scenarios {
-                    let r = IOSRenderRequest(family: family, deviceClass: device, textSize: text, snapshot: s?.snapshot,
-                                             asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+                    let r = IOSRenderRequest(
+                        family: family, deviceClass: device, textSize: text, snapshot: s?.snapshot,
+                        asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
                     let (w, plan) = Self.ios.plan(r)
                     let scene = Self.ios.scene(w, plan, r)
                     let facts = RenderFacts(family: .ios(family), resolved: w, size: scene.size, textSize: text)
                     for f in Self.unknownFindings(scene, facts) {
-                        failures.append("\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): \(f.detail)")
+                        failures.append(
+                            "\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): \(f.detail)"
+                        )
                     }
                 }
             }
         }
         SweepSwitch.log(failures, as: "ios-\(text.rawValue)")
-        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) cases the seed does not accept (lost meaning, cut, clipped), e.g.\n" + failures.prefix(25).joined(separator: "\n")))
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue: "\(failures.count) cases the seed does not accept (lost meaning, cut, clipped), e.g.\n"
+                    + failures.prefix(25).joined(separator: "\n")))
     }
 }

@@ -1,15 +1,17 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
-@testable import evidence
-@testable import WidgetRaster
 import EvidenceCore
-import WidgetModel
-import WidgetText
+import Foundation
+import Testing
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The review side without a browser: key parts, shards, record modes, JUnit, annotations,
 /// escaping, the timeline's moments, and rebuilding the page from a saved result.
@@ -33,7 +35,9 @@ import WidgetScene
         let e = FileManager.default.enumerator(atPath: dir.path)!
         while let rel = e.nextObject() as? String {
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir), !isDir.boolValue {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir),
+                !isDir.boolValue
+            {
                 out[rel] = FileManager.default.contents(atPath: dir.appendingPathComponent(rel).path)
             }
         }
@@ -44,18 +48,26 @@ import WidgetScene
 
     @Test func keyPartsComeFromTheFixturesTypedIdentity() {
         let k = KeyParts("android/medium/default-some-extended/stones/kindling/dark")
-        #expect(k.platform == "android" && k.family == "medium" && k.state == "default-some-extended" && k.area == "android/medium")
+        #expect(
+            k.platform == "android" && k.family == "medium" && k.state == "default-some-extended"
+                && k.area == "android/medium")
         #expect(k.facets == ["motif": "stones", "body": "kindling", "theme": "dark"])
         #expect(KeyParts("android/small/default-none-baseline/any-motif/legacy/light").facets["motif"] == "any-motif")
-        let two = FixtureID(family: .android(.small), state: .empty, motifs: Cover<StreakMotif>([.stones, .flame]), bodies: .one(.kindling), theme: .light)
+        let two = FixtureID(
+            family: .android(.small), state: .empty, motifs: Cover<StreakMotif>([.stones, .flame]),
+            bodies: .one(.kindling), theme: .light)
         #expect(KeyParts(two).facets["motif"] == "stones+flame")
-        var tinted = FixtureID(family: .ios(.systemSmall), state: .allDone, branch: .notyet, motifs: .one(.flame), bodies: .one(.legacy), theme: .dark)
+        var tinted = FixtureID(
+            family: .ios(.systemSmall), state: .allDone, branch: .notyet, motifs: .one(.flame), bodies: .one(.legacy),
+            theme: .dark)
         tinted.hostMode = .tinted
         let ios = KeyParts(tinted)
         #expect(ios.platform == "ios" && ios.family == "systemSmall" && ios.state == "all-done-notyet")
         #expect(ios.facets == ["motif": "flame", "body": "legacy", "theme": "dark", "host-mode": "tinted"])
         let band = KeyParts("android/bands/width/w110-fs1.0/1-digit")
-        #expect(band.facets.isEmpty && band.family == "bands" && band.state == "width" && band.variants == ["w110-fs1.0", "1-digit"])
+        #expect(
+            band.facets.isEmpty && band.family == "bands" && band.state == "width"
+                && band.variants == ["w110-fs1.0", "1-digit"])
         // A key no fixture has (a stale golden) is never taken apart: it has no facets and groups as stale.
         let stale = KeyParts("android/medium/retired-state/stones/kindling/dark")
         #expect(stale.area == "stale" && stale.facets.isEmpty)
@@ -108,11 +120,13 @@ import WidgetScene
     @Test func onlyShardOneJudgesOrphans() throws {
         let dir = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[0].goldenPath), to: dir.appendingPathComponent("starter/orphan.png"))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[0].goldenPath), to: dir.appendingPathComponent("starter/orphan.png"))
         var stale: [Int: [String]] = [:]
         var checked: [String] = []
         for i in 1...3 {
-            let v = try Verifier.verify(options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
+            let v = try Verifier.verify(
+                options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
             stale[i] = v.failures.filter { $0.kind == .stale }.map(\.key)
             checked += v.passed
         }
@@ -130,7 +144,8 @@ import WidgetScene
         var manifest = try #require(try Manifest.load(from: dir))
         manifest.goldens[owned.key] = nil
         try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
-        let again = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
+        let again = try Recorder.record(
+            options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
         #expect(again.removed.isEmpty)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
     }
@@ -139,26 +154,35 @@ import WidgetScene
     /// every link, so `report` refused to merge them): a stray link by slice 1, a link at a
     /// fixture's golden by that fixture's shard, as `unreadable`.
     @Test func aLinkInTheGoldensIsReportedByOneShardSoShardsMerge() throws {
-        let dir = tempDir(), results = tempDir()
+        let dir = tempDir()
+        let results = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         let fm = FileManager.default
-        try fm.createSymbolicLink(at: dir.appendingPathComponent("starter/zz-link.png"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        try fm.createSymbolicLink(
+            at: dir.appendingPathComponent("starter/zz-link.png"),
+            withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
         let linked = catalog[1]
         try fm.removeItem(at: dir.appendingPathComponent(linked.goldenPath))
-        try fm.createSymbolicLink(at: dir.appendingPathComponent(linked.goldenPath), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        try fm.createSymbolicLink(
+            at: dir.appendingPathComponent(linked.goldenPath), withDestinationURL: URL(fileURLWithPath: "/etc/hostname")
+        )
         var reported: [String: [Int]] = [:]
         for i in 1...3 {
-            let v = try Verifier.verify(options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
+            let v = try Verifier.verify(
+                options(dir, shard: Shard(index: i, count: 3)), catalog: catalog, painter: painter)
             for f in v.failures { reported[f.key, default: []].append(i) }
             try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
         }
         let owner = (1...3).first { Shard(index: $0, count: 3).contains(linked.key) }!
         #expect(reported == ["starter/zz-link.png": [1], linked.key: [owner]])
-        let merged = try ResultFile.merge((1...3).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) })
+        let merged = try ResultFile.merge(
+            (1...3).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) })
         #expect(merged.shard == nil)
         #expect(merged.failures.filter { $0.kind != .selfCheck }.map(\.kind) == [.unreadable, .unreadable])
         // These runs applied no checks, so the merge is judged as not a pass (issue #34).
-        #expect(merged.failures.filter { $0.kind == .selfCheck }.map(\.detail).allSatisfy { $0.contains("lists no checks") })
+        #expect(
+            merged.failures.filter { $0.kind == .selfCheck }.map(\.detail).allSatisfy { $0.contains("lists no checks") }
+        )
     }
 
     /// Review item 4: a sharded gate never ran the self-check (a shard does not judge it, and the
@@ -171,13 +195,18 @@ import WidgetScene
                 return s
             }
         }
-        let dir = tempDir(), results = tempDir()
+        let dir = tempDir()
+        let results = tempDir()
         var o = options(dir)
         o.checks = CheckRegistry.renderChecks
         _ = try Recorder.record(o, catalog: textless, painter: painter)
-        let whole = try Verifier.verify(o, catalog: textless, painter: painter).failures.filter { $0.kind == .selfCheck }
-        #expect(whole.contains { $0.detail.hasPrefix("the truncation check found nothing") } && whole.contains { $0.detail.hasPrefix("the glyphs check found nothing") },
-                "\(whole.map(\.detail))")
+        let whole = try Verifier.verify(o, catalog: textless, painter: painter).failures.filter {
+            $0.kind == .selfCheck
+        }
+        #expect(
+            whole.contains { $0.detail.hasPrefix("the truncation check found nothing") }
+                && whole.contains { $0.detail.hasPrefix("the glyphs check found nothing") },
+            "\(whole.map(\.detail))")
         for i in 1...2 {
             o.shard = Shard(index: i, count: 2)
             let v = try Verifier.verify(o, catalog: textless, painter: painter)
@@ -188,17 +217,22 @@ import WidgetScene
         let merged = try ResultFile.merge(files)
         #expect(merged.failures.filter { $0.kind == .selfCheck } == whole)
         #expect(merged.cases.contains { $0.key == CheckRegistry.selfCheckKey })
-        #expect(try ReportCommand.run(["--from", results.path, "-o", tempDir().appendingPathComponent("page").path]) == 1)
+        #expect(
+            try ReportCommand.run(["--from", results.path, "-o", tempDir().appendingPathComponent("page").path]) == 1)
         // One shard of two does not cover the matrix: not judged.
         #expect(try ResultFile.merge([files[0]]).failures.allSatisfy { $0.kind != .selfCheck })
         // Each shard recorded its counts; the merge sums them.
         #expect(files.map { $0.result.run?.applied?.renders ?? 0 }.reduce(0, +) == textless.count)
-        #expect(merged.run?.applied?.checks[TruncationCheck.gateCheck.name] == 0 && merged.run?.applied?.checks[ClipCheck.gateCheck.name] == textless.count)
+        #expect(
+            merged.run?.applied?.checks[TruncationCheck.gateCheck.name] == 0
+                && merged.run?.applied?.checks[ClipCheck.gateCheck.name] == textless.count)
         // A result of an older tool (no counts) still reads and merges, unjudged.
         var old = files
         old[1].result.run?.applied = nil
         let unjudged = try ResultFile.merge(old)
-        #expect(unjudged.shard == nil && unjudged.run?.applied == nil && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
+        #expect(
+            unjudged.shard == nil && unjudged.run?.applied == nil
+                && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
     }
 
     /// Review item 8: a fixture with an identity drawn without facts (a hand-built scene, not a
@@ -216,7 +250,9 @@ import WidgetScene
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         let selfCheck = v.failures.filter { $0.kind == .selfCheck }
         #expect(selfCheck.map(\.key) == [id.key], "\(v.failures)")
-        #expect(selfCheck.first?.detail.contains("\(id.key) was drawn without what it was asked to show") == true, "\(selfCheck)")
+        #expect(
+            selfCheck.first?.detail.contains("\(id.key) was drawn without what it was asked to show") == true,
+            "\(selfCheck)")
     }
 
     /// Review item 16: a golden whose size (or, under a perceptual comparison, pixels record never
@@ -229,7 +265,8 @@ import WidgetScene
         for f in catalog.prefix(2) { manifest.goldens[f.key]?.visibleText = ["words the render no longer draws"] }
         try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
         // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record wrote.
-        try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(to: dir.appendingPathComponent(catalog[0].goldenPath))
+        try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(
+            to: dir.appendingPathComponent(catalog[0].goldenPath))
         var nudged = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(catalog[1].goldenPath).path)
         nudged.pixels[(55 * nudged.width + 90) * 4] ^= 1
         try Data(PNGCodec.encode(nudged)).write(to: dir.appendingPathComponent(catalog[1].goldenPath))
@@ -238,9 +275,13 @@ import WidgetScene
             o.comparison = comparison
             let v = try Verifier.verify(o, catalog: catalog, painter: painter)
             let size = v.failures.filter { $0.key == catalog[0].key }
-            #expect(size.map(\.kind) == [.size] && size.first?.detail.contains("visible text changed") == true, "\(comparison): \(size)")
+            #expect(
+                size.map(\.kind) == [.size] && size.first?.detail.contains("visible text changed") == true,
+                "\(comparison): \(size)")
             let pixels = v.failures.filter { $0.key == catalog[1].key }
-            #expect(pixels.map(\.kind) == [.pixels] && pixels.first?.detail.contains("visible text changed") == true, "\(comparison): \(pixels)")
+            #expect(
+                pixels.map(\.kind) == [.pixels] && pixels.first?.detail.contains("visible text changed") == true,
+                "\(comparison): \(pixels)")
         }
     }
 
@@ -257,14 +298,17 @@ import WidgetScene
         let whole = try Verifier.verify(o, catalog: catalog, painter: painter)
         let wholeTally = try #require(whole.run?.applied?.colourAlone)
         #expect(!whole.known.isEmpty && wholeTally.meanings.values.reduce(0, +) > 0)
-        var known: [String] = [], tallies: [CheckApplications?] = []
+        var known: [String] = []
+        var tallies: [CheckApplications?] = []
         for i in 1...4 {
             o.shard = Shard(index: i, count: 4)
             let v = try Verifier.verify(o, catalog: catalog, painter: painter)
             known += v.known.map(\.key) + v.failures.filter { $0.kind == .colourAlone }.map(\.key)
             tallies.append(v.run?.applied)
         }
-        #expect(known.sorted() == (whole.known.map(\.key) + whole.failures.filter { $0.kind == .colourAlone }.map(\.key)).sorted())
+        #expect(
+            known.sorted()
+                == (whole.known.map(\.key) + whole.failures.filter { $0.kind == .colourAlone }.map(\.key)).sorted())
         #expect(CheckApplications.sum(tallies)?.colourAlone == wholeTally)
     }
 
@@ -274,11 +318,15 @@ import WidgetScene
         let dir = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         // Move one golden (another fixture's pixels), delete one, add an orphan, pad one with bytes after IEND.
-        let moved = catalog[0], gone = catalog[1], padded = catalog[2]
+        let moved = catalog[0]
+        let gone = catalog[1]
+        let padded = catalog[2]
         try FileManager.default.removeItem(at: dir.appendingPathComponent(moved.goldenPath))
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[4].goldenPath), to: dir.appendingPathComponent(moved.goldenPath))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[4].goldenPath), to: dir.appendingPathComponent(moved.goldenPath))
         try FileManager.default.removeItem(at: dir.appendingPathComponent(gone.goldenPath))
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[5].goldenPath), to: dir.appendingPathComponent("starter/orphan.png"))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[5].goldenPath), to: dir.appendingPathComponent("starter/orphan.png"))
         let paddedURL = dir.appendingPathComponent(padded.goldenPath)
         try (Data(contentsOf: paddedURL) + Data([0, 0, 0, 0])).write(to: paddedURL)
         let before = files(dir)
@@ -289,7 +337,9 @@ import WidgetScene
             #expect(dry.added == [gone.key])
         }
         let missing = try Recorder.record(options(dir, mode: .missing), catalog: catalog, painter: painter)
-        #expect(missing.added == [gone.key] && missing.moved.isEmpty && missing.removed.isEmpty && missing.heldBack == [moved.key])
+        #expect(
+            missing.added == [gone.key] && missing.moved.isEmpty && missing.removed.isEmpty
+                && missing.heldBack == [moved.key])
         var after = files(dir)
         #expect(after[moved.goldenPath] == before[moved.goldenPath] && after["starter/orphan.png"] != nil)
         #expect(after[padded.goldenPath] == before[padded.goldenPath])
@@ -305,18 +355,25 @@ import WidgetScene
     }
 
     @Test func recordModeFlagParses() throws {
-        #expect(throws: InputError.self) { try ArgumentParser.parse(["--mode", "some"], valued: ["mode"], switches: [])
-            .choice(RecordCommand.mode, RecordMode.allCases) }
-        #expect(try ArgumentParser.parse(["--mode=all"], valued: ["mode"], switches: []).choice(RecordCommand.mode, RecordMode.allCases) == .all)
+        #expect(throws: InputError.self) {
+            try ArgumentParser.parse(["--mode", "some"], valued: ["mode"], switches: [])
+                .choice(RecordCommand.mode, RecordMode.allCases)
+        }
+        #expect(
+            try ArgumentParser.parse(["--mode=all"], valued: ["mode"], switches: []).choice(
+                RecordCommand.mode, RecordMode.allCases) == .all)
     }
 
     // MARK: CI outputs
 
     func damagedResult() throws -> VerifyResult {
-        let dir = tempDir(), report = tempDir()
+        let dir = tempDir()
+        let report = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[0].goldenPath))
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[2].goldenPath), to: dir.appendingPathComponent(catalog[0].goldenPath))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[2].goldenPath), to: dir.appendingPathComponent(catalog[0].goldenPath)
+        )
         try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[1].goldenPath))
         var o = options(dir)
         o.reportDirectory = report
@@ -326,7 +383,8 @@ import WidgetScene
     @Test func junitIsValidXMLWithOneTestcasePerFixture() throws {
         var v = try damagedResult()
         v.failures[0].detail += " <&\"'> \u{1} ]]>"  // hostile text survives as data
-        v.failures.append(GateFailure(key: v.failures[0].key, kind: .contrast, detail: "second finding", node: "status"))
+        v.failures.append(
+            GateFailure(key: v.failures[0].key, kind: .contrast, detail: "second finding", node: "status"))
         let xml = JUnitReport.render(v)
         let doc = try XMLDocument(data: Data(xml.utf8))
         let cases = try doc.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
@@ -344,9 +402,12 @@ import WidgetScene
         #expect(suite?.attribute(forName: "tests")?.stringValue == "\(catalog.count)")
         #expect(suite?.attribute(forName: "failures")?.stringValue == "2")
         #expect(suite?.attribute(forName: "time") != nil)
-        let props = try doc.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap { $0 as? XMLElement }
-            .map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
-        #expect(props.contains { $0 == ("tool", "evidence \(ToolVersion.current)") } && props.contains { $0.0 == "matrix" })
+        let props = try doc.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap {
+            $0 as? XMLElement
+        }
+        .map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
+        #expect(
+            props.contains { $0 == ("tool", "evidence \(ToolVersion.current)") } && props.contains { $0.0 == "matrix" })
         try expectValidJUnit(xml)
     }
 
@@ -361,7 +422,9 @@ import WidgetScene
     func expectValidJUnit(_ xml: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let xmllint = "/usr/bin/xmllint"
         guard FileManager.default.isExecutableFile(atPath: xmllint) else {
-            Issue.record("xmllint is not installed (scripts/ensure-deps.sh installs libxml2-utils)", sourceLocation: sourceLocation)
+            Issue.record(
+                "xmllint is not installed (scripts/ensure-deps.sh installs libxml2-utils)",
+                sourceLocation: sourceLocation)
             return
         }
         let file = tempDir().appendingPathComponent("junit.xml")
@@ -376,18 +439,26 @@ import WidgetScene
             try p.run()
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
-            #expect(p.terminationStatus == 0, "xmllint (\(xsd.lastPathComponent)): \(message)", sourceLocation: sourceLocation)
+            #expect(
+                p.terminationStatus == 0, "xmllint (\(xsd.lastPathComponent)): \(message)",
+                sourceLocation: sourceLocation)
         }
     }
 
     @Test func junitOfEveryKindAndOfAnEmptyRunValidates() throws {
-        var failures = FailureKind.allCases.map { GateFailure(key: "android/small/\($0.rawValue)/x", kind: $0, detail: "d \u{7}") }
+        var failures = FailureKind.allCases.map {
+            GateFailure(key: "android/small/\($0.rawValue)/x", kind: $0, detail: "d \u{7}")
+        }
         failures.append(GateFailure(key: "android/small/pixels/x", kind: .text, detail: "also the words"))
-        let v = VerifyResult(passed: ["android/small/ok/x"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
+        let v = VerifyResult(
+            passed: ["android/small/ok/x"], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
         try expectValidJUnit(JUnitReport.render(v))
-        try expectValidJUnit(JUnitReport.render(VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)))
+        try expectValidJUnit(
+            JUnitReport.render(
+                VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)))
         // The schema itself refuses what the old writer did: properties inside a testcase, no time.
-        let old = "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0\"><testcase name=\"k\"><properties/></testcase></testsuite></testsuites>"
+        let old =
+            "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0\"><testcase name=\"k\"><properties/></testcase></testsuite></testsuites>"
         let file = tempDir().appendingPathComponent("old.xml")
         try Data(old.utf8).write(to: file)
         for xsd in Self.junitSchemas where FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") {
@@ -395,7 +466,8 @@ import WidgetScene
             p.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
             p.arguments = ["--noout", "--schema", xsd.path, file.path]
             p.standardError = FileHandle.nullDevice
-            try p.run(); p.waitUntilExit()
+            try p.run()
+            p.waitUntilExit()
             #expect(p.terminationStatus != 0, "\(xsd.lastPathComponent) must refuse properties in a testcase")
         }
     }
@@ -405,11 +477,17 @@ import WidgetScene
         v.failures[0].detail = "50% off\nsecond line \u{1b}[31m"
         let lines = GitHubAnnotations.errorLines(v)
         #expect(lines.count == v.failures.count)
-        #expect(lines.allSatisfy { $0.hasPrefix("::error file=Goldens/") && !$0.contains("\n") && !$0.contains("\u{1b}") })
+        #expect(
+            lines.allSatisfy { $0.hasPrefix("::error file=Goldens/") && !$0.contains("\n") && !$0.contains("\u{1b}") })
         let f0 = lines.first { $0.contains(v.failures[0].key.replacingOccurrences(of: ":", with: "%3A") + "::") }!
-        #expect(f0.contains("file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A \(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "))
+        #expect(
+            f0.contains(
+                "file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A \(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "
+            ))
         // Ten shown, the eleventh says how many more.
-        v.failures = (0..<25).map { GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ") }
+        v.failures = (0..<25).map {
+            GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ")
+        }
         let many = GitHubAnnotations.errorLines(v)
         #expect(many.count == 11 && many[10].contains("15 more failures"))
         #expect(many.prefix(10).allSatisfy { $0.contains("file=Goldens/android/small/s") })
@@ -437,10 +515,13 @@ import WidgetScene
         let v = try damagedResult()
         let images = try #require(v.reportDirectory)
         for html in [false, true] {
-            let summary = tempDir().appendingPathComponent("summary.md"), page = tempDir().appendingPathComponent("page")
-            let a = try ArgumentParser.parse(html ? ["--html", page.path] : [], valued: ReviewOutputs.valued, switches: [])
+            let summary = tempDir().appendingPathComponent("summary.md")
+            let page = tempDir().appendingPathComponent("page")
+            let a = try ArgumentParser.parse(
+                html ? ["--html", page.path] : [], valued: ReviewOutputs.valued, switches: [])
             let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
-            for h in outputs.handlers(console: ConsoleHandler(), json: true) where h is HTMLPageHandler || h is StepSummaryHandler {
+            for h in outputs.handlers(console: ConsoleHandler(), json: true)
+            where h is HTMLPageHandler || h is StepSummaryHandler {
                 try h.handle(v)
             }
             let md = try String(contentsOf: summary, encoding: .utf8)
@@ -469,7 +550,9 @@ import WidgetScene
         // A new file is made, an existing one appended to.
         let fresh = dir.appendingPathComponent("fresh.md")
         for _ in 0..<2 { try StepSummaryHandler(path: fresh.path, page: nil).handle(v) }
-        #expect(try String(contentsOf: fresh, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
+        #expect(
+            try String(contentsOf: fresh, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil)
+                + GitHubAnnotations.summary(v, page: nil))
         // A FIFO nobody reads is an error at once, never a hang; a folder is refused.
         let fifo = dir.appendingPathComponent("fifo")
         #expect(mkfifo(fifo.path, 0o644) == 0)
@@ -487,8 +570,13 @@ import WidgetScene
         // Only a run that rendered can say an entry matched nothing (issue #32).
         v.run = RunInfo(matrix: "m", environment: RendererEnvironment.current(), filter: nil)
         v.run?.applied = CheckApplications(renders: 1, checks: [:], colourAlone: nil)
-        let notes = ConsoleHandler(knownFindings: KnownFindings(entries: [entry]), wholeRun: true).lines(v).filter { $0.hasPrefix("note: ") }
-        #expect(notes == ["note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) \(entry.node) matched nothing in this run; remove it if the render no longer needs it"])
+        let notes = ConsoleHandler(knownFindings: KnownFindings(entries: [entry]), wholeRun: true).lines(v).filter {
+            $0.hasPrefix("note: ")
+        }
+        #expect(
+            notes == [
+                "note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) \(entry.node) matched nothing in this run; remove it if the render no longer needs it"
+            ])
     }
 
     /// Review C: the page's checks table said "applied" for a check that was merely configured; it
@@ -531,16 +619,21 @@ import WidgetScene
 
     /// The page's JSON data (`<script type="application/json" id="data">`).
     func pageData(_ page: String) -> [String: Any] {
-        guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"), let e = page[r.upperBound...].range(of: "</script>") else { return [:] }
-        return (try? JSONSerialization.jsonObject(with: Data(page[r.upperBound..<e.lowerBound].utf8))) as? [String: Any] ?? [:]
+        guard let r = page.range(of: "<script type=\"application/json\" id=\"data\">"),
+            let e = page[r.upperBound...].range(of: "</script>")
+        else { return [:] }
+        return (try? JSONSerialization.jsonObject(with: Data(page[r.upperBound..<e.lowerBound].utf8))) as? [String: Any]
+            ?? [:]
     }
     /// The hints the page shows for `key`, as its script spells them out.
     func pageHints(_ page: String, key: String) -> [String] {
         let d = pageData(page)
         let hints = d["hints"] as? [String] ?? []
         let fixture = (d["f"] as? [[Any]])?.first { $0.first as? String == key }
-        return (fixture?[3] as? [[Any]] ?? []).compactMap { ($0[4] as? Int).map { hints[$0].replacingOccurrences(of: "\u{0}", with: key) } }
-            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return (fixture?[3] as? [[Any]] ?? []).compactMap {
+            ($0[4] as? Int).map { hints[$0].replacingOccurrences(of: "\u{0}", with: key) }
+        }
+        .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
     // MARK: accept hints
@@ -553,18 +646,28 @@ import WidgetScene
         let lastKey = catalog.last!.key
         func hint(_ key: String) -> String? { v.failures.first { $0.key == key }.map { AcceptHint.text($0) } }
         #expect(hint(catalog[0].key) == "after reviewing the render: evidence record --filter '\(catalog[0].key)'")
-        #expect(hint(catalog[1].key) == "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)")
+        #expect(
+            hint(catalog[1].key)
+                == "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)")
         #expect(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
-        #expect(hint("starter/zz-stray") == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)")
-        #expect(hint(lastKey) == "no fixture has this key: evidence record --filter '\(lastKey)' removes just this golden")
+        #expect(
+            hint("starter/zz-stray")
+                == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)"
+        )
+        #expect(
+            hint(lastKey) == "no fixture has this key: evidence record --filter '\(lastKey)' removes just this golden")
         // The checks' kinds say what to fix and never offer a record.
-        for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck] {
+        for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck]
+        {
             let f = GateFailure(key: "k/\(kind.rawValue)", kind: kind, detail: "d")
             v.failures.append(f)
             #expect(!AcceptHint.text(f).contains("evidence record"), "\(kind)")
             #expect(kind == .selfCheck || AcceptHint.text(f).hasSuffix("do not re-record"), "\(kind)")
         }
-        #expect(AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC")) == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)")
+        #expect(
+            AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC"))
+                == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)"
+        )
         // One text on the console, the page, JUnit and the annotations.
         let console = ConsoleHandler().lines(v).joined(separator: "\n")
         let page = try HTMLReport.render(v)
@@ -577,10 +680,14 @@ import WidgetScene
             #expect(console.contains("     fix: " + text), "console: \(f.kind)")
             #expect(pageHints(page, key: f.key).contains(text), "page: \(f.kind)")
             #expect(junit.contains(JUnitReport.xml(text)), "junit: \(f.kind)")
-            if all.failures.contains(f) { #expect(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)") }
+            if all.failures.contains(f) {
+                #expect(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)")
+            }
         }
         // The never-re-record kinds come first everywhere.
-        let never: Set<FailureKind> = [.unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck]
+        let never: Set<FailureKind> = [
+            .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck,
+        ]
         #expect(Set(ReviewOrder.kinds.prefix(never.count)) == never)
         let neverCount = v.failures.filter { never.contains($0.kind) }.count
         #expect(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })
@@ -590,7 +697,8 @@ import WidgetScene
     /// and `CheckRegistry`: a kind or check added there appears in all three with no edit to them.
     @Test func kindsAndChecksComeFromTheRegistry() throws {
         var v = try hintResult()
-        #expect(RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: true) == CheckRegistry.checks.map(\.name))
+        #expect(
+            RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: true) == CheckRegistry.checks.map(\.name))
         let perRender = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)
         #expect(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
         v.run?.checks = perRender
@@ -601,16 +709,24 @@ import WidgetScene
         }
         #expect(Set(colours).count == colours.count, "each kind its own colour")
         for c in CheckRegistry.checks {
-            #expect(page.contains("<td><code>\(c.name)</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"), "\(c.name)")
+            #expect(
+                page.contains(
+                    "<td><code>\(c.name)</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
+                ), "\(c.name)")
             #expect(page.contains(HTML.escape(c.reads)), "\(c.name)")
         }
-        #expect(page.contains("<td><code>colour-alone</code></td><td><span class=\"kind k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"))
+        #expect(
+            page.contains(
+                "<td><code>colour-alone</code></td><td><span class=\"kind k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"
+            ))
         let junit = JUnitReport.render(v)
         #expect(junit.contains("<property name=\"checks\" value=\"\(perRender.joined(separator: " "))\"/>"))
         try expectValidJUnit(junit)
         let help = VerifyCommand.failureKindsHelp
         for k in FailureKind.allCases { #expect(help.contains(k.rawValue), "\(k)") }
-        for c in CheckRegistry.checks { #expect(help.contains("  \(c.name) → \(c.kind.rawValue) (runs in "), "\(c.name)") }
+        for c in CheckRegistry.checks {
+            #expect(help.contains("  \(c.name) → \(c.kind.rawValue) (runs in "), "\(c.name)")
+        }
     }
 
     @Test func resultJSONIsVersionedWithRunFactsAndRelativeFolders() throws {
@@ -621,7 +737,9 @@ import WidgetScene
         let a = try ArgumentParser.parse([], valued: ReviewOutputs.valued, switches: [])
         let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_SHA": "abc123"])
         v.reportDirectory = "/work/x/report"
-        outputs.stamp(&v, startedAt: Date(timeIntervalSince1970: 0), seconds: 1.5, goldens: URL(fileURLWithPath: "/work/x/Goldens"), workingDirectory: "/work/x")
+        outputs.stamp(
+            &v, startedAt: Date(timeIntervalSince1970: 0), seconds: 1.5,
+            goldens: URL(fileURLWithPath: "/work/x/Goldens"), workingDirectory: "/work/x")
         #expect(v.reportDirectory == "report" && v.run?.goldens == "Goldens")
         #expect(v.run?.startedAt == "1970-01-01T00:00:00Z" && v.run?.seconds == 1.5 && v.run?.commit == "abc123")
         #expect(ReviewOutputs.relative("/elsewhere/r", to: "/work/x") == "/elsewhere/r")
@@ -639,12 +757,18 @@ import WidgetScene
         let summary = tempDir().appendingPathComponent("summary.md")
         let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
         let v = try damagedResult()
-        let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter { $0 is StepSummaryHandler }
+        let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter {
+            $0 is StepSummaryHandler
+        }
         #expect(summaryHandlers.count == 1)
         for h in summaryHandlers + summaryHandlers { try h.handle(v) }
-        #expect(try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil) + GitHubAnnotations.summary(v, page: nil))
+        #expect(
+            try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil)
+                + GitHubAnnotations.summary(v, page: nil))
         let html = try VerifyCommand.options.parse(["--html", "/tmp/x", "--report", "/tmp/y"])
-        #expect(throws: InputError.self) { try ReviewOutputs.parse(html).reportDirectory(html.given(GateArguments.report)) }
+        #expect(throws: InputError.self) {
+            try ReviewOutputs.parse(html).reportDirectory(html.given(GateArguments.report))
+        }
     }
 
     // MARK: the page, without a browser
@@ -656,7 +780,9 @@ import WidgetScene
         #expect(!page.contains("</script><"), "the data cannot close its script")
         #expect(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
         #expect((pageData(page)["f"] as? [[Any]])?.first?.first as? String == HostileFixture.key)
-        #expect(pageHints(page, key: HostileFixture.key) == [AcceptHint.text(v.failures[0])] && AcceptHint.text(v.failures[0]).contains(HostileFixture.key))
+        #expect(
+            pageHints(page, key: HostileFixture.key) == [AcceptHint.text(v.failures[0])]
+                && AcceptHint.text(v.failures[0]).contains(HostileFixture.key))
         #expect(AcceptHint.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
     }
 
@@ -665,25 +791,43 @@ import WidgetScene
         let card = Rect(x: 0, y: 0, width: 100, height: 60)
         let style = TextStyle.roboto(.regular, sp: 11, fontScale: 1)
         let bounds = Rect(x: 10, y: 40, width: 60, height: 30)
-        let scene = Scene(size: Size(100, 60), density: 2, card: card, nodes: [
-            SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card, content: .rect(cornerRadius: 0, fill: .solid(.white))),
-            SceneNode(.habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title), on: .android, role: .text, token: "widget_ink", bounds: bounds, container: Rect(x: 10, y: 10, width: 80, height: 40),
-                      content: .text(TextContent(lines: ["Pale"], style: style, color: Color(r: 0xEE, g: 0xEE, b: 0xEE), lineHeight: 15))),
-        ], accessibilityLabel: "")
+        let scene = Scene(
+            size: Size(100, 60), density: 2, card: card,
+            nodes: [
+                SceneNode(
+                    .card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card,
+                    content: .rect(cornerRadius: 0, fill: .solid(.white))),
+                SceneNode(
+                    .habitRow(HabitRowElement(position: 0, habit: 0, done: false, isNextDue: true), .title),
+                    on: .android, role: .text, token: "widget_ink", bounds: bounds,
+                    container: Rect(x: 10, y: 10, width: 80, height: 40),
+                    content: .text(
+                        TextContent(
+                            lines: ["Pale"], style: style, color: Color(r: 0xEE, g: 0xEE, b: 0xEE), lineHeight: 15))),
+            ], accessibilityLabel: "")
         let image = painter.render(scene)
         let clipped = ClipCheck.gateCheck.run("t/k", scene, image, painter)
         let contrast = ContrastCheck.gateCheck.run("t/k", scene, image, painter)
         let box = PixelRect(x: 20, y: 80, width: 120, height: 60)
         #expect(!clipped.isEmpty && clipped.allSatisfy { $0.node == "habit-row-1.title" && $0.box == box })
         #expect(contrast.count == 1 && contrast[0].node == "habit-row-1.title" && contrast[0].box == box)
-        let detail = FixtureDetail(key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil, actualLabel: "")
+        let detail = FixtureDetail(
+            key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil,
+            actualLabel: "")
         var failures = clipped + contrast
         failures[0].artifacts = ["t/k/actual.png"]
-        let page = try HTMLReport.render(VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil, details: [detail]))
+        let page = try HTMLReport.render(
+            VerifyResult(
+                passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil,
+                details: [detail]))
         // The page's data carries each finding's node and box and the render's size (the script draws the boxes).
         let fixture = (pageData(page)["f"] as? [[Any]])?.first
         let findings = fixture?[3] as? [[Any]] ?? []
-        #expect(findings.contains { $0[0] as? String == "clipped" && $0[1] as? String == "habit-row-1.title" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
+        #expect(
+            findings.contains {
+                $0[0] as? String == "clipped" && $0[1] as? String == "habit-row-1.title"
+                    && ($0[3] as? [Int]) == [20, 80, 120, 60]
+            })
         #expect(findings.contains { $0[0] as? String == "contrast" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
         #expect((fixture?[4] as? [Any])?.prefix(2).compactMap { $0 as? Int } == [200, 120])
     }
@@ -700,19 +844,24 @@ import WidgetScene
         let enc = JSONEncoder()
         try enc.encode(v).write(to: json)
         let out = tempDir().appendingPathComponent("page")
-        #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
+        #expect(
+            try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         // The page of the result as report judges it: its run applied no checks, which is never a pass (issue #34).
         #expect(try page == HTMLReport.render(ResultFile.merge([ResultFile.load(json.path)])))
-        for a in v.failures.flatMap(\.artifacts) { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path)) }
+        for a in v.failures.flatMap(\.artifacts) {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path))
+        }
         // Paths in the file are checked before anything is copied.
         var hostile = v
         hostile.failures[0].artifacts = ["../../escape/actual.png"]
         let hostileJSON = tempDir().appendingPathComponent("h.json")
         try enc.encode(hostile).write(to: hostileJSON)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", hostileJSON.path, "-o", tempDir().path]) }
-        #expect(HTMLReport.isArtifactPath("android/small/x/actual.png") && !HTMLReport.isArtifactPath("/abs/actual.png")
-                && !HTMLReport.isArtifactPath("a/./diff.png") && !HTMLReport.isArtifactPath("a/b/index.html") && !HTMLReport.isArtifactPath("actual.png"))
+        #expect(
+            HTMLReport.isArtifactPath("android/small/x/actual.png") && !HTMLReport.isArtifactPath("/abs/actual.png")
+                && !HTMLReport.isArtifactPath("a/./diff.png") && !HTMLReport.isArtifactPath("a/b/index.html")
+                && !HTMLReport.isArtifactPath("actual.png"))
         let bad = tempDir().appendingPathComponent("bad.json")
         try Data("{}".utf8).write(to: bad)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", bad.path]) }
@@ -736,7 +885,9 @@ import WidgetScene
         var hostile = v
         hostile.cases[0].key = "../x"
         try JSONEncoder().encode(hostile).write(to: json)
-        #expect(throws: InputError.self) { try ReportCommand.run(["--from", json.path, "-o", tempDir().appendingPathComponent("p").path]) }
+        #expect(throws: InputError.self) {
+            try ReportCommand.run(["--from", json.path, "-o", tempDir().appendingPathComponent("p").path])
+        }
     }
 
     // MARK: report --from: shards, bounds, containment
@@ -744,11 +895,14 @@ import WidgetScene
     /// Two shard results with their report folders, written into one folder the way CI would
     /// (`verify --shard i/2 --json > rI.json`, images in `reportI/`), and that folder's path.
     func shardResults() throws -> URL {
-        let dir = tempDir(), ci = tempDir()
+        let dir = tempDir()
+        let ci = tempDir()
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         for i in [0, 3] {
             try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[i].goldenPath))
-            try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[i + 1].goldenPath), to: dir.appendingPathComponent(catalog[i].goldenPath))
+            try FileManager.default.copyItem(
+                at: dir.appendingPathComponent(catalog[i + 1].goldenPath),
+                to: dir.appendingPathComponent(catalog[i].goldenPath))
         }
         for i in 1...2 {
             var o = options(dir, shard: Shard(index: i, count: 2))
@@ -768,13 +922,20 @@ import WidgetScene
         let ci = try shardResults()
         let moved = tempDir().appendingPathComponent("artefacts")
         try FileManager.default.moveItem(at: ci, to: moved)  // downloaded to another machine's folder
-        let out = tempDir().appendingPathComponent("page"), junit = tempDir().appendingPathComponent("j.xml")
-        #expect(try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from=\(moved.appendingPathComponent("r2.json").path)",
-                                       "-o", out.path, "--junit", junit.path]) == 1, "two failures: the merged report fails too")
+        let out = tempDir().appendingPathComponent("page")
+        let junit = tempDir().appendingPathComponent("j.xml")
+        #expect(
+            try ReportCommand.run([
+                "--from", moved.appendingPathComponent("r1.json").path,
+                "--from=\(moved.appendingPathComponent("r2.json").path)",
+                "-o", out.path, "--junit", junit.path,
+            ]) == 1, "two failures: the merged report fails too")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         let damaged = [catalog[0].key, catalog[3].key]
         for k in damaged {
-            #expect((pageData(page)["f"] as? [[Any]] ?? []).filter { $0.first as? String == k }.count == 1, "\(k) once on the page")
+            #expect(
+                (pageData(page)["f"] as? [[Any]] ?? []).filter { $0.first as? String == k }.count == 1,
+                "\(k) once on the page")
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(k + "/diff.png").path))
         }
         #expect(page.contains("\(catalog.count - 2) passed, 2 failed"))
@@ -788,16 +949,29 @@ import WidgetScene
         #expect(try String(contentsOf: out2.appendingPathComponent("index.html"), encoding: .utf8) == page)
         // One file reached twice (a folder and its file) is read once (issue #32: any layout); a
         // copy of a shard under another name, or results of another matrix, are refused with one line.
-        #expect(try ReportCommand.run(["--from", moved.path, "--from", moved.appendingPathComponent("r1.json").path, "-o", tempDir().appendingPathComponent("x").path]) == 1)
+        #expect(
+            try ReportCommand.run([
+                "--from", moved.path, "--from", moved.appendingPathComponent("r1.json").path, "-o",
+                tempDir().appendingPathComponent("x").path,
+            ]) == 1)
         let copy = tempDir().appendingPathComponent("copy.json")
         try FileManager.default.copyItem(at: moved.appendingPathComponent("r1.json"), to: copy)
-        #expect(throws: InputError.self) { try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from", copy.path, "-o", tempDir().appendingPathComponent("x").path]) }
-        var other = try JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: moved.appendingPathComponent("r2.json")))
+        #expect(throws: InputError.self) {
+            try ReportCommand.run([
+                "--from", moved.appendingPathComponent("r1.json").path, "--from", copy.path, "-o",
+                tempDir().appendingPathComponent("x").path,
+            ])
+        }
+        var other = try JSONDecoder().decode(
+            VerifyResult.self, from: Data(contentsOf: moved.appendingPathComponent("r2.json")))
         other.run?.matrix = "0"
         let otherFile = tempDir().appendingPathComponent("o.json")
         try JSONEncoder().encode(other).write(to: otherFile)
         do {
-            _ = try ReportCommand.run(["--from", moved.appendingPathComponent("r1.json").path, "--from", otherFile.path, "-o", tempDir().appendingPathComponent("x").path])
+            _ = try ReportCommand.run([
+                "--from", moved.appendingPathComponent("r1.json").path, "--from", otherFile.path, "-o",
+                tempDir().appendingPathComponent("x").path,
+            ])
             Issue.record("a result of another matrix merged")
         } catch let e as InputError {
             #expect(e.description.contains("the fixture matrix differs") && !e.description.contains("\n"))
@@ -810,7 +984,9 @@ import WidgetScene
         let ci = try shardResults()
         var files = try (1...2).map { try ResultFile.load(ci.appendingPathComponent("r\($0).json").path) }
         func match(_ i: Int) -> KnownMatch {
-            KnownMatch(key: "starter/k\(i)", kind: .truncated, node: "caption", element: .caption, detail: "d\(i)", seed: "000, x")
+            KnownMatch(
+                key: "starter/k\(i)", kind: .truncated, node: "caption", element: .caption, detail: "d\(i)",
+                seed: "000, x")
         }
         files[0].result.known = (0..<2_000).map(match)
         files[1].result.known = (1_000..<3_000).map(match) + [match(5)]
@@ -821,14 +997,20 @@ import WidgetScene
     @Test func reportRefusesHostileResultsAndWritesNothingHalfway() throws {
         let ci = try shardResults()
         // The shard with a failure (both damaged fixtures may fall in one).
-        let shard = try [1, 2].first { i in try !JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: ci.appendingPathComponent("r\(i).json"))).failures.isEmpty }!
+        let shard = try [1, 2].first { i in
+            try !JSONDecoder().decode(
+                VerifyResult.self, from: Data(contentsOf: ci.appendingPathComponent("r\(i).json"))
+            ).failures.isEmpty
+        }!
         let r1 = ci.appendingPathComponent("r\(shard).json")
         let good = try JSONDecoder().decode(VerifyResult.self, from: Data(contentsOf: r1))
         func attempt(_ v: VerifyResult, out: URL? = nil) -> InputError? {
             let f = ci.appendingPathComponent("h-\(UUID().uuidString).json")
             try! JSONEncoder().encode(v).write(to: f)
-            do { _ = try ReportCommand.run(["--from", f.path, "-o", (out ?? tempDir().appendingPathComponent("o")).path]); return nil }
-            catch let e as InputError { return e } catch { return InputError("?", "\(error)") }
+            do {
+                _ = try ReportCommand.run(["--from", f.path, "-o", (out ?? tempDir().appendingPathComponent("o")).path])
+                return nil
+            } catch let e as InputError { return e } catch { return InputError("?", "\(error)") }
         }
         var bad = good
         bad.failures[0].key = "<img src=x>"
@@ -849,15 +1031,24 @@ import WidgetScene
         let out = tempDir().appendingPathComponent("o")
         #expect(attempt(good, out: out) == nil)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(failing.artifacts[0]).path))
-        #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains("missing from the result"))
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains(
+                "missing from the result"))
         // -o '' / a link / someone's own folder are refused; a dead run's staging folder is swept.
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", ""]) }
-        let parent = tempDir(), outside = tempDir()
-        try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("link"), withDestinationURL: outside)
-        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("link").path]) }
-        try FileManager.default.createDirectory(at: parent.appendingPathComponent("mine"), withIntermediateDirectories: true)
+        let parent = tempDir()
+        let outside = tempDir()
+        try FileManager.default.createSymbolicLink(
+            at: parent.appendingPathComponent("link"), withDestinationURL: outside)
+        #expect(throws: InputError.self) {
+            try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("link").path])
+        }
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent("mine"), withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: parent.appendingPathComponent("mine/notes.txt"))
-        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("mine").path]) }
+        #expect(throws: InputError.self) {
+            try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("mine").path])
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         let dead = parent.appendingPathComponent(".page.tmp-999999")
         try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
@@ -869,13 +1060,17 @@ import WidgetScene
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder is swept")
         // A page folder of ours with a planted link inside holds what no page holds (issue #34): it is
         // refused, not replaced; the link's target is untouched.
-        try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("page/starter"), withDestinationURL: outside)
-        #expect(throws: InputError.self) { try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) }
+        try FileManager.default.createSymbolicLink(
+            at: parent.appendingPathComponent("page/starter"), withDestinationURL: outside)
+        #expect(throws: InputError.self) {
+            try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path])
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
     @Test func progressLineSaysDoneFailedAndRate() {
-        #expect(ProgressLine.text(GateProgress(done: 100, total: 745, failures: 2), verb: "verified", seconds: 0.5)
+        #expect(
+            ProgressLine.text(GateProgress(done: 100, total: 745, failures: 2), verb: "verified", seconds: 0.5)
                 == "100/745 verified · 2 failed · 200/s")
         #expect(ProgressLine.make(quiet: true, verb: "verified") == nil)
     }
@@ -886,8 +1081,16 @@ import WidgetScene
     final class Collected<T: Sendable>: @unchecked Sendable {
         private var items: [T] = []
         private let lock = NSLock()
-        func add(_ x: T) { lock.lock(); items.append(x); lock.unlock() }
-        var all: [T] { lock.lock(); defer { lock.unlock() }; return items }
+        func add(_ x: T) {
+            lock.lock()
+            items.append(x)
+            lock.unlock()
+        }
+        var all: [T] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items
+        }
     }
 
     /// `hintResult`'s damaged run (a swapped golden, a missing one, an LFS pointer, a stale file
@@ -927,7 +1130,8 @@ import WidgetScene
             let streamed = events.flatMap(\.failures)
             #expect(Array(result.failures.prefix(streamed.count)) == streamed)
             #expect(result.failures.count > streamed.count, "the stale file and entry are the end's own")
-            #expect(events.filter { $0.outcome == .failed }.map(\.key) == [catalog[0].key, catalog[1].key, catalog[3].key])
+            #expect(
+                events.filter { $0.outcome == .failed }.map(\.key) == [catalog[0].key, catalog[1].key, catalog[3].key])
             #expect(events.filter { $0.outcome == .passed }.count == result.passed.count)
         }
     }
@@ -942,12 +1146,19 @@ import WidgetScene
                 v.failures.append(GateFailure(key: catalog[4].key, kind: .colourAlone, detail: "late finding"))
                 v.passed.removeAll { $0 == catalog[4].key }
             }
-            if variant == 2 { v.run?.seconds = 12.5; v.run?.startedAt = "2026-12-01T00:00:00Z"; v.cases = cases.reversed() }
+            if variant == 2 {
+                v.run?.seconds = 12.5
+                v.run?.startedAt = "2026-12-01T00:00:00Z"
+                v.cases = cases.reversed()
+            }
             let file = tempDir().appendingPathComponent("ci/junit.xml")
             try replay(events, v, into: [JUnitFileHandler(file: file)])
             let streamed = try String(contentsOf: file, encoding: .utf8)
             #expect(streamed == JUnitReport.render(v), "variant \(variant)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["junit.xml"], "no temp file left")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [
+                    "junit.xml"
+                ], "no temp file left")
             try expectValidJUnit(streamed)
         }
         // Given only the finished result (`report --from`), the same file.
@@ -955,7 +1166,15 @@ import WidgetScene
         try JUnitFileHandler(file: alone).handle(result)
         #expect(try String(contentsOf: alone, encoding: .utf8) == JUnitReport.render(result))
         // Streamed under other goldens names than the finish's: rendered afresh, still identical.
-        events = events.map { var e = $0; e.failures = e.failures.map { var f = $0; f.detail += " "; return f }; return e }
+        events = events.map {
+            var e = $0
+            e.failures = e.failures.map {
+                var f = $0
+                f.detail += " "
+                return f
+            }
+            return e
+        }
         let renamed = tempDir().appendingPathComponent("junit.xml")
         let handler = JUnitFileHandler(file: renamed)
         try handler.begin(RunStart(goldens: "elsewhere/Goldens"))
@@ -977,13 +1196,19 @@ import WidgetScene
         // Many failures: a clipped one late in the run outranks earlier pixel diffs; extras at the end.
         func event(_ i: Int, _ kind: FailureKind?) -> FixtureResult {
             let key = "android/small/s\(String(format: "%02d", i))/x"
-            return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: 0),
-                                 failures: kind.map { [GateFailure(key: key, kind: $0, detail: "d\(i)")] } ?? [], known: [], advisory: [])
+            return FixtureResult(
+                id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: 0),
+                failures: kind.map { [GateFailure(key: key, kind: $0, detail: "d\(i)")] } ?? [], known: [], advisory: []
+            )
         }
         let many = (0..<30).map { event($0, $0 == 3 ? nil : $0 == 20 ? .clipped : $0 % 7 == 5 ? .unreadable : .pixels) }
-        var v = VerifyResult(passed: [many[3].key], failures: many.flatMap(\.failures) + [GateFailure(key: "starter/gone", kind: .stale, detail: "s"),
-                             GateFailure(key: "(self-check)", kind: .selfCheck, detail: "x")],
-                             comparison: "exact", fastPath: 0, reportDirectory: "report")
+        var v = VerifyResult(
+            passed: [many[3].key],
+            failures: many.flatMap(\.failures) + [
+                GateFailure(key: "starter/gone", kind: .stale, detail: "s"),
+                GateFailure(key: "(self-check)", kind: .selfCheck, detail: "x"),
+            ],
+            comparison: "exact", fastPath: 0, reportDirectory: "report")
         v.run = result.run
         v.run?.goldens = "Goldens"
         let s2 = GitHubAnnotations.Stream()
@@ -1015,18 +1240,23 @@ import WidgetScene
             let events = (0..<n).map { i -> FixtureResult in
                 let key = "android/small/s\(i)/x"
                 let failures = (0..<Int(rng.next() % 4)).map { j in
-                    GateFailure(key: key, kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "d\(seed).\(i).\(j)")
+                    GateFailure(
+                        key: key, kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "d\(seed).\(i).\(j)")
                 }
-                return FixtureResult(id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: Double(i) / 8),
-                                     failures: failures, known: [], advisory: [])
+                return FixtureResult(
+                    id: nil, record: CaseRecord(key: key, platform: "android", family: "small", seconds: Double(i) / 8),
+                    failures: failures, known: [], advisory: [])
             }
             let extras = (0..<Int(rng.next() % 4)).map { j in
-                GateFailure(key: n > 0 && j % 2 == 0 ? events[Int(rng.next() % UInt64(n))].key : "starter/gone\(j)",
-                            kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "late \(j)")
+                GateFailure(
+                    key: n > 0 && j % 2 == 0 ? events[Int(rng.next() % UInt64(n))].key : "starter/gone\(j)",
+                    kind: kinds[Int(rng.next() % UInt64(kinds.count))], detail: "late \(j)")
             }
             let failures = events.flatMap(\.failures) + extras
-            var v = VerifyResult(passed: events.filter(\.failures.isEmpty).map(\.key).filter { k in !extras.contains { $0.key == k } },
-                                 failures: failures, comparison: "exact", fastPath: 0, reportDirectory: rng.next() % 2 == 0 ? "report" : nil)
+            var v = VerifyResult(
+                passed: events.filter(\.failures.isEmpty).map(\.key).filter { k in !extras.contains { $0.key == k } },
+                failures: failures, comparison: "exact", fastPath: 0,
+                reportDirectory: rng.next() % 2 == 0 ? "report" : nil)
             v.cases = events.map(\.record)
             let goldens = rng.next() % 2 == 0 ? "Goldens" : "../elsewhere/Goldens"
             v.run = RunInfo(matrix: "m", environment: environment, filter: nil)
@@ -1065,15 +1295,20 @@ import WidgetScene
         let result = try Verifier.verify(options(dir), catalog: catalog, painter: painter, onFixture: stream.fixture)
         #expect(failing.seen == 3, "no event after the failure")
         #expect(throws: InputError.self) { try stream.finish(result) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "no JUnit, no temp file, no folder made for it")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty,
+            "no JUnit, no temp file, no folder made for it")
 
         // A destination that cannot be written fails before the run, not after it.
         let folder = tempDir()
-        #expect(throws: InputError.self) { try ResultStream([JUnitFileHandler(file: folder)]).begin(RunStart(goldens: "Goldens")) }
+        #expect(throws: InputError.self) {
+            try ResultStream([JUnitFileHandler(file: folder)]).begin(RunStart(goldens: "Goldens"))
+        }
         let file = tempDir().appendingPathComponent("a-file")
         try Data().write(to: file)
         #expect(throws: InputError(file.path, "is not a folder; the JUnit file goes inside one")) {
-            try JUnitFileHandler(file: file.appendingPathComponent("deeper/junit.xml")).begin(RunStart(goldens: "Goldens"))
+            try JUnitFileHandler(file: file.appendingPathComponent("deeper/junit.xml")).begin(
+                RunStart(goldens: "Goldens"))
         }
         // A handler failing in its finish abandons those after it: the JUnit after it leaves nothing.
         let late = tempDir().appendingPathComponent("junit.xml")
@@ -1091,9 +1326,12 @@ import WidgetScene
         #expect(added.added == catalog.map(\.key).sorted())
         // Swap one golden's pixels and drop the last fixture: moved, unchanged, then removed.
         try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[0].goldenPath))
-        try FileManager.default.copyItem(at: dir.appendingPathComponent(catalog[2].goldenPath), to: dir.appendingPathComponent(catalog[0].goldenPath))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent(catalog[2].goldenPath), to: dir.appendingPathComponent(catalog[0].goldenPath)
+        )
         let second = Collected<RecordedFixture>()
-        let r = try Recorder.record(options(dir), catalog: Array(catalog.dropLast()), painter: painter, onFixture: second.add)
+        let r = try Recorder.record(
+            options(dir), catalog: Array(catalog.dropLast()), painter: painter, onFixture: second.add)
         let events = second.all
         #expect(events.map(\.key) == catalog.dropLast().map(\.key) + [catalog.last!.key])
         #expect(events.compactMap { if case .moved(let m) = $0.change { m } else { nil } } == r.moved)
@@ -1111,27 +1349,41 @@ import WidgetScene
     @Test func timelineAcrossADSTNightFromTheResolver() throws {
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let sync = ISO8601DateFormatter().date(from: "2026-03-28T22:30:00+01:00")!
-        let snap = WidgetSnapshot(syncedAt: sync, streak: 12, longestStreak: 21,
-                                  habits: [WidgetHabit(title: "Morning run", checkedInToday: true), WidgetHabit(title: "Read", checkedInToday: false)],
-                                  extendedToday: true, streakMetaphor: "flame", kindlingEnabled: true)
+        let snap = WidgetSnapshot(
+            syncedAt: sync, streak: 12, longestStreak: 21,
+            habits: [
+                WidgetHabit(title: "Morning run", checkedInToday: true),
+                WidgetHabit(title: "Read", checkedInToday: false),
+            ],
+            extendedToday: true, streakMetaphor: "flame", kindlingEnabled: true)
         let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
         #expect(frames.map(\.label) == ["sync", "+1 h", "midnight", "DST edge", "+18 h (stale)"])
-        #expect(frames.map(\.localTime) == ["Sat 28 Mar 22:30 GMT+1", "Sat 28 Mar 23:30 GMT+1", "Sun 29 Mar 00:00 GMT+1",
-                                            "Sun 29 Mar 03:00 GMT+2", "Sun 29 Mar 17:30 GMT+2"])
+        #expect(
+            frames.map(\.localTime) == [
+                "Sat 28 Mar 22:30 GMT+1", "Sat 28 Mar 23:30 GMT+1", "Sun 29 Mar 00:00 GMT+1",
+                "Sun 29 Mar 03:00 GMT+2", "Sun 29 Mar 17:30 GMT+2",
+            ])
         #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .newDay, .newDay, .stale])
         // 18 elapsed hours, not 18 wall-clock hours: 22:30 + 18 h lands at 17:30 on the short day.
         #expect(frames.last!.date.timeIntervalSince(sync) == widgetStaleThreshold + 1)
-        let platform = TimelinePlatforms.all(renderer: WidgetRenderer(fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()))[0]
-        let strip = try Timeline.strip(frames, platform: platform, snapshot: snap, timeZone: zone, family: "small", painter: painter)
+        let platform = TimelinePlatforms.all(
+            renderer: WidgetRenderer(
+                fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()
+            ))[0]
+        let strip = try Timeline.strip(
+            frames, platform: platform, snapshot: snap, timeZone: zone, family: "small", painter: painter)
         #expect(strip.width == 24 + frames.count * (340 + 24))
-        #expect(throws: InputError.self) { try platform.scene(snapshot: snap, asOf: sync, timeZone: zone, family: "huge") }
+        #expect(throws: InputError.self) {
+            try platform.scene(snapshot: snap, asOf: sync, timeZone: zone, family: "huge")
+        }
     }
 
     @Test func timelineWithoutTheReactiveLayerHasNoNewDay() throws {
         let zone = TimeZone(identifier: "America/New_York")!
         let sync = ISO8601DateFormatter().date(from: "2026-11-30T20:00:00-05:00")!
-        let snap = WidgetSnapshot(syncedAt: sync, streak: 3, longestStreak: 3, habits: [WidgetHabit(title: "Run", checkedInToday: false)],
-                                  extendedToday: nil, streakMetaphor: nil, kindlingEnabled: true)
+        let snap = WidgetSnapshot(
+            syncedAt: sync, streak: 3, longestStreak: 3, habits: [WidgetHabit(title: "Run", checkedInToday: false)],
+            extendedToday: nil, streakMetaphor: nil, kindlingEnabled: true)
         let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
         #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .defaultProgress, .stale])
         #expect(!frames.contains { $0.label.contains("DST") })
@@ -1144,17 +1396,24 @@ enum HostileFixture {
     static let key = "review/" + title
 
     static func fixture() -> Fixture {
-        let snap = WidgetSnapshot(syncedAt: MatrixCases.asOf.addingTimeInterval(-3600), streak: 12, longestStreak: 21,
-                                  habits: [WidgetHabit(title: title, checkedInToday: true), WidgetHabit(title: "Read", checkedInToday: false)],
-                                  extendedToday: false, streakMetaphor: "stones", kindlingEnabled: true)
-        let request = AndroidRenderRequest(family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
-                                           asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
-        return Fixture(key: key) { fonts in AndroidSceneBuilder(fonts: fonts, tokens: try! TokenSet.bundled()).scene(request) }
+        let snap = WidgetSnapshot(
+            syncedAt: MatrixCases.asOf.addingTimeInterval(-3600), streak: 12, longestStreak: 21,
+            habits: [
+                WidgetHabit(title: title, checkedInToday: true), WidgetHabit(title: "Read", checkedInToday: false),
+            ],
+            extendedToday: false, streakMetaphor: "stones", kindlingEnabled: true)
+        let request = AndroidRenderRequest(
+            family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
+            asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+        return Fixture(key: key) { fonts in
+            AndroidSceneBuilder(fonts: fonts, tokens: try! TokenSet.bundled()).scene(request)
+        }
     }
 
     /// Verify against an empty goldens folder: the fixture is `missing`, with its render and words in the report.
     static func result(reportDirectory: URL) throws -> VerifyResult {
-        let goldens = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-hostile-\(UUID().uuidString)")
+        let goldens = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         var o = GateOptions(goldens: goldens, jobs: 1, comparison: .automatic, reportDirectory: reportDirectory)
         o.checks = []

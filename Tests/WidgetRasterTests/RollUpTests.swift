@@ -1,10 +1,11 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import evidence
-@testable import WidgetRaster
-import EvidenceCore
-import WidgetText
 import WidgetScene
+import WidgetText
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// Failures rolled up to their cause, and the nearest token value that passes (issue 33 item 4).
 @Suite struct RollUpTests {
@@ -19,7 +20,8 @@ import WidgetScene
         let file = dir.appendingPathComponent("values/colors_widget.xml")
         let xml = try String(contentsOf: file, encoding: .utf8)
         let re = try NSRegularExpression(pattern: "(<color name=\"\(token)\">)#[0-9A-Fa-f]+(</color>)")
-        let edited = re.stringByReplacingMatches(in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "$1\(value)$2")
+        let edited = re.stringByReplacingMatches(
+            in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "$1\(value)$2")
         #expect(edited != xml || xml.contains(">\(value)<"), "\(token) is in the file")
         try Data(edited.utf8).write(to: file)
     }
@@ -29,10 +31,12 @@ import WidgetScene
     func renderedFailures(_ dir: URL) throws -> [GateFailure] {
         let painter = try GateArguments.painter()
         let tokens = try AndroidTokens.load(resDirectory: dir)
-        let items = FixtureCatalog.items(android: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens),
-                                         ios: IOSSceneBuilder(fonts: painter.fonts, tokens: try AssetCatalogTokens.bundled()))
+        let items = FixtureCatalog.items(
+            android: AndroidSceneBuilder(fonts: painter.fonts, tokens: tokens),
+            ios: IOSSceneBuilder(fonts: painter.fonts, tokens: try AssetCatalogTokens.bundled()))
         let fixtures = FixtureCatalog.collapse(items).filter { Glob.matches("android/*/stones/*", $0.key) }
-        let run = ContrastCommand.auditRendered(fixtures, painter: painter, known: KnownFindings(), wholeRun: false, jobs: 2)
+        let run = ContrastCommand.auditRendered(
+            fixtures, painter: painter, known: KnownFindings(), wholeRun: false, jobs: 2)
         return run.failures.map { ContrastCheck.failure($0.finding, key: $0.key) }
     }
 
@@ -49,12 +53,18 @@ import WidgetScene
         let groups = RollUp.groups(failures, suggestions: audit.suggestions)
         #expect(groups.count == 1)
         let line = try #require(groups.first).line
-        #expect(line.hasPrefix("widget_capstone_dash (light, graphic) 1.19:1 < 3:1 on 3 backgrounds — \(Set(failures.map(\.key)).count) fixtures · nearest passing value #"), "\(line)")
+        #expect(
+            line.hasPrefix(
+                "widget_capstone_dash (light, graphic) 1.19:1 < 3:1 on 3 backgrounds — \(Set(failures.map(\.key)).count) fixtures · nearest passing value #"
+            ), "\(line)")
         let suggested = try #require(groups.first?.suggestion?.suggested)
         // The role table lists every background the renders draw the token on (RoleTableReachTests),
         // so what `evidence contrast` alone suggests is what the roll-up suggests.
-        #expect(audit.suggestions.first?.suggested == suggested, "evidence contrast suggests \(audit.suggestions.first?.suggested ?? "nothing"), the roll-up \(suggested)")
-        #expect(suggested.range(of: "^#[0-9A-F]{6}$", options: .regularExpression) != nil, "Android notation: \(suggested)")
+        #expect(
+            audit.suggestions.first?.suggested == suggested,
+            "evidence contrast suggests \(audit.suggestions.first?.suggested ?? "nothing"), the roll-up \(suggested)")
+        #expect(
+            suggested.range(of: "^#[0-9A-F]{6}$", options: .regularExpression) != nil, "Android notation: \(suggested)")
 
         try setToken("widget_capstone_dash", to: suggested, in: dir)
         #expect(try ContrastAudit.auditAndroid(resDirectory: dir).passed, "evidence contrast passes with \(suggested)")
@@ -75,9 +85,13 @@ import WidgetScene
         #expect(NearestPassing.colour(for: start, passing: [.init(card, floor: 3)]) == found)
         #expect(NearestPassing.colour(for: .black, passing: [.init(card, floor: 3)]) == .black)
         let grey = CompositeColor(Color(r: 118, g: 118, b: 118))
-        #expect(NearestPassing.colour(for: start, passing: [.init(grey, floor: 5)]) == nil, "no colour is 5:1 from mid grey (4.58:1 at best)")
+        #expect(
+            NearestPassing.colour(for: start, passing: [.init(grey, floor: 5)]) == nil,
+            "no colour is 5:1 from mid grey (4.58:1 at best)")
         // A translucent token keeps its alpha.
-        #expect(NearestPassing.colour(for: Color(r: 216, g: 205, b: 184, a: 200), passing: [.init(card, floor: 3)])?.a == 200)
+        #expect(
+            NearestPassing.colour(for: Color(r: 216, g: 205, b: 184, a: 200), passing: [.init(card, floor: 3)])?.a
+                == 200)
     }
 
     /// Xcode's notation: components 0–1 to three decimals, which read back as the same 8-bit colour.
@@ -94,21 +108,32 @@ import WidgetScene
 
     /// Console and step summary put the causes before the per-fixture list, from one function.
     @Test func theConsoleAndTheStepSummaryLeadWithTheCauses() throws {
-        let m = ContrastMeasure(token: "widget_ink", role: "text", ratio: 2.5, floor: 4.5, foreground: "#999999", background: "#FFFFFF")
+        let m = ContrastMeasure(
+            token: "widget_ink", role: "text", ratio: 2.5, floor: 4.5, foreground: "#999999", background: "#FFFFFF")
         let keys = try FixtureCatalog.load().map(\.key).filter { $0.hasSuffix("/light") }.prefix(3)
-        var failures = keys.map { GateFailure(key: $0, kind: .contrast, detail: "low", node: "numeral", element: .numeral, contrast: m) }
-        failures.append(GateFailure(key: keys.first!, kind: .clipped, detail: "spills", node: "status", element: .statusTitle))
+        var failures = keys.map {
+            GateFailure(key: $0, kind: .contrast, detail: "low", node: "numeral", element: .numeral, contrast: m)
+        }
+        failures.append(
+            GateFailure(key: keys.first!, kind: .clipped, detail: "spills", node: "status", element: .statusTitle))
         failures.append(GateFailure(key: keys.last!, kind: .pixels, detail: "3 pixels differ"))
-        let result = VerifyResult(passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
+        let result = VerifyResult(
+            passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
         let lines = RollUp.lines(RollUp.groups(result))
-        #expect(lines == ["failures by cause:",
-                          "  widget_ink (light, text) 2.50:1 < 4.5:1 on 1 background — 3 fixtures",
-                          "  clipped status-title — 1 fixture",
-                          "  pixels — 1 fixture"])
+        #expect(
+            lines == [
+                "failures by cause:",
+                "  widget_ink (light, text) 2.50:1 < 4.5:1 on 1 background — 3 fixtures",
+                "  clipped status-title — 1 fixture",
+                "  pixels — 1 fixture",
+            ])
         let console = ConsoleHandler().lines(result)
-        let causes = try #require(console.firstIndex(of: "failures by cause:")), firstFail = try #require(console.firstIndex { $0.hasPrefix("FAIL ") })
+        let causes = try #require(console.firstIndex(of: "failures by cause:"))
+        let firstFail = try #require(console.firstIndex { $0.hasPrefix("FAIL ") })
         #expect(causes < firstFail)
-        #expect(GitHubAnnotations.summary(result, page: nil).contains("**failures by cause**\n\n- widget_ink (light, text) 2.50:1 &lt; 4.5:1 on 1 background — 3 fixtures\n"))
+        #expect(
+            GitHubAnnotations.summary(result, page: nil).contains(
+                "**failures by cause**\n\n- widget_ink (light, text) 2.50:1 &lt; 4.5:1 on 1 background — 3 fixtures\n"))
     }
 }
 
@@ -116,46 +141,64 @@ import WidgetScene
 /// one-tint render and its pair's, and a stale golden itself, beside the per-fixture images.
 @Suite struct FailurePictureTests {
     @Test func colourAloneAndStaleFailuresGetTheirPictures() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-pictures-\(UUID().uuidString)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-pictures-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let goldens = work.appendingPathComponent("Goldens"), report = work.appendingPathComponent("report")
+        let goldens = work.appendingPathComponent("Goldens")
+        let report = work.appendingPathComponent("report")
         try FileManager.default.copyItem(at: PackagePaths.goldens, to: goldens)
         let stray = "ios/accessoryCircular/retired-state/waves/any-body/dark"
-        let strayBytes = try Data(contentsOf: goldens.appendingPathComponent(try FixtureCatalog.load().map(\.key).first { $0.hasPrefix("ios/accessoryCircular/") }! + ".png"))
-        try FileManager.default.createDirectory(at: goldens.appendingPathComponent(stray).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let strayBytes = try Data(
+            contentsOf: goldens.appendingPathComponent(
+                try FixtureCatalog.load().map(\.key).first { $0.hasPrefix("ios/accessoryCircular/") }! + ".png"))
+        try FileManager.default.createDirectory(
+            at: goldens.appendingPathComponent(stray).deletingLastPathComponent(), withIntermediateDirectories: true)
         try strayBytes.write(to: goldens.appendingPathComponent(stray + ".png"))
 
         var o = GateOptions(goldens: goldens, filter: "ios/accessory*/*waves*", jobs: 2)
         o.colourAlone = true  // and no known findings: the seed's accepted colour-alone findings fail here
         o.reportDirectory = report
-        let v = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: CairoPainter(fonts: try FontLibrary.bundled.get()))
+        let v = try Verifier.verify(
+            o, catalog: try FixtureCatalog.load(), painter: CairoPainter(fonts: try FontLibrary.bundled.get()))
         let alone = v.failures.filter { $0.kind == .colourAlone }
         #expect(!alone.isEmpty)
         for f in alone {
             #expect(f.artifacts.contains(f.key + "/actual.png"), "\(f.key): no render")
-            if let pair = f.pair { #expect(f.artifacts.contains(f.key + "/pair.png") && pair != f.key, "\(f.key): no pair picture") }
-            for a in f.artifacts { #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path), "\(a) not written") }
+            if let pair = f.pair {
+                #expect(f.artifacts.contains(f.key + "/pair.png") && pair != f.key, "\(f.key): no pair picture")
+            }
+            for a in f.artifacts {
+                #expect(
+                    FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path), "\(a) not written")
+            }
         }
         #expect(alone.contains { $0.pair != nil }, "a cross-render pair among the findings")
         // Issue 33 item 6: the first failing fixtures in review order get their accessibility view,
         // named in their details (the run's end), never on a streamed failure.
         var seen = Set<String>()
         let viewed = ReviewOrder.failures(v.failures).map(\.key)
-            .filter { FixtureCatalog.id(forKey: $0) != nil && seen.insert($0).inserted }.prefix(Verifier.accessibilityViewLimit)
+            .filter { FixtureCatalog.id(forKey: $0) != nil && seen.insert($0).inserted }.prefix(
+                Verifier.accessibilityViewLimit)
         #expect(!viewed.isEmpty)
         #expect(Set(v.details.compactMap(\.accessibilityView)) == Set(viewed.map(AccessibilityOverlay.path)))
         #expect(!v.failures.contains { $0.artifacts.contains { $0.hasSuffix("/" + AccessibilityOverlay.fileName) } })
         for k in viewed {
             let rel = AccessibilityOverlay.path(k)
             let view = try PNGCodec.decode([UInt8](try Data(contentsOf: report.appendingPathComponent(rel))), name: rel)
-            let render = try PNGCodec.decode([UInt8](try Data(contentsOf: report.appendingPathComponent(k + "/actual.png"))), name: k)
+            let render = try PNGCodec.decode(
+                [UInt8](try Data(contentsOf: report.appendingPathComponent(k + "/actual.png"))), name: k)
             #expect(view.width > render.width, "\(k): the legend beside the render")
         }
-        let page = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/review-page.md"), encoding: .utf8)
-        #expect(page.replacingOccurrences(of: "\n", with: " ").contains("for the first \(Verifier.accessibilityViewLimit) failing fixtures"), "the docs state the limit")
+        let page = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/review-page.md"), encoding: .utf8)
+        #expect(
+            page.replacingOccurrences(of: "\n", with: " ").contains(
+                "for the first \(Verifier.accessibilityViewLimit) failing fixtures"), "the docs state the limit")
         let stale = try #require(v.failures.first { $0.kind == .stale && $0.key == stray })
         #expect(stale.artifacts == [stray + "/expected.png"])
-        #expect(try Data(contentsOf: report.appendingPathComponent(stray + "/expected.png")) == strayBytes, "the orphaned golden's own bytes")
+        #expect(
+            try Data(contentsOf: report.appendingPathComponent(stray + "/expected.png")) == strayBytes,
+            "the orphaned golden's own bytes")
     }
 }
 
@@ -183,13 +226,21 @@ import WidgetScene
         #expect(image.width > scene.pixelWidth && image.height >= scene.pixelHeight)
         let numeral = try #require(entries.first { $0.node == "numeral" })
         #expect(numeral.spoken == "12" && numeral.role == .text && numeral.contrast?.passes == true)
-        #expect(numeral.line.hasPrefix("\(numeral.number) numeral · text · spoken “12” · ") && numeral.line.hasSuffix(" pass"))
-        #expect(entries.filter { $0.role != .decorative }.allSatisfy { $0.contrast != nil }, "every text and graphic node measured")
+        #expect(
+            numeral.line.hasPrefix("\(numeral.number) numeral · text · spoken “12” · ")
+                && numeral.line.hasSuffix(" pass"))
+        #expect(
+            entries.filter { $0.role != .decorative }.allSatisfy { $0.contrast != nil },
+            "every text and graphic node measured")
         // The outline is drawn just outside the box, in the entry's colour.
         let e = entries[0]
-        #expect(image.pixel(x: e.box.x + AccessibilityOverlay.gap - 1, y: e.box.y + AccessibilityOverlay.gap + e.box.height / 2) == e.colour)
+        #expect(
+            image.pixel(
+                x: e.box.x + AccessibilityOverlay.gap - 1, y: e.box.y + AccessibilityOverlay.gap + e.box.height / 2)
+                == e.colour)
 
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-overlay-\(UUID().uuidString).png")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evidence-overlay-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(try RenderCommand.run(["--fixture", key, "--overlay", "-o", out.path]) == 0)
         let written = try PNGCodec.decode([UInt8](try Data(contentsOf: out)), name: out.path)
@@ -201,11 +252,16 @@ import WidgetScene
 /// fixture whose pixels moved inside its nodes; a copy edit's fixtures under the words it changed.
 @Suite struct OneEditOneCauseTests {
     @Test func pixelsMovedInsideATokensNodesCountUnderItsCause() throws {
-        let light = try FixtureCatalog.load().map(\.key).filter { $0.hasPrefix("android/") && $0.hasSuffix("/light") }.prefix(4).map { $0 }
-        let text = ContrastMeasure(token: "widget_muted", role: "text", ratio: 2.52, floor: 4.5, foreground: "#A3A3A3", background: "#FFFFFF")
-        let graphic = ContrastMeasure(token: "widget_muted", role: "graphic", ratio: 2.46, floor: 3, foreground: "#A3A3A3", background: "#FFFFFF")
-        var moved = GateFailure(key: light[2], kind: .pixels, detail: "9 pixels differ"); moved.tokens = ["widget_ink", "widget_muted"]
-        var elsewhere = GateFailure(key: light[3], kind: .pixels, detail: "9 pixels differ"); elsewhere.tokens = ["widget_ink"]
+        let light = try FixtureCatalog.load().map(\.key).filter { $0.hasPrefix("android/") && $0.hasSuffix("/light") }
+            .prefix(4).map { $0 }
+        let text = ContrastMeasure(
+            token: "widget_muted", role: "text", ratio: 2.52, floor: 4.5, foreground: "#A3A3A3", background: "#FFFFFF")
+        let graphic = ContrastMeasure(
+            token: "widget_muted", role: "graphic", ratio: 2.46, floor: 3, foreground: "#A3A3A3", background: "#FFFFFF")
+        var moved = GateFailure(key: light[2], kind: .pixels, detail: "9 pixels differ")
+        moved.tokens = ["widget_ink", "widget_muted"]
+        var elsewhere = GateFailure(key: light[3], kind: .pixels, detail: "9 pixels differ")
+        elsewhere.tokens = ["widget_ink"]
         let failures = [
             GateFailure(key: light[0], kind: .contrast, detail: "low", contrast: text),
             GateFailure(key: light[1], kind: .contrast, detail: "low", contrast: graphic),
@@ -214,10 +270,11 @@ import WidgetScene
             moved, elsewhere,
         ]
         let groups = RollUp.groups(failures)
-        #expect(groups.map(\.line) == [
-            "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 moved with it)",
-            "pixels — 2 fixtures",
-        ])
+        #expect(
+            groups.map(\.line) == [
+                "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 moved with it)",
+                "pixels — 2 fixtures",
+            ])
         #expect(groups[0].keys == [light[0], light[1], light[2]])
     }
 
@@ -232,18 +289,29 @@ import WidgetScene
               {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.467", "green": "0.467", "red": "0.467"}}, "idiom": "universal"}]}
             """
         try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
-        #expect(TokenLiteral.ios("WidgetMuted", theme: .light, catalog: dir) == "\"red\": \"0.640\", \"green\": \"0.640\", \"blue\": \"0.640\", \"alpha\": \"1.000\"")
-        #expect(TokenLiteral.ios("WidgetMuted", theme: .dark, catalog: dir) == "\"red\": \"0.467\", \"green\": \"0.467\", \"blue\": \"0.467\", \"alpha\": \"1.000\"")
-        #expect(TokenNotation.write(Color(r: 163, g: 163, b: 163, a: 255), platform: .ios).contains("0.639"), "why the literal is read")
-        #expect(TokenLiteral.android("widget_muted", theme: .light, res: AndroidTokens.bundledResDirectory) == "#757575")
+        #expect(
+            TokenLiteral.ios("WidgetMuted", theme: .light, catalog: dir)
+                == "\"red\": \"0.640\", \"green\": \"0.640\", \"blue\": \"0.640\", \"alpha\": \"1.000\"")
+        #expect(
+            TokenLiteral.ios("WidgetMuted", theme: .dark, catalog: dir)
+                == "\"red\": \"0.467\", \"green\": \"0.467\", \"blue\": \"0.467\", \"alpha\": \"1.000\"")
+        #expect(
+            TokenNotation.write(Color(r: 163, g: 163, b: 163, a: 255), platform: .ios).contains("0.639"),
+            "why the literal is read")
+        #expect(
+            TokenLiteral.android("widget_muted", theme: .light, res: AndroidTokens.bundledResDirectory) == "#757575")
         #expect(TokenLiteral.android("widget_muted", theme: .dark, res: AndroidTokens.bundledResDirectory) == "#777777")
     }
 
     @Test func aCopyEditIsOneCauseNamingItsWords() throws {
         let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
         let failures = keys.map { GateFailure(key: $0, kind: .pixels, detail: "visible text changed") }
-        let details = keys.map { FixtureDetail(key: $0, width: 1, height: 1, expectedText: ["Meditate · 3 of 5"], actualText: ["Meditate daily · 3 of 5"],
-                                               expectedLabel: "l", actualLabel: "l") }
+        let details = keys.map {
+            FixtureDetail(
+                key: $0, width: 1, height: 1, expectedText: ["Meditate · 3 of 5"],
+                actualText: ["Meditate daily · 3 of 5"],
+                expectedLabel: "l", actualLabel: "l")
+        }
         #expect(RollUp.groups(failures, details: details).map(\.line) == ["copy nothing → \"daily\" — 2 fixtures"])
     }
 }

@@ -1,11 +1,12 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import WidgetModel
-import WidgetText
 import WidgetLayout
+import WidgetModel
 import WidgetScene
-import EvidenceCore
+import WidgetText
+
+@testable import WidgetRaster
 
 /// Issue #38 item 4: an independent property sweep. Its checks are written from seed 000's own
 /// statements about what each state shows — never by calling `LostMeaningCheck` or reading
@@ -32,10 +33,14 @@ import EvidenceCore
     enum Done: String, CaseIterable { case none, first, allButLast, alternate, all }
     static let streaks = [1, 7, 12, 345, 2048, 12345]
     enum Titles: String, CaseIterable { case reference, long, cjk, rtl }
-    static let distinctTitles = ["Morning run", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
-                                 "Practice guitar", "Call a friend", "Plan tomorrow", "Floss", "Meditate", "No sugar"]
-    static let oddTitles: [Titles: String] = [.long: "Practice Spanish vocabulary with the flashcards app",
-                                              .cjk: "毎朝十分間の瞑想", .rtl: "قراءة عشرين صفحة"]
+    static let distinctTitles = [
+        "Morning run", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
+        "Practice guitar", "Call a friend", "Plan tomorrow", "Floss", "Meditate", "No sugar",
+    ]
+    static let oddTitles: [Titles: String] = [
+        .long: "Practice Spanish vocabulary with the flashcards app",
+        .cjk: "毎朝十分間の瞑想", .rtl: "قراءة عشرين صفحة",
+    ]
 
     struct Case: CustomStringConvertible {
         var asked: Asked
@@ -56,7 +61,9 @@ import EvidenceCore
         }
 
         var titleList: [String] {
-            var t = (0..<habits).map { SeedMeaningSweepTests.distinctTitles[$0 % SeedMeaningSweepTests.distinctTitles.count] }
+            var t = (0..<habits).map {
+                SeedMeaningSweepTests.distinctTitles[$0 % SeedMeaningSweepTests.distinctTitles.count]
+            }
             if let odd = SeedMeaningSweepTests.oddTitles[titles], !t.isEmpty { t[0] = odd }
             return t
         }
@@ -80,13 +87,19 @@ import EvidenceCore
             let asOf = asked == .newDay ? Scenario.morning : Scenario.asOf
             let hoursAgo = asked == .stale ? 20.0 : asked == .newDay ? 9.5 : 1
             let flags = asked == .allDone ? Array(repeating: true, count: habits) : doneFlags
-            let habitList = zip(titleList, flags).enumerated().map { WidgetHabit(id: "h\($0.offset)", title: $0.element.0, checkedInToday: $0.element.1) }
+            let habitList = zip(titleList, flags).enumerated().map {
+                WidgetHabit(id: "h\($0.offset)", title: $0.element.0, checkedInToday: $0.element.1)
+            }
             let ext = asked == .newDay ? (extended ?? false) : extended
             let coachLine = coach && ext != nil ? "One more and today's stone is set." : nil
-            return (asOf, WidgetSnapshot(syncedAt: asOf.addingTimeInterval(-hoursAgo * 3600), streak: streak, longestStreak: streak + 9,
-                                         habits: habitList, extendedToday: ext, streakMetaphor: ext == nil ? nil : motif.rawValue,
-                                         coachLine: coachLine, coachLineShort: coachLine == nil ? nil : "One more sets the stone.",
-                                         kindlingEnabled: kindling))
+            return (
+                asOf,
+                WidgetSnapshot(
+                    syncedAt: asOf.addingTimeInterval(-hoursAgo * 3600), streak: streak, longestStreak: streak + 9,
+                    habits: habitList, extendedToday: ext, streakMetaphor: ext == nil ? nil : motif.rawValue,
+                    coachLine: coachLine, coachLineShort: coachLine == nil ? nil : "One more sets the stone.",
+                    kindlingEnabled: kindling)
+            )
         }
 
         var description: String {
@@ -95,7 +108,8 @@ import EvidenceCore
             case .android(let w, let h, let fs): where_ = "android \(w)×\(h) fs\(fs)"
             case .ios(let f, let d, let t): where_ = "ios \(f.rawValue) \(d.name) \(t.rawValue)"
             }
-            return "\(where_) \(asked.rawValue) habits \(habits) done \(done.rawValue) streak \(streak) \(motif.rawValue) "
+            return
+                "\(where_) \(asked.rawValue) habits \(habits) done \(done.rawValue) streak \(streak) \(motif.rawValue) "
                 + "reactive \(extended.map { $0 ? "extended" : "notyet" } ?? "off") \(kindling ? "kindling" : "legacy") titles \(titles.rawValue) coach \(coach)"
         }
     }
@@ -111,22 +125,37 @@ import EvidenceCore
         var out: [Case] = []
         func draw(_ asked: Asked, _ surface: Case.Surface) -> Case {
             let habits = asked == .empty ? 0 : asked == .firstRun ? 0 : g.pick(habitCounts.filter { $0 > 0 })
-            return Case(asked: asked, habits: habits, done: asked == .inProgress ? g.pick([.none, .first, .allButLast, .alternate]) : g.pick(Done.allCases),
-                        streak: g.pick(streaks), motif: g.pick(StreakMotif.allCases), extended: g.pick([nil, true, false]),
-                        kindling: g.pick([true, false]), titles: g.pick(Titles.allCases), coach: g.pick([true, false]), surface: surface)
+            return Case(
+                asked: asked, habits: habits,
+                done: asked == .inProgress ? g.pick([.none, .first, .allButLast, .alternate]) : g.pick(Done.allCases),
+                streak: g.pick(streaks), motif: g.pick(StreakMotif.allCases), extended: g.pick([nil, true, false]),
+                kindling: g.pick([true, false]), titles: g.pick(Titles.allCases), coach: g.pick([true, false]),
+                surface: surface)
         }
         for asked in Asked.allCases {
-            for w in androidWidths { for fs in fontScales {
-                // Each (width, fs) pair draws six heights, each (height, fs) pair six widths.
-                for _ in 0..<6 { out.append(draw(asked, .android(width: w, height: g.pick(androidHeights), fontScale: fs))) }
-            } }
-            for h in androidHeights { for fs in fontScales {
-                for _ in 0..<6 { out.append(draw(asked, .android(width: g.pick(androidWidths), height: h, fontScale: fs))) }
-            } }
-            for family in IOSFamily.allCases { for device in IOSDeviceClass.all { for text in DynamicTypeSize.allCases {
-                if family.isAccessory && device.accessories == nil { continue }
-                for _ in 0..<12 { out.append(draw(asked, .ios(family, device: device, text: text))) }
-            } } }
+            for w in androidWidths {
+                for fs in fontScales {
+                    // Each (width, fs) pair draws six heights, each (height, fs) pair six widths.
+                    for _ in 0..<6 {
+                        out.append(draw(asked, .android(width: w, height: g.pick(androidHeights), fontScale: fs)))
+                    }
+                }
+            }
+            for h in androidHeights {
+                for fs in fontScales {
+                    for _ in 0..<6 {
+                        out.append(draw(asked, .android(width: g.pick(androidWidths), height: h, fontScale: fs)))
+                    }
+                }
+            }
+            for family in IOSFamily.allCases {
+                for device in IOSDeviceClass.all {
+                    for text in DynamicTypeSize.allCases {
+                        if family.isAccessory && device.accessories == nil { continue }
+                        for _ in 0..<12 { out.append(draw(asked, .ios(family, device: device, text: text))) }
+                    }
+                }
+            }
         }
         return out
     }
@@ -149,13 +178,19 @@ import EvidenceCore
         let (asOf, snapshot) = c.input
         switch c.surface {
         case .android(let w, let h, let fs):
-            return WidgetRenderer.draw(.android(AndroidRenderRequest(family: .auto, widthDp: Double(w), heightDp: Double(h), fontScale: fs,
-                                                                     snapshot: snapshot, asOf: asOf, timeZone: Scenario.timeZone)),
-                                       android: android, ios: ios)
+            return WidgetRenderer.draw(
+                .android(
+                    AndroidRenderRequest(
+                        family: .auto, widthDp: Double(w), heightDp: Double(h), fontScale: fs,
+                        snapshot: snapshot, asOf: asOf, timeZone: Scenario.timeZone)),
+                android: android, ios: ios)
         case .ios(let family, let device, let text):
-            return WidgetRenderer.draw(.ios(IOSRenderRequest(family: family, deviceClass: device, textSize: text, snapshot: snapshot,
-                                                             asOf: asOf, timeZone: Scenario.timeZone)),
-                                       android: android, ios: ios)
+            return WidgetRenderer.draw(
+                .ios(
+                    IOSRenderRequest(
+                        family: family, deviceClass: device, textSize: text, snapshot: snapshot,
+                        asOf: asOf, timeZone: Scenario.timeZone)),
+                android: android, ios: ios)
         }
     }
 
@@ -168,7 +203,11 @@ import EvidenceCore
                 let words = t.text.trimmingCharacters(in: .whitespaces)
                 guard !words.isEmpty else { continue }
                 shown.texts.append(words)
-                if t.ellipsized { shown.cut.append(words) } else if t.lines.count > 1 { shown.paragraphs.append((t.lines, t.style)) }
+                if t.ellipsized {
+                    shown.cut.append(words)
+                } else if t.lines.count > 1 {
+                    shown.paragraphs.append((t.lines, t.style))
+                }
             }
             if case .pip(_, let filled) = node.element { shown.pips.append(filled) }
             if node.element == .gauge || node.element == .leadingMark { shown.gauges += 1 }
@@ -204,7 +243,10 @@ import EvidenceCore
         var out: [(Class, String)] = []
         let texts = shown.texts
         let whole = texts.joined(separator: " ")
-        let iosFamily: IOSFamily? = { if case .ios(let f, _, _) = c.surface { return f }; return nil }()
+        let iosFamily: IOSFamily? = {
+            if case .ios(let f, _, _) = c.surface { return f }
+            return nil
+        }()
         let isAccessoryInline = iosFamily == .accessoryInline
         // Seed 000 "Lock Screen accessories": the circular draws the streak number as its center
         // label and says the state with "a state-specific bottom glyph" — no state words.
@@ -235,7 +277,9 @@ import EvidenceCore
             return nil
         }
         // A line cut to nothing but its ellipsis says nothing at all.
-        for t in texts where stripped(t).isEmpty { out.append((.cutToNothing, "a line drawn as '\(t)' alone: \(shown.all)")) }
+        for t in texts where stripped(t).isEmpty {
+            out.append((.cutToNothing, "a line drawn as '\(t)' alone: \(shown.all)"))
+        }
         let rowTitles = Set(texts.compactMap(titleIndex))
         let state = c.asked
 
@@ -247,21 +291,27 @@ import EvidenceCore
                 return (a, b)
             }
         }
-        let total = c.habits, done = state == .allDone ? c.habits : c.doneCount
+        let total = c.habits
+        let done = state == .allDone ? c.habits : c.doneCount
 
         switch state {
         case _ where !statesInWords:
             break
         case .firstRun:
             // Seed 000 "State catalog": First-run — App glyph + "Open Objectuve to sync today".
-            if !isAccessoryInline && !whole.contains("Open Objectuve to sync today") && !whole.contains("Open Objectuve") {
+            if !isAccessoryInline && !whole.contains("Open Objectuve to sync today")
+                && !whole.contains("Open Objectuve")
+            {
                 out.append((.stateLineCut, "first-run message missing or cut: \(shown.all)"))
             }
         case .stale:
             // Seed 000 "State catalog": Stale — Default content + "Today · last synced Xh ago"; its
             // "Stale-data threshold": the age is the point, so "20h a…" has lost it ("20h ago" whole).
             // A footer form cut: "20h a…", "Last synced 20…", "Today · la…" (not a habit's "Read 20…").
-            let ageCut = texts.contains { t in t.hasSuffix(ellipsis) && (t.hasPrefix("20h") || t.lowercased().contains("synced") || t.hasPrefix("Today ·")) }
+            let ageCut = texts.contains { t in
+                t.hasSuffix(ellipsis)
+                    && (t.hasPrefix("20h") || t.lowercased().contains("synced") || t.hasPrefix("Today ·"))
+            }
             if !whole.contains("20h") && !whole.contains("20 h") || ageCut {
                 out.append((.stateLineCut, "stale age '20h ago' not drawn whole: \(shown.all)"))
             }
@@ -273,8 +323,13 @@ import EvidenceCore
             // Seed 000 "The NEW_DAY state's own overflow (OBJ-1382)", Known limitation: "at 110dp ×
             // fontScale 2.0, below 160dp of granted height, New day needs 2 lines … but the budget only
             // grants 1 — the reactive caption row's already-accepted Add to… ellipsis renders instead."
-            let seedsOwnLimit: Bool = { if case .android(110, let h, 2.0) = c.surface { return h < 160 }; return false }()
-            if !whole.contains("New day") && !seedsOwnLimit { out.append((.stateLineCut, "no 'New day' line: \(shown.all)")) }
+            let seedsOwnLimit: Bool = {
+                if case .android(110, let h, 2.0) = c.surface { return h < 160 }
+                return false
+            }()
+            if !whole.contains("New day") && !seedsOwnLimit {
+                out.append((.stateLineCut, "no 'New day' line: \(shown.all)"))
+            }
         case .empty:
             // Seed 000 "State catalog": Empty — "Nothing due today" / "Rest counts too."
             if !isAccessoryInline && !whole.contains("Nothing due today") && !whole.contains("Nothing due") {
@@ -300,8 +355,13 @@ import EvidenceCore
         let morePattern = try! Regex(#"^\+(\d+) more"#)
         for t in texts {
             guard let m = t.firstMatch(of: morePattern), let n = Int(t[m.output[1].range!]) else { continue }
-            if rowTitles.isEmpty { out.append((.moreBesideNoRow, "'\(t)' with no row: \(shown.all)")); continue }
-            if n != total - rowTitles.count { out.append((.moreMiscounts, "'\(t)' but \(total) habits and \(rowTitles.count) row(s)")) }
+            if rowTitles.isEmpty {
+                out.append((.moreBesideNoRow, "'\(t)' with no row: \(shown.all)"))
+                continue
+            }
+            if n != total - rowTitles.count {
+                out.append((.moreMiscounts, "'\(t)' but \(total) habits and \(rowTitles.count) row(s)"))
+            }
         }
 
         // A count says the day's numbers (seed 000 "Small widget": "N of M done").
@@ -328,15 +388,24 @@ import EvidenceCore
         let coachFallsBack = (iosFamily == .systemMedium || iosFamily == .systemLarge) && snapshot?.coachLine == nil
         for (i, t) in texts.enumerated() {
             for (j, u) in texts.enumerated() where j > i && !stripped(t).isEmpty {
-                if t == u { if !coachFallsBack { out.append((.repeated, "'\(t)' drawn twice")) }; continue }
+                if t == u {
+                    if !coachFallsBack { out.append((.repeated, "'\(t)' drawn twice")) }
+                    continue
+                }
                 let (ct, cu) = (stripped(t), stripped(u))
-                if t.hasSuffix(ellipsis), !ct.isEmpty, u.hasPrefix(ct), titleIndex(t) == nil { out.append((.repeated, "'\(t)' cut into the start of '\(u)'")) }
-                if u.hasSuffix(ellipsis), !cu.isEmpty, t.hasPrefix(cu), titleIndex(u) == nil { out.append((.repeated, "'\(u)' cut into the start of '\(t)'")) }
+                if t.hasSuffix(ellipsis), !ct.isEmpty, u.hasPrefix(ct), titleIndex(t) == nil {
+                    out.append((.repeated, "'\(t)' cut into the start of '\(u)'"))
+                }
+                if u.hasSuffix(ellipsis), !cu.isEmpty, t.hasPrefix(cu), titleIndex(u) == nil {
+                    out.append((.repeated, "'\(u)' cut into the start of '\(t)'"))
+                }
             }
         }
 
         // The seed is silent on singulars; the README's rule: one is singular ("1 day").
-        if c.streak == 1 && (whole.contains("1 days") || whole.range(of: #"(^|\D)1 DAYS"#, options: .regularExpression) != nil) {
+        if c.streak == 1
+            && (whole.contains("1 days") || whole.range(of: #"(^|\D)1 DAYS"#, options: .regularExpression) != nil)
+        {
             out.append((.grammar, "'1 days': \(shown.all)"))
         }
         // The seed is silent on line breaks; the README's rule ("Line breaks"): a paragraph does not
@@ -345,7 +414,8 @@ import EvidenceCore
         for p in shown.paragraphs {
             let above = p.lines[p.lines.count - 2].split(separator: " ")
             guard let last = p.lines.last, !last.contains(" "), above.count >= 2,
-                  above.count > 2 || above[0].contains(where: \.isLetter) else { continue }
+                above.count > 2 || above[0].contains(where: \.isLetter)
+            else { continue }
             let widest = p.lines.map { fonts.advance($0, style: p.style) }.max() ?? 0
             if fonts.advance(above.last! + " " + last, style: p.style) <= widest {
                 out.append((.widow, "'\(p.lines.joined(separator: " / "))': \(shown.all)"))
@@ -381,7 +451,9 @@ import EvidenceCore
                 }
             }
             for n in d.scene.nodes where oneLine.contains(n.element.kind) {
-                if case .text(let t) = n.content, t.lines.count > 1 { out.append((.oneLineWrapped, "\(n.name): \(t.lines.joined(separator: " / "))")) }
+                if case .text(let t) = n.content, t.lines.count > 1 {
+                    out.append((.oneLineWrapped, "\(n.name): \(t.lines.joined(separator: " / "))"))
+                }
             }
         }
         // Seed 000 State catalog: Stale — "Default content + "Today · last synced Xh ago" caption":
@@ -397,13 +469,16 @@ import EvidenceCore
             }
         }
         // Seed 000 resolveSize: "can't seat at least 2 habit rows falls back to Medium".
-        if d.facts.family == .android(.large), case .android(let plan) = d.plan, [.stale, .inProgress].contains(c.asked), c.habits >= 2,
-           plan.habitRows.count < 2 {
+        if d.facts.family == .android(.large), case .android(let plan) = d.plan,
+            [.stale, .inProgress].contains(c.asked), c.habits >= 2,
+            plan.habitRows.count < 2
+        {
             out.append((.crampedLarge, "\(plan.habitRows.count) row(s): \(shown.all)"))
         }
         // Seed 000 The always-visible core: "Core = head row (flame + numeral) + reactive caption row."
         if d.facts.family == .android(.small), c.asked == .allDone, c.extended != nil, case .android(let plan) = d.plan,
-           !plan.shows(.captionRow), !plan.element(.captionRow).reason.contains("beyond the seed's tables") {
+            !plan.shows(.captionRow), !plan.element(.captionRow).reason.contains("beyond the seed's tables")
+        {
             out.append((.smallAllDoneCaption, shown.all))
         }
         return out
@@ -412,8 +487,12 @@ import EvidenceCore
     /// The tool's findings about a render (the checks a meaning loss or a cut reports through).
     static func findings(_ d: DrawnWidget) -> [GateFailure] {
         let key = WidgetRenderer.adHocKey(d.facts)
-        return LostMeaningCheck.findings(d.scene, d.facts).map { GateFailure(key: key, kind: .lostMeaning, detail: $0.detail, node: $0.node, element: $0.element) }
-            + TruncationCheck.violations(in: d.scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind) }
+        return LostMeaningCheck.findings(d.scene, d.facts).map {
+            GateFailure(key: key, kind: .lostMeaning, detail: $0.detail, node: $0.node, element: $0.element)
+        }
+            + TruncationCheck.violations(in: d.scene).map {
+                GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind)
+            }
     }
 
     /// Every render users reach follows the seed's stated rules, and every meaning it loses is
@@ -422,9 +501,15 @@ import EvidenceCore
     @Test func theSeedsStatementsHoldOnEveryRenderUsersReach() throws {
         let known = try KnownFindings.load(from: PackagePaths.root.appendingPathComponent(KnownFindings.fileName))
         let cases = Self.cases()
-        var breaks: [Break: [String]] = [:], losses: [Class: Int] = [:], silent: [Class: [String]] = [:]
-        var unknown: [String: [String]] = [:], outside: [String: Int] = [:], reported: [FindingClass: Int] = [:]
-        var android = 0, ios = 0, usedEntries = Set<KnownFinding>()
+        var breaks: [Break: [String]] = [:]
+        var losses: [Class: Int] = [:]
+        var silent: [Class: [String]] = [:]
+        var unknown: [String: [String]] = [:]
+        var outside: [String: Int] = [:]
+        var reported: [FindingClass: Int] = [:]
+        var android = 0
+        var ios = 0
+        var usedEntries = Set<KnownFinding>()
         for c in cases {
             if case .android = c.surface { android += 1 } else { ios += 1 }
             let d = Self.draw(c)
@@ -436,41 +521,58 @@ import EvidenceCore
                 if found.isEmpty { silent[cls, default: []].append("\(c): \(why)") }
             }
             let classes = known.classify(found, facts: d.facts)
-            for f in classes.failures { unknown["\(f.kind.rawValue) \(f.element?.rawValue ?? "-")", default: []].append("\(c): \(f.detail)") }
-            for m in classes.known { reported[m.findingClass, default: 0] += 1; if let e = m.entry { usedEntries.insert(e) } }
+            for f in classes.failures {
+                unknown["\(f.kind.rawValue) \(f.element?.rawValue ?? "-")", default: []].append("\(c): \(f.detail)")
+            }
+            for m in classes.known {
+                reported[m.findingClass, default: 0] += 1
+                if let e = m.entry { usedEntries.insert(e) }
+            }
             for m in classes.outsideScope {
                 reported[.outsideScope, default: 0] += 1
                 outside["\(m.kind.rawValue) \(m.element?.rawValue ?? "-") (\(m.boundary ?? "?"))", default: 0] += 1
             }
         }
-        let breakCount = breaks.values.reduce(0) { $0 + $1.count }, silentCount = silent.values.reduce(0) { $0 + $1.count }
-        let unknownCount = unknown.values.reduce(0) { $0 + $1.count }, outsideCount = outside.values.reduce(0, +)
-        let coverage = "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × 6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent loss(es), \(unknownCount) loss(es) in scope not known; reported \(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, \(outsideCount) outside the seed's scope"
+        let breakCount = breaks.values.reduce(0) { $0 + $1.count }
+        let silentCount = silent.values.reduce(0) { $0 + $1.count }
+        let unknownCount = unknown.values.reduce(0) { $0 + $1.count }
+        let outsideCount = outside.values.reduce(0, +)
+        let coverage =
+            "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × 6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent loss(es), \(unknownCount) loss(es) in scope not known; reported \(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, \(outsideCount) outside the seed's scope"
         print(coverage)
         print("  seed-rule breaks:")
-        for b in Break.allCases { print("    \(b.rawValue): \(breaks[b]?.count ?? 0)"); for l in (breaks[b] ?? []).prefix(3) { print("      e.g. \(l)") } }
+        for b in Break.allCases {
+            print("    \(b.rawValue): \(breaks[b]?.count ?? 0)")
+            for l in (breaks[b] ?? []).prefix(3) { print("      e.g. \(l)") }
+        }
         print("  losses the seed's statements find (each reported, or it is silent):")
         for cls in Class.allCases {
             print("    \(cls.rawValue): \(losses[cls] ?? 0), silent \(silent[cls]?.count ?? 0)")
             for l in (silent[cls] ?? []).prefix(3) { print("      e.g. \(l)") }
         }
         print("  in scope, not known (failures):")
-        for (k, list) in unknown.sorted(by: { $0.key < $1.key }) { print("    \(k): \(list.count)"); for l in list.prefix(2) { print("      e.g. \(l)") } }
+        for (k, list) in unknown.sorted(by: { $0.key < $1.key }) {
+            print("    \(k): \(list.count)")
+            for l in list.prefix(2) { print("      e.g. \(l)") }
+        }
         print("  outside the seed's scope, by finding and boundary:")
         for (k, n) in outside.sorted(by: { $0.key < $1.key }) { print("    \(k): \(n)") }
-        SweepSwitch.log(breaks.flatMap { b, list in list.map { "break \(b.rawValue): \($0)" } }
-                        + silent.flatMap { cls, list in list.map { "silent \(cls.rawValue): \($0)" } }
-                        + unknown.flatMap { k, list in list.map { "unknown \(k): \($0)" } }, as: "seed-meaning")
+        SweepSwitch.log(
+            breaks.flatMap { b, list in list.map { "break \(b.rawValue): \($0)" } }
+                + silent.flatMap { cls, list in list.map { "silent \(cls.rawValue): \($0)" } }
+                + unknown.flatMap { k, list in list.map { "unknown \(k): \($0)" } }, as: "seed-meaning")
         #expect(cases.count >= 20_000)
         #expect(breakCount == 0, "\(breakCount) render(s) break a rule the seed states")
         #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
-        #expect(unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
+        #expect(
+            unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
         // Every spec gap is what some render users reach really loses (a known entry is matched by a golden: LostMeaningTests).
         for e in known.entries where e.findingClass == .specGap && !usedEntries.contains(e) {
             Issue.record("spec-gap entry \(e.kind.rawValue) \(e.node) \(e.conditions) matched no render of the sweep")
         }
         // The README states what this sweep proved in the words it printed (issue #38).
-        let readme = (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let readme =
+            (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
         #expect(readme.contains(coverage), "README.md must carry the line this sweep printed: \(coverage)")
     }
 }

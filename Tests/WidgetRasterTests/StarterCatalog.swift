@@ -1,8 +1,8 @@
-import WidgetRaster
 import EvidenceCore
 import WidgetModel
-import WidgetText
+import WidgetRaster
 import WidgetScene
+import WidgetText
 
 /// Test support: a few small real renders (a card with a streak numeral, a caption and a glyph,
 /// light and dark) for the gate tests, which need a catalog they can shrink and damage.
@@ -11,9 +11,10 @@ enum StarterCatalog {
         var out: [Fixture] = []
         for (streak, caption) in [(12, "Stone laid"), (7, "Add a stone"), (365, "Locked in")] {
             for dark in [false, true] {
-                out.append(Fixture(key: "starter/card-\(streak)/\(dark ? "dark" : "light")") { fonts in
-                    card(streak: streak, caption: caption, dark: dark, fonts: fonts)
-                })
+                out.append(
+                    Fixture(key: "starter/card-\(streak)/\(dark ? "dark" : "light")") { fonts in
+                        card(streak: streak, caption: caption, dark: dark, fonts: fonts)
+                    })
             }
         }
         return out
@@ -43,16 +44,25 @@ enum StarterCatalog {
         let captionLine = (11 * 1.33).rounded(.up)
         let captionBox = Rect(x: content.minX, y: numeralBox.maxY + 2, width: content.width, height: captionLine)
         let captionText = TextWrap.ellipsize(caption, width: captionBox.width, style: captionStyle, measurer: fonts)
-        return Scene(size: size, density: 2, card: card, nodes: [
-            SceneNode(.card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card,
-                      content: .rect(cornerRadius: 16, fill: .solid(bg))),
-            SceneNode(.streakGlyph, on: .android, role: .decorative, token: "widget_accent", bounds: glyph, container: content,
-                      content: .path(flame, fill: .solid(accent), stroke: nil)),
-            SceneNode(.numeral, on: .android, role: .text, token: "widget_ink", bounds: numeralBox, container: content,
-                      content: .text(TextContent(lines: [numeral], style: numeralStyle, color: ink, lineHeight: lineBox))),
-            SceneNode(.caption, on: .android, role: .text, token: "widget_muted", bounds: captionBox, container: content,
-                      content: .text(TextContent(lines: [captionText], style: captionStyle, color: muted,
-                                                 lineHeight: captionLine, ellipsized: captionText != caption))),
-        ], accessibilityLabel: "Objectuve. \(streak) day streak. \(caption).")
+        return Scene(
+            size: size, density: 2, card: card,
+            nodes: [
+                SceneNode(
+                    .card, on: .android, role: .decorative, token: "widget_card", bounds: card, container: card,
+                    content: .rect(cornerRadius: 16, fill: .solid(bg))),
+                SceneNode(
+                    .streakGlyph, on: .android, role: .decorative, token: "widget_accent", bounds: glyph,
+                    container: content,
+                    content: .path(flame, fill: .solid(accent), stroke: nil)),
+                SceneNode(
+                    .numeral, on: .android, role: .text, token: "widget_ink", bounds: numeralBox, container: content,
+                    content: .text(TextContent(lines: [numeral], style: numeralStyle, color: ink, lineHeight: lineBox))),
+                SceneNode(
+                    .caption, on: .android, role: .text, token: "widget_muted", bounds: captionBox, container: content,
+                    content: .text(
+                        TextContent(
+                            lines: [captionText], style: captionStyle, color: muted,
+                            lineHeight: captionLine, ellipsized: captionText != caption))),
+            ], accessibilityLabel: "Objectuve. \(streak) day streak. \(caption).")
     }
 }

@@ -1,9 +1,10 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
 import WidgetModel
 import WidgetText
-import EvidenceCore
+
+@testable import WidgetRaster
 
 /// Text fitting is at most n log n in the text's length: counted (characters handed to the
 /// measurer), never timed. And the fast search finds what the slow one did.
@@ -14,9 +15,15 @@ import EvidenceCore
         private let lock = NSLock()
         private var counted = 0
         init(_ inner: TextMeasuring? = nil) { self.inner = inner }
-        var characters: Int { lock.lock(); defer { lock.unlock() }; return counted }
+        var characters: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return counted
+        }
         func advance(_ text: String, style: TextStyle) -> Double {
-            lock.lock(); counted += text.count; lock.unlock()
+            lock.lock()
+            counted += text.count
+            lock.unlock()
             return inner?.advance(text, style: style) ?? Double(text.count) * 6.5
         }
     }
@@ -42,7 +49,8 @@ import EvidenceCore
     @Test(arguments: ["word", "words", "spaced"], [1, 2, 3])
     func fittingCostGrowsAtMostNLogN(shape: String, maxLines: Int) {
         let sizes = [1_000, 4_000, 16_000, 64_000, 256_000]
-        let perNLogN = sizes.map { n in Double(Self.cost(shape, n, maxLines: maxLines)) / (Double(n) * log2(Double(n))) }
+        let perNLogN = sizes.map { n in Double(Self.cost(shape, n, maxLines: maxLines)) / (Double(n) * log2(Double(n)))
+        }
         // Quadratic work would grow this ratio ~n / log n (about 100× over this range); n log n keeps it flat.
         #expect(perNLogN.last! <= perNLogN.first! * 1.25, "\(shape), \(maxLines) lines: cost / (n log n) = \(perNLogN)")
     }
@@ -60,12 +68,15 @@ import EvidenceCore
 
     @Test func gallopingEllipsisMatchesTheCharacterByCharacterSearch() {
         let fonts = FontLibrary.shared
-        let texts = ["Morning run", "Meditate for ten minutes before breakfast", "A", "", "   spaced   out   words   ",
-                     "Wasserstoffbombenexplosionsgeräusch", "ÅÄÖ åäö ﬁﬂ ligatures and kerning: AVA To Ty", "日本語のタイトル",
-                     "👩‍👩‍👧‍👦 family emoji then text", String(repeating: "W", count: 90)]
+        let texts = [
+            "Morning run", "Meditate for ten minutes before breakfast", "A", "", "   spaced   out   words   ",
+            "Wasserstoffbombenexplosionsgeräusch", "ÅÄÖ åäö ﬁﬂ ligatures and kerning: AVA To Ty", "日本語のタイトル",
+            "👩‍👩‍👧‍👦 family emoji then text", String(repeating: "W", count: 90),
+        ]
         for text in texts {
             for width in stride(from: 4.0, through: 220.0, by: 7.5) {
-                #expect(TextWrap.ellipsize(text, width: width, style: Self.style, measurer: fonts, force: true)
+                #expect(
+                    TextWrap.ellipsize(text, width: width, style: Self.style, measurer: fonts, force: true)
                         == Self.referenceEllipsize(text, width: width, measurer: fonts), "\(text) at \(width)")
             }
         }
@@ -77,7 +88,8 @@ import EvidenceCore
         let long = HabitTitle.clean(String(repeating: "é", count: 1_000_000))
         #expect(long.count == HabitTitle.maxLength + 1 && long.hasSuffix("…"))
         // Decoded once: the scene draws and the label speaks the same cleaned title.
-        let json = snapshotJSON(replacing: "habits", with: #"[{"id":"a","title":"Read\n\u0000a book","checkedInToday":false}]"#)
+        let json = snapshotJSON(
+            replacing: "habits", with: #"[{"id":"a","title":"Read\n\u0000a book","checkedInToday":false}]"#)
         let snapshot = try decodeWidgetSnapshot(json)
         #expect(snapshot.habits[0].title == "Read a book")
     }

@@ -1,10 +1,11 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
+
+@testable import WidgetRaster
 
 /// Issue #57 item 2 ("one shedding style"): a text's forms (`StackColumn.textForms`) are what a
 /// shed order decides on and what the column then places, so a decision and its placement use
@@ -43,10 +44,13 @@ import WidgetLayout
     /// At a room exactly a form's height the shed order takes that form, half a point less the
     /// next, and placing the chosen form draws exactly its lines in exactly its height.
     @Test(arguments: [true, false]) func theDecisionIsThePlacement(mayCut: Bool) {
-        let forms = column(height: 500).textForms(Self.text, style: Self.style, maxLines: 6, gap: Self.gap, mayCut: mayCut)
+        let forms = column(height: 500).textForms(
+            Self.text, style: Self.style, maxLines: 6, gap: Self.gap, mayCut: mayCut)
         #expect(!forms.heights.isEmpty)
         for (i, h) in forms.heights.enumerated() {
-            for (room, expected) in [(h, Optional(i)), (h + 0.5, i), (h - 0.5, i + 1 < forms.heights.count ? i + 1 : nil)] {
+            for (room, expected) in [
+                (h, Optional(i)), (h + 0.5, i), (h - 0.5, i + 1 < forms.heights.count ? i + 1 : nil),
+            ] {
                 var col = column(height: room)
                 let form = ShedOrder<Int>.form(of: forms.heights, room: col.left)
                 #expect(form == expected, "room \(room)")
@@ -64,36 +68,51 @@ import WidgetLayout
     static func name(_ kind: ElementKind) -> String { PlanPart.element(kind).name(on: .ios) }
     static func item(_ p: IOSWidgetPlan, _ kind: ElementKind) -> PlanItem? { p.item(name(kind)) }
 
-    static func plan(_ family: IOSFamily, _ device: IOSDeviceClass, _ text: DynamicTypeSize, _ state: FixtureState,
-                     kindling: Bool = true) -> (IOSLayoutPropertySweepTests.Case, IOSWidgetPlan) {
-        let c = IOSLayoutPropertySweepTests.Case(family: family, device: device, text: text, state: state, kindling: kindling,
-                                                 habits: state == .empty ? 0 : 4, streak: 365)
+    static func plan(
+        _ family: IOSFamily, _ device: IOSDeviceClass, _ text: DynamicTypeSize, _ state: FixtureState,
+        kindling: Bool = true
+    ) -> (IOSLayoutPropertySweepTests.Case, IOSWidgetPlan) {
+        let c = IOSLayoutPropertySweepTests.Case(
+            family: family, device: device, text: text, state: state, kindling: kindling,
+            habits: state == .empty ? 0 : 4, streak: 365)
         return (c, IOSLayoutPropertySweepTests.builder.plan(IOSLayoutPropertySweepTests.request(c)).1)
     }
 
     /// What is reserved at the bottom (the STALE footer, Large's motivator) ends on the content's
     /// bottom edge: the room it was decided in is the room it is placed in. A drawn caption is
     /// whole on at most its limit; a drawn motivator whole on at most its limit.
-    @Test(arguments: [IOSFamily.systemSmall, .systemMedium, .systemLarge]) func bottomElementsStandWhereTheyWereDecided(family: IOSFamily) {
-        var footers = 0, motivators = 0, captions = 0
+    @Test(arguments: [IOSFamily.systemSmall, .systemMedium, .systemLarge]) func bottomElementsStandWhereTheyWereDecided(
+        family: IOSFamily
+    ) {
+        var footers = 0
+        var motivators = 0
+        var captions = 0
         for device in IOSDeviceClass.all {
             for text in DynamicTypeSize.allCases {
                 for state in [FixtureState.stale, .defaultSome, .allDone] {
                     let (c, p) = Self.plan(family, device, text, state)
                     if let f = Self.item(p, .staleFooter) {
                         footers += 1
-                        #expect(abs(f.frame.maxY - p.content.maxY) < 1e-9, "\(c): footer ends at \(f.frame.maxY), content at \(p.content.maxY)")
+                        #expect(
+                            abs(f.frame.maxY - p.content.maxY) < 1e-9,
+                            "\(c): footer ends at \(f.frame.maxY), content at \(p.content.maxY)")
                         #expect((p.lines(Self.name(.staleFooter))?.count ?? 0) <= IOSLayout.staleFooterMaxLines, "\(c)")
                     }
                     if let m = Self.item(p, .motivator) {
                         motivators += 1
                         #expect(abs(m.frame.maxY - p.content.maxY) < 1e-9, "\(c): motivator ends at \(m.frame.maxY)")
-                        guard case .text(let t, _, _, _, _) = m.content else { Issue.record("\(c): motivator is not text"); continue }
+                        guard case .text(let t, _, _, _, _) = m.content else {
+                            Issue.record("\(c): motivator is not text")
+                            continue
+                        }
                         #expect(!t.ellipsized && t.lines.count <= IOSLayout.motivatorLines, "\(c): \(t.lines)")
                     }
                     if let cap = Self.item(p, .caption) {
                         captions += 1
-                        guard case .text(let t, _, _, _, _) = cap.content else { Issue.record("\(c): caption is not text"); continue }
+                        guard case .text(let t, _, _, _, _) = cap.content else {
+                            Issue.record("\(c): caption is not text")
+                            continue
+                        }
                         #expect(!t.ellipsized && t.lines.count <= IOSLayout.captionMaxLines, "\(c): \(t.lines)")
                     }
                 }
@@ -105,9 +124,12 @@ import WidgetLayout
 
     /// The all-done / empty glyph takes a whole-point side between its floor and its nominal size,
     /// above the title, inside the status box.
-    @Test(arguments: [IOSFamily.systemSmall, .systemMedium, .systemLarge]) func statusGlyphTakesAWholeSideInItsRange(family: IOSFamily) {
+    @Test(arguments: [IOSFamily.systemSmall, .systemMedium, .systemLarge]) func statusGlyphTakesAWholeSideInItsRange(
+        family: IOSFamily
+    ) {
         let floor = family == .systemSmall ? IOSLayout.smallStatusGlyphMinPt : IOSLayout.statusGlyphMinPt
-        var drawn = 0, narrowed = 0
+        var drawn = 0
+        var narrowed = 0
         for device in IOSDeviceClass.all {
             for text in DynamicTypeSize.allCases {
                 for state in [FixtureState.empty, .allDone] {
@@ -115,9 +137,13 @@ import WidgetLayout
                     guard let g = Self.item(p, .statusGlyph) else { continue }
                     drawn += 1
                     let side = g.frame.height
-                    #expect(g.frame.width == side && side == side.rounded() && side >= floor && side <= IOSLayout.statusGlyphPt, "\(c): side \(side)")
+                    #expect(
+                        g.frame.width == side && side == side.rounded() && side >= floor
+                            && side <= IOSLayout.statusGlyphPt, "\(c): side \(side)")
                     if side < IOSLayout.statusGlyphPt { narrowed += 1 }
-                    if let t = Self.item(p, .statusTitle) { #expect(g.frame.maxY <= t.frame.minY, "\(c): glyph over the title") }
+                    if let t = Self.item(p, .statusTitle) {
+                        #expect(g.frame.maxY <= t.frame.minY, "\(c): glyph over the title")
+                    }
                     #expect(g.frame.minY >= p.content.minY && g.frame.maxY <= p.content.maxY, "\(c)")
                 }
             }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WidgetRaster
 import WidgetText
+
+@testable import WidgetRaster
 
 /// Seed 000, "Width budget — small widget header row": the measured Roboto advance table.
 /// Widths are dp, rounded up; numerals are Bold at 22 sp (fontScale ≤ 1.15) or 18 sp above.
@@ -43,12 +44,14 @@ import WidgetText
         #expect(!w.ellipsized)
     }
     @Test func wrapsAtWords() {
-        let w = TextWrap.wrap("New day", width: 70, maxLines: 2,
-                              style: .roboto(.regular, sp: 11, fontScale: 2.0), measurer: fonts)
+        let w = TextWrap.wrap(
+            "New day", width: 70, maxLines: 2,
+            style: .roboto(.regular, sp: 11, fontScale: 2.0), measurer: fonts)
         #expect(w.lines == ["New", "day"])
     }
     @Test func lineLimitEllipsizes() {
-        let w = TextWrap.wrap("Read twenty pages of a book before bed", width: 60, maxLines: 2, style: style, measurer: fonts)
+        let w = TextWrap.wrap(
+            "Read twenty pages of a book before bed", width: 60, maxLines: 2, style: style, measurer: fonts)
         #expect(w.lines.count == 2)
         #expect(w.ellipsized)
         #expect(w.lines[1].hasSuffix("…"))
@@ -57,7 +60,8 @@ import WidgetText
     /// The seed's d/a/y/s bug: a word wider than the line ellipsizes, never stacks characters.
     @Test(arguments: [10.0, 20.0, 35.0, 50.0])
     func longWordNeverStacks(width: Double) {
-        let w = TextWrap.wrap("Supercalifragilisticexpialidocious", width: width, maxLines: 3, style: style, measurer: fonts)
+        let w = TextWrap.wrap(
+            "Supercalifragilisticexpialidocious", width: width, maxLines: 3, style: style, measurer: fonts)
         #expect(w.lines.count == 1)
         #expect(w.ellipsized)
         #expect(w.lines[0].hasSuffix("…"))

@@ -1,16 +1,18 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-@testable import evidence
-import EvidenceCore
 import WidgetModel
 import WidgetScene
+
+@testable import WidgetRaster
+@testable import evidence
 
 /// Issue #22: the token files designers' tools write, each read to the value Xcode / aapt2 gives or
 /// refused with one line naming the file and the construct. The corpus is
 /// `Fixtures/tokens/` (its README cites where each shape comes from); every case is put into a
 /// copy of the bundled token set, as the issue's survey did.
-private let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tokens")
+private let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures/tokens")
 
 private func temp(_ tag: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("evidence-\(tag)-\(UUID().uuidString)")
@@ -36,7 +38,9 @@ private func resWith(_ overlay: String?, replacing: [(String, Theme, String)] = 
             try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
             for file in try FileManager.default.contentsOfDirectory(atPath: src.appendingPathComponent(folder).path) {
                 try? FileManager.default.removeItem(at: to.appendingPathComponent(file))
-                try FileManager.default.copyItem(at: src.appendingPathComponent(folder).appendingPathComponent(file), to: to.appendingPathComponent(file))
+                try FileManager.default.copyItem(
+                    at: src.appendingPathComponent(folder).appendingPathComponent(file),
+                    to: to.appendingPathComponent(file))
             }
         }
     }
@@ -49,26 +53,29 @@ private func config(_ catalog: TokenCatalog, _ label: String) -> TokenSet? {
 
 /// The error a load throws, or nil.
 private func refusal(_ body: () throws -> Void) -> InputError? {
-    do { try body(); return nil } catch let e as InputError { return e } catch { return InputError("not an InputError", "\(error)") }
+    do {
+        try body()
+        return nil
+    } catch let e as InputError { return e } catch { return InputError("not an InputError", "\(error)") }
 }
 
 @Suite struct ColorsetCorpusTests {
     /// (corpus file, WidgetInk light, WidgetInk dark) — read exactly, as Xcode shows them.
     @Test(arguments: [
-        ("xcode-float-strings", "#1A1A1A", "#F5F5F5"),       // Xcode's default 0–1 float strings
-        ("xcode-8bit-strings", "#FAFAFA", "#111111"),        // "8-bit (0-255)" input
-        ("xcode-hex-strings", "#E5E5E5", "#2E2E2E"),         // "8-bit Hexadecimal" input
-        ("json-number-components", "#FFFFFF", "#1A1A1A"),    // generators' JSON numbers: 1 is white, never #010101
-        ("mac-idiom-row", "#1A1A1A", "#F5F5F5"),             // a Mac row never overrides Universal on iPhone
-        ("watch-idiom-entry", "#1A1A1A", "#F5F5F5"),         // a watch entry never becomes the light colour
-        ("contrast-before-luminosity", "#1A1A1A", "#F5F5F5"), // dark is not the high-contrast value
-        ("gray-gamma-22", "#131313", "#F3F3F3"),             // gray with a 2.2 gamma, as sRGB
-        ("extended-gray", "#000000", "#FFFFFF"),             // 1.1 white clipped (and reported)
-        ("extended-srgb-out-of-range", "#1A1A1A", "#FFF500"), // 1.2 / -0.05 clipped (and reported)
-        ("extended-linear-srgb", "#191919", "#F5F5F5"),      // linear light encoded with the sRGB curve
-        ("display-p3", "#F28226", "#FF0000"),                // P3 converted; P3 red clipped (and reported)
-        ("system-reference", "#000000", "#FFFFFF"),          // labelColor at Apple's published values
-        ("iphone-over-universal", "#1A1A1A", "#F5F5F5"),     // the iPhone idiom over Universal; iPad ignored
+        ("xcode-float-strings", "#1A1A1A", "#F5F5F5"),  // Xcode's default 0–1 float strings
+        ("xcode-8bit-strings", "#FAFAFA", "#111111"),  // "8-bit (0-255)" input
+        ("xcode-hex-strings", "#E5E5E5", "#2E2E2E"),  // "8-bit Hexadecimal" input
+        ("json-number-components", "#FFFFFF", "#1A1A1A"),  // generators' JSON numbers: 1 is white, never #010101
+        ("mac-idiom-row", "#1A1A1A", "#F5F5F5"),  // a Mac row never overrides Universal on iPhone
+        ("watch-idiom-entry", "#1A1A1A", "#F5F5F5"),  // a watch entry never becomes the light colour
+        ("contrast-before-luminosity", "#1A1A1A", "#F5F5F5"),  // dark is not the high-contrast value
+        ("gray-gamma-22", "#131313", "#F3F3F3"),  // gray with a 2.2 gamma, as sRGB
+        ("extended-gray", "#000000", "#FFFFFF"),  // 1.1 white clipped (and reported)
+        ("extended-srgb-out-of-range", "#1A1A1A", "#FFF500"),  // 1.2 / -0.05 clipped (and reported)
+        ("extended-linear-srgb", "#191919", "#F5F5F5"),  // linear light encoded with the sRGB curve
+        ("display-p3", "#F28226", "#FF0000"),  // P3 converted; P3 red clipped (and reported)
+        ("system-reference", "#000000", "#FFFFFF"),  // labelColor at Apple's published values
+        ("iphone-over-universal", "#1A1A1A", "#F5F5F5"),  // the iPhone idiom over Universal; iPad ignored
     ])
     func readAsXcodeShowsIt(file: String, light: String, dark: String) throws {
         let r = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk(file))
@@ -78,7 +85,10 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func increaseContrastIsItsOwnConfiguration() throws {
         let r = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("contrast-before-luminosity")).catalog
-        #expect(r.configurations.map(\.configuration.description) == ["light", "dark", "light, high contrast", "dark, high contrast"])
+        #expect(
+            r.configurations.map(\.configuration.description) == [
+                "light", "dark", "light, high contrast", "dark, high contrast",
+            ])
         #expect(config(r, "light, high contrast")?.color(.ink, theme: .light).hex == "#000000")
         #expect(config(r, "dark, high contrast")?.color(.ink, theme: .dark).hex == "#FFFFFF")
         // The other sets have no high-contrast entries: the same as normal contrast.
@@ -87,7 +97,11 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let report = try ContrastAudit.auditIOS(r)
         let high = report.rows.filter { $0.configuration.contrast == .high }
         #expect(!high.isEmpty && high.count * 2 == report.rows.count)
-        #expect(report.rows.contains { $0.token == "WidgetInk" && $0.configuration.description == "dark, high contrast" && $0.foreground == "#FFFFFF" })
+        #expect(
+            report.rows.contains {
+                $0.token == "WidgetInk" && $0.configuration.description == "dark, high contrast"
+                    && $0.foreground == "#FFFFFF"
+            })
     }
 
     @Test func whatIsNotReadOrWasAdjustedIsNamed() throws {
@@ -95,10 +109,16 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         #expect(mac.uncovered.contains { $0.hasPrefix("WidgetInk: mac idiom entries ignored") }, "\(mac.uncovered)")
         let ipad = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("iphone-over-universal")).catalog
         #expect(ipad.uncovered.contains { $0.contains("ipad") })
-        let clipped = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("extended-srgb-out-of-range")).catalog
-        #expect(clipped.adjustments == ["WidgetInk (dark): extended-srgb (1.200, 0.961, -0.050) lies outside sRGB; audited as the clipped #FFF500"])
+        let clipped = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("extended-srgb-out-of-range"))
+            .catalog
+        #expect(
+            clipped.adjustments == [
+                "WidgetInk (dark): extended-srgb (1.200, 0.961, -0.050) lies outside sRGB; audited as the clipped #FFF500"
+            ])
         let system = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("system-reference")).catalog
-        #expect(system.adjustments.contains("WidgetInk (light): system colour labelColor read as Apple's published light value #000000"))
+        #expect(
+            system.adjustments.contains(
+                "WidgetInk (light): system colour labelColor read as Apple's published light value #000000"))
         // stdout and --json both carry them.
         let text = ContrastTable.render(try ContrastAudit.auditIOS(mac))
         #expect(text.contains("not audited: WidgetInk: mac idiom entries ignored"))
@@ -122,15 +142,24 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func aCatalogWithoutWidgetSetsOrAWronglyCasedSetIsExit2WithDidYouMean() throws {
         let none = temp("nowidget").appendingPathExtension("xcassets")
-        try FileManager.default.createDirectory(at: none.appendingPathComponent("Ink.colorset"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: corpus.appendingPathComponent("ios/xcode-float-strings.json"),
-                                         to: none.appendingPathComponent("Ink.colorset/Contents.json"))
-        let e = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: none, defaults: try AssetCatalogTokens.bundled()) })
-        #expect(e.problem.contains("has no Widget* colour set") && e.problem.contains("did you mean Ink → WidgetInk"), "\(e)")
+        try FileManager.default.createDirectory(
+            at: none.appendingPathComponent("Ink.colorset"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: corpus.appendingPathComponent("ios/xcode-float-strings.json"),
+            to: none.appendingPathComponent("Ink.colorset/Contents.json"))
+        let e = try #require(
+            refusal {
+                _ = try AssetCatalogTokens.loadCatalog(directory: none, defaults: try AssetCatalogTokens.bundled())
+            })
+        #expect(
+            e.problem.contains("has no Widget* colour set") && e.problem.contains("did you mean Ink → WidgetInk"),
+            "\(e)")
         #expect(try ContrastCommandExit.run(["--ios-assets", none.path]) == 2)
 
         let cased = try catalogWithInk("xcode-float-strings")
-        try FileManager.default.moveItem(at: cased.appendingPathComponent("WidgetInk.colorset"), to: cased.appendingPathComponent("Widgetink.colorset"))
+        try FileManager.default.moveItem(
+            at: cased.appendingPathComponent("WidgetInk.colorset"),
+            to: cased.appendingPathComponent("Widgetink.colorset"))
         let c = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: cased) })
         #expect(c.location.hasSuffix("Widgetink.colorset") && c.problem.contains("did you mean WidgetInk?"), "\(c)")
         #expect(try ContrastCommandExit.run(["--ios-assets", cased.path]) == 2)
@@ -140,8 +169,11 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let dir = try catalogWithInk("xcode-float-strings")
         let group = dir.appendingPathComponent("Widget")
         try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
-        try #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.write(to: group.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.moveItem(at: dir.appendingPathComponent("WidgetInk.colorset"), to: group.appendingPathComponent("WidgetInk.colorset"))
+        try #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.write(
+            to: group.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.moveItem(
+            at: dir.appendingPathComponent("WidgetInk.colorset"), to: group.appendingPathComponent("WidgetInk.colorset")
+        )
         let e = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: dir) })
         #expect(e.problem.contains("is named 'Widget/WidgetInk'"), "\(e)")
     }
@@ -149,36 +181,63 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     /// Issue #24: size caps, a FIFO's true name, no link followed out of the catalog.
     @Test func hostileFilesAreOneLineRefusals() throws {
         let big = try catalogWithInk("xcode-float-strings")
-        try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(to: big.appendingPathComponent("WidgetInk.colorset/Contents.json"))
-        #expect(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: big) }?.problem.contains("larger than 1 MB") == true)
+        try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(
+            to: big.appendingPathComponent("WidgetInk.colorset/Contents.json"))
+        #expect(
+            refusal { _ = try AssetCatalogTokens.loadCatalog(directory: big) }?.problem.contains("larger than 1 MB")
+                == true)
         let fifo = try catalogWithInk("xcode-float-strings")
         let f = fifo.appendingPathComponent("WidgetInk.colorset/Contents.json")
         try FileManager.default.removeItem(at: f)
         #expect(mkfifo(f.path, 0o600) == 0)
-        #expect(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: fifo) }?.problem.contains("is a FIFO") == true)
+        #expect(
+            refusal { _ = try AssetCatalogTokens.loadCatalog(directory: fifo) }?.problem.contains("is a FIFO") == true)
         let link = try catalogWithInk("xcode-float-strings")
         let l = link.appendingPathComponent("WidgetInk.colorset/Contents.json")
         try FileManager.default.removeItem(at: l)
-        try FileManager.default.createSymbolicLink(at: l, withDestinationURL: AssetCatalogTokens.bundledDirectory.appendingPathComponent("WidgetInk.colorset/Contents.json"))
-        #expect(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: link) }?.problem.contains("never through a link") == true)
+        try FileManager.default.createSymbolicLink(
+            at: l,
+            withDestinationURL: AssetCatalogTokens.bundledDirectory.appendingPathComponent(
+                "WidgetInk.colorset/Contents.json"))
+        #expect(
+            refusal { _ = try AssetCatalogTokens.loadCatalog(directory: link) }?.problem.contains(
+                "never through a link") == true)
         let deep = try catalogWithInk("xcode-float-strings")
-        try (String(repeating: "[", count: 100_000)).write(to: deep.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
-        #expect(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: deep) }?.problem.contains("nested deeper than") == true)
+        try (String(repeating: "[", count: 100_000)).write(
+            to: deep.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
+        #expect(
+            refusal { _ = try AssetCatalogTokens.loadCatalog(directory: deep) }?.problem.contains("nested deeper than")
+                == true)
     }
 }
 
 @Suite struct AndroidResourceCorpusTests {
     @Test func frameworkColoursItemsAndAPaletteInAnotherFileResolve() throws {
-        let white = try AndroidTokens.load(resDirectory: try resWith(nil, replacing: [("widget_accent_text", .light, "@android:color/white"),
-                                                                                    ("widget_ember_end", .light, "@android:color/transparent")]))
+        let white = try AndroidTokens.load(
+            resDirectory: try resWith(
+                nil,
+                replacing: [
+                    ("widget_accent_text", .light, "@android:color/white"),
+                    ("widget_ember_end", .light, "@android:color/transparent"),
+                ]))
         #expect(white.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
         #expect(white.color("widget_ember_end", theme: .light).hex == "#00000000")
-        let palette = try AndroidTokens.load(resDirectory: try resWith("palette", replacing: [("widget_accent_text", .light, "@color/palette_on_orange"),
-                                                                                             ("widget_accent_deep", .light, "@color/palette_orange_700")]))
+        let palette = try AndroidTokens.load(
+            resDirectory: try resWith(
+                "palette",
+                replacing: [
+                    ("widget_accent_text", .light, "@color/palette_on_orange"),
+                    ("widget_accent_deep", .light, "@color/palette_orange_700"),
+                ]))
         #expect(palette.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
         #expect(palette.color("widget_accent_deep", theme: .light).hex == "#C2410C")
-        let items = try AndroidTokens.load(resDirectory: try resWith("item-type-color", replacing: [("widget_accent_deep", .light, "@color/brand_orange"),
-                                                                                                    ("widget_accent_deep", .dark, "@color/brand_orange_night")]))
+        let items = try AndroidTokens.load(
+            resDirectory: try resWith(
+                "item-type-color",
+                replacing: [
+                    ("widget_accent_deep", .light, "@color/brand_orange"),
+                    ("widget_accent_deep", .dark, "@color/brand_orange_night"),
+                ]))
         #expect(items.color("widget_accent_deep", theme: .light).hex == "#C2410C")
         #expect(items.color("widget_accent_deep", theme: .dark).hex == "#FB923C")
     }
@@ -187,12 +246,17 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let res = try resWith(nil)
         try FileManager.default.removeItem(at: res.appendingPathComponent("values-night"))
         let t = try AndroidTokens.load(resDirectory: res)
-        for name in AndroidTokens.required { #expect(t.color(name, theme: .dark) == t.color(name, theme: .light), "\(name)") }
+        for name in AndroidTokens.required {
+            #expect(t.color(name, theme: .dark) == t.color(name, theme: .light), "\(name)")
+        }
     }
 
     @Test func apiLevelFoldersAreTheirOwnConfigurations() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("material-you"))
-        #expect(c.configurations.map(\.configuration.description) == ["light, API ≤30", "dark, API ≤30", "light, API 31+", "dark, API 31+"])
+        #expect(
+            c.configurations.map(\.configuration.description) == [
+                "light, API ≤30", "dark, API ≤30", "light, API 31+", "dark, API 31+",
+            ])
         let bundled = try TokenSet.bundled()
         // the renderer's pair is unchanged
         #expect(c.tokens == TokenSet(light: bundled.light, night: bundled.night, source: c.tokens.source))
@@ -207,8 +271,14 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         #expect(config(v27, "light, API 27+")?.color("widget_muted", theme: .light).hex == "#757575")
         // contrast --json rows name the configuration; the text table too.
         let report = try ContrastAudit.auditAndroid(resDirectory: try resWith("material-you"))
-        #expect(report.rows.contains { $0.token == "widget_ink" && $0.configuration == TokenConfiguration(theme: .dark, minAPI: 31) && $0.foreground == "#E8EAED" })
-        #expect(ContrastTable.render(report).contains("configurations: light, API ≤30 · dark, API ≤30 · light, API 31+ · dark, API 31+"))
+        #expect(
+            report.rows.contains {
+                $0.token == "widget_ink" && $0.configuration == TokenConfiguration(theme: .dark, minAPI: 31)
+                    && $0.foreground == "#E8EAED"
+            })
+        #expect(
+            ContrastTable.render(report).contains(
+                "configurations: light, API ≤30 · dark, API ≤30 · light, API 31+ · dark, API 31+"))
     }
 
     @Test func dynamicColoursAreAuditedOnTheBaselinePaletteAndSaySo() throws {
@@ -216,18 +286,27 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         #expect(config(c, "light, API 31+")?.color("widget_accent_deep", theme: .light).hex == "#006C5F")
         #expect(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FBFBFB")
         #expect(config(c, "light, API ≤30")?.color("widget_accent_deep", theme: .light).hex == "#C2410C")
-        #expect(c.adjustments == ["'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): audited on Android's baseline palette, #006C5F",
-                                  "'widget_card' is @android:color/system_neutral1_10, wallpaper-dependent (Material You): audited on Android's baseline palette, #FBFBFB"])
+        #expect(
+            c.adjustments == [
+                "'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): audited on Android's baseline palette, #006C5F",
+                "'widget_card' is @android:color/system_neutral1_10, wallpaper-dependent (Material You): audited on Android's baseline palette, #FBFBFB",
+            ])
         let text = ContrastTable.render(try ContrastAudit.auditAndroid(resDirectory: try resWith("dynamic-colour")))
         #expect(text.contains("adjusted: 'widget_card' is @android:color/system_neutral1_10"))
-        let unknown = try resWith(nil, replacing: [("widget_ink", .light, "@android:color/system_on_primary_container_light")])
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains("tonal-palette colours") == true)
+        let unknown = try resWith(
+            nil, replacing: [("widget_ink", .light, "@android:color/system_on_primary_container_light")])
+        #expect(
+            refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains("tonal-palette colours")
+                == true)
     }
 
     @Test func foldersTheAuditDoesNotCoverAreNamed() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("uncovered"))
-        #expect(c.uncovered == ["values-fr/ (qualifier 'fr' is not audited: only night / notnight and -vNN API levels are)",
-                                "values-land/ (qualifier 'land' is not audited: only night / notnight and -vNN API levels are)"])
+        #expect(
+            c.uncovered == [
+                "values-fr/ (qualifier 'fr' is not audited: only night / notnight and -vNN API levels are)",
+                "values-land/ (qualifier 'land' is not audited: only night / notnight and -vNN API levels are)",
+            ])
         let report = try ContrastAudit.auditAndroid(resDirectory: try resWith("uncovered"))
         #expect(ContrastTable.render(report).contains("not audited: values-fr/"))
     }
@@ -235,7 +314,10 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     /// (corpus overlay, replacements, the file the refusal names, what it names).
     @Test(arguments: [
         ("theme-attribute", "colors_theme.xml:3", "the theme attribute ?attr/colorPrimary"),
-        ("dynamic-too-early", "colors_dynamic.xml:3", "@android:color/system_accent1_600, which exists from API 31; light, API ≤30 cannot show it"),
+        (
+            "dynamic-too-early", "colors_dynamic.xml:3",
+            "@android:color/system_accent1_600, which exists from API 31; light, API ≤30 cannot show it"
+        ),
         ("cycle", "colors_cycle.xml:4", "loop_a → loop_b → loop_a"),
     ])
     func refusedNamingFileLineAndConstruct(overlay: String, at: String, names: String) throws {
@@ -247,20 +329,33 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func danglingReferencesAndUnknownFrameworkColoursAreNamed() throws {
         let dangling = try resWith(nil, replacing: [("widget_ink", .dark, "@color/nowhere")])
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: dangling) }?.problem.contains("refers to @color/nowhere, which no values*/ file declares for dark") == true)
+        #expect(
+            refusal { _ = try AndroidTokens.load(resDirectory: dangling) }?.problem.contains(
+                "refers to @color/nowhere, which no values*/ file declares for dark") == true)
         let unknown = try resWith(nil, replacing: [("widget_ink", .light, "@android:color/primary_text_dark")])
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains("not one of the framework's fixed colours") == true)
+        #expect(
+            refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains(
+                "not one of the framework's fixed colours") == true)
     }
 
     /// Issue #24: one byte of hostile XML is a one-line refusal (or, for a well-formed processing
     /// instruction, simply read), never a trap.
-    @Test(arguments: [
-        ("comment", Array("<resources><!-- ".utf8) + [0xFF, 0xFE] + Array(" --></resources>".utf8), "not proper UTF-8"),
-        ("element", Array("<resources><c".utf8) + [0xC3, 0x28] + Array("/></resources>".utf8), "malformed XML"),
-        ("doctype", Array("<!DOCTYPE r [<!ENTITY a \"aaaaaaaa\">]><resources><color name=\"x\">&a;</color></resources>".utf8), "<!DOCTYPE>"),
-        ("external", Array("<!DOCTYPE r SYSTEM \"http://example.com/x.dtd\"><resources/>".utf8), "<!DOCTYPE>"),
-        ("truncated", Array("<resources><color name=\"x\">#fff".utf8), "malformed XML"),
-    ] as [(String, [UInt8], String)])
+    @Test(
+        arguments: [
+            (
+                "comment", Array("<resources><!-- ".utf8) + [0xFF, 0xFE] + Array(" --></resources>".utf8),
+                "not proper UTF-8"
+            ),
+            ("element", Array("<resources><c".utf8) + [0xC3, 0x28] + Array("/></resources>".utf8), "malformed XML"),
+            (
+                "doctype",
+                Array(
+                    "<!DOCTYPE r [<!ENTITY a \"aaaaaaaa\">]><resources><color name=\"x\">&a;</color></resources>".utf8),
+                "<!DOCTYPE>"
+            ),
+            ("external", Array("<!DOCTYPE r SYSTEM \"http://example.com/x.dtd\"><resources/>".utf8), "<!DOCTYPE>"),
+            ("truncated", Array("<resources><color name=\"x\">#fff".utf8), "malformed XML"),
+        ] as [(String, [UInt8], String)])
     func hostileXMLIsRefused(name: String, bytes: [UInt8], names: String) throws {
         let res = try resWith(nil)
         try Data(bytes).write(to: res.appendingPathComponent("values/hostile.xml"))
@@ -271,7 +366,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func aProcessingInstructionWithoutDataIsRead() throws {
         let res = try resWith(nil)
-        try "<?x?><resources><?y?><color name=\"extra\">#123<?z?></color></resources>".write(to: res.appendingPathComponent("values/pi.xml"), atomically: true, encoding: .utf8)
+        try "<?x?><resources><?y?><color name=\"extra\">#123<?z?></color></resources>".write(
+            to: res.appendingPathComponent("values/pi.xml"), atomically: true, encoding: .utf8)
         #expect(try AndroidTokens.load(resDirectory: res).color("extra", theme: .light).hex == "#112233")
     }
 
@@ -294,18 +390,27 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func hostileFilesAreOneLineRefusals() throws {
         let big = try resWith(nil)
-        try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(to: big.appendingPathComponent("values/big.xml"))
+        try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(
+            to: big.appendingPathComponent("values/big.xml"))
         #expect(refusal { _ = try AndroidTokens.load(resDirectory: big) }?.problem.contains("larger than 1 MB") == true)
         let fifo = try resWith(nil)
         #expect(mkfifo(fifo.appendingPathComponent("values/pipe.xml").path, 0o600) == 0)
         let f = try #require(refusal { _ = try AndroidTokens.load(resDirectory: fifo) })
         #expect(f.problem.contains("is a FIFO") && !f.problem.contains("permission"), "\(f)")
         let link = try resWith(nil)
-        try FileManager.default.createSymbolicLink(at: link.appendingPathComponent("values/outside.xml"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: link) }?.problem.contains("never through a link") == true)
+        try FileManager.default.createSymbolicLink(
+            at: link.appendingPathComponent("values/outside.xml"),
+            withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        #expect(
+            refusal { _ = try AndroidTokens.load(resDirectory: link) }?.problem.contains("never through a link") == true
+        )
         let linkedFolder = try resWith(nil)
-        try FileManager.default.createSymbolicLink(at: linkedFolder.appendingPathComponent("values-v31"), withDestinationURL: AndroidTokens.bundledResDirectory.appendingPathComponent("values"))
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: linkedFolder) }?.problem.contains("never through a link") == true)
+        try FileManager.default.createSymbolicLink(
+            at: linkedFolder.appendingPathComponent("values-v31"),
+            withDestinationURL: AndroidTokens.bundledResDirectory.appendingPathComponent("values"))
+        #expect(
+            refusal { _ = try AndroidTokens.load(resDirectory: linkedFolder) }?.problem.contains("never through a link")
+                == true)
     }
 }
 

@@ -1,9 +1,10 @@
+import EvidenceCore
 import Foundation
 import Testing
-@testable import WidgetRaster
-import EvidenceCore
 import WidgetModel
 import WidgetScene
+
+@testable import WidgetRaster
 
 /// Writes a throwaway Android res/ folder.
 func writeTempRes(light: String, night: String?) throws -> URL {
@@ -11,7 +12,8 @@ func writeTempRes(light: String, night: String?) throws -> URL {
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("values"), withIntermediateDirectories: true)
     try light.write(to: dir.appendingPathComponent(AndroidTokens.lightFile), atomically: true, encoding: .utf8)
     if let night {
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("values-night"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("values-night"), withIntermediateDirectories: true)
         try night.write(to: dir.appendingPathComponent(AndroidTokens.nightFile), atomically: true, encoding: .utf8)
     }
     return dir
@@ -54,11 +56,13 @@ private func res(_ body: String) -> String {
             #expect(t.color(name, theme: .light).hex == light, "\(name) light")
             #expect(t.color(name, theme: .dark).hex == dark, "\(name) dark")
         }
-        for name in ["widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
-                     "widget_kindling_card", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
-                     "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_stone_caption",
-                     "widget_flame_muted", "widget_accent_deep", "widget_accent_text", "widget_row_tint",
-                     "widget_row_next_tint", "widget_slot_dash"] {
+        for name in [
+            "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
+            "widget_kindling_card", "widget_stone_top", "widget_stone_mid", "widget_stone_bot",
+            "widget_gold_top", "widget_gold_mid", "widget_gold_bot", "widget_stone_caption",
+            "widget_flame_muted", "widget_accent_deep", "widget_accent_text", "widget_row_tint",
+            "widget_row_next_tint", "widget_slot_dash",
+        ] {
             #expect(t.light[name] != nil && t.night[name] != nil, "\(name) declared in both files")
         }
         // Every token the role table names exists.
@@ -67,40 +71,56 @@ private func res(_ body: String) -> String {
 
     @Test func nightFallsBackPerTokenAndReferencesResolve() throws {
         let dir = try writeTempRes(
-            light: res(requiredFiller + "<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"),
+            light: res(
+                requiredFiller
+                    + "<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"
+            ),
             night: res("<color name=\"a\">#445566</color>\n<dimen name=\"x\">4dp</dimen>"))
         let t = try AndroidTokens.load(resDirectory: dir)
         #expect(t.color("a", theme: .dark).hex == "#445566")
-        #expect(t.color("b", theme: .dark).hex == "#80FFFFFF")   // falls back to values/
+        #expect(t.color("b", theme: .dark).hex == "#80FFFFFF")  // falls back to values/
         #expect(t.color("c", theme: .light).hex == "#112233")
-        #expect(t.color("s", theme: .light).hex == "#FF00AA")    // aapt short form
+        #expect(t.color("s", theme: .light).hex == "#FF00AA")  // aapt short form
         #expect(t.color("nope", theme: .light) == TokenSet.missing)
         #expect(throws: InputError.self) { try t.resolve("nope", theme: .dark) }
     }
 
     @Test func badInputIsOneLineNamingFileAndLine() throws {
-        let badHex = try writeTempRes(light: res("<color name=\"a\">#112233</color>\n<color name=\"b\">#12345</color>"), night: res(""))
-        do { _ = try AndroidTokens.load(resDirectory: badHex); Issue.record("expected an error") } catch {
+        let badHex = try writeTempRes(
+            light: res("<color name=\"a\">#112233</color>\n<color name=\"b\">#12345</color>"), night: res(""))
+        do {
+            _ = try AndroidTokens.load(resDirectory: badHex)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.location.hasSuffix("values/colors_widget.xml:4"), "\(error)")
             #expect(error.problem.contains("'b'") && error.problem.contains("#12345"))
             #expect(!error.description.contains("\n"))
         }
         let malformed = try writeTempRes(light: res("<color name=\"a\">#112233</colour>"), night: res(""))
-        do { _ = try AndroidTokens.load(resDirectory: malformed); Issue.record("expected an error") } catch {
+        do {
+            _ = try AndroidTokens.load(resDirectory: malformed)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.location.contains("values/colors_widget.xml:"), "\(error)")
             #expect(error.problem.contains("malformed XML"))
         }
         // No values/ at all is an error naming it (a missing values-night/ falls back, as on Android).
         let noValues = try writeTempRes(light: res(""), night: res(""))
         try FileManager.default.removeItem(at: noValues.appendingPathComponent("values"))
-        do { _ = try AndroidTokens.load(resDirectory: noValues); Issue.record("expected an error") } catch {
+        do {
+            _ = try AndroidTokens.load(resDirectory: noValues)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.location.hasSuffix("/values") && error.problem.contains("missing"), "\(error)")
         }
-        let dup = try writeTempRes(light: res("<color name=\"a\">#112233</color>\n<color name=\"a\">#112234</color>"), night: res(""))
+        let dup = try writeTempRes(
+            light: res("<color name=\"a\">#112233</color>\n<color name=\"a\">#112234</color>"), night: res(""))
         #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: dup) }
         let badRef = try writeTempRes(light: res("<color name=\"a\">@color/zz</color>"), night: res(""))
         #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: badRef) }
-        #expect(throws: InputError.self) { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: "/nonexistent/res")) }
+        #expect(throws: InputError.self) {
+            try AndroidTokens.load(resDirectory: URL(fileURLWithPath: "/nonexistent/res"))
+        }
     }
 
     @Test func theBundledFileDeclaresExactlyTheRequiredTokensAndScenesDrawOnlyThose() throws {
@@ -109,7 +129,8 @@ private func res(_ body: String) -> String {
         let required = Set(AndroidTokens.required)
         // The Android res folder names Android's tokens; iOS scenes draw in asset-catalog names.
         // A case file has no identity: its platform is the one it drew.
-        for fixture in try FixtureCatalog.load() where (fixture.id?.platform ?? fixture.draw(.shared).facts?.platform) != .ios {
+        for fixture in try FixtureCatalog.load()
+        where (fixture.id?.platform ?? fixture.draw(.shared).facts?.platform) != .ios {
             for node in fixture.makeScene(.shared).nodes where !node.token.isEmpty {
                 #expect(required.contains(node.token), "\(fixture.key): \(node.name) draws in \(node.token)")
             }
@@ -123,20 +144,28 @@ private func res(_ body: String) -> String {
         let night = try String(contentsOf: src.appendingPathComponent(AndroidTokens.nightFile), encoding: .utf8)
         let damaged: String
         if damage == "missing" {
-            damaged = light.replacingOccurrences(of: #"<color name="widget_coach">"#, with: #"<color name="widget_coach_renamed">"#)
+            damaged = light.replacingOccurrences(
+                of: #"<color name="widget_coach">"#, with: #"<color name="widget_coach_renamed">"#)
         } else {
             damaged = String(light.prefix(light.count / 2))
         }
         let dir = try writeTempRes(light: damaged, night: night)
-        do { _ = try AndroidTokens.load(resDirectory: dir); Issue.record("expected an error") } catch {
+        do {
+            _ = try AndroidTokens.load(resDirectory: dir)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.location.contains("values/colors_widget.xml"), "\(error)")
             if damage == "missing" { #expect(error.problem.contains("'widget_coach'")) }
             #expect(!error.description.contains("\n"))
         }
         // render and contrast alike: exit 2, one line.
-        for args in [["render", "--no-snapshot", "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin",
-                      "--android-res", dir.path, "-o", dir.path + "-out.png"],
-                     ["contrast", "--android-res", dir.path]] {
+        for args in [
+            [
+                "render", "--no-snapshot", "--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "Europe/Berlin",
+                "--android-res", dir.path, "-o", dir.path + "-out.png",
+            ],
+            ["contrast", "--android-res", dir.path],
+        ] {
             let r = try HostileCaseTests.evidence(args)
             #expect(r.code == 2 && r.errLines.count == 1, "\(args[0]): \(r.err)")
             #expect(r.err.contains("colors_widget.xml"))

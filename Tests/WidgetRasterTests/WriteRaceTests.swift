@@ -1,11 +1,13 @@
+import EvidenceCore
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import evidence
+
 @testable import WidgetRaster
-import EvidenceCore
+@testable import evidence
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue #55's last Low items: the check-then-write race (a folder on an output's path swapped for a
 /// link after the output check), SIGTERM during `pin`, and closed-pipe exit codes.
@@ -23,7 +25,8 @@ import EvidenceCore
     /// `out` becomes a link to `Goldens` after the check approved `out/…`.
     static func swap(_ dir: PrivateFolder) throws {
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("out"))
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("out").path, withDestinationPath: "Goldens")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("out").path, withDestinationPath: "Goldens")
     }
 
     static func goldens(_ dir: PrivateFolder) throws -> [String] {
@@ -33,7 +36,10 @@ import EvidenceCore
     /// `-o out/x.png` checked, then `out` swapped for a link into the goldens: the write refuses.
     @Test func aFileOutputSwappedForALinkWritesNothing() throws {
         let dir = try Self.scene()
-        defer { dir.remove(); OutputApprovals.reset() }
+        defer {
+            dir.remove()
+            OutputApprovals.reset()
+        }
         let out = dir.url.appendingPathComponent("out/x.png").path
         OutputApprovals.activate(outputs: [KernelPath.resolve(out)], protected: [KernelPath.resolve(dir.url.path)])
         try Self.swap(dir)
@@ -45,24 +51,37 @@ import EvidenceCore
     /// A report folder swapped for a link into the goldens between the check and the first image.
     @Test func aFolderOutputSwappedForALinkWritesNothing() throws {
         let dir = try Self.scene()
-        defer { dir.remove(); OutputApprovals.reset() }
+        defer {
+            dir.remove()
+            OutputApprovals.reset()
+        }
         let rep = dir.url.appendingPathComponent("out")
         OutputApprovals.activate(outputs: [KernelPath.resolve(rep.path)], protected: [KernelPath.resolve(dir.url.path)])
         try Self.swap(dir)
         #expect(throws: InputError.self) { try ContainedFolder(rep).write([1], to: "android/x.png") }
         #expect(throws: InputError.self) { try ContainedFolder(rep).write([1], to: "manifest.json") }
-        #expect(try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "keep")
+        #expect(
+            try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "keep")
         #expect(try Self.goldens(dir) == ["manifest.json"])
     }
 
     /// What the check approved is written: through a link that was there when it was checked too.
     @Test func anUnchangedPathIsWritten() throws {
         let dir = try Self.scene()
-        defer { dir.remove(); OutputApprovals.reset() }
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("via").path, withDestinationPath: "out")
-        let paths = [dir.url.appendingPathComponent("out/a.png").path, dir.url.appendingPathComponent("via/b.png").path]
-        OutputApprovals.activate(outputs: paths.map { KernelPath.resolve($0) } + [KernelPath.resolve(dir.url.appendingPathComponent("out/rep").path)],
-                                 protected: [KernelPath.resolve(dir.url.path)])
+        defer {
+            dir.remove()
+            OutputApprovals.reset()
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("via").path, withDestinationPath: "out")
+        let paths = [
+            dir.url.appendingPathComponent("out/a.png").path, dir.url.appendingPathComponent("via/b.png").path,
+        ]
+        OutputApprovals.activate(
+            outputs: paths.map { KernelPath.resolve($0) } + [
+                KernelPath.resolve(dir.url.appendingPathComponent("out/rep").path)
+            ],
+            protected: [KernelPath.resolve(dir.url.path)])
         for p in paths { try OutputFile.write([1], to: p) }
         try ContainedFolder(dir.url.appendingPathComponent("out/rep")).write([1], to: "k/x.png")
         #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out/b.png").path))
@@ -76,7 +95,8 @@ import EvidenceCore
         defer { dir.remove() }
         let fm = FileManager.default
         try fm.createDirectory(at: dir.url.appendingPathComponent("Goldens/android"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("lnk").path, withDestinationPath: "Goldens/android")
+        try fm.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("lnk").path, withDestinationPath: "Goldens/android")
         try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("abs").path, withDestinationPath: dir.url.path)
         try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("chain").path, withDestinationPath: "abs/out")
         let path = dir.url.appendingPathComponent(rel).path
@@ -96,9 +116,12 @@ import EvidenceCore
     @Test func aCacheThroughALinkIntoTheProjectIsRefused() throws {
         let dir = try PrivateFolder.make("evidence-cache-link")
         defer { dir.remove() }
-        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("lnk").path, withDestinationPath: PackagePaths.root.path)
-        let r = try HostileCaseTests.evidence(shell: "verify --root '\(PackagePaths.root.path)' --filter 'android/small/empty/*' --report '\(dir.url.path)/rep'",
-                                              before: "EVIDENCE_CACHE='\(dir.url.path)/lnk/new-cache/evidence'")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("lnk").path, withDestinationPath: PackagePaths.root.path)
+        let r = try HostileCaseTests.evidence(
+            shell:
+                "verify --root '\(PackagePaths.root.path)' --filter 'android/small/empty/*' --report '\(dir.url.path)/rep'",
+            before: "EVIDENCE_CACHE='\(dir.url.path)/lnk/new-cache/evidence'")
         #expect(r.code == 2 && r.err.contains("lies inside the project"), "\(r.code): \(r.err)")
         #expect(!FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("new-cache").path))
     }
@@ -110,7 +133,10 @@ import EvidenceCore
         let dir = try PrivateFolder.make("evidence-pin-term")
         defer { dir.remove() }
         let cases = dir.url.appendingPathComponent("Cases")
-        let args = ["pin", "--root", PackagePaths.root.path, "--platform", "android", "--family", "small", "--cases", cases.path, "--name", "t/x"]
+        let args = [
+            "pin", "--root", PackagePaths.root.path, "--platform", "android", "--family", "small", "--cases",
+            cases.path, "--name", "t/x",
+        ]
         let started = Date()
         let whole = try HostileCaseTests.evidence(args, in: dir.url)
         let seconds = Date().timeIntervalSince(started)
@@ -128,8 +154,11 @@ import EvidenceCore
             usleep(useconds_t(seconds * 1_000_000 * Double(step) / 10))
             p.terminate()
             p.waitUntilExit()
-            let code = p.terminationStatus, reason = p.terminationReason
-            #expect(code == 143 || code == 0 || (reason == .uncaughtSignal && code == SIGTERM), "step \(step): exit \(code)")
+            let code = p.terminationStatus
+            let reason = p.terminationReason
+            #expect(
+                code == 143 || code == 0 || (reason == .uncaughtSignal && code == SIGTERM), "step \(step): exit \(code)"
+            )
             let left = (FileManager.default.enumerator(atPath: cases.path)?.allObjects as? [String]) ?? []
             #expect(!left.contains { $0.contains(".tmp-") }, "step \(step): \(left)")
             if let written = try? Data(contentsOf: cases.appendingPathComponent("t/x.json")) {

@@ -1,7 +1,7 @@
+import EvidenceCore
 import Foundation
 @_exported import FuzzEntries
 import WidgetRaster
-import EvidenceCore
 
 /// Traps on a broken promise, so libFuzzer keeps the input as a crash; libFuzzer's return value otherwise.
 public func trapIfBroken(_ outcome: FuzzOutcome) -> CInt {
@@ -35,9 +35,11 @@ nonisolated(unsafe) private var scratchForCleanup: PrivateFolder?
 public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                 _ test: FuzzTest) -> CInt
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ test: FuzzTest
+) -> CInt
 
 /// Hands the process's arguments and `test` to libFuzzer's driver and exits with its status.
 /// (SwiftPM links every executable with its own `main`, so libFuzzer's `main` is never used;

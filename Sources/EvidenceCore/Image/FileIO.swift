@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The most any input file (snapshot, PNG) may hold: a hostile `/dev/zero` or a huge file is an
@@ -22,7 +23,9 @@ public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws
     }
     defer { close(fd) }
     var st = stat()
-    guard fstat(fd, &st) == 0 else { throw InputError(path, "cannot read the file (\(String(cString: strerror(errno))))") }
+    guard fstat(fd, &st) == 0 else {
+        throw InputError(path, "cannot read the file (\(String(cString: strerror(errno))))")
+    }
     let type = st.st_mode & S_IFMT
     if type == S_IFDIR { throw InputError(path, "is a directory, expected a file") }
     if type == S_IFSOCK { throw InputError(path, "is a socket, expected a file") }
@@ -30,7 +33,10 @@ public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     let bytes = try readAll(fd, name: path, limit: limit)
     if bytes.isEmpty, type == S_IFIFO {
-        throw InputError(path, "is a FIFO with nothing written to it (no writer was connected); pass a regular file, or pipe the data into '-'")
+        throw InputError(
+            path,
+            "is a FIFO with nothing written to it (no writer was connected); pass a regular file, or pipe the data into '-'"
+        )
     }
     return bytes
 }
@@ -43,33 +49,49 @@ public func resourceError(_ err: Int32, _ path: String, _ doing: String) -> Inpu
     switch err {
     case EMFILE: what = "out of open files (EMFILE: this process's limit, see 'ulimit -n')"
     case ENFILE: what = "out of open files (ENFILE: the system-wide limit)"
-    case ENOMEM: what = "out of memory (ENOMEM\(addressSpaceLimit.map { "; this process's address-space limit is \($0 >> 20) MB, see 'ulimit -v'" } ?? ""))"
+    case ENOMEM:
+        what =
+            "out of memory (ENOMEM\(addressSpaceLimit.map { "; this process's address-space limit is \($0 >> 20) MB, see 'ulimit -v'" } ?? ""))"
     case ENOSPC: what = "out of disk space (ENOSPC)"
     case EDQUOT: what = "out of disk quota (EDQUOT)"
     default: return nil
     }
-    var error = InputError(path, "\(what) while \(doing); the machine's limit, not the file's fault — free or raise it and run again")
+    var error = InputError(
+        path, "\(what) while \(doing); the machine's limit, not the file's fault — free or raise it and run again")
     error.isResourceExhaustion = true
     return error
 }
 
 /// Reads `fd` to its end, at most `limit` bytes (more is an error naming `name`, which is only
 /// worked out for an error).
-public func readAll(_ fd: Int32, name: @autoclosure () -> String, limit: Int = maxInputFileBytes) throws(InputError) -> [UInt8] {
+public func readAll(_ fd: Int32, name: @autoclosure () -> String, limit: Int = maxInputFileBytes) throws(InputError)
+    -> [UInt8]
+{
     func failure(_ err: Int32) -> InputError {
         resourceError(err, name(), "reading") ?? InputError(name(), "cannot read (\(String(cString: strerror(err))))")
     }
-    func tooLarge() -> InputError { InputError(name(), "is larger than \(limit >> 20) MB; not an input this tool reads") }
+    func tooLarge() -> InputError {
+        InputError(name(), "is larger than \(limit >> 20) MB; not an input this tool reads")
+    }
     // A regular file's size is known: read straight into one array that size, plus a byte to see
     // whether it grew (the 16× manifest is 22 MB; a golden is read per fixture).
     var st = stat()
-    let known = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size > 0 ? min(Int(st.st_size), limit) : 0
-    var error: Int32 = 0, atEnd = false
+    let known =
+        fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size > 0 ? min(Int(st.st_size), limit) : 0
+    var error: Int32 = 0
+    var atEnd = false
     var out = [UInt8](unsafeUninitializedCapacity: known + 1) { buffer, initialized in
         while initialized < buffer.count {
             let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
-            if n < 0 { if errno == EINTR { continue }; error = errno; return }
-            if n == 0 { atEnd = true; return }
+            if n < 0 {
+                if errno == EINTR { continue }
+                error = errno
+                return
+            }
+            if n == 0 {
+                atEnd = true
+                return
+            }
             initialized += n
         }
     }
@@ -95,7 +117,10 @@ public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     var offset = 0
     while offset < bytes.count {
         let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 { if errno == EINTR { continue }; return errno }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
         offset += n
     }
     return 0
@@ -104,7 +129,9 @@ public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
 /// The process's address-space limit in bytes (`ulimit -v`, RLIMIT_AS), or nil when unlimited.
 public var addressSpaceLimit: UInt64? {
     var limit = rlimit()
-    guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+    guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+        return nil
+    }
     return UInt64(limit.rlim_cur)
 }
 
@@ -120,7 +147,9 @@ public func requireAddressSpace(_ bytes: Int, _ path: String, _ doing: String) t
 /// Whether `bytes` more of address space can be mapped now: a library that says only "no" (HarfBuzz,
 /// FreeType opening a font) failed for want of memory when this fails too. Maps nothing for good.
 package func addressSpaceAvailable(_ bytes: Int) -> Bool {
-    guard let p = mmap(nil, max(bytes, 1), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED else { return false }
+    guard let p = mmap(nil, max(bytes, 1), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+        p != MAP_FAILED
+    else { return false }
     munmap(p, max(bytes, 1))
     return true
 }

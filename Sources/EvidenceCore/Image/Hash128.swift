@@ -1,7 +1,8 @@
 import CairoShim
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A 128-bit XXH3 hash (libxxhash's `XXH3_128bits`). Written and decoded as 32 lowercase hex
@@ -9,7 +10,10 @@ import Glibc
 public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     public var high: UInt64
     public var low: UInt64
-    public init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
 
     /// Parses 32 hex digits (either case); nil for anything else.
     public init?(hex: String) {
@@ -34,7 +38,8 @@ public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConv
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Hash128(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected 32 hex digits, got '\(text)'")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected 32 hex digits, got '\(text)'")
         }
         self = value
     }
@@ -50,9 +55,9 @@ public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConv
     public static func of(_ bytes: UnsafeRawBufferPointer) -> Hash128 {
         // One call, no state to allocate: a golden file and every kept path node's pixels are hashed so.
         #if arch(x86_64) || arch(i386)
-        return Hash128(XXH3_128bits_dispatch(bytes.baseAddress, bytes.count))
+            return Hash128(XXH3_128bits_dispatch(bytes.baseAddress, bytes.count))
         #else
-        return Hash128(XXH3_128bits(bytes.baseAddress, bytes.count))
+            return Hash128(XXH3_128bits(bytes.baseAddress, bytes.count))
         #endif
     }
     public static func of(_ text: String) -> Hash128 { of(Array(text.utf8)) }
@@ -70,7 +75,10 @@ public struct Hash128: Hashable, Sendable, Comparable, Codable, CustomStringConv
         while true {
             let n = read(fd, buffer, chunk)
             if n == 0 { return hash.digest }
-            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             hash.update(buffer, n)
         }
     }
@@ -114,9 +122,9 @@ package final class XXH3Stream {
 
     package func update(_ bytes: UnsafeRawPointer?, _ count: Int) {
         #if arch(x86_64) || arch(i386)
-        _ = XXH3_128bits_update_dispatch(state, bytes, count)
+            _ = XXH3_128bits_update_dispatch(state, bytes, count)
         #else
-        _ = XXH3_128bits_update(state, bytes, count)
+            _ = XXH3_128bits_update(state, bytes, count)
         #endif
     }
 

@@ -4,7 +4,10 @@ import Foundation
 public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
     public var description: String { "\(width)×\(height)" }
 }
 
@@ -14,7 +17,12 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var y: Int
     public var width: Int
     public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
     public var description: String { "\(width)×\(height) at (\(x),\(y))" }
 }
 
@@ -92,8 +100,9 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func compare(expected: RGBAImage, actual: RGBAImage) -> ComparisonResult {
-        var result = ComparisonResult(outcome: .match, expectedSize: expected.size, actualSize: actual.size,
-                                      differingPixels: 0, boundingBox: nil, antialiasedPixels: 0)
+        var result = ComparisonResult(
+            outcome: .match, expectedSize: expected.size, actualSize: actual.size,
+            differingPixels: 0, boundingBox: nil, antialiasedPixels: 0)
         let sameSize = expected.width == actual.width && expected.height == actual.height
         if sameSize && Self.bytesEqual(expected.pixels, actual.pixels) { return result }
 
@@ -101,7 +110,8 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         scan(expected, actual, into: &tally, marks: nil)
         if !sameSize {
             for r in Self.outOfBounds(expected.size, actual.size) { tally.add(r) }
-            tally.count += expected.width * expected.height + actual.width * actual.height
+            tally.count +=
+                expected.width * expected.height + actual.width * actual.height
                 - 2 * Swift.min(expected.width, actual.width) * Swift.min(expected.height, actual.height)
         }
         result.differingPixels = tally.count
@@ -115,7 +125,8 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     /// `expected`, changed pixels in red, and (perceptual) excused anti-aliased pixels in yellow.
     /// Pixels inside only one of the images are red; pixels in neither are white.
     public func diffImage(expected: RGBAImage, actual: RGBAImage) -> RGBAImage {
-        let w = Swift.max(expected.width, actual.width), h = Swift.max(expected.height, actual.height)
+        let w = Swift.max(expected.width, actual.width)
+        let h = Swift.max(expected.height, actual.height)
         var canvas = RGBAImage(width: w, height: h, fill: .white)
         canvas.pixels.withUnsafeMutableBufferPointer { out in
             expected.pixels.withUnsafeBufferPointer { e in
@@ -126,7 +137,10 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
                         let v = 255 + (lum - 255) * Self.fade * Double(e[i + 3]) / 255
                         let g = UInt8(Swift.max(0, Swift.min(255, v.rounded())))
                         let o = (y * w + x) * 4
-                        out[o] = g; out[o + 1] = g; out[o + 2] = g; out[o + 3] = 255
+                        out[o] = g
+                        out[o + 1] = g
+                        out[o + 2] = g
+                        out[o + 3] = 255
                     }
                 }
             }
@@ -160,13 +174,17 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         package var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         package mutating func add(_ x: Int, _ y: Int) {
             count += 1
-            if x < minX { minX = x }; if x > maxX { maxX = x }
-            if y < minY { minY = y }; if y > maxY { maxY = y }
+            if x < minX { minX = x }
+            if x > maxX { maxX = x }
+            if y < minY { minY = y }
+            if y > maxY { maxY = y }
         }
         /// Grows the box only (the caller counts).
         package mutating func add(_ r: PixelRect) {
-            minX = Swift.min(minX, r.x); maxX = Swift.max(maxX, r.x + r.width - 1)
-            minY = Swift.min(minY, r.y); maxY = Swift.max(maxY, r.y + r.height - 1)
+            minX = Swift.min(minX, r.x)
+            maxX = Swift.max(maxX, r.x + r.width - 1)
+            minY = Swift.min(minY, r.y)
+            maxY = Swift.max(maxY, r.y + r.height - 1)
         }
         package var box: PixelRect? {
             maxX < minX ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
@@ -178,7 +196,10 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         package let stride: Int
         package func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
             let p = base + (y * stride + x) * 4
-            p[0] = c.0; p[1] = c.1; p[2] = c.2; p[3] = 255
+            p[0] = c.0
+            p[1] = c.1
+            p[2] = c.2
+            p[3] = 255
         }
     }
 
@@ -188,7 +209,8 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         package let base: UnsafePointer<UInt8>
         package let stride: Int
         package init(base: UnsafePointer<UInt8>, stride: Int) {
-            self.base = base; self.stride = stride
+            self.base = base
+            self.stride = stride
         }
         @inline(__always) package func at(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> { base + (y * stride + x) * 4 }
         @inline(__always) package func word(_ x: Int, _ y: Int) -> UInt32 {
@@ -197,8 +219,11 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Compares the overlap of the two images, tallying (and optionally marking) differences.
-    package func scan(_ expected: RGBAImage, _ actual: RGBAImage, into tally: inout Tally, marks: UnsafeMutablePointer<Marks>?) {
-        let w = Swift.min(expected.width, actual.width), h = Swift.min(expected.height, actual.height)
+    package func scan(
+        _ expected: RGBAImage, _ actual: RGBAImage, into tally: inout Tally, marks: UnsafeMutablePointer<Marks>?
+    ) {
+        let w = Swift.min(expected.width, actual.width)
+        let h = Swift.min(expected.height, actual.height)
         guard w > 0, h > 0 else { return }
         expected.pixels.withUnsafeBufferPointer { eb in
             actual.pixels.withUnsafeBufferPointer { ab in
@@ -208,13 +233,16 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
                 case .exact:
                     Self.scanExact(e, a, w, h, &tally, marks)
                 case .perceptual(let threshold, let includeAA):
-                    Self.scanPerceptual(e, a, w, h, Self.maxYIQDelta * threshold * threshold, includeAA: includeAA, &tally, marks)
+                    Self.scanPerceptual(
+                        e, a, w, h, Self.maxYIQDelta * threshold * threshold, includeAA: includeAA, &tally, marks)
                 }
             }
         }
     }
 
-    package static func scanExact(_ e: View, _ a: View, _ w: Int, _ h: Int, _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?) {
+    package static func scanExact(
+        _ e: View, _ a: View, _ w: Int, _ h: Int, _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?
+    ) {
         for y in 0..<h {
             if memcmp(e.at(0, y), a.at(0, y), w * 4) == 0 { continue }
             for x in 0..<w where e.word(x, y) != a.word(x, y) {
@@ -224,8 +252,10 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    package static func scanPerceptual(_ e: View, _ a: View, _ w: Int, _ h: Int, _ maxDelta: Double, includeAA: Bool,
-                               _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?) {
+    package static func scanPerceptual(
+        _ e: View, _ a: View, _ w: Int, _ h: Int, _ maxDelta: Double, includeAA: Bool,
+        _ tally: inout Tally, _ marks: UnsafeMutablePointer<Marks>?
+    ) {
         for y in 0..<h {
             if memcmp(e.at(0, y), a.at(0, y), w * 4) == 0 { continue }
             for x in 0..<w where e.word(x, y) != a.word(x, y) {
@@ -260,22 +290,35 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     /// with pixelmatch's counts is the point.
     @inline(__always) package static func checkerboard(_ k: Int) -> (r: Double, g: Double, b: Double) {
         let d = Double(k)
-        return (48 + 159 * Double(k % 2),
-                48 + 159 * Double(Int(d / 1.618033988749895) % 2),
-                48 + 159 * Double(Int(d / 2.618033988749895) % 2))
+        return (
+            48 + 159 * Double(k % 2),
+            48 + 159 * Double(Int(d / 1.618033988749895) % 2),
+            48 + 159 * Double(Int(d / 2.618033988749895) % 2)
+        )
     }
 
     /// The channel differences of two pixels at byte offset `k`, pixelmatch 7.2's way: straight
     /// differences when both are opaque, else each blended over the checkerboard by its alpha.
     @inline(__always)
-    package static func channelDeltas(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, _ k: Int) -> (Double, Double, Double) {
-        let r1 = Double(p[0]), g1 = Double(p[1]), b1 = Double(p[2]), a1 = Double(p[3])
-        let r2 = Double(q[0]), g2 = Double(q[1]), b2 = Double(q[2]), a2 = Double(q[3])
+    package static func channelDeltas(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, _ k: Int) -> (
+        Double, Double, Double
+    ) {
+        let r1 = Double(p[0])
+        let g1 = Double(p[1])
+        let b1 = Double(p[2])
+        let a1 = Double(p[3])
+        let r2 = Double(q[0])
+        let g2 = Double(q[1])
+        let b2 = Double(q[2])
+        let a2 = Double(q[3])
         guard p[3] < 255 || q[3] < 255 else { return (r1 - r2, g1 - g2, b1 - b2) }
-        let bg = checkerboard(k), da = a1 - a2
-        return ((r1 * a1 - r2 * a2 - bg.r * da) / 255,
-                (g1 * a1 - g2 * a2 - bg.g * da) / 255,
-                (b1 * a1 - b2 * a2 - bg.b * da) / 255)
+        let bg = checkerboard(k)
+        let da = a1 - a2
+        return (
+            (r1 * a1 - r2 * a2 - bg.r * da) / 255,
+            (g1 * a1 - g2 * a2 - bg.g * da) / 255,
+            (b1 * a1 - b2 * a2 - bg.b * da) / 255
+        )
     }
 
     /// The squared YIQ distance between two pixels at byte offset `k` (both blended over the
@@ -284,7 +327,9 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     package static func colorDelta(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, offset k: Int) -> Double {
         if p[0] == q[0] && p[1] == q[1] && p[2] == q[2] && p[3] == q[3] { return 0 }
         let (dr, dg, db) = channelDeltas(p, q, k)
-        let y = luma(dr, dg, db), i = inPhase(dr, dg, db), qd = quadrature(dr, dg, db)
+        let y = luma(dr, dg, db)
+        let i = inPhase(dr, dg, db)
+        let qd = quadrature(dr, dg, db)
         let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * qd * qd
         return y > 0 ? -delta : delta
     }
@@ -302,12 +347,19 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
     /// two have the same brightness, there is both a darker and a brighter one, and the darkest or
     /// the brightest of them lies in a flat area (3+ identical neighbours) in both images.
     package static func antialiased(_ image: View, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, other: View) -> Bool {
-        let x0 = Swift.max(x1 - 1, 0), y0 = Swift.max(y1 - 1, 0)
-        let x2 = Swift.min(x1 + 1, w - 1), y2 = Swift.min(y1 + 1, h - 1)
-        let center = image.at(x1, y1), k = (y1 * w + x1) * 4
+        let x0 = Swift.max(x1 - 1, 0)
+        let y0 = Swift.max(y1 - 1, 0)
+        let x2 = Swift.min(x1 + 1, w - 1)
+        let y2 = Swift.min(y1 + 1, h - 1)
+        let center = image.at(x1, y1)
+        let k = (y1 * w + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var darkest = 0.0, brightest = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        var darkest = 0.0
+        var brightest = 0.0
+        var minX = 0
+        var minY = 0
+        var maxX = 0
+        var maxY = 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
                 let delta = brightnessDelta(center, image.at(x, y), offset: k)
@@ -315,9 +367,13 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < darkest {
-                    darkest = delta; minX = x; minY = y
+                    darkest = delta
+                    minX = x
+                    minY = y
                 } else if delta > brightest {
-                    brightest = delta; maxX = x; maxY = y
+                    brightest = delta
+                    maxX = x
+                    maxY = y
                 }
             }
         }
@@ -328,8 +384,10 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether pixel (x, y) has 3 or more neighbours of exactly its colour (image edges count as one).
     package static func hasManySiblings(_ image: View, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
-        let x0 = Swift.max(x1 - 1, 0), y0 = Swift.max(y1 - 1, 0)
-        let x2 = Swift.min(x1 + 1, w - 1), y2 = Swift.min(y1 + 1, h - 1)
+        let x0 = Swift.max(x1 - 1, 0)
+        let y0 = Swift.max(y1 - 1, 0)
+        let x2 = Swift.min(x1 + 1, w - 1)
+        let y2 = Swift.min(y1 + 1, h - 1)
         let center = image.word(x1, y1)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         for x in x0...x2 {
@@ -354,11 +412,16 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
 
     /// The parts of each image outside their overlap (up to two rectangles per image).
     package static func outOfBounds(_ e: PixelSize, _ a: PixelSize) -> [PixelRect] {
-        let ow = Swift.min(e.width, a.width), oh = Swift.min(e.height, a.height)
+        let ow = Swift.min(e.width, a.width)
+        let oh = Swift.min(e.height, a.height)
         var rects: [PixelRect] = []
         for s in [e, a] {
-            if s.width > ow && s.height > 0 { rects.append(PixelRect(x: ow, y: 0, width: s.width - ow, height: s.height)) }
-            if s.height > oh && s.width > 0 { rects.append(PixelRect(x: 0, y: oh, width: s.width, height: s.height - oh)) }
+            if s.width > ow && s.height > 0 {
+                rects.append(PixelRect(x: ow, y: 0, width: s.width - ow, height: s.height))
+            }
+            if s.height > oh && s.width > 0 {
+                rects.append(PixelRect(x: 0, y: oh, width: s.width, height: s.height - oh))
+            }
         }
         return rects
     }

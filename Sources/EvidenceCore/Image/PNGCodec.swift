@@ -18,7 +18,8 @@ public enum PNGCodec {
         public var maxSide: Int
         public var maxPixels: Int
         public init(maxSide: Int = 16_384, maxPixels: Int = 64 * 1024 * 1024) {
-            self.maxSide = maxSide; self.maxPixels = maxPixels
+            self.maxSide = maxSide
+            self.maxPixels = maxPixels
         }
         public static let standard = Limits()
     }
@@ -33,8 +34,11 @@ public enum PNGCodec {
         public var size: PixelSize { PixelSize(width: width, height: height) }
 
         package init(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool) {
-            self.width = width; self.height = height; self.bitDepth = bitDepth
-            self.colorType = colorType; self.interlaced = interlaced
+            self.width = width
+            self.height = height
+            self.bitDepth = bitDepth
+            self.colorType = colorType
+            self.interlaced = interlaced
         }
     }
 
@@ -77,10 +81,13 @@ public enum PNGCodec {
         package var strategy: Int32
 
         package init(filter: Int32, level: Int32, strategy: Int32) {
-            self.filter = filter; self.level = level; self.strategy = strategy
+            self.filter = filter
+            self.level = level
+            self.strategy = strategy
         }
 
-        package static let streamed = Encoding(filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
+        package static let streamed = Encoding(
+            filter: Int32(CPNG_FILTER_NONE), level: 3, strategy: Int32(CPNG_Z_DEFAULT_STRATEGY))
     }
 
     /// Deterministic PNG bytes for `image` (same pixels and libdeflate version → same bytes). The
@@ -92,8 +99,9 @@ public enum PNGCodec {
         var count = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = image.pixels.withUnsafeBufferPointer { px in
-            cpng_encode_golden(px.baseAddress, UInt32(image.width), UInt32(image.height), goldenLevels.light, goldenLevels.dark,
-                               &out, &count, &message)
+            cpng_encode_golden(
+                px.baseAddress, UInt32(image.width), UInt32(image.height), goldenLevels.light, goldenLevels.dark,
+                &out, &count, &message)
         }
         // Writing to memory can only fail on allocation failure or bad parameters (both ours).
         guard rc == 0, let out else { fatalError("PNGCodec.encode: \(string(message))") }
@@ -104,7 +112,9 @@ public enum PNGCodec {
     // MARK: Decoding
 
     /// Decodes PNG `bytes` read from the file `name` into RGBA.
-    public static func decode(_ bytes: [UInt8], name: String, limits: Limits = .standard) throws(InputError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], name: String, limits: Limits = .standard) throws(InputError)
+        -> RGBAImage
+    {
         try decode(bytes, validated: try validate(bytes, name: name, limits: limits), name: name)
     }
 
@@ -113,14 +123,16 @@ public enum PNGCodec {
 
     /// Decodes `bytes` whose structure `validate` has checked and returned `header` for: the one
     /// allocation is the header's width × height (so a caller that checked the size first bounds it).
-    package static func decode(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError) -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError) -> RGBAImage
+    {
         try decodeCountingInput(bytes, validated: header, name: name).image
     }
 
     /// `decode`, also saying how many of the file's bytes libpng was handed: reading stops at the
     /// last row IHDR declares, whatever the IDAT stream holds after it.
     package static func decodeCountingInput(_ bytes: [UInt8], validated header: Header, name: String) throws(InputError)
-        -> (image: RGBAImage, bytesFed: Int) {
+        -> (image: RGBAImage, bytesFed: Int)
+    {
         // The pixels and libpng's row buffers, asked for before either is allocated.
         try requireAddressSpace(2 * decodedBytes(header), name, "decoding the PNG")
         let count = header.width * header.height * 4
@@ -129,8 +141,9 @@ public enum PNGCodec {
         let pixels = bytes.withUnsafeBufferPointer { data in
             [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-                let rc = cpng_decode_rgba8(data.baseAddress, data.count, UInt32(header.width), UInt32(header.height),
-                                           buffer.baseAddress, &fed, &message)
+                let rc = cpng_decode_rgba8(
+                    data.baseAddress, data.count, UInt32(header.width), UInt32(header.height),
+                    buffer.baseAddress, &fed, &message)
                 if rc != 0 {
                     failure = string(message)
                     buffer.initialize(repeating: 0)
@@ -139,7 +152,8 @@ public enum PNGCodec {
             }
         }
         if let failure {
-            throw InputError(name, "corrupt PNG (\(failure.isEmpty ? "libpng failed" : failure)); re-record or restore it")
+            throw InputError(
+                name, "corrupt PNG (\(failure.isEmpty ? "libpng failed" : failure)); re-record or restore it")
         }
         return (RGBAImage(width: header.width, height: header.height, pixels: pixels), fed)
     }
@@ -152,7 +166,8 @@ public enum PNGCodec {
     /// Checks the whole file's structure (signature, chunk lengths, every CRC, IHDR, an IDAT, IEND)
     /// and returns its header, without inflating any image data. `decode` runs this first.
     @discardableResult
-    public static func validate(_ bytes: [UInt8], name: String, limits: Limits = .standard) throws(InputError) -> Header {
+    public static func validate(_ bytes: [UInt8], name: String, limits: Limits = .standard) throws(InputError) -> Header
+    {
         func fail(_ problem: String) -> InputError { InputError(name, problem) }
         if bytes.isEmpty { throw fail("empty file (0 bytes), expected a PNG") }
         if bytes.starts(with: lfsPointerPrefix) {
@@ -176,7 +191,8 @@ public enum PNGCodec {
                     throw fail("truncated PNG: the file ends at byte \(b.count) before the IEND chunk")
                 }
                 guard b.count - offset >= 12 else {
-                    throw fail("truncated PNG: the file ends at byte \(b.count), inside the chunk header at byte \(offset)")
+                    throw fail(
+                        "truncated PNG: the file ends at byte \(b.count), inside the chunk header at byte \(offset)")
                 }
                 let length = Int(be32(offset))
                 let typeBytes = Array(b[(offset + 4)..<(offset + 8)])
@@ -188,7 +204,9 @@ public enum PNGCodec {
                     throw fail("corrupt PNG: chunk \(type) at byte \(offset) claims \(length) bytes")
                 }
                 guard b.count - offset - 12 >= length else {
-                    throw fail("truncated PNG: chunk \(type) at byte \(offset) needs \(length + 12) bytes but the file ends at byte \(b.count)")
+                    throw fail(
+                        "truncated PNG: chunk \(type) at byte \(offset) needs \(length + 12) bytes but the file ends at byte \(b.count)"
+                    )
                 }
                 let stored = be32(offset + 8 + length)
                 let computed = cpng_crc32(0, b.baseAddress! + offset + 4, length + 4)
@@ -200,15 +218,20 @@ public enum PNGCodec {
                         throw fail("corrupt PNG: the first chunk is \(type), expected a 13-byte IHDR")
                     }
                     let d = offset + 8
-                    let w = Int(be32(d)), h = Int(be32(d + 4))
+                    let w = Int(be32(d))
+                    let h = Int(be32(d + 4))
                     guard w > 0, h > 0, w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else {
                         throw fail("corrupt PNG: IHDR says \(w)×\(h) px")
                     }
                     // The decompression-bomb guard: refuse before anything is allocated.
                     guard w <= limits.maxSide, h <= limits.maxSide, w * h <= limits.maxPixels else {
-                        throw fail("PNG is \(w)×\(h) px, beyond the decode limit of \(limits.maxSide) px a side and \(limits.maxPixels / (1024 * 1024)) Mpx; refusing to decode it")
+                        throw fail(
+                            "PNG is \(w)×\(h) px, beyond the decode limit of \(limits.maxSide) px a side and \(limits.maxPixels / (1024 * 1024)) Mpx; refusing to decode it"
+                        )
                     }
-                    header = Header(width: w, height: h, bitDepth: Int(b[d + 8]), colorType: Int(b[d + 9]), interlaced: b[d + 12] != 0)
+                    header = Header(
+                        width: w, height: h, bitDepth: Int(b[d + 8]), colorType: Int(b[d + 9]),
+                        interlaced: b[d + 12] != 0)
                 } else if type == "IHDR" {
                     throw fail("corrupt PNG: a second IHDR chunk at byte \(offset)")
                 }
@@ -225,8 +248,10 @@ public enum PNGCodec {
     /// The versions of the codec's libraries (for the manifest's renderer environment): libdeflate
     /// decides the goldens' bytes; libpng and zlib decode them (and write contact sheets).
     public static var libraryVersions: [String: String] {
-        ["libpng": String(cString: cpng_libpng_version()), "zlib": String(cString: cpng_zlib_version()),
-         "libdeflate": String(cString: cpng_libdeflate_version())]
+        [
+            "libpng": String(cString: cpng_libpng_version()), "zlib": String(cString: cpng_zlib_version()),
+            "libdeflate": String(cString: cpng_libdeflate_version()),
+        ]
     }
 
     // MARK: Helpers

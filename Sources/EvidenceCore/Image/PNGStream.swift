@@ -15,7 +15,8 @@ public final class PNGStreamEncoder {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw InputError("png", "cannot encode a \(width)×\(height) image")
         }
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let s = PNGCodec.Encoding.streamed
         stream = cpng_stream_begin(fd ?? -1, UInt32(width), UInt32(height), s.filter, s.level, s.strategy, &message)
@@ -28,8 +29,14 @@ public final class PNGStreamEncoder {
     public func append(_ band: RGBAImage) throws(InputError) {
         guard let stream, band.width == width else { throw InputError("png", "band does not match the image") }
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
-        let rc = band.pixels.withUnsafeBufferPointer { cpng_stream_rows(stream, $0.baseAddress, UInt32(band.height), &message) }
-        if rc != 0 { cpng_stream_abort(stream); self.stream = nil; throw InputError("png", PNGStreamEncoder.text(message)) }
+        let rc = band.pixels.withUnsafeBufferPointer {
+            cpng_stream_rows(stream, $0.baseAddress, UInt32(band.height), &message)
+        }
+        if rc != 0 {
+            cpng_stream_abort(stream)
+            self.stream = nil
+            throw InputError("png", PNGStreamEncoder.text(message))
+        }
     }
 
     /// The PNG bytes, once every row has been appended.
@@ -39,7 +46,11 @@ public final class PNGStreamEncoder {
         var count = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         let rc = cpng_stream_finish(stream, &out, &count, &message)
-        if rc != 0 { cpng_stream_abort(stream); self.stream = nil; throw InputError("png", PNGStreamEncoder.text(message)) }
+        if rc != 0 {
+            cpng_stream_abort(stream)
+            self.stream = nil
+            throw InputError("png", PNGStreamEncoder.text(message))
+        }
         self.stream = nil  // finish freed it
         defer { cpng_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: count))

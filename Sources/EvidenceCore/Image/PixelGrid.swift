@@ -15,8 +15,8 @@ extension RGBAImage: PixelGrid {
         try pixels.withUnsafeBytes { try $0.withMemoryRebound(to: UInt32.self) { try body($0.baseAddress!) } }
     }
     @inline(__always) public func color(packed v: UInt32) -> Color {
-        Color(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
-              b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+        Color(
+            r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+            b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
     }
 }
-

@@ -8,13 +8,21 @@ public struct RGBAImage: Equatable, Sendable {
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RGBAImage: pixel count does not match size")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
     public init(width: Int, height: Int, fill: Color = .clear) {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         var p = [UInt8](repeating: 0, count: width * height * 4)
         if fill != .clear {
-            for i in stride(from: 0, to: p.count, by: 4) { p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b; p[i + 3] = fill.a }
+            for i in stride(from: 0, to: p.count, by: 4) {
+                p[i] = fill.r
+                p[i + 1] = fill.g
+                p[i + 2] = fill.b
+                p[i + 3] = fill.a
+            }
         }
         self.pixels = p
     }
@@ -24,6 +32,9 @@ public struct RGBAImage: Equatable, Sendable {
     }
     public mutating func setPixel(x: Int, y: Int, _ c: Color) {
         let i = (y * width + x) * 4
-        pixels[i] = c.r; pixels[i + 1] = c.g; pixels[i + 2] = c.b; pixels[i + 3] = c.a
+        pixels[i] = c.r
+        pixels[i + 1] = c.g
+        pixels[i + 2] = c.b
+        pixels[i + 3] = c.a
     }
 }

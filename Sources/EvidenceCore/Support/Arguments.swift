@@ -61,8 +61,10 @@ public struct OptionSpec: Sendable, Equatable {
     public var flagName: String { short.map { "-\($0)" } ?? "--\(name)" }
 
     /// An output option (`-o FILE`, `--html DIR`); `required` says what it is when it must be given.
-    public static func output(_ name: String, _ valueName: String, _ help: String, writes: Output, short: Character? = nil,
-                              required: String? = nil, default d: Default? = nil) -> OptionSpec {
+    public static func output(
+        _ name: String, _ valueName: String, _ help: String, writes: Output, short: Character? = nil,
+        required: String? = nil, default d: Default? = nil
+    ) -> OptionSpec {
         var s = value(name, valueName, help, short: short, default: d)
         s.output = writes
         s.required = required
@@ -87,12 +89,21 @@ public struct OptionSpec: Sendable, Equatable {
     }
     /// An option that takes a value (`--filter GLOB`). A `.choice` check prints its words as the value name.
     /// `required` names the value for "--from: required: the first moment …" (read as a `String`).
-    public static func value(_ name: String, _ valueName: String?, _ help: String, check: Check = .text, short: Character? = nil,
-                             default d: Default? = nil, repeats: Bool = false, unit: String? = nil, required: String? = nil) -> OptionSpec {
+    public static func value(
+        _ name: String, _ valueName: String?, _ help: String, check: Check = .text, short: Character? = nil,
+        default d: Default? = nil, repeats: Bool = false, unit: String? = nil, required: String? = nil
+    ) -> OptionSpec {
         let shown: String
-        if let valueName { shown = valueName } else if case .choice(let words) = check { shown = words.joined(separator: "|") } else { shown = "VALUE" }
-        var s = OptionSpec(name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
-                           defaultValue: d, repeats: repeats, unit: unit)
+        if let valueName {
+            shown = valueName
+        } else if case .choice(let words) = check {
+            shown = words.joined(separator: "|")
+        } else {
+            shown = "VALUE"
+        }
+        var s = OptionSpec(
+            name: name, short: short, valueName: shown, check: check == .none ? .text : check, help: help,
+            defaultValue: d, repeats: repeats, unit: unit)
         s.required = required
         return s
     }
@@ -118,7 +129,9 @@ public struct OptionSpec: Sendable, Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }
         let head = "  " + signature
         if head.count <= Self.helpColumn - 1 {
-            lines[0] = head.padding(toLength: Self.helpColumn, withPad: " ", startingAt: 0) + lines[0].dropFirst(Self.helpColumn)
+            lines[0] =
+                head.padding(toLength: Self.helpColumn, withPad: " ", startingAt: 0)
+                + lines[0].dropFirst(Self.helpColumn)
         } else {
             lines.insert(head, at: 0)
         }
@@ -144,7 +157,8 @@ public struct OptionSpec: Sendable, Equatable {
     private var rangeText: String? {
         switch check {
         case .int(let r): return "\(r.lowerBound)…\(r.upperBound)" + (unit.map { " " + $0 } ?? "")
-        case .number(let r): return "\(Self.trimmed(r.lowerBound))…\(Self.trimmed(r.upperBound))" + (unit.map { " " + $0 } ?? "")
+        case .number(let r):
+            return "\(Self.trimmed(r.lowerBound))…\(Self.trimmed(r.upperBound))" + (unit.map { " " + $0 } ?? "")
         case .choice(let words): return valueName == words.joined(separator: "|") ? nil : words.joined(separator: "|")
         case .none, .text: return nil
         }
@@ -171,15 +185,19 @@ public struct OptionSpec: Sendable, Equatable {
         let letters = { (w: String) in w.lowercased().filter { $0.isLetter || $0.isNumber } }
         let same = spellings.filter { letters($0) == letters(raw) }
         let separated = raw.contains { !$0.isLetter && !$0.isNumber }
-        let nearest = same.first { separated == $0.contains { !$0.isLetter && !$0.isNumber } } ?? same.first
+        let nearest =
+            same.first { separated == $0.contains { !$0.isLetter && !$0.isNumber } } ?? same.first
             ?? Suggestion.nearest(raw, among: spellings)
         let hint = nearest.map { "did you mean '\($0)'? " } ?? ""
-        return InputError("--\(name)", "unknown value '\(raw)'; \(hint)expected one of \(words.joined(separator: ", "))")
+        return InputError(
+            "--\(name)", "unknown value '\(raw)'; \(hint)expected one of \(words.joined(separator: ", "))")
     }
 
     /// Checks one given value against `check`; the error names the flag (and the unit).
     package func validate(_ raw: String) throws(InputError) {
-        func refused(_ problem: String) -> InputError { InputError("--\(name)", problem + (unit.map { " " + $0 } ?? "")) }
+        func refused(_ problem: String) -> InputError {
+            InputError("--\(name)", problem + (unit.map { " " + $0 } ?? ""))
+        }
         switch check {
         case .none, .text: return
         case .int(let r):
@@ -200,14 +218,18 @@ public struct OptionTable: Sendable {
     public struct Section: Sendable {
         public var title: String?
         public var options: [OptionSpec]
-        public init(_ title: String? = nil, _ options: [OptionSpec]) { self.title = title; self.options = options }
+        public init(_ title: String? = nil, _ options: [OptionSpec]) {
+            self.title = title
+            self.options = options
+        }
     }
     public var sections: [Section]
     /// How many bare arguments the command takes, and how `--help` names them.
     public var positionals: [String]
 
     public init(_ sections: [Section], positionals: [String] = []) {
-        self.sections = sections; self.positionals = positionals
+        self.sections = sections
+        self.positionals = positionals
     }
     public init(_ options: [OptionSpec], positionals: [String] = []) {
         self.init([Section(nil, options)], positionals: positionals)
@@ -235,8 +257,9 @@ public struct OptionTable: Sendable {
         return out.joined(separator: "\n")
     }
     /// Handled before any table is consulted (main.swift); listed so every command documents it.
-    public static let helpOption = OptionSpec(name: "help", short: "h", valueName: nil, check: .none,
-                                              help: "show this help and exit", defaultValue: nil, repeats: false)
+    public static let helpOption = OptionSpec(
+        name: "help", short: "h", valueName: nil, check: .none,
+        help: "show this help and exit", defaultValue: nil, repeats: false)
 
     /// Parses `args`: `--flag value`, `--flag=value`, a short alias (`-o FILE`) and bare arguments.
     /// An unknown option (with a "did you mean"), a missing value, a value that fails its check, a
@@ -257,29 +280,38 @@ public struct OptionTable: Sendable {
             i += 1
             if arg.count == 2, arg.hasPrefix("-"), arg != "--", let c = arg.last, c != "-" {
                 guard let spec = all.first(where: { $0.short == c }) else {
-                    throw InputError(arg, c == "o" ? "this command writes no output file" : "unknown option; see --help")
+                    throw InputError(
+                        arg, c == "o" ? "this command writes no output file" : "unknown option; see --help")
                 }
-                if spec.isSwitch { out.switches.insert(spec.name); continue }
+                if spec.isSwitch {
+                    out.switches.insert(spec.name)
+                    continue
+                }
                 guard i < args.count else { throw InputError(arg, "needs \(spec.valueName ?? "a value")") }
-                try take(spec, args[i], as: arg); i += 1
+                try take(spec, args[i], as: arg)
+                i += 1
                 continue
             }
             guard arg.hasPrefix("--"), arg.count > 2 else {
                 if arg.hasPrefix("-") && arg != "-" { throw InputError(arg, "unknown option; see --help") }
                 out.positionals.append(arg)
-                if out.positionals.count > positionals.count { throw InputError(arg, "unexpected argument; see --help") }
+                if out.positionals.count > positionals.count {
+                    throw InputError(arg, "unexpected argument; see --help")
+                }
                 continue
             }
             let body = arg.dropFirst(2)
             let name: String
             var inline: String?
             if let eq = body.firstIndex(of: "=") {
-                name = String(body[..<eq]); inline = String(body[body.index(after: eq)...])
+                name = String(body[..<eq])
+                inline = String(body[body.index(after: eq)...])
             } else {
                 name = String(body)
             }
             guard let spec = spec(name) else {
-                let hint = Suggestion.nearest(name, among: all.map(\.name) + ["help"]).map { "did you mean --\($0)? " } ?? ""
+                let hint =
+                    Suggestion.nearest(name, among: all.map(\.name) + ["help"]).map { "did you mean --\($0)? " } ?? ""
                 throw InputError("--\(name)", "unknown option; \(hint)see --help")
             }
             if spec.isSwitch {
@@ -289,7 +321,8 @@ public struct OptionTable: Sendable {
                 try take(spec, inline, as: "--\(name)")
             } else {
                 guard i < args.count else { throw InputError("--\(name)", "needs a value") }
-                try take(spec, args[i], as: "--\(name)"); i += 1
+                try take(spec, args[i], as: "--\(name)")
+                i += 1
             }
         }
         return out
@@ -319,11 +352,20 @@ public struct ParsedArguments: Equatable, Sendable {
     public var optionsRead: Set<String> { log.names }
 
     /// The value as given, nil when the option is absent (its declared default is not applied here).
-    public func given(_ spec: OptionSpec) -> String? { log.note(spec); return values[spec.name] }
+    public func given(_ spec: OptionSpec) -> String? {
+        log.note(spec)
+        return values[spec.name]
+    }
     /// Every value of a repeatable option, in order.
-    public func values(_ spec: OptionSpec) -> [String] { log.note(spec); return lists[spec.name] ?? [] }
+    public func values(_ spec: OptionSpec) -> [String] {
+        log.note(spec)
+        return lists[spec.name] ?? []
+    }
     /// Whether a switch was given.
-    public func has(_ spec: OptionSpec) -> Bool { log.note(spec); return switches.contains(spec.name) }
+    public func has(_ spec: OptionSpec) -> Bool {
+        log.note(spec)
+        return switches.contains(spec.name)
+    }
     /// Whether the option was given at all: a value, or the switch.
     public func mentions(_ spec: OptionSpec) -> Bool { spec.isSwitch ? has(spec) : given(spec) != nil }
 
@@ -339,7 +381,9 @@ public struct ParsedArguments: Equatable, Sendable {
     }
     /// A required option's value (`OutputGuard` has already refused it absent or empty before a command runs).
     public func required(_ spec: OptionSpec) throws(InputError) -> String {
-        guard let v = string(spec), !v.isEmpty else { throw InputError(spec.flagName, "required: \(spec.required ?? "a value")") }
+        guard let v = string(spec), !v.isEmpty else {
+            throw InputError(spec.flagName, "required: \(spec.required ?? "a value")")
+        }
         return v
     }
     /// As `int(_:)`, with a default worked out at run time (`--jobs`: the machine's cores).
@@ -352,18 +396,25 @@ public struct ParsedArguments: Equatable, Sendable {
     }
     public func double(_ spec: OptionSpec) throws(InputError) -> Double {
         let raw = try checked(spec)
-        guard let v = Double(raw), v.isFinite else { throw InputError("--\(spec.name)", "expected a number, got '\(raw)'") }
+        guard let v = Double(raw), v.isFinite else {
+            throw InputError("--\(spec.name)", "expected a number, got '\(raw)'")
+        }
         return v
     }
-    public func choice<T: RawRepresentable>(_ spec: OptionSpec, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
+    public func choice<T: RawRepresentable>(_ spec: OptionSpec, _ all: [T]) throws(InputError) -> T
+    where T.RawValue == String {
         let raw = try checked(spec)
         let word = spec.canonical(raw)
-        guard let v = all.first(where: { $0.rawValue.lowercased() == word.lowercased() }) else { throw spec.unknownWord(raw, all.map(\.rawValue)) }
+        guard let v = all.first(where: { $0.rawValue.lowercased() == word.lowercased() }) else {
+            throw spec.unknownWord(raw, all.map(\.rawValue))
+        }
         return v
     }
     /// The value or default, checked again here so arguments parsed against another table are held to this declaration.
     private func checked(_ spec: OptionSpec) throws(InputError) -> String {
-        guard let raw = string(spec) else { throw InputError(spec.short.map { "-\($0)" } ?? "--\(spec.name)", "required") }
+        guard let raw = string(spec) else {
+            throw InputError(spec.short.map { "-\($0)" } ?? "--\(spec.name)", "required")
+        }
         try spec.validate(raw)
         return raw
     }
@@ -384,8 +435,11 @@ public enum ArgumentParser {
     ///   - valued: option names (without `--`) that take a value (`output` also answers to `-o`).
     ///   - switches: option names that take no value.
     ///   - maxPositionals: how many bare arguments are allowed.
-    public static func parse(_ args: [String], valued: Set<String>, switches: Set<String>, maxPositionals: Int = 0) throws(InputError) -> ParsedArguments {
-        let specs = valued.sorted().map { OptionSpec.value($0, nil, "", short: $0 == "output" ? "o" : nil) }
+    public static func parse(_ args: [String], valued: Set<String>, switches: Set<String>, maxPositionals: Int = 0)
+        throws(InputError) -> ParsedArguments
+    {
+        let specs =
+            valued.sorted().map { OptionSpec.value($0, nil, "", short: $0 == "output" ? "o" : nil) }
             + switches.sorted().map { OptionSpec.flag($0, "") }
         return try OptionTable(specs, positionals: Array(repeating: "ARG", count: maxPositionals)).parse(args)
     }
@@ -400,7 +454,8 @@ public enum Suggestion {
         let limit = max(1, min(3, w.count / 3))
         let scored = candidates.compactMap { c in distance(w, Array(c.lowercased()), within: limit).map { (c, $0) } }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit,
-           scored.filter({ $0.1 == best.1 }).count == 1 {
+            scored.filter({ $0.1 == best.1 }).count == 1
+        {
             return best.0
         }
         let prefixed = candidates.filter { $0.hasPrefix(word) && !word.isEmpty }
@@ -426,7 +481,9 @@ public enum Suggestion {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
         }
         return d[a.count][b.count]

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes through a temp file in the target's own folder and renames it into place, so a reader
@@ -10,7 +11,9 @@ import Glibc
 /// `TempFiles`).
 public enum AtomicFile {
     /// Writes `name` inside the open folder `dir`; `display` names it in errors.
-    package static func write(_ data: [UInt8], dir: Int32, name: String, display: String, replacing: Bool = true) throws(InputError) {
+    package static func write(_ data: [UInt8], dir: Int32, name: String, display: String, replacing: Bool = true)
+        throws(InputError)
+    {
         let temp = try stage(data, dir: dir, name: name, display: display)
         try commit(temp, dir: dir, name: name, display: display, replacing: replacing)
     }
@@ -25,17 +28,24 @@ public enum AtomicFile {
 
     /// Step one for bytes made a piece at a time (a file too big to hold): `produce` writes to the
     /// open temp file (it must not close it); returns the temp name.
-    package static func stage(dir: Int32, name: String, display: String,
-                      _ produce: (_ fd: Int32) throws(InputError) -> Void) throws(InputError) -> String {
+    package static func stage(
+        dir: Int32, name: String, display: String,
+        _ produce: (_ fd: Int32) throws(InputError) -> Void
+    ) throws(InputError) -> String {
         try checkReplaceable(dir: dir, name: name, display: display)
         let temp = TempFiles.name(for: name)
         let tempPath = splitPath(display).folder + "/" + temp
         unlinkat(dir, temp, 0)  // our own PID's leftover, if any
-        let fd = TempFiles.create(tempPath) { openat(dir, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        let fd = TempFiles.create(tempPath) {
+            openat(dir, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else {
             throw InputError(display, "cannot create a temp file beside it (\(String(cString: strerror(errno))))")
         }
-        func abandon() { unlinkat(dir, temp, 0); TempFiles.unregister(tempPath) }
+        func abandon() {
+            unlinkat(dir, temp, 0)
+            TempFiles.unregister(tempPath)
+        }
         do { try produce(fd) } catch {
             close(fd)
             abandon()
@@ -53,19 +63,25 @@ public enum AtomicFile {
     /// `replacing: false` the file appears only where none is (a hard link, which fails on an
     /// existing name as RENAME_NOREPLACE does, then the temp name removed): of two runs creating
     /// one name, exactly one succeeds (issue #55: concurrent `pin`s of one name all succeeded).
-    package static func commit(_ temp: String, dir: Int32, name: String, display: String, replacing: Bool = true) throws(InputError) {
+    package static func commit(_ temp: String, dir: Int32, name: String, display: String, replacing: Bool = true)
+        throws(InputError)
+    {
         let tempPath = splitPath(display).folder + "/" + temp
         defer { TempFiles.unregister(tempPath) }
         do { try checkReplaceable(dir: dir, name: name, display: display) } catch {
-            unlinkat(dir, temp, 0); throw error
+            unlinkat(dir, temp, 0)
+            throw error
         }
         if !replacing {
             let linked = linkat(dir, temp, dir, name, 0)
             let err = errno
             unlinkat(dir, temp, 0)
             guard linked == 0 else {
-                throw InputError(display, err == EEXIST ? "exists (another run made it meanwhile); pass --force to replace it"
-                                                        : "cannot create (\(String(cString: strerror(err))))")
+                throw InputError(
+                    display,
+                    err == EEXIST
+                        ? "exists (another run made it meanwhile); pass --force to replace it"
+                        : "cannot create (\(String(cString: strerror(err))))")
             }
             return
         }
@@ -84,7 +100,9 @@ public enum AtomicFile {
             throw InputError(display, "cannot inspect (\(String(cString: strerror(errno))))")
         }
         let type = st.st_mode & S_IFMT
-        guard type == S_IFREG else { throw InputError(display, "\(fileKind(type)); only a regular file is ever replaced") }
+        guard type == S_IFREG else {
+            throw InputError(display, "\(fileKind(type)); only a regular file is ever replaced")
+        }
     }
 }
 
@@ -99,7 +117,9 @@ public enum OutputFile {
 
     /// `write` for a file made a piece at a time: `produce` writes to the open temp file (without
     /// closing it); it is renamed into place only if `produce` returns.
-    public static func write(to path: String, streaming produce: (_ fd: Int32) throws(InputError) -> Void) throws(InputError) {
+    public static func write(to path: String, streaming produce: (_ fd: Int32) throws(InputError) -> Void)
+        throws(InputError)
+    {
         let (dir, name) = try openParent(path)
         defer { close(dir) }
         let temp = try AtomicFile.stage(dir: dir, name: name, display: path, produce)
@@ -116,20 +136,26 @@ public enum OutputFile {
     private static func openParent(_ path: String) throws(InputError) -> (Int32, String) {
         let shown = quoted(path)
         guard !path.isEmpty else { throw InputError("-o", "empty output path") }
-        guard !path.hasSuffix("/") else { throw InputError(shown, "ends with '/'; give a file name, e.g. \(quoted(path + "out.png"))") }
+        guard !path.hasSuffix("/") else {
+            throw InputError(shown, "ends with '/'; give a file name, e.g. \(quoted(path + "out.png"))")
+        }
         let (parent, name) = splitPath(path)
         guard name != ".", name != ".." else { throw InputError(shown, "is a folder; give a file name") }
         // The folder held by descriptor, component by component, and the path it really is: the
         // write lands where the output check approved, or nowhere (issue #55: check-then-write).
         switch FolderWalk.open(parent) {
         case .success(let (dir, reached)):
-            do { try OutputApprovals.confirm(reached == "/" ? "/" + name : reached + "/" + name, display: shown) } catch {
-                close(dir); throw error
+            do { try OutputApprovals.confirm(reached == "/" ? "/" + name : reached + "/" + name, display: shown) } catch
+            {
+                close(dir)
+                throw error
             }
             return (dir, name)
         case .failure(let f):
             let err = f.errno
-            if err == ENOENT { throw InputError(shown, "folder \(quoted(parent)) does not exist (it is not created for you)") }
+            if err == ENOENT {
+                throw InputError(shown, "folder \(quoted(parent)) does not exist (it is not created for you)")
+            }
             if err == ENOTDIR { throw InputError(shown, "\(quoted(parent)) is not a folder") }
             throw InputError(shown, "cannot open folder \(quoted(parent)) (\(String(cString: strerror(err))))")
         }

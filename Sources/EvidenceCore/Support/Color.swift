@@ -5,7 +5,12 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     public var g: UInt8
     public var b: UInt8
     public var a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 
     /// Parses `#RRGGBB` or `#AARRGGBB` (Android order: alpha first). Returns nil for anything else.
     public init?(hex: String) {
@@ -27,7 +32,10 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// `#RRGGBB` when opaque, `#AARRGGBB` otherwise (Android resource order).
     public var hex: String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        func h(_ v: UInt8) -> String {
+            let s = String(v, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
         return a == 255 ? "#" + h(r) + h(g) + h(b) : "#" + h(a) + h(r) + h(g) + h(b)
     }
     public var description: String { hex }

@@ -8,7 +8,10 @@ public struct InputError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The machine ran out of something (descriptors, memory, disk; `resourceError`): still exit 2,
     /// but no check may count it against an input (a golden is not `unreadable` because of it).
     public var isResourceExhaustion = false
-    public init(_ location: String, _ problem: String) { self.location = location; self.problem = problem }
+    public init(_ location: String, _ problem: String) {
+        self.location = location
+        self.problem = problem
+    }
     /// Always one line: control characters in either part (a newline in a file name) are escaped,
     /// and each part is capped (`cappedEcho`), so an error quoting its input (a 1,000,000-digit
     /// streak, a 1 MB colour value) stays a line a terminal and a CI log can show.
@@ -31,7 +34,8 @@ public func cappedEcho(_ s: String, _ limit: Int) -> String {
     let tailBudget = limit / 4
     let marker = " … [\(s.utf8.count) bytes; cut] … "
     let headBudget = max(0, limit - tailBudget - marker.utf8.count)
-    var head = "", tail = ""
+    var head = ""
+    var tail = ""
     for c in s {
         guard head.utf8.count + c.utf8.count <= headBudget else { break }
         head.append(c)

@@ -4,13 +4,19 @@ import Foundation
 public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
-    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -19,7 +25,10 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     public var minX: Double { x }
@@ -55,7 +64,8 @@ extension Rect {
     public static func union(_ rects: [Rect]) -> Rect? {
         guard let first = rects.first else { return nil }
         return rects.dropFirst().reduce(first) { a, b in
-            let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+            let x0 = min(a.minX, b.minX)
+            let y0 = min(a.minY, b.minY)
             return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
         }
     }
@@ -73,8 +83,10 @@ extension PixelRect {
     /// The pixels touched by the layout-unit box with these edges at `density`, rounded outward
     /// (`Rect.pixelRect`, for a box whose edges are computed rather than held in a `Rect`).
     public init(outwardFrom minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, density: Double) {
-        let x0 = Int((minX * density).rounded(.down)), y0 = Int((minY * density).rounded(.down))
-        let x1 = Int((maxX * density).rounded(.up)), y1 = Int((maxY * density).rounded(.up))
+        let x0 = Int((minX * density).rounded(.down))
+        let y0 = Int((minY * density).rounded(.down))
+        let x1 = Int((maxX * density).rounded(.up))
+        let y1 = Int((maxY * density).rounded(.up))
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
@@ -91,8 +103,10 @@ extension PixelRect {
     /// The part inside a `frame.width` × `frame.height` frame; its origin is kept (clamped to ≥ 0)
     /// and its size is 0 where nothing is inside.
     public func clamped(to frame: PixelSize) -> PixelRect {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(frame.width, x + width), y1 = min(frame.height, y + height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(frame.width, x + width)
+        let y1 = min(frame.height, y + height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

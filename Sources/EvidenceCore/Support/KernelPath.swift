@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A path resolved the way the kernel resolves it (issue #55): one component at a time from the
@@ -12,21 +13,35 @@ public enum KernelPath {
     /// Links followed before giving up, as the kernel's own limit (ELOOP).
     package static let maxLinks = 40
 
-    public static func resolve(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        var pending = ArraySlice(path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
+    public static func resolve(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> String
+    {
+        var pending = ArraySlice(
+            path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
         // The working folder itself resolved first (it may be reached through a link).
         var reached = path.hasPrefix("/") ? [] : components(of: resolve(workingDirectory, workingDirectory: "/"))
         var links = 0
         var exists = true
         while let part = pending.popLast() {
             if part == "." { continue }
-            if part == ".." { _ = reached.popLast(); continue }
-            guard exists else { reached.append(part); continue }
+            if part == ".." {
+                _ = reached.popLast()
+                continue
+            }
+            guard exists else {
+                reached.append(part)
+                continue
+            }
             let candidate = "/" + (reached + [part]).joined(separator: "/")
             var st = stat()
-            guard lstat(candidate, &st) == 0 else { exists = false; reached.append(part); continue }
+            guard lstat(candidate, &st) == 0 else {
+                exists = false
+                reached.append(part)
+                continue
+            }
             guard st.st_mode & S_IFMT == S_IFLNK, links < maxLinks, let target = readLink(candidate) else {
-                reached.append(part); continue
+                reached.append(part)
+                continue
             }
             links += 1
             if target.hasPrefix("/") { reached = [] }

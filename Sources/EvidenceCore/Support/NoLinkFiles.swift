@@ -1,7 +1,8 @@
 import CFiles
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Temp files this process has open for writing, removed by `removeAllAndExit` when a SIGINT or
@@ -12,12 +13,17 @@ public enum TempFiles {
 
     /// Creates a temp file with `open` and registers `path`, atomically with respect to an interrupt.
     package static func create(_ path: String, _ open: () -> Int32) -> Int32 {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let fd = open()
         if fd >= 0 { paths.insert(path) }
         return fd
     }
-    package static func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
+    package static func unregister(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
+    }
 
     /// Removes every registered temp file and ends the process, still holding the lock, so no
     /// other thread can create one in between.
@@ -35,7 +41,9 @@ public enum TempFiles {
 
     /// The PID a temp name carries, nil for any other name.
     package static func tempPID(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards), r.lowerBound > name.index(after: name.startIndex) else { return nil }
+        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards),
+            r.lowerBound > name.index(after: name.startIndex)
+        else { return nil }
         let pid = name[r.upperBound...]
         guard !pid.isEmpty, pid.count <= 10, pid.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int32(pid)
@@ -64,8 +72,14 @@ package func openWithoutLinks(below dirFD: Int32, _ rel: String, flags: Int32) -
 /// a `..` segment refused as openat2 refuses it (EXDEV), so neither can lead out.
 package func walkWithoutLinks(below dirFD: Int32, _ rel: String, flags: Int32) -> Int32 {
     let parts = rel.split(separator: "/").map(String.init)
-    guard !parts.isEmpty, !rel.hasPrefix("/") else { errno = ENOENT; return -1 }
-    guard !parts.contains("..") else { errno = EXDEV; return -1 }
+    guard !parts.isEmpty, !rel.hasPrefix("/") else {
+        errno = ENOENT
+        return -1
+    }
+    guard !parts.contains("..") else {
+        errno = EXDEV
+        return -1
+    }
     var dir = dup(dirFD)
     guard dir >= 0 else { return -1 }
     for (i, part) in parts.enumerated() {
@@ -73,7 +87,10 @@ package func walkWithoutLinks(below dirFD: Int32, _ rel: String, flags: Int32) -
         let next = openat(dir, part, (last ? flags : O_RDONLY | O_DIRECTORY | O_CLOEXEC) | O_NOFOLLOW)
         let err = errno
         close(dir)
-        guard next >= 0 else { errno = err; return -1 }
+        guard next >= 0 else {
+            errno = err
+            return -1
+        }
         dir = next
     }
     return dir

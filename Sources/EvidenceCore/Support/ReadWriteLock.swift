@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Many readers at once, one writer alone (pthread's rwlock). For caches looked up by every worker

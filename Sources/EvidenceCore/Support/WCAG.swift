@@ -6,7 +6,11 @@ public struct CompositeColor: Hashable, Sendable, Codable {
     public var r: Double
     public var g: Double
     public var b: Double
-    public init(r: Double, g: Double, b: Double) { self.r = r; self.g = g; self.b = b }
+    public init(r: Double, g: Double, b: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
     /// The colour's RGB, ignoring alpha (callers composite translucent colours first).
     public init(_ c: Color) { self.init(r: Double(c.r), g: Double(c.g), b: Double(c.b)) }
     /// The nearest 8-bit colour, for display only.
@@ -45,7 +49,8 @@ public enum WCAG {
 
     /// (L_lighter + 0.05) / (L_darker + 0.05), unrounded, in 1…21.
     public static func contrastRatio(_ a: CompositeColor, _ b: CompositeColor) -> Double {
-        let la = relativeLuminance(a), lb = relativeLuminance(b)
+        let la = relativeLuminance(a)
+        let lb = relativeLuminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
     /// Ratio of two colours' RGB (alpha ignored — composite translucent colours first).
@@ -56,9 +61,10 @@ public enum WCAG {
     /// Source-over: `fg` with its own alpha (× `opacity`) over an opaque `bg`.
     public static func composite(_ fg: Color, opacity: Double = 1, over bg: CompositeColor) -> CompositeColor {
         let a = Double(fg.a) / 255 * opacity
-        return CompositeColor(r: a * Double(fg.r) + (1 - a) * bg.r,
-                              g: a * Double(fg.g) + (1 - a) * bg.g,
-                              b: a * Double(fg.b) + (1 - a) * bg.b)
+        return CompositeColor(
+            r: a * Double(fg.r) + (1 - a) * bg.r,
+            g: a * Double(fg.g) + (1 - a) * bg.g,
+            b: a * Double(fg.b) + (1 - a) * bg.b)
     }
     public static func composite(_ fg: Color, over bg: Color) -> CompositeColor {
         composite(fg, over: composite(bg, over: CompositeColor(Color.black)))

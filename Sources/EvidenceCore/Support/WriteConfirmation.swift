@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A folder opened the way the kernel resolves its path, but one component at a time from
@@ -42,25 +43,35 @@ public enum FolderWalk {
         while let part = pending.popLast() {
             if part == "." { continue }
             if part == ".." {
-                if fds.count > 1 { close(fds.removeLast()); names.removeLast() }
+                if fds.count > 1 {
+                    close(fds.removeLast())
+                    names.removeLast()
+                }
                 continue
             }
             let here = fds.last!
             let next = openat(here, part, openPathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next >= 0 { fds.append(next); names.append(part); continue }
+            if next >= 0 {
+                fds.append(next)
+                names.append(part)
+                continue
+            }
             let err = errno
             let shown = "/" + (names + [part]).joined(separator: "/")
             var st = stat()
             guard fstatat(here, part, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFLNK else {
-                closeAll(); return .failure(Failure(errno: err, path: shown))
+                closeAll()
+                return .failure(Failure(errno: err, path: shown))
             }
             links += 1
             guard links <= KernelPath.maxLinks, let target = readLink(at: here, part) else {
-                closeAll(); return .failure(Failure(errno: ELOOP, path: shown))
+                closeAll()
+                return .failure(Failure(errno: ELOOP, path: shown))
             }
             if target.hasPrefix("/") {
                 fds.dropFirst().forEach { close($0) }
-                fds = [root]; names = []
+                fds = [root]
+                names = []
             }
             pending.append(contentsOf: target.split(separator: "/").map(String.init).reversed())
         }
@@ -88,21 +99,30 @@ public enum FolderWalk {
 /// refused — so a folder swapped for a link between the check and the write writes nothing there.
 /// Nothing is approved until the guard runs (a library caller, a test): then every write passes.
 public enum OutputApprovals {
-    struct State { var approved: [String] = []; var protected: [String] = [] }
+    struct State {
+        var approved: [String] = []
+        var protected: [String] = []
+    }
     nonisolated(unsafe) private static var state: State?
     private static let lock = NSLock()
 
     /// Approves `outputs` (resolved paths) for this run; writes into `protected` (resolved) outside
     /// them are refused from now on.
     public static func activate(outputs: [String], protected: [String]) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var s = state ?? State()
-        s.approved += outputs; s.protected += protected
+        s.approved += outputs
+        s.protected += protected
         state = s
     }
 
     /// Forgets every approval (tests).
-    public static func reset() { lock.lock(); state = nil; lock.unlock() }
+    public static func reset() {
+        lock.lock()
+        state = nil
+        lock.unlock()
+    }
 
     /// Throws unless a write landing at `reached` (absolute, link-free) is allowed; `display` names it.
     public static func confirm(_ reached: String, display: String) throws(InputError) {
@@ -116,10 +136,15 @@ public enum OutputApprovals {
             // whatever is written inside that staging folder (a page's pictures in subfolders).
             let (aFolder, aName) = splitPath(a)
             if reached != aFolder, KernelPath.isAtOrBelow(reached, aFolder),
-               let first = reached.dropFirst(aFolder.count).split(separator: "/").first, first.hasPrefix(".\(aName).") { return }
+                let first = reached.dropFirst(aFolder.count).split(separator: "/").first, first.hasPrefix(".\(aName).")
+            {
+                return
+            }
         }
         guard let hit = s.protected.first(where: { KernelPath.isAtOrBelow(reached, $0) }) else { return }
-        throw InputError(display, "now reaches \(quoted(reached)), inside \(quoted(hit)), which is not where it led when it was checked "
-            + "(a folder on its path was replaced, by a link?); nothing was written")
+        throw InputError(
+            display,
+            "now reaches \(quoted(reached)), inside \(quoted(hit)), which is not where it led when it was checked "
+                + "(a folder on its path was replaced, by a link?); nothing was written")
     }
 }

@@ -23,19 +23,27 @@ extension AndroidWidgetPlan {
     public func items(_ w: ResolvedWidget, measurer: TextMeasuring) -> [PlanItem] {
         let box = Rect(x: 0, y: 0, width: widthDp, height: heightDp)
         let card = box.insetBy(dx: AndroidLayout.systemWidgetMarginDp, dy: AndroidLayout.systemWidgetMarginDp)
-        var out = [PlanItem(element: .card, frame: card,
-                            content: .fill(w.kindling ? .kindlingCard : .card, alpha: 1, radius: Self.cardCornerRadiusDp),
-                            reason: "the card inside the system widget margin")]
+        var out = [
+            PlanItem(
+                element: .card, frame: card,
+                content: .fill(w.kindling ? .kindlingCard : .card, alpha: 1, radius: Self.cardCornerRadiusDp),
+                reason: "the card inside the system widget margin")
+        ]
         // The streak glyph's envelope centres in the flame container; the ember lies under it.
         let glyphRect = elements[.flame].flatMap { $0.shown ? $0.frame : nil }.map { f in
-            Rect(x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
-                 width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
+            Rect(
+                x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
+                width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
         }
         if w.kindling, let g = glyphRect {
             // Post-fix geometry (OBJ-1636), the same constants the token audit assumes.
             let side = EmberLayout.boxSideDp
-            out.append(PlanItem(element: .ember, frame: Rect(x: g.center.x - side / 2, y: g.center.y - side / 2, width: side, height: side),
-                                content: .ember(radius: EmberLayout.gradientRadiusDp), reason: "kindling: the ember under the streak glyph"))
+            out.append(
+                PlanItem(
+                    element: .ember,
+                    frame: Rect(x: g.center.x - side / 2, y: g.center.y - side / 2, width: side, height: side),
+                    content: .ember(radius: EmberLayout.gradientRadiusDp),
+                    reason: "kindling: the ember under the streak glyph"))
         }
         let muted: ColorRole = w.kindling ? .stoneMuted : .muted
         let captionInk: ColorRole = w.kindling ? .stoneCaption : .muted
@@ -47,7 +55,8 @@ extension AndroidWidgetPlan {
                 guard let e = elements[key], let frame = e.frame else { continue }
                 switch key {
                 case .element(let kind):
-                    out += elementItems(kind, e, frame: frame, w, glyphRect: glyphRect, muted: muted, captionInk: captionInk)
+                    out += elementItems(
+                        kind, e, frame: frame, w, glyphRect: glyphRect, muted: muted, captionInk: captionInk)
                 case .pipRow:
                     out += pipItems(w, in: frame, reason: e.reason)
                 case .checkOffButton:
@@ -61,8 +70,10 @@ extension AndroidWidgetPlan {
     }
 
     /// One planned element's items: its text in its ink, or its glyph, or a row of both.
-    private func elementItems(_ kind: ElementKind, _ e: PlanElement, frame: Rect, _ w: ResolvedWidget, glyphRect: Rect?,
-                              muted: ColorRole, captionInk: ColorRole) -> [PlanItem] {
+    private func elementItems(
+        _ kind: ElementKind, _ e: PlanElement, frame: Rect, _ w: ResolvedWidget, glyphRect: Rect?,
+        muted: ColorRole, captionInk: ColorRole
+    ) -> [PlanItem] {
         func glyph(_ g: GlyphKind, _ r: Rect, _ element: SceneElement) -> PlanItem {
             PlanItem(element: element, frame: r, content: .glyph(g), reason: e.reason)
         }
@@ -87,21 +98,28 @@ extension AndroidWidgetPlan {
         case .motivator: return text(e, .motivator, ink: captionInk, frame: frame)
         case .caption: return captionRowItems(e, frame: frame, glyph: GlyphKind.caption(w), ink: captionInk)
         case .coachLine: return coachRowItems(e, frame: frame)
-        case .card, .ember, .headerLabel, .pip, .captionGlyph, .coachSpark, .stateGlyph, .habitRowBackground, .habitCheck,
-             .habitTitle, .checkOffPill, .checkOffLabel, .accessoryBackground, .gauge, .leadingMark, .accessoryLine1,
-             .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel:
+        case .card, .ember, .headerLabel, .pip, .captionGlyph, .coachSpark, .stateGlyph, .habitRowBackground,
+            .habitCheck,
+            .habitTitle, .checkOffPill, .checkOffLabel, .accessoryBackground, .gauge, .leadingMark, .accessoryLine1,
+            .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel:
             return []  // drawn as parts of the rows and groups above, or never on Android
         }
     }
 
     /// A planned text element, with the lines the plan finished (no second wrap).
-    private func text(_ e: PlanElement, _ element: SceneElement, ink: ColorRole, frame: Rect,
-                      alignment: TextAlignment = .leading) -> [PlanItem] {
+    private func text(
+        _ e: PlanElement, _ element: SceneElement, ink: ColorRole, frame: Rect,
+        alignment: TextAlignment = .leading
+    ) -> [PlanItem] {
         guard let finished = e.drawn, let style = e.style else { return [] }
-        return [PlanItem(element: element, frame: frame,
-                         content: .text(finished, style: style, lineHeight: AndroidLayout.lineBox(size: style.size), ink: ink,
-                                        alignment: alignment),
-                         reason: e.reason)]
+        return [
+            PlanItem(
+                element: element, frame: frame,
+                content: .text(
+                    finished, style: style, lineHeight: AndroidLayout.lineBox(size: style.size), ink: ink,
+                    alignment: alignment),
+                reason: e.reason)
+        ]
     }
 
     /// Caption row: glyph slot, 4 dp gap, caption text — the widths the plan charged. The glyph
@@ -112,12 +130,19 @@ extension AndroidWidgetPlan {
         let side = min(slot, lineH - 2)
         var out: [PlanItem] = []
         if let glyph {
-            out.append(PlanItem(element: .captionGlyph,
-                                frame: Rect(x: frame.minX + (slot - side) / 2, y: frame.minY + lineH / 2 - side / 2, width: side, height: side),
-                                content: .glyph(glyph), reason: e.reason))
+            out.append(
+                PlanItem(
+                    element: .captionGlyph,
+                    frame: Rect(
+                        x: frame.minX + (slot - side) / 2, y: frame.minY + lineH / 2 - side / 2, width: side,
+                        height: side),
+                    content: .glyph(glyph), reason: e.reason))
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(size)
-        return out + text(e, .caption, ink: ink, frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height))
+        return out
+            + text(
+                e, .caption, ink: ink,
+                frame: Rect(x: x, y: frame.minY, width: max(0, frame.maxX - x), height: frame.height))
     }
 
     /// Coach row: on Large, coach_spark_large in widget_coach ahead of the line (in the slot the
@@ -127,10 +152,13 @@ extension AndroidWidgetPlan {
         if size.traits.coachSpark, let style = e.style {
             let lineH = AndroidLayout.lineBox(size: style.size)
             let side = AndroidLayout.coachSparkSlotDp - 4
-            out.append(PlanItem(element: .coachSpark,
-                                frame: Rect(x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - side) / 2,
-                                            width: side, height: side),
-                                content: .glyph(.captionSpark(.coach)), reason: e.reason))
+            out.append(
+                PlanItem(
+                    element: .coachSpark,
+                    frame: Rect(
+                        x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - side) / 2,
+                        width: side, height: side),
+                    content: .glyph(.captionSpark(.coach)), reason: e.reason))
         }
         return out + text(e, .coachLine, ink: .coach, frame: frame)
     }
@@ -138,8 +166,10 @@ extension AndroidWidgetPlan {
     /// Small kindling's check-off pill: accent-deep fill, its label centred on the lines the plan budgeted.
     private func pillItems(_ e: PlanElement, frame: Rect, measurer: TextMeasuring) -> [PlanItem] {
         guard let finished = e.drawn, let style = e.style else { return [] }
-        let pill = PlanItem(element: .checkOffButton(.pill), frame: frame,
-                            content: .fill(.accentDeep, alpha: 1, radius: min(frame.height / 2, Self.pillCornerCapDp)), reason: e.reason)
+        let pill = PlanItem(
+            element: .checkOffButton(.pill), frame: frame,
+            content: .fill(.accentDeep, alpha: 1, radius: min(frame.height / 2, Self.pillCornerCapDp)), reason: e.reason
+        )
         let w = (finished.lines.map { measurer.advance($0, style: style) }.max() ?? 0).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
         let h = Double(finished.lines.count) * lineH
@@ -153,9 +183,10 @@ extension AndroidWidgetPlan {
         let filled = PipRow.filled(done: w.doneCount, due: w.dueCount)
         let d = PipRow.diameterDp
         return (0..<PipRow.count(due: w.dueCount)).map { i in
-            PlanItem(element: .pip(index: i, filled: i < filled),
-                     frame: Rect(x: frame.minX + Double(i) * (d + PipRow.gapDp), y: frame.minY, width: d, height: d),
-                     content: .glyph(.pip(done: i < filled)), reason: reason)
+            PlanItem(
+                element: .pip(index: i, filled: i < filled),
+                frame: Rect(x: frame.minX + Double(i) * (d + PipRow.gapDp), y: frame.minY, width: d, height: d),
+                content: .glyph(.pip(done: i < filled)), reason: reason)
         }
     }
 
@@ -165,20 +196,29 @@ extension AndroidWidgetPlan {
         let reason = "habit row \(position + 1)\(row.isNextDue ? ", next due" : "")"
         var out: [PlanItem] = []
         if kindling {
-            out.append(PlanItem(element: .habitRow(drawn, .background), frame: row.frame,
-                                content: .fill(row.isNextDue ? .rowNextTint : .rowTint, alpha: 1, radius: Self.habitRowCornerDp),
-                                reason: reason))
+            out.append(
+                PlanItem(
+                    element: .habitRow(drawn, .background), frame: row.frame,
+                    content: .fill(row.isNextDue ? .rowNextTint : .rowTint, alpha: 1, radius: Self.habitRowCornerDp),
+                    reason: reason))
         }
         let checkSlot = row.labelFrame.minX - row.frame.minX
         let side = min(Self.habitCheckDp, checkSlot - 8, row.frame.height - 4)
-        out.append(PlanItem(element: .habitRow(drawn, .check),
-                            frame: Rect(x: row.frame.minX + (checkSlot - 4 - side) / 2, y: row.frame.midY - side / 2, width: side, height: side),
-                            content: .glyph(row.done ? .doneCheck : .pip(done: false)), reason: reason))
+        out.append(
+            PlanItem(
+                element: .habitRow(drawn, .check),
+                frame: Rect(
+                    x: row.frame.minX + (checkSlot - 4 - side) / 2, y: row.frame.midY - side / 2, width: side,
+                    height: side),
+                content: .glyph(row.done ? .doneCheck : .pip(done: false)), reason: reason))
         let style = TextStyle.roboto(.regular, sp: AndroidLayout.habitLabelSp, fontScale: fontScale)
-        out.append(PlanItem(element: .habitRow(drawn, .title), frame: row.labelFrame,
-                            content: .text(row.label, style: style, lineHeight: AndroidLayout.lineBox(size: style.size),
-                                           ink: row.done ? (kindling ? .stoneMuted : .muted) : .ink, alignment: .leading),
-                            reason: reason))
+        out.append(
+            PlanItem(
+                element: .habitRow(drawn, .title), frame: row.labelFrame,
+                content: .text(
+                    row.label, style: style, lineHeight: AndroidLayout.lineBox(size: style.size),
+                    ink: row.done ? (kindling ? .stoneMuted : .muted) : .ink, alignment: .leading),
+                reason: reason))
         return out
     }
 }

@@ -40,36 +40,49 @@ public enum LargeHeaderRung: String, Sendable, Hashable, CaseIterable, Codable {
 public struct HabitInput: Sendable, Hashable, Codable {
     public var title: String
     public var done: Bool
-    public init(_ title: String, done: Bool) { self.title = title; self.done = done }
+    public init(_ title: String, done: Bool) {
+        self.title = title
+        self.done = done
+    }
 }
 
 /// Every string the planner measures, as plain values (the copy layer owns the tables).
 public struct AndroidPlanStrings: Sendable, Hashable {
-    public var daysLabel: String            // small header "days"
-    public var dayStreak: String            // "DAY STREAK"
-    public var longest: String              // "Longest 21"
-    public var progress: String             // "0 of 4 done"
-    public var progressCompact: String      // "0/4"
-    public var newDay: String               // "New day"
-    public var newDaySpoken: String         // "New day. Tap to see today's habits."
-    public var overflowTemplate: String     // "+{n} more" — {n} is replaced by the overflow count
-    public var statusTitle: String?         // allDone "All done today", empty "Nothing due today", firstRun message
-    public var statusSubtitle: String?      // empty "Rest counts too."
-    public var staleFooter: String          // "Today · last synced 20h ago"
-    public var motivator: String?           // Large closing line (nil on stale/firstRun)
-    public var cta: String?                 // Small kindling check-off pill, e.g. "Lay today's stone"
+    public var daysLabel: String  // small header "days"
+    public var dayStreak: String  // "DAY STREAK"
+    public var longest: String  // "Longest 21"
+    public var progress: String  // "0 of 4 done"
+    public var progressCompact: String  // "0/4"
+    public var newDay: String  // "New day"
+    public var newDaySpoken: String  // "New day. Tap to see today's habits."
+    public var overflowTemplate: String  // "+{n} more" — {n} is replaced by the overflow count
+    public var statusTitle: String?  // allDone "All done today", empty "Nothing due today", firstRun message
+    public var statusSubtitle: String?  // empty "Rest counts too."
+    public var staleFooter: String  // "Today · last synced 20h ago"
+    public var motivator: String?  // Large closing line (nil on stale/firstRun)
+    public var cta: String?  // Small kindling check-off pill, e.g. "Lay today's stone"
 
-    public init(daysLabel: String = "days", dayStreak: String = "DAY STREAK", longest: String,
-                progress: String, progressCompact: String, newDay: String = "New day",
-                newDaySpoken: String = "New day. Tap to see today's habits.",
-                overflowTemplate: String = "+{n} more", statusTitle: String? = nil,
-                statusSubtitle: String? = nil, staleFooter: String = "Today · last synced 20h ago",
-                motivator: String? = nil, cta: String? = nil) {
-        self.daysLabel = daysLabel; self.dayStreak = dayStreak; self.longest = longest
-        self.progress = progress; self.progressCompact = progressCompact; self.newDay = newDay
-        self.newDaySpoken = newDaySpoken; self.overflowTemplate = overflowTemplate
-        self.statusTitle = statusTitle; self.statusSubtitle = statusSubtitle
-        self.staleFooter = staleFooter; self.motivator = motivator; self.cta = cta
+    public init(
+        daysLabel: String = "days", dayStreak: String = "DAY STREAK", longest: String,
+        progress: String, progressCompact: String, newDay: String = "New day",
+        newDaySpoken: String = "New day. Tap to see today's habits.",
+        overflowTemplate: String = "+{n} more", statusTitle: String? = nil,
+        statusSubtitle: String? = nil, staleFooter: String = "Today · last synced 20h ago",
+        motivator: String? = nil, cta: String? = nil
+    ) {
+        self.daysLabel = daysLabel
+        self.dayStreak = dayStreak
+        self.longest = longest
+        self.progress = progress
+        self.progressCompact = progressCompact
+        self.newDay = newDay
+        self.newDaySpoken = newDaySpoken
+        self.overflowTemplate = overflowTemplate
+        self.statusTitle = statusTitle
+        self.statusSubtitle = statusSubtitle
+        self.staleFooter = staleFooter
+        self.motivator = motivator
+        self.cta = cta
     }
 
     /// The template with every "{n}" replaced by `n`: the standard library's `replacing`, not
@@ -80,11 +93,16 @@ public struct AndroidPlanStrings: Sendable, Hashable {
     /// Plain English stand-ins for the copy layer's strings, built from the numbers (used by the CLI
     /// and tests; the model/copy layer passes its own).
     public static func standIn(state: WidgetState, longest: Int, done: Int, total: Int) -> AndroidPlanStrings {
-        var s = AndroidPlanStrings(longest: "Longest \(longest)", progress: "\(done) of \(total) done",
-                                   progressCompact: "\(done)/\(total)")
+        var s = AndroidPlanStrings(
+            longest: "Longest \(longest)", progress: "\(done) of \(total) done",
+            progressCompact: "\(done)/\(total)")
         switch state {
-        case .allDone: s.statusTitle = "All done today"; s.motivator = "Today's build. Rest easy."
-        case .empty: s.statusTitle = "Nothing due today"; s.statusSubtitle = "Rest counts too."
+        case .allDone:
+            s.statusTitle = "All done today"
+            s.motivator = "Today's build. Rest easy."
+        case .empty:
+            s.statusTitle = "Nothing due today"
+            s.statusSubtitle = "Rest counts too."
         case .firstRun: s.statusTitle = "Open Objectuve to sync today"
         case .defaultProgress: s.motivator = "Lay the last stone to keep the tower rising."
         case .newDay: s.motivator = "Set the first stone — the tower starts today."
@@ -113,44 +131,71 @@ public struct AndroidPlanInput: Sendable {
     public var coachLineShort: String?
     public var strings: AndroidPlanStrings
 
-    public init(family: AndroidFamilyRequest = .auto, widthDp: Double, heightDp: Double, fontScale: Double = 1.0,
-                state: WidgetState = .defaultProgress, reactive: ReactiveTreatment = .notYet,
-                motif: StreakMotif = .stones, kindling: Bool = true, streak: Int = 12, longest: Int = 21,
-                habits: [HabitInput], coachLine: String? = nil, coachLineShort: String? = nil,
-                strings: AndroidPlanStrings) {
-        self.family = family; self.widthDp = widthDp; self.heightDp = heightDp; self.fontScale = fontScale
-        self.state = state; self.reactive = reactive; self.motif = motif; self.kindling = kindling
-        self.streak = streak; self.longest = longest; self.habits = habits
-        self.coachLine = coachLine; self.coachLineShort = coachLineShort; self.strings = strings
+    public init(
+        family: AndroidFamilyRequest = .auto, widthDp: Double, heightDp: Double, fontScale: Double = 1.0,
+        state: WidgetState = .defaultProgress, reactive: ReactiveTreatment = .notYet,
+        motif: StreakMotif = .stones, kindling: Bool = true, streak: Int = 12, longest: Int = 21,
+        habits: [HabitInput], coachLine: String? = nil, coachLineShort: String? = nil,
+        strings: AndroidPlanStrings
+    ) {
+        self.family = family
+        self.widthDp = widthDp
+        self.heightDp = heightDp
+        self.fontScale = fontScale
+        self.state = state
+        self.reactive = reactive
+        self.motif = motif
+        self.kindling = kindling
+        self.streak = streak
+        self.longest = longest
+        self.habits = habits
+        self.coachLine = coachLine
+        self.coachLineShort = coachLineShort
+        self.strings = strings
     }
 
     /// The seed's reference case: a 2-digit streak (12), 2-digit longest (21), stones, not-yet
     /// ("Add a stone"), kindling on, 5 habits none done, default progress, fontScale 1.0, the
     /// OBJ-2428 reported geometry 230 × 330 dp, and the not-yet-new-day Coach line.
-    public static func reference(family: AndroidFamilyRequest = .auto, widthDp: Double = 230, heightDp: Double = 330,
-                                 fontScale: Double = 1.0, state: WidgetState = .defaultProgress,
-                                 reactive: ReactiveTreatment = .notYet, motif: StreakMotif = .stones,
-                                 kindling: Bool = true, streak: Int = 12, longest: Int = 21,
-                                 habitCount: Int = 5, doneCount: Int = 0) -> AndroidPlanInput {
-        let titles = ["Meditate", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
-                      "Practice guitar", "Call a friend", "Plan tomorrow", "Floss"]
+    public static func reference(
+        family: AndroidFamilyRequest = .auto, widthDp: Double = 230, heightDp: Double = 330,
+        fontScale: Double = 1.0, state: WidgetState = .defaultProgress,
+        reactive: ReactiveTreatment = .notYet, motif: StreakMotif = .stones,
+        kindling: Bool = true, streak: Int = 12, longest: Int = 21,
+        habitCount: Int = 5, doneCount: Int = 0
+    ) -> AndroidPlanInput {
+        let titles = [
+            "Meditate", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
+            "Practice guitar", "Call a friend", "Plan tomorrow", "Floss",
+        ]
         let habits = (0..<max(0, habitCount)).map { i in
             HabitInput(i < titles.count ? titles[i] : "Habit \(i + 1)", done: i < doneCount)
         }
-        let coachLong: String?, coachShort: String?
+        let coachLong: String?
+        let coachShort: String?
         switch state {
-        case .empty, .firstRun, .stale: coachLong = nil; coachShort = nil
-        case .allDone: coachLong = "You showed up again. That's the whole game."; coachShort = "You showed up again."
+        case .empty, .firstRun, .stale:
+            coachLong = nil
+            coachShort = nil
+        case .allDone:
+            coachLong = "You showed up again. That's the whole game."
+            coachShort = "You showed up again."
         case .defaultProgress, .newDay:
-            if doneCount == 0 { coachLong = "Add today's stone to keep the tower rising."; coachShort = "Add today's stone." }
-            else { coachLong = "One more and today's stone is set."; coachShort = "One more sets it." }
+            if doneCount == 0 {
+                coachLong = "Add today's stone to keep the tower rising."
+                coachShort = "Add today's stone."
+            } else {
+                coachLong = "One more and today's stone is set."
+                coachShort = "One more sets it."
+            }
         }
         var strings = AndroidPlanStrings.standIn(state: state, longest: longest, done: doneCount, total: habitCount)
         if kindling && state == .defaultProgress { strings.cta = smallCTAText(motif: motif) }
-        return AndroidPlanInput(family: family, widthDp: widthDp, heightDp: heightDp, fontScale: fontScale,
-                                state: state, reactive: reactive, motif: motif, kindling: kindling,
-                                streak: streak, longest: longest, habits: habits, coachLine: coachLong,
-                                coachLineShort: coachShort, strings: strings)
+        return AndroidPlanInput(
+            family: family, widthDp: widthDp, heightDp: heightDp, fontScale: fontScale,
+            state: state, reactive: reactive, motif: motif, kindling: kindling,
+            streak: streak, longest: longest, habits: habits, coachLine: coachLong,
+            coachLineShort: coachShort, strings: strings)
     }
 }
 
@@ -195,7 +240,10 @@ extension PlanPart {
 public struct FinishedText: Sendable, Hashable, Codable {
     public var lines: [String]
     public var ellipsized: Bool
-    public init(lines: [String], ellipsized: Bool) { self.lines = lines; self.ellipsized = ellipsized }
+    public init(lines: [String], ellipsized: Bool) {
+        self.lines = lines
+        self.ellipsized = ellipsized
+    }
     public var text: String { lines.joined(separator: " ") }
 }
 
@@ -219,11 +267,21 @@ public struct PlanElement: Sendable, Hashable {
     /// The lines drawn, wrapped once when the element is decided (nil for graphics and hidden elements).
     public var drawn: FinishedText?
 
-    public init(key: PlanPart, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
-                text: String? = nil, style: TextStyle? = nil, lines: Int = 0, maxLines: Int = 1, ellipsized: Bool = false,
-                drawn: FinishedText? = nil) {
-        self.key = key; self.shown = shown; self.reason = reason; self.costDp = costDp; self.frame = frame
-        self.text = text; self.style = style; self.lines = lines; self.maxLines = maxLines; self.ellipsized = ellipsized
+    public init(
+        key: PlanPart, shown: Bool, reason: String, costDp: Double = 0, frame: Rect? = nil,
+        text: String? = nil, style: TextStyle? = nil, lines: Int = 0, maxLines: Int = 1, ellipsized: Bool = false,
+        drawn: FinishedText? = nil
+    ) {
+        self.key = key
+        self.shown = shown
+        self.reason = reason
+        self.costDp = costDp
+        self.frame = frame
+        self.text = text
+        self.style = style
+        self.lines = lines
+        self.maxLines = maxLines
+        self.ellipsized = ellipsized
         self.drawn = drawn
     }
 }

@@ -1,6 +1,7 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
+
 /// The Android planner: height and width budgets, shed order, size resolution, the narrow-Large
 /// ladder and the habit-row policy of seed 000 — one routine that both measures and places, so the
 /// scene builder draws from `AndroidWidgetPlan` and never re-derives a number.
@@ -13,14 +14,16 @@ private typealias L = AndroidLayout
 
 /// Plans one Android widget render. Pure: the same input and measurer give the same plan.
 public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
-    let size: AndroidFamily, sizeReason: String
+    let size: AndroidFamily
+    let sizeReason: String
     switch input.family {
     case .small: (size, sizeReason) = (.small, "forced by --family small")
     case .medium: (size, sizeReason) = (.medium, "forced by --family medium")
     case .large: (size, sizeReason) = (.large, "forced by --family large")
     case .auto:
-        (size, sizeReason) = resolveSize(minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
-                                         largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
+        (size, sizeReason) = resolveSize(
+            minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
+            largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
     }
     var p = AndroidPlanBuilder(input: input, measurer: measurer, size: size)
     p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
@@ -35,8 +38,10 @@ public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring
 /// resolveSize(minWidthDp, minHeightDp, kindling) — seed "Three-breakpoint model":
 /// < 200 dp wide → Small; kindling on, height ≥ 270, width ≥ 200 and the Large plan seats at least
 /// 2 habit rows → Large; otherwise Medium. A narrow width never demotes Large to Medium.
-public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
-                        largeHabitCapacity: @autoclosure () -> Int) -> (size: AndroidFamily, reason: String) {
+public func resolveSize(
+    minWidthDp: Double, minHeightDp: Double, kindling: Bool,
+    largeHabitCapacity: @autoclosure () -> Int
+) -> (size: AndroidFamily, reason: String) {
     if minWidthDp < L.mediumWidthThresholdDp {
         return (.small, "width \(fmtDp(minWidthDp)) < MEDIUM_WIDTH_THRESHOLD_DP \(fmtDp(L.mediumWidthThresholdDp))")
     }
@@ -51,7 +56,10 @@ public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
     guard seats >= L.largeMinHabitRows else {
         return (.medium, "Large would seat \(seats) habit row(s) < \(L.largeMinHabitRows) at this font scale → Medium")
     }
-    return (.large, "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)")
+    return (
+        .large,
+        "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)"
+    )
 }
 
 /// How many habit rows the Large plan seats at this geometry and font scale — seed 000 resolveSize:
@@ -62,7 +70,8 @@ public func resolveSize(minWidthDp: Double, minHeightDp: Double, kindling: Bool,
 public func largeHabitCapacity(_ input: AndroidPlanInput, measurer: TextMeasuring) -> Int {
     var probe = input
     probe.family = .large
-    let listsRows = [.defaultProgress, .stale, .allDone].contains(input.state) && input.habits.count >= L.largeMinHabitRows
+    let listsRows =
+        [.defaultProgress, .stale, .allDone].contains(input.state) && input.habits.count >= L.largeMinHabitRows
     if !listsRows {
         probe.state = .defaultProgress
         probe.habits = (0..<L.largeMaxHabitRows).map { HabitInput("Habit \($0 + 1)", done: false) }
@@ -79,7 +88,8 @@ package struct AndroidTextMetrics {
     package let fontScale: Double
 
     package init(measurer: TextMeasuring, fontScale: Double) {
-        self.measurer = measurer; self.fontScale = fontScale
+        self.measurer = measurer
+        self.fontScale = fontScale
     }
 
     package var body: TextStyle { .roboto(.regular, sp: L.bodySp, fontScale: fontScale) }
@@ -97,7 +107,8 @@ package struct AndroidTextMetrics {
     /// The next-due row with its label cut to one line.
     package var nextDueOneLineRow: Double { row(lines: 1, minimum: L.kindlingNextDueRowHeightDp) }
     package func row(lines: Int, minimum: Double = 0) -> Double {
-        HabitRowSeating.rowHeight(lines: lines, lineHeight: habitLine, padding: L.habitRowVerticalPaddingDp, minimum: minimum)
+        HabitRowSeating.rowHeight(
+            lines: lines, lineHeight: habitLine, padding: L.habitRowVerticalPaddingDp, minimum: minimum)
     }
     package var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
@@ -140,7 +151,8 @@ package struct AndroidTextMetrics {
 
     /// Widest line of `text` wrapped to `lines` at `width`, rounded up.
     package func wrappedWidth(_ text: String, width: Double, lines: Int, style: TextStyle) -> Double {
-        L.ceilDp(TextWrap.wrap(text, width: width, maxLines: max(1, lines), style: style, measurer: measurer).maxLineWidth)
+        L.ceilDp(
+            TextWrap.wrap(text, width: width, maxLines: max(1, lines), style: style, measurer: measurer).maxLineWidth)
     }
 }
 
@@ -162,13 +174,13 @@ package struct AndroidPlanBuilder {
     package var rungReason: String?
 
     // Geometry shared by every family.
-    package let cw: Double          // contentWidth(w)
-    package let cb: Double          // contentBox(h)
+    package let cw: Double  // contentWidth(w)
+    package let cb: Double  // contentBox(h)
     // STALE footer reservation, its lines (1 in STALE, else 0) and mainRowBudget(h).
     package var footer: Double
     package var footerLines: Int
     package var budget: Double
-    package let x0: Double          // content box origin
+    package let x0: Double  // content box origin
     package let y0: Double
 
     package init(input: AndroidPlanInput, measurer: TextMeasuring, size: AndroidFamily, mode: RunMode = .place) {
@@ -205,7 +217,8 @@ package struct AndroidPlanBuilder {
         case .medium: today = L.mediumNumeralSp
         case .large: today = L.largeNumeralSp
         }
-        let nominal = m.numeral(family).size, step = L.numeralStepSp * input.fontScale
+        let nominal = m.numeral(family).size
+        let step = L.numeralStepSp * input.fontScale
         let steps = max(0, ((nominal - today) / step + 1e-9).rounded(.down))
         return L.lineBox(size: nominal - steps * step)
     }
@@ -229,7 +242,8 @@ package struct AndroidPlanBuilder {
         guard input.reactive != .baseline else { return nil }
         switch input.state {
         case .defaultProgress, .allDone:
-            return reactiveCaption(platform: .android, motif: input.motif, branch: input.reactive == .extended ? .extended : .notYet)
+            return reactiveCaption(
+                platform: .android, motif: input.motif, branch: input.reactive == .extended ? .extended : .notYet)
         case .newDay:
             return reactiveCaption(platform: .android, motif: input.motif, branch: .notYet)
         case .empty, .stale, .firstRun: return nil
@@ -266,7 +280,9 @@ package struct AndroidPlanBuilder {
         elements[e.key] = e
     }
     package func shows(_ key: PlanPart) -> Bool { elements[key]?.shown ?? false }
-    package mutating func hide(_ key: PlanPart, _ reason: String) { set(PlanElement(key: key, shown: false, reason: reason)) }
+    package mutating func hide(_ key: PlanPart, _ reason: String) {
+        set(PlanElement(key: key, shown: false, reason: reason))
+    }
     package mutating func note(_ s: String) { if mode == .place { arithmetic.append(s) } }
     /// Records the height `key` takes in `column` (its budget row).
     package mutating func row(_ key: PlanPart, _ column: PlanColumn, _ y: Double, _ h: Double) {
@@ -281,8 +297,9 @@ package struct AndroidPlanBuilder {
     /// shared engine (`StackColumn`) keeps its next free y and the room left, so no family adds
     /// up a budget by hand.
     package func column(x: Double, width: Double, top: Double? = nil, room: Double? = nil) -> StackColumn {
-        StackColumn(metrics: AndroidLineMetrics(), measurer: m.measurer,
-                    box: Rect(x: x, y: top ?? y0, width: width, height: room ?? budget))
+        StackColumn(
+            metrics: AndroidLineMetrics(), measurer: m.measurer,
+            box: Rect(x: x, y: top ?? y0, width: width, height: room ?? budget))
     }
 
     /// Places `key`'s row, `cost` dp from the top of `col`'s room (a fit already decided), and
@@ -313,11 +330,14 @@ package struct AndroidPlanBuilder {
         var style = m.numeral(f)
         let nominal = style.size
         var w = m.width(text, style)
-        while (w > maxWidth || L.lineBox(size: style.size) > maxHeight) && style.size - L.numeralStepSp * input.fontScale >= L.numeralFloorSp {
+        while (w > maxWidth || L.lineBox(size: style.size) > maxHeight)
+            && style.size - L.numeralStepSp * input.fontScale >= L.numeralFloorSp
+        {
             style.size -= L.numeralStepSp * input.fontScale
             w = m.width(text, style)
         }
-        let reason = style.size < nominal
+        let reason =
+            style.size < nominal
             ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × \(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
             : nil
         return (style, w, reason)
@@ -336,67 +356,106 @@ package struct AndroidPlanBuilder {
             .init(.trailing, forms: trailing.map { [$0] } ?? [], requires: .flame),
         ]).fill(room: width).forms
         let flame = kept[.flame] != nil
-        note("coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")")
-        return Head(numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil, height: L.lineBox(size: style.size), steppedReason: stepped)
+        note(
+            "coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")"
+        )
+        return Head(
+            numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil,
+            height: L.lineBox(size: style.size), steppedReason: stepped)
     }
 
     package mutating func placeHead(_ h: Head, x: Double, y: Double, column: PlanColumn, numeralFamily: String) {
         var nx = x
         if h.flame {
-            set(PlanElement(key: .flame, shown: true, reason: "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits", costDp: L.flameContainerDp,
-                            frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
+            set(
+                PlanElement(
+                    key: .flame, shown: true,
+                    reason:
+                        "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits",
+                    costDp: L.flameContainerDp,
+                    frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
             nx += L.flameContainerDp + L.headerGapDp
         } else {
-            hide(.flame, "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins")
+            hide(
+                .flame,
+                "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins"
+            )
         }
-        set(PlanElement(key: .numeral, shown: true,
-                        reason: h.steppedReason ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
-                        costDp: h.height, frame: Rect(x: nx, y: y, width: h.numeralW, height: h.height),
-                        text: String(input.streak), style: h.numeralStyle, lines: 1))
+        set(
+            PlanElement(
+                key: .numeral, shown: true,
+                reason: h.steppedReason
+                    ?? "the streak numeral never sheds (\(numeralFamily), \(fmtDp(h.numeralStyle.size)) dp bold)",
+                costDp: h.height, frame: Rect(x: nx, y: y, width: h.numeralW, height: h.height),
+                text: String(input.streak), style: h.numeralStyle, lines: 1))
         row(.numeral, column, y, h.height)
     }
 
     /// A single-line text element with the maxLines=1 + ellipsize=end structural floor.
-    package func textLine(_ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
-                  height: Double, cost: Double, reason: String) -> PlanElement {
+    package func textLine(
+        _ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+        height: Double, cost: Double, reason: String
+    ) -> PlanElement {
         let w = m.width(text, style)
         let cut = w > width
-        return PlanElement(key: key, shown: true, reason: cut ? reason + "; ellipsized (\(fmtDp(w)) > \(fmtDp(width)) dp)" : reason,
-                           costDp: cost, frame: Rect(x: x, y: y + height - m.lineFor(style), width: min(w, width), height: m.lineFor(style)),
-                           text: text, style: style, lines: 1, maxLines: 1, ellipsized: cut)
+        return PlanElement(
+            key: key, shown: true, reason: cut ? reason + "; ellipsized (\(fmtDp(w)) > \(fmtDp(width)) dp)" : reason,
+            costDp: cost,
+            frame: Rect(x: x, y: y + height - m.lineFor(style), width: min(w, width), height: m.lineFor(style)),
+            text: text, style: style, lines: 1, maxLines: 1, ellipsized: cut)
     }
 
     /// A must-not-truncate text already known to fit `lines` lines at `width` (see `fitLines`);
     /// `y` is the top of its first line.
-    package func sentence(_ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
-                  lines: Int, maxLines: Int = L.sentenceMaxLines, cost: Double, reason: String) -> PlanElement {
+    package func sentence(
+        _ key: PlanPart, _ text: String, style: TextStyle, x: Double, y: Double, width: Double,
+        lines: Int, maxLines: Int = L.sentenceMaxLines, cost: Double, reason: String
+    ) -> PlanElement {
         let lineH = m.lineFor(style)
-        return PlanElement(key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
-                           costDp: cost, frame: Rect(x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
-                                                     height: Double(lines) * lineH),
-                           text: text, style: style, lines: lines, maxLines: maxLines)
+        return PlanElement(
+            key: key, shown: true, reason: reason + (lines > 1 ? "; wraps to \(lines) lines (never cut)" : ""),
+            costDp: cost,
+            frame: Rect(
+                x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
+                height: Double(lines) * lineH),
+            text: text, style: style, lines: lines, maxLines: maxLines)
     }
 
     /// The caption row: glyph slot + gap + text on `lines` lines (`y` the top of the first),
     /// ellipsized if it still doesn't fit.
-    package func captionElement(_ caption: String, x: Double, y: Double, width: Double, lines: Int = 1, style: TextStyle? = nil,
-                        cost: Double, reason: String) -> PlanElement {
+    package func captionElement(
+        _ caption: String, x: Double, y: Double, width: Double, lines: Int = 1, style: TextStyle? = nil,
+        cost: Double, reason: String
+    ) -> PlanElement {
         let style = style ?? m.body
         let need = m.captionWidth(caption, size, style: style)
         let textW = width - L.captionGlyphSlotDp(size, fontScale: input.fontScale) - L.captionGlyphGapDp(size)
         let cut = lines == 1 ? need > width : m.fitLines(caption, width: textW, style: style, maxLines: lines) == nil
-        return PlanElement(key: .captionRow, shown: true,
-                           reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
-                           frame: Rect(x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.lineFor(style)),
-                           text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
+        return PlanElement(
+            key: .captionRow, shown: true,
+            reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
+            frame: Rect(
+                x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.lineFor(style)),
+            text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
     }
 
     package mutating func placeFooter() {
-        guard input.state == .stale else { hide(.staleFooter, "not STALE"); return }
-        guard footerLines > 0 else { hide(.staleFooter, "no stale footer text"); return }
+        guard input.state == .stale else {
+            hide(.staleFooter, "not STALE")
+            return
+        }
+        guard footerLines > 0 else {
+            hide(.staleFooter, "no stale footer text")
+            return
+        }
         let y = y0 + budget + L.staleFooterTopMarginDp
-        set(textLine(.staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line, cost: footer,
-                     reason: "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"))
+        set(
+            textLine(
+                .staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line,
+                cost: footer,
+                reason:
+                    "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"
+            ))
         row(.staleFooter, .footer, y0 + budget, footer)
     }
 
@@ -416,8 +475,11 @@ package struct AndroidPlanBuilder {
         let glyphCost = L.appGlyphDp + L.appGlyphGapDp
         func lines(_ style: TextStyle, in height: Double) -> Int? {
             let lineH = m.lineFor(style)
-            return m.fitLines(text, width: width, style: style, maxLines: max(L.firstRunMaxLines, StackColumn.linesThatFit(height, lineHeight: lineH)))
-                .flatMap { Double($0) * lineH <= height ? $0 : nil }
+            return m.fitLines(
+                text, width: width, style: style,
+                maxLines: max(L.firstRunMaxLines, StackColumn.linesThatFit(height, lineHeight: lineH))
+            )
+            .flatMap { Double($0) * lineH <= height ? $0 : nil }
         }
         var style = m.body
         while lines(style, in: col.left) == nil && style.size - 1 >= L.bodySp - 1e-9 { style.size -= 1 }
@@ -427,54 +489,83 @@ package struct AndroidPlanBuilder {
         let glyphYields = fit(in: room - glyphCost) == nil && fit(in: room) != nil
         if col.fits(glyphCost) && !glyphYields {
             let slot = take(.appGlyph, glyphCost, in: &col, column: .main)
-            set(PlanElement(key: .appGlyph, shown: true, reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(room))",
-                            costDp: glyphCost, frame: Rect(x: x0, y: slot.minY, width: L.appGlyphDp, height: L.appGlyphDp)))
+            set(
+                PlanElement(
+                    key: .appGlyph, shown: true,
+                    reason: "app glyph \(fmtDp(L.appGlyphDp)) + \(fmtDp(L.appGlyphGapDp)) ≤ \(fmtDp(room))",
+                    costDp: glyphCost, frame: Rect(x: x0, y: slot.minY, width: L.appGlyphDp, height: L.appGlyphDp)))
         } else {
-            hide(.appGlyph, glyphYields ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(room)) dp)"
-                                        : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(room)) dp left")
+            hide(
+                .appGlyph,
+                glyphYields
+                    ? "app glyph yields: beside it the first-run message can't be drawn whole (\(fmtDp(room)) dp)"
+                    : "app glyph \(fmtDp(glyphCost)) > \(fmtDp(room)) dp left")
         }
         let lines = fit(in: col.left)
-        if style.size < m.body.size { note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut") }
-        placeWrapped(.statusTitle, text, style: style, lineH: lineH, in: &col,
-                     maxLines: lines ?? min(L.firstRunMaxLines, col.linesThatFit(lineHeight: lineH)), topMargin: 0,
-                     column: .main, what: "first-run message")
+        if style.size < m.body.size {
+            note("first-run message: stepped \(fmtDp(m.body.size)) → \(fmtDp(style.size)) dp so no word is cut")
+        }
+        placeWrapped(
+            .statusTitle, text, style: style, lineH: lineH, in: &col,
+            maxLines: lines ?? min(L.firstRunMaxLines, col.linesThatFit(lineHeight: lineH)), topMargin: 0,
+            column: .main, what: "first-run message")
     }
 
     /// A wrapping text block of up to `maxLines` lines at the top of `col` (`indent` dp in from its
     /// left edge), which it advances past; returns what it cost.
     @discardableResult
-    package mutating func placeWrapped(_ key: PlanPart, _ text: String, style: TextStyle, lineH: Double, in col: inout StackColumn,
-                               indent: Double = 0, maxLines: Int, topMargin: Double, column: PlanColumn, what: String) -> Double {
+    package mutating func placeWrapped(
+        _ key: PlanPart, _ text: String, style: TextStyle, lineH: Double, in col: inout StackColumn,
+        indent: Double = 0, maxLines: Int, topMargin: Double, column: PlanColumn, what: String
+    ) -> Double {
         guard maxLines >= 1, col.width - indent > 0 else {
-            hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)"); return 0
+            hide(key, "\(what): no line fits (\(maxLines) line(s) budgeted)")
+            return 0
         }
         // The shared column engine wraps and places it (Android line metrics; may end in "…").
         let y = col.y
-        guard let placed = col.text(text, style: style, maxLines: maxLines, gap: topMargin, indent: indent, whole: false) else {
-            hide(key, "\(what): no line fits"); return 0
+        guard
+            let placed = col.text(text, style: style, maxLines: maxLines, gap: topMargin, indent: indent, whole: false)
+        else {
+            hide(key, "\(what): no line fits")
+            return 0
         }
-        let lines = placed.text.lines.count, cut = placed.text.ellipsized
+        let lines = placed.text.lines.count
+        let cut = placed.text.ellipsized
         let cost = topMargin + Double(lines) * lineH
-        set(PlanElement(key: key, shown: true,
-                        reason: "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp" + (cut ? "; ellipsized" : ""),
-                        costDp: cost, frame: placed.frame,
-                        text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
+        set(
+            PlanElement(
+                key: key, shown: true,
+                reason:
+                    "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp"
+                    + (cut ? "; ellipsized" : ""),
+                costDp: cost, frame: placed.frame,
+                text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
         row(key, column, y, cost)
         return cost
     }
 
     /// Optional lines added to `col` in priority order, each drawn whole on at most its lines and
     /// only under the one above it (shed from the end): a `ShedOrder` in which each requires the last.
-    package mutating func stackOptional(_ items: [(PlanPart, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: PlanColumn) {
-        let x = col.x, width = col.width
+    package mutating func stackOptional(
+        _ items: [(PlanPart, String, TextStyle, Double, String, Int)], in col: inout StackColumn, column: PlanColumn
+    ) {
+        let x = col.x
+        let width = col.width
         let lines = items.map { m.fitLines($0.1, width: width, style: $0.2, maxLines: $0.5) }
         let costs = zip(items, lines).map { item, n in n.map { item.3 + Double($0) * m.lineFor(item.2) } }
-        let kept = ShedOrder(items.indices.map { i in
-            ShedOrder<PlanPart>.Item(items[i].0, forms: costs[i].map { [$0] } ?? [], requires: i > 0 ? items[i - 1].0 : nil)
-        }).fill(room: col.left).forms
+        let kept = ShedOrder(
+            items.indices.map { i in
+                ShedOrder<PlanPart>.Item(
+                    items[i].0, forms: costs[i].map { [$0] } ?? [], requires: i > 0 ? items[i - 1].0 : nil)
+            }
+        ).fill(room: col.left).forms
         var blocked: String?
         for (i, (key, text, style, margin, what, maxLines)) in items.enumerated() {
-            if let blocked { hide(key, "shed: \(blocked) already shed (shed from the bottom)"); continue }
+            if let blocked {
+                hide(key, "shed: \(blocked) already shed (shed from the bottom)")
+                continue
+            }
             guard let n = lines[i], let cost = costs[i] else {
                 hide(key, "\(what) needs more than \(maxLines) lines at \(fmtDp(width)) dp — shed whole, never cut")
                 blocked = what
@@ -483,8 +574,11 @@ package struct AndroidPlanBuilder {
             let left = col.left
             if kept[key] != nil {
                 let slot = take(key, cost, in: &col, column: column)
-                set(sentence(key, text, style: style, x: x, y: slot.minY + margin, width: width, lines: n, maxLines: maxLines, cost: cost,
-                             reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
+                set(
+                    sentence(
+                        key, text, style: style, x: x, y: slot.minY + margin, width: width, lines: n,
+                        maxLines: maxLines, cost: cost,
+                        reason: "\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) dp left"))
                 note("\(what): \(fmtDp(cost)) ≤ \(fmtDp(left)) → shown")
             } else {
                 hide(key, "\(what) shed: \(fmtDp(cost)) > \(fmtDp(left)) dp left")
@@ -498,14 +592,16 @@ package struct AndroidPlanBuilder {
     /// vertically centred, OBJ-1477; NEW_DAY's line with them, README "New day"): every frame and
     /// its budget row moves down by half the slack.
     mutating func centre(_ keys: [PlanPart], from top: Double, used: Double, in col: StackColumn, column: PlanColumn) {
-        let dy = col.centringShift, free = col.left
+        let dy = col.centringShift
+        let free = col.left
         guard dy > 0 else { return }
         for k in keys {
             guard var e = elements[k], e.shown, let f = e.frame else { continue }
             e.frame = f.offsetBy(dx: 0, dy: dy)
             elements[k] = e
         }
-        for i in rows.indices where rows[i].column == column && rows[i].y >= top - 1e-9 && rows[i].y < top + used - 1e-9 {
+        for i in rows.indices where rows[i].column == column && rows[i].y >= top - 1e-9 && rows[i].y < top + used - 1e-9
+        {
             rows[i] = rows[i].offsetBy(dy: dy)
         }
         note("centred body: \(fmtDp(used)) dp moved down \(fmtDp(dy)) into \(fmtDp(free)) dp of slack")
@@ -521,26 +617,38 @@ package struct AndroidPlanBuilder {
 
     /// The state's own line's form at the body size in a column `width` wide.
     package func stateLineAtBody(width: Double) -> AndroidTextMetrics.LineForm? {
-        input.strings.statusTitle.flatMap { m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
+        input.strings.statusTitle.flatMap {
+            m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp)
+        }
     }
 
     /// "0 of 4 done", or "0/4" when its measured advance exceeds the box (usesCompactProgress).
     package func progressText(width: Double) -> (String, String) {
         let full = m.width(input.strings.progress, m.body)
-        if full <= width { return (input.strings.progress, "\"\(input.strings.progress)\" \(fmtDp(full)) ≤ \(fmtDp(width))") }
-        return (input.strings.progressCompact, "compact: \"\(input.strings.progress)\" \(fmtDp(full)) > \(fmtDp(width))")
+        if full <= width {
+            return (input.strings.progress, "\"\(input.strings.progress)\" \(fmtDp(full)) ≤ \(fmtDp(width))")
+        }
+        return (
+            input.strings.progressCompact, "compact: \"\(input.strings.progress)\" \(fmtDp(full)) > \(fmtDp(width))"
+        )
     }
 
     // MARK: - The checklist column (Medium right column, Large body)
 
-    package mutating func planChecklistColumn(in start: StackColumn, column: PlanColumn,
-                                      coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
-                                      maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0) {
+    package mutating func planChecklistColumn(
+        in start: StackColumn, column: PlanColumn,
+        coachText: String?, coachReason: String, coachMaxLines: Int, coachTopMargin coachTop: Double,
+        maxRows: Int, sectionMargin: Double, coachLeadDp: Double = 0
+    ) {
         var col = start
-        let x = col.x, width = col.width
-        hide(.newDayIcon, "not NEW_DAY"); hide(.newDayLine, "not NEW_DAY")
-        hide(.progress, "no progress line in \(input.state.rawValue)"); hide(.overflowLine, "no overflow")
-        hide(.statusTitle, "no status line in \(input.state.rawValue)"); hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
+        let x = col.x
+        let width = col.width
+        hide(.newDayIcon, "not NEW_DAY")
+        hide(.newDayLine, "not NEW_DAY")
+        hide(.progress, "no progress line in \(input.state.rawValue)")
+        hide(.overflowLine, "no overflow")
+        hide(.statusTitle, "no status line in \(input.state.rawValue)")
+        hide(.statusSubtitle, "no subtitle in \(input.state.rawValue)")
 
         // Coach line: shown by showsCoachLine (not budget), clamped to the lines that fit — and it
         // ranks last in the column (`checklistKeeps`): seed 000 "Shedding order" sheds habit rows
@@ -553,32 +661,46 @@ package struct AndroidPlanBuilder {
         // of rows, that line outranks the Coach line: the Coach line gives up lines first. (New day
         // draws no Coach line: `coachLineText` composes none for it.)
         let stateLine = listsRows ? nil : stateLineCost(width: width).flatMap { $0 <= col.left ? $0 : nil }
-        let keeps = listsRows || stateLine != nil
-            ? checklistKeeps(room: col.left, width: width, listsRows: listsRows, stateLine: stateLine,
-                             coachText: showsCoachLine ? coachText : nil, coachMaxLines: coachMax, coachTop: coachTop,
-                             coachLeadDp: coachLeadDp, sectionMargin: sectionMargin) : nil
+        let keeps =
+            listsRows || stateLine != nil
+            ? checklistKeeps(
+                room: col.left, width: width, listsRows: listsRows, stateLine: stateLine,
+                coachText: showsCoachLine ? coachText : nil, coachMaxLines: coachMax, coachTop: coachTop,
+                coachLeadDp: coachLeadDp, sectionMargin: sectionMargin) : nil
         if let keeps, showsCoachLine, coachText != nil, keeps.coachLines < coachMax {
-            note("Coach line: \(coachMax) → \(keeps.coachLines) line(s) so "
-                 + (listsRows ? "\(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)"
-                              : "the status line fits (the state's own line outranks it)"))
+            note(
+                "Coach line: \(coachMax) → \(keeps.coachLines) line(s) so "
+                    + (listsRows
+                        ? "\(keeps.firstRow ? "the first habit row" : "the count") fits (the Coach line sheds first)"
+                        : "the status line fits (the state's own line outranks it)"))
             coachMax = keeps.coachLines
         }
         if showsCoachLine, coachText != nil, coachMax == 0 {
-            hide(.coachLine, listsRows ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
-                                       : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)")
+            hide(
+                .coachLine,
+                listsRows
+                    ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
+                    : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)"
+            )
         } else if showsCoachLine, let text = coachText {
             // The lines that fit under the same top margin the line is placed with.
             let maxLines = min(coachMax, col.linesThatFit(lineHeight: m.coachLine, gap: coachTop))
             if maxLines >= 1 {
                 // Large leads the line with coach_spark_large; its slot comes out of the line's width.
-                placeWrapped(.coachLine, text, style: m.coachStyle, lineH: m.coachLine, in: &col, indent: coachLeadDp,
-                             maxLines: maxLines, topMargin: coachTop, column: column, what: "Coach line (\(coachReason))")
+                placeWrapped(
+                    .coachLine, text, style: m.coachStyle, lineH: m.coachLine, in: &col, indent: coachLeadDp,
+                    maxLines: maxLines, topMargin: coachTop, column: column, what: "Coach line (\(coachReason))")
             } else {
                 hide(.coachLine, "Coach line: no line fits (\(fmtDp(col.left)) dp left)")
             }
         } else {
-            hide(.coachLine, !input.kindling ? "kindling off" : input.reactive == .baseline ? "reactive layer off"
-                 : input.state == .stale ? "STALE: Coach line suppressed" : "no coachLine in the snapshot")
+            hide(
+                .coachLine,
+                !input.kindling
+                    ? "kindling off"
+                    : input.reactive == .baseline
+                        ? "reactive layer off"
+                        : input.state == .stale ? "STALE: Coach line suppressed" : "no coachLine in the snapshot")
         }
 
         switch input.state {
@@ -587,16 +709,27 @@ package struct AndroidPlanBuilder {
             let wrapsIcon = m.wrapLines(input.strings.newDay, width: width - L.newDaySmallIconAndGapDp, style: m.body)
             let showsIcon = maxLines >= 1 && (wrapsIcon ?? .max) <= maxLines
             if showsIcon {
-                set(PlanElement(key: .newDayIcon, shown: true, reason: "wraps(New day, \(fmtDp(width - L.newDaySmallIconAndGapDp))) = \(wrapsIcon!) ≤ \(maxLines)", costDp: L.newDaySmallIconAndGapDp,
-                                frame: Rect(x: x, y: col.y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
-            } else { hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon") }
+                set(
+                    PlanElement(
+                        key: .newDayIcon, shown: true,
+                        reason:
+                            "wraps(New day, \(fmtDp(width - L.newDaySmallIconAndGapDp))) = \(wrapsIcon!) ≤ \(maxLines)",
+                        costDp: L.newDaySmallIconAndGapDp,
+                        frame: Rect(
+                            x: x, y: col.y + L.newDaySmallTopMarginDp, width: L.newDaySmallIconDp,
+                            height: L.newDaySmallIconDp)))
+            } else {
+                hide(.newDayIcon, "New day needs more lines than \(max(0, maxLines)) with the icon")
+            }
             let tx = x + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
             let top = col.y
-            let used = placeWrapped(.newDayLine, input.strings.newDay, style: m.body, lineH: m.line, in: &col, indent: tx - x,
-                                    maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column, what: "New day line (habit rows suppressed)")
+            let used = placeWrapped(
+                .newDayLine, input.strings.newDay, style: m.body, lineH: m.line, in: &col, indent: tx - x,
+                maxLines: maxLines, topMargin: L.newDaySmallTopMarginDp, column: column,
+                what: "New day line (habit rows suppressed)")
             centre([.newDayIcon, .newDayLine], from: top, used: used, in: col, column: column)
         case .empty,
-             .allDone where !size.traits.closesWithMotivator || input.habits.isEmpty:
+            .allDone where !size.traits.closesWithMotivator || input.habits.isEmpty:
             var items: [(PlanPart, String, TextStyle, Double, String, Int)] = []
             // Medium's glyph (rest moon / success check) yields only to the state's own line — seed 000
             // State catalog: "Success check + "All done today"", Empty "plus a decorative rest glyph",
@@ -605,41 +738,58 @@ package struct AndroidPlanBuilder {
             let drawsGlyph = size.traits.drawsRestGlyph
             // The state's block as one element of the column's shed order, its forms largest first:
             // the glyph over the line, then the line alone (the glyph with no line where the state has none).
-            let line = input.strings.statusTitle.flatMap { m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp) }
+            let line = input.strings.statusTitle.flatMap {
+                m.wholeLine($0, width: width, maxLines: L.stateLineMaxLines, topMargin: L.statusTopMarginDp)
+            }
             let lineForms = line.map { [$0.cost] } ?? []
-            let glyphForms = drawsGlyph ? (input.strings.statusTitle == nil ? [glyphCost] : lineForms.map { glyphCost + $0 }) : []
+            let glyphForms =
+                drawsGlyph ? (input.strings.statusTitle == nil ? [glyphCost] : lineForms.map { glyphCost + $0 }) : []
             enum Block: Hashable { case state }
             let form = ShedOrder([.init(Block.state, forms: glyphForms + lineForms)]).fill(room: col.left).forms[.state]
             let showsGlyph = form.map { $0 < glyphForms.count } ?? false
             if let t = input.strings.statusTitle {
                 items.append((.statusTitle, t, m.body, L.statusTopMarginDp, "status title", L.stateLineMaxLines))
             }
-            if let s = input.strings.statusSubtitle { items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines)) }
+            if let s = input.strings.statusSubtitle {
+                items.append((.statusSubtitle, s, m.body, 0, "status subtitle", L.sentenceMaxLines))
+            }
             let top = col.y
             let titleCost = line?.cost ?? 0
             if showsGlyph {
                 let reason = "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) ≤ \(fmtDp(col.left)) dp left"
                 let slot = take(.statusGlyph, glyphCost, in: &col, column: column)
-                set(PlanElement(key: .statusGlyph, shown: true, reason: reason,
-                                costDp: glyphCost, frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
+                set(
+                    PlanElement(
+                        key: .statusGlyph, shown: true, reason: reason,
+                        costDp: glyphCost,
+                        frame: Rect(x: x, y: slot.minY, width: L.statusGlyphDp, height: L.statusGlyphDp)))
             } else {
-                hide(.statusGlyph, size.traits.drawsRestGlyph ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
-                                                   : "no status glyph in the \(size.rawValue) layout")
+                hide(
+                    .statusGlyph,
+                    size.traits.drawsRestGlyph
+                        ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
+                        : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
-            centre([.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: column)
+            centre(
+                [.statusGlyph, .statusTitle, .statusSubtitle], from: top, used: col.y - top, in: col, column: column)
         case .defaultProgress, .stale, .allDone:
             let pcost = sectionMargin + m.line
             if let keeps, !keeps.progress, keeps.firstRow, pcost <= col.left {
                 // "N of M done" yields to the first habit row (`checklistKeeps`): the count stays
                 // in "+N more" and the spoken label (README, Android layouts).
-                hide(.progress, "progress line yields to the first habit row: with it no row fits (\(fmtDp(col.left)) dp left)")
+                hide(
+                    .progress,
+                    "progress line yields to the first habit row: with it no row fits (\(fmtDp(col.left)) dp left)")
                 note("progress: yields so the first habit row fits (rows shed last)")
             } else if keeps?.progress ?? (pcost <= col.left) {
                 let left = col.left
                 let slot = take(.progress, pcost, in: &col, column: column)
-                set(textLine(.progress, ptext, style: m.body, x: x, y: slot.minY + sectionMargin, width: width, height: m.line, cost: pcost,
-                             reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(pwhy)"))
+                set(
+                    textLine(
+                        .progress, ptext, style: m.body, x: x, y: slot.minY + sectionMargin, width: width,
+                        height: m.line, cost: pcost,
+                        reason: "progress line \(fmtDp(pcost)) ≤ \(fmtDp(left)) dp left; \(pwhy)"))
                 note("progress: \(fmtDp(pcost)) ≤ \(fmtDp(left)) → shown")
             } else {
                 hide(.progress, "progress line \(fmtDp(pcost)) > \(fmtDp(col.left)) dp left")
@@ -674,7 +824,11 @@ package struct AndroidPlanBuilder {
     /// STALE footer yielding, Large's stacked caption taking its second line). Elements are
     /// overwritten as the new plan sets them.
     package mutating func clearPlaced() {
-        arithmetic = []; rows = []; habitRows = []; overflow = 0; levelB = false
+        arithmetic = []
+        rows = []
+        habitRows = []
+        overflow = 0
+        levelB = false
     }
 
     /// The checklist's rows at one column width, through the shared seating (`HabitRowSeating`):
@@ -683,14 +837,16 @@ package struct AndroidPlanBuilder {
     /// where two lines can't hold it, it can't be drawn (infinite cost: no row that needs it seats).
     /// Where no row seats with it, no row is drawn: the progress line counts the habits.
     func habitRowBudget(width: Double) -> HabitRowSeating {
-        let strings = input.strings, metrics = m
-        return HabitRowSeating(habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
-                               oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow, nextDueOneLineH: m.nextDueOneLineRow,
-                               overflowLine: { hidden in
-                                   metrics.fitLines(strings.overflow(hidden), width: width, style: metrics.body)
-                                       .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
-                               },
-                               rowsOutrankOverflowLine: false)
+        let strings = input.strings
+        let metrics = m
+        return HabitRowSeating(
+            habitCount: input.habits.count, nextDue: nextDueIndex, anchor: windowAnchorIndex,
+            oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow, nextDueOneLineH: m.nextDueOneLineRow,
+            overflowLine: { hidden in
+                metrics.fitLines(strings.overflow(hidden), width: width, style: metrics.body)
+                    .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
+            },
+            rowsOutrankOverflowLine: false)
     }
 
     /// What the checklist column keeps, decided before it places, as a `ShedOrder` — highest
@@ -711,28 +867,38 @@ package struct AndroidPlanBuilder {
         package var coachLines: Int
     }
 
-    package func checklistKeeps(room: Double, width: Double, listsRows: Bool, stateLine: Double?, coachText: String?,
-                        coachMaxLines: Int, coachTop: Double, coachLeadDp: Double, sectionMargin: Double) -> ChecklistKeeps {
+    package func checklistKeeps(
+        room: Double, width: Double, listsRows: Bool, stateLine: Double?, coachText: String?,
+        coachMaxLines: Int, coachTop: Double, coachLeadDp: Double, sectionMargin: Double
+    ) -> ChecklistKeeps {
         enum Part: Hashable { case stateLine, firstRow, progress, coach }
         let rows = habitRowBudget(width: width)
         let first = rows.window(1)
-        let rowForms = !listsRows || input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) }) ? []
+        let rowForms =
+            !listsRows || input.habits.isEmpty || first.contains(where: { mutedRow($0, budget: rows, width: width) })
+            ? []
             : [rows, rows.oneLineNextDue].map { $0.height(first, levelB: false) + $0.overflowCost(1) }
-        let coachForms = coachText.map { text in
-            stride(from: coachMaxLines, through: 1, by: -1).map { lines in
-                width - coachLeadDp > 0 ? coachTop + Double(TextWrap.wrap(text, width: width - coachLeadDp, maxLines: lines, style: m.coachStyle,
-                                                                          measurer: m.measurer).lines.count) * m.coachLine : .infinity
-            }
-        } ?? []
+        let coachForms =
+            coachText.map { text in
+                stride(from: coachMaxLines, through: 1, by: -1).map { lines in
+                    width - coachLeadDp > 0
+                        ? coachTop + Double(
+                            TextWrap.wrap(
+                                text, width: width - coachLeadDp, maxLines: lines, style: m.coachStyle,
+                                measurer: m.measurer
+                            ).lines.count) * m.coachLine : .infinity
+                }
+            } ?? []
         let kept = ShedOrder<Part>([
             .init(.stateLine, forms: stateLine.map { [$0] } ?? [], kept: true),
             .init(.firstRow, forms: rowForms),
             .init(.progress, forms: listsRows ? [sectionMargin + m.line] : []),
             .init(.coach, forms: coachForms),
         ]).fill(room: room).forms
-        return ChecklistKeeps(firstRow: kept[.firstRow] != nil,
-                              progress: kept[.progress] != nil,
-                              coachLines: kept[.coach].map { coachMaxLines - $0 } ?? 0)
+        return ChecklistKeeps(
+            firstRow: kept[.firstRow] != nil,
+            progress: kept[.progress] != nil,
+            coachLines: kept[.coach].map { coachMaxLines - $0 } ?? 0)
     }
 
     /// Whether habit `i`'s row, in the form `budget` draws it, shows no character of its title
@@ -741,22 +907,33 @@ package struct AndroidPlanBuilder {
         // Measured on the lines the row is drawn with before Level B is known: the next-due row's
         // form, one line for the rest (a CJK title cut to one line can be "…" where two show "毎").
         let lines = i == budget.nextDue && !budget.nextDueIsOneLine ? 2 : 1
-        let first = TextWrap.wrap(input.habits[i].title, width: width - L.habitCheckAndGapDp, maxLines: lines, style: m.habitStyle,
-                                  measurer: m.measurer).lines.first
+        let first = TextWrap.wrap(
+            input.habits[i].title, width: width - L.habitCheckAndGapDp, maxLines: lines, style: m.habitStyle,
+            measurer: m.measurer
+        ).lines.first
         return (first ?? "").trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "…" }
     }
 
     package mutating func planHabitRows(in start: StackColumn, maxRows: Int, column: PlanColumn) {
         var col = start
-        let x = col.x, width = col.width, left = col.left
+        let x = col.x
+        let width = col.width
+        let left = col.left
         let n = input.habits.count
         let line = m.habitLine
         let rb = habitRowBudget(width: width).fitted(left: left, maxRows: maxRows)
         let (oneLine, twoLine, nextDueH, nextDue) = (rb.oneLine, rb.twoLine, rb.nextDueH, rb.nextDue)
-        if rb.nextDueIsOneLine { note("next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does (\(fmtDp(nextDueH)) dp)") }
-        let strings = input.strings, metrics = m
+        if rb.nextDueIsOneLine {
+            note(
+                "next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does (\(fmtDp(nextDueH)) dp)"
+            )
+        }
+        let strings = input.strings
+        let metrics = m
         func overflowText(_ hidden: Int) -> String { strings.overflow(hidden) }
-        func overflowLines(_ hidden: Int) -> Int? { metrics.fitLines(overflowText(hidden), width: width, style: metrics.body) }
+        func overflowLines(_ hidden: Int) -> Int? {
+            metrics.fitLines(overflowText(hidden), width: width, style: metrics.body)
+        }
         func height(_ idx: [Int], levelB: Bool) -> Double { rb.height(idx, levelB: levelB) }
         var k = rb.seats(left: left, maxRows: maxRows)
         var idx = rb.window(k)
@@ -764,20 +941,26 @@ package struct AndroidPlanBuilder {
         // fits this column, and the count says the habits.
         let labelWidth = width - L.habitCheckAndGapDp
         if let mute = idx.first(where: { mutedRow($0, budget: rb, width: width) }) {
-            note("habit rows: \(fmtDp(labelWidth)) dp of label cannot show a character of habit \(mute)'s title → no row")
-            k = 0; idx = []
+            note(
+                "habit rows: \(fmtDp(labelWidth)) dp of label cannot show a character of habit \(mute)'s title → no row"
+            )
+            k = 0
+            idx = []
         }
         let rowsH = height(idx, levelB: false)
         overflow = n - k
         let overflowCost = rb.overflowCost(k)
-        note("habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
-             + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
+        note(
+            "habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
+                + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
         let others = idx.filter { $0 != nextDue }.count
         let extra = Double(others) * (twoLine - oneLine)
         levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.traits.levelBLabels
         if overflow == 0 && k > 0 && others > 0 {
-            note("Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")")
+            note(
+                "Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")"
+            )
         }
         let labelW = width - L.habitCheckAndGapDp
         for (n, i) in idx.enumerated() {
@@ -791,13 +974,16 @@ package struct AndroidPlanBuilder {
             let frame = rb.place(n, height: rowH, in: &col)
             let y = frame.minY
             let labelH = Double(w.lines.count) * line
-            habitRows.append(HabitRowPlan(habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
-                                          // The label fills the row (0dp + weight 1), so a right-to-left
-                                          // title starts at the row's end, as TextView's gravity="start" puts it.
-                                          labelFrame: Rect(x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
-                                                           width: labelW, height: labelH),
-                                          labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
-                                          label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
+            habitRows.append(
+                HabitRowPlan(
+                    habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
+                    // The label fills the row (0dp + weight 1), so a right-to-left
+                    // title starts at the row's end, as TextView's gravity="start" puts it.
+                    labelFrame: Rect(
+                        x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
+                        width: labelW, height: labelH),
+                    labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
+                    label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
             habitRow(i, column, y, rowH)
         }
         if overflow > 0 && k == 0 {
@@ -809,12 +995,17 @@ package struct AndroidPlanBuilder {
             // With rows hidden there is no Level B: the rows took `rowsH`, the room `fits` weighs.
             if let lines = overflowLines(overflow), col.fits(overflowCost) {
                 let slot = take(.overflowLine, overflowCost, in: &col, column: column)
-                set(sentence(.overflowLine, text, style: m.body, x: x, y: slot.minY + L.overflowTopMarginDp, width: width, lines: lines, cost: overflowCost,
-                             reason: "\(overflow) habit(s) past the visible rows"))
+                set(
+                    sentence(
+                        .overflowLine, text, style: m.body, x: x, y: slot.minY + L.overflowTopMarginDp, width: width,
+                        lines: lines, cost: overflowCost,
+                        reason: "\(overflow) habit(s) past the visible rows"))
             } else {
-                hide(.overflowLine, overflowLines(overflow) == nil
-                     ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"
-                     : "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
+                hide(
+                    .overflowLine,
+                    overflowLines(overflow) == nil
+                        ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"
+                        : "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
             }
         } else {
             hide(.overflowLine, "every habit has a row")
@@ -832,7 +1023,8 @@ package struct AndroidPlanBuilder {
             longest: streakBlock ? input.longest : nil,
             caption: caption,
             progress: [.defaultProgress, .stale].contains(input.state) ? s.progress : nil,
-            habits: [.defaultProgress, .stale, .allDone].contains(input.state) ? input.habits.map { "\($0.title)\($0.done ? ", done" : "")" } : [],
+            habits: [.defaultProgress, .stale, .allDone].contains(input.state)
+                ? input.habits.map { "\($0.title)\($0.done ? ", done" : "")" } : [],
             coachLine: showsCoachLine ? input.coachLine : nil,
             newDay: input.state == .newDay ? s.newDaySpoken : nil,
             staleFooter: input.state == .stale ? s.staleFooter : nil)
@@ -855,7 +1047,10 @@ extension AndroidPlanBuilder {
             width = frame.width - L.ctaPaddingDp * 2  // inside the pill's padding
         } else if e.key == .captionRow {
             // after the glyph slot and its gap
-            width = max(0, frame.maxX - (frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)))
+            width = max(
+                0,
+                frame.maxX
+                    - (frame.minX + L.captionGlyphSlotDp(size, fontScale: input.fontScale) + L.captionGlyphGapDp(size)))
         } else {
             width = frame.width
         }

@@ -18,31 +18,33 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Made once: scene building asks for these names thousands of times per matrix, and the
     /// case conversion (Unicode property lookups) was a third of building the catalog.
-    private static let androidNames: [ColorRole: String] = Dictionary(uniqueKeysWithValues: allCases.map { role in
-        var out = "widget_"
-        for ch in (role == .pipTodo ? ColorRole.border : role).rawValue {
-            if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
-        }
-        return (role, out)
-    })
+    private static let androidNames: [ColorRole: String] = Dictionary(
+        uniqueKeysWithValues: allCases.map { role in
+            var out = "widget_"
+            for ch in (role == .pipTodo ? ColorRole.border : role).rawValue {
+                if ch.isUppercase { out += "_" + ch.lowercased() } else { out.append(ch) }
+            }
+            return (role, out)
+        })
 
     /// The iOS colour-set name (`WidgetStoneCaption`), or nil: the asset catalog has only the six base
     /// and thirteen kindling sets, and no name is invented for the others.
     public var iosName: String? { Self.iosNames[self] }
 
     /// Made once, like `androidNames`: the iOS builder asks for a name for every node it draws.
-    private static let iosNames: [ColorRole: String] = Dictionary(uniqueKeysWithValues: allCases.compactMap { role in
-        role.derivedIOSName.map { (role, $0) }
-    })
+    private static let iosNames: [ColorRole: String] = Dictionary(
+        uniqueKeysWithValues: allCases.compactMap { role in
+            role.derivedIOSName.map { (role, $0) }
+        })
 
     private var derivedIOSName: String? {
         switch self {
         case .card, .ink, .accent, .success, .muted, .border,
-             .accentDeep, .accentText, .capstoneDash, .coach, .flameMuted,
-             .goldTop, .goldMid, .goldBot, .stoneTop, .stoneMid, .stoneBot, .stoneMuted, .stoneCaption:
+            .accentDeep, .accentText, .capstoneDash, .coach, .flameMuted,
+            .goldTop, .goldMid, .goldBot, .stoneTop, .stoneMid, .stoneBot, .stoneMuted, .stoneCaption:
             return "Widget" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
         case .kindlingCard, .emberStart, .emberEnd, .rowTint, .rowNextTint, .flameCore,
-             .glyphEdge, .glyphEdgeMuted, .glyphGold, .slotDash, .pipTodo:
+            .glyphEdge, .glyphEdgeMuted, .glyphGold, .slotDash, .pipTodo:
             return nil
         }
     }
@@ -53,15 +55,15 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     public var iosStandIn: ColorRole {
         switch self {
         case .kindlingCard: return .card
-        case .pipTodo: return .muted              // "a 1.5pt WidgetMuted-stroke outline"
+        case .pipTodo: return .muted  // "a 1.5pt WidgetMuted-stroke outline"
         case .glyphEdge, .flameCore: return .accentDeep
         case .glyphEdgeMuted: return .muted
-        case .glyphGold: return .stoneCaption      // the caption glyph shares the caption's colour
+        case .glyphGold: return .stoneCaption  // the caption glyph shares the caption's colour
         case .slotDash: return .capstoneDash
         case .emberStart, .emberEnd, .rowTint, .rowNextTint: return .border
         case .card, .ink, .accent, .success, .muted, .border,
-             .accentDeep, .accentText, .capstoneDash, .coach, .flameMuted,
-             .goldTop, .goldMid, .goldBot, .stoneTop, .stoneMid, .stoneBot, .stoneMuted, .stoneCaption:
+            .accentDeep, .accentText, .capstoneDash, .coach, .flameMuted,
+            .goldTop, .goldMid, .goldBot, .stoneTop, .stoneMid, .stoneBot, .stoneMuted, .stoneCaption:
             return self
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 
 /// Where a foreground sits relative to the kindling ember's centre. The ember (post-fix) is
@@ -66,7 +66,10 @@ public struct EmberGeometry: Hashable, Sendable, Codable, CustomStringConvertibl
     public var anchorDistanceDp: [EmberAnchor: Double]
 
     public init(name: String, boxSideDp: Double, radiusDp: Double, anchorDistanceDp: [EmberAnchor: Double]) {
-        self.name = name; self.boxSideDp = boxSideDp; self.radiusDp = radiusDp; self.anchorDistanceDp = anchorDistanceDp
+        self.name = name
+        self.boxSideDp = boxSideDp
+        self.radiusDp = radiusDp
+        self.anchorDistanceDp = anchorDistanceDp
     }
     public var description: String { name }
 
@@ -80,14 +83,16 @@ public struct EmberGeometry: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// The ember over `base` at (dx, dy) from its centre (source-over, unrounded).
-    public func composite(start: Color, end: Color, over base: CompositeColor, dx: Double, dy: Double) -> CompositeColor {
+    public func composite(start: Color, end: Color, over base: CompositeColor, dx: Double, dy: Double) -> CompositeColor
+    {
         guard let t = gradientPosition(dx: dx, dy: dy) else { return base }
         // Android/Skia interpolate gradient colours unpremultiplied by default.
         func lerp(_ a: UInt8, _ b: UInt8) -> Double { Double(a) + (Double(b) - Double(a)) * t }
         let a = lerp(start.a, end.a) / 255
-        return CompositeColor(r: a * lerp(start.r, end.r) + (1 - a) * base.r,
-                              g: a * lerp(start.g, end.g) + (1 - a) * base.g,
-                              b: a * lerp(start.b, end.b) + (1 - a) * base.b)
+        return CompositeColor(
+            r: a * lerp(start.r, end.r) + (1 - a) * base.r,
+            g: a * lerp(start.g, end.g) + (1 - a) * base.g,
+            b: a * lerp(start.b, end.b) + (1 - a) * base.b)
     }
     /// The same along a ray from the centre (the box clips at half its side on the axis).
     public func composite(start: Color, end: Color, over base: CompositeColor, distance: Double) -> CompositeColor {
@@ -99,7 +104,8 @@ public struct EmberGeometry: Hashable, Sendable, Codable, CustomStringConvertibl
     public static let postFix = EmberGeometry(
         name: "post-fix (52dp box on the glyph, radius 26dp)",
         boxSideDp: EmberLayout.boxSideDp, radiusDp: EmberLayout.gradientRadiusDp,
-        anchorDistanceDp: Dictionary(uniqueKeysWithValues: EmberAnchor.allCases.map { ($0, EmberLayout.clearance($0)) }))
+        anchorDistanceDp: Dictionary(uniqueKeysWithValues: EmberAnchor.allCases.map { ($0, EmberLayout.clearance($0)) })
+    )
 
     /// The same with the capstone dash where the seed's figures place it (6 dp): the geometry that
     /// reproduces the seed's OBJ-1636 worst cases.

@@ -193,7 +193,10 @@ public struct HabitRowElement: Hashable, Sendable, Codable {
     /// The next-due habit (the row the check-off button names).
     public var isNextDue: Bool
     public init(position: Int, habit: Int, done: Bool, isNextDue: Bool) {
-        self.position = position; self.habit = habit; self.done = done; self.isNextDue = isNextDue
+        self.position = position
+        self.habit = habit
+        self.done = done
+        self.isNextDue = isNextDue
     }
 }
 
@@ -248,8 +251,10 @@ public enum ElementKind: String, Hashable, Sendable, Codable, CaseIterable {
     case streakGlyph = "streak-glyph", numeral, daysLabel = "days-label", dayStreakLabel = "day-streak-label"
     case headerLabel = "header-label", longestLabel = "longest-label", progress, pip
     case caption, captionGlyph = "caption-glyph", coachLine = "coach-line", coachSpark = "coach-spark"
-    case statusTitle = "status-title", statusSubtitle = "status-subtitle", statusGlyph = "status-glyph", stateGlyph = "state-glyph"
-    case newDayLine = "new-day-line", newDayIcon = "new-day-icon", staleFooter = "stale-footer", overflowLine = "overflow-line"
+    case statusTitle = "status-title", statusSubtitle = "status-subtitle", statusGlyph = "status-glyph", stateGlyph =
+        "state-glyph"
+    case newDayLine = "new-day-line", newDayIcon = "new-day-icon", staleFooter = "stale-footer", overflowLine =
+        "overflow-line"
     case motivator, appGlyph = "app-glyph"
     case habitRowBackground = "habit-row-background", habitCheck = "habit-check", habitTitle = "habit-title"
     case checkOffPill = "check-off-pill", checkOffLabel = "check-off-label"
@@ -264,7 +269,9 @@ public enum ElementKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .progress, .pip, .gauge, .leadingMark: .progress
         case .caption, .captionGlyph: .reactiveCue
         case .coachLine, .coachSpark: .coaching
-        case .statusTitle, .statusSubtitle, .statusGlyph, .stateGlyph, .newDayLine, .newDayIcon, .accessoryLine2, .accessoryLine3, .inlineLabel: .state
+        case .statusTitle, .statusSubtitle, .statusGlyph, .stateGlyph, .newDayLine, .newDayIcon, .accessoryLine2,
+            .accessoryLine3, .inlineLabel:
+            .state
         case .staleFooter: .staleness
         case .overflowLine: .overflow
         case .motivator: .encouragement
@@ -280,10 +287,12 @@ public enum ElementKind: String, Hashable, Sendable, Codable, CaseIterable {
     public var isInteractive: Bool {
         switch self {
         case .habitRowBackground, .habitCheck, .habitTitle, .checkOffPill, .checkOffLabel: true
-        case .card, .ember, .streakGlyph, .numeral, .daysLabel, .dayStreakLabel, .headerLabel, .longestLabel, .progress, .pip,
-             .caption, .captionGlyph, .coachLine, .coachSpark, .statusTitle, .statusSubtitle, .statusGlyph, .stateGlyph,
-             .newDayLine, .newDayIcon, .staleFooter, .overflowLine, .motivator, .appGlyph, .accessoryBackground, .gauge,
-             .leadingMark, .accessoryLine1, .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel: false
+        case .card, .ember, .streakGlyph, .numeral, .daysLabel, .dayStreakLabel, .headerLabel, .longestLabel, .progress,
+            .pip,
+            .caption, .captionGlyph, .coachLine, .coachSpark, .statusTitle, .statusSubtitle, .statusGlyph, .stateGlyph,
+            .newDayLine, .newDayIcon, .staleFooter, .overflowLine, .motivator, .appGlyph, .accessoryBackground, .gauge,
+            .leadingMark, .accessoryLine1, .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel:
+            false
         }
     }
 
@@ -294,11 +303,13 @@ public enum ElementKind: String, Hashable, Sendable, Codable, CaseIterable {
     public var speech: ElementSpeech {
         switch self {
         case .numeral, .daysLabel, .dayStreakLabel, .headerLabel, .longestLabel, .progress, .caption, .coachLine,
-             .statusTitle, .statusSubtitle, .newDayLine, .staleFooter, .overflowLine, .motivator, .habitTitle,
-             .checkOffLabel, .accessoryLine1, .accessoryLine2, .accessoryLine3, .inlineLabel: .spoken
+            .statusTitle, .statusSubtitle, .newDayLine, .staleFooter, .overflowLine, .motivator, .habitTitle,
+            .checkOffLabel, .accessoryLine1, .accessoryLine2, .accessoryLine3, .inlineLabel:
+            .spoken
         case .card, .ember, .streakGlyph, .pip, .captionGlyph, .coachSpark, .statusGlyph, .stateGlyph, .newDayIcon,
-             .appGlyph, .habitRowBackground, .habitCheck, .checkOffPill, .accessoryBackground, .gauge, .leadingMark,
-             .sheetLabel: .decorative
+            .appGlyph, .habitRowBackground, .habitCheck, .checkOffPill, .accessoryBackground, .gauge, .leadingMark,
+            .sheetLabel:
+            .decorative
         }
     }
 

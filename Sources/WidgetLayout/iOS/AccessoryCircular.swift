@@ -18,14 +18,19 @@ extension IOSPlanBuilder {
     package mutating func planAccessoryCircular() {
         let side = min(card.width, card.height)
         let box = Rect(x: card.midX - side / 2, y: card.midY - side / 2, width: side, height: side)
-        add(.accessoryBackground, box, .accessoryBackground(radius: side / 2), "AccessoryWidgetBackground: the system's translucent disc")
+        add(
+            .accessoryBackground, box, .accessoryBackground(radius: side / 2),
+            "AccessoryWidgetBackground: the system's translucent disc")
         let line = (side * IOSLayout.circularRingLineShare).rounded()
         let inset = side * IOSLayout.circularRingInsetShare
         let ring = box.insetBy(dx: inset, dy: inset)
-        let fraction: Double? = [.defaultProgress, .allDone].contains(w.state) && w.dueCount > 0
+        let fraction: Double? =
+            [.defaultProgress, .allDone].contains(w.state) && w.dueCount > 0
             ? Double(w.doneCount) / Double(w.dueCount) : nil
-        add(.gauge, ring, .gauge(fraction: fraction, lineWidth: line),
-            fraction.map { _ in "capacity gauge \(w.doneCount)/\(w.dueCount)" } ?? "no gauge value in \(w.state.rawValue): the track alone")
+        add(
+            .gauge, ring, .gauge(fraction: fraction, lineWidth: line),
+            fraction.map { _ in "capacity gauge \(w.doneCount)/\(w.dueCount)" }
+                ?? "no gauge value in \(w.state.rawValue): the track alone")
         if w.state == .firstRun {
             hide(.element(.numeral), "first run: no streak to show")
         } else {
@@ -33,17 +38,27 @@ extension IOSPlanBuilder {
             var s = TextStyle(.inter, .bold, size: (side * IOSLayout.circularNumberShare).rounded())
             let inner = side - 2 * (inset + line) - IOSLayout.circularNumberClearancePt
             let col = column(ring)
-            while col.advance(text, style: s) > inner * IOSLayout.circularNumberFill && s.size > IOSLayout.circularNumberFloorPt { s.size -= 1 }
+            while col.advance(text, style: s) > inner * IOSLayout.circularNumberFill
+                && s.size > IOSLayout.circularNumberFloorPt
+            { s.size -= 1 }
             let lh = metrics.lineHeight(s)
             let width = col.advance(text, style: s)
-            add(.numeral, Rect(x: box.midX - width / 2, y: box.minY + side * IOSLayout.circularNumberCentreY - lh / 2, width: width, height: lh),
-                .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lh, ink: .ink, alignment: .center),
+            add(
+                .numeral,
+                Rect(
+                    x: box.midX - width / 2, y: box.minY + side * IOSLayout.circularNumberCentreY - lh / 2,
+                    width: width, height: lh),
+                .text(
+                    FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lh, ink: .ink,
+                    alignment: .center),
                 "the streak number, centre label, bold \(fmtDp(s.size)) pt")
         }
         let g = (side * IOSLayout.circularGlyphShare).rounded()
         let symbol = inlineAccessorySymbol(w)
-        add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
-            Rect(x: box.midX - g / 2, y: box.minY + side * IOSLayout.circularGlyphCentreY - g / 2, width: g, height: g), .symbol(symbol, ink: .ink),
+        add(
+            w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
+            Rect(x: box.midX - g / 2, y: box.minY + side * IOSLayout.circularGlyphCentreY - g / 2, width: g, height: g),
+            .symbol(symbol, ink: .ink),
             "bottom glyph \(symbol.rawValue)")
     }
 }

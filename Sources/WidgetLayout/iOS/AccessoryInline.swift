@@ -19,40 +19,67 @@ extension IOSPlanBuilder {
         // Choice (ios-choices.md "inline label size"): the label takes the Dynamic Type size asked
         // for, held to the largest size whose line fits the slot's fixed row; a taller line would
         // spill off the row, and the inline slot has no second line to grow into.
-        let styleAt = { (step: DynamicTypeStep) in TextStyle(.inter, .semibold, size: IOSTextStyle.subheadline.size(at: step)) }
-        guard let step = typeStep.downward.first(where: { metrics.lineHeight(styleAt($0)) <= card.height + 1e-9 }) else {
-            lose(.element(.inlineLabel), "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the \(fmtDp(card.height)) pt row")
+        let styleAt = { (step: DynamicTypeStep) in
+            TextStyle(.inter, .semibold, size: IOSTextStyle.subheadline.size(at: step))
+        }
+        guard let step = typeStep.downward.first(where: { metrics.lineHeight(styleAt($0)) <= card.height + 1e-9 })
+        else {
+            lose(
+                .element(.inlineLabel),
+                "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the \(fmtDp(card.height)) pt row"
+            )
             return
         }
         let s = styleAt(step)
         let lh = metrics.lineHeight(s)
         if step != typeStep {
-            note("label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box \(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt row")
+            note(
+                "label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box \(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt row"
+            )
         }
         let g = s.size
         let gap = IOSLayout.inlineSymbolGapPt
         let symbol = inlineAccessorySymbol(w)
-        add(w.state == .defaultProgress ? .streakGlyph : .stateGlyph, Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
+        add(
+            w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
+            Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
         var col = column(Rect(x: card.minX + g + gap, y: card.midY - lh / 2, width: card.width - g - gap, height: lh))
         let text = inlineAccessoryText(w)
-        guard let placed = col.text(text, style: s, maxLines: 1, whole: false), let drawn = placed.text.lines.first else {
-            lose(.element(.inlineLabel), "no room for one line"); return
+        guard let placed = col.text(text, style: s, maxLines: 1, whole: false), let drawn = placed.text.lines.first
+        else {
+            lose(.element(.inlineLabel), "no room for one line")
+            return
         }
         guard placed.text.ellipsized, let cut = inlineCutPart(text, drawn: drawn) else {
-            addText(.inlineLabel, placed, style: s, ink: .ink, placed.text.ellipsized ? "inlineAccessoryText, the habit's name cut at the tail (one line)" : "inlineAccessoryText")
+            addText(
+                .inlineLabel, placed, style: s, ink: .ink,
+                placed.text.ellipsized
+                    ? "inlineAccessoryText, the habit's name cut at the tail (one line)" : "inlineAccessoryText")
             return
         }
         // The line before the part the cut lands in stays the inline label; the part, cut, is its element.
-        let head = String(drawn.prefix(cut.start)), tail = String(drawn.dropFirst(cut.start))
+        let head = String(drawn.prefix(cut.start))
+        let tail = String(drawn.dropFirst(cut.start))
         let headWidth = fonts.advance(head, style: s)
         if !head.isEmpty {
-            addText(.inlineLabel, (Rect(x: placed.frame.minX, y: placed.frame.minY, width: StackColumn.ceil(headWidth), height: lh),
-                                   FinishedText(lines: [head], ellipsized: false)), style: s, ink: .ink, "inlineAccessoryText up to the part the cut lands in")
+            addText(
+                .inlineLabel,
+                (
+                    Rect(x: placed.frame.minX, y: placed.frame.minY, width: StackColumn.ceil(headWidth), height: lh),
+                    FinishedText(lines: [head], ellipsized: false)
+                ), style: s, ink: .ink, "inlineAccessoryText up to the part the cut lands in")
         }
         let x = placed.frame.minX + headWidth
-        addText(cut.element, (Rect(x: x, y: placed.frame.minY, width: max(0, placed.frame.maxX - x), height: lh), FinishedText(lines: [tail], ellipsized: true)),
-                style: s, ink: .ink, "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline line)")
+        addText(
+            cut.element,
+            (
+                Rect(x: x, y: placed.frame.minY, width: max(0, placed.frame.maxX - x), height: lh),
+                FinishedText(lines: [tail], ellipsized: true)
+            ),
+            style: s, ink: .ink,
+            "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline line)"
+        )
         lost[.element(cut.element.kind)] = "the inline line is cut in \(quoted(cut.text)): \(quoted(drawn))"
     }
 
@@ -61,7 +88,9 @@ extension IOSPlanBuilder {
     /// nil when the cut falls only in the habit's name.
     package func inlineCutPart(_ text: String, drawn: String) -> (start: Int, text: String, element: SceneElement)? {
         let kept = drawn.hasSuffix(TextWrap.ellipsis) ? drawn.count - 1 : drawn.count
-        return inlineProtectedParts(text).first { $0.start + $0.text.count > kept }.map { (min($0.start, kept), $0.text, $0.element) }
+        return inlineProtectedParts(text).first { $0.start + $0.text.count > kept }.map {
+            (min($0.start, kept), $0.text, $0.element)
+        }
     }
 
     /// The parts of the inline text that may not be cut, in reading order, found in the composed text
@@ -72,8 +101,11 @@ extension IOSPlanBuilder {
         if w.state != .firstRun { parts.append(("\(w.streak)", .numeral)) }
         switch w.state {
         case .defaultProgress, .stale:
-            parts.append((CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"]), .progress))
-            if w.state == .stale { parts.append((CopyTemplate.inlineStale.fill(["hours": "\(w.hoursSinceSync ?? 0)"]), .staleFooter)) }
+            parts.append(
+                (CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"]), .progress))
+            if w.state == .stale {
+                parts.append((CopyTemplate.inlineStale.fill(["hours": "\(w.hoursSinceSync ?? 0)"]), .staleFooter))
+            }
         case .allDone: parts.append((fixedText(.allDoneTitle, platform: .ios), .statusTitle))
         case .empty: parts.append((fixedText(.emptyTitle, platform: .ios), .statusTitle))
         case .firstRun: parts.append((fixedText(.firstRun, platform: .ios), .statusTitle))

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 import WidgetText
 
@@ -49,11 +49,16 @@ public struct IOSDeviceClass: Hashable, Sendable {
     public static func == (a: IOSDeviceClass, b: IOSDeviceClass) -> Bool { a.name == b.name }
     public func hash(into h: inout Hasher) { h.combine(name) }
 
-    package static func row(_ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double),
-                    circular c: Double? = nil, rectangular r: (Double, Double) = (0, 0), inline i: Double = 0) -> [IOSDeviceClass] {
+    package static func row(
+        _ names: [String], _ s: Double, _ m: (Double, Double), _ l: (Double, Double),
+        circular c: Double? = nil, rectangular r: (Double, Double) = (0, 0), inline i: Double = 0
+    ) -> [IOSDeviceClass] {
         names.map {
-            IOSDeviceClass(name: $0, home: HomeSizes(small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1)),
-                           accessories: c.map { AccessorySizes(circular: Size($0, $0), rectangular: Size(r.0, r.1), inline: Size(i, 26)) })
+            IOSDeviceClass(
+                name: $0, home: HomeSizes(small: Size(s, s), medium: Size(m.0, m.1), large: Size(l.0, l.1)),
+                accessories: c.map {
+                    AccessorySizes(circular: Size($0, $0), rectangular: Size(r.0, r.1), inline: Size(i, 26))
+                })
         }
     }
 
@@ -77,7 +82,9 @@ public struct IOSDeviceClass: Hashable, Sendable {
     public static let tightest = rows[6][0]
 
     /// The default class for a family.
-    public static func standard(for family: IOSFamily) -> IOSDeviceClass { family.isAccessory ? accessoryStandard : standard }
+    public static func standard(for family: IOSFamily) -> IOSDeviceClass {
+        family.isAccessory ? accessoryStandard : standard
+    }
 
     /// The family's size at its default class: every default class has every size it serves.
     public static func standardSize(_ family: IOSFamily) -> Size {
@@ -172,17 +179,27 @@ public struct IOSRenderRequest: Sendable, Hashable {
     public var hostMode: HostMode = .full
 
     /// `deviceClass` nil: the family's default class (393 × 852 for the Home Screen, 430 × 932 for the accessories).
-    public init(family: IOSFamily, deviceClass: IOSDeviceClass? = nil, scale: Double = 2, theme: Theme = .light,
-                textSize: DynamicTypeSize = .large, hostMode: HostMode = .full, snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) {
+    public init(
+        family: IOSFamily, deviceClass: IOSDeviceClass? = nil, scale: Double = 2, theme: Theme = .light,
+        textSize: DynamicTypeSize = .large, hostMode: HostMode = .full, snapshot: WidgetSnapshot?, asOf: Date,
+        timeZone: TimeZone
+    ) {
         // A class without this family's size (320 × 568 has no accessories) falls back to the default class.
         if let c = deviceClass, let size = c.size(family) {
-            self.size = size; self.deviceClass = c.name
+            self.size = size
+            self.deviceClass = c.name
         } else {
-            self.size = IOSDeviceClass.standardSize(family); self.deviceClass = IOSDeviceClass.standard(for: family).name
+            self.size = IOSDeviceClass.standardSize(family)
+            self.deviceClass = IOSDeviceClass.standard(for: family).name
         }
         self.family = family
-        self.scale = scale; self.theme = theme; self.textSize = textSize; self.hostMode = hostMode
-        self.snapshot = snapshot; self.asOf = asOf; self.timeZone = timeZone
+        self.scale = scale
+        self.theme = theme
+        self.textSize = textSize
+        self.hostMode = hostMode
+        self.snapshot = snapshot
+        self.asOf = asOf
+        self.timeZone = timeZone
     }
 
     public static let sideRange: ClosedRange<Double> = 20...1000

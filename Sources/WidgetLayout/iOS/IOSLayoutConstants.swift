@@ -62,7 +62,9 @@ public enum IOSLayout {
     public static let firstRunGlyphPt = 44.0
     /// The centred status body's measures on each Home Screen family (Small's are its own, below):
     /// one exhaustive switch, so a new family chooses its sizes rather than inherit Medium's.
-    public static func statusBody(_ family: IOSHomeFamily) -> (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
+    public static func statusBody(_ family: IOSHomeFamily) -> (
+        firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double
+    ) {
         switch family {
         case .systemSmall: return (smallFirstRunGlyphPt, smallStatusGlyphMinPt, smallStatusGlyphGapPt)
         case .systemMedium, .systemLarge: return (firstRunGlyphPt, statusGlyphMinPt, statusGlyphGapPt)
@@ -131,7 +133,8 @@ public enum IOSLayout {
     public static let largeHeaderGlyphPt = 34.0
     /// Under the number, in reading order: "DAY STREAK · LONGEST N", the Coach line, legacy's progress
     /// line, the checklist, the new-day sentence, a centred status — each this far below what precedes it.
-    public static let largeHeaderLabelGapPt = 2.0, largeCoachGapPt = 10.0, largeProgressGapPt = 10.0, largeRowsGapPt = 12.0
+    public static let largeHeaderLabelGapPt = 2.0, largeCoachGapPt = 10.0, largeProgressGapPt = 10.0,
+        largeRowsGapPt = 12.0
     public static let largeNewDayGapPt = 12.0, largeStatusGapPt = 8.0
     /// The closing motivator, reserved at the bottom this far below the checklist.
     public static let largeMotivatorGapPt = 10.0

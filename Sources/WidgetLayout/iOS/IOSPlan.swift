@@ -1,6 +1,7 @@
 import EvidenceCore
 import WidgetModel
 import WidgetText
+
 /// The iOS Home Screen plan: every element a family draws, placed in pt inside the card, with its
 /// finished lines, colour role and the reason it is there (or is not). The family files
 /// (`SystemSmall.swift` …) decide the layout; the scene builder only turns items into nodes.
@@ -71,19 +72,28 @@ package struct IOSPlanBuilder {
     package var arithmetic: [String] = []
 
     package init(w: ResolvedWidget, request: IOSRenderRequest, fonts: FontLibrary, typeStep: DynamicTypeStep) {
-        self.w = w; self.request = request; self.fonts = fonts; self.typeStep = typeStep
+        self.w = w
+        self.request = request
+        self.fonts = fonts
+        self.typeStep = typeStep
         metrics = IOSLineMetrics(fonts: fonts)
         card = Rect(x: 0, y: 0, width: request.size.width, height: request.size.height)
         // Accessories have no container margins: the Lock Screen lays them out edge to edge.
-        let inset = request.family.isAccessory ? (pt: 0, by: "none: the Lock Screen lays accessories out edge to edge") : IOSLayout.contentInset(request.hostMode)
+        let inset =
+            request.family.isAccessory
+            ? (pt: 0, by: "none: the Lock Screen lays accessories out edge to edge")
+            : IOSLayout.contentInset(request.hostMode)
         let m = inset.pt
         content = card.insetBy(dx: m, dy: m)
-        arithmetic.append("card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))")
+        arithmetic.append(
+            "card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))"
+        )
     }
 
     package func finish() -> IOSWidgetPlan {
-        IOSWidgetPlan(family: request.family, size: request.size, card: card, content: content, items: items, hidden: hidden,
-                      visibleHabits: visibleHabits, overflow: overflow, typeStep: typeStep, lost: lost, arithmetic: arithmetic)
+        IOSWidgetPlan(
+            family: request.family, size: request.size, card: card, content: content, items: items, hidden: hidden,
+            visibleHabits: visibleHabits, overflow: overflow, typeStep: typeStep, lost: lost, arithmetic: arithmetic)
     }
 
     // MARK: Styles (SwiftUI text styles at the request's Dynamic Type size; see IOSTextStyle)
@@ -100,20 +110,30 @@ package struct IOSPlanBuilder {
     package mutating func add(_ element: SceneElement, _ frame: Rect, _ content: PlanContent, _ reason: String) {
         items.append(PlanItem(element: element, frame: frame, content: content, reason: reason))
     }
-    package mutating func addText(_ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
-                          alignment: TextAlignment = .leading, _ reason: String) {
-        add(element, placed.frame, .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment), reason)
+    package mutating func addText(
+        _ element: SceneElement, _ placed: (frame: Rect, text: FinishedText), style: TextStyle, ink: ColorRole,
+        alignment: TextAlignment = .leading, _ reason: String
+    ) {
+        add(
+            element, placed.frame,
+            .text(placed.text, style: style, lineHeight: metrics.lineHeight(style), ink: ink, alignment: alignment),
+            reason)
     }
     package mutating func hide(_ part: PlanPart, _ reason: String) { hidden[part] = reason }
     /// A required element that did not fit: hidden, and recorded as lost (the checks report it).
-    package mutating func lose(_ part: PlanPart, _ reason: String) { hide(part, reason); lost[part] = reason }
+    package mutating func lose(_ part: PlanPart, _ reason: String) {
+        hide(part, reason)
+        lost[part] = reason
+    }
     package mutating func note(_ s: String) { arithmetic.append(s) }
 
     /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
     /// — the room ends first — the lines that fit, the last cut at its tail, as SwiftUI truncates a
     /// text it cannot seat; the truncation check reports the cut. nil when not one line fits.
-    package func wrappedOrCut(_ text: String, in col: inout StackColumn, style s: TextStyle, maxLines: Int, gap: Double = 0,
-                      indent: Double = 0) -> (frame: Rect, text: FinishedText)? {
+    package func wrappedOrCut(
+        _ text: String, in col: inout StackColumn, style s: TextStyle, maxLines: Int, gap: Double = 0,
+        indent: Double = 0
+    ) -> (frame: Rect, text: FinishedText)? {
         col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent)
             ?? col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent, whole: false)
     }
@@ -124,7 +144,9 @@ package struct IOSPlanBuilder {
     /// (SwiftUI `.minimumScaleFactor`) until it fits beside the glyph; the glyph sheds before the
     /// number is cut. Returns the header's bottom.
     @discardableResult
-    package mutating func header(in col: inout StackColumn, numeral: IOSTextStyle, glyphPt: Double, label: (String, TextStyle)?) -> Double {
+    package mutating func header(
+        in col: inout StackColumn, numeral: IOSTextStyle, glyphPt: Double, label: (String, TextStyle)?
+    ) -> Double {
         let text = String(w.streak)
         var s = style(numeral, .bold)
         let nominal = s.size
@@ -134,42 +156,64 @@ package struct IOSPlanBuilder {
         // The row's width as a shed order (as Android's `head`): the number (kept), the glyph, the label.
         enum Part: Hashable { case number, glyph, label }
         func kept(_ st: TextStyle, glyph: Bool, label: Double?) -> [Part: Int] {
-            ShedOrder<Part>([.init(.number, forms: [col.advance(text, style: st)], kept: true),
-                             .init(.glyph, forms: glyph ? [glyphPt + gap] : []),
-                             .init(.label, forms: label.map { [gap + $0] } ?? [])]).fill(room: col.width).forms
+            ShedOrder<Part>([
+                .init(.number, forms: [col.advance(text, style: st)], kept: true),
+                .init(.glyph, forms: glyph ? [glyphPt + gap] : []),
+                .init(.label, forms: label.map { [gap + $0] } ?? []),
+            ]).fill(room: col.width).forms
         }
         let showGlyph = kept(s, glyph: w.glyph != nil, label: nil)[.glyph] != nil
-        if !showGlyph { while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 } }
+        if !showGlyph {
+            while need(s, glyph: false) > col.width && s.size > IOSLayout.headerNumberFloorPt { s.size -= 1 }
+        }
         let lineH = metrics.lineHeight(s)
         let rowH = max(lineH, showGlyph ? glyphPt : 0)
         let y = col.y
         var x = col.x
         if showGlyph, let g = w.glyph {
-            add(.streakGlyph, Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
-                .glyph(.streak(g, kindling: w.kindling)), "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
+            add(
+                .streakGlyph, Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
+                .glyph(.streak(g, kindling: w.kindling)),
+                "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
             x += glyphPt + gap
         } else {
-            hide(.element(.streakGlyph), w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
+            hide(
+                .element(.streakGlyph),
+                w.glyph == nil ? "no streak glyph in this state" : "glyph sheds: the number needs the width")
         }
         let numW = col.advance(text, style: s)
-        add(.numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
-            .text(FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink, alignment: .leading),
-            s.size < nominal ? "number stepped \(fmtDp(nominal)) → \(fmtDp(s.size)) pt to fit \(fmtDp(col.width)) pt (never cut)"
-                             : "\(numeral.rawValue) bold \(fmtDp(s.size)) pt in WidgetInk (accent on the light card is 2.62:1)")
+        add(
+            .numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
+            .text(
+                FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink,
+                alignment: .leading),
+            s.size < nominal
+                ? "number stepped \(fmtDp(nominal)) → \(fmtDp(s.size)) pt to fit \(fmtDp(col.width)) pt (never cut)"
+                : "\(numeral.rawValue) bold \(fmtDp(s.size)) pt in WidgetInk (accent on the light card is 2.62:1)")
         x += numW
         if let (label, ls) = label {
             let lw = col.advance(label, style: ls)
             let lh = metrics.lineHeight(ls)
             if kept(s, glyph: showGlyph, label: lw)[.label] != nil {
-                add(.daysLabel, Rect(x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw, height: lh),
-                    .text(FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk, alignment: .leading),
+                add(
+                    .daysLabel,
+                    Rect(
+                        x: x + gap, y: y + (rowH + lineH) / 2 - lh - lineH * IOSLayout.daysLabelRaise, width: lw,
+                        height: lh),
+                    .text(
+                        FinishedText(lines: [label], ellipsized: false), style: ls, lineHeight: lh, ink: mutedInk,
+                        alignment: .leading),
                     "fits beside the number")
             } else {
-                hide(.element(.daysLabel), "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
+                hide(
+                    .element(.daysLabel),
+                    "\(fmtDp(x + gap + lw - col.x)) pt > \(fmtDp(col.width)) pt: sheds first (spoken regardless)")
             }
         }
         col.take(rowH)
-        note("header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt")
+        note(
+            "header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt"
+        )
         return col.y
     }
 
@@ -186,39 +230,55 @@ package struct IOSPlanBuilder {
         var out: [String] = []
         // Kindling Large lists its done rows, closed by the motivator, instead of the centred status.
         let drawsStatus = !(traits.closesWithMotivator && w.kindling)
-        if drawsStatus, [.allDone, .empty].contains(w.state), let t = stateTitleText(w, platform: .ios) { out.append(t) }
+        if drawsStatus, [.allDone, .empty].contains(w.state), let t = stateTitleText(w, platform: .ios) {
+            out.append(t)
+        }
         if traits.checklist.isNextDueAndButton, let cta = smallCTAText(w) { out.append(cta) }
         return out
     }
 
     /// The reactive caption's forms in `col` after `gap`, beside its glyph: whole on at most
     /// `captionMaxLines` lines, never cut (iOS keeps the long captions). nil where no caption shows.
-    package func captionForms(in col: StackColumn, gap: Double, mayCut: Bool = false) -> (text: String, style: TextStyle, indent: Double, forms: TextForms)? {
+    package func captionForms(in col: StackColumn, gap: Double, mayCut: Bool = false) -> (
+        text: String, style: TextStyle, indent: Double, forms: TextForms
+    )? {
         guard let text = captionText, !sentencesBesideCaption.contains(text) else { return nil }
         let s = style(.caption)
         let indent = captionGlyphPt(s) + IOSLayout.captionGlyphGapPt
-        return (text, s, indent, col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: mayCut))
+        return (
+            text, s, indent,
+            col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: mayCut)
+        )
     }
 
     /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption,
     /// in its one form (whole) where that fits the room left, else shed.
     package mutating func caption(in col: inout StackColumn, gap: Double) {
         guard let text = captionText else {
-            hide(.element(.caption), w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
+            hide(
+                .element(.caption),
+                w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
         }
         guard let c = captionForms(in: col, gap: gap) else {
-            hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once"); return
+            hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once")
+            return
         }
         guard let form = ShedOrder<Int>.form(of: c.forms.heights, room: col.left),
-              let placed = col.text(text, style: c.style, form: form, of: c.forms, gap: gap, indent: c.indent) else {
-            hide(.element(.caption), "the caption does not fit whole (it is never cut): shed"); return
+            let placed = col.text(text, style: c.style, form: form, of: c.forms, gap: gap, indent: c.indent)
+        else {
+            hide(.element(.caption), "the caption does not fit whole (it is never cut): shed")
+            return
         }
         if let g = GlyphKind.caption(w) {
             let glyphPt = captionGlyphPt(c.style)
-            add(.captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt), .glyph(g), "caption glyph")
+            add(
+                .captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt),
+                .glyph(g), "caption glyph")
         }
-        addText(.caption, placed, style: c.style, ink: captionInk, "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
+        addText(
+            .caption, placed, style: c.style, ink: captionInk,
+            "caption, ≤ \(IOSLayout.captionMaxLines) lines (iOS keeps the long captions)")
     }
 
     /// The caption glyph's side at the caption's size.
@@ -244,7 +304,10 @@ package struct IOSPlanBuilder {
             h += col.textForms(t, style: style(.headline), maxLines: .max, mayCut: false).heights.first ?? 0
         }
         if let s = stateSubtitleText(w, platform: .ios) {
-            h += col.textForms(s, style: style(.footnote), maxLines: .max, gap: IOSLayout.statusSubtitleGapPt, mayCut: false).heights.first ?? 0
+            h +=
+                col.textForms(
+                    s, style: style(.footnote), maxLines: .max, gap: IOSLayout.statusSubtitleGapPt, mayCut: false
+                ).heights.first ?? 0
         }
         return h
     }
@@ -254,18 +317,29 @@ package struct IOSPlanBuilder {
     /// A centred status group: an optional glyph, a title, an optional subtitle, centred in `box`.
     /// The glyph takes `glyphPt` when the text leaves room, else steps down to `minGlyphPt`, else
     /// sheds (a loss when `glyphRequired`, which the checks report).
-    package mutating func centredStatus(in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil, glyphGap: Double = IOSLayout.statusGlyphGapPt,
-                                glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment) {
+    package mutating func centredStatus(
+        in box: Rect, glyph: GlyphKind?, glyphPt: Double, minGlyphPt: Double? = nil,
+        glyphGap: Double = IOSLayout.statusGlyphGapPt,
+        glyphRequired: Bool = false, title: String?, titleStyle: TextStyle, subtitle: String?, alignment: TextAlignment
+    ) {
         var col = column(box)
         var placed: [(SceneElement, Rect, PlanContent)] = []
         let subStyle = style(.footnote)
         // The group's shed order: the title and its subtitle (kept: the state's lines, at the lines
         // they take, ≤ `stateLineMaxLines`; placed whole or cut where the room ends, reported), then
         // the glyph, its side in whole points from `glyphPt` down to `minGlyphPt`, each with its gap.
-        let titleNeed = title.map { col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true).heights.first ?? 0 } ?? 0
-        let subNeed = subtitle.map {
-            col.textForms($0, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt, mayCut: true).heights.first ?? 0
-        } ?? 0
+        let titleNeed =
+            title.map {
+                col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true).heights.first
+                    ?? 0
+            } ?? 0
+        let subNeed =
+            subtitle.map {
+                col.textForms(
+                    $0, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt,
+                    mayCut: true
+                ).heights.first ?? 0
+            } ?? 0
         let textNeed = titleNeed + subNeed
         let sides = glyph == nil ? [] : Array(stride(from: glyphPt, through: minGlyphPt ?? glyphPt, by: -1))
         enum Part: Hashable { case title, subtitle, glyph }
@@ -281,29 +355,48 @@ package struct IOSPlanBuilder {
             col.take(glyphGap)
         } else if glyph != nil {
             let why = "glyph ≥ \(fmtDp(minGlyphPt ?? glyphPt)) + text \(fmtDp(textNeed)) > \(fmtDp(col.left)) pt"
-            if glyphRequired { lose(.element(.statusGlyph), why) } else { hide(.element(.statusGlyph), "\(why): the glyph sheds first") }
+            if glyphRequired {
+                lose(.element(.statusGlyph), why)
+            } else {
+                hide(.element(.statusGlyph), "\(why): the glyph sheds first")
+            }
         }
         var titleShed = false
         if let title {
             if let t = wrappedOrCut(title, in: &col, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
-                placed.append((.statusTitle, align(t.frame, alignment, box),
-                               .text(t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink, alignment: alignment)))
+                placed.append(
+                    (
+                        .statusTitle, align(t.frame, alignment, box),
+                        .text(
+                            t.text, style: titleStyle, lineHeight: metrics.lineHeight(titleStyle), ink: .ink,
+                            alignment: alignment)
+                    ))
             } else {
                 titleShed = true
                 lose(.element(.statusTitle), "not one line fits: shed (and its subtitle with it)")
             }
         }
         if let subtitle, !titleShed {
-            if let t = wrappedOrCut(subtitle, in: &col, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt) {
-                placed.append((.statusSubtitle, align(t.frame, alignment, box),
-                               .text(t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk, alignment: alignment)))
+            if let t = wrappedOrCut(
+                subtitle, in: &col, style: subStyle, maxLines: IOSLayout.stateLineMaxLines,
+                gap: IOSLayout.statusSubtitleGapPt)
+            {
+                placed.append(
+                    (
+                        .statusSubtitle, align(t.frame, alignment, box),
+                        .text(
+                            t.text, style: subStyle, lineHeight: metrics.lineHeight(subStyle), ink: mutedInk,
+                            alignment: alignment)
+                    ))
             } else {
                 lose(.element(.statusSubtitle), "not one line fits under the title")
             }
         }
         // Vertically centred (seed 000 "Empty/all-done centering fill"): move the group by half the slack.
         let dy = col.centringShift
-        for (element, f, c) in placed { add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)") }
+        for (element, f, c) in placed {
+            add(element, f.offsetBy(dx: 0, dy: dy), c, "centred status (slack \(fmtDp(col.left)) pt)")
+        }
     }
 
     package func align(_ f: Rect, _ a: TextAlignment, _ box: Rect) -> Rect {
@@ -317,14 +410,17 @@ package struct IOSPlanBuilder {
     package var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
         switch request.family.kind {
         case .home(let f): return IOSLayout.statusBody(f)
-        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
+        // never asked: accessories draw lines, not a centred status
+        case .accessory: return IOSLayout.statusBody(.systemMedium)
         }
     }
 
     /// First run: the app glyph in its gradient circle + "Open Objectuve to sync today", centred.
     package mutating func firstRunBody() {
-        centredStatus(in: content, glyph: .firstRunAppGlyph, glyphPt: statusBodyMeasures.firstRunGlyphPt,
-                      title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil, alignment: .center)
+        centredStatus(
+            in: content, glyph: .firstRunAppGlyph, glyphPt: statusBodyMeasures.firstRunGlyphPt,
+            title: fixedText(.firstRun, platform: .ios), titleStyle: style(.subheadline), subtitle: nil,
+            alignment: .center)
     }
 
     /// The all-done / empty body: success check or rest moon (decorative, WidgetMuted) + title + subtitle.
@@ -333,10 +429,12 @@ package struct IOSPlanBuilder {
         // Seed 000 "Empty/all-done centering fill": the rest glyph renders on both iOS sizes, so on
         // Small and Medium it narrows (Small's further) before it would shed; the success check may shed.
         let measures = statusBodyMeasures
-        centredStatus(in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt, minGlyphPt: measures.glyphMinPt, glyphGap: measures.glyphGapPt,
-                      glyphRequired: w.state == .empty && traits.drawsRestGlyph,
-                      title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
-                      subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
+        centredStatus(
+            in: box, glyph: glyph, glyphPt: IOSLayout.statusGlyphPt, minGlyphPt: measures.glyphMinPt,
+            glyphGap: measures.glyphGapPt,
+            glyphRequired: w.state == .empty && traits.drawsRestGlyph,
+            title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
+            subtitle: stateSubtitleText(w, platform: .ios), alignment: alignment)
     }
 
     /// New day: rows and pips absent, the full iOS sentence (seed 001 Table B), vertically centred
@@ -346,11 +444,19 @@ package struct IOSPlanBuilder {
         let text = fixedText(.newDayVisual, platform: .ios)
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
-        if var placed = wrappedOrCut(text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt) {
+        if var placed = wrappedOrCut(
+            text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap,
+            indent: icon + IOSLayout.newDayIconGapPt)
+        {
             let dy = col.centringShift
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
-            add(.newDayIcon, Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon), .glyph(.newDaySun), "new-day sun")
-            addText(.newDayLine, placed, style: s, ink: .ink, "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
+            add(
+                .newDayIcon,
+                Rect(x: col.x, y: placed.frame.minY + IOSLayout.newDayIconInsetPt / 2, width: icon, height: icon),
+                .glyph(.newDaySun), "new-day sun")
+            addText(
+                .newDayLine, placed, style: s, ink: .ink,
+                "NEW_DAY: habit rows and pips suppressed, the full sentence, centred (slack \(fmtDp(col.left)) pt)")
         } else {
             lose(.element(.newDayLine), "not one line fits")
         }
@@ -360,8 +466,12 @@ package struct IOSPlanBuilder {
     /// string — no shorter form), reserved at the bottom before anything else, wrapped to at most
     /// `staleFooterMaxLines` (the seed gives iOS no line limit; ios-choices.md "stale footer lines").
     /// Where those lines, or the widget, cannot hold it whole, it is cut at its tail — reported.
-    package mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double)) {
-        guard let text = staleFooterText(w) else { hide(.element(.staleFooter), "not STALE"); return }
+    package mutating func staleFooter(in col: inout StackColumn, under header: (numeral: IOSTextStyle, glyphPt: Double))
+    {
+        guard let text = staleFooterText(w) else {
+            hide(.element(.staleFooter), "not STALE")
+            return
+        }
         let s = style(.caption2)
         let gap = IOSLayout.footerGapPt
         // The column's shed order: the streak header's row (kept: it stands above the footer whatever
@@ -370,15 +480,26 @@ package struct IOSPlanBuilder {
         let headerRow = max(metrics.lineHeight(style(header.numeral, .bold)), header.glyphPt)
         let forms = col.textForms(text, style: s, maxLines: IOSLayout.staleFooterMaxLines, gap: gap, mayCut: true)
         enum Part: Hashable { case headerRow, footer }
-        guard let form = ShedOrder<Part>([.init(.headerRow, forms: [headerRow], kept: true), .init(.footer, forms: forms.heights)])
-                .fill(room: col.left).forms[.footer],
-              let r = col.reserveBottom(forms.heights[form]) else {
-            lose(.element(.staleFooter), "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"); return
+        guard
+            let form = ShedOrder<Part>([
+                .init(.headerRow, forms: [headerRow], kept: true), .init(.footer, forms: forms.heights),
+            ])
+            .fill(room: col.left).forms[.footer],
+            let r = col.reserveBottom(forms.heights[form])
+        else {
+            lose(
+                .element(.staleFooter),
+                "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"
+            )
+            return
         }
         var foot = column(r)
         if let placed = foot.text(text, style: s, form: form, of: forms, gap: gap) {
-            addText(.staleFooter, placed, style: s, ink: mutedInk,
-                    placed.text.ellipsized ? "STALE footer, reserved first at the bottom: cut at line \(forms.lines[form]) (reported)" : "STALE footer, reserved first at the bottom")
+            addText(
+                .staleFooter, placed, style: s, ink: mutedInk,
+                placed.text.ellipsized
+                    ? "STALE footer, reserved first at the bottom: cut at line \(forms.lines[form]) (reported)"
+                    : "STALE footer, reserved first at the bottom")
         }
     }
 
@@ -391,14 +512,16 @@ package struct IOSPlanBuilder {
 
     /// One checklist row: the `.subheadline` title's line + its padding, at least the row's minimum.
     package var habitRowHeight: Double {
-        HabitRowSeating.rowHeight(lines: 1, lineHeight: metrics.lineHeight(style(.subheadline)), padding: IOSLayout.habitRowPaddingPt,
-                                  minimum: IOSLayout.habitRowMinPt)
+        HabitRowSeating.rowHeight(
+            lines: 1, lineHeight: metrics.lineHeight(style(.subheadline)), padding: IOSLayout.habitRowPaddingPt,
+            minimum: IOSLayout.habitRowMinPt)
     }
 
     /// Checklist rows (kindling: frosted rows, the next-due one stronger; legacy: plain rows), then
     /// the overflow line, seated and placed through the shared `HabitRowSeating`: the window keeps
     /// the next-due row (seed 000 "Large family"), rows that don't fit drop from its far end.
-    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: @escaping (Int) -> String?) {
+    mutating func habitRows(in col: inout StackColumn, cap: Int, gap: Double, overflowText: @escaping (Int) -> String?)
+    {
         let habits = w.habits
         let nextDue = nextDueIndex
         let s = style(.subheadline)
@@ -410,36 +533,53 @@ package struct IOSPlanBuilder {
         // it, the rows take the room and the count is lost (reported).
         let room = col
         let seating = HabitRowSeating(
-            habitCount: habits.count, nextDue: nil, anchor: nextDue, oneLine: rowH, twoLine: rowH, nextDueH: rowH, nextDueOneLineH: rowH,
+            habitCount: habits.count, nextDue: nil, anchor: nextDue, oneLine: rowH, twoLine: rowH, nextDueH: rowH,
+            nextDueOneLineH: rowH,
             leadingGap: gap, spacing: IOSLayout.habitRowSpacingPt,
             overflowLine: { hidden in
                 overflowText(hidden).map {
-                    room.textForms($0, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt, mayCut: true)
-                        .heights.first ?? .infinity
+                    room.textForms(
+                        $0, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt,
+                        mayCut: true
+                    )
+                    .heights.first ?? .infinity
                 } ?? 0
             },
             rowsOutrankOverflowLine: true)
         let idx = seating.seated(left: room.left, maxRows: cap)
-        if idx.isEmpty, let nd = nextDue, HabitRowSeating.window(count: habits.count, cap: cap, anchor: nd).contains(nd) {
+        if idx.isEmpty, let nd = nextDue, HabitRowSeating.window(count: habits.count, cap: cap, anchor: nd).contains(nd)
+        {
             // The next-due row is never shed (seed 000 "Large family": the window keeps it): a plan
             // that cannot seat it loses meaning, and the checks report it.
             lose(.nextDueRow, "the next-due habit's row does not fit \(fmtDp(col.left)) pt")
         }
         visibleHabits = idx
         overflow = habits.count - idx.count
-        note("rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")")
+        note(
+            "rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")"
+        )
         for (n, i) in idx.enumerated() {
             let h = habits[i]
             let r = seating.place(n, height: rowH, in: &col)
             let row = HabitRowElement(position: n, habit: i, done: h.checkedInToday, isNextDue: i == nextDue)
             if w.kindling {
                 // FrostedHabitRow: a translucent material over the card; the next-due row reads stronger.
-                add(.habitRow(row, .background), r, .fill(.border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0], radius: IOSLayout.frostedRowRadiusPt), "frosted row")
+                add(
+                    .habitRow(row, .background), r,
+                    .fill(
+                        .border, alpha: IOSLayout.frostedRowAlphas[i == nextDue ? 1 : 0],
+                        radius: IOSLayout.frostedRowRadiusPt), "frosted row")
             }
-            let check = IOSLayout.habitCheckPt, inset = IOSLayout.habitRowInsetPt, checkGap = IOSLayout.habitCheckGapPt
-            add(.habitRow(row, .check), Rect(x: r.minX + inset, y: r.midY - check / 2, width: check, height: check),
+            let check = IOSLayout.habitCheckPt
+            let inset = IOSLayout.habitRowInsetPt
+            let checkGap = IOSLayout.habitCheckGapPt
+            add(
+                .habitRow(row, .check), Rect(x: r.minX + inset, y: r.midY - check / 2, width: check, height: check),
                 .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
-            var label = column(Rect(x: r.minX + inset + check + checkGap, y: r.midY - lineH / 2, width: r.width - inset - check - checkGap - inset, height: lineH))
+            var label = column(
+                Rect(
+                    x: r.minX + inset + check + checkGap, y: r.midY - lineH / 2,
+                    width: r.width - inset - check - checkGap - inset, height: lineH))
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
                 addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
             }
@@ -450,8 +590,12 @@ package struct IOSPlanBuilder {
             lose(.habitRow, "no habit row fits \(fmtDp(col.left)) pt, and \"+N more\" follows rows")
             hide(.element(.overflowLine), "no habit row above it")
         } else if overflow > 0, let text = overflowText(overflow) {
-            if let placed = col.text(text, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt) {
-                addText(.overflowLine, placed, style: overflowStyle, ink: mutedInk, "\(overflow) habit(s) past the visible rows")
+            if let placed = col.text(
+                text, style: overflowStyle, maxLines: IOSLayout.overflowMaxLines, gap: IOSLayout.overflowGapPt)
+            {
+                addText(
+                    .overflowLine, placed, style: overflowStyle, ink: mutedInk,
+                    "\(overflow) habit(s) past the visible rows")
             } else {
                 lose(.element(.overflowLine), "\(overflow) habit(s) without a row and no room to say so")
             }
@@ -465,27 +609,54 @@ package struct IOSPlanBuilder {
     package mutating func pips(in col: inout StackColumn, gap: Double) {
         let p = IOSLayout.pipSize
         let n = w.habits.count
-        guard n > 0 else { hide(.pipRow, "no habits"); return }
-        guard let (pipW, pipGap) = CapsuleRow.fitted(count: n, across: col.width, nominal: p, gap: IOSLayout.pipGapPt) else {
-            hide(.pipRow, "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"); return
+        guard n > 0 else {
+            hide(.pipRow, "no habits")
+            return
         }
-        guard let r = col.slot(height: p.height, gap: gap) else { hide(.pipRow, "no room for the pip row"); return }
+        guard let (pipW, pipGap) = CapsuleRow.fitted(count: n, across: col.width, nominal: p, gap: IOSLayout.pipGapPt)
+        else {
+            hide(
+                .pipRow,
+                "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"
+            )
+            return
+        }
+        guard let r = col.slot(height: p.height, gap: gap) else {
+            hide(.pipRow, "no room for the pip row")
+            return
+        }
         for i in 0..<n {
-            add(.pip(index: i, filled: w.habits[i].checkedInToday), Rect(x: r.minX + CapsuleRow.offset(i, width: pipW, gap: pipGap), y: r.minY, width: pipW, height: p.height),
+            add(
+                .pip(index: i, filled: w.habits[i].checkedInToday),
+                Rect(
+                    x: r.minX + CapsuleRow.offset(i, width: pipW, gap: pipGap), y: r.minY, width: pipW, height: p.height
+                ),
                 .glyph(.pip(done: w.habits[i].checkedInToday)), "HabitPip \(fmtDp(pipW))×\(fmtDp(p.height)) pt")
         }
-        if pipW < p.width { note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one") }
+        if pipW < p.width {
+            note("pips: \(n) narrowed to \(fmtDp(pipW)) pt (gap \(fmtDp(pipGap)) pt) so every habit has one")
+        }
     }
 
     /// A single muted line (progress, "days" …) if it fits, decided as a shed order of its forms
     /// (whole; cut down to one line where it `mayEllipsize` or is `required`) over the room left.
-    package mutating func line(_ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole, gap: Double,
-                       maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String) {
-        guard let text else { hide(.element(element.kind), "no text in \(w.state.rawValue)"); return }
+    package mutating func line(
+        _ element: SceneElement, _ text: String?, in col: inout StackColumn, style s: TextStyle, ink: ColorRole,
+        gap: Double,
+        maxLines: Int = 1, mayEllipsize: Bool = false, required: Bool = false, reason: String
+    ) {
+        guard let text else {
+            hide(.element(element.kind), "no text in \(w.state.rawValue)")
+            return
+        }
         let forms = col.textForms(text, style: s, maxLines: maxLines, gap: gap, mayCut: mayEllipsize || required)
-        if let form = ShedOrder<Int>.form(of: forms.heights, room: col.left), let placed = col.text(text, style: s, form: form, of: forms, gap: gap) {
-            addText(element, placed, style: s, ink: ink,
-                    required && !mayEllipsize && !forms.isWhole(form) ? "\(reason): the room ends before it does — cut at its tail (reported)" : reason)
+        if let form = ShedOrder<Int>.form(of: forms.heights, room: col.left),
+            let placed = col.text(text, style: s, form: form, of: forms, gap: gap)
+        {
+            addText(
+                element, placed, style: s, ink: ink,
+                required && !mayEllipsize && !forms.isWhole(form)
+                    ? "\(reason): the room ends before it does — cut at its tail (reported)" : reason)
         } else if required {
             lose(.element(element.kind), "\(reason): not one line fits \(fmtDp(col.left)) pt")
         } else {

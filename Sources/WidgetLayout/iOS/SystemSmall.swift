@@ -11,10 +11,15 @@ import WidgetText
 /// subtitle `.footnote`, stale footer `.caption2`.
 extension IOSPlanBuilder {
     package mutating func planSystemSmall() {
-        if w.state == .firstRun { firstRunBody(); return }
+        if w.state == .firstRun {
+            firstRunBody()
+            return
+        }
         var col = column(content)
         staleFooter(in: &col, under: (.title, IOSLayout.headerGlyphPt))
-        header(in: &col, numeral: .title, glyphPt: IOSLayout.headerGlyphPt, label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
+        header(
+            in: &col, numeral: .title, glyphPt: IOSLayout.headerGlyphPt,
+            label: (daysLabelText(streak: w.streak, platform: .ios), style(.caption)))
         switch w.state {
         case .firstRun: break
         case .newDay:
@@ -25,7 +30,9 @@ extension IOSPlanBuilder {
             if captionFits(under: IOSLayout.smallStatusHeadroomPt + need, in: col) {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
             } else {
-                hide(.element(.caption), "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
+                hide(
+                    .element(.caption),
+                    "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
             }
             statusBody(in: Rect(x: col.x, y: col.y, width: col.width, height: max(0, col.left)), alignment: .center)
         case .defaultProgress, .stale:
@@ -42,23 +49,35 @@ extension IOSPlanBuilder {
                 // As a shed order over the room both had: the row, then the button (drawn only with the row it names).
                 enum Part: Hashable { case nextDueRow, button }
                 if let slot = button?.slot, nextDueIndex != nil,
-                   ShedOrder<Part>([.init(.nextDueRow, forms: [IOSLayout.smallRowGapPt + habitRowHeight]),
-                                    .init(.button, forms: [slot.pill.height + IOSLayout.buttonGapPt], requires: .nextDueRow)])
-                    .fill(room: beforeButton.left).forms[.button] == nil {
+                    ShedOrder<Part>([
+                        .init(.nextDueRow, forms: [IOSLayout.smallRowGapPt + habitRowHeight]),
+                        .init(.button, forms: [slot.pill.height + IOSLayout.buttonGapPt], requires: .nextDueRow),
+                    ])
+                    .fill(room: beforeButton.left).forms[.button] == nil
+                {
                     col = beforeButton
                     button = nil
-                    lose(.checkOffButton, "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
+                    lose(
+                        .checkOffButton,
+                        "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
                 }
                 if nextDueIndex == nil || captionFits(under: IOSLayout.smallRowGapPt + habitRowHeight, in: col) {
                     caption(in: &col, gap: IOSLayout.captionGapPt)
                 } else if captionText != nil {
-                    hide(.element(.caption), "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
+                    hide(
+                        .element(.caption),
+                        "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
                 }
-                if let button, let slot = button.slot { placeCheckOffButton(button.label, in: slot.pill, style: slot.style) }
+                if let button, let slot = button.slot {
+                    placeCheckOffButton(button.label, in: slot.pill, style: slot.style)
+                }
                 habitRows(in: &col, cap: 1, gap: IOSLayout.smallRowGapPt) { _ in nil }
             } else {
                 caption(in: &col, gap: IOSLayout.captionGapPt)
-                line(.progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk, gap: IOSLayout.progressGapPt, maxLines: IOSLayout.progressMaxLines, required: true, reason: "progress")
+                line(
+                    .progress, progressText(w), in: &col, style: style(.footnote), ink: mutedInk,
+                    gap: IOSLayout.progressGapPt, maxLines: IOSLayout.progressMaxLines, required: true,
+                    reason: "progress")
                 pips(in: &col, gap: IOSLayout.pipRowGapPt)
             }
         }
@@ -68,30 +87,42 @@ extension IOSPlanBuilder {
     /// WidgetAccentText. The label is never cut: it steps down to 85 % to stay on one line
     /// (`.minimumScaleFactor`; seed silent), else takes a second line. Reserved before the rest of the
     /// body is laid out; nil (and lost) when it cannot fit whole.
-    package mutating func reserveCheckOffButton(_ label: String, in col: inout StackColumn) -> (pill: Rect, style: TextStyle)? {
+    package mutating func reserveCheckOffButton(_ label: String, in col: inout StackColumn) -> (
+        pill: Rect, style: TextStyle
+    )? {
         let nominal = style(.footnote, .semibold)
         let inner = col.width - 2 * IOSLayout.buttonInsetXPt
         var s = nominal
-        while col.lineCount(label, style: s, width: inner) > 1 && s.size > nominal.size * IOSLayout.buttonLabelMinScale { s.size -= IOSLayout.buttonLabelStepPt }
+        while col.lineCount(label, style: s, width: inner) > 1 && s.size > nominal.size * IOSLayout.buttonLabelMinScale
+        { s.size -= IOSLayout.buttonLabelStepPt }
         // Two lines stay at the stepped size with a tighter pill (Waves' "Make today's wave" on the
         // 148 and 141 pt classes), so the next-due row above it keeps its room.
         let needed = col.lineCount(label, style: s, width: inner)
-        let h = HabitRowSeating.rowHeight(lines: min(IOSLayout.buttonLabelMaxLines, needed), lineHeight: metrics.lineHeight(s),
-                                          padding: 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt))
+        let h = HabitRowSeating.rowHeight(
+            lines: min(IOSLayout.buttonLabelMaxLines, needed), lineHeight: metrics.lineHeight(s),
+            padding: 2 * (needed > 1 ? IOSLayout.buttonTwoLineInsetYPt : IOSLayout.buttonInsetYPt))
         guard needed <= IOSLayout.buttonLabelMaxLines, let r = col.reserveBottom(h + IOSLayout.buttonGapPt) else {
-            lose(.checkOffButton, "the check-off button does not fit with its whole label"); return nil
+            lose(.checkOffButton, "the check-off button does not fit with its whole label")
+            return nil
         }
-        if s.size < nominal.size { note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))") }
+        if s.size < nominal.size {
+            note("button label stepped \(fmtDp(nominal.size)) → \(fmtDp(s.size)) pt (\(needed) line(s))")
+        }
         return (Rect(x: r.minX, y: r.minY + IOSLayout.buttonGapPt, width: r.width, height: h), s)
     }
 
     package mutating func placeCheckOffButton(_ label: String, in pill: Rect, style s: TextStyle) {
-        add(.checkOffButton(.pill), pill, .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, IOSLayout.buttonMaxRadiusPt)), "full-width check-off button")
+        add(
+            .checkOffButton(.pill), pill,
+            .fill(.accentDeep, alpha: 1, radius: min(pill.height / 2, IOSLayout.buttonMaxRadiusPt)),
+            "full-width check-off button")
         var inner = column(pill.insetBy(dx: IOSLayout.buttonInsetXPt, dy: 0))
         if let placed = inner.text(label, style: s, maxLines: IOSLayout.buttonLabelMaxLines) {
             let f = align(placed.frame, .center, pill)
             let centred = Rect(x: f.minX, y: pill.midY - f.height / 2, width: f.width, height: f.height)
-            addText(.checkOffButton(.label), (centred, placed.text), style: s, ink: .accentText, alignment: .center, "button label")
+            addText(
+                .checkOffButton(.label), (centred, placed.text), style: s, ink: .accentText, alignment: .center,
+                "button label")
         }
     }
 }

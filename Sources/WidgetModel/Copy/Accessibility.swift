@@ -49,13 +49,17 @@ public func spokenHabitList(_ w: ResolvedWidget, visibleHabits: [WidgetHabit]?) 
 /// - showsCoachLine: whether the layout shows the Coach row. Android appends the long `coachLine`
 ///   when it does (TalkBack has no width budget, so never the short form).
 /// Large speaks its motivator exactly when it draws it (kindling on).
-public func composedAccessibilityLabel(_ w: ResolvedWidget, platform: Platform, speaksMotivator: Bool,
-                                       visibleHabits: [WidgetHabit]?, showsCoachLine: Bool) -> String {
+public func composedAccessibilityLabel(
+    _ w: ResolvedWidget, platform: Platform, speaksMotivator: Bool,
+    visibleHabits: [WidgetHabit]?, showsCoachLine: Bool
+) -> String {
     let app = fixedText(.appName, platform: platform)
     if w.state == .firstRun {
         return "\(app). \(sentence(fixedText(.firstRun, platform: platform)))"
     }
-    var out = ["\(app).", sentence(spokenStreakPhrase(w))] + spokenStateSentences(w, platform: platform, visibleHabits: visibleHabits)
+    var out =
+        ["\(app).", sentence(spokenStreakPhrase(w))]
+        + spokenStateSentences(w, platform: platform, visibleHabits: visibleHabits)
     if speaksMotivator, let motivator = shownLargeMotivatorText(w, platform: platform) {
         out.append(motivator)
     }
@@ -74,8 +78,9 @@ public func androidSmallAccessibilityLabel(_ w: ResolvedWidget) -> String {
     let app = fixedText(.appName, platform: .android)
     if w.state == .firstRun { return "\(app). \(sentence(fixedText(.firstRun, platform: .android)))" }
     let days = "\(w.streak) \(daysLabelText(streak: w.streak, platform: .android))"
-    return (["\(app).", sentence(spokenStreakPhrase(w, streakWords: days))]
-            + spokenStateSentences(w, platform: .android, visibleHabits: [])).joined(separator: " ")
+    return
+        (["\(app).", sentence(spokenStreakPhrase(w, streakWords: days))]
+        + spokenStateSentences(w, platform: .android, visibleHabits: [])).joined(separator: " ")
 }
 
 /// The Lock Screen accessories' label (seed 001 §4: "…12 day streak — add today's stone to keep
@@ -86,7 +91,8 @@ public func accessoryAccessibilityLabel(_ w: ResolvedWidget) -> String {
     if w.state == .firstRun { return "\(app). \(sentence(fixedText(.firstRun, platform: .ios)))" }
     let streak = CopyTemplate.spokenStreak.fill(["streak": "\(w.streak)"])
     let phrase = spokenReactiveSuffix(w).map { streak + " — " + $0 } ?? streak
-    return (["\(app).", sentence(phrase)] + spokenStateSentences(w, platform: .ios, visibleHabits: [])).joined(separator: " ")
+    return (["\(app).", sentence(phrase)] + spokenStateSentences(w, platform: .ios, visibleHabits: [])).joined(
+        separator: " ")
 }
 
 /// What the label says about the state after the streak: the habits (or their count), the age,

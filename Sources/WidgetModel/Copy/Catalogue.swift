@@ -16,7 +16,7 @@ public enum CopySite: String, Hashable, Sendable, Codable, CaseIterable {
     public var isAllDoneCluster: Bool {
         switch self {
         case .allDoneTitle, .allDoneSubtitle, .accessoryLine3: return true
-        case .largeMotivator: return true // its allDone* branches; see `isPendingOrBaselineAllDone`
+        case .largeMotivator: return true  // its allDone* branches; see `isPendingOrBaselineAllDone`
         case .reactiveCaption, .accessibilitySuffix, .smallCTA, .line, .template: return false
         }
     }
@@ -35,8 +35,10 @@ public struct CopyEntry: Hashable, Sendable, Codable {
     /// ALL_DONE copy shown when the extension is *not* confirmed (pending, or fail-closed baseline).
     public var isPendingOrBaselineAllDone: Bool {
         guard site.isAllDoneCluster else { return false }
-        return [AllDoneBranch.pending.rawValue, AllDoneBranch.baseline.rawValue,
-                MotivatorBranch.allDonePending.rawValue, MotivatorBranch.allDoneBaseline.rawValue].contains(branch)
+        return [
+            AllDoneBranch.pending.rawValue, AllDoneBranch.baseline.rawValue,
+            MotivatorBranch.allDonePending.rawValue, MotivatorBranch.allDoneBaseline.rawValue,
+        ].contains(branch)
     }
 }
 
@@ -46,7 +48,9 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
     var out: [CopyEntry] = []
 
     /// One row per motif, or a single motif-neutral row when every motif gets the same string.
-    func perMotif(_ site: CopySite, _ p: Platform, _ branch: String, spoken: Bool = false, _ text: (StreakMotif) -> String) {
+    func perMotif(
+        _ site: CopySite, _ p: Platform, _ branch: String, spoken: Bool = false, _ text: (StreakMotif) -> String
+    ) {
         let texts = StreakMotif.allCases.map(text)
         if Set(texts).count == 1 {
             out.append(CopyEntry(site: site, platform: p, motif: nil, branch: branch, text: texts[0], spoken: spoken))
@@ -62,7 +66,9 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
             perMotif(.reactiveCaption, p, b.rawValue) { reactiveCaption(platform: p, motif: $0, branch: b) }
         }
         for b in CaptionBranch.allCases {
-            perMotif(.accessibilitySuffix, p, b.rawValue, spoken: true) { reactiveAccessibilitySuffix(motif: $0, branch: b) }
+            perMotif(.accessibilitySuffix, p, b.rawValue, spoken: true) {
+                reactiveAccessibilitySuffix(motif: $0, branch: b)
+            }
         }
         for b in MotivatorBranch.allCases where b.isDrawn(on: p) {
             perMotif(.largeMotivator, p, b.rawValue) { largeMotivatorText(branch: b, motif: $0) }
@@ -73,18 +79,22 @@ public func copyCatalogue(platform only: Platform? = nil) -> [CopyEntry] {
         for b in AllDoneBranch.allCases {
             perMotif(.allDoneSubtitle, p, b.rawValue) { allDoneKindlingSubtitle(motif: $0, branch: b) }
         }
-        if p == .ios { // Lock Screen accessories are iOS-only; Android has no such surface
+        if p == .ios {  // Lock Screen accessories are iOS-only; Android has no such surface
             for b in AllDoneBranch.allCases {
                 perMotif(.accessoryLine3, p, b.rawValue) { accessoryAllDoneLine3(motif: $0, branch: b) }
             }
         }
         perMotif(.smallCTA, p, "-") { smallCTAText(motif: $0) }
         for line in FixedLine.allCases {
-            out.append(CopyEntry(site: .line, platform: p, motif: nil, branch: line.rawValue,
-                                 text: fixedText(line, platform: p), spoken: line.isSpoken))
+            out.append(
+                CopyEntry(
+                    site: .line, platform: p, motif: nil, branch: line.rawValue,
+                    text: fixedText(line, platform: p), spoken: line.isSpoken))
         }
         for t in CopyTemplate.allCases where t.platforms.contains(p) {
-            out.append(CopyEntry(site: .template, platform: p, motif: nil, branch: t.rawValue, text: t.text, spoken: t.isSpoken))
+            out.append(
+                CopyEntry(
+                    site: .template, platform: p, motif: nil, branch: t.rawValue, text: t.text, spoken: t.isSpoken))
         }
     }
     return out

@@ -10,8 +10,10 @@
 /// asserted as current — and, by the same reasoning, on newDay and firstRun. The row exists only
 /// in the kindling body. iOS falls back to the reactive caption when the snapshot has none;
 /// Android hides the row instead.
-public func coachLineText(platform: Platform, state: WidgetState, motif: StreakMotif,
-                          reactive: ReactiveTreatment?, kindling: Bool, snapshotCoachLine: String?) -> String? {
+public func coachLineText(
+    platform: Platform, state: WidgetState, motif: StreakMotif,
+    reactive: ReactiveTreatment?, kindling: Bool, snapshotCoachLine: String?
+) -> String? {
     guard kindling else { return nil }
     switch state {
     case .stale, .newDay, .firstRun: return nil
@@ -24,8 +26,9 @@ public func coachLineText(platform: Platform, state: WidgetState, motif: StreakM
 }
 
 public func coachLineText(_ w: ResolvedWidget, platform: Platform) -> String? {
-    coachLineText(platform: platform, state: w.state, motif: w.motif, reactive: w.reactive,
-                  kindling: w.kindling, snapshotCoachLine: w.snapshotCoachLine)
+    coachLineText(
+        platform: platform, state: w.state, motif: w.motif, reactive: w.reactive,
+        kindling: w.kindling, snapshotCoachLine: w.snapshotCoachLine)
 }
 
 /// Android's narrow form (COMPACT/STACKED rungs and Medium): `coachLineShort`, else the long line.
@@ -49,8 +52,9 @@ public func stateTitleText(_ w: ResolvedWidget, platform: Platform) -> String? {
     case .empty: return fixedText(.emptyTitle, platform: platform)
     case .newDay: return fixedText(.newDayVisual, platform: platform)
     case .allDone:
-        return w.kindling ? allDoneKindlingTitle(motif: w.motif, branch: allDoneBranch(w.reactive))
-                          : fixedText(.allDoneTitle, platform: platform)
+        return w.kindling
+            ? allDoneKindlingTitle(motif: w.motif, branch: allDoneBranch(w.reactive))
+            : fixedText(.allDoneTitle, platform: platform)
     case .stale, .defaultProgress: return nil
     }
 }
@@ -72,8 +76,9 @@ public func smallCTAText(_ w: ResolvedWidget) -> String? {
 /// render and speech share this one condition (OBJ-3317 Q4).
 public func shownLargeMotivatorText(_ w: ResolvedWidget, platform: Platform) -> String? {
     guard w.kindling else { return nil }
-    return largeMotivatorText(state: w.state, motif: w.motif, reactive: w.reactive,
-                              doneCount: w.doneCount, dueCount: w.dueCount, platform: platform)
+    return largeMotivatorText(
+        state: w.state, motif: w.motif, reactive: w.reactive,
+        doneCount: w.doneCount, dueCount: w.dueCount, platform: platform)
 }
 
 /// "2 of 4 done" where habit progress shows (default and stale); nil elsewhere or with nothing due.
@@ -98,7 +103,9 @@ public struct AccessoryLines: Hashable, Sendable, Codable {
     /// Dropped by ViewThatFits at tight heights; nil where the state has no third line.
     public var line3: String?
     package init(line1: String, line2: String, line3: String? = nil) {
-        self.line1 = line1; self.line2 = line2; self.line3 = line3
+        self.line1 = line1
+        self.line2 = line2
+        self.line3 = line3
     }
 }
 
@@ -107,21 +114,27 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
     let streak = CopyTemplate.accessoryStreak.fill(["streak": "\(w.streak)"])
     switch w.state {
     case .firstRun:
-        return AccessoryLines(line1: fixedText(.appName, platform: .ios), line2: fixedText(.firstRun, platform: .ios), line3: nil)
+        return AccessoryLines(
+            line1: fixedText(.appName, platform: .ios), line2: fixedText(.firstRun, platform: .ios), line3: nil)
     case .defaultProgress:
-        return AccessoryLines(line1: streak, line2: progressText(doneCount: w.doneCount, dueCount: w.dueCount),
-                              line3: w.nextDueHabit.map { CopyTemplate.accessoryNext.fill(["title": $0.title]) })
+        return AccessoryLines(
+            line1: streak, line2: progressText(doneCount: w.doneCount, dueCount: w.dueCount),
+            line3: w.nextDueHabit.map { CopyTemplate.accessoryNext.fill(["title": $0.title]) })
     case .allDone:
-        return AccessoryLines(line1: streak, line2: fixedText(.allDoneTitle, platform: .ios),
-                              line3: accessoryAllDoneLine3(motif: w.motif, branch: allDoneBranch(w.reactive)))
+        return AccessoryLines(
+            line1: streak, line2: fixedText(.allDoneTitle, platform: .ios),
+            line3: accessoryAllDoneLine3(motif: w.motif, branch: allDoneBranch(w.reactive)))
     case .empty:
-        return AccessoryLines(line1: streak, line2: fixedText(.emptyTitle, platform: .ios), line3: fixedText(.emptySubtitle, platform: .ios))
+        return AccessoryLines(
+            line1: streak, line2: fixedText(.emptyTitle, platform: .ios),
+            line3: fixedText(.emptySubtitle, platform: .ios))
     case .newDay:
         // iOS's sentence: the short "New day" is Android's (OBJ-1382); the iOS table has only the full one.
         return AccessoryLines(line1: streak, line2: fixedText(.newDayVisual, platform: .ios), line3: nil)
     case .stale:
-        return AccessoryLines(line1: streak, line2: progressText(w) ?? fixedText(.emptyTitle, platform: .ios),
-                              line3: staleFooterText(w))
+        return AccessoryLines(
+            line1: streak, line2: progressText(w) ?? fixedText(.emptyTitle, platform: .ios),
+            line3: staleFooterText(w))
     }
 }
 
@@ -130,11 +143,15 @@ public func accessoryRectangularLines(_ w: ResolvedWidget) -> AccessoryLines {
 /// "Default content + … last synced Xh ago" (seed 000 State catalog): the count, then the age.
 public func inlineAccessoryText(_ w: ResolvedWidget) -> String {
     let progress = CopyTemplate.inlineProgress.fill(["done": "\(w.doneCount)", "due": "\(w.dueCount)"])
-    func line(_ status: String) -> String { CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status]) }
+    func line(_ status: String) -> String {
+        CopyTemplate.inlineAccessory.fill(["streak": "\(w.streak)", "status": status])
+    }
     switch w.state {
     case .firstRun: return fixedText(.firstRun, platform: .ios)
     case .defaultProgress:
-        return line(([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? [])).joined(separator: " · "))
+        return line(
+            ([progress] + (w.nextDueHabit.map { [CopyTemplate.inlineHabitLeft.fill(["title": $0.title])] } ?? []))
+                .joined(separator: " · "))
     case .allDone: return line(fixedText(.allDoneTitle, platform: .ios))
     case .empty: return line(fixedText(.emptyTitle, platform: .ios))
     case .newDay: return line(fixedText(.newDayVisual, platform: .ios))

@@ -20,7 +20,9 @@ public enum FixedLine: String, Hashable, Sendable, Codable, CaseIterable {
     public var isSpoken: Bool {
         switch self {
         case .newDaySpoken: return true
-        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .daysLabel, .dayLabel, .dayStreakLabel: return false
+        case .appName, .firstRun, .emptyTitle, .emptySubtitle, .allDoneTitle, .newDayVisual, .daysLabel, .dayLabel,
+            .dayStreakLabel:
+            return false
         }
     }
 }
@@ -98,13 +100,13 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     public var platforms: Set<Platform> {
         switch self {
         case .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale,
-             .accessoryStreak, .accessoryNext, .largeHeaderLabel:
+            .accessoryStreak, .accessoryNext, .largeHeaderLabel:
             return [.ios]
         case .progressCompact:
             return [.android]
         case .progress, .staleFooter, .longestLabel, .largeMoreInApp, .largeMoreDone, .spokenStreak, .spokenLongest,
-             .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress, .spokenMoreHabit, .spokenMoreHabits,
-             .spokenAllDone, .spokenLastSynced:
+            .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress, .spokenMoreHabit, .spokenMoreHabits,
+            .spokenAllDone, .spokenLastSynced:
             return Set(Platform.allCases)
         }
     }
@@ -112,10 +114,12 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     public var isSpoken: Bool {
         switch self {
         case .spokenStreak, .spokenLongest, .spokenHabitDone, .spokenHabitNotYet, .spokenToday, .spokenProgress,
-             .spokenMoreHabit, .spokenMoreHabits, .spokenAllDone, .spokenLastSynced: return true
+            .spokenMoreHabit, .spokenMoreHabits, .spokenAllDone, .spokenLastSynced:
+            return true
         case .progress, .progressCompact, .staleFooter, .longestLabel, .largeHeaderLabel, .largeMoreInApp,
-             .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale,
-             .accessoryStreak, .accessoryNext: return false
+            .largeMoreDone, .inlineAccessory, .inlineProgress, .inlineHabitLeft, .inlineStale,
+            .accessoryStreak, .accessoryNext:
+            return false
         }
     }
 
@@ -126,7 +130,8 @@ public enum CopyTemplate: String, Hashable, Sendable, Codable, CaseIterable {
     public func fill(_ values: [String: String]) -> String {
         var out = Array(text.utf8)
         for key in values.keys.sorted() {
-            let placeholder = Array("{\(key)}".utf8), value = Array(values[key]!.utf8)
+            let placeholder = Array("{\(key)}".utf8)
+            let value = Array(values[key]!.utf8)
             var filled: [UInt8] = []
             filled.reserveCapacity(out.count + value.count)
             var i = 0

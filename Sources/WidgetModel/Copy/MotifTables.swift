@@ -85,12 +85,12 @@ public func accessoryAllDoneLine3(motif: StreakMotif, branch: AllDoneBranch) -> 
 
 /// The six branches of `largeMotivatorText`, with B4 split three ways.
 public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
-    case firstOfDay      // B1 · defaultProgress, nothing done yet
-    case lastOne         // B2 · defaultProgress, one left
-    case building        // B3 · defaultProgress, otherwise
-    case allDoneConfirmed, allDonePending, allDoneBaseline // B4
-    case rest            // B5 · empty
-    case newDay          // B6
+    case firstOfDay  // B1 · defaultProgress, nothing done yet
+    case lastOne  // B2 · defaultProgress, one left
+    case building  // B3 · defaultProgress, otherwise
+    case allDoneConfirmed, allDonePending, allDoneBaseline  // B4
+    case rest  // B5 · empty
+    case newDay  // B6
 
     /// Whether `platform` draws this branch: Android's all-done baseline reads as confirmed until
     /// OBJ-3316 closes (see `largeMotivatorBranch`), so it never draws the baseline line.
@@ -98,7 +98,8 @@ public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
         switch (self, platform) {
         case (.allDoneBaseline, .android): return false
         case (.allDoneBaseline, .ios), (.firstOfDay, _), (.lastOne, _), (.building, _), (.allDoneConfirmed, _),
-             (.allDonePending, _), (.rest, _), (.newDay, _): return true
+            (.allDonePending, _), (.rest, _), (.newDay, _):
+            return true
         }
     }
 }
@@ -110,8 +111,10 @@ public enum MotivatorBranch: String, Hashable, Sendable, Codable, CaseIterable {
 /// Large motivator (motivatorStringRes/motivatorSentence) still renders "Today's stone laid. Rest
 /// easy." in this same no-data state — the identical defect, routed as OBJ-3316"): the three-way
 /// split is iOS's only until OBJ-3316 closes.
-public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment?,
-                                 doneCount: Int, dueCount: Int, platform: Platform = .ios) -> MotivatorBranch? {
+public func largeMotivatorBranch(
+    state: WidgetState, reactive: ReactiveTreatment?,
+    doneCount: Int, dueCount: Int, platform: Platform = .ios
+) -> MotivatorBranch? {
     switch state {
     case .stale, .firstRun: return nil
     case .defaultProgress:
@@ -134,8 +137,10 @@ public func largeMotivatorBranch(state: WidgetState, reactive: ReactiveTreatment
 }
 
 /// Large's closing motivator line — rendered, and spoken when kindling is on. Both platforms.
-public func largeMotivatorText(state: WidgetState, motif: StreakMotif, reactive: ReactiveTreatment?,
-                               doneCount: Int, dueCount: Int, platform: Platform = .ios) -> String? {
+public func largeMotivatorText(
+    state: WidgetState, motif: StreakMotif, reactive: ReactiveTreatment?,
+    doneCount: Int, dueCount: Int, platform: Platform = .ios
+) -> String? {
     largeMotivatorBranch(state: state, reactive: reactive, doneCount: doneCount, dueCount: dueCount, platform: platform)
         .map { largeMotivatorText(branch: $0, motif: motif) }
 }

@@ -49,7 +49,8 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         title: stateTitleText(w, platform: platform),
         subtitle: stateSubtitleText(w, platform: platform),
         progress: progressText(w),
-        progressCompact: progressText(w) == nil || ios ? nil : compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
+        progressCompact: progressText(w) == nil || ios
+            ? nil : compactProgressText(doneCount: w.doneCount, dueCount: w.dueCount),
         staleFooter: staleFooterText(w),
         smallCTA: smallCTAText(w),
         largeMotivator: shownLargeMotivatorText(w, platform: platform),
@@ -61,11 +62,15 @@ public func widgetCopy(_ w: ResolvedWidget, platform: Platform) -> WidgetCopy {
         inlineAccessory: ios ? inlineAccessoryText(w) : nil,
         inlineAccessorySymbol: ios ? WidgetModel.inlineAccessorySymbol(w).sfName : nil,
         accessoryStreakSymbol: ios ? WidgetModel.accessoryStreakSymbol(w).sfName : nil,
-        smallAccessibilityLabel: platform == .android ? androidSmallAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: platform, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false),
-        accessibilityLabel: composedAccessibilityLabel(w, platform: platform, speaksMotivator: false,
-                                                       visibleHabits: nil, showsCoachLine: coach != nil),
-        largeAccessibilityLabel: composedAccessibilityLabel(w, platform: platform, speaksMotivator: true,
-                                                            visibleHabits: nil, showsCoachLine: coach != nil),
+        smallAccessibilityLabel: platform == .android
+            ? androidSmallAccessibilityLabel(w)
+            : composedAccessibilityLabel(
+                w, platform: platform, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false),
+        accessibilityLabel: composedAccessibilityLabel(
+            w, platform: platform, speaksMotivator: false,
+            visibleHabits: nil, showsCoachLine: coach != nil),
+        largeAccessibilityLabel: composedAccessibilityLabel(
+            w, platform: platform, speaksMotivator: true,
+            visibleHabits: nil, showsCoachLine: coach != nil),
         accessoryAccessibilityLabel: ios ? accessoryAccessibilityLabel(w) : nil)
 }

@@ -50,7 +50,8 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
         case (.tinted, .home): return true
         case (.standby, .home(.systemSmall)), (.night, .home(.systemSmall)): return true
         case (.standby, .home(.systemMedium)), (.standby, .home(.systemLarge)),
-             (.night, .home(.systemMedium)), (.night, .home(.systemLarge)): return false
+            (.night, .home(.systemMedium)), (.night, .home(.systemLarge)):
+            return false
         case (.tinted, .accessory), (.standby, .accessory), (.night, .accessory): return false
         }
     }
@@ -59,9 +60,12 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
     public func refusal(_ family: IOSFamily) -> String {
         switch (self, family.kind) {
         case (.ios16, _):
-            return "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
-        case (_, .accessory): return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
-        case (_, .home): return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
+            return
+                "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+        case (_, .accessory):
+            return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
+        case (_, .home):
+            return "\(rawValue) draws systemSmall only: StandBy shows small-family widgets only, not \(family.rawValue)"
         }
     }
 }

@@ -16,11 +16,11 @@ package enum JSONValue: Sendable, Equatable {
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.number(x), .number(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)):
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
@@ -47,7 +47,7 @@ package enum JSONValue: Sendable, Equatable {
             throw InputError("", "not UTF-8 text; a snapshot is a JSON object")
         }
         var p = JSONReader(bytes: bytes)
-        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 } // tolerate a UTF-8 byte-order mark
+        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }  // tolerate a UTF-8 byte-order mark
         p.skipSpace()
         guard p.i < p.bytes.count else { throw InputError("", "malformed JSON: the input is empty") }
         let v = try p.value(depth: 0)
@@ -67,9 +67,15 @@ private struct JSONReader {
 
     /// An error at the current position: "line L, column C" and `problem`.
     func refuse(_ problem: String) -> InputError {
-        var line = 1, col = 1
+        var line = 1
+        var col = 1
         for b in bytes[..<min(i, bytes.count)] {
-            if b == UInt8(ascii: "\n") { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                col = 1
+            } else if b & 0xC0 != 0x80 {
+                col += 1
+            }
         }
         return InputError("line \(line), column \(col)", problem)
     }
@@ -92,7 +98,9 @@ private struct JSONReader {
     mutating func value(depth: Int) throws(InputError) -> JSONValue {
         // Deep but possibly valid JSON: not "malformed", just deeper than any snapshot (issue #24).
         guard depth < JSONValue.maxDepth else {
-            throw refuse("JSON nested deeper than \(JSONValue.maxDepth) levels; a snapshot is an object two levels deep, so this is not one (not read further)")
+            throw refuse(
+                "JSON nested deeper than \(JSONValue.maxDepth) levels; a snapshot is an object two levels deep, so this is not one (not read further)"
+            )
         }
         skipSpace()
         guard let c = peek else { throw fail("unexpected end of input") }
@@ -113,13 +121,19 @@ private struct JSONReader {
         var members: [(key: String, value: JSONValue)] = []
         var seen = Set<String>()
         skipSpace()
-        if peek == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if peek == UInt8(ascii: "}") {
+            i += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let keyStart = i
             let key = try string()
-            guard seen.insert(key).inserted else { i = keyStart; throw fail("key '\(key)' appears twice in one object") }
+            guard seen.insert(key).inserted else {
+                i = keyStart
+                throw fail("key '\(key)' appears twice in one object")
+            }
             skipSpace()
             guard peek == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
             i += 1
@@ -127,7 +141,9 @@ private struct JSONReader {
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "}"): i += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                i += 1
+                return .object(members)
             default: throw fail("expected ',' or '}' in an object")
             }
         }
@@ -137,13 +153,18 @@ private struct JSONReader {
         i += 1
         var items: [JSONValue] = []
         skipSpace()
-        if peek == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if peek == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             items.append(try value(depth: depth + 1))
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "]"): i += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                i += 1
+                return .array(items)
             default: throw fail("expected ',' or ']' in an array")
             }
         }
@@ -170,21 +191,28 @@ private struct JSONReader {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
-                    if (0xD800...0xDBFF).contains(scalar) { // a surrogate pair spells one scalar
+                    if (0xD800...0xDBFF).contains(scalar) {  // a surrogate pair spells one scalar
                         guard peek == UInt8(ascii: "\\"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "u") else {
                             throw fail("unpaired UTF-16 surrogate in a \\u escape")
                         }
                         i += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw fail("unpaired UTF-16 surrogate in a \\u escape")
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let u = Unicode.Scalar(scalar) else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+                    guard let u = Unicode.Scalar(scalar) else {
+                        throw fail("unpaired UTF-16 surrogate in a \\u escape")
+                    }
                     out.append(contentsOf: Array(String(Character(u)).utf8))
                 default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'")
                 }
             default:
-                guard c >= 0x20 else { i -= 1; throw fail("control character inside a string (escape it)") }
+                guard c >= 0x20 else {
+                    i -= 1
+                    throw fail("control character inside a string (escape it)")
+                }
                 out.append(c)
             }
         }
@@ -200,10 +228,17 @@ private struct JSONReader {
 
     mutating func number() throws(InputError) -> JSONValue {
         let start = i
-        func digits() -> Int { let s = i; while let c = peek, (0x30...0x39).contains(c) { i += 1 }; return i - s }
+        func digits() -> Int {
+            let s = i
+            while let c = peek, (0x30...0x39).contains(c) { i += 1 }
+            return i - s
+        }
         if peek == UInt8(ascii: "-") { i += 1 }
         if peek == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw fail("malformed number") }
-        if peek == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { throw fail("malformed number") } }
+        if peek == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { throw fail("malformed number") }
+        }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             i += 1
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }

@@ -63,7 +63,9 @@ public struct StreakGlyph: Hashable, Sendable, Codable {
     public var isClassicFlame: Bool
 
     public init(motif: StreakMotif, tone: GlyphTone, isClassicFlame: Bool = false) {
-        self.motif = motif; self.tone = tone; self.isClassicFlame = isClassicFlame
+        self.motif = motif
+        self.tone = tone
+        self.isClassicFlame = isClassicFlame
     }
 }
 
@@ -111,8 +113,10 @@ public struct ResolvedWidget: Hashable, Sendable, Codable {
 
 /// The one pure function from input to decision. `kindlingWithoutSnapshot` is the standalone
 /// App Group key used only on firstRun (no snapshot to carry the flag); it defaults to off.
-public func resolveWidget(snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone,
-                          kindlingWithoutSnapshot: Bool = false) -> ResolvedWidget {
+public func resolveWidget(
+    snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone,
+    kindlingWithoutSnapshot: Bool = false
+) -> ResolvedWidget {
     let state = resolveWidgetState(snapshot: snapshot, asOf: asOf, timeZone: timeZone)
     let motif = resolveMotif(snapshot?.streakMetaphor)
     let habits = snapshot?.habits ?? []

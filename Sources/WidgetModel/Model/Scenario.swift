@@ -32,15 +32,26 @@ public struct Scenario: Hashable, Sendable {
     /// The main matrix's four habits.
     public static let habitTitles = ["Morning run", "Read 20 min", "Meditate", "No sugar"]
     /// The seed's reference titles (OBJ-2428 report), cycled past ten: bands and synthesized widgets.
-    public static let referenceTitles = ["Meditate", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
-                                         "Practice guitar", "Call a friend", "Plan tomorrow", "Floss"]
+    public static let referenceTitles = [
+        "Meditate", "Read 20 pages", "Stretch", "Journal", "Walk the dog", "Drink water",
+        "Practice guitar", "Call a friend", "Plan tomorrow", "Floss",
+    ]
 
-    public init(total: Int = 4, done: Int, syncedHoursAgo: Double = 1, asOf: Date = Scenario.asOf, extendedToday: Bool?,
-                motif: StreakMotif = .stones, kindling: Bool = true, streak: Int = 12, longest: Int = 21,
-                titles: [String] = Scenario.habitTitles) {
-        self.total = total; self.done = done; self.syncedHoursAgo = syncedHoursAgo; self.asOf = asOf
-        self.extendedToday = extendedToday; self.motif = motif; self.kindling = kindling; self.streak = streak
-        self.longest = longest; self.titles = titles
+    public init(
+        total: Int = 4, done: Int, syncedHoursAgo: Double = 1, asOf: Date = Scenario.asOf, extendedToday: Bool?,
+        motif: StreakMotif = .stones, kindling: Bool = true, streak: Int = 12, longest: Int = 21,
+        titles: [String] = Scenario.habitTitles
+    ) {
+        self.total = total
+        self.done = done
+        self.syncedHoursAgo = syncedHoursAgo
+        self.asOf = asOf
+        self.extendedToday = extendedToday
+        self.motif = motif
+        self.kindling = kindling
+        self.streak = streak
+        self.longest = longest
+        self.titles = titles
     }
 
     /// The app's Coach templates (useWidgetSnapshot.ts, seed 000 "Coach line"); short forms ≤ 24 chars.
@@ -51,17 +62,21 @@ public struct Scenario: Hashable, Sendable {
         // (Supporter-only)"; useWidgetSnapshot.ts has no other, so the other motifs take the stones line.
         switch motif {
         case .flame: return ("One more and today's fire is fed.", "One more feeds the fire.")
-        case .stones, .sprout, .mountain, .waves: return ("One more and today's stone is set.", "One more sets the stone.")
+        case .stones, .sprout, .mountain, .waves:
+            return ("One more and today's stone is set.", "One more sets the stone.")
         }
     }
 
     /// The snapshot the app would write: synced `syncedHoursAgo` before `asOf`.
     public var snapshot: WidgetSnapshot {
         let checked = checkedRows ?? done
-        let habits = (0..<total).map { WidgetHabit(id: "h\($0 + 1)", title: titles[$0 % titles.count], checkedInToday: $0 < checked) }
+        let habits = (0..<total).map {
+            WidgetHabit(id: "h\($0 + 1)", title: titles[$0 % titles.count], checkedInToday: $0 < checked)
+        }
         let coach = extendedToday == nil || total == 0 ? nil : Self.coachLines(done: done, total: total, motif: motif)
-        return WidgetSnapshot(syncedAt: asOf.addingTimeInterval(-syncedHoursAgo * 3600), streak: streak, longestStreak: longest,
-                              habits: habits, extendedToday: extendedToday, streakMetaphor: extendedToday == nil ? nil : motif.rawValue,
-                              coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
+        return WidgetSnapshot(
+            syncedAt: asOf.addingTimeInterval(-syncedHoursAgo * 3600), streak: streak, longestStreak: longest,
+            habits: habits, extendedToday: extendedToday, streakMetaphor: extendedToday == nil ? nil : motif.rawValue,
+            coachLine: coach?.0, coachLineShort: coach?.1, kindlingEnabled: kindling)
     }
 }

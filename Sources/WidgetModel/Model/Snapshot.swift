@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// One of today's due habits, as the app's snapshot lists it.
 public struct WidgetHabit: Hashable, Sendable, Codable {
@@ -9,7 +9,9 @@ public struct WidgetHabit: Hashable, Sendable, Codable {
     public var checkedInToday: Bool
 
     public init(id: String? = nil, title: String, checkedInToday: Bool) {
-        self.id = id; self.title = title; self.checkedInToday = checkedInToday
+        self.id = id
+        self.title = title
+        self.checkedInToday = checkedInToday
     }
 }
 
@@ -34,12 +36,20 @@ public struct WidgetSnapshot: Hashable, Sendable {
     /// `kindling_widget_enabled`; absent or unreadable → false (the legacy body).
     public var kindlingEnabled: Bool
 
-    public init(syncedAt: Date, streak: Int, longestStreak: Int, habits: [WidgetHabit],
-                extendedToday: Bool? = nil, streakMetaphor: String? = nil,
-                coachLine: String? = nil, coachLineShort: String? = nil, kindlingEnabled: Bool = false) {
-        self.syncedAt = syncedAt; self.streak = streak; self.longestStreak = longestStreak; self.habits = habits
-        self.extendedToday = extendedToday; self.streakMetaphor = streakMetaphor
-        self.coachLine = coachLine; self.coachLineShort = coachLineShort; self.kindlingEnabled = kindlingEnabled
+    public init(
+        syncedAt: Date, streak: Int, longestStreak: Int, habits: [WidgetHabit],
+        extendedToday: Bool? = nil, streakMetaphor: String? = nil,
+        coachLine: String? = nil, coachLineShort: String? = nil, kindlingEnabled: Bool = false
+    ) {
+        self.syncedAt = syncedAt
+        self.streak = streak
+        self.longestStreak = longestStreak
+        self.habits = habits
+        self.extendedToday = extendedToday
+        self.streakMetaphor = streakMetaphor
+        self.coachLine = coachLine
+        self.coachLineShort = coachLineShort
+        self.kindlingEnabled = kindlingEnabled
     }
 
     /// The effective motif: absent or unknown → stones (mirrors the app's fail-open default).
@@ -65,15 +75,18 @@ public func decodeWidgetSnapshot(_ text: String) throws(InputError) -> WidgetSna
 package func decodeWidgetSnapshot(json root: JSONValue) throws(InputError) -> WidgetSnapshot {
     let top = try SnapshotField.object(root, "$")
     let habitsValue = try top.required("habits")
-    guard case .array(let items) = habitsValue else { throw SnapshotField.mismatch("$.habits", "an array", habitsValue) }
+    guard case .array(let items) = habitsValue else {
+        throw SnapshotField.mismatch("$.habits", "an array", habitsValue)
+    }
     var habits: [WidgetHabit] = []
     for (n, item) in items.enumerated() {
         let path = "$.habits[\(n)]"
         let h = try SnapshotField.object(item, path)
-        habits.append(WidgetHabit(
-            id: try h.optionalString("id"),
-            title: HabitTitle.clean(try h.string("title")),
-            checkedInToday: try h.bool("checkedInToday")))
+        habits.append(
+            WidgetHabit(
+                id: try h.optionalString("id"),
+                title: HabitTitle.clean(try h.string("title")),
+                checkedInToday: try h.bool("checkedInToday")))
     }
     return WidgetSnapshot(
         syncedAt: try top.date("syncedAt"),
@@ -97,7 +110,8 @@ private struct SnapshotField {
 
     static func object(_ v: JSONValue, _ path: String) throws(InputError) -> SnapshotField {
         guard case .object(let pairs) = v else { throw mismatch(path, "an object", v) }
-        return SnapshotField(path: path, members: Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        return SnapshotField(
+            path: path, members: Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
     }
 
     static func mismatch(_ path: String, _ expected: String, _ got: JSONValue) -> InputError {
@@ -159,7 +173,8 @@ private struct SnapshotField {
         switch v {
         case .string(let s):
             guard let d = parseISO8601(s) else {
-                throw InputError(at(key), "'\(s)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
+                throw InputError(
+                    at(key), "'\(s)' is not an ISO-8601 date-time with a UTC offset (e.g. 2026-09-17T08:30:00+02:00)")
             }
             return d
         case .number(let text):
@@ -191,16 +206,21 @@ public func parseISO8601(_ s: String) -> Date? {
     func num(_ n: Int) -> Int? {
         guard b.count - i >= n else { return nil }
         var v = 0
-        for c in b[i..<i + n] { guard (0x30...0x39).contains(c) else { return nil }; v = v * 10 + Int(c - 0x30) }
+        for c in b[i..<i + n] {
+            guard (0x30...0x39).contains(c) else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
         i += n
         return v
     }
     func take(_ c: Character) -> Bool {
         guard i < b.count, b[i] == c.asciiValue! else { return false }
-        i += 1; return true
+        i += 1
+        return true
     }
     guard let year = num(4), take("-"), let month = num(2), take("-"), let day = num(2),
-          take("T") || take("t"), let hour = num(2), take(":"), let minute = num(2) else { return nil }
+        take("T") || take("t"), let hour = num(2), take(":"), let minute = num(2)
+    else { return nil }
     var second = 0
     var fraction = 0.0
     if take(":") {
@@ -227,7 +247,8 @@ public func parseISO8601(_ s: String) -> Date? {
         return nil
     }
     guard i == b.count, (1...12).contains(month), (1...daysInMonth(year, month)).contains(day),
-          hour <= 23, minute <= 59, second <= 59 else { return nil }
+        hour <= 23, minute <= 59, second <= 59
+    else { return nil }
     let days = daysFromCivil(year, month, day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
     return Date(timeIntervalSince1970: Double(seconds) + fraction)

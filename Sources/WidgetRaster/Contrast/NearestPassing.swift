@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 
 /// The nearest colour to a failing token's that passes on every background it sits on, as Chrome
@@ -12,7 +12,10 @@ public enum NearestPassing {
     public struct Constraint: Hashable, Sendable {
         public var background: CompositeColor
         public var floor: Double
-        public init(_ background: CompositeColor, floor: Double) { self.background = background; self.floor = floor }
+        public init(_ background: CompositeColor, floor: Double) {
+            self.background = background
+            self.floor = floor
+        }
     }
 
     /// nil when no lightness at this hue passes everywhere (a background light and one dark).
@@ -29,14 +32,17 @@ public enum NearestPassing {
             }
             distance += step
         }
-        for extreme in [Color(r: 0, g: 0, b: 0, a: colour.a), Color(r: 255, g: 255, b: 255, a: colour.a)] where passes(extreme, constraints) {
+        for extreme in [Color(r: 0, g: 0, b: 0, a: colour.a), Color(r: 255, g: 255, b: 255, a: colour.a)]
+        where passes(extreme, constraints) {
             return extreme
         }
         return nil
     }
 
     static func passes(_ c: Color, _ constraints: [Constraint]) -> Bool {
-        constraints.allSatisfy { WCAG.passes(WCAG.contrastRatio(WCAG.composite(c, over: $0.background), $0.background), floor: $0.floor) }
+        constraints.allSatisfy {
+            WCAG.passes(WCAG.contrastRatio(WCAG.composite(c, over: $0.background), $0.background), floor: $0.floor)
+        }
     }
 }
 
@@ -46,13 +52,21 @@ struct OKLab {
     var chroma: Double { (a * a + b * b).squareRoot() }
     var hue: Double { atan2(b, a) }
 
-    init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
+    init(l: Double, a: Double, b: Double) {
+        self.l = l
+        self.a = a
+        self.b = b
+    }
 
     init(_ c: Color) {
-        let r = WCAG.linearize(Double(c.r)), g = WCAG.linearize(Double(c.g)), bl = WCAG.linearize(Double(c.b))
-        let lms = [0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl,
-                   0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl,
-                   0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl].map { cbrt($0) }
+        let r = WCAG.linearize(Double(c.r))
+        let g = WCAG.linearize(Double(c.g))
+        let bl = WCAG.linearize(Double(c.b))
+        let lms = [
+            0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl,
+            0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl,
+            0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl,
+        ].map { cbrt($0) }
         l = 0.2104542553 * lms[0] + 0.7936177850 * lms[1] - 0.0040720468 * lms[2]
         a = 1.9779984951 * lms[0] - 2.4285922050 * lms[1] + 0.4505937099 * lms[2]
         b = 0.0259040371 * lms[0] + 0.7827717662 * lms[1] - 0.8086757660 * lms[2]
@@ -64,9 +78,11 @@ struct OKLab {
         let m_ = l - 0.1055613458 * a - 0.0638541728 * b
         let s_ = l - 0.0894841775 * a - 1.2914855480 * b
         let (x, y, z) = (l_ * l_ * l_, m_ * m_ * m_, s_ * s_ * s_)
-        return (4.0767416621 * x - 3.3077115913 * y + 0.2309699292 * z,
-                -1.2684380046 * x + 2.6097574011 * y - 0.3413193965 * z,
-                -0.0041960863 * x - 0.7034186147 * y + 1.7076147010 * z)
+        return (
+            4.0767416621 * x - 3.3077115913 * y + 0.2309699292 * z,
+            -1.2684380046 * x + 2.6097574011 * y - 0.3413193965 * z,
+            -0.0041960863 * x - 0.7034186147 * y + 1.7076147010 * z
+        )
     }
 
     static func isInGamut(_ rgb: (Double, Double, Double)) -> Bool {
@@ -80,7 +96,8 @@ struct OKLab {
         func at(_ c: Double) -> OKLab { OKLab(l: l, a: c * cos(hue), b: c * sin(hue)) }
         var lab = at(chroma)
         if !isInGamut(lab.linearRGB) {
-            var lo = 0.0, hi = chroma
+            var lo = 0.0
+            var hi = chroma
             for _ in 0..<32 {
                 let mid = (lo + hi) / 2
                 if isInGamut(at(mid).linearRGB) { lo = mid } else { hi = mid }

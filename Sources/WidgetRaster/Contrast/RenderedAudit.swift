@@ -1,6 +1,6 @@
 import CPixels
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetLayout
 import WidgetScene
 
@@ -25,13 +25,18 @@ public struct ContrastFinding: Hashable, Sendable, Encodable, CustomStringConver
         "\(node) (\(token), \(role.rawValue)): \(WCAG.display(ratio)):1 vs floor \(WCAG.display(floor)):1"
             + " at pixel (\(worstPixel.x),\(worstPixel.y)), \(foreground) on \(background)"
     }
-    enum CodingKeys: String, CodingKey { case node, token, role, ratio, floor, passes, worstPixel, foreground, background }
+    enum CodingKeys: String, CodingKey {
+        case node, token, role, ratio, floor, passes, worstPixel, foreground, background
+    }
 }
 
 public struct PixelPoint: Hashable, Sendable, Codable {
     public var x: Int
     public var y: Int
-    public init(x: Int, y: Int) { self.x = x; self.y = y }
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
 }
 
 extension ContrastAudit {
@@ -50,26 +55,33 @@ extension ContrastAudit {
     /// `.ink` coverage). Floors: text 4.5 (3 when `TextContent.isLargeText`), graphic 3.
     /// Gradient paints are checked per stop; translucent colours are composited over each pixel.
     /// Returns one result per measured node, in scene order; `failures` are `!passes`.
-    public static func auditRendered(scene: Scene, image: RGBAImage, background: RGBAImage,
-                                     coverage: Coverage = .bounds) -> [ContrastFinding] {
+    public static func auditRendered(
+        scene: Scene, image: RGBAImage, background: RGBAImage,
+        coverage: Coverage = .bounds
+    ) -> [ContrastFinding] {
         audit(scene: scene, image: image, background: background, coverage: coverage)
     }
 
     /// The same audit on any two pixel grids of one kind (images, or a painter's canvases).
-    static func audit<Pixels: PixelGrid>(scene: Scene, image: Pixels, background: Pixels,
-                                         coverage: Coverage) -> [ContrastFinding] {
+    static func audit<Pixels: PixelGrid>(
+        scene: Scene, image: Pixels, background: Pixels,
+        coverage: Coverage
+    ) -> [ContrastFinding] {
         let useInk = coverage == .ink && image.width == background.width && image.height == background.height
         return image.withPackedWords { inkWords in
             background.withPackedWords { backgroundWords in
-                audit(scene: scene, background: background, backgroundWords: backgroundWords,
-                      inkWords: useInk ? inkWords : nil)
+                audit(
+                    scene: scene, background: background, backgroundWords: backgroundWords,
+                    inkWords: useInk ? inkWords : nil)
             }
         }
     }
 
     /// The audit over the background's words and, for `.ink` coverage, the image's (same size).
-    private static func audit<Pixels: PixelGrid>(scene: Scene, background: Pixels, backgroundWords: UnsafePointer<UInt32>,
-                                                 inkWords: UnsafePointer<UInt32>?) -> [ContrastFinding] {
+    private static func audit<Pixels: PixelGrid>(
+        scene: Scene, background: Pixels, backgroundWords: UnsafePointer<UInt32>,
+        inkWords: UnsafePointer<UInt32>?
+    ) -> [ContrastFinding] {
         var out: [ContrastFinding] = []
         var seen = PackedSet()
         let width = background.width
@@ -78,14 +90,17 @@ extension ContrastAudit {
             // Each distinct background colour is measured once, at its first pixel (row-major),
             // so the worst pixel reported is the same as a full scan's. Pixels are compared and
             // deduplicated as packed words (equal words ⇔ equal colours) — no colour is hashed.
-            let x0 = px.x, n = px.width
-            let inked = inkWords.map { ink in
-                px.ys.contains { y in memcmp(ink + y * width + x0, backgroundWords + y * width + x0, n * 4) != 0 }
-            } ?? false
+            let x0 = px.x
+            let n = px.width
+            let inked =
+                inkWords.map { ink in
+                    px.ys.contains { y in memcmp(ink + y * width + x0, backgroundWords + y * width + x0, n * 4) != 0 }
+                } ?? false
             // An opaque foreground's luminance does not depend on what is under it.
             let fixedLuminance = colors.map { $0.a == 255 ? WCAG.relativeLuminance($0) : nil }
             seen.removeAll()
-            var last: UInt32 = 0, hasLast = false   // the previous word looked up: runs of one colour skip the set
+            var last: UInt32 = 0
+            var hasLast = false  // the previous word looked up: runs of one colour skip the set
             var worst: (ratio: Double, x: Int, y: Int, fg: CompositeColor, bg: CompositeColor)?
             for y in px.ys {
                 let row = backgroundWords + y * width + x0
@@ -94,11 +109,15 @@ extension ContrastAudit {
                 while true {
                     // Past the pixels with nothing new: the colour just looked up, or (with ink coverage)
                     // no ink landed there.
-                    i += withUnsafePointer(to: last) { cpixels_skippable(row + i, inkRow.map { $0 + i }, n - i, hasLast ? $0 : nil) }
+                    i += withUnsafePointer(to: last) {
+                        cpixels_skippable(row + i, inkRow.map { $0 + i }, n - i, hasLast ? $0 : nil)
+                    }
                     guard i < n else { break }
-                    let word = row[i], x = x0 + i
+                    let word = row[i]
+                    let x = x0 + i
                     i += 1
-                    last = word; hasLast = true
+                    last = word
+                    hasLast = true
                     guard seen.insert(word) else { continue }
                     let b = background.color(packed: word)
                     if b.a == 0 { continue }
@@ -107,16 +126,19 @@ extension ContrastAudit {
                         for (c, lf) in zip(colors, fixedLuminance) {
                             let fg = WCAG.composite(c, over: bg)
                             let l = lf ?? WCAG.relativeLuminance(fg)
-                            let r = (max(l, lb) + 0.05) / (min(l, lb) + 0.05)   // WCAG.contrastRatio, luminances in hand
+                            let r = (max(l, lb) + 0.05) / (min(l, lb) + 0.05)  // WCAG.contrastRatio, luminances in hand
                             if worst == nil || r < worst!.ratio { worst = (r, x, y, fg, bg) }
                         }
                     }
                 }
             }
             guard let w = worst else { continue }
-            out.append(ContrastFinding(node: node.name, element: node.element, bounds: node.bounds, token: node.token, role: node.role, ratio: w.ratio,
-                                       floor: floor, passes: WCAG.passes(w.ratio, floor: floor),
-                                       worstPixel: PixelPoint(x: w.x, y: w.y), foreground: w.fg.hex, background: w.bg.hex))
+            out.append(
+                ContrastFinding(
+                    node: node.name, element: node.element, bounds: node.bounds, token: node.token, role: node.role,
+                    ratio: w.ratio,
+                    floor: floor, passes: WCAG.passes(w.ratio, floor: floor),
+                    worstPixel: PixelPoint(x: w.x, y: w.y), foreground: w.fg.hex, background: w.bg.hex))
         }
         return out
     }
@@ -124,7 +146,8 @@ extension ContrastAudit {
     /// The nodes the audit measures — text and graphic nodes with a visible colour — each with
     /// its colours and the pixels beneath it (non-empty) in a `width` × `height` frame.
     static func measured(_ scene: Scene, width: Int, height: Int)
-        -> [(node: SceneNode, colors: [Color], pixels: PixelRect)] {
+        -> [(node: SceneNode, colors: [Color], pixels: PixelRect)]
+    {
         scene.nodes.compactMap { node in
             guard node.role != .decorative else { return nil }
             let colors = foregroundColors(node.content)
@@ -141,15 +164,19 @@ extension ContrastAudit {
     }
 
     /// Only the nodes below their floor.
-    public static func renderedFailures(scene: Scene, image: RGBAImage, background: RGBAImage,
-                                        coverage: Coverage = .bounds) -> [ContrastFinding] {
+    public static func renderedFailures(
+        scene: Scene, image: RGBAImage, background: RGBAImage,
+        coverage: Coverage = .bounds
+    ) -> [ContrastFinding] {
         auditRendered(scene: scene, image: image, background: background, coverage: coverage).filter { !$0.passes }
     }
 
     /// Renders `scene` and its foreground-free twin through `render` (the painter, once it
     /// exists) and audits them.
-    public static func auditRendered(scene: Scene, coverage: Coverage = .bounds,
-                                     render: (Scene) throws -> RGBAImage) rethrows -> [ContrastFinding] {
+    public static func auditRendered(
+        scene: Scene, coverage: Coverage = .bounds,
+        render: (Scene) throws -> RGBAImage
+    ) rethrows -> [ContrastFinding] {
         let image = try render(scene)
         let background = try render(scene.withoutForeground())
         return auditRendered(scene: scene, image: image, background: background, coverage: coverage)

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// What a reviewer approved in the page (issue #54 item 5), handed to `evidence record --accept
 /// FILE`: one line per fixture, its key and the pixel hash of the render that was reviewed — or
@@ -26,7 +26,8 @@ public struct AcceptFile: Sendable, Equatable {
         a.entries.map(\.key) == b.entries.map(\.key) && a.entries.map(\.decision) == b.entries.map(\.decision)
     }
 
-    public static let header = "# evidence accept file: record exactly these renders (key, reviewed pixel hash); run: evidence record --accept FILE"
+    public static let header =
+        "# evidence accept file: record exactly these renders (key, reviewed pixel hash); run: evidence record --accept FILE"
     public static let removeWord = "remove"
 
     public var keys: Set<String> { Set(entries.map(\.key)) }
@@ -39,29 +40,36 @@ public struct AcceptFile: Sendable, Equatable {
 
     /// The file's text (what the page writes; the page's script builds the same lines).
     public var text: String {
-        ([Self.header] + entries.map { e in
-            switch e.decision {
-            case .record(let h): return "\(e.key) \(h.hex)"
-            case .remove: return "\(e.key) \(Self.removeWord)"
-            }
-        }).joined(separator: "\n") + "\n"
+        ([Self.header]
+            + entries.map { e in
+                switch e.decision {
+                case .record(let h): return "\(e.key) \(h.hex)"
+                case .remove: return "\(e.key) \(Self.removeWord)"
+                }
+            }).joined(separator: "\n") + "\n"
     }
 
     /// Parses an accept file; `name` is where it came from, for the one-line error. Blank lines
     /// and `#` comments are skipped; a key twice, a key outside the grammar or a hash that is not
     /// 32 hex digits is an error naming the line.
     public static func parse(_ text: String, name: String) throws(InputError) -> AcceptFile {
-        var entries: [(key: String, decision: Decision)] = [], seen: Set<String> = []
+        var entries: [(key: String, decision: Decision)] = []
+        var seen: Set<String> = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let where_ = "\(name):\(n + 1)"
             let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard parts.count == 2 else {
-                throw InputError(where_, "expected 'KEY PIXELHASH' or 'KEY \(removeWord)', got \(parts.count) word\(parts.count == 1 ? "" : "s")")
+                throw InputError(
+                    where_,
+                    "expected 'KEY PIXELHASH' or 'KEY \(removeWord)', got \(parts.count) word\(parts.count == 1 ? "" : "s")"
+                )
             }
             let key = parts[0]
-            guard FixtureKey.isValid(key) else { throw InputError(where_, "'\(key)' is not a fixture key: \(FixtureKey.problem(key) ?? "")") }
+            guard FixtureKey.isValid(key) else {
+                throw InputError(where_, "'\(key)' is not a fixture key: \(FixtureKey.problem(key) ?? "")")
+            }
             guard seen.insert(key).inserted else { throw InputError(where_, "'\(key)' is listed twice") }
             if parts[1] == removeWord {
                 entries.append((key, .remove))
@@ -82,11 +90,22 @@ public struct AcceptFile: Sendable, Equatable {
             switch e.decision {
             case .record:
                 guard catalogKeys.contains(e.key) else {
-                    throw InputError(name, "'\(e.key)' is no fixture's key" + (recorded.contains(e.key) ? " (a stale golden: list it as '\(e.key) \(Self.removeWord)')" : ""))
+                    throw InputError(
+                        name,
+                        "'\(e.key)' is no fixture's key"
+                            + (recorded.contains(e.key)
+                                ? " (a stale golden: list it as '\(e.key) \(Self.removeWord)')" : ""))
                 }
             case .remove:
-                guard !catalogKeys.contains(e.key) else { throw InputError(name, "'\(e.key)' is a fixture's key; a fixture's golden is recorded at its reviewed hash, never removed") }
-                guard recorded.contains(e.key) else { throw InputError(name, "'\(e.key)' is not in \(Manifest.fileName); nothing to remove") }
+                guard !catalogKeys.contains(e.key) else {
+                    throw InputError(
+                        name,
+                        "'\(e.key)' is a fixture's key; a fixture's golden is recorded at its reviewed hash, never removed"
+                    )
+                }
+                guard recorded.contains(e.key) else {
+                    throw InputError(name, "'\(e.key)' is not in \(Manifest.fileName); nothing to remove")
+                }
             }
         }
     }

@@ -1,8 +1,7 @@
-import WidgetModel
-import WidgetLayout
-import WidgetScene
-
 import Foundation
+import WidgetLayout
+import WidgetModel
+import WidgetScene
 
 /// The Android golden matrix: every reachable state × reactive branch × motif × theme × body
 /// (kindling / legacy) × family at a typical size, plus the band sizes where the seed's budget
@@ -22,20 +21,28 @@ public enum AndroidMatrix {
 
     /// Every family at its typical placement, in family order (the timeline draws these).
     static let placements: [(name: AndroidFamily, family: AndroidFamilyRequest, width: Double, height: Double)] =
-        AndroidFamily.allCases.map { f in let p = placement(f); return (f, p.family, p.width, p.height) }
+        AndroidFamily.allCases.map { f in
+            let p = placement(f)
+            return (f, p.family, p.width, p.height)
+        }
 
     /// A band fixture: one family, stones, kindling, light.
     static func bandID(_ band: FixtureBand, _ family: AndroidFamily, _ state: FixtureState? = nil) -> FixtureID {
-        FixtureID(family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light, band: band)
+        FixtureID(
+            family: .android(family), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
+            band: band)
     }
 
     /// A request for an identity at a size, made when drawn: its snapshot and moment come from the identity's scenario.
-    static func request(_ id: FixtureID, _ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
-                        fontScale: Double = 1) -> Deferred<AndroidRenderRequest> {
+    static func request(
+        _ id: FixtureID, _ family: AndroidFamilyRequest, _ width: Double, _ height: Double,
+        fontScale: Double = 1
+    ) -> Deferred<AndroidRenderRequest> {
         {
             let scenario = Scenario(id)
-            return AndroidRenderRequest(family: family, widthDp: width, heightDp: height, fontScale: fontScale, theme: id.theme,
-                                        snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+            return AndroidRenderRequest(
+                family: family, widthDp: width, heightDp: height, fontScale: fontScale, theme: id.theme,
+                snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
         }
     }
 
@@ -46,7 +53,9 @@ public enum AndroidMatrix {
             let p = placement(f)
             for theme in Theme.allCases {
                 // firstRun: no snapshot, so no motif and (on Android) always the flat legacy card.
-                for id in [MatrixCases.firstRun(.android(f), theme)] + MatrixCases.cells.map({ $0.id(.android(f), theme) }) {
+                for id in [MatrixCases.firstRun(.android(f), theme)]
+                    + MatrixCases.cells.map({ $0.id(.android(f), theme) })
+                {
                     out.append((id, request(id, p.family, p.width, p.height)))
                 }
             }

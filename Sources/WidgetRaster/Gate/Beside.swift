@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// Work that reads nothing the renders make (a walk of the goldens folder), started on its own
 /// thread so it runs beside them instead of after them; `value()` waits for it. A caller that may

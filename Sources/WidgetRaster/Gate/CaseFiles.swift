@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 import WidgetScene
 
@@ -40,7 +40,9 @@ public struct PinnedCase: Sendable {
     public var digest: String
     public var expect: [String]
     public init(file: String, digest: String, expect: [String]) {
-        self.file = file; self.digest = digest; self.expect = expect
+        self.file = file
+        self.digest = digest
+        self.expect = expect
     }
 }
 
@@ -51,7 +53,8 @@ final class MadeOnce<T: Sendable>: @unchecked Sendable {
     private let make: @Sendable () -> T
     init(_ make: @escaping @Sendable () -> T) { self.make = make }
     var value: T {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let made { return made }
         let v = make()
         made = v
@@ -106,7 +109,10 @@ public enum CaseFiles {
         var st = stat()
         if lstat(root.path, &st) != 0 { return [] }
         guard st.st_mode & S_IFMT == S_IFDIR else {
-            throw InputError(root.path, "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live in a real Cases/ folder")
+            throw InputError(
+                root.path,
+                "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live in a real Cases/ folder"
+            )
         }
         let folder = ContainedFolder(root)
         // Bounded before anything is parsed: entries (folders too), depth and path length.
@@ -115,11 +121,13 @@ public enum CaseFiles {
             throw InputError(root.path, "holds \(over), more than a cases folder may (\(limitsLine))")
         }
         if let link = walked.links.first {
-            throw InputError(folder.path(link), "is a symbolic link; case files are read only as regular files below \(root.path)")
+            throw InputError(
+                folder.path(link), "is a symbolic link; case files are read only as regular files below \(root.path)")
         }
         // A FIFO or device named like a case is neither read nor skipped (record would then delete its golden).
         if let other = walked.others.first {
-            throw InputError(folder.path(other), "is not a regular file (a FIFO, socket or device); case files are regular files")
+            throw InputError(
+                folder.path(other), "is not a regular file (a FIFO, socket or device); case files are regular files")
         }
         // A temp file a killed pin left is no case: the next pin sweeps it, nothing else stops at it.
         let files = walked.files.filter { !TempFiles.isTempName(String($0.split(separator: "/").last ?? "")) }
@@ -131,7 +139,9 @@ public enum CaseFiles {
             let last = file.split(separator: "/").last.map(String.init) ?? file
             if last == "README.md" || file.hasSuffix(snapshotSuffix) { continue }
             guard file.hasSuffix(".json") else {
-                throw InputError(folder.path(file), "is not a case file (NAME.json), a snapshot beside one (NAME\(snapshotSuffix)) or README.md")
+                throw InputError(
+                    folder.path(file),
+                    "is not a case file (NAME.json), a snapshot beside one (NAME\(snapshotSuffix)) or README.md")
             }
             cases.append(try parse(file, in: folder))
         }
@@ -149,13 +159,19 @@ public enum CaseFiles {
     /// The key a case file below the cases folder stands for, or why it cannot be one.
     public static func key(forFile file: String) throws(InputError) -> String {
         guard file.utf8.count <= maxPathBytes else {
-            throw InputError(String(file.prefix(80)) + "…", "a case path of \(file.utf8.count) bytes: more than the \(maxPathBytes) a case's path may have")
+            throw InputError(
+                String(file.prefix(80)) + "…",
+                "a case path of \(file.utf8.count) bytes: more than the \(maxPathBytes) a case's path may have")
         }
         guard file.split(separator: "/").count <= maxDepth else {
-            throw InputError(String(file.prefix(80)), "more than \(maxDepth) folders deep; a case's path is at most \(maxDepth) parts")
+            throw InputError(
+                String(file.prefix(80)),
+                "more than \(maxDepth) folders deep; a case's path is at most \(maxDepth) parts")
         }
         let key = keyPrefix + file.dropLast(".json".count)
-        if let problem = FixtureKey.problem(key) { throw InputError(file, "cannot name a fixture: its key \(key) \(problem)") }
+        if let problem = FixtureKey.problem(key) {
+            throw InputError(file, "cannot name a fixture: its key \(key) \(problem)")
+        }
         return key
     }
 
@@ -163,11 +179,15 @@ public enum CaseFiles {
         switch folder.read(rel) {
         case .bytes(let b):
             guard b.count <= maxFileBytes else {
-                throw InputError(folder.path(rel), "is \(b.count) bytes, more than the \(maxFileBytes) a case or its snapshot may be")
+                throw InputError(
+                    folder.path(rel), "is \(b.count) bytes, more than the \(maxFileBytes) a case or its snapshot may be"
+                )
             }
             return b
         case .missing: throw InputError(folder.path(rel), "no such file")
-        case .unreadable(let why): throw InputError(folder.path(rel), why.replacingOccurrences(of: "expected a PNG file", with: "expected a JSON file"))
+        case .unreadable(let why):
+            throw InputError(
+                folder.path(rel), why.replacingOccurrences(of: "expected a PNG file", with: "expected a JSON file"))
         case .exhausted(let e): throw e
         }
     }
@@ -183,7 +203,8 @@ public enum CaseFiles {
     }
 
     /// A case file's bytes, as `file` below `folder` (where a snapshot beside it is read).
-    public static func parse(_ file: String, bytes: [UInt8], in folder: ContainedFolder) throws(InputError) -> CaseFile {
+    public static func parse(_ file: String, bytes: [UInt8], in folder: ContainedFolder) throws(InputError) -> CaseFile
+    {
         let name = folder.path(file)
         let key = try key(file, in: folder)
         var hashed = bytes
@@ -194,12 +215,18 @@ public enum CaseFiles {
         }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw at(error) }
-        guard case .object(let pairs) = root else { throw at(InputError("$", "expected an object, got \(root.kindName)")) }
+        guard case .object(let pairs) = root else {
+            throw at(InputError("$", "expected an object, got \(root.kindName)"))
+        }
         var fields: [Field: JSONValue] = [:]
         for (k, v) in pairs {
             guard let f = Field(rawValue: k) else {
-                let hint = Suggestion.nearest(k, among: Field.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
-                throw at(InputError("$.\(k)", "unknown field; \(hint)a case has \(Field.allCases.map(\.rawValue).joined(separator: ", "))"))
+                let hint =
+                    Suggestion.nearest(k, among: Field.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
+                throw at(
+                    InputError(
+                        "$.\(k)",
+                        "unknown field; \(hint)a case has \(Field.allCases.map(\.rawValue).joined(separator: ", "))"))
             }
             guard fields[f] == nil else { throw at(InputError("$.\(k)", "given twice")) }
             fields[f] = v
@@ -215,13 +242,18 @@ public enum CaseFiles {
         switch fields[.expect] {
         case nil, .null?: break
         case .array(let items)?:
-            guard items.count <= maxExpects else { throw at(InputError("$.expect", "\(items.count) texts: more than the \(maxExpects) a case may expect")) }
+            guard items.count <= maxExpects else {
+                throw at(InputError("$.expect", "\(items.count) texts: more than the \(maxExpects) a case may expect"))
+            }
             for (i, item) in items.enumerated() {
                 guard case .string(let s) = item, !s.isEmpty else {
                     throw at(InputError("$.expect[\(i)]", "expected a text the render must draw, got \(item.kindName)"))
                 }
                 guard s.count <= maxExpectCharacters else {
-                    throw at(InputError("$.expect[\(i)]", "\(s.count) characters: more than the \(maxExpectCharacters) an expected text may have"))
+                    throw at(
+                        InputError(
+                            "$.expect[\(i)]",
+                            "\(s.count) characters: more than the \(maxExpectCharacters) an expected text may have"))
                 }
                 expect.append(s)
             }
@@ -244,13 +276,21 @@ public enum CaseFiles {
             do { snapshot = try decodeWidgetSnapshot(json: fields[.snapshot]!) } catch { throw at(error, "$.snapshot") }
         case .string(let beside)?:
             guard beside.hasSuffix(snapshotSuffix), !beside.contains("/"), FixtureKey.isValid(beside) else {
-                throw at(InputError("$.snapshot", "'\(beside)' is not a NAME\(snapshotSuffix) file beside the case (no folders, no '..')"))
+                throw at(
+                    InputError(
+                        "$.snapshot",
+                        "'\(beside)' is not a NAME\(snapshotSuffix) file beside the case (no folders, no '..')"))
             }
             let rel = (file.split(separator: "/").dropLast() + [Substring(beside)]).joined(separator: "/")
             let data = try read(rel, in: folder)
             hashed += [0] + data
-            do { snapshot = try decodeWidgetSnapshot(Data(data)) } catch { throw InputError("\(folder.path(rel)): \(error.location.isEmpty ? "$" : error.location)", error.problem) }
-        case let v?: throw at(InputError("$.snapshot", "expected a snapshot object or a NAME\(snapshotSuffix) file name, got \(v.kindName)"))
+            do { snapshot = try decodeWidgetSnapshot(Data(data)) } catch {
+                throw InputError("\(folder.path(rel)): \(error.location.isEmpty ? "$" : error.location)", error.problem)
+            }
+        case let v?:
+            throw at(
+                InputError(
+                    "$.snapshot", "expected a snapshot object or a NAME\(snapshotSuffix) file name, got \(v.kindName)"))
         }
         if snapshot != nil { arguments += ["--\(WidgetInputOptions.snapshot.name)", "case"] }
 
@@ -265,42 +305,64 @@ public enum CaseFiles {
             // `render`'s errors name the flag: a case names its option.
             let flag = error.location.hasPrefix("--") ? String(error.location.dropFirst(2)) : nil
             if flag == WidgetInputOptions.snapshot.name || flag == WidgetInputOptions.noSnapshot.name {
-                throw at(InputError("$.snapshot", error.problem.replacingOccurrences(of: "--snapshot", with: "a snapshot")))
+                throw at(
+                    InputError("$.snapshot", error.problem.replacingOccurrences(of: "--snapshot", with: "a snapshot")))
             }
             throw at(InputError(flag.map { "$.options.\($0)" } ?? "$.options", error.problem))
         }
-        return CaseFile(key: key, file: file, note: try text(.note), seed: try text(.seed), report: try text(.report), expect: expect,
-                        arguments: arguments, target: target, digest: Hash128.of(hashed).hex)
+        return CaseFile(
+            key: key, file: file, note: try text(.note), seed: try text(.seed), report: try text(.report),
+            expect: expect,
+            arguments: arguments, target: target, digest: Hash128.of(hashed).hex)
     }
 
     /// The case file `evidence pin` writes for a `render` command line: the options it was given (in
     /// the table's order; numbers as JSON numbers), the snapshot inline, then the notes. Parsed back
     /// before it is returned, so what is written is a case the gate reads and draws as `render` did.
-    public static func compose(_ file: String, arguments a: ParsedArguments, snapshot: [UInt8]?, note: String?, seed: String?,
-                               report: String?, expect: [String], in folder: ContainedFolder) throws(InputError) -> (bytes: [UInt8], case: CaseFile) {
-        guard expect.count <= maxExpects else { throw InputError("--expect", "given \(expect.count) times: more than the \(maxExpects) texts a case may expect") }
+    public static func compose(
+        _ file: String, arguments a: ParsedArguments, snapshot: [UInt8]?, note: String?, seed: String?,
+        report: String?, expect: [String], in folder: ContainedFolder
+    ) throws(InputError) -> (bytes: [UInt8], case: CaseFile) {
+        guard expect.count <= maxExpects else {
+            throw InputError(
+                "--expect", "given \(expect.count) times: more than the \(maxExpects) texts a case may expect")
+        }
         if let long = expect.first(where: { $0.count > maxExpectCharacters }) {
-            throw InputError("--expect", "a text of \(long.count) characters: more than the \(maxExpectCharacters) an expected text may have")
+            throw InputError(
+                "--expect",
+                "a text of \(long.count) characters: more than the \(maxExpectCharacters) an expected text may have")
         }
         var top: [(key: String, value: JSONValue)] = []
-        for (f, v) in [(Field.note, note), (.seed, seed), (.report, report)] { if let v { top.append((f.rawValue, .string(v))) } }
+        for (f, v) in [(Field.note, note), (.seed, seed), (.report, report)] {
+            if let v { top.append((f.rawValue, .string(v))) }
+        }
         var opts: [(key: String, value: JSONValue)] = []
         for spec in options.all {
-            if spec.isSwitch { if a.has(spec) { opts.append((spec.name, .bool(true))) }; continue }
+            if spec.isSwitch {
+                if a.has(spec) { opts.append((spec.name, .bool(true))) }
+                continue
+            }
             guard let raw = a.given(spec) else { continue }
             // A value written as a JSON number reads back as the same words (`render`'s parser sees text either way).
-            if case .number? = try? JSONValue.parse(Array(raw.utf8)) { opts.append((spec.name, .number(raw))) } else { opts.append((spec.name, .string(raw))) }
+            if case .number? = try? JSONValue.parse(Array(raw.utf8)) {
+                opts.append((spec.name, .number(raw)))
+            } else {
+                opts.append((spec.name, .string(raw)))
+            }
         }
         top.append((Field.options.rawValue, .object(opts)))
         if let snapshot {
             let value: JSONValue
-            do { value = try JSONValue.parse(snapshot) } catch { throw InputError("--snapshot: \(error.location.isEmpty ? "$" : error.location)", error.problem) }
+            do { value = try JSONValue.parse(snapshot) } catch {
+                throw InputError("--snapshot: \(error.location.isEmpty ? "$" : error.location)", error.problem)
+            }
             top.append((Field.snapshot.rawValue, value))
         }
         if !expect.isEmpty { top.append((Field.expect.rawValue, .array(expect.map(JSONValue.string)))) }
         let bytes = Array((JSONValue.object(top).encoded() + "\n").utf8)
         guard bytes.count <= maxFileBytes else {
-            throw InputError(folder.path(file), "would be \(bytes.count) bytes, more than the \(maxFileBytes) a case may be")
+            throw InputError(
+                folder.path(file), "would be \(bytes.count) bytes, more than the \(maxFileBytes) a case may be")
         }
         return (bytes, try parse(file, bytes: bytes, in: folder))
     }
@@ -311,13 +373,20 @@ public enum CaseFiles {
         let path = "$.options.\(name)"
         guard let spec = options.spec(name) else {
             if name == WidgetInputOptions.snapshot.name {
-                return .failure(InputError(path, "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside it)"))
+                return .failure(
+                    InputError(
+                        path,
+                        "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside it)"
+                    ))
             }
             if gateOptions.contains(name) {
-                return .failure(InputError(path, "is not an option a case takes (tokens, output and report form are the gate's)"))
+                return .failure(
+                    InputError(path, "is not an option a case takes (tokens, output and report form are the gate's)"))
             }
             let hint = Suggestion.nearest(name, among: options.all.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
-            return .failure(InputError(path, "unknown option; \(hint)a case takes \(options.all.map(\.name).joined(separator: ", "))"))
+            return .failure(
+                InputError(
+                    path, "unknown option; \(hint)a case takes \(options.all.map(\.name).joined(separator: ", "))"))
         }
         switch (value, spec.isSwitch) {
         case (.bool(true), true): return .success(["--\(name)"])
@@ -332,17 +401,25 @@ public enum CaseFiles {
     /// draws only its own (issue #37).
     static func fixture(_ c: CaseFile, renderer: WidgetRenderer) -> Fixture {
         let drawn = MadeOnce { renderer.draw(c.target) }
-        return Fixture(key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, expect: c.expect), draw: { _ in drawn.value.drawn })
+        return Fixture(
+            key: c.key, pinned: PinnedCase(file: c.file, digest: c.digest, expect: c.expect),
+            draw: { _ in drawn.value.drawn })
     }
 
     /// The texts of `expect` a scene does not draw: one `lost-meaning` failure each.
     public static func unmetExpectations(_ pinned: PinnedCase, key: String, scene: Scene) -> [GateFailure] {
-        let drawn = scene.nodes.compactMap { n -> [String]? in if case .text(let t) = n.content { return t.lines } else { return nil } }
+        let drawn = scene.nodes.compactMap { n -> [String]? in
+            if case .text(let t) = n.content { return t.lines } else { return nil }
+        }
         return pinned.expect.filter { want in
-            !drawn.contains { lines in lines.contains { $0.contains(want) } || lines.joined(separator: " ").contains(want) }
+            !drawn.contains { lines in
+                lines.contains { $0.contains(want) } || lines.joined(separator: " ").contains(want)
+            }
         }.map { want in
-            GateFailure(key: key, kind: .lostMeaning, detail: "Cases/\(pinned.file) expects \"\(want)\" drawn; the render does not draw it",
-                        remedy: .fixCaseExpectation)
+            GateFailure(
+                key: key, kind: .lostMeaning,
+                detail: "Cases/\(pinned.file) expects \"\(want)\" drawn; the render does not draw it",
+                remedy: .fixCaseExpectation)
         }
     }
 }
@@ -352,10 +429,14 @@ extension RenderTarget {
     public func with(snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) -> RenderTarget {
         switch self {
         case .android(var r):
-            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = timeZone
+            r.snapshot = snapshot
+            r.asOf = asOf
+            r.timeZone = timeZone
             return .android(r)
         case .ios(var r):
-            r.snapshot = snapshot; r.asOf = asOf; r.timeZone = timeZone
+            r.snapshot = snapshot
+            r.asOf = asOf
+            r.timeZone = timeZone
             return .ios(r)
         }
     }
@@ -368,7 +449,8 @@ public enum CaseCatalog {
 
     /// The folder's case files (cached).
     public static func files(_ root: URL = Project.current.cases) throws(InputError) -> [CaseFile] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let r = loaded[root] { return try r.get() }
         let r = Result { () throws(InputError) in try CaseFiles.load(root) }
         loaded[root] = r
@@ -376,7 +458,9 @@ public enum CaseCatalog {
     }
 
     /// Every case key, in order: nothing drawn.
-    public static func keys(_ root: URL = Project.current.cases) throws(InputError) -> [String] { try files(root).map(\.key) }
+    public static func keys(_ root: URL = Project.current.cases) throws(InputError) -> [String] {
+        try files(root).map(\.key)
+    }
 
     /// Every case, drawn on demand with the bundled fonts and tokens.
     public static func fixtures(_ root: URL = Project.current.cases) throws(InputError) -> [Fixture] {
@@ -401,7 +485,9 @@ extension JSONValue {
             return "[\n" + items.map { inner + $0.encoded(inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{\n" + pairs.map { inner + Self.quote($0.key) + ": " + $0.value.encoded(inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{\n"
+                + pairs.map { inner + Self.quote($0.key) + ": " + $0.value.encoded(inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
         }
     }
 
@@ -429,10 +515,18 @@ extension WidgetSnapshot {
         let f = ISO8601DateFormatter()
         f.timeZone = TimeZone(identifier: "UTC")
         var o: [(key: String, value: JSONValue)] = [
-            ("syncedAt", .string(f.string(from: syncedAt))), ("streak", .number(String(streak))), ("longestStreak", .number(String(longestStreak))),
-            ("habits", .array(habits.map { h in
-                .object((h.id.map { [("id", JSONValue.string($0))] } ?? []) + [("title", .string(h.title)), ("checkedInToday", .bool(h.checkedInToday))])
-            })),
+            ("syncedAt", .string(f.string(from: syncedAt))), ("streak", .number(String(streak))),
+            ("longestStreak", .number(String(longestStreak))),
+            (
+                "habits",
+                .array(
+                    habits.map { h in
+                        .object(
+                            (h.id.map { [("id", JSONValue.string($0))] } ?? []) + [
+                                ("title", .string(h.title)), ("checkedInToday", .bool(h.checkedInToday)),
+                            ])
+                    })
+            ),
         ]
         if let extendedToday { o.append(("extendedToday", .bool(extendedToday))) }
         if let streakMetaphor { o.append(("streakMetaphor", .string(streakMetaphor))) }

@@ -30,20 +30,31 @@ public enum CheckRegistry {
     public static let selfCheckKey = "(self-check)"
 
     public static let checks: [Check] = [
-        Check(name: ClipCheck.gateCheck.name, kind: .clipped, reads: "text and graphic nodes and decorative glyphs: bounds, container, card, measured lines",
-              stages: [.render], render: ClipCheck.gateCheck),
-        Check(name: TruncationCheck.gateCheck.name, kind: .truncated, reads: "text nodes drawn with \"…\" and their element's truncation ruling",
-              stages: [.render], render: TruncationCheck.gateCheck),
-        Check(name: ContrastCheck.gateCheck.name, kind: .contrast, reads: "text and graphic nodes of full-colour renders against the pixels beneath them",
-              stages: [.render, .contrast], render: ContrastCheck.gateCheck),
-        Check(name: GlyphCoverageCheck.gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
-              stages: [.render], render: GlyphCoverageCheck.gateCheck),
-        Check(name: LostMeaningCheck.name, kind: .lostMeaning,
-              reads: "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
-              stages: [.render], render: LostMeaningCheck.gateCheck),
-        Check(name: "colour-alone", kind: .colourAlone,
-              reads: "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
-              stages: [.verify, .contrast], render: nil),
+        Check(
+            name: ClipCheck.gateCheck.name, kind: .clipped,
+            reads: "text and graphic nodes and decorative glyphs: bounds, container, card, measured lines",
+            stages: [.render], render: ClipCheck.gateCheck),
+        Check(
+            name: TruncationCheck.gateCheck.name, kind: .truncated,
+            reads: "text nodes drawn with \"…\" and their element's truncation ruling",
+            stages: [.render], render: TruncationCheck.gateCheck),
+        Check(
+            name: ContrastCheck.gateCheck.name, kind: .contrast,
+            reads: "text and graphic nodes of full-colour renders against the pixels beneath them",
+            stages: [.render, .contrast], render: ContrastCheck.gateCheck),
+        Check(
+            name: GlyphCoverageCheck.gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
+            stages: [.render], render: GlyphCoverageCheck.gateCheck),
+        Check(
+            name: LostMeaningCheck.name, kind: .lostMeaning,
+            reads:
+                "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
+            stages: [.render], render: LostMeaningCheck.gateCheck),
+        Check(
+            name: "colour-alone", kind: .colourAlone,
+            reads:
+                "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
+            stages: [.verify, .contrast], render: nil),
     ]
 
     /// The per-render checks, in the order their findings are reported.
@@ -63,8 +74,11 @@ public enum CheckRegistry {
     public static func selfCheckFailures(unapplied: [String], fixtures: Int) -> [GateFailure] {
         unapplied.map { name in
             let reads = checks.first { $0.name == name }?.reads ?? "its elements"
-            return GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
-                               detail: "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off")
+            return GateFailure(
+                key: CheckRegistry.selfCheckKey, kind: .selfCheck,
+                detail:
+                    "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off"
+            )
         }
     }
 }

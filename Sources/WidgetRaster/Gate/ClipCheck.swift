@@ -1,7 +1,7 @@
 import EvidenceCore
-import WidgetText
 import WidgetLayout
 import WidgetScene
+import WidgetText
 
 /// The clip check: every text and glyph node lies inside its container and the card, every text
 /// line fits its box at its measured width, and no text stacks one character per line (the seed's
@@ -36,16 +36,23 @@ public enum ClipCheck {
             for line in t.lines {
                 let w = measurer.advance(line, style: t.style)
                 if w > node.bounds.width + tolerance {
-                    out.append(violation("line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized"))
+                    out.append(
+                        violation(
+                            "line \"\(line)\" is \(fmt(w)) wide in a \(fmt(node.bounds.width)) box and not ellipsized"))
                 }
             }
             let needed = Double(t.lines.count) * t.lineHeight
             if needed > node.bounds.height + tolerance {
-                out.append(violation("\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall"))
+                out.append(
+                    violation(
+                        "\(t.lines.count) lines need \(fmt(needed)) but the box is \(fmt(node.bounds.height)) tall"))
             }
             // Characters left once every "…" is taken out (by scalar: no Foundation search per line).
             let stacked = t.lines.filter { line in
-                String(String.UnicodeScalarView(line.unicodeScalars.filter { !TextWrap.ellipsis.unicodeScalars.contains($0) })).count <= 1
+                String(
+                    String.UnicodeScalarView(
+                        line.unicodeScalars.filter { !TextWrap.ellipsis.unicodeScalars.contains($0) })
+                ).count <= 1
             }
             if t.lines.count >= 2 && stacked.count >= 2 {
                 out.append(violation("wraps one character per line: \(t.lines)"))
@@ -67,9 +74,13 @@ public enum ClipCheck {
     }
 
     /// The check as the gate runs it: each violation fails the fixture as `clipped`.
-    public static let gateCheck = RenderCheck(name: "clip", kind: .clipped, applies: { $0.nodes.contains(where: applies(to:)) }) { key, scene, _, painter in
+    public static let gateCheck = RenderCheck(
+        name: "clip", kind: .clipped, applies: { $0.nodes.contains(where: applies(to:)) }
+    ) { key, scene, _, painter in
         violations(in: scene, measurer: painter.fonts).map {
-            GateFailure(key: key, kind: .clipped, detail: $0.description, node: $0.node, element: $0.element.kind, box: scene.pixelRect($0.bounds))
+            GateFailure(
+                key: key, kind: .clipped, detail: $0.description, node: $0.node, element: $0.element.kind,
+                box: scene.pixelRect($0.bounds))
         }
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// The `colour-alone` check (seed 000 "Host rendering modes (iOS)": "Nothing may encode meaning in
@@ -45,7 +45,9 @@ public enum ColourAloneCheck {
     }
 
     /// Splits findings into real failures and known matches, each by its own render's facts.
-    public static func partition(_ findings: [Finding], with known: KnownFindings) -> (failures: [GateFailure], known: [KnownMatch]) {
+    public static func partition(_ findings: [Finding], with known: KnownFindings) -> (
+        failures: [GateFailure], known: [KnownMatch]
+    ) {
         var out: (failures: [GateFailure], known: [KnownMatch]) = ([], [])
         for f in findings {
             let split = known.partition([f.failure], facts: f.facts)
@@ -88,7 +90,8 @@ public enum ColourAloneCheck {
         /// One-tint renders whose done and not-yet habit markers were drawn and compared.
         public var markers = 0
         /// Cross-render pairs drawn and compared, by meaning name (every meaning listed, 0 for none).
-        public var meanings: [String: Int] = Dictionary(uniqueKeysWithValues: ColourAloneCheck.meanings.map { ($0.name, 0) })
+        public var meanings: [String: Int] = Dictionary(
+            uniqueKeysWithValues: ColourAloneCheck.meanings.map { ($0.name, 0) })
         public init() {}
     }
 
@@ -102,16 +105,23 @@ public enum ColourAloneCheck {
         var unjudged: [(what: String, reads: String)] = tally.markers == 0 ? [("habit markers", markerReads)] : []
         unjudged += meanings.filter { tally.meanings[$0.name, default: 0] == 0 }.map { ($0.name, $0.reads) }
         return unjudged.map { what, reads in
-            GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
-                        detail: "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off")
+            GateFailure(
+                key: CheckRegistry.selfCheckKey, kind: .selfCheck,
+                detail:
+                    "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off"
+            )
         }
     }
 
     public static let meanings: [Meaning] = [
-        Meaning(name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
-        Meaning(name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph], branches: [(.extended, .notyet)]),
-        Meaning(name: "all-done copy", elements: [.statusTitle, .statusSubtitle, .motivator, .accessoryLine3],
-                branches: [(.extended, .notyet), (.extended, .baseline), (.notyet, .baseline)], states: [.allDone]),
+        Meaning(
+            name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
+        Meaning(
+            name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph],
+            branches: [(.extended, .notyet)]),
+        Meaning(
+            name: "all-done copy", elements: [.statusTitle, .statusSubtitle, .motivator, .accessoryLine3],
+            branches: [(.extended, .notyet), (.extended, .baseline), (.notyet, .baseline)], states: [.allDone]),
     ]
 
     /// Every colour-alone failure among `fixtures` (pairs only between fixtures both present).
@@ -123,8 +133,10 @@ public enum ColourAloneCheck {
     /// `judges` picks the comparisons to make by the key of the render a finding would blame (a
     /// marker pair's render, a pair's pending side): a shard draws every fixture of its filter and
     /// judges its own, so the shards together compare each pair once.
-    public static func run(_ fixtures: [Fixture], painter: CairoPainter, jobs: Int,
-                           judges: (String) -> Bool = { _ in true }) -> (findings: [Finding], tally: Tally) {
+    public static func run(
+        _ fixtures: [Fixture], painter: CairoPainter, jobs: Int,
+        judges: (String) -> Bool = { _ in true }
+    ) -> (findings: [Finding], tally: Tally) {
         let oneTint: [(Fixture, Scene)] = fixtures.compactMap { f in
             let s = f.makeScene(painter.fonts)
             return s.rendering.isOneTint ? (f, s) : nil
@@ -142,14 +154,17 @@ public enum ColourAloneCheck {
         // surface never draws (the legacy body's one all-done title) is not carried by colour.
         var fullColour: [FixtureID: (key: String, scene: Scene)] = [:]
         for f in fixtures {
-            guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else { continue }
+            guard let id = f.id, id.platform == .ios, id.hostMode == .full, id.band == nil, id.theme == .dark else {
+                continue
+            }
             let scene = f.makeScene(painter.fonts)
             for cell in cells(id) { fullColour[cell] = (f.key, scene) }
         }
         // A fixture's meaning drawn alone is the same image in every pair it is in: drawn once.
         let drawn = AloneImages()
         for (f, s) in oneTint where judges(f.key) {
-            jobsList.append((nil, { markers(key: f.key, facts: { f.draw(painter.fonts).facts }, scene: s, painter: painter) }))
+            jobsList.append(
+                (nil, { markers(key: f.key, facts: { f.draw(painter.fonts).facts }, scene: s, painter: painter) }))
         }
         for group in byGroup.keys.sorted(by: { $0.key < $1.key }) {
             let branches = byGroup[group]!
@@ -159,7 +174,11 @@ public enum ColourAloneCheck {
                         for b in branches[b2] ?? [] where overlaps(a.0, b.0) && judges(pendingFirst(a, b).0.0.key) {
                             let sources = a.1.rendering == .accented ? fullColourPair(a.0, b.0, fullColour) : nil
                             if a.1.rendering == .accented && sources == nil { continue }
-                            jobsList.append((m.name, { pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) }))
+                            jobsList.append(
+                                (
+                                    m.name,
+                                    { pair(a, b, meaning: m, painter: painter, fullColour: sources, drawn: drawn) }
+                                ))
                         }
                     }
                 }
@@ -195,7 +214,10 @@ public enum ColourAloneCheck {
         for m in id.motifs?.values.map(Optional.some) ?? [nil] {
             for b in id.bodies.values {
                 var c = id
-                c.motifs = m.map { .one($0) }; c.bodies = .one(b); c.hostMode = .full; c.theme = .dark
+                c.motifs = m.map { .one($0) }
+                c.bodies = .one(b)
+                c.hostMode = .full
+                c.theme = .dark
                 out.append(c)
             }
         }
@@ -204,9 +226,15 @@ public enum ColourAloneCheck {
 
     /// The full-colour sources of an accented pair, for one motif and body both cover.
     static func fullColourPair(_ a: Fixture, _ b: Fixture, _ full: [FixtureID: (key: String, scene: Scene)])
-        -> ((key: String, scene: Scene), (key: String, scene: Scene))? {
+        -> ((key: String, scene: Scene), (key: String, scene: Scene))?
+    {
         guard let x = a.id, let y = b.id else { return nil }
-        func stateErased(_ c: FixtureID) -> FixtureID { var e = c; e.state = nil; e.branch = nil; return e }
+        func stateErased(_ c: FixtureID) -> FixtureID {
+            var e = c
+            e.state = nil
+            e.branch = nil
+            return e
+        }
         for ca in cells(x) {
             for cb in cells(y) where stateErased(ca) == stateErased(cb) {
                 if let fa = full[ca], let fb = full[cb] { return (fa, fb) }
@@ -221,10 +249,13 @@ public enum ColourAloneCheck {
 
     /// One meaning across two renders: its nodes drawn alone must differ in the one tint (where the
     /// full-colour sources — fixture key and scene — when given, tell them apart at all).
-    static func pair(_ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
-                     fullColour: ((key: String, scene: Scene), (key: String, scene: Scene))? = nil,
-                     drawn: AloneImages = AloneImages()) -> Verdict {
-        let na = carried(a.1, meaning), nb = carried(b.1, meaning)
+    static func pair(
+        _ a: (Fixture, Scene), _ b: (Fixture, Scene), meaning: Meaning, painter: CairoPainter,
+        fullColour: ((key: String, scene: Scene), (key: String, scene: Scene))? = nil,
+        drawn: AloneImages = AloneImages()
+    ) -> Verdict {
+        let na = carried(a.1, meaning)
+        let nb = carried(b.1, meaning)
         guard !na.isEmpty, !nb.isEmpty else { return .notApplicable }
         func image(_ key: String, _ nodes: [SceneNode], _ scene: Scene) -> RGBAImage? {
             drawn.image(key + "#" + meaning.name) { alone(nodes, scene, painter) }
@@ -232,17 +263,22 @@ public enum ColourAloneCheck {
         guard let ia = image(a.0.key, na, a.1), let ib = image(b.0.key, nb, b.1) else { return .notApplicable }
         guard ia == ib else { return .differs }
         if let (fa, fb) = fullColour {
-            let ca = carried(fa.scene, meaning), cb = carried(fb.scene, meaning)
-            guard !ca.isEmpty, !cb.isEmpty, let fullA = image(fa.key, ca, fa.scene), let fullB = image(fb.key, cb, fb.scene) else {
+            let ca = carried(fa.scene, meaning)
+            let cb = carried(fb.scene, meaning)
+            guard !ca.isEmpty, !cb.isEmpty, let fullA = image(fa.key, ca, fa.scene),
+                let fullB = image(fb.key, cb, fb.scene)
+            else {
                 return .notApplicable
             }
             if fullA == fullB { return .same }  // not drawn differently in full colour either
         }
         let (pending, other) = pendingFirst(a, b)
-        let failure = GateFailure(key: pending.0.key, kind: .colourAlone,
-                           detail: "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
-                           node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
-                           box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect), pair: other.0.key)
+        let failure = GateFailure(
+            key: pending.0.key, kind: .colourAlone,
+            detail:
+                "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
+            node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
+            box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect), pair: other.0.key)
         // What the blamed render was asked to show, from its builder (drawn again: failures are few).
         return .failure(Finding(failure: failure, facts: pending.0.draw(painter.fonts).facts))
     }
@@ -275,13 +311,20 @@ public enum ColourAloneCheck {
         for family in HabitMarker.Family.allCases {
             let ofKind = order.filter { $0.family == family }
             guard let d = ofKind.first(where: \.done), let t = ofKind.first(where: { !$0.done }) else { continue }
-            let dn = items[d]!, tn = items[t]!
+            let dn = items[d]!
+            let tn = items[t]!
             // Same footprint: compare at a common origin (each translated to its own top-left).
-            guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true) else { continue }
-            guard a == b else { verdict = .differs; continue }
-            let failure = GateFailure(key: key, kind: .colourAlone,
-                               detail: "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
-                               node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
+            guard let a = alone(dn, scene, painter, origin: true), let b = alone(tn, scene, painter, origin: true)
+            else { continue }
+            guard a == b else {
+                verdict = .differs
+                continue
+            }
+            let failure = GateFailure(
+                key: key, kind: .colourAlone,
+                detail:
+                    "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
+                node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
             return .failure(Finding(failure: failure, facts: facts()))
         }
         return verdict
@@ -306,14 +349,17 @@ public enum ColourAloneCheck {
         var name: String {
             switch family {
             case .pip: SceneElement.pip(index: index, filled: done).displayName(.ios)
-            case .rowCheck: SceneElement.habitRow(HabitRowElement(position: index, habit: 0, done: done, isNextDue: false), .check).displayName(.ios)
+            case .rowCheck:
+                SceneElement.habitRow(HabitRowElement(position: index, habit: 0, done: done, isNextDue: false), .check)
+                    .displayName(.ios)
             }
         }
     }
 
     /// The nodes drawn alone on transparent, cropped to their union (or, with `origin`, moved so
     /// the union's top-left sits at the pixel grid's origin, keeping its sub-pixel phase).
-    static func alone(_ nodes: [SceneNode], _ scene: Scene, _ painter: CairoPainter, origin: Bool = false) -> RGBAImage? {
+    static func alone(_ nodes: [SceneNode], _ scene: Scene, _ painter: CairoPainter, origin: Bool = false) -> RGBAImage?
+    {
         guard let u = Rect.union(nodes.map(\.bounds)) else { return nil }
         let d = scene.density
         // Whole-pixel shift (the same for both sides of a cross-render pair, which share a layout).
@@ -322,7 +368,9 @@ public enum ColourAloneCheck {
         let dy = origin ? -u.minY : -Double(px.y) / d
         let size = Size(u.width + 2 / d + (origin ? 0 : 1 / d), u.height + 2 / d + (origin ? 0 : 1 / d))
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        var s = Scene(size: size, density: d, card: box, nodes: nodes.map { $0.translated(dx: dx, dy: dy) }, accessibilityLabel: "")
+        var s = Scene(
+            size: size, density: d, card: box, nodes: nodes.map { $0.translated(dx: dx, dy: dy) },
+            accessibilityLabel: "")
         s.rendering = scene.rendering
         return painter.render(s)
     }
@@ -336,10 +384,15 @@ final class AloneImages: @unchecked Sendable {
 
     func image(_ key: String, draw: () -> RGBAImage?) -> RGBAImage? {
         lock.lock()
-        if let known = images[key] { lock.unlock(); return known }
+        if let known = images[key] {
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let made = draw()  // two workers may draw the same one at once: the same pixels either way
-        lock.lock(); images[key] = made; lock.unlock()
+        lock.lock()
+        images[key] = made
+        lock.unlock()
         return made
     }
 }

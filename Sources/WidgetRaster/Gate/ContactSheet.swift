@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetText
+import Foundation
 import WidgetScene
+import WidgetText
 
 /// A PNG grid of renders with their keys underneath — the whole matrix at a glance.
 public enum ContactSheet {
@@ -18,8 +18,10 @@ public enum ContactSheet {
     /// golden). The size is known from the scenes before any pixel is drawn; past the limits it is
     /// an `InputError`. The sheet is drawn and encoded one grid row at a time, so only one band of
     /// pixels is ever held, never the whole sheet.
-    public static func png(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
-                           jobs: Int) throws(InputError) -> (bytes: [UInt8], width: Int, height: Int) {
+    public static func png(
+        _ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
+        jobs: Int
+    ) throws(InputError) -> (bytes: [UInt8], width: Int, height: Int) {
         let layout = try Layout(fixtures, painter: painter, columns: columns, scale: scale, jobs: jobs, limited: true)
         let encoder = try PNGStreamEncoder(width: layout.width, height: layout.height)
         try draw(layout, into: encoder, painter: painter, jobs: jobs)
@@ -30,9 +32,12 @@ public enum ContactSheet {
     /// encoded, so not even the compressed bytes are held. `limited: false` lifts the size limit
     /// (`evidence bench --scale`, measuring memory on many times the matrix).
     @discardableResult
-    public static func write(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
-                             jobs: Int, to path: String, limited: Bool = true) throws(InputError) -> PixelSize {
-        let layout = try Layout(fixtures, painter: painter, columns: columns, scale: scale, jobs: jobs, limited: limited)
+    public static func write(
+        _ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double = 1,
+        jobs: Int, to path: String, limited: Bool = true
+    ) throws(InputError) -> PixelSize {
+        let layout = try Layout(
+            fixtures, painter: painter, columns: columns, scale: scale, jobs: jobs, limited: limited)
         try OutputFile.write(to: path) { fd throws(InputError) in
             let encoder = try PNGStreamEncoder(width: layout.width, height: layout.height, fd: fd)
             try draw(layout, into: encoder, painter: painter, jobs: jobs)
@@ -47,7 +52,9 @@ public enum ContactSheet {
         let scale: Double
         let cellW: Int, cellH: Int, cols: Int, width: Int, height: Int
 
-        init(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double, jobs: Int, limited: Bool) throws(InputError) {
+        init(_ fixtures: [Fixture], painter: CairoPainter, columns: Int, scale: Double, jobs: Int, limited: Bool)
+            throws(InputError)
+        {
             let sizes: [PixelSize] = parallelMap(fixtures.count, jobs: jobs) { i in
                 let s = ContactSheet.scene(fixtures[i], painter: painter, scale: scale)
                 return PixelSize(width: s.pixelWidth, height: s.pixelHeight)
@@ -59,11 +66,14 @@ public enum ContactSheet {
             (width, height) = (cols * cellW + gap, rows * cellH + gap)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             guard !limited || (!overflow && pixels <= maxPixels && width <= maxSide && height <= maxSide) else {
-                throw InputError("sheet", "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") pixels), "
-                    + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
-                    + "use a smaller --scale, more --columns or a narrower --filter")
+                throw InputError(
+                    "sheet",
+                    "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") pixels), "
+                        + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
+                        + "use a smaller --scale, more --columns or a narrower --filter")
             }
-            self.fixtures = fixtures; self.scale = scale
+            self.fixtures = fixtures
+            self.scale = scale
         }
     }
 
@@ -75,41 +85,56 @@ public enum ContactSheet {
 
     /// Draws the cells a few rows at a time on the workers' canvases and hands the encoder one band
     /// (a grid row) at a time; the band buffer is reused for every row.
-    static func draw(_ layout: Layout, into encoder: PNGStreamEncoder, painter: CairoPainter, jobs: Int) throws(InputError) {
+    static func draw(_ layout: Layout, into encoder: PNGStreamEncoder, painter: CairoPainter, jobs: Int)
+        throws(InputError)
+    {
         let (fixtures, cols, cellW, scale) = (layout.fixtures, layout.cols, layout.cellW, layout.scale)
         try encoder.append(RGBAImage(width: layout.width, height: gap, fill: backdrop))
         var band = RGBAImage(width: layout.width, height: layout.cellH, fill: backdrop)
-        try parallelStream(fixtures.count, jobs: jobs, batch: max(cols, jobs * 2), { canvas, i in
-            painter.draw(scene(fixtures[i], painter: painter, scale: scale), into: canvas)
-            return (canvas.image(), label(fixtures[i].key, width: cellW - gap, painter: painter, canvas: canvas.scratch))
-        }, consume: { (i: Int, cell: (RGBAImage, RGBAImage)) throws(InputError) in
-            let x = gap + (i % cols) * cellW
-            blit(cell.0, into: &band, x: x, y: 0)
-            blit(cell.1, into: &band, x: x, y: cell.0.height + 4)
-            if i % cols == cols - 1 || i == fixtures.count - 1 {
-                try encoder.append(band)
-                fill(&band, backdrop)
-            }
-        })
+        try parallelStream(
+            fixtures.count, jobs: jobs, batch: max(cols, jobs * 2),
+            { canvas, i in
+                painter.draw(scene(fixtures[i], painter: painter, scale: scale), into: canvas)
+                return (
+                    canvas.image(), label(fixtures[i].key, width: cellW - gap, painter: painter, canvas: canvas.scratch)
+                )
+            },
+            consume: { (i: Int, cell: (RGBAImage, RGBAImage)) throws(InputError) in
+                let x = gap + (i % cols) * cellW
+                blit(cell.0, into: &band, x: x, y: 0)
+                blit(cell.1, into: &band, x: x, y: cell.0.height + 4)
+                if i % cols == cols - 1 || i == fixtures.count - 1 {
+                    try encoder.append(band)
+                    fill(&band, backdrop)
+                }
+            })
     }
 
     static func label(_ key: String, width: Int, painter: CairoPainter, canvas: Canvas) -> RGBAImage {
         let style = TextStyle(.roboto, .regular, size: 20)
-        let lines = TextWrap.wrap(key.replacingOccurrences(of: "/", with: " / "), width: Double(width), maxLines: 2, style: style,
-                                  measurer: painter.fonts).lines
+        let lines = TextWrap.wrap(
+            key.replacingOccurrences(of: "/", with: " / "), width: Double(width), maxLines: 2, style: style,
+            measurer: painter.fonts
+        ).lines
         return caption(lines, width: width, style: style, painter: painter, into: canvas)
     }
 
     /// Lines of black text on a transparent strip `width` px wide, one 24 px line box each, drawn
     /// in `canvas` (a worker's, when it has one).
-    static func caption(_ lines: [String], width: Int, style: TextStyle, painter: CairoPainter,
-                        into canvas: Canvas = Canvas()) -> RGBAImage {
-        let w = Double(width), h = Double(max(2, lines.count) * 24)
+    static func caption(
+        _ lines: [String], width: Int, style: TextStyle, painter: CairoPainter,
+        into canvas: Canvas = Canvas()
+    ) -> RGBAImage {
+        let w = Double(width)
+        let h = Double(max(2, lines.count) * 24)
         let box = Rect(x: 0, y: 0, width: w, height: h)
-        let scene = Scene(size: Size(w, h), density: 1, card: box, nodes: [
-            SceneNode(.sheetLabel, on: .android, role: .text, token: "", bounds: box, container: box,
-                      content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 24))),
-        ], accessibilityLabel: "")
+        let scene = Scene(
+            size: Size(w, h), density: 1, card: box,
+            nodes: [
+                SceneNode(
+                    .sheetLabel, on: .android, role: .text, token: "", bounds: box, container: box,
+                    content: .text(TextContent(lines: lines, style: style, color: .black, lineHeight: 24)))
+            ], accessibilityLabel: "")
         painter.draw(scene, into: canvas)
         return canvas.image()
     }
@@ -117,23 +142,32 @@ public enum ContactSheet {
     /// Source-over copy of `src` onto `dst` at (x, y): opaque pixels copied, transparent ones
     /// skipped, translucent ones mixed over what is there (then opaque).
     static func blit(_ src: RGBAImage, into dst: inout RGBAImage, x: Int, y: Int) {
-        let rows = max(0, min(src.height, dst.height - y)), cols = max(0, min(src.width, dst.width - x))
+        let rows = max(0, min(src.height, dst.height - y))
+        let cols = max(0, min(src.width, dst.width - x))
         let (srcWidth, dstWidth) = (src.width, dst.width)
         src.pixels.withUnsafeBytes { s in
             dst.pixels.withUnsafeMutableBytes { d in
                 for sy in 0..<rows {
-                    var si = sy * srcWidth * 4, di = ((y + sy) * dstWidth + x) * 4
+                    var si = sy * srcWidth * 4
+                    var di = ((y + sy) * dstWidth + x) * 4
                     for _ in 0..<cols {
                         let sa = s[si + 3]
                         if sa == 255 {
-                            d.storeBytes(of: s.loadUnaligned(fromByteOffset: si, as: UInt32.self), toByteOffset: di, as: UInt32.self)
+                            d.storeBytes(
+                                of: s.loadUnaligned(fromByteOffset: si, as: UInt32.self), toByteOffset: di,
+                                as: UInt32.self)
                         } else if sa > 0 {
                             let a = Double(sa) / 255
-                            func mix(_ f: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(f) * a + Double(b) * (1 - a)).rounded()) }
-                            d[di] = mix(s[si], d[di]); d[di + 1] = mix(s[si + 1], d[di + 1]); d[di + 2] = mix(s[si + 2], d[di + 2])
+                            func mix(_ f: UInt8, _ b: UInt8) -> UInt8 {
+                                UInt8((Double(f) * a + Double(b) * (1 - a)).rounded())
+                            }
+                            d[di] = mix(s[si], d[di])
+                            d[di + 1] = mix(s[si + 1], d[di + 1])
+                            d[di + 2] = mix(s[si + 2], d[di + 2])
                             d[di + 3] = 255
                         }
-                        si += 4; di += 4
+                        si += 4
+                        di += 4
                     }
                 }
             }

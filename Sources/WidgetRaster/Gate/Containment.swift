@@ -1,8 +1,9 @@
 import CFiles
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import EvidenceCore
+    import Glibc
+    import EvidenceCore
 #endif
 
 /// The one grammar every path the gate reads, writes or deletes comes from: a fixture key is
@@ -15,7 +16,8 @@ public enum FixtureKey {
         if key.isEmpty { return "is empty" }
         if key.utf8.first == UInt8(ascii: "/") { return "starts with '/'" }
         // One pass over the bytes, no segment built: a filtered run asks this of every manifest key.
-        var length = 0, dots = 0  // the current segment's length, and how many of its bytes are '.'
+        var length = 0
+        var dots = 0  // the current segment's length, and how many of its bytes are '.'
         func segmentProblem() -> String? {
             if length == 0 { return "has an empty path segment" }
             if length == dots, dots <= 2 { return "has a '.' or '..' segment" }
@@ -24,7 +26,8 @@ public enum FixtureKey {
         for b in key.utf8 {
             if b == UInt8(ascii: "/") {
                 if let p = segmentProblem() { return p }
-                length = 0; dots = 0
+                length = 0
+                dots = 0
                 continue
             }
             if !isKeyByte(b) { return "has a character outside A–Z a–z 0–9 - _ ." }
@@ -38,8 +41,10 @@ public enum FixtureKey {
 
     static func isKeyByte(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
         default: return false
         }
     }
@@ -74,7 +79,8 @@ public struct ContainedFolder: Sendable {
             let dir: Int32
             switch openParentOrMissing(rel, create: false) {
             case .success(let d): dir = d
-            case .failure(let e): return e.exhausted.map(ReadResult.exhausted) ?? (e.isMissing ? .missing : .unreadable(e.problem))
+            case .failure(let e):
+                return e.exhausted.map(ReadResult.exhausted) ?? (e.isMissing ? .missing : .unreadable(e.problem))
             }
             defer { close(dir) }
             fd = openat(dir, lastSegment(rel), flags)
@@ -88,7 +94,9 @@ public struct ContainedFolder: Sendable {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .unreadable(describe(errno, path(rel))) }
-        guard st.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file")
+        }
         // The same bounded read as every other input file: a golden or manifest arrives in pull requests.
         do { return .bytes(try readAll(fd, name: path(rel))) } catch {
             return error.isResourceExhaustion ? .exhausted(error) : .unreadable(error.description)
@@ -164,7 +172,8 @@ public struct ContainedFolder: Sendable {
         var st = stat()
         let name = lastSegment(rel)
         guard fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFREG,
-              unlinkat(dir, name, 0) == 0 else { return false }
+            unlinkat(dir, name, 0) == 0
+        else { return false }
         var parts = rel.split(separator: "/").dropLast().map(String.init)
         while !parts.isEmpty {
             // rmdir fails on a non-empty folder and on a link, which is what we want.
@@ -195,19 +204,30 @@ public struct ContainedFolder: Sendable {
     /// `walk`, bounded: it stops after `maxEntries` entries, and at a folder deeper than `maxDepth`
     /// or a path longer than `maxPath` bytes, saying so in `overLimit` (issue #55: 100,000 stray files
     /// in Goldens/ cost 84 s of everything after the walk).
-    public func list(under folder: String? = nil, maxEntries: Int = .max, maxDepth: Int = .max, maxPath: Int = .max) -> Listing {
+    public func list(under folder: String? = nil, maxEntries: Int = .max, maxDepth: Int = .max, maxPath: Int = .max)
+        -> Listing
+    {
         var out = Listing()
         var seen = 0
         func visit(_ dirFD: Int32, _ prefix: String, depth: Int) {
-            guard let d = fdopendir(dirFD) else { close(dirFD); return }
+            guard let d = fdopendir(dirFD) else {
+                close(dirFD)
+                return
+            }
             defer { closedir(d) }
             while out.overLimit == nil, let entry = readdir(d) {
                 let name = directoryEntryName(entry)
                 if name == "." || name == ".." { continue }
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
                 seen += 1
-                if seen > maxEntries { out.overLimit = "more than \(maxEntries) entries"; return }
-                if rel.utf8.count > maxPath { out.overLimit = "a path longer than \(maxPath) bytes (\(quoted(String(rel.prefix(80))))…)"; return }
+                if seen > maxEntries {
+                    out.overLimit = "more than \(maxEntries) entries"
+                    return
+                }
+                if rel.utf8.count > maxPath {
+                    out.overLimit = "a path longer than \(maxPath) bytes (\(quoted(String(rel.prefix(80))))…)"
+                    return
+                }
                 // The entry's type as the directory records it (never following a link); a file
                 // system that does not record it is asked.
                 var mode = Self.mode(ofDirectoryEntryType: entry.pointee.d_type)
@@ -220,16 +240,23 @@ public struct ContainedFolder: Sendable {
                 case S_IFLNK: out.links.append(rel)
                 case S_IFREG: out.files.append(rel)
                 case S_IFDIR:
-                    if depth + 1 > maxDepth { out.overLimit = "folders deeper than \(maxDepth) (\(quoted(String(rel.prefix(80)))))"; return }
+                    if depth + 1 > maxDepth {
+                        out.overLimit = "folders deeper than \(maxDepth) (\(quoted(String(rel.prefix(80)))))"
+                        return
+                    }
                     let sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                     if sub >= 0 { visit(sub, rel, depth: depth + 1) }
                 default: out.others.append(rel)
                 }
             }
         }
-        let fd = folder.map { openBeneath($0, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd =
+            folder.map { openBeneath($0, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            ?? open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { visit(fd, folder ?? "", depth: 0) }
-        out.files.sort(); out.links.sort(); out.others.sort()
+        out.files.sort()
+        out.links.sort()
+        out.others.sort()
         return out
     }
 
@@ -248,7 +275,8 @@ public struct ContainedFolder: Sendable {
     /// process that no longer exists, owned by this user. Verify only names them (it deletes
     /// nothing); the next record (or pin, in the cases folder) removes them.
     public func staleTempFiles(under folder: String? = nil) -> [String] {
-        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter { rel in
+        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter {
+            rel in
             guard TempFiles.isAbandoned(lastSegment(rel)) else { return false }
             var st = stat()
             return lstat(path(rel), &st) == 0 && st.st_uid == geteuid()
@@ -278,28 +306,40 @@ public struct ContainedFolder: Sendable {
             return .failure(WalkError(problem: "\(quoted(rel)) is not a path inside the folder", isMissing: false))
         }
         // The root itself is the user's choice (--goldens, --report): made with its parents when missing.
-        if create, access(root.path, F_OK) != 0 { try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
+        if create, access(root.path, F_OK) != 0 {
+            try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        }
         var fd: Int32
         var reached = root.path
         if create {
             // A write: the root held component by component and confirmed where it really is (issue
             // #55: a folder swapped for a link after the output check writes nothing).
             switch FolderWalk.open(root.path) {
-            case .success(let (dir, at)): fd = dir; reached = at
+            case .success(let (dir, at)):
+                fd = dir
+                reached = at
             case .failure(let f):
-                return .failure(WalkError(problem: describe(f.errno, root.path), isMissing: f.errno == ENOENT,
-                                          exhausted: resourceError(f.errno, root.path, "opening the folder")))
+                return .failure(
+                    WalkError(
+                        problem: describe(f.errno, root.path), isMissing: f.errno == ENOENT,
+                        exhausted: resourceError(f.errno, root.path, "opening the folder")))
             }
         } else {
             fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         if fd < 0 {
             let err = errno
-            return .failure(WalkError(problem: describe(err, root.path), isMissing: err == ENOENT, exhausted: resourceError(err, root.path, "opening the folder")))
+            return .failure(
+                WalkError(
+                    problem: describe(err, root.path), isMissing: err == ENOENT,
+                    exhausted: resourceError(err, root.path, "opening the folder")))
         }
         if create {
             let parts = rel.split(separator: "/").dropLast()
-            do { try OutputApprovals.confirm(parts.isEmpty ? reached : reached + "/" + parts.joined(separator: "/"), display: path(rel)) } catch {
+            do {
+                try OutputApprovals.confirm(
+                    parts.isEmpty ? reached : reached + "/" + parts.joined(separator: "/"), display: path(rel))
+            } catch {
                 close(fd)
                 return .failure(WalkError(problem: error.problem, isMissing: false))
             }
@@ -312,12 +352,17 @@ public struct ContainedFolder: Sendable {
             let err = errno
             close(fd)
             if next < 0 {
-                if err == ENOENT { return .failure(WalkError(problem: "\(path(walked)): no such folder", isMissing: true)) }
+                if err == ENOENT {
+                    return .failure(WalkError(problem: "\(path(walked)): no such folder", isMissing: true))
+                }
                 if let exhausted = resourceError(err, path(walked), "opening the folder") {
                     return .failure(WalkError(problem: exhausted.problem, isMissing: false, exhausted: exhausted))
                 }
                 if err == ELOOP || err == ENOTDIR {
-                    return .failure(WalkError(problem: "\(path(walked)) is a symbolic link or not a folder; the gate never follows links", isMissing: false))
+                    return .failure(
+                        WalkError(
+                            problem: "\(path(walked)) is a symbolic link or not a folder; the gate never follows links",
+                            isMissing: false))
                 }
                 return .failure(WalkError(problem: describe(err, path(walked)), isMissing: false))
             }
@@ -336,28 +381,40 @@ public final class FolderLock: Sendable {
     public enum Mode: Sendable { case shared, exclusive }
 
     private init(fd: Int32) { self.fd = fd }
-    deinit { flock(fd, LOCK_UN); close(fd) }
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
 
     /// Locks `folder`, which must exist: neither record nor verify ever creates the goldens folder,
     /// so `--goldens <typo>` is exit 2 — not a new empty folder, not 2,304 `missing` goldens. When
     /// another run holds it: with `wait`, `onWait` is told once and the call blocks; without, an `InputError`.
-    public static func acquire(_ folder: URL, _ mode: Mode, wait: Bool,
-                               onWait: ((String) -> Void)? = nil) throws(InputError) -> FolderLock {
+    public static func acquire(
+        _ folder: URL, _ mode: Mode, wait: Bool,
+        onWait: ((String) -> Void)? = nil
+    ) throws(InputError) -> FolderLock {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             let err = errno
             if let exhausted = resourceError(err, folder.path, "opening the goldens folder") { throw exhausted }
             if err == ENOENT {
-                throw InputError(folder.path, "no such goldens folder (it is never created for you); check --goldens, or make it first with mkdir")
+                throw InputError(
+                    folder.path,
+                    "no such goldens folder (it is never created for you); check --goldens, or make it first with mkdir"
+                )
             }
             if err == ENOTDIR { throw InputError(folder.path, "is not a folder; --goldens names the goldens folder") }
-            throw InputError(folder.path, "cannot open the goldens folder to lock it (\(String(cString: strerror(err))))")
+            throw InputError(
+                folder.path, "cannot open the goldens folder to lock it (\(String(cString: strerror(err))))")
         }
         let op = mode == .exclusive ? LOCK_EX : LOCK_SH
         if flock(fd, op | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK, wait else {
                 close(fd)
-                throw InputError(folder.path, "another 'evidence record' is using this folder; wait for it, or run again without --no-wait to queue")
+                throw InputError(
+                    folder.path,
+                    "another 'evidence record' is using this folder; wait for it, or run again without --no-wait to queue"
+                )
             }
             onWait?("waiting for another evidence run to release \(folder.path)…")
             while flock(fd, op) != 0 {
@@ -383,13 +440,18 @@ public enum ReportFolder {
             guard errno == ENOENT, probeDir != "/" else { throw InputError(folder.path, describe(errno, probeDir)) }
             probeDir = splitPath(probeDir).folder
         }
-        if st.st_mode & S_IFMT == S_IFLNK, stat(probeDir, &st) != 0 { throw InputError(folder.path, describe(errno, probeDir)) }
+        if st.st_mode & S_IFMT == S_IFLNK, stat(probeDir, &st) != 0 {
+            throw InputError(folder.path, describe(errno, probeDir))
+        }
         guard st.st_mode & S_IFMT == S_IFDIR else {
             throw InputError(folder.path, "\(probeDir) \(fileKind(st.st_mode & S_IFMT)); the report needs a folder")
         }
         let probe = probeDir + "/" + TempFiles.name(for: "report-probe")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw InputError(folder.path, "cannot write the report in \(probeDir) (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw InputError(
+                folder.path, "cannot write the report in \(probeDir) (\(String(cString: strerror(errno))))")
+        }
         close(fd)
         unlink(probe)
     }
@@ -403,7 +465,9 @@ public struct PrivateFolder: Sendable {
     public let url: URL
 
     /// `<temp>/<prefix>-<pid>-XXXXXX`, after sweeping this prefix's folders whose process is gone.
-    public static func make(_ prefix: String, in parent: URL = FileManager.default.temporaryDirectory) throws(InputError) -> PrivateFolder {
+    public static func make(_ prefix: String, in parent: URL = FileManager.default.temporaryDirectory)
+        throws(InputError) -> PrivateFolder
+    {
         sweepAbandoned(prefix, in: parent)
         var template = Array("\(parent.path)/\(prefix)-\(getpid())-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -431,10 +495,12 @@ public struct PrivateFolder: Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
             let parts = name.split(separator: "-")
             guard name.hasPrefix(prefix + "-"), parts.count >= 2, let pid = Int32(parts[parts.count - 2]), pid > 0,
-                  parts.last?.count == 6, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                parts.last?.count == 6, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             var st = stat()
             guard fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFDIR,
-                  st.st_uid == geteuid(), st.st_mode & 0o777 == 0o700 else { continue }
+                st.st_uid == geteuid(), st.st_mode & 0o777 == 0o700
+            else { continue }
             removeTree(dir, name)
             removed.append(name)
         }
@@ -445,7 +511,10 @@ public struct PrivateFolder: Sendable {
     /// link is unlinked, never followed.
     private static func removeTree(_ dir: Int32, _ name: String) {
         let sub = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard sub >= 0 else { unlinkat(dir, name, 0); return }
+        guard sub >= 0 else {
+            unlinkat(dir, name, 0)
+            return
+        }
         if let d = fdopendir(sub) {
             var names: [String] = []
             while let entry = readdir(d) {
@@ -454,7 +523,9 @@ public struct PrivateFolder: Sendable {
             }
             for n in names { removeTree(dirfd(d), n) }
             closedir(d)
-        } else { close(sub) }
+        } else {
+            close(sub)
+        }
         unlinkat(dir, name, AT_REMOVEDIR)
     }
 }
@@ -469,7 +540,11 @@ public struct ProtectedInput: Sendable, Equatable {
     public var path: String
     /// The folder role an output may own (`goldens` for record, `cases` for pin): an output of that role skips it.
     public var role: String?
-    public init(_ what: String, _ path: String, role: String? = nil) { self.what = what; self.path = path; self.role = role }
+    public init(_ what: String, _ path: String, role: String? = nil) {
+        self.what = what
+        self.path = path
+        self.role = role
+    }
 
     /// Throws when `output` (given as `flag`) is, holds or lies inside any of `inputs`. Paths are
     /// compared as the kernel resolves them (`KernelPath`), so `-o link-to-Goldens`,
@@ -479,11 +554,19 @@ public struct ProtectedInput: Sendable, Equatable {
         for input in inputs {
             let inp = resolved(input.path)
             let relation: String
-            if out == inp { relation = "is" }
-            else if isInside(inp, out) { relation = "holds" }
-            else if isInside(out, inp) { relation = "lies inside" }
-            else { continue }
-            throw InputError(flag, "\(quoted(output)) \(relation) \(input.what) \(quoted(input.path)), which this command reads; an output never touches an input — choose another path")
+            if out == inp {
+                relation = "is"
+            } else if isInside(inp, out) {
+                relation = "holds"
+            } else if isInside(out, inp) {
+                relation = "lies inside"
+            } else {
+                continue
+            }
+            throw InputError(
+                flag,
+                "\(quoted(output)) \(relation) \(input.what) \(quoted(input.path)), which this command reads; an output never touches an input — choose another path"
+            )
         }
     }
 
@@ -494,8 +577,8 @@ public struct ProtectedInput: Sendable, Equatable {
 
     /// `path` as the kernel would reach it (`KernelPath`): links resolved component by component,
     /// `..` after a link taken from the link's target; the part not yet made appended as written.
-    static func resolved(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    static func resolved(_ path: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String
+    {
         KernelPath.resolve(path, workingDirectory: workingDirectory)
     }
 }
-

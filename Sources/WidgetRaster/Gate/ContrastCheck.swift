@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetScene
 
 /// The rendered contrast audit as a gate check: each text and graphic node against the pixels
@@ -7,17 +7,24 @@ import WidgetScene
 public enum ContrastCheck {
     /// The background is kept by the painter as it draws the frame (into the frame's scratch
     /// canvas — one per worker, reused), where the audit reads it.
-    public static let gateCheck = RenderCheck(name: "contrast", kind: .contrast, applies: applies,
-                                              backgroundRegions: backgroundRegions) { key, scene, frame, painter in
-        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map { failure($0, key: key, scene: scene) }
+    public static let gateCheck = RenderCheck(
+        name: "contrast", kind: .contrast, applies: applies,
+        backgroundRegions: backgroundRegions
+    ) { key, scene, frame, painter in
+        findings(scene, frame: frame, painter: painter).filter { !$0.passes }.map {
+            failure($0, key: key, scene: scene)
+        }
     }
 
     /// A node below its floor as the gate's failure (`verify`, and `contrast --rendered`'s known split).
     /// Without the scene, no box (the roll-up of `contrast --rendered` needs only the measure).
     public static func failure(_ f: ContrastFinding, key: String, scene: Scene? = nil) -> GateFailure {
-        GateFailure(key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind, box: scene?.pixelRect(f.bounds),
-                    contrast: ContrastMeasure(token: f.token, role: f.role.rawValue, ratio: f.ratio, floor: f.floor,
-                                              foreground: f.foreground, background: f.background))
+        GateFailure(
+            key: key, kind: .contrast, detail: f.description, node: f.node, element: f.element.kind,
+            box: scene?.pixelRect(f.bounds),
+            contrast: ContrastMeasure(
+                token: f.token, role: f.role.rawValue, ratio: f.ratio, floor: f.floor,
+                foreground: f.foreground, background: f.background))
     }
 
     /// It reads the text and graphic nodes of a full-colour render (one-tint modes have no audit).
@@ -39,7 +46,8 @@ public enum ContrastCheck {
     /// The pixels the audit reads, for `CairoPainter.draw(_:into:keepingBackgroundIn:)` to keep the
     /// background in while it draws the scene; nil where there is no audit (one-tint modes).
     static func backgroundRegions(_ scene: Scene) -> [PixelRect]? {
-        scene.rendering.isOneTint ? nil : ContrastAudit.measuredRegions(scene, width: scene.pixelWidth, height: scene.pixelHeight)
+        scene.rendering.isOneTint
+            ? nil : ContrastAudit.measuredRegions(scene, width: scene.pixelWidth, height: scene.pixelHeight)
     }
 
     /// `scene` is already drawn in `frame`; its background is in the frame's scratch canvas where

@@ -1,8 +1,7 @@
 import EvidenceCore
+import Foundation
 import WidgetModel
 import WidgetScene
-
-import Foundation
 
 /// Each drawn element's frame as a golden was recorded (issue #54 item 3): what lets verify name a
 /// layout edit's cause — the element whose frame moved, and by how much — instead of a bare
@@ -24,44 +23,60 @@ public struct ElementFrames: Codable, Equatable, Sendable {
 
     /// The frames of a drawn scene.
     public init(_ scene: Scene) {
-        var order: [String] = [], bounds: [String: [Rect]] = [:]
+        var order: [String] = []
+        var bounds: [String: [Rect]] = [:]
         for node in scene.nodes {
             let name = node.element.displayName(node.platform)
             if bounds[name] == nil { order.append(name) }
             bounds[name, default: []].append(node.bounds)
         }
-        frames = order.compactMap { name in Rect.union(bounds[name] ?? []).map { Frame(name: name, rect: Self.rounded($0)) } }
+        frames = order.compactMap { name in
+            Rect.union(bounds[name] ?? []).map { Frame(name: name, rect: Self.rounded($0)) }
+        }
     }
 
     /// Hundredths of a layout unit: a smaller move is under a fiftieth of a pixel at every density
     /// the matrix draws, and the recorded text stays short and the same on every machine.
     static func rounded(_ r: Rect) -> Rect {
-        func h(_ v: Double) -> Double { let x = (v * 100).rounded() / 100; return x == 0 ? 0 : x }
+        func h(_ v: Double) -> Double {
+            let x = (v * 100).rounded() / 100
+            return x == 0 ? 0 : x
+        }
         return Rect(x: h(r.x), y: h(r.y), width: h(r.width), height: h(r.height))
     }
 
     /// A layout-unit number as recorded: `12`, `12.5`, `-0.25`.
     static func number(_ v: Double) -> String {
-        abs(v) < 1e9 && v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+        abs(v) < 1e9 && v == v.rounded()
+            ? String(Int(v))
+            : String(format: "%.2f", v).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
     }
 
     public var text: String {
-        frames.map { f in ([f.name] + [f.rect.x, f.rect.y, f.rect.width, f.rect.height].map(Self.number)).joined(separator: " ") }
-            .joined(separator: ";")
+        frames.map { f in
+            ([f.name] + [f.rect.x, f.rect.y, f.rect.width, f.rect.height].map(Self.number)).joined(separator: " ")
+        }
+        .joined(separator: ";")
     }
 
     /// The frames written as `text`; nil for anything else (a name with a space or `;`, a number
     /// that is not finite, a part missing).
     public init?(text: String) {
         var frames: [Frame] = []
-        guard !text.isEmpty else { self.frames = []; return }
+        guard !text.isEmpty else {
+            self.frames = []
+            return
+        }
         for item in text.split(separator: ";", omittingEmptySubsequences: false) {
             let parts = item.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 5, !parts[0].isEmpty else { return nil }
             // Layout units: a widget is a few hundred across; anything past a million is not a frame.
             let numbers = parts.dropFirst().compactMap { Double($0) }.filter { $0.isFinite && abs($0) < 1e6 }
             guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else { return nil }
-            frames.append(Frame(name: String(parts[0]), rect: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+            frames.append(
+                Frame(
+                    name: String(parts[0]),
+                    rect: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
         }
         self.frames = frames
     }
@@ -69,7 +84,8 @@ public struct ElementFrames: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         guard let f = ElementFrames(text: try c.decode(String.self)) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not element frames ('name x y width height;…')")
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "not element frames ('name x y width height;…')")
         }
         self = f
     }
@@ -112,7 +128,9 @@ public struct LayoutMove: Codable, Equatable, Sendable {
     /// last of their column, the space below the nearest element above them that kept its frame (a
     /// margin edit moves every element after it, and which of them are drawn varies from fixture
     /// to fixture: the element above them is the one cause they share); else the topmost that moved.
-    public static func between(recorded: ElementFrames, now: ElementFrames, family: String?, platform: Platform) -> LayoutMove? {
+    public static func between(recorded: ElementFrames, now: ElementFrames, family: String?, platform: Platform)
+        -> LayoutMove?
+    {
         let then = Dictionary(recorded.frames.map { ($0.name, $0.rect) }, uniquingKeysWith: { a, _ in a })
         let current = Dictionary(now.frames.map { ($0.name, $0.rect) }, uniquingKeysWith: { a, _ in a })
         var changed: [(name: String, was: Rect?, now: Rect?)] = now.frames.compactMap { f in
@@ -124,7 +142,8 @@ public struct LayoutMove: Codable, Equatable, Sendable {
             guard let w = c.was, let n = c.now else { return false }
             return w.width != n.width || w.height != n.height
         }
-        var spaceBelow: String?, above: String?
+        var spaceBelow: String?
+        var above: String?
         var cause = changed.first(where: resized) ?? changed.first { $0.was == nil || $0.now == nil }
         // Only moves, or moves and elements shed for room (none appeared): top-down by the recorded frames.
         if !changed.contains(where: resized), !changed.contains(where: { $0.was == nil }) {
@@ -133,7 +152,9 @@ public struct LayoutMove: Codable, Equatable, Sendable {
             // frame: what changed is the space after that one. One below it that kept its frame too
             // says the topmost moved on its own.
             let w = top.was!
-            let kept = recorded.frames.filter { f in current[f.name] == f.rect && f.rect.minX < w.maxX && f.rect.maxX > w.minX }
+            let kept = recorded.frames.filter { f in
+                current[f.name] == f.rect && f.rect.minX < w.maxX && f.rect.maxX > w.minX
+            }
             above = kept.filter { $0.rect.maxY <= w.minY + 0.01 }.max { $0.rect.maxY < $1.rect.maxY }?.name
             if cause == nil {
                 cause = top
@@ -148,17 +169,22 @@ public struct LayoutMove: Codable, Equatable, Sendable {
         case .android: unit = "dp"
         case .ios: unit = "pt"
         }
-        return LayoutMove(element: named, spaceBelow: spaceBelow.map { _ in true }, above: spaceBelow == nil ? above : nil, was: cause!.was, now: cause!.now, family: family, unit: unit,
-                          others: changed.map(\.name).filter { $0 != named })
+        return LayoutMove(
+            element: named, spaceBelow: spaceBelow.map { _ in true }, above: spaceBelow == nil ? above : nil,
+            was: cause!.was, now: cause!.now, family: family, unit: unit,
+            others: changed.map(\.name).filter { $0 != named })
     }
 
     /// "y +2 dp, height +2 dp", "appeared", "vanished".
     public var change: String {
         guard let was else { return "appeared" }
         guard let now else { return "vanished" }
-        let parts = [("x", now.x - was.x), ("y", now.y - was.y), ("width", now.width - was.width), ("height", now.height - was.height)]
-            .filter { abs($0.1) >= 0.005 }
-            .map { "\($0.0) \(Self.signed($0.1)) \(unit)" }
+        let parts = [
+            ("x", now.x - was.x), ("y", now.y - was.y), ("width", now.width - was.width),
+            ("height", now.height - was.height),
+        ]
+        .filter { abs($0.1) >= 0.005 }
+        .map { "\($0.0) \(Self.signed($0.1)) \(unit)" }
         return parts.isEmpty ? "unchanged" : parts.joined(separator: ", ")
     }
 
@@ -170,13 +196,16 @@ public struct LayoutMove: Codable, Equatable, Sendable {
         guard changes.count > 1, let unit = moves.first?.unit else { return changes.first ?? "" }
         let both = moves.compactMap { m in m.was.flatMap { w in m.now.map { (w, $0) } } }
         var parts: [String] = []
-        for (name, delta) in [("x", { (w: Rect, n: Rect) in n.x - w.x }), ("y", { $1.y - $0.y }),
-                              ("width", { $1.width - $0.width }), ("height", { $1.height - $0.height })] {
+        for (name, delta) in [
+            ("x", { (w: Rect, n: Rect) in n.x - w.x }), ("y", { $1.y - $0.y }),
+            ("width", { $1.width - $0.width }), ("height", { $1.height - $0.height }),
+        ] {
             let values = both.map { delta($0.0, $0.1) }
             guard let lo = values.min(), let hi = values.max(), abs(lo) >= 0.005 || abs(hi) >= 0.005 else { continue }
             parts.append("\(name) \(signed(lo))\(lo == hi ? "" : "…" + signed(hi)) \(unit)")
         }
-        let appeared = moves.count { $0.was == nil }, vanished = moves.count { $0.now == nil }
+        let appeared = moves.count { $0.was == nil }
+        let vanished = moves.count { $0.now == nil }
         if appeared > 0 { parts.append("appeared in \(appeared)") }
         if vanished > 0 { parts.append("vanished in \(vanished)") }
         return parts.joined(separator: ", ")
@@ -194,7 +223,8 @@ extension LayoutMove {
         guard let recorded else { return nil }
         let family = r.facts?.family ?? r.fixture.id?.family
         let platform = family?.platform ?? r.scene.nodes.first?.platform ?? .android
-        return between(recorded: recorded, now: ElementFrames(r.scene),
-                       family: family.map { "\($0.platform.rawValue)/\($0.name)" }, platform: platform)
+        return between(
+            recorded: recorded, now: ElementFrames(r.scene),
+            family: family.map { "\($0.platform.rawValue)/\($0.name)" }, platform: platform)
     }
 }

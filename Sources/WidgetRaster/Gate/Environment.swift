@@ -1,6 +1,6 @@
 import CairoShim
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetText
 
 /// The renderer's pinned environment: library versions and the bundled fonts' hashes. When it
@@ -26,14 +26,19 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     /// An official Swift image on Debian 12 (bookworm), pinned by tag and digest: Debian 12's cairo,
     /// FreeType, HarfBuzz, libpng and zlib once `scripts/ensure-deps.sh` has installed its packages.
     /// The digest is the tag's multi-arch index as published on Docker Hub.
-    public static let recordedImage = "swift:6.3.2-bookworm@sha256:de037fec606b26cee2bf7f93dba8eab7a617f067f94cf78669f929e5a0c6146a"
+    public static let recordedImage =
+        "swift:6.3.2-bookworm@sha256:de037fec606b26cee2bf7f93dba8eab7a617f067f94cf78669f929e5a0c6146a"
 
     /// The environment `fonts` draws in: library versions and the hash of every font file it
     /// loaded — the bundled primaries and each fallback face of the Noto chain.
     /// `hash` reads a font file's hash (a machine cache's memo, `ProvenGoldens.fileHash`).
-    public static func current(fonts library: FontLibrary = .shared,
-                               hash: (String) -> Hash128? = Hash128.ofFile(atPath:)) -> RendererEnvironment {
-        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+    public static func current(
+        fonts library: FontLibrary = .shared,
+        hash: (String) -> Hash128? = Hash128.ofFile(atPath:)
+    ) -> RendererEnvironment {
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var patch: Int32 = 0
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0, let lib {
             FT_Library_Version(lib, &major, &minor, &patch)
@@ -59,8 +64,11 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     /// machine. The encoder's version is not among them (`encoderDifferences`).
     public func differences(from recorded: RendererEnvironment) -> [String] {
         var out: [String] = []
-        for (name, found, was) in [("cairo", cairo, recorded.cairo), ("freetype", freetype, recorded.freetype),
-                                   ("harfbuzz", harfbuzz, recorded.harfbuzz), ("libpng", libpng, recorded.libpng), ("zlib", zlib, recorded.zlib)]
+        for (name, found, was) in [
+            ("cairo", cairo, recorded.cairo), ("freetype", freetype, recorded.freetype),
+            ("harfbuzz", harfbuzz, recorded.harfbuzz), ("libpng", libpng, recorded.libpng),
+            ("zlib", zlib, recorded.zlib),
+        ]
         where found != was {
             out.append("\(name): recorded \(was), found \(found)")
         }
@@ -79,13 +87,15 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     /// The differences that change only the bytes a record would write, e.g. "libdeflate: recorded
     /// 1.14, found 1.19": the gate compares decoded pixels, so these are reported and never fail a run.
     public func encoderDifferences(from recorded: RendererEnvironment) -> [String] {
-        libdeflate == recorded.libdeflate ? [] : ["libdeflate: recorded \(recorded.libdeflate ?? "none"), found \(libdeflate ?? "unknown")"]
+        libdeflate == recorded.libdeflate
+            ? [] : ["libdeflate: recorded \(recorded.libdeflate ?? "none"), found \(libdeflate ?? "unknown")"]
     }
 
     /// The one step that fits where a drifted verify runs: in CI, run the job in the recorded image;
     /// locally, run the command in it (`scripts/in-container.sh`).
     public static func driftStep(inCI: Bool, command: String = "verify", image: String = recordedImage) -> String {
-        inCI ? "run this job in the recorded image (container: \(image); then scripts/ensure-deps.sh --runtime installs its libraries)"
-             : "run it in the recorded image: scripts/in-container.sh \(command) (docker or podman; \(image))"
+        inCI
+            ? "run this job in the recorded image (container: \(image); then scripts/ensure-deps.sh --runtime installs its libraries)"
+            : "run it in the recorded image: scripts/in-container.sh \(command) (docker or podman; \(image))"
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetText
+import Foundation
 import WidgetScene
+import WidgetText
 
 /// One named render the gate checks: its identity, the key derived from it, and a pure scene builder.
 public struct Fixture: Sendable {
@@ -18,12 +18,20 @@ public struct Fixture: Sendable {
     public let pinned: PinnedCase?
 
     public init(id: FixtureID, collapseFinding: String? = nil, draw: @escaping @Sendable (FontLibrary) -> DrawnScene) {
-        self.id = id; self.key = id.key; self.collapseFinding = collapseFinding; self.draw = draw; self.pinned = nil
+        self.id = id
+        self.key = id.key
+        self.collapseFinding = collapseFinding
+        self.draw = draw
+        self.pinned = nil
     }
 
     /// A fixture outside the platform matrices (test catalogs, case files): a key with no identity behind it.
     public init(key: String, pinned: PinnedCase? = nil, draw: @escaping @Sendable (FontLibrary) -> DrawnScene) {
-        self.id = nil; self.key = key; self.collapseFinding = nil; self.draw = draw; self.pinned = pinned
+        self.id = nil
+        self.key = key
+        self.collapseFinding = nil
+        self.draw = draw
+        self.pinned = pinned
     }
 
     /// A hand-built scene (test catalogs): no builder, so no facts.
@@ -50,9 +58,14 @@ public typealias Deferred<T> = @Sendable () -> T
 public struct MatrixItem: Sendable {
     public var id: FixtureID
     public var drawn: @Sendable () -> DrawnScene
-    public init(id: FixtureID, drawn: @escaping @Sendable () -> DrawnScene) { self.id = id; self.drawn = drawn }
+    public init(id: FixtureID, drawn: @escaping @Sendable () -> DrawnScene) {
+        self.id = id
+        self.drawn = drawn
+    }
     /// A hand-built scene (tests): no facts.
-    public init(id: FixtureID, scene: @escaping @Sendable () -> Scene) { self.init(id: id) { DrawnScene(scene: scene(), facts: nil) } }
+    public init(id: FixtureID, scene: @escaping @Sendable () -> Scene) {
+        self.init(id: id) { DrawnScene(scene: scene(), facts: nil) }
+    }
 }
 
 /// Every fixture the gate knows, in a stable order, keys unique: the union of the per-platform
@@ -63,27 +76,36 @@ public struct MatrixItem: Sendable {
 public enum FixtureCatalog {
     /// The bundled fonts and tokens, read once per process: what the matrices and the case files draw with.
     static let bundledRenderer: Result<WidgetRenderer, InputError> = Result { () throws(InputError) in
-        WidgetRenderer(fonts: try FontLibrary.bundled.get(), androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
+        WidgetRenderer(
+            fonts: try FontLibrary.bundled.get(), androidTokens: try TokenSet.bundled(),
+            iosTokens: try AssetCatalogTokens.bundled())
     }
 
     /// The bundled renderer's scene builders.
     private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
-        (AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens), IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens))
+        (
+            AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens),
+            IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens)
+        )
     }
 
     /// Every matrix item's identity and request, in catalog order: the one place that order is
     /// written. A request (its scenario's snapshot) is made only when its item is drawn, so listing
     /// keys or drawing one fixture never builds the others' (issue #37).
     private static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
-        AndroidMatrix.requests().map { r in (r.id, { .android(r.request()) }) } + InternationalMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
-            + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) } + InternationalMatrix.iosRequests().map { r in (r.id, { .ios(r.request()) }) }
+        AndroidMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
+        + InternationalMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
+        + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) }
+        + InternationalMatrix.iosRequests().map { r in (r.id, { .ios(r.request()) }) }
 
     /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
         targets.map { t in MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) }) }
     }
 
-    private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder) -> DrawnScene {
+    private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder)
+        -> DrawnScene
+    {
         WidgetRenderer.draw(target(), android: android, ios: ios).drawn
     }
 
@@ -110,8 +132,9 @@ public enum FixtureCatalog {
     /// a result's coverage against.
     public static func matrixIndex(cases: URL = Project.current.cases) throws(InputError) -> MatrixIndex {
         let pinned = try CaseCatalog.files(cases)
-        return MatrixIndex(keys: allKeys + pinned.map(\.key),
-                           entries: allKeys + pinned.map { RunInfo.matrixEntry(key: $0.key, caseDigest: $0.digest) })
+        return MatrixIndex(
+            keys: allKeys + pinned.map(\.key),
+            entries: allKeys + pinned.map { RunInfo.matrixEntry(key: $0.key, caseDigest: $0.digest) })
     }
 
     /// A filter that matches no key, respelled word by word after the keys' own words — the word in
@@ -125,40 +148,56 @@ public enum FixtureCatalog {
         let vocabulary = words.sorted()
         func respell(_ w: String) -> String {
             if words.contains(w) { return w }
-            return vocabulary.first { $0.lowercased() == w.lowercased() } ?? Suggestion.nearest(w, among: vocabulary) ?? w
+            return vocabulary.first { $0.lowercased() == w.lowercased() } ?? Suggestion.nearest(w, among: vocabulary)
+                ?? w
         }
-        var out = "", word = ""
+        var out = ""
+        var word = ""
         for c in filter {
-            if isWordPart(c) { word.append(c); continue }
-            out += respell(word) + String(c); word = ""
+            if isWordPart(c) {
+                word.append(c)
+                continue
+            }
+            out += respell(word) + String(c)
+            word = ""
         }
         out += respell(word)
         return out != filter && keys.contains(where: { Glob.matches(out, $0) }) ? out : nil
     }
 
-    private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items()) }
+    private static let catalog: Result<[Fixture], InputError> = Result { () throws(InputError) in collapse(try items())
+    }
 
     /// The catalog, or the reason it cannot be built (a broken clone: fonts or tokens missing).
-    public static func load(cases: URL = Project.current.cases) throws(InputError) -> [Fixture] { try catalog.get() + (try CaseCatalog.fixtures(cases)) }
+    public static func load(cases: URL = Project.current.cases) throws(InputError) -> [Fixture] {
+        try catalog.get() + (try CaseCatalog.fixtures(cases))
+    }
 
     /// Every catalog fixture in catalog order, where only those whose key matches `glob` carry the
     /// collapse rule's check: the items of their collapse groups are drawn (so each selected
     /// fixture's `collapseFinding` is the whole catalog's), every other fixture draws its first
     /// item on demand and is not checked — a one-fixture verify costs its group, not the matrix
     /// (issue #37). The case files follow, each its own group. No filter → `load(cases:)`.
-    public static func load(checking glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [Fixture] {
+    public static func load(checking glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [Fixture]
+    {
         guard let glob else { return try load(cases: cases) }
         let (android, ios) = try builders.get()
         let groups = Set(zip(ids, allKeys).filter { Glob.matches(glob, $0.1) }.map(\.0.collapseGroup))
-        let checked = Dictionary(collapse(targets.filter { groups.contains($0.id.collapseGroup) }.map { t in
-            MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) })
-        }).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let checked = Dictionary(
+            collapse(
+                targets.filter { groups.contains($0.id.collapseGroup) }.map { t in
+                    MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) })
+                }
+            ).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         return zip(ids, allKeys).map { id, key in
             // Never drawn by a run that selects with `glob`; drawn on demand as `fixture(key:)` does.
-            checked[key] ?? Fixture(id: id, draw: { _ in
-                let first = targets.first { $0.id.collapsed == id }!
-                return draw(first.target, android, ios)
-            })
+            checked[key]
+                ?? Fixture(
+                    id: id,
+                    draw: { _ in
+                        let first = targets.first { $0.id.collapsed == id }!
+                        return draw(first.target, android, ios)
+                    })
         } + (try CaseCatalog.fixtures(cases))
     }
 
@@ -175,7 +214,8 @@ public enum FixtureCatalog {
 
     /// The typed identity of a catalog key (review pages, JUnit): looked up, never parsed.
     public static func id(forKey key: String) -> FixtureID? { byKey[key] }
-    private static let byKey: [String: FixtureID] = Dictionary(ids.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    private static let byKey: [String: FixtureID] = Dictionary(
+        ids.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// Fixtures whose key matches a shell-style glob (`*` also crosses `/`). No filter → all.
     public static func filtered(_ glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [Fixture] {
@@ -190,7 +230,8 @@ public enum FixtureCatalog {
         var groups: [[FixtureID]] = []  // each group's fixtures, groups in order of first appearance
         var groupIndex: [FixtureID: Int] = [:]
         for item in items {
-            let f = item.collapsed, g = f.groupOfCollapsed
+            let f = item.collapsed
+            let g = f.groupOfCollapsed
             if let i = groupIndex[g] {
                 if !groups[i].contains(f) { groups[i].append(f) }
             } else {
@@ -211,26 +252,35 @@ public enum FixtureCatalog {
     public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
         var drawn: [FixtureID: (first: FixtureID, drawn: DrawnScene, finding: String?)] = [:]
         var fixturesOfGroup: [FixtureID: [FixtureID]] = [:]
-        parallelStream(items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
-                       { _, i in items[i].drawn() }) { i, made in
+        parallelStream(
+            items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
+            { _, i in items[i].drawn() }
+        ) { i, made in
             let scene = made.scene
-            let item = items[i].id, fixture = item.collapsed, group = item.collapseGroup
+            let item = items[i].id
+            let fixture = item.collapsed
+            let group = item.collapseGroup
             if let d = drawn[fixture] {
                 if d.finding == nil, d.drawn.scene != scene {
-                    drawn[fixture]!.finding = "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
+                    drawn[fixture]!.finding =
+                        "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
                         + "but they render differently: the render reads a facet the rule says it ignores"
                 }
                 return
             }
             let twin = fixturesOfGroup[group]?.first { drawn[$0]!.drawn.scene == scene }
-            drawn[fixture] = (item, made, twin.map {
-                "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
-                    + "declare the facet this render ignores"
-            })
+            drawn[fixture] = (
+                item, made,
+                twin.map {
+                    "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
+                        + "declare the facet this render ignores"
+                }
+            )
             fixturesOfGroup[group, default: []].append(fixture)
         }
         return fold(items.map(\.id)).map { id in
-            let d = drawn[id]!, first = d.drawn
+            let d = drawn[id]!
+            let first = d.drawn
             return Fixture(id: id, collapseFinding: d.finding, draw: { _ in first })
         }
     }
@@ -260,12 +310,30 @@ public enum Glob {
         let head = literalHead(pattern)
         if head.count == pattern.utf8.count { return pattern == text }
         guard text.utf8.starts(with: head) else { return false }
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0, starP = -1, starT = 0
+        let p = Array(pattern)
+        let t = Array(text)
+        var pi = 0
+        var ti = 0
+        var starP = -1
+        var starT = 0
         while ti < t.count {
-            if pi < p.count, p[pi] == "*" { starP = pi; starT = ti; pi += 1; continue }
-            if pi < p.count, let n = matchOne(p, pi, t[ti]) { pi = n; ti += 1; continue }
-            if starP >= 0 { pi = starP + 1; starT += 1; ti = starT; continue }
+            if pi < p.count, p[pi] == "*" {
+                starP = pi
+                starT = ti
+                pi += 1
+                continue
+            }
+            if pi < p.count, let n = matchOne(p, pi, t[ti]) {
+                pi = n
+                ti += 1
+                continue
+            }
+            if starP >= 0 {
+                pi = starP + 1
+                starT += 1
+                ti = starT
+                continue
+            }
             return false
         }
         while pi < p.count, p[pi] == "*" { pi += 1 }

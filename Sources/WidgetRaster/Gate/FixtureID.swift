@@ -1,5 +1,5 @@
-import WidgetModel
 import WidgetLayout
+import WidgetModel
 
 /// A fixture's identity as a value: what it draws (platform, family, state and reactive branch,
 /// motif, body, theme, host mode) or which band of sizes it probes. The key string — also the
@@ -11,7 +11,8 @@ public enum WidgetBody: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Which values of one dimension a (possibly collapsed) fixture covers, in matrix order.
-public struct Cover<Value: Hashable & Sendable & CaseIterable & RawRepresentable>: Hashable, Sendable where Value.RawValue == String {
+public struct Cover<Value: Hashable & Sendable & CaseIterable & RawRepresentable>: Hashable, Sendable
+where Value.RawValue == String {
     public var values: [Value]
     public init(_ values: [Value]) { self.values = values }
     public static func one(_ v: Value) -> Cover { Cover([v]) }
@@ -123,10 +124,18 @@ public struct FixtureID: Hashable, Sendable {
     /// nil: the main matrix (typical placement / default device class).
     public var band: FixtureBand?
 
-    public init(family: FixtureFamily, state: FixtureState?, branch: ReactiveBranch? = nil, motifs: Cover<StreakMotif>?,
-                bodies: Cover<WidgetBody>, theme: Theme, hostMode: HostMode = .full, band: FixtureBand? = nil) {
-        self.family = family; self.state = state; self.branch = branch; self.motifs = motifs; self.bodies = bodies
-        self.theme = theme; self.hostMode = hostMode; self.band = band
+    public init(
+        family: FixtureFamily, state: FixtureState?, branch: ReactiveBranch? = nil, motifs: Cover<StreakMotif>?,
+        bodies: Cover<WidgetBody>, theme: Theme, hostMode: HostMode = .full, band: FixtureBand? = nil
+    ) {
+        self.family = family
+        self.state = state
+        self.branch = branch
+        self.motifs = motifs
+        self.bodies = bodies
+        self.theme = theme
+        self.hostMode = hostMode
+        self.band = band
     }
 
     /// The state segment of the key: the state with its branch (`all-done-notyet`, `first-run`).
@@ -174,7 +183,11 @@ public struct FixtureID: Hashable, Sendable {
     /// main matrix (bands draw one of each and do not name them), the host mode when not full colour.
     public var facets: [String: String] {
         var f: [String: String] = [:]
-        if band == nil { f["theme"] = theme.rawValue; f["motif"] = motifSegment; f["body"] = bodySegment }
+        if band == nil {
+            f["theme"] = theme.rawValue
+            f["motif"] = motifSegment
+            f["body"] = bodySegment
+        }
         if hostMode != .full { f["host-mode"] = hostMode.rawValue }
         return f
     }

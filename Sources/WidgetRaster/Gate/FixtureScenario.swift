@@ -1,6 +1,5 @@
-import WidgetModel
-
 import Foundation
+import WidgetModel
 
 /// The scenario of a fixture: what its identity draws. The one place a fixture's snapshot is made.
 extension Scenario {
@@ -11,7 +10,9 @@ extension Scenario {
         switch id.band {
         case nil:
             guard let state = id.state else { return nil }
-            self = .cell(state, branch: id.branch, motif: id.motifs?.values.first ?? .stones, kindling: id.bodies.values.first != .legacy)
+            self = .cell(
+                state, branch: id.branch, motif: id.motifs?.values.first ?? .stones,
+                kindling: id.bodies.values.first != .legacy)
         case .height(_, _, let caption)?:
             guard let state = id.state, let caption else { return nil }
             self = .heightBand(state, caption: caption)
@@ -26,7 +27,9 @@ extension Scenario {
             guard let state = id.state else { return nil }
             self = .iosBand(state, streak: 1024, habits: 7)
         case .content(_, let digits, let habits)?:
-            self.init(total: habits, done: habits / 2, extendedToday: false, streak: Self.streak(digits: digits), titles: Self.referenceTitles)
+            self.init(
+                total: habits, done: habits / 2, extendedToday: false, streak: Self.streak(digits: digits),
+                titles: Self.referenceTitles)
         case .intl(let card)?:
             let titles = card.titles(family: id.family)
             self.init(total: titles.count, done: 0, extendedToday: false, titles: titles)
@@ -49,8 +52,11 @@ extension Scenario {
         case .defaultOne: return Scenario(done: 1, extendedToday: e, motif: motif, kindling: kindling)
         case .allDone: return Scenario(done: 4, extendedToday: e, motif: motif, kindling: kindling)
         case .empty: return Scenario(total: 0, done: 0, extendedToday: false, motif: motif, kindling: kindling)
-        case .stale: return Scenario(done: 1, syncedHoursAgo: 20, extendedToday: false, motif: motif, kindling: kindling)
-        case .newDay: return Scenario(done: 4, syncedHoursAgo: 9.5, asOf: morning, extendedToday: true, motif: motif, kindling: kindling)
+        case .stale:
+            return Scenario(done: 1, syncedHoursAgo: 20, extendedToday: false, motif: motif, kindling: kindling)
+        case .newDay:
+            return Scenario(
+                done: 4, syncedHoursAgo: 9.5, asOf: morning, extendedToday: true, motif: motif, kindling: kindling)
         }
     }
 
@@ -71,9 +77,13 @@ extension Scenario {
             return Scenario(total: habits, done: 1, extendedToday: false, streak: streak, titles: titles)
         case .allDone: return Scenario(total: habits, done: habits, extendedToday: true, streak: streak, titles: titles)
         case .empty: return Scenario(total: 0, done: 0, extendedToday: false, streak: streak)
-        case .stale: return Scenario(total: habits, done: 1, syncedHoursAgo: 20, extendedToday: false, streak: streak, titles: titles)
+        case .stale:
+            return Scenario(
+                total: habits, done: 1, syncedHoursAgo: 20, extendedToday: false, streak: streak, titles: titles)
         case .newDay:
-            return Scenario(total: habits, done: habits, syncedHoursAgo: 9.5, asOf: morning, extendedToday: true, streak: streak, titles: titles)
+            return Scenario(
+                total: habits, done: habits, syncedHoursAgo: 9.5, asOf: morning, extendedToday: true, streak: streak,
+                titles: titles)
         }
     }
 }

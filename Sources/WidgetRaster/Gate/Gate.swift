@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetLayout
 import WidgetScene
 
@@ -45,7 +45,8 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .selfCheck, .environment: true
         case .pixels, .size, .text, .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone,
-             .missingGlyph, .lostMeaning: false
+            .missingGlyph, .lostMeaning:
+            false
         }
     }
 }
@@ -82,14 +83,26 @@ public struct GateFailure: Codable, Equatable, Sendable {
     /// counts it under that element's cause.
     public var layout: LayoutMove?
 
-    public init(key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
-                node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
-                contrast: ContrastMeasure? = nil, pair: String? = nil) {
-        self.key = key; self.kind = kind; self.detail = detail; self.artifacts = artifacts
-        self.node = node; self.element = element; self.box = box; self.remedy = remedy; self.contrast = contrast; self.pair = pair
+    public init(
+        key: String, kind: FailureKind, detail: String, artifacts: [String] = [],
+        node: String? = nil, element: ElementKind? = nil, box: PixelRect? = nil, remedy: Remedy? = nil,
+        contrast: ContrastMeasure? = nil, pair: String? = nil
+    ) {
+        self.key = key
+        self.kind = kind
+        self.detail = detail
+        self.artifacts = artifacts
+        self.node = node
+        self.element = element
+        self.box = box
+        self.remedy = remedy
+        self.contrast = contrast
+        self.pair = pair
     }
 
-    enum CodingKeys: String, CodingKey { case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair, tokens, layout }
+    enum CodingKeys: String, CodingKey {
+        case key, kind, detail, artifacts, node, element, box, remedy, contrast, pair, tokens, layout
+    }
 }
 
 /// A node below its contrast floor, as measured on the render (`ContrastFinding`'s figures).
@@ -102,7 +115,12 @@ public struct ContrastMeasure: Codable, Equatable, Hashable, Sendable {
     public var foreground: String
     public var background: String
     public init(token: String, role: String, ratio: Double, floor: Double, foreground: String, background: String) {
-        self.token = token; self.role = role; self.ratio = ratio; self.floor = floor; self.foreground = foreground; self.background = background
+        self.token = token
+        self.role = role
+        self.ratio = ratio
+        self.floor = floor
+        self.foreground = foreground
+        self.background = background
     }
 }
 
@@ -120,25 +138,43 @@ public struct RenderCheck: Sendable {
     /// `frame.scratch`), for the painter to keep it there while drawing rather than draw it again;
     /// nil for a check that does not read it.
     let backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)?
-    let body: @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, _ facts: RenderFacts?) -> [GateFailure]
-    public init(name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
-                backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
-                run: @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) -> [GateFailure]) {
-        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = backgroundRegions
+    let body:
+        @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, _ facts: RenderFacts?) ->
+            [GateFailure]
+    public init(
+        name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
+        backgroundRegions: (@Sendable (Scene) -> [PixelRect]?)? = nil,
+        run:
+            @escaping @Sendable (_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter) ->
+            [GateFailure]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.applies = applies
+        self.backgroundRegions = backgroundRegions
         self.body = { key, scene, frame, painter, _ in run(key, scene, frame, painter) }
     }
     /// A check that also reads what the render was asked to show (`RenderFacts`: state, family,
     /// counts); it finds nothing where the facts are unknown (a test catalog's bare scene).
-    public init(name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
-                runWithFacts: @escaping @Sendable (_ key: String, _ scene: Scene, _ facts: RenderFacts) -> [GateFailure]) {
-        self.name = name; self.kind = kind; self.applies = applies; self.backgroundRegions = nil
+    public init(
+        name: String, kind: FailureKind, applies: @escaping @Sendable (Scene) -> Bool,
+        runWithFacts: @escaping @Sendable (_ key: String, _ scene: Scene, _ facts: RenderFacts) -> [GateFailure]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.applies = applies
+        self.backgroundRegions = nil
         self.body = { key, scene, _, _, facts in facts.map { runWithFacts(key, scene, $0) } ?? [] }
     }
-    public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, facts: RenderFacts? = nil) -> [GateFailure] {
+    public func run(_ key: String, _ scene: Scene, _ frame: Canvas, _ painter: CairoPainter, facts: RenderFacts? = nil)
+        -> [GateFailure]
+    {
         body(key, scene, frame, painter, facts)
     }
     /// The check on an image already converted out of a canvas.
-    public func run(_ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter, facts: RenderFacts? = nil) -> [GateFailure] {
+    public func run(
+        _ key: String, _ scene: Scene, _ image: RGBAImage, _ painter: CairoPainter, facts: RenderFacts? = nil
+    ) -> [GateFailure] {
         body(key, scene, Canvas(image), painter, facts)
     }
 }
@@ -160,7 +196,8 @@ public struct AppliedComparison: Equatable, Sendable, CustomStringConvertible {
     /// Why this one, e.g. "environment matches Goldens/manifest.json".
     public var reason: String
     public init(_ comparator: ImageComparator, because reason: String) {
-        self.comparator = comparator; self.reason = reason
+        self.comparator = comparator
+        self.reason = reason
     }
     /// e.g. "exact (environment matches Goldens/manifest.json)".
     public var description: String { "\(comparator) (\(reason))" }
@@ -195,11 +232,18 @@ public struct GateOptions: Sendable {
     /// Only these keys besides the filter and shard (`record --accept FILE`); nil = no such limit.
     public var onlyKeys: Set<String>?
 
-    public init(goldens: URL = Project.current.goldens, filter: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                comparison: ComparisonChoice = .automatic,
-                reportDirectory: URL? = nil, checks: [RenderCheck] = []) {
-        self.goldens = goldens; self.filter = filter; self.jobs = jobs; self.comparison = comparison
-        self.reportDirectory = reportDirectory; self.checks = checks
+    public init(
+        goldens: URL = Project.current.goldens, filter: String? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        comparison: ComparisonChoice = .automatic,
+        reportDirectory: URL? = nil, checks: [RenderCheck] = []
+    ) {
+        self.goldens = goldens
+        self.filter = filter
+        self.jobs = jobs
+        self.comparison = comparison
+        self.reportDirectory = reportDirectory
+        self.checks = checks
     }
 }
 
@@ -216,7 +260,8 @@ struct Rendered {
 }
 
 func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for checks: [RenderCheck]) -> Rendered {
-    let drawn = fixture.draw(painter.fonts), scene = drawn.scene
+    let drawn = fixture.draw(painter.fonts)
+    let scene = drawn.scene
     // The background is kept wherever any check reads it.
     let wanted = checks.compactMap { $0.backgroundRegions?(scene) }
     painter.draw(scene, into: canvas, keepingBackgroundIn: wanted.isEmpty ? nil : wanted.flatMap { $0 })
@@ -230,19 +275,26 @@ extension Manifest {
     ///   of ours;
     /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, each reported by
     ///   its fixture's read) — never followed, never a golden; someone must remove them.
-    static func strays(in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
-                       filter: String?) throws(InputError) -> (unlisted: [String], links: [String]) {
-        let found = ContainedFolder(directory).list(under: filter.flatMap(Glob.literalFolder), maxEntries: GoldensBounds.maxEntries,
-                                                    maxDepth: GoldensBounds.maxDepth, maxPath: GoldensBounds.maxPathBytes)
+    static func strays(
+        in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
+        filter: String?
+    ) throws(InputError) -> (unlisted: [String], links: [String]) {
+        let found = ContainedFolder(directory).list(
+            under: filter.flatMap(Glob.literalFolder), maxEntries: GoldensBounds.maxEntries,
+            maxDepth: GoldensBounds.maxDepth, maxPath: GoldensBounds.maxPathBytes)
         if let over = found.overLimit {
-            throw InputError(directory.path, "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a golden")
+            throw InputError(
+                directory.path,
+                "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a golden"
+            )
         }
         let unlisted = found.files.filter { rel in
             guard rel.hasSuffix(".png"), !listed.contains(rel) else { return false }
             return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true
         }
         let links = found.links.filter { rel in
-            !linksExcluding.contains(rel) && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
+            !linksExcluding.contains(rel)
+                && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
         }
         return (unlisted, links)
     }
@@ -255,5 +307,7 @@ public enum GoldensBounds {
     public static let maxEntries = 40_000
     public static let maxDepth = 16
     public static let maxPathBytes = 1_024
-    static var line: String { "at most \(maxEntries) entries, \(maxDepth) folders deep, paths of \(maxPathBytes) bytes" }
+    static var line: String {
+        "at most \(maxEntries) entries, \(maxDepth) folders deep, paths of \(maxPathBytes) bytes"
+    }
 }

@@ -1,6 +1,6 @@
-import WidgetText
 import WidgetLayout
 import WidgetScene
+import WidgetText
 
 /// The glyph check: every code point of every text node is drawn by some face of its fallback
 /// chain. A phone never shows a `.notdef` box where a title has a real character, so a render
@@ -31,14 +31,20 @@ public enum GlyphCoverageCheck {
             for line in t.lines {
                 for s in fonts.missingGlyphs(line, style: t.style) where !missing.contains(s) { missing.append(s) }
             }
-            return missing.isEmpty ? nil : Finding(node: node.name, element: node.element, missing: missing, fonts: fonts.chainFileNames(t.style))
+            return missing.isEmpty
+                ? nil
+                : Finding(
+                    node: node.name, element: node.element, missing: missing, fonts: fonts.chainFileNames(t.style))
         }
     }
 
     /// The check as the gate runs it: each node with missing glyphs fails the fixture as `missing-glyph`.
-    public static let gateCheck = RenderCheck(name: "glyphs", kind: .missingGlyph, applies: { s in
-        s.nodes.contains { if case .text = $0.content { true } else { false } }
-    }) { key, scene, _, painter in
+    public static let gateCheck = RenderCheck(
+        name: "glyphs", kind: .missingGlyph,
+        applies: { s in
+            s.nodes.contains { if case .text = $0.content { true } else { false } }
+        }
+    ) { key, scene, _, painter in
         findings(in: scene, fonts: painter.fonts).map {
             GateFailure(key: key, kind: .missingGlyph, detail: $0.description, node: $0.node, element: $0.element.kind)
         }

@@ -1,7 +1,6 @@
-import WidgetModel
-import WidgetLayout
-
 import Foundation
+import WidgetLayout
+import WidgetModel
 
 /// The iOS Home Screen golden matrix: systemSmall / systemMedium / systemLarge × every reachable
 /// state × reactive branch × motif × body × theme at the default device class (393 × 852 @2x),
@@ -12,17 +11,22 @@ public enum IOSMatrix {
     static let bandClasses: [IOSDeviceClass] = IOSDeviceClass.rows.map { $0[0] }
 
     /// A request for an identity, made when drawn: its snapshot and moment come from the identity's scenario.
-    static func request(_ id: FixtureID, _ family: IOSFamily, device: IOSDeviceClass? = nil,
-                        text: DynamicTypeSize = .large) -> Deferred<IOSRenderRequest> {
+    static func request(
+        _ id: FixtureID, _ family: IOSFamily, device: IOSDeviceClass? = nil,
+        text: DynamicTypeSize = .large
+    ) -> Deferred<IOSRenderRequest> {
         {
             let scenario = Scenario(id)
-            return IOSRenderRequest(family: family, deviceClass: device, scale: 2, theme: id.theme, textSize: text, hostMode: id.hostMode,
-                                    snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+            return IOSRenderRequest(
+                family: family, deviceClass: device, scale: 2, theme: id.theme, textSize: text, hostMode: id.hostMode,
+                snapshot: scenario?.snapshot, asOf: scenario?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
         }
     }
 
-    static func bandID(_ band: FixtureBand, _ f: IOSFamily, _ state: FixtureState?, theme: Theme = .light) -> FixtureID {
-        FixtureID(family: .ios(f), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: band)
+    static func bandID(_ band: FixtureBand, _ f: IOSFamily, _ state: FixtureState?, theme: Theme = .light) -> FixtureID
+    {
+        FixtureID(
+            family: .ios(f), state: state, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: band)
     }
 
     static func requests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
@@ -30,7 +34,9 @@ public enum IOSMatrix {
         for f in IOSHomeFamily.allCases {
             for theme in Theme.allCases {
                 // First run: no snapshot, so no motif and no flag to read — the legacy body.
-                for id in [MatrixCases.firstRun(.ios(f.family), theme)] + MatrixCases.cells.map({ $0.id(.ios(f.family), theme) }) {
+                for id in [MatrixCases.firstRun(.ios(f.family), theme)]
+                    + MatrixCases.cells.map({ $0.id(.ios(f.family), theme) })
+                {
                     out.append((id, request(id, f.family)))
                 }
             }
@@ -51,7 +57,9 @@ public enum IOSMatrix {
         for f in IOSHomeFamily.allCases {
             for mode in HostMode.allCases where !mode.appOwnsCard && mode.draws(f.family) {
                 let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) }
-                for id in [MatrixCases.firstRun(.ios(f.family), .dark, hostMode: mode)] + cells.map({ $0.id(.ios(f.family), .dark, hostMode: mode) }) {
+                for id in [MatrixCases.firstRun(.ios(f.family), .dark, hostMode: mode)]
+                    + cells.map({ $0.id(.ios(f.family), .dark, hostMode: mode) })
+                {
                     out.append((id, request(id, f.family)))
                 }
             }
@@ -69,7 +77,8 @@ public enum IOSMatrix {
         let cells = MatrixCases.cells.filter { hostModeStates.contains($0.state) && $0.motif == .stones }
         return IOSHomeFamily.allCases.flatMap { f in
             Theme.allCases.flatMap { theme in
-                ([MatrixCases.firstRun(.ios(f.family), theme, hostMode: .ios16)] + cells.map { $0.id(.ios(f.family), theme, hostMode: .ios16) })
+                ([MatrixCases.firstRun(.ios(f.family), theme, hostMode: .ios16)]
+                    + cells.map { $0.id(.ios(f.family), theme, hostMode: .ios16) })
                     .map { ($0, request($0, f.family)) }
             }
         }
@@ -80,7 +89,8 @@ public enum IOSMatrix {
     /// and have no light/dark appearance: one vibrant render, keyed `dark` (drawn from the dark form).
     static func accessoryRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
         IOSAccessoryFamily.allCases.flatMap { a in
-            ([MatrixCases.firstRun(.ios(a.family), .dark)] + MatrixCases.cells.map { $0.id(.ios(a.family), .dark) }).map { id in
+            ([MatrixCases.firstRun(.ios(a.family), .dark)] + MatrixCases.cells.map { $0.id(.ios(a.family), .dark) }).map
+            { id in
                 (id, request(id, a.family))
             }
         }

@@ -37,7 +37,8 @@ public enum ImageOps {
         switch r.outcome {
         case .match: return .same
         case .size: return .sizeDiffers(expected: r.expectedSize.description, actual: r.actualSize.description)
-        case .pixels: return .pixelsDiffer(count: r.differingPixels, box: r.boundingBox?.description ?? "?", rect: r.boundingBox)
+        case .pixels:
+            return .pixelsDiffer(count: r.differingPixels, box: r.boundingBox?.description ?? "?", rect: r.boundingBox)
         }
     }
 
@@ -58,7 +59,10 @@ public enum ImageOps {
         let nothing = RGBAImage(width: 8, height: 8, fill: clearWhite)
         var ink = nothing
         ink.setPixel(x: 3, y: 4, .white)
-        return [("one black pixel on white", white, dot), ("one pixel differing only in alpha (white ink on transparency)", nothing, ink)]
+        return [
+            ("one black pixel on white", white, dot),
+            ("one pixel differing only in alpha (white ink on transparency)", nothing, ink),
+        ]
     }()
 
     /// Nil when `comparator` sees every known difference and calls each image equal to itself;

@@ -1,8 +1,7 @@
-import WidgetModel
-import WidgetLayout
-import WidgetScene
-
 import Foundation
+import WidgetLayout
+import WidgetModel
+import WidgetScene
 
 /// Habit titles in any script (issue #10): what users type, drawn as a phone draws them — emoji,
 /// a ZWJ family, a flag, CJK, Arabic, Hebrew, mixed direction, accents, a long German compound,
@@ -54,7 +53,8 @@ public enum InternationalMatrix {
     /// International titles are a content band: `android/bands/intl/<family>/<titles>`, stones,
     /// kindling, not yet extended; accessories have no appearance of their own (drawn from the dark form).
     static func id(_ family: FixtureFamily, _ card: IntlCard, theme: Theme = .light) -> FixtureID {
-        FixtureID(family: family, state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: .intl(card))
+        FixtureID(
+            family: family, state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: theme, band: .intl(card))
     }
 
     static func requests() -> [(id: FixtureID, request: Deferred<AndroidRenderRequest>)] {
@@ -117,7 +117,8 @@ extension IntlCard {
         switch self {
         case .rows(let names): return names.map(InternationalMatrix.title)
         case .nextDue(let name):
-            let first = Scenario.habitTitles[0], title = InternationalMatrix.title(name)
+            let first = Scenario.habitTitles[0]
+            let title = InternationalMatrix.title(name)
             return firstRowDone(family: family) ? [first, title] : [title, first]
         }
     }

@@ -1,5 +1,5 @@
-import WidgetModel
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// Whether a known finding's conditions narrow anything (issue #55: "one known finding matching a
@@ -36,10 +36,12 @@ extension KnownConditions {
         guard left == KnownConditions() || left == KnownConditions(platform: platform) else { return nil }
         let renders = platform.map { "every \($0.rawValue) render" } ?? "every render"
         if self == KnownConditions(platform: platform) {
-            return "names only the platform, which would match \(renders); add the family, state, size or font scale its seed passage names"
+            return
+                "names only the platform, which would match \(renders); add the family, state, size or font scale its seed passage names"
         }
         guard everyElement else { return nil }
-        return "admit every value of each field they name, so with node \"*\" they would match \(renders) (a range or list that "
+        return
+            "admit every value of each field they name, so with node \"*\" they would match \(renders) (a range or list that "
             + "holds every width, height, font scale, family, state … is no condition); name the element, or the family, state, size "
             + "or font scale its seed passage names"
     }
@@ -47,12 +49,13 @@ extension KnownConditions {
     static let reactiveValues = ReactiveTreatment.allCases.map(\.rawValue) + ["suppressed"]
 
     static func families(_ platforms: [Platform]) -> Set<String> {
-        Set(platforms.flatMap { p -> [String] in
-            switch p {
-            case .android: return AndroidFamily.allCases.map(\.rawValue)
-            case .ios: return IOSFamily.allCases.map(\.rawValue)
-            }
-        })
+        Set(
+            platforms.flatMap { p -> [String] in
+                switch p {
+                case .android: return AndroidFamily.allCases.map(\.rawValue)
+                case .ios: return IOSFamily.allCases.map(\.rawValue)
+                }
+            })
     }
 
     /// Every width a render of `p` can have, in its layout unit (`render` refuses any other).

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// What a finding about a render is (issue #51 Build 3): every finding a check reports is exactly one
@@ -69,16 +69,29 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     public var findingClass: FindingClass
 
     /// `node`: "*" or a name `ElementKind.named` knows (an unknown name matches nothing).
-    public init(fixture: String = "*", conditions: KnownConditions = KnownConditions(), kind: FailureKind, node: String,
-                seed: String, note: String? = nil, findingClass: FindingClass = .known) {
-        self.init(fixture: fixture, conditions: conditions, kind: kind, node: node, element: ElementKind.named(node), seed: seed, note: note,
-                  findingClass: findingClass)
+    public init(
+        fixture: String = "*", conditions: KnownConditions = KnownConditions(), kind: FailureKind, node: String,
+        seed: String, note: String? = nil, findingClass: FindingClass = .known
+    ) {
+        self.init(
+            fixture: fixture, conditions: conditions, kind: kind, node: node, element: ElementKind.named(node),
+            seed: seed, note: note,
+            findingClass: findingClass)
     }
 
-    init(fixture: String, conditions: KnownConditions, kind: FailureKind, node: String, element: ElementKind?, seed: String, note: String?,
-         findingClass: FindingClass) {
-        self.fixture = fixture; self.conditions = conditions; self.kind = kind; self.node = node; self.element = element
-        self.seed = seed; self.note = note; self.findingClass = findingClass
+    init(
+        fixture: String, conditions: KnownConditions, kind: FailureKind, node: String, element: ElementKind?,
+        seed: String, note: String?,
+        findingClass: FindingClass
+    ) {
+        self.fixture = fixture
+        self.conditions = conditions
+        self.kind = kind
+        self.node = node
+        self.element = element
+        self.seed = seed
+        self.note = note
+        self.findingClass = findingClass
     }
 
     enum CodingKeys: String, CodingKey { case fixture, conditions, kind, node, seed, note, findingClass = "class" }
@@ -93,7 +106,11 @@ public struct KnownFinding: Codable, Hashable, Sendable {
     /// nobody can check never pass a finding (fail closed).
     public func matches(_ f: GateFailure, facts: RenderFacts? = nil) -> Bool {
         guard f.kind == kind, Glob.matches(fixture, f.key) else { return false }
-        if let facts { guard conditions.matches(facts) else { return false } } else if conditions != KnownConditions() { return false }
+        if let facts {
+            guard conditions.matches(facts) else { return false }
+        } else if conditions != KnownConditions() {
+            return false
+        }
         guard let element else { return node == "*" }
         return f.element == element
     }
@@ -121,18 +138,30 @@ public struct KnownMatch: Codable, Equatable, Sendable {
     public var entry: KnownFinding?
     enum CodingKeys: String, CodingKey { case key, kind, node, element, detail, seed, findingClass = "class", boundary }
 
-    public init(key: String, kind: FailureKind, node: String?, element: ElementKind?, detail: String, seed: String,
-                findingClass: FindingClass = .known, boundary: String? = nil, entry: KnownFinding? = nil) {
-        self.key = key; self.kind = kind; self.node = node; self.element = element; self.detail = detail; self.seed = seed
-        self.findingClass = findingClass; self.boundary = boundary; self.entry = entry
+    public init(
+        key: String, kind: FailureKind, node: String?, element: ElementKind?, detail: String, seed: String,
+        findingClass: FindingClass = .known, boundary: String? = nil, entry: KnownFinding? = nil
+    ) {
+        self.key = key
+        self.kind = kind
+        self.node = node
+        self.element = element
+        self.detail = detail
+        self.seed = seed
+        self.findingClass = findingClass
+        self.boundary = boundary
+        self.entry = entry
     }
 
     /// A result written before findings had classes lists every match as `known`, as it then meant.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        key = try c.decode(String.self, forKey: .key); kind = try c.decode(FailureKind.self, forKey: .kind)
-        node = try c.decodeIfPresent(String.self, forKey: .node); element = try c.decodeIfPresent(ElementKind.self, forKey: .element)
-        detail = try c.decode(String.self, forKey: .detail); seed = try c.decode(String.self, forKey: .seed)
+        key = try c.decode(String.self, forKey: .key)
+        kind = try c.decode(FailureKind.self, forKey: .kind)
+        node = try c.decodeIfPresent(String.self, forKey: .node)
+        element = try c.decodeIfPresent(ElementKind.self, forKey: .element)
+        detail = try c.decode(String.self, forKey: .detail)
+        seed = try c.decode(String.self, forKey: .seed)
         findingClass = try c.decodeIfPresent(FindingClass.self, forKey: .findingClass) ?? .known
         boundary = try c.decodeIfPresent(String.self, forKey: .boundary)
         entry = nil
@@ -155,19 +184,24 @@ public struct KnownFindings: Sendable {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw InputError(name, error.description) }
         guard case .object(let top) = root, let list = top.first(where: { $0.key == "findings" })?.value,
-              case .array(let items) = list else {
+            case .array(let items) = list
+        else {
             throw InputError(name, "expected an object with a \"findings\" array")
         }
         var out: [KnownFinding] = []
         for (i, item) in items.enumerated() {
             let at = "\(name): findings[\(i)]"
-            guard case .object(let fields) = item else { throw InputError(at, "expected an object, got \(item.kindName)") }
+            guard case .object(let fields) = item else {
+                throw InputError(at, "expected an object, got \(item.kindName)")
+            }
             func string(_ k: String, required: Bool = true) throws(InputError) -> String? {
                 guard let v = fields.first(where: { $0.key == k })?.value else {
                     if required { throw InputError(at, "missing \"\(k)\"") }
                     return nil
                 }
-                guard case .string(let s) = v else { throw InputError("\(at).\(k)", "expected a string, got \(v.kindName)") }
+                guard case .string(let s) = v else {
+                    throw InputError("\(at).\(k)", "expected a string, got \(v.kindName)")
+                }
                 if required && s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     throw InputError("\(at).\(k)", "is empty")
                 }
@@ -178,40 +212,62 @@ public struct KnownFindings: Sendable {
             }
 
             guard fields.contains(where: { $0.key == "seed" }) else {
-                throw InputError(at, "no seed reference: every known finding must quote the seed passage that explains it")
+                throw InputError(
+                    at, "no seed reference: every known finding must quote the seed passage that explains it")
             }
             let kindText = try string("kind")!
             guard let kind = FailureKind(rawValue: kindText), KnownFinding.allowedKinds.contains(kind) else {
-                throw InputError("\(at).kind", "'\(kindText)' is not a check's finding kind (\(KnownFinding.allowedKinds.map(\.rawValue).sorted().joined(separator: ", ")))")
+                throw InputError(
+                    "\(at).kind",
+                    "'\(kindText)' is not a check's finding kind (\(KnownFinding.allowedKinds.map(\.rawValue).sorted().joined(separator: ", ")))"
+                )
             }
             let node = try string("node")!
             let element = ElementKind.named(node)
             if node != "*" && element == nil {
-                throw InputError("\(at).node", "'\(node)' names no scene element (a display name such as caption, motivatorLine, habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)")
+                throw InputError(
+                    "\(at).node",
+                    "'\(node)' names no scene element (a display name such as caption, motivatorLine, habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)"
+                )
             }
             let seed = try string("seed")!
             guard let conditionsValue = fields.first(where: { $0.key == "conditions" })?.value else {
-                throw InputError(at, "no \"conditions\": every known finding names the conditions its seed passage names (platform, family, state, size, font scale …)")
+                throw InputError(
+                    at,
+                    "no \"conditions\": every known finding names the conditions its seed passage names (platform, family, state, size, font scale …)"
+                )
             }
             let conditions = try KnownConditions.parse(conditionsValue, at: "\(at).conditions")
             // An empty object would match every render: the entry must say what its passage names.
             guard conditions != KnownConditions() else {
-                throw InputError("\(at).conditions", "names no condition; give the platform, family, state, size or font scale its seed passage names")
+                throw InputError(
+                    "\(at).conditions",
+                    "names no condition; give the platform, family, state, size or font scale its seed passage names")
             }
             // Which of the two it is, said by whoever wrote the entry: a passage naming the condition
             // (known) or the rule that produces the loss (spec-gap) — never guessed from the text.
             let classes = FindingClass.entryClasses.map(\.rawValue).joined(separator: " or ")
             guard let classText = try string("class", required: false) else {
-                throw InputError(at, "missing \"class\": say \(classes) (known: the seed passage names this exact condition; spec-gap: it quotes the seed rule that produces the loss)")
+                throw InputError(
+                    at,
+                    "missing \"class\": say \(classes) (known: the seed passage names this exact condition; spec-gap: it quotes the seed rule that produces the loss)"
+                )
             }
-            guard let findingClass = FindingClass(rawValue: classText), FindingClass.entryClasses.contains(findingClass) else {
+            guard let findingClass = FindingClass(rawValue: classText), FindingClass.entryClasses.contains(findingClass)
+            else {
                 throw InputError("\(at).class", "'\(classText)' is not \(classes)")
             }
             // A platform alone, or with ranges and lists that admit everything, would match every
             // render of it (issue #55): a passage names more (KnownConditionsScope.swift).
-            if let problem = conditions.wholePlatformProblem(everyElement: node == "*") { throw InputError("\(at).conditions", problem) }
-            out.append(KnownFinding(fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind, node: node,
-                                    element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass))
+            if let problem = conditions.wholePlatformProblem(everyElement: node == "*") {
+                throw InputError("\(at).conditions", problem)
+            }
+            out.append(
+                KnownFinding(
+                    fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind,
+                    node: node,
+                    element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass)
+            )
         }
         return KnownFindings(entries: out)
     }
@@ -226,19 +282,29 @@ public struct KnownFindings: Sendable {
     /// result, which carries no entry — the one with its kind, element and seed passage whose
     /// fixture glob covers its key (the conditions need the render's facts, which a result lacks).
     public func entry(of m: KnownMatch) -> KnownFinding? {
-        m.entry ?? entries.first { $0.kind == m.kind && $0.element == m.element && $0.seed == m.seed && Glob.matches($0.fixture, m.key) }
+        m.entry
+            ?? entries.first {
+                $0.kind == m.kind && $0.element == m.element && $0.seed == m.seed && Glob.matches($0.fixture, m.key)
+            }
     }
 
     /// The entry covering a failure about a render drawn from `facts`, if any.
-    public func entry(for f: GateFailure, facts: RenderFacts? = nil) -> KnownFinding? { entries.first { $0.matches(f, facts: facts) } }
+    public func entry(for f: GateFailure, facts: RenderFacts? = nil) -> KnownFinding? {
+        entries.first { $0.matches(f, facts: facts) }
+    }
 
     /// Splits failures about one render (drawn from `facts`) into real ones and known matches.
-    public func partition(_ failures: [GateFailure], facts: RenderFacts? = nil) -> (failures: [GateFailure], known: [KnownMatch]) {
-        var real: [GateFailure] = [], known: [KnownMatch] = []
+    public func partition(_ failures: [GateFailure], facts: RenderFacts? = nil) -> (
+        failures: [GateFailure], known: [KnownMatch]
+    ) {
+        var real: [GateFailure] = []
+        var known: [KnownMatch] = []
         for f in failures {
             if let e = entry(for: f, facts: facts) {
-                known.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed,
-                                        findingClass: e.findingClass, entry: e))
+                known.append(
+                    KnownMatch(
+                        key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed,
+                        findingClass: e.findingClass, entry: e))
             } else {
                 real.append(f)
             }
@@ -266,15 +332,26 @@ public struct KnownConditions: Codable, Hashable, Sendable {
     public var coachLine: [String]?
     static let coachLineValues = ["absent", "present"]
 
-    public init(platform: Platform? = nil, family: [String]? = nil, state: [WidgetState]? = nil, reactive: [String]? = nil,
-                motif: [StreakMotif]? = nil, width: [Double]? = nil, height: [Double]? = nil, fontScale: [Double]? = nil,
-                textSize: [DynamicTypeSize]? = nil) {
-        self.platform = platform; self.family = family; self.state = state; self.reactive = reactive; self.motif = motif
-        self.width = width; self.height = height; self.fontScale = fontScale; self.textSize = textSize
+    public init(
+        platform: Platform? = nil, family: [String]? = nil, state: [WidgetState]? = nil, reactive: [String]? = nil,
+        motif: [StreakMotif]? = nil, width: [Double]? = nil, height: [Double]? = nil, fontScale: [Double]? = nil,
+        textSize: [DynamicTypeSize]? = nil
+    ) {
+        self.platform = platform
+        self.family = family
+        self.state = state
+        self.reactive = reactive
+        self.motif = motif
+        self.width = width
+        self.height = height
+        self.fontScale = fontScale
+        self.textSize = textSize
     }
 
     public func matches(_ f: RenderFacts) -> Bool {
-        func within(_ range: [Double]?, _ v: Double) -> Bool { range.map { $0[0] - 1e-9 <= v && v <= $0[1] + 1e-9 } ?? true }
+        func within(_ range: [Double]?, _ v: Double) -> Bool {
+            range.map { $0[0] - 1e-9 <= v && v <= $0[1] + 1e-9 } ?? true
+        }
         // A condition the render's platform does not have never matches it: an iOS render's font
         // scale and an Android render's text size are placeholders (1, `.large`), not facts.
         if fontScale != nil && f.platform != .android || textSize != nil && f.platform != .ios { return false }
@@ -299,24 +376,32 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                 return prefix + (r[0] == r[1] ? n(r[0]) : "\(n(r[0]))–\(n(r[1]))")
             }
         }
-        let parts: [String?] = [platform?.rawValue, family?.joined(separator: "|"), state.map { $0.map(\.rawValue).joined(separator: "|") },
-                                reactive?.joined(separator: "|"), motif.map { $0.map(\.rawValue).joined(separator: "|") },
-                                span(width, "w"), span(height, "h"), span(fontScale, "fs"), textSize.map { $0.map(\.rawValue).joined(separator: "|") },
-                                coachLine.map { "coachLine " + $0.joined(separator: "|") }]
+        let parts: [String?] = [
+            platform?.rawValue, family?.joined(separator: "|"), state.map { $0.map(\.rawValue).joined(separator: "|") },
+            reactive?.joined(separator: "|"), motif.map { $0.map(\.rawValue).joined(separator: "|") },
+            span(width, "w"), span(height, "h"), span(fontScale, "fs"),
+            textSize.map { $0.map(\.rawValue).joined(separator: "|") },
+            coachLine.map { "coachLine " + $0.joined(separator: "|") },
+        ]
         let out = parts.compactMap { $0 }.joined(separator: " ")
         return out.isEmpty ? "*" : out
     }
 
     /// The conditions only one platform's renders have, with that platform.
     var platformOnlyFields: [(String, Platform)] {
-        (fontScale == nil ? [] : [("fontScale", Platform.android)]) + (textSize == nil ? [] : [("textSize", Platform.ios)])
+        (fontScale == nil ? [] : [("fontScale", Platform.android)])
+            + (textSize == nil ? [] : [("textSize", Platform.ios)])
     }
 
-    static let fields = ["platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize", "coachLine"]
+    static let fields = [
+        "platform", "family", "state", "reactive", "motif", "width", "height", "fontScale", "textSize", "coachLine",
+    ]
 
     /// Reads `conditions`; every error names the field.
     static func parse(_ value: JSONValue, at: String) throws(InputError) -> KnownConditions {
-        guard case .object(let fields) = value else { throw InputError(at, "expected an object, got \(value.kindName)") }
+        guard case .object(let fields) = value else {
+            throw InputError(at, "expected an object, got \(value.kindName)")
+        }
         var c = KnownConditions()
         for (key, v) in fields {
             let here = "\(at).\(key)"
@@ -326,21 +411,26 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                 case .array(let items):
                     var out: [String] = []
                     for item in items {
-                        guard case .string(let s) = item else { throw InputError(here, "expected strings, got \(item.kindName)") }
+                        guard case .string(let s) = item else {
+                            throw InputError(here, "expected strings, got \(item.kindName)")
+                        }
                         out.append(s)
                     }
                     if out.isEmpty { throw InputError(here, "is empty") }
                     return out
-                case .null, .bool, .number, .object: throw InputError(here, "expected a string or an array of strings, got \(v.kindName)")
+                case .null, .bool, .number, .object:
+                    throw InputError(here, "expected a string or an array of strings, got \(v.kindName)")
                 }
             }
-            func one<T: RawRepresentable>(_ word: String, _: T.Type, _ all: [T]) throws(InputError) -> T where T.RawValue == String {
+            func one<T: RawRepresentable>(_ word: String, _: T.Type, _ all: [T]) throws(InputError) -> T
+            where T.RawValue == String {
                 guard let t = T(rawValue: word) else {
                     throw InputError(here, "'\(word)' is not one of \(all.map(\.rawValue).joined(separator: ", "))")
                 }
                 return t
             }
-            func many<T: RawRepresentable & CaseIterable>(_: T.Type) throws(InputError) -> [T] where T.RawValue == String {
+            func many<T: RawRepresentable & CaseIterable>(_: T.Type) throws(InputError) -> [T]
+            where T.RawValue == String {
                 var out: [T] = []
                 for w in try words() { out.append(try one(w, T.self, Array(T.allCases))) }
                 return out
@@ -352,10 +442,14 @@ public struct KnownConditions: Codable, Hashable, Sendable {
                 return w
             }
             func range() throws(InputError) -> [Double] {
-                guard case .array(let items) = v, items.count == 2 else { throw InputError(here, "expected [min, max]") }
+                guard case .array(let items) = v, items.count == 2 else {
+                    throw InputError(here, "expected [min, max]")
+                }
                 var out: [Double] = []
                 for item in items {
-                    guard case .number(let n) = item, let d = Double(n), d.isFinite else { throw InputError(here, "expected [min, max] numbers, got \(item.kindName)") }
+                    guard case .number(let n) = item, let d = Double(n), d.isFinite else {
+                        throw InputError(here, "expected [min, max] numbers, got \(item.kindName)")
+                    }
                     out.append(d)
                 }
                 guard out[0] <= out[1] else { throw InputError(here, "min \(out[0]) is above max \(out[1])") }
@@ -381,7 +475,9 @@ public struct KnownConditions: Codable, Hashable, Sendable {
             case "height": c.height = try range()
             case "fontScale": c.fontScale = try range()
             case "coachLine":
-                c.coachLine = try words(in: KnownConditions.coachLineValues) { "'\($0)' is not one of \(KnownConditions.coachLineValues.joined(separator: ", "))" }
+                c.coachLine = try words(in: KnownConditions.coachLineValues) {
+                    "'\($0)' is not one of \(KnownConditions.coachLineValues.joined(separator: ", "))"
+                }
             case "textSize":
                 let out = try many(DynamicTypeSize.self)
                 c.textSize = out
@@ -391,10 +487,13 @@ public struct KnownConditions: Codable, Hashable, Sendable {
         }
         // A condition of one platform beside the other platform would match nothing: say so.
         if let p = c.platform, let other = c.platformOnlyFields.first(where: { $0.1 != p }) {
-            throw InputError("\(at).\(other.0)", "is a condition of \(other.1.rawValue) renders only; this entry names platform \(p.rawValue)")
+            throw InputError(
+                "\(at).\(other.0)",
+                "is a condition of \(other.1.rawValue) renders only; this entry names platform \(p.rawValue)")
         }
         if let a = c.platformOnlyFields.first, let b = c.platformOnlyFields.first(where: { $0.1 != a.1 }) {
-            throw InputError(at, "names \(a.0) (\(a.1.rawValue) only) and \(b.0) (\(b.1.rawValue) only); no render has both")
+            throw InputError(
+                at, "names \(a.0) (\(a.1.rawValue) only) and \(b.0) (\(b.1.rawValue) only); no render has both")
         }
         return c
     }

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// One golden as recorded: where it is, what its pixels and file hash to, and what it says.
 public struct GoldenEntry: Codable, Equatable, Sendable {
@@ -28,7 +28,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var goldens: [String: GoldenEntry]
 
     public init(environment: RendererEnvironment, goldens: [String: GoldenEntry] = [:]) {
-        self.environment = environment; self.goldens = goldens
+        self.environment = environment
+        self.goldens = goldens
     }
 
     private enum CodingKeys: String, CodingKey { case version, environment, goldens }
@@ -78,7 +79,9 @@ public struct Manifest: Codable, Equatable, Sendable {
 
     /// Like `load`, but hands back refused entries (dropped from the manifest) for the caller to report;
     /// with `entries`, only the entries whose key matches that glob are read (and judged).
-    public static func loadChecked(from directory: URL, entries glob: String? = nil) throws(InputError) -> (Manifest?, [Rejected]) {
+    public static func loadChecked(from directory: URL, entries glob: String? = nil) throws(InputError) -> (
+        Manifest?, [Rejected]
+    ) {
         let url = directory.appendingPathComponent(fileName)
         var bytes: [UInt8]
         switch ContainedFolder(directory).read(fileName) {
@@ -98,16 +101,26 @@ public struct Manifest: Codable, Equatable, Sendable {
                 return try decoder.decode(Manifest.self, from: data)
             }
         } catch {
-            throw InputError(url.path, "not a valid manifest (\(describeDecodingError(error))); restore it with "
-                + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
+            throw InputError(
+                url.path,
+                "not a valid manifest (\(describeDecodingError(error))); restore it with "
+                    + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
         }
-        guard m.version == 1 else { throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)") }
+        guard m.version == 1 else {
+            throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)")
+        }
         var rejected: [Rejected] = []
         for (key, entry) in m.goldens.sorted(by: { $0.key < $1.key }) {
             if let p = FixtureKey.problem(key) {
-                rejected.append(Rejected(key: key, problem: "the key \(p); not a fixture key, so not a path the gate will touch"))
+                rejected.append(
+                    Rejected(key: key, problem: "the key \(p); not a fixture key, so not a path the gate will touch"))
             } else if entry.file != key + ".png" {
-                rejected.append(Rejected(key: key, problem: "file \(quoted(entry.file)) is not the key's own path \(quoted(key + ".png")); the gate will not touch it"))
+                rejected.append(
+                    Rejected(
+                        key: key,
+                        problem:
+                            "file \(quoted(entry.file)) is not the key's own path \(quoted(key + ".png")); the gate will not touch it"
+                    ))
             }
         }
         for r in rejected { m.goldens[r.key] = nil }
@@ -128,7 +141,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         try folder.write(to: Self.fileName) { fd throws(InputError) in
             var failure: Int32 = 0
             encode { piece in if failure == 0 { failure = piece.withUnsafeBytes { writeAll(fd, $0) } } }
-            if failure != 0 { throw InputError(folder.path(Self.fileName), "cannot write (\(String(cString: strerror(failure))))") }
+            if failure != 0 {
+                throw InputError(folder.path(Self.fileName), "cannot write (\(String(cString: strerror(failure))))")
+            }
         }
     }
 
@@ -136,43 +151,69 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// the entries — JSONEncoder builds a tree of the whole manifest first, several times its size.
     func encode(_ emit: @escaping ([UInt8]) -> Void) {
         var out = PrettyJSON(emit: emit)
-        out.object(indent: 0, [
-            ("environment", { o, i in
-                var members: [PrettyJSON.Member] = [
-                    ("cairo", { o, _ in o.string(environment.cairo) }),
-                    ("fonts", { o, i in o.object(indent: i, environment.fonts.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { font in
-                        (font.key, { o, _ in o.string(font.value) }) }) }),
-                    ("freetype", { o, _ in o.string(environment.freetype) }),
-                    ("harfbuzz", { o, _ in o.string(environment.harfbuzz) }),
-                ]
-                // A manifest from before images (or the encoder) were named keeps its bytes.
-                if let image = environment.image { members.append(("image", { o, _ in o.string(image) })) }
-                if let libdeflate = environment.libdeflate { members.append(("libdeflate", { o, _ in o.string(libdeflate) })) }
-                members += [
-                    ("libpng", { o, _ in o.string(environment.libpng) }),
-                    ("zlib", { o, _ in o.string(environment.zlib) }),
-                ]
-                o.object(indent: i, members)
-            }),
-            ("goldens", { o, i in
-                o.object(indent: i, goldens.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { golden in
-                    (golden.key, { o, i in
-                        let e = golden.value
-                        o.object(indent: i, [
-                            ("accessibilityLabel", { o, _ in o.string(e.accessibilityLabel) }),
-                            ("file", { o, _ in o.string(e.file) }),
-                            ("fileHash", { o, _ in o.string(e.fileHash.hex) }),
-                        ] + (e.frames.map { f in [("frames", { o, _ in o.string(f.text) })] } ?? []) + [
-                            ("height", { o, _ in o.number(e.height) }),
-                            ("pixelHash", { o, _ in o.string(e.pixelHash.hex) }),
-                            ("visibleText", { o, i in o.strings(indent: i, e.visibleText) }),
-                            ("width", { o, _ in o.number(e.width) }),
-                        ])
-                    })
-                })
-            }),
-            ("version", { o, _ in o.number(version) }),
-        ])
+        out.object(
+            indent: 0,
+            [
+                (
+                    "environment",
+                    { o, i in
+                        var members: [PrettyJSON.Member] = [
+                            ("cairo", { o, _ in o.string(environment.cairo) }),
+                            (
+                                "fonts",
+                                { o, i in
+                                    o.object(
+                                        indent: i,
+                                        environment.fonts.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { font in
+                                            (font.key, { o, _ in o.string(font.value) })
+                                        })
+                                }
+                            ),
+                            ("freetype", { o, _ in o.string(environment.freetype) }),
+                            ("harfbuzz", { o, _ in o.string(environment.harfbuzz) }),
+                        ]
+                        // A manifest from before images (or the encoder) were named keeps its bytes.
+                        if let image = environment.image { members.append(("image", { o, _ in o.string(image) })) }
+                        if let libdeflate = environment.libdeflate {
+                            members.append(("libdeflate", { o, _ in o.string(libdeflate) }))
+                        }
+                        members += [
+                            ("libpng", { o, _ in o.string(environment.libpng) }),
+                            ("zlib", { o, _ in o.string(environment.zlib) }),
+                        ]
+                        o.object(indent: i, members)
+                    }
+                ),
+                (
+                    "goldens",
+                    { o, i in
+                        o.object(
+                            indent: i,
+                            goldens.sorted { PrettyJSON.precedes($0.key, $1.key) }.map { golden in
+                                (
+                                    golden.key,
+                                    { o, i in
+                                        let e = golden.value
+                                        o.object(
+                                            indent: i,
+                                            [
+                                                ("accessibilityLabel", { o, _ in o.string(e.accessibilityLabel) }),
+                                                ("file", { o, _ in o.string(e.file) }),
+                                                ("fileHash", { o, _ in o.string(e.fileHash.hex) }),
+                                            ] + (e.frames.map { f in [("frames", { o, _ in o.string(f.text) })] } ?? [])
+                                                + [
+                                                    ("height", { o, _ in o.number(e.height) }),
+                                                    ("pixelHash", { o, _ in o.string(e.pixelHash.hex) }),
+                                                    ("visibleText", { o, i in o.strings(indent: i, e.visibleText) }),
+                                                    ("width", { o, _ in o.number(e.width) }),
+                                                ])
+                                    }
+                                )
+                            })
+                    }
+                ),
+                ("version", { o, _ in o.number(version) }),
+            ])
         out.bytes.append(0x0A)
         out.finish()
     }
@@ -226,18 +267,31 @@ struct PrettyJSON {
     }
 
     private mutating func container(indent: Int, _ count: Int, _ element: (inout PrettyJSON, Int, Int) -> Void) {
-        if count == 0 { newline(0); newline(indent); return }
+        if count == 0 {
+            newline(0)
+            newline(indent)
+            return
+        }
         newline(indent + 2)
         for i in 0..<count {
-            if i > 0 { bytes.append(UInt8(ascii: ",")); newline(indent + 2) }
+            if i > 0 {
+                bytes.append(UInt8(ascii: ","))
+                newline(indent + 2)
+            }
             element(&self, i, indent + 2)
-            if bytes.count >= 1 << 20 { emit(bytes); bytes.removeAll(keepingCapacity: true) }
+            if bytes.count >= 1 << 20 {
+                emit(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
         newline(indent)
     }
 
     mutating func finish() {
-        if !bytes.isEmpty { emit(bytes); bytes.removeAll() }
+        if !bytes.isEmpty {
+            emit(bytes)
+            bytes.removeAll()
+        }
     }
 
     private mutating func newline(_ indent: Int) {
@@ -261,7 +315,8 @@ struct PrettyJSON {
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 0xF)])
+                bytes.append(hex[Int(c >> 4)])
+                bytes.append(hex[Int(c & 0xF)])
             default: bytes.append(c)
             }
         }

@@ -1,6 +1,5 @@
-import WidgetModel
-
 import Foundation
+import WidgetModel
 
 /// What both platforms' golden matrices draw: one moment, and the habit-progress states with
 /// their reactive branches, motifs and bodies. Each cell's snapshot comes from `Scenario`.
@@ -9,10 +8,14 @@ public enum MatrixCases {
     static let asOf = Scenario.asOf
 
     /// A snapshot from numbers (tests and the bands): `Scenario`'s, spelled as the matrix used to.
-    static func snapshot(done: Int, total: Int = 4, syncedHoursAgo: Double = 1, motif: StreakMotif,
-                         extended: Bool?, kindling: Bool, streak: Int = 12) -> WidgetSnapshot {
-        Scenario(total: total, done: done, syncedHoursAgo: syncedHoursAgo, extendedToday: extended, motif: motif,
-                 kindling: kindling, streak: streak).snapshot
+    static func snapshot(
+        done: Int, total: Int = 4, syncedHoursAgo: Double = 1, motif: StreakMotif,
+        extended: Bool?, kindling: Bool, streak: Int = 12
+    ) -> WidgetSnapshot {
+        Scenario(
+            total: total, done: done, syncedHoursAgo: syncedHoursAgo, extendedToday: extended, motif: motif,
+            kindling: kindling, streak: streak
+        ).snapshot
     }
 
     /// The main matrix's states in key order; first run is drawn apart (no snapshot, so no motif
@@ -45,19 +48,24 @@ public enum MatrixCases {
         var asOf: Date { scenario.asOf }
         /// The cell's identity on a family and theme.
         func id(_ family: FixtureFamily, _ theme: Theme, hostMode: HostMode = .full) -> FixtureID {
-            FixtureID(family: family, state: state, branch: branch, motifs: .one(motif), bodies: .one(body), theme: theme, hostMode: hostMode)
+            FixtureID(
+                family: family, state: state, branch: branch, motifs: .one(motif), bodies: .one(body), theme: theme,
+                hostMode: hostMode)
         }
     }
 
     /// Every cell in matrix order: state → reactive branch → body (kindling, legacy) → motif.
     static let cells: [Cell] = states.flatMap { s in
         (hasBranches(s) ? ReactiveBranch.allCases.map(Optional.some) : [nil]).flatMap { branch in
-            WidgetBody.allCases.flatMap { body in StreakMotif.allCases.map { Cell(state: s, branch: branch, motif: $0, body: body) } }
+            WidgetBody.allCases.flatMap { body in
+                StreakMotif.allCases.map { Cell(state: s, branch: branch, motif: $0, body: body) }
+            }
         }
     }
 
     /// First run's identity on a family and theme: no snapshot, so no motif; the legacy body.
     static func firstRun(_ family: FixtureFamily, _ theme: Theme, hostMode: HostMode = .full) -> FixtureID {
-        FixtureID(family: family, state: .firstRun, motifs: nil, bodies: .one(.legacy), theme: theme, hostMode: hostMode)
+        FixtureID(
+            family: family, state: .firstRun, motifs: nil, bodies: .one(.legacy), theme: theme, hostMode: hostMode)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import EvidenceCore
+    import Glibc
+    import EvidenceCore
 #endif
 
 /// What a command may write inside the project (issue #55: outputs by allow-list, not by a list
@@ -31,7 +32,11 @@ public struct OutputAllowList: Sendable {
         public var flag: String
         public var path: String
         public var kind: Kind
-        public init(_ flag: String, _ path: String, _ kind: Kind) { self.flag = flag; self.path = path; self.kind = kind }
+        public init(_ flag: String, _ path: String, _ kind: Kind) {
+            self.flag = flag
+            self.path = path
+            self.kind = kind
+        }
     }
 
     /// An entry of the project the gate reads, with the role that may own it.
@@ -39,7 +44,11 @@ public struct OutputAllowList: Sendable {
         public var what: String
         public var path: String
         public var role: String?
-        public init(_ what: String, _ path: String, role: String? = nil) { self.what = what; self.path = path; self.role = role }
+        public init(_ what: String, _ path: String, role: String? = nil) {
+            self.what = what
+            self.path = path
+            self.role = role
+        }
     }
 
     public var root: String
@@ -73,32 +82,48 @@ public struct OutputAllowList: Sendable {
 
     /// Throws (exit 2, one line) when an output lands on or around the project's entries, two
     /// outputs name the same file, or an existing file in the project is not what the output writes.
-    public func check(_ outputs: [Output], workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
+    public func check(_ outputs: [Output], workingDirectory: String = FileManager.default.currentDirectoryPath)
+        throws(InputError)
+    {
         var seen: [String: String] = [:]
         for o in outputs {
             let path = KernelPath.resolve(o.path, workingDirectory: workingDirectory)
             if let other = seen[path] {
-                throw InputError(o.flag, "\(quoted(o.path)) is also \(other)'s output; two outputs of one command never name the same file — choose another path")
+                throw InputError(
+                    o.flag,
+                    "\(quoted(o.path)) is also \(other)'s output; two outputs of one command never name the same file — choose another path"
+                )
             }
             seen[path] = o.flag
             if o.kind == .appended { try Self.checkAppendable(o, resolved: path) }
             guard KernelPath.isAtOrBelow(path, root) else { continue }
             if path == root {
-                throw InputError(o.flag, "\(quoted(o.path)) is the project folder \(quoted(root)); an output never replaces the project — choose a path inside it")
+                throw InputError(
+                    o.flag,
+                    "\(quoted(o.path)) is the project folder \(quoted(root)); an output never replaces the project — choose a path inside it"
+                )
             }
-            let role: String? = switch o.kind {
-            case .ownedFolder(let r): r
-            case .ownedFile(let r): r
-            case .png, .junit, .appended: nil
-            }
+            let role: String? =
+                switch o.kind {
+                case .ownedFolder(let r): r
+                case .ownedFile(let r): r
+                case .png, .junit, .appended: nil
+                }
             for e in entries where role == nil || e.role != role {
                 let relation: String
-                if path == e.path { relation = "is" }
-                else if ProtectedInput.isInside(e.path, path) { relation = "holds" }
-                else if ProtectedInput.isInside(path, e.path) { relation = "lies inside" }
-                else { continue }
-                throw InputError(o.flag, "\(quoted(o.path)) \(relation) \(e.what) \(quoted(e.path)), which the gate reads; "
-                    + "inside the project a command writes only into the folders it owns — choose another path")
+                if path == e.path {
+                    relation = "is"
+                } else if ProtectedInput.isInside(e.path, path) {
+                    relation = "holds"
+                } else if ProtectedInput.isInside(path, e.path) {
+                    relation = "lies inside"
+                } else {
+                    continue
+                }
+                throw InputError(
+                    o.flag,
+                    "\(quoted(o.path)) \(relation) \(e.what) \(quoted(e.path)), which the gate reads; "
+                        + "inside the project a command writes only into the folders it owns — choose another path")
             }
             try checkKind(o, resolved: path)
         }
@@ -120,7 +145,10 @@ public struct OutputAllowList: Sendable {
         case .appended, .ownedFolder, .ownedFile:
             return
         }
-        throw InputError(o.flag, "\(quoted(o.path)) exists in the project and is not \(what); only a file this command wrote is replaced there — choose a new path")
+        throw InputError(
+            o.flag,
+            "\(quoted(o.path)) exists in the project and is not \(what); only a file this command wrote is replaced there — choose a new path"
+        )
     }
 
     /// A file appended to has one name: through a hard link the append would land in another file
@@ -128,9 +156,16 @@ public struct OutputAllowList: Sendable {
     static func checkAppendable(_ o: Output, resolved: String) throws(InputError) {
         var st = stat()
         guard lstat(resolved, &st) == 0 else { return }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw InputError(o.flag, "\(quoted(o.path)) \(fileKind(st.st_mode & S_IFMT)); the summary is appended only to a regular file") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw InputError(
+                o.flag,
+                "\(quoted(o.path)) \(fileKind(st.st_mode & S_IFMT)); the summary is appended only to a regular file")
+        }
         guard st.st_nlink <= 1 else {
-            throw InputError(o.flag, "\(quoted(o.path)) has \(st.st_nlink) hard links; a file appended to must have one name — choose a new path")
+            throw InputError(
+                o.flag,
+                "\(quoted(o.path)) has \(st.st_nlink) hard links; a file appended to must have one name — choose a new path"
+            )
         }
     }
 

@@ -1,7 +1,6 @@
-import WidgetScene
-
 import Dispatch
 import Foundation
+import WidgetScene
 
 /// Maps `count` indices on `jobs` workers. Each result is stored at its own index, so the output
 /// (and anything derived from it) is independent of the job count and scheduling.
@@ -21,9 +20,11 @@ func parallelDraw<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Canva
 /// Like `parallelDraw`, but hands results to `consume` on the calling thread in index order, at
 /// most `batch` of them existing at a time (default: a few per worker) — memory stays bounded
 /// however large `count` is. `consume` may throw; no further batch is started after it does.
-func parallelStream<T: Sendable, E: Error>(_ count: Int, jobs: Int, batch: Int? = nil,
-                                           _ body: @Sendable (Canvas, Int) -> T,
-                                           consume: (Int, T) throws(E) -> Void) throws(E) {
+func parallelStream<T: Sendable, E: Error>(
+    _ count: Int, jobs: Int, batch: Int? = nil,
+    _ body: @Sendable (Canvas, Int) -> T,
+    consume: (Int, T) throws(E) -> Void
+) throws(E) {
     let workers = max(1, min(jobs, count))
     let pool = CanvasPool(workers)
     let size = max(1, batch ?? workers * 8)
@@ -52,12 +53,21 @@ private final class IndexedSlots<T>: @unchecked Sendable {
     private let range: Range<Int>
     private var next: Int
     private let lock = NSLock()
-    init(_ range: Range<Int>) { self.range = range; next = range.lowerBound; values = Array(repeating: nil, count: range.count) }
+    init(_ range: Range<Int>) {
+        self.range = range
+        next = range.lowerBound
+        values = Array(repeating: nil, count: range.count)
+    }
     func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard next < range.upperBound else { return nil }
         next += 1
         return next - 1
     }
-    func store(_ i: Int, _ v: T) { lock.lock(); values[i - range.lowerBound] = v; lock.unlock() }
+    func store(_ i: Int, _ v: T) {
+        lock.lock()
+        values[i - range.lowerBound] = v
+        lock.unlock()
+    }
 }

@@ -1,6 +1,6 @@
 import CairoShim
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// What this machine has seen golden files decode to: the fast path's evidence (issue #34 item 1,
 /// "the manifest is an index, never evidence"). Exact verify skips decoding a golden only when a
@@ -35,7 +35,9 @@ public final class ProvenGoldens: @unchecked Sendable {
     static let fileHashesName = "file-hashes"
 
     private init(folder: URL?, secret: [UInt8], pixels: [Hash128: Hash128]) {
-        self.folder = folder; self.secret = secret; self.pixels = pixels
+        self.folder = folder
+        self.secret = secret
+        self.pixels = pixels
         if let folder, case .bytes(let b) = ContainedFolder(folder).read(Self.fileHashesName) {
             fileHashes = FileStamp.parse(b)
         }
@@ -87,7 +89,9 @@ public final class ProvenGoldens: @unchecked Sendable {
         let type = st.st_mode & S_IFMT
         if type == S_IFLNK { return "\(path) is a symbolic link" }
         if st.st_uid != user { return "\(path) belongs to user \(st.st_uid), not to this user (\(user))" }
-        if st.st_mode & 0o022 != 0 { return "\(path) is writable by its group or others (mode \(String(st.st_mode & 0o777, radix: 8)))" }
+        if st.st_mode & 0o022 != 0 {
+            return "\(path) is writable by its group or others (mode \(String(st.st_mode & 0o777, radix: 8)))"
+        }
         return nil
     }
 
@@ -96,9 +100,9 @@ public final class ProvenGoldens: @unchecked Sendable {
         bytes.withUnsafeBytes { b in
             secret.withUnsafeBytes { s in
                 #if arch(x86_64) || arch(i386)
-                Hash128(XXH3_128bits_withSecret_dispatch(b.baseAddress, b.count, s.baseAddress, s.count))
+                    Hash128(XXH3_128bits_withSecret_dispatch(b.baseAddress, b.count, s.baseAddress, s.count))
                 #else
-                Hash128(XXH3_128bits_withSecret(b.baseAddress, b.count, s.baseAddress, s.count))
+                    Hash128(XXH3_128bits_withSecret(b.baseAddress, b.count, s.baseAddress, s.count))
                 #endif
             }
         }
@@ -128,7 +132,12 @@ public final class ProvenGoldens: @unchecked Sendable {
         if let known = lock.withLock({ fileHashes[stamp] }) { return known }
         guard let hash = Hash128.ofFile(atPath: path) else { return nil }
         // Remembered only if the file did not change while it was read.
-        if FileStamp(path) == stamp { lock.withLock { fileHashes[stamp] = hash; fileHashesUnsaved = true } }
+        if FileStamp(path) == stamp {
+            lock.withLock {
+                fileHashes[stamp] = hash
+                fileHashesUnsaved = true
+            }
+        }
         return hash
     }
 
@@ -167,7 +176,9 @@ public final class ProvenGoldens: @unchecked Sendable {
         var pixels: [Hash128: Hash128] = [:]
         pixels.reserveCapacity((b.count - head) / 32)
         b.withUnsafeBytes { raw in
-            func word(_ i: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
+            func word(_ i: Int) -> UInt64 {
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            }
             for r in stride(from: head, to: b.count, by: 32) {
                 pixels[Hash128(high: word(r), low: word(r + 8))] = Hash128(high: word(r + 16), low: word(r + 24))
             }
@@ -191,22 +202,30 @@ struct FileStamp: Hashable {
         var st = stat()
         guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         self.path = path
-        device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
         modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
         changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
     }
 
     private init?(path: String, fields f: [Substring]) {
-        guard let d = UInt64(f[1]), let i = UInt64(f[2]), let s = Int64(f[3]), let m = Int64(f[4]), let c = Int64(f[5]) else { return nil }
+        guard let d = UInt64(f[1]), let i = UInt64(f[2]), let s = Int64(f[3]), let m = Int64(f[4]), let c = Int64(f[5])
+        else { return nil }
         self.path = path
-        device = d; inode = i; size = s; modified = m; changed = c
+        device = d
+        inode = i
+        size = s
+        modified = m
+        changed = c
     }
 
     /// One line a file: hash, device, inode, size, mtime, ctime, path (the rest of the line).
     static func encode(_ hashes: [FileStamp: Hash128]) -> [UInt8] {
-        Array(hashes.sorted { $0.key.path < $1.key.path }.map { s, h in
-            "\(h.hex) \(s.device) \(s.inode) \(s.size) \(s.modified) \(s.changed) \(s.path)\n"
-        }.joined().utf8)
+        Array(
+            hashes.sorted { $0.key.path < $1.key.path }.map { s, h in
+                "\(h.hex) \(s.device) \(s.inode) \(s.size) \(s.modified) \(s.changed) \(s.path)\n"
+            }.joined().utf8)
     }
 
     /// The lines `encode` wrote; any other line is skipped (the file is a cache, never an input).
@@ -214,7 +233,8 @@ struct FileStamp: Hashable {
         var out: [FileStamp: Hash128] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let f = line.split(separator: " ", maxSplits: 6)
-            guard f.count == 7, let h = Hash128(hex: String(f[0])), let stamp = FileStamp(path: String(f[6]), fields: f) else { continue }
+            guard f.count == 7, let h = Hash128(hex: String(f[0])), let stamp = FileStamp(path: String(f[6]), fields: f)
+            else { continue }
             out[stamp] = h
         }
         return out

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetScene
 
 public struct RecordResult: Codable, Sendable {
@@ -55,14 +55,18 @@ public enum Recorder {
     /// With `dryRun`, decides and reports exactly the same but writes and deletes nothing.
     /// `rebuildManifest` ignores the existing manifest (corrupt, or naming entries it must not).
     /// `onFixture` receives each decision in catalog order as it is made, then each stale removal.
-    public static func record(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
-                              rebuildManifest: Bool = false, waitForLock: Bool = true, guard recordGuard: RecordGuard = .none,
-                              notice: (@Sendable (String) -> Void)? = nil,
-                              progress: (@Sendable (GateProgress) -> Void)? = nil,
-                              onFixture: ((RecordedFixture) -> Void)? = nil) throws(InputError) -> RecordResult {
+    public static func record(
+        _ options: GateOptions, catalog: [Fixture], painter: CairoPainter, dryRun: Bool = false,
+        rebuildManifest: Bool = false, waitForLock: Bool = true, guard recordGuard: RecordGuard = .none,
+        notice: (@Sendable (String) -> Void)? = nil,
+        progress: (@Sendable (GateProgress) -> Void)? = nil,
+        onFixture: ((RecordedFixture) -> Void)? = nil
+    ) throws(InputError) -> RecordResult {
         let folder = ContainedFolder(options.goldens)
-        let lock = dryRun ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
-                          : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
+        let lock =
+            dryRun
+            ? try FolderLock.acquire(options.goldens, .shared, wait: waitForLock, onWait: notice)
+            : try FolderLock.acquire(options.goldens, .exclusive, wait: waitForLock, onWait: notice)
         defer { withExtendedLifetime(lock) {} }
         let sweptTemps = dryRun ? [] : folder.removeStaleTempFiles()
         for t in sweptTemps { notice?("removed \(t), a temp file left by an interrupted run") }
@@ -72,7 +76,9 @@ public enum Recorder {
             throw InputError(f.key, "fixture key \(FixtureKey.problem(f.key) ?? ""); refusing to derive a path from it")
         }
         let old = rebuildManifest ? nil : try Manifest.load(from: options.goldens)
-        var manifest = Manifest(environment: RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:)), goldens: old?.goldens ?? [:])
+        var manifest = Manifest(
+            environment: RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:)),
+            goldens: old?.goldens ?? [:])
         let tally = ProgressTally(total: fixtures.count)
         var result = RecordResult(moved: [], added: [], removed: [], unchanged: 0, removedTempFiles: sweptTemps)
         // Render, decide (with the record mode) and encode in parallel, a few fixtures per worker at a
@@ -83,28 +89,52 @@ public enum Recorder {
         var writes: [String] = []  // keys of staged PNGs, in staging order (their entries are in `manifest`)
         var staged: [ContainedFolder.Staged] = []
         do throws(InputError) {
-            try parallelStream(fixtures.count, jobs: options.jobs, { canvas, i in
-                let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
-                let previous = old?.goldens[fixtures[i].key]
-                let p = plan(r, previous: previous, folder: folder, proofs: options.proofs, replaceUnreadable: options.replaceUnreadable).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
-                    .map { recordGuard.judged($0, r, previous: previous, findings: recordGuard.findings(r, painter: painter, options: options, acrossFixtures: acrossFixtures[r.fixture.key] ?? [])) }
-                progress?(tally.step(failed: false))
-                return p
-            }, consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
-                let p = try p.get()
-                if let bytes = p.bytes, p.entry != nil {
-                    if !dryRun { staged.append(try folder.stage(bytes, for: p.file)) }
-                    writes.append(p.key)
-                }
-                let change: RecordedFixture.Change
-                result.acceptedFindings += p.acceptedFindings
-                if !p.refused.isEmpty { result.refused += p.refused; change = .refused }
-                else if p.heldBack { result.heldBack.append(p.key); change = .heldBack }
-                else if let moved = p.moved { result.moved.append(moved); change = .moved(moved) }
-                else if p.isNew { result.added.append(p.key); change = .added } else { result.unchanged += 1; change = .unchanged }
-                manifest.goldens[p.key] = p.entry
-                onFixture?(RecordedFixture(key: p.key, change: change))
-            })
+            try parallelStream(
+                fixtures.count, jobs: options.jobs,
+                { canvas, i in
+                    let r = render(fixtures[i], painter: painter, into: canvas, for: options.checks)
+                    let previous = old?.goldens[fixtures[i].key]
+                    let p = plan(
+                        r, previous: previous, folder: folder, proofs: options.proofs,
+                        replaceUnreadable: options.replaceUnreadable
+                    ).map { options.recordMode.applied(to: $0, previous: previous, image: r.image()) }
+                        .map {
+                            recordGuard.judged(
+                                $0, r, previous: previous,
+                                findings: recordGuard.findings(
+                                    r, painter: painter, options: options,
+                                    acrossFixtures: acrossFixtures[r.fixture.key] ?? []))
+                        }
+                    progress?(tally.step(failed: false))
+                    return p
+                },
+                consume: { (_, p: Result<Plan, InputError>) throws(InputError) in
+                    let p = try p.get()
+                    if let bytes = p.bytes, p.entry != nil {
+                        if !dryRun { staged.append(try folder.stage(bytes, for: p.file)) }
+                        writes.append(p.key)
+                    }
+                    let change: RecordedFixture.Change
+                    result.acceptedFindings += p.acceptedFindings
+                    if !p.refused.isEmpty {
+                        result.refused += p.refused
+                        change = .refused
+                    } else if p.heldBack {
+                        result.heldBack.append(p.key)
+                        change = .heldBack
+                    } else if let moved = p.moved {
+                        result.moved.append(moved)
+                        change = .moved(moved)
+                    } else if p.isNew {
+                        result.added.append(p.key)
+                        change = .added
+                    } else {
+                        result.unchanged += 1
+                        change = .unchanged
+                    }
+                    manifest.goldens[p.key] = p.entry
+                    onFixture?(RecordedFixture(key: p.key, change: change))
+                })
         } catch {
             staged.forEach(folder.discard)
             throw error
@@ -114,11 +144,15 @@ public enum Recorder {
         // place, the one whose commit failed included — whichever way this ends.
         var committed = 0
         do throws(InputError) {
-            let doomed = try decideStale(&result, &manifest, options: options, catalog: catalog, fixtures: fixtures,
-                                         folder: folder, onFixture: onFixture)
+            let doomed = try decideStale(
+                &result, &manifest, options: options, catalog: catalog, fixtures: fixtures,
+                folder: folder, onFixture: onFixture)
             if dryRun { return result.sorted() }
             do throws(InputError) {
-                for s in staged { try folder.commit(s); committed += 1 }
+                for s in staged {
+                    try folder.commit(s)
+                    committed += 1
+                }
             } catch {
                 // The manifest names exactly what is on disk: the old entries, plus what was renamed.
                 var partial = old ?? Manifest(environment: manifest.environment)
@@ -140,9 +174,11 @@ public enum Recorder {
     /// Drops the entries of fixtures no longer in the catalog (as the mode and filter allow) and
     /// notes the files record must leave alone; returns the stale files it may delete — only those
     /// on disk exactly as the manifest recorded them.
-    private static func decideStale(_ result: inout RecordResult, _ manifest: inout Manifest, options: GateOptions,
-                                    catalog: [Fixture], fixtures: [Fixture], folder: ContainedFolder,
-                                    onFixture: ((RecordedFixture) -> Void)?) throws(InputError) -> [String] {
+    private static func decideStale(
+        _ result: inout RecordResult, _ manifest: inout Manifest, options: GateOptions,
+        catalog: [Fixture], fixtures: [Fixture], folder: ContainedFolder,
+        onFixture: ((RecordedFixture) -> Void)?
+    ) throws(InputError) -> [String] {
         let allKeys = Set(catalog.map(\.key))
         var doomed: [String] = []
         var staleFiles: Set<String> = []
@@ -162,7 +198,8 @@ public enum Recorder {
         }
         // Files nobody lists: never ours to delete.
         let listed = Set(manifest.goldens.values.map(\.file)).union(fixtures.map(\.goldenPath)).union(staleFiles)
-        let strays = try Manifest.strays(in: options.goldens, listed: listed, linksExcluding: [], filter: options.filter)
+        let strays = try Manifest.strays(
+            in: options.goldens, listed: listed, linksExcluding: [], filter: options.filter)
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             result.leftAlone.append("\(file): not in \(Manifest.fileName), so not written by evidence record")
         }
@@ -192,7 +229,10 @@ public enum Recorder {
         var acceptedFindings: [GateFailure] = []
     }
 
-    static func plan(_ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, proofs: ProvenGoldens, replaceUnreadable: Bool = false) -> Result<Plan, InputError> {
+    static func plan(
+        _ r: Rendered, previous: GoldenEntry?, folder: ContainedFolder, proofs: ProvenGoldens,
+        replaceUnreadable: Bool = false
+    ) -> Result<Plan, InputError> {
         let file = r.fixture.goldenPath
         let existing: [UInt8]?
         switch folder.read(file) {
@@ -201,16 +241,21 @@ public enum Recorder {
         case .unreadable(let why): return .failure(InputError(r.fixture.key, "\(why); the golden is not replaced"))
         case .exhausted(let error): return .failure(error)
         }
-        var entry = GoldenEntry(file: file, pixelHash: r.pixelHash, fileHash: Hash128(high: 0, low: 0) /* set on every path below */, width: r.canvas.width,
-                                height: r.canvas.height, visibleText: r.scene.visibleText,
-                                accessibilityLabel: r.scene.accessibilityLabel, frames: ElementFrames(r.scene))
-        let textChanged = previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel } ?? false
+        var entry = GoldenEntry(
+            file: file, pixelHash: r.pixelHash, fileHash: Hash128(high: 0, low: 0) /* set on every path below */,
+            width: r.canvas.width,
+            height: r.canvas.height, visibleText: r.scene.visibleText,
+            accessibilityLabel: r.scene.accessibilityLabel, frames: ElementFrames(r.scene))
+        let textChanged =
+            previous.map { $0.visibleText != entry.visibleText || $0.accessibilityLabel != entry.accessibilityLabel }
+            ?? false
         let unchanged = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it). As in
         // verify, what the file holds is proven from its bytes, never read from the manifest.
         if let existing, proofs.pixels(of: proofs.key(existing)) == r.pixelHash {
             entry.fileHash = ImageOps.hash(existing)
-            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+            return .success(
+                Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
         }
         let image = r.image()
         var unreadable = false
@@ -218,17 +263,29 @@ public enum Recorder {
             // The golden as verify reads it: one it calls unreadable (an LFS pointer, a corrupt PNG)
             // may be a real golden this checkout never fetched, so it is not recorded over unasked.
             do {
-                if case .image(let decoded) = try ImageOps.decodeGolden(existing, name: folder.path(file), expecting: image.size) {
+                if case .image(let decoded) = try ImageOps.decodeGolden(
+                    existing, name: folder.path(file), expecting: image.size)
+                {
                     proofs.prove(proofs.key(existing), holds: decoded.pixelHash)
                     if decoded == image {
                         entry.fileHash = ImageOps.hash(existing)
-                        return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
+                        return .success(
+                            Plan(
+                                key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false
+                            ))
                     }
                 }
             } catch {
                 guard replaceUnreadable else {
-                    let fix = existing.starts(with: PNGCodec.lfsPointerPrefix) ? "fetch it: git lfs pull" : "restore it: git checkout -- \(AcceptHint.shellQuoted(folder.path(file)))"
-                    return .failure(InputError(folder.path(file), "\(error.problem); record never replaces a golden verify calls unreadable — \(fix), or record over it on purpose with --replace-unreadable"))
+                    let fix =
+                        existing.starts(with: PNGCodec.lfsPointerPrefix)
+                        ? "fetch it: git lfs pull"
+                        : "restore it: git checkout -- \(AcceptHint.shellQuoted(folder.path(file)))"
+                    return .failure(
+                        InputError(
+                            folder.path(file),
+                            "\(error.problem); record never replaces a golden verify calls unreadable — \(fix), or record over it on purpose with --replace-unreadable"
+                        ))
                 }
                 unreadable = true
             }
@@ -236,13 +293,23 @@ public enum Recorder {
         let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
         proofs.prove(proofs.key(bytes), holds: r.pixelHash)  // what the encoder wrote, it knows
-        guard existing != nil else { return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true)) }
+        guard existing != nil else {
+            return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true))
+        }
         var reasons: [String] = []
-        if unreadable { reasons.append("unreadable") }
-        else if let previous, previous.width != entry.width || previous.height != entry.height { reasons.append("size") } else { reasons.append("pixels") }
+        if unreadable {
+            reasons.append("unreadable")
+        } else if let previous, previous.width != entry.width || previous.height != entry.height {
+            reasons.append("size")
+        } else {
+            reasons.append("pixels")
+        }
         if textChanged { reasons.append("text") }
-        return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes,
-                             moved: RecordResult.Moved(key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged),
-                             isNew: false))
+        return .success(
+            Plan(
+                key: r.fixture.key, file: file, entry: entry, bytes: bytes,
+                moved: RecordResult.Moved(
+                    key: r.fixture.key, reason: reasons.joined(separator: ", "), textChanged: textChanged),
+                isNew: false))
     }
 }

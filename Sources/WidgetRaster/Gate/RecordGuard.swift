@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetScene
 
 /// What `evidence record` refuses to write (issue #54 item 2): a render verify would fail with a
@@ -18,7 +18,9 @@ public struct RecordGuard: Sendable {
     public var reviewed: AcceptFile?
 
     public init(refusesFindings: Bool, acceptedFindings: Set<FailureKind> = [], reviewed: AcceptFile? = nil) {
-        self.refusesFindings = refusesFindings; self.acceptedFindings = acceptedFindings; self.reviewed = reviewed
+        self.refusesFindings = refusesFindings
+        self.acceptedFindings = acceptedFindings
+        self.reviewed = reviewed
     }
 
     /// Records what it is told (tests, and callers that judge renders themselves).
@@ -31,9 +33,14 @@ public struct RecordGuard: Sendable {
     /// word is a usage error naming the kinds it may be.
     public static func kinds(_ words: [String]) throws(InputError) -> Set<FailureKind> {
         var out: Set<FailureKind> = []
-        for word in words.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        for word in words.flatMap({ $0.split(separator: ",") }).map({
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }) {
             guard let kind = acceptableKinds.first(where: { $0.rawValue == word }) else {
-                throw InputError("--accept-findings", "'\(word)' is not a finding kind record can accept; one of: \(acceptableKinds.map(\.rawValue).joined(separator: ", "))")
+                throw InputError(
+                    "--accept-findings",
+                    "'\(word)' is not a finding kind record can accept; one of: \(acceptableKinds.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             out.insert(kind)
         }
@@ -44,18 +51,25 @@ public struct RecordGuard: Sendable {
     /// file's expectations, less what the known-findings file covers, what lies outside the seed's
     /// scope (neither fails verify) and the advisory kinds.
     /// `acrossFixtures`: the render's colour-alone findings, judged before the renders.
-    func findings(_ r: Rendered, painter: CairoPainter, options: GateOptions, acrossFixtures: [GateFailure]) -> [GateFailure] {
+    func findings(_ r: Rendered, painter: CairoPainter, options: GateOptions, acrossFixtures: [GateFailure])
+        -> [GateFailure]
+    {
         guard refusesFindings else { return [] }
         var found = options.checks.flatMap { $0.run(r.fixture.key, r.scene, r.canvas, painter, facts: r.facts) }
-        if let pinned = r.fixture.pinned { found += CaseFiles.unmetExpectations(pinned, key: r.fixture.key, scene: r.scene) }
+        if let pinned = r.fixture.pinned {
+            found += CaseFiles.unmetExpectations(pinned, key: r.fixture.key, scene: r.scene)
+        }
         let split = options.knownFindings.classify(found, facts: r.facts)
-        return (split.failures + acrossFixtures).filter { $0.kind.isCheckFinding && !options.advisoryKinds.contains($0.kind) }
+        return (split.failures + acrossFixtures).filter {
+            $0.kind.isCheckFinding && !options.advisoryKinds.contains($0.kind)
+        }
     }
 
     /// The colour-alone findings of the selection that fail (as verify's split), by key.
     func colourAlone(_ catalog: [Fixture], painter: CairoPainter, options: GateOptions) -> [String: [GateFailure]] {
         guard refusesFindings, options.colourAlone else { return [:] }
-        let pairs = ColourAloneCheck.run(Verifier.pool(catalog, options), painter: painter, jobs: options.jobs, judges: options.selects)
+        let pairs = ColourAloneCheck.run(
+            Verifier.pool(catalog, options), painter: painter, jobs: options.jobs, judges: options.selects)
         let failing = ColourAloneCheck.partition(pairs.findings, with: options.knownFindings).failures
             .filter { !options.advisoryKinds.contains($0.kind) }
         return Dictionary(grouping: failing, by: \.key)
@@ -64,12 +78,17 @@ public struct RecordGuard: Sendable {
     /// The plan as this guard allows it: unchanged when it writes nothing (nothing to refuse) or
     /// every finding was accepted; otherwise the golden and its entry stay as they are and the
     /// plan carries why.
-    func judged(_ p: Recorder.Plan, _ r: Rendered, previous: GoldenEntry?, findings: @autoclosure () -> [GateFailure]) -> Recorder.Plan {
+    func judged(_ p: Recorder.Plan, _ r: Rendered, previous: GoldenEntry?, findings: @autoclosure () -> [GateFailure])
+        -> Recorder.Plan
+    {
         var refusals: [GateFailure] = []
         if let reviewed = reviewed?.pixelHash(of: p.key), reviewed != r.pixelHash {
-            refusals.append(GateFailure(key: p.key, kind: .pixels,
-                detail: "the render changed since it was reviewed: its pixels hash to \(r.pixelHash), the accept file approved \(reviewed)",
-                remedy: .reviewAgain))
+            refusals.append(
+                GateFailure(
+                    key: p.key, kind: .pixels,
+                    detail:
+                        "the render changed since it was reviewed: its pixels hash to \(r.pixelHash), the accept file approved \(reviewed)",
+                    remedy: .reviewAgain))
         }
         // (--mode missing holds a moved golden back)
         let writes = !p.heldBack && (p.bytes != nil || p.moved != nil || p.isNew)
@@ -80,7 +99,8 @@ public struct RecordGuard: Sendable {
             accepted = found.filter { acceptedFindings.contains($0.kind) }
         }
         guard refusals.isEmpty else {
-            return Recorder.Plan(key: p.key, file: p.file, entry: previous, bytes: nil, moved: nil, isNew: false, refused: refusals)
+            return Recorder.Plan(
+                key: p.key, file: p.file, entry: previous, bytes: nil, moved: nil, isNew: false, refused: refusals)
         }
         var q = p
         q.acceptedFindings = accepted
@@ -93,6 +113,7 @@ extension RecordResult {
     var refusedSummary: String {
         let keys = Set(refused.map(\.key)).count
         let accepted = Set(acceptedFindings.map(\.key)).count
-        return (keys == 0 ? "" : ", refused: \(keys)") + (accepted == 0 ? "" : ", recorded with findings accepted on purpose: \(accepted)")
+        return (keys == 0 ? "" : ", refused: \(keys)")
+            + (accepted == 0 ? "" : ", recorded with findings accepted on purpose: \(accepted)")
     }
 }

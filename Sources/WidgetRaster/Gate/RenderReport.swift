@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// What `render --json` prints: what was drawn, in drawing order, and what the checks found.
@@ -23,18 +23,27 @@ public struct RenderReport: Codable, Sendable {
         /// Its check does not fail the gate yet (`CheckRegistry.Check.enforced`): reported, never a failure.
         public var advisory: Bool
         public init(kind: FailureKind, node: String, element: ElementKind?, detail: String) {
-            self.kind = kind; self.node = node; self.element = element; self.detail = detail
+            self.kind = kind
+            self.node = node
+            self.element = element
+            self.detail = detail
             advisory = CheckRegistry.advisoryKinds.contains(kind)
         }
-        enum CodingKeys: String, CodingKey { case kind, node, detail, findingClass = "class", known, seed, boundary, advisory }
+        enum CodingKeys: String, CodingKey {
+            case kind, node, detail, findingClass = "class", known, seed, boundary, advisory
+        }
 
         /// Classifies the finding (`KnownFindings.classify`): known when the file lists it for `key`, a
         /// render drawn from `facts`, with the entry's class; else outside scope where `SeedScope` says.
         public func marked(_ known: KnownFindings, key: String, facts: RenderFacts? = nil) -> Finding {
             var f = self
-            let c = known.classify([GateFailure(key: key, kind: kind, detail: detail, node: node, element: element)], facts: facts)
+            let c = known.classify(
+                [GateFailure(key: key, kind: kind, detail: detail, node: node, element: element)], facts: facts)
             if let m = c.known.first ?? c.outsideScope.first {
-                f.known = m.findingClass != .outsideScope; f.seed = m.seed; f.findingClass = m.findingClass; f.boundary = m.boundary
+                f.known = m.findingClass != .outsideScope
+                f.seed = m.seed
+                f.findingClass = m.findingClass
+                f.boundary = m.boundary
             }
             return f
         }
@@ -67,12 +76,22 @@ public struct RenderReport: Codable, Sendable {
 
     /// Runs the registry's render checks (`CheckRegistry.renderChecks`) on a drawn widget; findings
     /// `known` lists for `key` are marked known with their seed passage.
-    public init(_ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
-                key: String = "render") {
-        platform = r.platform; family = r.family; size = r.scene.size
-        pixelWidth = r.scene.pixelWidth; pixelHeight = r.scene.pixelHeight
-        state = r.resolved.state; reactive = r.resolved.reactive; motif = r.resolved.motif; kindling = r.resolved.kindling
-        texts = r.scene.visibleText; hidden = r.hidden; accessibilityLabel = r.scene.accessibilityLabel
+    public init(
+        _ r: RenderedWidget, image: RGBAImage, painter: CairoPainter, known: KnownFindings = KnownFindings(),
+        key: String = "render"
+    ) {
+        platform = r.platform
+        family = r.family
+        size = r.scene.size
+        pixelWidth = r.scene.pixelWidth
+        pixelHeight = r.scene.pixelHeight
+        state = r.resolved.state
+        reactive = r.resolved.reactive
+        motif = r.resolved.motif
+        kindling = r.resolved.kindling
+        texts = r.scene.visibleText
+        hidden = r.hidden
+        accessibilityLabel = r.scene.accessibilityLabel
         findings = Self.findings(r.scene, image: image, painter: painter, known: known, key: key, facts: r.facts)
         findingClasses = FindingCounts(findings.map(\.findingClass))
         pips = Self.pips(r.scene)
@@ -80,10 +99,15 @@ public struct RenderReport: Codable, Sendable {
 
     /// The registry's render checks on a drawn scene, known findings marked. `checks`: a map runs
     /// only those that read the scene alone, on a frame it never painted (`MapPlanner`).
-    public static func findings(_ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String,
-                                facts: RenderFacts?, checks: [RenderCheck] = CheckRegistry.renderChecks) -> [Finding] {
+    public static func findings(
+        _ scene: Scene, image: RGBAImage, painter: CairoPainter, known: KnownFindings, key: String,
+        facts: RenderFacts?, checks: [RenderCheck] = CheckRegistry.renderChecks
+    ) -> [Finding] {
         checks.flatMap { $0.run(key, scene, image, painter, facts: facts) }
-            .map { Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(known, key: key, facts: facts) }
+            .map {
+                Finding(kind: $0.kind, node: $0.node ?? "", element: $0.element, detail: $0.detail).marked(
+                    known, key: key, facts: facts)
+            }
     }
 
     public static func pips(_ scene: Scene) -> [Pip] {

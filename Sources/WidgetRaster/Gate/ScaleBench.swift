@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// The matrix made N times larger in memory, for measuring how time and memory grow with it
 /// (`evidence bench --scale N`): the same scenes under distinct keys, with goldens to match.
@@ -30,7 +30,9 @@ public enum ScaleBench {
                 let target = dir.appendingPathComponent(entry.file)
                 do {
                     let parent = target.deletingLastPathComponent()
-                    if made.insert(parent.path).inserted { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+                    if made.insert(parent.path).inserted {
+                        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+                    }
                     if link(source.path, target.path) != 0 { try fm.copyItem(at: source, to: target) }
                 } catch {
                     throw InputError(target.path, "cannot link or copy the golden: \(error.localizedDescription)")

@@ -1,8 +1,7 @@
-import WidgetModel
-import WidgetLayout
-import WidgetScene
-
 import Foundation
+import WidgetLayout
+import WidgetModel
+import WidgetScene
 
 /// The seed's scope (issue #51 Build 3), in one place: the inputs its tables and bounds cover, each
 /// boundary with the passage of seed 000 it comes from (quoted byte-exact; SeedScopeTests reads the
@@ -65,15 +64,19 @@ public enum SeedScope {
     public static let heightTableFontScale = Boundary(
         name: "font scale (height tables)", covers: "fontScale ≤ \(heightTableFontScaleMax)",
         section: "Left-column height budget, The threshold; Adding an element to this column",
-        passages: ["fontScale 1.3 · STALE\t≥146dp\t≥174dp",
-                   "Re-run the band table across {130, 155, 180}dp × {caption on/off} × {fontScale 1.0, 1.3} × all 5 states"],
+        passages: [
+            "fontScale 1.3 · STALE\t≥146dp\t≥174dp",
+            "Re-run the band table across {130, 155, 180}dp × {caption on/off} × {fontScale 1.0, 1.3} × all 5 states",
+        ],
         inside: { $0.fontScale <= heightTableFontScaleMax + slack })
 
     /// The width budget's digit coverage: 1–3-digit streaks (the longest streak's numeral counts too).
     public static let streakDigits = Boundary(
         name: "streak digits", covers: "1–\(maxStreakDigits) digits",
         section: "Known follow-ups",
-        passages: ["4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both bound their matrix to {1,2,3}-digit streaks (the accepted scope)"],
+        passages: [
+            "4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both bound their matrix to {1,2,3}-digit streaks (the accepted scope)"
+        ],
         inside: { digits(max($0.resolved.streak, $0.resolved.longestStreak)) <= maxStreakDigits })
 
     /// Every boundary, in the order a render is tested against them.
@@ -156,10 +159,13 @@ public enum SeedScope {
         switch element {
         case .numeral, .streakGlyph, .daysLabel, .dayStreakLabel, .longestLabel, .headerLabel: return true
         case .caption, .captionGlyph: return facts.family == .android(.large)
-        case .card, .ember, .progress, .pip, .coachLine, .coachSpark, .statusTitle, .statusSubtitle, .statusGlyph, .stateGlyph,
-             .newDayLine, .newDayIcon, .staleFooter, .overflowLine, .motivator, .appGlyph, .habitRowBackground, .habitCheck,
-             .habitTitle, .checkOffPill, .checkOffLabel, .accessoryBackground, .gauge, .leadingMark, .accessoryLine1,
-             .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel: return false
+        case .card, .ember, .progress, .pip, .coachLine, .coachSpark, .statusTitle, .statusSubtitle, .statusGlyph,
+            .stateGlyph,
+            .newDayLine, .newDayIcon, .staleFooter, .overflowLine, .motivator, .appGlyph, .habitRowBackground,
+            .habitCheck,
+            .habitTitle, .checkOffPill, .checkOffLabel, .accessoryBackground, .gauge, .leadingMark, .accessoryLine1,
+            .accessoryLine2, .accessoryLine3, .inlineLabel, .sheetLabel:
+            return false
         }
     }
 
@@ -199,15 +205,19 @@ extension KnownFindings {
     public func classify(_ findings: [GateFailure], facts: RenderFacts?) -> ClassifiedFindings {
         var out = ClassifiedFindings()
         func match(_ f: GateFailure, _ e: KnownFinding) -> KnownMatch {
-            KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed, findingClass: e.findingClass, entry: e)
+            KnownMatch(
+                key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: e.seed,
+                findingClass: e.findingClass, entry: e)
         }
         for f in findings {
             let matching = entries.filter { $0.matches(f, facts: facts) }
             if let e = matching.first(where: { $0.findingClass == .known }) {
                 out.known.append(match(f, e))
             } else if let facts, let b = SeedScope.crossed(f, facts: facts) {
-                out.outsideScope.append(KnownMatch(key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail,
-                                                   seed: b.citation, findingClass: .outsideScope, boundary: b.name))
+                out.outsideScope.append(
+                    KnownMatch(
+                        key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail,
+                        seed: b.citation, findingClass: .outsideScope, boundary: b.name))
             } else if let e = matching.first {
                 out.known.append(match(f, e))
             } else {
@@ -265,6 +275,8 @@ extension FindingClass {
     /// `items` in listing order — spec gaps first, then known, outside scope, failures — each class
     /// in its original order.
     public static func specGapsFirst<T>(_ items: [T], _ findingClass: (T) -> FindingClass) -> [T] {
-        items.enumerated().sorted { (findingClass($0.element).rank, $0.offset) < (findingClass($1.element).rank, $1.offset) }.map(\.element)
+        items.enumerated().sorted {
+            (findingClass($0.element).rank, $0.offset) < (findingClass($1.element).rank, $1.offset)
+        }.map(\.element)
     }
 }

@@ -1,6 +1,6 @@
-import WidgetText
 import WidgetLayout
 import WidgetScene
+import WidgetText
 
 /// The truncation check: a text node drawn with "…" whose policy says it must not be cut fails as
 /// `truncated`, naming the node and the text drawn. The clip check is separate and unchanged.
@@ -26,7 +26,9 @@ public enum TruncationCheck {
             guard t.ellipsized || t.lines.contains(where: { $0.hasSuffix(TextWrap.ellipsis) }) else { return nil }
             let rule = node.element.truncation ?? .unlisted
             guard rule.policy == .mustNotTruncate else { return nil }
-            return Violation(node: node.name, element: node.element, drawn: t.lines.joined(separator: " / "), rule: rule, lines: t.lines.count)
+            return Violation(
+                node: node.name, element: node.element, drawn: t.lines.joined(separator: " / "), rule: rule,
+                lines: t.lines.count)
         }
     }
 
@@ -38,7 +40,10 @@ public enum TruncationCheck {
         }
     }
 
-    public static let gateCheck = RenderCheck(name: "truncation", kind: .truncated, applies: applies) { key, scene, _, _ in
-        violations(in: scene).map { GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind) }
+    public static let gateCheck = RenderCheck(name: "truncation", kind: .truncated, applies: applies) {
+        key, scene, _, _ in
+        violations(in: scene).map {
+            GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind)
+        }
     }
 }

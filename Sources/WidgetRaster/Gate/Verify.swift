@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetScene
 
 public struct VerifyResult: Codable, Sendable {
@@ -33,8 +33,9 @@ public struct VerifyResult: Codable, Sendable {
     /// How many findings of each class the run reported: its known matches by their class, the
     /// outside-scope ones, and the failures a check reported (not the goldens' verdicts).
     public var findingCounts: FindingCounts {
-        FindingCounts(known.map(\.findingClass) + (outsideScope ?? []).map(\.findingClass)
-                      + failures.filter { CheckRegistry.findingKinds.contains($0.kind) }.map { _ in .failure })
+        FindingCounts(
+            known.map(\.findingClass) + (outsideScope ?? []).map(\.findingClass)
+                + failures.filter { CheckRegistry.findingKinds.contains($0.kind) }.map { _ in .failure })
     }
 
     /// `2 spec gaps, 9 known, 0 outside the seed's scope, 0 failures`; nil when the run has no finding.
@@ -55,14 +56,17 @@ public enum Verifier {
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
     /// `onFixture` receives each fixture's verdict as it is judged, one at a time in catalog order
     /// (see `FixtureResult` for what the finished result adds).
-    public static func verify(_ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
-                              progress: (@Sendable (GateProgress) -> Void)? = nil,
-                              onFixture: (@Sendable (FixtureResult) -> Void)? = nil) throws(InputError) -> VerifyResult {
+    public static func verify(
+        _ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
+        progress: (@Sendable (GateProgress) -> Void)? = nil,
+        onFixture: (@Sendable (FixtureResult) -> Void)? = nil
+    ) throws(InputError) -> VerifyResult {
         let fixtures = options.selected(catalog)
         let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens, entries: options.filter)
         let environment = RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:))
-        var run = RunInfo(matrix: RunInfo.matrixID(catalog.map(\.matrixEntry)), environment: environment, filter: options.filter,
-                          checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
+        var run = RunInfo(
+            matrix: RunInfo.matrixID(catalog.map(\.matrixEntry)), environment: environment, filter: options.filter,
+            checks: RunInfo.checkNames(options.checks, acrossFixtures: options.colourAlone))
         run.cases = RunInfo.cases(catalog)
         let choice = chooseComparison(options.comparison, manifest: manifest, environment: environment)
         let comparison: AppliedComparison
@@ -71,14 +75,22 @@ public enum Verifier {
         case .refused(let applied, let failure):
             // Nothing is rendered: on another environment every exact comparison would fail, and
             // the manifest is not allowed to pick a weaker one.
-            return VerifyResult(run: run, passed: [], failures: [failure], comparison: applied.description, fastPath: 0, reportDirectory: nil)
+            return VerifyResult(
+                run: run, passed: [], failures: [failure], comparison: applied.description, fastPath: 0,
+                reportDirectory: nil)
         }
         let comparator = comparison.comparator
 
         // No silent passes: a comparator that cannot see a known difference must not vouch for anything.
         if let why = ImageOps.selfCheckFailure(comparator) {
-            return VerifyResult(run: run, passed: [], failures: [GateFailure(key: CheckRegistry.selfCheckKey, kind: .selfCheck,
-                detail: "the \(comparator) comparison failed its self-check: \(why); refusing to report success")],
+            return VerifyResult(
+                run: run, passed: [],
+                failures: [
+                    GateFailure(
+                        key: CheckRegistry.selfCheckKey, kind: .selfCheck,
+                        detail: "the \(comparator) comparison failed its self-check: \(why); refusing to report success"
+                    )
+                ],
                 comparison: comparison.description, fastPath: 0, reportDirectory: nil)
         }
 
@@ -90,8 +102,9 @@ public enum Verifier {
         // shard only — so shards merge.
         let fixturePaths = Set(fixtures.map(\.goldenPath))
         let strayWalk = Beside { [goldens = options.goldens, filter = options.filter] () throws(InputError) in
-            try Manifest.strays(in: goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
-                                linksExcluding: Set(catalog.map(\.goldenPath)), filter: filter)
+            try Manifest.strays(
+                in: goldens, listed: Set(entries.values.map(\.file)).union(fixturePaths),
+                linksExcluding: Set(catalog.map(\.goldenPath)), filter: filter)
         }
         defer { strayWalk.wait() }
         let tally = ProgressTally(total: fixtures.count)
@@ -101,8 +114,9 @@ public enum Verifier {
         // fails and then dropped, so memory does not grow with the matrix.
         let outcomes: [FixtureOutcome] = parallelDraw(fixtures.count, jobs: options.jobs) { canvas, i in
             let started = ContinuousClock.now  // a duration for JUnit's `time`, never an input to a render
-            var outcome = check(fixtures[i], entry: entries[fixtures[i].key], options: options,
-                                comparator: comparator, painter: painter, canvas: canvas)
+            var outcome = check(
+                fixtures[i], entry: entries[fixtures[i].key], options: options,
+                comparator: comparator, painter: painter, canvas: canvas)
             // Findings a known-findings entry covers, or outside the seed's scope, are reported, never failed.
             let split = options.knownFindings.classify(outcome.failures, facts: outcome.facts)
             outcome.failures = Remedy.settled(split.failures.filter { !advisoryKinds.contains($0.kind) })
@@ -113,8 +127,12 @@ public enum Verifier {
             if outcome.failures.isEmpty { outcome.words = nil }  // only failing fixtures are detailed
             outcome.seconds = (ContinuousClock.now - started).seconds
             progress?(tally.step(failed: !outcome.failures.isEmpty))
-            delivery?.deliver(i, FixtureResult(id: fixtures[i].id, record: CaseRecord(fixtures[i], seconds: outcome.seconds), failures: outcome.failures,
-                                               known: outcome.known, advisory: outcome.advisory, outsideScope: outcome.outsideScope))
+            delivery?.deliver(
+                i,
+                FixtureResult(
+                    id: fixtures[i].id, record: CaseRecord(fixtures[i], seconds: outcome.seconds),
+                    failures: outcome.failures,
+                    known: outcome.known, advisory: outcome.advisory, outsideScope: outcome.outsideScope))
             return outcome
         }
         // A limit of the machine (descriptors, memory) is no verdict on any golden.
@@ -143,25 +161,39 @@ public enum Verifier {
         }
         // No check may be switched off silently: on a whole run, each must have found something to
         // read; a shard records what it found, and the merged shards are judged (`ResultFile.merge`).
-        let applied = CheckApplications(renders: fixtures.count,
-            checks: Dictionary(options.checks.indices.map { c in (options.checks[c].name, outcomes.count(where: { $0.applied[c] })) }, uniquingKeysWith: +),
+        let applied = CheckApplications(
+            renders: fixtures.count,
+            checks: Dictionary(
+                options.checks.indices.map { c in (options.checks[c].name, outcomes.count(where: { $0.applied[c] })) },
+                uniquingKeysWith: +),
             colourAlone: colourAloneTally)
         if options.isWholeRun { failures += applied.selfCheckFailures() }
-        failures += rejected.map { GateFailure(key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)", remedy: .restoreManifest) }
+        failures += rejected.map {
+            GateFailure(
+                key: $0.key, kind: .unreadable, detail: "\(Manifest.fileName) entry: \($0.problem)",
+                remedy: .restoreManifest)
+        }
         let allKeys = Set(catalog.map(\.key))
         for (key, entry) in entries.sorted(by: { $0.key < $1.key })
         where !allKeys.contains(key) && options.judgesOrphan(key) {
-            failures.append(GateFailure(key: key, kind: .stale,
-                detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
+            failures.append(
+                GateFailure(
+                    key: key, kind: .stale,
+                    detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
         let strays = try strayWalk.value()
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
-            failures.append(GateFailure(key: String(file.dropLast(4)), kind: .stale,
-                detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key", remedy: .deleteByHand))
+            failures.append(
+                GateFailure(
+                    key: String(file.dropLast(4)), kind: .stale,
+                    detail: "\(quoted(file)) is not in \(Manifest.fileName) and no fixture has its key",
+                    remedy: .deleteByHand))
         }
         for link in strays.links where options.shard?.judgesOrphans ?? true {  // (strays applied the filter)
-            failures.append(GateFailure(key: link, kind: .unreadable,
-                detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
+            failures.append(
+                GateFailure(
+                    key: link, kind: .unreadable,
+                    detail: "\(quoted(link)) is a symbolic link", remedy: .removeLink))
         }
 
         // Every failing case has a picture: the kinds found once the renders are in get theirs here
@@ -171,20 +203,24 @@ public enum Verifier {
             let byKey = Dictionary(Self.pool(catalog, options).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             for i in failures.indices {
                 guard let pictures = failures[i].kind.runPictures else { continue }
-                try writePictures(&failures[i], pictures, to: dir, goldens: options.goldens, entries: entries, fixtures: byKey, painter: painter)
+                try writePictures(
+                    &failures[i], pictures, to: dir, goldens: options.goldens, entries: entries, fixtures: byKey,
+                    painter: painter)
             }
-            viewed = try writeAccessibilityViews(failures, to: dir, fixtures: byKey, painter: painter, jobs: options.jobs)
+            viewed = try writeAccessibilityViews(
+                failures, to: dir, fixtures: byKey, painter: painter, jobs: options.jobs)
         }
         let report = options.reportDirectory.flatMap { failures.isEmpty ? nil : $0.path }
         run.applied = applied
-        return VerifyResult(run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
-                            // (again: colour-alone's findings arrive after the render's)
-                            failures: Remedy.settled(failures), known: known, outsideScope: outsideScope, advisory: advisory,
-                            comparison: comparison.description,
-                            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
-                            details: details(outcomes, entries: entries, viewed: viewed), shard: options.shard?.description,
-                            cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records
-                                + orphanCases(failures, judged: Set(fixtures.map(\.key))))
+        return VerifyResult(
+            run: run, passed: outcomes.filter { $0.failures.isEmpty && !colourAloneKeys.contains($0.key) }.map(\.key),
+            // (again: colour-alone's findings arrive after the render's)
+            failures: Remedy.settled(failures), known: known, outsideScope: outsideScope, advisory: advisory,
+            comparison: comparison.description,
+            fastPath: outcomes.filter(\.fastPath).count, reportDirectory: report,
+            details: details(outcomes, entries: entries, viewed: viewed), shard: options.shard?.description,
+            cases: zip(fixtures, outcomes).map { CaseRecord($0, seconds: $1.seconds) }  // = the events' records
+                + orphanCases(failures, judged: Set(fixtures.map(\.key))))
     }
 
     enum ComparisonDecision: Equatable {
@@ -201,26 +237,43 @@ public enum Verifier {
     ///   exact comparison, under which goldens whose pixels disagree fail as `pixels`; any other
     ///   edit fails the run.
     /// - `exact` / `perceptual`: as asked; the reason says so and whether the environment matches.
-    static func chooseComparison(_ choice: ComparisonChoice, manifest: Manifest?,
-                                 environment: RendererEnvironment) -> ComparisonDecision {
+    static func chooseComparison(
+        _ choice: ComparisonChoice, manifest: Manifest?,
+        environment: RendererEnvironment
+    ) -> ComparisonDecision {
         let manifestName = "Goldens/\(Manifest.fileName)"
         let diffs = manifest.map { environment.differences(from: $0.environment) } ?? []
         let drift = diffs.isEmpty ? nil : "environment differs from \(manifestName): \(diffs.joined(separator: "; "))"
         // The encoder's version is said, never judged: the gate compares decoded pixels.
         let encoder = manifest.map { environment.encoderDifferences(from: $0.environment) } ?? []
-        let encoderNote = encoder.isEmpty ? "" : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write other bytes for the same pixels)"
+        let encoderNote =
+            encoder.isEmpty
+            ? ""
+            : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write other bytes for the same pixels)"
         switch choice {
         case .exact:
-            return .applied(AppliedComparison(.exact, because: "requested with --compare exact" + (drift.map { "; " + $0 } ?? "") + encoderNote))
+            return .applied(
+                AppliedComparison(
+                    .exact, because: "requested with --compare exact" + (drift.map { "; " + $0 } ?? "") + encoderNote))
         case .perceptual(let t):
-            return .applied(AppliedComparison(.perceptual(threshold: t),
-                because: "requested with --compare perceptual; " + (drift ?? "environment matches \(manifestName)") + encoderNote))
+            return .applied(
+                AppliedComparison(
+                    .perceptual(threshold: t),
+                    because: "requested with --compare perceptual; " + (drift ?? "environment matches \(manifestName)")
+                        + encoderNote))
         case .automatic:
             guard manifest != nil else { return .applied(AppliedComparison(.exact, because: "no manifest yet")) }
-            guard let drift else { return .applied(AppliedComparison(.exact, because: "environment matches \(manifestName)" + encoderNote)) }
+            guard let drift else {
+                return .applied(AppliedComparison(.exact, because: "environment matches \(manifestName)" + encoderNote))
+            }
             let applied = AppliedComparison(.exact, because: drift)
-            return .refused(applied, GateFailure(key: "(environment)", kind: .environment,
-                detail: "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"))
+            return .refused(
+                applied,
+                GateFailure(
+                    key: "(environment)", kind: .environment,
+                    detail:
+                        "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"
+                ))
         }
     }
 
@@ -247,21 +300,34 @@ public enum Verifier {
         var reportError: InputError?
     }
 
-    static func check(_ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
-                      comparator: ImageComparator, painter: CairoPainter, canvas: Canvas) -> FixtureOutcome {
+    static func check(
+        _ fixture: Fixture, entry: GoldenEntry?, options: GateOptions,
+        comparator: ImageComparator, painter: CairoPainter, canvas: Canvas
+    ) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
         let facts = r.facts
-        var out = FixtureOutcome(key: fixture.key, facts: facts, words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height), pixelHash: r.pixelHash))
+        var out = FixtureOutcome(
+            key: fixture.key, facts: facts,
+            words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height), pixelHash: r.pixelHash)
+        )
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
-        if let why = fixture.collapseFinding { out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why)) }
+        if let why = fixture.collapseFinding {
+            out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck, detail: why))
+        }
         // A case file's expectations: texts it must draw.
-        if let pinned = fixture.pinned { out.failures += CaseFiles.unmetExpectations(pinned, key: fixture.key, scene: r.scene) }
+        if let pinned = fixture.pinned {
+            out.failures += CaseFiles.unmetExpectations(pinned, key: fixture.key, scene: r.scene)
+        }
         // Without facts lost-meaning finds nothing and known findings' conditions decide nothing:
         // for a fixture with an identity that is a catalog bug, never a silent pass.
         if fixture.id != nil && facts == nil {
-            out.failures.append(GateFailure(key: fixture.key, kind: .selfCheck,
-                detail: "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the lost-meaning check and known findings' conditions cannot judge it"))
+            out.failures.append(
+                GateFailure(
+                    key: fixture.key, kind: .selfCheck,
+                    detail:
+                        "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the lost-meaning check and known findings' conditions cannot judge it"
+                ))
         }
         out.applied = options.checks.map { $0.applies(r.scene) }
 
@@ -269,8 +335,10 @@ public enum Verifier {
         switch ContainedFolder(options.goldens).read(fixture.goldenPath) {
         case .bytes(let b): bytes = b
         case .missing:
-            out.failures.append(GateFailure(key: fixture.key, kind: .missing,
-                detail: "no golden at \(fixture.goldenPath)"))
+            out.failures.append(
+                GateFailure(
+                    key: fixture.key, kind: .missing,
+                    detail: "no golden at \(fixture.goldenPath)"))
             out.actual = r.image()
             return out
         case .unreadable(let why):
@@ -304,14 +372,20 @@ public enum Verifier {
             guard let entry else { return }
             let fileHash = ImageOps.hash(bytes)
             var wrong: [String] = []
-            if entry.fileHash != fileHash { wrong.append("fileHash \(entry.fileHash) but the file hashes to \(fileHash)") }
-            if entry.pixelHash != pixels { wrong.append("pixelHash \(entry.pixelHash) but the file's pixels hash to \(pixels)") }
+            if entry.fileHash != fileHash {
+                wrong.append("fileHash \(entry.fileHash) but the file hashes to \(fileHash)")
+            }
+            if entry.pixelHash != pixels {
+                wrong.append("pixelHash \(entry.pixelHash) but the file's pixels hash to \(pixels)")
+            }
             guard !wrong.isEmpty else { return }
-            let disagreement = "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): \(wrong.joined(separator: "; "))"
+            let disagreement =
+                "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): \(wrong.joined(separator: "; "))"
             if let i = out.failures.firstIndex(where: { $0.kind == .pixels || $0.kind == .size }) {
                 out.failures[i].detail += "; " + disagreement
             } else {
-                out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: disagreement, remedy: .restoreManifest))
+                out.failures.append(
+                    GateFailure(key: fixture.key, kind: .unreadable, detail: disagreement, remedy: .restoreManifest))
             }
         }
         // Fast path: the render's pixels are the ones these exact bytes were proven to hold.
@@ -325,18 +399,24 @@ public enum Verifier {
         let actual = r.image()
         let expected: RGBAImage
         do {
-            switch try ImageOps.decodeGolden(bytes, name: options.goldens.appendingPathComponent(fixture.goldenPath).path,
-                                             expecting: actual.size) {
+            switch try ImageOps.decodeGolden(
+                bytes, name: options.goldens.appendingPathComponent(fixture.goldenPath).path,
+                expecting: actual.size)
+            {
             case .image(let image): expected = image
             case .size(let declared):
-                out.failures += judged(GateFailure(key: fixture.key, kind: .size,
-                    detail: "golden is \(declared) (its PNG header; not decoded), render is \(actual.size)"))
+                out.failures += judged(
+                    GateFailure(
+                        key: fixture.key, kind: .size,
+                        detail: "golden is \(declared) (its PNG header; not decoded), render is \(actual.size)"))
                 out.actual = actual
                 return out
             }
         } catch {
-            out.failures.append(GateFailure(key: fixture.key, kind: .unreadable, detail: error.description,
-                                            remedy: bytes.starts(with: PNGCodec.lfsPointerPrefix) ? .gitLFSPull : nil))
+            out.failures.append(
+                GateFailure(
+                    key: fixture.key, kind: .unreadable, detail: error.description,
+                    remedy: bytes.starts(with: PNGCodec.lfsPointerPrefix) ? .gitLFSPull : nil))
             out.actual = actual  // the report still shows what the golden should have held
             return out
         }
@@ -348,28 +428,38 @@ public enum Verifier {
         // pixels record wrote, which the manifest's pixel hash names (so neither a hand-edited
         // golden nor an edited environment can lean on its tolerance).
         let unrecorded = !comparator.isExact && entry.map { held != $0.pixelHash } == true
-        let notRecorded = "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
+        let notRecorded =
+            "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
-            out.failures += judged(GateFailure(key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
+            out.failures += judged(
+                GateFailure(
+                    key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
         case .same:
             out.failures += judged(nil)
             if entry == nil {
-                out.failures.append(GateFailure(key: fixture.key, kind: .missing,
-                    detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName)"))
+                out.failures.append(
+                    GateFailure(
+                        key: fixture.key, kind: .missing,
+                        detail: "\(fixture.goldenPath) matches but is not in \(Manifest.fileName)"))
             }
         case .sizeDiffers(let e, let a):
             out.failures += judged(GateFailure(key: fixture.key, kind: .size, detail: "golden is \(e), render is \(a)"))
         case .pixelsDiffer(let count, let box, let rect):
-            var f = GateFailure(key: fixture.key, kind: .pixels, detail: "\(count) pixels differ in \(box)"
-                + (unrecorded ? "; " + notRecorded : ""), box: rect)
+            var f = GateFailure(
+                key: fixture.key, kind: .pixels,
+                detail: "\(count) pixels differ in \(box)"
+                    + (unrecorded ? "; " + notRecorded : ""), box: rect)
             let moved = MovedTokens.of(r.scene, expected: expected, actual: actual)
             f.tokens = moved.isEmpty ? nil : moved
             out.failures += judged(f)
         }
         // Where the failure already says the golden is not what the manifest recorded, that is the disagreement.
         if !unrecorded { checkEntry(holding: held) }
-        if out.failures.isEmpty { out.actual = nil; out.expected = nil }  // only failures need their pixels kept
+        if out.failures.isEmpty {
+            out.actual = nil
+            out.expected = nil
+        }  // only failures need their pixels kept
         return out
     }
 
@@ -393,8 +483,10 @@ public enum Verifier {
     /// A run-wide failure's pictures: a colour-alone finding's render (`actual.png`) and its pair's
     /// (`pair.png`), drawn in their one tint; a stale golden's file as `expected.png` (its bytes, so
     /// the page shows what would be deleted). Keys outside the grammar get none, as in `writeReport`.
-    static func writePictures(_ f: inout GateFailure, _ pictures: RunPictures, to dir: URL, goldens: URL, entries: [String: GoldenEntry],
-                              fixtures: [String: Fixture], painter: CairoPainter) throws(InputError) {
+    static func writePictures(
+        _ f: inout GateFailure, _ pictures: RunPictures, to dir: URL, goldens: URL, entries: [String: GoldenEntry],
+        fixtures: [String: Fixture], painter: CairoPainter
+    ) throws(InputError) {
         guard FixtureKey.isValid(f.key), !f.artifacts.contains(f.key + "/actual.png") else { return }
         var files: [(String, [UInt8])] = []
         switch pictures {
@@ -402,8 +494,12 @@ public enum Verifier {
             let file = entries[f.key]?.file ?? f.key + ".png"
             if case .bytes(let b) = ContainedFolder(goldens).read(file) { files.append(("expected.png", b)) }
         case .renders:
-            if let fixture = fixtures[f.key] { files.append(("actual.png", ImageOps.encodePNG(painter.render(fixture.makeScene(painter.fonts))))) }
-            if let other = f.pair.flatMap({ fixtures[$0] }) { files.append(("pair.png", ImageOps.encodePNG(painter.render(other.makeScene(painter.fonts))))) }
+            if let fixture = fixtures[f.key] {
+                files.append(("actual.png", ImageOps.encodePNG(painter.render(fixture.makeScene(painter.fonts)))))
+            }
+            if let other = f.pair.flatMap({ fixtures[$0] }) {
+                files.append(("pair.png", ImageOps.encodePNG(painter.render(other.makeScene(painter.fonts)))))
+            }
         }
         for (name, bytes) in files {
             let rel = f.key + "/" + name
@@ -422,18 +518,25 @@ public enum Verifier {
     /// their keys with their words (a colour-alone fixture has none of its own). Drawn in parallel,
     /// written in order. Named in the fixtures' details (the run's end), not on their failures,
     /// which were streamed as each fixture finished.
-    static func writeAccessibilityViews(_ failures: [GateFailure], to dir: URL, fixtures: [String: Fixture],
-                                        painter: CairoPainter, jobs: Int) throws(InputError) -> [String: RenderedWords] {
-        var chosen: [String] = [], seen: Set<String> = []
-        for f in ReviewOrder.failures(failures) where chosen.count < accessibilityViewLimit
-            && FixtureKey.isValid(f.key) && fixtures[f.key] != nil && seen.insert(f.key).inserted {
+    static func writeAccessibilityViews(
+        _ failures: [GateFailure], to dir: URL, fixtures: [String: Fixture],
+        painter: CairoPainter, jobs: Int
+    ) throws(InputError) -> [String: RenderedWords] {
+        var chosen: [String] = []
+        var seen: Set<String> = []
+        for f in ReviewOrder.failures(failures)
+        where chosen.count < accessibilityViewLimit
+            && FixtureKey.isValid(f.key) && fixtures[f.key] != nil && seen.insert(f.key).inserted
+        {
             chosen.append(f.key)
         }
         let picked = chosen.compactMap { fixtures[$0] }
         let drawn = parallelMap(picked.count, jobs: jobs) { i in
             let scene = picked[i].makeScene(painter.fonts)
-            return (ImageOps.encodePNG(AccessibilityOverlay.draw(scene, painter: painter).image),
-                    RenderedWords(scene, PixelSize(width: scene.pixelWidth, height: scene.pixelHeight)))
+            return (
+                ImageOps.encodePNG(AccessibilityOverlay.draw(scene, painter: painter).image),
+                RenderedWords(scene, PixelSize(width: scene.pixelWidth, height: scene.pixelHeight))
+            )
         }
         var words: [String: RenderedWords] = [:]
         for (key, (bytes, w)) in zip(chosen, drawn) {
@@ -446,13 +549,18 @@ public enum Verifier {
     /// Writes actual / expected / diff PNGs for a failing fixture (when there is a report folder),
     /// names them on its first failure, and drops the images either way.
     static func writeReport(_ outcome: inout FixtureOutcome, to dir: URL?, comparator: ImageComparator) {
-        defer { outcome.actual = nil; outcome.expected = nil }
+        defer {
+            outcome.actual = nil
+            outcome.expected = nil
+        }
         // A key outside the grammar has no path to write under (it is reported without images).
         guard let dir, !outcome.failures.isEmpty, FixtureKey.isValid(outcome.key) else { return }
         var files: [(String, RGBAImage)] = []
         if let a = outcome.actual { files.append(("actual.png", a)) }
         if let e = outcome.expected { files.append(("expected.png", e)) }
-        if let a = outcome.actual, let e = outcome.expected { files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a, comparator))) }
+        if let a = outcome.actual, let e = outcome.expected {
+            files.append(("diff.png", ImageOps.diffImage(expected: e, actual: a, comparator)))
+        }
         // The folder is marked before its first image: a run stopped part-way (Ctrl-C, a late
         // failure) leaves a folder the next verify may write into and 'report -o' may replace.
         // Under a lock: the workers' temp files share this process's name for it.
@@ -460,7 +568,10 @@ public enum Verifier {
             markLock.lock()
             defer { markLock.unlock() }
             if case .missing = ContainedFolder(dir).read(PageFolder.markerName) {
-                do { try PageFolder.mark(ContainedFolder(dir)) } catch { outcome.reportError = outcome.reportError ?? error; return }
+                do { try PageFolder.mark(ContainedFolder(dir)) } catch {
+                    outcome.reportError = outcome.reportError ?? error
+                    return
+                }
             }
         }
         for (name, img) in files {

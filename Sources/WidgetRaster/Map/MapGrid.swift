@@ -1,8 +1,7 @@
-import WidgetModel
-import WidgetLayout
-import WidgetScene
-
 import Foundation
+import WidgetLayout
+import WidgetModel
+import WidgetScene
 
 /// The cells a meaning map plans: Android, width × height in dp steps, one panel per font scale;
 /// iOS, device class × Dynamic Type size, one panel per family. Every cell is a `RenderTarget`
@@ -16,7 +15,10 @@ public struct MapGrid: Sendable {
     public var base: RenderTarget
     public var axes: Axes
 
-    public init(base: RenderTarget, axes: Axes) { self.base = base; self.axes = axes }
+    public init(base: RenderTarget, axes: Axes) {
+        self.base = base
+        self.axes = axes
+    }
 
     /// One panel: its title, its columns (x, left to right) and rows (y, top to bottom).
     public struct Panel: Sendable, Codable, Equatable {
@@ -38,19 +40,24 @@ public struct MapGrid: Sendable {
             // Heights grow upward, as on a home screen's resize handle: the top row is the tallest.
             let down = heights.reversed().map { $0 }
             return scales.map { fs in
-                Panel(title: "fontScale " + (fs == fs.rounded() ? String(format: "%.1f", fs) : Self.number(fs)), fontScale: fs, family: nil, columns: widths.map(Self.number),
-                      rows: down.map(Self.number), widths: widths, heights: down)
+                Panel(
+                    title: "fontScale " + (fs == fs.rounded() ? String(format: "%.1f", fs) : Self.number(fs)),
+                    fontScale: fs, family: nil, columns: widths.map(Self.number),
+                    rows: down.map(Self.number), widths: widths, heights: down)
             }
         case .ios(let families, let sizes):
             return families.map { f in
-                Panel(title: f.rawValue, fontScale: nil, family: f.rawValue, columns: sizes.map(\.rawValue),
-                      rows: Self.deviceClasses(f).map(\.name), widths: nil, heights: nil)
+                Panel(
+                    title: f.rawValue, fontScale: nil, family: f.rawValue, columns: sizes.map(\.rawValue),
+                    rows: Self.deviceClasses(f).map(\.name), widths: nil, heights: nil)
             }
         }
     }
 
     /// The device classes that have `family` (the 320 × 568 class has no Lock Screen), widest first.
-    static func deviceClasses(_ family: IOSFamily) -> [IOSDeviceClass] { IOSDeviceClass.all.filter { $0.size(family) != nil } }
+    static func deviceClasses(_ family: IOSFamily) -> [IOSDeviceClass] {
+        IOSDeviceClass.all.filter { $0.size(family) != nil }
+    }
 
     /// Where cell `i` is: its panel, row and column (cells run panel by panel, row by row).
     public struct Place: Sendable, Equatable { public var panel: Int, row: Int, column: Int }
@@ -59,7 +66,9 @@ public struct MapGrid: Sendable {
 
     public func places() -> [Place] {
         panels.enumerated().flatMap { p, panel in
-            (0..<panel.rows.count).flatMap { r in (0..<panel.columns.count).map { c in Place(panel: p, row: r, column: c) } }
+            (0..<panel.rows.count).flatMap { r in
+                (0..<panel.columns.count).map { c in Place(panel: p, row: r, column: c) }
+            }
         }
     }
 
@@ -72,7 +81,8 @@ public struct MapGrid: Sendable {
             r.fontScale = scales[place.panel]
             return .android(r)
         case (.ios(let families, let sizes), .ios(var r)):
-            let family = families[place.panel], device = Self.deviceClasses(family)[place.row]
+            let family = families[place.panel]
+            let device = Self.deviceClasses(family)[place.row]
             r.family = family
             r.deviceClass = device.name
             r.size = device.size(family)!
@@ -87,7 +97,8 @@ public struct MapGrid: Sendable {
     public func insideDeclaredBounds(_ place: Place) -> Bool {
         switch axes {
         case .android(let family, let widths, let heights, _):
-            return SeedLines.bounds(family).contains(width: widths[place.column], height: heights[heights.count - 1 - place.row])
+            return SeedLines.bounds(family).contains(
+                width: widths[place.column], height: heights[heights.count - 1 - place.row])
         case .ios:
             return true
         }
@@ -112,7 +123,9 @@ extension MapGrid {
 
     /// The step a map takes when `--step` is not given: 2 dp, or coarser for a large range.
     public static func defaultStep(widths: ClosedRange<Double>, heights: ClosedRange<Double>, panels: Int) -> Double {
-        func cells(_ step: Double) -> Int { steps(widths, step: step).count * steps(heights, step: step).count * panels }
+        func cells(_ step: Double) -> Int {
+            steps(widths, step: step).count * steps(heights, step: step).count * panels
+        }
         return ([defaultStepDp] + coarserStepsDp).first { cells($0) <= defaultCellBudget } ?? coarserStepsDp.last!
     }
     /// The most cells one map plans (a 2 dp map of the whole request range at four scales is ~1M).
@@ -120,7 +133,9 @@ extension MapGrid {
 
     /// The default range of one axis: the declared bounds and a margin, inside what a request takes.
     public static func defaultRange(_ bounds: ClosedRange<Double>, limit: ClosedRange<Double>) -> ClosedRange<Double> {
-        max(limit.lowerBound, bounds.lowerBound - defaultMarginDp)...min(limit.upperBound, bounds.upperBound + defaultMarginDp)
+        max(
+            limit.lowerBound, bounds.lowerBound - defaultMarginDp)...min(
+                limit.upperBound, bounds.upperBound + defaultMarginDp)
     }
 
     /// `lo, lo + step, …` up to `hi` (and `hi` itself when the steps miss it).

@@ -1,8 +1,8 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
-import WidgetText
 import WidgetScene
+import WidgetText
 
 /// A meaning map as one picture, drawn by the Cairo painter: a panel per font scale (Android) or
 /// family (iOS), each cell filled with its outcome's colour (Okabe–Ito, colour-blind safe) *and*
@@ -19,8 +19,10 @@ public enum MapPicture {
         switch c {
         case .shown: return Color(r: 0xFF, g: 0xFF, b: 0xFF)
         case .shed:
-            let shades = [Color(r: 0xDC, g: 0xEF, b: 0xFA), Color(r: 0xB5, g: 0xDD, b: 0xF4), Color(r: 0x8E, g: 0xCB, b: 0xEE),
-                          Color(r: 0x56, g: 0xB4, b: 0xE9), Color(r: 0x2B, g: 0x8F, b: 0xC9)]
+            let shades = [
+                Color(r: 0xDC, g: 0xEF, b: 0xFA), Color(r: 0xB5, g: 0xDD, b: 0xF4), Color(r: 0x8E, g: 0xCB, b: 0xEE),
+                Color(r: 0x56, g: 0xB4, b: 0xE9), Color(r: 0x2B, g: 0x8F, b: 0xC9),
+            ]
             return shades[min(shedLevels, max(1, shedCount)) - 1]
         case .known: return Color(r: 0xF0, g: 0xE4, b: 0x42)
         case .outsideScope: return Color(r: 0xB4, g: 0xB4, b: 0xB4)
@@ -68,7 +70,8 @@ public enum MapPicture {
     }
 
     public static func layout(_ map: MeaningMap, title: String, measurer: TextMeasuring) -> Layout {
-        let maxCols = map.panels.map(\.columns.count).max() ?? 1, maxRows = map.panels.map(\.rows.count).max() ?? 1
+        let maxCols = map.panels.map(\.columns.count).max() ?? 1
+        let maxRows = map.panels.map(\.rows.count).max() ?? 1
         var cell = cellSize(columns: maxCols, rows: maxRows)
         // iOS columns are words (xxxLarge, AX3): a cell as wide as the widest, so no two labels run together.
         if map.platform == .ios {
@@ -76,24 +79,35 @@ public enum MapPicture {
             cell = max(cell, min(80, (widest + 12).rounded(.up)))
         }
         // Whole pixels, so every cell's edges fall on pixel edges.
-        let leftAxis = (12 + (map.panels.flatMap(\.rows).map { measurer.advance($0, style: labelStyle) }.max() ?? 20)).rounded(.up)
-        let rightLabels = (8 + (map.lines.flatMap { $0 }.filter { $0.axis == .height }.map { measurer.advance($0.label, style: labelStyle) }.max() ?? 0)).rounded(.up)
-        let plotW = Double(maxCols) * cell, plotH = Double(maxRows) * cell
-        let panelW = leftAxis + plotW + rightLabels + margin, panelH = panelTitle + topLabels + plotH + bottomAxis
+        let leftAxis = (12 + (map.panels.flatMap(\.rows).map { measurer.advance($0, style: labelStyle) }.max() ?? 20))
+            .rounded(.up)
+        let rightLabels =
+            (8
+            + (map.lines.flatMap { $0 }.filter { $0.axis == .height }.map {
+                measurer.advance($0.label, style: labelStyle)
+            }.max() ?? 0)).rounded(.up)
+        let plotW = Double(maxCols) * cell
+        let plotH = Double(maxRows) * cell
+        let panelW = leftAxis + plotW + rightLabels + margin
+        let panelH = panelTitle + topLabels + plotH + bottomAxis
         let perRow = map.panels.count >= 2 && plotW < 900 ? 2 : 1
         var plots: [Rect] = []
         for p in map.panels.indices {
             let x = margin + Double(p % perRow) * panelW + leftAxis
             let y = titleHeight + Double(p / perRow) * panelH + panelTitle + topLabels
-            plots.append(Rect(x: x, y: y, width: Double(map.panels[p].columns.count) * cell, height: Double(map.panels[p].rows.count) * cell))
+            plots.append(
+                Rect(
+                    x: x, y: y, width: Double(map.panels[p].columns.count) * cell,
+                    height: Double(map.panels[p].rows.count) * cell))
         }
         let rows = (map.panels.count + perRow - 1) / perRow
         let legendTop = titleHeight + Double(rows) * panelH + 8
         let titleWidth = measurer.advance(title, style: titleStyle) + 2 * margin
         let width = max(margin * 2 + Double(perRow) * panelW, 760, titleWidth)
         let height = legendTop + 24 + Double(MapClass.allCases.count + (map.platform == .android ? 4 : 0)) * 22 + margin
-        return Layout(cell: cell, leftAxis: leftAxis, rightLabels: rightLabels, plots: plots, legendTop: legendTop,
-                      width: width.rounded(.up), height: height.rounded(.up))
+        return Layout(
+            cell: cell, leftAxis: leftAxis, rightLabels: rightLabels, plots: plots, legendTop: legendTop,
+            width: width.rounded(.up), height: height.rounded(.up))
     }
 
     /// The picture's scene (density 1: one layout unit is one pixel).
@@ -102,15 +116,20 @@ public enum MapPicture {
         let page = Rect(x: 0, y: 0, width: l.width, height: l.height)
         let d = Drawing(page: page, platform: map.platform, measurer: measurer)
         d.nodes.append(rect(page, paper))
-        func text(_ s: String, x: Double, y: Double, style: TextStyle = labelStyle, align: TextAlignment = .leading,
-                  width: Double? = nil, backed: Bool = false) {
+        func text(
+            _ s: String, x: Double, y: Double, style: TextStyle = labelStyle, align: TextAlignment = .leading,
+            width: Double? = nil, backed: Bool = false
+        ) {
             d.text(s, x: x, y: y, style: style, align: align, width: width, backed: backed)
         }
 
         text(title, x: margin, y: 8, style: titleStyle)
         let counts = map.counts
-        let summary = "\(map.cells.count) cells · " + MapClass.allCases.reversed().compactMap { c in
-            counts[c].map { "\($0) \(c.rawValue)" } }.joined(separator: " · ") + " · checks: \(map.checks.joined(separator: ", "))"
+        let summary =
+            "\(map.cells.count) cells · "
+            + MapClass.allCases.reversed().compactMap { c in
+                counts[c].map { "\($0) \(c.rawValue)" }
+            }.joined(separator: " · ") + " · checks: \(map.checks.joined(separator: ", "))"
         text(summary, x: margin, y: 34)
 
         for (p, panel) in map.panels.enumerated() {
@@ -121,7 +140,9 @@ public enum MapPicture {
             var byColour: [Color: [PathCommand]] = [:]
             var marks: [PathCommand] = []
             for c in cells {
-                let r = Rect(x: plot.x + Double(c.column) * l.cell, y: plot.y + Double(c.row) * l.cell, width: l.cell, height: l.cell)
+                let r = Rect(
+                    x: plot.x + Double(c.column) * l.cell, y: plot.y + Double(c.row) * l.cell, width: l.cell,
+                    height: l.cell)
                 byColour[fill(c.outcome, shedCount: c.shed.count), default: []] += box(r)
                 if l.cell >= 16 { continue }
                 marks += mark(c.outcome, shedCount: c.shed.count, in: r)
@@ -133,12 +154,16 @@ public enum MapPicture {
             if l.cell >= 16 {
                 for c in cells {
                     let centre = l.centre(panel: p, row: c.row, column: c.column)
-                    text(c.outcome.letter + (c.outcome == .shed && c.shed.count > 1 ? "\(min(c.shed.count, 9))" : ""),
-                         x: centre.x, y: centre.y - 8, style: boldLabel, align: .center, width: l.cell)
+                    text(
+                        c.outcome.letter + (c.outcome == .shed && c.shed.count > 1 ? "\(min(c.shed.count, 9))" : ""),
+                        x: centre.x, y: centre.y - 8, style: boldLabel, align: .center, width: l.cell)
                 }
             }
             // The frame just outside the cells, so it never tints one.
-            d.nodes.append(path(box(Rect(x: plot.x - 0.5, y: plot.y - 0.5, width: plot.width + 1, height: plot.height + 1)), stroke: Stroke(.solid(grid), width: 1)))
+            d.nodes.append(
+                path(
+                    box(Rect(x: plot.x - 0.5, y: plot.y - 0.5, width: plot.width + 1, height: plot.height + 1)),
+                    stroke: Stroke(.solid(grid), width: 1)))
             d.nodes += familyEdges(map, panel: p, plot: plot, cell: l.cell)
             drawAxes(map, panel: panel, plot: plot, cell: l.cell, leftAxis: l.leftAxis, d)
             drawSeedLines(map, panel: p, plot: plot, cell: l.cell, d)
@@ -155,9 +180,18 @@ public enum MapPicture {
         }
         var y = l.legendTop + 24 + Double(MapClass.allCases.count) * 22
         let lineLegend: [(Stroke, String)] = [
-            (Stroke(.solid(boundsInk), width: 2), "the seed's declared resize bounds" + (map.bounds.map { " (\($0.seed))" } ?? "")),
-            (Stroke(.solid(thresholdInk), width: 2, dash: [6, 3]), "a band-table threshold where the seed puts it (the side it names shows the element)"),
-            (Stroke(.solid(familyEdge), width: 2, dash: [2, 3], cap: .butt), "resolveSize's thresholds: Small below 200 dp wide, Large from 270 dp tall where it seats two rows"),
+            (
+                Stroke(.solid(boundsInk), width: 2),
+                "the seed's declared resize bounds" + (map.bounds.map { " (\($0.seed))" } ?? "")
+            ),
+            (
+                Stroke(.solid(thresholdInk), width: 2, dash: [6, 3]),
+                "a band-table threshold where the seed puts it (the side it names shows the element)"
+            ),
+            (
+                Stroke(.solid(familyEdge), width: 2, dash: [2, 3], cap: .butt),
+                "resolveSize's thresholds: Small below 200 dp wide, Large from 270 dp tall where it seats two rows"
+            ),
             (Stroke(.solid(familyEdge), width: 3), "where the planned family changes (auto family)"),
         ]
         // The seed's lines are Android's: its bounds and band tables have no iOS rows.
@@ -179,13 +213,17 @@ public enum MapPicture {
     /// Dice faces 1 … 5, in quarters of a cell from its centre.
     static let diceFaces: [[Point]] = [
         [Point(0, 0)], [Point(-1, 1), Point(1, -1)], [Point(-1, 1), Point(0, 0), Point(1, -1)],
-        [Point(-1, -1), Point(1, -1), Point(-1, 1), Point(1, 1)], [Point(-1, -1), Point(1, -1), Point(0, 0), Point(-1, 1), Point(1, 1)],
+        [Point(-1, -1), Point(1, -1), Point(-1, 1), Point(1, 1)],
+        [Point(-1, -1), Point(1, -1), Point(0, 0), Point(-1, 1), Point(1, 1)],
     ]
 
     /// A class's mark in the cell `r`, built of whole-pixel squares so it is drawn in pure ink at
     /// any cell size (a dot, a bar, a diagonal as a staircase).
     static func mark(_ c: MapClass, shedCount: Int, in r: Rect) -> [PathCommand] {
-        let s = r.width, cx = r.midX, cy = r.midY, t = max(1, (s / 7).rounded())
+        let s = r.width
+        let cx = r.midX
+        let cy = r.midY
+        let t = max(1, (s / 7).rounded())
         func dot(_ x: Double, _ y: Double) -> [PathCommand] {
             box(Rect(x: (x - t / 2).rounded(.down), y: (y - t / 2).rounded(.down), width: t, height: t))
         }
@@ -206,9 +244,15 @@ public enum MapPicture {
             let d = s / 4
             return diceFaces[min(shedLevels, max(1, shedCount)) - 1].flatMap { dot(cx + $0.x * d, cy + $0.y * d) }
         case .known:
-            return box(Rect(x: (r.minX + s / 6).rounded(.down), y: (cy - t / 2).rounded(.down), width: (s * 2 / 3).rounded(), height: t))
+            return box(
+                Rect(
+                    x: (r.minX + s / 6).rounded(.down), y: (cy - t / 2).rounded(.down), width: (s * 2 / 3).rounded(),
+                    height: t))
         case .outsideScope:
-            return box(Rect(x: (cx - t / 2).rounded(.down), y: (r.minY + s / 6).rounded(.down), width: t, height: (s * 2 / 3).rounded()))
+            return box(
+                Rect(
+                    x: (cx - t / 2).rounded(.down), y: (r.minY + s / 6).rounded(.down), width: t,
+                    height: (s * 2 / 3).rounded()))
         case .specGap:
             return diagonal(falling: false)
         case .lost:
@@ -217,17 +261,23 @@ public enum MapPicture {
     }
 
     static func box(_ r: Rect) -> [PathCommand] {
-        [.move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)), .line(Point(r.minX, r.maxY)), .close]
+        [
+            .move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
+            .line(Point(r.minX, r.maxY)), .close,
+        ]
     }
 
     static func rect(_ r: Rect, _ c: Color) -> SceneNode {
-        SceneNode(.sheetLabel, on: .android, role: .graphic, token: "", bounds: r, container: r, content: .rect(cornerRadius: 0, fill: .solid(c)))
+        SceneNode(
+            .sheetLabel, on: .android, role: .graphic, token: "", bounds: r, container: r,
+            content: .rect(cornerRadius: 0, fill: .solid(c)))
     }
 
     static func path(_ commands: [PathCommand], fill: Color? = nil, stroke: Stroke? = nil) -> SceneNode {
         let everything = Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
-        return SceneNode(.sheetLabel, on: .android, role: .graphic, token: "", bounds: everything, container: everything,
-                         content: .path(commands, fill: fill.map { .solid($0) }, stroke: stroke))
+        return SceneNode(
+            .sheetLabel, on: .android, role: .graphic, token: "", bounds: everything, container: everything,
+            content: .path(commands, fill: fill.map { .solid($0) }, stroke: stroke))
     }
 
     // MARK: lines and axes
@@ -247,18 +297,28 @@ public enum MapPicture {
         func y(_ h: Double) -> Double? { edge(h, in: heights).map { plot.maxY - Double($0) * cell } }
         func xRange(_ r: ClosedRange<Double>?) -> (Double, Double) {
             guard let r else { return (plot.minX, plot.maxX) }
-            return (x(r.lowerBound) ?? (r.lowerBound <= widths[0] ? plot.minX : plot.maxX), x(r.upperBound) ?? (r.upperBound >= widths.last! ? plot.maxX : plot.minX))
+            return (
+                x(r.lowerBound) ?? (r.lowerBound <= widths[0] ? plot.minX : plot.maxX),
+                x(r.upperBound) ?? (r.upperBound >= widths.last! ? plot.maxX : plot.minX)
+            )
         }
         func yRange(_ r: ClosedRange<Double>?) -> (Double, Double) {
             guard let r else { return (plot.minY, plot.maxY) }
-            return (y(r.upperBound) ?? (r.upperBound >= heights.last! ? plot.minY : plot.maxY), y(r.lowerBound) ?? (r.lowerBound <= heights[0] ? plot.maxY : plot.minY))
+            return (
+                y(r.upperBound) ?? (r.upperBound >= heights.last! ? plot.minY : plot.maxY),
+                y(r.lowerBound) ?? (r.lowerBound <= heights[0] ? plot.maxY : plot.minY)
+            )
         }
         if let b = map.bounds {
             // The bounds' far edges include their last value: the edge after it.
-            let x0 = x(b.width.lowerBound) ?? plot.minX, y0 = y(b.height.lowerBound) ?? plot.maxY
+            let x0 = x(b.width.lowerBound) ?? plot.minX
+            let y0 = y(b.height.lowerBound) ?? plot.maxY
             let x1 = edge(b.width.upperBound + 1e-6, in: widths).map { plot.x + Double($0) * cell } ?? plot.maxX
             let y1 = edge(b.height.upperBound + 1e-6, in: heights).map { plot.maxY - Double($0) * cell } ?? plot.minY
-            d.nodes.append(path(box(Rect(x: x0, y: y1, width: x1 - x0, height: y0 - y1)), stroke: Stroke(.solid(boundsInk), width: 2, cap: .butt, join: .miter)))
+            d.nodes.append(
+                path(
+                    box(Rect(x: x0, y: y1, width: x1 - x0, height: y0 - y1)),
+                    stroke: Stroke(.solid(boundsInk), width: 2, cap: .butt, join: .miter)))
         }
         var stagger = 0
         for line in map.lines[p] {
@@ -273,41 +333,65 @@ public enum MapPicture {
                 guard let ly = y(line.at) else { continue }
                 let (a, b) = xRange(line.span)
                 d.nodes.append(path([.move(Point(a, ly)), .line(Point(b, ly))], stroke: stroke))
-                d.text(line.label, x: plot.maxX + 4, y: ly - 8, style: labelStyle, align: .leading, width: nil, backed: true)
+                d.text(
+                    line.label, x: plot.maxX + 4, y: ly - 8, style: labelStyle, align: .leading, width: nil,
+                    backed: true)
             case .width:
                 guard let lx = x(line.at) else { continue }
                 let (top, bottom) = yRange(line.span)
                 d.nodes.append(path([.move(Point(lx, top)), .line(Point(lx, bottom))], stroke: stroke))
-                d.text(line.label, x: lx, y: plot.minY - 17 - Double(stagger % 2) * 16, style: labelStyle, align: .center, width: nil, backed: true)
+                d.text(
+                    line.label, x: lx, y: plot.minY - 17 - Double(stagger % 2) * 16, style: labelStyle, align: .center,
+                    width: nil, backed: true)
                 stagger += 1
             }
         }
     }
 
-    static func drawAxes(_ map: MeaningMap, panel: MapGrid.Panel, plot: Rect, cell: Double, leftAxis: Double, _ d: Drawing) {
+    static func drawAxes(
+        _ map: MeaningMap, panel: MapGrid.Panel, plot: Rect, cell: Double, leftAxis: Double, _ d: Drawing
+    ) {
         let tick = Stroke(.solid(ink), width: 1, cap: .butt)
         if let widths = panel.widths, let down = panel.heights {
             for i in labelled(widths, cell: cell, minimumPixels: 44) {
-                let w = widths[i], cx = plot.x + (Double(i) + 0.5) * cell
+                let w = widths[i]
+                let cx = plot.x + (Double(i) + 0.5) * cell
                 d.nodes.append(path([.move(Point(cx, plot.maxY)), .line(Point(cx, plot.maxY + 4))], stroke: tick))
-                d.text(MapGrid.number(w), x: cx, y: plot.maxY + 5, style: labelStyle, align: .center, width: nil, backed: false)
+                d.text(
+                    MapGrid.number(w), x: cx, y: plot.maxY + 5, style: labelStyle, align: .center, width: nil,
+                    backed: false)
             }
-            d.text("width (\(map.unit))", x: plot.midX, y: plot.maxY + 21, style: boldLabel, align: .center, width: nil, backed: false)
+            d.text(
+                "width (\(map.unit))", x: plot.midX, y: plot.maxY + 21, style: boldLabel, align: .center, width: nil,
+                backed: false)
             for i in labelled(down, cell: cell, minimumPixels: 18) {
-                let h = down[i], cy = plot.y + (Double(i) + 0.5) * cell
+                let h = down[i]
+                let cy = plot.y + (Double(i) + 0.5) * cell
                 d.nodes.append(path([.move(Point(plot.minX - 4, cy)), .line(Point(plot.minX, cy))], stroke: tick))
-                d.text(MapGrid.number(h), x: plot.minX - 6, y: cy - 8, style: labelStyle, align: .trailing, width: nil, backed: false)
+                d.text(
+                    MapGrid.number(h), x: plot.minX - 6, y: cy - 8, style: labelStyle, align: .trailing, width: nil,
+                    backed: false)
             }
-            d.text("height (\(map.unit)) ↑", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
+            d.text(
+                "height (\(map.unit)) ↑", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel,
+                align: .leading, width: nil, backed: false)
         } else {
             for (i, c) in panel.columns.enumerated() {
-                d.text(c, x: plot.x + (Double(i) + 0.5) * cell, y: plot.maxY + 5, style: labelStyle, align: .center, width: nil, backed: false)
+                d.text(
+                    c, x: plot.x + (Double(i) + 0.5) * cell, y: plot.maxY + 5, style: labelStyle, align: .center,
+                    width: nil, backed: false)
             }
-            d.text("Dynamic Type size", x: plot.midX, y: plot.maxY + 21, style: boldLabel, align: .center, width: nil, backed: false)
+            d.text(
+                "Dynamic Type size", x: plot.midX, y: plot.maxY + 21, style: boldLabel, align: .center, width: nil,
+                backed: false)
             for (i, r) in panel.rows.enumerated() {
-                d.text(r, x: plot.minX - 6, y: plot.y + (Double(i) + 0.5) * cell - 8, style: labelStyle, align: .trailing, width: nil, backed: false)
+                d.text(
+                    r, x: plot.minX - 6, y: plot.y + (Double(i) + 0.5) * cell - 8, style: labelStyle, align: .trailing,
+                    width: nil, backed: false)
             }
-            d.text("device class (pt)", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel, align: .leading, width: nil, backed: false)
+            d.text(
+                "device class (pt)", x: plot.minX - leftAxis, y: plot.minY - topLabels + 2, style: boldLabel,
+                align: .leading, width: nil, backed: false)
         }
     }
 
@@ -315,10 +399,16 @@ public enum MapPicture {
     final class Drawing {
         let page: Rect, platform: Platform, measurer: TextMeasuring
         var nodes: [SceneNode] = []
-        init(page: Rect, platform: Platform, measurer: TextMeasuring) { self.page = page; self.platform = platform; self.measurer = measurer }
+        init(page: Rect, platform: Platform, measurer: TextMeasuring) {
+            self.page = page
+            self.platform = platform
+            self.measurer = measurer
+        }
 
         /// One line of black text at (x, y) — its top — aligned on x; `backed` puts paper behind it.
-        func text(_ s: String, x: Double, y: Double, style: TextStyle, align: TextAlignment, width: Double?, backed: Bool) {
+        func text(
+            _ s: String, x: Double, y: Double, style: TextStyle, align: TextAlignment, width: Double?, backed: Bool
+        ) {
             let w = width ?? measurer.advance(s, style: style).rounded(.up) + 2
             let lineHeight = (style.size * 1.35).rounded(.up)
             let x0: Double
@@ -328,9 +418,14 @@ public enum MapPicture {
             case .trailing: x0 = x - w
             }
             let box = Rect(x: x0, y: y, width: w, height: lineHeight)
-            if backed { nodes.append(rect(Rect(x: box.x - 2, y: box.y, width: box.width + 4, height: box.height), paper)) }
-            nodes.append(SceneNode(.sheetLabel, on: platform, role: .text, token: "", bounds: box, container: page,
-                                   content: .text(TextContent(lines: [s], style: style, color: ink, alignment: align, lineHeight: lineHeight))))
+            if backed {
+                nodes.append(rect(Rect(x: box.x - 2, y: box.y, width: box.width + 4, height: box.height), paper))
+            }
+            nodes.append(
+                SceneNode(
+                    .sheetLabel, on: platform, role: .text, token: "", bounds: box, container: page,
+                    content: .text(
+                        TextContent(lines: [s], style: style, color: ink, alignment: align, lineHeight: lineHeight))))
         }
     }
 
@@ -339,10 +434,12 @@ public enum MapPicture {
     static func labelled(_ values: [Double], cell: Double, minimumPixels: Double) -> [Int] {
         guard values.count > 1 else { return Array(values.indices) }
         func isMultiple(_ v: Double, _ m: Double) -> Bool { m > 0 && abs(v.truncatingRemainder(dividingBy: m)) < 1e-9 }
-        let step = abs(values[1] - values[0]), least = max(1, Int((minimumPixels / cell).rounded(.up)))
+        let step = abs(values[1] - values[0])
+        let least = max(1, Int((minimumPixels / cell).rounded(.up)))
         // A label every 10 dp's worth of steps where the spacing allows it (4 dp steps: every 40 dp).
         let n = (least...(3 * least)).first { isMultiple(Double($0) * step, 10) } ?? least
-        let start = values.indices.prefix(n).first { isMultiple(values[$0], Double(n) * step) }
+        let start =
+            values.indices.prefix(n).first { isMultiple(values[$0], Double(n) * step) }
             ?? values.indices.prefix(n).first { isMultiple(values[$0], 10) } ?? 0
         return Array(stride(from: start, to: values.count, by: n))
     }
@@ -358,7 +455,8 @@ public enum MapPicture {
         var edges: [PathCommand] = []
         for r in 0..<rows {
             for c in 0..<cols {
-                let x = plot.x + Double(c) * cell, y = plot.y + Double(r) * cell
+                let x = plot.x + Double(c) * cell
+                let y = plot.y + Double(r) * cell
                 if c + 1 < cols, family[r][c] != family[r][c + 1] {
                     edges += [.move(Point(x + cell, y)), .line(Point(x + cell, y + cell))]
                 }

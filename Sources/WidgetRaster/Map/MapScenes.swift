@@ -1,9 +1,8 @@
 import EvidenceCore
-import WidgetModel
-import WidgetText
-import WidgetScene
-
 import Foundation
+import WidgetModel
+import WidgetScene
+import WidgetText
 
 /// Every cell's scene as a display list the map page draws on demand into a canvas (issue #52:
 /// "click to see that render, drawn on demand from an embedded list"): the nodes the painter
@@ -37,13 +36,16 @@ public struct MapScenes: Sendable {
         var nodes: [(String, String?, Int, Int)] = []
         nodes.reserveCapacity(scene.nodes.count)
         for node in scene.nodes {
-            let ox = (node.bounds.x * precision).rounded(), oy = (node.bounds.y * precision).rounded()
+            let ox = (node.bounds.x * precision).rounded()
+            let oy = (node.bounds.y * precision).rounded()
             let origin = Point(ox / precision, oy / precision)
             func p(_ q: Point) -> String { num(q.x - origin.x) + "," + num(q.y - origin.y) }
-            let shape: String, font: String?
+            let shape: String
+            let font: String?
             switch node.content {
             case .rect(let radius, let fill):
-                shape = "[\"r\",\(num(node.bounds.width)),\(num(node.bounds.height)),\(num(radius)),\(paint(fill, origin))]"
+                shape =
+                    "[\"r\",\(num(node.bounds.width)),\(num(node.bounds.height)),\(num(radius)),\(paint(fill, origin))]"
                 font = nil
             case .path(let commands, let fill, let stroke):
                 let cmds = commands.map { c -> String in
@@ -55,21 +57,30 @@ public struct MapScenes: Sendable {
                     case .close: return "\"Z\""
                     }
                 }.joined(separator: ",")
-                let strokeJSON = stroke.map { s in
-                    "[\(num(s.width)),\(paint(s.paint, origin)),[\(s.dash.map(num).joined(separator: ","))],\"\(s.cap.rawValue)\",\"\(s.join.rawValue)\"]"
-                } ?? "null"
+                let strokeJSON =
+                    stroke.map { s in
+                        "[\(num(s.width)),\(paint(s.paint, origin)),[\(s.dash.map(num).joined(separator: ","))],\"\(s.cap.rawValue)\",\"\(s.join.rawValue)\"]"
+                    } ?? "null"
                 shape = "[\"p\",[\(cmds)],\(fill.map { paint($0, origin) } ?? "null"),\(strokeJSON)]"
                 font = nil
             case .text(let t):
-                let file = fonts.chainFileNames(t.style).first.map { String($0.split(separator: "/").last ?? Substring($0)) }
+                let file = fonts.chainFileNames(t.style).first.map {
+                    String($0.split(separator: "/").last ?? Substring($0))
+                }
                 let baseline = fonts.baselineOffset(t.style, lineHeight: t.lineHeight)
-                let box = Rect(x: node.bounds.x - origin.x, y: node.bounds.y - origin.y, width: node.bounds.width, height: node.bounds.height)
+                let box = Rect(
+                    x: node.bounds.x - origin.x, y: node.bounds.y - origin.y, width: node.bounds.width,
+                    height: node.bounds.height)
                 // The painter's placement: one paragraph direction for every line, each line's x by its shaped width.
-                let paragraph = TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
+                let paragraph =
+                    TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
                 let lines = t.lines.enumerated().map { i, line -> String in
                     let shaped = fonts.shapeLine(line, style: t.style, direction: paragraph)
-                    let x = t.alignment.lineX(width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft, leadingEdge: t.leadingEdge)
-                    return "[\(string(line)),\(num(x)),\(num(box.minY + Double(i) * t.lineHeight + baseline)),\(num(shaped.width)),\(shaped.rightToLeft ? 1 : 0)]"
+                    let x = t.alignment.lineX(
+                        width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,
+                        leadingEdge: t.leadingEdge)
+                    return
+                        "[\(string(line)),\(num(x)),\(num(box.minY + Double(i) * t.lineHeight + baseline)),\(num(shaped.width)),\(shaped.rightToLeft ? 1 : 0)]"
                 }.joined(separator: ",")
                 // Its font's index is put in front when the cell is added.
                 shape = ",\(num(t.style.size)),\(paint(.solid(t.color), origin)),[\(lines)]]"
@@ -88,14 +99,30 @@ public struct MapScenes: Sendable {
         for node in cell.nodes {
             var shape = node.shape
             if let file = node.font {
-                let f = fontIDs[file] ?? { fontFiles.append(file); fontIDs[file] = fontFiles.count - 1; return fontFiles.count - 1 }()
+                let f =
+                    fontIDs[file]
+                    ?? {
+                        fontFiles.append(file)
+                        fontIDs[file] = fontFiles.count - 1
+                        return fontFiles.count - 1
+                    }()
                 shape = "[\"t\",\(f)" + shape
             }
-            let s = shapeIDs[shape] ?? { shapes.append(shape); shapeIDs[shape] = shapes.count - 1; return shapes.count - 1 }()
+            let s =
+                shapeIDs[shape]
+                ?? {
+                    shapes.append(shape)
+                    shapeIDs[shape] = shapes.count - 1
+                    return shapes.count - 1
+                }()
             let key = PlacedKey(shape: s, x: node.x, y: node.y)
-            let id = placedIDs[key] ?? {
-                placed += [s, node.x, node.y]; placedIDs[key] = placed.count / 3 - 1; return placed.count / 3 - 1
-            }()
+            let id =
+                placedIDs[key]
+                ?? {
+                    placed += [s, node.x, node.y]
+                    placedIDs[key] = placed.count / 3 - 1
+                    return placed.count / 3 - 1
+                }()
             ids.append(String(id))
         }
         cells.append(cell.header + ",[" + ids.joined(separator: ",") + "]]")
@@ -108,8 +135,10 @@ public struct MapScenes: Sendable {
             let bytes = BundledFonts.bytes(named: name).map { Data($0).base64EncodedString() }
             return "[\(Self.string(name)),\(bytes.map { "\"\($0)\"" } ?? "null")]"
         }
-        return "{\"fonts\":[" + fonts.joined(separator: ",") + "],\"scale\":\(Int(Self.precision)),\"shapes\":[" + shapes.joined(separator: ",")
-            + "],\"placed\":[" + placed.map(String.init).joined(separator: ",") + "],\"cells\":[" + cells.joined(separator: ",") + "]}"
+        return "{\"fonts\":[" + fonts.joined(separator: ",") + "],\"scale\":\(Int(Self.precision)),\"shapes\":["
+            + shapes.joined(separator: ",")
+            + "],\"placed\":[" + placed.map(String.init).joined(separator: ",") + "],\"cells\":["
+            + cells.joined(separator: ",") + "]}"
     }
 
     public var cellCount: Int { cells.count }
@@ -119,11 +148,14 @@ public struct MapScenes: Sendable {
     // MARK: JSON pieces
 
     static func paint(_ p: Paint, _ origin: Point) -> String {
-        func stops(_ s: [GradientStop]) -> String { "[" + s.map { "[\(exact($0.offset)),\(colour($0.color))]" }.joined(separator: ",") + "]" }
+        func stops(_ s: [GradientStop]) -> String {
+            "[" + s.map { "[\(exact($0.offset)),\(colour($0.color))]" }.joined(separator: ",") + "]"
+        }
         switch p {
         case .solid(let c): return colour(c)
         case .linear(let s, let e, let st):
-            return "[\"l\",\(num(s.x - origin.x)),\(num(s.y - origin.y)),\(num(e.x - origin.x)),\(num(e.y - origin.y)),\(stops(st))]"
+            return
+                "[\"l\",\(num(s.x - origin.x)),\(num(s.y - origin.y)),\(num(e.x - origin.x)),\(num(e.y - origin.y)),\(stops(st))]"
         case .radial(let c, let r, let st):
             return "[\"g\",\(num(c.x - origin.x)),\(num(c.y - origin.y)),\(num(r)),\(stops(st))]"
         }

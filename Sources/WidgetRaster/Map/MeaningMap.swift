@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// A meaning map (issue #52): every cell of a `MapGrid` planned by the pipeline `plan` runs —
@@ -76,11 +76,15 @@ public struct MapPlanner: Sendable {
     public let known: KnownFindings
 
     public init(renderer: WidgetRenderer, painter: CairoPainter, known: KnownFindings) {
-        self.renderer = renderer; self.painter = painter; self.known = known
+        self.renderer = renderer
+        self.painter = painter
+        self.known = known
     }
 
     /// The render checks a map runs: the registry's, where their kind is one a map judges.
-    public static var checks: [CheckRegistry.Check] { CheckRegistry.checks.filter { $0.render != nil && MapClass.judges($0.kind) } }
+    public static var checks: [CheckRegistry.Check] {
+        CheckRegistry.checks.filter { $0.render != nil && MapClass.judges($0.kind) }
+    }
 
     /// Every cell, planned on `jobs` workers; `progress(done, total)` is called on this thread.
     public func map(_ grid: MapGrid, jobs: Int, progress: ((Int, Int) -> Void)? = nil) -> MeaningMap {
@@ -89,7 +93,9 @@ public struct MapPlanner: Sendable {
 
     /// The map and, when `keepingScenes`, every cell's scene as the page's display list — both
     /// from the same one plan per cell.
-    public func plan(_ grid: MapGrid, jobs: Int, keepingScenes: Bool, progress: ((Int, Int) -> Void)? = nil) -> (map: MeaningMap, scenes: MapScenes) {
+    public func plan(_ grid: MapGrid, jobs: Int, keepingScenes: Bool, progress: ((Int, Int) -> Void)? = nil) -> (
+        map: MeaningMap, scenes: MapScenes
+    ) {
         let places = grid.places()
         let roomy = RoomyReferences(grid: grid, planner: self)
         var cells: [MeaningMap.Cell] = []
@@ -97,14 +103,17 @@ public struct MapPlanner: Sendable {
         var scenes = MapScenes()
         let total = places.count
         let fonts = painter.fonts
-        parallelStream(total, jobs: jobs, batch: max(256, jobs * 64), { _, i in
-            let (cell, scene) = self.cell(grid, places[i], roomy: roomy)
-            return (cell, keepingScenes ? MapScenes.encode(scene, fonts: fonts) : nil)
-        }, consume: { (i: Int, planned: (MeaningMap.Cell, MapScenes.EncodedCell?)) in
-            cells.append(planned.0)
-            if let scene = planned.1 { scenes.add(scene) }
-            if (i + 1) % 500 == 0 || i + 1 == total { progress?(i + 1, total) }
-        })
+        parallelStream(
+            total, jobs: jobs, batch: max(256, jobs * 64),
+            { _, i in
+                let (cell, scene) = self.cell(grid, places[i], roomy: roomy)
+                return (cell, keepingScenes ? MapScenes.encode(scene, fonts: fonts) : nil)
+            },
+            consume: { (i: Int, planned: (MeaningMap.Cell, MapScenes.EncodedCell?)) in
+                cells.append(planned.0)
+                if let scene = planned.1 { scenes.add(scene) }
+                if (i + 1) % 500 == 0 || i + 1 == total { progress?(i + 1, total) }
+            })
         // Every cell draws the same widget: its state is the first cell's.
         let state = places.first.map { renderer.draw(grid.target($0)).facts.state } ?? .defaultProgress
         let lines: [[SeedLines.Line]]
@@ -122,8 +131,13 @@ public struct MapPlanner: Sendable {
         case .android(let f, _, _, _): family = f.rawValue
         case .ios(let fs, _): family = fs.map(\.rawValue).joined(separator: ",")
         }
-        return (MeaningMap(platform: grid.base.platform, family: family, state: state, unit: grid.base.platform == .android ? "dp" : "pt",
-                           panels: grid.panels, lines: lines, bounds: bounds, checks: Self.checks.map(\.name), cells: cells), scenes)
+        return (
+            MeaningMap(
+                platform: grid.base.platform, family: family, state: state,
+                unit: grid.base.platform == .android ? "dp" : "pt",
+                panels: grid.panels, lines: lines, bounds: bounds, checks: Self.checks.map(\.name), cells: cells),
+            scenes
+        )
     }
 
     /// The plan of one request with the map's checks run on its scene: what `plan --json` reports
@@ -132,8 +146,9 @@ public struct MapPlanner: Sendable {
 
     func reportAndScene(_ target: RenderTarget) -> (report: PlanReport, scene: Scene) {
         let d = renderer.draw(target)
-        let findings = RenderReport.findings(d.scene, image: Self.unpainted, painter: painter, known: known,
-                                             key: WidgetRenderer.adHocKey(d.facts), facts: d.facts, checks: Self.checks.compactMap(\.render))
+        let findings = RenderReport.findings(
+            d.scene, image: Self.unpainted, painter: painter, known: known,
+            key: WidgetRenderer.adHocKey(d.facts), facts: d.facts, checks: Self.checks.compactMap(\.render))
         return (PlanReport(d, findings: findings), d.scene)
     }
 
@@ -147,7 +162,8 @@ public struct MapPlanner: Sendable {
         let inside = grid.insideDeclaredBounds(place) && resolvesToDrawnFamily(target, drawn: r)
         let reference = roomy.reference(family: r.family, panel: place.panel)
         let shown = Set(r.elements.filter { $0.shown && !RoomyReferences.isHabitRow($0.name) }.map(\.name))
-        var shed: [String] = [], reasons: [String: String] = [:]
+        var shed: [String] = []
+        var reasons: [String: String] = [:]
         for name in reference.shownElements where !shown.contains(name) {
             shed.append(name)
             reasons[name] = r.elements.first { $0.name == name }?.reason ?? "not drawn"
@@ -157,17 +173,21 @@ public struct MapPlanner: Sendable {
             reasons[Self.habitRows] = "\(r.habits.visible.count) habit row(s) drawn; with room, \(reference.habitRows)"
         }
         let findings = r.findings.map { f in
-            MeaningMap.Finding(kind: f.kind, node: f.node, detail: f.detail, known: f.known, seed: f.seed,
-                               mapClass: MapClass.classify(f, insideSeedScope: inside))
+            MeaningMap.Finding(
+                kind: f.kind, node: f.node, detail: f.detail, known: f.known, seed: f.seed,
+                mapClass: MapClass.classify(f, insideSeedScope: inside))
         }
         var classes = Set(findings.map(\.mapClass))
         if !shed.isEmpty { classes.insert(.shed) }
         if classes.isEmpty { classes.insert(.shown) }
         let sorted = classes.sorted()
-        return (MeaningMap.Cell(panel: place.panel, row: place.row, column: place.column, family: r.family,
-                               width: r.size.width, height: r.size.height, fontScale: r.fontScale, deviceClass: r.deviceClass,
-                               textSize: r.textSize, outcome: sorted.last!, classes: sorted, shed: shed, reasons: reasons,
-                               findings: findings, inside: inside), scene)
+        return (
+            MeaningMap.Cell(
+                panel: place.panel, row: place.row, column: place.column, family: r.family,
+                width: r.size.width, height: r.size.height, fontScale: r.fontScale, deviceClass: r.deviceClass,
+                textSize: r.textSize, outcome: sorted.last!, classes: sorted, shed: shed, reasons: reasons,
+                findings: findings, inside: inside), scene
+        )
     }
 
     /// Whether a device would draw this family at this size: always under `--family auto`; for a
@@ -176,8 +196,12 @@ public struct MapPlanner: Sendable {
     func resolvesToDrawnFamily(_ target: RenderTarget, drawn: PlanReport) -> Bool {
         guard case .android(var r) = target, r.family != .auto else { return true }
         var needsViability = false
-        let cheap = resolveSize(minWidthDp: r.widthDp, minHeightDp: r.heightDp, kindling: drawn.kindling,
-                                largeHabitCapacity: { needsViability = true; return 0 }())
+        let cheap = resolveSize(
+            minWidthDp: r.widthDp, minHeightDp: r.heightDp, kindling: drawn.kindling,
+            largeHabitCapacity: {
+                needsViability = true
+                return 0
+            }())
         guard needsViability else { return cheap.size.rawValue == drawn.family }
         r.family = .auto
         return renderer.draw(.android(r)).facts.family.name == drawn.family
@@ -201,23 +225,29 @@ struct RoomyReferences: Sendable {
     init(grid: MapGrid, planner: MapPlanner) {
         func reference(_ target: RenderTarget) -> Reference {
             let r = planner.report(target)
-            return Reference(shownElements: r.elements.filter { $0.shown && !Self.isHabitRow($0.name) }.map(\.name),
-                             habitRows: r.habits.visible.count)
+            return Reference(
+                shownElements: r.elements.filter { $0.shown && !Self.isHabitRow($0.name) }.map(\.name),
+                habitRows: r.habits.visible.count)
         }
         switch (grid.axes, grid.base) {
         case (.android(_, _, _, let scales), .android(var r)):
             references = scales.map { fs in
-                Dictionary(uniqueKeysWithValues: AndroidFamily.allCases.map { family in
-                    r.family = AndroidFamilyRequest(family)
-                    r.widthDp = AndroidRenderRequest.widthRange.upperBound; r.heightDp = AndroidRenderRequest.heightRange.upperBound
-                    r.fontScale = fs
-                    return (family.rawValue, reference(.android(r)))
-                })
+                Dictionary(
+                    uniqueKeysWithValues: AndroidFamily.allCases.map { family in
+                        r.family = AndroidFamilyRequest(family)
+                        r.widthDp = AndroidRenderRequest.widthRange.upperBound
+                        r.heightDp = AndroidRenderRequest.heightRange.upperBound
+                        r.fontScale = fs
+                        return (family.rawValue, reference(.android(r)))
+                    })
             }
         case (.ios(let families, _), .ios(var r)):
             references = families.map { family in
                 let device = MapGrid.deviceClasses(family)[0]
-                r.family = family; r.deviceClass = device.name; r.size = device.size(family)!; r.textSize = .large
+                r.family = family
+                r.deviceClass = device.name
+                r.size = device.size(family)!
+                r.textSize = .large
                 return [family.rawValue: reference(.ios(r))]
             }
         case (.android, .ios), (.ios, .android):

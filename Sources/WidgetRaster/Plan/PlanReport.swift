@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// `evidence plan --json`: one schema for both platforms (`Schemas/plan.schema.json`, checked by
@@ -74,21 +74,35 @@ public struct PlanReport: Codable, Sendable {
     /// (Android's font scale and header rung, iOS's type size and device class) does it ask which.
     init(_ d: DrawnWidget, findings: [RenderReport.Finding]) {
         let w = d.facts.resolved
-        platform = d.facts.platform; family = d.facts.family.name; size = d.scene.size
-        state = w.state; reactive = w.reactive; motif = w.motif; kindling = w.kindling
+        platform = d.facts.platform
+        family = d.facts.family.name
+        size = d.scene.size
+        state = w.state
+        reactive = w.reactive
+        motif = w.motif
+        kindling = w.kindling
         accessibilityLabel = d.scene.accessibilityLabel
-        checks = Self.checkNames; self.findings = findings
+        checks = Self.checkNames
+        self.findings = findings
         switch d.plan {
         case .android(let plan):
-            unit = "dp"; fontScale = plan.fontScale
-            sizeReason = plan.sizeReason; rung = plan.rung?.rawValue; rungReason = plan.rungReason
+            unit = "dp"
+            fontScale = plan.fontScale
+            sizeReason = plan.sizeReason
+            rung = plan.rung?.rawValue
+            rungReason = plan.rungReason
             content = plan.contentBox
             elements = plan.reportElements
             habits = Habits(visible: plan.habitRows.map(\.habitIndex), overflow: plan.overflow)
             arithmetic = plan.arithmetic
         case .ios(let plan, let request):
-            unit = "pt"; textSize = request.textSize.rawValue; deviceClass = request.deviceClass; scale = request.scale
-            sizeReason = request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" } ?? "explicit size"
+            unit = "pt"
+            textSize = request.textSize.rawValue
+            deviceClass = request.deviceClass
+            scale = request.scale
+            sizeReason =
+                request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" }
+                ?? "explicit size"
             content = plan.content
             elements = plan.reportElements
             habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
@@ -102,14 +116,18 @@ extension AndroidWidgetPlan {
     var reportElements: [PlanReport.Element] {
         PlanPart.android.map { key in
             let e = element(key)
-            return PlanReport.Element(name: key.name(on: .android), shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
-                                      lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
-        } + habitRows.map { r in
-            PlanReport.Element(name: PlanRow.habitRowName(r.habitIndex), shown: true,
-                               reason: "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
-                                   + (levelB ? " (Level B)" : ""),
-                               frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
+            return PlanReport.Element(
+                name: key.name(on: .android), shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
+                lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
         }
+            + habitRows.map { r in
+                PlanReport.Element(
+                    name: PlanRow.habitRowName(r.habitIndex), shown: true,
+                    reason:
+                        "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
+                        + (levelB ? " (Level B)" : ""),
+                    frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
+            }
     }
 }
 
@@ -117,10 +135,19 @@ extension IOSWidgetPlan {
     /// Every item drawn, in paint order, then the hidden parts by name.
     var reportElements: [PlanReport.Element] {
         items.map { i in
-            var lines: [String]?, ellipsized: Bool?
-            if case .text(let t, _, _, _, _) = i.content { lines = t.lines; ellipsized = t.ellipsized }
-            return PlanReport.Element(name: i.name(on: .ios), shown: true, reason: i.reason, frame: i.frame, lines: lines, ellipsized: ellipsized)
-        } + hiddenByName.sorted { $0.key < $1.key }.map { PlanReport.Element(name: $0.key, shown: false, reason: $0.value) }
+            var lines: [String]?
+            var ellipsized: Bool?
+            if case .text(let t, _, _, _, _) = i.content {
+                lines = t.lines
+                ellipsized = t.ellipsized
+            }
+            return PlanReport.Element(
+                name: i.name(on: .ios), shown: true, reason: i.reason, frame: i.frame, lines: lines,
+                ellipsized: ellipsized)
+        }
+            + hiddenByName.sorted { $0.key < $1.key }.map {
+                PlanReport.Element(name: $0.key, shown: false, reason: $0.value)
+            }
     }
 }
 
@@ -136,8 +163,9 @@ extension WidgetRenderer {
 extension PlanReport {
     /// The report of a widget `WidgetRenderer.draw` made, the registry's checks run on its scene.
     public init(_ d: DrawnWidget, painter: CairoPainter, known: KnownFindings) {
-        let findings = RenderReport.findings(d.scene, image: painter.render(d.scene), painter: painter, known: known,
-                                             key: WidgetRenderer.adHocKey(d.facts), facts: d.facts)
+        let findings = RenderReport.findings(
+            d.scene, image: painter.render(d.scene), painter: painter, known: known,
+            key: WidgetRenderer.adHocKey(d.facts), facts: d.facts)
         self.init(d, findings: findings)
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetText
+import Foundation
 import WidgetScene
+import WidgetText
 
 /// An accessibility view of one render, as Paparazzi's accessibility snapshot draws it: the render
 /// (on the wallpaper grey where it is a one-tint host mode, on white otherwise) with every element
@@ -24,7 +24,8 @@ public enum AccessibilityOverlay {
         public var line: String {
             var s = "\(number) \(node) · \(role.rawValue) · " + (spoken.map { "spoken “\($0)”" } ?? "not spoken")
             if let c = contrast {
-                s += " · \(WCAG.display(c.ratio)):1 \(c.passes ? "≥" : "<") \(WCAG.display(c.floor)):1 \(c.passes ? "pass" : "FAIL")"
+                s +=
+                    " · \(WCAG.display(c.ratio)):1 \(c.passes ? "≥" : "<") \(WCAG.display(c.floor)):1 \(c.passes ? "pass" : "FAIL")"
             }
             return s
         }
@@ -35,7 +36,9 @@ public enum AccessibilityOverlay {
     public static func path(_ key: String) -> String { key + "/" + fileName }
 
     /// Outline colours, each clear of white and of the wallpaper grey.
-    static let palette: [Color] = ["#D7263D", "#1B998B", "#2E86AB", "#F46036", "#8E44AD", "#C5A100", "#E84393", "#00A8E8"].compactMap(Color.init(hex:))
+    static let palette: [Color] = [
+        "#D7263D", "#1B998B", "#2E86AB", "#F46036", "#8E44AD", "#C5A100", "#E84393", "#00A8E8",
+    ].compactMap(Color.init(hex:))
     static let wallpaper = Color(r: 0x5D, g: 0x64, b: 0x72)
     static let legendWidth = 460, lineBox = 24, gap = 12
 
@@ -46,8 +49,11 @@ public enum AccessibilityOverlay {
         for node in scene.nodes where node.role != .decorative || node.element.speech == .spoken {
             var spoken: String?
             if node.element.speech == .spoken, case .text(let t) = node.content { spoken = t.text }
-            out.append(Entry(number: out.count + 1, node: node.name, role: node.role, spoken: spoken, contrast: measured[node.name],
-                             box: scene.pixelRect(node.bounds), colour: palette[out.count % palette.count]))
+            out.append(
+                Entry(
+                    number: out.count + 1, node: node.name, role: node.role, spoken: spoken,
+                    contrast: measured[node.name],
+                    box: scene.pixelRect(node.bounds), colour: palette[out.count % palette.count]))
         }
         return out
     }
@@ -57,19 +63,28 @@ public enum AccessibilityOverlay {
         let render = painter.render(scene)
         // Ink coverage, as verify's contrast check (`ContrastCheck.findings`) reads the pixels; the
         // render above is the audit's image, so only its foreground-free twin is drawn again.
-        let found = ContrastAudit.auditRendered(scene: scene, image: render, background: painter.render(scene.withoutForeground()), coverage: .ink)
+        let found = ContrastAudit.auditRendered(
+            scene: scene, image: render, background: painter.render(scene.withoutForeground()), coverage: .ink)
         let list = entries(scene, contrast: found)
         let style = TextStyle(.roboto, .regular, size: 15)
         let legends = list.map { e in
-            ContactSheet.caption(TextWrap.wrap(e.line, width: Double(legendWidth - 28), maxLines: 3, style: style, measurer: painter.fonts).lines,
-                                 width: legendWidth - 28, style: style, painter: painter)
+            ContactSheet.caption(
+                TextWrap.wrap(
+                    e.line, width: Double(legendWidth - 28), maxLines: 3, style: style, measurer: painter.fonts
+                ).lines,
+                width: legendWidth - 28, style: style, painter: painter)
         }
         let legendHeight = legends.reduce(gap) { $0 + $1.height + 4 }
-        var out = RGBAImage(width: gap + render.width + gap + legendWidth, height: max(render.height + 2 * gap, legendHeight), fill: .white)
+        var out = RGBAImage(
+            width: gap + render.width + gap + legendWidth, height: max(render.height + 2 * gap, legendHeight),
+            fill: .white)
         let ground = scene.rendering.isOneTint ? wallpaper : .white
         fill(&out, PixelRect(x: gap, y: gap, width: render.width, height: render.height), ground)
         ContactSheet.blit(render, into: &out, x: gap, y: gap)
-        for e in list { outline(&out, PixelRect(x: e.box.x + gap, y: e.box.y + gap, width: e.box.width, height: e.box.height), e.colour) }
+        for e in list {
+            outline(
+                &out, PixelRect(x: e.box.x + gap, y: e.box.y + gap, width: e.box.width, height: e.box.height), e.colour)
+        }
         var y = gap
         let x = gap + render.width + gap
         for (e, legend) in zip(list, legends) {
@@ -81,7 +96,9 @@ public enum AccessibilityOverlay {
     }
 
     static func fill(_ img: inout RGBAImage, _ r: PixelRect, _ c: Color) {
-        for y in max(0, r.y)..<min(img.height, r.y + r.height) { for x in max(0, r.x)..<min(img.width, r.x + r.width) { img.setPixel(x: x, y: y, c) } }
+        for y in max(0, r.y)..<min(img.height, r.y + r.height) {
+            for x in max(0, r.x)..<min(img.width, r.x + r.width) { img.setPixel(x: x, y: y, c) }
+        }
     }
 
     /// A 2 px frame just outside the box (so the outline never covers what it marks).

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// How an annotation's `file=` is spelt: GitHub resolves it against `$GITHUB_WORKSPACE`, the
 /// repository's root, so a path relative to the working folder is rebased there — a package kept in
@@ -10,14 +10,18 @@ public struct AnnotationFiles: Sendable, Equatable {
     public var workspace: String?
 
     public init(workingDirectory: String = "", workspace: String? = nil) {
-        self.workingDirectory = workingDirectory; self.workspace = workspace
+        self.workingDirectory = workingDirectory
+        self.workspace = workspace
     }
 
     /// `file` (relative to the working folder, or absolute) as GitHub should read it.
     public func path(_ file: String) -> String {
         guard let workspace, !workingDirectory.isEmpty || file.hasPrefix("/") else { return file }
-        let absolute = file.hasPrefix("/") ? URL(fileURLWithPath: file) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(file)
-        let p = absolute.standardizedFileURL.path, w = URL(fileURLWithPath: workspace).standardizedFileURL.path
+        let absolute =
+            file.hasPrefix("/")
+            ? URL(fileURLWithPath: file) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(file)
+        let p = absolute.standardizedFileURL.path
+        let w = URL(fileURLWithPath: workspace).standardizedFileURL.path
         let prefix = w.hasSuffix("/") ? w : w + "/"
         return p.hasPrefix(prefix) ? String(p.dropFirst(prefix.count)) : file
     }
@@ -29,10 +33,13 @@ public struct AnnotationFiles: Sendable, Equatable {
 public enum GitHubAnnotations {
     public static let shown = 10
 
-    public static func errorLines(_ result: VerifyResult, files: AnnotationFiles = AnnotationFiles(), listedIn: String = listedIn()) -> [String] {
+    public static func errorLines(
+        _ result: VerifyResult, files: AnnotationFiles = AnnotationFiles(), listedIn: String = listedIn()
+    ) -> [String] {
         let goldens = result.run?.goldens ?? "Goldens"
         let ordered = ReviewOrder.failures(result.failures)
-        return ordered.prefix(shown).map { errorLine($0, goldens: goldens, files: files) } + moreLine(result, listedIn: listedIn)
+        return ordered.prefix(shown).map { errorLine($0, goldens: goldens, files: files) }
+            + moreLine(result, listedIn: listedIn)
     }
 
     /// One failure's `::error`, on its golden's file.
@@ -47,7 +54,8 @@ public enum GitHubAnnotations {
     /// stdout, or on stderr under --json — is always in the step's log; the page when one is
     /// written; the step summary holds only the first `shown`.
     public static func listedIn(page: String? = nil, stepSummary: Bool = false) -> String {
-        "every failure is listed with its fix in this step's log" + (page.map { " and on the page \($0)/\(HTMLReport.fileName)" } ?? "")
+        "every failure is listed with its fix in this step's log"
+            + (page.map { " and on the page \($0)/\(HTMLReport.fileName)" } ?? "")
             + (stepSummary ? "; the step summary shows the first \(shown)" : "")
     }
 
@@ -55,7 +63,10 @@ public enum GitHubAnnotations {
     static func moreLine(_ result: VerifyResult, listedIn: String) -> [String] {
         let total = result.failures.count
         guard total > shown else { return [] }
-        return ["::error title=\(property("evidence: \(total - shown) more failures"))::" + data("\(total - shown) more failures not annotated; \(listedIn)")]
+        return [
+            "::error title=\(property("evidence: \(total - shown) more failures"))::"
+                + data("\(total - shown) more failures not annotated; \(listedIn)")
+        ]
     }
 
     /// The annotations as the run goes. Which ten GitHub shows follows the review order (the
@@ -73,7 +84,8 @@ public enum GitHubAnnotations {
         private var arrived = 0
 
         public init(files: AnnotationFiles = AnnotationFiles(), listedIn: String = GitHubAnnotations.listedIn()) {
-            self.files = files; self.listedIn = listedIn
+            self.files = files
+            self.listedIn = listedIn
         }
 
         public func begin(_ run: RunStart) { goldens = run.goldens }
@@ -91,14 +103,23 @@ public enum GitHubAnnotations {
         /// contract); should the result not begin with what was streamed, it is annotated whole,
         /// less what was already printed.
         public func finish(_ result: VerifyResult) -> [String] {
-            let consistent = result.failures.count >= arrived
-                && (emitted + waiting.map { ($0.index, $0.failure) }).allSatisfy { result.failures[$0.index] == $0.failure }
+            let consistent =
+                result.failures.count >= arrived
+                && (emitted + waiting.map { ($0.index, $0.failure) }).allSatisfy {
+                    result.failures[$0.index] == $0.failure
+                }
             guard consistent, goldens == (result.run?.goldens ?? "Goldens") else {
-                let printed = Set(emitted.map { GitHubAnnotations.errorLine($0.failure, goldens: goldens, files: files) })
-                return GitHubAnnotations.errorLines(result, files: files, listedIn: listedIn).filter { !printed.contains($0) }
+                let printed = Set(
+                    emitted.map { GitHubAnnotations.errorLine($0.failure, goldens: goldens, files: files) })
+                return GitHubAnnotations.errorLines(result, files: files, listedIn: listedIn).filter {
+                    !printed.contains($0)
+                }
             }
-            for (i, f) in result.failures.enumerated().dropFirst(arrived) { waiting.append((ReviewOrder.rank[f.kind]!, i, f)) }
-            return settle(limit: shown - emitted.count, final: true) + GitHubAnnotations.moreLine(result, listedIn: listedIn)
+            for (i, f) in result.failures.enumerated().dropFirst(arrived) {
+                waiting.append((ReviewOrder.rank[f.kind]!, i, f))
+            }
+            return settle(limit: shown - emitted.count, final: true)
+                + GitHubAnnotations.moreLine(result, listedIn: listedIn)
         }
 
         /// Keeps the best `limit` waiting failures in review order; returns the lines of those that
@@ -124,8 +145,9 @@ public enum GitHubAnnotations {
         case .matchEnvironment, .matchEnvironmentInCI: return goldens + "/manifest.json"
         case .restoreManifest: return goldens + "/manifest.json"
         case .removeLink: return goldens + "/" + f.key
-        case .record, .fixOtherFindingsFirst, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip, .fixTruncation,
-             .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reviewAgain, .fixCaseExpectation:
+        case .record, .fixOtherFindingsFirst, .recordRemoves, .deleteByHand, .restoreFromGit, .gitLFSPull, .fixClip,
+            .fixTruncation,
+            .fixContrast, .fixColourAlone, .fixGlyph, .fixLostMeaning, .reviewAgain, .fixCaseExpectation:
             return goldens + "/" + f.key + ".png"
         }
     }
@@ -137,7 +159,8 @@ public enum GitHubAnnotations {
     public static func summary(_ result: VerifyResult, page: String?) -> String {
         let goldens = result.run?.goldens ?? "Goldens"
         let status = result.failures.isEmpty ? "✅" : "❌"
-        var s = "### \(status) evidence verify\(result.shard.map { " shard \(cell($0))" } ?? ""): \(result.summaryLine)\n\n"
+        var s =
+            "### \(status) evidence verify\(result.shard.map { " shard \(cell($0))" } ?? ""): \(result.summaryLine)\n\n"
         s += "comparison: \(cell(result.comparison))\n\n"
         // the classes apart, spec gaps first (issue #51)
         if let counts = result.classCountsLine { s += "findings: \(cell(counts))\n\n" }
@@ -146,20 +169,27 @@ public enum GitHubAnnotations {
         for k in ReviewOrder.kinds {
             let fs = result.failures.filter { $0.kind == k }
             guard let first = fs.first else { continue }
-            let hint = (first.remedy ?? Remedy.default(for: k)) == .record ? "review the render, then `evidence record --filter KEY`" : AcceptHint.text(first, goldens: goldens)
+            let hint =
+                (first.remedy ?? Remedy.default(for: k)) == .record
+                ? "review the render, then `evidence record --filter KEY`" : AcceptHint.text(first, goldens: goldens)
             s += "| \(k.rawValue) | \(fs.count) | \(cell(hint)) |\n"
         }
-        s += "\n**failures by cause**\n\n" + RollUp.groups(result).map { "- " + cell($0.line) }.joined(separator: "\n") + "\n"
+        s +=
+            "\n**failures by cause**\n\n" + RollUp.groups(result).map { "- " + cell($0.line) }.joined(separator: "\n")
+            + "\n"
         let ordered = ReviewOrder.failures(result.failures)
         s += "\n| first failures | kind | detail | fix |\n|---|---|---|---|\n"
         for f in ordered.prefix(shown) {
-            s += "| `\(code(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
+            s +=
+                "| `\(code(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
         }
         if ordered.count > shown { s += "\n…and \(ordered.count - shown) more.\n" }
         if let page {
-            s += "\nReport: `\(code(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
+            s +=
+                "\nReport: `\(code(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
         } else if let dir = result.reportDirectory {
-            s += "\nReport folder: `\(code(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
+            s +=
+                "\nReport folder: `\(code(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
         }
         return s + "\n"
     }
@@ -189,8 +219,9 @@ public enum GitHubAnnotations {
 
     /// Message text: `%`, CR and LF are the characters the runner decodes; other controls are shown.
     static func data(_ s: String) -> String {
-        escapeControls(s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A"))
+        escapeControls(
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// Property values additionally escape `:` and `,`, which end a property.

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// The few pieces every static page shares: escaping, image URLs, and a shell whose script proves
 /// it ran (an element `#script-ok`) or records why not (`#script-error`), so a headless browser
@@ -39,7 +39,8 @@ public enum HTML {
 
     public static func src(_ relativePath: String) -> String {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? ""
+            String($0).addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? ""
         }
         return escape(segments.joined(separator: "/"))
     }

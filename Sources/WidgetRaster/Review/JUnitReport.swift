@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// The verify result as JUnit XML for CI test tabs, valid against the Jenkins / JUnit 5 schema
 /// (`Tests/WidgetRasterTests/Fixtures/junit.xsd` names its source): the run's facts as the suite's
@@ -10,7 +10,8 @@ public enum JUnitReport {
         let byKey = Dictionary(grouping: result.failures, by: \.key)
         let cases = ReviewOrder.cases(result)
         let goldens = result.run?.goldens ?? "Goldens"
-        return header(result, cases: cases, byKey: byKey) + cases.map { testcase($0, failures: byKey[$0.key], goldens: goldens) }.joined() + footer
+        return header(result, cases: cases, byKey: byKey)
+            + cases.map { testcase($0, failures: byKey[$0.key], goldens: goldens) }.joined() + footer
     }
 
     /// The document up to the first testcase: counts, time and properties, which only the end knows.
@@ -38,14 +39,17 @@ public enum JUnitReport {
         let kinds = HTMLReport.orderedUnique(failures.map(\.kind.rawValue)).joined(separator: " ")
         let text = failures.map { "\($0.kind.rawValue): \($0.detail)\n  fix: \(AcceptHint.text($0, goldens: goldens))" }
             .joined(separator: "\n")
-        s += ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
+        s +=
+            ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
         return s + xml(text) + "</failure>\n    </testcase>\n"
     }
 
     /// The run's facts for the suite: tool, comparison, matrix, shard, commit.
     static func properties(_ result: VerifyResult) -> [(String, String)] {
-        var p = [("tool", "\(result.run?.tool ?? "evidence") \(result.run?.version ?? ToolVersion.current)"),
-                 ("comparison", result.comparison), ("schema", result.schema)]
+        var p = [
+            ("tool", "\(result.run?.tool ?? "evidence") \(result.run?.version ?? ToolVersion.current)"),
+            ("comparison", result.comparison), ("schema", result.schema),
+        ]
         if let run = result.run {
             p.append(("matrix", run.matrix))
             if let f = run.filter { p.append(("filter", f)) }
@@ -74,7 +78,10 @@ public enum JUnitReport {
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
             default:
-                if let e = HTML.entity(c) { out += e; continue }
+                if let e = HTML.entity(c) {
+                    out += e
+                    continue
+                }
                 let v = c.value
                 let allowed = v >= 0x20 && !(0xD800...0xDFFF).contains(v) && v != 0xFFFE && v != 0xFFFF
                 out.unicodeScalars.append(allowed ? c : "\u{FFFD}")
@@ -88,14 +95,16 @@ public enum JUnitReport {
 /// (a record would bury a bug), then the ones a record can accept, each in `FailureKind` order.
 public enum ReviewOrder {
     public static let kinds: [FailureKind] =
-        FailureKind.allCases.filter { !Remedy.default(for: $0).recordsAGolden } + FailureKind.allCases.filter { Remedy.default(for: $0).recordsAGolden }
+        FailureKind.allCases.filter { !Remedy.default(for: $0).recordsAGolden }
+        + FailureKind.allCases.filter { Remedy.default(for: $0).recordsAGolden }
 
     /// Each kind's place in `kinds`.
     static let rank = Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
 
     /// Failures sorted by kind (stable within a kind).
     public static func failures(_ fs: [GateFailure]) -> [GateFailure] {
-        return fs.enumerated().sorted { (rank[$0.element.kind]!, $0.offset) < (rank[$1.element.kind]!, $1.offset) }.map(\.element)
+        return fs.enumerated().sorted { (rank[$0.element.kind]!, $0.offset) < (rank[$1.element.kind]!, $1.offset) }.map(
+            \.element)
     }
 
     /// Every case once, in key order; a result without cases (built by hand) gets them from its

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// JUnit written as the run goes: each testcase is appended, as its fixture is judged, to a temp
 /// file beside the destination (`.NAME.cases.tmp-PID`, removed on an interrupt like every temp
@@ -45,14 +45,18 @@ public final class JUnitStream: @unchecked Sendable {
             throw InputError(folder, "cannot create the folder (\(String(cString: strerror(errno))))")
         }
         createdFolders = missing
-        do { try OutputFile.check(destination.path) } catch { abandon(); throw error }
+        do { try OutputFile.check(destination.path) } catch {
+            abandon()
+            throw error
+        }
         let path = folder + "/" + TempFiles.name(for: destination.lastPathComponent + ".cases")
         unlink(path)  // our own PID's leftover, if any
         fd = TempFiles.create(path) { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard fd >= 0 else {
             let err = errno
             abandon()
-            throw InputError(destination.path, "cannot create a temp file beside it (\(String(cString: strerror(err))))")
+            throw InputError(
+                destination.path, "cannot create a temp file beside it (\(String(cString: strerror(err))))")
         }
         tempPath = path
     }
@@ -60,9 +64,13 @@ public final class JUnitStream: @unchecked Sendable {
     /// Appends the fixture's testcase to the temp file.
     public func fixture(_ r: FixtureResult) throws(InputError) {
         guard fd >= 0, let goldens else { return }
-        let bytes = Array(JUnitReport.testcase(r.record, failures: r.failures.isEmpty ? nil : r.failures, goldens: goldens).utf8)
+        let bytes = Array(
+            JUnitReport.testcase(r.record, failures: r.failures.isEmpty ? nil : r.failures, goldens: goldens).utf8)
         let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
-        if failure != 0 { throw InputError(destination.path, "cannot write its testcases beside it (\(String(cString: strerror(failure))))") }
+        if failure != 0 {
+            throw InputError(
+                destination.path, "cannot write its testcases beside it (\(String(cString: strerror(failure))))")
+        }
         streamed[r.key] = Streamed(range: written..<(written + bytes.count), record: r.record, failures: r.failures)
         written += bytes.count
     }
@@ -87,19 +95,27 @@ public final class JUnitStream: @unchecked Sendable {
         var out = Array(JUnitReport.header(result, cases: cases, byKey: byKey).utf8)
         out.reserveCapacity(out.count + cached.count + JUnitReport.footer.utf8.count)
         for c in cases {
-            if let s = streamed[c.key], s.range.upperBound <= cached.count, s.record == c, s.failures == (byKey[c.key] ?? []) {
+            if let s = streamed[c.key], s.range.upperBound <= cached.count, s.record == c,
+                s.failures == (byKey[c.key] ?? [])
+            {
                 out += cached[s.range]
             } else {
                 out += Array(JUnitReport.testcase(c, failures: byKey[c.key], goldens: goldens).utf8)
             }
         }
         out += Array(JUnitReport.footer.utf8)
-        do { try OutputFile.write(out, to: destination.path) } catch { abandon(); throw error }
+        do { try OutputFile.write(out, to: destination.path) } catch {
+            abandon()
+            throw error
+        }
     }
 
     /// The run failed: the temp file goes, and the folders `begin` made while they are empty.
     public func abandon() {
-        if fd >= 0 { close(fd); fd = -1 }
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
         removeTemp()
         for folder in createdFolders { rmdir(folder) }
         createdFolders = []

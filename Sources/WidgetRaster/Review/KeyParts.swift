@@ -13,20 +13,31 @@ public struct KeyParts: Codable, Sendable, Hashable {
 
     public init(_ id: FixtureID) {
         let s = id.segments
-        self.init(platform: s[0], family: s[1], state: s.count > 2 ? s[2] : "-", variants: Array(s.dropFirst(3)), facets: id.facets, known: true)
+        self.init(
+            platform: s[0], family: s[1], state: s.count > 2 ? s[2] : "-", variants: Array(s.dropFirst(3)),
+            facets: id.facets, known: true)
     }
 
     init(platform: String, family: String, state: String, variants: [String], facets: [String: String], known: Bool) {
-        self.platform = platform; self.family = family; self.state = state; self.variants = variants; self.facets = facets; self.known = known
+        self.platform = platform
+        self.family = family
+        self.state = state
+        self.variants = variants
+        self.facets = facets
+        self.known = known
     }
 
     /// The parts of a catalog key, from the catalog's identity for it; a key the catalog does not
     /// have (a stale golden, a test's ad-hoc fixture) is never taken apart: `-` parts, grouped as `stale`.
     public init(_ key: String) {
-        if let id = FixtureCatalog.id(forKey: key) { self.init(id); return }
+        if let id = FixtureCatalog.id(forKey: key) {
+            self.init(id)
+            return
+        }
         // A case file's key is its path below Cases/: grouped by its folder (`cases/reported`), no facets.
         if let folder = CaseFiles.folder(ofKey: key) {
-            self.init(platform: "cases", family: folder, state: "-", variants: [], facets: [:], known: true); return
+            self.init(platform: "cases", family: folder, state: "-", variants: [], facets: [:], known: true)
+            return
         }
         self.init(platform: "-", family: "-", state: "-", variants: [], facets: [:], known: false)
     }

@@ -15,18 +15,25 @@ enum MovedTokens {
         let backdrop = scene.card.width * scene.card.height / 2
         let nodes = scene.nodes.filter { $0.role != .decorative || $0.bounds.width * $0.bounds.height < backdrop }
             .map { (token: $0.token, rect: scene.pixelRect($0.bounds)) }
-        var count: [String: Int] = [:], changed = 0
+        var count: [String: Int] = [:]
+        var changed = 0
         let w = actual.width
         for y in 0..<actual.height {
             for x in 0..<w {
                 let i = (y * w + x) * 4
-                guard expected.pixels[i] != actual.pixels[i] || expected.pixels[i + 1] != actual.pixels[i + 1]
-                        || expected.pixels[i + 2] != actual.pixels[i + 2] || expected.pixels[i + 3] != actual.pixels[i + 3] else { continue }
+                guard
+                    expected.pixels[i] != actual.pixels[i] || expected.pixels[i + 1] != actual.pixels[i + 1]
+                        || expected.pixels[i + 2] != actual.pixels[i + 2]
+                        || expected.pixels[i + 3] != actual.pixels[i + 3]
+                else { continue }
                 changed += 1
                 // One pixel of slack: anti-aliasing spills past a node's bounds. (A pixel counts
                 // once per token however many of its nodes overlap there.)
                 var held: Set<String> = []
-                for n in nodes where x >= n.rect.x - 1 && x <= n.rect.x + n.rect.width && y >= n.rect.y - 1 && y <= n.rect.y + n.rect.height {
+                for n in nodes
+                where x >= n.rect.x - 1 && x <= n.rect.x + n.rect.width && y >= n.rect.y - 1
+                    && y <= n.rect.y + n.rect.height
+                {
                     held.insert(n.token)
                 }
                 guard !held.isEmpty else { return [] }

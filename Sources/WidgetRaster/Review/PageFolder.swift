@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import EvidenceCore
+    import Glibc
+    import EvidenceCore
 #endif
 
 /// A page folder (`report -o DIR`, `gallery -o DIR`) written whole or not at all. Everything goes
@@ -36,10 +37,14 @@ public struct PageFolder {
         // The folder it goes in as the kernel reaches it (`lnk/../x` is beside lnk's target), its
         // own name kept, so a link there is still refused below.
         let (parentPath, lastName) = splitPath(path)
-        guard lastName != ".", lastName != ".." else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
+        guard lastName != ".", lastName != ".." else {
+            throw InputError(flag, "'\(path)' is not a folder a page can be written to")
+        }
         let target = URL(fileURLWithPath: KernelPath.resolve(parentPath)).appendingPathComponent(lastName)
         let name = target.lastPathComponent
-        guard !name.isEmpty, name != "/" else { throw InputError(flag, "'\(path)' is not a folder a page can be written to") }
+        guard !name.isEmpty, name != "/" else {
+            throw InputError(flag, "'\(path)' is not a folder a page can be written to")
+        }
         let parent = target.deletingLastPathComponent()
         var st = stat()
         guard stat(parent.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
@@ -52,7 +57,10 @@ public struct PageFolder {
             throw InputError(staging.path, "cannot create the staging folder (\(String(cString: strerror(errno))))")
         }
         let page = PageFolder(target: target, staging: staging)
-        do { try mark(page.folder) } catch { page.discard(); throw error }
+        do { try mark(page.folder) } catch {
+            page.discard()
+            throw error
+        }
         return page
     }
 
@@ -66,12 +74,16 @@ public struct PageFolder {
     /// `-o ..`: the work tree itself) are refused. `verify --report/--html` asks the same before it
     /// writes into a folder (`replacing: false`: it replaces nothing, so a JUnit file a CI put
     /// beside the images does not block the next run).
-    public static func checkReplaceable(_ target: URL, replacing: Bool = true,
-                                        workingDirectory: String = FileManager.default.currentDirectoryPath) throws(InputError) {
+    public static func checkReplaceable(
+        _ target: URL, replacing: Bool = true,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(InputError) {
         let t = KernelPath.resolve(target.path, workingDirectory: workingDirectory)
         let cwd = KernelPath.resolve(workingDirectory, workingDirectory: "/")
         if cwd == t || cwd.hasPrefix(t.hasSuffix("/") ? t : t + "/") {
-            throw InputError(target.path, "is the working folder or holds it; a report folder is replaced whole — name a folder of its own")
+            throw InputError(
+                target.path,
+                "is the working folder or holds it; a report folder is replaced whole — name a folder of its own")
         }
         var st = stat()
         guard lstat(target.path, &st) == 0 else {
@@ -79,24 +91,34 @@ public struct PageFolder {
             throw InputError(target.path, "cannot inspect (\(String(cString: strerror(errno))))")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else {
-            throw InputError(target.path, st.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link; a page folder is never written through a link"
-                                                                          : "exists and is not a folder")
+            throw InputError(
+                target.path,
+                st.st_mode & S_IFMT == S_IFLNK
+                    ? "is a symbolic link; a page folder is never written through a link"
+                    : "exists and is not a folder")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
         if entries.isEmpty { return }
         guard entries.contains(markerName) else {
             if entries.contains(resultName) {
                 // `verify --html DIR --json > DIR/result.json`: the shell made the file before verify ran.
-                throw InputError(target.path, "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect")
+                throw InputError(
+                    target.path,
+                    "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect"
+                )
             }
-            throw InputError(target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
+            throw InputError(
+                target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
         }
         let folder = ContainedFolder(target)
         guard case .bytes(let marker) = folder.read(markerName), acceptedMarkerTexts.contains(marker) else {
             throw InputError(target.path, "holds a \(markerName) evidence did not write; choose a new or empty folder")
         }
         if replacing, let problem = pageProblem(folder) {
-            throw InputError(target.path, "holds \(problem), which no page evidence writes holds; it is not replaced — choose a new or empty folder")
+            throw InputError(
+                target.path,
+                "holds \(problem), which no page evidence writes holds; it is not replaced — choose a new or empty folder"
+            )
         }
     }
 
@@ -116,7 +138,9 @@ public struct PageFolder {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for e in entries {
             for tag in [".\(name).tmp-", ".\(name).old-"] where e.hasPrefix(tag) {
-                guard let pid = Int32(e.dropFirst(tag.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                guard let pid = Int32(e.dropFirst(tag.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+                    continue
+                }
                 var st = stat()
                 let p = parent.appendingPathComponent(e).path
                 if lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { try? FileManager.default.removeItem(atPath: p) }
@@ -127,7 +151,8 @@ public struct PageFolder {
     /// Puts the finished folder in DIR's place (the old one, if ours, is retired and removed).
     public func commit() throws(InputError) {
         try Self.checkReplaceable(target)  // nothing may have been planted there meanwhile
-        let retired = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
+        let retired = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).old-\(getpid())")
         var st = stat()
         let hadOld = lstat(target.path, &st) == 0
         if hadOld, rename(target.path, retired.path) != 0 {

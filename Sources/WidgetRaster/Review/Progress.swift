@@ -14,7 +14,8 @@ final class ProgressTally: @unchecked Sendable {
     private let lock = NSLock()
     init(total: Int) { self.total = total }
     func step(failed: Bool) -> GateProgress {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         done += 1
         if failed { failures += 1 }
         return GateProgress(done: done, total: total, failures: failures)

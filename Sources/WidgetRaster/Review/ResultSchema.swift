@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// The versioned shape of `verify --json` (documented in the README's "Result JSON" section).
 /// Bump `version` whenever a field changes meaning or becomes required; `report --from` refuses
@@ -38,14 +38,18 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public var cases: [String: String]?
 
     public init(matrix: String, environment: RendererEnvironment, filter: String?, checks: [String]? = nil) {
-        self.matrix = matrix; self.environment = environment; self.filter = filter; self.checks = checks
+        self.matrix = matrix
+        self.environment = environment
+        self.filter = filter
+        self.checks = checks
     }
 
     /// The registry's names of the checks a run applies, in registry order: its per-render checks,
     /// and the checks across fixtures (colour-alone) when it runs them.
     public static func checkNames(_ renderChecks: [RenderCheck], acrossFixtures: Bool) -> [String] {
         let names = Set(renderChecks.map(\.name))
-        return CheckRegistry.checks.filter { c in c.render == nil ? acrossFixtures : names.contains(c.name) }.map(\.name)
+        return CheckRegistry.checks.filter { c in c.render == nil ? acrossFixtures : names.contains(c.name) }.map(
+            \.name)
     }
 
     /// The case files of a catalog by key with their content hashes; nil when it has none.
@@ -84,7 +88,9 @@ public struct CheckApplications: Codable, Sendable, Equatable {
     public var colourAlone: ColourAloneCheck.Tally?
 
     public init(renders: Int, checks: [String: Int], colourAlone: ColourAloneCheck.Tally?) {
-        self.renders = renders; self.checks = checks; self.colourAlone = colourAlone
+        self.renders = renders
+        self.checks = checks
+        self.colourAlone = colourAlone
     }
 
     /// The counts of several shards' runs as one run's; nil unless every shard recorded them and
@@ -92,7 +98,9 @@ public struct CheckApplications: Codable, Sendable, Equatable {
     static func sum(_ parts: [CheckApplications?]) -> CheckApplications? {
         let all = parts.compactMap { $0 }
         guard all.count == parts.count, var total = all.first,
-              all.allSatisfy({ Set($0.checks.keys) == Set(total.checks.keys) && ($0.colourAlone == nil) == (total.colourAlone == nil) })
+            all.allSatisfy({
+                Set($0.checks.keys) == Set(total.checks.keys) && ($0.colourAlone == nil) == (total.colourAlone == nil)
+            })
         else { return nil }
         for a in all.dropFirst() {
             total.renders += a.renders
@@ -133,7 +141,10 @@ public struct CaseRecord: Codable, Sendable, Equatable {
     public var seconds: Double
 
     public init(key: String, platform: String, family: String, seconds: Double) {
-        self.key = key; self.platform = platform; self.family = family; self.seconds = seconds
+        self.key = key
+        self.platform = platform
+        self.family = family
+        self.seconds = seconds
     }
 
     public init(_ fixture: Fixture, seconds: Double) { self.init(key: fixture.key, id: fixture.id, seconds: seconds) }
@@ -142,7 +153,9 @@ public struct CaseRecord: Codable, Sendable, Equatable {
     /// nothing typed to read) is its own area, named by its first key segment.
     public init(key: String, id: FixtureID?, seconds: Double) {
         guard let id else {
-            self.init(key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-", seconds: seconds)
+            self.init(
+                key: key, platform: key.split(separator: "/").first.map(String.init) ?? key, family: "-",
+                seconds: seconds)
             return
         }
         self.init(key: key, platform: id.platform.rawValue, family: id.family.name, seconds: seconds)

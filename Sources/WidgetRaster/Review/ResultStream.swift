@@ -53,7 +53,8 @@ final class OrderedDelivery<T: Sendable>: @unchecked Sendable {
     init(_ consume: @escaping @Sendable (T) -> Void) { self.consume = consume }
 
     func deliver(_ index: Int, _ value: T) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         pending[index] = value
         while let v = pending.removeValue(forKey: next) {
             consume(v)

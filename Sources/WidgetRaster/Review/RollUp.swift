@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
 
 /// Failures rolled up to their cause, the lines read before the per-fixture list — in the console,
@@ -58,28 +58,40 @@ public enum RollUp {
                 let facet = ([theme?.rawValue] + roles.map(Optional.some)).compactMap { $0 }.joined(separator: ", ")
                 var s = "\(token) (\(facet))"
                 if let w = worst {
-                    s += " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) background\(backgrounds == 1 ? "" : "s")"
+                    s +=
+                        " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) background\(backgrounds == 1 ? "" : "s")"
                 }
                 if belowFloor == 0 {
                     s += " — \(fixtures) moved with it, none below the floor"
                 } else {
-                    s += " — \(fixtures)" + (belowFloor < keys.count ? " (\(belowFloor) below the floor, \(keys.count - belowFloor) moved with it)" : "")
+                    s +=
+                        " — \(fixtures)"
+                        + (belowFloor < keys.count
+                            ? " (\(belowFloor) below the floor, \(keys.count - belowFloor) moved with it)" : "")
                 }
                 if let suggestion {
-                    s += suggestion.suggested.map { " · nearest passing value \($0) (now \(suggestion.current))" } ?? " · no value at its hue passes"
+                    s +=
+                        suggestion.suggested.map { " · nearest passing value \($0) (now \(suggestion.current))" }
+                        ?? " · no value at its hue passes"
                 }
                 return s
             case .copy(let removed, let added):
-                func words(_ w: [String]) -> String { w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ") }
+                func words(_ w: [String]) -> String {
+                    w.isEmpty ? "nothing" : w.map(TextDiff.quoted).joined(separator: " ")
+                }
                 return "copy \(words(removed)) → \(words(added)) — \(fixtures)"
             case .layout(let family, let element, let spaceBelow):
                 // (a move counted under the space above it names itself among what moved)
-                let others = HTMLReport.orderedUnique(moves.flatMap { spaceBelow && $0.spaceBelow != true ? [$0.element] + $0.others : $0.others })
-                let names = others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
+                let others = HTMLReport.orderedUnique(
+                    moves.flatMap { spaceBelow && $0.spaceBelow != true ? [$0.element] + $0.others : $0.others })
+                let names =
+                    others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
                 let with = others.isEmpty ? "" : spaceBelow ? " (moved: \(names))" : " (moved with it: \(names))"
-                return "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
+                return
+                    "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
             case .element(let kind, let element):
-                return "\(kind.rawValue) \(element.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
+                return "\(kind.rawValue) \(element.rawValue) — \(fixtures)"
+                    + (findings > keys.count ? " (\(findings) findings)" : "")
             case .check(let kind):
                 return "\(kind.rawValue) — \(fixtures)" + (findings > keys.count ? " (\(findings) findings)" : "")
             }
@@ -92,20 +104,45 @@ public enum RollUp {
     /// The groups of `failures`. `suggestions`: the token audit's (`TokenAuditReport.suggestions`)
     /// for the tokens the run drew with, matched to a token cause by name and base theme.
     /// `details`: the failing fixtures' words, which name a copy edit's cause.
-    public static func groups(_ failures: [GateFailure], suggestions: [TokenSuggestion] = [], details: [FixtureDetail] = []) -> [Group] {
-        struct Tally { var keys: [String] = []; var seen: Set<String> = []; var findings = 0; var roles: [String] = []
-                       var worst: ContrastMeasure?; var backgrounds: Set<String> = []; var floors: Set<Pair> = []; var below: Set<String> = []
-                       var moves: [LayoutMove] = [] }
-        struct Pair: Hashable { var background: String; var floor: Double }
-        var order: [Cause] = [], byCause: [Cause: Tally] = [:]
+    public static func groups(
+        _ failures: [GateFailure], suggestions: [TokenSuggestion] = [], details: [FixtureDetail] = []
+    ) -> [Group] {
+        struct Tally {
+            var keys: [String] = []
+            var seen: Set<String> = []
+            var findings = 0
+            var roles: [String] = []
+            var worst: ContrastMeasure?
+            var backgrounds: Set<String> = []
+            var floors: Set<Pair> = []
+            var below: Set<String> = []
+            var moves: [LayoutMove] = []
+        }
+        struct Pair: Hashable {
+            var background: String
+            var floor: Double
+        }
+        var order: [Cause] = []
+        var byCause: [Cause: Tally] = [:]
         // Causes a pixels failure joins only where the run has them: tokens that failed contrast…
-        let sharedCauses = Set(failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } })
-            // …and the spaces below an element that layout edits changed, which a lone move below it joins.
-            .union(failures.compactMap { f in f.layout.flatMap { $0.spaceBelow == true ? Cause.layout(family: $0.family, element: $0.element, spaceBelow: true) : nil } })
+        let sharedCauses = Set(
+            failures.compactMap { f in f.contrast.map { Cause.token($0.token, theme: theme(f.key)) } }
+        )
+        // …and the spaces below an element that layout edits changed, which a lone move below it joins.
+        .union(
+            failures.compactMap { f in
+                f.layout.flatMap {
+                    $0.spaceBelow == true ? Cause.layout(family: $0.family, element: $0.element, spaceBelow: true) : nil
+                }
+            })
         let words = Dictionary(details.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        let causes = movedTokenCauses(failures, failures.map { self.cause($0, sharedCauses: sharedCauses, details: words) })
+        let causes = movedTokenCauses(
+            failures, failures.map { self.cause($0, sharedCauses: sharedCauses, details: words) })
         for (f, cause) in zip(failures, causes) {
-            if byCause[cause] == nil { order.append(cause); byCause[cause] = Tally() }
+            if byCause[cause] == nil {
+                order.append(cause)
+                byCause[cause] = Tally()
+            }
             // Changed in place through the subscript: a copy taken out and stored back copied the
             // key set on every failure (issue #55: `report` of 8,000 failures was quadratic).
             tally(&byCause[cause]!, f)
@@ -125,20 +162,27 @@ public enum RollUp {
             let g = byCause[cause]!
             var suggestion: TokenSuggestion?
             if case .token(let token, let theme) = cause {
-                suggestion = suggestions.first { $0.token == token && $0.configuration == TokenConfiguration(theme: theme ?? .light) && theme != nil }
+                suggestion = suggestions.first {
+                    $0.token == token && $0.configuration == TokenConfiguration(theme: theme ?? .light) && theme != nil
+                }
                 // …passing also on what the renders measured beneath it, at each role's floor (a fix
                 // for verify as well as contrast).
                 let rendered = g.floors.sorted { ($0.background, $0.floor) < ($1.background, $1.floor) }
-                    .compactMap { p in Color(hex: p.background).map { NearestPassing.Constraint(CompositeColor($0), floor: p.floor) } }
+                    .compactMap { p in
+                        Color(hex: p.background).map { NearestPassing.Constraint(CompositeColor($0), floor: p.floor) }
+                    }
                 suggestion = suggestion?.passing(alsoOn: rendered)
             }
-            return Group(cause: cause, keys: g.keys, findings: g.findings, roles: g.roles, worst: g.worst,
-                         backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count,
-                         belowFloor: g.below.count, suggestion: suggestion, moves: g.moves)
+            return Group(
+                cause: cause, keys: g.keys, findings: g.findings, roles: g.roles, worst: g.worst,
+                backgrounds: suggestion.map { max(1, $0.failingOn.count) } ?? g.backgrounds.count,
+                belowFloor: g.below.count, suggestion: suggestion, moves: g.moves)
         }
         // Stable: ties keep the failures' order (the review order the caller passes).
         return groups.enumerated().sorted { a, b in
-            (a.element.cause.rank, -a.element.keys.count, a.offset) < (b.element.cause.rank, -b.element.keys.count, b.offset)
+            (a.element.cause.rank, -a.element.keys.count, a.offset) < (
+                b.element.cause.rank, -b.element.keys.count, b.offset
+            )
         }.map(\.element)
     }
 
@@ -163,7 +207,9 @@ public enum RollUp {
         }
         return zip(failures, causes).map { f, c in
             guard unattributed(c) else { return c }
-            let options = (f.tokens ?? []).map { Cause.token($0, theme: theme(f.key)) }.filter { held[$0, default: 0] >= 2 }
+            let options = (f.tokens ?? []).map { Cause.token($0, theme: theme(f.key)) }.filter {
+                held[$0, default: 0] >= 2
+            }
             // (`max(by:)` keeps the first of equals: the token first by name)
             return options.max { held[$0]! < held[$1]! } ?? c
         }
@@ -182,19 +228,29 @@ public enum RollUp {
     /// copy edit its words show, else the layout edit its recorded frames show (`GateFailure.layout`),
     /// else the token cause of the run its changed pixels lie in; else the element the check
     /// blames, or the check alone.
-    static func cause(_ f: GateFailure, sharedCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause {
+    static func cause(_ f: GateFailure, sharedCauses: Set<Cause> = [], details: [String: FixtureDetail] = [:]) -> Cause
+    {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
         switch f.kind {
         case .pixels, .size, .text: comparison = true
-        case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck, .environment: comparison = false
+        case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning,
+            .selfCheck, .environment:
+            comparison = false
         }
         // A line a layout edit shed (Longest N, dropped for room) is that layout edit's, not copy.
-        let shed = f.layout.map { $0.was != nil && $0.now == nil } == true
-            && details[f.key].map { d in d.expectedText.map { linesShed(before: $0, now: d.actualText) } == true } == true
-        if comparison, !shed, let d = details[f.key], let before = d.expectedText, before != d.actualText || d.expectedLabel != d.actualLabel {
-            let pieces = TextDiff.diff(before.flatMap { $0.split(separator: " ").map(String.init) }, d.actualText.flatMap { $0.split(separator: " ").map(String.init) })
-            var removed: [String] = [], added: [String] = []
+        let shed =
+            f.layout.map { $0.was != nil && $0.now == nil } == true
+            && details[f.key].map { d in d.expectedText.map { linesShed(before: $0, now: d.actualText) } == true }
+                == true
+        if comparison, !shed, let d = details[f.key], let before = d.expectedText,
+            before != d.actualText || d.expectedLabel != d.actualLabel
+        {
+            let pieces = TextDiff.diff(
+                before.flatMap { $0.split(separator: " ").map(String.init) },
+                d.actualText.flatMap { $0.split(separator: " ").map(String.init) })
+            var removed: [String] = []
+            var added: [String] = []
             for p in pieces {
                 switch p {
                 case .same: break
@@ -204,11 +260,15 @@ public enum RollUp {
             }
             if !removed.isEmpty || !added.isEmpty { return .copy(removed: removed, added: added) }
         } else if comparison, let move = f.layout {
-            if let above = move.above, sharedCauses.contains(.layout(family: move.family, element: above, spaceBelow: true)) {
+            if let above = move.above,
+                sharedCauses.contains(.layout(family: move.family, element: above, spaceBelow: true))
+            {
                 return .layout(family: move.family, element: above, spaceBelow: true)
             }
             return .layout(family: move.family, element: move.element, spaceBelow: move.spaceBelow == true)
-        } else if comparison, let token = f.tokens?.first(where: { sharedCauses.contains(.token($0, theme: theme(f.key))) }) {
+        } else if comparison,
+            let token = f.tokens?.first(where: { sharedCauses.contains(.token($0, theme: theme(f.key))) })
+        {
             return .token(token, theme: theme(f.key))
         }
         if let e = f.element { return .element(f.kind, e) }
@@ -226,10 +286,14 @@ extension RollUp {
     /// tokens `verify` draws with), audited only when a contrast failure needs one.
     public static func groups(_ result: VerifyResult) -> [Group] {
         let failures = ReviewOrder.failures(result.failures)
-        return groups(failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [], details: result.details).map { g in
+        return groups(
+            failures, suggestions: failures.contains { $0.contrast != nil } ? bundledSuggestions() : [],
+            details: result.details
+        ).map { g in
             // "now" as the token file spells it (not the parsed colour written back: 0.640 read is 0.639 written).
             guard case .token(let token, let theme?) = g.cause, let s = g.suggestion,
-                  let literal = TokenLiteral.value(token, theme: theme, platform: s.platform) else { return g }
+                let literal = TokenLiteral.value(token, theme: theme, platform: s.platform)
+            else { return g }
             var out = g
             out.suggestion?.current = literal
             return out
@@ -239,7 +303,8 @@ extension RollUp {
     /// Both platforms' bundled token audits' suggestions; none where a bundled file cannot be read
     /// (verify has already drawn with them, so that does not happen outside a broken checkout).
     static func bundledSuggestions() -> [TokenSuggestion] {
-        let android = (try? ContrastAudit.auditAndroid(resDirectory: AndroidTokens.bundledResDirectory))?.suggestions ?? []
+        let android =
+            (try? ContrastAudit.auditAndroid(resDirectory: AndroidTokens.bundledResDirectory))?.suggestions ?? []
         let ios = (try? AssetCatalogTokens.bundled()).flatMap { try? ContrastAudit.auditIOS($0) }?.suggestions ?? []
         return android + ios
     }

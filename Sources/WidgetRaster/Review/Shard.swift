@@ -11,14 +11,22 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// The most slices a matrix is cut into.
     public static let maxCount = 1024
 
-    public init(index: Int, count: Int) { self.index = index; self.count = count }
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
 
     /// `i/n`, or `i` alone when the project's `evidence.json` names its shard count (`configured`).
     public static func parse(_ text: String, configured: Int? = nil) throws(InputError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        let pair = parts.count == 1 ? configured.map { (Int(parts[0]), Optional($0)) } : parts.count == 2 ? (Int(parts[0]), Int(parts[1])) : nil
+        let pair =
+            parts.count == 1
+            ? configured.map { (Int(parts[0]), Optional($0)) } : parts.count == 2 ? (Int(parts[0]), Int(parts[1])) : nil
         guard let pair, let i = pair.0, let n = pair.1 else {
-            throw InputError("--shard", "expected i/n (e.g. 2/4)\(parts.count == 1 ? ", or i with \"shards\" in \(Project.configName)" : ""), got '\(text)'")
+            throw InputError(
+                "--shard",
+                "expected i/n (e.g. 2/4)\(parts.count == 1 ? ", or i with \"shards\" in \(Project.configName)" : ""), got '\(text)'"
+            )
         }
         guard (1...maxCount).contains(n), (1...n).contains(i) else {
             throw InputError("--shard", "'\(text)': need 1 ≤ i ≤ n ≤ \(maxCount)")
@@ -41,13 +49,15 @@ extension GateOptions {
 
     /// A fixture this run renders and judges: inside the filter and this shard.
     public func selects(_ key: String) -> Bool {
-        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.contains(key) ?? true) && (onlyKeys?.contains(key) ?? true)
+        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.contains(key) ?? true)
+            && (onlyKeys?.contains(key) ?? true)
     }
 
     /// A golden with no fixture that this run reports or removes: inside the filter, and only on
     /// the designated shard, so a sharded matrix reports each orphan once.
     public func judgesOrphan(_ key: String) -> Bool {
-        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.judgesOrphans ?? true) && (onlyKeys?.contains(key) ?? true)
+        (filter.map { Glob.matches($0, key) } ?? true) && (shard?.judgesOrphans ?? true)
+            && (onlyKeys?.contains(key) ?? true)
     }
 
     /// A golden file the manifest does not list: judged with its fixture's shard when it has a

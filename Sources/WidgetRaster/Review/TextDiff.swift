@@ -5,7 +5,8 @@ enum TextDiff {
     enum Piece<T: Equatable>: Equatable { case same(T), removed(T), added(T) }
 
     static func diff<T: Equatable>(_ a: [T], _ b: [T]) -> [Piece<T>] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         guard n * m <= 250_000 else { return a.map { .removed($0) } + b.map { .added($0) } }  // bounded work
         var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
@@ -14,11 +15,20 @@ enum TextDiff {
             }
         }
         var out: [Piece<T>] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
-            if i < n, j < m, a[i] == b[j] { out.append(.same(a[i])); i += 1; j += 1 }
-            else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] { out.append(.removed(a[i])); i += 1 }
-            else { out.append(.added(b[j])); j += 1 }
+            if i < n, j < m, a[i] == b[j] {
+                out.append(.same(a[i]))
+                i += 1
+                j += 1
+            } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
+                out.append(.removed(a[i]))
+                i += 1
+            } else {
+                out.append(.added(b[j]))
+                j += 1
+            }
         }
         return out
     }
@@ -26,12 +36,20 @@ enum TextDiff {
     /// Only the lines that changed, each marked with its line number: `−2 "old"` (the recorded
     /// text's line), `+2 "new"` (the render's), in diff order — as `diff -u` without its context.
     static func changedLines(_ a: [String], _ b: [String]) -> String {
-        var i = 0, j = 0, out: [String] = []
+        var i = 0
+        var j = 0
+        var out: [String] = []
         for piece in diff(a, b) {
             switch piece {
-            case .same: i += 1; j += 1
-            case .removed(let t): i += 1; out.append("−\(i) \(quoted(t))")
-            case .added(let t): j += 1; out.append("+\(j) \(quoted(t))")
+            case .same:
+                i += 1
+                j += 1
+            case .removed(let t):
+                i += 1
+                out.append("−\(i) \(quoted(t))")
+            case .added(let t):
+                j += 1
+                out.append("+\(j) \(quoted(t))")
             }
         }
         return out.joined(separator: ", ")
@@ -44,7 +62,10 @@ enum TextDiff {
         var cur = ""
         for c in s {
             cur.append(c)
-            if c == " " { out.append(cur); cur = "" }
+            if c == " " {
+                out.append(cur)
+                cur = ""
+            }
         }
         if !cur.isEmpty { out.append(cur) }
         return out

@@ -1,9 +1,9 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
-import WidgetText
+import Foundation
 import WidgetLayout
+import WidgetModel
 import WidgetScene
+import WidgetText
 
 /// How one snapshot ages on the home screen: the moments its state can change — the start, an
 /// hour later, the next local midnight, the first moment it is stale, and any DST edge between —
@@ -27,8 +27,12 @@ public enum Timeline {
 
     /// The moments from `start` to the first stale one, in time order (two labels for one instant
     /// become one frame); more than `maxFrames` of them is an `InputError` naming `--from`.
-    public static func frames(snapshot: WidgetSnapshot, from start: Date, timeZone: TimeZone) throws(InputError) -> [Frame] {
-        var moments: [(String, Date)] = [(start == snapshot.syncedAt ? "sync" : "from", start), ("+1 h", start.addingTimeInterval(3600))]
+    public static func frames(snapshot: WidgetSnapshot, from start: Date, timeZone: TimeZone) throws(InputError)
+        -> [Frame]
+    {
+        var moments: [(String, Date)] = [
+            (start == snapshot.syncedAt ? "sync" : "from", start), ("+1 h", start.addingTimeInterval(3600)),
+        ]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         if let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: start)) {
@@ -44,18 +48,26 @@ public enum Timeline {
         }
         var merged: [(String, Date)] = []
         for (label, date) in moments.sorted(by: { $0.1 < $1.1 }) where date >= start {
-            if let last = merged.last, last.1 == date { merged[merged.count - 1].0 += " · " + label } else { merged.append((label, date)) }
+            if let last = merged.last, last.1 == date {
+                merged[merged.count - 1].0 += " · " + label
+            } else {
+                merged.append((label, date))
+            }
         }
         guard merged.count <= maxFrames else {
             let iso = ISO8601DateFormatter()
             iso.timeZone = timeZone
-            throw InputError("--from", "\(iso.string(from: start)) is \(Int(stale.timeIntervalSince(start) / 86_400)) days before the snapshot "
-                + "turns stale (\(iso.string(from: stale))): more than the \(maxFrames) frames a timeline draws, with the "
-                + "daylight-saving edges between; start --from at the snapshot's syncedAt or within a few days of it")
+            throw InputError(
+                "--from",
+                "\(iso.string(from: start)) is \(Int(stale.timeIntervalSince(start) / 86_400)) days before the snapshot "
+                    + "turns stale (\(iso.string(from: stale))): more than the \(maxFrames) frames a timeline draws, with the "
+                    + "daylight-saving edges between; start --from at the snapshot's syncedAt or within a few days of it"
+            )
         }
         return merged.map { label, date in
-            Frame(label: label, date: date, localTime: localTime(date, timeZone),
-                  state: resolveWidgetState(snapshot: snapshot, asOf: date, timeZone: timeZone))
+            Frame(
+                label: label, date: date, localTime: localTime(date, timeZone),
+                state: resolveWidgetState(snapshot: snapshot, asOf: date, timeZone: timeZone))
         }
     }
 
@@ -75,20 +87,30 @@ public enum Timeline {
     }
 
     /// The frames side by side, each captioned: what the moment is, its local time, its state.
-    public static func strip(_ frames: [Frame], platform: any TimelinePlatform, snapshot: WidgetSnapshot, timeZone: TimeZone,
-                             family: String, painter: CairoPainter) throws(InputError) -> RGBAImage {
+    public static func strip(
+        _ frames: [Frame], platform: any TimelinePlatform, snapshot: WidgetSnapshot, timeZone: TimeZone,
+        family: String, painter: CairoPainter
+    ) throws(InputError) -> RGBAImage {
         var images: [RGBAImage] = []
-        for f in frames { images.append(painter.render(try platform.scene(snapshot: snapshot, asOf: f.date, timeZone: timeZone, family: family))) }
-        let gap = 24, captionH = 3 * 24
+        for f in frames {
+            images.append(
+                painter.render(try platform.scene(snapshot: snapshot, asOf: f.date, timeZone: timeZone, family: family))
+            )
+        }
+        let gap = 24
+        let captionH = 3 * 24
         let cellW = max(images.map(\.width).max() ?? 1, 300)
         let height = (images.map(\.height).max() ?? 1) + captionH + 2 * gap
-        var strip = RGBAImage(width: images.count * (cellW + gap) + gap, height: height, fill: Color(r: 0xE7, g: 0xE5, b: 0xE4))
+        var strip = RGBAImage(
+            width: images.count * (cellW + gap) + gap, height: height, fill: Color(r: 0xE7, g: 0xE5, b: 0xE4))
         let style = TextStyle(.roboto, .regular, size: 20)
         for (i, (f, img)) in zip(frames, images).enumerated() {
             let x = gap + i * (cellW + gap)
             ContactSheet.blit(img, into: &strip, x: x, y: gap)
             let lines = [f.label, f.localTime, "state: \(f.state.rawValue)"]
-            ContactSheet.blit(ContactSheet.caption(lines, width: cellW, style: style, painter: painter), into: &strip, x: x, y: gap + img.height + 8)
+            ContactSheet.blit(
+                ContactSheet.caption(lines, width: cellW, style: style, painter: painter), into: &strip, x: x,
+                y: gap + img.height + 8)
         }
         return strip
     }
@@ -118,10 +140,15 @@ struct AndroidTimelinePlatform: TimelinePlatform {
 
     func scene(snapshot: WidgetSnapshot, asOf: Date, timeZone: TimeZone, family: String) throws(InputError) -> Scene {
         guard let p = AndroidMatrix.placements.first(where: { $0.name.rawValue == family }) else {
-            throw InputError("--family", "unknown Android family '\(family)'; expected one of \(families.joined(separator: ", "))")
+            throw InputError(
+                "--family", "unknown Android family '\(family)'; expected one of \(families.joined(separator: ", "))")
         }
-        return try renderer.render(.android(AndroidRenderRequest(family: p.family, widthDp: p.width, heightDp: p.height,
-                                                                 snapshot: snapshot, asOf: asOf, timeZone: timeZone))).scene
+        return try renderer.render(
+            .android(
+                AndroidRenderRequest(
+                    family: p.family, widthDp: p.width, heightDp: p.height,
+                    snapshot: snapshot, asOf: asOf, timeZone: timeZone))
+        ).scene
     }
 }
 
@@ -130,12 +157,18 @@ struct AndroidTimelinePlatform: TimelinePlatform {
 struct IOSTimelinePlatform: TimelinePlatform {
     let renderer: WidgetRenderer
     var name: String { Platform.ios.rawValue }
-    var families: [String] { [IOSFamily.systemMedium.rawValue] + IOSFamily.allCases.map(\.rawValue).filter { $0 != IOSFamily.systemMedium.rawValue } }
+    var families: [String] {
+        [IOSFamily.systemMedium.rawValue]
+            + IOSFamily.allCases.map(\.rawValue).filter { $0 != IOSFamily.systemMedium.rawValue }
+    }
 
     func scene(snapshot: WidgetSnapshot, asOf: Date, timeZone: TimeZone, family: String) throws(InputError) -> Scene {
         guard let f = IOSFamily(rawValue: family) else {
-            throw InputError("--family", "unknown iOS family '\(family)'; expected one of \(families.joined(separator: ", "))")
+            throw InputError(
+                "--family", "unknown iOS family '\(family)'; expected one of \(families.joined(separator: ", "))")
         }
-        return try renderer.render(.ios(IOSRenderRequest(family: f, snapshot: snapshot, asOf: asOf, timeZone: timeZone))).scene
+        return try renderer.render(
+            .ios(IOSRenderRequest(family: f, snapshot: snapshot, asOf: asOf, timeZone: timeZone))
+        ).scene
     }
 }

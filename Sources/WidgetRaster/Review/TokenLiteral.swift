@@ -1,7 +1,6 @@
+import Foundation
 import WidgetModel
 import WidgetScene
-
-import Foundation
 
 /// A token's value as its file spells it (issue #54 item 3: the roll-up printed `0.639` where the
 /// colour set says `0.640` — the parsed colour written back, not the file's text). Read from the
@@ -22,8 +21,12 @@ enum TokenLiteral {
         case .light: folder = "values"
         case .dark: folder = "values-night"
         }
-        guard let xml = try? String(contentsOf: res.appendingPathComponent(folder + "/colors_widget.xml"), encoding: .utf8),
-              let open = xml.range(of: "<color name=\"\(token)\">"), let close = xml[open.upperBound...].range(of: "</color>") else { return nil }
+        guard
+            let xml = try? String(
+                contentsOf: res.appendingPathComponent(folder + "/colors_widget.xml"), encoding: .utf8),
+            let open = xml.range(of: "<color name=\"\(token)\">"),
+            let close = xml[open.upperBound...].range(of: "</color>")
+        else { return nil }
         let value = xml[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         return value.hasPrefix("#") ? value : nil
     }
@@ -32,10 +35,14 @@ enum TokenLiteral {
     /// (light: the entry without a luminosity appearance; dark: `"value": "dark"`), as written.
     static func ios(_ token: String, theme: Theme, catalog: URL) -> String? {
         let file = catalog.appendingPathComponent(token + ".colorset/Contents.json")
-        guard let data = try? Data(contentsOf: file), let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let colors = root["colors"] as? [[String: Any]] else { return nil }
+        guard let data = try? Data(contentsOf: file),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let colors = root["colors"] as? [[String: Any]]
+        else { return nil }
         let entry = colors.first { c in
-            let dark = (c["appearances"] as? [[String: Any]] ?? []).contains { $0["appearance"] as? String == "luminosity" && $0["value"] as? String == "dark" }
+            let dark = (c["appearances"] as? [[String: Any]] ?? []).contains {
+                $0["appearance"] as? String == "luminosity" && $0["value"] as? String == "dark"
+            }
             switch theme {
             case .light: return !dark
             case .dark: return dark

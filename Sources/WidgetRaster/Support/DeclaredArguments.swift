@@ -47,7 +47,9 @@ extension ParsableArguments {
 
     /// Every option the struct declares, under `title`, followed by its groups' sections.
     public static var table: OptionTable {
-        var own: [OptionSpec] = [], groups: [OptionTable.Section] = [], positionals: [String] = []
+        var own: [OptionSpec] = []
+        var groups: [OptionTable.Section] = []
+        var positionals: [String] = []
         for b in bindings(Self()) {
             let sections = b.sections
             if sections.count == 1, sections[0].title == nil { own += sections[0].options } else { groups += sections }
@@ -94,7 +96,8 @@ public struct Option<Value>: ArgumentBinding {
 
     /// Any read of the arguments (a default worked out at run time, a list parsed from one value).
     public init(_ spec: OptionSpec, read: @escaping (ParsedArguments, OptionSpec) throws(InputError) -> Value) {
-        self.spec = spec; self.read = read
+        self.spec = spec
+        self.read = read
     }
 }
 
@@ -124,7 +127,8 @@ extension Option where Value == Double {
 }
 extension Option {
     /// One of an enum's words, nil when absent with no declared default value (`--platform`: both).
-    public init<Word>(_ spec: OptionSpec) where Value == Word?, Word: RawRepresentable & CaseIterable, Word.RawValue == String {
+    public init<Word>(_ spec: OptionSpec)
+    where Value == Word?, Word: RawRepresentable & CaseIterable, Word.RawValue == String {
         self.init(spec) { a, s throws(InputError) in a.string(s) == nil ? nil : try a.choice(s, Array(Word.allCases)) }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 import WidgetScene
 
@@ -45,7 +45,10 @@ public struct Project: Sendable, Equatable {
         var cases: String?
         var tokens: Tokens?
         var shards: Int?
-        struct Tokens: Decodable { var android: String?; var ios: String? }
+        struct Tokens: Decodable {
+            var android: String?
+            var ios: String?
+        }
         static let keys: Set<String> = ["goldens", "knownFindings", "cases", "tokens", "shards"]
         static let tokenKeys: Set<String> = ["android", "ios"]
     }
@@ -55,14 +58,19 @@ public struct Project: Sendable, Equatable {
         let root = root.standardizedFileURL
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
-            throw InputError(root.path, "not a folder; --root names the project folder (the one holding \(configName) or \(defaultGoldens)/)")
+            throw InputError(
+                root.path,
+                "not a folder; --root names the project folder (the one holding \(configName) or \(defaultGoldens)/)")
         }
         let configURL = root.appendingPathComponent(configName)
         let config = FileManager.default.fileExists(atPath: configURL.path) ? try readConfig(configURL) : nil
         func inside(_ rel: String?, _ fallback: String, _ what: String) throws(InputError) -> URL {
             guard let rel else { return root.appendingPathComponent(fallback) }
             guard !rel.isEmpty, !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
-                throw InputError(configURL.path, "\(what) \(quoted(String(rel.prefix(120)))) must be a path inside the project, relative to its root")
+                throw InputError(
+                    configURL.path,
+                    "\(what) \(quoted(String(rel.prefix(120)))) must be a path inside the project, relative to its root"
+                )
             }
             return root.appendingPathComponent(rel)
         }
@@ -74,22 +82,30 @@ public struct Project: Sendable, Equatable {
         // Each root the gate reads or writes resolves inside the project (issue #55: a goldens link
         // to a folder elsewhere let record write 2,039 files there).
         let realRoot = KernelPath.resolve(root.path)
-        for (what, url) in [("goldens", goldens), ("cases", cases), ("knownFindings", known), ("tokens.android", android), ("tokens.ios", ios)] {
+        for (what, url) in [
+            ("goldens", goldens), ("cases", cases), ("knownFindings", known), ("tokens.android", android),
+            ("tokens.ios", ios),
+        ] {
             let real = KernelPath.resolve(url.path)
             guard ProtectedInput.isInside(real, realRoot) else {
-                throw InputError(url.path, "\(what) resolves to \(quoted(real)), outside the project \(quoted(realRoot)); a project's folders lie inside it (no link out)")
+                throw InputError(
+                    url.path,
+                    "\(what) resolves to \(quoted(real)), outside the project \(quoted(realRoot)); a project's folders lie inside it (no link out)"
+                )
             }
         }
         var tokensOrigin = config?.tokens != nil ? "\(configName)" : "the project"
         if config?.tokens == nil, !FileManager.default.fileExists(atPath: android.path), let install,
-           FileManager.default.fileExists(atPath: install.appendingPathComponent(defaultAndroidTokens).path) {
+            FileManager.default.fileExists(atPath: install.appendingPathComponent(defaultAndroidTokens).path)
+        {
             // A project without token files of its own is audited against the installed defaults.
             android = install.appendingPathComponent(defaultAndroidTokens)
             ios = install.appendingPathComponent(defaultIOSTokens)
             tokensOrigin = "the install (\(install.path))"
         }
-        return Project(root: root, goldens: goldens, androidTokens: android, iosTokens: ios, knownFindings: known, cases: cases,
-                       shards: config?.shards, origin: origin, tokensOrigin: tokensOrigin)
+        return Project(
+            root: root, goldens: goldens, androidTokens: android, iosTokens: ios, knownFindings: known, cases: cases,
+            shards: config?.shards, origin: origin, tokensOrigin: tokensOrigin)
     }
 
     /// The nearest folder at or above `start` holding `evidence.json`, else the nearest holding
@@ -97,7 +113,8 @@ public struct Project: Sendable, Equatable {
     public static func findRoot(from start: URL) -> (root: URL, marker: String)? {
         let fm = FileManager.default
         func ancestors() -> [URL] {
-            var out: [URL] = [], dir = start.standardizedFileURL
+            var out: [URL] = []
+            var dir = start.standardizedFileURL
             while true {
                 out.append(dir)
                 let up = dir.deletingLastPathComponent().standardizedFileURL
@@ -106,10 +123,14 @@ public struct Project: Sendable, Equatable {
             }
         }
         let all = ancestors()
-        if let r = all.first(where: { fm.fileExists(atPath: $0.appendingPathComponent(configName).path) }) { return (r, configName) }
+        if let r = all.first(where: { fm.fileExists(atPath: $0.appendingPathComponent(configName).path) }) {
+            return (r, configName)
+        }
         for dir in all {
             var isDir: ObjCBool = false
-            if fm.fileExists(atPath: dir.appendingPathComponent(defaultGoldens).path, isDirectory: &isDir), isDir.boolValue {
+            if fm.fileExists(atPath: dir.appendingPathComponent(defaultGoldens).path, isDirectory: &isDir),
+                isDir.boolValue
+            {
                 return (dir, defaultGoldens + "/")
             }
         }
@@ -117,7 +138,9 @@ public struct Project: Sendable, Equatable {
     }
 
     /// The project the working folder is in; without one, `outside(start)`.
-    public static func discover(from start: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(InputError) -> Project {
+    public static func discover(from start: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        throws(InputError) -> Project
+    {
         guard let (root, marker) = findRoot(from: start) else { return outside(start) }
         return try at(root: root, origin: "found \(marker) at or above the working folder")
     }
@@ -126,11 +149,12 @@ public struct Project: Sendable, Equatable {
     /// working folder's paths, which commands that need a project refuse (`searchedFrom`).
     public static func outside(_ start: URL) -> Project {
         let start = start.standardizedFileURL
-        var p = Project(root: start, goldens: start.appendingPathComponent(defaultGoldens), androidTokens: BundledTokens.androidRes,
-                        iosTokens: BundledTokens.iosAssets, knownFindings: start.appendingPathComponent(KnownFindings.fileName),
-                        cases: start.appendingPathComponent(defaultCases),
-                        shards: nil, origin: "no \(configName) or \(defaultGoldens)/ at or above \(start.path) (give --root DIR)",
-                        tokensOrigin: "the binary (bundled)")
+        var p = Project(
+            root: start, goldens: start.appendingPathComponent(defaultGoldens), androidTokens: BundledTokens.androidRes,
+            iosTokens: BundledTokens.iosAssets, knownFindings: start.appendingPathComponent(KnownFindings.fileName),
+            cases: start.appendingPathComponent(defaultCases),
+            shards: nil, origin: "no \(configName) or \(defaultGoldens)/ at or above \(start.path) (give --root DIR)",
+            tokensOrigin: "the binary (bundled)")
         p.searchedFrom = start
         return p
     }
@@ -139,19 +163,31 @@ public struct Project: Sendable, Equatable {
         let bytes = try readFile(atPath: url.path, limit: maxConfigBytes)
         // A key given twice is one JSONSerialization would silently read as the last (issue #55):
         // the gate's own parser refuses it, naming where.
-        do { _ = try JSONValue.parse(bytes) } catch { throw InputError("\(url.path): \(error.location)", error.problem) }
+        do { _ = try JSONValue.parse(bytes) } catch {
+            throw InputError("\(url.path): \(error.location)", error.problem)
+        }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw InputError(url.path, "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}")
+            throw InputError(
+                url.path,
+                "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}"
+            )
         }
         if let bad = Set(object.keys).subtracting(Config.keys).sorted().first {
-            throw InputError(url.path, "unknown key \(quoted(String(bad.prefix(60)))); the keys are \(Config.keys.sorted().joined(separator: ", "))")
+            throw InputError(
+                url.path,
+                "unknown key \(quoted(String(bad.prefix(60)))); the keys are \(Config.keys.sorted().joined(separator: ", "))"
+            )
         }
-        if let tokens = object["tokens"] as? [String: Any], let bad = Set(tokens.keys).subtracting(Config.tokenKeys).sorted().first {
-            throw InputError(url.path, "unknown key tokens.\(String(bad.prefix(60))); the keys are tokens.android, tokens.ios")
+        if let tokens = object["tokens"] as? [String: Any],
+            let bad = Set(tokens.keys).subtracting(Config.tokenKeys).sorted().first
+        {
+            throw InputError(
+                url.path, "unknown key tokens.\(String(bad.prefix(60))); the keys are tokens.android, tokens.ios")
         }
         let config: Config
-        do { config = try JSONDecoder().decode(Config.self, from: Data(bytes)) }
-        catch { throw InputError(url.path, describeDecodingError(error)) }
+        do { config = try JSONDecoder().decode(Config.self, from: Data(bytes)) } catch {
+            throw InputError(url.path, describeDecodingError(error))
+        }
         if let n = config.shards, !(1...Shard.maxCount).contains(n) {
             throw InputError(url.path, "shards \(n): must be 1…\(Shard.maxCount)")
         }
@@ -174,7 +210,8 @@ public struct Project: Sendable, Equatable {
     /// folder before a command runs, reporting a bad config), else the one found from the working
     /// folder the first time it is asked for (a bad config then leaves the defaults at the working folder).
     public static var current: Project {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let chosen { return chosen }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let found = (try? discover(from: cwd)) ?? outside(cwd)
@@ -183,7 +220,8 @@ public struct Project: Sendable, Equatable {
     }
 
     public static func use(_ project: Project) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         chosen = project
     }
 }

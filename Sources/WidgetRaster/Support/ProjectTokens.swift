@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetScene
 
 // The bundled token folders are the current project's (`Project.current`): Paint reads any folder

@@ -1,8 +1,8 @@
 import CLibXML2
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// Reads an Android `res/` folder's colours as aapt2 builds them and a device resolves them:
 /// `<color>` and `<item type="color">` in every `values*/*.xml`, `@color/` references across
@@ -31,28 +31,38 @@ public enum AndroidTokens {
 
     /// Every configuration of the folder, for the contrast audit.
     public static func loadCatalog(resDirectory: URL) throws(InputError) -> TokenCatalog {
-        let folder = try TokenFolder(resDirectory, expected: "an Android res/ folder holding values/*.xml (and values-night/*.xml)")
+        let folder = try TokenFolder(
+            resDirectory, expected: "an Android res/ folder holding values/*.xml (and values-night/*.xml)")
         var folders: [ResourceFolder] = []
         var uncovered: [String] = []
         for entry in try folder.list("") where entry.name.hasPrefix("values") {
             guard entry.isDirectory else {
-                if entry.type == S_IFLNK { _ = try folder.list(entry.name) } // refuses the link, naming it
-                uncovered.append("\(entry.name) (not a folder)"); continue
+                if entry.type == S_IFLNK { _ = try folder.list(entry.name) }  // refuses the link, naming it
+                uncovered.append("\(entry.name) (not a folder)")
+                continue
             }
             let qualifiers: Qualifiers
             switch Qualifiers.parse(entry.name) {
             case .covered(let q): qualifiers = q
-            case .uncovered(let why): uncovered.append("\(entry.name)/ (\(why))"); continue
+            case .uncovered(let why):
+                uncovered.append("\(entry.name)/ (\(why))")
+                continue
             case .invalid(let why): throw InputError(folder.path(entry.name), why)
             }
             var f = ResourceFolder(name: entry.name, qualifiers: qualifiers, entries: [:])
             // aapt2's default ignore pattern skips hidden files and editor backups (`.*`, `*~`).
             for file in try folder.list(entry.name) where !file.name.hasPrefix(".") && !file.name.hasSuffix("~") {
                 let rel = entry.name + "/" + file.name
-                guard file.name.hasSuffix(".xml") else { uncovered.append("\(rel) (not an .xml file)"); continue }
+                guard file.name.hasSuffix(".xml") else {
+                    uncovered.append("\(rel) (not an .xml file)")
+                    continue
+                }
                 for e in try ResourceXML.colors(try folder.read(rel), file: folder.path(rel)) {
                     if let first = f.entries[e.name] {
-                        throw InputError("\(e.file):\(e.line)", "'\(e.name)' is declared twice in \(entry.name)/ (first at \(first.file):\(first.line)); aapt2 refuses a duplicate resource")
+                        throw InputError(
+                            "\(e.file):\(e.line)",
+                            "'\(e.name)' is declared twice in \(entry.name)/ (first at \(first.file):\(first.line)); aapt2 refuses a duplicate resource"
+                        )
                     }
                     f.entries[e.name] = e
                 }
@@ -60,14 +70,18 @@ public enum AndroidTokens {
             folders.append(f)
         }
         guard let values = folders.first(where: { $0.qualifiers == Qualifiers() }) else {
-            throw InputError(folder.path("values"), "missing; an Android res/ folder needs values/*.xml with the widget's colours")
+            throw InputError(
+                folder.path("values"), "missing; an Android res/ folder needs values/*.xml with the widget's colours")
         }
         // Where a missing required token is reported: the widget's own file when there is one.
-        let base = values.entries.values.contains { $0.file == folder.path(lightFile) } || (try? folder.list("values"))?.contains { $0.name == "colors_widget.xml" } == true
+        let base =
+            values.entries.values.contains { $0.file == folder.path(lightFile) }
+                || (try? folder.list("values"))?.contains { $0.name == "colors_widget.xml" } == true
             ? folder.path(lightFile) : folder.path("values")
         let levels = Array(Set(folders.compactMap(\.qualifiers.api))).sorted()
         guard levels.count <= maxAPILevels else {
-            throw InputError(resDirectory.path, "has \(levels.count) API-level folders (-vNN); at most \(maxAPILevels) are audited")
+            throw InputError(
+                resDirectory.path, "has \(levels.count) API-level folders (-vNN); at most \(maxAPILevels) are audited")
         }
         // One band per API level a -vNN folder starts; the first band is every level below.
         var bands: [(min: Int?, max: Int?)] = [(nil, levels.first.map { $0 - 1 })]
@@ -81,11 +95,14 @@ public enum AndroidTokens {
                 configurations.append((c, try resolver.resolveAll(c, required: required, base: base, notes: &notes)))
             }
         }
-        let light = configurations[0].colors, dark = configurations[1].colors
+        let light = configurations[0].colors
+        let dark = configurations[1].colors
         let tokens = TokenSet(light: light, night: dark, source: folder.path(""))
-        return TokenCatalog(tokens: tokens, configurations: configurations.map {
-            ($0.configuration, TokenSet(light: $0.colors, night: $0.colors, source: folder.path("")))
-        }, uncovered: uncovered, adjustments: notes.sorted())
+        return TokenCatalog(
+            tokens: tokens,
+            configurations: configurations.map {
+                ($0.configuration, TokenSet(light: $0.colors, night: $0.colors, source: folder.path("")))
+            }, uncovered: uncovered, adjustments: notes.sorted())
     }
 
     /// One colour declaration before references are resolved.
@@ -115,7 +132,11 @@ public enum AndroidTokens {
             for part in parts.dropFirst() {
                 let p = part.lowercased()
                 if p == "night" || p == "notnight" {
-                    guard q.night == nil, q.api == nil else { return .invalid("qualifier '\(part)' out of order or repeated; aapt2 refuses this folder (night mode comes before -vNN)") }
+                    guard q.night == nil, q.api == nil else {
+                        return .invalid(
+                            "qualifier '\(part)' out of order or repeated; aapt2 refuses this folder (night mode comes before -vNN)"
+                        )
+                    }
                     q.night = p == "night"
                 } else if p.first == "v", p.count > 1, p.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
                     guard q.api == nil, let n = Int(p.dropFirst()), (1...1000).contains(n) else {
@@ -123,7 +144,8 @@ public enum AndroidTokens {
                     }
                     q.api = n
                 } else {
-                    return .uncovered("qualifier '\(part)' is not audited: only night / notnight and -vNN API levels are")
+                    return .uncovered(
+                        "qualifier '\(part)' is not audited: only night / notnight and -vNN API levels are")
                 }
             }
             return .covered(q)
@@ -149,26 +171,36 @@ public enum AndroidTokens {
 
         package func pick(_ name: String, _ c: TokenConfiguration) -> RawEntry? {
             var candidates = folders.filter { $0.entries[name] != nil && $0.qualifiers.matches(c) }
-            if candidates.contains(where: { $0.qualifiers.night != nil }) { candidates = candidates.filter { $0.qualifiers.night != nil } }
+            if candidates.contains(where: { $0.qualifiers.night != nil }) {
+                candidates = candidates.filter { $0.qualifiers.night != nil }
+            }
             return candidates.max { ($0.qualifiers.api ?? 0) < ($1.qualifiers.api ?? 0) }?.entries[name]
         }
 
         /// Every declared name resolved in `c` (dangling references and cycles are errors even in
         /// tokens the widget never draws — aapt2 refuses to build them), each chain walked once.
-        package func resolveAll(_ c: TokenConfiguration, required: [String], base: String, notes: inout Set<String>) throws(InputError) -> [String: Color] {
+        package func resolveAll(_ c: TokenConfiguration, required: [String], base: String, notes: inout Set<String>)
+            throws(InputError) -> [String: Color]
+        {
             var memo: [String: Color] = [:]
             let names = Set(folders.flatMap { $0.entries.keys }).sorted()
             for name in names where pick(name, c) != nil { _ = try resolve(name, c, memo: &memo, notes: &notes) }
             let missing = required.filter { memo[$0] == nil }
             if let first = missing.first {
-                throw InputError(base, "required colour token '\(first)' is not declared for \(c)"
-                    + (missing.count > 1 ? " (nor \(missing.count - 1) more: \(missing.dropFirst().prefix(3).joined(separator: ", "))\(missing.count > 4 ? ", …" : ""))" : "")
-                    + " in any values*/ file that configuration reads")
+                throw InputError(
+                    base,
+                    "required colour token '\(first)' is not declared for \(c)"
+                        + (missing.count > 1
+                            ? " (nor \(missing.count - 1) more: \(missing.dropFirst().prefix(3).joined(separator: ", "))\(missing.count > 4 ? ", …" : ""))"
+                            : "")
+                        + " in any values*/ file that configuration reads")
             }
             return memo
         }
 
-        private func resolve(_ name: String, _ c: TokenConfiguration, memo: inout [String: Color], notes: inout Set<String>) throws(InputError) -> Color {
+        private func resolve(
+            _ name: String, _ c: TokenConfiguration, memo: inout [String: Color], notes: inout Set<String>
+        ) throws(InputError) -> Color {
             if let done = memo[name] { return done }
             var chain = [name]
             var entry = pick(name, c)!
@@ -178,20 +210,36 @@ public enum AndroidTokens {
                 case .color(let v): colour = v
                 case .dynamic(let system, let v):
                     if let max = c.maxAPI, max < FrameworkColors.dynamicSince {
-                        throw InputError(entry.location, "'\(entry.name)' is @android:color/\(system), which exists from API \(FrameworkColors.dynamicSince); \(c) cannot show it (move it to a values-v\(FrameworkColors.dynamicSince)/ folder)")
+                        throw InputError(
+                            entry.location,
+                            "'\(entry.name)' is @android:color/\(system), which exists from API \(FrameworkColors.dynamicSince); \(c) cannot show it (move it to a values-v\(FrameworkColors.dynamicSince)/ folder)"
+                        )
                     }
-                    notes.insert("'\(entry.name)' is @android:color/\(system), wallpaper-dependent (Material You): audited on Android's baseline palette, \(v.hex)")
+                    notes.insert(
+                        "'\(entry.name)' is @android:color/\(system), wallpaper-dependent (Material You): audited on Android's baseline palette, \(v.hex)"
+                    )
                     colour = v
                 case .reference(let target):
-                    if let done = memo[target] { colour = done; break }
+                    if let done = memo[target] {
+                        colour = done
+                        break
+                    }
                     if let at = chain.firstIndex(of: target) {
-                        throw InputError(entry.location, "'\(entry.name)' closes a cycle of @color/ references: \((chain[at...] + [target]).joined(separator: " → "))")
+                        throw InputError(
+                            entry.location,
+                            "'\(entry.name)' closes a cycle of @color/ references: \((chain[at...] + [target]).joined(separator: " → "))"
+                        )
                     }
                     guard chain.count <= AndroidTokens.maxReferenceHops else {
-                        throw InputError(entry.location, "'\(name)' follows more than \(AndroidTokens.maxReferenceHops) @color/ references (Android's resource resolver gives up after \(AndroidTokens.maxReferenceHops))")
+                        throw InputError(
+                            entry.location,
+                            "'\(name)' follows more than \(AndroidTokens.maxReferenceHops) @color/ references (Android's resource resolver gives up after \(AndroidTokens.maxReferenceHops))"
+                        )
                     }
                     guard let next = pick(target, c) else {
-                        throw InputError(entry.location, "'\(entry.name)' refers to @color/\(target), which no values*/ file declares for \(c)")
+                        throw InputError(
+                            entry.location,
+                            "'\(entry.name)' refers to @color/\(target), which no values*/ file declares for \(c)")
                     }
                     chain.append(target)
                     entry = next
@@ -214,7 +262,10 @@ public enum AndroidTokens {
             let v = e.value
             if v.hasPrefix("#") {
                 guard let c = parseHex(v) else {
-                    throw InputError(e.location, "'\(e.name)' has colour '\(clip(v))'; expected #RGB, #ARGB, #RRGGBB or #AARRGGBB (or @color/name)")
+                    throw InputError(
+                        e.location,
+                        "'\(e.name)' has colour '\(clip(v))'; expected #RGB, #ARGB, #RRGGBB or #AARRGGBB (or @color/name)"
+                    )
                 }
                 return .color(c)
             }
@@ -224,18 +275,32 @@ public enum AndroidTokens {
                 if let c = FrameworkColors.fixed[name] { return .color(c) }
                 if let c = FrameworkColors.baseline[name] { return .dynamic(name, c) }
                 if name.hasPrefix("system_") {
-                    throw InputError(e.location, "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper, and not one of the tonal-palette colours (system_accent1…3_, system_neutral1…2_ 0–1000) whose baseline the audit knows")
+                    throw InputError(
+                        e.location,
+                        "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper, and not one of the tonal-palette colours (system_accent1…3_, system_neutral1…2_ 0–1000) whose baseline the audit knows"
+                    )
                 }
-                throw InputError(e.location, "'\(e.name)' refers to @android:color/\(clip(name)), which is not one of the framework's fixed colours (\(FrameworkColors.fixed.keys.sorted().joined(separator: ", ")))")
+                throw InputError(
+                    e.location,
+                    "'\(e.name)' refers to @android:color/\(clip(name)), which is not one of the framework's fixed colours (\(FrameworkColors.fixed.keys.sorted().joined(separator: ", ")))"
+                )
             }
             if v.hasPrefix("?") {
-                throw InputError(e.location, "'\(e.name)' is the theme attribute \(clip(v)), which depends on the app's theme; a widget token must be a colour or @color/ reference")
+                throw InputError(
+                    e.location,
+                    "'\(e.name)' is the theme attribute \(clip(v)), which depends on the app's theme; a widget token must be a colour or @color/ reference"
+                )
             }
-            throw InputError(e.location, "'\(e.name)' has colour '\(clip(v))'; expected #RRGGBB or #AARRGGBB, @color/name or @android:color/name")
+            throw InputError(
+                e.location,
+                "'\(e.name)' has colour '\(clip(v))'; expected #RRGGBB or #AARRGGBB, @color/name or @android:color/name"
+            )
         }
 
         /// At most `limit` characters of input in a message: a hostile 50 MB value stays a short line.
-        package static func clip(_ s: String, _ limit: Int = 40) -> String { s.count > limit ? String(s.prefix(limit)) + "…" : s }
+        package static func clip(_ s: String, _ limit: Int = 40) -> String {
+            s.count > limit ? String(s.prefix(limit)) + "…" : s
+        }
     }
 
     /// `#RRGGBB`, `#AARRGGBB`, and aapt's short forms `#RGB` / `#ARGB`.
@@ -275,11 +340,41 @@ package enum FrameworkColors {
     package static let baseline: [String: Color] = {
         let shades = [0, 10, 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]
         let palettes: [(String, [String])] = [
-            ("accent1", ["FFFFFF", "F1FFFC", "9CFFF2", "8DF5E3", "71D8C7", "53BCAC", "34A192", "008375", "006C5F", "005747", "003E31", "002214", "000000"]),
-            ("accent2", ["FFFFFF", "F0FFFC", "CDFAF1", "BFEBE3", "A4CFC7", "89B4AC", "6F9991", "537C75", "3D665F", "254E47", "0C3731", "00211C", "000000"]),
-            ("accent3", ["FFFFFF", "FFFBFF", "F9EAFF", "ECDBFF", "CFBFEB", "B3A4CF", "988AB3", "7B6E96", "64587F", "4C4165", "352B4D", "1E1636", "000000"]),
-            ("neutral1", ["FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646", "303030", "1B1B1B", "000000"]),
-            ("neutral2", ["FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646", "303030", "1B1B1B", "000000"]),
+            (
+                "accent1",
+                [
+                    "FFFFFF", "F1FFFC", "9CFFF2", "8DF5E3", "71D8C7", "53BCAC", "34A192", "008375", "006C5F", "005747",
+                    "003E31", "002214", "000000",
+                ]
+            ),
+            (
+                "accent2",
+                [
+                    "FFFFFF", "F0FFFC", "CDFAF1", "BFEBE3", "A4CFC7", "89B4AC", "6F9991", "537C75", "3D665F", "254E47",
+                    "0C3731", "00211C", "000000",
+                ]
+            ),
+            (
+                "accent3",
+                [
+                    "FFFFFF", "FFFBFF", "F9EAFF", "ECDBFF", "CFBFEB", "B3A4CF", "988AB3", "7B6E96", "64587F", "4C4165",
+                    "352B4D", "1E1636", "000000",
+                ]
+            ),
+            (
+                "neutral1",
+                [
+                    "FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646",
+                    "303030", "1B1B1B", "000000",
+                ]
+            ),
+            (
+                "neutral2",
+                [
+                    "FFFFFF", "FBFBFB", "F0F0F0", "E2E2E2", "C6C6C6", "ABABAB", "909090", "757575", "5E5E5E", "464646",
+                    "303030", "1B1B1B", "000000",
+                ]
+            ),
         ]
         var out: [String: Color] = [:]
         for (palette, hexes) in palettes {
@@ -300,7 +395,9 @@ package enum ResourceXML {
         _ = ready
         guard !bytes.isEmpty else { throw InputError(file, "is empty; expected <resources>") }
         try XMLShape.check(bytes, file: file)
-        guard let ctxt = xmlNewParserCtxt() else { throw InputError(file, "cannot allocate an XML parser (out of memory)") }
+        guard let ctxt = xmlNewParserCtxt() else {
+            throw InputError(file, "cannot allocate an XML parser (out of memory)")
+        }
         defer { xmlFreeParserCtxt(ctxt) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         // libxml2's own messages come into this line, never onto stderr.
@@ -319,19 +416,27 @@ package enum ResourceXML {
             let err = xmlCtxtGetLastError(ctxt)
             let line = err.map { Int($0.pointee.line) } ?? 0
             let own = err.flatMap { $0.pointee.message.map { String(cString: $0) } }?.trimmingWhitespace()
-            let collected = String(decoding: generic.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                .split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-                .reduce(into: [String]()) { lines, line in if !lines.contains(line) { lines.append(line) } }.joined(separator: "; ")
+            let collected = String(
+                decoding: generic.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self
+            )
+            .split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            .reduce(into: [String]()) { lines, line in if !lines.contains(line) { lines.append(line) } }.joined(
+                separator: "; ")
             let why = [own, collected.isEmpty ? nil : collected].compactMap { $0 }.joined(separator: "; ")
-            throw InputError("\(file):\(line)", "malformed XML (\(AndroidTokens.Value.clip(why.isEmpty ? "unknown error" : why, 160)))")
+            throw InputError(
+                "\(file):\(line)",
+                "malformed XML (\(AndroidTokens.Value.clip(why.isEmpty ? "unknown error" : why, 160)))")
         }
         defer { xmlFreeDoc(doc) }
         if doc.pointee.intSubset != nil || doc.pointee.extSubset != nil {
-            throw InputError(file, "has a <!DOCTYPE> declaration; a resource file has none, and its entities are not read")
+            throw InputError(
+                file, "has a <!DOCTYPE> declaration; a resource file has none, and its entities are not read")
         }
         guard let root = xmlDocGetRootElement(doc) else { throw InputError(file, "no <resources> root element") }
         guard name(root) == "resources" else {
-            throw InputError("\(file):\(xmlGetLineNo(root))", "root element is <\(AndroidTokens.Value.clip(name(root)))>, expected <resources>")
+            throw InputError(
+                "\(file):\(xmlGetLineNo(root))",
+                "root element is <\(AndroidTokens.Value.clip(name(root)))>, expected <resources>")
         }
         var out: [AndroidTokens.RawEntry] = []
         var node = root.pointee.children
@@ -355,7 +460,9 @@ package enum ResourceXML {
                 case XML_COMMENT_NODE, XML_PI_NODE:
                     continue
                 default:
-                    throw InputError("\(file):\(xmlGetLineNo(c))", "'\(resName)' must contain only text, found <\(AndroidTokens.Value.clip(name(c)))>")
+                    throw InputError(
+                        "\(file):\(xmlGetLineNo(c))",
+                        "'\(resName)' must contain only text, found <\(AndroidTokens.Value.clip(name(c)))>")
                 }
             }
             let value = text.trimmingWhitespace()
@@ -401,45 +508,84 @@ package enum XMLShape {
     package static let maxDepth = 64
 
     package static func check(_ bytes: [UInt8], file: String) throws(InputError) {
-        var i = 0, elements = 0, depth = 0
+        var i = 0
+        var elements = 0
+        var depth = 0
         let n = bytes.count
         func skip(past end: [UInt8]) {
             while i < n {
-                if bytes[i] == end[0], n - i >= end.count, bytes[i..<(i + end.count)].elementsEqual(end) { i += end.count; return }
+                if bytes[i] == end[0], n - i >= end.count, bytes[i..<(i + end.count)].elementsEqual(end) {
+                    i += end.count
+                    return
+                }
                 i += 1
             }
         }
         func starts(_ s: String) -> Bool { bytes[i...].starts(with: s.utf8) }
         while i < n {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if starts("<!--") { skip(past: Array("-->".utf8)); continue }
-            if starts("<![CDATA[") { skip(past: Array("]]>".utf8)); continue }
-            if starts("<?") { skip(past: Array("?>".utf8)); continue }
-            if starts("<!") { skip(past: [UInt8(ascii: ">")]); continue }
-            if starts("</") { depth -= 1; skip(past: [UInt8(ascii: ">")]); continue }
+            guard bytes[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            if starts("<!--") {
+                skip(past: Array("-->".utf8))
+                continue
+            }
+            if starts("<![CDATA[") {
+                skip(past: Array("]]>".utf8))
+                continue
+            }
+            if starts("<?") {
+                skip(past: Array("?>".utf8))
+                continue
+            }
+            if starts("<!") {
+                skip(past: [UInt8(ascii: ">")])
+                continue
+            }
+            if starts("</") {
+                depth -= 1
+                skip(past: [UInt8(ascii: ">")])
+                continue
+            }
             // A start tag: count its attributes up to the closing '>' outside quotes.
             i += 1
             elements += 1
             if elements > maxElements {
-                throw InputError(file, "has more than \(maxElements) elements; not a resource file (refused before parsing)")
+                throw InputError(
+                    file, "has more than \(maxElements) elements; not a resource file (refused before parsing)")
             }
-            var attributes = 0, quote: UInt8? = nil, previous: UInt8 = 0
+            var attributes = 0
+            var quote: UInt8? = nil
+            var previous: UInt8 = 0
             while i < n {
                 let b = bytes[i]
                 i += 1
-                if let q = quote { if b == q { quote = nil }; continue }
-                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b; continue }
+                if let q = quote {
+                    if b == q { quote = nil }
+                    continue
+                }
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    quote = b
+                    continue
+                }
                 if b == UInt8(ascii: "=") {
                     attributes += 1
                     if attributes > maxAttributesPerElement {
-                        throw InputError(file, "has an element with more than \(maxAttributesPerElement) attributes (element \(elements)); not a resource file (refused before parsing)")
+                        throw InputError(
+                            file,
+                            "has an element with more than \(maxAttributesPerElement) attributes (element \(elements)); not a resource file (refused before parsing)"
+                        )
                     }
                 }
                 if b == UInt8(ascii: ">") {
                     if previous != UInt8(ascii: "/") {
                         depth += 1
                         if depth > maxDepth {
-                            throw InputError(file, "nests elements more than \(maxDepth) deep; not a resource file (refused before parsing)")
+                            throw InputError(
+                                file,
+                                "nests elements more than \(maxDepth) deep; not a resource file (refused before parsing)"
+                            )
                         }
                     }
                     break

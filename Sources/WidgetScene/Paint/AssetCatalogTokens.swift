@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// Reads the iOS widget's colour sets from an Xcode asset catalog: `<Name>.colorset/Contents.json`
 /// under the catalog folder (seed 000 "Native color set": `Assets.xcassets/`, each set with Any +
@@ -15,41 +15,61 @@ public enum AssetCatalogTokens {
 
     /// The base light / dark sets; a role whose set the folder lacks takes the bundled default and
     /// `missing` names those sets so the caller can say so once.
-    public static func load(directory: URL, defaults: TokenSet? = nil) throws(InputError) -> (tokens: TokenSet, missing: [String]) {
+    public static func load(directory: URL, defaults: TokenSet? = nil) throws(InputError) -> (
+        tokens: TokenSet, missing: [String]
+    ) {
         let r = try loadCatalog(directory: directory, defaults: defaults)
         return (r.catalog.tokens, r.missing)
     }
 
     /// Every configuration (light, dark, and Increase Contrast where a set declares it), for the audit.
-    public static func loadCatalog(directory: URL, defaults: TokenSet? = nil) throws(InputError) -> (catalog: TokenCatalog, missing: [String]) {
-        let folder = try TokenFolder(directory, expected: "an Xcode asset catalog (Assets.xcassets) holding *.colorset folders")
+    public static func loadCatalog(directory: URL, defaults: TokenSet? = nil) throws(InputError) -> (
+        catalog: TokenCatalog, missing: [String]
+    ) {
+        let folder = try TokenFolder(
+            directory, expected: "an Xcode asset catalog (Assets.xcassets) holding *.colorset folders")
         var found: [(name: String, rel: String)] = []
         try walk(folder, "", namespace: "", depth: 0, into: &found)
         guard !found.isEmpty else { throw InputError(directory.path, "no *.colorset folders in this asset catalog") }
         let expected = widgetSetNames
         // A set the widget cannot find by its exact name is a mistake, never a silent default.
         for set in found where !expected.contains(set.name) {
-            if let right = expected.first(where: { $0.lowercased() == set.name.lowercased() || $0 == set.name.split(separator: "/").last.map(String.init) }) {
-                throw InputError(folder.path(set.rel), "is named '\(set.name)', but the widget looks up '\(right)' (names are case-sensitive and namespaced groups prefix them); did you mean \(right)?")
+            if let right = expected.first(where: {
+                $0.lowercased() == set.name.lowercased() || $0 == set.name.split(separator: "/").last.map(String.init)
+            }) {
+                throw InputError(
+                    folder.path(set.rel),
+                    "is named '\(set.name)', but the widget looks up '\(right)' (names are case-sensitive and namespaced groups prefix them); did you mean \(right)?"
+                )
             }
         }
         let widgetSets = found.filter { expected.contains($0.name) }
         guard !widgetSets.isEmpty else {
-            let hints = found.prefix(40).compactMap { set in nearest(set.name, among: expected).map { "\(set.name) → \($0)" } }
-            throw InputError(directory.path, "has no Widget* colour set the widget reads (\(expected.prefix(3).joined(separator: ", ")), …)"
-                + (hints.isEmpty ? "; found \(found.prefix(5).map(\.name).joined(separator: ", "))\(found.count > 5 ? ", …" : "")" : "; did you mean \(hints.prefix(3).joined(separator: ", "))?"))
+            let hints = found.prefix(40).compactMap { set in
+                nearest(set.name, among: expected).map { "\(set.name) → \($0)" }
+            }
+            throw InputError(
+                directory.path,
+                "has no Widget* colour set the widget reads (\(expected.prefix(3).joined(separator: ", ")), …)"
+                    + (hints.isEmpty
+                        ? "; found \(found.prefix(5).map(\.name).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
+                        : "; did you mean \(hints.prefix(3).joined(separator: ", "))?"))
         }
-        var uncovered: [String] = [], adjustments: [String] = []
+        var uncovered: [String] = []
+        var adjustments: [String] = []
         let others = found.filter { !expected.contains($0.name) }.map(\.name)
         if !others.isEmpty {
-            uncovered.append("\(others.count) colour set\(others.count == 1 ? "" : "s") the widget does not read: \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "")")
+            uncovered.append(
+                "\(others.count) colour set\(others.count == 1 ? "" : "s") the widget does not read: \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "")"
+            )
         }
         var parsed: [String: ColorSet] = [:]
         for set in widgetSets {
             let file = set.rel + "/Contents.json"
             let bytes: [UInt8]
             do { bytes = try folder.read(file) } catch {
-                throw error.problem == "missing" ? InputError(error.location, "missing; every colorset needs a Contents.json") : error
+                throw error.problem == "missing"
+                    ? InputError(error.location, "missing; every colorset needs a Contents.json") : error
             }
             let s = try readColorSet(Data(bytes), file: folder.path(file))
             uncovered += s.ignored.map { "\(set.name): \($0)" }
@@ -73,33 +93,45 @@ public enum AssetCatalogTokens {
                 missing.append(n)
                 for (i, c) in configurations.enumerated() { maps[i][n] = defaults.colorIfPresent(n, theme: c.theme) }
             }
-            if !missing.isEmpty { adjustments.append("not in the catalog, audited at the bundled default: \(missing.joined(separator: ", "))") }
+            if !missing.isEmpty {
+                adjustments.append(
+                    "not in the catalog, audited at the bundled default: \(missing.joined(separator: ", "))")
+            }
         }
         let tokens = TokenSet(light: maps[0], night: maps[1], source: folder.path(""), platform: .ios)
         let all = configurations.enumerated().map { i, c in
             (c, TokenSet(light: maps[i], night: maps[i], source: folder.path(""), platform: .ios))
         }
-        return (TokenCatalog(tokens: tokens, configurations: all, uncovered: uncovered, adjustments: adjustments), missing)
+        return (
+            TokenCatalog(tokens: tokens, configurations: all, uncovered: uncovered, adjustments: adjustments), missing
+        )
     }
 
     /// Asset kinds that are never colours: their folders are not searched for sets.
-    package static let otherAssetKinds: Set<String> = ["imageset", "appiconset", "symbolset", "dataset", "iconset", "launchimage",
-                                               "brandassets", "imagestack", "textureset", "cubetextureset", "sticker",
-                                               "stickerpack", "arimageset", "arresourcegroup", "spriteatlas", "complicationset",
-                                               "gcdashboardimage", "gcleaderboard", "solidimagestack", "mipmapset"]
+    package static let otherAssetKinds: Set<String> = [
+        "imageset", "appiconset", "symbolset", "dataset", "iconset", "launchimage",
+        "brandassets", "imagestack", "textureset", "cubetextureset", "sticker",
+        "stickerpack", "arimageset", "arresourcegroup", "spriteatlas", "complicationset",
+        "gcdashboardimage", "gcleaderboard", "solidimagestack", "mipmapset",
+    ]
 
     /// `*.colorset` folders, found by walking the catalog without following links; a group folder
     /// whose `Contents.json` says `"provides-namespace": true` prefixes its sets' names, as Xcode does.
-    package static func walk(_ folder: TokenFolder, _ rel: String, namespace: String, depth: Int,
-                     into found: inout [(name: String, rel: String)]) throws(InputError) {
+    package static func walk(
+        _ folder: TokenFolder, _ rel: String, namespace: String, depth: Int,
+        into found: inout [(name: String, rel: String)]
+    ) throws(InputError) {
         guard depth < TokenFolder.maxDepth else {
-            throw InputError(folder.path(rel), "nests groups deeper than \(TokenFolder.maxDepth) levels; not an asset catalog")
+            throw InputError(
+                folder.path(rel), "nests groups deeper than \(TokenFolder.maxDepth) levels; not an asset catalog")
         }
         for entry in try folder.list(rel) {
             let path = rel.isEmpty ? entry.name : rel + "/" + entry.name
             let ext = (entry.name as NSString).pathExtension
             if entry.type == S_IFLNK, ext == "colorset" || ext.isEmpty {
-                throw InputError(folder.path(path), "is a symbolic link; token files are read only inside their folder, never through a link")
+                throw InputError(
+                    folder.path(path),
+                    "is a symbolic link; token files are read only inside their folder, never through a link")
             }
             guard entry.isDirectory else { continue }
             if ext == "colorset" {
@@ -127,10 +159,13 @@ public enum AssetCatalogTokens {
     /// The closest expected name to `s` (case-insensitive edit distance at most a third of its length;
     /// `Suggestion.distance`, which skips a name the lengths alone rule out).
     package static func nearest(_ s: String, among names: [String]) -> String? {
-        let key = Array(s.lowercased()), bare = Array("widget" + s.lowercased())
+        let key = Array(s.lowercased())
+        let bare = Array("widget" + s.lowercased())
         let scored = names.compactMap { n -> (String, Int)? in
-            let t = Array(n.lowercased()), limit = max(1, n.count / 3)
-            let d = [Suggestion.distance(key, t, within: limit), Suggestion.distance(bare, t, within: limit)].compactMap { $0 }.min()
+            let t = Array(n.lowercased())
+            let limit = max(1, n.count / 3)
+            let d = [Suggestion.distance(key, t, within: limit), Suggestion.distance(bare, t, within: limit)].compactMap
+            { $0 }.min()
             return d.flatMap { $0 <= limit ? (n, $0) : nil }
         }
         return scored.min(by: { $0.1 < $1.1 })?.0
@@ -145,8 +180,10 @@ public enum AssetCatalogTokens {
     /// The Any (light) and Dark colours of one `Contents.json`, normal contrast — what the painter reads.
     public static func parseColorSet(_ data: Data, file: String) throws(InputError) -> (any: Color, dark: Color) {
         let set = try readColorSet(data, file: file)
-        return (try set.resolve(TokenConfiguration(theme: .light), file: file).color,
-                try set.resolve(TokenConfiguration(theme: .dark), file: file).color)
+        return (
+            try set.resolve(TokenConfiguration(theme: .light), file: file).color,
+            try set.resolve(TokenConfiguration(theme: .dark), file: file).color
+        )
     }
 
     package static func readColorSet(_ data: Data, file: String) throws(InputError) -> ColorSet {
@@ -160,19 +197,28 @@ public enum AssetCatalogTokens {
         var set = ColorSet()
         for (i, entry) in colors.enumerated() {
             let at = "colors[\(i)]"
-            guard case .object(let members) = entry else { throw InputError(file, "\(at) is \(entry.kindName), expected an object") }
-            for m in members where !["idiom", "appearances", "color", "display-gamut", "subtype"].contains(m.key) {
-                throw InputError(file, "\(at) has \"\(AndroidTokens.Value.clip(m.key))\", which the audit does not read (idiom, appearances, color, display-gamut)")
+            guard case .object(let members) = entry else {
+                throw InputError(file, "\(at) is \(entry.kindName), expected an object")
             }
-            var e = ColorSet.Entry(index: i, idiom: "universal", color: .fixed(Color.black, space: "srgb", raw: [], clipped: false))
+            for m in members where !["idiom", "appearances", "color", "display-gamut", "subtype"].contains(m.key) {
+                throw InputError(
+                    file,
+                    "\(at) has \"\(AndroidTokens.Value.clip(m.key))\", which the audit does not read (idiom, appearances, color, display-gamut)"
+                )
+            }
+            var e = ColorSet.Entry(
+                index: i, idiom: "universal", color: .fixed(Color.black, space: "srgb", raw: [], clipped: false))
             if let idiom = entry.value(at: "idiom") {
-                guard case .string(let s) = idiom else { throw InputError(file, "\(at).idiom is \(idiom.kindName), expected a string") }
+                guard case .string(let s) = idiom else {
+                    throw InputError(file, "\(at).idiom is \(idiom.kindName), expected a string")
+                }
                 e.idiom = s
             }
             switch e.idiom {
             case "universal", "iphone": break
             case "ipad", "mac", "watch", "tv", "car", "vision", "marketing", "ios-marketing", "watch-marketing":
-                set.ignoredIdioms.insert(e.idiom); continue
+                set.ignoredIdioms.insert(e.idiom)
+                continue
             default: throw InputError(file, "\(at).idiom '\(AndroidTokens.Value.clip(e.idiom))' is not an Xcode idiom")
             }
             if let gamut = entry.value(at: "display-gamut") {
@@ -180,25 +226,37 @@ public enum AssetCatalogTokens {
                     throw InputError(file, "\(at).display-gamut must be \"sRGB\" or \"display-P3\"")
                 }
                 // Every iPhone that runs widgets has a P3 display: sRGB-gamut entries never show.
-                if g == "sRGB" { set.ignoredGamut += 1; continue }
+                if g == "sRGB" {
+                    set.ignoredGamut += 1
+                    continue
+                }
                 e.displayP3 = true
             }
             if let apps = entry.value(at: "appearances") {
-                guard case .array(let list) = apps else { throw InputError(file, "\(at).appearances is \(apps.kindName), expected an array") }
+                guard case .array(let list) = apps else {
+                    throw InputError(file, "\(at).appearances is \(apps.kindName), expected an array")
+                }
                 for (j, a) in list.enumerated() {
-                    guard case .string(let kind)? = a.value(at: "appearance"), case .string(let value)? = a.value(at: "value") else {
+                    guard case .string(let kind)? = a.value(at: "appearance"),
+                        case .string(let value)? = a.value(at: "value")
+                    else {
                         throw InputError(file, "\(at).appearances[\(j)] needs string \"appearance\" and \"value\"")
                     }
                     switch (kind, value) {
                     case ("luminosity", "light"), ("luminosity", "dark"):
-                        guard e.luminosity == nil else { throw InputError(file, "\(at).appearances names luminosity twice") }
+                        guard e.luminosity == nil else {
+                            throw InputError(file, "\(at).appearances names luminosity twice")
+                        }
                         e.luminosity = value == "dark" ? .dark : .light
                     case ("luminosity", "any"): break
                     case ("contrast", "high"):
                         guard !e.highContrast else { throw InputError(file, "\(at).appearances names contrast twice") }
                         e.highContrast = true
                     default:
-                        throw InputError(file, "\(at).appearances[\(j)] is \(AndroidTokens.Value.clip(kind)) '\(AndroidTokens.Value.clip(value))'; Xcode writes luminosity light / dark and contrast high")
+                        throw InputError(
+                            file,
+                            "\(at).appearances[\(j)] is \(AndroidTokens.Value.clip(kind)) '\(AndroidTokens.Value.clip(value))'; Xcode writes luminosity light / dark and contrast high"
+                        )
                     }
                 }
             }
@@ -222,10 +280,15 @@ public enum AssetCatalogTokens {
     package static func parseColor(_ color: JSONValue, file: String, at path: String) throws(InputError) -> Value {
         guard case .object = color else { throw InputError(file, "\(path) is \(color.kindName), expected an object") }
         if let ref = color.value(at: "reference") {
-            guard case .string(let name) = ref else { throw InputError(file, "\(path).reference is \(ref.kindName), expected a string") }
+            guard case .string(let name) = ref else {
+                throw InputError(file, "\(path).reference is \(ref.kindName), expected a string")
+            }
             guard SystemColors.table[name] != nil else {
                 let hint = nearest(name, among: Array(SystemColors.table.keys)).map { "; did you mean \($0)?" } ?? ""
-                throw InputError(file, "\(path) refers to the system colour '\(AndroidTokens.Value.clip(name))', which has no published light / dark value the audit knows\(hint)")
+                throw InputError(
+                    file,
+                    "\(path) refers to the system colour '\(AndroidTokens.Value.clip(name))', which has no published light / dark value the audit knows\(hint)"
+                )
             }
             return .system(name)
         }
@@ -236,55 +299,89 @@ public enum AssetCatalogTokens {
         case let v?: throw InputError(file, "\(path).color-space is \(v.kindName), expected a string")
         }
         guard let converter = ColorSpaces.converters[space] else {
-            throw InputError(file, "\(path): colour space '\(AndroidTokens.Value.clip(space))' is not one Xcode writes (\(ColorSpaces.converters.keys.sorted().joined(separator: ", ")))")
+            throw InputError(
+                file,
+                "\(path): colour space '\(AndroidTokens.Value.clip(space))' is not one Xcode writes (\(ColorSpaces.converters.keys.sorted().joined(separator: ", ")))"
+            )
         }
-        guard case .object = color.value(at: "components") ?? .null else { throw InputError(file, "\(path) has no \"components\" object") }
+        guard case .object = color.value(at: "components") ?? .null else {
+            throw InputError(file, "\(path) has no \"components\" object")
+        }
         let comps = color.value(at: "components")!
         var raw: [Double] = []
         for key in converter.keys {
-            guard let v = comps.value(at: key) else { throw InputError(file, "\(path).components has no \"\(key)\" (\(space) needs \(converter.keys.joined(separator: ", ")))") }
-            raw.append(try component(v, alpha: false, extended: converter.extended, file: file, at: "\(path).components.\(key)"))
+            guard let v = comps.value(at: key) else {
+                throw InputError(
+                    file,
+                    "\(path).components has no \"\(key)\" (\(space) needs \(converter.keys.joined(separator: ", ")))")
+            }
+            raw.append(
+                try component(
+                    v, alpha: false, extended: converter.extended, file: file, at: "\(path).components.\(key)"))
         }
-        let alpha = try comps.value(at: "alpha").map { (v) throws(InputError) -> Double in
-            try component(v, alpha: true, extended: false, file: file, at: "\(path).components.alpha")
-        } ?? 1
+        let alpha =
+            try comps.value(at: "alpha").map { (v) throws(InputError) -> Double in
+                try component(v, alpha: true, extended: false, file: file, at: "\(path).components.alpha")
+            } ?? 1
         let srgb = converter.toSRGB(raw)
         // Half a level of slack: a P3 or linear value that rounds inside sRGB is not out of gamut.
         let slack = 0.5 / 255
         let clipped = srgb.contains { $0 < -slack || $0 > 1 + slack }
         func byte(_ v: Double) -> UInt8 { UInt8((min(1, max(0, v)) * 255).rounded()) }
-        return .fixed(Color(r: byte(srgb[0]), g: byte(srgb[1]), b: byte(srgb[2]), a: byte(alpha)), space: space, raw: raw, clipped: clipped)
+        return .fixed(
+            Color(r: byte(srgb[0]), g: byte(srgb[1]), b: byte(srgb[2]), a: byte(alpha)), space: space, raw: raw,
+            clipped: clipped)
     }
 
     /// A component as Xcode writes it: `"0.898"` (0–1 float), `"229"` (0–255 integer) or `"0xE5"`
     /// (0–255 hex); a JSON number is always 0–1, as every generator writes it (`"red": 1` is white,
     /// never 1/255). Alpha is always 0–1. Extended spaces allow floats outside 0–1. A boolean or
     /// anything outside its range is an error, never clamped silently.
-    package static func component(_ raw: JSONValue, alpha: Bool, extended: Bool, file: String, at path: String) throws(InputError) -> Double {
+    package static func component(_ raw: JSONValue, alpha: Bool, extended: Bool, file: String, at path: String)
+        throws(InputError) -> Double
+    {
         func check(_ v: Double, _ text: String) throws(InputError) -> Double {
-            guard v.isFinite else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number") }
-            guard extended || (0...1).contains(v) else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is out of range (0–1)") }
-            guard abs(v) <= 16 else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is beyond any extended-range colour (±16)") }
+            guard v.isFinite else {
+                throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number")
+            }
+            guard extended || (0...1).contains(v) else {
+                throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is out of range (0–1)")
+            }
+            guard abs(v) <= 16 else {
+                throw InputError(
+                    file, "\(path) '\(AndroidTokens.Value.clip(text))' is beyond any extended-range colour (±16)")
+            }
             return v
         }
         switch raw {
         case .number(let text):
-            guard let v = Double(text) else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number") }
+            guard let v = Double(text) else {
+                throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number")
+            }
             return try check(v, text)
         case .string(let s):
             let text = s.trimmingWhitespace()
             if text.lowercased().hasPrefix("0x") {
                 guard !alpha, let v = UInt32(text.dropFirst(2), radix: 16), v <= 255 else {
-                    throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a component 0x00–0xFF\(alpha ? " (alpha is 0–1)" : "")")
+                    throw InputError(
+                        file,
+                        "\(path) '\(AndroidTokens.Value.clip(text))' is not a component 0x00–0xFF\(alpha ? " (alpha is 0–1)" : "")"
+                    )
                 }
                 return Double(v) / 255
             }
             if text.contains(".") || text.lowercased().contains("e") || alpha {
-                guard let v = Double(text) else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number") }
+                guard let v = Double(text) else {
+                    throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number")
+                }
                 return try check(v, text)
             }
-            guard let v = Int(text) else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number") }
-            guard (0...255).contains(v) else { throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is out of range (0–255)") }
+            guard let v = Int(text) else {
+                throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is not a number")
+            }
+            guard (0...255).contains(v) else {
+                throw InputError(file, "\(path) '\(AndroidTokens.Value.clip(text))' is out of range (0–255)")
+            }
             return Double(v) / 255
         case .null, .bool, .array, .object:
             throw InputError(file, "\(path) is \(raw.kindName); a component is a number or a numeric string")
@@ -313,11 +410,21 @@ package struct ColorSet {
         package var displayP3 = false
         package var color: AssetCatalogTokens.Value
 
-        package struct Traits: Hashable { var iphone: Bool; var luminosity: Luminosity?; var high: Bool; var p3: Bool }
-        package var traits: Traits { Traits(iphone: idiom == "iphone", luminosity: luminosity, high: highContrast, p3: displayP3) }
+        package struct Traits: Hashable {
+            var iphone: Bool
+            var luminosity: Luminosity?
+            var high: Bool
+            var p3: Bool
+        }
+        package var traits: Traits {
+            Traits(iphone: idiom == "iphone", luminosity: luminosity, high: highContrast, p3: displayP3)
+        }
         package var traitsDescription: String {
-            [idiom, luminosity.map { "\($0)" } ?? "any", highContrast ? "high contrast" : nil, displayP3 ? "display-P3" : nil]
-                .compactMap { $0 }.joined(separator: " / ")
+            [
+                idiom, luminosity.map { "\($0)" } ?? "any", highContrast ? "high contrast" : nil,
+                displayP3 ? "display-P3" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: " / ")
         }
         package func matches(_ c: TokenConfiguration) -> Bool {
             if let luminosity, luminosity != (c.theme == .dark ? .dark : .light) { return false }
@@ -334,7 +441,11 @@ package struct ColorSet {
     /// What the audit does not read, for the report.
     package var ignored: [String] {
         var out: [String] = []
-        if !ignoredIdioms.isEmpty { out.append("\(ignoredIdioms.sorted().joined(separator: ", ")) idiom entries ignored (an iPhone widget never reads them)") }
+        if !ignoredIdioms.isEmpty {
+            out.append(
+                "\(ignoredIdioms.sorted().joined(separator: ", ")) idiom entries ignored (an iPhone widget never reads them)"
+            )
+        }
         if ignoredGamut > 0 { out.append("sRGB display-gamut entries ignored (every widget iPhone has a P3 display)") }
         return out
     }
@@ -348,17 +459,27 @@ package struct ColorSet {
             return ka.lexicographicallyPrecedes(kb) { !$0 && $1 }
         }
         guard let best else {
-            throw InputError(file, "no entry an iPhone shows in \(c) (an universal or iphone entry without appearances, or with luminosity \(c.theme.rawValue))")
+            throw InputError(
+                file,
+                "no entry an iPhone shows in \(c) (an universal or iphone entry without appearances, or with luminosity \(c.theme.rawValue))"
+            )
         }
         switch best.color {
         case .fixed(let color, let space, let raw, let clipped):
             guard clipped else { return (color, nil) }
-            return (color, "\(space) (\(raw.map { String(format: "%.3f", $0) }.joined(separator: ", "))) lies outside sRGB; audited as the clipped \(color.hex)")
+            return (
+                color,
+                "\(space) (\(raw.map { String(format: "%.3f", $0) }.joined(separator: ", "))) lies outside sRGB; audited as the clipped \(color.hex)"
+            )
         case .system(let name):
             let v = SystemColors.table[name]!
             let color = c.theme == .dark ? v.dark : v.light
-            return (color, "system colour \(name) read as Apple's published \(c.theme.rawValue) value \(color.hex)"
-                    + (c.contrast == .high ? " (its Increase Contrast value is not bundled; the normal value is audited)" : ""))
+            return (
+                color,
+                "system colour \(name) read as Apple's published \(c.theme.rawValue) value \(color.hex)"
+                    + (c.contrast == .high
+                        ? " (its Increase Contrast value is not bundled; the normal value is audited)" : "")
+            )
         }
     }
 }
@@ -374,11 +495,13 @@ package enum ColorSpaces {
 
     /// The sRGB transfer curve, mirrored for negative extended values.
     package static func linearize(_ v: Double) -> Double {
-        let a = abs(v), l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
+        let a = abs(v)
+        let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
         return v < 0 ? -l : l
     }
     package static func encode(_ v: Double) -> Double {
-        let a = abs(v), e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
+        let a = abs(v)
+        let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
         return v < 0 ? -e : e
     }
     /// Gray with a pure 2.2 gamma (Core Graphics' generic gray), as the sRGB grey of the same light.
@@ -450,9 +573,9 @@ package enum SystemColors {
     ]
 }
 
-fileprivate extension JSONValue {
+extension JSONValue {
     /// An object's member, or nil (also for non-objects).
-    func value(at key: String) -> JSONValue? {
+    fileprivate func value(at key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first(where: { $0.key == key })?.value
     }

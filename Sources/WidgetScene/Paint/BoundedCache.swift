@@ -32,7 +32,8 @@ package final class BoundedCache<Key: Hashable, Value: AnyObject>: @unchecked Se
         init(budget: Int) { self.budget = budget }
 
         func value(for key: Key) -> Value? {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             guard let found = entries[key] else { return nil }
             entries[key]!.lastUse = touch(key)
             return found.value
@@ -40,7 +41,8 @@ package final class BoundedCache<Key: Hashable, Value: AnyObject>: @unchecked Se
 
         func keep(_ value: Value, cost: Int, for key: Key) {
             guard cost <= budget else { return }
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             guard entries[key] == nil else { return }
             while held + cost > budget, head < uses.count {
                 let oldest = uses[head]

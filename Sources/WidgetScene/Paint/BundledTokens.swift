@@ -23,4 +23,3 @@ public enum BundledTokens {
         return String(s.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 }
-

@@ -1,6 +1,6 @@
 import CairoShim
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetText
 
 /// Draws a `Scene` into pixels. The only code that touches Cairo. Font options are fixed
@@ -33,7 +33,8 @@ public struct CairoPainter: Sendable {
         let prefix = scene.decorativePrefix
         let key = prefix > 0 ? DrawnPrefixes.Key(scene, prefix: prefix) : nil
         let kept = key.flatMap { prefixes.frame(for: $0) }
-        let surface = kept.map { canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight, unpacking: $0.packed) }
+        let surface =
+            kept.map { canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight, unpacking: $0.packed) }
             ?? canvas.makeSurface(width: scene.pixelWidth, height: scene.pixelHeight)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
@@ -45,8 +46,14 @@ public struct CairoPainter: Sendable {
         let split = regions == nil ? nil : scene.backgroundSplit
         let copyAt = split.flatMap { $0.prefix > 0 ? $0.prefix : nil }
         for i in (kept == nil ? 0 : prefix)..<scene.nodes.count {
-            if i == prefix, kept == nil, let key { cairo_surface_flush(surface); prefixes.keep(canvas, as: key) }
-            if i == copyAt, let regions { cairo_surface_flush(surface); canvas.scratch.copy(regions, from: canvas) }
+            if i == prefix, kept == nil, let key {
+                cairo_surface_flush(surface)
+                prefixes.keep(canvas, as: key)
+            }
+            if i == copyAt, let regions {
+                cairo_surface_flush(surface)
+                canvas.scratch.copy(regions, from: canvas)
+            }
             draw(scene.nodes[i], cr, density: scene.density)
         }
         cairo_surface_flush(surface)
@@ -114,12 +121,24 @@ public struct CairoPainter: Sendable {
             if let stroke {
                 cairo_set_line_width(cr, stroke.width)
                 if !stroke.dash.isEmpty { cairo_set_dash(cr, stroke.dash, Int32(stroke.dash.count), 0) }
-                cairo_set_line_cap(cr, {
-                    switch stroke.cap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE }
-                }())
-                cairo_set_line_join(cr, {
-                    switch stroke.join { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL }
-                }())
+                cairo_set_line_cap(
+                    cr,
+                    {
+                        switch stroke.cap {
+                        case .butt: CAIRO_LINE_CAP_BUTT
+                        case .round: CAIRO_LINE_CAP_ROUND
+                        case .square: CAIRO_LINE_CAP_SQUARE
+                        }
+                    }())
+                cairo_set_line_join(
+                    cr,
+                    {
+                        switch stroke.join {
+                        case .miter: CAIRO_LINE_JOIN_MITER
+                        case .round: CAIRO_LINE_JOIN_ROUND
+                        case .bevel: CAIRO_LINE_JOIN_BEVEL
+                        }
+                    }())
                 setSource(cr, stroke.paint)
                 cairo_stroke(cr)
             }
@@ -136,8 +155,9 @@ public struct CairoPainter: Sendable {
         let paragraph = TextShaper.isRightToLeftParagraph(t.text) ? ParagraphDirection.rightToLeft : .leftToRight
         for (i, line) in t.lines.enumerated() {
             let shaped = fonts.shapeLine(line, style: t.style, direction: paragraph)
-            let x = t.alignment.lineX(width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,
-                                      leadingEdge: t.leadingEdge)
+            let x = t.alignment.lineX(
+                width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,
+                leadingEdge: t.leadingEdge)
             let y = box.minY + Double(i) * t.lineHeight + baselineOffset
             for run in shaped.runs {
                 // A colour face (emoji bitmaps) ignores the source colour; cairo scales its strike to the size.
@@ -161,7 +181,10 @@ public struct CairoPainter: Sendable {
     private func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
         let rad = min(radius, r.width / 2, r.height / 2)
         cairo_new_path(cr)
-        if rad <= 0 { cairo_rectangle(cr, r.x, r.y, r.width, r.height); return }
+        if rad <= 0 {
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            return
+        }
         cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
         cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
         cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
@@ -180,12 +203,18 @@ public struct CairoPainter: Sendable {
         case .linear(let s, let e, let stops):
             let pat = cairo_pattern_create_linear(s.x, s.y, e.x, e.y)!
             defer { cairo_pattern_destroy(pat) }
-            for st in stops { let (r, g, b, a) = rgba(st.color); cairo_pattern_add_color_stop_rgba(pat, st.offset, r, g, b, a) }
+            for st in stops {
+                let (r, g, b, a) = rgba(st.color)
+                cairo_pattern_add_color_stop_rgba(pat, st.offset, r, g, b, a)
+            }
             cairo_set_source(cr, pat)
         case .radial(let c, let radius, let stops):
             let pat = cairo_pattern_create_radial(c.x, c.y, 0, c.x, c.y, radius)!
             defer { cairo_pattern_destroy(pat) }
-            for st in stops { let (r, g, b, a) = rgba(st.color); cairo_pattern_add_color_stop_rgba(pat, st.offset, r, g, b, a) }
+            for st in stops {
+                let (r, g, b, a) = rgba(st.color)
+                cairo_pattern_add_color_stop_rgba(pat, st.offset, r, g, b, a)
+            }
             cairo_set_source(cr, pat)
         }
     }

@@ -1,9 +1,9 @@
-import CairoShim
 import CPixels
+import CairoShim
 import EvidenceCore
 
 #if _endian(big)
-#error("Canvas stores straight RGBA as little-endian words")
+    #error("Canvas stores straight RGBA as little-endian words")
 #endif
 
 /// A reusable drawing target: one pixel buffer, grown to the largest frame drawn and cleared before
@@ -39,7 +39,10 @@ public final class Canvas {
         resize(width: image.width, height: image.height, clear: false)
         image.pixels.withUnsafeBytes { src in
             for i in 0..<(image.width * image.height) {
-                let r = UInt32(src[4 * i]), g = UInt32(src[4 * i + 1]), b = UInt32(src[4 * i + 2]), a = UInt32(src[4 * i + 3])
+                let r = UInt32(src[4 * i])
+                let g = UInt32(src[4 * i + 1])
+                let b = UInt32(src[4 * i + 2])
+                let a = UInt32(src[4 * i + 3])
                 func pre(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
                 words[i] = a << 24 | pre(r) << 16 | pre(g) << 8 | pre(b)
             }
@@ -73,7 +76,8 @@ public final class Canvas {
         resize(width: width, height: height, clear: false)
         holdsBackground = false
         let bytes = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
-        let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+        let surface = cairo_image_surface_create_for_data(
+            bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
         let cr = cairo_create(surface)!
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
@@ -104,7 +108,8 @@ public final class Canvas {
     /// A Cairo surface over the pixels as they are (not cleared). Destroy it after drawing.
     package func surfaceOverPixels() -> OpaquePointer {
         let bytes = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
-        return cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+        return cairo_image_surface_create_for_data(
+            bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
     }
 
     /// Sizes this canvas like `frame` and copies `frame`'s pixels inside `regions` (clamped to the
@@ -112,7 +117,8 @@ public final class Canvas {
     package func copy(_ regions: [PixelRect], from frame: Canvas) {
         resize(width: frame.width, height: frame.height, clear: false)
         for r in regions {
-            let x0 = max(0, r.x), x1 = min(width, r.x + r.width)
+            let x0 = max(0, r.x)
+            let x1 = min(width, r.x + r.width)
             guard x0 < x1 else { continue }
             for y in max(0, r.y)..<max(max(0, r.y), min(height, r.y + r.height)) {
                 (words + y * width + x0).update(from: frame.words + y * width + x0, count: x1 - x0)
@@ -163,12 +169,15 @@ public final class Canvas {
     @inline(__always) package static func straightRGBA(_ v: UInt32) -> UInt32 {
         let a = v >> 24
         guard a != 0 else { return 0 }
-        var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
+        var r = (v >> 16) & 0xFF
+        var g = (v >> 8) & 0xFF
+        var b = v & 0xFF
         if a != 255 {
             // Round to nearest; a premultiplied channel never exceeds alpha, so the result is ≤ 255.
-            r = min(255, (r * 255 + a / 2) / a); g = min(255, (g * 255 + a / 2) / a); b = min(255, (b * 255 + a / 2) / a)
+            r = min(255, (r * 255 + a / 2) / a)
+            g = min(255, (g * 255 + a / 2) / a)
+            b = min(255, (b * 255 + a / 2) / a)
         }
         return r | g << 8 | b << 16 | a << 24
     }
 }
-

@@ -1,12 +1,15 @@
-import CairoShim
 import CPixels
+import CairoShim
 import EvidenceCore
 
 /// What a node draws: where and what — not its name, role or token.
 package struct NodeDrawing: Hashable {
     package var bounds: Rect
     package var content: NodeContent
-    package init(_ node: SceneNode) { bounds = node.bounds; content = node.content }
+    package init(_ node: SceneNode) {
+        bounds = node.bounds
+        content = node.content
+    }
 }
 
 /// Path nodes — streak glyphs, pips, check rings, stroked and antialiased, the painter's costliest
@@ -42,7 +45,10 @@ package final class DrawnNodes: @unchecked Sendable {
     package final class Pixels: @unchecked Sendable {
         package let before: [UInt32]
         package let after: [UInt32]
-        package init(before: [UInt32], after: [UInt32]) { self.before = before; self.after = after }
+        package init(before: [UInt32], after: [UInt32]) {
+            self.before = before
+            self.after = after
+        }
     }
 
     private let kept: BoundedCache<Key, Pixels>
@@ -59,15 +65,19 @@ package final class DrawnNodes: @unchecked Sendable {
     /// geometry's bounds, grown by the farthest a stroke reaches (half its width; a miter or a
     /// square cap further) and by 2 px for antialiasing and rounding. Nil for other nodes.
     package static func region(of node: SceneNode, density: Double, width: Int, height: Int) -> PixelRect? {
-        guard case .path(let commands, _, let stroke) = node.content, let box = PathBounds.of(commands) else { return nil }
+        guard case .path(let commands, _, let stroke) = node.content, let box = PathBounds.of(commands) else {
+            return nil
+        }
         var reach = 0.0
         if let stroke {
             let joinReach = stroke.join == .miter ? cairoDefaultMiterLimit : 1
             let capReach = stroke.cap == .square ? 2.0.squareRoot() : 1
             reach = stroke.width / 2 * max(joinReach, capReach)
         }
-        let region = PixelRect(outwardFrom: box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, density: density)
-            .outset(dx: 2, dy: 2).clamped(to: PixelSize(width: width, height: height))
+        let region = PixelRect(
+            outwardFrom: box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, density: density
+        )
+        .outset(dx: 2, dy: 2).clamped(to: PixelSize(width: width, height: height))
         return region.isEmpty ? nil : region
     }
 
@@ -75,19 +85,24 @@ package final class DrawnNodes: @unchecked Sendable {
     /// pixels before, otherwise through `draw`, keeping what it made.
     package func draw(_ node: SceneNode, into cr: OpaquePointer, density: Double, _ draw: () -> Void) {
         let surface = cairo_get_target(cr)!
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        guard let data = cairo_image_surface_get_data(surface), Int(cairo_image_surface_get_stride(surface)) == width * 4,
-              let region = Self.region(of: node, density: density, width: width, height: height) else { return draw() }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        guard let data = cairo_image_surface_get_data(surface),
+            Int(cairo_image_surface_get_stride(surface)) == width * 4,
+            let region = Self.region(of: node, density: density, width: width, height: height)
+        else { return draw() }
         let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
         cairo_surface_flush(surface)
         let before = Self.read(region, of: words, width: width)
         var zero: UInt32 = 0
         guard cpixels_skippable(before, nil, before.count, &zero) < before.count else { return draw() }
-        let key = Key(drawing: NodeDrawing(node), frameWidth: width, frameHeight: height, density: density,
-                      region: region, before: before.withUnsafeBytes { Hash128.of($0) })
+        let key = Key(
+            drawing: NodeDrawing(node), frameWidth: width, frameHeight: height, density: density,
+            region: region, before: before.withUnsafeBytes { Hash128.of($0) })
         if let found = kept.value(for: key), found.before == before {
             Self.write(found.after, into: region, of: words, width: width)
-            cairo_surface_mark_dirty_rectangle(surface, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+            cairo_surface_mark_dirty_rectangle(
+                surface, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
             return
         }
         draw()
@@ -105,7 +120,8 @@ package final class DrawnNodes: @unchecked Sendable {
         }
     }
 
-    private static func write(_ pixels: [UInt32], into r: PixelRect, of words: UnsafeMutablePointer<UInt32>, width: Int) {
+    private static func write(_ pixels: [UInt32], into r: PixelRect, of words: UnsafeMutablePointer<UInt32>, width: Int)
+    {
         pixels.withUnsafeBufferPointer { p in
             for row in 0..<r.height {
                 (words + (r.y + row) * width + r.x).update(from: p.baseAddress! + row * r.width, count: r.width)

@@ -20,7 +20,9 @@ package final class DrawnPrefixes: @unchecked Sendable {
         package var nodes: [NodeDrawing]
 
         package init(_ scene: Scene, prefix: Int) {
-            width = scene.pixelWidth; height = scene.pixelHeight; density = scene.density
+            width = scene.pixelWidth
+            height = scene.pixelHeight
+            density = scene.density
             nodes = scene.nodes[..<prefix].map(NodeDrawing.init)
         }
     }
@@ -36,7 +38,10 @@ package final class DrawnPrefixes: @unchecked Sendable {
     private let frames: BoundedCache<Key, Frame>
 
     /// Packed, the 293 prefix frames the bundled matrix keeps take 5 MB (266 MB raw): all of them fit.
-    package init(budget: Int = 8 << 20) { self.budget = budget; frames = BoundedCache(budget: budget, shards: 4) }
+    package init(budget: Int = 8 << 20) {
+        self.budget = budget
+        frames = BoundedCache(budget: budget, shards: 4)
+    }
 
     package func frame(for key: Key) -> Frame? { frames.value(for: key) }
 

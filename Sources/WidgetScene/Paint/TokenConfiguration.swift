@@ -17,7 +17,10 @@ public struct TokenConfiguration: Hashable, Sendable, Codable, CustomStringConve
     public var contrast: ContrastSetting
 
     public init(theme: Theme, minAPI: Int? = nil, maxAPI: Int? = nil, contrast: ContrastSetting = .normal) {
-        self.theme = theme; self.minAPI = minAPI; self.maxAPI = maxAPI; self.contrast = contrast
+        self.theme = theme
+        self.minAPI = minAPI
+        self.maxAPI = maxAPI
+        self.contrast = contrast
     }
 
     /// Only a theme: what a folder with no API-level or contrast variants meets.
@@ -47,8 +50,10 @@ public struct TokenConfiguration: Hashable, Sendable, Codable, CustomStringConve
     }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(theme: try c.decode(Theme.self, forKey: .theme), minAPI: try c.decodeIfPresent(Int.self, forKey: .minAPI),
-                  maxAPI: try c.decodeIfPresent(Int.self, forKey: .maxAPI), contrast: try c.decode(ContrastSetting.self, forKey: .contrast))
+        self.init(
+            theme: try c.decode(Theme.self, forKey: .theme), minAPI: try c.decodeIfPresent(Int.self, forKey: .minAPI),
+            maxAPI: try c.decodeIfPresent(Int.self, forKey: .maxAPI),
+            contrast: try c.decode(ContrastSetting.self, forKey: .contrast))
     }
 }
 
@@ -67,12 +72,18 @@ public struct TokenCatalog: Sendable {
 
     /// A folder with only the two themes.
     public init(tokens: TokenSet, uncovered: [String] = [], adjustments: [String] = []) {
-        self.init(tokens: tokens, configurations: Theme.allCases.map { (TokenConfiguration(theme: $0), tokens) },
-                  uncovered: uncovered, adjustments: adjustments)
+        self.init(
+            tokens: tokens, configurations: Theme.allCases.map { (TokenConfiguration(theme: $0), tokens) },
+            uncovered: uncovered, adjustments: adjustments)
     }
 
-    public init(tokens: TokenSet, configurations: [(configuration: TokenConfiguration, tokens: TokenSet)],
-                uncovered: [String], adjustments: [String]) {
-        self.tokens = tokens; self.configurations = configurations; self.uncovered = uncovered; self.adjustments = adjustments
+    public init(
+        tokens: TokenSet, configurations: [(configuration: TokenConfiguration, tokens: TokenSet)],
+        uncovered: [String], adjustments: [String]
+    ) {
+        self.tokens = tokens
+        self.configurations = configurations
+        self.uncovered = uncovered
+        self.adjustments = adjustments
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import EvidenceCore
+    import Glibc
+    import EvidenceCore
 #endif
 
 /// A token folder (an Android `res/`, an Xcode `.xcassets`) read the one safe way: every file opened
@@ -27,7 +28,8 @@ package struct TokenFolder {
             guard BundledTokens.all.contains(where: { $0.path.hasPrefix(bundled + "/") }) else {
                 throw InputError(root.absoluteString, "not a folder of the bundled tokens; expected \(expected)")
             }
-            self.root = root; self.bundled = bundled
+            self.root = root
+            self.bundled = bundled
             return
         }
         bundled = nil
@@ -55,7 +57,11 @@ package struct TokenFolder {
     package func list(_ rel: String) throws(InputError) -> [Entry] {
         if let bundled { return try listBundled(bundled + (rel.isEmpty ? "" : "/" + rel), rel) }
         let fd = try open(rel, directory: true)
-        guard let dir = fdopendir(fd) else { let e = errno; close(fd); throw InputError(path(rel), "cannot list (\(String(cString: strerror(e))))") }
+        guard let dir = fdopendir(fd) else {
+            let e = errno
+            close(fd)
+            throw InputError(path(rel), "cannot list (\(String(cString: strerror(e))))")
+        }
         defer { closedir(dir) }
         var out: [Entry] = []
         while let ent = readdir(dir) {
@@ -74,13 +80,17 @@ package struct TokenFolder {
     /// The bytes of the regular file `rel`, at most `maxTokenFileBytes`.
     package func read(_ rel: String) throws(InputError) -> [UInt8] {
         if let bundled {
-            guard let file = BundledTokens.all.first(where: { $0.path == bundled + "/" + rel }) else { throw InputError(path(rel), "missing") }
+            guard let file = BundledTokens.all.first(where: { $0.path == bundled + "/" + rel }) else {
+                throw InputError(path(rel), "missing")
+            }
             return Array(file.bytes)
         }
         let fd = try open(rel, directory: false)
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw InputError(path(rel), "cannot read (\(String(cString: strerror(errno))))") }
+        guard fstat(fd, &st) == 0 else {
+            throw InputError(path(rel), "cannot read (\(String(cString: strerror(errno))))")
+        }
         guard st.st_mode & S_IFMT == S_IFREG else {
             throw InputError(path(rel), "\(fileKind(st.st_mode & S_IFMT)), not a token file; expected a regular file")
         }
@@ -114,10 +124,15 @@ package struct TokenFolder {
     private func failure(_ err: Int32, _ rel: String) -> InputError {
         switch err {
         case ENOENT: return InputError(path(rel), "missing")
-        case ELOOP, EXDEV: return InputError(path(rel), "is reached through a symbolic link; token files are read only inside their folder, never through a link")
+        case ELOOP, EXDEV:
+            return InputError(
+                path(rel),
+                "is reached through a symbolic link; token files are read only inside their folder, never through a link"
+            )
         case ENOTDIR: return InputError(path(rel), "is not a folder")
         case EACCES, EPERM: return InputError(path(rel), "permission denied")
-        case EMFILE, ENFILE: return InputError(path(rel), "cannot be opened: too many open files (\(String(cString: strerror(err))))")
+        case EMFILE, ENFILE:
+            return InputError(path(rel), "cannot be opened: too many open files (\(String(cString: strerror(err))))")
         default: return InputError(path(rel), "cannot open (\(String(cString: strerror(err))))")
         }
     }

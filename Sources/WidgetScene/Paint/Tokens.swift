@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// Where a platform's colours come from: its token names for the semantic roles and their values.
 /// One interface, two loaders — `AndroidTokens.load` (res XML) and `AssetCatalogTokens.load`
@@ -27,7 +27,10 @@ public struct TokenSet: TokenSource, Sendable, Equatable {
     public var source: String
 
     public init(light: [String: Color], night: [String: Color], source: String, platform: Platform = .android) {
-        self.light = light; self.night = night; self.source = source; self.platform = platform
+        self.light = light
+        self.night = night
+        self.source = source
+        self.platform = platform
     }
 
     /// Android names every role; iOS names its nineteen sets and plays the other roles with the
@@ -58,8 +61,11 @@ public struct TokenSet: TokenSource, Sendable, Equatable {
     /// The colour of `name` in `theme`. An unknown token throws, naming it and the token folder.
     public func resolve(_ name: String, theme: Theme) throws(InputError) -> Color {
         guard let c = colorIfPresent(name, theme: theme) else {
-            throw InputError(source, platform == .android ? "no colour token '\(name)' in any values*/ file"
-                                                          : "no colour set \(name).colorset in this asset catalog")
+            throw InputError(
+                source,
+                platform == .android
+                    ? "no colour token '\(name)' in any values*/ file"
+                    : "no colour set \(name).colorset in this asset catalog")
         }
         return c
     }

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// Host rendering modes as a `Scene → Scene` pass over node colours (DESIGN "The pipeline"; seed 000
 /// "Host rendering modes (iOS)"). The layout and shapes never change — only who owns the card and
@@ -80,7 +80,8 @@ public enum HostRendering {
     package static func fullBleed(_ card: SceneNode, _ scene: Scene) -> SceneNode {
         var n = card
         let all = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
-        n.bounds = all; n.container = all
+        n.bounds = all
+        n.container = all
         n.content = .rect(cornerRadius: 0, fill: .solid(.black))
         return n
     }
@@ -109,17 +110,23 @@ public enum HostRendering {
         func paint(_ p: Paint, fill: Bool) -> Paint {
             switch p {
             case .solid(let c): return .solid(f(c, fill))
-            case .linear(let a, let b, let stops): return .linear(start: a, end: b, stops: stops.map { GradientStop($0.offset, f($0.color, fill)) })
-            case .radial(let c, let r, let stops): return .radial(center: c, radius: r, stops: stops.map { GradientStop($0.offset, f($0.color, fill)) })
+            case .linear(let a, let b, let stops):
+                return .linear(start: a, end: b, stops: stops.map { GradientStop($0.offset, f($0.color, fill)) })
+            case .radial(let c, let r, let stops):
+                return .radial(center: c, radius: r, stops: stops.map { GradientStop($0.offset, f($0.color, fill)) })
             }
         }
         var out = n
         switch n.content {
-        case .text(var t): t.color = f(t.color, false); out.content = .text(t)
+        case .text(var t):
+            t.color = f(t.color, false)
+            out.content = .text(t)
         case .rect(let r, let p): out.content = .rect(cornerRadius: r, fill: paint(p, fill: true))
         case .path(let cmds, let fill, let stroke):
             var st = stroke
-            if let s = stroke { st = Stroke(paint(s.paint, fill: false), width: s.width, dash: s.dash, cap: s.cap, join: s.join) }
+            if let s = stroke {
+                st = Stroke(paint(s.paint, fill: false), width: s.width, dash: s.dash, cap: s.cap, join: s.join)
+            }
             out.content = .path(cmds, fill: fill.map { paint($0, fill: false) }, stroke: st)
         }
         return out

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// What a render was asked to show, and under which conditions: the resolved widget (state,
 /// reactive branch, counts, next-due habit), the family actually drawn, its size and type scale.
@@ -18,8 +18,15 @@ public struct RenderFacts: Sendable, Hashable {
     /// iOS Dynamic Type size; `.large` on Android.
     public var textSize: DynamicTypeSize
 
-    public init(family: FixtureFamily, resolved: ResolvedWidget, size: Size, fontScale: Double = 1, textSize: DynamicTypeSize = .large) {
-        self.family = family; self.resolved = resolved; self.size = size; self.fontScale = fontScale; self.textSize = textSize
+    public init(
+        family: FixtureFamily, resolved: ResolvedWidget, size: Size, fontScale: Double = 1,
+        textSize: DynamicTypeSize = .large
+    ) {
+        self.family = family
+        self.resolved = resolved
+        self.size = size
+        self.fontScale = fontScale
+        self.textSize = textSize
     }
 
     public var platform: Platform { family.platform }

@@ -1,7 +1,7 @@
 import EvidenceCore
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
 
 /// The scene is the seam between layout and pixels: every positioned thing the painter draws,
 /// with the role, token, bounds and container that the clip check and contrast audit read.
@@ -20,7 +20,10 @@ public enum NodeRole: String, Hashable, Sendable, Codable {
 public struct GradientStop: Hashable, Sendable, Codable {
     public var offset: Double
     public var color: Color
-    public init(_ offset: Double, _ color: Color) { self.offset = offset; self.color = color }
+    public init(_ offset: Double, _ color: Color) {
+        self.offset = offset
+        self.color = color
+    }
 }
 
 public enum Paint: Hashable, Sendable, Codable {
@@ -57,10 +60,13 @@ public struct Stroke: Hashable, Sendable, Codable {
     public var cap: LineCap
     public var join: LineJoin
     public init(_ paint: Paint, width: Double, dash: [Double] = [], cap: LineCap = .round, join: LineJoin = .round) {
-        self.paint = paint; self.width = width; self.dash = dash; self.cap = cap; self.join = join
+        self.paint = paint
+        self.width = width
+        self.dash = dash
+        self.cap = cap
+        self.join = join
     }
 }
-
 
 /// Already-wrapped text: the layout decided the lines; the painter only places them.
 public struct TextContent: Hashable, Sendable, Codable {
@@ -79,10 +85,17 @@ public struct TextContent: Hashable, Sendable, Codable {
         let bold = style.weight == .bold || style.weight == .semibold
         return style.size >= 24 || (bold && style.size >= 18.66)
     }
-    public init(lines: [String], style: TextStyle, color: Color, alignment: TextAlignment = .leading,
-                lineHeight: Double, ellipsized: Bool = false, leadingEdge: LeadingEdge = .paragraphStart) {
-        self.lines = lines; self.style = style; self.color = color; self.alignment = alignment
-        self.lineHeight = lineHeight; self.ellipsized = ellipsized; self.leadingEdge = leadingEdge
+    public init(
+        lines: [String], style: TextStyle, color: Color, alignment: TextAlignment = .leading,
+        lineHeight: Double, ellipsized: Bool = false, leadingEdge: LeadingEdge = .paragraphStart
+    ) {
+        self.lines = lines
+        self.style = style
+        self.color = color
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+        self.ellipsized = ellipsized
+        self.leadingEdge = leadingEdge
     }
     public var text: String { lines.joined(separator: " ") }
 }
@@ -112,10 +125,19 @@ public struct SceneNode: Hashable, Sendable, Codable {
     public var container: Rect
     public var content: NodeContent
 
-    public init(_ element: SceneElement, on platform: Platform, part: String? = nil, role: NodeRole, token: String, bounds: Rect,
-                container: Rect, content: NodeContent) {
-        self.element = element; self.platform = platform; self.part = part; self.role = role; self.token = token
-        self.bounds = bounds; self.container = container; self.content = content
+    public init(
+        _ element: SceneElement, on platform: Platform, part: String? = nil, role: NodeRole, token: String,
+        bounds: Rect,
+        container: Rect, content: NodeContent
+    ) {
+        self.element = element
+        self.platform = platform
+        self.part = part
+        self.role = role
+        self.token = token
+        self.bounds = bounds
+        self.container = container
+        self.content = content
     }
 
     /// Stable, human-readable id for JSON and reports only, e.g. "numeral", "habit-row-2.title",
@@ -139,7 +161,10 @@ public struct Scene: Hashable, Sendable, Codable {
     public var rendering: SceneRendering = .fullColor
 
     public init(size: Size, density: Double, card: Rect, nodes: [SceneNode], accessibilityLabel: String) {
-        self.size = size; self.density = density; self.card = card; self.nodes = nodes
+        self.size = size
+        self.density = density
+        self.card = card
+        self.nodes = nodes
         self.accessibilityLabel = accessibilityLabel
     }
 

@@ -1,8 +1,8 @@
-import Foundation
 import EvidenceCore
+import Foundation
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
 
 /// One widget drawn by the pipeline (resolve → copy → plan → scene), with what `render --json`
 /// and `plan` report about it. Both commands go through `WidgetRenderer`, so they cannot disagree.
@@ -30,7 +30,10 @@ public struct RenderedWidget: Sendable {
 public struct DrawnScene: Sendable {
     public var scene: Scene
     public var facts: RenderFacts?
-    public init(scene: Scene, facts: RenderFacts?) { self.scene = scene; self.facts = facts }
+    public init(scene: Scene, facts: RenderFacts?) {
+        self.scene = scene
+        self.facts = facts
+    }
 }
 
 /// One widget through the platform's builder (resolve → copy → plan → scene), made once for what
@@ -55,28 +58,36 @@ public struct WidgetRenderer: Sendable {
     public let iosTokens: TokenSet
 
     public init(fonts: FontLibrary, androidTokens: TokenSet, iosTokens: TokenSet) {
-        self.fonts = fonts; self.androidTokens = androidTokens; self.iosTokens = iosTokens
+        self.fonts = fonts
+        self.androidTokens = androidTokens
+        self.iosTokens = iosTokens
     }
 
     /// The one pass through the builders that `render`, `plan` and the catalog share.
     public func draw(_ target: RenderTarget) -> DrawnWidget {
-        Self.draw(target, android: AndroidSceneBuilder(fonts: fonts, tokens: androidTokens), ios: IOSSceneBuilder(fonts: fonts, tokens: iosTokens))
+        Self.draw(
+            target, android: AndroidSceneBuilder(fonts: fonts, tokens: androidTokens),
+            ios: IOSSceneBuilder(fonts: fonts, tokens: iosTokens))
     }
 
     /// The same pass with given builders (the contrast audit draws the catalog with its own tokens).
-    public static func draw(_ target: RenderTarget, android builder: AndroidSceneBuilder, ios: IOSSceneBuilder) -> DrawnWidget {
+    public static func draw(_ target: RenderTarget, android builder: AndroidSceneBuilder, ios: IOSSceneBuilder)
+        -> DrawnWidget
+    {
         switch target {
         case .android(let r):
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            return DrawnWidget(plan: .android(plan), scene: scene,
-                               facts: RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale))
+            return DrawnWidget(
+                plan: .android(plan), scene: scene,
+                facts: RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale))
         case .ios(let r):
             let builder = ios
             let (w, plan) = builder.plan(r)
             let scene = builder.scene(w, plan, r)
-            return DrawnWidget(plan: .ios(plan, r), scene: scene,
-                               facts: RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize))
+            return DrawnWidget(
+                plan: .ios(plan, r), scene: scene,
+                facts: RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize))
         }
     }
 
@@ -84,16 +95,21 @@ public struct WidgetRenderer: Sendable {
         let d = draw(target)
         switch d.plan {
         case .android(let plan):
-            return RenderedWidget(scene: d.scene, layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "", facts: d.facts)
+            return RenderedWidget(
+                scene: d.scene, layoutNote: plan.rung.map { "rung \($0.rawValue)" } ?? "", facts: d.facts)
         case .ios(let plan, let r):
-            let mode = r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
-            return RenderedWidget(scene: d.scene,
-                                  layoutNote: "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
-                                  hidden: plan.hiddenByName, facts: d.facts)
+            let mode =
+                r.family.isAccessory ? ", vibrant" : r.hostMode == .full ? "" : ", host mode \(r.hostMode.rawValue)"
+            return RenderedWidget(
+                scene: d.scene,
+                layoutNote:
+                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                hidden: plan.hiddenByName, facts: d.facts)
         }
     }
 
     /// The key an ad-hoc render's findings carry (known findings match it by conditions, not by key).
-    public static func adHocKey(_ facts: RenderFacts) -> String { "render/\(facts.platform.rawValue)/\(facts.family.name)" }
+    public static func adHocKey(_ facts: RenderFacts) -> String {
+        "render/\(facts.platform.rawValue)/\(facts.family.name)"
+    }
 }
-

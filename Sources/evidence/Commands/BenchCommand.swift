@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 import WidgetScene
 
 struct BenchCommand: DeclaredCommand {
@@ -29,12 +29,16 @@ struct BenchCommand: DeclaredCommand {
         Build with 'swift build -c release' first: debug timings mean nothing.
         """
     static let phases = ["verify", "verify-decode", "record", "record-same", "contrast", "sheet"]
-    static let rounds = OptionSpec.value("rounds", "N", "repetitions without --phase; the best is reported", check: .int(1...100), default: .value("3"))
+    static let rounds = OptionSpec.value(
+        "rounds", "N", "repetitions without --phase; the best is reported", check: .int(1...100), default: .value("3"))
     static let scale = OptionSpec.value("scale", "N", "matrix copies", check: .int(1...64), default: .value("1"))
-    static let phase = OptionSpec.value("phase", "P", "run one phase once: \(phases.joined(separator: ", "))", check: .choice(phases))
+    static let phase = OptionSpec.value(
+        "phase", "P", "run one phase once: \(phases.joined(separator: ", "))", check: .choice(phases))
     // An output (issue #55): the allow-list keeps it out of Goldens/, Cases/, Tokens/ … like any page folder.
-    static let prepare = OptionSpec.output("prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop", writes: .folder)
-    static let prepared = OptionSpec.value("prepared", "DIR", "use a folder made by --prepare with the same --scale and --filter")
+    static let prepare = OptionSpec.output(
+        "prepare", "DIR", "make the goldens folder for --scale N (and --filter) in DIR, then stop", writes: .folder)
+    static let prepared = OptionSpec.value(
+        "prepared", "DIR", "use a folder made by --prepare with the same --scale and --filter")
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments
         @Option(BenchCommand.rounds) var rounds: Int
@@ -53,7 +57,9 @@ struct BenchCommand: DeclaredCommand {
         let painter = try GateArguments.painter()
         o.comparison = .exact
         #if DEBUG
-        printError("warning: debug build — run 'swift build -c release' and .build/release/evidence bench for real numbers")
+            printError(
+                "warning: debug build — run 'swift build -c release' and .build/release/evidence bench for real numbers"
+            )
         #endif
 
         // A private mkdtemp folder (never a predictable name that a planted link could redirect);
@@ -65,7 +71,8 @@ struct BenchCommand: DeclaredCommand {
         o.filter = nil
         // A filtered or scaled run gets goldens of its own, so nothing outside it reads as stale.
         if a.prepare != nil && a.prepared != nil {
-            throw InputError("--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
+            throw InputError(
+                "--prepare", "use --prepare DIR to make a folder, then --prepared DIR to use it: not both at once")
         }
         if let dir = a.prepare {
             let url = URL(fileURLWithPath: dir)
@@ -73,28 +80,37 @@ struct BenchCommand: DeclaredCommand {
             guard lstat(url.path, &st) != 0 else {
                 throw InputError(dir, "already exists; --prepare makes a new folder and never writes into one")
             }
-            do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: a.matrix.goldensFolder, in: url) }
-            catch { try? FileManager.default.removeItem(at: url); throw error }  // nothing half-made is left
+            do { try ScaleBench.makeGoldens(catalog: base, n: scale, from: a.matrix.goldensFolder, in: url) } catch {
+                try? FileManager.default.removeItem(at: url)
+                throw error
+            }  // nothing half-made is left
             print("prepared \(fixtures.count) goldens (scale \(scale)) in \(dir)")
             return 0
         } else if let dir = a.prepared {
             o.goldens = URL(fileURLWithPath: dir)
-            guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path) else {
-                throw InputError(dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
+            guard FileManager.default.fileExists(atPath: o.goldens.appendingPathComponent(Manifest.fileName).path)
+            else {
+                throw InputError(
+                    dir, "has no \(Manifest.fileName); make it with 'evidence bench --scale \(scale) --prepare \(dir)'")
             }
         } else if scale > 1 || phase == "record-same" || a.matrix.filter != nil {
             o.goldens = tmp.appendingPathComponent("goldens")
             try ScaleBench.makeGoldens(catalog: base, n: scale, from: a.matrix.goldensFolder, in: o.goldens)
         }
-        let phaseRuns = Phases(options: o, fixtures: fixtures, painter: painter, scratch: tmp.appendingPathComponent("out"))
+        let phaseRuns = Phases(
+            options: o, fixtures: fixtures, painter: painter, scratch: tmp.appendingPathComponent("out"))
 
         if let phase {
             let setupMB = peakMemoryMB()  // catalog, fonts and (scaled) goldens, before the phase
             let t0 = DispatchTime.now().uptimeNanoseconds
             let detail = try phaseRuns.run(phase)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-            print(String(format: "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before the phase), jobs %d%@",
-                         phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), setupMB, o.jobs, detail))
+            print(
+                String(
+                    format:
+                        "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before the phase), jobs %d%@",
+                    phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), setupMB, o.jobs,
+                    detail))
             return 0
         }
 
@@ -108,7 +124,9 @@ struct BenchCommand: DeclaredCommand {
             return times.min()!
         }
         let n = Double(fixtures.count)
-        let fastMs = try best("verify"), fullMs = try best("verify-decode"), recordMs = try best("record")
+        let fastMs = try best("verify")
+        let fullMs = try best("verify-decode")
+        let recordMs = try best("record")
         print("fixtures: \(fixtures.count) (scale \(scale)), jobs: \(o.jobs), best of \(rounds) rounds")
         print(String(format: "verify, fast path    %8.3f ms/fixture   (%.0f ms total)", fastMs / n, fastMs))
         print(String(format: "verify, full decode  %8.3f ms/fixture   (%.0f ms total)", fullMs / n, fullMs))
@@ -130,7 +148,9 @@ struct BenchCommand: DeclaredCommand {
                 var o = options
                 o.forceDecode = phase == "verify-decode"
                 let r = try Verifier.verify(o, catalog: fixtures, painter: painter)
-                guard r.failures.isEmpty else { throw InputError("bench", "verify is failing (\(r.summaryLine)); fix that first") }
+                guard r.failures.isEmpty else {
+                    throw InputError("bench", "verify is failing (\(r.summaryLine)); fix that first")
+                }
                 return ", fast path settled \(r.fastPath)"
             case "record", "record-same":
                 var o = options
@@ -147,8 +167,9 @@ struct BenchCommand: DeclaredCommand {
             default:  // sheet
                 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
                 // Unlimited: the CLI refuses sheets past 160 million pixels; this one is about memory.
-                let size = try ContactSheet.write(fixtures, painter: painter, columns: 24, scale: 0.5, jobs: options.jobs,
-                                                  to: scratch.appendingPathComponent("sheet.png").path, limited: false)
+                let size = try ContactSheet.write(
+                    fixtures, painter: painter, columns: 24, scale: 0.5, jobs: options.jobs,
+                    to: scratch.appendingPathComponent("sheet.png").path, limited: false)
                 return ", \(size.width)×\(size.height) px"
             }
         }

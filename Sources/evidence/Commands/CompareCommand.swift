@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import WidgetRaster
 import EvidenceCore
+import Foundation
+import WidgetRaster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `evidence compare EXPECTED.png ACTUAL.png`: two images a user holds (a device screenshot against
 /// a render, two goldens from two branches) through the gate's own comparison and diff image.
@@ -18,15 +19,20 @@ struct CompareCommand: DeclaredCommand {
         delta over the threshold, pixels that are not opaque blended over pixelmatch's checkerboard
         (so ink that turns transparent is a difference), anti-aliased pixels not counted.
         """
-    static let threshold = OptionSpec.value("threshold", "T", "perceptual colour threshold (smaller is stricter)", check: .number(0...1),
-                                            default: .value("\(ImageComparator.defaultThreshold)"))
+    static let threshold = OptionSpec.value(
+        "threshold", "T", "perceptual colour threshold (smaller is stricter)", check: .number(0...1),
+        default: .value("\(ImageComparator.defaultThreshold)"))
     static let includeAA = OptionSpec.flag("include-aa", "count anti-aliased pixels too (pixelmatch's includeAA)")
     static let exact = OptionSpec.flag("exact", "any difference in any RGBA byte counts (verify's comparison)")
-    static let output = OptionSpec.output("output", "FILE", """
+    static let output = OptionSpec.output(
+        "output", "FILE",
+        """
         write the diff image verify's report uses: a faded grey copy of EXPECTED,
         differing pixels red, excused anti-aliasing yellow (its folder must exist)
         """, writes: .png, short: "o")
-    static let json = OptionSpec.flag("json", """
+    static let json = OptionSpec.flag(
+        "json",
+        """
         the result as JSON: outcome, differingPixels, boundingBox, antialiasedPixels,
         expectedSize, actualSize, comparison, diff
         """)
@@ -67,24 +73,31 @@ struct CompareCommand: DeclaredCommand {
         let comparison = try comparison(a)
         let comparator = comparison.comparator
         let out = a.output
-        let expectedPath = a.files[0], actualPath = a.files[1]
-        let expectedBytes = try readPNGFile(expectedPath), actualBytes = try readPNGFile(actualPath)
-        let e = try PNGCodec.validate(expectedBytes, name: quoted(expectedPath)), g = try PNGCodec.validate(actualBytes, name: quoted(actualPath))
+        let expectedPath = a.files[0]
+        let actualPath = a.files[1]
+        let expectedBytes = try readPNGFile(expectedPath)
+        let actualBytes = try readPNGFile(actualPath)
+        let e = try PNGCodec.validate(expectedBytes, name: quoted(expectedPath))
+        let g = try PNGCodec.validate(actualBytes, name: quoted(actualPath))
         // Everything the comparison will hold at once, asked for before the first pixel is
         // allocated: both images, the diff canvas over their union and its encoding.
         let canvas = max(e.width, g.width) * max(e.height, g.height) * 4
-        try requireAddressSpace(PNGCodec.decodedBytes(e) + PNGCodec.decodedBytes(g) + (out == nil ? 0 : 2 * canvas),
-                                quoted(actualPath), "comparing \(e.width)×\(e.height) with \(g.width)×\(g.height) px")
-        let expected = try PNGCodec.decode(expectedBytes, name: quoted(expectedPath)), actual = try PNGCodec.decode(actualBytes, name: quoted(actualPath))
+        try requireAddressSpace(
+            PNGCodec.decodedBytes(e) + PNGCodec.decodedBytes(g) + (out == nil ? 0 : 2 * canvas),
+            quoted(actualPath), "comparing \(e.width)×\(e.height) with \(g.width)×\(g.height) px")
+        let expected = try PNGCodec.decode(expectedBytes, name: quoted(expectedPath))
+        let actual = try PNGCodec.decode(actualBytes, name: quoted(actualPath))
         let result = comparator.compare(expected: expected, actual: actual)
         if let out {
             try OutputFile.write(ImageOps.encodePNG(comparator.diffImage(expected: expected, actual: actual)), to: out)
         }
         if a.json {
-            try printJSON(Report(expected: expectedPath, actual: actualPath, comparison: comparison.description,
-                                 outcome: result.outcome, differingPixels: result.differingPixels,
-                                 antialiasedPixels: result.antialiasedPixels, boundingBox: result.boundingBox,
-                                 expectedSize: result.expectedSize, actualSize: result.actualSize, diff: out))
+            try printJSON(
+                Report(
+                    expected: expectedPath, actual: actualPath, comparison: comparison.description,
+                    outcome: result.outcome, differingPixels: result.differingPixels,
+                    antialiasedPixels: result.antialiasedPixels, boundingBox: result.boundingBox,
+                    expectedSize: result.expectedSize, actualSize: result.actualSize, diff: out))
         } else {
             print("comparison: \(comparison)")
             print(result.summary)
@@ -102,8 +115,10 @@ struct CompareCommand: DeclaredCommand {
         }
         let t = a.threshold ?? ImageComparator.defaultThreshold
         let asked = (a.threshold != nil ? ["--threshold \(t)"] : []) + (a.includeAA ? ["--include-aa"] : [])
-        return AppliedComparison(.perceptual(threshold: t, includeAA: a.includeAA),
-                                 because: asked.isEmpty ? "the default of evidence compare" : "requested with " + asked.joined(separator: " "))
+        return AppliedComparison(
+            .perceptual(threshold: t, includeAA: a.includeAA),
+            because: asked.isEmpty
+                ? "the default of evidence compare" : "requested with " + asked.joined(separator: " "))
     }
 
     /// A PNG read the way verify reads a golden: a regular file (no device, FIFO or folder),
@@ -113,10 +128,15 @@ struct CompareCommand: DeclaredCommand {
         var st = stat()
         guard stat(path, &st) == 0 else {
             let err = errno
-            throw InputError(quoted(path), err == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(err))))")
+            throw InputError(
+                quoted(path),
+                err == ENOENT ? "no such file" : "cannot read the file (\(String(cString: strerror(err))))")
         }
         guard st.st_mode & S_IFMT == S_IFREG else {
-            throw InputError(quoted(path), st.st_mode & S_IFMT == S_IFDIR ? "is a folder, expected a PNG file" : "is not a regular file, expected a PNG file")
+            throw InputError(
+                quoted(path),
+                st.st_mode & S_IFMT == S_IFDIR
+                    ? "is a folder, expected a PNG file" : "is not a regular file, expected a PNG file")
         }
         return try readFile(atPath: path)
     }

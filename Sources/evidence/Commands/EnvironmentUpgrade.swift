@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 import WidgetScene
 
 /// `record --environment-upgrade` (issue #53): moving the goldens to a new renderer environment (a
@@ -11,14 +11,17 @@ import WidgetScene
 /// printed — and, with `--html DIR`, put on the review page — before record rewrites the goldens
 /// and the manifest's environment.
 enum EnvironmentUpgrade {
-    static let flag = OptionSpec.flag("environment-upgrade", """
+    static let flag = OptionSpec.flag(
+        "environment-upgrade",
+        """
         record into this machine's renderer environment although Goldens/manifest.json names another:
         first compares every render with its golden perceptually (pixelmatch 7.2's rule) and prints
         every fixture that moved beyond anti-aliasing (--html DIR: on a review page); without it
         record refuses a drifted environment
         """)
-    static let html = OptionSpec.output("html", "DIR", "with --environment-upgrade: the review page of every fixture that moved beyond anti-aliasing",
-                                          writes: .folder)
+    static let html = OptionSpec.output(
+        "html", "DIR", "with --environment-upgrade: the review page of every fixture that moved beyond anti-aliasing",
+        writes: .folder)
     struct Arguments: ParsableArguments {
         @Option(EnvironmentUpgrade.flag) var upgrade: Bool
         @Option(given: EnvironmentUpgrade.html) var html: String?
@@ -26,33 +29,46 @@ enum EnvironmentUpgrade {
 
     /// Refuses a drifted environment without the flag; with it, prints (and pages) the perceptual
     /// review. Returns normally when record may go on.
-    static func review(_ options: GateOptions, _ a: RecordCommand.Arguments, catalog: [Fixture], painter: CairoPainter,
-                       inCI: Bool = ((try? ReviewOutputs.parse(ParsedArguments()))?.inCI ?? false)) throws {
+    static func review(
+        _ options: GateOptions, _ a: RecordCommand.Arguments, catalog: [Fixture], painter: CairoPainter,
+        inCI: Bool = ((try? ReviewOutputs.parse(ParsedArguments()))?.inCI ?? false)
+    ) throws {
         let page = try a.environmentUpgrade.html.map { v throws(InputError) -> URL in
             guard !v.isEmpty else { throw InputError("--html", "empty path; name the folder for the review page") }
             return URL(fileURLWithPath: v)
         }
         let manifestPath = options.goldens.appendingPathComponent(Manifest.fileName).path
         // --rebuild-manifest ignores entries it cannot read, never the environment it can.
-        let recorded = a.rebuildManifest ? (try? Manifest.loadChecked(from: options.goldens))?.0?.environment
-                                                            : try Manifest.load(from: options.goldens)?.environment
+        let recorded =
+            a.rebuildManifest
+            ? (try? Manifest.loadChecked(from: options.goldens))?.0?.environment
+            : try Manifest.load(from: options.goldens)?.environment
         let here = RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:))
         let drift = recorded.map(here.differences) ?? []
         guard a.environmentUpgrade.upgrade else {
-            if page != nil { throw InputError("--html", "applies only with --environment-upgrade (record writes no page otherwise)") }
+            if page != nil {
+                throw InputError("--html", "applies only with --environment-upgrade (record writes no page otherwise)")
+            }
             guard drift.isEmpty else {
-                throw InputError(manifestPath, "the goldens were recorded in another renderer environment (\(drift.joined(separator: "; "))); "
-                    + "recording here would write goldens CI cannot reproduce — \(RendererEnvironment.driftStep(inCI: inCI, command: "record")), "
-                    + "or move the goldens to this environment on purpose with --environment-upgrade")
+                throw InputError(
+                    manifestPath,
+                    "the goldens were recorded in another renderer environment (\(drift.joined(separator: "; "))); "
+                        + "recording here would write goldens CI cannot reproduce — \(RendererEnvironment.driftStep(inCI: inCI, command: "record")), "
+                        + "or move the goldens to this environment on purpose with --environment-upgrade")
             }
             return
         }
         // The manifest names one environment for every golden, so an upgrade reviews and records them all.
         if options.filter != nil || options.shard != nil {
-            throw InputError("--environment-upgrade", "reviews and re-records every golden (the manifest names one environment for all): drop --filter and --shard")
+            throw InputError(
+                "--environment-upgrade",
+                "reviews and re-records every golden (the manifest names one environment for all): drop --filter and --shard"
+            )
         }
         guard !drift.isEmpty else {
-            throw InputError("--environment-upgrade", "this machine's renderer environment matches \(manifestPath); nothing to upgrade — record without it")
+            throw InputError(
+                "--environment-upgrade",
+                "this machine's renderer environment matches \(manifestPath); nothing to upgrade — record without it")
         }
         var o = options
         o.comparison = .perceptual(threshold: ImageComparator.defaultThreshold)
@@ -76,7 +92,10 @@ enum EnvironmentUpgrade {
         }
         if let broken = result.failures.first(where: { !Self.reviewed.contains($0.kind) }) {
             stream.abandon()
-            throw InputError(broken.key, "the perceptual review could not judge the goldens (\(broken.kind.rawValue): \(broken.detail)); nothing was recorded")
+            throw InputError(
+                broken.key,
+                "the perceptual review could not judge the goldens (\(broken.kind.rawValue): \(broken.detail)); nothing was recorded"
+            )
         }
         if let page {
             result.reportDirectory = result.reportDirectory.map { ReviewOutputs.relative($0) }
@@ -95,9 +114,12 @@ enum EnvironmentUpgrade {
         var out = ["environment upgrade: \(drift.joined(separator: "; "))"]
         let moved = result.failures.sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
         let fixtures = Set(moved.map(\.key)).count
-        out.append("perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing forgiven): "
-            + "\(fixtures) of \(result.passed.count + fixtures) fixture(s) moved beyond anti-aliasing")
-        for f in moved { out.append("  moved \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))") }
+        out.append(
+            "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing forgiven): "
+                + "\(fixtures) of \(result.passed.count + fixtures) fixture(s) moved beyond anti-aliasing")
+        for f in moved {
+            out.append("  moved \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")
+        }
         if let page { out.append("review page: \(ReviewOutputs.relative(page.path))/index.html") }
         return out
     }

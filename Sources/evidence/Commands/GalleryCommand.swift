@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 import WidgetText
 
 /// Every golden at its real size in a browsable static page (the contact sheet stays for one picture).
@@ -14,8 +14,9 @@ struct GalleryCommand: DeclaredCommand {
         1 dp), grouped platform → family → state, with theme / host-mode / motif / body toggles and a
         search box. Opens from disk; fetches nothing. A fixture with no golden shows as a dashed box.
         """
-    static let output = OptionSpec.output("output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote",
-                                            writes: .folder, short: "o", required: "the folder to write")
+    static let output = OptionSpec.output(
+        "output", "DIR", "the folder to write: replaced whole, only if it is new, empty or a page evidence wrote",
+        writes: .folder, short: "o", required: "the folder to write")
     struct Arguments: ParsableArguments {
         @Option(GateArguments.filter) var filter: String?
         @Option(GateArguments.goldens) var goldens: String?
@@ -40,7 +41,10 @@ struct GalleryCommand: DeclaredCommand {
                     src = "img/" + f.goldenPath
                     try page.folder.write(data, to: src!)
                 }
-                tiles.append(GalleryPage.Tile(key: f.key, src: src, width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded())))
+                tiles.append(
+                    GalleryPage.Tile(
+                        key: f.key, src: src, width: Int(scene.size.width.rounded()),
+                        height: Int(scene.size.height.rounded())))
             }
             try page.folder.write(Array(GalleryPage.render(tiles).utf8), to: GalleryPage.fileName)
             try page.commit()
@@ -49,7 +53,9 @@ struct GalleryCommand: DeclaredCommand {
             throw error
         }
         let missing = tiles.filter { $0.src == nil }.count
-        print("wrote \(out.appendingPathComponent(GalleryPage.fileName).path): \(tiles.count) fixtures" + (missing > 0 ? ", \(missing) without a golden" : ""))
+        print(
+            "wrote \(out.appendingPathComponent(GalleryPage.fileName).path): \(tiles.count) fixtures"
+                + (missing > 0 ? ", \(missing) without a golden" : ""))
         return 0
     }
 }

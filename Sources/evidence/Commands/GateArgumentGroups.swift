@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 
 /// `--filter`, `--jobs`, `--goldens`, `--cases`: which fixtures a run over the matrix takes, with
 /// how many workers, against which goldens (verify, record, bench; list and gallery take some).
@@ -14,7 +14,9 @@ struct MatrixArguments: ParsableArguments {
     var goldensFolder: URL { GateArguments.goldensFolder(given: goldens) }
 
     /// `--cases`, else the project's (named ones must exist).
-    func casesFolder(mustExist: Bool = true) throws(InputError) -> URL { try GateArguments.casesFolder(given: cases, mustExist: mustExist) }
+    func casesFolder(mustExist: Bool = true) throws(InputError) -> URL {
+        try GateArguments.casesFolder(given: cases, mustExist: mustExist)
+    }
 
     /// The gate's options for this selection: filter, workers, goldens, this machine's proofs, and
     /// the slice `shard` names (`--shard`, where the command declares it).
@@ -52,7 +54,9 @@ struct ComparisonArguments: ParsableArguments {
 
 extension GateArguments {
     /// `--goldens` as given, else the project's goldens folder.
-    static func goldensFolder(given: String?) -> URL { given.map { URL(fileURLWithPath: $0) } ?? Project.current.goldens }
+    static func goldensFolder(given: String?) -> URL {
+        given.map { URL(fileURLWithPath: $0) } ?? Project.current.goldens
+    }
     /// `--shard i/n` as given, read against the project's shard count.
     static func shard(given: String?) throws(InputError) -> Shard? {
         try given.map { s throws(InputError) in try Shard.parse(s, configured: Project.current.shards) }

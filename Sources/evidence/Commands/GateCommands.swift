@@ -1,28 +1,38 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
-import WidgetText
 import WidgetScene
+import WidgetText
 
 /// Options shared by verify, record, bench and the commands that walk the matrix.
 enum GateArguments {
-    static let filter = OptionSpec.value("filter", "GLOB", "only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'")
-    static let jobs = OptionSpec.value("jobs", "N", "parallel workers; results do not depend on it", check: .int(1...256), default: .note("all cores"))
+    static let filter = OptionSpec.value(
+        "filter", "GLOB", "only fixtures whose key matches (* crosses /), e.g. 'android/medium/*'")
+    static let jobs = OptionSpec.value(
+        "jobs", "N", "parallel workers; results do not depend on it", check: .int(1...256), default: .note("all cores"))
     static let goldens = OptionSpec.value("goldens", "DIR", "goldens folder", default: .note("the package's Goldens/"))
-    static let cases = OptionSpec.value("cases", "DIR", "the case files (one fixture each, keyed cases/…)", default: .note("the package's Cases/"))
-    static let shard = OptionSpec.value("shard", "i/n", """
+    static let cases = OptionSpec.value(
+        "cases", "DIR", "the case files (one fixture each, keyed cases/…)", default: .note("the package's Cases/"))
+    static let shard = OptionSpec.value(
+        "shard", "i/n",
+        """
         only slice i of n, by a stable hash of the key: slices 1…n cover every key
         exactly once (slice 1 also judges orphaned goldens)
         """)
     static let quiet = OptionSpec.flag("quiet", "no progress line on stderr")
-    static let noWait = OptionSpec.flag("no-wait", "fail (exit 2) instead of waiting while a record holds the goldens folder")
-    static let report = OptionSpec.output("report", "DIR", "where failure images go", writes: .folder, default: .value("./report"))
+    static let noWait = OptionSpec.flag(
+        "no-wait", "fail (exit 2) instead of waiting while a record holds the goldens folder")
+    static let report = OptionSpec.output(
+        "report", "DIR", "where failure images go", writes: .folder, default: .value("./report"))
     /// `--compare`'s words.
     enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
-    static let compare = OptionSpec.value("compare", nil, "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
-                                          check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
-    static let threshold = OptionSpec.value("threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
-                                            default: .value("\(ImageComparator.defaultThreshold)"))
+    static let compare = OptionSpec.value(
+        "compare", nil,
+        "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
+        check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
+    static let threshold = OptionSpec.value(
+        "threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
+        default: .value("\(ImageComparator.defaultThreshold)"))
 
     /// verify's whole table (the test helpers parse with it).
     static var valued: Set<String> { VerifyCommand.options.valued }
@@ -37,7 +47,9 @@ enum GateArguments {
         """
 
     /// The proofs cache the environment names; a folder inside the package (the repository) is refused.
-    static func proofs(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ProvenGoldens {
+    static func proofs(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError)
+        -> ProvenGoldens
+    {
         let folder: URL
         if let e = environment["EVIDENCE_CACHE"] {
             guard !e.isEmpty else { return .memory() }
@@ -53,17 +65,25 @@ enum GateArguments {
         // that does not exist yet unresolved, so `lnk/new` with `lnk` a link into the project passed.
         let package = KernelPath.resolve(Project.current.root.path)
         if KernelPath.isAtOrBelow(KernelPath.resolve(folder.path), package) {
-            throw InputError("EVIDENCE_CACHE", "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
-                + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
+            throw InputError(
+                "EVIDENCE_CACHE",
+                "the proofs cache \(quoted(folder.path)) lies inside the project (\(package)); "
+                    + "it must live where nothing committed can write it, e.g. ~/.cache/evidence")
         }
         let proofs = ProvenGoldens.open(folder)
-        if let why = proofs.distrusted { printError("note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or set EVIDENCE_CACHE to a folder of your own)") }
+        if let why = proofs.distrusted {
+            printError(
+                "note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or set EVIDENCE_CACHE to a folder of your own)"
+            )
+        }
         return proofs
     }
 
     /// Saves new proofs; a cache that cannot be written costs the next run its decodes, so it is a note.
     static func save(_ proofs: ProvenGoldens) {
-        do { try proofs.save() } catch { printError("note: proofs not saved: \(error.description) (the next run decodes again)") }
+        do { try proofs.save() } catch {
+            printError("note: proofs not saved: \(error.description) (the next run decodes again)")
+        }
     }
 
     /// The case files' folder: `--cases`, else the project's. One a flag or the config names must
@@ -79,9 +99,14 @@ enum GateArguments {
         guard mustExist, named else { return folder }
         var st = stat()
         guard stat(folder.path, &st) == 0 else {
-            throw InputError(given != nil ? "--cases" : Project.configName, "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir")
+            throw InputError(
+                given != nil ? "--cases" : Project.configName,
+                "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir"
+            )
         }
-        guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError("--cases", "\(quoted(folder.path)) is not a folder") }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError("--cases", "\(quoted(folder.path)) is not a folder")
+        }
         return folder
     }
 
@@ -131,7 +156,9 @@ struct ListCommand: DeclaredCommand {
         @Option(ListCommand.json) var json: Bool
     }
     static func run(_ o: Arguments) throws -> Int32 {
-        let keys = try Self.keys(filter: o.filter, shard: try GateArguments.shard(given: o.shard), cases: try GateArguments.casesFolder(given: o.cases))
+        let keys = try Self.keys(
+            filter: o.filter, shard: try GateArguments.shard(given: o.shard),
+            cases: try GateArguments.casesFolder(given: o.cases))
         if o.json { try printJSON(keys) } else { keys.forEach { print($0) } }
         return 0
     }
@@ -167,17 +194,22 @@ struct VerifyCommand: DeclaredCommand {
     /// added there is listed here with no edit.
     static var failureKindsHelp: String {
         func kinds(_ records: Bool) -> String {
-            ReviewOrder.kinds.filter { Remedy.default(for: $0).recordsAGolden == records }.map(\.rawValue).joined(separator: ", ")
+            ReviewOrder.kinds.filter { Remedy.default(for: $0).recordsAGolden == records }.map(\.rawValue).joined(
+                separator: ", ")
         }
         let checks = CheckRegistry.checks.map { c in
             "  \(c.name) → \(c.kind.rawValue) (runs in \(c.stages.map(\.rawValue).joined(separator: ", "))): \(c.reads)"
         }
-        return (["Failure kinds a record must never accept: \(kinds(false)).",
-                 "Failure kinds a record can accept (after review): \(kinds(true)).",
-                 "Checks besides the golden comparison (check → the kind it reports):"] + checks).joined(separator: "\n")
+        return
+            ([
+                "Failure kinds a record must never accept: \(kinds(false)).",
+                "Failure kinds a record can accept (after review): \(kinds(true)).",
+                "Checks besides the golden comparison (check → the kind it reports):",
+            ] + checks).joined(separator: "\n")
     }
 
-    static let json = OptionSpec.flag("json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)")
+    static let json = OptionSpec.flag(
+        "json", "machine-readable result on stdout ('evidence report' rebuilds the page from it)")
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments
         @Option(GateArguments.shard) var shard: String?
@@ -187,7 +219,8 @@ struct VerifyCommand: DeclaredCommand {
         @OptionGroup var comparison: ComparisonArguments
         @Option(VerifyCommand.json) var json: Bool
         @Option(GateArguments.noWait) var noWait: Bool
-        @TableGroup(ReviewOutputs.options, read: { a throws(InputError) in try ReviewOutputs.parse(a) }) var outputs: ReviewOutputs
+        @TableGroup(ReviewOutputs.options, read: { a throws(InputError) in try ReviewOutputs.parse(a) }) var outputs:
+            ReviewOutputs
 
         /// The gate's options: the matrix's, the shard and the comparison.
         func gateOptions() throws -> GateOptions {
@@ -205,7 +238,8 @@ struct VerifyCommand: DeclaredCommand {
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
         let cases = try a.matrix.casesFolder()
-        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
+        // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter, cases: cases)
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
@@ -215,18 +249,26 @@ struct VerifyCommand: DeclaredCommand {
         // Verify deletes nothing: a killed record's temp files (where the filter can match) are
         // named, and the next record sweeps them.
         for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
-            printError("note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it")
+            printError(
+                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it"
+            )
         }
         let project = Project.current
-        let stream = outputs.stream(json: a.json, console: ConsoleHandler(knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
-                                                                             projectLine: "project: \(project.root.path) (\(project.origin))"))
+        let stream = outputs.stream(
+            json: a.json,
+            console: ConsoleHandler(
+                knownFindings: o.knownFindings, wholeRun: o.isWholeRun,
+                projectLine: "project: \(project.root.path) (\(project.origin))"))
         try stream.begin(RunStart(goldens: ReviewOutputs.goldensName(o.goldens)))
-        let startedAt = Date(), clock = ContinuousClock.now
+        let startedAt = Date()
+        let clock = ContinuousClock.now
         var result: VerifyResult
         do {
-            result = try Verifier.verify(o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases), painter: try GateArguments.painter(),
-                                         progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "verified"),
-                                         onFixture: stream.fixture)
+            result = try Verifier.verify(
+                o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases),
+                painter: try GateArguments.painter(),
+                progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "verified"),
+                onFixture: stream.fixture)
             try stream.checkFailure()
         } catch {
             stream.abandon()
@@ -234,7 +276,9 @@ struct VerifyCommand: DeclaredCommand {
         }
         GateArguments.save(o.proofs)
         let elapsed = (ContinuousClock.now - clock).components
-        outputs.stamp(&result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, goldens: o.goldens)
+        outputs.stamp(
+            &result, startedAt: startedAt, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
+            goldens: o.goldens)
         if let dir = o.reportDirectory, result.reportDirectory != nil || outputs.html != nil {
             // Marks the folder as one evidence wrote before the page goes in (the images marked it
             // before the first of them), so the next verify may write into it again and
@@ -266,14 +310,20 @@ struct RecordCommand: DeclaredCommand {
         \(CheckRegistry.everyCheckKind); known findings excepted). --filter may
         name a stale key (a golden no fixture has): record removes exactly the goldens it matches.
         """
-    static let mode = OptionSpec.value("mode", "M", """
+    static let mode = OptionSpec.value(
+        "mode", "M",
+        """
         changed: rewrite moved, add new, remove stale;
         missing: only add goldens that do not exist; all: rewrite every file
         """, check: .choice(RecordMode.allCases.map(\.rawValue)), default: .value(RecordMode.changed.rawValue))
     static let dryRun = OptionSpec.flag("dry-run", "say what would move, appear and vanish; write nothing")
     static let json = OptionSpec.flag("json", "machine-readable result on stdout")
-    static let rebuildManifest = OptionSpec.flag("rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
-    static let replaceUnreadable = OptionSpec.flag("replace-unreadable", "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file")
+    static let rebuildManifest = OptionSpec.flag(
+        "rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
+    static let replaceUnreadable = OptionSpec.flag(
+        "replace-unreadable",
+        "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file"
+    )
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments
         @Option(GateArguments.shard) var shard: String?
@@ -289,7 +339,11 @@ struct RecordCommand: DeclaredCommand {
     }
     /// record owns the goldens folder it writes (`OutputGuard`: `--goldens Tokens` or `--goldens .` are refused).
     static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
-        [.init("--goldens", a.given(GateArguments.goldens) ?? Project.current.goldens.path, .ownedFolder(role: "goldens"))]
+        [
+            .init(
+                "--goldens", a.given(GateArguments.goldens) ?? Project.current.goldens.path,
+                .ownedFolder(role: "goldens"))
+        ]
     }
 
     static func run(_ a: Arguments) throws -> Int32 {
@@ -297,16 +351,22 @@ struct RecordCommand: DeclaredCommand {
         o.recordMode = a.mode
         o.replaceUnreadable = a.replaceUnreadable
         let cases = try a.matrix.casesFolder()
-        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
-        let handler: any RecordResultHandler = a.json ? RecordJSONHandler()
+        // also: a filter that matches nothing is a usage error, never a pass
+        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)
+        let handler: any RecordResultHandler =
+            a.json
+            ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
-        let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases), painter = try GateArguments.painter()
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
-        let r = try Recorder.record(o, catalog: catalog, painter: painter, dryRun: a.dryRun,
-                                    rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
-                                    notice: { printError($0) },
-                                    progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "rendered"),
-                                    onFixture: handler.fixture)
+        let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
+        let painter = try GateArguments.painter()
+        // a drifted environment: refused, or reviewed first
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
+        let r = try Recorder.record(
+            o, catalog: catalog, painter: painter, dryRun: a.dryRun,
+            rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
+            notice: { printError($0) },
+            progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "rendered"),
+            onFixture: handler.fixture)
         if !a.dryRun { GateArguments.save(o.proofs) }
         try handler.finish(r)
         return r.refused.isEmpty ? 0 : 1
@@ -341,7 +401,11 @@ struct RecordConsoleHandler: RecordResultHandler {
     func lines(_ r: RecordResult) -> [String] {
         var out: [String] = []
         for k in r.heldBack { out.append("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
-        for m in r.moved { out.append("moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))") }
+        for m in r.moved {
+            out.append(
+                "moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))"
+            )
+        }
         for k in r.added { out.append("added   \(k)") }
         for k in r.removed { out.append("removed \(k)") }
         for f in r.leftAlone { out.append("left alone \(escapeControls(f))") }
@@ -349,7 +413,9 @@ struct RecordConsoleHandler: RecordResultHandler {
             // The line a commit message needs: how many moved where, and how many changed their words.
             let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
-            out.append("moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)")
+            out.append(
+                "moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)"
+            )
         }
         out += RecordGuardOptions.lines(r, goldens: goldens)
         out.append((dryRun ? "dry run, nothing written — " : "") + r.summaryLine)

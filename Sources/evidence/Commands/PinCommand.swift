@@ -1,9 +1,9 @@
-import Foundation
-import WidgetRaster
 import EvidenceCore
+import Foundation
 import WidgetModel
-import WidgetText
+import WidgetRaster
 import WidgetScene
+import WidgetText
 
 /// `evidence pin`: a reproduced report becomes a case file in one command (issue #36) — `render`'s
 /// own widget and size options, written to `Cases/NAME.json`; `record --mode missing` then records
@@ -25,11 +25,14 @@ struct PinCommand: DeclaredCommand {
                        --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin --name reported/obj-2428
         An existing case is never replaced without --force. Guide: docs/guides/pinning-a-report.md.
         """
-    static let caseName = OptionSpec.value("name", "PATH", "the case's path below Cases/, e.g. reported/obj-2428 (.json is added;\nletters, digits, - _ . and /, no '..')")
+    static let caseName = OptionSpec.value(
+        "name", "PATH",
+        "the case's path below Cases/, e.g. reported/obj-2428 (.json is added;\nletters, digits, - _ . and /, no '..')")
     static let note = OptionSpec.value("note", "TEXT", "what the case shows and why it is pinned")
     static let seed = OptionSpec.value("seed", "TEXT", "the seed passage it comes from (section and quote)")
     static let report = OptionSpec.value("report", "ID", "the bug report it reproduces, e.g. OBJ-2428")
-    static let expect = OptionSpec.value("expect", "TEXT", "a text the render must draw (verify fails as lost-meaning without it)", repeats: true)
+    static let expect = OptionSpec.value(
+        "expect", "TEXT", "a text the render must draw (verify fails as lost-meaning without it)", repeats: true)
     static let force = OptionSpec.flag("force", "replace an existing case file")
     /// The case to write: its file, the widget and size it pins (as parsed, and the arguments
     /// `CaseFiles.compose` writes into it), and what is said about it.
@@ -43,23 +46,31 @@ struct PinCommand: DeclaredCommand {
         var force: Bool
     }
     struct Arguments: ParsableArguments {
-        @TableGroup(WidgetInputOptions.options + RenderTarget.options
-                    + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])]), read: PinCommand.read)
+        @TableGroup(
+            WidgetInputOptions.options + RenderTarget.options
+                + OptionTable([.init("the case:", [caseName, note, seed, report, expect, GateArguments.cases, force])]),
+            read: PinCommand.read)
         var form: Form
     }
     /// The name's own errors first, before anything is read; then the same parse render makes, so an
     /// option render refuses is refused here with render's words.
     static func read(_ a: ParsedArguments) throws(InputError) -> Form {
         let file = try caseFile(a)
-        return Form(file: file, widget: try AdHocRenderOptions.parseWidget(a), arguments: a, note: a.given(note), seed: a.given(seed),
-                    report: a.given(report), expect: a.values(expect), cases: a.given(GateArguments.cases), force: a.has(force))
+        return Form(
+            file: file, widget: try AdHocRenderOptions.parseWidget(a), arguments: a, note: a.given(note),
+            seed: a.given(seed),
+            report: a.given(report), expect: a.values(expect), cases: a.given(GateArguments.cases), force: a.has(force))
     }
 
     /// The case file `--name` names, below the cases folder; the name's own errors before anything is read.
     static func caseFile(_ a: ParsedArguments) throws(InputError) -> String {
-        guard var path = a.given(caseName), !path.isEmpty else { throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine") }
+        guard var path = a.given(caseName), !path.isEmpty else {
+            throw InputError("--name", "required: the case's path below Cases/, e.g. reported/mine")
+        }
         if path.hasSuffix(".json") { path.removeLast(".json".count) }
-        if path.hasSuffix(".snapshot") { throw InputError("--name", "'\(path)' ends in .snapshot, the name of a snapshot beside a case") }
+        if path.hasSuffix(".snapshot") {
+            throw InputError("--name", "'\(path)' ends in .snapshot, the name of a snapshot beside a case")
+        }
         let file = path + ".json"
         _ = try CaseFiles.key(forFile: file)
         return file
@@ -69,12 +80,15 @@ struct PinCommand: DeclaredCommand {
     /// `--cases .` or a case file that is also `--snapshot` are refused before anything is read).
     static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
         let root = try GateArguments.casesFolder(a, mustExist: false)
-        return [.init("--cases", root.path, .ownedFolder(role: "cases")),
-                .init("--name", root.appendingPathComponent(try caseFile(a)).path, .ownedFile(role: "cases"))]
+        return [
+            .init("--cases", root.path, .ownedFolder(role: "cases")),
+            .init("--name", root.appendingPathComponent(try caseFile(a)).path, .ownedFile(role: "cases")),
+        ]
     }
 
     static func run(_ a: Arguments) throws -> Int32 {
-        let form = a.form, file = a.form.file
+        let form = a.form
+        let file = a.form.file
         let root = try GateArguments.casesFolder(given: form.cases, mustExist: false)
         let folder = ContainedFolder(root)
         let o = form.widget
@@ -86,7 +100,9 @@ struct PinCommand: DeclaredCommand {
         }
         try checkFolder(root)
         // pin owns the cases folder: what a killed pin left is swept, and the caps hold before writing.
-        for t in folder.removeStaleTempFiles() { printError("note: removed \(quoted(t)), a temp file an interrupted pin left") }
+        for t in folder.removeStaleTempFiles() {
+            printError("note: removed \(quoted(t)), a temp file an interrupted pin left")
+        }
         let exists: Bool
         switch folder.read(file) {
         case .missing: exists = false
@@ -97,7 +113,9 @@ struct PinCommand: DeclaredCommand {
         if !exists, FileManager.default.fileExists(atPath: root.path) {
             let count = try CaseFiles.load(root).count
             guard count < CaseFiles.maxFiles else {
-                throw InputError(root.path, "holds \(count) case files, the \(CaseFiles.maxFiles) a cases folder may hold; remove some first")
+                throw InputError(
+                    root.path,
+                    "holds \(count) case files, the \(CaseFiles.maxFiles) a cases folder may hold; remove some first")
             }
         }
         switch folder.read(file) {
@@ -107,16 +125,22 @@ struct PinCommand: DeclaredCommand {
         case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
         case .exhausted(let e): throw e
         }
-        let (bytes, pinned) = try CaseFiles.compose(file, arguments: form.arguments, snapshot: snapshot, note: form.note, seed: form.seed,
-                                                    report: form.report, expect: form.expect, in: folder)
+        let (bytes, pinned) = try CaseFiles.compose(
+            file, arguments: form.arguments, snapshot: snapshot, note: form.note, seed: form.seed,
+            report: form.report, expect: form.expect, in: folder)
         // Drawn once before it is written: a case that cannot be drawn is never pinned.
         let fonts = try FontLibrary.bundled.get()
-        let drawn = WidgetRenderer(fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()).draw(pinned.target)
-        let missing = CaseFiles.unmetExpectations(PinnedCase(file: file, digest: pinned.digest, expect: pinned.expect),
-                                                  key: pinned.key, scene: drawn.scene)
+        let drawn = WidgetRenderer(
+            fonts: fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()
+        ).draw(pinned.target)
+        let missing = CaseFiles.unmetExpectations(
+            PinnedCase(file: file, digest: pinned.digest, expect: pinned.expect),
+            key: pinned.key, scene: drawn.scene)
         for m in missing { printError("warning: \(m.detail)") }
         if !FileManager.default.fileExists(atPath: root.path) {
-            guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else { throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))") }
+            guard mkdir(root.path, 0o755) == 0 || errno == EEXIST else {
+                throw InputError(root.path, "cannot create the cases folder: \(String(cString: strerror(errno)))")
+            }
         }
         // Created only where no case is, unless --force: of two pins of one name, one wins.
         // A write that fails (a full disk, `ulimit -f`) leaves none of the folders it made (rmdir: only empty ones).
@@ -125,14 +149,17 @@ struct PinCommand: DeclaredCommand {
             for dir in made.reversed() { rmdir(dir) }
             throw error
         }
-        print("wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)")
+        print(
+            "wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)"
+        )
         print("next: evidence record --mode missing --filter '\(pinned.key)'")
         return 0
     }
 
     /// The folders between `root` and the case file `file` that do not exist yet, outermost first.
     static func missingFolders(of file: String, in root: URL) -> [String] {
-        var path = root.path, missing: [String] = []
+        var path = root.path
+        var missing: [String] = []
         for part in file.split(separator: "/").dropLast() {
             path += "/" + part
             var st = stat()
@@ -150,6 +177,8 @@ struct PinCommand: DeclaredCommand {
             }
             return
         }
-        guard st.st_mode & S_IFMT == S_IFDIR else { throw InputError(root.path, "is not a folder; case files are written only into a real Cases/ folder") }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError(root.path, "is not a folder; case files are written only into a real Cases/ folder")
+        }
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import WidgetRaster
 import EvidenceCore
+import Foundation
 import WidgetModel
+import WidgetRaster
 import WidgetScene
 
 /// `evidence plan`: the layout plan for one widget — the same pipeline `render` runs (resolve → copy
@@ -10,21 +10,23 @@ struct PlanCommand: DeclaredCommand {
     static let name = "plan"
     static let summary = "Show the layout plan (size, ladder rung, habit rows, every element shown/hidden and why)"
     static let usage = """
-    usage: evidence plan [widget options] [size options] [--json]
-           evidence plan --platform ios --family systemSmall|systemMedium|systemLarge [--device-class C] … [--json]
+        usage: evidence plan [widget options] [size options] [--json]
+               evidence plan --platform ios --family systemSmall|systemMedium|systemLarge [--device-class C] … [--json]
 
-    Resolves the widget (a snapshot file, or one synthesized from flags), builds its copy and plans
-    it exactly as 'evidence render' does, then prints the resolved size, the Large header rung, the
-    habit rows and overflow, every element shown or hidden with the reason and the lines it draws,
-    and the dp arithmetic. Text widths are HarfBuzz-measured from the bundled fonts. Last, the
-    checks' findings: a 'findings:' line counting each class, then every finding under its class
-    (SPEC GAP first, KNOWN, OUTSIDE SCOPE, FAIL) with its seed passage.
+        Resolves the widget (a snapshot file, or one synthesized from flags), builds its copy and plans
+        it exactly as 'evidence render' does, then prints the resolved size, the Large header rung, the
+        habit rows and overflow, every element shown or hidden with the reason and the lines it draws,
+        and the dp arithmetic. Text widths are HarfBuzz-measured from the bundled fonts. Last, the
+        checks' findings: a 'findings:' line counting each class, then every finding under its class
+        (SPEC GAP first, KNOWN, OUTSIDE SCOPE, FAIL) with its seed passage.
 
-    Defaults = the seed's reference case: the OBJ-2428 reported geometry 230 × 330 dp, fontScale
-    1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
-    """
+        Defaults = the seed's reference case: the OBJ-2428 reported geometry 230 × 330 dp, fontScale
+        1.0, default progress, stones not-yet, streak 12, longest 21, 5 habits none done, kindling on.
+        """
     static let json = OptionSpec.flag("json", "machine-readable output")
-    static let batch = OptionSpec.value("batch", "FILE", """
+    static let batch = OptionSpec.value(
+        "batch", "FILE",
+        """
         plan every line of FILE (one plan's options per line, split at spaces; blank lines and
         lines starting with # skipped) and print one compact JSON plan per line, in order — the
         same plan --json gives, for scripts that compare thousands of plans (scripts/plan-sweep.sh)
@@ -35,21 +37,29 @@ struct PlanCommand: DeclaredCommand {
         case batch(String)
     }
     struct Arguments: ParsableArguments {
-        @TableGroup(WidgetInputOptions.options + RenderTarget.options + OptionTable([.init("tokens and output:", [
-            AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets, AdHocRenderOptions.onBadSnapshot, PlanCommand.json, PlanCommand.batch,
-        ])]), read: { a throws(InputError) in
-            if let file = a.given(PlanCommand.batch) { return .batch(file) }
-            return .plan(try AdHocRenderOptions.parse(a), json: a.has(PlanCommand.json))
-        })
+        @TableGroup(
+            WidgetInputOptions.options + RenderTarget.options
+                + OptionTable([
+                    .init(
+                        "tokens and output:",
+                        [
+                            AdHocRenderOptions.androidRes, AdHocRenderOptions.iosAssets,
+                            AdHocRenderOptions.onBadSnapshot, PlanCommand.json, PlanCommand.batch,
+                        ])
+                ]),
+            read: { a throws(InputError) in
+                if let file = a.given(PlanCommand.batch) { return .batch(file) }
+                return .plan(try AdHocRenderOptions.parse(a), json: a.has(PlanCommand.json))
+            })
         var form: Form
     }
     static let notes = """
-    examples:
-      evidence plan
-      evidence plan --family small --width 110 --height 150 --font-scale 2.0 --state newDay
-      evidence plan --family large --state newDay --json
-      evidence plan --snapshot snap.json --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin
-    """
+        examples:
+          evidence plan
+          evidence plan --family small --width 110 --height 150 --font-scale 2.0 --state newDay
+          evidence plan --family large --state newDay --json
+          evidence plan --snapshot snap.json --as-of 2026-09-17T08:30:00+02:00 --time-zone Europe/Berlin
+        """
 
     static func parse(_ args: [String]) throws(InputError) -> AdHocRenderOptions {
         try parse(options.parse(args))
@@ -61,7 +71,8 @@ struct PlanCommand: DeclaredCommand {
     static func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     static func run(_ a: Arguments) throws -> Int32 {
-        let o: AdHocRenderOptions, json: Bool
+        let o: AdHocRenderOptions
+        let json: Bool
         switch a.form {
         case .batch(let file): return try runBatch(file)
         case .plan(let plan, let asJSON): (o, json) = (plan, asJSON)
@@ -70,17 +81,26 @@ struct PlanCommand: DeclaredCommand {
         let renderer = try WidgetPipeline.renderer(o, fonts: painter.fonts)
         let drawn = renderer.draw(try WidgetPipeline.target(o))
         // One schema for both platforms (Schemas/plan.schema.json), the registry's checks on the plan's scene.
-        let report = PlanReport(drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
-        if json { try printJSON(report); return 0 }
-        print("state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")")
+        let report = PlanReport(
+            drawn, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings))
+        if json {
+            try printJSON(report)
+            return 0
+        }
+        print(
+            "state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")"
+        )
         print(planText(report))
         print("label: \(report.accessibilityLabel)")
         print("checks: \(report.checks.joined(separator: ", "))")
         // Each finding under its class, spec gaps first (what the widget's designers should fix).
-        print("findings: " + (report.findings.isEmpty ? "none" : FindingCounts(report.findings.map(\.findingClass)).line))
+        print(
+            "findings: " + (report.findings.isEmpty ? "none" : FindingCounts(report.findings.map(\.findingClass)).line))
         for f in FindingClass.specGapsFirst(report.findings, \.findingClass) {
             let cited = f.boundary.map { " (outside \($0): \(f.seed ?? ""))" } ?? f.seed.map { " (\($0))" } ?? ""
-            print("  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): \(f.detail)\(cited)")
+            print(
+                "  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): \(f.detail)\(cited)"
+            )
         }
         return 0
     }
@@ -125,10 +145,13 @@ extension PlanCommand {
 /// The plan as `plan` prints it: one printer for both platforms, reading the report `--json` prints.
 func planText(_ r: PlanReport) -> String {
     func n(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v) }
-    let type = r.fontScale.map { "fontScale \($0)" }
+    let type =
+        r.fontScale.map { "fontScale \($0)" }
         ?? "\(r.deviceClass ?? "explicit size") @\(Int(r.scale ?? 1))x, text size \(r.textSize ?? "")"
-    var out = ["\(r.platform == .android ? "Android" : "iOS") plan — \(r.family) \(n(r.size.width)) × \(n(r.size.height)) \(r.unit), \(type)",
-               "size:      \(r.family)  (\(r.sizeReason))"]
+    var out = [
+        "\(r.platform == .android ? "Android" : "iOS") plan — \(r.family) \(n(r.size.width)) × \(n(r.size.height)) \(r.unit), \(type)",
+        "size:      \(r.family)  (\(r.sizeReason))",
+    ]
     if let rung = r.rung { out.append("rung:      \(rung)\(r.rungReason.map { "  (\($0))" } ?? "")") }
     out.append("content:   \(r.content)   habit rows: \(r.habits.visible)   overflow: \(r.habits.overflow)")
     out.append("elements:")
@@ -136,7 +159,9 @@ func planText(_ r: PlanReport) -> String {
     for e in r.elements {
         let drawn = e.lines.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? ""
         let at = e.frame.map { "  [at \($0)]" } ?? ""
-        out.append("  \(e.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(e.shown ? "shown " : "hidden")  \(e.reason)\(at)\(drawn)")
+        out.append(
+            "  \(e.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(e.shown ? "shown " : "hidden")  \(e.reason)\(at)\(drawn)"
+        )
     }
     out.append("arithmetic:")
     out += r.arithmetic.map { "  " + $0 }

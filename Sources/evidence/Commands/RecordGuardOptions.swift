@@ -1,15 +1,19 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 
 /// `record`'s safety options (issue #54): what it refuses, what it accepts on purpose, and an
 /// accept file of reviewed renders. Kept out of `RecordCommand.run` so that stays a short pipeline.
 enum RecordGuardOptions {
-    static let acceptFindings = OptionSpec.value("accept-findings", "KIND", """
+    static let acceptFindings = OptionSpec.value(
+        "accept-findings", "KIND",
+        """
         record renders with findings of this kind anyway, on purpose (said in the output);
         one of \(RecordGuard.acceptableKinds.map(\.rawValue).joined(separator: ", ")); commas or repeats for several
         """, repeats: true)
-    static let accept = OptionSpec.value("accept", "FILE", """
+    static let accept = OptionSpec.value(
+        "accept", "FILE",
+        """
         record exactly the keys of an accept file (the review page writes it: key and the
         pixel hash reviewed, or 'remove' for a stale golden); a render changed since review is refused
         """)
@@ -27,11 +31,13 @@ enum RecordGuardOptions {
         var g = RecordGuard(refusesFindings: true, acceptedFindings: try RecordGuard.kinds(a.acceptFindings))
         if let path = a.accept {
             if o.filter != nil {
-                throw InputError("--accept", "selects its own keys; drop --filter (the accept file lists exactly what is recorded)")
+                throw InputError(
+                    "--accept", "selects its own keys; drop --filter (the accept file lists exactly what is recorded)")
             }
             let file = try AcceptFile.parse(String(decoding: try readFile(atPath: path), as: UTF8.self), name: path)
             let recorded = Set((try Manifest.load(from: o.goldens))?.goldens.keys.map { $0 } ?? [])
-            try file.check(catalogKeys: Set(try FixtureCatalog.keys(matching: nil, cases: cases)), recorded: recorded, name: path)
+            try file.check(
+                catalogKeys: Set(try FixtureCatalog.keys(matching: nil, cases: cases)), recorded: recorded, name: path)
             o.onlyKeys = file.keys
             g.reviewed = file
         } else {
@@ -57,14 +63,19 @@ enum RecordGuardOptions {
             out.append("        fix: \(AcceptHint.refusal(f, goldens: goldens))")
         }
         for f in r.acceptedFindings {
-            out.append("accepted on purpose \(f.key) (\(f.kind.rawValue), --accept-findings): \(escapeControls(f.detail))")
+            out.append(
+                "accepted on purpose \(f.key) (\(f.kind.rawValue), --accept-findings): \(escapeControls(f.detail))")
         }
         if !r.acceptedFindings.isEmpty {
             let kinds = Set(r.acceptedFindings.map(\.kind.rawValue)).sorted().joined(separator: ",")
-            out.append("commit note: recorded with findings accepted on purpose (--accept-findings \(kinds)) in \(Set(r.acceptedFindings.map(\.key)).count) golden(s); say why in the commit")
+            out.append(
+                "commit note: recorded with findings accepted on purpose (--accept-findings \(kinds)) in \(Set(r.acceptedFindings.map(\.key)).count) golden(s); say why in the commit"
+            )
         }
         if !r.refused.isEmpty {
-            out.append("record refused \(Set(r.refused.map(\.key)).count) render(s): their goldens are left as they are (exit 1)")
+            out.append(
+                "record refused \(Set(r.refused.map(\.key)).count) render(s): their goldens are left as they are (exit 1)"
+            )
         }
         return out
     }

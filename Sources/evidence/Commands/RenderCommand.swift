@@ -1,9 +1,9 @@
-import Foundation
-import WidgetRaster
 import EvidenceCore
+import Foundation
 import WidgetModel
-import WidgetText
+import WidgetRaster
 import WidgetScene
+import WidgetText
 
 struct RenderCommand: DeclaredCommand {
     static let name = "render"
@@ -21,8 +21,11 @@ struct RenderCommand: DeclaredCommand {
         Without --json it prints the resolved state, size and the accessibility label, and warns about clipped nodes and
         code points no font of the fallback chain draws (missing-glyph).
         """
-    static let fixture = OptionSpec.value("fixture", "KEY", "a golden's fixture, a key from 'evidence list' (instead of the widget options)")
-    static let overlay = OptionSpec.flag("overlay", """
+    static let fixture = OptionSpec.value(
+        "fixture", "KEY", "a golden's fixture, a key from 'evidence list' (instead of the widget options)")
+    static let overlay = OptionSpec.flag(
+        "overlay",
+        """
         write the accessibility view instead of the bare render: every element that
         carries meaning outlined, with a legend of its role, name, spoken text and
         measured contrast (as Paparazzi's accessibility snapshot); the legend is also printed
@@ -36,8 +39,11 @@ struct RenderCommand: DeclaredCommand {
         var json: Bool
     }
     struct Arguments: ParsableArguments {
-        @TableGroup(OptionTable([.init("a fixture:", [RenderCommand.fixture]), .init("accessibility view:", [RenderCommand.overlay])])
-                    + AdHocRenderOptions.options, read: RenderCommand.read)
+        @TableGroup(
+            OptionTable([
+                .init("a fixture:", [RenderCommand.fixture]), .init("accessibility view:", [RenderCommand.overlay]),
+            ])
+                + AdHocRenderOptions.options, read: RenderCommand.read)
         var form: Form
     }
     /// A fixture fixes its own widget, size and tokens: any of those options beside it is refused.
@@ -49,11 +55,13 @@ struct RenderCommand: DeclaredCommand {
         } else {
             source = .widget(try AdHocRenderOptions.parse(a))
         }
-        let overlaid = a.has(Self.overlay), json = a.has(AdHocRenderOptions.json)
+        let overlaid = a.has(Self.overlay)
+        let json = a.has(AdHocRenderOptions.json)
         return Form(source: source, overlay: overlaid, output: try a.required(AdHocRenderOptions.output), json: json)
     }
     static func run(_ a: Arguments) throws -> Int32 {
-        let form = a.form, out = a.form.output
+        let form = a.form
+        let out = a.form.output
         let painter = try GateArguments.painter()
         let drawn: RenderedWidget?
         let scene: Scene
@@ -62,7 +70,10 @@ struct RenderCommand: DeclaredCommand {
         case .fixture(let key):
             guard let fixture = try FixtureCatalog.fixture(key: key) else {
                 // The nearest key, from the declared keys (nothing drawn).
-                let hint = Suggestion.nearest(key, among: try FixtureCatalog.keys(matching: nil)).map { "did you mean '\($0)'? " } ?? ""
+                let hint =
+                    Suggestion.nearest(key, among: try FixtureCatalog.keys(matching: nil)).map {
+                        "did you mean '\($0)'? "
+                    } ?? ""
                 throw InputError("--fixture", "unknown fixture '\(key)'; \(hint)run 'evidence list' for the keys")
             }
             let made = fixture.draw(painter.fonts)
@@ -85,17 +96,25 @@ struct RenderCommand: DeclaredCommand {
         for w in glyphWarnings(scene, fonts: painter.fonts) { printError(w) }
         if form.json {
             if let drawn {
-                try printJSON(RenderReport(drawn, image: image, painter: painter, known: try KnownFindings.load(from: Project.current.knownFindings),
-                                           key: WidgetRenderer.adHocKey(drawn.facts)))
+                try printJSON(
+                    RenderReport(
+                        drawn, image: image, painter: painter,
+                        known: try KnownFindings.load(from: Project.current.knownFindings),
+                        key: WidgetRenderer.adHocKey(drawn.facts)))
             } else if let fixtureDrawn {
-                try printJSON(try FixtureRenderReport(fixture: fixtureDrawn.fixture, facts: fixtureDrawn.facts, scene: scene, image: image, painter: painter))
+                try printJSON(
+                    try FixtureRenderReport(
+                        fixture: fixtureDrawn.fixture, facts: fixtureDrawn.facts, scene: scene, image: image,
+                        painter: painter))
             }
             return 0
         }
         if let r = drawn {
             let w = r.resolved
-            print("state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
-                  + "kindling: \(w.kindling ? "on" : "off"), size: \(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)")
+            print(
+                "state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
+                    + "kindling: \(w.kindling ? "on" : "off"), size: \(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)"
+            )
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
         print("label: \(scene.accessibilityLabel)")
@@ -108,7 +127,8 @@ struct RenderCommand: DeclaredCommand {
     static func checkFixtureAlone(_ a: ParsedArguments) throws(InputError) {
         let ownTable = Set([fixture.name, overlay.name, AdHocRenderOptions.output.name, AdHocRenderOptions.json.name])
         for spec in AdHocRenderOptions.options.all where !ownTable.contains(spec.name) && a.mentions(spec) {
-            throw InputError("--\(spec.name)", "cannot be combined with --fixture (the fixture fixes its widget, size and tokens)")
+            throw InputError(
+                "--\(spec.name)", "cannot be combined with --fixture (the fixture fixes its widget, size and tokens)")
         }
     }
 
@@ -135,9 +155,16 @@ struct FixtureRenderReport: Encodable {
     /// The findings counted by class, spec gaps first (as `render --json` counts them).
     var findingClasses: FindingCounts
     init(fixture: Fixture, facts: RenderFacts?, scene: Scene, image: RGBAImage, painter: CairoPainter) throws {
-        key = fixture.key; platform = fixture.id?.platform; family = fixture.id?.family.name; state = fixture.id?.stateSegment
-        size = scene.size; pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
-        texts = scene.visibleText; accessibilityLabel = scene.accessibilityLabel; pips = RenderReport.pips(scene)
+        key = fixture.key
+        platform = fixture.id?.platform
+        family = fixture.id?.family.name
+        state = fixture.id?.stateSegment
+        size = scene.size
+        pixelWidth = scene.pixelWidth
+        pixelHeight = scene.pixelHeight
+        texts = scene.visibleText
+        accessibilityLabel = scene.accessibilityLabel
+        pips = RenderReport.pips(scene)
         let key = fixture.key
         let known = try KnownFindings.load(from: Project.current.knownFindings)
         findings = RenderReport.findings(scene, image: image, painter: painter, known: known, key: key, facts: facts)
@@ -165,12 +192,16 @@ enum WidgetPipeline {
     }
 
     static func renderer(_ o: AdHocRenderOptions, fonts: FontLibrary) throws -> WidgetRenderer {
-        let android = try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) } ?? TokenSet.bundled()
+        let android =
+            try o.androidRes.map { try AndroidTokens.load(resDirectory: URL(fileURLWithPath: $0)) }
+            ?? TokenSet.bundled()
         var ios = try AssetCatalogTokens.bundled()
         if let dir = o.iosAssets {
             let loaded = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: dir), defaults: ios)
             if !loaded.missing.isEmpty {
-                printError("warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled default\(loaded.missing.count == 1 ? "" : "s")")
+                printError(
+                    "warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled default\(loaded.missing.count == 1 ? "" : "s")"
+                )
             }
             ios = loaded.tokens
         }

@@ -1,6 +1,6 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
 
 /// Rebuilds the HTML report (and optionally JUnit) from saved `evidence verify --json` results,
 /// e.g. the shards of a CI matrix downloaded as artefacts, without rendering anything.
@@ -24,9 +24,11 @@ struct ReportCommand: DeclaredCommand {
         Exit 0 when the merged result passed and covers every shard; 1 when it holds a failure or
         misses a shard (the page is written either way), so a CI step on the merged report gates too.
         """
-    static let from = OptionSpec.value("from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
-    static let output = OptionSpec.output("output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
-                                          writes: .folder, short: "o", default: .value("./report"))
+    static let from = OptionSpec.value(
+        "from", "FILE|DIR", "a saved JSON result, or a folder of them; repeat to merge shards", repeats: true)
+    static let output = OptionSpec.output(
+        "output", "DIR", "where the page goes; replaced whole, only if it is new, empty or a page evidence wrote",
+        writes: .folder, short: "o", default: .value("./report"))
     struct Arguments: ParsableArguments {
         @Option(ReportCommand.from) var from: [String]
         @Option(given: ReportCommand.output) var output: String?
@@ -35,13 +37,20 @@ struct ReportCommand: DeclaredCommand {
     static let notes = ReviewOutputs.environmentNote
     static func run(_ a: Arguments) throws -> Int32 {
         let froms = a.from
-        guard !froms.isEmpty else { throw InputError("--from", "required: the JSON file 'evidence verify --json' printed") }
+        guard !froms.isEmpty else {
+            throw InputError("--from", "required: the JSON file 'evidence verify --json' printed")
+        }
         var seen = Set<String>()
-        let files = try froms.flatMap(resultFiles).filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }.map(ResultFile.load)
+        let files = try froms.flatMap(resultFiles).filter {
+            seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted
+        }.map(ResultFile.load)
         let merged = try ResultFile.merge(files)
-        if let shard = merged.shard { printError("warning: the results cover shards \(shard) only; the page lists those") }
-        else if files.count > 1 && merged.run?.applied == nil {
-            printError("warning: a result records no check applications (written by an older evidence); the merged run's self-check is not judged")
+        if let shard = merged.shard {
+            printError("warning: the results cover shards \(shard) only; the page lists those")
+        } else if files.count > 1 && merged.run?.applied == nil {
+            printError(
+                "warning: a result records no check applications (written by an older evidence); the merged run's self-check is not judged"
+            )
         }
         // verify's outputs (JUnit, annotations, step summary) through the same handlers, with the
         // page built whole at -o.
@@ -51,9 +60,14 @@ struct ReportCommand: DeclaredCommand {
         // The same console summary as verify's (every failure with its fix, the kinds, the totals),
         // then where the page went.
         let known = (try? KnownFindings.load(from: Project.current.knownFindings)) ?? KnownFindings()
-        let pageLine = "wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s")"
+        let pageLine =
+            "wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s")"
             + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? "")
-        let stream = outputs.stream(json: false, console: ConsoleHandler(knownFindings: known, wholeRun: merged.shard == nil && merged.run?.filter == nil, pageLine: pageLine), page: page)
+        let stream = outputs.stream(
+            json: false,
+            console: ConsoleHandler(
+                knownFindings: known, wholeRun: merged.shard == nil && merged.run?.filter == nil, pageLine: pageLine),
+            page: page)
         try stream.begin(RunStart(goldens: merged.run?.goldens ?? "Goldens"))
         try stream.finish(merged)
         // Like verify: a failure, or a merge that misses part of the matrix, is never a pass.
@@ -66,20 +80,31 @@ struct ReportCommand: DeclaredCommand {
     /// each with why: the page draws those as missing rather than losing every other image.
     static func copyImages(_ file: ResultFile, into out: ContainedFolder) throws(InputError) -> [String: String] {
         let views = file.result.details.compactMap { d in d.accessibilityView.map { (d.key, $0) } }
-        let listed = Set((file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } } + views).map { "\($0.0)\u{0}\($0.1)" })
+        let listed = Set(
+            (file.result.failures.flatMap { f in f.artifacts.map { (f.key, $0) } } + views).map {
+                "\($0.0)\u{0}\($0.1)"
+            })
         guard !listed.isEmpty else { return [:] }
-        guard let source = file.imageFolder else { throw InputError(file.path, "lists report images but has no reportDirectory") }
+        guard let source = file.imageFolder else {
+            throw InputError(file.path, "lists report images but has no reportDirectory")
+        }
         var missing: [String: String] = [:]
         for entry in listed.sorted() {
             let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
             let (key, rel) = (parts[0], parts[1])
             guard HTMLReport.isArtifactPath(rel), rel.hasPrefix(key + "/"), FixtureKey.isValid(rel) else {
-                throw InputError(file.path, "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/ and one of \(HTMLReport.artifactNames.sorted().joined(separator: ", "))")
+                throw InputError(
+                    file.path,
+                    "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/ and one of \(HTMLReport.artifactNames.sorted().joined(separator: ", "))"
+                )
             }
             let where_ = source.appendingPathComponent(rel).path
             switch ContainedFolder(source).read(rel) {
             case .bytes(let data):
-                do { _ = try PNGCodec.validate(data, name: where_) } catch { missing[rel] = "\(where_) is not a PNG (\(error.problem))"; continue }
+                do { _ = try PNGCodec.validate(data, name: where_) } catch {
+                    missing[rel] = "\(where_) is not a PNG (\(error.problem))"
+                    continue
+                }
                 try out.write(data, to: rel)
             case .exhausted(let error): throw error
             case .missing, .unreadable: missing[rel] = "\(where_) is missing, a link or not a file"
@@ -92,12 +117,15 @@ struct ReportCommand: DeclaredCommand {
     static func drawingMissing(_ missing: [String: String], in result: VerifyResult) -> VerifyResult {
         guard !missing.isEmpty else { return result }
         var r = result
-        for i in r.details.indices where r.details[i].accessibilityView.map({ missing[$0] != nil }) == true { r.details[i].accessibilityView = nil }
+        for i in r.details.indices where r.details[i].accessibilityView.map({ missing[$0] != nil }) == true {
+            r.details[i].accessibilityView = nil
+        }
         for i in r.failures.indices {
             let gone = r.failures[i].artifacts.filter { missing[$0] != nil }
             guard !gone.isEmpty else { continue }
             r.failures[i].artifacts.removeAll { missing[$0] != nil }
-            r.failures[i].detail += " [report image\(gone.count == 1 ? "" : "s") missing from the result's folder: \(gone.joined(separator: ", "))]"
+            r.failures[i].detail +=
+                " [report image\(gone.count == 1 ? "" : "s") missing from the result's folder: \(gone.joined(separator: ", "))]"
         }
         return r
     }
@@ -112,11 +140,18 @@ struct ReportCommand: DeclaredCommand {
         guard !path.isEmpty else { throw InputError("--from", "empty path; name a result file or a folder of them") }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
-        var files: [String] = [], visited = 0
+        var files: [String] = []
+        var visited = 0
         func walk(_ dir: String, depth: Int) throws(InputError) {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
+                !$0.hasPrefix(".")
+            }.sorted()
             visited += names.count
-            if visited > searchEntries { throw InputError(path, "more than \(searchEntries) entries below this folder; name the result files or their folders") }
+            if visited > searchEntries {
+                throw InputError(
+                    path, "more than \(searchEntries) entries below this folder; name the result files or their folders"
+                )
+            }
             for name in names {
                 let p = (dir as NSString).appendingPathComponent(name)
                 var st = stat()
@@ -129,7 +164,9 @@ struct ReportCommand: DeclaredCommand {
             }
         }
         try walk(path, depth: 0)
-        guard !files.isEmpty else { throw InputError(path, "no 'evidence verify' result (*.json with its schema) in this folder or below it") }
+        guard !files.isEmpty else {
+            throw InputError(path, "no 'evidence verify' result (*.json with its schema) in this folder or below it")
+        }
         return files
     }
 }
@@ -141,7 +178,10 @@ final class ReportPage: VerifyResultHandler {
     let files: [ResultFile]
     private var staged: PageFolder?
 
-    init(path: String, files: [ResultFile]) { self.path = path; self.files = files }
+    init(path: String, files: [ResultFile]) {
+        self.path = path
+        self.files = files
+    }
 
     /// Where the page goes, as `PageFolder` resolves it.
     var target: URL { URL(fileURLWithPath: path).standardizedFileURL }
@@ -154,7 +194,9 @@ final class ReportPage: VerifyResultHandler {
         do {
             var missing: [String: String] = [:]
             for f in files { missing.merge(try ReportCommand.copyImages(f, into: page.folder)) { a, _ in a } }
-            for (_, why) in missing.sorted(by: { $0.key < $1.key }) { printError("warning: report image \(why); the page draws it as missing") }
+            for (_, why) in missing.sorted(by: { $0.key < $1.key }) {
+                printError("warning: report image \(why); the page draws it as missing")
+            }
             try HTMLReport.write(ReportCommand.drawingMissing(missing, in: result), to: page.folder)
             try page.commit()
         } catch {
@@ -163,6 +205,8 @@ final class ReportPage: VerifyResultHandler {
         }
     }
 
-    func abandon() { staged?.discard(); staged = nil }
+    func abandon() {
+        staged?.discard()
+        staged = nil
+    }
 }
-

@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 import WidgetModel
 
 /// `evidence resolve`: what the widget decides for one snapshot at one moment.
@@ -8,16 +8,16 @@ struct ResolveCommand: DeclaredCommand {
     static let name = "resolve"
     static let summary = "Show the state, reactive treatment, motif and every string for a snapshot at a moment"
     static let usage = """
-    usage: evidence resolve --snapshot FILE|- --as-of ISO8601 --time-zone IANA [--platform P] [--json]
-           evidence resolve --no-snapshot --as-of ISO8601 --time-zone IANA [--platform P] [--json]
+        usage: evidence resolve --snapshot FILE|- --as-of ISO8601 --time-zone IANA [--platform P] [--json]
+               evidence resolve --no-snapshot --as-of ISO8601 --time-zone IANA [--platform P] [--json]
 
-    Decodes the snapshot JSON the app writes and prints what the widget decides at --as-of in
-    --time-zone (the clock is never read): state, reactive treatment (or suppressed), motif,
-    streak glyph, and every string and accessibility label per platform.
-    """
+        Decodes the snapshot JSON the app writes and prints what the widget decides at --as-of in
+        --time-zone (the clock is never read): state, reactive treatment (or suppressed), motif,
+        streak glyph, and every string and accessibility label per platform.
+        """
     static let notes = """
-    example: evidence resolve --snapshot snap.json --as-of 2026-03-08T09:00:00-04:00 --time-zone America/New_York
-    """
+        example: evidence resolve --snapshot snap.json --as-of 2026-03-08T09:00:00-04:00 --time-zone America/New_York
+        """
 
     struct Report: Encodable {
         var asOf: String
@@ -53,11 +53,15 @@ struct ResolveCommand: DeclaredCommand {
         print("state:     \(w.state.rawValue)")
         print("reactive:  \(report.reactive)")
         print("motif:     \(w.motif.rawValue)")
-        let glyph = w.glyph.map { g in g.isClassicFlame ? "classic flame (fail-closed)" : "\(g.motif.rawValue) \(g.tone.rawValue)" } ?? "none (app glyph)"
+        let glyph =
+            w.glyph.map { g in
+                g.isClassicFlame ? "classic flame (fail-closed)" : "\(g.motif.rawValue) \(g.tone.rawValue)"
+            } ?? "none (app glyph)"
         print("glyph:     \(glyph)")
         print("kindling:  \(w.kindling ? "on" : "off (legacy body)")")
-        print("streak:    \(w.streak), longest \(w.longestStreak); \(w.doneCount) of \(w.dueCount) done"
-              + (w.hoursSinceSync.map { "; synced \($0)h before as-of" } ?? ""))
+        print(
+            "streak:    \(w.streak), longest \(w.longestStreak); \(w.doneCount) of \(w.dueCount) done"
+                + (w.hoursSinceSync.map { "; synced \($0)h before as-of" } ?? ""))
         for c in copies {
             print("\n[\(c.platform.rawValue)]")
             for (k, v) in rows(c) { print("  " + k.padding(toLength: 22, withPad: " ", startingAt: 0) + v) }
@@ -74,12 +78,17 @@ struct ResolveCommand: DeclaredCommand {
             ("longestLabel", c.longestLabel), ("largeHeaderLabel", c.largeHeaderLabel),
         ]
         if let a = c.accessoryLines {
-            r += [("accessory.line1", a.line1), ("accessory.line2", a.line2), ("accessory.line3", a.line3),
-                  ("inlineAccessory", c.inlineAccessory), ("inlineSymbol", c.inlineAccessorySymbol),
-                  ("accessoryStreakSymbol", c.accessoryStreakSymbol)]
+            r += [
+                ("accessory.line1", a.line1), ("accessory.line2", a.line2), ("accessory.line3", a.line3),
+                ("inlineAccessory", c.inlineAccessory), ("inlineSymbol", c.inlineAccessorySymbol),
+                ("accessoryStreakSymbol", c.accessoryStreakSymbol),
+            ]
         }
-        r += [("a11y (small)", c.smallAccessibilityLabel), ("a11y (medium)", c.accessibilityLabel), ("a11y (large)", c.largeAccessibilityLabel),
-              ("a11y (accessory)", c.accessoryAccessibilityLabel)]
+        r += [
+            ("a11y (small)", c.smallAccessibilityLabel), ("a11y (medium)", c.accessibilityLabel),
+            ("a11y (large)", c.largeAccessibilityLabel),
+            ("a11y (accessory)", c.accessoryAccessibilityLabel),
+        ]
         return r.map { ($0.0, $0.1.map { "\"\($0)\"" } ?? "—") }
     }
 }

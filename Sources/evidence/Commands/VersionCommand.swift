@@ -1,8 +1,8 @@
+import EvidenceCore
 import Foundation
 import WidgetRaster
-import EvidenceCore
-import WidgetText
 import WidgetScene
+import WidgetText
 
 /// `evidence version` / `evidence --version`: the tool and the renderer environment a record would
 /// write into Goldens/manifest.json, so a bug report or a CI log says what drew the pixels.
@@ -44,15 +44,24 @@ struct VersionCommand: DeclaredCommand {
         var fonts: [String: String]
 
         init(_ p: Project, fonts: FontLibrary) {
-            root = p.root.path; rootFoundBy = p.origin; goldens = p.goldens.path; knownFindings = p.knownFindings.path
+            root = p.root.path
+            rootFoundBy = p.origin
+            goldens = p.goldens.path
+            knownFindings = p.knownFindings.path
             func shown(_ u: URL) -> String { BundledTokens.path(of: u) == nil ? u.path : u.absoluteString }
-            androidTokens = shown(p.androidTokens); iosTokens = shown(p.iosTokens); tokensFrom = p.tokensOrigin
-            self.fonts = Dictionary(fonts.files.map { ($0.fileName, $0.isEmbedded ? "compiled into evidence" : $0.path) }, uniquingKeysWith: { a, _ in a })
+            androidTokens = shown(p.androidTokens)
+            iosTokens = shown(p.iosTokens)
+            tokensFrom = p.tokensOrigin
+            self.fonts = Dictionary(
+                fonts.files.map { ($0.fileName, $0.isEmbedded ? "compiled into evidence" : $0.path) },
+                uniquingKeysWith: { a, _ in a })
         }
 
         var lines: [String] {
-            ["project: \(root) (\(rootFoundBy))", "  goldens: \(goldens)", "  known findings: \(knownFindings)",
-             "  tokens (from \(tokensFrom)): \(androidTokens), \(iosTokens)"]
+            [
+                "project: \(root) (\(rootFoundBy))", "  goldens: \(goldens)", "  known findings: \(knownFindings)",
+                "  tokens (from \(tokensFrom)): \(androidTokens), \(iosTokens)",
+            ]
         }
     }
 
@@ -61,16 +70,28 @@ struct VersionCommand: DeclaredCommand {
         let env = RendererEnvironment.current(fonts: fonts)
         let recorded = (try? Manifest.load(from: Project.current.goldens))??.environment
         let inputs = Inputs(Project.current, fonts: fonts)
-        let report = Report(version: ToolVersion.current, environment: env, manifestDifferences: recorded.map(env.differences), inputs: inputs)
-        if a.json { try printJSON(report); return 0 }
+        let report = Report(
+            version: ToolVersion.current, environment: env, manifestDifferences: recorded.map(env.differences),
+            inputs: inputs)
+        if a.json {
+            try printJSON(report)
+            return 0
+        }
         print("evidence \(ToolVersion.current)")
-        print("renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)")
+        print(
+            "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)"
+        )
         print("fonts: \(env.fonts.count) files")
-        for (file, hash) in env.fonts.sorted(by: { $0.key < $1.key }) { print("  \(hash)  \(file)  (\(inputs.fonts[file] ?? "?"))") }
+        for (file, hash) in env.fonts.sorted(by: { $0.key < $1.key }) {
+            print("  \(hash)  \(file)  (\(inputs.fonts[file] ?? "?"))")
+        }
         switch report.manifestDifferences {
         case nil: print("manifest: none readable in \(Project.current.goldens.path)")
         case let d? where d.isEmpty: print("manifest: matches Goldens/manifest.json (verify compares exactly)")
-        case let d?: print("manifest: differs from Goldens/manifest.json (\(d.joined(separator: "; "))): verify compares perceptually")
+        case let d?:
+            print(
+                "manifest: differs from Goldens/manifest.json (\(d.joined(separator: "; "))): verify compares perceptually"
+            )
         }
         inputs.lines.forEach { print($0) }
         return 0

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// The widget's glyph art as scene nodes. Every drawing is authored on the seed's 24 × 24 viewport
 /// (Android `widget_flame.xml`'s envelope, 18 dp at the streak block) and mapped uniformly into the
@@ -36,8 +36,10 @@ public enum GlyphArt {
     public static func glowAllowance(for rect: Rect) -> Double { min(rect.width, rect.height) / 8 }
 
     /// The nodes for `kind`, back to front, each a part of `element` on `platform` (named e.g. "streak-glyph.body").
-    public static func nodes(_ kind: GlyphKind, in rect: Rect, container: Rect, palette: GlyphPalette,
-                             element: SceneElement, on platform: Platform) -> [SceneNode] {
+    public static func nodes(
+        _ kind: GlyphKind, in rect: Rect, container: Rect, palette: GlyphPalette,
+        element: SceneElement, on platform: Platform
+    ) -> [SceneNode] {
         var b = Builder(rect: rect, container: container, palette: palette, element: element, platform: platform)
         switch kind {
         case .flame(let s): b.flame(s)
@@ -68,19 +70,27 @@ private struct Builder {
     var nodes: [SceneNode] = []
 
     init(rect: Rect, container: Rect, palette: GlyphPalette, element: SceneElement, platform: Platform) {
-        self.rect = rect; self.container = container; self.p = palette; self.element = element; self.platform = platform
+        self.rect = rect
+        self.container = container
+        self.p = palette
+        self.element = element
+        self.platform = platform
         self.map = ViewportMap(rect)
     }
 
     // MARK: node helpers
 
-    private mutating func add(_ part: String, _ role: NodeRole, _ token: String, _ path: ViewportPath,
-                              fill: Paint?, stroke: Stroke?) {
+    private mutating func add(
+        _ part: String, _ role: NodeRole, _ token: String, _ path: ViewportPath,
+        fill: Paint?, stroke: Stroke?
+    ) {
         let commands = map.commands(path)
         guard var box = PathBounds.of(commands) else { return }
         if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-        nodes.append(SceneNode(element, on: platform, part: part, role: role, token: token, bounds: box,
-                               container: container, content: .path(commands, fill: fill, stroke: stroke)))
+        nodes.append(
+            SceneNode(
+                element, on: platform, part: part, role: role, token: token, bounds: box,
+                container: container, content: .path(commands, fill: fill, stroke: stroke)))
     }
 
     /// Stroke with a width given in viewport units (scaled with the rect).
@@ -91,18 +101,22 @@ private struct Builder {
 
     private func vertical(_ y0: Double, _ y1: Double, _ inks: [GlyphInk]) -> Paint {
         let n = Double(max(inks.count - 1, 1))
-        return .linear(start: map.point(12, y0), end: map.point(12, y1),
-                       stops: inks.enumerated().map { GradientStop(Double($0.offset) / n, $0.element.color) })
+        return .linear(
+            start: map.point(12, y0), end: map.point(12, y1),
+            stops: inks.enumerated().map { GradientStop(Double($0.offset) / n, $0.element.color) })
     }
     private func diagonal(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ inks: [GlyphInk]) -> Paint {
         let n = Double(max(inks.count - 1, 1))
-        return .linear(start: map.point(x0, y0), end: map.point(x1, y1),
-                       stops: inks.enumerated().map { GradientStop(Double($0.offset) / n, $0.element.color) })
+        return .linear(
+            start: map.point(x0, y0), end: map.point(x1, y1),
+            stops: inks.enumerated().map { GradientStop(Double($0.offset) / n, $0.element.color) })
     }
 
     /// A soft radial halo centred on (cx, cy) in viewport units, radius `vpRadius`, clamped so it
     /// stays within `rect` ± the glow allowance and inside `container`.
-    private mutating func glow(_ ink: GlyphInk, _ cx: Double, _ cy: Double, _ vpRadius: Double, peak: Double = GlyphArt.GlowPeak.motif) {
+    private mutating func glow(
+        _ ink: GlyphInk, _ cx: Double, _ cy: Double, _ vpRadius: Double, peak: Double = GlyphArt.GlowPeak.motif
+    ) {
         let c = map.point(cx, cy)
         let allowed = rect.insetBy(dx: -GlyphArt.glowAllowance(for: rect), dy: -GlyphArt.glowAllowance(for: rect))
         var r = map.length(vpRadius)
@@ -115,14 +129,18 @@ private struct Builder {
         path.circle(c.x, c.y, r)
         let commands = path.commands
         let a = UInt8((peak * 255).rounded())
-        let paint = Paint.radial(center: c, radius: r, stops: [
-            GradientStop(0, ink.color.withAlpha(a)),
-            GradientStop(0.5, ink.color.withAlpha(UInt8((Double(a) * 0.45).rounded()))),
-            GradientStop(1, ink.color.withAlpha(0)),
-        ])
-        nodes.append(SceneNode(element, on: platform, part: "glow", role: .decorative, token: ink.token,
-                               bounds: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r),
-                               container: container, content: .path(commands, fill: paint, stroke: nil)))
+        let paint = Paint.radial(
+            center: c, radius: r,
+            stops: [
+                GradientStop(0, ink.color.withAlpha(a)),
+                GradientStop(0.5, ink.color.withAlpha(UInt8((Double(a) * 0.45).rounded()))),
+                GradientStop(1, ink.color.withAlpha(0)),
+            ])
+        nodes.append(
+            SceneNode(
+                element, on: platform, part: "glow", role: .decorative, token: ink.token,
+                bounds: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r),
+                container: container, content: .path(commands, fill: paint, stroke: nil)))
     }
 
     /// Concave four-point star (✦) centred at (cx, cy), tip radius `r`, waist `w` (0…1).
@@ -167,16 +185,20 @@ private struct Builder {
         switch state {
         case .lit:
             glow(p.accent, 12, 14, 15, peak: GlyphArt.GlowPeak.flame)
-            add("body", .graphic, p.glyphEdge.token, body,
+            add(
+                "body", .graphic, p.glyphEdge.token, body,
                 fill: vertical(2, 22, [p.accent, p.accentDeep]), stroke: edgeStroke(p.glyphEdge))
             add("core", .decorative, p.flameCore.token, core, fill: .solid(p.flameCore.color), stroke: nil)
-            add("spark", .decorative, p.goldMid.token, sparkPath(12, 17.4, 3.0, waist: 0.2),
+            add(
+                "spark", .decorative, p.goldMid.token, sparkPath(12, 17.4, 3.0, waist: 0.2),
                 fill: vertical(14.4, 20.4, [p.goldMid, p.goldBot]), stroke: nil)
         case .muted:
-            add("body", .graphic, p.glyphEdgeMuted.token, body,
+            add(
+                "body", .graphic, p.glyphEdgeMuted.token, body,
                 fill: .solid(p.flameMuted.color), stroke: edgeStroke(p.glyphEdgeMuted))
         case .baseline:
-            add("body", .graphic, p.glyphEdge.token, body,
+            add(
+                "body", .graphic, p.glyphEdge.token, body,
                 fill: .solid(p.accent.color), stroke: edgeStroke(p.glyphEdge))
             add("core", .decorative, p.flameCore.token, core, fill: .solid(p.flameCore.color), stroke: nil)
         }
@@ -196,7 +218,9 @@ private struct Builder {
     mutating func stones(_ state: StoneState, kindling: Bool) {
         let top = Self.stoneBoxes[2]
         if state == .capped {
-            glow(kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11, peak: kindling ? GlyphArt.GlowPeak.kindlingCapstone : GlyphArt.GlowPeak.motif)
+            glow(
+                kindling ? p.goldMid : p.accent, 12, top.1 + top.3 / 2, 11,
+                peak: kindling ? GlyphArt.GlowPeak.kindlingCapstone : GlyphArt.GlowPeak.motif)
         }
         for i in 0..<3 {
             let (_, y, _, h) = Self.stoneBoxes[i]
@@ -204,15 +228,18 @@ private struct Builder {
             if i == 2 && state == .openSlot {
                 // The open slot: a dashed outline where the capstone will go, no fill.
                 let slot = stonePath(2)
-                let dash = Self.evenDash(perimeter: Self.roundedRectPerimeter(top.2, top.3, top.3 * 0.48),
-                                         period: (1.8 + 1.3) / 0.75, on: 1.8 / 0.75)
-                add("slot", .graphic, p.capstoneDash.token, slot, fill: nil,
+                let dash = Self.evenDash(
+                    perimeter: Self.roundedRectPerimeter(top.2, top.3, top.3 * 0.48),
+                    period: (1.8 + 1.3) / 0.75, on: 1.8 / 0.75)
+                add(
+                    "slot", .graphic, p.capstoneDash.token, slot, fill: nil,
                     stroke: stroke(p.capstoneDash, 1.4 / 0.75, dash: dash, cap: .butt))
                 continue
             }
             let fill: Paint
             if kindling {
-                fill = (i == 2 && state == .capped)
+                fill =
+                    (i == 2 && state == .capped)
                     ? vertical(y, y + h, [p.goldTop, p.goldMid, p.goldBot])
                     : vertical(y, y + h, [p.stoneTop, p.stoneMid, p.stoneBot])
             } else {
@@ -253,10 +280,13 @@ private struct Builder {
         stem.move(12.0, 21.2)
         stem.curve(12.0, 18.0, 11.7, 15.2, 12.2, 11.0)
         // Under-stroke pair: 3.93 dp edge under 2.6 dp accent (at 18 dp).
-        add("stem.edge", .graphic, edgeInk.token, stem, fill: nil, stroke: stroke(edgeInk, 3.93 * GlyphArt.seedWidthToViewport))
+        add(
+            "stem.edge", .graphic, edgeInk.token, stem, fill: nil,
+            stroke: stroke(edgeInk, 3.93 * GlyphArt.seedWidthToViewport))
         let accentStroke: Stroke
         if state == .lit {
-            accentStroke = Stroke(vertical(11, 21.2, [p.accent, p.accentDeep]), width: map.length(2.6 * GlyphArt.seedWidthToViewport))
+            accentStroke = Stroke(
+                vertical(11, 21.2, [p.accent, p.accentDeep]), width: map.length(2.6 * GlyphArt.seedWidthToViewport))
         } else {
             accentStroke = stroke(flat, 2.6 * GlyphArt.seedWidthToViewport)
         }
@@ -316,9 +346,14 @@ private struct Builder {
             (crest(3.4, 20.6, 16.6, amp: 2.2, halves: 3), 4.56, 3.23),
         ]
         for (i, (path, edgeDp, accentDp)) in crests.enumerated() {
-            add("crest-\(i + 1).edge", .graphic, edgeInk.token, path, fill: nil, stroke: stroke(edgeInk, edgeDp * GlyphArt.seedWidthToViewport))
-            let accent: Stroke = state == .lit
-                ? Stroke(diagonal(3.4, 4, 20.6, 20, [p.accent, p.accentDeep]), width: map.length(accentDp * GlyphArt.seedWidthToViewport))
+            add(
+                "crest-\(i + 1).edge", .graphic, edgeInk.token, path, fill: nil,
+                stroke: stroke(edgeInk, edgeDp * GlyphArt.seedWidthToViewport))
+            let accent: Stroke =
+                state == .lit
+                ? Stroke(
+                    diagonal(3.4, 4, 20.6, 20, [p.accent, p.accentDeep]),
+                    width: map.length(accentDp * GlyphArt.seedWidthToViewport))
                 : stroke(flat, accentDp * GlyphArt.seedWidthToViewport)
             add("crest-\(i + 1).accent", .decorative, flat.token, path, fill: nil, stroke: accent)
         }
@@ -362,18 +397,23 @@ private struct Builder {
         } else {
             let r = rect.insetBy(dx: w / 2, dy: w / 2)
             pip.roundedRect(r.minX, r.minY, r.width, r.height, radius: r.height / 2)
-            appendRaw("todo", .graphic, p.pipTodo.token, pip, fill: nil,
-                      stroke: Stroke(.solid(p.pipTodo.color), width: w))
+            appendRaw(
+                "todo", .graphic, p.pipTodo.token, pip, fill: nil,
+                stroke: Stroke(.solid(p.pipTodo.color), width: w))
         }
     }
 
     /// A node whose path is already in layout units.
-    private mutating func appendRaw(_ part: String, _ role: NodeRole, _ token: String, _ path: ViewportPath,
-                                    fill: Paint?, stroke: Stroke?) {
+    private mutating func appendRaw(
+        _ part: String, _ role: NodeRole, _ token: String, _ path: ViewportPath,
+        fill: Paint?, stroke: Stroke?
+    ) {
         guard var box = PathBounds.of(path.commands) else { return }
         if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-        nodes.append(SceneNode(element, on: platform, part: part, role: role, token: token, bounds: box,
-                               container: container, content: .path(path.commands, fill: fill, stroke: stroke)))
+        nodes.append(
+            SceneNode(
+                element, on: platform, part: part, role: role, token: token, bounds: box,
+                container: container, content: .path(path.commands, fill: fill, stroke: stroke)))
     }
 
     private func captionInk(_ ink: CaptionInk) -> GlyphInk {
@@ -402,14 +442,17 @@ private struct Builder {
         var slot = ViewportPath()
         slot.roundedRect(x, y, w, h, radius: h * 0.48)
         let dash = Self.evenDash(perimeter: Self.roundedRectPerimeter(w, h, h * 0.48), period: 5.2, on: 3.0)
-        add("slot", .graphic, p.slotDash.token, slot, fill: nil,
+        add(
+            "slot", .graphic, p.slotDash.token, slot, fill: nil,
             stroke: stroke(p.slotDash, 2.6, dash: dash, cap: .butt))
     }
 
     mutating func firstRunAppGlyph() {
         var disc = ViewportPath()
         disc.circle(12, 12, 11.4)
-        add("disc", .decorative, p.accent.token, disc, fill: diagonal(5, 2, 19, 22, [p.accent, p.accentDeep]), stroke: nil)
+        add(
+            "disc", .decorative, p.accent.token, disc, fill: diagonal(5, 2, 19, 22, [p.accent, p.accentDeep]),
+            stroke: nil)
         var mark = ViewportPath()
         mark.circle(12, 12, 5.6)
         mark.circle(12, 12, 0.9)

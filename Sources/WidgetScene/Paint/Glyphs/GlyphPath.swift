@@ -1,5 +1,5 @@
-import Foundation
 import EvidenceCore
+import Foundation
 
 /// A path authored in the 24 × 24 viewport (Android `<vector android:viewportWidth="24">`),
 /// using only move/line/cubic/close so an affine map into layout units is exact.
@@ -9,23 +9,33 @@ package struct ViewportPath: Sendable {
 
     package init() {}
 
-    package mutating func move(_ x: Double, _ y: Double) { commands.append(.move(Point(x, y))); current = Point(x, y) }
-    package mutating func line(_ x: Double, _ y: Double) { commands.append(.line(Point(x, y))); current = Point(x, y) }
+    package mutating func move(_ x: Double, _ y: Double) {
+        commands.append(.move(Point(x, y)))
+        current = Point(x, y)
+    }
+    package mutating func line(_ x: Double, _ y: Double) {
+        commands.append(.line(Point(x, y)))
+        current = Point(x, y)
+    }
     package mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
-        commands.append(.curve(Point(x1, y1), Point(x2, y2), Point(x, y))); current = Point(x, y)
+        commands.append(.curve(Point(x1, y1), Point(x2, y2), Point(x, y)))
+        current = Point(x, y)
     }
     /// Quadratic Bézier, stored as the equivalent cubic.
     package mutating func quad(_ cx: Double, _ cy: Double, _ x: Double, _ y: Double) {
         let p0 = current
-        curve(p0.x + 2 / 3 * (cx - p0.x), p0.y + 2 / 3 * (cy - p0.y),
-              x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y), x, y)
+        curve(
+            p0.x + 2 / 3 * (cx - p0.x), p0.y + 2 / 3 * (cy - p0.y),
+            x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y), x, y)
     }
     package mutating func close() { commands.append(.close) }
 
     /// Circular arc from angle `a0` to `a1` (radians, y down, so increasing angle runs clockwise on
     /// screen), as cubics of at most 90° each. Lines to the arc's start if a subpath is open,
     /// otherwise moves there.
-    package mutating func arc(_ cx: Double, _ cy: Double, _ r: Double, from a0: Double, to a1: Double, connect: Bool = true) {
+    package mutating func arc(
+        _ cx: Double, _ cy: Double, _ r: Double, from a0: Double, to a1: Double, connect: Bool = true
+    ) {
         let start = Point(cx + r * cos(a0), cy + r * sin(a0))
         if connect && !commands.isEmpty { line(start.x, start.y) } else { move(start.x, start.y) }
         let segments = max(1, Int((abs(a1 - a0) / (Double.pi / 2)).rounded(.up)))
@@ -34,8 +44,10 @@ package struct ViewportPath: Sendable {
         var a = a0
         for _ in 0..<segments {
             let b = a + step
-            let p0 = Point(cx + r * cos(a), cy + r * sin(a)), p3 = Point(cx + r * cos(b), cy + r * sin(b))
-            curve(p0.x - k * r * sin(a), p0.y + k * r * cos(a), p3.x + k * r * sin(b), p3.y - k * r * cos(b), p3.x, p3.y)
+            let p0 = Point(cx + r * cos(a), cy + r * sin(a))
+            let p3 = Point(cx + r * cos(b), cy + r * sin(b))
+            curve(
+                p0.x - k * r * sin(a), p0.y + k * r * cos(a), p3.x + k * r * sin(b), p3.y - k * r * cos(b), p3.x, p3.y)
             a = b
         }
     }
@@ -57,7 +69,10 @@ package struct ViewportPath: Sendable {
         close()
     }
 
-    package mutating func append(_ other: ViewportPath) { commands += other.commands; current = other.current }
+    package mutating func append(_ other: ViewportPath) {
+        commands += other.commands
+        current = other.current
+    }
 }
 
 /// Maps the 24 × 24 viewport uniformly into the centred square of a layout rect.
@@ -90,13 +105,27 @@ package struct ViewportMap: Sendable {
 package enum PathBounds {
     /// Tight bounds of the geometry (exact cubic extrema), before any stroke.
     package static func of(_ commands: [PathCommand]) -> Rect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func add(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
-        var current = Point(0, 0), subpathStart = Point(0, 0)
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        func add(_ p: Point) {
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+        }
+        var current = Point(0, 0)
+        var subpathStart = Point(0, 0)
         for c in commands {
             switch c {
-            case .move(let p): add(p); current = p; subpathStart = p
-            case .line(let p): add(p); current = p
+            case .move(let p):
+                add(p)
+                current = p
+                subpathStart = p
+            case .line(let p):
+                add(p)
+                current = p
             case .curve(let a, let b, let p):
                 add(p)
                 for t in extremaParameters(current.x, a.x, b.x, p.x) + extremaParameters(current.y, a.y, b.y, p.y) {
@@ -105,7 +134,8 @@ package enum PathBounds {
                 current = p
             case .arc(let c, let r, let s, let e):
                 // Conservative: the full circle's box (glyph art does not emit .arc).
-                add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
+                add(Point(c.x - r, c.y - r))
+                add(Point(c.x + r, c.y + r))
                 current = Point(c.x + r * cos(e), c.y + r * sin(e))
                 _ = s
             case .close: current = subpathStart
@@ -117,7 +147,10 @@ package enum PathBounds {
 
     private static func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
         let u = 1 - t
-        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        let a = u * u * u
+        let b = 3 * u * u * t
+        let c = 3 * u * t * t
+        let d = t * t * t
         return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 

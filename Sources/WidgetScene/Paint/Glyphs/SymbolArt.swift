@@ -1,15 +1,17 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 public enum SymbolArt {
     /// Outline strokes, in viewport units (≈ SF Symbols' regular weight at text size).
     package static let strokeWidth = 1.9
 
     /// One or more parts of `element` (an iOS scene's: SF Symbols are iOS's), all in `ink`, inside `rect`.
-    public static func nodes(_ symbol: AccessorySymbol, in rect: Rect, container: Rect, ink: GlyphInk,
-                             element: SceneElement) -> [SceneNode] {
+    public static func nodes(
+        _ symbol: AccessorySymbol, in rect: Rect, container: Rect, ink: GlyphInk,
+        element: SceneElement
+    ) -> [SceneNode] {
         let map = ViewportMap(rect)
         var out: [SceneNode] = []
         func add(_ part: String, _ path: ViewportPath, filled: Bool, width: Double = strokeWidth) {
@@ -17,8 +19,10 @@ public enum SymbolArt {
             guard var box = PathBounds.of(commands) else { return }
             let stroke: Stroke? = filled ? nil : Stroke(.solid(ink.color), width: map.length(width))
             if let stroke { box = box.insetBy(dx: -stroke.width / 2, dy: -stroke.width / 2) }
-            out.append(SceneNode(element, on: .ios, part: part, role: .graphic, token: ink.token, bounds: box, container: container,
-                                 content: .path(commands, fill: filled ? .solid(ink.color) : nil, stroke: stroke)))
+            out.append(
+                SceneNode(
+                    element, on: .ios, part: part, role: .graphic, token: ink.token, bounds: box, container: container,
+                    content: .path(commands, fill: filled ? .solid(ink.color) : nil, stroke: stroke)))
         }
         switch symbol {
         case .flameFill, .flame:
@@ -27,7 +31,8 @@ public enum SymbolArt {
             for (i, b) in GlyphPaths.stoneBoxes.enumerated() {
                 var p = ViewportPath()
                 let inset = symbol == .stack ? strokeWidth / 2 : 0
-                p.roundedRect(b.0 + inset, b.1 + inset, b.2 - 2 * inset, b.3 - 2 * inset, radius: (b.3 - 2 * inset) * 0.48)
+                p.roundedRect(
+                    b.0 + inset, b.1 + inset, b.2 - 2 * inset, b.3 - 2 * inset, radius: (b.3 - 2 * inset) * 0.48)
                 add("stone-\(i + 1)", p, filled: symbol == .stackFill)
             }
         case .leafFill, .leaf:
@@ -139,18 +144,26 @@ package enum GlyphPaths {
     package static func crescent() -> ViewportPath {
         let (cx, cy, R) = (12.0, 12.0, 9.6)
         let (ix, iy, r) = (16.8, 7.6, 8.2)
-        let dx = ix - cx, dy = iy - cy
+        let dx = ix - cx
+        let dy = iy - cy
         let d = (dx * dx + dy * dy).squareRoot()
         let phi = atan2(dy, dx)
         let alpha = acos((d * d + R * R - r * r) / (2 * d * R))
-        let a0 = phi + alpha, a1 = phi + 2 * Double.pi - alpha
+        let a0 = phi + alpha
+        let a1 = phi + 2 * Double.pi - alpha
         var moon = ViewportPath()
         moon.arc(cx, cy, R, from: a0, to: a1, connect: false)
-        let end = Point(cx + R * cos(a1), cy + R * sin(a1)), start = Point(cx + R * cos(a0), cy + R * sin(a0))
+        let end = Point(cx + R * cos(a1), cy + R * sin(a1))
+        let start = Point(cx + R * cos(a0), cy + R * sin(a0))
         let b0 = atan2(end.y - iy, end.x - ix)
         var b1 = atan2(start.y - iy, start.x - ix)
         let toward = phi + Double.pi
-        func normalized(_ a: Double) -> Double { var a = a; while a < 0 { a += 2 * .pi }; while a >= 2 * .pi { a -= 2 * .pi }; return a }
+        func normalized(_ a: Double) -> Double {
+            var a = a
+            while a < 0 { a += 2 * .pi }
+            while a >= 2 * .pi { a -= 2 * .pi }
+            return a
+        }
         if normalized(toward - b1) < normalized(b0 - b1) {
             if b1 > b0 { b1 -= 2 * .pi }
         } else {

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// Everything one Android render depends on — and nothing else: no clock, no environment.
 public struct AndroidRenderRequest: Sendable, Hashable {
@@ -18,11 +18,19 @@ public struct AndroidRenderRequest: Sendable, Hashable {
     public var asOf: Date
     public var timeZone: TimeZone
 
-    public init(family: AndroidFamilyRequest = .auto, widthDp: Double, heightDp: Double, fontScale: Double = 1,
-                theme: Theme = .light, density: Double = 2, snapshot: WidgetSnapshot?, asOf: Date,
-                timeZone: TimeZone) {
-        self.family = family; self.widthDp = widthDp; self.heightDp = heightDp; self.fontScale = fontScale
-        self.theme = theme; self.density = density; self.snapshot = snapshot; self.asOf = asOf
+    public init(
+        family: AndroidFamilyRequest = .auto, widthDp: Double, heightDp: Double, fontScale: Double = 1,
+        theme: Theme = .light, density: Double = 2, snapshot: WidgetSnapshot?, asOf: Date,
+        timeZone: TimeZone
+    ) {
+        self.family = family
+        self.widthDp = widthDp
+        self.heightDp = heightDp
+        self.fontScale = fontScale
+        self.theme = theme
+        self.density = density
+        self.snapshot = snapshot
+        self.asOf = asOf
         self.timeZone = timeZone
     }
 

@@ -1,7 +1,7 @@
 import EvidenceCore
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
 
 /// Builds the Android widget's scene: resolve → copy → plan → positioned nodes. Every position
 /// comes from the layout plan; this file decides only what each planned element looks like
@@ -10,13 +10,17 @@ public struct AndroidSceneBuilder: Sendable {
     public let fonts: FontLibrary
     public let tokens: TokenSet
 
-    public init(fonts: FontLibrary, tokens: TokenSet) { self.fonts = fonts; self.tokens = tokens }
+    public init(fonts: FontLibrary, tokens: TokenSet) {
+        self.fonts = fonts
+        self.tokens = tokens
+    }
 
     public func plan(_ request: AndroidRenderRequest) -> (ResolvedWidget, AndroidWidgetPlan) {
         // Android's isKindling(snapshot) is false without a snapshot: firstRun always draws the flat,
         // legacy card (seed 000, "Why not a fourth branch — the FIRST_RUN exclusion").
-        let w = resolveWidget(snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone,
-                              kindlingWithoutSnapshot: false)
+        let w = resolveWidget(
+            snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone,
+            kindlingWithoutSnapshot: false)
         return (w, planAndroidWidget(Self.planInput(w, request), measurer: fonts))
     }
 
@@ -58,16 +62,24 @@ public struct AndroidSceneBuilder: Sendable {
         let box = Rect(x: 0, y: 0, width: request.widthDp, height: request.heightDp)
         let card = box.insetBy(dx: AndroidLayout.systemWidgetMarginDp, dy: AndroidLayout.systemWidgetMarginDp)
         let content = card.insetBy(dx: AndroidLayout.rootPaddingDp, dy: AndroidLayout.rootPaddingDp)
-        let nodes = PlanScene(platform: .android, tokens: tokens, theme: request.theme, box: box, card: card, content: content)
-            .nodes(plan.items(w, measurer: fonts))
+        let nodes = PlanScene(
+            platform: .android, tokens: tokens, theme: request.theme, box: box, card: card, content: content
+        )
+        .nodes(plan.items(w, measurer: fonts))
 
         // Android's contentDescription is the same in every band (seed 000, "Check the budget
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
         // holds for a family that has a Coach row (Medium, Large) — never a budget decision.
         let traits = FixtureFamily.android(plan.size).traits
         let showsCoachLine = traits.drawsCoachLine && coachLineText(w, platform: .android) != nil
-        let label = plan.size.traits.speaksSmallLabel ? androidSmallAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil, showsCoachLine: showsCoachLine)
-        return Scene(size: Size(box.width, box.height), density: request.density, card: card, nodes: nodes, accessibilityLabel: label)
+        let label =
+            plan.size.traits.speaksSmallLabel
+            ? androidSmallAccessibilityLabel(w)
+            : composedAccessibilityLabel(
+                w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil,
+                showsCoachLine: showsCoachLine)
+        return Scene(
+            size: Size(box.width, box.height), density: request.density, card: card, nodes: nodes,
+            accessibilityLabel: label)
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import EvidenceCore
-import WidgetModel
+import Foundation
 import WidgetLayout
+import WidgetModel
 
 /// One platform's render request, before its snapshot is read.
 public enum RenderTarget: Equatable, Sendable {
@@ -30,8 +30,12 @@ extension RenderTarget {
     /// `own`: the families the command takes on `platform`, when not all of `familyWords` (timeline).
     public static func familyOfOtherPlatform(_ raw: String, platform: Platform, own: [String]? = nil) -> InputError? {
         let takes = { (p: Platform) in familyWords(p).contains { $0.lowercased() == raw.lowercased() } }
-        guard !takes(platform), let other = Platform.allCases.first(where: { $0 != platform && takes($0) }) else { return nil }
-        return InputError("--family", "'\(raw)' is an \(other.rawValue) family: add --platform \(other.rawValue) "
-                          + "(--platform \(platform.rawValue) takes \((own ?? familyWords(platform)).joined(separator: ", ")))")
+        guard !takes(platform), let other = Platform.allCases.first(where: { $0 != platform && takes($0) }) else {
+            return nil
+        }
+        return InputError(
+            "--family",
+            "'\(raw)' is an \(other.rawValue) family: add --platform \(other.rawValue) "
+                + "(--platform \(platform.rawValue) takes \((own ?? familyWords(platform)).joined(separator: ", ")))")
     }
 }

@@ -1,6 +1,6 @@
+import WidgetLayout
 import WidgetModel
 import WidgetText
-import WidgetLayout
 
 /// Builds the iOS Home Screen widget's scene: resolve → copy → plan → positioned nodes. Every
 /// position and line comes from `IOSWidgetPlan`; this file only turns plan items into nodes with
@@ -9,7 +9,10 @@ public struct IOSSceneBuilder: Sendable {
     public let fonts: FontLibrary
     public let tokens: TokenSet
 
-    public init(fonts: FontLibrary, tokens: TokenSet) { self.fonts = fonts; self.tokens = tokens }
+    public init(fonts: FontLibrary, tokens: TokenSet) {
+        self.fonts = fonts
+        self.tokens = tokens
+    }
 
     public func plan(_ r: IOSRenderRequest) -> (ResolvedWidget, IOSWidgetPlan) {
         // No snapshot → no flag to read: first run fails closed to the legacy body (seed 000).
@@ -26,17 +29,28 @@ public struct IOSSceneBuilder: Sendable {
     /// form), the host mode for the Home Screen families (from the dark scene when the host owns it).
     public func scene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest) -> Scene {
         if r.family.isAccessory { return HostRendering.vibrant(fullColorScene(w, plan, r, theme: .dark)) }
-        if r.hostMode.appOwnsCard { return HostRendering.apply(r.hostMode, to: fullColorScene(w, plan, r, theme: r.theme)) }
+        if r.hostMode.appOwnsCard {
+            return HostRendering.apply(r.hostMode, to: fullColorScene(w, plan, r, theme: r.theme))
+        }
         return HostRendering.apply(r.hostMode, to: fullColorScene(w, plan, r, theme: .dark))
     }
 
-    package func fullColorScene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest, theme: Theme) -> Scene {
+    package func fullColorScene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest, theme: Theme)
+        -> Scene
+    {
         let box = plan.card
         // iOS 17+ containerBackground: the opaque WidgetCard fills the host's rounded card. The
         // accessories have no card: the Lock Screen draws them over the wallpaper.
-        let card = r.family.isAccessory ? [] : [PlanItem(element: .card, frame: box, content: .fill(.card, alpha: 1, radius: IOSLayout.cornerRadiusPt),
-                                                         reason: "containerBackground: the WidgetCard fill")]
-        let nodes = PlanScene(platform: .ios, tokens: tokens, theme: theme, box: box, card: box, content: plan.content).nodes(card + plan.items)
+        let card =
+            r.family.isAccessory
+            ? []
+            : [
+                PlanItem(
+                    element: .card, frame: box, content: .fill(.card, alpha: 1, radius: IOSLayout.cornerRadiusPt),
+                    reason: "containerBackground: the WidgetCard fill")
+            ]
+        let nodes = PlanScene(platform: .ios, tokens: tokens, theme: theme, box: box, card: box, content: plan.content)
+            .nodes(card + plan.items)
         // Seed 001 §4: Large speaks only its visible rows, then "N more habits in the app."; the
         // motivator only where the kindling body draws it (OBJ-3317 Q4). Small and Medium speak every habit.
         // The accessories speak the progress count, no checklist (seed 001 §4).
@@ -45,10 +59,15 @@ public struct IOSSceneBuilder: Sendable {
         switch r.family.spokenHabits {
         case .none: visible = []
         case .all: visible = nil
-        case .visibleRows: visible = [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
+        case .visibleRows:
+            visible = [.defaultProgress, .stale].contains(w.state) ? plan.visibleHabits.map { w.habits[$0] } : nil
         }
-        let label = r.family.isAccessory ? accessoryAccessibilityLabel(w)
-            : composedAccessibilityLabel(w, platform: .ios, speaksMotivator: FixtureFamily.ios(r.family).traits.closesWithMotivator, visibleHabits: visible, showsCoachLine: false)
+        let label =
+            r.family.isAccessory
+            ? accessoryAccessibilityLabel(w)
+            : composedAccessibilityLabel(
+                w, platform: .ios, speaksMotivator: FixtureFamily.ios(r.family).traits.closesWithMotivator,
+                visibleHabits: visible, showsCoachLine: false)
         return Scene(size: r.size, density: r.scale, card: box, nodes: nodes, accessibilityLabel: label)
     }
 }
