@@ -131,6 +131,12 @@ size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst) {
     size_t out = 0, i = 0, stretch = 0;  /* `stretch`: where the pending stretch of differing words starts */
     while (i < count) {
         size_t limit = count - i < RUN - 1 ? count - i : RUN - 1;
+        /* A word not repeated twice more starts no run: said without a call (a glow or a gradient
+           is such words end to end), as the call would (issue #56). */
+        if (limit >= SHORTEST_RUN) {
+            if (src[i + 1] != src[i]) { i += 1; continue; }
+            if (src[i + 2] != src[i]) { i += 2; continue; }
+        }
         size_t run = 1 + cpixels_skippable(src + i + 1, NULL, limit - 1, src + i);
         if (run < SHORTEST_RUN) { i += run; continue; }
         for (size_t s = stretch; s < i; s += RUN - 1) {  /* the stretch before the run */

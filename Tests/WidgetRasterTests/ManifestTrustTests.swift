@@ -113,8 +113,8 @@ import WidgetScene
         #expect(warm.failures.isEmpty && warm.fastPath == catalog.count)
         let file = cache.appendingPathComponent(ProvenGoldens.fileName)
         #expect(
-            try Data(contentsOf: file).count == ProvenGoldens.magic.count + ProvenGoldens.secretSize + 32
-                * catalog.count)
+            try Data(contentsOf: file).count == ProvenGoldens.magic.count + ProvenGoldens.secretSize + ProvenGoldens
+                .recordSize * catalog.count)
         try Data("not proofs".utf8).write(to: file)
         o.proofs = .open(cache)
         #expect(try Verifier.verify(o, catalog: catalog, painter: painter).fastPath == 0)

@@ -33,6 +33,14 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size,
                       uint8_t *rgba, size_t *bytes_fed,
                       char message[CPNG_MESSAGE_SIZE]);
 
+/* cpng_decode_rgba8's result through libdeflate, for the plain PNGs the goldens are (8-bit, not
+   interlaced, IHDR [PLTE] [tRNS] IDAT… IEND, a zlib stream exactly filling the IDAT data): returns 1
+   with the pixels in `rgba` and *bytes_read the end of the image data, or 0 for any other file
+   (`rgba` then holds nothing meaningful: decode it with cpng_decode_rgba8). Never an error of its
+   own: what it reads, libpng reads to the same pixels. */
+int cpng_decode_rgba8_deflate(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                              uint8_t *rgba, size_t *bytes_read);
+
 /* Row-streaming encoder through libpng and zlib: 8-bit RGBA, no ancillary chunks, a fixed row
    filter (`filter` is a PNG_FILTER_* mask) and a fixed zlib level/strategy, so a large image (a
    contact sheet) is never held whole: begin, hand rows in any number of calls, then finish (or abort).

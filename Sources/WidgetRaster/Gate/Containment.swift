@@ -275,12 +275,15 @@ public struct ContainedFolder: Sendable {
     /// process that no longer exists, owned by this user. Verify only names them (it deletes
     /// nothing); the next record (or pin, in the cases folder) removes them.
     public func staleTempFiles(under folder: String? = nil) -> [String] {
-        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter {
-            rel in
-            guard TempFiles.isAbandoned(lastSegment(rel)) else { return false }
-            var st = stat()
-            return lstat(path(rel), &st) == 0 && st.st_uid == geteuid()
-        }
+        list(under: folder, maxEntries: GoldensBounds.maxEntries, maxDepth: GoldensBounds.maxDepth).files.filter(
+            isStaleTempFile)
+    }
+
+    /// Whether the listed file `rel` is a temp file a killed run left (`staleTempFiles`).
+    func isStaleTempFile(_ rel: String) -> Bool {
+        guard TempFiles.isAbandoned(lastSegment(rel)) else { return false }
+        var st = stat()
+        return lstat(path(rel), &st) == 0 && st.st_uid == geteuid()
     }
 
     /// Removes `staleTempFiles()`; returns them. Only the folder's owner calls it (record holding

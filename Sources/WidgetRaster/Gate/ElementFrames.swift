@@ -60,24 +60,9 @@ public struct ElementFrames: Codable, Equatable, Sendable {
     }
 
     /// The frames written as `text`; nil for anything else (a name with a space or `;`, a number
-    /// that is not finite, a part missing).
+    /// that is not finite, a part missing). Read by `ElementFramesText`.
     public init?(text: String) {
-        var frames: [Frame] = []
-        guard !text.isEmpty else {
-            self.frames = []
-            return
-        }
-        for item in text.split(separator: ";", omittingEmptySubsequences: false) {
-            let parts = item.split(separator: " ", omittingEmptySubsequences: false)
-            guard parts.count == 5, !parts[0].isEmpty else { return nil }
-            // Layout units: a widget is a few hundred across; anything past a million is not a frame.
-            let numbers = parts.dropFirst().compactMap { Double($0) }.filter { $0.isFinite && abs($0) < 1e6 }
-            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else { return nil }
-            frames.append(
-                Frame(
-                    name: String(parts[0]),
-                    rect: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
-        }
+        guard let frames = ElementFramesText.frames(text) else { return nil }
         self.frames = frames
     }
 

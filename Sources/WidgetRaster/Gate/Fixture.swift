@@ -252,7 +252,7 @@ public enum FixtureCatalog {
     public static func collapse(_ items: [MatrixItem]) -> [Fixture] {
         var drawn: [FixtureID: (first: FixtureID, drawn: DrawnScene, finding: String?)] = [:]
         var fixturesOfGroup: [FixtureID: [FixtureID]] = [:]
-        parallelStream(
+        parallelFold(
             items.count, jobs: ProcessInfo.processInfo.activeProcessorCount, batch: 256,
             { _, i in items[i].drawn() }
         ) { i, made in

@@ -255,8 +255,32 @@ struct Rendered {
     /// What the fixture was asked to show, from its builder (nil: a hand-built scene).
     let facts: RenderFacts?
     let canvas: Canvas
-    let pixelHash: Hash128
+    /// `Canvas.wordsHash`: the frame as Cairo left it, hashed without converting it.
+    let wordsHash: Hash128
+    private let straight = StraightHash()
     func image() -> RGBAImage { canvas.image() }
+    /// The straight RGBA pixels' hash (`RGBAImage.pixelHash`), converted and hashed on first use —
+    /// verify's fast path settles most renders by `wordsHash` alone. Only while the canvas still
+    /// holds this render, like `image()`.
+    var pixelHash: Hash128 { straight.value(canvas) }
+
+    init(fixture: Fixture, scene: Scene, facts: RenderFacts?, canvas: Canvas) {
+        self.fixture = fixture
+        self.scene = scene
+        self.facts = facts
+        self.canvas = canvas
+        wordsHash = canvas.wordsHash
+    }
+
+    private final class StraightHash {
+        private var hash: Hash128?
+        func value(_ canvas: Canvas) -> Hash128 {
+            if let hash { return hash }
+            let made = canvas.pixelHash
+            hash = made
+            return made
+        }
+    }
 }
 
 func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for checks: [RenderCheck]) -> Rendered {
@@ -265,7 +289,7 @@ func render(_ fixture: Fixture, painter: CairoPainter, into canvas: Canvas, for 
     // The background is kept wherever any check reads it.
     let wanted = checks.compactMap { $0.backgroundRegions?(scene) }
     painter.draw(scene, into: canvas, keepingBackgroundIn: wanted.isEmpty ? nil : wanted.flatMap { $0 })
-    return Rendered(fixture: fixture, scene: scene, facts: drawn.facts, canvas: canvas, pixelHash: canvas.pixelHash)
+    return Rendered(fixture: fixture, scene: scene, facts: drawn.facts, canvas: canvas)
 }
 
 extension Manifest {
@@ -274,11 +298,13 @@ extension Manifest {
     /// - `unlisted`: regular `.png` files neither `listed` nor named by a fixture — never a golden
     ///   of ours;
     /// - `links`: symbolic links other than at `linksExcluding` (fixture paths, each reported by
-    ///   its fixture's read) — never followed, never a golden; someone must remove them.
+    ///   its fixture's read) — never followed, never a golden; someone must remove them;
+    /// - `temps`: temp files a killed record left (`ContainedFolder.staleTempFiles`), whatever the
+    ///   filter matches below the folder walked.
     static func strays(
         in directory: URL, listed: Set<String>, linksExcluding: Set<String>,
         filter: String?
-    ) throws(InputError) -> (unlisted: [String], links: [String]) {
+    ) throws(InputError) -> (unlisted: [String], links: [String], temps: [String]) {
         let found = ContainedFolder(directory).list(
             under: filter.flatMap(Glob.literalFolder), maxEntries: GoldensBounds.maxEntries,
             maxDepth: GoldensBounds.maxDepth, maxPath: GoldensBounds.maxPathBytes)
@@ -296,7 +322,7 @@ extension Manifest {
             !linksExcluding.contains(rel)
                 && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
         }
-        return (unlisted, links)
+        return (unlisted, links, found.files.filter(ContainedFolder(directory).isStaleTempFile))
     }
 }
 

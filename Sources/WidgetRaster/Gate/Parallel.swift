@@ -42,13 +42,13 @@ func parallelStream<T: Sendable, E: Error>(
 }
 
 /// One canvas per worker; worker `w` (a `concurrentPerform` iteration) touches only `canvases[w]`.
-private final class CanvasPool: @unchecked Sendable {
+final class CanvasPool: @unchecked Sendable {
     let canvases: [Canvas]
     init(_ n: Int) { canvases = (0..<n).map { _ in Canvas() } }
 }
 
 /// Hands out indices of a range to workers and keeps each result in its own slot.
-private final class IndexedSlots<T>: @unchecked Sendable {
+final class IndexedSlots<T>: @unchecked Sendable {
     var values: [T?]
     private let range: Range<Int>
     private var next: Int

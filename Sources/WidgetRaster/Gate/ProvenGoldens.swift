@@ -14,11 +14,19 @@ import Foundation
 /// (the CLI's `ProvenGoldens.open`), so a pull request can no more write it than it can write the
 /// gate's code; `memory` keeps proofs for one process only (tests, and where no cache folder is known).
 /// Losing the file costs time (the next verify decodes every golden once), never a verdict.
+///
+/// A proof also keeps the hash of Cairo's premultiplied words of a render seen to straighten to
+/// those pixels (`Canvas.wordsHash`), once one has been: a render with those words straightens
+/// to them too, so the fast path compares that hash and skips converting the frame (issue #56).
 public final class ProvenGoldens: @unchecked Sendable {
     /// The cache file's name inside its folder.
     public static let fileName = "proven-goldens"
     /// The file's first bytes: the format, so a file of another shape is never read as proofs.
-    static let magic = Array("evidence-proofs/1\n".utf8)
+    static let magic = Array("evidence-proofs/2\n".utf8)
+    /// The format before words hashes: still read (its proofs hold no words yet), never written.
+    static let magicWithoutWords = Array("evidence-proofs/1\n".utf8)
+    /// Bytes per proof in the file: the key, the pixels' hash, the words' hash (zero: none yet).
+    static let recordSize = 48
     /// XXH3's recommended secret size; anything at least XXH3_SECRET_SIZE_MIN (136) works.
     static let secretSize = 192
     /// Above this many proofs the file is started afresh: a few re-recorded matrices' worth.
@@ -27,14 +35,22 @@ public final class ProvenGoldens: @unchecked Sendable {
     private let folder: URL?
     private let secret: [UInt8]
     private let lock = NSLock()
-    private var pixels: [Hash128: Hash128]
+    private var pixels: [Hash128: Proof]
     private var unsaved = false
     /// Font files' hashes by what `stat` says of them (`fileHash(atPath:)`), kept beside the proofs.
     private var fileHashes: [FileStamp: Hash128] = [:]
     private var fileHashesUnsaved = false
     static let fileHashesName = "file-hashes"
 
-    private init(folder: URL?, secret: [UInt8], pixels: [Hash128: Hash128]) {
+    /// What one golden file is proven to hold.
+    struct Proof: Equatable {
+        /// Its straight RGBA pixels' `pixelHash`.
+        var pixels: Hash128
+        /// `Canvas.wordsHash` of a render that straightens to those pixels; nil until one is seen.
+        var words: Hash128?
+    }
+
+    private init(folder: URL?, secret: [UInt8], pixels: [Hash128: Proof]) {
         self.folder = folder
         self.secret = secret
         self.pixels = pixels
@@ -110,15 +126,32 @@ public final class ProvenGoldens: @unchecked Sendable {
 
     /// The pixel hash a file with this key was seen to hold, or nil (never proven here).
     func pixels(of key: Hash128) -> Hash128? {
-        lock.withLock { pixels[key] }
+        lock.withLock { pixels[key]?.pixels }
+    }
+
+    /// The `pixelHash` of the file with `key` when it is proven to hold exactly `r`'s pixels, else
+    /// nil. Its words hash equal to the render's settles it without converting the frame (equal
+    /// words straighten to equal pixels); otherwise the render's straight pixels are hashed and
+    /// compared, and where they match, the render's words are kept as this file's from then on.
+    func pixels(of key: Hash128, matching r: Rendered) -> Hash128? {
+        guard let proof = lock.withLock({ pixels[key] }) else { return nil }
+        if proof.words == r.wordsHash { return proof.pixels }
+        guard proof.pixels == r.pixelHash else { return nil }
+        prove(key, holds: proof.pixels, words: r.wordsHash)
+        return proof.pixels
     }
 
     /// Records that the file with `key` holds pixels hashing to `pixelHash` — only ever from a decode
-    /// of that file or from the encoder that wrote it.
-    func prove(_ key: Hash128, holds pixelHash: Hash128) {
+    /// of that file or from the encoder that wrote it — and, with `words`, that a render whose
+    /// premultiplied words hash to it (`Canvas.wordsHash`) straightens to exactly those pixels.
+    func prove(_ key: Hash128, holds pixelHash: Hash128, words: Hash128? = nil) {
         lock.withLock {
-            guard pixels[key] != pixelHash else { return }
-            pixels[key] = pixelHash
+            var proof = pixels[key].flatMap { $0.pixels == pixelHash ? $0 : nil } ?? Proof(pixels: pixelHash)
+            // The first render seen stays: another one straightening to the same pixels is proven
+            // through them (a clamped channel), without rewriting the file every run.
+            if proof.words == nil, let words { proof.words = words }
+            guard pixels[key] != proof else { return }
+            pixels[key] = proof
             unsaved = true
         }
     }
@@ -149,10 +182,13 @@ public final class ProvenGoldens: @unchecked Sendable {
             guard unsaved else { return nil }
             unsaved = false
             var out = Self.magic + secret
-            out.reserveCapacity(out.count + pixels.count * 32)
+            out.reserveCapacity(out.count + pixels.count * Self.recordSize)
             // Sorted, so the same proofs make the same file.
             for (k, p) in (pixels.count > Self.maxProofs ? [:] : pixels).sorted(by: { $0.key < $1.key }) {
-                for word in [k.high, k.low, p.high, p.low] { withUnsafeBytes(of: word.littleEndian) { out += $0 } }
+                let w = p.words ?? Hash128(high: 0, low: 0)
+                for word in [k.high, k.low, p.pixels.high, p.pixels.low, w.high, w.low] {
+                    withUnsafeBytes(of: word.littleEndian) { out += $0 }
+                }
             }
             return out
         }
@@ -169,18 +205,24 @@ public final class ProvenGoldens: @unchecked Sendable {
         if let stamps { try ContainedFolder(folder).write(stamps, to: Self.fileHashesName) }
     }
 
-    private static func parse(_ b: [UInt8]) -> (secret: [UInt8], pixels: [Hash128: Hash128])? {
+    private static func parse(_ b: [UInt8]) -> (secret: [UInt8], pixels: [Hash128: Proof])? {
+        // Both formats' magic lines are the same length.
         let head = magic.count + secretSize
-        guard b.count >= head, b.starts(with: magic), (b.count - head) % 32 == 0 else { return nil }
+        let size = b.starts(with: magic) ? recordSize : b.starts(with: magicWithoutWords) ? 32 : 0
+        guard size > 0, b.count >= head, (b.count - head) % size == 0 else { return nil }
         let secret = Array(b[magic.count..<head])
-        var pixels: [Hash128: Hash128] = [:]
-        pixels.reserveCapacity((b.count - head) / 32)
+        var pixels: [Hash128: Proof] = [:]
+        pixels.reserveCapacity((b.count - head) / size)
         b.withUnsafeBytes { raw in
             func word(_ i: Int) -> UInt64 {
                 UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             }
-            for r in stride(from: head, to: b.count, by: 32) {
-                pixels[Hash128(high: word(r), low: word(r + 8))] = Hash128(high: word(r + 16), low: word(r + 24))
+            for r in stride(from: head, to: b.count, by: size) {
+                let words =
+                    size == recordSize ? Hash128(high: word(r + 32), low: word(r + 40)) : Hash128(high: 0, low: 0)
+                pixels[Hash128(high: word(r), low: word(r + 8))] = Proof(
+                    pixels: Hash128(high: word(r + 16), low: word(r + 24)),
+                    words: words == Hash128(high: 0, low: 0) ? nil : words)
             }
         }
         return (secret, pixels)

@@ -252,7 +252,7 @@ public enum Recorder {
         let unchanged = textChanged ? RecordResult.Moved(key: r.fixture.key, reason: "text", textChanged: true) : nil
         // Unchanged pixels: keep the file byte for byte (even if an older encoder wrote it). As in
         // verify, what the file holds is proven from its bytes, never read from the manifest.
-        if let existing, proofs.pixels(of: proofs.key(existing)) == r.pixelHash {
+        if let existing, proofs.pixels(of: proofs.key(existing), matching: r) != nil {
             entry.fileHash = ImageOps.hash(existing)
             return .success(
                 Plan(key: r.fixture.key, file: file, entry: entry, bytes: nil, moved: unchanged, isNew: false))
@@ -266,8 +266,9 @@ public enum Recorder {
                 if case .image(let decoded) = try ImageOps.decodeGolden(
                     existing, name: folder.path(file), expecting: image.size)
                 {
-                    proofs.prove(proofs.key(existing), holds: decoded.pixelHash)
-                    if decoded == image {
+                    let same = decoded == image
+                    proofs.prove(proofs.key(existing), holds: decoded.pixelHash, words: same ? r.wordsHash : nil)
+                    if same {
                         entry.fileHash = ImageOps.hash(existing)
                         return .success(
                             Plan(
@@ -292,7 +293,7 @@ public enum Recorder {
         }
         let bytes = ImageOps.encodePNG(image)
         entry.fileHash = ImageOps.hash(bytes)
-        proofs.prove(proofs.key(bytes), holds: r.pixelHash)  // what the encoder wrote, it knows
+        proofs.prove(proofs.key(bytes), holds: r.pixelHash, words: r.wordsHash)  // what the encoder wrote, it knows
         guard existing != nil else {
             return .success(Plan(key: r.fixture.key, file: file, entry: entry, bytes: bytes, moved: nil, isNew: true))
         }

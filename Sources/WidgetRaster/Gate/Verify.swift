@@ -55,14 +55,48 @@ public enum Verifier {
     /// Renders every fixture of `catalog` within the filter, compares it with its golden and runs
     /// the checks. Throws only for unusable input (unreadable manifest); check failures are results.
     /// `onFixture` receives each fixture's verdict as it is judged, one at a time in catalog order
-    /// (see `FixtureResult` for what the finished result adds).
+    /// (see `FixtureResult` for what the finished result adds). `notice` is told of each temp file
+    /// a killed record left (verify deletes nothing; the next record sweeps them), once the
+    /// goldens folder's walk is in.
     public static func verify(
         _ options: GateOptions, catalog: [Fixture], painter: CairoPainter,
         progress: (@Sendable (GateProgress) -> Void)? = nil,
-        onFixture: (@Sendable (FixtureResult) -> Void)? = nil
+        onFixture: (@Sendable (FixtureResult) -> Void)? = nil,
+        notice: ((String) -> Void)? = nil
+    ) throws(InputError) -> VerifyResult {
+        try verify(
+            options, catalog: catalog,
+            manifest: try Manifest.loadChecked(from: options.goldens, entries: options.filter),
+            painter: painter, progress: progress, onFixture: onFixture, notice: notice)
+    }
+
+    /// `verify` with the catalog still to load: the manifest is read beside it (both are read
+    /// before anything is drawn; the catalog is the longer), and a catalog that cannot be loaded is
+    /// the error, as it is where the caller loads it first.
+    public static func verify(
+        _ options: GateOptions, loadingCatalog load: () throws(InputError) -> [Fixture], painter: CairoPainter,
+        progress: (@Sendable (GateProgress) -> Void)? = nil,
+        onFixture: (@Sendable (FixtureResult) -> Void)? = nil,
+        notice: ((String) -> Void)? = nil
+    ) throws(InputError) -> VerifyResult {
+        let read = Beside { [goldens = options.goldens, filter = options.filter] () throws(InputError) in
+            try Manifest.loadChecked(from: goldens, entries: filter)
+        }
+        defer { read.wait() }
+        let catalog = try load()
+        return try verify(
+            options, catalog: catalog, manifest: try read.value(), painter: painter, progress: progress,
+            onFixture: onFixture, notice: notice)
+    }
+
+    static func verify(
+        _ options: GateOptions, catalog: [Fixture], manifest loaded: (Manifest?, [Manifest.Rejected]),
+        painter: CairoPainter,
+        progress: (@Sendable (GateProgress) -> Void)?, onFixture: (@Sendable (FixtureResult) -> Void)?,
+        notice: ((String) -> Void)?
     ) throws(InputError) -> VerifyResult {
         let fixtures = options.selected(catalog)
-        let (manifest, rejected) = try Manifest.loadChecked(from: options.goldens, entries: options.filter)
+        let (manifest, rejected) = loaded
         let environment = RendererEnvironment.current(fonts: painter.fonts, hash: options.proofs.fileHash(atPath:))
         var run = RunInfo(
             matrix: RunInfo.matrixID(catalog.map(\.matrixEntry)), environment: environment, filter: options.filter,
@@ -182,6 +216,11 @@ public enum Verifier {
                     detail: "\(entry.file) is recorded but no fixture has this key", remedy: .recordRemoves))
         }
         let strays = try strayWalk.value()
+        for t in strays.temps {
+            notice?(
+                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it"
+            )
+        }
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {
             failures.append(
                 GateFailure(
@@ -305,11 +344,24 @@ public enum Verifier {
         comparator: ImageComparator, painter: CairoPainter, canvas: Canvas
     ) -> FixtureOutcome {
         let r = render(fixture, painter: painter, into: canvas, for: options.checks)
+        var out = judge(r, entry: entry, options: options, comparator: comparator, painter: painter)
+        // Only a failing fixture is detailed, with its render's pixel hash: hashed here, while the
+        // canvas still holds the render (a passing one is settled without it).
+        if !out.failures.isEmpty { out.words?.pixelHash = r.pixelHash }
+        return out
+    }
+
+    /// `check`'s verdict on a render: the render checks, then the golden comparison.
+    private static func judge(
+        _ r: Rendered, entry: GoldenEntry?, options: GateOptions, comparator: ImageComparator,
+        painter: CairoPainter
+    ) -> FixtureOutcome {
+        let fixture = r.fixture
+        let canvas = r.canvas
         let facts = r.facts
         var out = FixtureOutcome(
             key: fixture.key, facts: facts,
-            words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height), pixelHash: r.pixelHash)
-        )
+            words: RenderedWords(r.scene, PixelSize(width: canvas.width, height: canvas.height)))
         out.failures = options.checks.flatMap { $0.run(fixture.key, r.scene, r.canvas, painter, facts: facts) }
         // The catalog's keys come from a declared collapse rule; where the scenes disagree with it, say so.
         if let why = fixture.collapseFinding {
@@ -389,10 +441,12 @@ public enum Verifier {
             }
         }
         // Fast path: the render's pixels are the ones these exact bytes were proven to hold.
-        if entry != nil, !options.forceDecode, comparator.isExact, options.proofs.pixels(of: proof) == r.pixelHash {
+        if entry != nil, !options.forceDecode, comparator.isExact,
+            let pixels = options.proofs.pixels(of: proof, matching: r)
+        {
             out.fastPath = true
             out.failures += judged(nil)
-            checkEntry(holding: r.pixelHash)
+            checkEntry(holding: pixels)
             if !out.failures.isEmpty { out.actual = r.image() }  // the report draws findings over the render
             return out
         }
@@ -436,6 +490,8 @@ public enum Verifier {
                 GateFailure(
                     key: fixture.key, kind: .pixels, detail: notRecorded + "; perceptually it matches the render"))
         case .same:
+            // Exactly the golden's pixels: the render's words prove these bytes from now on.
+            if comparator.isExact { options.proofs.prove(proof, holds: held, words: r.wordsHash) }
             out.failures += judged(nil)
             if entry == nil {
                 out.failures.append(

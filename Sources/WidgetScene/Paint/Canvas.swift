@@ -158,6 +158,17 @@ public final class Canvas {
         return hash.digest
     }
 
+    /// XXH3-128 of the same size header and then the premultiplied words as they lie, unconverted:
+    /// equal words straighten to equal pixels, so a frame whose words hash like one already seen to
+    /// straighten to a golden's pixels holds them too (`ProvenGoldens`) — one pass over the frame
+    /// where `pixelHash` takes two. Not `pixelHash`: never compared with it.
+    public var wordsHash: Hash128 {
+        let hash = XXH3Stream()
+        RGBAImage.hashHeader(width: width, height: height).withUnsafeBytes { hash.update($0.baseAddress, $0.count) }
+        hash.update(words, width * height * 4)
+        return hash.digest
+    }
+
     /// Premultiplied ARGB words → straight RGBA bytes (little-endian words: R first — the only
     /// byte order evidence builds for, see the `#error` above), exactly as `straightRGBA` does one
     /// word at a time; in C, four pixels at a time (CanvasTests checks every alpha and channel).

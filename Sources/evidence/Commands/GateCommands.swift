@@ -238,21 +238,13 @@ struct VerifyCommand: DeclaredCommand {
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
         let cases = try a.matrix.casesFolder()
-        // a filter that matches nothing is a usage error, never a pass
-        _ = try GateArguments.keys(o.filter, cases: cases)
+        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
         try PageFolder.checkReplaceable(o.reportDirectory!, replacing: false)
         let lock = try FolderLock.acquire(o.goldens, .shared, wait: !a.noWait, onWait: printError)
         defer { withExtendedLifetime(lock) {} }
-        // Verify deletes nothing: a killed record's temp files (where the filter can match) are
-        // named, and the next record sweeps them.
-        for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
-            printError(
-                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it"
-            )
-        }
         let project = Project.current
         let stream = outputs.stream(
             json: a.json,
@@ -265,10 +257,13 @@ struct VerifyCommand: DeclaredCommand {
         var result: VerifyResult
         do {
             result = try Verifier.verify(
-                o, catalog: try FixtureCatalog.load(checking: o.filter, cases: cases),
+                o,
+                loadingCatalog: { () throws(InputError) in try FixtureCatalog.load(checking: o.filter, cases: cases) },
                 painter: try GateArguments.painter(),
                 progress: ProgressLine.make(quiet: a.quiet || a.json, verb: "verified"),
-                onFixture: stream.fixture)
+                onFixture: stream.fixture,
+                // a killed record's temp files, found by the run's walk of the goldens
+                notice: { printError($0) })
             try stream.checkFailure()
         } catch {
             stream.abandon()
@@ -351,16 +346,14 @@ struct RecordCommand: DeclaredCommand {
         o.recordMode = a.mode
         o.replaceUnreadable = a.replaceUnreadable
         let cases = try a.matrix.casesFolder()
-        // also: a filter that matches nothing is a usage error, never a pass
-        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)
+        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
         let handler: any RecordResultHandler =
             a.json
             ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
         let painter = try GateArguments.painter()
-        // a drifted environment: refused, or reviewed first
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
         let r = try Recorder.record(
             o, catalog: catalog, painter: painter, dryRun: a.dryRun,
             rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
