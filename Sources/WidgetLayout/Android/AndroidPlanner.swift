@@ -16,22 +16,16 @@ private typealias L = AndroidLayout
 public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
     let size: AndroidFamily
     let sizeReason: String
-    switch input.family {
-    case .small: (size, sizeReason) = (.small, "forced by --family small")
-    case .medium: (size, sizeReason) = (.medium, "forced by --family medium")
-    case .large: (size, sizeReason) = (.large, "forced by --family large")
-    case .auto:
+    if let fixed = input.family.fixed {
+        (size, sizeReason) = (fixed, "forced by --family \(fixed.rawValue)")
+    } else {
         (size, sizeReason) = resolveSize(
             minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
             largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
     }
     var p = AndroidPlanBuilder(input: input, measurer: measurer, size: size)
     p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
-    switch size {
-    case .small: p.planSmall()
-    case .medium: p.planMedium()
-    case .large: p.planLarge()
-    }
+    size.androidTraits.layout(&p)
     return p.finish(sizeReason: sizeReason)
 }
 
@@ -113,12 +107,7 @@ package struct AndroidTextMetrics {
     package var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
     package func numeralSp(_ f: AndroidFamily) -> Double {
-        let stepped = fontScale > L.fontScaleBandMedium
-        switch f {
-        case .small: return stepped ? L.smallNumeralSteppedSp : L.smallNumeralSp
-        case .medium: return stepped ? L.mediumNumeralSteppedSp : L.mediumNumeralSp
-        case .large: return stepped ? L.largeNumeralSteppedSp : L.largeNumeralSp
-        }
+        fontScale > L.fontScaleBandMedium ? f.androidTraits.numeralSteppedSp : f.androidTraits.numeralSp
     }
     package func numeral(_ f: AndroidFamily) -> TextStyle { .roboto(.bold, sp: numeralSp(f), fontScale: fontScale) }
 
@@ -211,12 +200,7 @@ package struct AndroidPlanBuilder {
     /// numeral "never shrinks below today's size" (22 sp on Small, 34 sp on Medium at fontScale
     /// 1.0), so at fontScale 1.0 it doesn't step at all.
     package func minHead(_ family: AndroidFamily) -> Double {
-        let today: Double
-        switch family {
-        case .small: today = L.smallNumeralSp
-        case .medium: today = L.mediumNumeralSp
-        case .large: today = L.largeNumeralSp
-        }
+        let today = family.androidTraits.numeralSp
         let nominal = m.numeral(family).size
         let step = L.numeralStepSp * input.fontScale
         let steps = max(0, ((nominal - today) / step + 1e-9).rounded(.down))

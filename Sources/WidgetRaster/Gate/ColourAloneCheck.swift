@@ -430,3 +430,17 @@ extension SceneNode {
         return n
     }
 }
+
+extension ColourAloneCheck {
+    /// The colour-alone check in the registry (`CheckRegistry.checks`): across fixtures, no per-render
+    /// body. A one-tint pair's sameness does not move with size or type scale, and colour is no map's
+    /// question; judged across two renders once both are in, verify then draws its one-tint render
+    /// and its pair's.
+    public static let registration = CheckRegistry.Check(
+        name: "colour-alone", kind: .colourAlone,
+        reads:
+            "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
+        stages: [.verify, .contrast], render: nil, remedy: .fixColourAlone, scope: { _, _ in .unsized },
+        judgedByMaps: false,
+        runPictures: .renders)
+}

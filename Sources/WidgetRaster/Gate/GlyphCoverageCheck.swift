@@ -50,3 +50,11 @@ public enum GlyphCoverageCheck {
         }
     }
 }
+
+extension GlyphCoverageCheck {
+    /// The glyph coverage check in the registry (`CheckRegistry.checks`): a glyph's coverage does not
+    /// move with size or type scale.
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
+        stages: [.render], render: gateCheck, remedy: .fixGlyph, scope: { _, _ in .unsized }, judgedByMaps: true)
+}

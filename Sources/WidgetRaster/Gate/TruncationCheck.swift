@@ -47,3 +47,12 @@ public enum TruncationCheck {
         }
     }
 }
+
+extension TruncationCheck {
+    /// The truncation check in the registry (`CheckRegistry.checks`).
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .truncated,
+        reads: "text nodes drawn with \"…\" and their element's truncation ruling",
+        stages: [.render], render: gateCheck, remedy: .fixTruncation,
+        scope: { f, facts in SeedScope.cutOrClip(f, facts) }, judgedByMaps: true)
+}

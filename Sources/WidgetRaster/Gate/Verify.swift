@@ -588,7 +588,7 @@ public enum Verifier {
 }
 
 /// The pictures verify draws for a failure once the run is in (`Verifier.writePictures`).
-enum RunPictures {
+public enum RunPictures: Sendable {
     /// The recorded golden's file as `expected.png`: what record would delete.
     case golden
     /// The fixture's render as `actual.png`, and its pair's as `pair.png` where it names one.
@@ -597,16 +597,13 @@ enum RunPictures {
 
 extension FailureKind {
     /// Which pictures verify draws for this kind after the run; nil: none, or its fixture's
-    /// outcome already wrote them (`writeReport`). Exhaustive: a new kind must say which.
+    /// outcome already wrote them (`writeReport`). Its reporter says which (`FailureKind.reporter`).
     var runPictures: RunPictures? {
-        switch self {
-        case .colourAlone: .renders  // judged across two renders once both are in: its one-tint render and its pair's
-        case .stale: .golden  // no fixture draws it: the page shows the file that would go
-        case .pixels, .size, .text, .missing: nil  // the golden comparison's: its outcome wrote render, golden and diff
-        case .unreadable: nil  // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
-        // a render check's: its outcome wrote the render
-        case .clipped, .truncated, .contrast, .missingGlyph, .lostMeaning: nil
-        case .selfCheck, .environment: nil  // run-wide: no fixture to draw
+        switch reporter {
+        case .comparison: nil  // its outcome wrote render, golden and diff
+        case .golden(_, let pictures): pictures
+        case .run: nil  // run-wide: no fixture to draw
+        case .check(let c): c.runPictures
         }
     }
 }

@@ -56,14 +56,10 @@ public enum MapClass: String, Sendable, Codable, CaseIterable, Comparable {
 extension MapClass {
     /// The finding kinds a map judges: what a render says at a size, read from the plan's scene
     /// alone. Colour is not a question of size (contrast reads pixels, colour-alone pairs of
-    /// renders), and the golden and run kinds are not per-render findings. Exhaustive, so a new
-    /// kind must say whether a map shows it.
+    /// renders), and the golden and run kinds are not per-render findings. A check's registration
+    /// says whether a map shows its kind (`CheckRegistry.Check.judgedByMaps`).
     public static func judges(_ kind: FailureKind) -> Bool {
-        switch kind {
-        case .clipped, .truncated, .missingGlyph, .lostMeaning: true
-        case .contrast, .colourAlone: false
-        case .pixels, .size, .text, .missing, .stale, .unreadable, .selfCheck, .environment: false
-        }
+        kind.check?.judgedByMaps == true
     }
 
     /// The one adaptor from a render's findings to map classes: the finding's own class (issue #51:

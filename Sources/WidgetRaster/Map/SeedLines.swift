@@ -49,9 +49,9 @@ public enum SeedLines {
     /// The bounds a family's map is drawn around: Small and Medium's band tables were written
     /// against Amendment A/B's; Large (and `auto`, which reaches it) against v4.11's.
     public static func bounds(_ family: AndroidFamilyRequest) -> Bounds {
-        switch family {
-        case .small, .medium: smallMediumBounds
-        case .large, .auto: largeBounds
+        switch family.fixed?.androidTraits.provider {
+        case .smallMedium?: smallMediumBounds
+        case .resizeTarget?, nil: largeBounds
         }
     }
 

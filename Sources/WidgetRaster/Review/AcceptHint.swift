@@ -38,19 +38,12 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     case fixCaseExpectation = "fix-case-expectation"
 
     /// The remedy when the check that found the failure said nothing more specific.
+    /// Its reporter says it (`FailureKind.reporter`): a check's registration names its fix.
     public static func `default`(for kind: FailureKind) -> Remedy {
-        switch kind {
-        case .pixels, .size, .text, .missing: return .record
-        case .stale: return .recordRemoves
-        case .unreadable: return .restoreFromGit
-        case .clipped: return .fixClip
-        case .truncated: return .fixTruncation
-        case .contrast: return .fixContrast
-        case .colourAlone: return .fixColourAlone
-        case .missingGlyph: return .fixGlyph
-        case .lostMeaning: return .fixLostMeaning
-        case .selfCheck: return .reportSelfCheck
-        case .environment: return .matchEnvironment
+        switch kind.reporter {
+        case .comparison: return .record
+        case .golden(let remedy, _), .run(let remedy): return remedy
+        case .check(let c): return c.remedy
         }
     }
 

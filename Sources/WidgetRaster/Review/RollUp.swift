@@ -232,12 +232,7 @@ public enum RollUp {
     {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
-        switch f.kind {
-        case .pixels, .size, .text: comparison = true
-        case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning,
-            .selfCheck, .environment:
-            comparison = false
-        }
+        if case .comparison = f.kind.reporter { comparison = true } else { comparison = false }
         // A line a layout edit shed (Longest N, dropped for room) is that layout edit's, not copy.
         let shed =
             f.layout.map { $0.was != nil && $0.now == nil } == true

@@ -54,7 +54,7 @@ public struct IOSSceneBuilder: Sendable {
         // Seed 001 §4: Large speaks only its visible rows, then "N more habits in the app."; the
         // motivator only where the kindling body draws it (OBJ-3317 Q4). Small and Medium speak every habit.
         // The accessories speak the progress count, no checklist (seed 001 §4).
-        // Which habits are spoken is the family's choice (`IOSFamily.spokenHabits`, an exhaustive switch).
+        // Which habits are spoken is the family's choice (`IOSFamilyTraits.spokenHabits`, its row of the family table).
         let visible: [WidgetHabit]?
         switch r.family.spokenHabits {
         case .none: visible = []
