@@ -82,7 +82,7 @@ public enum FixtureCatalog {
     }
 
     /// The bundled renderer's scene builders.
-    private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
+    static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
         (
             AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens),
             IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens)
@@ -92,7 +92,7 @@ public enum FixtureCatalog {
     /// Every matrix item's identity and request, in catalog order: the one place that order is
     /// written. A request (its scenario's snapshot) is made only when its item is drawn, so listing
     /// keys or drawing one fixture never builds the others' (issue #37).
-    private static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
+    static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
         AndroidMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
         + InternationalMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
         + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) }

@@ -262,10 +262,14 @@ public struct KnownFindings: Sendable {
             if let problem = conditions.wholePlatformProblem(everyElement: node == "*") {
                 throw InputError("\(at).conditions", problem)
             }
+            // Nor most of it: every state but one, every family but one (KnownCoverage.swift).
+            let fixture = try string("fixture", required: false) ?? "*"
+            if let problem = try KnownCoverage.problem(conditions, fixture: fixture, everyElement: node == "*") {
+                throw InputError("\(at).conditions", problem)
+            }
             out.append(
                 KnownFinding(
-                    fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind,
-                    node: node,
+                    fixture: fixture, conditions: conditions, kind: kind, node: node,
                     element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass)
             )
         }

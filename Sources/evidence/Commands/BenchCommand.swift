@@ -48,6 +48,14 @@ struct BenchCommand: DeclaredCommand {
         @Option(BenchCommand.prepared) var prepared: String?
     }
 
+    /// `--phase record-same` records into the `--prepared` folder: an output it owns, so the
+    /// project's goldens (or any folder the run reads) are refused as one (issue #55: `--prepared
+    /// Goldens --filter X --phase record-same` removed every golden outside X as stale).
+    static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
+        guard a.string(phase)?.lowercased() == "record-same", let dir = a.given(prepared) else { return [] }
+        return [.init("--prepared", dir, .ownedFolder(role: "prepared"))]
+    }
+
     static func run(_ a: Arguments) throws -> Int32 {
         var o = try a.matrix.gateOptions()
         let rounds = a.rounds

@@ -130,7 +130,8 @@ struct ReportCommand: DeclaredCommand {
         return r
     }
 
-    /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels).
+    /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels);
+    /// a folder deeper than `searchDepth` is exit 2 naming the cap (docs/reference/limits.md).
     static let searchDepth = 8
     static let searchEntries = 100_000
 
@@ -158,6 +159,13 @@ struct ReportCommand: DeclaredCommand {
                 guard lstat(p, &st) == 0 else { continue }
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR where depth < searchDepth: try walk(p, depth: depth + 1)
+                // A folder past the cap is refused, not skipped: a shard's result left unread there
+                // would drop its failures from the merged page.
+                case S_IFDIR:
+                    throw InputError(
+                        path,
+                        "holds a folder more than \(searchDepth) levels below it (\(quoted(String(p.suffix(200)))); report searches \(searchDepth) levels deep at most: name that folder or a result file with --from"
+                    )
                 case S_IFREG where name.hasSuffix(".json") && ResultFile.claimsToBeAResult(p): files.append(p)
                 default: continue
                 }

@@ -16,12 +16,16 @@ public struct AndroidSceneBuilder: Sendable {
     }
 
     public func plan(_ request: AndroidRenderRequest) -> (ResolvedWidget, AndroidWidgetPlan) {
-        // Android's isKindling(snapshot) is false without a snapshot: firstRun always draws the flat,
-        // legacy card (seed 000, "Why not a fourth branch — the FIRST_RUN exclusion").
-        let w = resolveWidget(
-            snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone,
-            kindlingWithoutSnapshot: false)
+        let w = Self.resolved(request)
         return (w, planAndroidWidget(Self.planInput(w, request), measurer: fonts))
+    }
+
+    /// What the request asks to show. Android's isKindling(snapshot) is false without a snapshot:
+    /// firstRun always draws the flat, legacy card (seed 000, "Why not a fourth branch — the
+    /// FIRST_RUN exclusion").
+    public static func resolved(_ request: AndroidRenderRequest) -> ResolvedWidget {
+        resolveWidget(
+            snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone, kindlingWithoutSnapshot: false)
     }
 
     /// The layout's input, from the resolved widget and the copy layer's strings.

@@ -15,9 +15,14 @@ public struct IOSSceneBuilder: Sendable {
     }
 
     public func plan(_ r: IOSRenderRequest) -> (ResolvedWidget, IOSWidgetPlan) {
-        // No snapshot → no flag to read: first run fails closed to the legacy body (seed 000).
-        let w = resolveWidget(snapshot: r.snapshot, asOf: r.asOf, timeZone: r.timeZone, kindlingWithoutSnapshot: false)
+        let w = Self.resolved(r)
         return (w, planIOSWidget(w, r, fonts: fonts))
+    }
+
+    /// What the request asks to show. No snapshot → no flag to read: first run fails closed to the
+    /// legacy body (seed 000).
+    public static func resolved(_ r: IOSRenderRequest) -> ResolvedWidget {
+        resolveWidget(snapshot: r.snapshot, asOf: r.asOf, timeZone: r.timeZone, kindlingWithoutSnapshot: false)
     }
 
     public func scene(_ r: IOSRenderRequest) -> Scene {
