@@ -68,7 +68,7 @@ extension AndroidPlanBuilder {
         if r == .inline {
             let dsW = m.width(input.strings.dayStreak, m.dayStreakStyle)
             let lx = hx + L.largeLabelsMarginStartDp
-            let top = y + (h.height - 2 * m.line) / 2
+            let top = y + StackColumn.centred(StackColumn.textHeight(lines: 2, lineHeight: m.line), in: h.height)
             set(
                 PlanElement(
                     key: .dayStreakLabel, shown: true,
@@ -135,7 +135,7 @@ extension AndroidPlanBuilder {
         {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
             // any line, and where it can't hold its lines it is shed whole, never cut.
-            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
+            let cost = StackColumn.textHeight(lines: lines, lineHeight: m.line, gap: L.largeMotivatorTopMarginDp)
             let left = col.left
             // The stack's rank as data: on all-done the motivator outranks the checklist's floor,
             // elsewhere the floor outranks it, and it never takes the room of a row the checklist

@@ -156,7 +156,10 @@ extension AndroidPlanBuilder {
     package mutating func planMediumChecklist(x: Double, width: Double) {
         planChecklistColumn(
             in: column(x: x, width: width), column: .right, coachText: input.coachLineShort ?? input.coachLine,
-            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, coachTopMargin: 0,
+            coachReason: "Medium renders coachLineShort", coachMaxLines: Self.mediumCoachMaxLines, coachTopMargin: 0,
             maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
+
+    /// Medium's Coach line clamp (seed 000 "Coach line": Medium 2).
+    package static let mediumCoachMaxLines = 2
 }

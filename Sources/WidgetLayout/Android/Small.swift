@@ -125,7 +125,7 @@ extension AndroidPlanBuilder {
             .map { (forms[$0].icon, forms[$0].form.style, forms[$0].form.lines, forms[$0].form.lineHeight) }
             if let chosen {
                 let (showsIcon, style, lines, lineH) = chosen
-                let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
+                let cost = StackColumn.textHeight(lines: lines, lineHeight: lineH, gap: L.newDaySmallTopMarginDp)
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
                 let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
                 let y = take(.newDayLine, cost, in: &col, column: .main).minY
@@ -150,7 +150,8 @@ extension AndroidPlanBuilder {
                         key: .newDayLine, shown: true, reason: reason,
                         costDp: cost,
                         frame: Rect(
-                            x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * lineH),
+                            x: tx, y: y + L.newDaySmallTopMarginDp, width: textW,
+                            height: StackColumn.textHeight(lines: lines, lineHeight: lineH)),
                         text: input.strings.newDay, style: style, lines: lines, maxLines: L.newDayMaxLines))
                 showsCaption = false
                 captionReason = "NEW_DAY: state_new_day is the status line, the caption row sheds"
@@ -299,7 +300,7 @@ extension AndroidPlanBuilder {
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
-        let cost = margin + Double(lines) * line.lineHeight
+        let cost = StackColumn.textHeight(lines: lines, lineHeight: line.lineHeight, gap: margin)
         let y = take(.statusTitle, cost, in: &col, column: .main).minY
         if showsCheck {
             set(
@@ -309,8 +310,8 @@ extension AndroidPlanBuilder {
                         "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
                     costDp: 0,
                     frame: Rect(
-                        x: x0, y: y + margin + (line.lineHeight - L.newDaySmallIconDp) / 2, width: L.newDaySmallIconDp,
-                        height: L.newDaySmallIconDp)))
+                        x: x0, y: y + margin + StackColumn.centred(L.newDaySmallIconDp, in: line.lineHeight),
+                        width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
         } else if wantsCheck {
             hide(
                 .statusGlyph,
@@ -349,7 +350,7 @@ extension AndroidPlanBuilder {
         let ctaLineH = L.lineBox(size: ctaStyle.size)
         let labelW = cw - 2 * L.ctaPaddingDp
         let ctaLines = m.fitLines(cta, width: labelW, style: ctaStyle)
-        let pillH = Double(ctaLines ?? 1) * ctaLineH + L.ctaPaddingDp
+        let pillH = StackColumn.textHeight(lines: ctaLines ?? 1, lineHeight: ctaLineH, gap: L.ctaPaddingDp)
         let ctaCost = L.ctaTopMarginDp + pillH
         let progressCost = smallProgressCost
 
@@ -399,22 +400,12 @@ extension AndroidPlanBuilder {
         let nextDueH = rowHeights[rowForm]
         let labelMaxLines = rowForm == 0 ? 2 : 1
         let rowCost = L.statusTopMarginDp + nextDueH
-        let y = col.take(nextDueH, gap: L.statusTopMarginDp).minY
-        let habitLabelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(
-            input.habits[next].title, width: habitLabelW, maxLines: labelMaxLines, style: m.habitStyle,
-            measurer: m.measurer)
-        let labelH = Double(w.lines.count) * m.habitLine
+        let frame = col.take(nextDueH, gap: L.statusTopMarginDp)
         habitRows.append(
-            HabitRowPlan(
-                habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
-                frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
-                labelFrame: Rect(
-                    x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
-                    width: habitLabelW, height: labelH),
-                labelLines: w.lines.count, labelMaxLines: labelMaxLines, ellipsized: w.ellipsized,
-                label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-        habitRow(next, .main, y - L.statusTopMarginDp, rowCost)
+            habitRowPlan(
+                next, label: habitLabel(next, rowWidth: frame.width, maxLines: labelMaxLines), maxLines: labelMaxLines,
+                isNextDue: true, frame: frame))
+        habitRow(next, .main, frame.minY - L.statusTopMarginDp, rowCost)
         guard showsPill, let ctaLines else {
             hide(
                 .ctaPill,

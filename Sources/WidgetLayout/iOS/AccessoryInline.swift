@@ -42,9 +42,12 @@ extension IOSPlanBuilder {
         let symbol = inlineAccessorySymbol(w)
         add(
             w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
-            Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
+            Rect(x: card.minX, y: StackColumn.centred(g, on: card.midY), width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
-        var col = column(Rect(x: card.minX + g + gap, y: card.midY - lh / 2, width: card.width - g - gap, height: lh))
+        var col = column(
+            Rect(
+                x: card.minX + g + gap, y: StackColumn.centred(lh, on: card.midY), width: card.width - g - gap,
+                height: lh))
         let text = inlineAccessoryText(w)
         guard let placed = col.text(text, style: s, maxLines: 1, whole: false), let drawn = placed.text.lines.first
         else {
