@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(
-            name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
+            name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -272,7 +272,8 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("failures by kind: " + kinds.joined(separator: "; "))
         }
         if let counts = result.classCountsLine {
-            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only failures fail.
+            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only
+            // failures fail.
             out.append(
                 "findings: \(counts) (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
         }

@@ -15,7 +15,8 @@ import Testing
     }
     static let workflowsFolder = ".github/workflows"
     static var workflows: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(workflowsFolder).path)) ?? [])
+        ((try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent(workflowsFolder).path)) ?? [])
             .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted().map { "\(workflowsFolder)/\($0)" }
     }
     static let gitlab = "docs/ci/gitlab-ci.yml"

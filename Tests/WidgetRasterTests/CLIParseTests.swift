@@ -382,7 +382,8 @@ import WidgetText
     @Test func knownFindingsPrintOneShortLinePerEntry() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         #expect(!known.entries.isEmpty)
-        // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match itself).
+        // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match
+        // itself).
         let entries = known.entries.filter { Glob.matches($0.fixture, $0.fixture + "/x") }
         #expect(entries.count >= 3)
         let matches = entries.flatMap { e in

@@ -571,7 +571,10 @@ import Testing
         let fields = Set(
             source.matches(
                 of:
-                    /(?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)|members\["([a-zA-Z]+)"\]/
+                    #/
+                    (?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)
+                    |members\["([a-zA-Z]+)"\]
+                    /#
             )
             .compactMap { m in m.output.1.map(String.init) ?? m.output.2.map(String.init) })
         #expect(fields.count >= 12)

@@ -34,7 +34,8 @@ import WidgetScene
         let dir = try Self.scratch()
         defer { dir.remove() }
         for name in ["x", "./-"] {
-            // The scratch folder is no project: the clone is named (the binary finds its project from the working folder).
+            // The scratch folder is no project: the clone is named (the binary finds its project from the working
+            // folder).
             let r = try Self.evidence(
                 ["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name],
                 in: dir.url)
@@ -295,7 +296,8 @@ import WidgetScene
             #expect(error.problem.contains("more than \(XMLShape.maxAttributesPerElement) attributes"))
         }
         let deep = Array(
-            ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70) + "</resources>")
+            ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70)
+                + "</resources>")
                 .utf8)
         #expect(throws: InputError.self) { try XMLShape.check(deep, file: "v.xml") }
         // Comments, CDATA and quoted values holding '<', '>' and '=' are not counted.

@@ -139,7 +139,8 @@ import WidgetText
         let r = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
         #expect(r.removed.isEmpty && r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/orphan.png"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
-        // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an orphan.
+        // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an
+        // orphan.
         let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
         var manifest = try #require(try Manifest.load(from: dir))
         manifest.goldens[owned.key] = nil
@@ -264,7 +265,8 @@ import WidgetText
         var manifest = try #require(try Manifest.load(from: dir))
         for f in catalog.prefix(2) { manifest.goldens[f.key]?.visibleText = ["words the render no longer draws"] }
         try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
-        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record wrote.
+        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record
+        // wrote.
         try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(
             to: dir.appendingPathComponent(catalog[0].goldenPath))
         var nudged = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(catalog[1].goldenPath).path)

@@ -566,7 +566,8 @@ import WidgetText
         #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
         #expect(
             unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
-        // Every spec gap is what some render users reach really loses (a known entry is matched by a golden: LostMeaningTests).
+        // Every spec gap is what some render users reach really loses (a known entry is matched by a golden:
+        // LostMeaningTests).
         for e in known.entries where e.findingClass == .specGap && !usedEntries.contains(e) {
             Issue.record("spec-gap entry \(e.kind.rawValue) \(e.node) \(e.conditions) matched no render of the sweep")
         }

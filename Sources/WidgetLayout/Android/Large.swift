@@ -1,7 +1,8 @@
 import EvidenceCore
 import WidgetModel
 
-/// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing motivator.
+/// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing
+/// motivator.
 
 private typealias L = AndroidLayout
 

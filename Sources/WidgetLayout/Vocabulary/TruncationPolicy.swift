@@ -2,7 +2,8 @@ import WidgetModel
 
 /// The truncation policy: for every text node the widget draws, whether the layout may cut it with
 /// "…" or must wrap or shed it whole. Data beside the role table (DESIGN: "Findings, known
-/// findings, and what may be cut"); the truncation check reads it from each node's element kind (`ElementKind.truncation`).
+/// findings, and what may be cut"); the truncation check reads it from each node's element kind
+/// (`ElementKind.truncation`).
 public enum TruncationPolicy: String, Hashable, Sendable, Codable {
     /// A trailing "…" is an accepted degradation: the full text is one tap or TalkBack away.
     case mayEllipsize = "may-ellipsize"

@@ -11,7 +11,8 @@ import WidgetScene
 ///
 /// A case's options are read by `render`'s own widget and size declarations and parser
 /// (Support/WidgetOptionTables.swift): the file's option names are turned back into the command
-/// line they stand for, so a case and `render` cannot drift apart. Every error is one line naming the file and the JSON path.
+/// line they stand for, so a case and `render` cannot drift apart. Every error is one line naming the file and the JSON
+/// path.
 public struct CaseFile: Sendable, Equatable {
     /// `cases/reported/obj-2428`: the fixture key (also the golden's path, + `.png`).
     public var key: String

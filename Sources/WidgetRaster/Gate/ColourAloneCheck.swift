@@ -115,7 +115,8 @@ public enum ColourAloneCheck {
 
     public static let meanings: [Meaning] = [
         Meaning(
-            name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
+            name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph],
+            branches: [(.extended, .notyet)]),
         Meaning(
             name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph],
             branches: [(.extended, .notyet)]),

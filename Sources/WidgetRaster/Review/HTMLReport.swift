@@ -181,7 +181,8 @@ public enum HTMLReport {
     // MARK: data
 
     /// The page's data: one compact array per failing fixture,
-    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair · 16 accessibility view), vibrant, findings, words]`, with each finding
+    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair · 16 accessibility view), vibrant, findings, words]`,
+    /// with each finding
     /// `[kind, node, detail, box [x,y,w,h] or 0, hint index]` and words
     /// `[width, height, text now, text diff or 0 when unchanged, label now, label diff or 0]` (a diff
     /// is `[[0 same|1 removed|2 added, text]…]`; an unrecorded fixture's is 1). Hints are shared:

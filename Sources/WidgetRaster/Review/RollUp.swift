@@ -50,7 +50,8 @@ public enum RollUp {
         /// A layout cause's moves, one per fixture, in the failures' order.
         public var moves: [LayoutMove] = []
 
-        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value #86765A"
+        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value
+        /// #86765A"
         public var line: String {
             let fixtures = "\(keys.count) fixture\(keys.count == 1 ? "" : "s")"
             switch cause {

@@ -26,7 +26,8 @@ struct VersionCommand: DeclaredCommand {
     struct Report: Encodable {
         var version: String
         var environment: RendererEnvironment
-        /// The differences from Goldens/manifest.json's environment (empty: it matches); nil without a readable manifest.
+        /// The differences from Goldens/manifest.json's environment (empty: it matches); nil without a readable
+        /// manifest.
         var manifestDifferences: [String]?
         var inputs: Inputs
     }
