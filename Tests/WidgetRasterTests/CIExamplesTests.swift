@@ -211,7 +211,8 @@ import Testing
         let root = Self.root.standardizedFileURL.path
         #expect(
             r.text.hasPrefix(
-                "podman run --rm --platform linux/amd64 -v \(root):/work -w /work -e HOST_UID=\(getuid()) -e HOST_GID=\(getgid()) \(image) bash -c "
+                "podman run --rm --platform linux/amd64 -v \(root):/work -w /work -e HOST_UID=\(getuid()) -e "
+                    + "HOST_GID=\(getgid()) \(image) bash -c "
             ), "\(r.text)")
         #expect(r.text.hasSuffix(" in-container record --filter ios/\\* \n"), "\(r.text)")
         for step in [

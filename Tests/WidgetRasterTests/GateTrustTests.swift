@@ -332,10 +332,12 @@ import WidgetScene
         #expect(!KnownConditions(textSize: [.large]).matches(android))
         #expect(KnownConditions(textSize: [.large]).matches(ios))
         let entry =
-            #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","seed":"000"}]}"#
+            #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","#
+            + #""seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(entry.utf8), name: "k.json") }
         let both =
-            #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","seed":"000"}]}"#
+            #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","#
+            + #""seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(both.utf8), name: "k.json") }
     }
 

@@ -41,7 +41,8 @@ import Testing
         // Goldens re-recorded after the re-encode (other bytes) are not this test's to judge; the
         // rest are, and at the re-encode commit that is every one.
         print(
-            "ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its earlier pixels"
+            "ReencodeTests: \(checked) of \(rows.count) goldens still hold the re-encode's bytes; each decodes to its "
+                + "earlier pixels"
         )
     }
 
@@ -80,7 +81,8 @@ import Testing
             checked += 1
         }
         print(
-            "ReencodeTests: \(checked) of \(rows.count) goldens hold the level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels"
+            "ReencodeTests: \(checked) of \(rows.count) goldens hold the level re-encode's bytes (\(changed) of them "
+                + "re-encoded); each decodes to its earlier pixels"
         )
     }
 }

@@ -43,7 +43,8 @@ enum SweepSwitch {
                     let s = Scenario.cell(state, branch: branch, motif: .stones, kindling: kindling)
                     out.append(
                         (
-                            "\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-\(kindling ? "kindling" : "legacy")",
+                            "\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-"
+                                + "\(kindling ? "kindling" : "legacy")",
                             s
                         ))
                 }
@@ -112,7 +113,8 @@ enum SweepSwitch {
                     let (facts, _, found) = androidFindings(s, width: width, height: height, fs: fs)
                     for f in found {
                         failures.append(
-                            "\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): \(f.detail)"
+                            "\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): "
+                                + "\(f.detail)"
                         )
                     }
                 }
@@ -146,7 +148,9 @@ enum SweepSwitch {
                     if let p = previous {
                         if !kinds.isSubset(of: p.kinds) || drawn.rows.count > p.rows {
                             failures.append(
-                                "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
+                                "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws "
+                                    + "\(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at "
+                                    + "\(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
                             )
                         }
                     }
@@ -176,7 +180,8 @@ enum SweepSwitch {
                     let facts = RenderFacts(family: .ios(family), resolved: w, size: scene.size, textSize: text)
                     for f in Self.unknownFindings(scene, facts) {
                         failures.append(
-                            "\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): \(f.detail)"
+                            "\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): "
+                                + "\(f.detail)"
                         )
                     }
                 }

@@ -53,7 +53,8 @@ import WidgetScene
     static let openGaps: [(platform: Platform, token: String, role: NodeRole, why: String)] = [
         (
             .ios, "WidgetAccentDeep", .graphic,
-            "the lit streak glyph's edge on its own glow: listing it fails the bundled dark WidgetAccentDeep at the halo's peak (2.93:1; the rendered pixels pass) — a token decision for a designer"
+            "the lit streak glyph's edge on its own glow: listing it fails the bundled dark WidgetAccentDeep at the "
+                + "halo's peak (2.93:1; the rendered pixels pass) — a token decision for a designer"
         )
     ]
 
@@ -141,7 +142,8 @@ import WidgetScene
             }
         }
         print(
-            "RoleTableReachTests: \(judged) nodes of \(fixtures.count) \(platform) fixtures judged; \(gaps.count) token uses outside the role table"
+            "RoleTableReachTests: \(judged) nodes of \(fixtures.count) \(platform) fixtures judged; \(gaps.count) "
+                + "token uses outside the role table"
         )
         #expect(judged > 2_000)
         let open = Self.openGaps.filter { $0.platform == platform }

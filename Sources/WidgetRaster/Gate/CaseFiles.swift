@@ -112,7 +112,8 @@ public enum CaseFiles {
         guard st.st_mode & S_IFMT == S_IFDIR else {
             throw InputError(
                 root.path,
-                "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live in a real Cases/ folder"
+                "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live "
+                    + "in a real Cases/ folder"
             )
         }
         let folder = ContainedFolder(root)
@@ -377,7 +378,8 @@ public enum CaseFiles {
                 return .failure(
                     InputError(
                         path,
-                        "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside it)"
+                        "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside "
+                            + "it)"
                     ))
             }
             if gateOptions.contains(name) {
