@@ -99,11 +99,19 @@ struct BrowserTests {
         #expect(!dom.contains("onerror=\"alert"))
     }
 
+    /// The whole-matrix gallery (every fixture rendered) that the tests which only read it share:
+    /// written once a process, into .build/browser-tests/gallery (the last run's, replaced).
+    static let wholeGallery = Result<URL, any Error> {
+        let out = PackagePaths.root.appendingPathComponent(".build/browser-tests/gallery")
+        try? FileManager.default.removeItem(at: out)
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let code = try GalleryCommand.run(["-o", out.path])
+        guard code == 0 else { throw HeadlessChromium.Failed(description: "evidence gallery exited \(code)") }
+        return out
+    }
+
     @Test func galleryListsEveryFixtureKey() throws {
-        let work = tempDir()
-        defer { try? FileManager.default.removeItem(at: work) }
-        let out = work.appendingPathComponent("g")
-        #expect(try GalleryCommand.run(["-o", out.path]) == 0)
+        let out = try Self.wholeGallery.get()
         let page = out.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
@@ -539,10 +547,7 @@ struct BrowserTests {
     /// goldens (Android's 400 dp Large band, iOS's 338 pt families) shrink to fit. Headless Chromium
     /// will not open a window under 500 px, so the page itself is laid out 390 px wide.
     @Test func galleryFitsA390PxWindow() throws {
-        let work = tempDir()
-        defer { try? FileManager.default.removeItem(at: work) }
-        let out = work.appendingPathComponent("g")
-        #expect(try GalleryCommand.run(["-o", out.path]) == 0)
+        let out = try Self.wholeGallery.get()
         let page = try instrumented(
             out.appendingPathComponent("index.html"),
             """
