@@ -228,8 +228,9 @@ public struct KnownFindings: Sendable {
             if node != "*" && element == nil {
                 throw InputError(
                     "\(at).node",
-                    "'\(node)' names no scene element (a display name such as caption, motivatorLine, "
-                        + "habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)"
+                    "'\(node)' names no scene element (a display name such as caption, "
+                        + "motivatorLine, habit-row-*.title, an element kind such as "
+                        + "\(ElementKind.habitTitle.rawValue), or *)"
                 )
             }
             let seed = try string("seed")!
