@@ -58,7 +58,8 @@ public func resolveSize(
     }
     return (
         .large,
-        "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)"
+        "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ "
+            + "\(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)"
     )
 }
 
@@ -225,7 +226,8 @@ package struct AndroidPlanBuilder {
 
     /// The content box's arithmetic, spelled from the constants it uses (`label` names the budget).
     func contentBoxNote(_ label: String) -> String {
-        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
+        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); "
+            + "staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
     }
     func contentWidthNote() -> String { "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw))" }
 
@@ -338,7 +340,8 @@ package struct AndroidPlanBuilder {
         }
         let reason =
             style.size < nominal
-            ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × \(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
+            ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × "
+                + "\(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
             : nil
         return (style, w, reason)
     }
@@ -357,7 +360,8 @@ package struct AndroidPlanBuilder {
         ]).fill(room: width).forms
         let flame = kept[.flame] != nil
         note(
-            "coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")"
+            "coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = "
+                + "\(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")"
         )
         return Head(
             numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil,
@@ -371,14 +375,16 @@ package struct AndroidPlanBuilder {
                 PlanElement(
                     key: .flame, shown: true,
                     reason:
-                        "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits",
+                        "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) "
+                        + "fits",
                     costDp: L.flameContainerDp,
                     frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
             nx += L.flameContainerDp + L.headerGapDp
         } else {
             hide(
                 .flame,
-                "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins"
+                "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) "
+                    + "exceeds the box — between no flame and a clipped number, the number wins"
             )
         }
         set(
@@ -455,7 +461,9 @@ package struct AndroidPlanBuilder {
                 .staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line,
                 cost: footer,
                 reason:
-                    "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"
+                    "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = "
+                    + "\(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, "
+                    + "ellipsize=end)"
             ))
         row(.staleFooter, .footer, y0 + budget, footer)
     }
@@ -538,7 +546,8 @@ package struct AndroidPlanBuilder {
             PlanElement(
                 key: key, shown: true,
                 reason:
-                    "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp"
+                    "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = "
+                    + "\(fmtDp(cost)) dp"
                     + (cut ? "; ellipsized" : ""),
                 costDp: cost, frame: placed.frame,
                 text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
@@ -682,8 +691,10 @@ package struct AndroidPlanBuilder {
             hide(
                 .coachLine,
                 listsRows
-                    ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
-                    : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)"
+                    ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits "
+                        + "(rows shed last; spoken in full regardless)"
+                    : "Coach line yields to the status line (the state's own line outranks it; spoken in full "
+                        + "regardless)"
             )
         } else if showsCoachLine, let text = coachText {
             // The lines that fit under the same top margin the line is placed with.
@@ -770,7 +781,8 @@ package struct AndroidPlanBuilder {
                 hide(
                     .statusGlyph,
                     size.traits.drawsRestGlyph
-                        ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
+                        ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — "
+                            + "the glyph yields to the state's own line"
                         : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
@@ -929,7 +941,8 @@ package struct AndroidPlanBuilder {
         let (oneLine, twoLine, nextDueH, nextDue) = (rb.oneLine, rb.twoLine, rb.nextDueH, rb.nextDue)
         if rb.nextDueIsOneLine {
             note(
-                "next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does (\(fmtDp(nextDueH)) dp)"
+                "next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does "
+                    + "(\(fmtDp(nextDueH)) dp)"
             )
         }
         let strings = input.strings
@@ -955,7 +968,8 @@ package struct AndroidPlanBuilder {
         overflow = n - k
         let overflowCost = rb.overflowCost(k)
         note(
-            "habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
+            "habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) "
+                + "dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
                 + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
         let others = idx.filter { $0 != nextDue }.count
@@ -963,7 +977,8 @@ package struct AndroidPlanBuilder {
         levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.traits.levelBLabels
         if overflow == 0 && k > 0 && others > 0 {
             note(
-                "Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")"
+                "Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) "
+                    + "\(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")"
             )
         }
         for (n, i) in idx.enumerated() {
@@ -995,7 +1010,8 @@ package struct AndroidPlanBuilder {
                 hide(
                     .overflowLine,
                     overflowLines(overflow) == nil
-                        ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"
+                        ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at "
+                            + "\(fmtDp(width)) dp — shed whole, never cut"
                         : "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
             }
         } else {

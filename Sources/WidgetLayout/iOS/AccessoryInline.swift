@@ -26,7 +26,8 @@ extension IOSPlanBuilder {
         else {
             lose(
                 .element(.inlineLabel),
-                "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the \(fmtDp(card.height)) pt row"
+                "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the "
+                    + "\(fmtDp(card.height)) pt row"
             )
             return
         }
@@ -34,7 +35,9 @@ extension IOSPlanBuilder {
         let lh = metrics.lineHeight(s)
         if step != typeStep {
             note(
-                "label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box \(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt row"
+                "label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box "
+                    + "\(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt "
+                    + "row"
             )
         }
         let g = s.size
@@ -81,7 +84,8 @@ extension IOSPlanBuilder {
                 FinishedText(lines: [tail], ellipsized: true)
             ),
             style: s, ink: .ink,
-            "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline line)"
+            "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline "
+                + "line)"
         )
         lost[.element(cut.element.kind)] = "the inline line is cut in \(quoted(cut.text)): \(quoted(drawn))"
     }

@@ -56,7 +56,8 @@ extension IOSPlanBuilder {
         }
         if lines.line1 != forms[0] {
             note(
-                "line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at \(fmtDp(IOSLayout.rectangularLine1MinScale * 100)) %: its short form '\(lines.line1)'"
+                "line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at "
+                    + "\(fmtDp(IOSLayout.rectangularLine1MinScale * 100)) %: its short form '\(lines.line1)'"
             )
         }
         if l1.size < nominal {
@@ -156,7 +157,8 @@ extension IOSPlanBuilder {
         if lines.line3 != nil, chosen.count < 3 {
             hide(
                 .element(.accessoryLine3),
-                "dropped by ViewThatFits: three lines need \(fmtDp(needs[0])) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)"
+                "dropped by ViewThatFits: three lines need \(fmtDp(needs[0])) pt > \(fmtDp(card.height)) pt (dropped "
+                    + "whole, never clipped)"
             )
         } else if lines.line3 == nil {
             hide(.element(.accessoryLine3), "no third line in \(w.state.rawValue)")

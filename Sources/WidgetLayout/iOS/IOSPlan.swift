@@ -86,7 +86,8 @@ package struct IOSPlanBuilder {
         let m = inset.pt
         content = card.insetBy(dx: m, dy: m)
         arithmetic.append(
-            "card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))"
+            "card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins "
+                + "(\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))"
         )
     }
 
@@ -202,7 +203,8 @@ package struct IOSPlanBuilder {
         }
         col.take(rowH)
         note(
-            "header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt"
+            "header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, "
+                + "row \(fmtDp(rowH)) pt"
         )
         return col.y
     }
@@ -496,7 +498,8 @@ package struct IOSPlanBuilder {
         else {
             lose(
                 .element(.staleFooter),
-                "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"
+                "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt "
+                    + "header row"
             )
             return
         }
@@ -563,7 +566,8 @@ package struct IOSPlanBuilder {
         visibleHabits = idx
         overflow = habits.count - idx.count
         note(
-            "rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")"
+            "rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) "
+                + "pt\(overflow > 0 ? ", +\(overflow) hidden" : "")"
         )
         for (n, i) in idx.enumerated() {
             let h = habits[i]
@@ -625,7 +629,8 @@ package struct IOSPlanBuilder {
         else {
             hide(
                 .pipRow,
-                "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"
+                "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states "
+                    + "progress"
             )
             return
         }

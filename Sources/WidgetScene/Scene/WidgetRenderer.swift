@@ -111,7 +111,8 @@ public struct WidgetRenderer: Sendable {
             return RenderedWidget(
                 scene: d.scene,
                 layoutNote:
-                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size "
+                    + "\(r.textSize.rawValue)\(mode)",
                 hidden: plan.hiddenByName, facts: d.facts)
         }
     }
