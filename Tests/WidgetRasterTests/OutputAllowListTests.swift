@@ -250,7 +250,8 @@ import Testing
         #expect(!summary.split(separator: "\n").contains { $0.hasPrefix("::") })
     }
 
-    /// A result's run must list exactly this evidence's checks; `**` is a whole-matrix claim; a key counted twice is refused.
+    /// A result's run must list exactly this evidence's checks; `**` is a whole-matrix claim; a key counted twice is
+    /// refused.
     @Test func aResultIsTrustedOnlyForWhatItProves() throws {
         let catalog = ResultFile.catalogOrNone()
         var r = VerifyResult(passed: ["android/made/up"], failures: [], comparison: "exact", fastPath: 0)

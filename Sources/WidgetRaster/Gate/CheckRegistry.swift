@@ -48,12 +48,14 @@ public enum CheckRegistry {
         Check(
             name: LostMeaningCheck.name, kind: .lostMeaning,
             reads:
-                "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
+                "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content "
+                + "table for the render's state and family",
             stages: [.render], render: LostMeaningCheck.gateCheck),
         Check(
             name: "colour-alone", kind: .colourAlone,
             reads:
-                "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
+                "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done "
+                + "copy across reactive branches",
             stages: [.verify, .contrast], render: nil),
     ]
 
@@ -77,7 +79,8 @@ public enum CheckRegistry {
             return GateFailure(
                 key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                 detail:
-                    "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off"
+                    "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or "
+                    + "removed element has switched it off"
             )
         }
     }

@@ -263,7 +263,8 @@ public enum FixtureCatalog {
             if let d = drawn[fixture] {
                 if d.finding == nil, d.drawn.scene != scene {
                     drawn[fixture]!.finding =
-                        "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
+                        "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one "
+                        + "golden, "
                         + "but they render differently: the render reads a facet the rule says it ignores"
                 }
                 return
@@ -272,7 +273,8 @@ public enum FixtureCatalog {
             drawn[fixture] = (
                 item, made,
                 twin.map {
-                    "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
+                    "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them "
+                        + "apart: "
                         + "declare the facet this render ignores"
                 }
             )

@@ -42,6 +42,14 @@ public struct DrawnWidget: Sendable {
     public enum Plan: Sendable {
         case android(AndroidWidgetPlan)
         case ios(IOSWidgetPlan, IOSRenderRequest)
+
+        /// The plan, whichever platform made it.
+        public var laidOut: any LaidOutPlan {
+            switch self {
+            case .android(let plan): plan
+            case .ios(let plan, _): plan
+            }
+        }
     }
     public var plan: Plan
     public var scene: Scene
@@ -119,7 +127,8 @@ public struct WidgetRenderer: Sendable {
             return RenderedWidget(
                 scene: d.scene,
                 layoutNote:
-                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size "
+                    + "\(r.textSize.rawValue)\(mode)",
                 hidden: plan.hiddenByName, facts: d.facts)
         }
     }

@@ -116,7 +116,8 @@ struct BenchCommand: DeclaredCommand {
             print(
                 String(
                     format:
-                        "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before the phase), jobs %d%@",
+                        "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before "
+                        + "the phase), jobs %d%@",
                     phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), setupMB, o.jobs,
                     detail))
             return 0
