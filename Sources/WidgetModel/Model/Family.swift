@@ -43,7 +43,8 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
         switch (self, family.kind) {
         case (.ios16, _):
             return
-                "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+                "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they "
+                + "are always drawn vibrant"
         case (_, .accessory):
             return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
         case (_, .home):

@@ -280,7 +280,8 @@ extension Manifest {
         if let over = found.overLimit {
             throw InputError(
                 directory.path,
-                "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a golden"
+                "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a "
+                    + "golden"
             )
         }
         let unlisted = found.files.filter { rel in

@@ -14,7 +14,8 @@ public enum GlyphCoverageCheck {
         /// The chain that was tried, primary first.
         public var fonts: [String]
         public var description: String {
-            "\(node): \(missing.map(Self.codePoint).joined(separator: ", ")) has no glyph in \(fonts.joined(separator: ", "))"
+            "\(node): \(missing.map(Self.codePoint).joined(separator: ", ")) has no glyph in "
+                + "\(fonts.joined(separator: ", "))"
                 + " (drawn as a .notdef box)"
         }
         /// `U+1F8B0`: at least four hex digits, upper case.

@@ -65,7 +65,8 @@ public enum InternationalMatrix {
         return out
     }
 
-    // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line Coach line),
+    // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line
+    // Coach line),
     // systemLarge's window (four a card), as systemSmall's next-due habit, and as the habit the
     // inline Lock Screen accessory names ("12 · 1 of 2 · <title> left"), at the default class.
 

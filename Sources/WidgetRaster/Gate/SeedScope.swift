@@ -75,7 +75,8 @@ public enum SeedScope {
         name: "streak digits", covers: "1–\(maxStreakDigits) digits",
         section: "Known follow-ups",
         passages: [
-            "4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both bound their matrix to {1,2,3}-digit streaks (the accepted scope)"
+            "4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both "
+                + "bound their matrix to {1,2,3}-digit streaks (the accepted scope)"
         ],
         inside: { digits(max($0.resolved.streak, $0.resolved.longestStreak)) <= maxStreakDigits })
 

@@ -15,7 +15,8 @@ public enum TruncationCheck {
         /// limit (or the room) stopped it — on a one-line view, its line limit.
         public var lines: Int = 1
         public var description: String {
-            "\(node) drew \"\(drawn)\" — cut at the end of \(lines == 1 ? "its one line" : "line \(lines)") by its view's line limit; a \(rule.what) must not be cut (\(rule.seed))"
+            "\(node) drew \"\(drawn)\" — cut at the end of \(lines == 1 ? "its one line" : "line \(lines)") by its "
+                + "view's line limit; a \(rule.what) must not be cut (\(rule.seed))"
         }
     }
 

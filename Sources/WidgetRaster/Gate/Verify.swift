@@ -249,7 +249,8 @@ public enum Verifier {
         let encoderNote =
             encoder.isEmpty
             ? ""
-            : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write other bytes for the same pixels)"
+            : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write "
+                + "other bytes for the same pixels)"
         switch choice {
         case .exact:
             return .applied(
@@ -272,7 +273,9 @@ public enum Verifier {
                 GateFailure(
                     key: "(environment)", kind: .environment,
                     detail:
-                        "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"
+                        "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot "
+                        + "choose a weaker one — run where the goldens were recorded (the fix says how), or pass "
+                        + "--compare perceptual to compare perceptually on purpose"
                 ))
         }
     }
@@ -326,7 +329,8 @@ public enum Verifier {
                 GateFailure(
                     key: fixture.key, kind: .selfCheck,
                     detail:
-                        "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the lost-meaning check and known findings' conditions cannot judge it"
+                        "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the "
+                        + "lost-meaning check and known findings' conditions cannot judge it"
                 ))
         }
         out.applied = options.checks.map { $0.applies(r.scene) }
@@ -380,7 +384,8 @@ public enum Verifier {
             }
             guard !wrong.isEmpty else { return }
             let disagreement =
-                "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): \(wrong.joined(separator: "; "))"
+                "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): "
+                + "\(wrong.joined(separator: "; "))"
             if let i = out.failures.firstIndex(where: { $0.kind == .pixels || $0.kind == .size }) {
                 out.failures[i].detail += "; " + disagreement
             } else {
@@ -429,7 +434,8 @@ public enum Verifier {
         // golden nor an edited environment can lean on its tolerance).
         let unrecorded = !comparator.isExact && entry.map { held != $0.pixelHash } == true
         let notRecorded =
-            "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
+            "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s "
+            + "pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
             out.failures += judged(

@@ -46,7 +46,8 @@ public enum MapClass: String, Sendable, Codable, CaseIterable, Comparable {
         case .shed: "optional elements shed in the seed's order (dots and shade: how many, 5 for 5+)"
         case .known: "meaning lost, a limitation the seed names"
         case .outsideScope:
-            "meaning lost where the seed does not reach (outside its bounds, or a family resolveSize does not pick there)"
+            "meaning lost where the seed does not reach (outside its bounds, or a family resolveSize does not pick "
+                + "there)"
         case .specGap: "meaning lost by the seed's own rules (spec gap)"
         case .lost: "meaning lost, unexplained (a failure)"
         }

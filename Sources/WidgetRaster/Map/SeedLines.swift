@@ -121,7 +121,8 @@ public enum SeedLines {
                 Line(
                     axis: .height, at: 160, kind: .threshold, label: "New day 2 lines ≥160",
                     seed:
-                        "000, OBJ-1382 Known limitation: at 110dp × fontScale 2.0, below 160dp of granted height, New day needs 2 lines"
+                        "000, OBJ-1382 Known limitation: at 110dp × fontScale 2.0, below 160dp of granted height, New "
+                        + "day needs 2 lines"
                 ))
         }
         return out

@@ -28,7 +28,8 @@ enum GateArguments {
     enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
     static let compare = OptionSpec.value(
         "compare", nil,
-        "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
+        "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch "
+            + "7.2's rule, on purpose)",
         check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
     static let threshold = OptionSpec.value(
         "threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
@@ -73,7 +74,8 @@ enum GateArguments {
         let proofs = ProvenGoldens.open(folder)
         if let why = proofs.distrusted {
             printError(
-                "note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or set EVIDENCE_CACHE to a folder of your own)"
+                "note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or "
+                    + "set EVIDENCE_CACHE to a folder of your own)"
             )
         }
         return proofs
@@ -101,7 +103,8 @@ enum GateArguments {
         guard stat(folder.path, &st) == 0 else {
             throw InputError(
                 given != nil ? "--cases" : Project.configName,
-                "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir"
+                "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make "
+                    + "it first with mkdir"
             )
         }
         guard st.st_mode & S_IFMT == S_IFDIR else {
@@ -172,7 +175,8 @@ struct VerifyCommand: DeclaredCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
     static let usage = """
-        usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json] [--jobs N]
+        usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json]\
+         [--jobs N]
                                [--compare auto|exact|perceptual] [--threshold T] [--quiet] [--no-wait]
 
         Renders each fixture and compares it with its golden, every byte exactly. The renderer's
@@ -250,7 +254,8 @@ struct VerifyCommand: DeclaredCommand {
         // named, and the next record sweeps them.
         for t in ContainedFolder(o.goldens).staleTempFiles(under: o.filter.flatMap(Glob.literalFolder)) {
             printError(
-                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it"
+                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' "
+                    + "removes it"
             )
         }
         let project = Project.current
@@ -294,7 +299,8 @@ struct RecordCommand: DeclaredCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let usage = """
-        usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
+        usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run]\
+         [--json] [--quiet]
                                [--no-wait] [--rebuild-manifest] [--environment-upgrade [--html DIR]]
                                [--accept-findings KIND] [--accept FILE]
 
@@ -322,7 +328,8 @@ struct RecordCommand: DeclaredCommand {
         "rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
     static let replaceUnreadable = OptionSpec.flag(
         "replace-unreadable",
-        "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file"
+        "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, "
+            + "naming the file"
     )
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments
@@ -403,7 +410,8 @@ struct RecordConsoleHandler: RecordResultHandler {
         for k in r.heldBack { out.append("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
         for m in r.moved {
             out.append(
-                "moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))"
+                "moved   \(m.key) "
+                    + "(\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))"
             )
         }
         for k in r.added { out.append("added   \(k)") }
@@ -414,7 +422,8 @@ struct RecordConsoleHandler: RecordResultHandler {
             let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             out.append(
-                "moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)"
+                "moved by area: \(areas.joined(separator: ", ")); text changed in "
+                    + "\(r.moved.filter(\.textChanged).count)"
             )
         }
         out += RecordGuardOptions.lines(r, goldens: goldens)
