@@ -5,7 +5,7 @@ import PackageDescription
 // pixel kit, the widget's data and copy, text, layout (plans), scenes and their painter, then the
 // gate, the checks and the review. The relocatable binary links the Swift runtime in through
 // `--static-swift-stdlib` (scripts/build-release.sh), and the README's two commands share one
-// release build with the tests (scripts/build-testable.sh): no unsafe flags here.
+// debug build with the tests (scripts/verify.sh, scripts/test.sh): no unsafe flags here.
 let layers = ["EvidenceCore", "WidgetModel", "WidgetText", "WidgetLayout", "WidgetScene", "WidgetRaster"]
 
 let package = Package(
@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
         .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
         .testTarget(
-            name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"], exclude: ["Fixtures"]),
+            name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

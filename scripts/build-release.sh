@@ -5,7 +5,7 @@
 # here, not as unsafe flags in Package.swift, which would make the package unusable as a dependency
 # (issue #57). Its own scratch folder: a static build compiles against the static standard library's
 # modules, where swift-testing does not exist, so it cannot share a .build with the tests' build
-# (scripts/build-testable.sh), and in one folder each would recompile the other. Arguments go to
+# (scripts/verify.sh, scripts/test.sh), and in one folder each would recompile the other. Arguments go to
 # `swift build` (a --scratch-path among them replaces .build/static).
 set -euo pipefail
 cd "$(dirname "$0")/.."

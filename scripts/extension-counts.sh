@@ -107,6 +107,8 @@ import json, os, re, sys
 
 # ---- the four extensions -------------------------------------------------------------------------
 # enum/new/sibling: the starting edit (a case in `enum`) and whose arms the answers copy.
+# start_also: enums that get the case in the starting edit too (a Home Screen family is one of
+# IOSHomeFamily as well as of IOSFamily: extending.md says to add both at once).
 # companions: enums that get the new case in the same round an answered arm's body names `.new`
 # (extending.md: "once it is in IOSHomeFamily", "once the drawing's case is in GlyphKind").
 # body_renames: besides `.sibling` → `.new`, in the code of a copied arm's body.
@@ -116,14 +118,13 @@ import json, os, re, sys
 EXTENSIONS = {
     "ios-family": dict(
         title="a new iOS Home Screen family", enum="IOSFamily", new="systemExtraLarge", sibling="systemLarge",
-        companions=["IOSHomeFamily"],
+        start_also=["IOSHomeFamily"],
         body_renames=[(r"(?<![\w.])large\b", "extraLarge")],
         fields=[dict(struct="HomeSizes", after=r"\blarge: Size\b", add="extraLarge: Size", trigger=r"(?<![\w.])extraLarge\b")],
         params=[dict(label="extraLarge", sibling_label="large", param="l", new_param="xl")],
         note="no Layout/iOS/<Family>.swift is written: the planIOSWidget arm calls the sibling's planner"),
     "android-family": dict(
         title="a new Android family", enum="AndroidFamily", new="extraLarge", sibling="large",
-        companions=["AndroidFamilyRequest"],
         note="no Layout/Android/<Family>.swift is written: the planner arm calls the sibling's planner"),
     "motif": dict(
         title="a new streak motif", enum="StreakMotif", new="lantern", sibling="stones",
@@ -132,8 +133,9 @@ EXTENSIONS = {
     "check": dict(
         title="a new check", enum="FailureKind", new="emptyCard", sibling="missingGlyph", raw="empty-card",
         check_file="Sources/WidgetRaster/Gate/EmptyCardCheck.swift",
+        body_renames=[(r"\bGlyphCoverageCheck\b", "EmptyCardCheck")],
         note="the starting edit is the guide's three steps at once: the kind, Gate/EmptyCardCheck.swift "
-             "and its CheckRegistry.checks entry"),
+             "and its CheckRegistry.checks entry; its remedy is the sibling's (a real check adds a Remedy case and its advice)"),
 }
 
 CHECK_SOURCE = '''/// scripts/extension-counts.sh's trivial check: a render with no node at all fails as `empty-card`.
@@ -141,10 +143,12 @@ public enum EmptyCardCheck {
     public static let gateCheck = RenderCheck(name: "empty-card", kind: .emptyCard, applies: { _ in true }) { key, scene, _, _ in
         scene.nodes.isEmpty ? [GateFailure(key: key, kind: .emptyCard, detail: "the scene has no node")] : []
     }
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .emptyCard, reads: "the scene's node list", stages: [.render], render: gateCheck,
+        remedy: .fixGlyph, scope: { _, _ in .layout }, judgedByMaps: true)
 }
 '''
-CHECK_ENTRY = ('        Check(name: EmptyCardCheck.gateCheck.name, kind: .emptyCard, reads: "the scene\'s node list",\n'
-               '              stages: [.render], render: EmptyCardCheck.gateCheck),\n')
+CHECK_ENTRY = '        EmptyCardCheck.registration,\n'
 
 # ---- reading Swift as text -----------------------------------------------------------------------
 # Files are read as Latin-1 so that one character is one byte: the compiler's columns are bytes.
@@ -525,6 +529,9 @@ def start(name, repo, state_path):
     edits = Edits()
     if not answer_enum_case(repo, ext["enum"], ext, edits, raw=ext.get("raw")):
         sys.exit(f"extension-counts: no case {ext['sibling']} in enum {ext['enum']}")
+    for enum in ext.get("start_also", []):
+        if not answer_enum_case(repo, enum, ext, edits):
+            sys.exit(f"extension-counts: no case {ext['sibling']} in enum {enum}")
     if "check_file" in ext:
         path = os.path.join(repo, ext["check_file"])
         write(path, CHECK_SOURCE)
@@ -537,7 +544,8 @@ def start(name, repo, state_path):
     edits.apply()
     files = sorted(set(os.path.relpath(p, repo) for p in edits.by_file) | ({ext["check_file"]} if "check_file" in ext else set()))
     state = dict(name=name, title=ext["title"], enum=ext["enum"], new=ext["new"], sibling=ext["sibling"],
-                 note=ext.get("note", ""), files=files, start=edits.places, rounds=[], companions_done=[], outcome="")
+                 note=ext.get("note", ""), files=files, start=edits.places, rounds=[],
+                 companions_done=list(ext.get("start_also", [])), outcome="")
     json.dump(state, open(state_path, "w"), indent=1)
     print(f"== {name}: {ext['title']} ({ext['enum']}.{ext['new']}; answers copy .{ext['sibling']}'s arms)")
     print(f"start: {'; '.join(edits.places)} [{', '.join(files)}]")

@@ -416,7 +416,21 @@ json.dump(k, open('known-findings.json', 'w'))
 PY
 run known-finding-whole-platform t55 2 "$E" verify --filter 'android/small/empty/*' --report rep55n
 expect_line known-finding-whole-platform "admit every value"
+# --- nor nearly a whole platform: every state but one, with node "*", is most of Android's matrix [t55]
+python3 - <<'PY'
+import json
+k = json.load(open('known-findings.json.bak'))
+k['findings'].append({'class': 'known', 'kind': 'truncated', 'node': '*', 'seed': 'made up',
+                      'conditions': {'platform': 'android', 'state': ['newDay', 'defaultProgress', 'allDone', 'empty', 'stale']}})
+json.dump(k, open('known-findings.json', 'w'))
+PY
+run known-finding-most-of-platform t55 2 "$E" verify --filter 'android/small/empty/*' --report rep55n
+expect_line known-finding-most-of-platform "would match [0-9]+ of the golden matrix's [0-9]+ android fixtures .* at most 10 % of a platform"
 mv known-findings.json.bak known-findings.json
+# --- report --from a folder deeper than its search cap: exit 2 naming the cap, not a silent skip [t55]
+mkdir -p deep55/1/2/3/4/5/6/7/8/9; cp whole.json deep55/1/2/3/4/5/6/7/8/9/result.json
+run report-from-past-depth-cap t55 2 "$E" report --from deep55 -o rep55u
+expect_line report-from-past-depth-cap "more than 8 levels below it"
 # --- the proofs cache named through a link into the project, at a folder not made yet [t55]
 ln -s "$scratch" projlink55
 run cache-link-into-project t55 2 env EVIDENCE_CACHE="$scratch/projlink55/new-cache55" "$E" verify --filter 'android/small/empty/*' --report rep55o
@@ -475,6 +489,10 @@ for d in Cases/b55 Goldens/b55 Tokens/b55; do
   [ ! -e "$d" ] || { echo "FAIL  bench-prepare-into-${d%%/*}: wrote $d"; failed=1; rm -rf "$d"; }
 done
 run verify-after-bench-prepare t55 0 "$E" verify --filter 'android/small/empty/*' --report rep55s
+# --- hostile variant: bench --prepared Goldens --phase record-same recorded into the project's goldens, removing 2,018 as stale [t55]
+goldens_count=$(find Goldens -type f | wc -l)
+run bench-record-same-into-goldens t55 2 "$E" bench --filter 'android/small/empty/*' --prepared Goldens --phase record-same
+[ "$(find Goldens -type f | wc -l)" = "$goldens_count" ] || { echo "FAIL  bench-record-same-into-goldens: the goldens changed"; failed=1; }
 # --- hostile variant: a pin whose write fails under ulimit -f left the empty folders of its name in Cases/ [t55]
 run pin-ulimit-f-folders t55 2 bash -c "ulimit -f 1; exec '$E' pin ${pinargs[*]} --name t55new/deep/x --note $(printf 'n%.0s' $(seq 1 3000))"
 [ ! -e Cases/t55new ] || { echo "FAIL  pin-ulimit-f-folders: left Cases/t55new"; failed=1; rm -rf Cases/t55new; }

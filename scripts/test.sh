@@ -5,10 +5,12 @@
 # sanitizers) is a step of its own with its own time: .ci/run calls it after this script;
 # EVIDENCE_FUZZ=1 runs it here too.
 #
-# The suite builds on scripts/verify.sh's release build (scripts/build-testable.sh, with
-# -enable-testing): after verify.sh only the test target compiles, and the sweeps run optimised.
-# The debug build (`swift build --build-tests`, `swift test --filter X`) is for editing and a few
-# suites: unoptimised, the sweeps take half an hour there.
+# The suite builds on scripts/verify.sh's debug build: after verify.sh only the test target
+# compiles (`swift build --build-tests`), and the suite runs unoptimised. The long sweeps keep it
+# quick by what they run (issue #57): each runs a fixed-seed, stratified sample of its cases
+# (Tests/WidgetRasterTests/SweepSample.swift); EVIDENCE_SWEEPS=full runs every case, which .ci/run
+# does as a step of its own after this script. For one suite while editing: `swift build
+# --build-tests`, then `swift test --skip-build --filter X` (or `scripts/test.sh --filter X`).
 #
 # With no arguments the suite runs as two serial processes, one per core, each given whole
 # suites so their expected seconds balance (longest first, each to the less loaded process):
@@ -22,8 +24,8 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 scripts/ensure-deps.sh
 scripts/ensure-browser.sh
-scripts/build-testable.sh --build-tests
-bundle="$(swift build -c release --show-bin-path)/evidencePackageTests.xctest"
+swift build --build-tests
+bundle="$(swift build --show-bin-path)/evidencePackageTests.xctest"
 run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
 if [ $# -gt 0 ]; then
     set +e; "$bundle" --testing-library swift-testing "$@"; rc=$?; set -e

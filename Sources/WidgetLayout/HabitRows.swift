@@ -8,7 +8,7 @@ import EvidenceCore
 public struct HabitRowSeating {
     /// How tall a row is: its label's lines plus its padding, never under the row's minimum.
     public static func rowHeight(lines: Int, lineHeight: Double, padding: Double, minimum: Double = 0) -> Double {
-        max(minimum, Double(lines) * lineHeight + padding)
+        max(minimum, StackColumn.textHeight(lines: lines, lineHeight: lineHeight, gap: padding))
     }
 
     /// The rows window: `cap` rows of `count` at most; when the next-due habit (`anchor`) would fall

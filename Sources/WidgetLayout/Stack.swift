@@ -56,7 +56,7 @@ public struct StackColumn {
         if whole && wrapped.ellipsized { return nil }
         let frame = Rect(
             x: x + indent, y: y + gap, width: min(w, Self.ceil(wrapped.maxLineWidth)),
-            height: Double(wrapped.lines.count) * lineH)
+            height: Self.textHeight(lines: wrapped.lines.count, lineHeight: lineH))
         y = frame.maxY
         return (frame, FinishedText(lines: wrapped.lines, ellipsized: wrapped.ellipsized))
     }
@@ -98,17 +98,40 @@ public struct StackColumn {
     }
 
     /// Draws `text` in form `form` of `forms` (from `textForms` with the same text, style, gap and
-    /// indent): on that form's lines, whole or cut at its tail. nil when the form does not fit.
+    /// indent): on that form's lines, whole or cut at its tail. nil when the form does not fit, or
+    /// when a whole form would be cut (a word wider than the line) unless `orCut` lets it be.
     public mutating func text(
         _ text: String, style: TextStyle, form: Int, of forms: TextForms, gap: Double = 0,
+        indent: Double = 0, orCut: Bool = false
+    ) -> (frame: Rect, text: FinishedText)? {
+        self.text(
+            text, style: style, maxLines: forms.lines[form], gap: gap, indent: indent,
+            whole: forms.isWhole(form) && !orCut)
+    }
+
+    /// A text the seeds give no line limit (a SwiftUI `Text` wraps), as one element of a shed order:
+    /// its forms (whole on the lines it needs, at most `maxLines`, then cut down to one line), the
+    /// largest that fits the room left, drawn — cut at its tail where the room ends first. nil when
+    /// not one line fits.
+    public mutating func textOrCut(
+        _ text: String, style: TextStyle, maxLines: Int, gap: Double = 0,
         indent: Double = 0
     ) -> (frame: Rect, text: FinishedText)? {
-        self.text(text, style: style, maxLines: forms.lines[form], gap: gap, indent: indent, whole: forms.isWhole(form))
+        let forms = textForms(text, style: style, maxLines: maxLines, gap: gap, indent: indent, mayCut: true)
+        guard let form = ShedOrder<Int>.form(of: forms.heights, room: left) else { return nil }
+        return self.text(text, style: style, form: form, of: forms, gap: gap, indent: indent, orCut: true)
     }
 
     /// How far a group placed from the top moves down to sit centred in the room left under it:
     /// half the slack, rounded down to a whole unit (none once the column has overrun).
     public var centringShift: Double { (max(0, left) / 2).rounded(.down) }
+
+    /// Where an `inner` length starts inside an `outer` one so it sits centred: half the difference
+    /// (the one centring rule; `centringShift` is it for the column's slack, in whole units).
+    public static func centred(_ inner: Double, in outer: Double) -> Double { (outer - inner) / 2 }
+
+    /// Where a `length` centred on `mid` starts (the centring rule from a midpoint).
+    public static func centred(_ length: Double, on mid: Double) -> Double { mid - length / 2 }
 
     /// A fixed-height slot (a glyph, a button, a row); nil when it does not fit.
     public mutating func slot(height: Double, gap: Double = 0, width: Double? = nil) -> Rect? {

@@ -211,7 +211,8 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
                         shared[file] = try FontFace(
                             file, library: lib,
                             missing:
-                                "fallback font not installed; run scripts/ensure-deps.sh (fonts-noto-color-emoji, fonts-noto-cjk, fonts-noto-core)"
+                                "fallback font not installed; run scripts/ensure-deps.sh (fonts-noto-color-emoji, "
+                                + "fonts-noto-cjk, fonts-noto-core)"
                         )
                     }
                     chain.append(shared[file]!)

@@ -50,7 +50,8 @@ enum KnownFindingLines {
             let n = keys[g]?.count ?? 0
             let f = findings[g] ?? 0
             return
-                "\(FindingClass.outsideScope.label) \(g.kind.rawValue) \(escapeControls(g.area)) beyond the \(escapeControls(g.boundary))"
+                "\(FindingClass.outsideScope.label) \(g.kind.rawValue) \(escapeControls(g.area)) beyond the "
+                + "\(escapeControls(g.boundary))"
                 + (b.map { " (\($0.covers))" } ?? "")
                 + ": \(f) finding\(f == 1 ? "" : "s") in \(n) fixture\(n == 1 ? "" : "s")"
                 + (b.map { " [seed 000, \($0.section)]" } ?? "")
@@ -60,7 +61,8 @@ enum KnownFindingLines {
     /// How the console names an entry: its kind, its conditions (or its fixture glob where it
     /// names one), its element — e.g. `truncated android small w110 fs2.0 caption`.
     static func label(_ e: KnownFinding) -> String {
-        "\(e.kind.rawValue) \(escapeControls(e.fixture == "*" ? e.conditions.summary : e.fixture)) \(escapeControls(e.node))"
+        "\(e.kind.rawValue) \(escapeControls(e.fixture == "*" ? e.conditions.summary : e.fixture)) "
+            + "\(escapeControls(e.node))"
     }
 
     /// The seed reference without its quotation: `000, Width budget, Structural floor` from

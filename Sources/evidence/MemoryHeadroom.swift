@@ -17,7 +17,8 @@ let minimumAddressSpace: UInt64 = 768 << 20
 func checkAddressSpaceHeadroom() {
     guard let limit = addressSpaceLimit, limit < minimumAddressSpace else { return }
     printError(
-        "evidence: the address-space limit is \(limit >> 20) MB (ulimit -v \(limit >> 10)); evidence needs at least \(minimumAddressSpace >> 20) MB — raise it (ulimit -v \(minimumAddressSpace >> 10)) and run again"
+        "evidence: the address-space limit is \(limit >> 20) MB (ulimit -v \(limit >> 10)); evidence needs at least "
+            + "\(minimumAddressSpace >> 20) MB — raise it (ulimit -v \(minimumAddressSpace >> 10)) and run again"
     )
     exit(2)
 }

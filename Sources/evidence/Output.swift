@@ -95,7 +95,8 @@ func checkOpenFileHeadroom() {
     var limit = rlimit()
     if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(minimumOpenFiles) {
         printError(
-            "evidence: the open-file limit is \(limit.rlim_cur) (ulimit -n); evidence needs at least \(minimumOpenFiles) — raise it (ulimit -n 1024) and run again"
+            "evidence: the open-file limit is \(limit.rlim_cur) (ulimit -n); evidence needs at least "
+                + "\(minimumOpenFiles) — raise it (ulimit -n 1024) and run again"
         )
         exit(2)
     }

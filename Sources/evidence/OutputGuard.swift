@@ -15,7 +15,7 @@ enum OutputGuard {
         ("goldens", "the goldens folder", "goldens"), ("cases", "the case files", "cases"),
         ("android-res", "the token folder", nil), ("ios-assets", "the token folder", nil),
         ("from", "the --from input", nil), ("snapshot", "the snapshot", nil),
-        ("accept", "the accept file", nil), ("prepared", "the --prepared goldens folder", nil),
+        ("accept", "the accept file", nil), ("prepared", "the --prepared goldens folder", "prepared"),
     ]
 
     static func check(

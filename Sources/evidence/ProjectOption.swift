@@ -60,11 +60,13 @@ extension ProjectOption {
             throw InputError(
                 "--root",
                 "no project at or above \(searched.path) (no \(Project.configName) or \(Project.defaultGoldens)/); "
-                    + "\(command) needs a project: run it in the checkout, or give --root DIR (the folder holding \(Project.configName) or \(Project.defaultGoldens)/)"
+                    + "\(command) needs a project: run it in the checkout, or give --root DIR (the folder holding "
+                    + "\(Project.configName) or \(Project.defaultGoldens)/)"
             )
         case .optional:
             printError(
-                "evidence \(command): no project at or above \(searched.path); using the bundled tokens (give --root DIR for a project's)"
+                "evidence \(command): no project at or above \(searched.path); using the bundled tokens (give --root "
+                    + "DIR for a project's)"
             )
         }
     }

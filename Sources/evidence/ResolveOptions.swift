@@ -31,7 +31,8 @@ struct ResolveOptions: ParsableArguments {
             guard let raw = a.given(s) else {
                 throw InputError(
                     "--as-of",
-                    "needed: the render moment as ISO-8601 with an offset, e.g. 2026-09-17T08:30:00+02:00 (the clock is never read)"
+                    "needed: the render moment as ISO-8601 with an offset, e.g. 2026-09-17T08:30:00+02:00 (the clock "
+                        + "is never read)"
                 )
             }
             guard let date = parseISO8601(raw) else {

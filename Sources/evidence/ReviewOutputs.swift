@@ -16,7 +16,8 @@ struct ReviewOutputs {
         "html", "DIR", "a static report page DIR/index.html (with the report images in DIR)", writes: .folder)
     static let junit = OptionSpec.output(
         "junit", "FILE",
-        "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every finding with what to do",
+        "JUnit XML (Jenkins / JUnit 5 schema): one testcase per fixture, one failure per failing fixture listing every "
+            + "finding with what to do",
         writes: .junit)
     static let options = OptionTable([html, junit])
     static var valued: Set<String> { options.valued }
@@ -255,7 +256,8 @@ struct ConsoleHandler: VerifyResultHandler {
         }
         if let dir = result.reportDirectory {
             out.append(
-                "report: \(dir) (actual.png, expected.png, diff.png per failing fixture; a11y.png, its accessibility view, for the first \(Verifier.accessibilityViewLimit))"
+                "report: \(dir) (actual.png, expected.png, diff.png per failing fixture; a11y.png, its accessibility "
+                    + "view, for the first \(Verifier.accessibilityViewLimit))"
             )
         }
         if result.failures.count > 1 {
@@ -272,7 +274,8 @@ struct ConsoleHandler: VerifyResultHandler {
             out.append("failures by kind: " + kinds.joined(separator: "; "))
         }
         if let counts = result.classCountsLine {
-            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only failures fail.
+            // Spec gaps and known: listed in known-findings.json; outside scope: beyond SeedScope's bounds. Only
+            // failures fail.
             out.append(
                 "findings: \(counts) (only failures fail; spec gaps and known are listed in \(KnownFindings.fileName))")
         }
@@ -281,7 +284,8 @@ struct ConsoleHandler: VerifyResultHandler {
             let byKind = Dictionary(grouping: advisory, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.value.count) \($0.key.rawValue) in \(Set($0.value.map(\.key)).count) renders" }
             out.append(
-                "advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq '.advisory[]'"
+                "advisory (not failing yet): \(byKind.joined(separator: "; ")); list them: evidence verify --json | jq "
+                    + "'.advisory[]'"
             )
         }
         // Only a whole run that drew its renders can say an entry matched nothing: one stopped
@@ -293,7 +297,8 @@ struct ConsoleHandler: VerifyResultHandler {
             ? knownFindings.unmatched(by: result.known).filter({ $0.findingClass == .known }) : []
         {
             out.append(
-                "note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; remove it if the render no longer needs it"
+                "note: \(KnownFindings.fileName) entry \(KnownFindingLines.label(e)) matched nothing in this run; "
+                    + "remove it if the render no longer needs it"
             )
         }
         if let pageLine { out.append(pageLine) }

@@ -17,7 +17,8 @@ struct AcceptBrowserTests {
         let probe = try browser.instrumented(
             page,
             script + """
-                ;var o = document.createElement('pre'); o.id = 'accept-out'; o.textContent = document.getElementById('accept-text').value;
+                ;var o = document.createElement('pre'); o.id = 'accept-out'; o.textContent =\
+                 document.getElementById('accept-text').value;
                 document.body.appendChild(o);
                 """)
         let dom = try HeadlessChromium.dumpDOM(probe)
@@ -32,7 +33,9 @@ struct AcceptBrowserTests {
     func accept(_ key: String, byKey: Bool) -> String {
         """
         document.querySelector('a.row[data-key="\(key)"]').click();
-        \(byKey ? "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));" : "document.getElementById('accept-this').click();")
+        \(byKey
+            ? "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));"
+            : "document.getElementById('accept-this').click();")
 
         """
     }

@@ -152,7 +152,9 @@ import WidgetModel
                         #expect(motivator, "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(why)")
                         #expect(
                             overflow == habits - rows && (overflow == 0 || overflowLine),
-                            "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(rows) rows, overflow \(overflow), line \(overflowLine)"
+                            Comment(
+                                rawValue: "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(rows) rows, "
+                                    + "overflow \(overflow), line \(overflowLine)")
                         )
                     }
                 }

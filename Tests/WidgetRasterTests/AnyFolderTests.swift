@@ -55,7 +55,8 @@ import WidgetScene
         let render = try PipelineTests.sh("evidence render --fixture \(key) -o fixture.png", in: dir)
         #expect(render.code == 0, "\(render.err)")
         let note =
-            "evidence render: no project at or above \(dir.standardizedFileURL.path); using the bundled tokens (give --root DIR for a project's)"
+            "evidence render: no project at or above \(dir.standardizedFileURL.path); using the bundled tokens (give "
+            + "--root DIR for a project's)"
         #expect(render.err.split(separator: "\n").map(String.init) == [note], "\(render.err)")
         #expect(
             try Data(contentsOf: dir.appendingPathComponent("fixture.png"))
@@ -74,7 +75,8 @@ import WidgetScene
         // A command told which folder to read looks for no project and says nothing of one.
         for command in [
             "evidence contrast --android-res '\(PackagePaths.tokens.path)/android/res'",
-            "evidence verify --goldens '\(PackagePaths.goldens.path)' --filter 'android/small/empty/*' --quiet --report r",
+            "evidence verify --goldens '\(PackagePaths.goldens.path)' --filter 'android/small/empty/*' --quiet "
+                + "--report r",
         ] {
             let r = try PipelineTests.sh(command, in: dir)
             #expect(r.code == 0 && !r.err.contains("project"), "\(command): \(r.err)")
@@ -83,7 +85,8 @@ import WidgetScene
         #expect(
             version.code == 0
                 && version.out.contains(
-                    "tokens (from the binary (bundled)): evidence:Tokens/android/res, evidence:Tokens/ios/Assets.xcassets"
+                    "tokens (from the binary (bundled)): evidence:Tokens/android/res, "
+                        + "evidence:Tokens/ios/Assets.xcassets"
                 ), "\(version.out)")
         #expect(!version.err.contains("bundled tokens"))
     }
@@ -102,7 +105,8 @@ import WidgetScene
         ] {
             let r = try PipelineTests.sh("evidence \(command)", in: sub)
             let line =
-                "evidence \(command.split(separator: " ")[0]): --root: no project at or above \(sub.standardizedFileURL.path) (no evidence.json or Goldens/); "
+                "evidence \(command.split(separator: " ")[0]): --root: no project at or above "
+                + "\(sub.standardizedFileURL.path) (no evidence.json or Goldens/); "
             #expect(
                 r.code == 2 && r.err.hasPrefix(line) && r.err.contains("give --root DIR")
                     && r.err.split(separator: "\n").count == 1, "\(command): \(r.err)")
@@ -112,7 +116,8 @@ import WidgetScene
         }
         // --root names the checkout from the same folder.
         let r = try PipelineTests.sh(
-            "evidence verify --filter 'android/small/empty/*' --quiet --root '\(PackagePaths.root.path)' --report \"$R\"",
+            "evidence verify --filter 'android/small/empty/*' --quiet --root '\(PackagePaths.root.path)' --report "
+                + "\"$R\"",
             in: sub,
             env: ["R": PipelineTests.tempDir("r").appendingPathComponent("report").path])
         #expect(r.code == 0 && !r.err.contains("bundled"), "\(r.err)")

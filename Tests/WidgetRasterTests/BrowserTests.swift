@@ -99,11 +99,19 @@ struct BrowserTests {
         #expect(!dom.contains("onerror=\"alert"))
     }
 
+    /// The whole-matrix gallery (every fixture rendered) that the tests which only read it share:
+    /// written once a process, into .build/browser-tests/gallery (the last run's, replaced).
+    static let wholeGallery = Result<URL, any Error> {
+        let out = PackagePaths.root.appendingPathComponent(".build/browser-tests/gallery")
+        try? FileManager.default.removeItem(at: out)
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let code = try GalleryCommand.run(["-o", out.path])
+        guard code == 0 else { throw HeadlessChromium.Failed(description: "evidence gallery exited \(code)") }
+        return out
+    }
+
     @Test func galleryListsEveryFixtureKey() throws {
-        let work = tempDir()
-        defer { try? FileManager.default.removeItem(at: work) }
-        let out = work.appendingPathComponent("g")
-        #expect(try GalleryCommand.run(["-o", out.path]) == 0)
+        let out = try Self.wholeGallery.get()
         let page = out.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
@@ -220,7 +228,8 @@ struct BrowserTests {
             """
             function press(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
             press('j'); press('j'); press('k'); press('?');
-            var d = document.createElement('div'); d.id = 'after-keys'; d.textContent = location.hash; document.body.appendChild(d);
+            var d = document.createElement('div'); d.id = 'after-keys'; d.textContent = location.hash;\
+             document.body.appendChild(d);
             """)
         let moved = try HeadlessChromium.dumpDOM(keys)
         expectScriptRan(moved)
@@ -340,7 +349,8 @@ struct BrowserTests {
               var q = document.getElementById('q');
               document.getElementById('list').style.height = '6000px'; q.dispatchEvent(new Event('input'));
               document.querySelectorAll('#list .row').forEach(function (a) {
-                r.rows.push([a.dataset.key, a.title, a.textContent, a.scrollWidth <= a.clientWidth && a.scrollHeight <= a.clientHeight,
+                r.rows.push([a.dataset.key, a.title, a.textContent, a.scrollWidth <= a.clientWidth && a.scrollHeight <=\
+             a.clientHeight,
                              a.scrollWidth + 'x' + a.scrollHeight + ' in ' + a.clientWidth + 'x' + a.clientHeight]);
               });
               document.getElementById('list').style.height = ''; q.dispatchEvent(new Event('input'));
@@ -350,15 +360,18 @@ struct BrowserTests {
                 var d = document.getElementById('detail');
                 var view = d.querySelector('details.a11y');
                 r.images.push([d.querySelector('h2 code.key').textContent, d.querySelectorAll('img').length,
-                               view ? (view.querySelector('img') ? 'view' : view.querySelector('code.cmd') ? view.querySelector('code.cmd').textContent : 'empty') : 'none']);
+                               view ? (view.querySelector('img') ? 'view' : view.querySelector('code.cmd') ?\
+             view.querySelector('code.cmd').textContent : 'empty') : 'none']);
               }
               document.querySelectorAll('button.area').forEach(function (b) {
-                b.click(); r.areas.push([b.dataset.glob, Number(b.closest('tr').querySelector('.n').textContent), Number(document.getElementById('shown').textContent)]);
+                b.click(); r.areas.push([b.dataset.glob, Number(b.closest('tr').querySelector('.n').textContent),\
+             Number(document.getElementById('shown').textContent)]);
               });
               q.value = ''; q.dispatchEvent(new Event('input'));
               var c = document.querySelector('button.cause'); c.click();
               r.cause = [c.textContent, Number(document.getElementById('shown').textContent)];
-              var out = document.createElement('pre'); out.id = 'probe'; out.textContent = JSON.stringify(r); document.body.appendChild(out);
+              var out = document.createElement('pre'); out.id = 'probe'; out.textContent = JSON.stringify(r);\
+             document.body.appendChild(out);
             });
             """)
         let dom = try HeadlessChromium.dumpDOM(probe, windowSize: (1280, 900))
@@ -444,7 +457,10 @@ struct BrowserTests {
             return
         }
         logFigures(
-            "axe-core on the mixed run: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+            "axe-core on the mixed run: "
+                + (violations.isEmpty
+                    ? "no violations"
+                    : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
@@ -494,10 +510,13 @@ struct BrowserTests {
             page,
             """
             var nav = performance.getEntriesByType('navigation')[0], q = document.getElementById('q');
-            var t0 = performance.now(); q.value = 'ios/*/dark'; q.dispatchEvent(new Event('input')); var dt = performance.now() - t0;
+            var t0 = performance.now(); q.value = 'ios/*/dark'; q.dispatchEvent(new Event('input')); var dt =\
+             performance.now() - t0;
             var d = document.createElement('div'); d.id = 'bench';
             // ready: time from navigation start to the end of the page's own script (list and first detail drawn).
-            d.textContent = 'ready=' + t0.toFixed(0) + ' domcontentloaded=' + (nav ? nav.domContentLoadedEventEnd.toFixed(0) : '?') + ' filter=' + dt.toFixed(1) + ' nodes=' + document.getElementsByTagName('*').length + ' shown=' + document.getElementById('shown').textContent;
+            d.textContent = 'ready=' + t0.toFixed(0) + ' domcontentloaded=' + (nav ?\
+             nav.domContentLoadedEventEnd.toFixed(0) : '?') + ' filter=' + dt.toFixed(1) + ' nodes=' +\
+             document.getElementsByTagName('*').length + ' shown=' + document.getElementById('shown').textContent;
             document.body.appendChild(d);
             """)
         let started = Date()
@@ -512,7 +531,8 @@ struct BrowserTests {
                 dom[r.upperBound...].range(of: "</div>").map { String(dom[r.upperBound..<$0.lowerBound]) }
             } ?? "?"
         logFigures(
-            "report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump \(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page"
+            "report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump "
+                + "\(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page"
         )
         #expect(figures.contains("shown=\(keys.filter { Glob.matches("ios/*/dark", $0) }.count)"))
         // A list that renders what is in view: far fewer nodes than fixtures.
@@ -527,10 +547,7 @@ struct BrowserTests {
     /// goldens (Android's 400 dp Large band, iOS's 338 pt families) shrink to fit. Headless Chromium
     /// will not open a window under 500 px, so the page itself is laid out 390 px wide.
     @Test func galleryFitsA390PxWindow() throws {
-        let work = tempDir()
-        defer { try? FileManager.default.removeItem(at: work) }
-        let out = work.appendingPathComponent("g")
-        #expect(try GalleryCommand.run(["-o", out.path]) == 0)
+        let out = try Self.wholeGallery.get()
         let page = try instrumented(
             out.appendingPathComponent("index.html"),
             """
@@ -538,7 +555,8 @@ struct BrowserTests {
             var right = 0, widest = '';
             document.querySelectorAll('body *').forEach(function (e) {
               var r = e.getBoundingClientRect();
-              if (r.width > 0 && r.right > right) { right = r.right; widest = e.tagName + ' ' + (e.closest('[data-key]') || e).getAttribute('data-key'); }
+              if (r.width > 0 && r.right > right) { right = r.right; widest = e.tagName + ' ' +\
+             (e.closest('[data-key]') || e).getAttribute('data-key'); }
             });
             var d = document.createElement('pre'); d.id = 'fit';
             d.textContent = Math.ceil(right) + ' ' + widest;
@@ -564,7 +582,8 @@ struct BrowserTests {
             axe + """
                 ;axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
                   var d = document.createElement('pre'); d.id = 'axe';
-                  d.textContent = JSON.stringify(r.violations.map(function (v) { return { id: v.id, impact: v.impact, nodes: v.nodes.length }; }));
+                  d.textContent = JSON.stringify(r.violations.map(function (v) { return { id: v.id, impact: v.impact,\
+                 nodes: v.nodes.length }; }));
                   document.body.appendChild(d);
                 });
                 """, allowEval: true)
@@ -594,7 +613,10 @@ struct BrowserTests {
             return
         }
         logFigures(
-            "axe-core on the gallery: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+            "axe-core on the gallery: "
+                + (violations.isEmpty
+                    ? "no violations"
+                    : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
@@ -607,7 +629,10 @@ struct BrowserTests {
             return
         }
         logFigures(
-            "axe-core on the report: \(violations.isEmpty ? "no violations" : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))"
+            "axe-core on the report: "
+                + (violations.isEmpty
+                    ? "no violations"
+                    : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
         #expect(bad.isEmpty, "axe: \(bad.map(\.id))")

@@ -15,7 +15,8 @@ import Testing
     }
     static let workflowsFolder = ".github/workflows"
     static var workflows: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(workflowsFolder).path)) ?? [])
+        ((try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent(workflowsFolder).path)) ?? [])
             .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted().map { "\(workflowsFolder)/\($0)" }
     }
     static let gitlab = "docs/ci/gitlab-ci.yml"
@@ -210,7 +211,8 @@ import Testing
         let root = Self.root.standardizedFileURL.path
         #expect(
             r.text.hasPrefix(
-                "podman run --rm --platform linux/amd64 -v \(root):/work -w /work -e HOST_UID=\(getuid()) -e HOST_GID=\(getgid()) \(image) bash -c "
+                "podman run --rm --platform linux/amd64 -v \(root):/work -w /work -e HOST_UID=\(getuid()) -e "
+                    + "HOST_GID=\(getgid()) \(image) bash -c "
             ), "\(r.text)")
         #expect(r.text.hasSuffix(" in-container record --filter ios/\\* \n"), "\(r.text)")
         for step in [

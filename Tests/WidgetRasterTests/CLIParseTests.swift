@@ -140,7 +140,8 @@ import WidgetText
         }
         #expect(
             refused?.description
-                == "--host-mode: standby draws systemSmall only: StandBy shows small-family widgets only, not systemMedium"
+                == "--host-mode: standby draws systemSmall only: StandBy shows small-family widgets only, not "
+                + "systemMedium"
         )
     }
 
@@ -173,7 +174,8 @@ import WidgetText
             (["--density", "q"], "--density", "expected a number, got 'q' px per dp"),
             (
                 ["--family", "systemSmall"], "--family",
-                "'systemSmall' is an ios family: add --platform ios (--platform android takes small, medium, large, auto)"
+                "'systemSmall' is an ios family: add --platform ios (--platform android takes small, medium, large, "
+                    + "auto)"
             ),
             (["--family", "tiny"], "--family", "unknown value 'tiny'; expected one of small, medium, large, auto"),
             (["--scale", "2"], "--scale", "only applies to --platform ios"),
@@ -191,11 +193,13 @@ import WidgetText
             (
                 ["--platform", "ios", "--family", "small"], "--family",
                 "'small' is an android family: add --platform android "
-                    + "(--platform ios takes systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline)"
+                    + "(--platform ios takes systemSmall, systemMedium, systemLarge, accessoryCircular, "
+                    + "accessoryRectangular, accessoryInline)"
             ),
             (
                 ["--platform", "ios", "--family", "wide"], "--family",
-                "unknown value 'wide'; expected one of systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline"
+                "unknown value 'wide'; expected one of systemSmall, systemMedium, systemLarge, accessoryCircular, "
+                    + "accessoryRectangular, accessoryInline"
             ),
             (
                 ["--platform", "ios", "--density", "9"], "--density",
@@ -357,10 +361,10 @@ import WidgetText
             let env = RendererEnvironment.current(fonts: try FontLibrary.bundled.get())
             let lines = run.out.split(separator: "\n")
             #expect(lines.first == "evidence \(ToolVersion.current)"[...])
-            #expect(
-                lines.dropFirst().first
-                    == "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)"[
-                        ...])
+            let renderer =
+                "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng "
+                + "\(env.libpng), zlib \(env.zlib)"
+            #expect(lines.dropFirst().first == renderer[...])
         }
     }
 
@@ -382,7 +386,8 @@ import WidgetText
     @Test func knownFindingsPrintOneShortLinePerEntry() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         #expect(!known.entries.isEmpty)
-        // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match itself).
+        // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match
+        // itself).
         let entries = known.entries.filter { Glob.matches($0.fixture, $0.fixture + "/x") }
         #expect(entries.count >= 3)
         let matches = entries.flatMap { e in
@@ -399,7 +404,8 @@ import WidgetText
             // An entry decided by its conditions alone names them (`android small w110 fs2.0`).
             #expect(
                 line.hasPrefix(
-                    "\(e.findingClass.label) \(e.kind.rawValue) \(e.fixture == "*" ? e.conditions.summary : e.fixture) \(e.node): 2 fixtures [seed "
+                    "\(e.findingClass.label) \(e.kind.rawValue) \(e.fixture == "*" ? e.conditions.summary : e.fixture) "
+                        + "\(e.node): 2 fixtures [seed "
                 ))
             #expect(line.count <= 200 && !line.contains("long detail"), "\(line)")
         }

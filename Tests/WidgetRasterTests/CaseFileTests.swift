@@ -25,7 +25,8 @@ import WidgetText
 
     static let narrowLarge = """
         {"note": "a narrow Large", "report": "OBJ-2428",
-         "options": {"platform": "android", "family": "large", "width": 230, "height": 330, "state": "defaultProgress", "habits": 5, "done": 0},
+         "options": {"platform": "android", "family": "large", "width": 230, "height": 330, "state": "defaultProgress",\
+         "habits": 5, "done": 0},
          "expect": ["+2 more"]}
         """
 
@@ -114,7 +115,8 @@ import WidgetText
             (
                 [
                     "a.json":
-                        "{\"snapshot\": {\"syncedAt\": \"2026-11-30T19:00:00Z\", \"streak\": 1, \"longestStreak\": 1, \"habits\": []}}"
+                        "{\"snapshot\": {\"syncedAt\": \"2026-11-30T19:00:00Z\", \"streak\": 1, \"longestStreak\": 1, "
+                        + "\"habits\": []}}"
                 ],
                 "a.json: $.options.as-of: needed: the render moment"
             ),

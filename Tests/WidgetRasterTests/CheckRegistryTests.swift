@@ -97,6 +97,9 @@ import WidgetText
         #expect(CheckRegistry.findingKinds == Set(FailureKind.allCases.filter(\.isCheckFinding)))
         #expect(KnownFinding.allowedKinds == CheckRegistry.findingKinds)
         for c in CheckRegistry.checks { if let r = c.render { #expect(r.kind == c.kind && r.name == c.name) } }
+        // The kind table names each check's registration, and the registry lists exactly those.
+        #expect(FailureKind.allCases.compactMap(\.check?.name).sorted() == names.sorted())
+        for c in CheckRegistry.checks { #expect(c.kind.check?.name == c.name) }
     }
 
     /// No check, pass or report builder decides by a node's display name (issue #20: names are for

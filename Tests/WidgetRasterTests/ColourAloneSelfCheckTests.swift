@@ -58,7 +58,8 @@ import WidgetText
         #expect(noGlyph.first?.key == "(self-check)")
         #expect(
             noGlyph.first?.detail.hasPrefix(
-                "the colour-alone check compared no streak-glyph (streak-glyph nodes of one-tint renders, extended vs notyet)"
+                "the colour-alone check compared no streak-glyph (streak-glyph nodes of one-tint renders, extended vs "
+                    + "notyet)"
             ) == true)
 
         let noCaption = try colourAloneSelfChecks(Self.retagged(slice, [.caption, .captionGlyph], as: .coachLine))

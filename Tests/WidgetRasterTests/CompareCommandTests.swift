@@ -21,7 +21,8 @@ import Testing
         #expect(r.code == 0)
         #expect(
             r.out
-                == "comparison: perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored) (the default of evidence compare)\nmatch\n"
+                == "comparison: perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, "
+                + "anti-aliasing ignored) (the default of evidence compare)\nmatch\n"
         )
         #expect(r.err.isEmpty)
     }

@@ -163,7 +163,10 @@ import WidgetText
                 for y in r.y..<(r.y + r.height) {
                     for x in r.x..<(r.x + r.width) where separate.word(x: x, y: y) != frame.scratch.word(x: x, y: y) {
                         Issue.record(
-                            "\(fixture.key): kept background pixel (\(x),\(y)) is \(String(frame.scratch.word(x: x, y: y), radix: 16)), a separate render has \(String(separate.word(x: x, y: y), radix: 16))"
+                            Comment(
+                                rawValue: "\(fixture.key): kept background pixel (\(x),\(y)) is "
+                                    + "\(String(frame.scratch.word(x: x, y: y), radix: 16)), a separate render has "
+                                    + "\(String(separate.word(x: x, y: y), radix: 16))")
                         )
                         return
                     }

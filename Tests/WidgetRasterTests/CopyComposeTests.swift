@@ -32,7 +32,8 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
             #expect(
                 composedAccessibilityLabel(
                     w, platform: p, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-                    == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet."
+                    == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not "
+                    + "yet, No sugar not yet."
             )
         }
     }
@@ -59,7 +60,8 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         let window = Array(w.habits[1...4])
         #expect(
             spokenHabitList(w, visibleHabits: window)
-                == "Today: Read 20 min done, Meditate not yet, No sugar not yet, Stretch not yet. 2 more habits in the app."
+                == "Today: Read 20 min done, Meditate not yet, No sugar not yet, Stretch not yet. 2 more habits in the "
+                + "app."
         )
         #expect(
             spokenHabitList(w, visibleHabits: Array(w.habits.prefix(5))).hasSuffix(
@@ -87,7 +89,8 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(
             composedAccessibilityLabel(
                 on, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
-                == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. That's today's build. Rest easy."
+                == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. "
+                + "That's today's build. Rest easy."
         )
         let off = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: false)
         #expect(
@@ -124,7 +127,8 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         #expect(
             composedAccessibilityLabel(
                 stale, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-                == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet. Last synced 20 hours ago."
+                == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, "
+                + "No sugar not yet. Last synced 20 hours ago."
         )
     }
 

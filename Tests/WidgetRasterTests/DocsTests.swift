@@ -239,7 +239,8 @@ import Testing
             if block.inCheckout {
                 if !block.prose.contains("checkout") {
                     failures.append(
-                        "\(doc.path):\(block.line): the block runs in the checkout, but the text before it does not say so"
+                        "\(doc.path):\(block.line): the block runs in the checkout, but the text before it does not "
+                            + "say so"
                     )
                 }
                 if checkout == nil {
@@ -497,7 +498,9 @@ import Testing
     @Test func theCLIReferenceIsGenerated() throws {
         #expect(
             try Self.doc("docs/reference/cli.md").text == HelpCommand.optionsMarkdown,
-            "docs/reference/cli.md differs from the option declarations: run 'evidence help --markdown > docs/reference/cli.md'"
+            Comment(
+                rawValue: "docs/reference/cli.md differs from the option declarations: run 'evidence help "
+                    + "--markdown > docs/reference/cli.md'")
         )
         for cmd in allCommands { #expect(HelpCommand.optionsMarkdown.contains("## \(cmd.name)\n")) }
     }
@@ -525,7 +528,9 @@ import Testing
                 let counted = globs.map(count).reduce(0, +)
                 #expect(
                     stated == counted,
-                    "\(doc.path): \(globs.joined(separator: " + ")) states \(m.output.2) goldens; evidence list has \(counted)"
+                    Comment(
+                        rawValue: "\(doc.path): \(globs.joined(separator: " + ")) states \(m.output.2) goldens; "
+                            + "evidence list has \(counted)")
                 )
                 rows += 1
             }
@@ -571,7 +576,10 @@ import Testing
         let fields = Set(
             source.matches(
                 of:
-                    /(?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)|members\["([a-zA-Z]+)"\]/
+                    #/
+                    (?:required|string|bool|optionalString|optionalBool|count|date)\("([a-zA-Z]+)"\)
+                    |members\["([a-zA-Z]+)"\]
+                    /#
             )
             .compactMap { m in m.output.1.map(String.init) ?? m.output.2.map(String.init) })
         #expect(fields.count >= 12)

@@ -70,13 +70,15 @@ import Testing
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "environment upgrade: cairo: recorded 1.18.0, found \(here.cairo); harfbuzz: recorded 8.3.0, found \(here.harfbuzz)",
+                == "environment upgrade: cairo: recorded 1.18.0, found \(here.cairo); harfbuzz: recorded 8.3.0, found "
+                + "\(here.harfbuzz)",
             "\(r.out)")
         let total = try FixtureCatalog.keys(matching: nil, cases: root.appendingPathComponent(Project.defaultCases))
             .count
         #expect(
             lines.contains(
-                "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing forgiven): 2 of \(total) fixture(s) moved beyond anti-aliasing"
+                "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing "
+                    + "forgiven): 2 of \(total) fixture(s) moved beyond anti-aliasing"
             ), "\(r.out)")
         let reported = Set(
             lines.compactMap { $0.firstMatch(of: #/^  moved [a-z-]+ (\S+): /#).map { String($0.output.1) } })
@@ -120,7 +122,8 @@ import Testing
         #expect(
             EnvironmentUpgrade.lines(drift: ["cairo: recorded 1, found 2"], result: result, page: nil) == [
                 "environment upgrade: cairo: recorded 1, found 2",
-                "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing forgiven): 2 of 4 fixture(s) moved beyond anti-aliasing",
+                "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing "
+                    + "forgiven): 2 of 4 fixture(s) moved beyond anti-aliasing",
                 "  moved size a: 1×1 vs 2×2", "  moved text a: visible text changed",
                 "  moved pixels b: 12 pixels differ",
             ])

@@ -169,7 +169,8 @@ import WidgetText
                 && counts.outsideScope == filed.outsideScope?.count)
         #expect(
             filed.classCountsLine
-                == "\(counts.specGap) spec gap\(counts.specGap == 1 ? "" : "s"), 2 known, \(counts.outsideScope) outside the seed's scope, 0 failures"
+                == "\(counts.specGap) spec gap\(counts.specGap == 1 ? "" : "s"), 2 known, \(counts.outsideScope) "
+                + "outside the seed's scope, 0 failures"
         )
         #expect(bare.findingCounts.failure == bare.failures.count)
     }
@@ -277,15 +278,18 @@ import WidgetText
             "findings[0]", "missing \"class\""
         ),
         (
-            #"{"findings":[{"class":"outside-scope","conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            #"{"findings":[{"class":"outside-scope","conditions":{"platform":"ios"},"kind":"truncated","#
+                + #""node":"caption","seed":"000"}]}"#,
             "findings[0].class", "'outside-scope' is not known or spec-gap"
         ),
         (
-            #"{"findings":[{"class":"gap","conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            #"{"findings":[{"class":"gap","conditions":{"platform":"ios"},"kind":"truncated","node":"caption","#
+                + #""seed":"000"}]}"#,
             "findings[0].class", "'gap' is not known or spec-gap"
         ),
         (
-            #"{"findings":[{"class":3,"conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#,
+            #"{"findings":[{"class":3,"conditions":{"platform":"ios"},"kind":"truncated","node":"caption","#
+                + #""seed":"000"}]}"#,
             "findings[0].class", "expected a string"
         ),
     ])
@@ -301,7 +305,9 @@ import WidgetText
 
     @Test func bothClassesLoad() throws {
         let json =
-            #"{"findings":[{"class":"spec-gap","conditions":{"platform":"ios","family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"},{"class":"known","conditions":{"platform":"ios","family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"}]}"#
+            #"{"findings":[{"class":"spec-gap","conditions":{"platform":"ios","family":["systemSmall"]},"#
+            + #""kind":"truncated","node":"caption","seed":"000"},{"class":"known","conditions":{"platform":"ios","#
+            + #""family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"}]}"#
         #expect(
             try KnownFindings.parse(Array(json.utf8), name: "k.json").entries.map(\.findingClass) == [.specGap, .known])
     }
@@ -383,13 +389,15 @@ import WidgetText
         let outside = try #require(
             lines.firstIndex {
                 $0.hasPrefix(
-                    "OUTSIDE SCOPE lost-meaning android/medium beyond the font scale (height tables) (fontScale ≤ 1.3): 1 finding in 1 fixture [seed 000, "
+                    "OUTSIDE SCOPE lost-meaning android/medium beyond the font scale (height tables) (fontScale ≤ "
+                        + "1.3): 1 finding in 1 fixture [seed 000, "
                 )
             }, "\(lines)")
         #expect(gapLine < knownLine && knownLine < outside)
         #expect(
             lines.contains(
-                "findings: 1 spec gap, 1 known, 1 outside the seed's scope, 0 failures (only failures fail; spec gaps and known are listed in known-findings.json)"
+                "findings: 1 spec gap, 1 known, 1 outside the seed's scope, 0 failures (only failures fail; spec gaps "
+                    + "and known are listed in known-findings.json)"
             ))
         #expect(lines.last == "2 passed, 0 failed")
         // The page: one table per class, spec gaps first.

@@ -66,7 +66,8 @@ import WidgetModel
             """
             {"syncedAt":"2026-09-17T07:45:00+02:00","streak":12,"longestStreak":21,"extendedToday":false,
              "streakMetaphor":"waves","kindlingEnabled":true,"coachLine":"Add today's stone to keep the tower rising.",
-             "habits":[{"id":"a","title":"Meditate","checkedInToday":false},{"title":"Read — 20 pages","checkedInToday":true}]}
+             "habits":[{"id":"a","title":"Meditate","checkedInToday":false},{"title":"Read — 20\
+             pages","checkedInToday":true}]}
             """.utf8)
         var rng = SplitMix(state: 7)
         for _ in 0..<3000 {

@@ -34,7 +34,8 @@ import WidgetScene
         let dir = try Self.scratch()
         defer { dir.remove() }
         for name in ["x", "./-"] {
-            // The scratch folder is no project: the clone is named (the binary finds its project from the working folder).
+            // The scratch folder is no project: the clone is named (the binary finds its project from the working
+            // folder).
             let r = try Self.evidence(
                 ["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name],
                 in: dir.url)
@@ -295,7 +296,8 @@ import WidgetScene
             #expect(error.problem.contains("more than \(XMLShape.maxAttributesPerElement) attributes"))
         }
         let deep = Array(
-            ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70) + "</resources>")
+            ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70)
+                + "</resources>")
                 .utf8)
         #expect(throws: InputError.self) { try XMLShape.check(deep, file: "v.xml") }
         // Comments, CDATA and quoted values holding '<', '>' and '=' are not counted.
@@ -330,10 +332,12 @@ import WidgetScene
         #expect(!KnownConditions(textSize: [.large]).matches(android))
         #expect(KnownConditions(textSize: [.large]).matches(ios))
         let entry =
-            #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","seed":"000"}]}"#
+            #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","#
+            + #""seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(entry.utf8), name: "k.json") }
         let both =
-            #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","seed":"000"}]}"#
+            #"{"findings":[{"conditions":{"fontScale":[1,1],"textSize":["large"]},"kind":"truncated","node":"*","#
+            + #""seed":"000"}]}"#
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(both.utf8), name: "k.json") }
     }
 

@@ -202,7 +202,8 @@ import Testing
         #expect(Self.here.differences(from: recorded).isEmpty)
         #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded 1.14, found 1.19"])
         let note =
-            "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would write other bytes for the same pixels)"
+            "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would "
+            + "write other bytes for the same pixels)"
         #expect(
             Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "environment matches Goldens/manifest.json" + note)))

@@ -83,7 +83,8 @@ import WidgetText
             let error = try #require(throws: InputError.self) { try RenderTarget.parse(args) }
             #expect(
                 error.description
-                    == "--host-mode: ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+                    == "--host-mode: ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS "
+                    + "16+) have none: they are always drawn vibrant"
             )
         }
         for family in IOSHomeFamily.allCases.map(\.family) { #expect(HostMode.ios16.draws(family)) }

@@ -28,7 +28,8 @@ import WidgetText
         var family: IOSFamily, device: IOSDeviceClass, text: DynamicTypeSize
         var state: FixtureState, kindling: Bool, habits: Int, streak: Int
         var description: String {
-            "\(family.rawValue) \(device.name) \(text.rawValue) \(state.rawValue) kindling \(kindling) habits \(habits) streak \(streak)"
+            "\(family.rawValue) \(device.name) \(text.rawValue) \(state.rawValue) kindling \(kindling) habits "
+                + "\(habits) streak \(streak)"
         }
     }
 
@@ -160,7 +161,9 @@ import WidgetText
             .max { $0.frame.maxY < $1.frame.maxY }
             if let last, unusedUnder(last.frame) >= b.habitRowHeight + 4 {
                 out.append(
-                    "a habit row shed (\(p.visibleHabits.count) of \(c.habits), cap \(cap)) with \(fmtDp(unusedUnder(last.frame))) pt unused under the list (a row is \(fmtDp(b.habitRowHeight)))"
+                    "a habit row shed (\(p.visibleHabits.count) of \(c.habits), cap \(cap)) with "
+                        + "\(fmtDp(unusedUnder(last.frame))) pt unused under the list (a row is "
+                        + "\(fmtDp(b.habitRowHeight)))"
                 )
             }
         }
@@ -185,7 +188,8 @@ import WidgetText
         }
         // What the judge had to look at: renders that shed rows, and texts drawn cut.
         print(
-            "iOS layout property sweep: judged \(cases.count) Home Screen renders (\(shedRows) shedding habit rows, \(cut) cut texts), \(violations.count) violation(s)"
+            "iOS layout property sweep: judged \(cases.count) Home Screen renders (\(shedRows) shedding habit rows, "
+                + "\(cut) cut texts), \(violations.count) violation(s)"
         )
         #expect(shedRows > 0 && cut > 0)
         SweepSwitch.log(violations, as: "ios-layout-property")
@@ -226,7 +230,8 @@ import WidgetText
                                     timeZone: SyntheticWidget.timeZone)
                                 let scene = Self.builder.scene(r)
                                 let here =
-                                    "\(family.rawValue) \(device.name) \(text.rawValue) \(state.rawValue) \(streak) \(habits)"
+                                    "\(family.rawValue) \(device.name) \(text.rawValue) \(state.rawValue) \(streak) "
+                                    + "\(habits)"
                                 judged += 1
                                 // The one-line view's nodes: the inline line (its label and any cut part), line3.
                                 let line = scene.nodes.compactMap { n -> TextContent? in
@@ -261,7 +266,8 @@ import WidgetText
             }
         }
         print(
-            "iOS accessory one-line sweep: judged \(judged) renders (\(cut) cut, \(reported) reported), \(violations.count) violation(s)"
+            "iOS accessory one-line sweep: judged \(judged) renders (\(cut) cut, \(reported) reported), "
+                + "\(violations.count) violation(s)"
         )
         #expect(cut > 0 && reported > 0)
         #expect(

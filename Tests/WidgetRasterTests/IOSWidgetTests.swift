@@ -387,6 +387,21 @@ import WidgetText
         return out
     }()
 
+    /// Every device class × Dynamic Type size × widget (2,268 a family), or a stratified sample of
+    /// about one in ten (`Sweep`) where every class × size pair, state, kindling, habit count and
+    /// motif still appears.
+    static let sweep: [(IOSDeviceClass, DynamicTypeSize, SyntheticWidget)] = Sweep.sample(
+        IOSDeviceClass.rows.map { $0[0] }.flatMap { c in
+            DynamicTypeSize.allCases.flatMap { t in widgets.map { (c, t, $0) } }
+        },
+        oneIn: 10
+    ) { c, t, w in
+        [
+            "class \(c.name) type \(t)", "state \(w.state)", "kindling \(w.kindling)", "habits \(w.habits)",
+            "motif \(w.motif)",
+        ]
+    }
+
     /// The findings a render's checks report about meaning: lost-meaning and truncated.
     static func meaningFindings(_ scene: Scene, _ facts: RenderFacts) -> [(kind: ElementKind, text: String)] {
         LostMeaningCheck.findings(scene, facts).map { ($0.element, $0.detail) }
@@ -398,68 +413,64 @@ import WidgetText
     ) throws {
         var losses = 0
         var untabledLosses = 0
-        for c in IOSDeviceClass.rows.map({ $0[0] }) {
-            for t in DynamicTypeSize.allCases {
-                for w in Self.widgets {
-                    let (snap, at) = try w.snapshot()
-                    let r = IOSRenderRequest(
-                        family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at,
-                        timeZone: SyntheticWidget.timeZone)
-                    let (resolved, plan) = builder.plan(r)
-                    let here =
-                        "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
-                    #expect(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
-                    #expect(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
-                    let scene = builder.scene(resolved, plan, r)
-                    let facts = RenderFacts(
-                        family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
-                    // Never silent: an element the plan could not draw whole is a finding on the render.
-                    if !plan.lost.isEmpty {
-                        losses += 1
-                        // Two losses the required-content table (Gate/RequiredContent.swift, the lead's)
-                        // has no row for yet — handed over in /work/lead/ios-choices.md, counted here so
-                        // they cannot grow unseen: all done's / empty's subtitle with no line left under
-                        // the title, and stale Small's next-due row.
-                        let untabled =
-                            Set(plan.lost.keys).isSubset(of: [PlanPart.element(.statusSubtitle)])
-                            || resolved.state == .stale && family == .systemSmall
-                                && Set(plan.lost.keys).isSubset(of: [PlanPart.nextDueRow, .habitRow])
-                        if untabled {
-                            untabledLosses += 1
-                        } else {
-                            #expect(
-                                !Self.meaningFindings(scene, facts).isEmpty,
-                                "\(here): lost \(plan.lost) with no finding")
-                        }
-                    }
-                    let texts = plan.items.compactMap { i -> String? in
-                        if case .text(let f, _, _, _, _) = i.content {
-                            return f.lines.joined(separator: " ")
-                        } else {
-                            return nil
-                        }
-                    }
-                    #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
-                    let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
+        for (c, t, w) in Self.sweep {
+            let (snap, at) = try w.snapshot()
+            let r = IOSRenderRequest(
+                family: family.family, deviceClass: c, textSize: t, snapshot: snap, asOf: at,
+                timeZone: SyntheticWidget.timeZone)
+            let (resolved, plan) = builder.plan(r)
+            let here =
+                "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
+            #expect(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
+            #expect(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
+            let scene = builder.scene(resolved, plan, r)
+            let facts = RenderFacts(
+                family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
+            // Never silent: an element the plan could not draw whole is a finding on the render.
+            if !plan.lost.isEmpty {
+                losses += 1
+                // Two losses the required-content table (Gate/RequiredContent.swift, the lead's)
+                // has no row for yet — handed over in /work/lead/ios-choices.md, counted here so
+                // they cannot grow unseen: all done's / empty's subtitle with no line left under
+                // the title, and stale Small's next-due row.
+                let untabled =
+                    Set(plan.lost.keys).isSubset(of: [PlanPart.element(.statusSubtitle)])
+                    || resolved.state == .stale && family == .systemSmall
+                        && Set(plan.lost.keys).isSubset(of: [PlanPart.nextDueRow, .habitRow])
+                if untabled {
+                    untabledLosses += 1
+                } else {
                     #expect(
-                        pips.isEmpty || pips.count == resolved.habits.count,
-                        "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
-                    guard [.defaultProgress, .stale].contains(resolved.state) else { continue }
-                    let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
-                    if !plan.visibleHabits.isEmpty, let nextDue, w.kindling || family != .systemSmall {
-                        #expect(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
-                    }
-                    if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty {
-                        #expect(
-                            plan.item("overflow") != nil || plan.lost[.element(.overflowLine)] != nil,
-                            "\(here): \(plan.overflow) habits unsaid")
-                    }
+                        !Self.meaningFindings(scene, facts).isEmpty,
+                        "\(here): lost \(plan.lost) with no finding")
                 }
+            }
+            let texts = plan.items.compactMap { i -> String? in
+                if case .text(let f, _, _, _, _) = i.content {
+                    return f.lines.joined(separator: " ")
+                } else {
+                    return nil
+                }
+            }
+            #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
+            let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
+            #expect(
+                pips.isEmpty || pips.count == resolved.habits.count,
+                "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
+            guard [.defaultProgress, .stale].contains(resolved.state) else { continue }
+            let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
+            if !plan.visibleHabits.isEmpty, let nextDue, w.kindling || family != .systemSmall {
+                #expect(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
+            }
+            if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty {
+                #expect(
+                    plan.item("overflow") != nil || plan.lost[.element(.overflowLine)] != nil,
+                    "\(here): \(plan.overflow) habits unsaid")
             }
         }
         // The sweep reaches the sizes where the old step-down hid a loss.
         print(
-            "iOS meaning sweep \(family): \(losses) plan(s) losing an element, \(untabledLosses) not yet in the required-content table"
+            "iOS meaning sweep \(family), \(Sweep.size): \(losses) of \(Self.sweep.count) plan(s) losing an element, \(untabledLosses) not yet in the required-content table"
         )
         #expect(losses > 0)
         #expect(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)

@@ -161,11 +161,13 @@ import Testing
         #expect(ImageComparator.exact.description == "exact")
         #expect(
             ImageComparator.perceptual().description
-                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing ignored)"
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.1, alpha over its checkerboard, anti-aliasing "
+                + "ignored)"
         )
         #expect(
             ImageComparator.perceptual(threshold: 0.2, includeAA: true).description
-                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.2, alpha over its checkerboard, anti-aliasing counted)"
+                == "perceptual (pixelmatch 7.2 rule: YIQ threshold 0.2, alpha over its checkerboard, anti-aliasing "
+                + "counted)"
         )
         #expect(ImageComparator.perceptual(threshold: 7) == .perceptual(threshold: 1))
     }

@@ -326,7 +326,9 @@ enum InkBounds {
         #expect(warnings.count == 1)
         #expect(warnings[0].hasPrefix("warning: missing-glyph habit-row-1.title: U+1F8B0 has no glyph in "))
         #expect(
-            RenderCommand.glyphWarnings(try fixture("ok", title: "👨‍👩‍👧 Family").makeScene(.shared), fonts: .shared).isEmpty
+            RenderCommand.glyphWarnings(
+                try fixture("ok", title: "👨‍👩‍👧 Family").makeScene(.shared), fonts: .shared
+            ).isEmpty
         )
     }
 

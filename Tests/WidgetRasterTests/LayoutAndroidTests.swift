@@ -121,7 +121,8 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                 let lg = threshold(100...260) { plans[$0]!.shows(.longestLabel) }
                 if ds != dayStreak || lg != longest {
                     wrong.append(
-                        "w \(w): DAY STREAK from \(ds.map(String.init) ?? "never"), Longest from \(lg.map(String.init) ?? "never")"
+                        "w \(w): DAY STREAK from \(ds.map(String.init) ?? "never"), Longest from "
+                            + "\(lg.map(String.init) ?? "never")"
                     )
                 }
             } else {

@@ -98,7 +98,8 @@ import WidgetText
                 keys: ["k1", "k2"], findings: 2,
                 backgrounds: 0, moves: [c, a]
             ).line
-                == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, caption, longestLabel)"
+                == "layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: caption-glyph, "
+                + "caption, longestLabel)"
         )
         // Longest N moved on its own above a footer that stayed: its own cause alone, but the space
         // below DAY STREAK's where the run shows that space changed elsewhere.

@@ -25,7 +25,8 @@ import WidgetText
         var family: AndroidFamilyRequest, w: Int, h: Int, fs: Double
         var state: WidgetState, reactive: ReactiveTreatment, kindling: Bool, habits: Int, done: Int, streak: Int
         var description: String {
-            "\(family) \(w)×\(h) fs \(fs) \(state.rawValue) \(reactive.rawValue) kindling \(kindling) habits \(habits) done \(done) streak \(streak)"
+            "\(family) \(w)×\(h) fs \(fs) \(state.rawValue) \(reactive.rawValue) kindling \(kindling) habits \(habits) "
+                + "done \(done) streak \(streak)"
         }
         var input: AndroidPlanInput {
             .reference(
@@ -150,7 +151,8 @@ import WidgetText
             let room = roomFor(e.key, p)
             if room >= lineH {
                 out.append(
-                    "\(e.key) ellipsized (\(e.drawn?.lines ?? [])) with \(fmtDp(room)) dp unused in its column, a line is \(fmtDp(lineH))"
+                    "\(e.key) ellipsized (\(e.drawn?.lines ?? [])) with \(fmtDp(room)) dp unused in its column, a line "
+                        + "is \(fmtDp(lineH))"
                 )
             }
         }
@@ -182,7 +184,8 @@ import WidgetText
                 ? max(L.kindlingNextDueRowHeightDp, m.oneLineRow) : m.oneLineRow
             if row + owed <= rowRoom + freed {
                 out.append(
-                    "a habit row shed with \(fmtDp(rowRoom + freed)) dp unused (a row is \(fmtDp(row))\(owed > 0 ? " + its overflow line \(fmtDp(owed))" : ""))"
+                    "a habit row shed with \(fmtDp(rowRoom + freed)) dp unused (a row is "
+                        + "\(fmtDp(row))\(owed > 0 ? " + its overflow line \(fmtDp(owed))" : ""))"
                 )
             }
             for lower in [PlanPart.motivatorLine] where p.shows(lower) && c.state != .allDone {

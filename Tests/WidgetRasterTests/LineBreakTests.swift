@@ -82,7 +82,8 @@ import WidgetText
             }
         }
         print(
-            "line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 3: \(judged) paragraphs judged, \(failures.count) failure(s)"
+            "line-break sweep: \(texts.count) texts × \(Self.styles.count) styles × widths 30…300 by 3: \(judged) "
+                + "paragraphs judged, \(failures.count) failure(s)"
         )
         for f in failures.prefix(10) { print("  e.g. \(f)") }
         #expect(judged > 20_000)

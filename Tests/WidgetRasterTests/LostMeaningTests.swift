@@ -297,7 +297,10 @@ import WidgetText
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("snap.json")
         try Data(
-            #"{"syncedAt":"2026-09-17T07:55:00+02:00","streak":12,"longestStreak":21,"habits":[{"id":"h1","title":"Meditate","checkedInToday":true},{"id":"h2","title":"Read 20 pages","checkedInToday":false}],"extendedToday":false,"streakMetaphor":"stones","kindlingEnabled":true}"#
+            (#"{"syncedAt":"2026-09-17T07:55:00+02:00","streak":12,"longestStreak":21,"habits":[{"id":"h1","#
+                + #""title":"Meditate","checkedInToday":true},{"id":"h2","title":"Read 20 "#
+                + #"pages","checkedInToday":false}],"extendedToday":false,"streakMetaphor":"stones","#
+                + #""kindlingEnabled":true}"#)
                 .utf8
         ).write(to: file)
         return file.path

@@ -51,7 +51,8 @@ import WidgetScene
             // The failure also names the entry whose pixelHash is not what its file holds.
             #expect(
                 mine.first?.detail.contains(
-                    "manifest.json's entry \(quoted(catalog[0].key)) disagrees with \(catalog[0].goldenPath): pixelHash \(newHash)"
+                    "manifest.json's entry \(quoted(catalog[0].key)) disagrees with \(catalog[0].goldenPath): "
+                        + "pixelHash \(newHash)"
                 ) == true)
             #expect(!v.passed.contains(catalog[0].key))
             #expect(v.failures.allSatisfy { $0.key == catalog[0].key })
@@ -88,7 +89,9 @@ import WidgetScene
         #expect(v.failures.first?.kind == .unreadable)
         #expect(
             v.failures.first?.detail
-                == "manifest.json's entry \(quoted(catalog[1].key)) disagrees with \(catalog[1].goldenPath): fileHash 00000000000000010000000000000002 but the file hashes to \(Hash128.of(try Array(Data(contentsOf: dir.appendingPathComponent(catalog[1].goldenPath)))))"
+                == "manifest.json's entry \(quoted(catalog[1].key)) disagrees with \(catalog[1].goldenPath): fileHash "
+                + "00000000000000010000000000000002 but the file hashes to "
+                + "\(Hash128.of(try Array(Data(contentsOf: dir.appendingPathComponent(catalog[1].goldenPath)))))"
         )
         #expect(v.failures.first?.remedy == .restoreManifest)
     }

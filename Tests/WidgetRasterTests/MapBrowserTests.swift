@@ -55,7 +55,8 @@ struct MapBrowserTests {
         html = html.replacingOccurrences(
             of: ready,
             with: ready
-                + " var out = document.createElement('pre'); out.id = 'drawn'; out.textContent = canvas.toDataURL('image/png'); document.body.appendChild(out);"
+                + " var out = document.createElement('pre'); out.id = 'drawn'; out.textContent = "
+                + "canvas.toDataURL('image/png'); document.body.appendChild(out);"
         )
         let probe = dir.appendingPathComponent("probe.html")
         try Data(html.utf8).write(to: probe)
@@ -117,7 +118,8 @@ struct MapBrowserTests {
         #expect(shown.contains("src=\"renders/\(i).png\""))
         #expect(
             shown.contains(
-                "evidence render --state newDay --family small --width \(MapGrid.number(c.width)) --height \(MapGrid.number(c.height)) --font-scale"
+                "evidence render --state newDay --family small --width \(MapGrid.number(c.width)) --height "
+                    + "\(MapGrid.number(c.height)) --font-scale"
             ))
         for name in c.shed { #expect(shown.contains("<code>\(name)</code>")) }
     }

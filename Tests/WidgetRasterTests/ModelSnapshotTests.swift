@@ -32,7 +32,8 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
     @Test func decodesAFullSnapshotAndIgnoresUnknownFields() throws {
         let json = """
             {"syncedAt":"2026-09-17T07:30:00.250+02:00","streak":12,"longestStreak":21,
-             "habits":[{"id":"a","title":"Morning run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}],
+             "habits":[{"id":"a","title":"Morning\
+             run","checkedInToday":true},{"title":"Meditate","checkedInToday":false}],
              "extendedToday":false,"streakMetaphor":"waves","coachLine":"One more and today's stone is set.",
              "coachLineShort":"One more stone","kindlingEnabled":true,"somethingNew":{"x":[1,2,{}]}}
             """
@@ -155,7 +156,8 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
             snapshotJSON(
                 replacing: "habits",
                 with:
-                    #"[{"title":"A","checkedInToday":true},{"title":"B","checkedInToday":true},{"title":"C","checkedInToday":"yes"}]"#
+                    #"[{"title":"A","checkedInToday":true},{"title":"B","checkedInToday":true},{"title":"C","#
+                    + #""checkedInToday":"yes"}]"#
             ), "$.habits[2].checkedInToday", "expected a boolean, got a string"
         ),
         (

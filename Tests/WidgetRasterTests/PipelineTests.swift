@@ -298,7 +298,8 @@ import Testing
         #expect(lines[0].hasPrefix("::error file=pkg/Goldens/android/small/s"))
         #expect(
             lines[10].contains(
-                "every failure is listed with its fix in this step's log and on the page shard/index.html; the step summary shows the first 10"
+                "every failure is listed with its fix in this step's log and on the page shard/index.html; the step "
+                    + "summary shows the first 10"
             ))
         #expect(!lines[10].contains("every failure is in"))
         // Through the binary: under GITHUB_ACTIONS, --json, in a subfolder of the workspace.

@@ -91,6 +91,37 @@ import WidgetText
         }
     }
 
+    /// Both platforms' scenes and `plan --json` read a plan through `LaidOutPlan`: the report lists
+    /// the plan's own entries, the scene's first node is the card in the plan's card frame (none on
+    /// a Lock Screen accessory), and the content box reported is the plan's.
+    @Test func sceneAndReportReadThePlanOnePath() {
+        let request = AndroidRenderRequest(
+            family: .auto, widthDp: 230, heightDp: 330, fontScale: 1, snapshot: Self.snapshots()[3].snapshot,
+            asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
+        var targets = [RenderTarget.android(request)]
+        for family in IOSFamily.allCases {
+            targets.append(
+                .ios(
+                    IOSRenderRequest(
+                        family: family, snapshot: Self.snapshots()[3].snapshot, asOf: MatrixCases.asOf,
+                        timeZone: MatrixCases.timeZone)))
+        }
+        for target in targets {
+            let d = renderer.draw(target)
+            let plan = d.plan.laidOut
+            let report = PlanReport(d, findings: [])
+            #expect(report.elements == plan.entries)
+            #expect(report.content == plan.reportedContent)
+            #expect(report.habits.visible == plan.visibleHabits && report.habits.overflow == plan.overflow)
+            let accessory =
+                d.facts.family == .ios(.accessoryCircular) || d.facts.family == .ios(.accessoryRectangular)
+                || d.facts.family == .ios(.accessoryInline)
+            #expect((d.scene.nodes.first?.element == .card) == !accessory, "\(d.facts.family.name)")
+            if !accessory { #expect(d.scene.nodes.first?.bounds == plan.frames.card, "\(d.facts.family.name)") }
+            #expect(d.scene.card == plan.frames.card)
+        }
+    }
+
     @Test func eachPlatformNamesItsPartsApart() {
         let android = PlanPart.android.map { $0.name(on: .android) }
         #expect(Set(android).count == android.count)

@@ -87,7 +87,8 @@ import Testing
             "\(refused.out)")
         #expect(
             refused.out.contains(
-                "fix: a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do not re-record; or, on purpose: evidence record --filter '\(key)' --accept-findings contrast"
+                "fix: a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do "
+                    + "not re-record; or, on purpose: evidence record --filter '\(key)' --accept-findings contrast"
             ))
         #expect(refused.out.hasSuffix("moved: 0, added: 0, removed: 0, unchanged: 0, refused: 1\n"), "\(refused.out)")
         #expect(changed(before, try goldens(dir)).isEmpty, "a refused render wrote nothing, the manifest included")
@@ -108,7 +109,8 @@ import Testing
         #expect(
             bad.code == 2
                 && bad.err.contains(
-                    "--accept-findings: 'pixels' is not a finding kind record can accept; one of: clipped, truncated, contrast, colour-alone, missing-glyph, lost-meaning"
+                    "--accept-findings: 'pixels' is not a finding kind record can accept; one of: clipped, truncated, "
+                        + "contrast, colour-alone, missing-glyph, lost-meaning"
                 ), "\(bad.err)")
     }
 
@@ -121,7 +123,8 @@ import Testing
         let v = try evidence(["verify", "--quiet", "--filter", "cases/*"], in: dir)
         #expect(
             v.out.contains(
-                "FAIL stale \(stale): \(stale).png is recorded but no fixture has this key\n     fix: no fixture has this key: evidence record --filter '\(stale)' removes just this golden"
+                "FAIL stale \(stale): \(stale).png is recorded but no fixture has this key\n     fix: no fixture has "
+                    + "this key: evidence record --filter '\(stale)' removes just this golden"
             ), "\(v.out)")
         let before = try goldens(dir)
         let r = try evidence(["record", "--quiet", "--filter", stale], in: dir)
@@ -159,7 +162,8 @@ import Testing
         #expect(r.code == 1, "\(r.out)\(r.err)")
         #expect(
             r.out.contains(
-                "refused \(keys[2]) (pixels): the render changed since it was reviewed: its pixels hash to \(hashes[keys[2]]!), the accept file approved \(wrong)"
+                "refused \(keys[2]) (pixels): the render changed since it was reviewed: its pixels hash to "
+                    + "\(hashes[keys[2]]!), the accept file approved \(wrong)"
             ))
         #expect(
             r.out.contains(

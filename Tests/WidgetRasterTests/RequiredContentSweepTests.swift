@@ -13,7 +13,8 @@ import WidgetText
 /// order is monotonic (nothing reappears). Scenes only — the check reads no pixels — so the sweep
 /// costs planning, not painting.
 ///
-/// Every sweep runs in every test run. `EVIDENCE_SWEEP_CUTS=1` also judges each swept scene with
+/// Every sweep runs in every test run: a stratified sample of its cases by default, every case
+/// under `EVIDENCE_SWEEPS=full` (`Sweep`). `EVIDENCE_SWEEP_CUTS=1` also judges each swept scene with
 /// the gate's truncation and clip checks — a diagnostic, not yet a property: off the golden sizes
 /// the layouts still cut text the seed does not let them cut (README, "Proved over sweeps").
 enum SweepSwitch {
@@ -43,7 +44,8 @@ enum SweepSwitch {
                     let s = Scenario.cell(state, branch: branch, motif: .stones, kindling: kindling)
                     out.append(
                         (
-                            "\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-\(kindling ? "kindling" : "legacy")",
+                            "\(state.rawValue)\(branch.map { "-\($0.rawValue)" } ?? "")-"
+                                + "\(kindling ? "kindling" : "legacy")",
                             s
                         ))
                 }
@@ -65,6 +67,24 @@ enum SweepSwitch {
     static let widths: [Double] = Array(Set(stride(from: 110.0, through: 400, by: 29) + [130, 200, 219, 290, 400]))
         .sorted()
     static let heights: [Double] = Array(Set(stride(from: 130.0, through: 400, by: 30) + [155, 180, 270, 330])).sorted()
+
+    /// Every scenario × width × height (each font scale's test), or a stratified sample of about
+    /// one in six (`Sweep`) where every scenario, width and height still appears.
+    static let androidCases = Sweep.sample(
+        scenarios.flatMap { sc in widths.flatMap { w in heights.map { (sc.name, sc.scenario, w, $0) } } }, oneIn: 6
+    ) { name, _, w, h in ["scenario \(name)", "w \(w)", "h \(h)"] }
+
+    /// The monotonic shed's ladders: every scenario × width, each walked over every height, or a
+    /// stratified sample of about one in three ladders with every scenario and width.
+    static let androidLadders = Sweep.sample(
+        scenarios.flatMap { sc in widths.map { (sc.name, sc.scenario, $0) } }, oneIn: 3
+    ) { name, _, w in ["scenario \(name)", "w \(w)"] }
+
+    /// Every device class × family × scenario (each Dynamic Type size's test), or a stratified
+    /// sample of about one in four with every class, family and scenario.
+    static let iosCases = Sweep.sample(
+        IOSDeviceClass.all.flatMap { d in IOSFamily.allCases.flatMap { f in scenarios.map { (d, f, $0) } } }, oneIn: 4
+    ) { d, f, sc in ["class \(d.name)", "family \(f)", "scenario \(sc.name)"] }
 
     static let known = (try? KnownFindings.load(from: PackagePaths.knownFindings)) ?? KnownFindings()
 
@@ -106,16 +126,12 @@ enum SweepSwitch {
     @Test(arguments: fontScales)
     func androidSatisfiesTheTable(fs: Double) {
         var failures: [String] = []
-        for (name, s) in Self.scenarios {
-            for width in Self.widths {
-                for height in Self.heights {
-                    let (facts, _, found) = androidFindings(s, width: width, height: height, fs: fs)
-                    for f in found {
-                        failures.append(
-                            "\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): \(f.detail)"
-                        )
-                    }
-                }
+        for (name, s, width, height) in Self.androidCases {
+            let (facts, _, found) = androidFindings(s, width: width, height: height, fs: fs)
+            for f in found {
+                failures.append(
+                    "\(facts.family.name) \(Int(width))×\(Int(height)) fs\(fs) \(name): \(f.kind.rawValue): \(f.detail)"
+                )
             }
         }
         SweepSwitch.log(failures, as: "android-fs\(fs)")
@@ -130,28 +146,26 @@ enum SweepSwitch {
     /// Longest N, DAY STREAK, the number of habit rows never come back at a smaller height.
     @Test(arguments: fontScales) func androidShedOrderIsMonotonic(fs: Double) {
         var failures: [String] = []
-        for (name, s) in Self.scenarios {
-            for width in Self.widths {
-                var previous: (kinds: Set<ElementKind>, rows: Int, height: Double)?
-                var family: FixtureFamily?
-                for height in Self.heights.reversed() {
-                    let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
-                    // A family change (Large → Medium below 270 dp) starts a new ladder.
-                    if facts.family != family {
-                        previous = nil
-                        family = facts.family
-                    }
-                    let drawn = LostMeaningCheck.Drawn(scene)
-                    let kinds = drawn.kinds.intersection([.longestLabel, .dayStreakLabel])
-                    if let p = previous {
-                        if !kinds.isSubset(of: p.kinds) || drawn.rows.count > p.rows {
-                            failures.append(
-                                "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
-                            )
-                        }
-                    }
-                    previous = (kinds, drawn.rows.count, height)
+        for (name, s, width) in Self.androidLadders {
+            var previous: (kinds: Set<ElementKind>, rows: Int, height: Double)?
+            var family: FixtureFamily?
+            for height in Self.heights.reversed() {
+                let (facts, scene) = androidScene(s, width: width, height: height, fs: fs)
+                // A family change (Large → Medium below 270 dp) starts a new ladder.
+                if facts.family != family {
+                    previous = nil
+                    family = facts.family
                 }
+                let drawn = LostMeaningCheck.Drawn(scene)
+                let kinds = drawn.kinds.intersection([.longestLabel, .dayStreakLabel])
+                if let p = previous {
+                    if !kinds.isSubset(of: p.kinds) || drawn.rows.count > p.rows {
+                        failures.append(
+                            "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
+                        )
+                    }
+                }
+                previous = (kinds, drawn.rows.count, height)
             }
         }
         SweepSwitch.log(failures, as: "android-monotonic-fs\(fs)")
@@ -165,21 +179,17 @@ enum SweepSwitch {
     /// iOS: every device class × Dynamic Type size × family × scenario satisfies the table.
     @Test(arguments: DynamicTypeSize.allCases) func iosSatisfiesTheTable(text: DynamicTypeSize) {
         var failures: [String] = []
-        for device in IOSDeviceClass.all {
-            for family in IOSFamily.allCases {
-                for (name, s) in Self.scenarios {
-                    let r = IOSRenderRequest(
-                        family: family, deviceClass: device, textSize: text, snapshot: s?.snapshot,
-                        asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
-                    let (w, plan) = Self.ios.plan(r)
-                    let scene = Self.ios.scene(w, plan, r)
-                    let facts = RenderFacts(family: .ios(family), resolved: w, size: scene.size, textSize: text)
-                    for f in Self.unknownFindings(scene, facts) {
-                        failures.append(
-                            "\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): \(f.detail)"
-                        )
-                    }
-                }
+        for (device, family, (name, s)) in Self.iosCases {
+            let r = IOSRenderRequest(
+                family: family, deviceClass: device, textSize: text, snapshot: s?.snapshot,
+                asOf: s?.asOf ?? Scenario.asOf, timeZone: Scenario.timeZone)
+            let (w, plan) = Self.ios.plan(r)
+            let scene = Self.ios.scene(w, plan, r)
+            let facts = RenderFacts(family: .ios(family), resolved: w, size: scene.size, textSize: text)
+            for f in Self.unknownFindings(scene, facts) {
+                failures.append(
+                    "\(family.rawValue) \(device.name) \(text.rawValue) \(name): \(f.kind.rawValue): \(f.detail)"
+                )
             }
         }
         SweepSwitch.log(failures, as: "ios-\(text.rawValue)")

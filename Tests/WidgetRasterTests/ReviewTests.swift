@@ -139,7 +139,8 @@ import WidgetText
         let r = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
         #expect(r.removed.isEmpty && r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/orphan.png"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
-        // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an orphan.
+        // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an
+        // orphan.
         let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
         var manifest = try #require(try Manifest.load(from: dir))
         manifest.goldens[owned.key] = nil
@@ -264,7 +265,8 @@ import WidgetText
         var manifest = try #require(try Manifest.load(from: dir))
         for f in catalog.prefix(2) { manifest.goldens[f.key]?.visibleText = ["words the render no longer draws"] }
         try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
-        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record wrote.
+        // [0]: another size; [1]: one channel of one pixel off by one — perceptually the same, but not what record
+        // wrote.
         try Data(PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .clear))).write(
             to: dir.appendingPathComponent(catalog[0].goldenPath))
         var nudged = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(catalog[1].goldenPath).path)
@@ -458,7 +460,8 @@ import WidgetText
                 VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)))
         // The schema itself refuses what the old writer did: properties inside a testcase, no time.
         let old =
-            "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0\"><testcase name=\"k\"><properties/></testcase></testsuite></testsuites>"
+            "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0\"><testcase "
+            + "name=\"k\"><properties/></testcase></testsuite></testsuites>"
         let file = tempDir().appendingPathComponent("old.xml")
         try Data(old.utf8).write(to: file)
         for xsd in Self.junitSchemas where FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") {
@@ -482,7 +485,8 @@ import WidgetText
         let f0 = lines.first { $0.contains(v.failures[0].key.replacingOccurrences(of: ":", with: "%3A") + "::") }!
         #expect(
             f0.contains(
-                "file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A \(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "
+                "file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A "
+                    + "\(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "
             ))
         // Ten shown, the eleventh says how many more.
         v.failures = (0..<25).map {
@@ -575,7 +579,8 @@ import WidgetText
         }
         #expect(
             notes == [
-                "note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) \(entry.node) matched nothing in this run; remove it if the render no longer needs it"
+                "note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) "
+                    + "\(entry.node) matched nothing in this run; remove it if the render no longer needs it"
             ])
     }
 
@@ -652,7 +657,8 @@ import WidgetText
         #expect(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
         #expect(
             hint("starter/zz-stray")
-                == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it alone)"
+                == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it "
+                + "alone)"
         )
         #expect(
             hint(lastKey) == "no fixture has this key: evidence record --filter '\(lastKey)' removes just this golden")
@@ -666,7 +672,8 @@ import WidgetText
         }
         #expect(
             AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC"))
-                == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot read)"
+                == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot "
+                + "read)"
         )
         // One text on the console, the page, JUnit and the annotations.
         let console = ConsoleHandler().lines(v).joined(separator: "\n")
@@ -711,13 +718,15 @@ import WidgetText
         for c in CheckRegistry.checks {
             #expect(
                 page.contains(
-                    "<td><code>\(c.name)</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
+                    "<td><code>\(c.name)</code></td><td><span class=\"kind "
+                        + "k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
                 ), "\(c.name)")
             #expect(page.contains(HTML.escape(c.reads)), "\(c.name)")
         }
         #expect(
             page.contains(
-                "<td><code>colour-alone</code></td><td><span class=\"kind k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"
+                "<td><code>colour-alone</code></td><td><span class=\"kind "
+                    + "k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"
             ))
         let junit = JUnitReport.render(v)
         #expect(junit.contains("<property name=\"checks\" value=\"\(perRender.joined(separator: " "))\"/>"))

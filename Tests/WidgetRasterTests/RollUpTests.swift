@@ -55,7 +55,8 @@ import WidgetText
         let line = try #require(groups.first).line
         #expect(
             line.hasPrefix(
-                "widget_capstone_dash (light, graphic) 1.19:1 < 3:1 on 3 backgrounds — \(Set(failures.map(\.key)).count) fixtures · nearest passing value #"
+                "widget_capstone_dash (light, graphic) 1.19:1 < 3:1 on 3 backgrounds — "
+                    + "\(Set(failures.map(\.key)).count) fixtures · nearest passing value #"
             ), "\(line)")
         let suggested = try #require(groups.first?.suggestion?.suggested)
         // The role table lists every background the renders draw the token on (RoleTableReachTests),
@@ -272,7 +273,8 @@ import WidgetText
         let groups = RollUp.groups(failures)
         #expect(
             groups.map(\.line) == [
-                "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 moved with it)",
+                "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 "
+                    + "moved with it)",
                 "pixels — 2 fixtures",
             ])
         #expect(groups[0].keys == [light[0], light[1], light[2]])
@@ -285,8 +287,11 @@ import WidgetText
         let set = dir.appendingPathComponent("WidgetMuted.colorset")
         try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
         let json = """
-            {"colors": [{"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.640", "green": "0.640", "red": "0.640"}}, "idiom": "universal"},
-              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.467", "green": "0.467", "red": "0.467"}}, "idiom": "universal"}]}
+            {"colors": [{"color": {"color-space": "srgb", "components": {"alpha": "1.000", "blue": "0.640", "green":\
+             "0.640", "red": "0.640"}}, "idiom": "universal"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb",\
+             "components": {"alpha": "1.000", "blue": "0.467", "green": "0.467", "red": "0.467"}}, "idiom":\
+             "universal"}]}
             """
         try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
         #expect(

@@ -151,7 +151,8 @@ import WidgetText
         #expect(merged.count == 1)
         #expect(
             merged[0].collapseFinding?.contains(
-                "merges android/small/default-some-baseline/stones/kindling/light and android/small/default-some-baseline/waves/kindling/light"
+                "merges android/small/default-some-baseline/stones/kindling/light and "
+                    + "android/small/default-some-baseline/waves/kindling/light"
             ) == true)
         // Two kept-apart fixtures that draw alike: the rule misses a facet the render ignores.
         let apart = FixtureCatalog.collapse([
@@ -160,7 +161,8 @@ import WidgetText
         #expect(
             apart.map(\.collapseFinding) == [
                 nil,
-                "renders the same scene as android/small/empty/stones/kindling/light, but the collapse rule (FixtureID.collapsed) keeps them apart: declare the facet this render ignores",
+                "renders the same scene as android/small/empty/stones/kindling/light, but the collapse rule "
+                    + "(FixtureID.collapsed) keeps them apart: declare the facet this render ignores",
             ])
     }
 
@@ -257,10 +259,13 @@ import WidgetText
     func set(_ any: String, dark: String? = nil, space: String = "srgb") -> String {
         let d =
             dark.map {
-                #", {"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal","color":{"color-space":"\#(space)","components":\#($0)}}"#
+                #", "#
+                    + #"{"appearances":[{"appearance":"luminosity","value":"dark"}],"idiom":"universal","color":{"#
+                    + #""color-space":"\#(space)","components":\#($0)}}"#
             } ?? ""
         return
-            #"{"colors":[{"idiom":"universal","color":{"color-space":"\#(space)","components":\#(any)}}\#(d)],"info":{"version":1,"author":"xcode"}}"#
+            #"{"colors":[{"idiom":"universal","color":{"color-space":"\#(space)","components":\#(any)}}\#(d)],"info":{"#
+            + #""version":1,"author":"xcode"}}"#
     }
 
     @Test func anyAndDarkWithFloatIntAndHexComponents() throws {

@@ -34,22 +34,27 @@ import WidgetModel
         #expect(
             footer.drawn?.lines.count == 1 && footer.drawn?.ellipsized == true, "\(String(describing: footer.drawn))")
         var wrapped: [String] = []
-        for family in [AndroidFamilyRequest.small, .medium, .large] {
-            for w in stride(from: 110.0, through: 400, by: 7) {
-                for h in stride(from: 130.0, through: 400, by: 9) {
-                    for fs in Self.fontScales {
-                        for state in [WidgetState.defaultProgress, .stale, .allDone] {
-                            let p = Self.plan(
-                                family, w, h, fs, state, reactive: .extended,
-                                kindling: family != .small || w.truncatingRemainder(dividingBy: 2) == 0)
-                            for key in AndroidLayout.oneLineViews(p.size) where p.shows(key) {
-                                let e = p.element(key)
-                                if e.lines != 1 || (e.drawn?.lines.count ?? 1) != 1 || e.maxLines != 1 {
-                                    wrapped.append("\(p.size) \(w)×\(h) fs\(fs) \(state): \(key) on \(e.lines) lines")
-                                }
-                            }
+        // 70,308 plans, or about one in twenty (`Sweep`) with every family, width, height, scale and state.
+        let cases = Sweep.sample(
+            [AndroidFamilyRequest.small, .medium, .large].flatMap { family in
+                Array(stride(from: 110.0, through: 400, by: 7)).flatMap { w in
+                    Array(stride(from: 130.0, through: 400, by: 9)).flatMap { h in
+                        Self.fontScales.flatMap { fs in
+                            [WidgetState.defaultProgress, .stale, .allDone].map { (family, w, h, fs, $0) }
                         }
                     }
+                }
+            },
+            oneIn: 20
+        ) { family, w, h, fs, state in ["family \(family)", "w \(w)", "h \(h)", "fs \(fs)", "state \(state)"] }
+        for (family, w, h, fs, state) in cases {
+            let p = Self.plan(
+                family, w, h, fs, state, reactive: .extended,
+                kindling: family != .small || w.truncatingRemainder(dividingBy: 2) == 0)
+            for key in AndroidLayout.oneLineViews(p.size) where p.shows(key) {
+                let e = p.element(key)
+                if e.lines != 1 || (e.drawn?.lines.count ?? 1) != 1 || e.maxLines != 1 {
+                    wrapped.append("\(p.size) \(w)×\(h) fs\(fs) \(state): \(key) on \(e.lines) lines")
                 }
             }
         }
@@ -116,18 +121,23 @@ import WidgetModel
     /// Large". No Large is drawn with fewer than two habit rows where its state lists two or more.
     @Test func largeSeatsTwoRowsOrIsMedium() {
         var cramped: [String] = []
-        for w in stride(from: 200.0, through: 500, by: 10) {
-            for h in stride(from: 270.0, through: 400, by: 5) {
-                for fs in Self.fontScales {
-                    for state in [WidgetState.defaultProgress, .stale] {
-                        for habits in [2, 4, 7] {
-                            let p = Self.plan(.auto, w, h, fs, state, habits: habits, done: 0)
-                            if p.size == .large && p.habitRows.count < 2 {
-                                cramped.append("\(w)×\(h) fs\(fs) \(state) \(habits) habits")
-                            }
+        // 30,132 plans, or about one in twenty (`Sweep`) with every width, height, scale, state and count.
+        let cases = Sweep.sample(
+            Array(stride(from: 200.0, through: 500, by: 10)).flatMap { w in
+                Array(stride(from: 270.0, through: 400, by: 5)).flatMap { h in
+                    Self.fontScales.flatMap { fs in
+                        [WidgetState.defaultProgress, .stale].flatMap { state in
+                            [2, 4, 7].map { (w, h, fs, state, $0) }
                         }
                     }
                 }
+            },
+            oneIn: 20
+        ) { w, h, fs, state, habits in ["w \(w)", "h \(h)", "fs \(fs)", "state \(state)", "habits \(habits)"] }
+        for (w, h, fs, state, habits) in cases {
+            let p = Self.plan(.auto, w, h, fs, state, habits: habits, done: 0)
+            if p.size == .large && p.habitRows.count < 2 {
+                cramped.append("\(w)×\(h) fs\(fs) \(state) \(habits) habits")
             }
         }
         #expect(cramped.isEmpty, "\(cramped.count) Large renders with one row, e.g. \(cramped.prefix(4))")

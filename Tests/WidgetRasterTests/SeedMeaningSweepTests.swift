@@ -110,7 +110,8 @@ import WidgetText
             }
             return
                 "\(where_) \(asked.rawValue) habits \(habits) done \(done.rawValue) streak \(streak) \(motif.rawValue) "
-                + "reactive \(extended.map { $0 ? "extended" : "notyet" } ?? "off") \(kindling ? "kindling" : "legacy") titles \(titles.rawValue) coach \(coach)"
+                + "reactive \(extended.map { $0 ? "extended" : "notyet" } ?? "off") "
+                + "\(kindling ? "kindling" : "legacy") titles \(titles.rawValue) coach \(coach)"
         }
     }
 
@@ -538,7 +539,13 @@ import WidgetText
         let unknownCount = unknown.values.reduce(0) { $0 + $1.count }
         let outsideCount = outside.values.reduce(0, +)
         let coverage =
-            "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × 6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent loss(es), \(unknownCount) loss(es) in scope not known; reported \(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, \(outsideCount) outside the seed's scope"
+            "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp "
+            + "steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × "
+            + "6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 "
+            + "bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent "
+            + "loss(es), \(unknownCount) loss(es) in scope not known; reported "
+            + "\(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, "
+            + "\(outsideCount) outside the seed's scope"
         print(coverage)
         print("  seed-rule breaks:")
         for b in Break.allCases {
@@ -566,7 +573,8 @@ import WidgetText
         #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
         #expect(
             unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
-        // Every spec gap is what some render users reach really loses (a known entry is matched by a golden: LostMeaningTests).
+        // Every spec gap is what some render users reach really loses (a known entry is matched by a golden:
+        // LostMeaningTests).
         for e in known.entries where e.findingClass == .specGap && !usedEntries.contains(e) {
             Issue.record("spec-gap entry \(e.kind.rawValue) \(e.node) \(e.conditions) matched no render of the sweep")
         }

@@ -56,7 +56,8 @@ enum StarterCatalog {
                     content: .path(flame, fill: .solid(accent), stroke: nil)),
                 SceneNode(
                     .numeral, on: .android, role: .text, token: "widget_ink", bounds: numeralBox, container: content,
-                    content: .text(TextContent(lines: [numeral], style: numeralStyle, color: ink, lineHeight: lineBox))),
+                    content: .text(
+                        TextContent(lines: [numeral], style: numeralStyle, color: ink, lineHeight: lineBox))),
                 SceneNode(
                     .caption, on: .android, role: .text, token: "widget_muted", bounds: captionBox, container: content,
                     content: .text(

@@ -65,6 +65,47 @@ import WidgetText
         }
     }
 
+    /// `textOrCut` (a text with no line limit of its own: the status lines, New day) is a shed
+    /// order over its forms: at each form's height it draws that form — whole where the form is,
+    /// cut at its tail where not — exactly what wrapping to the lines that fit and cutting draws;
+    /// under one line it draws nothing.
+    @Test func textOrCutDrawsTheLargestFormThatFits() {
+        let forms = column(height: 500).textForms(
+            Self.text, style: Self.style, maxLines: 6, gap: Self.gap, mayCut: true)
+        for (i, h) in forms.heights.enumerated() {
+            var col = column(height: h)
+            var greedy = column(height: h)
+            let placed = col.textOrCut(Self.text, style: Self.style, maxLines: 6, gap: Self.gap)
+            #expect(placed?.text.lines.count == forms.lines[i], "room \(h)")
+            #expect(placed?.text.ellipsized == !forms.isWhole(i), "room \(h)")
+            let wrapped = greedy.text(Self.text, style: Self.style, maxLines: 6, gap: Self.gap, whole: false)
+            #expect(placed?.text == wrapped?.text && placed?.frame == wrapped?.frame, "room \(h)")
+            #expect(col.left == greedy.left)
+        }
+        var short = column(height: (forms.heights.last ?? 0) - 0.5)
+        #expect(short.textOrCut(Self.text, style: Self.style, maxLines: 6, gap: Self.gap) == nil)
+    }
+
+    /// A word wider than the line has no whole form: a form drawn `orCut` is cut on its lines,
+    /// drawn without it (a line that may not be cut) it is not drawn.
+    @Test func aWordWiderThanTheLineIsDrawnCutOnlyWhereItMayBe() {
+        let word = "Unbreakablewordwiderthantheline"
+        var col = column(height: 200, width: 60)
+        let forms = col.textForms(word, style: Self.style, maxLines: 2, mayCut: true)
+        #expect(forms.lines == [1])
+        #expect(col.text(word, style: Self.style, form: 0, of: forms) == nil)
+        let cut = col.text(word, style: Self.style, form: 0, of: forms, orCut: true)
+        #expect(cut?.text.lines.count == 1 && cut?.text.ellipsized == true)
+        #expect(cut?.text.lines.first?.hasSuffix(TextWrap.ellipsis) == true)
+    }
+
+    /// The kit's centring rule, from an edge and from a midpoint.
+    @Test func centredIsHalfTheSlack() {
+        #expect(StackColumn.centred(10, in: 30) == 10)
+        #expect(StackColumn.centred(10, on: 25) == 20)
+        #expect(StackColumn.centred(40, in: 30) == -5)
+    }
+
     static func name(_ kind: ElementKind) -> String { PlanPart.element(kind).name(on: .ios) }
     static func item(_ p: IOSWidgetPlan, _ kind: ElementKind) -> PlanItem? { p.item(name(kind)) }
 

@@ -113,7 +113,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
             .catalog
         #expect(
             clipped.adjustments == [
-                "WidgetInk (dark): extended-srgb (1.200, 0.961, -0.050) lies outside sRGB; audited as the clipped #FFF500"
+                "WidgetInk (dark): extended-srgb (1.200, 0.961, -0.050) lies outside sRGB; audited as the clipped "
+                    + "#FFF500"
             ])
         let system = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("system-reference")).catalog
         #expect(
@@ -288,8 +289,10 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         #expect(config(c, "light, API ≤30")?.color("widget_accent_deep", theme: .light).hex == "#C2410C")
         #expect(
             c.adjustments == [
-                "'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): audited on Android's baseline palette, #006C5F",
-                "'widget_card' is @android:color/system_neutral1_10, wallpaper-dependent (Material You): audited on Android's baseline palette, #FBFBFB",
+                "'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): "
+                    + "audited on Android's baseline palette, #006C5F",
+                "'widget_card' is @android:color/system_neutral1_10, wallpaper-dependent (Material You): audited on "
+                    + "Android's baseline palette, #FBFBFB",
             ])
         let text = ContrastTable.render(try ContrastAudit.auditAndroid(resDirectory: try resWith("dynamic-colour")))
         #expect(text.contains("adjusted: 'widget_card' is @android:color/system_neutral1_10"))

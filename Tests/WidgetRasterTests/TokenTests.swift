@@ -73,7 +73,8 @@ private func res(_ body: String) -> String {
         let dir = try writeTempRes(
             light: res(
                 requiredFiller
-                    + "<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"
+                    + "<color name=\"a\">#112233</color>\n<color name=\"b\">#80FFFFFF</color>\n<color "
+                    + "name=\"c\">@color/a</color>\n<color name=\"s\">#F0A</color>"
             ),
             night: res("<color name=\"a\">#445566</color>\n<dimen name=\"x\">4dp</dimen>"))
         let t = try AndroidTokens.load(resDirectory: dir)

@@ -120,7 +120,8 @@ import Testing
             atPath: dir.url.appendingPathComponent("lnk").path, withDestinationPath: PackagePaths.root.path)
         let r = try HostileCaseTests.evidence(
             shell:
-                "verify --root '\(PackagePaths.root.path)' --filter 'android/small/empty/*' --report '\(dir.url.path)/rep'",
+                "verify --root '\(PackagePaths.root.path)' --filter 'android/small/empty/*' --report "
+                + "'\(dir.url.path)/rep'",
             before: "EVIDENCE_CACHE='\(dir.url.path)/lnk/new-cache/evidence'")
         #expect(r.code == 2 && r.err.contains("lies inside the project"), "\(r.code): \(r.err)")
         #expect(!FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("new-cache").path))

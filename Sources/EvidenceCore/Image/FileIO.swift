@@ -35,7 +35,8 @@ public func readFile(atPath path: String, limit: Int = maxInputFileBytes) throws
     if bytes.isEmpty, type == S_IFIFO {
         throw InputError(
             path,
-            "is a FIFO with nothing written to it (no writer was connected); pass a regular file, or pipe the data into '-'"
+            "is a FIFO with nothing written to it (no writer was connected); pass a regular file, or pipe the data "
+                + "into '-'"
         )
     }
     return bytes
@@ -51,7 +52,10 @@ public func resourceError(_ err: Int32, _ path: String, _ doing: String) -> Inpu
     case ENFILE: what = "out of open files (ENFILE: the system-wide limit)"
     case ENOMEM:
         what =
-            "out of memory (ENOMEM\(addressSpaceLimit.map { "; this process's address-space limit is \($0 >> 20) MB, see 'ulimit -v'" } ?? ""))"
+            "out of memory (ENOMEM"
+            + (addressSpaceLimit.map { "; this process's address-space limit is \($0 >> 20) MB, see 'ulimit -v'" }
+                ?? "")
+            + ")"
     case ENOSPC: what = "out of disk space (ENOSPC)"
     case EDQUOT: what = "out of disk quota (EDQUOT)"
     default: return nil

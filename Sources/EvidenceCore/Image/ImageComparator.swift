@@ -95,7 +95,8 @@ public struct ImageComparator: Hashable, Sendable, CustomStringConvertible {
         switch method {
         case .exact: "exact"
         case .perceptual(let t, let includeAA):
-            "perceptual (pixelmatch 7.2 rule: YIQ threshold \(t), alpha over its checkerboard, anti-aliasing \(includeAA ? "counted" : "ignored"))"
+            "perceptual (pixelmatch 7.2 rule: YIQ threshold \(t), alpha over its checkerboard, anti-aliasing "
+                + "\(includeAA ? "counted" : "ignored"))"
         }
     }
 

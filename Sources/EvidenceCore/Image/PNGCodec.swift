@@ -214,7 +214,8 @@ public enum PNGCodec {
                 }
                 guard b.count - offset - 12 >= length else {
                     throw fail(
-                        "truncated PNG: chunk \(type) at byte \(offset) needs \(length + 12) bytes but the file ends at byte \(b.count)"
+                        "truncated PNG: chunk \(type) at byte \(offset) needs \(length + 12) bytes but the file ends "
+                            + "at byte \(b.count)"
                     )
                 }
                 let stored = be32(offset + 8 + length)
@@ -235,7 +236,8 @@ public enum PNGCodec {
                     // The decompression-bomb guard: refuse before anything is allocated.
                     guard w <= limits.maxSide, h <= limits.maxSide, w * h <= limits.maxPixels else {
                         throw fail(
-                            "PNG is \(w)×\(h) px, beyond the decode limit of \(limits.maxSide) px a side and \(limits.maxPixels / (1024 * 1024)) Mpx; refusing to decode it"
+                            "PNG is \(w)×\(h) px, beyond the decode limit of \(limits.maxSide) px a side and "
+                                + "\(limits.maxPixels / (1024 * 1024)) Mpx; refusing to decode it"
                         )
                     }
                     header = Header(

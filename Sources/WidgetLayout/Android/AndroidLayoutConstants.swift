@@ -89,17 +89,9 @@ public enum AndroidLayout {
     /// android:maxLines="2" instead." A sentence that needs a third line is shed whole, never cut.
     public static let sentenceMaxLines = 2
 
-    /// The views seed 000 makes one line, cut at their end (android:maxLines="1" +
-    /// android:ellipsize="end"), never wrapped: Small's "days_label, reactive_caption_text,
-    /// progress_default, progress_stale, stale_caption_small" (Width budget, Structural floor) and
-    /// "reactive_caption_text_large and reactive_caption_text_medium" (Caption floor, both Large and
-    /// Medium). Medium's and Large's STALE footer is one line too — a choice: the seed's budget
-    /// (mainRowBudget = contentBox − staleFooter, the STALE core 72 / 80 dp) reserves one line.
+    /// The views seed 000 makes one line, cut at their end, never wrapped (`AndroidFamilyTraits.oneLineViews`).
     public static func oneLineViews(_ family: AndroidFamily) -> Set<PlanPart> {
-        switch family {
-        case .small: return [.daysLabel, .captionRow, .progress, .staleFooter]
-        case .medium, .large: return [.captionRow, .staleFooter]
-        }
+        family.androidTraits.oneLineViews
     }
 
     /// "All done today" / "Nothing due today" wrap to at most this many lines at the body size, else

@@ -21,18 +21,17 @@ extension AndroidWidgetPlan {
     /// (kindling only), then every shown element and habit row in reading order — the layout's
     /// order, never an enum's — so the manifest's visible text reads as a person reads the widget.
     public func items(_ w: ResolvedWidget, measurer: TextMeasuring) -> [PlanItem] {
-        let box = Rect(x: 0, y: 0, width: widthDp, height: heightDp)
-        let card = box.insetBy(dx: AndroidLayout.systemWidgetMarginDp, dy: AndroidLayout.systemWidgetMarginDp)
         var out = [
             PlanItem(
-                element: .card, frame: card,
+                element: .card, frame: frames.card,
                 content: .fill(w.kindling ? .kindlingCard : .card, alpha: 1, radius: Self.cardCornerRadiusDp),
                 reason: "the card inside the system widget margin")
         ]
         // The streak glyph's envelope centres in the flame container; the ember lies under it.
         let glyphRect = elements[.flame].flatMap { $0.shown ? $0.frame : nil }.map { f in
             Rect(
-                x: f.midX - Self.glyphEnvelopeDp / 2, y: f.midY - Self.glyphEnvelopeDp / 2,
+                x: StackColumn.centred(Self.glyphEnvelopeDp, on: f.midX),
+                y: StackColumn.centred(Self.glyphEnvelopeDp, on: f.midY),
                 width: Self.glyphEnvelopeDp, height: Self.glyphEnvelopeDp)
         }
         if w.kindling, let g = glyphRect {
@@ -41,7 +40,9 @@ extension AndroidWidgetPlan {
             out.append(
                 PlanItem(
                     element: .ember,
-                    frame: Rect(x: g.center.x - side / 2, y: g.center.y - side / 2, width: side, height: side),
+                    frame: Rect(
+                        x: StackColumn.centred(side, on: g.center.x), y: StackColumn.centred(side, on: g.center.y),
+                        width: side, height: side),
                     content: .ember(radius: EmberLayout.gradientRadiusDp),
                     reason: "kindling: the ember under the streak glyph"))
         }
@@ -134,8 +135,8 @@ extension AndroidWidgetPlan {
                 PlanItem(
                     element: .captionGlyph,
                     frame: Rect(
-                        x: frame.minX + (slot - side) / 2, y: frame.minY + lineH / 2 - side / 2, width: side,
-                        height: side),
+                        x: frame.minX + StackColumn.centred(side, in: slot),
+                        y: StackColumn.centred(side, on: frame.minY + lineH / 2), width: side, height: side),
                     content: .glyph(glyph), reason: e.reason))
         }
         let x = frame.minX + slot + AndroidLayout.captionGlyphGapDp(size)
@@ -156,7 +157,8 @@ extension AndroidWidgetPlan {
                 PlanItem(
                     element: .coachSpark,
                     frame: Rect(
-                        x: frame.minX - AndroidLayout.coachSparkSlotDp, y: frame.minY + (lineH - side) / 2,
+                        x: frame.minX - AndroidLayout.coachSparkSlotDp,
+                        y: frame.minY + StackColumn.centred(side, in: lineH),
                         width: side, height: side),
                     content: .glyph(.captionSpark(.coach)), reason: e.reason))
         }
@@ -172,8 +174,9 @@ extension AndroidWidgetPlan {
         )
         let w = (finished.lines.map { measurer.advance($0, style: style) }.max() ?? 0).rounded(.up)
         let lineH = AndroidLayout.lineBox(size: style.size)
-        let h = Double(finished.lines.count) * lineH
-        let label = Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
+        let h = StackColumn.textHeight(lines: finished.lines.count, lineHeight: lineH)
+        let label = Rect(
+            x: StackColumn.centred(w, on: frame.midX), y: StackColumn.centred(h, on: frame.midY), width: w, height: h)
         return [pill] + text(e, .checkOffButton(.label), ink: .accentText, frame: label, alignment: .center)
     }
 
@@ -208,8 +211,8 @@ extension AndroidWidgetPlan {
             PlanItem(
                 element: .habitRow(drawn, .check),
                 frame: Rect(
-                    x: row.frame.minX + (checkSlot - 4 - side) / 2, y: row.frame.midY - side / 2, width: side,
-                    height: side),
+                    x: row.frame.minX + StackColumn.centred(side, in: checkSlot - 4),
+                    y: StackColumn.centred(side, on: row.frame.midY), width: side, height: side),
                 content: .glyph(row.done ? .doneCheck : .pip(done: false)), reason: reason))
         let style = TextStyle.roboto(.regular, sp: AndroidLayout.habitLabelSp, fontScale: fontScale)
         out.append(

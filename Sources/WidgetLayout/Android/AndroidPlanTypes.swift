@@ -6,29 +6,31 @@ import WidgetText
 /// only place budgets are computed, and the scene builder places nodes from `AndroidWidgetPlan`'s
 /// frames and rows — it never re-derives a height.
 
-/// `--family`: a fixed family or `auto` (resolveSize). A case per `AndroidFamily` and `auto`; the
-/// words (and raw values) are the families' own.
-public enum AndroidFamilyRequest: String, Sendable, Hashable, CaseIterable, Codable {
-    case small, medium, large, auto
+/// `--family`: a fixed family or `auto` (resolveSize). Its words are `AndroidFamily`'s and `auto`,
+/// derived from the family enum, so a new family needs no request of its own.
+public struct AndroidFamilyRequest: RawRepresentable, Sendable, Hashable, CaseIterable, Codable {
+    /// The family it fixes; nil for `auto`, which resolveSize answers from the size.
+    public let fixed: AndroidFamily?
 
-    /// The request that draws `family` whatever the size: exhaustive, so a new family cannot be
-    /// left without a way to draw it.
-    public init(_ family: AndroidFamily) {
-        switch family {
-        case .small: self = .small
-        case .medium: self = .medium
-        case .large: self = .large
-        }
+    /// The request that draws `family` whatever the size.
+    public init(_ family: AndroidFamily) { fixed = family }
+    private init(fixed: AndroidFamily?) { self.fixed = fixed }
+
+    /// resolveSize picks the family from the granted size.
+    public static let auto = AndroidFamilyRequest(fixed: nil)
+    /// The fixed requests by name, for call sites; `allCases` and `--family` come from `AndroidFamily`.
+    public static let small = AndroidFamilyRequest(.small), medium = AndroidFamilyRequest(.medium),
+        large = AndroidFamilyRequest(.large)
+
+    /// Every family in its order, then `auto`.
+    public static var allCases: [AndroidFamilyRequest] {
+        AndroidFamily.allCases.map(AndroidFamilyRequest.init) + [.auto]
     }
 
-    /// The family it fixes; nil for `auto`, which resolveSize answers from the size.
-    public var fixed: AndroidFamily? {
-        switch self {
-        case .small: .small
-        case .medium: .medium
-        case .large: .large
-        case .auto: nil
-        }
+    public var rawValue: String { fixed?.rawValue ?? "auto" }
+    public init?(rawValue: String) {
+        guard let r = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = r
     }
 }
 

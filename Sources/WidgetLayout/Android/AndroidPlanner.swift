@@ -16,22 +16,16 @@ private typealias L = AndroidLayout
 public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
     let size: AndroidFamily
     let sizeReason: String
-    switch input.family {
-    case .small: (size, sizeReason) = (.small, "forced by --family small")
-    case .medium: (size, sizeReason) = (.medium, "forced by --family medium")
-    case .large: (size, sizeReason) = (.large, "forced by --family large")
-    case .auto:
+    if let fixed = input.family.fixed {
+        (size, sizeReason) = (fixed, "forced by --family \(fixed.rawValue)")
+    } else {
         (size, sizeReason) = resolveSize(
             minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
             largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
     }
     var p = AndroidPlanBuilder(input: input, measurer: measurer, size: size)
     p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
-    switch size {
-    case .small: p.planSmall()
-    case .medium: p.planMedium()
-    case .large: p.planLarge()
-    }
+    size.androidTraits.layout(&p)
     return p.finish(sizeReason: sizeReason)
 }
 
@@ -58,7 +52,8 @@ public func resolveSize(
     }
     return (
         .large,
-        "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ \(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)"
+        "kindling on, height \(fmtDp(minHeightDp)) ≥ \(fmtDp(L.largeHeightThresholdDp)), width \(fmtDp(minWidthDp)) ≥ "
+            + "\(fmtDp(L.largeWidthThresholdDp)), seats \(seats) habit rows ≥ \(L.largeMinHabitRows)"
     )
 }
 
@@ -113,12 +108,7 @@ package struct AndroidTextMetrics {
     package var coachLine: Double { L.lineBox(sp: L.coachSp, fontScale: fontScale) }
 
     package func numeralSp(_ f: AndroidFamily) -> Double {
-        let stepped = fontScale > L.fontScaleBandMedium
-        switch f {
-        case .small: return stepped ? L.smallNumeralSteppedSp : L.smallNumeralSp
-        case .medium: return stepped ? L.mediumNumeralSteppedSp : L.mediumNumeralSp
-        case .large: return stepped ? L.largeNumeralSteppedSp : L.largeNumeralSp
-        }
+        fontScale > L.fontScaleBandMedium ? f.androidTraits.numeralSteppedSp : f.androidTraits.numeralSp
     }
     package func numeral(_ f: AndroidFamily) -> TextStyle { .roboto(.bold, sp: numeralSp(f), fontScale: fontScale) }
 
@@ -211,12 +201,7 @@ package struct AndroidPlanBuilder {
     /// numeral "never shrinks below today's size" (22 sp on Small, 34 sp on Medium at fontScale
     /// 1.0), so at fontScale 1.0 it doesn't step at all.
     package func minHead(_ family: AndroidFamily) -> Double {
-        let today: Double
-        switch family {
-        case .small: today = L.smallNumeralSp
-        case .medium: today = L.mediumNumeralSp
-        case .large: today = L.largeNumeralSp
-        }
+        let today = family.androidTraits.numeralSp
         let nominal = m.numeral(family).size
         let step = L.numeralStepSp * input.fontScale
         let steps = max(0, ((nominal - today) / step + 1e-9).rounded(.down))
@@ -225,13 +210,14 @@ package struct AndroidPlanBuilder {
 
     /// The content box's arithmetic, spelled from the constants it uses (`label` names the budget).
     func contentBoxNote(_ label: String) -> String {
-        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
+        "contentBox(\(fmtDp(input.heightDp))) = \(fmtDp(input.heightDp)) \(L.contentBoxTerms) = \(fmtDp(cb)); "
+            + "staleFooter \(fmtDp(footer)); \(label) = \(fmtDp(budget))"
     }
     func contentWidthNote() -> String { "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(cw))" }
 
     /// The STALE footer's reservation on `lines` lines: its lines + its top margin (0: none).
     package static func footerCost(lines: Int, line: Double) -> Double {
-        lines > 0 ? Double(lines) * line + L.staleFooterTopMarginDp : 0
+        lines > 0 ? StackColumn.textHeight(lines: lines, lineHeight: line, gap: L.staleFooterTopMarginDp) : 0
     }
 
     // MARK: Shared decisions (never budget-dependent)
@@ -338,7 +324,8 @@ package struct AndroidPlanBuilder {
         }
         let reason =
             style.size < nominal
-            ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × \(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
+            ? "numeral stepped down \(fmtDp(nominal)) → \(fmtDp(style.size)) dp to fit \(fmtDp(maxWidth)) × "
+                + "\(fmtDp(maxHeight)) dp (beyond the seed's tables; a clipped number is worse)"
             : nil
         return (style, w, reason)
     }
@@ -357,7 +344,8 @@ package struct AndroidPlanBuilder {
         ]).fill(room: width).forms
         let flame = kept[.flame] != nil
         note(
-            "coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = \(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")"
+            "coreW = \(fmtDp(L.flameContainerDp)) (flame) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW)) = "
+                + "\(fmtDp(coreW)) \(flame ? "≤" : ">") \(fmtDp(width)) → flame \(flame ? "shown" : "shed")"
         )
         return Head(
             numeralStyle: style, numeralW: numW, flame: flame, trailing: kept[.trailing] != nil,
@@ -371,14 +359,16 @@ package struct AndroidPlanBuilder {
                 PlanElement(
                     key: .flame, shown: true,
                     reason:
-                        "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) fits",
+                        "coreW ≤ box: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(h.numeralW)) "
+                        + "fits",
                     costDp: L.flameContainerDp,
                     frame: Rect(x: x, y: y, width: L.flameContainerDp, height: h.height)))
             nx += L.flameContainerDp + L.headerGapDp
         } else {
             hide(
                 .flame,
-                "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) exceeds the box — between no flame and a clipped number, the number wins"
+                "flame sheds: \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(h.numeralW)) "
+                    + "exceeds the box — between no flame and a clipped number, the number wins"
             )
         }
         set(
@@ -417,7 +407,7 @@ package struct AndroidPlanBuilder {
             costDp: cost,
             frame: Rect(
                 x: x, y: y, width: min(width, m.wrappedWidth(text, width: width, lines: lines, style: style)),
-                height: Double(lines) * lineH),
+                height: StackColumn.textHeight(lines: lines, lineHeight: lineH)),
             text: text, style: style, lines: lines, maxLines: maxLines)
     }
 
@@ -435,7 +425,8 @@ package struct AndroidPlanBuilder {
             key: .captionRow, shown: true,
             reason: cut ? reason + "; ellipsized (\(fmtDp(need)) > \(fmtDp(width)) dp)" : reason, costDp: cost,
             frame: Rect(
-                x: x, y: y, width: lines == 1 ? min(need, width) : width, height: Double(lines) * m.lineFor(style)),
+                x: x, y: y, width: lines == 1 ? min(need, width) : width,
+                height: StackColumn.textHeight(lines: lines, lineHeight: m.lineFor(style))),
             text: caption, style: style, lines: lines, maxLines: max(1, lines), ellipsized: cut)
     }
 
@@ -454,7 +445,9 @@ package struct AndroidPlanBuilder {
                 .staleFooter, input.strings.staleFooter, style: m.body, x: x0, y: y, width: cw, height: m.line,
                 cost: footer,
                 reason:
-                    "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = \(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, ellipsize=end)"
+                    "STALE footer reserved first: line \(fmtDp(m.line)) + \(fmtDp(L.staleFooterTopMarginDp)) = "
+                    + "\(fmtDp(footer)) dp; one line, cut at its end (stale_caption_small: maxLines=1, "
+                    + "ellipsize=end)"
             ))
         row(.staleFooter, .footer, y0 + budget, footer)
     }
@@ -479,7 +472,7 @@ package struct AndroidPlanBuilder {
                 text, width: width, style: style,
                 maxLines: max(L.firstRunMaxLines, StackColumn.linesThatFit(height, lineHeight: lineH))
             )
-            .flatMap { Double($0) * lineH <= height ? $0 : nil }
+            .flatMap { StackColumn.textHeight(lines: $0, lineHeight: lineH) <= height ? $0 : nil }
         }
         var style = m.body
         while lines(style, in: col.left) == nil && style.size - 1 >= L.bodySp - 1e-9 { style.size -= 1 }
@@ -532,12 +525,13 @@ package struct AndroidPlanBuilder {
         }
         let lines = placed.text.lines.count
         let cut = placed.text.ellipsized
-        let cost = topMargin + Double(lines) * lineH
+        let cost = StackColumn.textHeight(lines: lines, lineHeight: lineH, gap: topMargin)
         set(
             PlanElement(
                 key: key, shown: true,
                 reason:
-                    "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = \(fmtDp(cost)) dp"
+                    "\(what): \(lines) of max \(maxLines) line(s) × \(fmtDp(lineH)) + \(fmtDp(topMargin)) = "
+                    + "\(fmtDp(cost)) dp"
                     + (cut ? "; ellipsized" : ""),
                 costDp: cost, frame: placed.frame,
                 text: text, style: style, lines: lines, maxLines: maxLines, ellipsized: cut))
@@ -553,7 +547,9 @@ package struct AndroidPlanBuilder {
         let x = col.x
         let width = col.width
         let lines = items.map { m.fitLines($0.1, width: width, style: $0.2, maxLines: $0.5) }
-        let costs = zip(items, lines).map { item, n in n.map { item.3 + Double($0) * m.lineFor(item.2) } }
+        let costs = zip(items, lines).map { item, n in
+            n.map { StackColumn.textHeight(lines: $0, lineHeight: m.lineFor(item.2), gap: item.3) }
+        }
         let kept = ShedOrder(
             items.indices.map { i in
                 ShedOrder<PlanPart>.Item(
@@ -679,8 +675,10 @@ package struct AndroidPlanBuilder {
             hide(
                 .coachLine,
                 listsRows
-                    ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits (rows shed last; spoken in full regardless)"
-                    : "Coach line yields to the status line (the state's own line outranks it; spoken in full regardless)"
+                    ? "Coach line yields to the checklist: with it neither a habit row nor the overflow line fits "
+                        + "(rows shed last; spoken in full regardless)"
+                    : "Coach line yields to the status line (the state's own line outranks it; spoken in full "
+                        + "regardless)"
             )
         } else if showsCoachLine, let text = coachText {
             // The lines that fit under the same top margin the line is placed with.
@@ -767,7 +765,8 @@ package struct AndroidPlanBuilder {
                 hide(
                     .statusGlyph,
                     size.traits.drawsRestGlyph
-                        ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — the glyph yields to the state's own line"
+                        ? "glyph \(fmtDp(glyphCost)) + status line \(fmtDp(titleCost)) > \(fmtDp(col.left)) dp left — "
+                            + "the glyph yields to the state's own line"
                         : "no status glyph in the \(size.rawValue) layout")
             }
             stackOptional(items, in: &col, column: column)
@@ -844,7 +843,8 @@ package struct AndroidPlanBuilder {
             oneLine: m.oneLineRow, twoLine: m.twoLineRow, nextDueH: m.nextDueRow, nextDueOneLineH: m.nextDueOneLineRow,
             overflowLine: { hidden in
                 metrics.fitLines(strings.overflow(hidden), width: width, style: metrics.body)
-                    .map { Double($0) * metrics.line + L.overflowTopMarginDp } ?? .infinity
+                    .map { StackColumn.textHeight(lines: $0, lineHeight: metrics.line, gap: L.overflowTopMarginDp) }
+                    ?? .infinity
             },
             rowsOutrankOverflowLine: false)
     }
@@ -882,11 +882,12 @@ package struct AndroidPlanBuilder {
             coachText.map { text in
                 stride(from: coachMaxLines, through: 1, by: -1).map { lines in
                     width - coachLeadDp > 0
-                        ? coachTop + Double(
-                            TextWrap.wrap(
+                        ? StackColumn.textHeight(
+                            lines: TextWrap.wrap(
                                 text, width: width - coachLeadDp, maxLines: lines, style: m.coachStyle,
                                 measurer: m.measurer
-                            ).lines.count) * m.coachLine : .infinity
+                            ).lines.count,
+                            lineHeight: m.coachLine, gap: coachTop) : .infinity
                 }
             } ?? []
         let kept = ShedOrder<Part>([
@@ -920,12 +921,12 @@ package struct AndroidPlanBuilder {
         let width = col.width
         let left = col.left
         let n = input.habits.count
-        let line = m.habitLine
         let rb = habitRowBudget(width: width).fitted(left: left, maxRows: maxRows)
         let (oneLine, twoLine, nextDueH, nextDue) = (rb.oneLine, rb.twoLine, rb.nextDueH, rb.nextDue)
         if rb.nextDueIsOneLine {
             note(
-                "next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does (\(fmtDp(nextDueH)) dp)"
+                "next-due row: its two-line form seats no row in \(fmtDp(left)) dp, its one-line form does "
+                    + "(\(fmtDp(nextDueH)) dp)"
             )
         }
         let strings = input.strings
@@ -951,7 +952,8 @@ package struct AndroidPlanBuilder {
         overflow = n - k
         let overflowCost = rb.overflowCost(k)
         note(
-            "habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
+            "habit rows: \(k) of \(n) (cap \(maxRows)) = \(fmtDp(rowsH)) "
+                + "dp\(overflow > 0 ? " + overflow line \(fmtDp(overflowCost))" : "") ≤ \(fmtDp(left)) left"
                 + " [row \(fmtDp(oneLine)), next-due \(fmtDp(nextDueH))]")
         // Level B: all-or-none, only with no overflow line and budget for an extra line per other row.
         let others = idx.filter { $0 != nextDue }.count
@@ -959,32 +961,20 @@ package struct AndroidPlanBuilder {
         levelB = overflow == 0 && k > 0 && others > 0 && rowsH + extra <= left && size.traits.levelBLabels
         if overflow == 0 && k > 0 && others > 0 {
             note(
-                "Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) \(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")"
+                "Level B: \(fmtDp(rowsH)) + \(others) × \(fmtDp(twoLine - oneLine)) = \(fmtDp(rowsH + extra)) "
+                    + "\(levelB ? "≤" : ">") \(fmtDp(left)) → \(levelB ? "2-line labels" : "1-line labels")"
             )
         }
-        let labelW = width - L.habitCheckAndGapDp
         for (n, i) in idx.enumerated() {
-            let h = input.habits[i]
             let isNext = i == nextDue
             let maxLines = isNext && !rb.nextDueIsOneLine || levelB ? 2 : 1
-            let w = TextWrap.wrap(h.title, width: labelW, maxLines: maxLines, style: m.habitStyle, measurer: m.measurer)
+            let w = habitLabel(i, rowWidth: width, maxLines: maxLines)
             // Level B budgets a second line for every row, but a row is wrap_content: it is as tall
             // as the lines its label actually takes (the next-due row keeps its fixed 44 dp).
             let rowH = isNext ? nextDueH : levelB && w.lines.count == 2 ? twoLine : oneLine
             let frame = rb.place(n, height: rowH, in: &col)
-            let y = frame.minY
-            let labelH = Double(w.lines.count) * line
-            habitRows.append(
-                HabitRowPlan(
-                    habitIndex: i, title: h.title, done: h.done, isNextDue: isNext, frame: frame,
-                    // The label fills the row (0dp + weight 1), so a right-to-left
-                    // title starts at the row's end, as TextView's gravity="start" puts it.
-                    labelFrame: Rect(
-                        x: x + L.habitCheckAndGapDp, y: y + (rowH - labelH) / 2,
-                        width: labelW, height: labelH),
-                    labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
-                    label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-            habitRow(i, column, y, rowH)
+            habitRows.append(habitRowPlan(i, label: w, maxLines: maxLines, isNextDue: isNext, frame: frame))
+            habitRow(i, column, frame.minY, rowH)
         }
         if overflow > 0 && k == 0 {
             // "+N more in the app" is the rest of a list (seed 000 Large family: the remainder past the
@@ -1004,12 +994,38 @@ package struct AndroidPlanBuilder {
                 hide(
                     .overflowLine,
                     overflowLines(overflow) == nil
-                        ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at \(fmtDp(width)) dp — shed whole, never cut"
+                        ? "\(overflow) habit(s) hidden but \"\(text)\" needs more than \(L.sentenceMaxLines) lines at "
+                            + "\(fmtDp(width)) dp — shed whole, never cut"
                         : "\(overflow) habit(s) hidden but the overflow line \(fmtDp(overflowCost)) doesn't fit either")
             }
         } else {
             hide(.overflowLine, "every habit has a row")
         }
+    }
+
+    /// Habit `i`'s label in a row `rowWidth` wide, wrapped to at most `maxLines` beside the check.
+    package func habitLabel(_ i: Int, rowWidth: Double, maxLines: Int) -> WrappedText {
+        TextWrap.wrap(
+            input.habits[i].title, width: rowWidth - L.habitCheckAndGapDp, maxLines: maxLines, style: m.habitStyle,
+            measurer: m.measurer)
+    }
+
+    /// Habit `i`'s row in `frame` with its label `w` (`habitLabel`) centred in the row: the one
+    /// row every Android checklist draws (the rows `planHabitRows` seats, Small's next-due row).
+    package func habitRowPlan(_ i: Int, label w: WrappedText, maxLines: Int, isNextDue: Bool, frame: Rect)
+        -> HabitRowPlan
+    {
+        let h = input.habits[i]
+        let labelH = StackColumn.textHeight(lines: w.lines.count, lineHeight: m.habitLine)
+        // The label fills the row (0dp + weight 1), so a right-to-left title starts at the row's
+        // end, as TextView's gravity="start" puts it.
+        let labelFrame = Rect(
+            x: frame.minX + L.habitCheckAndGapDp, y: frame.minY + StackColumn.centred(labelH, in: frame.height),
+            width: frame.width - L.habitCheckAndGapDp, height: labelH)
+        return HabitRowPlan(
+            habitIndex: i, title: h.title, done: h.done, isNextDue: isNextDue, frame: frame, labelFrame: labelFrame,
+            labelLines: w.lines.count, labelMaxLines: maxLines, ellipsized: w.ellipsized,
+            label: FinishedText(lines: w.lines, ellipsized: w.ellipsized))
     }
 
     // MARK: - Finish
@@ -1072,7 +1088,9 @@ extension AndroidTextMetrics {
     /// steps, by the font-scale band) — what does not fit is shed or cut as the seed says.
     package func wholeLine(_ text: String, width: Double, maxLines: Int, topMargin: Double) -> LineForm? {
         fitLines(text, width: width, style: body, maxLines: maxLines).map { n in
-            LineForm(style: body, lines: n, lineHeight: line, cost: topMargin + Double(n) * line)
+            LineForm(
+                style: body, lines: n, lineHeight: line,
+                cost: StackColumn.textHeight(lines: n, lineHeight: line, gap: topMargin))
         }
     }
 

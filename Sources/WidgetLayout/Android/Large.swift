@@ -1,7 +1,8 @@
 import EvidenceCore
 import WidgetModel
 
-/// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing motivator.
+/// Android Large (v4.11 Large-equivalent): the narrow-Large header ladder, Coach line, capped checklist, closing
+/// motivator.
 
 private typealias L = AndroidLayout
 
@@ -27,13 +28,17 @@ extension AndroidPlanBuilder {
         let inlineNeed = compactNeed + L.largeLabelsMarginStartDp + labelsW
         let capPart =
             caption.map {
-                "\(fmtDp(L.largeCaptionMarginStartDp)) + glyph \(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + \(fmtDp(L.captionGlyphGapDp(.large))) + \"\($0)\" \(fmtDp(m.width($0, m.body))) + "
+                "\(fmtDp(L.largeCaptionMarginStartDp)) + glyph "
+                    + "\(fmtDp(L.captionGlyphSlotDp(.large, fontScale: input.fontScale))) + "
+                    + "\(fmtDp(L.captionGlyphGapDp(.large))) + \"\($0)\" \(fmtDp(m.width($0, m.body))) + "
             } ?? ""
         note(
-            "COMPACT need = \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW0)) + \(capPart)\(fmtDp(L.largeHeaderHeadroomDp)) = \(fmtDp(compactNeed))"
+            "COMPACT need = \(fmtDp(L.flameContainerDp)) + \(fmtDp(L.headerGapDp)) + numeral \(fmtDp(numW0)) + "
+                + "\(capPart)\(fmtDp(L.largeHeaderHeadroomDp)) = \(fmtDp(compactNeed))"
         )
         note(
-            "INLINE need = \(fmtDp(compactNeed)) + \(fmtDp(L.largeLabelsMarginStartDp)) + labels \(fmtDp(labelsW)) = \(fmtDp(inlineNeed))"
+            "INLINE need = \(fmtDp(compactNeed)) + \(fmtDp(L.largeLabelsMarginStartDp)) + labels \(fmtDp(labelsW)) = "
+                + "\(fmtDp(inlineNeed))"
         )
         // The ladder as the header row's forms, widest first (seed 000 "Narrow-Large readability"):
         // everything on one row; without the labels wrapper; the caption on a row of its own.
@@ -68,7 +73,7 @@ extension AndroidPlanBuilder {
         if r == .inline {
             let dsW = m.width(input.strings.dayStreak, m.dayStreakStyle)
             let lx = hx + L.largeLabelsMarginStartDp
-            let top = y + (h.height - 2 * m.line) / 2
+            let top = y + StackColumn.centred(StackColumn.textHeight(lines: 2, lineHeight: m.line), in: h.height)
             set(
                 PlanElement(
                     key: .dayStreakLabel, shown: true,
@@ -83,7 +88,8 @@ extension AndroidPlanBuilder {
             hx = lx + labelsW
         } else {
             let why =
-                "\(r.rawValue): streak_labels_large (DAY STREAK/Longest N) is GONE as a whole — zero height cost, spoken in full"
+                "\(r.rawValue): streak_labels_large (DAY STREAK/Longest N) is GONE as a whole — zero height cost, "
+                + "spoken in full"
             hide(.dayStreakLabel, why)
             hide(.longestLabel, why)
         }
@@ -95,7 +101,9 @@ extension AndroidPlanBuilder {
                     captionElement(
                         caption, x: x0, y: slot.minY + L.largeStackedCaptionTopMarginDp, width: cw, cost: stackedCost,
                         reason:
-                            "STACKED: the caption drops to its own row (+1 line + \(fmtDp(L.largeStackedCaptionTopMarginDp)) = \(fmtDp(stackedCost)) dp), one line, cut at its end"
+                            "STACKED: the caption drops to its own row (+1 line + "
+                            + "\(fmtDp(L.largeStackedCaptionTopMarginDp)) = \(fmtDp(stackedCost)) dp), one line, "
+                            + "cut at its end"
                     ))
             } else {
                 // "Everything on one row" (seed 000, INLINE): the caption sits on the numeral's baseline.
@@ -105,7 +113,8 @@ extension AndroidPlanBuilder {
                     captionElement(
                         caption, x: cx, y: top, width: x0 + cw - cx, cost: m.captionWidth(caption, size),
                         reason:
-                            "\(r.rawValue): caption in the header row (width cost \(fmtDp(m.captionWidth(caption, size))) dp)"
+                            "\(r.rawValue): caption in the header row (width cost "
+                            + "\(fmtDp(m.captionWidth(caption, size))) dp)"
                     ))
             }
         } else {
@@ -115,7 +124,8 @@ extension AndroidPlanBuilder {
                     ? "NEW_DAY: the New day line is the status line, the caption row sheds" : captionAbsentReason)
         }
         note(
-            "header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left \(fmtDp(col.left))"
+            "header = \(fmtDp(h.height))\(stackedCaption ? " + stacked caption \(fmtDp(stackedCost))" : ""); left "
+                + "\(fmtDp(col.left))"
         )
 
         // Closing motivator reserved at the bottom of the stack (nil on stale/firstRun). Its rank
@@ -135,7 +145,7 @@ extension AndroidPlanBuilder {
         {
             // A sentence: it takes a second line rather than "— the tower starts…", budgeted like
             // any line, and where it can't hold its lines it is shed whole, never cut.
-            let cost = Double(lines) * m.line + L.largeMotivatorTopMarginDp
+            let cost = StackColumn.textHeight(lines: lines, lineHeight: m.line, gap: L.largeMotivatorTopMarginDp)
             let left = col.left
             // The stack's rank as data: on all-done the motivator outranks the checklist's floor,
             // elsewhere the floor outranks it, and it never takes the room of a row the checklist
@@ -160,24 +170,29 @@ extension AndroidPlanBuilder {
             let shedReason: String?
             if closesAllDone {
                 note(
-                    "motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → \(fits ? "reserved first; the checklist yields to it" : "shed whole")"
+                    "motivator (all-done's own line): \(fmtDp(cost)) \(fits ? "≤" : ">") \(fmtDp(left)) → "
+                        + "\(fits ? "reserved first; the checklist yields to it" : "shed whole")"
                 )
                 shedReason =
                     fits
                     ? nil
-                    : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, never cut"
+                    : "all-done motivator: \(lines) line(s) (\(fmtDp(cost)) dp) > \(fmtDp(left)) dp left — shed whole, "
+                        + "never cut"
             } else if costsRow {
                 // Never at the cost of a habit row: the seed pins the rows ("all 5 habit rows still
                 // render with no overflow line" at the OBJ-2428 geometry: "The fix costs the reporter
                 // no visible rows"). The checklist's measure pass, not a second plan.
                 note(
-                    "motivator: its \(lines) line(s) would cost a habit row → shed whole (rows outrank the closing line)"
+                    "motivator: its \(lines) line(s) would cost a habit row → shed whole (rows outrank the closing "
+                        + "line)"
                 )
                 shedReason =
-                    "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps — never cut, never at a row's expense"
+                    "motivator shed whole: \(lines) line(s) (\(fmtDp(cost)) dp) would cost a habit row the seed keeps "
+                    + "— never cut, never at a row's expense"
             } else {
                 note(
-                    "motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(fits ? "≤" : ">") \(fmtDp(left))"
+                    "motivator: \(fmtDp(cost)) + floor (coach \(fmtDp(coachCost)) + progress + \(L.largeMinHabitRows) "
+                        + "rows) \(fmtDp(floorNeed)) = \(fmtDp(cost + floorNeed)) \(fits ? "≤" : ">") \(fmtDp(left))"
                 )
                 shedReason =
                     fits
@@ -189,7 +204,8 @@ extension AndroidPlanBuilder {
             } else if let slot = col.reserveBottom(cost) {
                 let my = slot.minY
                 let reason =
-                    "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = \(fmtDp(cost)) dp"
+                    "closing motivator reserved: \(lines) × \(fmtDp(m.line)) + \(fmtDp(L.largeMotivatorTopMarginDp)) = "
+                    + "\(fmtDp(cost)) dp"
                 set(
                     lines == 1
                         ? textLine(

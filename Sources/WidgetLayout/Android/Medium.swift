@@ -33,7 +33,8 @@ extension AndroidPlanBuilder {
         let h = head(.medium, width: cw, maxHeight: budget)
         let core = h.height + (showsCaption ? captionCost : 0)
         note(
-            "core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(core)); left \(fmtDp(budget - core))"
+            "core = head \(fmtDp(h.height))\(showsCaption ? " + caption \(fmtDp(captionCost))" : "") = \(fmtDp(core)); "
+                + "left \(fmtDp(budget - core))"
         )
         let dsCost = m.line + L.dayStreakTopMarginDp
         let lgCost = m.line + L.longestTopMarginDp
@@ -51,11 +52,13 @@ extension AndroidPlanBuilder {
         let showsDS = labels[.dayStreak] != nil
         let showsLg = labels[.longest] != nil
         note(
-            "DAY STREAK: \(fmtDp(core)) + \(fmtDp(dsCost)) = \(fmtDp(core + dsCost)) \(showsDS ? "≤" : ">") \(fmtDp(budget)) → \(showsDS ? "shown" : "shed")"
+            "DAY STREAK: \(fmtDp(core)) + \(fmtDp(dsCost)) = \(fmtDp(core + dsCost)) \(showsDS ? "≤" : ">") "
+                + "\(fmtDp(budget)) → \(showsDS ? "shown" : "shed")"
         )
         if showsDS {
             note(
-                "Longest N: \(fmtDp(core + dsCost)) + \(fmtDp(lgCost)) = \(fmtDp(core + dsCost + lgCost)) \(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")"
+                "Longest N: \(fmtDp(core + dsCost)) + \(fmtDp(lgCost)) = \(fmtDp(core + dsCost + lgCost)) "
+                    + "\(showsLg ? "≤" : ">") \(fmtDp(budget)) → \(showsLg ? "shown" : "shed")"
             )
         }
 
@@ -66,7 +69,8 @@ extension AndroidPlanBuilder {
             L.flameContainerDp + L.headerGapDp + h.numeralW, captionW, showsDS ? dsW : 0, showsLg ? lgW : 0)
         let leftW = min(natural, cw)
         note(
-            "left column = wrap_content \(fmtDp(natural)) dp\(natural > cw ? ", held to the content width \(fmtDp(cw))" : "")"
+            "left column = wrap_content \(fmtDp(natural)) "
+                + "dp\(natural > cw ? ", held to the content width \(fmtDp(cw))" : "")"
         )
         // Where even the numeral's row is wider than the card (a 4–5-digit streak at fontScale 2.0,
         // beyond the seed's tables), the flame sheds as on Small's header row.
@@ -89,8 +93,10 @@ extension AndroidPlanBuilder {
                 captionCoreShed
                     ? "shed: the caption row is shed (core overflow), and DAY STREAK sheds before it"
                     : dsW > cw
-                        ? "DAY STREAK \(fmtDp(dsW)) dp is wider than the card's \(fmtDp(cw)) dp — shed whole, never cut (beyond Medium's bounds)"
-                        : "core + DAY STREAK \(fmtDp(core + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; spoken regardless)"
+                        ? "DAY STREAK \(fmtDp(dsW)) dp is wider than the card's \(fmtDp(cw)) dp — shed whole, never "
+                            + "cut (beyond Medium's bounds)"
+                        : "core + DAY STREAK \(fmtDp(core + dsCost)) > mainRowBudget \(fmtDp(budget)) (shed second; "
+                            + "spoken regardless)"
             )
         }
         if showsCaption, let caption {
@@ -99,7 +105,8 @@ extension AndroidPlanBuilder {
                 captionElement(
                     caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: leftW, cost: captionCost,
                     reason:
-                        "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); one line, cut at its end (maxLines=1, ellipsize=end)"
+                        "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = "
+                        + "\(fmtDp(captionCost)); one line, cut at its end (maxLines=1, ellipsize=end)"
                 ))
         } else if input.state == .newDay {
             hide(
@@ -108,7 +115,8 @@ extension AndroidPlanBuilder {
         } else if captionCoreShed {
             hide(
                 .captionRow,
-                "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) (beyond the seed's tables)"
+                "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) "
+                    + "(beyond the seed's tables)"
             )
         } else {
             hide(.captionRow, captionAbsentReason)
@@ -128,7 +136,8 @@ extension AndroidPlanBuilder {
                 showsDS && lgW > cw
                     ? "Longest N is wider than the card — shed whole, never cut (beyond Medium's bounds)"
                     : showsDS
-                        ? "core + DAY STREAK + Longest \(fmtDp(core + dsCost + lgCost)) > mainRowBudget \(fmtDp(budget)) (shed first)"
+                        ? "core + DAY STREAK + Longest \(fmtDp(core + dsCost + lgCost)) > mainRowBudget "
+                            + "\(fmtDp(budget)) (shed first)"
                         : "DAY STREAK shed, Longest N (shed first) with it")
         }
 
@@ -136,11 +145,13 @@ extension AndroidPlanBuilder {
         let rx = x0 + leftW + L.mediumColumnGapDp
         let rw = cw - leftW - L.mediumColumnGapDp
         note(
-            "right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − \(fmtDp(L.mediumColumnGapDp)) = \(fmtDp(rw))"
+            "right column x = \(fmtDp(rx - x0)), width = \(fmtDp(cw)) − \(fmtDp(leftW)) − "
+                + "\(fmtDp(L.mediumColumnGapDp)) = \(fmtDp(rw))"
         )
         guard rw >= L.mediumRightColumnMinDp else {
             let why =
-                "no checklist column: \(fmtDp(rw)) dp beside the streak column < \(fmtDp(L.mediumRightColumnMinDp)) (beyond the seed's tables)"
+                "no checklist column: \(fmtDp(rw)) dp beside the streak column < \(fmtDp(L.mediumRightColumnMinDp)) "
+                + "(beyond the seed's tables)"
             for k in [
                 PlanPart.coachLine, .progress, .overflowLine, .newDayIcon, .newDayLine, .statusTitle, .statusSubtitle,
                 .statusGlyph,
@@ -156,7 +167,10 @@ extension AndroidPlanBuilder {
     package mutating func planMediumChecklist(x: Double, width: Double) {
         planChecklistColumn(
             in: column(x: x, width: width), column: .right, coachText: input.coachLineShort ?? input.coachLine,
-            coachReason: "Medium renders coachLineShort", coachMaxLines: 2, coachTopMargin: 0,
+            coachReason: "Medium renders coachLineShort", coachMaxLines: Self.mediumCoachMaxLines, coachTopMargin: 0,
             maxRows: L.largeMaxHabitRows, sectionMargin: L.mediumProgressTopMarginDp)
     }
+
+    /// Medium's Coach line clamp (seed 000 "Coach line": Medium 2).
+    package static let mediumCoachMaxLines = 2
 }

@@ -11,7 +11,8 @@ extension AndroidPlanBuilder {
 
     package mutating func planSmall() {
         note(
-            "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − \(fmtDp(L.contentWidthInsetDp)) = \(fmtDp(cw))"
+            "contentWidth(\(fmtDp(input.widthDp))) = \(fmtDp(input.widthDp)) − \(fmtDp(L.contentWidthInsetDp)) = "
+                + "\(fmtDp(cw))"
         )
         note(contentBoxNote("mainRowBudget"))
         placeFooter()
@@ -48,14 +49,16 @@ extension AndroidPlanBuilder {
             let need = L.flameContainerDp + L.headerGapDp + h.numeralW + L.headerGapDp + daysW + L.daysLabelHeadroomDp
             let coreW = L.flameContainerDp + L.headerGapDp + h.numeralW
             note(
-                "showsDaysLabel: \(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))"
+                "showsDaysLabel: \(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + "
+                    + "\(fmtDp(L.daysLabelHeadroomDp)) = \(fmtDp(need)) \(need <= cw ? "≤" : ">") \(fmtDp(cw))"
             )
             if h.trailing {
                 set(
                     PlanElement(
                         key: .daysLabel, shown: true,
                         reason:
-                            "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
+                            "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + "
+                            + "\(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) ≤ \(fmtDp(cw))",
                         costDp: L.headerGapDp + daysW,
                         // On the numeral's baseline (a header row reads as one line of type).
                         // (never above the row: a numeral stepped below the label's size is beyond the seed's tables)
@@ -68,7 +71,9 @@ extension AndroidPlanBuilder {
                 hide(
                     .daysLabel,
                     need > cw
-                        ? "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + \(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days label sheds first (spoken in full regardless)"
+                        ? "\(fmtDp(coreW)) + \(fmtDp(L.headerGapDp)) + \(fmtDp(daysW)) + "
+                            + "\(fmtDp(L.daysLabelHeadroomDp)) headroom = \(fmtDp(need)) > \(fmtDp(cw)) — the days "
+                            + "label sheds first (spoken in full regardless)"
                         : "its line \(fmtDp(m.line)) > main-row budget \(fmtDp(budget)) dp (beyond the seed's tables)")
             }
         } else {
@@ -82,10 +87,12 @@ extension AndroidPlanBuilder {
         var captionReason =
             caption == nil
             ? captionAbsentReason
-            : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); one line, cut at its end (reactive_caption_text: maxLines=1, ellipsize=end)"
+            : "core: caption row = line \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); "
+                + "one line, cut at its end (reactive_caption_text: maxLines=1, ellipsize=end)"
         if captionCoreShed {
             captionReason =
-                "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — caption sheds before the numeral shrinks (beyond the seed's tables)"
+                "core overflow: head \(fmtDp(nominalHead)) + caption \(fmtDp(captionCost)) > budget \(fmtDp(budget)) — "
+                + "caption sheds before the numeral shrinks (beyond the seed's tables)"
         }
         hide(.newDayIcon, "not NEW_DAY")
         hide(.newDayLine, "not NEW_DAY")
@@ -95,7 +102,8 @@ extension AndroidPlanBuilder {
                 L.newDayMaxLines,
                 StackColumn.linesThatFit(budget - h.height, lineHeight: m.line, gap: L.newDaySmallTopMarginDp))
             note(
-                "maxNewDayLines = min(\(L.newDayMaxLines), floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − \(fmtDp(L.newDaySmallTopMarginDp))) / \(fmtDp(m.line)))) = \(maxLines)"
+                "maxNewDayLines = min(\(L.newDayMaxLines), floor((\(fmtDp(budget)) − \(fmtDp(h.height)) − "
+                    + "\(fmtDp(L.newDaySmallTopMarginDp))) / \(fmtDp(m.line)))) = \(maxLines)"
             )
             let boxIcon = cw - L.newDaySmallIconAndGapDp
             let boxPlain = cw
@@ -103,7 +111,8 @@ extension AndroidPlanBuilder {
             let wrapsPlain = m.wrapLines(input.strings.newDay, width: boxPlain, style: m.body)
             func d(_ v: Int?) -> String { v.map(String.init) ?? "∞" }
             note(
-                "wraps(\"\(input.strings.newDay)\", \(fmtDp(boxIcon))) = \(d(wrapsIcon)); wraps(…, \(fmtDp(boxPlain))) = \(d(wrapsPlain))"
+                "wraps(\"\(input.strings.newDay)\", \(fmtDp(boxIcon))) = \(d(wrapsIcon)); wraps(…, \(fmtDp(boxPlain))) "
+                    + "= \(d(wrapsPlain))"
             )
             // The line's forms, largest first: beside its icon, then without it (the icon sheds first:
             // showsNewDayIcon, then showsNewDayLine), both at the body size; where neither fits, the
@@ -125,7 +134,7 @@ extension AndroidPlanBuilder {
             .map { (forms[$0].icon, forms[$0].form.style, forms[$0].form.lines, forms[$0].form.lineHeight) }
             if let chosen {
                 let (showsIcon, style, lines, lineH) = chosen
-                let cost = L.newDaySmallTopMarginDp + Double(lines) * lineH
+                let cost = StackColumn.textHeight(lines: lines, lineHeight: lineH, gap: L.newDaySmallTopMarginDp)
                 let tx = x0 + (showsIcon ? L.newDaySmallIconAndGapDp : 0)
                 let textW = min(showsIcon ? boxIcon : boxPlain, m.width(input.strings.newDay, style))
                 let y = take(.newDayLine, cost, in: &col, column: .main).minY
@@ -141,7 +150,8 @@ extension AndroidPlanBuilder {
                 } else {
                     hide(
                         .newDayIcon,
-                        "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon sheds first"
+                        "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines) — the icon "
+                            + "sheds first"
                     )
                 }
                 let reason = "\(lines) line(s) ≤ maxNewDayLines \(maxLines): \(fmtDp(cost)) dp"
@@ -150,7 +160,8 @@ extension AndroidPlanBuilder {
                         key: .newDayLine, shown: true, reason: reason,
                         costDp: cost,
                         frame: Rect(
-                            x: tx, y: y + L.newDaySmallTopMarginDp, width: textW, height: Double(lines) * lineH),
+                            x: tx, y: y + L.newDaySmallTopMarginDp, width: textW,
+                            height: StackColumn.textHeight(lines: lines, lineHeight: lineH)),
                         text: input.strings.newDay, style: style, lines: lines, maxLines: L.newDayMaxLines))
                 showsCaption = false
                 captionReason = "NEW_DAY: state_new_day is the status line, the caption row sheds"
@@ -158,7 +169,8 @@ extension AndroidPlanBuilder {
                 hide(.newDayIcon, "wraps(New day, \(fmtDp(boxIcon))) = \(d(wrapsIcon)) > maxNewDayLines \(maxLines)")
                 hide(
                     .newDayLine,
-                    "wraps(New day, \(fmtDp(boxPlain))) = \(d(wrapsPlain)) > maxNewDayLines \(maxLines) — the caption row renders instead (known limitation)"
+                    "wraps(New day, \(fmtDp(boxPlain))) = \(d(wrapsPlain)) > maxNewDayLines \(maxLines) — the caption "
+                        + "row renders instead (known limitation)"
                 )
                 if caption != nil {
                     showsCaption = captionCost <= col.left
@@ -176,7 +188,8 @@ extension AndroidPlanBuilder {
                     caption, x: x0, y: slot.minY + L.captionRowTopMarginDp, width: cw, cost: captionCost,
                     reason: captionReason))
             note(
-                "caption row = \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); core = \(fmtDp(h.height + captionCost))"
+                "caption row = \(fmtDp(m.line)) + \(fmtDp(L.captionRowTopMarginDp)) = \(fmtDp(captionCost)); core = "
+                    + "\(fmtDp(h.height + captionCost))"
             )
         } else {
             hide(.captionRow, captionReason)
@@ -260,7 +273,8 @@ extension AndroidPlanBuilder {
         } else {
             hide(
                 .pipRow,
-                "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the progress text)"
+                "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) dp left (redundant with the "
+                    + "progress text)"
             )
             note("pip row: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(left)) → shed")
         }
@@ -283,7 +297,8 @@ extension AndroidPlanBuilder {
         else {
             hide(
                 .statusTitle,
-                "status title: \(fmtDp(left)) dp left under the core (head + caption row) cannot hold it whole — shed whole, never cut (\"Nothing else is guaranteed to render\")"
+                "status title: \(fmtDp(left)) dp left under the core (head + caption row) cannot hold it whole — shed "
+                    + "whole, never cut (\"Nothing else is guaranteed to render\")"
             )
             hide(.statusSubtitle, "shed: the status title above it is shed")
             if wantsCheck { hide(.statusGlyph, "shed with the title it leads") }
@@ -299,22 +314,24 @@ extension AndroidPlanBuilder {
         let showsCheck = withCheck != nil && withCheck! <= plainLines
         let lines = showsCheck ? withCheck! : plainLines
         let tx = x0 + (showsCheck ? L.newDaySmallIconAndGapDp : 0)
-        let cost = margin + Double(lines) * line.lineHeight
+        let cost = StackColumn.textHeight(lines: lines, lineHeight: line.lineHeight, gap: margin)
         let y = take(.statusTitle, cost, in: &col, column: .main).minY
         if showsCheck {
             set(
                 PlanElement(
                     key: .statusGlyph, shown: true,
                     reason:
-                        "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ \(plainLines) without it",
+                        "success check inline: wraps(title, \(fmtDp(cw - L.newDaySmallIconAndGapDp))) = \(lines) ≤ "
+                        + "\(plainLines) without it",
                     costDp: 0,
                     frame: Rect(
-                        x: x0, y: y + margin + (line.lineHeight - L.newDaySmallIconDp) / 2, width: L.newDaySmallIconDp,
-                        height: L.newDaySmallIconDp)))
+                        x: x0, y: y + margin + StackColumn.centred(L.newDaySmallIconDp, in: line.lineHeight),
+                        width: L.newDaySmallIconDp, height: L.newDaySmallIconDp)))
         } else if wantsCheck {
             hide(
                 .statusGlyph,
-                "success check sheds first: beside it the title would need more lines (\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))"
+                "success check sheds first: beside it the title would need more lines "
+                    + "(\(withCheck.map(String.init) ?? "> \(maxLines)") > \(plainLines))"
             )
         }
         var e = sentence(
@@ -349,7 +366,7 @@ extension AndroidPlanBuilder {
         let ctaLineH = L.lineBox(size: ctaStyle.size)
         let labelW = cw - 2 * L.ctaPaddingDp
         let ctaLines = m.fitLines(cta, width: labelW, style: ctaStyle)
-        let pillH = Double(ctaLines ?? 1) * ctaLineH + L.ctaPaddingDp
+        let pillH = StackColumn.textHeight(lines: ctaLines ?? 1, lineHeight: ctaLineH, gap: L.ctaPaddingDp)
         let ctaCost = L.ctaTopMarginDp + pillH
         let progressCost = smallProgressCost
 
@@ -366,8 +383,12 @@ extension AndroidPlanBuilder {
         let showsProgress = chosen[.progress] != nil
         let showsPips = chosen[.pips] != nil
         note(
-            "small kindling: next-due row \(fmtDp(L.statusTopMarginDp)) + \(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
-                + "row \(rowForm.map { $0 == 0 ? "2-line" : "1-line" } ?? "shed"), pill \(showsPill ? "shown" : "shed"), progress \(showsProgress ? "shown" : "shed"), pips \(showsPips ? "shown" : "shed"); \(fmtDp(rest)) dp left"
+            "small kindling: next-due row \(fmtDp(L.statusTopMarginDp)) + "
+                + "\(rowHeights.map(fmtDp).joined(separator: " | ")), pill \(ctaLines == nil ? "—" : fmtDp(ctaCost)), "
+                + "progress \(fmtDp(progressCost)), pips \(fmtDp(L.pipRowHeightDp)) in \(fmtDp(left)) dp → "
+                + "row \(rowForm.map { $0 == 0 ? "2-line" : "1-line" } ?? "shed"), pill "
+                + "\(showsPill ? "shown" : "shed"), progress \(showsProgress ? "shown" : "shed"), pips "
+                + "\(showsPips ? "shown" : "shed"); \(fmtDp(rest)) dp left"
         )
 
         if showsProgress {
@@ -378,20 +399,23 @@ extension AndroidPlanBuilder {
         } else {
             hide(
                 .progress,
-                "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the next-due row and the pill (spoken in full regardless)"
+                "progress \(fmtDp(progressCost)) > \(fmtDp(rest)) dp left after the next-due row and the pill (spoken "
+                    + "in full regardless)"
             )
         }
         if !showsPips {
             hide(
                 .pipRow,
                 showsProgress
-                    ? "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(rest)) dp left (redundant with the progress text)"
+                    ? "pip row drops when tight: \(fmtDp(L.pipRowHeightDp)) > \(fmtDp(rest)) dp left (redundant with "
+                        + "the progress text)"
                     : "shed with the progress text above it")
         }
         guard let rowForm else {
             hide(
                 .ctaPill,
-                "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(L.statusTopMarginDp + rowHeights[1])) > \(fmtDp(left)) dp) — a button that names nothing is never drawn"
+                "shed: the next-due habit it checks off doesn't fit (row \(fmtDp(L.statusTopMarginDp + rowHeights[1])) "
+                    + "> \(fmtDp(left)) dp) — a button that names nothing is never drawn"
             )
             return
         }
@@ -399,27 +423,18 @@ extension AndroidPlanBuilder {
         let nextDueH = rowHeights[rowForm]
         let labelMaxLines = rowForm == 0 ? 2 : 1
         let rowCost = L.statusTopMarginDp + nextDueH
-        let y = col.take(nextDueH, gap: L.statusTopMarginDp).minY
-        let habitLabelW = cw - L.habitCheckAndGapDp
-        let w = TextWrap.wrap(
-            input.habits[next].title, width: habitLabelW, maxLines: labelMaxLines, style: m.habitStyle,
-            measurer: m.measurer)
-        let labelH = Double(w.lines.count) * m.habitLine
+        let frame = col.take(nextDueH, gap: L.statusTopMarginDp)
         habitRows.append(
-            HabitRowPlan(
-                habitIndex: next, title: input.habits[next].title, done: false, isNextDue: true,
-                frame: Rect(x: x0, y: y, width: cw, height: nextDueH),
-                labelFrame: Rect(
-                    x: x0 + L.habitCheckAndGapDp, y: y + (nextDueH - labelH) / 2,
-                    width: habitLabelW, height: labelH),
-                labelLines: w.lines.count, labelMaxLines: labelMaxLines, ellipsized: w.ellipsized,
-                label: FinishedText(lines: w.lines, ellipsized: w.ellipsized)))
-        habitRow(next, .main, y - L.statusTopMarginDp, rowCost)
+            habitRowPlan(
+                next, label: habitLabel(next, rowWidth: frame.width, maxLines: labelMaxLines), maxLines: labelMaxLines,
+                isNextDue: true, frame: frame))
+        habitRow(next, .main, frame.minY - L.statusTopMarginDp, rowCost)
         guard showsPill, let ctaLines else {
             hide(
                 .ctaPill,
                 ctaLines == nil
-                    ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, never cut"
+                    ? "pill label needs more than \(L.sentenceMaxLines) lines at \(fmtDp(labelW)) dp — shed whole, "
+                        + "never cut"
                     : "check-off pill \(fmtDp(ctaCost)) > \(fmtDp(left - rowCost)) dp left after the next-due row")
             return
         }

@@ -68,14 +68,12 @@ public enum GlyphKind: Hashable, Sendable, Codable {
         return all
     }
 
-    /// A motif's streak glyph in every state: an exhaustive switch, so a sixth motif must name its drawings here.
+    /// A motif's streak glyph in every state, and on both bodies where the kindling body draws it
+    /// its own way (`StreakMotif.glyphs`, where a sixth motif must name its drawings).
     public static func motifGlyphs(_ m: StreakMotif) -> [GlyphKind] {
-        switch m {
-        case .flame: return GlyphState.allCases.map { .flame($0) }
-        case .stones: return [false, true].flatMap { k in StoneState.allCases.map { .stones($0, kindling: k) } }
-        case .sprout: return GlyphState.allCases.map { .sprout($0) }
-        case .mountain: return GlyphState.allCases.map { .mountain($0) }
-        case .waves: return GlyphState.allCases.map { .waves($0) }
+        let g = m.glyphs
+        return (g.hasKindlingDrawing ? [false, true] : [false]).flatMap { k in
+            GlyphState.allCases.map { g.streak($0, k) }
         }
     }
 

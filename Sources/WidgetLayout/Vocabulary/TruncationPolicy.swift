@@ -2,7 +2,8 @@ import WidgetModel
 
 /// The truncation policy: for every text node the widget draws, whether the layout may cut it with
 /// "…" or must wrap or shed it whole. Data beside the role table (DESIGN: "Findings, known
-/// findings, and what may be cut"); the truncation check reads it from each node's element kind (`ElementKind.truncation`).
+/// findings, and what may be cut"); the truncation check reads it from each node's element kind
+/// (`ElementKind.truncation`).
 public enum TruncationPolicy: String, Hashable, Sendable, Codable {
     /// A trailing "…" is an accepted degradation: the full text is one tap or TalkBack away.
     case mayEllipsize = "may-ellipsize"
@@ -33,7 +34,8 @@ public struct TruncationRule: Hashable, Sendable, Codable {
             TruncationRule(
                 .mayEllipsize, what: "habit title",
                 seed:
-                    "000 Narrow-Large readability: done-row labels \"stay 1 line with an ellipsis, recoverable via TalkBack (full title) or the app\""
+                    "000 Narrow-Large readability: done-row labels \"stay 1 line with an ellipsis, recoverable via "
+                    + "TalkBack (full title) or the app\""
             )
         case .coachLine:
             TruncationRule(
@@ -71,7 +73,8 @@ public struct TruncationRule: Hashable, Sendable, Codable {
             TruncationRule(
                 .mustNotTruncate, what: "button label",
                 seed:
-                    "000 Families: the full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")"
+                    "000 Families: the full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's "
+                    + "stone\")"
             )
         case .newDayLine:
             TruncationRule(
@@ -98,7 +101,8 @@ public struct TruncationRule: Hashable, Sendable, Codable {
             TruncationRule(
                 .mustNotTruncate, what: "accessory streak line",
                 seed:
-                    "000 Lock Screen accessories: line1 \"12-day streak\" (ViewThatFits drops lines whole; it never cuts one)"
+                    "000 Lock Screen accessories: line1 \"12-day streak\" (ViewThatFits drops lines whole; it never "
+                    + "cuts one)"
             )
         case .accessoryLine2:
             TruncationRule(
@@ -108,13 +112,16 @@ public struct TruncationRule: Hashable, Sendable, Codable {
             TruncationRule(
                 .mayEllipsize, what: "accessory third line",
                 seed:
-                    "001 §3: line3 is \".lineLimit(1), .truncationMode(.tail)\"; Table C's ≤ 16 characters keep the all-done strings whole (AccessoryTests)"
+                    "001 §3: line3 is \".lineLimit(1), .truncationMode(.tail)\"; Table C's ≤ 16 characters keep the "
+                    + "all-done strings whole (AccessoryTests)"
             )
         case .inlineLabel:
             TruncationRule(
                 .mayEllipsize, what: "inline accessory label",
                 seed:
-                    "000 Lock Screen accessories: \"A single Label(text, systemImage:)\" on the inline slot's one line, cut at its tail; a cut in the streak, count, state line or sync age is drawn as that element's node (AccessoryInline.swift)"
+                    "000 Lock Screen accessories: \"A single Label(text, systemImage:)\" on the inline slot's one "
+                    + "line, cut at its tail; a cut in the streak, count, state line or sync age is drawn as that "
+                    + "element's node (AccessoryInline.swift)"
             )
         case .card, .ember, .streakGlyph, .pip, .captionGlyph, .coachSpark, .statusGlyph, .stateGlyph, .newDayIcon,
             .appGlyph,

@@ -17,7 +17,9 @@ import WidgetText
 extension IOSPlanBuilder {
     package mutating func planAccessoryCircular() {
         let side = min(card.width, card.height)
-        let box = Rect(x: card.midX - side / 2, y: card.midY - side / 2, width: side, height: side)
+        let box = Rect(
+            x: StackColumn.centred(side, on: card.midX), y: StackColumn.centred(side, on: card.midY), width: side,
+            height: side)
         add(
             .accessoryBackground, box, .accessoryBackground(radius: side / 2),
             "AccessoryWidgetBackground: the system's translucent disc")
@@ -46,8 +48,9 @@ extension IOSPlanBuilder {
             add(
                 .numeral,
                 Rect(
-                    x: box.midX - width / 2, y: box.minY + side * IOSLayout.circularNumberCentreY - lh / 2,
-                    width: width, height: lh),
+                    x: StackColumn.centred(width, on: box.midX),
+                    y: StackColumn.centred(lh, on: box.minY + side * IOSLayout.circularNumberCentreY), width: width,
+                    height: lh),
                 .text(
                     FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lh, ink: .ink,
                     alignment: .center),
@@ -57,7 +60,9 @@ extension IOSPlanBuilder {
         let symbol = inlineAccessorySymbol(w)
         add(
             w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
-            Rect(x: box.midX - g / 2, y: box.minY + side * IOSLayout.circularGlyphCentreY - g / 2, width: g, height: g),
+            Rect(
+                x: StackColumn.centred(g, on: box.midX),
+                y: StackColumn.centred(g, on: box.minY + side * IOSLayout.circularGlyphCentreY), width: g, height: g),
             .symbol(symbol, ink: .ink),
             "bottom glyph \(symbol.rawValue)")
     }

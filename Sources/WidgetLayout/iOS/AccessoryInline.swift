@@ -26,7 +26,8 @@ extension IOSPlanBuilder {
         else {
             lose(
                 .element(.inlineLabel),
-                "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the \(fmtDp(card.height)) pt row"
+                "even the large size's line box \(fmtDp(metrics.lineHeight(styleAt(.large)))) pt is taller than the "
+                    + "\(fmtDp(card.height)) pt row"
             )
             return
         }
@@ -34,7 +35,9 @@ extension IOSPlanBuilder {
         let lh = metrics.lineHeight(s)
         if step != typeStep {
             note(
-                "label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box \(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt row"
+                "label at \(step.name) (\(fmtDp(s.size)) pt): the \(typeStep.name) line box "
+                    + "\(fmtDp(metrics.lineHeight(styleAt(typeStep)))) pt is taller than the \(fmtDp(card.height)) pt "
+                    + "row"
             )
         }
         let g = s.size
@@ -42,9 +45,12 @@ extension IOSPlanBuilder {
         let symbol = inlineAccessorySymbol(w)
         add(
             w.state == .defaultProgress ? .streakGlyph : .stateGlyph,
-            Rect(x: card.minX, y: card.midY - g / 2, width: g, height: g),
+            Rect(x: card.minX, y: StackColumn.centred(g, on: card.midY), width: g, height: g),
             .symbol(symbol, ink: .ink), "Label systemImage \(symbol.rawValue)")
-        var col = column(Rect(x: card.minX + g + gap, y: card.midY - lh / 2, width: card.width - g - gap, height: lh))
+        var col = column(
+            Rect(
+                x: card.minX + g + gap, y: StackColumn.centred(lh, on: card.midY), width: card.width - g - gap,
+                height: lh))
         let text = inlineAccessoryText(w)
         guard let placed = col.text(text, style: s, maxLines: 1, whole: false), let drawn = placed.text.lines.first
         else {
@@ -78,7 +84,8 @@ extension IOSPlanBuilder {
                 FinishedText(lines: [tail], ellipsized: true)
             ),
             style: s, ink: .ink,
-            "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline line)"
+            "the inline slot's one line cuts \(quoted(cut.text)) at the tail (seed 000: a single Label on the inline "
+                + "line)"
         )
         lost[.element(cut.element.kind)] = "the inline line is cut in \(quoted(cut.text)): \(quoted(drawn))"
     }

@@ -56,7 +56,8 @@ extension IOSPlanBuilder {
         }
         if lines.line1 != forms[0] {
             note(
-                "line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at \(fmtDp(IOSLayout.rectangularLine1MinScale * 100)) %: its short form '\(lines.line1)'"
+                "line1 '\(forms[0])' does not fit \(fmtDp(stackW)) pt at "
+                    + "\(fmtDp(IOSLayout.rectangularLine1MinScale * 100)) %: its short form '\(lines.line1)'"
             )
         }
         if l1.size < nominal {
@@ -65,7 +66,8 @@ extension IOSPlanBuilder {
         let glyph = l1.size
 
         // Leading mark: the mini ring where there is progress, else the state glyph.
-        let mark = Rect(x: card.minX, y: card.midY - markSide / 2, width: markSide, height: markSide)
+        let mark = Rect(
+            x: card.minX, y: StackColumn.centred(markSide, on: card.midY), width: markSide, height: markSide)
         if [.defaultProgress, .allDone].contains(w.state), w.dueCount > 0 {
             add(
                 .leadingMark, mark,
@@ -76,7 +78,10 @@ extension IOSPlanBuilder {
         } else {
             let s = (markSide * IOSLayout.rectangularMarkGlyphShare).rounded()
             add(
-                .stateGlyph, Rect(x: mark.midX - s / 2, y: mark.midY - s / 2, width: s, height: s),
+                .stateGlyph,
+                Rect(
+                    x: StackColumn.centred(s, on: mark.midX), y: StackColumn.centred(s, on: mark.midY), width: s,
+                    height: s),
                 .symbol(inlineAccessorySymbol(w), ink: .ink), "leadingMark: the state glyph")
         }
 
@@ -110,19 +115,27 @@ extension IOSPlanBuilder {
                 return out
             }()
         let indent1 = glyph + glyphGap
+        func indent(_ element: SceneElement) -> Double {
+            element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
+        }
+        // Each line's forms, once: what a variant is measured with is what its lines are drawn in.
+        let measure = column(Rect(x: stackX, y: 0, width: stackW, height: IOSLayout.rectangularMeasureHeightPt))
+        let lineForms = Dictionary(
+            candidates[0].map { l in
+                (
+                    l.element,
+                    measure.textForms(
+                        l.text, style: l.style, maxLines: l.lines, indent: indent(l.element), mayCut: l.mayCut)
+                )
+            }, uniquingKeysWith: { a, _ in a })
+        // A variant's height: each line's largest form — whole on ≤ its limit, or (line3) cut to it;
+        // a line with none: the variant does not fit.
         func need(
             _ v: [(element: SceneElement, text: String, style: TextStyle, ink: ColorRole, lines: Int, mayCut: Bool)]
         ) -> Double? {
             var h = 0.0
-            let col = column(Rect(x: stackX, y: 0, width: stackW, height: IOSLayout.rectangularMeasureHeightPt))
             for l in v {
-                let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
-                // A line's largest form: whole on ≤ its limit, or (line3) cut to it; none: the variant does not fit.
-                guard
-                    let lineH = col.textForms(
-                        l.text, style: l.style, maxLines: l.lines, indent: indent, mayCut: l.mayCut
-                    ).heights.first
-                else { return nil }
+                guard let lineH = lineForms[l.element]?.heights.first else { return nil }
                 h += lineH
             }
             return h
@@ -144,7 +157,8 @@ extension IOSPlanBuilder {
         if lines.line3 != nil, chosen.count < 3 {
             hide(
                 .element(.accessoryLine3),
-                "dropped by ViewThatFits: three lines need \(fmtDp(needs[0])) pt > \(fmtDp(card.height)) pt (dropped whole, never clipped)"
+                "dropped by ViewThatFits: three lines need \(fmtDp(needs[0])) pt > \(fmtDp(card.height)) pt (dropped "
+                    + "whole, never clipped)"
             )
         } else if lines.line3 == nil {
             hide(.element(.accessoryLine3), "no third line in \(w.state.rawValue)")
@@ -153,15 +167,20 @@ extension IOSPlanBuilder {
             hide(.element(.accessoryLine2), "dropped by ViewThatFits: two lines do not fit \(fmtDp(card.height)) pt")
         }
         var col = column(
-            Rect(x: stackX, y: card.midY - h / 2, width: stackW, height: h + IOSLayout.rectangularStackSlackPt))
+            Rect(
+                x: stackX, y: StackColumn.centred(h, on: card.midY), width: stackW,
+                height: h + IOSLayout.rectangularStackSlackPt))
         for l in chosen {
-            let indent = l.element == .accessoryLine1 && w.state != .firstRun ? indent1 : 0
-            guard let placed = col.text(l.text, style: l.style, maxLines: l.lines, indent: indent, whole: !l.mayCut)
+            // The line in the form the variant was measured with (its largest).
+            guard let forms = lineForms[l.element],
+                let placed = col.text(
+                    l.text, style: l.style, form: 0, of: forms, indent: indent(l.element), orCut: l.mayCut)
             else { continue }
             if l.element == .accessoryLine1, w.state != .firstRun {
                 let symbol = accessoryStreakSymbol(w)
                 add(
-                    .streakGlyph, Rect(x: stackX, y: placed.frame.midY - glyph / 2, width: glyph, height: glyph),
+                    .streakGlyph,
+                    Rect(x: stackX, y: StackColumn.centred(glyph, on: placed.frame.midY), width: glyph, height: glyph),
                     .symbol(symbol, ink: .ink),
                     "line1 glyph \(symbol.rawValue) (metaphorGlyphName: filled only when extended)")
             }

@@ -76,7 +76,8 @@ public enum IOSLayout {
     /// stands above it, at most this many lines (seeds silent; the one stale string, no shorter form).
     public static let footerGapPt = 4.0, staleFooterMaxLines = 3
 
-    // MARK: Habit rows and pips (seed 000 "Kindling refinement (iOS)": FrostedHabitRow; "Host rendering modes (iOS)": HabitPip)
+    // MARK: Habit rows and pips (seed 000 "Kindling refinement (iOS)": FrostedHabitRow; "Host rendering modes (iOS)":
+    // HabitPip)
 
     /// One checklist row: the `.subheadline` title's line + this padding, at least this tall; rows
     /// this far apart.
@@ -90,7 +91,8 @@ public enum IOSLayout {
     public static let frostedRowRadiusPt = 10.0
     /// "+N more in the app" / "+N more done", this far under the last row, on at most this many lines.
     public static let overflowGapPt = 4.0, overflowMaxLines = 2
-    /// HabitPip (seed 000): a 20 × 8 pt capsule, solid `WidgetSuccess` when done, 1.5 pt `WidgetMuted` outline when not.
+    /// HabitPip (seed 000): a 20 × 8 pt capsule, solid `WidgetSuccess` when done, 1.5 pt `WidgetMuted` outline when
+    /// not.
     public static let pipSize = Size(20, 8)
     public static let pipOutlinePt = 1.5
     public static let pipGapPt = 4.0

@@ -86,7 +86,8 @@ package struct IOSPlanBuilder {
         let m = inset.pt
         content = card.insetBy(dx: m, dy: m)
         arithmetic.append(
-            "card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins (\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))"
+            "card \(fmtDp(card.width)) × \(fmtDp(card.height)) pt; content = card − \(fmtDp(m)) pt margins "
+                + "(\(inset.by)) = \(fmtDp(content.width)) × \(fmtDp(content.height))"
         )
     }
 
@@ -127,17 +128,6 @@ package struct IOSPlanBuilder {
     }
     package mutating func note(_ s: String) { arithmetic.append(s) }
 
-    /// A text the seeds give no line limit (a SwiftUI `Text` wraps): whole on up to `maxLines`, else
-    /// — the room ends first — the lines that fit, the last cut at its tail, as SwiftUI truncates a
-    /// text it cannot seat; the truncation check reports the cut. nil when not one line fits.
-    package func wrappedOrCut(
-        _ text: String, in col: inout StackColumn, style s: TextStyle, maxLines: Int, gap: Double = 0,
-        indent: Double = 0
-    ) -> (frame: Rect, text: FinishedText)? {
-        col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent)
-            ?? col.text(text, style: s, maxLines: maxLines, gap: gap, indent: indent, whole: false)
-    }
-
     // MARK: Streak header
 
     /// Glyph + number (+ a trailing label when it fits). The number never sheds: it steps down
@@ -172,7 +162,8 @@ package struct IOSPlanBuilder {
         var x = col.x
         if showGlyph, let g = w.glyph {
             add(
-                .streakGlyph, Rect(x: x, y: y + (rowH - glyphPt) / 2, width: glyphPt, height: glyphPt),
+                .streakGlyph,
+                Rect(x: x, y: y + StackColumn.centred(glyphPt, in: rowH), width: glyphPt, height: glyphPt),
                 .glyph(.streak(g, kindling: w.kindling)),
                 "streak glyph \(fmtDp(glyphPt)) pt (widgetAccentable: the accent group)")
             x += glyphPt + gap
@@ -183,7 +174,7 @@ package struct IOSPlanBuilder {
         }
         let numW = col.advance(text, style: s)
         add(
-            .numeral, Rect(x: x, y: y + (rowH - lineH) / 2, width: numW, height: lineH),
+            .numeral, Rect(x: x, y: y + StackColumn.centred(lineH, in: rowH), width: numW, height: lineH),
             .text(
                 FinishedText(lines: [text], ellipsized: false), style: s, lineHeight: lineH, ink: .ink,
                 alignment: .leading),
@@ -212,7 +203,8 @@ package struct IOSPlanBuilder {
         }
         col.take(rowH)
         note(
-            "header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, row \(fmtDp(rowH)) pt"
+            "header: glyph \(showGlyph ? fmtDp(glyphPt) : "shed") + number \(fmtDp(numW)) pt at \(fmtDp(s.size)) pt, "
+                + "row \(fmtDp(rowH)) pt"
         )
         return col.y
     }
@@ -237,9 +229,9 @@ package struct IOSPlanBuilder {
         return out
     }
 
-    /// The reactive caption's forms in `col` after `gap`, beside its glyph: whole on at most
-    /// `captionMaxLines` lines, never cut (iOS keeps the long captions). nil where no caption shows.
-    package func captionForms(in col: StackColumn, gap: Double, mayCut: Bool = false) -> (
+    /// The reactive caption's forms in `col` after `gap`, beside its glyph: whole on the lines it
+    /// needs (at most `captionMaxLines`), then cut down to one line. nil where no caption shows.
+    package func captionForms(in col: StackColumn, gap: Double) -> (
         text: String, style: TextStyle, indent: Double, forms: TextForms
     )? {
         guard let text = captionText, !sentencesBesideCaption.contains(text) else { return nil }
@@ -247,25 +239,45 @@ package struct IOSPlanBuilder {
         let indent = captionGlyphPt(s) + IOSLayout.captionGlyphGapPt
         return (
             text, s, indent,
-            col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: mayCut)
+            col.textForms(text, style: s, maxLines: IOSLayout.captionMaxLines, gap: gap, indent: indent, mayCut: true)
         )
     }
 
     /// The reactive caption row: its glyph (spark / ring / dashed slot) and the iOS long caption,
-    /// in its one form (whole) where that fits the room left, else shed.
-    package mutating func caption(in col: inout StackColumn, gap: Double) {
+    /// decided on one set of forms (`captionForms`). Where an element outranks it (`outranking`:
+    /// Small's status lines, its next-due row, `need` pt), first a two-item shed order — that
+    /// element (kept), then the caption in its largest form, the lines it takes (its line limit
+    /// where it cannot be whole) — sheds it with the `shed` reason. Then it is drawn in that form
+    /// where the form is the whole caption and fits the room left (iOS keeps the long captions:
+    /// never cut), else shed.
+    package mutating func caption(
+        in col: inout StackColumn, gap: Double, under outranking: (need: Double, shed: String?)? = nil
+    ) {
+        let c = captionForms(in: col, gap: gap)
+        if let o = outranking {
+            enum Part: Hashable { case outranking, caption }
+            let ranked = ShedOrder<Part>([
+                .init(.outranking, forms: [o.need], kept: true),
+                .init(.caption, forms: [c?.forms.heights.first ?? 0]),
+            ]).fill(room: col.left).forms[.caption]
+            guard ranked != nil else {
+                if let why = o.shed { hide(.element(.caption), why) }
+                return
+            }
+        }
         guard let text = captionText else {
             hide(
                 .element(.caption),
                 w.reactive == nil ? "reactive layer off (baseline): no caption" : "no caption in \(w.state.rawValue)")
             return
         }
-        guard let c = captionForms(in: col, gap: gap) else {
+        guard let c else {
             hide(.element(.caption), "'\(text)' is drawn as the title or button: one sentence is drawn once")
             return
         }
-        guard let form = ShedOrder<Int>.form(of: c.forms.heights, room: col.left),
-            let placed = col.text(text, style: c.style, form: form, of: c.forms, gap: gap, indent: c.indent)
+        let whole = c.forms.lines.isEmpty || !c.forms.isWhole(0) ? [] : [c.forms.heights[0]]
+        guard ShedOrder<Int>.form(of: whole, room: col.left) != nil,
+            let placed = col.text(text, style: c.style, form: 0, of: c.forms, gap: gap, indent: c.indent)
         else {
             hide(.element(.caption), "the caption does not fit whole (it is never cut): shed")
             return
@@ -273,7 +285,8 @@ package struct IOSPlanBuilder {
         if let g = GlyphKind.caption(w) {
             let glyphPt = captionGlyphPt(c.style)
             add(
-                .captionGlyph, Rect(x: col.x, y: placed.frame.midY - glyphPt / 2, width: glyphPt, height: glyphPt),
+                .captionGlyph,
+                Rect(x: col.x, y: StackColumn.centred(glyphPt, on: placed.frame.midY), width: glyphPt, height: glyphPt),
                 .glyph(g), "caption glyph")
         }
         addText(
@@ -284,32 +297,29 @@ package struct IOSPlanBuilder {
     /// The caption glyph's side at the caption's size.
     package func captionGlyphPt(_ s: TextStyle) -> Double { (s.size * IOSLayout.captionGlyphShare).rounded() }
 
-    /// Whether the reactive caption keeps its place above an element that outranks it (`need` pt:
-    /// Small's status lines, its next-due row), as a two-item shed order: that element (kept),
-    /// then the caption at the lines it takes (≤ `captionMaxLines`; one too long to be whole asks
-    /// for its line limit here and is shed as never cut by `caption`). True where no caption shows.
-    package func captionFits(under need: Double, in col: StackColumn) -> Bool {
-        enum Part: Hashable { case outranking, caption }
-        let height = captionForms(in: col, gap: IOSLayout.captionGapPt, mayCut: true)?.forms.heights.first ?? 0
-        return ShedOrder<Part>([
-            .init(.outranking, forms: [need], kept: true),
-            .init(.caption, forms: [height]),
-        ]).fill(room: col.left).forms[.caption] != nil
+    /// The status lines' forms in `col`: the title, and the subtitle under it (its gap included),
+    /// each whole on the lines it takes (≤ `stateLineMaxLines`), then cut down to one line. One set
+    /// of forms for the status group's shed order and for what ranks against it (Small's caption).
+    package func statusForms(title: String?, titleStyle: TextStyle, subtitle: String?, in col: StackColumn) -> (
+        title: TextForms?, subtitle: TextForms?
+    ) {
+        (
+            title.map { col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true) },
+            subtitle.map {
+                col.textForms(
+                    $0, style: style(.footnote), maxLines: IOSLayout.stateLineMaxLines,
+                    gap: IOSLayout.statusSubtitleGapPt, mayCut: true)
+            }
+        )
     }
 
-    /// Height the state's title and subtitle need whole (the all-done / empty status lines).
+    /// Height the state's title and subtitle take in their largest forms (the all-done / empty
+    /// status lines, as `statusBody` draws them).
     package func statusTextHeight(in col: StackColumn) -> Double {
-        var h = 0.0
-        if let t = stateTitleText(w, platform: .ios) {
-            h += col.textForms(t, style: style(.headline), maxLines: .max, mayCut: false).heights.first ?? 0
-        }
-        if let s = stateSubtitleText(w, platform: .ios) {
-            h +=
-                col.textForms(
-                    s, style: style(.footnote), maxLines: .max, gap: IOSLayout.statusSubtitleGapPt, mayCut: false
-                ).heights.first ?? 0
-        }
-        return h
+        let forms = statusForms(
+            title: stateTitleText(w, platform: .ios), titleStyle: style(.headline),
+            subtitle: stateSubtitleText(w, platform: .ios), in: col)
+        return (forms.title?.heights.first ?? 0) + (forms.subtitle?.heights.first ?? 0)
     }
 
     // MARK: Status bodies (all done, empty, new day, first run)
@@ -328,18 +338,9 @@ package struct IOSPlanBuilder {
         // The group's shed order: the title and its subtitle (kept: the state's lines, at the lines
         // they take, ≤ `stateLineMaxLines`; placed whole or cut where the room ends, reported), then
         // the glyph, its side in whole points from `glyphPt` down to `minGlyphPt`, each with its gap.
-        let titleNeed =
-            title.map {
-                col.textForms($0, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines, mayCut: true).heights.first
-                    ?? 0
-            } ?? 0
-        let subNeed =
-            subtitle.map {
-                col.textForms(
-                    $0, style: subStyle, maxLines: IOSLayout.stateLineMaxLines, gap: IOSLayout.statusSubtitleGapPt,
-                    mayCut: true
-                ).heights.first ?? 0
-            } ?? 0
+        let forms = statusForms(title: title, titleStyle: titleStyle, subtitle: subtitle, in: col)
+        let titleNeed = forms.title?.heights.first ?? 0
+        let subNeed = forms.subtitle?.heights.first ?? 0
         let textNeed = titleNeed + subNeed
         let sides = glyph == nil ? [] : Array(stride(from: glyphPt, through: minGlyphPt ?? glyphPt, by: -1))
         enum Part: Hashable { case title, subtitle, glyph }
@@ -350,7 +351,7 @@ package struct IOSPlanBuilder {
         ]).fill(room: col.left).forms[.glyph]
         if let glyph, let form = glyphForm, let r = col.slot(height: sides[form], width: sides[form]) {
             let side = sides[form]
-            let x = alignment == .center ? box.midX - side / 2 : box.minX
+            let x = alignment == .center ? StackColumn.centred(side, on: box.midX) : box.minX
             placed.append((.statusGlyph, Rect(x: x, y: r.minY, width: side, height: side), .glyph(glyph)))
             col.take(glyphGap)
         } else if glyph != nil {
@@ -361,9 +362,17 @@ package struct IOSPlanBuilder {
                 hide(.element(.statusGlyph), "\(why): the glyph sheds first")
             }
         }
+        // The lines in the room the glyph left, as a shed order of their forms: the title in its
+        // largest form that fits, then the subtitle (drawn only under its title) in what is left.
+        let lines = ShedOrder<Part>([
+            .init(.title, forms: forms.title?.heights ?? []),
+            .init(.subtitle, forms: forms.subtitle?.heights ?? [], requires: title == nil ? nil : .title),
+        ]).fill(room: col.left).forms
         var titleShed = false
-        if let title {
-            if let t = wrappedOrCut(title, in: &col, style: titleStyle, maxLines: IOSLayout.stateLineMaxLines) {
+        if let title, let titleForms = forms.title {
+            if let form = lines[.title],
+                let t = col.text(title, style: titleStyle, form: form, of: titleForms, orCut: true)
+            {
                 placed.append(
                     (
                         .statusTitle, align(t.frame, alignment, box),
@@ -376,10 +385,11 @@ package struct IOSPlanBuilder {
                 lose(.element(.statusTitle), "not one line fits: shed (and its subtitle with it)")
             }
         }
-        if let subtitle, !titleShed {
-            if let t = wrappedOrCut(
-                subtitle, in: &col, style: subStyle, maxLines: IOSLayout.stateLineMaxLines,
-                gap: IOSLayout.statusSubtitleGapPt)
+        if let subtitle, let subForms = forms.subtitle, !titleShed {
+            if let form = lines[.subtitle],
+                let t = col.text(
+                    subtitle, style: subStyle, form: form, of: subForms, gap: IOSLayout.statusSubtitleGapPt, orCut: true
+                )
             {
                 placed.append(
                     (
@@ -400,7 +410,8 @@ package struct IOSPlanBuilder {
     }
 
     package func align(_ f: Rect, _ a: TextAlignment, _ box: Rect) -> Rect {
-        a == .center ? Rect(x: box.midX - f.width / 2, y: f.minY, width: f.width, height: f.height) : f
+        a == .center
+            ? Rect(x: StackColumn.centred(f.width, on: box.midX), y: f.minY, width: f.width, height: f.height) : f
     }
 
     /// What the family does with the widget's meaning (`FamilyTraits`: one exhaustive switch).
@@ -410,8 +421,7 @@ package struct IOSPlanBuilder {
     package var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
         switch request.family.kind {
         case .home(let f): return IOSLayout.statusBody(f)
-        // never asked: accessories draw lines, not a centred status
-        case .accessory: return IOSLayout.statusBody(.systemMedium)
+        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
         }
     }
 
@@ -444,9 +454,8 @@ package struct IOSPlanBuilder {
         let text = fixedText(.newDayVisual, platform: .ios)
         let s = style(.footnote)
         let icon = (metrics.lineHeight(s) - IOSLayout.newDayIconInsetPt).rounded()
-        if var placed = wrappedOrCut(
-            text, in: &col, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap,
-            indent: icon + IOSLayout.newDayIconGapPt)
+        if var placed = col.textOrCut(
+            text, style: s, maxLines: IOSLayout.stateLineMaxLines, gap: gap, indent: icon + IOSLayout.newDayIconGapPt)
         {
             let dy = col.centringShift
             placed.frame = placed.frame.offsetBy(dx: 0, dy: dy)
@@ -489,7 +498,8 @@ package struct IOSPlanBuilder {
         else {
             lose(
                 .element(.staleFooter),
-                "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt header row"
+                "not one line at \(fmtDp(s.size)) pt fits \(fmtDp(col.left)) pt under the \(fmtDp(headerRow)) pt "
+                    + "header row"
             )
             return
         }
@@ -556,7 +566,8 @@ package struct IOSPlanBuilder {
         visibleHabits = idx
         overflow = habits.count - idx.count
         note(
-            "rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) pt\(overflow > 0 ? ", +\(overflow) hidden" : "")"
+            "rows: \(idx.count) of \(habits.count) (cap \(cap)) × \(fmtDp(rowH)) "
+                + "pt\(overflow > 0 ? ", +\(overflow) hidden" : "")"
         )
         for (n, i) in idx.enumerated() {
             let h = habits[i]
@@ -574,11 +585,12 @@ package struct IOSPlanBuilder {
             let inset = IOSLayout.habitRowInsetPt
             let checkGap = IOSLayout.habitCheckGapPt
             add(
-                .habitRow(row, .check), Rect(x: r.minX + inset, y: r.midY - check / 2, width: check, height: check),
+                .habitRow(row, .check),
+                Rect(x: r.minX + inset, y: StackColumn.centred(check, on: r.midY), width: check, height: check),
                 .glyph(h.checkedInToday ? .doneCheck : .pip(done: false)), h.checkedInToday ? "done" : "not yet")
             var label = column(
                 Rect(
-                    x: r.minX + inset + check + checkGap, y: r.midY - lineH / 2,
+                    x: r.minX + inset + check + checkGap, y: StackColumn.centred(lineH, on: r.midY),
                     width: r.width - inset - check - checkGap - inset, height: lineH))
             if let placed = label.text(h.title, style: s, maxLines: 1, whole: false) {
                 addText(.habitRow(row, .title), placed, style: s, ink: h.checkedInToday ? mutedInk : .ink, "habit \(i)")
@@ -617,7 +629,8 @@ package struct IOSPlanBuilder {
         else {
             hide(
                 .pipRow,
-                "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states progress"
+                "\(n) pips need ≥ \(fmtDp(p.height)) pt each in \(fmtDp(col.width)) pt: shed whole, the count states "
+                    + "progress"
             )
             return
         }

@@ -51,7 +51,8 @@ extension IOSPlanBuilder {
                 .coachLine, coach, in: &col, style: style(.footnote), ink: .coach, gap: IOSLayout.largeCoachGapPt,
                 maxLines: IOSLayout.largeCoachLines, mayEllipsize: true,
                 reason:
-                    "Coach line (snapshot coachLine ?? caption), \(IOSLayout.largeCoachLines) line\(IOSLayout.largeCoachLines == 1 ? "" : "s")"
+                    "Coach line (snapshot coachLine ?? caption), \(IOSLayout.largeCoachLines) "
+                    + "line\(IOSLayout.largeCoachLines == 1 ? "" : "s")"
             )
         } else {
             hide(

@@ -61,7 +61,8 @@ extension IOSPlanBuilder {
                 } else {
                     hide(
                         .element(.coachLine),
-                        "sheds before the next-due row: a line \(fmtDp(metrics.lineHeight(s))) pt + the row \(fmtDp(rowNeed)) pt > \(fmtDp(right.left)) pt"
+                        "sheds before the next-due row: a line \(fmtDp(metrics.lineHeight(s))) pt + the row "
+                            + "\(fmtDp(rowNeed)) pt > \(fmtDp(right.left)) pt"
                     )
                 }
             } else {

@@ -27,13 +27,10 @@ extension IOSPlanBuilder {
         case .allDone, .empty:
             // The status lines outrank the caption: it sheds when both cannot fit whole.
             let need = statusTextHeight(in: col)
-            if captionFits(under: IOSLayout.smallStatusHeadroomPt + need, in: col) {
-                caption(in: &col, gap: IOSLayout.captionGapPt)
-            } else {
-                hide(
-                    .element(.caption),
-                    "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left")
-            }
+            let statusReason =
+                "sheds before the status lines: caption + \(fmtDp(need)) pt of status > \(fmtDp(col.left)) pt left"
+            caption(
+                in: &col, gap: IOSLayout.captionGapPt, under: (IOSLayout.smallStatusHeadroomPt + need, statusReason))
             statusBody(in: Rect(x: col.x, y: col.y, width: col.width, height: max(0, col.left)), alignment: .center)
         case .defaultProgress, .stale:
             if w.kindling {
@@ -61,13 +58,12 @@ extension IOSPlanBuilder {
                         .checkOffButton,
                         "the next-due row and the button do not both fit \(fmtDp(col.left)) pt: the row stays")
                 }
-                if nextDueIndex == nil || captionFits(under: IOSLayout.smallRowGapPt + habitRowHeight, in: col) {
-                    caption(in: &col, gap: IOSLayout.captionGapPt)
-                } else if captionText != nil {
-                    hide(
-                        .element(.caption),
-                        "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left")
+                let rowReason = captionText.map { _ in
+                    "sheds before the next-due habit: caption + row > \(fmtDp(col.left)) pt left"
                 }
+                caption(
+                    in: &col, gap: IOSLayout.captionGapPt,
+                    under: nextDueIndex.map { _ in (IOSLayout.smallRowGapPt + habitRowHeight, rowReason) })
                 if let button, let slot = button.slot {
                     placeCheckOffButton(button.label, in: slot.pill, style: slot.style)
                 }
@@ -119,7 +115,8 @@ extension IOSPlanBuilder {
         var inner = column(pill.insetBy(dx: IOSLayout.buttonInsetXPt, dy: 0))
         if let placed = inner.text(label, style: s, maxLines: IOSLayout.buttonLabelMaxLines) {
             let f = align(placed.frame, .center, pill)
-            let centred = Rect(x: f.minX, y: pill.midY - f.height / 2, width: f.width, height: f.height)
+            let centred = Rect(
+                x: f.minX, y: StackColumn.centred(f.height, on: pill.midY), width: f.width, height: f.height)
             addText(
                 .checkOffButton(.label), (centred, placed.text), style: s, ink: .accentText, alignment: .center,
                 "button label")

@@ -1,6 +1,6 @@
 /// The per-motif copy tables of seeds 000 and 001, byte-exact (em dash U+2014, straight
-/// apostrophes). One exhaustive switch per decision, no `default:` — a sixth motif must not
-/// compile until every table has a row for it.
+/// apostrophes). Each reads the motif's row (`StreakMotif.copy`, one exhaustive switch) — a sixth
+/// motif must not compile until it has every line.
 
 // MARK: - ALL_DONE cluster (three-way: OBJ-3317's "Baseline is its own branch")
 
@@ -37,22 +37,8 @@ public let allDoneTitleText = "All done today"
 /// Kindling all-done subtitle — the *shipped* table quoted in seed 001 §1 (Table A is superseded).
 public func allDoneKindlingSubtitle(motif: StreakMotif, branch: AllDoneBranch) -> String {
     switch branch {
-    case .confirmed:
-        switch motif {
-        case .stones: return "Tower's taller. Rest easy."
-        case .flame: return "Fire's brighter. Rest easy."
-        case .sprout: return "Plant's fuller. Rest easy."
-        case .mountain: return "Summit's closer. Rest easy."
-        case .waves: return "Tide's stronger. Rest easy."
-        }
-    case .pending:
-        switch motif {
-        case .stones: return "Today's build. Rest easy."
-        case .flame: return "Today's burn. Rest easy."
-        case .sprout: return "Today's growth. Rest easy."
-        case .mountain: return "Today's climb. Rest easy."
-        case .waves: return "Today's tide. Rest easy."
-        }
+    case .confirmed: return motif.copy.allDoneSubtitle.confirmed
+    case .pending: return motif.copy.allDoneSubtitle.pending
     case .baseline: return "That's the day. Rest easy."
     }
 }
@@ -61,22 +47,8 @@ public func allDoneKindlingSubtitle(motif: StreakMotif, branch: AllDoneBranch) -
 /// one tail-truncated line. Baseline drops "Rest easy" to hold that budget.
 public func accessoryAllDoneLine3(motif: StreakMotif, branch: AllDoneBranch) -> String {
     switch branch {
-    case .confirmed:
-        switch motif {
-        case .stones: return "Every stone laid"
-        case .flame: return "Every log fed"
-        case .sprout: return "Every leaf out"
-        case .mountain: return "Every step up"
-        case .waves: return "Every wave in"
-        }
-    case .pending:
-        switch motif {
-        case .stones: return "Today's build"
-        case .flame: return "Today's burn"
-        case .sprout: return "Today's growth"
-        case .mountain: return "Today's climb"
-        case .waves: return "Today's tide"
-        }
+    case .confirmed: return motif.copy.accessoryAllDoneLine3.confirmed
+    case .pending: return motif.copy.accessoryAllDoneLine3.pending
     case .baseline: return "That's the day"
     }
 }
@@ -146,65 +118,16 @@ public func largeMotivatorText(
 }
 
 public func largeMotivatorText(branch: MotivatorBranch, motif: StreakMotif) -> String {
+    let line = motif.copy.motivators
     switch branch {
-    case .firstOfDay:
-        switch motif {
-        case .stones: return "Set the first stone — the tower starts today."
-        case .flame: return "Strike the first spark — today's fire starts now."
-        case .sprout: return "Send out the first leaf — the sprout starts now."
-        case .mountain: return "Take the first step — the climb starts today."
-        case .waves: return "Make the first wave — the tide starts today."
-        }
-    case .lastOne:
-        switch motif {
-        case .stones: return "Lay the last stone to keep the tower rising."
-        case .flame: return "Feed the last log to keep the fire going."
-        case .sprout: return "Add the last leaf to keep the sprout growing."
-        case .mountain: return "Take the last step to keep climbing."
-        case .waves: return "Make the last wave to keep the tide rolling."
-        }
-    case .building:
-        switch motif {
-        case .stones: return "Each stone today makes the tower taller."
-        case .flame: return "Each log today keeps the fire bright."
-        case .sprout: return "Each leaf today makes the sprout greener."
-        case .mountain: return "Each step today puts the summit closer."
-        case .waves: return "Each wave today pulls the tide higher."
-        }
-    case .allDoneConfirmed:
-        // Flame carries its own line, not a caption echo ("Locked in today" is motif-neutral).
-        switch motif {
-        case .stones: return "Today's stone laid. Rest easy."
-        case .flame: return "Today's fire's lit. Rest easy."
-        case .sprout: return "Today's leaf out. Rest easy."
-        case .mountain: return "Today's step up. Rest easy."
-        case .waves: return "Today's wave in. Rest easy."
-        }
-    case .allDonePending:
-        switch motif {
-        case .stones: return "That's today's build. Rest easy."
-        case .flame: return "That's today's burn. Rest easy."
-        case .sprout: return "That's today's growth. Rest easy."
-        case .mountain: return "That's today's climb. Rest easy."
-        case .waves: return "That's today's tide. Rest easy."
-        }
+    case .firstOfDay: return line.firstOfDay
+    case .lastOne: return line.lastOne
+    case .building: return line.building
+    case .allDoneConfirmed: return line.allDoneConfirmed
+    case .allDonePending: return line.allDonePending
     case .allDoneBaseline: return "That's the day. Rest easy."
-    case .rest:
-        switch motif {
-        case .stones: return "Rest is part of the build. Back tomorrow."
-        case .flame: return "Rest is part of the burn. Back tomorrow."
-        case .sprout: return "Rest is part of the growth. Back tomorrow."
-        case .mountain: return "Rest is part of the climb. Back tomorrow."
-        case .waves: return "Rest is part of the tide. Back tomorrow."
-        }
-    case .newDay:
-        switch motif {
-        case .stones: return "Lay today's first stone when you're ready."
-        case .flame: return "Light today's fire when you're ready."
-        case .sprout: return "Add today's leaf when you're ready."
-        case .mountain: return "Take today's step when you're ready."
-        case .waves: return "Make today's wave when you're ready."
-        }
+    case .rest: return line.rest
+    case .newDay: return line.newDay
     }
 }
 
@@ -212,13 +135,7 @@ public func largeMotivatorText(branch: MotivatorBranch, motif: StreakMotif) -> S
 
 /// Small kindling CTA (seed 000 Families; seed 001 §0 for the three v4.28 motifs).
 public func smallCTAText(motif: StreakMotif) -> String {
-    switch motif {
-    case .stones: return "Lay today's stone"
-    case .flame: return "Feed today's fire"
-    case .sprout: return "Add today's leaf"
-    case .mountain: return "Take today's step"
-    case .waves: return "Make today's wave"
-    }
+    motif.copy.smallCTA
 }
 
 /// The spoken suffix after the streak phrase ("12 day streak, today's stone laid"). Same on both
@@ -226,22 +143,8 @@ public func smallCTAText(motif: StreakMotif) -> String {
 /// building") with the other motifs' shipped continuation phrases from seed 001 §0.
 public func reactiveAccessibilitySuffix(motif: StreakMotif, branch: CaptionBranch) -> String {
     switch branch {
-    case .extended:
-        switch motif {
-        case .flame: return "locked in for today"
-        case .stones: return "today's stone laid"
-        case .sprout: return "today's leaf out"
-        case .mountain: return "today's step up"
-        case .waves: return "today's wave in"
-        }
-    case .notYet:
-        switch motif {
-        case .flame: return "add today to keep it going"
-        case .stones: return "add today's stone to keep building"
-        case .sprout: return "add today's leaf to keep it growing"
-        case .mountain: return "add today's step to keep climbing"
-        case .waves: return "add today's wave to keep the tide rolling"
-        }
+    case .extended: return motif.copy.spokenSuffix.extended
+    case .notYet: return motif.copy.spokenSuffix.notYet
     }
 }
 
@@ -264,11 +167,5 @@ public func reactiveCaptionText(platform: Platform, motif: StreakMotif, reactive
 /// The accessory's streak glyph (`metaphorGlyphName(_:filled:)`). Waves has no fill variant in
 /// SF Symbols — a known gap (seed 001 §4), deliberately not papered over with another symbol.
 public func metaphorSymbol(motif: StreakMotif, filled: Bool) -> AccessorySymbol {
-    switch motif {
-    case .stones: return filled ? .stackFill : .stack
-    case .flame: return filled ? .flameFill : .flame
-    case .sprout: return filled ? .leafFill : .leaf
-    case .mountain: return filled ? .mountainFill : .mountain
-    case .waves: return .waves
-    }
+    filled ? motif.copy.symbol.filled : motif.copy.symbol.outline
 }

@@ -38,30 +38,13 @@ public enum HostMode: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether a host draws this family in this mode: the accessories are always vibrant (seed 001
-    /// §5), and StandBy (so also its Night tint) shows small-family widgets only (Apple's widget
-    /// guidelines, as issue #21 item 5 cites them). The matrix and `render --host-mode` both ask
-    /// this, so neither draws what no device shows.
-    public func draws(_ family: IOSFamily) -> Bool {
-        switch (self, family.kind) {
-        case (.full, _): return true
-        case (.ios16, .home): return true
-        case (.ios16, .accessory): return false
-        case (.tinted, .home): return true
-        case (.standby, .home(.systemSmall)), (.night, .home(.systemSmall)): return true
-        case (.standby, .home(.systemMedium)), (.standby, .home(.systemLarge)),
-            (.night, .home(.systemMedium)), (.night, .home(.systemLarge)):
-            return false
-        case (.tinted, .accessory), (.standby, .accessory), (.night, .accessory): return false
-        }
-    }
-
     /// Why `draws` refused a family: the one line `render --host-mode` prints.
     public func refusal(_ family: IOSFamily) -> String {
         switch (self, family.kind) {
         case (.ios16, _):
             return
-                "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they are always drawn vibrant"
+                "ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS 16+) have none: they "
+                + "are always drawn vibrant"
         case (_, .accessory):
             return "applies to the Home Screen families; the Lock Screen accessories are always drawn vibrant"
         case (_, .home):
@@ -99,16 +82,6 @@ extension IOSFamily {
         switch kind {
         case .home: return false
         case .accessory: return true
-        }
-    }
-
-    /// Seed 001 §4: Large speaks only its visible rows; Small and Medium speak every habit; the
-    /// accessories speak the progress count, no checklist. A new family must choose.
-    public var spokenHabits: SpokenHabits {
-        switch kind {
-        case .home(.systemSmall), .home(.systemMedium): return .all
-        case .home(.systemLarge): return .visibleRows
-        case .accessory: return .none
         }
     }
 }

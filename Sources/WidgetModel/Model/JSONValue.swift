@@ -99,7 +99,8 @@ private struct JSONReader {
         // Deep but possibly valid JSON: not "malformed", just deeper than any snapshot (issue #24).
         guard depth < JSONValue.maxDepth else {
             throw refuse(
-                "JSON nested deeper than \(JSONValue.maxDepth) levels; a snapshot is an object two levels deep, so this is not one (not read further)"
+                "JSON nested deeper than \(JSONValue.maxDepth) levels; a snapshot is an object two levels deep, so "
+                    + "this is not one (not read further)"
             )
         }
         skipSpace()

@@ -58,13 +58,8 @@ public struct Scenario: Hashable, Sendable {
     public static func coachLines(done: Int, total: Int, motif: StreakMotif) -> (String, String) {
         if done == total { return ("You showed up again. That's the whole game.", "You showed up again.") }
         if done == 0 { return ("Add today's stone to keep the tower rising.", "Add today's stone.") }
-        // Seed 000 "Coach line": the in-progress templates are "stones metaphor" and "flame metaphor
-        // (Supporter-only)"; useWidgetSnapshot.ts has no other, so the other motifs take the stones line.
-        switch motif {
-        case .flame: return ("One more and today's fire is fed.", "One more feeds the fire.")
-        case .stones, .sprout, .mountain, .waves:
-            return ("One more and today's stone is set.", "One more sets the stone.")
-        }
+        // The in-progress template is the motif's (`MotifCopy.coachInProgress`).
+        return motif.copy.coachInProgress
     }
 
     /// The snapshot the app would write: synced `syncedHoursAgo` before `asOf`.

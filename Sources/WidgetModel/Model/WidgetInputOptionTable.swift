@@ -7,12 +7,14 @@ import Foundation
 extension WidgetInputOptions {
     public static let snapshot = OptionSpec.value(
         "snapshot", "FILE",
-        "the widget snapshot JSON the app writes ('-' reads standard input;\nevery field: docs/reference/snapshot-json.md)"
+        "the widget snapshot JSON the app writes ('-' reads standard input;\nevery field: "
+            + "docs/reference/snapshot-json.md)"
     )
     public static let noSnapshot = OptionSpec.flag("no-snapshot", "first run (no snapshot yet)")
     public static let asOf = OptionSpec.value(
         "as-of", "ISO8601",
-        "the render moment with a UTC offset, e.g. 2026-09-17T08:30:00+02:00\n(needed with a snapshot; the clock is never read)"
+        "the render moment with a UTC offset, e.g. 2026-09-17T08:30:00+02:00\n(needed with a snapshot; the clock is "
+            + "never read)"
     )
     public static let timeZone = OptionSpec.value(
         "time-zone", "IANA", "the device zone, e.g. Europe/Berlin (needed with a snapshot)")

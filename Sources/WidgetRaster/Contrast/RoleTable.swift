@@ -154,7 +154,8 @@ public enum RoleTable {
         RoleEntry(
             a(.pipTodo), .graphic, on: [flat, kCard] + rows,
             usage:
-                "todo pip outline; the todo habit row's check ring (on the row tints) — Android widget_border, seed 000 WidgetBorder: \"Todo pips, dividers\""
+                "todo pip outline; the todo habit row's check ring (on the row tints) — Android widget_border, seed "
+                + "000 WidgetBorder: \"Todo pips, dividers\""
         ),
         // Fills whose 3:1 the silhouette edge carries.
         RoleEntry(
@@ -236,11 +237,13 @@ public enum RoleTable {
     public static let distinct: [(token: String, other: String, why: String)] = [
         (
             a(.capstoneDash), a(.stoneMuted),
-            "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"
+            "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to "
+                + "it)"
         ),
         (
             "WidgetCapstoneDash", "WidgetStoneMuted",
-            "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to it)"
+            "the warm capstone dash must not reuse the cool muted-stone value (OBJ-1636: #97A3B4 was byte-identical to "
+                + "it)"
         ),
     ]
 }

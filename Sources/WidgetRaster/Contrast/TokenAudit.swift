@@ -118,7 +118,8 @@ public struct TokenSuggestion: Hashable, Sendable, Codable {
             return "\(token) (\(config)): no value at its hue passes on all \(backgrounds) backgrounds it sits on"
         }
         return
-            "\(token) (\(config)): \(current) → \(suggested) passes on all \(backgrounds) background\(backgrounds == 1 ? "" : "s") it sits on"
+            "\(token) (\(config)): \(current) → \(suggested) passes on all \(backgrounds) "
+            + "background\(backgrounds == 1 ? "" : "s") it sits on"
     }
 }
 

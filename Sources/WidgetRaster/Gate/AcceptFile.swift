@@ -27,7 +27,8 @@ public struct AcceptFile: Sendable, Equatable {
     }
 
     public static let header =
-        "# evidence accept file: record exactly these renders (key, reviewed pixel hash); run: evidence record --accept FILE"
+        "# evidence accept file: record exactly these renders (key, reviewed pixel hash); run: evidence record "
+        + "--accept FILE"
     public static let removeWord = "remove"
 
     public var keys: Set<String> { Set(entries.map(\.key)) }
@@ -63,7 +64,8 @@ public struct AcceptFile: Sendable, Equatable {
             guard parts.count == 2 else {
                 throw InputError(
                     where_,
-                    "expected 'KEY PIXELHASH' or 'KEY \(removeWord)', got \(parts.count) word\(parts.count == 1 ? "" : "s")"
+                    "expected 'KEY PIXELHASH' or 'KEY \(removeWord)', got \(parts.count) "
+                        + "word\(parts.count == 1 ? "" : "s")"
                 )
             }
             let key = parts[0]
@@ -100,7 +102,8 @@ public struct AcceptFile: Sendable, Equatable {
                 guard !catalogKeys.contains(e.key) else {
                     throw InputError(
                         name,
-                        "'\(e.key)' is a fixture's key; a fixture's golden is recorded at its reviewed hash, never removed"
+                        "'\(e.key)' is a fixture's key; a fixture's golden is recorded at its reviewed hash, never "
+                            + "removed"
                     )
                 }
                 guard recorded.contains(e.key) else {

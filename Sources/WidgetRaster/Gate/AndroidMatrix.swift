@@ -8,15 +8,11 @@ import WidgetScene
 /// bugs lived. Combinations the widget draws identically collapse to one golden, named for what
 /// they cover (e.g. `any-motif`), so every golden is a distinct render.
 public enum AndroidMatrix {
-    /// Typical placements: Small 2×2, Medium 4×2, Large 4×3 (Large needs kindling; legacy resolves Medium).
-    /// A family asking `auto` must be the one resolveSize picks there with kindling on, or its
-    /// goldens would be another family's renders (`AndroidSceneTests.typicalPlacementDrawsItsFamily`).
+    /// A family's typical placement (`AndroidFamilyTraits.placement`) as a request.
     static func placement(_ f: AndroidFamily) -> (family: AndroidFamilyRequest, width: Double, height: Double) {
-        switch f {
-        case .small: return (.init(f), 170, 180)
-        case .medium: return (.init(f), 300, 180)
-        case .large: return (.auto, 320, 360)
-        }
+        let p = f.androidTraits.placement
+        let request: AndroidFamilyRequest = p.asksAuto ? .auto : .init(f)
+        return (request, p.width, p.height)
     }
 
     /// Every family at its typical placement, in family order (the timeline draws these).
@@ -63,19 +59,11 @@ public enum AndroidMatrix {
         return out + bandRequests()
     }
 
-    /// The height band's width for a family; nil where the band does not draw it. Exhaustive: a
-    /// new family must say whether the seed's height table is its.
-    static func heightBandWidth(_ f: AndroidFamily) -> Double? {
-        switch f {
-        case .small: 150
-        case .medium: 260
-        case .large: nil  // the table's heights are Small's and Medium's; Large's band is its ladder
-        }
-    }
-
     /// The height band's families and widths (Small, Medium); the width band's heights; Large's ladder.
     static let heightBand: [(family: AndroidFamily, request: AndroidFamilyRequest, width: Double)] =
-        AndroidFamily.allCases.compactMap { f in heightBandWidth(f).map { (f, AndroidFamilyRequest(f), $0) } }
+        AndroidFamily.allCases.compactMap { f in
+            f.androidTraits.heightBandWidth.map { (f, AndroidFamilyRequest(f), $0) }
+        }
     static let heightBandStates: [FixtureState] = [.defaultOne, .allDone, .empty, .stale]
 
     /// The seed's band tables, drawn: heights × caption × font scale × habit-progress states (Small,

@@ -11,7 +11,8 @@ import WidgetScene
 ///
 /// A case's options are read by `render`'s own widget and size declarations and parser
 /// (Support/WidgetOptionTables.swift): the file's option names are turned back into the command
-/// line they stand for, so a case and `render` cannot drift apart. Every error is one line naming the file and the JSON path.
+/// line they stand for, so a case and `render` cannot drift apart. Every error is one line naming the file and the JSON
+/// path.
 public struct CaseFile: Sendable, Equatable {
     /// `cases/reported/obj-2428`: the fixture key (also the golden's path, + `.png`).
     public var key: String
@@ -111,7 +112,8 @@ public enum CaseFiles {
         guard st.st_mode & S_IFMT == S_IFDIR else {
             throw InputError(
                 root.path,
-                "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live in a real Cases/ folder"
+                "is not a folder (\(st.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "a file")); case files live "
+                    + "in a real Cases/ folder"
             )
         }
         let folder = ContainedFolder(root)
@@ -376,7 +378,8 @@ public enum CaseFiles {
                 return .failure(
                     InputError(
                         path,
-                        "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside it)"
+                        "a case's snapshot is its top-level 'snapshot' (inline, or a NAME\(snapshotSuffix) file beside "
+                            + "it)"
                     ))
             }
             if gateOptions.contains(name) {

@@ -1,3 +1,5 @@
+import WidgetScene
+
 /// Every check the gate runs besides the golden comparison, in one list: `verify`, `render --json`
 /// and the contrast command take it from here (README "Adding a check").
 public enum CheckRegistry {
@@ -11,7 +13,8 @@ public enum CheckRegistry {
         case contrast
     }
 
-    /// One check as a value.
+    /// One check as a value: its registration (`static let registration` in the check's own file),
+    /// which answers every question about its kind (`FailureKind.reporter`).
     public struct Check: Sendable {
         public var name: String
         public var kind: FailureKind
@@ -20,6 +23,17 @@ public enum CheckRegistry {
         public var stages: [Stage]
         /// The per-render body; nil for a check across fixtures (colour-alone).
         public var render: RenderCheck?
+        /// What a reviewer is told to do about a finding of it (`Remedy.default(for:)`).
+        public var remedy: Remedy
+        /// The seed rule a finding of it about a render breaks, so which of the seed's bounds decide
+        /// whether the render is in scope (`SeedScope.rule`).
+        public var scope: @Sendable (GateFailure, RenderFacts) -> SeedScope.Rule
+        /// Whether a meaning map counts its findings: what a render says at a size, read from the
+        /// plan's scene alone (`MapClass.judges`) — not colour, which reads pixels or pairs.
+        public var judgedByMaps: Bool
+        /// The pictures verify draws for a finding of it once the run is in; nil: its fixture's
+        /// outcome wrote the render (`FailureKind.runPictures`).
+        var runPictures: RunPictures? = nil
         /// Whether its findings fail the gate. A check landing while the layouts it judges are being
         /// fixed runs advisory first (`false`): verify prints and serialises its findings
         /// (`advisory` in `--json`) without failing; flipping this to `true` is the whole switch.
@@ -30,31 +44,12 @@ public enum CheckRegistry {
     public static let selfCheckKey = "(self-check)"
 
     public static let checks: [Check] = [
-        Check(
-            name: ClipCheck.gateCheck.name, kind: .clipped,
-            reads: "text and graphic nodes and decorative glyphs: bounds, container, card, measured lines",
-            stages: [.render], render: ClipCheck.gateCheck),
-        Check(
-            name: TruncationCheck.gateCheck.name, kind: .truncated,
-            reads: "text nodes drawn with \"…\" and their element's truncation ruling",
-            stages: [.render], render: TruncationCheck.gateCheck),
-        Check(
-            name: ContrastCheck.gateCheck.name, kind: .contrast,
-            reads: "text and graphic nodes of full-colour renders against the pixels beneath them",
-            stages: [.render, .contrast], render: ContrastCheck.gateCheck),
-        Check(
-            name: GlyphCoverageCheck.gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
-            stages: [.render], render: GlyphCoverageCheck.gateCheck),
-        Check(
-            name: LostMeaningCheck.name, kind: .lostMeaning,
-            reads:
-                "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
-            stages: [.render], render: LostMeaningCheck.gateCheck),
-        Check(
-            name: "colour-alone", kind: .colourAlone,
-            reads:
-                "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
-            stages: [.verify, .contrast], render: nil),
+        ClipCheck.registration,
+        TruncationCheck.registration,
+        ContrastCheck.registration,
+        GlyphCoverageCheck.registration,
+        LostMeaningCheck.registration,
+        ColourAloneCheck.registration,
     ]
 
     /// The per-render checks, in the order their findings are reported.
@@ -83,13 +78,50 @@ public enum CheckRegistry {
     }
 }
 
+/// Who reports a kind of failure, and so what follows from it. `FailureKind.reporter` is the one
+/// exhaustive switch over the kind; every other question about a kind (run-wide, its remedy, the
+/// pictures verify draws, the seed's scope, the meaning map, the roll-up) reads it, so a new check
+/// kind is one arm there naming its registration.
+public enum FailureReporter: Sendable {
+    /// The golden comparison: the render's pixels, size or text differ from its golden; recording
+    /// absorbs it, and its outcome wrote the render, the golden and the diff.
+    case comparison
+    /// The goldens folder (a golden missing, stale or unreadable): what a reviewer does about it, and
+    /// the pictures verify draws for it once the run is in.
+    case golden(Remedy, runPictures: RunPictures?)
+    /// The run itself, about no fixture (its key is no fixture key): what a reviewer does about it.
+    case run(Remedy)
+    /// A check of the registry: its registration answers.
+    case check(CheckRegistry.Check)
+}
+
 extension FailureKind {
-    /// Who reports the kind: the golden comparison and the run itself, or a check of the registry.
-    /// Exhaustive: a new kind must say which, and a check kind must be in `CheckRegistry.checks`.
-    public var isCheckFinding: Bool {
+    /// Who reports the kind: exhaustive, so a new kind must say — and a check kind names its
+    /// registration, which must be in `CheckRegistry.checks` (`CheckRegistryTests`).
+    public var reporter: FailureReporter {
         switch self {
-        case .pixels, .size, .text, .missing, .stale, .unreadable, .selfCheck, .environment: false
-        case .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning: true
+        case .pixels, .size, .text: .comparison
+        case .missing: .golden(.record, runPictures: nil)  // its outcome wrote the render
+        case .stale: .golden(.recordRemoves, runPictures: .golden)  // no fixture draws it: the page shows the file that would go
+        // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
+        case .unreadable: .golden(.restoreFromGit, runPictures: nil)
+        case .selfCheck: .run(.reportSelfCheck)
+        case .environment: .run(.matchEnvironment)
+        case .clipped: .check(ClipCheck.registration)
+        case .truncated: .check(TruncationCheck.registration)
+        case .contrast: .check(ContrastCheck.registration)
+        case .colourAlone: .check(ColourAloneCheck.registration)
+        case .missingGlyph: .check(GlyphCoverageCheck.registration)
+        case .lostMeaning: .check(LostMeaningCheck.registration)
         }
     }
+
+    /// The registration of the check that reports the kind; nil for the comparison's, the goldens
+    /// folder's and the run's kinds.
+    public var check: CheckRegistry.Check? {
+        if case .check(let c) = reporter { c } else { nil }
+    }
+
+    /// Who reports the kind: the golden comparison and the run itself, or a check of the registry.
+    public var isCheckFinding: Bool { check != nil }
 }

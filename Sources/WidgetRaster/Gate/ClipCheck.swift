@@ -84,3 +84,12 @@ public enum ClipCheck {
         }
     }
 }
+
+extension ClipCheck {
+    /// The clip check in the registry (`CheckRegistry.checks`).
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .clipped,
+        reads: "text and graphic nodes and decorative glyphs: bounds, container, card, measured lines",
+        stages: [.render], render: gateCheck, remedy: .fixClip, scope: { f, facts in SeedScope.cutOrClip(f, facts) },
+        judgedByMaps: true)
+}

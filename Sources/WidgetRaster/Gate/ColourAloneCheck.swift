@@ -108,14 +108,16 @@ public enum ColourAloneCheck {
             GateFailure(
                 key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                 detail:
-                    "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off"
+                    "the colour-alone check compared no \(what) (\(reads)) in any of \(fixtures) renders: a renamed or "
+                    + "removed element has switched it off"
             )
         }
     }
 
     public static let meanings: [Meaning] = [
         Meaning(
-            name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph], branches: [(.extended, .notyet)]),
+            name: ElementKind.streakGlyph.displayName(.ios), elements: [.streakGlyph],
+            branches: [(.extended, .notyet)]),
         Meaning(
             name: ElementKind.caption.displayName(.ios), elements: [.caption, .captionGlyph],
             branches: [(.extended, .notyet)]),
@@ -276,7 +278,8 @@ public enum ColourAloneCheck {
         let failure = GateFailure(
             key: pending.0.key, kind: .colourAlone,
             detail:
-                "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) (\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
+                "\(meaning.name) is identical in one-tint pixels in \(pending.0.key) and \(other.0.key) "
+                + "(\(a.1.rendering.rawValue)): in one tint nothing tells these branches apart",
             node: meaning.elements[0].displayName(.ios), element: meaning.elements[0],
             box: Rect.union(na.map(\.bounds)).map(a.1.pixelRect), pair: other.0.key)
         // What the blamed render was asked to show, from its builder (drawn again: failures are few).
@@ -323,7 +326,8 @@ public enum ColourAloneCheck {
             let failure = GateFailure(
                 key: key, kind: .colourAlone,
                 detail:
-                    "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels (\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
+                    "\(d.name) (done) and \(t.name) (not yet) are identical in one-tint pixels "
+                    + "(\(scene.rendering.rawValue)) in \(key): done vs not yet is carried by colour alone",
                 node: d.name, element: dn[0].element.kind, box: Rect.union(dn.map(\.bounds)).map(scene.pixelRect))
             return .failure(Finding(failure: failure, facts: facts()))
         }
@@ -429,4 +433,18 @@ extension SceneNode {
         }
         return n
     }
+}
+
+extension ColourAloneCheck {
+    /// The colour-alone check in the registry (`CheckRegistry.checks`): across fixtures, no per-render
+    /// body. A one-tint pair's sameness does not move with size or type scale, and colour is no map's
+    /// question; judged across two renders once both are in, verify then draws its one-tint render
+    /// and its pair's.
+    public static let registration = CheckRegistry.Check(
+        name: "colour-alone", kind: .colourAlone,
+        reads:
+            "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
+        stages: [.verify, .contrast], render: nil, remedy: .fixColourAlone, scope: { _, _ in .unsized },
+        judgedByMaps: false,
+        runPictures: .renders)
 }

@@ -68,7 +68,8 @@ public enum ContactSheet {
             guard !limited || (!overflow && pixels <= maxPixels && width <= maxSide && height <= maxSide) else {
                 throw InputError(
                     "sheet",
-                    "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") pixels), "
+                    "would be \(width)×\(height) px (\(overflow ? "too many" : "\(pixels / 1_000_000) million") "
+                        + "pixels), "
                         + "past the limit of \(maxPixels / 1_000_000) million pixels and \(maxSide) px a side; "
                         + "use a smaller --scale, more --columns or a narrower --filter")
             }

@@ -416,7 +416,8 @@ public final class FolderLock: Sendable {
                 close(fd)
                 throw InputError(
                     folder.path,
-                    "another 'evidence record' is using this folder; wait for it, or run again without --no-wait to queue"
+                    "another 'evidence record' is using this folder; wait for it, or run again without --no-wait to "
+                        + "queue"
                 )
             }
             onWait?("waiting for another evidence run to release \(folder.path)…")
@@ -568,7 +569,8 @@ public struct ProtectedInput: Sendable, Equatable {
             }
             throw InputError(
                 flag,
-                "\(quoted(output)) \(relation) \(input.what) \(quoted(input.path)), which this command reads; an output never touches an input — choose another path"
+                "\(quoted(output)) \(relation) \(input.what) \(quoted(input.path)), which this command reads; an "
+                    + "output never touches an input — choose another path"
             )
         }
     }

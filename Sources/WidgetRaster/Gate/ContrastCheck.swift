@@ -61,3 +61,14 @@ public enum ContrastCheck {
         return ContrastAudit.audit(scene: scene, image: frame, background: frame.scratch, coverage: .ink)
     }
 }
+
+extension ContrastCheck {
+    /// The contrast check in the registry (`CheckRegistry.checks`). Measured against the pixels under
+    /// the text, so where it lands is a layout outcome; colour is not a question of size, so no map
+    /// counts it.
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .contrast,
+        reads: "text and graphic nodes of full-colour renders against the pixels beneath them",
+        stages: [.render, .contrast], render: gateCheck, remedy: .fixContrast, scope: { _, _ in .layout },
+        judgedByMaps: false)
+}

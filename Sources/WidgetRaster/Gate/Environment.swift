@@ -95,7 +95,8 @@ public struct RendererEnvironment: Codable, Equatable, Sendable {
     /// locally, run the command in it (`scripts/in-container.sh`).
     public static func driftStep(inCI: Bool, command: String = "verify", image: String = recordedImage) -> String {
         inCI
-            ? "run this job in the recorded image (container: \(image); then scripts/ensure-deps.sh --runtime installs its libraries)"
+            ? "run this job in the recorded image (container: \(image); then scripts/ensure-deps.sh --runtime installs "
+                + "its libraries)"
             : "run it in the recorded image: scripts/in-container.sh \(command) (docker or podman; \(image))"
     }
 }

@@ -82,7 +82,7 @@ public enum FixtureCatalog {
     }
 
     /// The bundled renderer's scene builders.
-    private static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
+    static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
         (
             AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens),
             IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens)
@@ -92,7 +92,7 @@ public enum FixtureCatalog {
     /// Every matrix item's identity and request, in catalog order: the one place that order is
     /// written. A request (its scenario's snapshot) is made only when its item is drawn, so listing
     /// keys or drawing one fixture never builds the others' (issue #37).
-    private static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
+    static let targets: [(id: FixtureID, target: Deferred<RenderTarget>)] =
         AndroidMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
         + InternationalMatrix.requests().map { r in (r.id, { .android(r.request()) }) }
         + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) }
@@ -263,7 +263,8 @@ public enum FixtureCatalog {
             if let d = drawn[fixture] {
                 if d.finding == nil, d.drawn.scene != scene {
                     drawn[fixture]!.finding =
-                        "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one golden, "
+                        "the collapse rule (FixtureID.collapsed) merges \(d.first.key) and \(item.key) into one "
+                        + "golden, "
                         + "but they render differently: the render reads a facet the rule says it ignores"
                 }
                 return
@@ -272,7 +273,8 @@ public enum FixtureCatalog {
             drawn[fixture] = (
                 item, made,
                 twin.map {
-                    "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them apart: "
+                    "renders the same scene as \($0.key), but the collapse rule (FixtureID.collapsed) keeps them "
+                        + "apart: "
                         + "declare the facet this render ignores"
                 }
             )

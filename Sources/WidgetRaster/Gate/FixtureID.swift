@@ -276,17 +276,9 @@ public struct FixtureID: Hashable, Sendable {
 }
 
 extension IOSHomeFamily {
-    /// Whether the family's card in `state` differs between the bodies only in the streak glyph.
-    /// Exhaustive over family and state: a new one must say (`FixtureID.readsBody` collapses by it).
+    /// Whether the family's card in `state` differs between the bodies only in the streak glyph
+    /// (`IOSFamilyTraits.bodiesDifferOnlyInGlyph`; `FixtureID.readsBody` collapses by it).
     func bodiesDifferOnlyInGlyph(_ state: FixtureState?) -> Bool {
-        switch self {
-        case .systemMedium:
-            switch state {
-            case .newDay?: true  // the streak header and the New day line, in the same inks on either body
-            case .firstRun?, .defaultNone?, .defaultSome?, .defaultOne?, .allDone?, .empty?, .stale?, nil:
-                false  // the body's own inks, rows or Coach line
-            }
-        case .systemSmall, .systemLarge: false  // every card draws the body's own inks or lines
-        }
+        state.map { family.iosTraits.bodiesDifferOnlyInGlyph.contains($0) } ?? false
     }
 }

@@ -39,15 +39,10 @@ public enum FailureKind: String, Codable, Sendable, CaseIterable {
     /// there, and the manifest must never be what turns on a weaker one.
     case environment
 
-    /// About the whole run (the comparison, the environment), not one fixture: its key is no fixture key.
-    /// Exhaustive: a new kind must say which.
+    /// About the whole run (the comparison, the environment), not one fixture: its key is no fixture
+    /// key. The run reports it (`FailureKind.reporter`).
     public var isRunWide: Bool {
-        switch self {
-        case .selfCheck, .environment: true
-        case .pixels, .size, .text, .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone,
-            .missingGlyph, .lostMeaning:
-            false
-        }
+        if case .run = reporter { true } else { false }
     }
 }
 
@@ -311,7 +306,8 @@ extension Manifest {
         if let over = found.overLimit {
             throw InputError(
                 directory.path,
-                "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a golden"
+                "holds \(over); a goldens folder holds its goldens (\(GoldensBounds.line)) — remove what is not a "
+                    + "golden"
             )
         }
         let unlisted = found.files.filter { rel in

@@ -14,7 +14,8 @@ public enum GlyphCoverageCheck {
         /// The chain that was tried, primary first.
         public var fonts: [String]
         public var description: String {
-            "\(node): \(missing.map(Self.codePoint).joined(separator: ", ")) has no glyph in \(fonts.joined(separator: ", "))"
+            "\(node): \(missing.map(Self.codePoint).joined(separator: ", ")) has no glyph in "
+                + "\(fonts.joined(separator: ", "))"
                 + " (drawn as a .notdef box)"
         }
         /// `U+1F8B0`: at least four hex digits, upper case.
@@ -49,4 +50,12 @@ public enum GlyphCoverageCheck {
             GateFailure(key: key, kind: .missingGlyph, detail: $0.description, node: $0.node, element: $0.element.kind)
         }
     }
+}
+
+extension GlyphCoverageCheck {
+    /// The glyph coverage check in the registry (`CheckRegistry.checks`): a glyph's coverage does not
+    /// move with size or type scale.
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .missingGlyph, reads: "every code point of every text node",
+        stages: [.render], render: gateCheck, remedy: .fixGlyph, scope: { _, _ in .unsized }, judgedByMaps: true)
 }

@@ -29,19 +29,10 @@ public enum InternationalMatrix {
     /// The title a card names; every name comes from `titles`.
     static func title(_ name: String) -> String { titles.first { $0.name == name }?.title ?? name }
 
-    /// How many habit rows a card of the family holds, drawn at its typical placement; nil: it lists
-    /// no rows. Exhaustive: a new family must say whether it shows the titles as rows.
-    static func rowsPerCard(_ f: AndroidFamily) -> Int? {
-        switch f {
-        case .small: nil  // one habit, its next due (below)
-        case .medium: 2  // all a 300 × 180 Medium shows
-        case .large: 6  // all a 320 × 360 Large seats
-        }
-    }
-
-    /// The families with rows, in family order.
+    /// The families with rows (`FamilyTraits.titleRowsPerCard`), in family order; Small shows one
+    /// habit, its next due (below).
     static let rowSets: [(family: AndroidFamily, perCard: Int)] =
-        AndroidFamily.allCases.compactMap { f in rowsPerCard(f).map { (f, $0) } }
+        AndroidFamily.allCases.compactMap { f in f.traits.titleRowsPerCard.map { (f, $0) } }
 
     /// The titles dealt into cards of `perCard` rows, in table order.
     static func cards(_ perCard: Int) -> [IntlCard] {
@@ -74,23 +65,15 @@ public enum InternationalMatrix {
         return out
     }
 
-    // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line Coach line),
+    // MARK: iOS — the same titles in systemMedium's short checklist (two rows a card: all that fit under a two-line
+    // Coach line),
     // systemLarge's window (four a card), as systemSmall's next-due habit, and as the habit the
     // inline Lock Screen accessory names ("12 · 1 of 2 · <title> left"), at the default class.
 
-    /// How many habit rows a card of the family holds; nil: it lists no rows. Exhaustive: a new
-    /// Home Screen family must say whether it shows the titles as rows.
-    static func rowsPerCard(_ f: IOSHomeFamily) -> Int? {
-        switch f {
-        case .systemSmall: nil  // one habit, its next due (below)
-        case .systemMedium: 2  // all that fit under a two-line Coach line
-        case .systemLarge: 4  // its window
-        }
-    }
-
-    /// The Home Screen families with rows, in family order.
+    /// The Home Screen families with rows (`FamilyTraits.titleRowsPerCard`), in family order;
+    /// systemSmall shows one habit, its next due (below).
     static let iosRowSets: [(family: IOSHomeFamily, perCard: Int)] =
-        IOSHomeFamily.allCases.compactMap { f in rowsPerCard(f).map { (f, $0) } }
+        IOSHomeFamily.allCases.compactMap { f in FixtureFamily.ios(f.family).traits.titleRowsPerCard.map { (f, $0) } }
 
     static func iosRequests() -> [(id: FixtureID, request: Deferred<IOSRenderRequest>)] {
         var out: [(FixtureID, Deferred<IOSRenderRequest>)] = []
@@ -128,26 +111,7 @@ extension IntlCard {
     func firstRowDone(family: FixtureFamily) -> Bool {
         switch self {
         case .rows: return true
-        case .nextDue: return family.namesTheHabitLeft
-        }
-    }
-}
-
-extension FixtureFamily {
-    /// Whether the one habit the family names is the one left after another is done (the inline
-    /// accessory: "12 · 1 of 2 · <title> left"), not the next due of none done. Exhaustive: a new
-    /// family must say how a next-due card seats its title.
-    var namesTheHabitLeft: Bool {
-        switch self {
-        case .android(let f):
-            switch f {
-            case .small, .medium, .large: false
-            }
-        case .ios(let f):
-            switch f {
-            case .accessoryInline: true
-            case .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular: false
-            }
+        case .nextDue: return family.traits.namesTheHabitLeft
         }
     }
 }

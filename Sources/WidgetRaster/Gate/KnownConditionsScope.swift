@@ -37,12 +37,15 @@ extension KnownConditions {
         let renders = platform.map { "every \($0.rawValue) render" } ?? "every render"
         if self == KnownConditions(platform: platform) {
             return
-                "names only the platform, which would match \(renders); add the family, state, size or font scale its seed passage names"
+                "names only the platform, which would match \(renders); add the family, state, size or font scale its "
+                + "seed passage names"
         }
         guard everyElement else { return nil }
         return
-            "admit every value of each field they name, so with node \"*\" they would match \(renders) (a range or list that "
-            + "holds every width, height, font scale, family, state … is no condition); name the element, or the family, state, size "
+            "admit every value of each field they name, so with node \"*\" they would match \(renders) (a range or "
+            + "list that "
+            + "holds every width, height, font scale, family, state … is no condition); name the element, or the "
+            + "family, state, size "
             + "or font scale its seed passage names"
     }
 

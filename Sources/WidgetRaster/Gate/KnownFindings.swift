@@ -219,7 +219,8 @@ public struct KnownFindings: Sendable {
             guard let kind = FailureKind(rawValue: kindText), KnownFinding.allowedKinds.contains(kind) else {
                 throw InputError(
                     "\(at).kind",
-                    "'\(kindText)' is not a check's finding kind (\(KnownFinding.allowedKinds.map(\.rawValue).sorted().joined(separator: ", ")))"
+                    "'\(kindText)' is not a check's finding kind "
+                        + "(\(KnownFinding.allowedKinds.map(\.rawValue).sorted().joined(separator: ", ")))"
                 )
             }
             let node = try string("node")!
@@ -227,14 +228,17 @@ public struct KnownFindings: Sendable {
             if node != "*" && element == nil {
                 throw InputError(
                     "\(at).node",
-                    "'\(node)' names no scene element (a display name such as caption, motivatorLine, habit-row-*.title, an element kind such as \(ElementKind.habitTitle.rawValue), or *)"
+                    "'\(node)' names no scene element (a display name such as caption, "
+                        + "motivatorLine, habit-row-*.title, an element kind such as "
+                        + "\(ElementKind.habitTitle.rawValue), or *)"
                 )
             }
             let seed = try string("seed")!
             guard let conditionsValue = fields.first(where: { $0.key == "conditions" })?.value else {
                 throw InputError(
                     at,
-                    "no \"conditions\": every known finding names the conditions its seed passage names (platform, family, state, size, font scale …)"
+                    "no \"conditions\": every known finding names the conditions its seed passage names (platform, "
+                        + "family, state, size, font scale …)"
                 )
             }
             let conditions = try KnownConditions.parse(conditionsValue, at: "\(at).conditions")
@@ -250,7 +254,8 @@ public struct KnownFindings: Sendable {
             guard let classText = try string("class", required: false) else {
                 throw InputError(
                     at,
-                    "missing \"class\": say \(classes) (known: the seed passage names this exact condition; spec-gap: it quotes the seed rule that produces the loss)"
+                    "missing \"class\": say \(classes) (known: the seed passage names this exact condition; spec-gap: "
+                        + "it quotes the seed rule that produces the loss)"
                 )
             }
             guard let findingClass = FindingClass(rawValue: classText), FindingClass.entryClasses.contains(findingClass)
@@ -262,10 +267,14 @@ public struct KnownFindings: Sendable {
             if let problem = conditions.wholePlatformProblem(everyElement: node == "*") {
                 throw InputError("\(at).conditions", problem)
             }
+            // Nor most of it: every state but one, every family but one (KnownCoverage.swift).
+            let fixture = try string("fixture", required: false) ?? "*"
+            if let problem = try KnownCoverage.problem(conditions, fixture: fixture, everyElement: node == "*") {
+                throw InputError("\(at).conditions", problem)
+            }
             out.append(
                 KnownFinding(
-                    fixture: try string("fixture", required: false) ?? "*", conditions: conditions, kind: kind,
-                    node: node,
+                    fixture: fixture, conditions: conditions, kind: kind, node: node,
                     element: element, seed: seed, note: try string("note", required: false), findingClass: findingClass)
             )
         }

@@ -144,7 +144,8 @@ public enum LostMeaningCheck {
             guard w.dueCount > w.doneCount, drawn.rows.isEmpty, !drawn.kinds.contains(.progress) else { return nil }
             return (
                 .progress,
-                "neither the next-due habit's row nor \"N of M done\" says how the day stands (\(w.doneCount) of \(w.dueCount) done)"
+                "neither the next-due habit's row nor \"N of M done\" says how the day stands (\(w.doneCount) of "
+                    + "\(w.dueCount) done)"
             )
         case .statusLine, .numeral, .staleAge, .checkOffButton, .progress, .restGlyph:
             let kinds = RequiredContent.kinds(item, family: facts.family, state: facts.state)
@@ -205,7 +206,8 @@ public enum LostMeaningCheck {
                 out.append(
                     (
                         .habitCheck,
-                        "row \(row.position + 1) is drawn \(row.done ? "done" : "not yet") but its habit is \(checked ? "checked in" : "not checked in")"
+                        "row \(row.position + 1) is drawn \(row.done ? "done" : "not yet") but its habit is "
+                            + "\(checked ? "checked in" : "not checked in")"
                     ))
             }
         }
@@ -231,7 +233,8 @@ public enum LostMeaningCheck {
                     Finding(
                         reason: .repeated, element: n.element.kind, node: n.name,
                         detail:
-                            "\(Reason.repeated.rawValue): \(quoted(t.text)) is drawn as \(earlier.element.kind.rawValue) and again as \(n.element.kind.rawValue)"
+                            "\(Reason.repeated.rawValue): \(quoted(t.text)) is drawn as "
+                            + "\(earlier.element.kind.rawValue) and again as \(n.element.kind.rawValue)"
                     ))
             } else {
                 first[sentence] = n
@@ -246,4 +249,14 @@ public enum LostMeaningCheck {
         while t.hasSuffix(".") { t.removeLast() }
         return t
     }
+}
+
+extension LostMeaningCheck {
+    /// The lost-meaning check in the registry (`CheckRegistry.checks`).
+    public static let registration = CheckRegistry.Check(
+        name: name, kind: .lostMeaning,
+        reads:
+            "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
+        stages: [.render], render: gateCheck, remedy: .fixLostMeaning,
+        scope: { f, facts in SeedScope.lostMeaning(f, facts) }, judgedByMaps: true)
 }

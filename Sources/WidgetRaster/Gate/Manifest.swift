@@ -119,7 +119,8 @@ public struct Manifest: Codable, Equatable, Sendable {
                     Rejected(
                         key: key,
                         problem:
-                            "file \(quoted(entry.file)) is not the key's own path \(quoted(key + ".png")); the gate will not touch it"
+                            "file \(quoted(entry.file)) is not the key's own path \(quoted(key + ".png")); the gate "
+                            + "will not touch it"
                     ))
             }
         }

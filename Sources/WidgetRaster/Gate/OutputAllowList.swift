@@ -91,7 +91,8 @@ public struct OutputAllowList: Sendable {
             if let other = seen[path] {
                 throw InputError(
                     o.flag,
-                    "\(quoted(o.path)) is also \(other)'s output; two outputs of one command never name the same file — choose another path"
+                    "\(quoted(o.path)) is also \(other)'s output; two outputs of one command never name the same file "
+                        + "— choose another path"
                 )
             }
             seen[path] = o.flag
@@ -100,7 +101,8 @@ public struct OutputAllowList: Sendable {
             if path == root {
                 throw InputError(
                     o.flag,
-                    "\(quoted(o.path)) is the project folder \(quoted(root)); an output never replaces the project — choose a path inside it"
+                    "\(quoted(o.path)) is the project folder \(quoted(root)); an output never replaces the project — "
+                        + "choose a path inside it"
                 )
             }
             let role: String? =
@@ -147,7 +149,8 @@ public struct OutputAllowList: Sendable {
         }
         throw InputError(
             o.flag,
-            "\(quoted(o.path)) exists in the project and is not \(what); only a file this command wrote is replaced there — choose a new path"
+            "\(quoted(o.path)) exists in the project and is not \(what); only a file this command wrote is replaced "
+                + "there — choose a new path"
         )
     }
 
@@ -164,7 +167,8 @@ public struct OutputAllowList: Sendable {
         guard st.st_nlink <= 1 else {
             throw InputError(
                 o.flag,
-                "\(quoted(o.path)) has \(st.st_nlink) hard links; a file appended to must have one name — choose a new path"
+                "\(quoted(o.path)) has \(st.st_nlink) hard links; a file appended to must have one name — choose a new "
+                    + "path"
             )
         }
     }

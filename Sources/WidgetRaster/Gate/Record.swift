@@ -285,7 +285,8 @@ public enum Recorder {
                     return .failure(
                         InputError(
                             folder.path(file),
-                            "\(error.problem); record never replaces a golden verify calls unreadable — \(fix), or record over it on purpose with --replace-unreadable"
+                            "\(error.problem); record never replaces a golden verify calls unreadable — \(fix), or "
+                                + "record over it on purpose with --replace-unreadable"
                         ))
                 }
                 unreadable = true

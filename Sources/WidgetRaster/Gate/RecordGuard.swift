@@ -39,7 +39,8 @@ public struct RecordGuard: Sendable {
             guard let kind = acceptableKinds.first(where: { $0.rawValue == word }) else {
                 throw InputError(
                     "--accept-findings",
-                    "'\(word)' is not a finding kind record can accept; one of: \(acceptableKinds.map(\.rawValue).joined(separator: ", "))"
+                    "'\(word)' is not a finding kind record can accept; one of: "
+                        + "\(acceptableKinds.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             out.insert(kind)
@@ -87,7 +88,8 @@ public struct RecordGuard: Sendable {
                 GateFailure(
                     key: p.key, kind: .pixels,
                     detail:
-                        "the render changed since it was reviewed: its pixels hash to \(r.pixelHash), the accept file approved \(reviewed)",
+                        "the render changed since it was reviewed: its pixels hash to \(r.pixelHash), the accept file "
+                        + "approved \(reviewed)",
                     remedy: .reviewAgain))
         }
         // (--mode missing holds a moved golden back)

@@ -80,7 +80,10 @@ public enum RequiredContent {
         Row(
             families: { _ in true }, states: notFirstRun, requires: [.numeral],
             seed:
-                "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row … The streak numeral itself is never hidden\"; Width budget: \"The streak numeral never sheds and never wraps.\"; Lock Screen accessories: the streak number as the circular's center label, the rectangular's \"streak-day line\""
+                "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row … The streak "
+                + "numeral itself is never hidden\"; Width budget: \"The streak numeral never sheds and never "
+                + "wraps.\"; Lock Screen accessories: the streak number as the circular's center label, the "
+                + "rectangular's \"streak-day line\""
         ),
         Row(
             families: homeOrTextAccessory, states: [.firstRun], requires: [.statusLine],
@@ -89,39 +92,48 @@ public enum RequiredContent {
         Row(
             families: homeOrTextAccessory, states: [.allDone], requires: [.statusLine],
             seed:
-                "000, State catalog: All-done — \"Success check + \"All done today\"\"; Lock Screen accessories: \"done/total or state line\""
+                "000, State catalog: All-done — \"Success check + \"All done today\"\"; Lock Screen accessories: "
+                + "\"done/total or state line\""
         ),
         Row(
             families: homeOrTextAccessory, states: [.empty], requires: [.statusLine],
             seed:
-                "000, State catalog: Empty — \"\"Nothing due today\" / \"Rest counts too.\" vertically centered, plus a decorative rest glyph — streak block still shows\""
+                "000, State catalog: Empty — \"\"Nothing due today\" / \"Rest counts too.\" vertically centered, plus "
+                + "a decorative rest glyph — streak block still shows\""
         ),
         Row(
             families: \.drawsRestGlyph, states: [.empty], requires: [.restGlyph],
             seed:
-                "000, Empty/all-done centering fill (OBJ-1477): the rest glyph \"renders on Android medium and both iOS sizes; it does not render on Android small\""
+                "000, Empty/all-done centering fill (OBJ-1477): the rest glyph \"renders on Android medium and both "
+                + "iOS sizes; it does not render on Android small\""
         ),
         Row(
             families: homeOrTextAccessory, states: [.newDay], requires: [.statusLine],
             seed:
-                "000, NEW_DAY's own overflow (OBJ-1382): \"in NEW_DAY, state_new_day is the status line … the only line that states what's actually known\"; State catalog: \"New day — tap to see today's habits\""
+                "000, NEW_DAY's own overflow (OBJ-1382): \"in NEW_DAY, state_new_day is the status line … the only "
+                + "line that states what's actually known\"; State catalog: \"New day — tap to see today's habits\""
         ),
         Row(
             families: homeOrTextAccessory, states: [.stale], requires: [.staleAge],
             seed:
-                "000, Stale-data threshold: \"it renders the stale state (last-synced data + a \"last synced Xh ago\" caption)\"; The always-visible core: \"Core, STALE (caption suppressed, footer reserved instead) 72dp / 80dp\"; 001 §3: line3 is .lineLimit(1), dropped only when the whole ViewThatFits stack does not fit"
+                "000, Stale-data threshold: \"it renders the stale state (last-synced data + a \"last synced Xh ago\" "
+                + "caption)\"; The always-visible core: \"Core, STALE (caption suppressed, footer reserved "
+                + "instead) 72dp / 80dp\"; 001 §3: line3 is .lineLimit(1), dropped only when the whole "
+                + "ViewThatFits stack does not fit"
         ),
         Row(
             families: { $0.checklist == .nextDueAndButton(guaranteed: true) }, states: [.defaultProgress],
             body: .kindling, requires: [.nextDueHabit, .checkOffButton],
             seed:
-                "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA (\"Feed today's fire\" / \"Lay today's stone\")\""
+                "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA "
+                + "(\"Feed today's fire\" / \"Lay today's stone\")\""
         ),
         Row(
             families: { $0.checklist == .nextDueAndButton(guaranteed: true) }, states: [.stale], body: .kindling,
             requires: [.dayProgress],
             seed:
-                "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\""
+                "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Families: "
+                + "Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\""
         ),
         // Android's Small column guarantees only its core (head row + caption row; STALE: the footer),
         // so its next-due row and CTA may shed — but never the row while the button that names it stays.
@@ -129,30 +141,37 @@ public enum RequiredContent {
             families: \.checklist.isNextDueAndButton, states: [.defaultProgress], body: .kindling,
             requires: [.buttonsHabit],
             seed:
-                "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\""
+                "000, Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\"; The "
+                + "always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else "
+                + "is guaranteed to render.\""
         ),
         Row(
             families: { $0.checklist == .nextDueAndButton(guaranteed: false) }, states: [.defaultProgress, .stale],
             body: .kindling, requires: [.dayProgress],
             seed:
-                "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Families: Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\""
+                "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Families: "
+                + "Small — \"Streak header + next-due habit + a full-width KindlingCheckButton CTA\""
         ),
         Row(
             families: \.checklist.isNextDueAndButton, states: [.defaultProgress, .stale], body: .legacy,
             requires: [.progress],
             seed:
-                "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""
+                "000, State catalog: Default — \"Streak (flame + number) + today's progress / habit rows\"; Structural "
+                + "floor: \"0 of 4 done … swaps it for 0/4 … a fallback, not a truncation\""
         ),
         Row(
             families: { $0.checklist == .rows(keepsNextDue: true) }, states: [.defaultProgress],
             requires: [.nextDueHabit, .overflow],
             seed:
-                "000, Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Narrow-Large: \"Level A (unconditional): the next-due row always renders\"; State catalog: Default — \"habit rows\""
+                "000, Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder "
+                + "renders as \"+N more in the app\"\"; Narrow-Large: \"Level A (unconditional): the next-due row "
+                + "always renders\"; State catalog: Default — \"habit rows\""
         ),
         Row(
             families: { $0.checklist == .rows(keepsNextDue: true) }, states: [.stale], requires: [.overflow],
             seed:
-                "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""
+                "000, State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large "
+                + "family: \"any remainder renders as \"+N more in the app\"\""
         ),
         // Android Medium's column guarantees its core only, and its rows shed last, whole if need be;
         // what it keeps of the checklist still says which habit is next and how many there are.
@@ -160,17 +179,24 @@ public enum RequiredContent {
             families: { $0.checklist == .rows(keepsNextDue: false) }, states: [.defaultProgress],
             requires: [.nextDueAmongRows, .habitsCounted],
             seed:
-                "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing else is guaranteed to render.\"; Shedding order: \"3. Habit rows, dropped from the bottom\"; Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder renders as \"+N more in the app\"\"; Structural floor: \"0/4 … a fallback, not a truncation\""
+                "000, The always-visible core: \"Core = head row (flame + numeral) + reactive caption row. Nothing "
+                + "else is guaranteed to render.\"; Shedding order: \"3. Habit rows, dropped from the bottom\"; "
+                + "Large family: \"largeVisibleWindow keeps the active (next-due) row visible … any remainder "
+                + "renders as \"+N more in the app\"\"; Structural floor: \"0/4 … a fallback, not a "
+                + "truncation\""
         ),
         Row(
             families: { $0.checklist == .rows(keepsNextDue: false) }, states: [.stale], requires: [.habitsCounted],
             seed:
-                "000, The always-visible core: \"Nothing else is guaranteed to render.\"; State catalog: Stale — \"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder renders as \"+N more in the app\"\""
+                "000, The always-visible core: \"Nothing else is guaranteed to render.\"; State catalog: Stale — "
+                + "\"Default content + \"Today · last synced Xh ago\" caption\"; Large family: \"any remainder "
+                + "renders as \"+N more in the app\"\""
         ),
         Row(
             families: \.closesWithMotivator, states: [.allDone], body: .kindling, requires: [.overflow],
             seed:
-                "000, Large family: \"largeAllDoneChecklist … capped at 4 visible rows … any remainder renders as … \"+N more done\" on all-done\""
+                "000, Large family: \"largeAllDoneChecklist … capped at 4 visible rows … any remainder renders as … "
+                + "\"+N more done\" on all-done\""
         ),
     ]
 
@@ -200,12 +226,14 @@ public enum RequiredContent {
             families: \.shedsByHeightBudget,
             order: [.element(.longestLabel), .element(.dayStreakLabel), .habitRows],
             seed:
-                "000, Shedding order as the budget shrinks: \"1. Longest N — historical, not actionable. Goes first. 2. DAY STREAK … 3. Habit rows, dropped from the bottom\""
+                "000, Shedding order as the budget shrinks: \"1. Longest N — historical, not actionable. Goes first. "
+                + "2. DAY STREAK … 3. Habit rows, dropped from the bottom\""
         ),
         ShedOrder(
             families: \.shedsHeaderByWidth, order: [.element(.daysLabel), .element(.streakGlyph)],
             seed:
-                "000, Width budget, Shed order, widest-first: \"days label → flame container. The streak numeral never sheds and never wraps.\""
+                "000, Width budget, Shed order, widest-first: \"days label → flame container. The streak numeral never "
+                + "sheds and never wraps.\""
         ),
     ]
 

@@ -75,7 +75,8 @@ public enum SeedScope {
         name: "streak digits", covers: "1–\(maxStreakDigits) digits",
         section: "Known follow-ups",
         passages: [
-            "4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both bound their matrix to {1,2,3}-digit streaks (the accepted scope)"
+            "4+-digit streak numerals have no width-budget coverage — Amendment B and the width budget fix above both "
+                + "bound their matrix to {1,2,3}-digit streaks (the accepted scope)"
         ],
         inside: { digits(max($0.resolved.streak, $0.resolved.longestStreak)) <= maxStreakDigits })
 
@@ -117,37 +118,33 @@ public enum SeedScope {
         }
     }
 
-    /// The rule a check's finding about a render drawn from `facts` depends on; nil for a kind no
-    /// check reports about one render (a golden comparison, a run-wide failure): never outside scope.
+    /// The rule a check's finding about a render drawn from `facts` depends on, as its check's
+    /// registration says (`CheckRegistry.Check.scope`); nil for a kind no check reports about one
+    /// render (a golden comparison, a run-wide failure): never outside scope.
     public static func rule(of f: GateFailure, facts: RenderFacts) -> Rule? {
-        switch f.kind {
-        // A glyph's coverage and a one-tint pair's sameness do not move with size or type scale.
-        case .missingGlyph, .colourAlone: return .unsized
-        // Contrast is measured against the pixels under the text: where it lands is a layout outcome.
-        case .contrast: return .layout
-        case .clipped, .truncated:
-            // A cut or a clip is a width or a height overflow; the seed's floors ("an ellipsis, never
-            // a character stack") hold at every font scale it covers, so not only the height tables'.
-            return isStreakBlock(f.element, facts) ? .streakWidth : .layout
-        case .lostMeaning:
-            switch LostMeaningCheck.Reason(detail: f.detail) {
-            case .absent?, .shedOrder?:
-                if isStreakBlock(f.element, facts) { return .streakWidth }
-                switch facts.family {
-                case .android(let family):
-                    switch family {
-                    case .small: return .heightBudget
-                    case .medium: return .checklistColumn
-                    // Large's vertical rules (the viability check, the row budget) name "the current
-                    // font scale", not a table: bounded by the layout's bounds only.
-                    case .large: return .layout
-                    }
-                case .ios: return .layout
-                }
-            case .contradiction?, .repeated?: return .unsized
-            case nil: return .layout  // a detail without its reason: the widest bounds only
+        f.kind.check?.scope(f, facts)
+    }
+
+    /// A cut or a clip (`clipped`, `truncated`) is a width or a height overflow; the seed's floors
+    /// ("an ellipsis, never a character stack") hold at every font scale it covers, so not only the
+    /// height tables'.
+    static func cutOrClip(_ f: GateFailure, _ facts: RenderFacts) -> Rule {
+        isStreakBlock(f.element, facts) ? .streakWidth : .layout
+    }
+
+    /// A lost meaning: an absence or a shed out of order is bounded as the family's shedding is;
+    /// contradicting cues and a repeated sentence are not made by size or type scale.
+    static func lostMeaning(_ f: GateFailure, _ facts: RenderFacts) -> Rule {
+        switch LostMeaningCheck.Reason(detail: f.detail) {
+        case .absent?, .shedOrder?:
+            if isStreakBlock(f.element, facts) { return .streakWidth }
+            switch facts.family.traits.shedTables {
+            case .heightTables: return .heightBudget
+            case .heightTablesBesideStreak: return .checklistColumn
+            case .none: return .layout
             }
-        case .pixels, .size, .text, .missing, .unreadable, .stale, .selfCheck, .environment: return nil
+        case .contradiction?, .repeated?: return .unsized
+        case nil: return .layout  // a detail without its reason: the widest bounds only
         }
     }
 

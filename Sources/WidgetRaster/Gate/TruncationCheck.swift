@@ -15,7 +15,8 @@ public enum TruncationCheck {
         /// limit (or the room) stopped it — on a one-line view, its line limit.
         public var lines: Int = 1
         public var description: String {
-            "\(node) drew \"\(drawn)\" — cut at the end of \(lines == 1 ? "its one line" : "line \(lines)") by its view's line limit; a \(rule.what) must not be cut (\(rule.seed))"
+            "\(node) drew \"\(drawn)\" — cut at the end of \(lines == 1 ? "its one line" : "line \(lines)") by its "
+                + "view's line limit; a \(rule.what) must not be cut (\(rule.seed))"
         }
     }
 
@@ -46,4 +47,13 @@ public enum TruncationCheck {
             GateFailure(key: key, kind: .truncated, detail: $0.description, node: $0.node, element: $0.element.kind)
         }
     }
+}
+
+extension TruncationCheck {
+    /// The truncation check in the registry (`CheckRegistry.checks`).
+    public static let registration = CheckRegistry.Check(
+        name: gateCheck.name, kind: .truncated,
+        reads: "text nodes drawn with \"…\" and their element's truncation ruling",
+        stages: [.render], render: gateCheck, remedy: .fixTruncation,
+        scope: { f, facts in SeedScope.cutOrClip(f, facts) }, judgedByMaps: true)
 }

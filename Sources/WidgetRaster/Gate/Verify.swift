@@ -288,7 +288,8 @@ public enum Verifier {
         let encoderNote =
             encoder.isEmpty
             ? ""
-            : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write other bytes for the same pixels)"
+            : "; PNG encoder differs from \(manifestName): \(encoder.joined(separator: "; ")) (a record would write "
+                + "other bytes for the same pixels)"
         switch choice {
         case .exact:
             return .applied(
@@ -311,7 +312,9 @@ public enum Verifier {
                 GateFailure(
                     key: "(environment)", kind: .environment,
                     detail:
-                        "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot choose a weaker one — run where the goldens were recorded (the fix says how), or pass --compare perceptual to compare perceptually on purpose"
+                        "this renderer's \(drift); exact comparison is not a fair test here, and the manifest cannot "
+                        + "choose a weaker one — run where the goldens were recorded (the fix says how), or pass "
+                        + "--compare perceptual to compare perceptually on purpose"
                 ))
         }
     }
@@ -378,7 +381,8 @@ public enum Verifier {
                 GateFailure(
                     key: fixture.key, kind: .selfCheck,
                     detail:
-                        "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the lost-meaning check and known findings' conditions cannot judge it"
+                        "\(fixture.key) was drawn without what it was asked to show (its builder gave no facts): the "
+                        + "lost-meaning check and known findings' conditions cannot judge it"
                 ))
         }
         out.applied = options.checks.map { $0.applies(r.scene) }
@@ -432,7 +436,8 @@ public enum Verifier {
             }
             guard !wrong.isEmpty else { return }
             let disagreement =
-                "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): \(wrong.joined(separator: "; "))"
+                "\(Manifest.fileName)'s entry \(quoted(fixture.key)) disagrees with \(fixture.goldenPath): "
+                + "\(wrong.joined(separator: "; "))"
             if let i = out.failures.firstIndex(where: { $0.kind == .pixels || $0.kind == .size }) {
                 out.failures[i].detail += "; " + disagreement
             } else {
@@ -483,7 +488,8 @@ public enum Verifier {
         // golden nor an edited environment can lean on its tolerance).
         let unrecorded = !comparator.isExact && entry.map { held != $0.pixelHash } == true
         let notRecorded =
-            "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s pixelHash); a perceptual comparison vouches only for recorded goldens"
+            "\(fixture.goldenPath) is not the golden record wrote (its pixels do not hash to \(Manifest.fileName)'s "
+            + "pixelHash); a perceptual comparison vouches only for recorded goldens"
         switch ImageOps.compare(expected: expected, actual: actual, comparator) {
         case .same where unrecorded:
             out.failures += judged(
@@ -644,7 +650,7 @@ public enum Verifier {
 }
 
 /// The pictures verify draws for a failure once the run is in (`Verifier.writePictures`).
-enum RunPictures {
+public enum RunPictures: Sendable {
     /// The recorded golden's file as `expected.png`: what record would delete.
     case golden
     /// The fixture's render as `actual.png`, and its pair's as `pair.png` where it names one.
@@ -653,16 +659,13 @@ enum RunPictures {
 
 extension FailureKind {
     /// Which pictures verify draws for this kind after the run; nil: none, or its fixture's
-    /// outcome already wrote them (`writeReport`). Exhaustive: a new kind must say which.
+    /// outcome already wrote them (`writeReport`). Its reporter says which (`FailureKind.reporter`).
     var runPictures: RunPictures? {
-        switch self {
-        case .colourAlone: .renders  // judged across two renders once both are in: its one-tint render and its pair's
-        case .stale: .golden  // no fixture draws it: the page shows the file that would go
-        case .pixels, .size, .text, .missing: nil  // the golden comparison's: its outcome wrote render, golden and diff
-        case .unreadable: nil  // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
-        // a render check's: its outcome wrote the render
-        case .clipped, .truncated, .contrast, .missingGlyph, .lostMeaning: nil
-        case .selfCheck, .environment: nil  // run-wide: no fixture to draw
+        switch reporter {
+        case .comparison: nil  // its outcome wrote render, golden and diff
+        case .golden(_, let pictures): pictures
+        case .run: nil  // run-wide: no fixture to draw
+        case .check(let c): c.runPictures
         }
     }
 }

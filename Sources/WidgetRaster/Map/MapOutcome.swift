@@ -46,7 +46,8 @@ public enum MapClass: String, Sendable, Codable, CaseIterable, Comparable {
         case .shed: "optional elements shed in the seed's order (dots and shade: how many, 5 for 5+)"
         case .known: "meaning lost, a limitation the seed names"
         case .outsideScope:
-            "meaning lost where the seed does not reach (outside its bounds, or a family resolveSize does not pick there)"
+            "meaning lost where the seed does not reach (outside its bounds, or a family resolveSize does not pick "
+                + "there)"
         case .specGap: "meaning lost by the seed's own rules (spec gap)"
         case .lost: "meaning lost, unexplained (a failure)"
         }
@@ -56,14 +57,10 @@ public enum MapClass: String, Sendable, Codable, CaseIterable, Comparable {
 extension MapClass {
     /// The finding kinds a map judges: what a render says at a size, read from the plan's scene
     /// alone. Colour is not a question of size (contrast reads pixels, colour-alone pairs of
-    /// renders), and the golden and run kinds are not per-render findings. Exhaustive, so a new
-    /// kind must say whether a map shows it.
+    /// renders), and the golden and run kinds are not per-render findings. A check's registration
+    /// says whether a map shows its kind (`CheckRegistry.Check.judgedByMaps`).
     public static func judges(_ kind: FailureKind) -> Bool {
-        switch kind {
-        case .clipped, .truncated, .missingGlyph, .lostMeaning: true
-        case .contrast, .colourAlone: false
-        case .pixels, .size, .text, .missing, .stale, .unreadable, .selfCheck, .environment: false
-        }
+        kind.check?.judgedByMaps == true
     }
 
     /// The one adaptor from a render's findings to map classes: the finding's own class (issue #51:

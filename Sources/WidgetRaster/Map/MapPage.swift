@@ -114,29 +114,41 @@ public enum MapPageWriter {
         let json = String(decoding: (try? enc.encode(data)) ?? Data("{}".utf8), as: UTF8.self)
         let counts = map.counts
         var body =
-            "<header><h1>\(HTML.escape(data.title))</h1>\n<p>\(map.cells.count) cells planned as <code>evidence plan</code> plans them; "
-            + "checks: \(HTML.escape(map.checks.joined(separator: ", "))). Hover a cell for its size and findings; click it for the plan's reasons and its render.</p></header>\n<main>\n"
+            "<header><h1>\(HTML.escape(data.title))</h1>\n<p>\(map.cells.count) cells planned as <code>evidence "
+            + "plan</code> plans them; "
+            + "checks: \(HTML.escape(map.checks.joined(separator: ", "))). Hover a cell for its size and findings; "
+            + "click it for the plan's reasons and its render.</p></header>\n<main>\n"
         body += "<section aria-labelledby=\"legend-h\"><h2 id=\"legend-h\">Legend</h2><ul class=\"legend\">"
         for c in MapClass.allCases {
             body +=
-                "<li><span class=\"sw\" style=\"background:\(MapPicture.fill(c, shedCount: MapPicture.legendShed).hex)\">\(c.letter)</span> <b>\(c.rawValue)</b> — \(HTML.escape(c.meaning)): \(counts[c] ?? 0) cell(s)</li>"
+                "<li><span class=\"sw\" "
+                + "style=\"background:\(MapPicture.fill(c, shedCount: MapPicture.legendShed).hex)\">\(c.letter)"
+                + "</span> <b>\(c.rawValue)</b> — \(HTML.escape(c.meaning)): \(counts[c] ?? 0) cell(s)</li>"
         }
         body += "</ul></section>\n"
         body +=
-            "<section aria-labelledby=\"map-h\"><h2 id=\"map-h\">Map</h2><div class=\"pic\"><img id=\"map\" src=\"\(pictureName)\" alt=\"\(HTML.escape(data.title)): the meaning map picture; the form and the list below reach every cell\" width=\"\(Int(data.width))\">"
+            "<section aria-labelledby=\"map-h\"><h2 id=\"map-h\">Map</h2><div class=\"pic\"><img id=\"map\" "
+            + "src=\"\(pictureName)\" alt=\"\(HTML.escape(data.title)): the meaning map picture; the form and the "
+            + "list below reach every cell\" width=\"\(Int(data.width))\">"
             + "<div id=\"tip\" role=\"tooltip\" hidden></div></div></section>\n"
         body +=
             "<section aria-labelledby=\"pick-h\"><h2 id=\"pick-h\">Choose a cell</h2><form id=\"pick\">"
             + "<label for=\"panel\">panel</label> <select id=\"panel\"></select> "
-            + "<label for=\"col\">\(map.platform == .android ? "width (dp)" : "Dynamic Type size")</label> <select id=\"col\"></select> "
-            + "<label for=\"row\">\(map.platform == .android ? "height (dp)" : "device class")</label> <select id=\"row\"></select> "
+            + "<label for=\"col\">\(map.platform == .android ? "width (dp)" : "Dynamic Type size")</label> <select "
+            + "id=\"col\"></select> "
+            + "<label for=\"row\">\(map.platform == .android ? "height (dp)" : "device class")</label> <select "
+            + "id=\"row\"></select> "
             + "<button type=\"submit\">show</button></form></section>\n"
         body +=
-            "<section aria-labelledby=\"cell-h\" aria-live=\"polite\"><h2 id=\"cell-h\">Cell</h2><div id=\"detail\"><p>No cell chosen yet.</p></div></section>\n"
+            "<section aria-labelledby=\"cell-h\" aria-live=\"polite\"><h2 id=\"cell-h\">Cell</h2><div "
+            + "id=\"detail\"><p>No cell chosen yet.</p></div></section>\n"
         body +=
-            "<section aria-labelledby=\"lossy-h\"><h2 id=\"lossy-h\">Cells that lose meaning</h2><div id=\"lossy\"></div>"
+            "<section aria-labelledby=\"lossy-h\"><h2 id=\"lossy-h\">Cells that lose meaning</h2><div "
+            + "id=\"lossy\"></div>"
             + (data.rendersLeftOut > 0
-                ? "<p>The painter's own PNG is in <code>renders/</code> for \(maxRenders) of them, spread over the map; \(data.rendersLeftOut) more lose meaning, and the page draws each of their renders from its scene.</p>"
+                ? "<p>The painter's own PNG is in <code>renders/</code> for \(maxRenders) of them, spread over the "
+                    + "map; \(data.rendersLeftOut) more lose meaning, and the page draws each of their renders from "
+                    + "its scene.</p>"
                 : "")
             + "</section>\n</main>\n"
         body += "<script type=\"application/json\" id=\"map-data\">\(json)</script>\n"
@@ -146,9 +158,12 @@ public enum MapPageWriter {
 
     static let css = """
         .legend { list-style: none; padding: 0; } .legend li { margin: .2rem 0; }
-        .sw { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #1c1917; font-weight: bold; color: #000; }
-        .pic { position: relative; display: inline-block; max-width: 100%; } .pic img { max-width: 100%; height: auto; display: block; cursor: crosshair; }
-        #tip { position: absolute; background: #fff; border: 1px solid #1c1917; padding: .3rem .5rem; pointer-events: none; max-width: 28rem; font-size: 12px; z-index: 3; }
+        .sw { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #1c1917; font-weight: bold;\
+         color: #000; }
+        .pic { position: relative; display: inline-block; max-width: 100%; } .pic img { max-width: 100%; height: auto;\
+         display: block; cursor: crosshair; }
+        #tip { position: absolute; background: #fff; border: 1px solid #1c1917; padding: .3rem .5rem; pointer-events:\
+         none; max-width: 28rem; font-size: 12px; z-index: 3; }
         #detail img, #detail canvas { border: 1px solid #a8a29e; margin: .5rem 0; background: #5d6472; display: block; }
         .renders { display: flex; flex-wrap: wrap; gap: 1.5rem; } .renders figure { margin: 0; max-width: 28rem; }
         #lossy a { display: inline-block; margin: 0 .5rem .2rem 0; }
@@ -157,10 +172,12 @@ public enum MapPageWriter {
 
     static let script = """
         var data = JSON.parse(document.getElementById('map-data').textContent);
-        var img = document.getElementById('map'), tip = document.getElementById('tip'), detail = document.getElementById('detail');
+        var img = document.getElementById('map'), tip = document.getElementById('tip'), detail =\
+         document.getElementById('detail');
         var offsets = [], n = 0;
         data.panels.forEach(function (p) { offsets.push(n); n += p.rows.length * p.columns.length; });
-        function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]; }); }
+        function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return {'&': '&amp;', '<': '&lt;', '>':\
+         '&gt;', '"': '&quot;', "'": '&#39;'}[c]; }); }
         function at(ev) {
           var r = img.getBoundingClientRect(), k = data.width / r.width;
           var x = (ev.clientX - r.left) * k, y = (ev.clientY - r.top) * k;
@@ -186,7 +203,8 @@ public enum MapPageWriter {
         }
         function command(pl) {
           var p = data.panels[pl.panel];
-          var flags = data.platform === 'android' ? ' --width ' + p.columns[pl.col] + ' --height ' + p.rows[pl.row] + ' --font-scale ' + p.fontScale
+          var flags = data.platform === 'android' ? ' --width ' + p.columns[pl.col] + ' --height ' + p.rows[pl.row] + '\
+         --font-scale ' + p.fontScale
             : ' --device-class ' + p.rows[pl.row] + ' --text-size ' + p.columns[pl.col];
           return data.command + flags;
         }
@@ -208,32 +226,44 @@ public enum MapPageWriter {
         function show(i) {
           var pl = place(i), c = data.cells[i], k = classOf(c);
           if (!c) return;
-          var h = '<h3>' + esc(size(pl)) + '</h3><p><span class="sw" style="background:' + k[3] + '">' + esc(k[1]) + '</span> <b>' + esc(k[0]) + '</b> — ' + esc(k[2]) + ' · family ' + esc(data.strings[c.f]) + '</p><dl>';
+          var h = '<h3>' + esc(size(pl)) + '</h3><p><span class="sw" style="background:' + k[3] + '">' + esc(k[1]) +\
+         '</span> <b>' + esc(k[0]) + '</b> — ' + esc(k[2]) + ' · family ' + esc(data.strings[c.f]) + '</p><dl>';
           if (c.s.length) {
             h += '<dt>shed (the plan\\'s reasons)</dt>';
-            c.s.forEach(function (s, j) { h += '<dd><code>' + esc(data.strings[s]) + '</code>: ' + esc(data.strings[c.r[j]]) + '</dd>'; });
+            c.s.forEach(function (s, j) { h += '<dd><code>' + esc(data.strings[s]) + '</code>: ' +\
+         esc(data.strings[c.r[j]]) + '</dd>'; });
           }
-          if (c.x.length) { h += '<dt>findings</dt>'; c.x.forEach(function (x) { h += '<dd>' + esc(data.strings[x]) + '</dd>'; }); }
+          if (c.x.length) { h += '<dt>findings</dt>'; c.x.forEach(function (x) { h += '<dd>' + esc(data.strings[x]) +\
+         '</dd>'; }); }
           h += '<dt>draw it</dt><dd><code>' + esc(command(pl)) + ' -o cell.png</code></dd></dl><div class="renders">';
-          h += '<figure><canvas id="render" role="img" aria-label="the render of ' + esc(size(pl)) + '"></canvas><figcaption>its render, drawn here from the cell\\'s scene: the nodes, fonts and text placement the painter draws (the command above writes the PNG)</figcaption></figure>';
-          if (c.img) h += '<figure><img src="' + esc(c.img) + '" alt="the painter\\'s render of ' + esc(size(pl)) + '"><figcaption><a href="' + esc(c.img) + '">the painter\\'s render</a>, drawn when the page was written</figcaption></figure>';
+          h += '<figure><canvas id="render" role="img" aria-label="the render of ' + esc(size(pl)) +\
+         '"></canvas><figcaption>its render, drawn here from the cell\\'s scene: the nodes, fonts and text placement\
+         the painter draws (the command above writes the PNG)</figcaption></figure>';
+          if (c.img) h += '<figure><img src="' + esc(c.img) + '" alt="the painter\\'s render of ' + esc(size(pl)) +\
+         '"><figcaption><a href="' + esc(c.img) + '">the painter\\'s render</a>, drawn when the page was\
+         written</figcaption></figure>';
           detail.innerHTML = h + '</div>';
           drawCell(i, document.getElementById('render'));
-          document.getElementById('panel').value = pl.panel; fill(); document.getElementById('col').value = pl.col; document.getElementById('row').value = pl.row;
+          document.getElementById('panel').value = pl.panel; fill(); document.getElementById('col').value = pl.col;\
+         document.getElementById('row').value = pl.row;
         }
-        var panel = document.getElementById('panel'), col = document.getElementById('col'), row = document.getElementById('row');
-        data.panels.forEach(function (p, i) { var o = document.createElement('option'); o.value = i; o.textContent = p.title; panel.appendChild(o); });
+        var panel = document.getElementById('panel'), col = document.getElementById('col'), row =\
+         document.getElementById('row');
+        data.panels.forEach(function (p, i) { var o = document.createElement('option'); o.value = i; o.textContent =\
+         p.title; panel.appendChild(o); });
         function fill() {
           var p = data.panels[+panel.value];
           [[col, p.columns], [row, p.rows]].forEach(function (pair) {
             pair[0].innerHTML = '';
-            pair[1].forEach(function (v, i) { var o = document.createElement('option'); o.value = i; o.textContent = v; pair[0].appendChild(o); });
+            pair[1].forEach(function (v, i) { var o = document.createElement('option'); o.value = i; o.textContent = v;\
+         pair[0].appendChild(o); });
           });
         }
         panel.addEventListener('change', fill); fill();
         document.getElementById('pick').addEventListener('submit', function (ev) {
           ev.preventDefault();
-          location.hash = 'c=' + (offsets[+panel.value] + (+row.value) * data.panels[+panel.value].columns.length + (+col.value));
+          location.hash = 'c=' + (offsets[+panel.value] + (+row.value) * data.panels[+panel.value].columns.length +\
+         (+col.value));
         });
         var lossy = document.getElementById('lossy'), listed = 0, list = document.createElement('p');
         data.cells.forEach(function (c, i) {
@@ -242,7 +272,8 @@ public enum MapPageWriter {
           var a = document.createElement('a'); a.href = '#c=' + i; a.textContent = classOf(c)[1] + ' ' + size(place(i));
           list.appendChild(a);
         });
-        lossy.appendChild(list.childNodes.length ? list : document.createTextNode('None: every cell shows or sheds in the seed\\'s order.'));
+        lossy.appendChild(list.childNodes.length ? list : document.createTextNode('None: every cell shows or sheds in\
+         the seed\\'s order.'));
         // Any cell's render, drawn on demand from the embedded display list (MapScenes).
         var scenes = null, fontsReady = null;
         function sceneData() {
@@ -260,7 +291,8 @@ public enum MapPageWriter {
         }
         function paintOf(ctx, p) {
           if (typeof p === 'string') return p;
-          var g = p[0] === 'l' ? ctx.createLinearGradient(p[1], p[2], p[3], p[4]) : ctx.createRadialGradient(p[1], p[2], 0, p[1], p[2], p[3]);
+          var g = p[0] === 'l' ? ctx.createLinearGradient(p[1], p[2], p[3], p[4]) : ctx.createRadialGradient(p[1],\
+         p[2], 0, p[1], p[2], p[3]);
           p[p.length - 1].forEach(function (st) { g.addColorStop(st[0], st[1]); });
           return g;
         }
@@ -270,7 +302,8 @@ public enum MapPageWriter {
             var op = cmds[k++];
             if (op === 'M') { ctx.moveTo(cmds[k], cmds[k + 1]); k += 2; }
             else if (op === 'L') { ctx.lineTo(cmds[k], cmds[k + 1]); k += 2; }
-            else if (op === 'C') { ctx.bezierCurveTo(cmds[k], cmds[k + 1], cmds[k + 2], cmds[k + 3], cmds[k + 4], cmds[k + 5]); k += 6; }
+            else if (op === 'C') { ctx.bezierCurveTo(cmds[k], cmds[k + 1], cmds[k + 2], cmds[k + 3], cmds[k + 4],\
+         cmds[k + 5]); k += 6; }
             else if (op === 'A') { ctx.arc(cmds[k], cmds[k + 1], cmds[k + 2], cmds[k + 3], cmds[k + 4]); k += 5; }
             else ctx.closePath();
           }
@@ -282,7 +315,8 @@ public enum MapPageWriter {
             if (rad <= 0) ctx.rect(0, 0, w, hh);
             else {
               ctx.arc(w - rad, rad, rad, -Math.PI / 2, 0); ctx.arc(w - rad, hh - rad, rad, 0, Math.PI / 2);
-              ctx.arc(rad, hh - rad, rad, Math.PI / 2, Math.PI); ctx.arc(rad, rad, rad, Math.PI, 3 * Math.PI / 2); ctx.closePath();
+              ctx.arc(rad, hh - rad, rad, Math.PI / 2, Math.PI); ctx.arc(rad, rad, rad, Math.PI, 3 * Math.PI / 2);\
+         ctx.closePath();
             }
             ctx.fillStyle = paintOf(ctx, sh[4]); ctx.fill();
           } else if (sh[0] === 'p') {
@@ -290,7 +324,8 @@ public enum MapPageWriter {
             if (sh[2] !== null) { ctx.fillStyle = paintOf(ctx, sh[2]); ctx.fill('nonzero'); }
             var st = sh[3];
             if (st !== null) {
-              ctx.lineWidth = st[0]; ctx.strokeStyle = paintOf(ctx, st[1]); ctx.setLineDash(st[2]); ctx.lineCap = st[3]; ctx.lineJoin = st[4];
+              ctx.lineWidth = st[0]; ctx.strokeStyle = paintOf(ctx, st[1]); ctx.setLineDash(st[2]); ctx.lineCap =\
+         st[3]; ctx.lineJoin = st[4];
               ctx.stroke();
             }
           } else {
@@ -319,7 +354,8 @@ public enum MapPageWriter {
             canvas.setAttribute('data-drawn', c[3].length);
           }
           paint();
-          fontsReady.then(function () { if (canvas.isConnected) { paint(); canvas.setAttribute('data-fonts', 'ready'); } });
+          fontsReady.then(function () { if (canvas.isConnected) { paint(); canvas.setAttribute('data-fonts', 'ready');\
+         } });
         }
         function route() { var m = /c=(\\d+)/.exec(location.hash); if (m && data.cells[+m[1]]) show(+m[1]); }
         window.addEventListener('hashchange', route); route();

@@ -59,7 +59,8 @@ public struct MapScenes: Sendable {
                 }.joined(separator: ",")
                 let strokeJSON =
                     stroke.map { s in
-                        "[\(num(s.width)),\(paint(s.paint, origin)),[\(s.dash.map(num).joined(separator: ","))],\"\(s.cap.rawValue)\",\"\(s.join.rawValue)\"]"
+                        "[\(num(s.width)),\(paint(s.paint, origin)),[\(s.dash.map(num).joined(separator: ","))],\""
+                            + "\(s.cap.rawValue)\",\"\(s.join.rawValue)\"]"
                     } ?? "null"
                 shape = "[\"p\",[\(cmds)],\(fill.map { paint($0, origin) } ?? "null"),\(strokeJSON)]"
                 font = nil
@@ -80,7 +81,8 @@ public struct MapScenes: Sendable {
                         width: shaped.width, in: box, paragraphRightToLeft: shaped.rightToLeft,
                         leadingEdge: t.leadingEdge)
                     return
-                        "[\(string(line)),\(num(x)),\(num(box.minY + Double(i) * t.lineHeight + baseline)),\(num(shaped.width)),\(shaped.rightToLeft ? 1 : 0)]"
+                        "[\(string(line)),\(num(x)),\(num(box.minY + Double(i) * t.lineHeight + baseline)),"
+                        + "\(num(shaped.width)),\(shaped.rightToLeft ? 1 : 0)]"
                 }.joined(separator: ",")
                 // Its font's index is put in front when the cell is added.
                 shape = ",\(num(t.style.size)),\(paint(.solid(t.color), origin)),[\(lines)]]"
@@ -155,7 +157,8 @@ public struct MapScenes: Sendable {
         case .solid(let c): return colour(c)
         case .linear(let s, let e, let st):
             return
-                "[\"l\",\(num(s.x - origin.x)),\(num(s.y - origin.y)),\(num(e.x - origin.x)),\(num(e.y - origin.y)),\(stops(st))]"
+                "[\"l\",\(num(s.x - origin.x)),\(num(s.y - origin.y)),\(num(e.x - origin.x)),\(num(e.y - origin.y)),"
+                + "\(stops(st))]"
         case .radial(let c, let r, let st):
             return "[\"g\",\(num(c.x - origin.x)),\(num(c.y - origin.y)),\(num(r)),\(stops(st))]"
         }

@@ -49,9 +49,9 @@ public enum SeedLines {
     /// The bounds a family's map is drawn around: Small and Medium's band tables were written
     /// against Amendment A/B's; Large (and `auto`, which reaches it) against v4.11's.
     public static func bounds(_ family: AndroidFamilyRequest) -> Bounds {
-        switch family {
-        case .small, .medium: smallMediumBounds
-        case .large, .auto: largeBounds
+        switch family.fixed?.androidTraits.provider {
+        case .smallMedium?: smallMediumBounds
+        case .resizeTarget?, nil: largeBounds
         }
     }
 
@@ -121,7 +121,8 @@ public enum SeedLines {
                 Line(
                     axis: .height, at: 160, kind: .threshold, label: "New day 2 lines ≥160",
                     seed:
-                        "000, OBJ-1382 Known limitation: at 110dp × fontScale 2.0, below 160dp of granted height, New day needs 2 lines"
+                        "000, OBJ-1382 Known limitation: at 110dp × fontScale 2.0, below 160dp of granted height, New "
+                        + "day needs 2 lines"
                 ))
         }
         return out

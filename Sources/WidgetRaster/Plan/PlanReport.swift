@@ -11,21 +11,8 @@ import WidgetScene
 public struct PlanReport: Codable, Sendable {
     public static let schemaName = "evidence-plan/1"
 
-    /// One element the layout decided about.
-    public struct Element: Codable, Sendable, Hashable {
-        /// The element's name (Android: the plan key, e.g. `staleFooter`; iOS: the scene element's
-        /// display name, e.g. `status-title`; habit rows `habit[i]` with the snapshot's index).
-        public var name: String
-        public var shown: Bool
-        /// The comparison or seed rule that decided it.
-        public var reason: String
-        /// Where it is drawn, in layout units within the widget box; absent when hidden.
-        public var frame: Rect?
-        /// The lines drawn, as the planner finished them (absent for graphics and hidden elements).
-        public var lines: [String]?
-        /// The drawn text ends in "…".
-        public var ellipsized: Bool?
-    }
+    /// One element the layout decided about (the plan's own entry, `PlanEntry`).
+    public typealias Element = PlanEntry
 
     public struct Habits: Codable, Sendable, Hashable {
         /// Snapshot indices of the habits drawn as rows, top to bottom.
@@ -84,6 +71,13 @@ public struct PlanReport: Codable, Sendable {
         accessibilityLabel = d.scene.accessibilityLabel
         checks = Self.checkNames
         self.findings = findings
+        // What the plan decided, read the same way on both platforms.
+        let plan = d.plan.laidOut
+        content = plan.reportedContent
+        elements = plan.entries
+        habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
+        arithmetic = plan.arithmetic
+        // What the platforms were asked under (Android's font scale and header rung, iOS's type size and device class).
         switch d.plan {
         case .android(let plan):
             unit = "dp"
@@ -91,10 +85,6 @@ public struct PlanReport: Codable, Sendable {
             sizeReason = plan.sizeReason
             rung = plan.rung?.rawValue
             rungReason = plan.rungReason
-            content = plan.contentBox
-            elements = plan.reportElements
-            habits = Habits(visible: plan.habitRows.map(\.habitIndex), overflow: plan.overflow)
-            arithmetic = plan.arithmetic
         case .ios(let plan, let request):
             unit = "pt"
             textSize = request.textSize.rawValue
@@ -103,51 +93,7 @@ public struct PlanReport: Codable, Sendable {
             sizeReason =
                 request.deviceClass.map { "Apple's \(plan.family.rawValue) size for the \($0) device class" }
                 ?? "explicit size"
-            content = plan.content
-            elements = plan.reportElements
-            habits = Habits(visible: plan.visibleHabits, overflow: plan.overflow)
-            arithmetic = plan.arithmetic
         }
-    }
-}
-
-extension AndroidWidgetPlan {
-    /// Every part the planner decided about, in `PlanPart.android`'s order, then the habit rows.
-    var reportElements: [PlanReport.Element] {
-        PlanPart.android.map { key in
-            let e = element(key)
-            return PlanReport.Element(
-                name: key.name(on: .android), shown: e.shown, reason: e.reason, frame: e.shown ? e.frame : nil,
-                lines: e.shown ? e.drawn?.lines : nil, ellipsized: e.shown && e.drawn != nil ? e.ellipsized : nil)
-        }
-            + habitRows.map { r in
-                PlanReport.Element(
-                    name: PlanRow.habitRowName(r.habitIndex), shown: true,
-                    reason:
-                        "\(r.isNextDue ? "next-due row, " : "")label \(r.labelLines) of max \(r.labelMaxLines) line(s)"
-                        + (levelB ? " (Level B)" : ""),
-                    frame: r.frame, lines: r.label.lines, ellipsized: r.label.ellipsized)
-            }
-    }
-}
-
-extension IOSWidgetPlan {
-    /// Every item drawn, in paint order, then the hidden parts by name.
-    var reportElements: [PlanReport.Element] {
-        items.map { i in
-            var lines: [String]?
-            var ellipsized: Bool?
-            if case .text(let t, _, _, _, _) = i.content {
-                lines = t.lines
-                ellipsized = t.ellipsized
-            }
-            return PlanReport.Element(
-                name: i.name(on: .ios), shown: true, reason: i.reason, frame: i.frame, lines: lines,
-                ellipsized: ellipsized)
-        }
-            + hiddenByName.sorted { $0.key < $1.key }.map {
-                PlanReport.Element(name: $0.key, shown: false, reason: $0.value)
-            }
     }
 }
 

@@ -38,19 +38,12 @@ public enum Remedy: String, Codable, Sendable, CaseIterable {
     case fixCaseExpectation = "fix-case-expectation"
 
     /// The remedy when the check that found the failure said nothing more specific.
+    /// Its reporter says it (`FailureKind.reporter`): a check's registration names its fix.
     public static func `default`(for kind: FailureKind) -> Remedy {
-        switch kind {
-        case .pixels, .size, .text, .missing: return .record
-        case .stale: return .recordRemoves
-        case .unreadable: return .restoreFromGit
-        case .clipped: return .fixClip
-        case .truncated: return .fixTruncation
-        case .contrast: return .fixContrast
-        case .colourAlone: return .fixColourAlone
-        case .missingGlyph: return .fixGlyph
-        case .lostMeaning: return .fixLostMeaning
-        case .selfCheck: return .reportSelfCheck
-        case .environment: return .matchEnvironment
+        switch kind.reporter {
+        case .comparison: return .record
+        case .golden(let remedy, _), .run(let remedy): return remedy
+        case .check(let c): return c.remedy
         }
     }
 
@@ -111,40 +104,50 @@ public enum AcceptHint {
             return "remove the link: rm \(shellQuoted(goldens + "/" + key)) (the gate never follows links)"
         case .restoreManifest:
             return
-                "restore the manifest: git checkout -- \(shellQuoted(goldens + "/manifest.json")) (record --rebuild-manifest would re-record every golden)"
+                "restore the manifest: git checkout -- \(shellQuoted(goldens + "/manifest.json")) (record "
+                + "--rebuild-manifest would re-record every golden)"
         case .fixClip:
             return "a layout bug: fix the budget so the node fits its container; do not re-record"
         case .fixTruncation:
             return "a layout bug: let the text wrap to a line the budget holds, or shed it whole; do not re-record"
         case .fixContrast:
             return
-                "a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do not re-record"
+                "a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do not "
+                + "re-record"
         case .fixColourAlone:
             return
-                "give the state a shape, not just a hue (seed 000: no meaning in colour alone in the host-owned modes); do not re-record"
+                "give the state a shape, not just a hue (seed 000: no meaning in colour alone in the host-owned "
+                + "modes); do not re-record"
         case .fixGlyph:
             return
                 "add a face that covers the code point to FallbackChain (and scripts/ensure-deps.sh); do not re-record"
         case .fixLostMeaning:
             return
-                "a layout or copy bug: draw what the seed requires for this state (wrap, shorten only to the seed's short form, shed only in the seed's order; see RequiredContent); do not re-record"
+                "a layout or copy bug: draw what the seed requires for this state (wrap, shorten only to the seed's "
+                + "short form, shed only in the seed's order; see RequiredContent); do not re-record"
         case .reportSelfCheck:
             return "the comparison could not see a known difference: report it; nothing can be accepted"
         case .matchEnvironment:
             return
-                "run verify where the goldens were recorded (CI) — \(RendererEnvironment.driftStep(inCI: false)) — or pass --compare perceptual on purpose; do not re-record"
+                "run verify where the goldens were recorded (CI) — \(RendererEnvironment.driftStep(inCI: false)) — or "
+                + "pass --compare perceptual on purpose; do not re-record"
         case .matchEnvironmentInCI:
             return
-                "this CI machine draws with other libraries or fonts than the goldens were recorded with: \(RendererEnvironment.driftStep(inCI: true)), or pass --compare perceptual on purpose; do not re-record"
+                "this CI machine draws with other libraries or fonts than the goldens were recorded with: "
+                + "\(RendererEnvironment.driftStep(inCI: true)), or pass --compare perceptual on purpose; do not "
+                + "re-record"
         case .fixOtherFindingsFirst:
             return
-                "do not record yet: this render also has a finding no record may accept — fix that first (see its fix), then verify again"
+                "do not record yet: this render also has a finding no record may accept — fix that first (see its "
+                + "fix), then verify again"
         case .fixCaseExpectation:
             let file =
                 key.hasPrefix(CaseFiles.keyPrefix)
                 ? "Cases/" + key.dropFirst(CaseFiles.keyPrefix.count) + ".json" : "its case file"
             return
-                "the case expects words its render does not draw: fix the render so it draws them, or, if the case asks for the wrong words, correct \"expect\" in \(shellQuoted(file)) (evidence pin --expect writes it); do not re-record"
+                "the case expects words its render does not draw: fix the render so it draws them, or, if the case "
+                + "asks for the wrong words, correct \"expect\" in \(shellQuoted(file)) (evidence pin --expect "
+                + "writes it); do not re-record"
         case .reviewAgain:
             return "review the render as it is now (evidence verify --html), then accept it again from the page"
         }

@@ -25,7 +25,8 @@ public enum AccessibilityOverlay {
             var s = "\(number) \(node) · \(role.rawValue) · " + (spoken.map { "spoken “\($0)”" } ?? "not spoken")
             if let c = contrast {
                 s +=
-                    " · \(WCAG.display(c.ratio)):1 \(c.passes ? "≥" : "<") \(WCAG.display(c.floor)):1 \(c.passes ? "pass" : "FAIL")"
+                    " · \(WCAG.display(c.ratio)):1 \(c.passes ? "≥" : "<") \(WCAG.display(c.floor)):1 "
+                    + "\(c.passes ? "pass" : "FAIL")"
             }
             return s
         }

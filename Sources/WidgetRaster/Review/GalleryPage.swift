@@ -35,7 +35,8 @@ public enum GalleryPage {
             body += "<span class=\"facet\"><b>\(HTML.escape(facet))</b> "
             for v in values {
                 body +=
-                    "<label><input type=\"checkbox\" class=\"toggle\" data-facet=\"\(HTML.escape(facet))\" value=\"\(HTML.escape(v))\" checked> \(HTML.escape(v))</label>"
+                    "<label><input type=\"checkbox\" class=\"toggle\" data-facet=\"\(HTML.escape(facet))\" "
+                    + "value=\"\(HTML.escape(v))\" checked> \(HTML.escape(v))</label>"
             }
             body += "</span>"
         }
@@ -82,29 +83,35 @@ public enum GalleryPage {
         let facets = KeyParts.facetOrder.compactMap { f in p.facets[f].map { " data-\(f)=\"\(HTML.escape($0))\"" } }
             .joined()
         var s =
-            "<figure class=\"tile\(HTML.isVibrant(t.key) ? " wallpaper" : "")\" data-key=\"\(HTML.escape(t.key))\"\(facets)>"
+            "<figure class=\"tile\(HTML.isVibrant(t.key) ? " wallpaper" : "")\" "
+            + "data-key=\"\(HTML.escape(t.key))\"\(facets)>"
         if let src = t.src {
             s +=
-                "<img src=\"\(HTML.src(src))\" width=\"\(t.width)\" height=\"\(t.height)\" alt=\"\(HTML.escape(t.key))\" loading=\"lazy\">"
+                "<img src=\"\(HTML.src(src))\" width=\"\(t.width)\" height=\"\(t.height)\" "
+                + "alt=\"\(HTML.escape(t.key))\" loading=\"lazy\">"
         } else {
             s += "<div class=\"missing\" style=\"width:\(t.width)px;height:\(t.height)px\">no golden</div>"
         }
         let caption = p.variants.isEmpty ? t.key : p.variants.joined(separator: " / ")
         return s
-            + "<figcaption title=\"\(HTML.escape(t.key))\">\(HTML.escape(caption))<span class=\"key\">\(HTML.escape(t.key))</span></figcaption></figure>\n"
+            + "<figcaption title=\"\(HTML.escape(t.key))\">\(HTML.escape(caption))<span "
+            + "class=\"key\">\(HTML.escape(t.key))</span></figcaption></figure>\n"
     }
 
     static let css =
         HTML.wallpaperCSS + """
             .muted { color: #78716c; }
             .facet { margin-right: 1.2rem; } .facet b { margin-right: .3rem; }
-            h2 { margin: 1.4rem 0 .2rem; } h3 { margin: 1rem 0 .2rem; } h4 { margin: .8rem 0 .3rem; font-weight: 500; color: #44403c; }
+            h2 { margin: 1.4rem 0 .2rem; } h3 { margin: 1rem 0 .2rem; } h4 { margin: .8rem 0 .3rem; font-weight: 500;\
+             color: #44403c; }
             h1, h2, h3, h4, .facet { overflow-wrap: anywhere; }
             .tiles { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-            .tile { margin: 0; min-width: 0; max-width: 100%; } .tile img { display: block; max-width: 100%; height: auto; }
+            .tile { margin: 0; min-width: 0; max-width: 100%; } .tile img { display: block; max-width: 100%; height:\
+             auto; }
             .tile figcaption { font-size: 11px; color: #57534e; max-width: 320px; overflow-wrap: anywhere; }
             .tile .key { display: none; }
-            .missing { display: flex; align-items: center; justify-content: center; border: 2px dashed #dc2626; color: #dc2626; max-width: 100%; box-sizing: border-box; }
+            .missing { display: flex; align-items: center; justify-content: center; border: 2px dashed #dc2626; color:\
+             #dc2626; max-width: 100%; box-sizing: border-box; }
             """
 
     static let script = """
@@ -119,7 +126,8 @@ public enum GalleryPage {
           tiles.forEach(function (t) {
             var key = t.dataset.key.toLowerCase();
             var show = words.every(function (w) { return key.indexOf(w) >= 0; });
-            toggles.forEach(function (g) { var v = t.dataset[g.dataset.facet.replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); })]; if (v !== undefined && off[g.dataset.facet + '=' + v]) show = false; });
+            toggles.forEach(function (g) { var v = t.dataset[g.dataset.facet.replace(/-([a-z])/g, function (m, c) {\
+         return c.toUpperCase(); })]; if (v !== undefined && off[g.dataset.facet + '=' + v]) show = false; });
             t.hidden = !show; if (show) shown++;
           });
           Array.prototype.slice.call(document.querySelectorAll('section.grp')).reverse().forEach(function (s) {

@@ -181,15 +181,18 @@ public enum GitHubAnnotations {
         s += "\n| first failures | kind | detail | fix |\n|---|---|---|---|\n"
         for f in ordered.prefix(shown) {
             s +=
-                "| `\(code(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | \(cell(AcceptHint.text(f, goldens: goldens))) |\n"
+                "| `\(code(f.key))` | \(f.kind.rawValue) | \(cell(f.detail)) | "
+                + "\(cell(AcceptHint.text(f, goldens: goldens))) |\n"
         }
         if ordered.count > shown { s += "\n…and \(ordered.count - shown) more.\n" }
         if let page {
             s +=
-                "\nReport: `\(code(page))/index.html` with actual / expected / diff PNGs (upload the folder as an artefact; `evidence report --from RESULT.json` rebuilds it).\n"
+                "\nReport: `\(code(page))/index.html` with actual / expected / diff PNGs (upload the folder as an "
+                + "artefact; `evidence report --from RESULT.json` rebuilds it).\n"
         } else if let dir = result.reportDirectory {
             s +=
-                "\nReport folder: `\(code(dir))` with actual / expected / diff PNGs per failing fixture (upload it as an artefact; `evidence report --from RESULT.json` builds the page).\n"
+                "\nReport folder: `\(code(dir))` with actual / expected / diff PNGs per failing fixture (upload it as "
+                + "an artefact; `evidence report --from RESULT.json` builds the page).\n"
         }
         return s + "\n"
     }

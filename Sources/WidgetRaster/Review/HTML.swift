@@ -51,14 +51,18 @@ public enum HTML {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src file: data: 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src file: data: 'self'; style-src\
+         'unsafe-inline'; script-src 'unsafe-inline'">
         <title>\(escape(title))</title>
-        <script>window.addEventListener('error', function (e) { var d = document.createElement('div'); d.id = 'script-error'; d.textContent = String(e.message); (document.body || document.documentElement).appendChild(d); });</script>
+        <script>window.addEventListener('error', function (e) { var d = document.createElement('div'); d.id =\
+         'script-error'; d.textContent = String(e.message); (document.body || document.documentElement).appendChild(d);\
+         });</script>
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 0 1.5rem 3rem; color: #1c1917; background: #fafaf9; }
         code, pre { font: 12px/1.4 ui-monospace, monospace; }
         .chips label { display: inline-block; margin: 0 .6rem .3rem 0; white-space: nowrap; }
-        .bar { position: sticky; top: 0; background: #fafaf9; padding: .5rem 0; border-bottom: 1px solid #e7e5e4; z-index: 5; }
+        .bar { position: sticky; top: 0; background: #fafaf9; padding: .5rem 0; border-bottom: 1px solid #e7e5e4;\
+         z-index: 5; }
         input[type=search] { width: 22rem; max-width: 90%; }
         \(css)
         </style></head>

@@ -32,12 +32,15 @@ public enum HTMLReport {
         let causes = RollUp.groups(result)
         if !causes.isEmpty {
             body +=
-                "<section class=\"causes\" aria-labelledby=\"causes-title\"><h2 id=\"causes-title\">failures by cause</h2><ol>"
+                "<section class=\"causes\" aria-labelledby=\"causes-title\"><h2 id=\"causes-title\">failures by "
+                + "cause</h2><ol>"
             for (i, g) in causes.enumerated() {
                 body +=
-                    "<li><button type=\"button\" class=\"cause\" data-i=\"\(i)\" aria-pressed=\"false\">\(HTML.escape(g.line))</button>"
+                    "<li><button type=\"button\" class=\"cause\" data-i=\"\(i)\" "
+                    + "aria-pressed=\"false\">\(HTML.escape(g.line))</button>"
                 body +=
-                    " <button type=\"button\" class=\"accept-cause\" data-i=\"\(i)\" hidden>accept its recordable fixtures</button></li>"
+                    " <button type=\"button\" class=\"accept-cause\" data-i=\"\(i)\" hidden>accept its recordable "
+                    + "fixtures</button></li>"
             }
             body += "</ol></section>\n"
         }
@@ -45,23 +48,29 @@ public enum HTMLReport {
             body += "<div class=\"bar\" role=\"search\"><span class=\"chips\">"
             for k in ReviewOrder.kinds where ordered.contains(where: { $0.kind == k }) {
                 body +=
-                    "<label><input type=\"checkbox\" class=\"kind\" value=\"\(k.rawValue)\" checked> \(k.rawValue)</label>"
+                    "<label><input type=\"checkbox\" class=\"kind\" value=\"\(k.rawValue)\" checked> "
+                    + "\(k.rawValue)</label>"
             }
             body +=
-                "</span> <label for=\"q\">filter</label> <input type=\"search\" id=\"q\" placeholder=\"words or a glob: waves dark small · ios/*/dark\"> "
+                "</span> <label for=\"q\">filter</label> <input type=\"search\" id=\"q\" placeholder=\"words or a "
+                + "glob: waves dark small · ios/*/dark\"> "
             body +=
-                "<span class=\"muted\" aria-live=\"polite\"><span id=\"shown\">\(failingKeys.count)</span> of \(failingKeys.count) failing shown</span> "
+                "<span class=\"muted\" aria-live=\"polite\"><span id=\"shown\">\(failingKeys.count)</span> of "
+                + "\(failingKeys.count) failing shown</span> "
             body +=
-                "<button type=\"button\" id=\"prev\">previous (k)</button> <button type=\"button\" id=\"next\">next (j)</button> "
+                "<button type=\"button\" id=\"prev\">previous (k)</button> <button type=\"button\" id=\"next\">next "
+                + "(j)</button> "
             body += "<button type=\"button\" id=\"keys\" aria-controls=\"help\">shortcuts (?)</button></div>\n"
             body +=
-                "<div class=\"split\"><nav id=\"list\" class=\"vlist\" aria-label=\"failing fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>\n"
+                "<div class=\"split\"><nav id=\"list\" class=\"vlist\" aria-label=\"failing fixtures\" "
+                + "tabindex=\"0\"><div class=\"inner\"></div></nav>\n"
             body += "<article id=\"detail\" aria-live=\"polite\"></article></div>\n"
             body += acceptPanel
         }
         body += "<details id=\"passed\"><summary>\(result.passed.count) passed</summary>"
         body +=
-            "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
+            "<p class=\"muted\" id=\"pnote\"></p><div class=\"split\"><nav id=\"plist\" class=\"vlist\" "
+            + "aria-label=\"passed fixtures\" tabindex=\"0\"><div class=\"inner\"></div></nav>"
         body += "<div id=\"pthumb\"></div></div></details>\n"
         body += help
         var data = pageData(result, ordered: ordered, failingKeys: failingKeys)
@@ -93,16 +102,20 @@ public enum HTMLReport {
     static func summaryTables(_ result: VerifyResult, ordered: [GateFailure], failingKeys: [String]) -> String {
         guard !ordered.isEmpty else { return "<p class=\"ok\">Every fixture matches its golden.</p>\n" }
         var s =
-            "<section class=\"tables\" aria-label=\"summary\"><table><caption>by kind (never-re-record kinds first)</caption>"
+            "<section class=\"tables\" aria-label=\"summary\"><table><caption>by kind (never-re-record kinds "
+            + "first)</caption>"
         s += "<tr><th scope=\"col\">kind</th><th scope=\"col\">fixtures</th><th scope=\"col\">findings</th></tr>"
         for k in ReviewOrder.kinds {
             let fs = ordered.filter { $0.kind == k }
             guard !fs.isEmpty else { continue }
             s +=
-                "<tr><td><span class=\"kind k-\(k.rawValue)\">\(k.rawValue)</span></td><td>\(Set(fs.map(\.key)).count)</td><td>\(fs.count)</td></tr>"
+                "<tr><td><span class=\"kind "
+                + "k-\(k.rawValue)\">\(k.rawValue)</span></td><td>\(Set(fs.map(\.key)).count)</td><td>\(fs.count)"
+                + "</td></tr>"
         }
         s +=
-            "</table><table><caption>by area (choose one to filter)</caption><tr><th scope=\"col\">area</th><th scope=\"col\">failing fixtures</th></tr>"
+            "</table><table><caption>by area (choose one to filter)</caption><tr><th scope=\"col\">area</th><th "
+            + "scope=\"col\">failing fixtures</th></tr>"
         // The identity's area (its key's first two segments), so `area/*` matches exactly these keys;
         // a key outside the catalog (a stale golden) has no area.
         let areas = Dictionary(grouping: failingKeys) { k in
@@ -112,14 +125,17 @@ public enum HTMLReport {
         for (area, keys) in areas {
             guard let area else {
                 s +=
-                    "<tr><td>no fixture (a stale golden: also counted under its glob)</td><td class=\"n\">\(keys.count)</td></tr>"
+                    "<tr><td>no fixture (a stale golden: also counted under its glob)</td><td "
+                    + "class=\"n\">\(keys.count)</td></tr>"
                 continue
             }
             // The count is what the glob matches: a stale golden's key under the same prefix too.
             let glob = area + "/*"
             let n = failingKeys.count(where: { Glob.matches(glob, $0) })
             s +=
-                "<tr><td><button type=\"button\" class=\"area\" data-glob=\"\(HTML.escape(glob))\"><code>\(HTML.escape(glob))</code></button></td><td class=\"n\">\(n)</td></tr>"
+                "<tr><td><button type=\"button\" class=\"area\" "
+                + "data-glob=\"\(HTML.escape(glob))\"><code>\(HTML.escape(glob))</code></button></td><td "
+                + "class=\"n\">\(n)</td></tr>"
         }
         return s + "</table></section>\n"
     }
@@ -140,10 +156,14 @@ public enum HTMLReport {
             }
             s += "<details class=\"known \(c.rawValue)\"><summary>\(c.counted(rows.count)) — \(what)</summary>"
             s +=
-                "<table><tr><th scope=\"col\">kind</th><th scope=\"col\">fixture</th><th scope=\"col\">finding</th><th scope=\"col\">seed passage</th></tr>"
+                "<table><tr><th scope=\"col\">kind</th><th scope=\"col\">fixture</th><th scope=\"col\">finding</th><th "
+                + "scope=\"col\">seed passage</th></tr>"
             for k in rows {
                 s +=
-                    "<tr><td>\(k.kind.rawValue)</td><td><code>\(HTML.escape(k.key))</code></td><td>\(k.node.map { "<code>\(HTML.escape($0))</code> " } ?? "")\(HTML.escape(k.detail))</td><td>\(k.boundary.map { "beyond the \(HTML.escape($0)): " } ?? "")<blockquote>\(HTML.escape(k.seed))</blockquote></td></tr>"
+                    "<tr><td>\(k.kind.rawValue)</td><td><code>\(HTML.escape(k.key))</code></td><td>"
+                    + "\(k.node.map { "<code>\(HTML.escape($0))</code> " } ?? "")\(HTML.escape(k.detail))</td><td>"
+                    + "\(k.boundary.map { "beyond the \(HTML.escape($0)): " } ?? "")<blockquote>"
+                    + "\(HTML.escape(k.seed))</blockquote></td></tr>"
             }
             s += "</table></details>\n"
         }
@@ -154,12 +174,16 @@ public enum HTMLReport {
     /// copy, and the command that records exactly it.
     static let acceptPanel = """
         <section id="accept" aria-labelledby="accept-title"><h2 id="accept-title">accept what you reviewed</h2>
-        <p class="muted">Tick a fixture (or press <kbd>a</kbd>) or accept a cause's recordable fixtures; save the file and run
-        <code class="cmd">evidence record --accept accept.txt</code>: it records exactly these, and refuses any render that changed since.</p>
+        <p class="muted">Tick a fixture (or press <kbd>a</kbd>) or accept a cause's recordable fixtures; save the file\
+         and run
+        <code class="cmd">evidence record --accept accept.txt</code>: it records exactly these, and refuses any render\
+         that changed since.</p>
         <p><span id="accept-count" aria-live="polite">0 fixtures accepted</span>
         <a id="accept-save" download="accept.txt" href="data:text/plain,">save accept.txt</a>
-        <button type="button" id="accept-copy">copy the file's text</button> <button type="button" id="accept-clear">clear</button></p>
-        <label for="accept-text">accept.txt</label><br><textarea id="accept-text" readonly rows="4" cols="80"></textarea></section>
+        <button type="button" id="accept-copy">copy the file's text</button> <button type="button"\
+         id="accept-clear">clear</button></p>
+        <label for="accept-text">accept.txt</label><br><textarea id="accept-text" readonly rows="4"\
+         cols="80"></textarea></section>
 
         """
 
@@ -168,7 +192,9 @@ public enum HTMLReport {
         <table><tr><th scope="col">key</th><th scope="col">does</th></tr>
         <tr><td><kbd>j</kbd> <kbd>↓</kbd> <kbd>n</kbd></td><td>next failing fixture</td></tr>
         <tr><td><kbd>k</kbd> <kbd>↑</kbd> <kbd>p</kbd></td><td>previous failing fixture</td></tr>
-        <tr><td><kbd>/</kbd></td><td>focus the filter: words (<code>waves dark small</code>: parts of the key, habit titles and other visible words, token names, element names, kinds) or a glob over the key as in <code>--filter</code> (<code>*</code> crosses <code>/</code>)</td></tr>
+        <tr><td><kbd>/</kbd></td><td>focus the filter: words (<code>waves dark small</code>: parts of the key, habit\
+         titles and other visible words, token names, element names, kinds) or a glob over the key as in\
+         <code>--filter</code> (<code>*</code> crosses <code>/</code>)</td></tr>
         <tr><td><kbd>a</kbd></td><td>accept the current fixture (or take it back), where recording is its fix</td></tr>
         <tr><td><kbd>s</kbd> <kbd>l</kbd> <kbd>o</kbd></td><td>side by side · slider · onion skin</td></tr>
         <tr><td><kbd>1</kbd> <kbd>2</kbd> <kbd>0</kbd></td><td>zoom 1× · 2× · fit</td></tr>
@@ -181,7 +207,8 @@ public enum HTMLReport {
     // MARK: data
 
     /// The page's data: one compact array per failing fixture,
-    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair · 16 accessibility view), vibrant, findings, words]`, with each finding
+    /// `[key, images (1 expected · 2 actual · 4 diff · 8 pair · 16 accessibility view), vibrant, findings, words]`,
+    /// with each finding
     /// `[kind, node, detail, box [x,y,w,h] or 0, hint index]` and words
     /// `[width, height, text now, text diff or 0 when unchanged, label now, label diff or 0]` (a diff
     /// is `[[0 same|1 removed|2 added, text]…]`; an unrecorded fixture's is 1). Hints are shared:
@@ -358,15 +385,18 @@ public enum HTMLReport {
             return "\(n) comparison\(n == 1 ? "" : "s")"
         }
         var s =
-            "<details class=\"checks\"><summary>\(CheckRegistry.checks.count) checks besides the golden comparison</summary><table>"
+            "<details class=\"checks\"><summary>\(CheckRegistry.checks.count) checks besides the golden "
+            + "comparison</summary><table>"
         s += "<tr><th scope=\"col\">check</th><th scope=\"col\">kind</th><th scope=\"col\">runs in</th>"
         s += "<th scope=\"col\">in this run</th><th scope=\"col\">findings</th><th scope=\"col\">reads</th></tr>"
         for c in CheckRegistry.checks {
             let findings = result.failures.filter { $0.kind == c.kind }.count
             s +=
-                "<tr><td><code>\(HTML.escape(c.name))</code></td><td><span class=\"kind k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
+                "<tr><td><code>\(HTML.escape(c.name))</code></td><td><span class=\"kind "
+                + "k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
             s +=
-                "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(inThisRun(c))</td><td>\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
+                "<td>\(HTML.escape(c.stages.map(\.rawValue).joined(separator: ", ")))</td><td>\(inThisRun(c))</td><td>"
+                + "\(findings)</td><td>\(HTML.escape(c.reads))</td></tr>"
         }
         return s + "</table></details>\n"
     }
@@ -380,22 +410,27 @@ public enum HTMLReport {
         table { border-collapse: collapse; margin: .5rem 0 1rem; } caption { text-align: left; font-weight: 600; }
         td, th { border-bottom: 1px solid #e7e5e4; padding: .2rem .6rem; text-align: left; vertical-align: top; }
         blockquote { margin: 0; font-style: italic; max-width: 40rem; }
-        .kind { display: inline-block; padding: 0 .4rem; border-radius: .6rem; font-size: 12px; color: #fff; background: #57534e; }
+        .kind { display: inline-block; padding: 0 .4rem; border-radius: .6rem; font-size: 12px; color: #fff;\
+         background: #57534e; }
         \(kindStyles)
         .box { position: absolute; border: 2px solid #b91c1c; box-sizing: border-box; pointer-events: none; }
         .box { background: transparent !important; }
         .split { display: flex; gap: 1rem; align-items: flex-start; }
-        .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 75vh; overflow: auto; border: 1px solid #e7e5e4; background: #fff; }
+        .vlist { position: relative; flex: 0 0 22rem; max-width: 40%; height: 75vh; overflow: auto; border: 1px solid\
+         #e7e5e4; background: #fff; }
         .vlist .inner { position: relative; }
-        .vlist .row, .vlist .grp { position: absolute; left: 0; right: 0; padding: 0 .5rem; box-sizing: border-box; overflow: hidden; }
+        .vlist .row, .vlist .grp { position: absolute; left: 0; right: 0; padding: 0 .5rem; box-sizing: border-box;\
+         overflow: hidden; }
         .vlist .grp { line-height: 28px; white-space: nowrap; }
         /* Keys whole: wrapped at any character (they have no spaces), the row as tall as its lines. */
-        .vlist .row { color: #1c1917; text-decoration: none; display: block; padding-top: 4px; line-height: 18px; font-size: 12px; word-break: break-all; }
+        .vlist .row { color: #1c1917; text-decoration: none; display: block; padding-top: 4px; line-height: 18px;\
+         font-size: 12px; word-break: break-all; }
         .vlist .row code, .vlist .probe { font-size: 12px; }
         .vlist .probe { position: absolute; visibility: hidden; white-space: pre; }
         .causes h2 { font-size: 14px; margin: .3rem 0 .1rem; }
         .causes ol { margin: 0 0 .3rem; padding-left: 1.6rem; max-height: 5.6em; overflow: auto; font-size: 13px; }
-        button.cause, button.area { background: none; border: 0; padding: 0 .2rem; font: inherit; text-align: left; cursor: pointer; color: #1c1917; }
+        button.cause, button.area { background: none; border: 0; padding: 0 .2rem; font: inherit; text-align: left;\
+         cursor: pointer; color: #1c1917; }
         button.cause[aria-pressed="true"] { background: #e0f2fe; font-weight: 600; }
         button.cause:hover, button.area:hover { text-decoration: underline; }
         .legend { font-size: 12px; color: #44403c; margin: .2rem 0 0; padding-left: 1rem; }
@@ -411,8 +446,10 @@ public enum HTMLReport {
         .tools button[aria-pressed="true"] { background: #1c1917; color: #fff; }
         .stage { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; overflow: auto; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #6b6560; }
-        .a11y { margin-top: .8rem; } .a11y summary { font-size: 13px; cursor: pointer; } .a11y img { display: block; max-width: 100%; height: auto; margin-top: .3rem; }
-        .frame { position: relative; display: inline-block; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; line-height: 0; }
+        .a11y { margin-top: .8rem; } .a11y summary { font-size: 13px; cursor: pointer; } .a11y img { display: block;\
+         max-width: 100%; height: auto; margin-top: .3rem; }
+        .frame { position: relative; display: inline-block; background: repeating-conic-gradient(#eee 0 25%, #fff 0\
+         50%) 0 0 / 16px 16px; line-height: 0; }
         .frame.wallpaper { background: #5d6472; }
         .frame img { display: block; image-rendering: pixelated; }
         .frame .over { position: absolute; left: 0; top: 0; }
@@ -424,22 +461,27 @@ public enum HTMLReport {
         .num { color: #fff; padding: 0 .35rem; border-radius: 2px; font-weight: 600; }
         #accept { border-top: 1px solid #d6d3d1; margin-top: 1rem; padding-top: .5rem; }
         #accept textarea { width: 100%; max-width: 60rem; font: 12px ui-monospace, monospace; }
-        #help { position: fixed; right: 1rem; top: 4rem; background: #fff; border: 1px solid #a8a29e; padding: .5rem 1rem; z-index: 10; box-shadow: 0 4px 16px #0003; }
+        #help { position: fixed; right: 1rem; top: 4rem; background: #fff; border: 1px solid #a8a29e; padding: .5rem\
+         1rem; z-index: 10; box-shadow: 0 4px 16px #0003; }
         #pthumb img { margin-top: .5rem; }
-        @media (max-width: 700px) { .split { flex-direction: column; } .vlist { flex: none; width: 100%; max-width: none; height: 40vh; } }
+        @media (max-width: 700px) { .split { flex-direction: column; } .vlist { flex: none; width: 100%; max-width:\
+         none; height: 40vh; } }
         """
 
     static let script = #"""
         var D = JSON.parse(document.getElementById('data').textContent);
         var F = D.f;
         function $(id) { return document.getElementById(id); }
-        function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
-        // The CLI's glob (Gate/Fixture.swift Glob.matches): whole key, * any run (crossing /), ? one character, [abc] a set.
+        function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !=\#
+         null) e.textContent = text; return e; }
+        // The CLI's glob (Gate/Fixture.swift Glob.matches): whole key, * any run (crossing /), ? one character, [abc]\#
+         a set.
         function glob(p, t) {
           var pi = 0, ti = 0, starP = -1, starT = 0;
           function one(i, c) {
             if (p[i] === '?') return i + 1;
-            if (p[i] === '[') { var close = p.indexOf(']', i + 1); if (close > i) return p.slice(i + 1, close).indexOf(c) >= 0 ? close + 1 : -1; }
+            if (p[i] === '[') { var close = p.indexOf(']', i + 1); if (close > i) return p.slice(i + 1,\#
+         close).indexOf(c) >= 0 ? close + 1 : -1; }
             return p[i] === c ? i + 1 : -1;
           }
           while (ti < t.length) {
@@ -499,24 +541,30 @@ public enum HTMLReport {
             var avail = (box.clientWidth || 340) - 16;
             return perLine = cw > 0 && box.clientWidth ? Math.max(8, Math.floor(avail / cw)) : 0;
           }
-          function height(r) { var k = keyOf(r); if (k == null) return 28; var n = lineChars(); return 8 + 18 * (n ? Math.max(1, Math.ceil(k.length / n)) : 3); }
-          function at(y) { var lo = 0, hi = rows.length; while (lo < hi) { var m = (lo + hi) >> 1; if (tops[m + 1] <= y) lo = m + 1; else hi = m; } return lo; }
+          function height(r) { var k = keyOf(r); if (k == null) return 28; var n = lineChars(); return 8 + 18 * (n ?\#
+         Math.max(1, Math.ceil(k.length / n)) : 3); }
+          function at(y) { var lo = 0, hi = rows.length; while (lo < hi) { var m = (lo + hi) >> 1; if (tops[m + 1] <=\#
+         y) lo = m + 1; else hi = m; } return lo; }
           function paint() {
             queued = false;
             inner.style.height = tops[rows.length] + 'px';
             var top = box.scrollTop, h = box.clientHeight || 800;
             var a = Math.max(0, at(top) - 8), b = Math.min(rows.length, at(top + h) + 9);
             inner.textContent = '';
-            for (var i = a; i < b; i++) { var n = draw(rows[i]); n.style.top = tops[i] + 'px'; n.style.height = (tops[i + 1] - tops[i]) + 'px'; inner.appendChild(n); }
+            for (var i = a; i < b; i++) { var n = draw(rows[i]); n.style.top = tops[i] + 'px'; n.style.height =\#
+         (tops[i + 1] - tops[i]) + 'px'; inner.appendChild(n); }
           }
-          function layout() { tops = [0]; perLine = 0; rows.forEach(function (r) { tops.push(tops[tops.length - 1] + height(r)); }); }
+          function layout() { tops = [0]; perLine = 0; rows.forEach(function (r) { tops.push(tops[tops.length - 1] +\#
+         height(r)); }); }
           box.addEventListener('scroll', function () { if (!queued) { queued = true; requestAnimationFrame(paint); } });
           return { set: function (r) { rows = r; layout(); paint(); }, paint: function () { layout(); paint(); },
-                   show: function (i) { var t = tops[i], b = tops[i + 1]; if (t < box.scrollTop || b > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, t - 84); paint(); } };
+                   show: function (i) { var t = tops[i], b = tops[i + 1]; if (t < box.scrollTop || b > box.scrollTop +\#
+         box.clientHeight) box.scrollTop = Math.max(0, t - 84); paint(); } };
         }
         var visible = [], rowOf = {};
         var list = $('list') ? VList($('list'), function (r) {
-          if (r.group) { var g = el('div', 'grp', r.group + ' (' + r.n + ')'); g.setAttribute('role', 'heading'); g.setAttribute('aria-level', '3'); return g; }
+          if (r.group) { var g = el('div', 'grp', r.group + ' (' + r.n + ')'); g.setAttribute('role', 'heading');\#
+         g.setAttribute('aria-level', '3'); return g; }
           var f = F[r.i], a = el('a', 'row');
           a.href = '#f=' + encodeURIComponent(f[0]);
           a.dataset.key = f[0];
@@ -528,7 +576,8 @@ public enum HTMLReport {
           a.addEventListener('click', function (e) { e.preventDefault(); select(r.i); });
           return a;
         }, function (r) { return r.group ? null : F[r.i][0]; }) : null;
-        function kindsOf(f) { var out = []; f[3].forEach(function (x) { if (out.indexOf(x[0]) < 0) out.push(x[0]); }); return out; }
+        function kindsOf(f) { var out = []; f[3].forEach(function (x) { if (out.indexOf(x[0]) < 0) out.push(x[0]); });\#
+         return out; }
         function apply() {
           var kinds = document.querySelectorAll('input.kind');
           for (var k = 0; k < kinds.length; k++) kinds[k].checked = !S.off[kinds[k].value];
@@ -563,7 +612,8 @@ public enum HTMLReport {
           if (list && i >= 0) list.show(rowOf[i]);
         }
         // "N of M shown", kept in step with the filter (a keystroke keeps the detail, not its count).
-        function position() { var p = $('pos'); if (p && S.sel >= 0) p.textContent = (visible.indexOf(S.sel) + 1) + ' of ' + visible.length + ' shown'; }
+        function position() { var p = $('pos'); if (p && S.sel >= 0) p.textContent = (visible.indexOf(S.sel) + 1) + '\#
+         of ' + visible.length + ' shown'; }
         // Accepting: key → the accept file's line; the file lists them in the page's order.
         function toggleAccept(i, on) {
           if (!D.a[i]) return;
@@ -586,13 +636,16 @@ public enum HTMLReport {
           if (S.sel < 0) { box.appendChild(el('p', 'muted', 'No failing fixture matches the filter.')); return; }
           var f = F[S.sel], key = f[0], imgs = f[1], vibrant = f[2], w = f[4];
           var h = el('h2'); h.id = 'current'; h.appendChild(el('code', 'key', key));
-          kindsOf(f).forEach(function (k) { h.appendChild(document.createTextNode(' ')); h.appendChild(el('span', 'kind k-' + k, k)); });
+          kindsOf(f).forEach(function (k) { h.appendChild(document.createTextNode(' ')); h.appendChild(el('span',\#
+         'kind k-' + k, k)); });
           box.appendChild(h);
           var pos = el('p', 'muted'); pos.id = 'pos'; box.appendChild(pos); position();
           if (D.a[S.sel]) {
-            var lab = el('label', 'accept'), cb = el('input'); cb.type = 'checkbox'; cb.id = 'accept-this'; cb.checked = !!S.acc[key];
+            var lab = el('label', 'accept'), cb = el('input'); cb.type = 'checkbox'; cb.id = 'accept-this'; cb.checked\#
+         = !!S.acc[key];
             cb.addEventListener('change', function () { toggleAccept(S.sel, cb.checked); });
-            lab.appendChild(cb); lab.appendChild(document.createTextNode(' accept this render (record it at the pixels reviewed here)'));
+            lab.appendChild(cb); lab.appendChild(document.createTextNode(' accept this render (record it at the pixels\#
+         reviewed here)'));
             box.appendChild(lab);
           }
           var ul = el('ul', 'findings'), hints = [], nums = boxNumbers(f);
@@ -600,20 +653,23 @@ public enum HTMLReport {
             var li = el('li');
             if (nums[j]) {
               var st = boxStyle(nums[j] - 1), num = el('span', 'num', String(nums[j]));
-              num.style.background = st.color; num.style.borderBottom = '2px ' + st.line + ' #fff'; num.title = 'box ' + nums[j] + ' on the render';
+              num.style.background = st.color; num.style.borderBottom = '2px ' + st.line + ' #fff'; num.title = 'box '\#
+         + nums[j] + ' on the render';
               li.appendChild(num); li.appendChild(document.createTextNode(' '));
             }
             li.appendChild(el('span', 'kind k-' + x[0], x[0])); li.appendChild(document.createTextNode(' '));
             if (x[1]) { li.appendChild(el('code', null, x[1])); li.appendChild(document.createTextNode(' ')); }
             li.appendChild(document.createTextNode(x[2]));
-            if (x[3]) li.appendChild(el('span', 'muted', ' [box (' + x[3][0] + ',' + x[3][1] + ' ' + x[3][2] + '×' + x[3][3] + ')]'));
+            if (x[3]) li.appendChild(el('span', 'muted', ' [box (' + x[3][0] + ',' + x[3][1] + ' ' + x[3][2] + '×' +\#
+         x[3][3] + ')]'));
             ul.appendChild(li);
             var t = hintText(x[4], key); if (hints.indexOf(t) < 0) hints.push(t);
           });
           // The picture first (as Playwright's and reg-cli's reports), then what was found and what to do.
           if (imgs & 11) box.appendChild(images(f));
           box.appendChild(ul);
-          hints.forEach(function (t) { var p = el('p', 'hint', 'what to do: '); p.appendChild(el('code', 'cmd', t)); box.appendChild(p); });
+          hints.forEach(function (t) { var p = el('p', 'hint', 'what to do: '); p.appendChild(el('code', 'cmd', t));\#
+         box.appendChild(p); });
           if (w) box.appendChild(words(w));
           box.appendChild(a11y(f));
         }
@@ -621,18 +677,23 @@ public enum HTMLReport {
         // failing fixtures in review order; for the others the page gives the command that draws it.
         function a11y(f) {
           var d = el('details', 'a11y'); d.open = true;
-          d.appendChild(el('summary', null, 'accessibility view: every element\'s box, role, spoken text and measured contrast'));
+          d.appendChild(el('summary', null, 'accessibility view: every element\'s box, role, spoken text and measured\#
+         contrast'));
           if (f[1] & 16) {
-            var im = img(f, '\#(AccessibilityOverlay.fileName)', 'accessibility view of ' + f[0] + ': each element outlined and numbered, its role, spoken text and contrast listed beside the render');
+            var im = img(f, '\#(AccessibilityOverlay.fileName)', 'accessibility view of ' + f[0] + ': each element\#
+         outlined and numbered, its role, spoken text and contrast listed beside the render');
             im.loading = 'lazy'; d.appendChild(im);
           } else if (f[1] & 2) {
-            var p = el('p', 'hint', 'not drawn for this run (only the first \#(Verifier.accessibilityViewLimit) failing fixtures get one): ');
-            p.appendChild(el('code', 'cmd', 'evidence render --fixture ' + f[0] + ' --overlay -o \#(AccessibilityOverlay.fileName)')); d.appendChild(p);
+            var p = el('p', 'hint', 'not drawn for this run (only the first \#(Verifier.accessibilityViewLimit)\#
+         failing fixtures get one): ');
+            p.appendChild(el('code', 'cmd', 'evidence render --fixture ' + f[0] + ' --overlay -o\#
+         \#(AccessibilityOverlay.fileName)')); d.appendChild(p);
           } else return document.createTextNode('');
           return d;
         }
         function tools(f) {
-          var t = el('div', 'tools'); t.setAttribute('role', 'toolbar'); t.setAttribute('aria-label', 'comparison view and zoom');
+          var t = el('div', 'tools'); t.setAttribute('role', 'toolbar'); t.setAttribute('aria-label', 'comparison view\#
+         and zoom');
           function group(label, opts, cur, set) {
             var g = el('span'); g.setAttribute('role', 'group'); g.setAttribute('aria-label', label);
             opts.forEach(function (o) {
@@ -643,12 +704,14 @@ public enum HTMLReport {
             });
             t.appendChild(g);
           }
-          if ((f[1] & 3) === 3) group('view', [['side', 'side by side (s)'], ['slider', 'slider (l)'], ['onion', 'onion skin (o)']], S.view, setView);
+          if ((f[1] & 3) === 3) group('view', [['side', 'side by side (s)'], ['slider', 'slider (l)'], ['onion',\#
+         'onion skin (o)']], S.view, setView);
           group('zoom', [['1', '1× (1)'], ['2', '2× (2)'], ['fit', 'fit (0)']], S.zoom, setZoom);
           var links = el('span', 'muted', 'full size: ');
           [['expected.png', 1], ['actual.png', 2], ['diff.png', 4]].forEach(function (n) {
             if (!(f[1] & n[1])) return;
-            var a = el('a', null, n[0]); a.href = path(f[0], n[0]); a.target = '_blank'; links.appendChild(a); links.appendChild(document.createTextNode(' '));
+            var a = el('a', null, n[0]); a.href = path(f[0], n[0]); a.target = '_blank'; links.appendChild(a);\#
+         links.appendChild(document.createTextNode(' '));
           });
           t.appendChild(links);
           return t;
@@ -666,26 +729,34 @@ public enum HTMLReport {
             var k = S.zoom === '1' ? 1 : S.zoom === '2' ? 2 : Math.min(1, avail / widest);
             imgs.forEach(function (im, i) {
               im.style.width = (im.naturalWidth * k) + 'px'; im.style.height = (im.naturalHeight * k) + 'px';
-              if (captions[i]) captions[i].textContent = captions[i].dataset.name + ' · ' + im.naturalWidth + ' × ' + im.naturalHeight + ' px';
+              if (captions[i]) captions[i].textContent = captions[i].dataset.name + ' · ' + im.naturalWidth + ' × ' +\#
+         im.naturalHeight + ' px';
             });
           }
-          imgs.forEach(function (im) { if (im.complete && im.naturalWidth) done(); else { im.addEventListener('load', done); im.addEventListener('error', done); } });
+          imgs.forEach(function (im) { if (im.complete && im.naturalWidth) done(); else { im.addEventListener('load',\#
+         done); im.addEventListener('error', done); } });
         }
         function frame(f) { var d = el('div', 'frame' + (f[2] ? ' wallpaper' : '')); return d; }
-        function img(f, name, alt, cls) { var i = el('img', cls); i.src = path(f[0], name); i.alt = alt; i.decoding = 'async'; return i; }
+        function img(f, name, alt, cls) { var i = el('img', cls); i.src = path(f[0], name); i.alt = alt; i.decoding =\#
+         'async'; return i; }
         function images(f) {
           var wrap = el('div'); wrap.appendChild(tools(f));
           var stage = el('div', 'stage'); stage.dataset.view = S.view; wrap.appendChild(stage);
           var all = [], caps = [];
           if (S.view !== 'side' && (f[1] & 3) === 3) {
-            var fig = el('figure'), cap = el('figcaption'); cap.dataset.name = S.view === 'slider' ? 'slider: expected left, actual right' : 'onion skin: actual over expected';
+            var fig = el('figure'), cap = el('figcaption'); cap.dataset.name = S.view === 'slider' ? 'slider: expected\#
+         left, actual right' : 'onion skin: actual over expected';
             cap.textContent = cap.dataset.name; fig.appendChild(cap);
-            var fr = frame(f), under = img(f, 'expected.png', 'expected'), over = img(f, 'actual.png', 'actual', 'over');
+            var fr = frame(f), under = img(f, 'expected.png', 'expected'), over = img(f, 'actual.png', 'actual',\#
+         'over');
             fr.appendChild(under); fr.appendChild(over); fig.appendChild(fr);
-            var range = el('input'); range.type = 'range'; range.min = '0'; range.max = '100'; range.value = '50'; range.className = 'pos';
-            range.setAttribute('aria-label', S.view === 'slider' ? 'slider position: expected to the left of it, actual to the right' : 'opacity of actual over expected');
+            var range = el('input'); range.type = 'range'; range.min = '0'; range.max = '100'; range.value = '50';\#
+         range.className = 'pos';
+            range.setAttribute('aria-label', S.view === 'slider' ? 'slider position: expected to the left of it,\#
+         actual to the right' : 'opacity of actual over expected');
             function upd() {
-              if (S.view === 'slider') { over.style.opacity = '1'; over.style.clipPath = 'inset(0 0 0 ' + range.value + '%)'; }
+              if (S.view === 'slider') { over.style.opacity = '1'; over.style.clipPath = 'inset(0 0 0 ' + range.value\#
+         + '%)'; }
               else { over.style.clipPath = 'none'; over.style.opacity = String(range.value / 100); }
             }
             range.addEventListener('input', upd); upd();
@@ -698,12 +769,14 @@ public enum HTMLReport {
             [['expected.png', 1, stale ? 'the orphaned golden (no fixture draws it)' : 'expected'],
              ['actual.png', 2, alone ? 'this render, in the one tint' : (f[1] & 1) ? 'actual' : 'the render'],
              ['pair.png', 8, 'its pair: the same meaning, identical in one-tint pixels'],
-             ['diff.png', 4, f[2] && (f[1] & 2) ? 'diff over the wallpaper, the render dimmed beneath' : 'diff']].forEach(function (n) {
+             ['diff.png', 4, f[2] && (f[1] & 2) ? 'diff over the wallpaper, the render dimmed beneath' :\#
+         'diff']].forEach(function (n) {
               if (!(f[1] & n[1])) return;
               var fig = el('figure'), cap = el('figcaption', null, n[2]); cap.dataset.name = n[2]; fig.appendChild(cap);
               var fr = frame(f), im;
               if (n[1] === 4 && f[2] && (f[1] & 2)) {
-                var under = img(f, 'actual.png', 'the render, dimmed', 'dim'); fr.appendChild(under); all.push(under); caps.push(null);
+                var under = img(f, 'actual.png', 'the render, dimmed', 'dim'); fr.appendChild(under); all.push(under);\#
+         caps.push(null);
                 im = img(f, n[0], n[2], 'multiply');
               } else im = img(f, n[0], n[2]);
               fr.appendChild(im);
@@ -718,36 +791,44 @@ public enum HTMLReport {
         // pattern once they repeat), the same number as in the findings list, so two boxes of one kind
         // are told apart.
         var BOX = \#(kindPalette), LINE = ['solid', 'dashed', 'dotted', 'double'];
-        function boxStyle(n) { return { color: BOX[n % BOX.length], line: LINE[Math.floor(n / BOX.length) % LINE.length] }; }
-        function boxNumbers(f) { var out = [], n = 0; f[3].forEach(function (x) { out.push(x[3] ? ++n : 0); }); return out; }
+        function boxStyle(n) { return { color: BOX[n % BOX.length], line: LINE[Math.floor(n / BOX.length) %\#
+         LINE.length] }; }
+        function boxNumbers(f) { var out = [], n = 0; f[3].forEach(function (x) { out.push(x[3] ? ++n : 0); }); return\#
+         out; }
         function boxes(fr, f) {
           var W = f[4][0], H = f[4][1]; if (!(W > 0 && H > 0)) return;
           var nums = boxNumbers(f);
           f[3].forEach(function (x, j) {
             if (!x[3]) return;
             var st = boxStyle(nums[j] - 1);
-            var b = el('div', 'box k-' + x[0]); b.title = nums[j] + '. ' + x[0] + (x[1] ? ' ' + x[1] : '') + ': ' + x[2];
-            b.style.borderColor = st.color; b.style.borderStyle = st.line; if (st.line === 'double') b.style.borderWidth = '4px';
+            var b = el('div', 'box k-' + x[0]); b.title = nums[j] + '. ' + x[0] + (x[1] ? ' ' + x[1] : '') + ': ' +\#
+         x[2];
+            b.style.borderColor = st.color; b.style.borderStyle = st.line; if (st.line === 'double')\#
+         b.style.borderWidth = '4px';
             b.style.left = (x[3][0] * 100 / W) + '%'; b.style.top = (x[3][1] * 100 / H) + '%';
-            b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H) + '%';
+            b.style.width = (Math.max(1, x[3][2]) * 100 / W) + '%'; b.style.height = (Math.max(1, x[3][3]) * 100 / H)\#
+         + '%';
             fr.appendChild(b);
             // The measure beside the outline: the ratio and floor of a contrast finding, else what it is.
             var m = /\d+\.\d+:1 vs floor \d+\.\d+:1/.exec(x[2]);
             var t = el('span', 'tag kind k-' + x[0], nums[j] + ' ' + (x[1] || x[0]) + (m ? ' ' + m[0] : ''));
             t.style.background = st.color;
-            t.style.left = b.style.left; t.style.top = 'calc(' + ((x[3][1] + Math.max(1, x[3][3])) * 100 / H) + '% + 2px)';
+            t.style.left = b.style.left; t.style.top = 'calc(' + ((x[3][1] + Math.max(1, x[3][3])) * 100 / H) + '% +\#
+         2px)';
             fr.appendChild(t);
           });
         }
         function words(w) {
           var t = el('table', 'words'), head = el('tr');
-          ['', 'recorded', 'now'].forEach(function (s, i) { var th = el('th', null, i ? s : 'words'); th.scope = 'col'; head.appendChild(th); });
+          ['', 'recorded', 'now'].forEach(function (s, i) { var th = el('th', null, i ? s : 'words'); th.scope =\#
+         'col'; head.appendChild(th); });
           t.appendChild(head);
           function row(name, now, diff, joiner) {
             var tr = el('tr'), th = el('th', null, name); th.scope = 'row'; tr.appendChild(th);
             var before = el('td'), after = el('td');
             if (diff === 1) { before.className = 'muted'; before.textContent = 'not recorded'; }
-            function put(td, text, tag) { var e = el(tag || (joiner ? 'span' : 'div'), null, text); td.appendChild(joiner && !tag ? document.createTextNode(text) : e); }
+            function put(td, text, tag) { var e = el(tag || (joiner ? 'span' : 'div'), null, text);\#
+         td.appendChild(joiner && !tag ? document.createTextNode(text) : e); }
             if (diff === 0 || diff === 1) {
               (joiner ? [now] : now).forEach(function (x) { put(after, x); if (diff === 0) put(before, x); });
             } else {
@@ -769,16 +850,19 @@ public enum HTMLReport {
             e.preventDefault();
             var box = $('pthumb'); box.textContent = '';
             box.appendChild(el('p', null, k));
-            if (D.goldens == null) { box.appendChild(el('p', 'muted', 'no thumbnail: this page does not know where the goldens folder is (open the page verify --html wrote)')); return; }
+            if (D.goldens == null) { box.appendChild(el('p', 'muted', 'no thumbnail: this page does not know where the\#
+         goldens folder is (open the page verify --html wrote)')); return; }
             var fr = el('div', 'frame' + (/^ios\/accessory|\/accessory/.test(k) ? ' wallpaper' : '')), im = el('img');
-            im.src = (D.goldens ? D.goldens + '/' : '') + k.split('/').map(encodeURIComponent).join('/') + '.png'; im.alt = 'golden of ' + k; im.style.maxWidth = '100%';
+            im.src = (D.goldens ? D.goldens + '/' : '') + k.split('/').map(encodeURIComponent).join('/') + '.png';\#
+         im.alt = 'golden of ' + k; im.style.maxWidth = '100%';
             fr.appendChild(im); box.appendChild(fr);
           });
           return a;
         }, function (k) { return k; });
         function passed() {
           var ks = D.passed.filter(function (k) { return !S.q || matches(S.q, k); });
-          $('pnote').textContent = ks.length + ' of ' + D.passed.length + ' passed fixtures match the filter; choose one to see its golden.';
+          $('pnote').textContent = ks.length + ' of ' + D.passed.length + ' passed fixtures match the filter; choose\#
+         one to see its golden.';
           plist.set(ks);
         }
         $('passed').addEventListener('toggle', function () { plist.paint(); });
@@ -797,7 +881,8 @@ public enum HTMLReport {
         document.querySelectorAll('button.cause').forEach(function (b) {
           b.addEventListener('click', function () {
             var i = Number(b.dataset.i); S.cause = S.cause === i ? -1 : i;
-            document.querySelectorAll('button.cause').forEach(function (o) { o.setAttribute('aria-pressed', Number(o.dataset.i) === S.cause ? 'true' : 'false'); });
+            document.querySelectorAll('button.cause').forEach(function (o) { o.setAttribute('aria-pressed',\#
+         Number(o.dataset.i) === S.cause ? 'true' : 'false'); });
             apply();
           });
         });
@@ -805,14 +890,16 @@ public enum HTMLReport {
         document.querySelectorAll('button.accept-cause').forEach(function (b) {
           var ids = D.c[Number(b.dataset.i)].filter(function (i) { return D.a[i]; });
           if (!ids.length) return;
-          b.hidden = false; b.textContent = 'accept its ' + ids.length + ' recordable fixture' + (ids.length === 1 ? '' : 's');
+          b.hidden = false; b.textContent = 'accept its ' + ids.length + ' recordable fixture' + (ids.length === 1 ?\#
+         '' : 's');
           b.addEventListener('click', function () {
             var all = ids.every(function (i) { return S.acc[F[i][0]]; });
             ids.forEach(function (i) { toggleAccept(i, !all); });
           });
         });
         if ($('accept-copy')) {
-          $('accept-copy').addEventListener('click', function () { var t = $('accept-text'); t.select(); if (navigator.clipboard) navigator.clipboard.writeText(t.value); });
+          $('accept-copy').addEventListener('click', function () { var t = $('accept-text'); t.select(); if\#
+         (navigator.clipboard) navigator.clipboard.writeText(t.value); });
           $('accept-clear').addEventListener('click', function () { S.acc = {}; drawAccept(); });
           drawAccept();
         }

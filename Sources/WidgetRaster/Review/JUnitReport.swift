@@ -40,7 +40,8 @@ public enum JUnitReport {
         let text = failures.map { "\($0.kind.rawValue): \($0.detail)\n  fix: \(AcceptHint.text($0, goldens: goldens))" }
             .joined(separator: "\n")
         s +=
-            ">\n      <failure type=\"\(xml(kinds))\" message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
+            ">\n      <failure type=\"\(xml(kinds))\" "
+            + "message=\"\(xml("\(first.kind.rawValue): \(first.detail)\(more)"))\">"
         return s + xml(text) + "</failure>\n    </testcase>\n"
     }
 

@@ -83,7 +83,8 @@ public final class JUnitStream: @unchecked Sendable {
         if fd >= 0, let tempPath {
             close(fd)
             fd = -1
-            // Streamed cases name the goldens as `begin` did; if the result names them otherwise, all are rendered afresh.
+            // Streamed cases name the goldens as `begin` did; if the result names them otherwise, all are rendered
+            // afresh.
             if goldens == (result.run?.goldens ?? "Goldens") {
                 cached = FileManager.default.contents(atPath: tempPath).map { [UInt8]($0) } ?? []
             }

@@ -104,7 +104,8 @@ public struct PageFolder {
                 // `verify --html DIR --json > DIR/result.json`: the shell made the file before verify ran.
                 throw InputError(
                     target.path,
-                    "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect"
+                    "holds \(resultName) but was not written by evidence (no \(markerName)): verify --html DIR writes "
+                        + "DIR/\(resultName) itself — drop the '> DIR/\(resultName)' redirect"
                 )
             }
             throw InputError(
@@ -117,7 +118,8 @@ public struct PageFolder {
         if replacing, let problem = pageProblem(folder) {
             throw InputError(
                 target.path,
-                "holds \(problem), which no page evidence writes holds; it is not replaced — choose a new or empty folder"
+                "holds \(problem), which no page evidence writes holds; it is not replaced — choose a new or empty "
+                    + "folder"
             )
         }
     }

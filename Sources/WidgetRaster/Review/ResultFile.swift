@@ -30,7 +30,8 @@ public struct ResultFile: Sendable {
         guard probe.schema == ResultSchema.tag else {
             throw InputError(
                 path,
-                "result schema \(probe.schema.map { "'\(escapeControls(String($0.prefix(40))))'" } ?? "missing"); this evidence reads \(ResultSchema.tag) — rerun 'evidence verify --json' with this version"
+                "result schema \(probe.schema.map { "'\(escapeControls(String($0.prefix(40))))'" } ?? "missing"); this "
+                    + "evidence reads \(ResultSchema.tag) — rerun 'evidence verify --json' with this version"
             )
         }
         let result: VerifyResult
@@ -177,7 +178,8 @@ public struct ResultFile: Sendable {
         // whose run named no real check passed); a shard's too, when it records them.
         if let checks = r.run?.checks, !checks.isEmpty, !acceptedChecks.contains(checks) {
             return failure(
-                "the result's run lists the checks \(quoted(checks.prefix(8).joined(separator: ", "))), not this evidence's \(expectedChecks.joined(separator: ", "))"
+                "the result's run lists the checks \(quoted(checks.prefix(8).joined(separator: ", "))), not this "
+                    + "evidence's \(expectedChecks.joined(separator: ", "))"
             )
         }
         guard r.shard == nil else { return [] }
@@ -207,7 +209,8 @@ public struct ResultFile: Sendable {
             let entries = judged.map { RunInfo.matrixEntry(key: $0, caseDigest: run.cases?[$0]) }
             if RunInfo.matrixID(entries) != run.matrix {
                 return failure(
-                    "the result's filter \(quoted(filter)) selects the whole matrix, but its \(judged.count) fixtures are not the whole matrix its run names"
+                    "the result's filter \(quoted(filter)) selects the whole matrix, but its \(judged.count) fixtures "
+                        + "are not the whole matrix its run names"
                 )
             }
             return []
@@ -217,7 +220,8 @@ public struct ResultFile: Sendable {
             return judged == expected
                 ? []
                 : failure(
-                    "the result judged \(judged.count) fixtures, not the \(expected.count) its filter \(quoted(filter)) selects"
+                    "the result judged \(judged.count) fixtures, not the \(expected.count) its filter "
+                        + "\(quoted(filter)) selects"
                 )
         }
         if judged.isEmpty { return failure("the result judged no fixture of its filter \(quoted(filter))") }
@@ -241,7 +245,9 @@ public struct ResultFile: Sendable {
                 if let other = owner[k], other != i {
                     throw InputError(
                         f.path,
-                        "fixture \(quoted(k)) is also in \(files[other].path)\(files[other].path == f.path ? " (given twice)" : ""); give each shard's result once"
+                        "fixture \(quoted(k)) is also in "
+                            + "\(files[other].path)\(files[other].path == f.path ? " (given twice)" : ""); give each "
+                            + "shard's result once"
                     )
                 }
                 owner[k] = i

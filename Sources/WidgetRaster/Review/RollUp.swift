@@ -50,7 +50,8 @@ public enum RollUp {
         /// A layout cause's moves, one per fixture, in the failures' order.
         public var moves: [LayoutMove] = []
 
-        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value #86765A"
+        /// "widget_capstone_dash (light, graphic) 1.42:1 < 3:1 on 3 backgrounds — 116 fixtures · nearest passing value
+        /// #86765A"
         public var line: String {
             let fixtures = "\(keys.count) fixture\(keys.count == 1 ? "" : "s")"
             switch cause {
@@ -59,7 +60,8 @@ public enum RollUp {
                 var s = "\(token) (\(facet))"
                 if let w = worst {
                     s +=
-                        " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) background\(backgrounds == 1 ? "" : "s")"
+                        " \(WCAG.display(w.ratio)):1 < \(Self.floor(w.floor)):1 on \(backgrounds) "
+                        + "background\(backgrounds == 1 ? "" : "s")"
                 }
                 if belowFloor == 0 {
                     s += " — \(fixtures) moved with it, none below the floor"
@@ -88,7 +90,8 @@ public enum RollUp {
                     others.prefix(4).joined(separator: ", ") + (others.count > 4 ? " and \(others.count - 4) more" : "")
                 let with = others.isEmpty ? "" : spaceBelow ? " (moved: \(names))" : " (moved with it: \(names))"
                 return
-                    "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) \(LayoutMove.summary(moves)) — \(fixtures)\(with)"
+                    "layout \(family.map { $0 + " " } ?? "")\(spaceBelow ? "the space below " : "")\(element) "
+                    + "\(LayoutMove.summary(moves)) — \(fixtures)\(with)"
             case .element(let kind, let element):
                 return "\(kind.rawValue) \(element.rawValue) — \(fixtures)"
                     + (findings > keys.count ? " (\(findings) findings)" : "")
@@ -232,12 +235,7 @@ public enum RollUp {
     {
         if let m = f.contrast { return .token(m.token, theme: theme(f.key)) }
         let comparison: Bool
-        switch f.kind {
-        case .pixels, .size, .text: comparison = true
-        case .missing, .stale, .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning,
-            .selfCheck, .environment:
-            comparison = false
-        }
+        if case .comparison = f.kind.reporter { comparison = true } else { comparison = false }
         // A line a layout edit shed (Longest N, dropped for room) is that layout edit's, not copy.
         let shed =
             f.layout.map { $0.was != nil && $0.now == nil } == true

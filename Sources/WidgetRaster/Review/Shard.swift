@@ -25,7 +25,8 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         guard let pair, let i = pair.0, let n = pair.1 else {
             throw InputError(
                 "--shard",
-                "expected i/n (e.g. 2/4)\(parts.count == 1 ? ", or i with \"shards\" in \(Project.configName)" : ""), got '\(text)'"
+                "expected i/n (e.g. 2/4)\(parts.count == 1 ? ", or i with \"shards\" in \(Project.configName)" : ""), "
+                    + "got '\(text)'"
             )
         }
         guard (1...maxCount).contains(n), (1...n).contains(i) else {

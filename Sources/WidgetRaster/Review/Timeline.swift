@@ -59,9 +59,12 @@ public enum Timeline {
             iso.timeZone = timeZone
             throw InputError(
                 "--from",
-                "\(iso.string(from: start)) is \(Int(stale.timeIntervalSince(start) / 86_400)) days before the snapshot "
-                    + "turns stale (\(iso.string(from: stale))): more than the \(maxFrames) frames a timeline draws, with the "
-                    + "daylight-saving edges between; start --from at the snapshot's syncedAt or within a few days of it"
+                "\(iso.string(from: start)) is \(Int(stale.timeIntervalSince(start) / 86_400)) days before the "
+                    + "snapshot "
+                    + "turns stale (\(iso.string(from: stale))): more than the \(maxFrames) frames a timeline draws, "
+                    + "with the "
+                    + "daylight-saving edges between; start --from at the snapshot's syncedAt or within a few days of "
+                    + "it"
             )
         }
         return merged.map { label, date in

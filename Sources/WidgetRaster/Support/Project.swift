@@ -90,7 +90,8 @@ public struct Project: Sendable, Equatable {
             guard ProtectedInput.isInside(real, realRoot) else {
                 throw InputError(
                     url.path,
-                    "\(what) resolves to \(quoted(real)), outside the project \(quoted(realRoot)); a project's folders lie inside it (no link out)"
+                    "\(what) resolves to \(quoted(real)), outside the project \(quoted(realRoot)); a project's folders "
+                        + "lie inside it (no link out)"
                 )
             }
         }
@@ -169,13 +170,15 @@ public struct Project: Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             throw InputError(
                 url.path,
-                "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": {\"android\", \"ios\"}, \"shards\"}"
+                "not a JSON object; \(configName) holds {\"goldens\", \"knownFindings\", \"cases\", \"tokens\": "
+                    + "{\"android\", \"ios\"}, \"shards\"}"
             )
         }
         if let bad = Set(object.keys).subtracting(Config.keys).sorted().first {
             throw InputError(
                 url.path,
-                "unknown key \(quoted(String(bad.prefix(60)))); the keys are \(Config.keys.sorted().joined(separator: ", "))"
+                "unknown key \(quoted(String(bad.prefix(60)))); the keys are "
+                    + "\(Config.keys.sorted().joined(separator: ", "))"
             )
         }
         if let tokens = object["tokens"] as? [String: Any],

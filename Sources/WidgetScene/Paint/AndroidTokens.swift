@@ -61,7 +61,8 @@ public enum AndroidTokens {
                     if let first = f.entries[e.name] {
                         throw InputError(
                             "\(e.file):\(e.line)",
-                            "'\(e.name)' is declared twice in \(entry.name)/ (first at \(first.file):\(first.line)); aapt2 refuses a duplicate resource"
+                            "'\(e.name)' is declared twice in \(entry.name)/ (first at \(first.file):\(first.line)); "
+                                + "aapt2 refuses a duplicate resource"
                         )
                     }
                     f.entries[e.name] = e
@@ -134,7 +135,8 @@ public enum AndroidTokens {
                 if p == "night" || p == "notnight" {
                     guard q.night == nil, q.api == nil else {
                         return .invalid(
-                            "qualifier '\(part)' out of order or repeated; aapt2 refuses this folder (night mode comes before -vNN)"
+                            "qualifier '\(part)' out of order or repeated; aapt2 refuses this folder (night mode comes "
+                                + "before -vNN)"
                         )
                     }
                     q.night = p == "night"
@@ -191,7 +193,9 @@ public enum AndroidTokens {
                     base,
                     "required colour token '\(first)' is not declared for \(c)"
                         + (missing.count > 1
-                            ? " (nor \(missing.count - 1) more: \(missing.dropFirst().prefix(3).joined(separator: ", "))\(missing.count > 4 ? ", …" : ""))"
+                            ? " (nor \(missing.count - 1) more: "
+                                + "\(missing.dropFirst().prefix(3).joined(separator: ", "))"
+                                + "\(missing.count > 4 ? ", …" : ""))"
                             : "")
                         + " in any values*/ file that configuration reads")
             }
@@ -212,11 +216,14 @@ public enum AndroidTokens {
                     if let max = c.maxAPI, max < FrameworkColors.dynamicSince {
                         throw InputError(
                             entry.location,
-                            "'\(entry.name)' is @android:color/\(system), which exists from API \(FrameworkColors.dynamicSince); \(c) cannot show it (move it to a values-v\(FrameworkColors.dynamicSince)/ folder)"
+                            "'\(entry.name)' is @android:color/\(system), which exists from API "
+                                + "\(FrameworkColors.dynamicSince); \(c) cannot show it (move it to a "
+                                + "values-v\(FrameworkColors.dynamicSince)/ folder)"
                         )
                     }
                     notes.insert(
-                        "'\(entry.name)' is @android:color/\(system), wallpaper-dependent (Material You): audited on Android's baseline palette, \(v.hex)"
+                        "'\(entry.name)' is @android:color/\(system), wallpaper-dependent (Material You): audited on "
+                            + "Android's baseline palette, \(v.hex)"
                     )
                     colour = v
                 case .reference(let target):
@@ -227,13 +234,15 @@ public enum AndroidTokens {
                     if let at = chain.firstIndex(of: target) {
                         throw InputError(
                             entry.location,
-                            "'\(entry.name)' closes a cycle of @color/ references: \((chain[at...] + [target]).joined(separator: " → "))"
+                            "'\(entry.name)' closes a cycle of @color/ references: "
+                                + "\((chain[at...] + [target]).joined(separator: " → "))"
                         )
                     }
                     guard chain.count <= AndroidTokens.maxReferenceHops else {
                         throw InputError(
                             entry.location,
-                            "'\(name)' follows more than \(AndroidTokens.maxReferenceHops) @color/ references (Android's resource resolver gives up after \(AndroidTokens.maxReferenceHops))"
+                            "'\(name)' follows more than \(AndroidTokens.maxReferenceHops) @color/ references "
+                                + "(Android's resource resolver gives up after \(AndroidTokens.maxReferenceHops))"
                         )
                     }
                     guard let next = pick(target, c) else {
@@ -264,7 +273,8 @@ public enum AndroidTokens {
                 guard let c = parseHex(v) else {
                     throw InputError(
                         e.location,
-                        "'\(e.name)' has colour '\(clip(v))'; expected #RGB, #ARGB, #RRGGBB or #AARRGGBB (or @color/name)"
+                        "'\(e.name)' has colour '\(clip(v))'; expected #RGB, #ARGB, #RRGGBB or #AARRGGBB (or "
+                            + "@color/name)"
                     )
                 }
                 return .color(c)
@@ -277,18 +287,22 @@ public enum AndroidTokens {
                 if name.hasPrefix("system_") {
                     throw InputError(
                         e.location,
-                        "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper, and not one of the tonal-palette colours (system_accent1…3_, system_neutral1…2_ 0–1000) whose baseline the audit knows"
+                        "'\(e.name)' is @android:color/\(clip(name)), a dynamic colour that follows the wallpaper, and "
+                            + "not one of the tonal-palette colours (system_accent1…3_, system_neutral1…2_ 0–1000) "
+                            + "whose baseline the audit knows"
                     )
                 }
                 throw InputError(
                     e.location,
-                    "'\(e.name)' refers to @android:color/\(clip(name)), which is not one of the framework's fixed colours (\(FrameworkColors.fixed.keys.sorted().joined(separator: ", ")))"
+                    "'\(e.name)' refers to @android:color/\(clip(name)), which is not one of the framework's fixed "
+                        + "colours (\(FrameworkColors.fixed.keys.sorted().joined(separator: ", ")))"
                 )
             }
             if v.hasPrefix("?") {
                 throw InputError(
                     e.location,
-                    "'\(e.name)' is the theme attribute \(clip(v)), which depends on the app's theme; a widget token must be a colour or @color/ reference"
+                    "'\(e.name)' is the theme attribute \(clip(v)), which depends on the app's theme; a widget token "
+                        + "must be a colour or @color/ reference"
                 )
             }
             throw InputError(
@@ -574,7 +588,8 @@ package enum XMLShape {
                     if attributes > maxAttributesPerElement {
                         throw InputError(
                             file,
-                            "has an element with more than \(maxAttributesPerElement) attributes (element \(elements)); not a resource file (refused before parsing)"
+                            "has an element with more than \(maxAttributesPerElement) attributes (element "
+                                + "\(elements)); not a resource file (refused before parsing)"
                         )
                     }
                 }
@@ -584,7 +599,8 @@ package enum XMLShape {
                         if depth > maxDepth {
                             throw InputError(
                                 file,
-                                "nests elements more than \(maxDepth) deep; not a resource file (refused before parsing)"
+                                "nests elements more than \(maxDepth) deep; not a resource file (refused before "
+                                    + "parsing)"
                             )
                         }
                     }

@@ -39,7 +39,8 @@ public enum AssetCatalogTokens {
             }) {
                 throw InputError(
                     folder.path(set.rel),
-                    "is named '\(set.name)', but the widget looks up '\(right)' (names are case-sensitive and namespaced groups prefix them); did you mean \(right)?"
+                    "is named '\(set.name)', but the widget looks up '\(right)' (names are case-sensitive and "
+                        + "namespaced groups prefix them); did you mean \(right)?"
                 )
             }
         }
@@ -52,7 +53,8 @@ public enum AssetCatalogTokens {
                 directory.path,
                 "has no Widget* colour set the widget reads (\(expected.prefix(3).joined(separator: ", ")), …)"
                     + (hints.isEmpty
-                        ? "; found \(found.prefix(5).map(\.name).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
+                        ? "; found "
+                            + "\(found.prefix(5).map(\.name).joined(separator: ", "))\(found.count > 5 ? ", …" : "")"
                         : "; did you mean \(hints.prefix(3).joined(separator: ", "))?"))
         }
         var uncovered: [String] = []
@@ -60,7 +62,8 @@ public enum AssetCatalogTokens {
         let others = found.filter { !expected.contains($0.name) }.map(\.name)
         if !others.isEmpty {
             uncovered.append(
-                "\(others.count) colour set\(others.count == 1 ? "" : "s") the widget does not read: \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "")"
+                "\(others.count) colour set\(others.count == 1 ? "" : "s") the widget does not read: "
+                    + "\(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "")"
             )
         }
         var parsed: [String: ColorSet] = [:]
@@ -203,7 +206,8 @@ public enum AssetCatalogTokens {
             for m in members where !["idiom", "appearances", "color", "display-gamut", "subtype"].contains(m.key) {
                 throw InputError(
                     file,
-                    "\(at) has \"\(AndroidTokens.Value.clip(m.key))\", which the audit does not read (idiom, appearances, color, display-gamut)"
+                    "\(at) has \"\(AndroidTokens.Value.clip(m.key))\", which the audit does not read (idiom, "
+                        + "appearances, color, display-gamut)"
                 )
             }
             var e = ColorSet.Entry(
@@ -255,7 +259,9 @@ public enum AssetCatalogTokens {
                     default:
                         throw InputError(
                             file,
-                            "\(at).appearances[\(j)] is \(AndroidTokens.Value.clip(kind)) '\(AndroidTokens.Value.clip(value))'; Xcode writes luminosity light / dark and contrast high"
+                            "\(at).appearances[\(j)] is \(AndroidTokens.Value.clip(kind)) "
+                                + "'\(AndroidTokens.Value.clip(value))'; Xcode writes luminosity light / dark and "
+                                + "contrast high"
                         )
                     }
                 }
@@ -287,7 +293,8 @@ public enum AssetCatalogTokens {
                 let hint = nearest(name, among: Array(SystemColors.table.keys)).map { "; did you mean \($0)?" } ?? ""
                 throw InputError(
                     file,
-                    "\(path) refers to the system colour '\(AndroidTokens.Value.clip(name))', which has no published light / dark value the audit knows\(hint)"
+                    "\(path) refers to the system colour '\(AndroidTokens.Value.clip(name))', which has no published "
+                        + "light / dark value the audit knows\(hint)"
                 )
             }
             return .system(name)
@@ -301,7 +308,8 @@ public enum AssetCatalogTokens {
         guard let converter = ColorSpaces.converters[space] else {
             throw InputError(
                 file,
-                "\(path): colour space '\(AndroidTokens.Value.clip(space))' is not one Xcode writes (\(ColorSpaces.converters.keys.sorted().joined(separator: ", ")))"
+                "\(path): colour space '\(AndroidTokens.Value.clip(space))' is not one Xcode writes "
+                    + "(\(ColorSpaces.converters.keys.sorted().joined(separator: ", ")))"
             )
         }
         guard case .object = color.value(at: "components") ?? .null else {
@@ -365,7 +373,8 @@ public enum AssetCatalogTokens {
                 guard !alpha, let v = UInt32(text.dropFirst(2), radix: 16), v <= 255 else {
                     throw InputError(
                         file,
-                        "\(path) '\(AndroidTokens.Value.clip(text))' is not a component 0x00–0xFF\(alpha ? " (alpha is 0–1)" : "")"
+                        "\(path) '\(AndroidTokens.Value.clip(text))' is not a component "
+                            + "0x00–0xFF\(alpha ? " (alpha is 0–1)" : "")"
                     )
                 }
                 return Double(v) / 255
@@ -443,7 +452,8 @@ package struct ColorSet {
         var out: [String] = []
         if !ignoredIdioms.isEmpty {
             out.append(
-                "\(ignoredIdioms.sorted().joined(separator: ", ")) idiom entries ignored (an iPhone widget never reads them)"
+                "\(ignoredIdioms.sorted().joined(separator: ", ")) idiom entries ignored (an iPhone widget never reads "
+                    + "them)"
             )
         }
         if ignoredGamut > 0 { out.append("sRGB display-gamut entries ignored (every widget iPhone has a P3 display)") }
@@ -461,7 +471,8 @@ package struct ColorSet {
         guard let best else {
             throw InputError(
                 file,
-                "no entry an iPhone shows in \(c) (an universal or iphone entry without appearances, or with luminosity \(c.theme.rawValue))"
+                "no entry an iPhone shows in \(c) (an universal or iphone entry without appearances, or with "
+                    + "luminosity \(c.theme.rawValue))"
             )
         }
         switch best.color {
@@ -469,7 +480,8 @@ package struct ColorSet {
             guard clipped else { return (color, nil) }
             return (
                 color,
-                "\(space) (\(raw.map { String(format: "%.3f", $0) }.joined(separator: ", "))) lies outside sRGB; audited as the clipped \(color.hex)"
+                "\(space) (\(raw.map { String(format: "%.3f", $0) }.joined(separator: ", "))) lies outside sRGB; "
+                    + "audited as the clipped \(color.hex)"
             )
         case .system(let name):
             let v = SystemColors.table[name]!

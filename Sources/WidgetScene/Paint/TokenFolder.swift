@@ -127,7 +127,8 @@ package struct TokenFolder {
         case ELOOP, EXDEV:
             return InputError(
                 path(rel),
-                "is reached through a symbolic link; token files are read only inside their folder, never through a link"
+                "is reached through a symbolic link; token files are read only inside their folder, never through a "
+                    + "link"
             )
         case ENOTDIR: return InputError(path(rel), "is not a folder")
         case EACCES, EPERM: return InputError(path(rel), "permission denied")

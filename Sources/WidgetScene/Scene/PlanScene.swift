@@ -16,6 +16,18 @@ package struct PlanScene {
     package let card: Rect
     package let content: Rect
 
+    /// A plan's scene nodes, whichever platform planned it: its items in its boxes.
+    package static func nodes(
+        of plan: some LaidOutPlan, _ w: ResolvedWidget, tokens: TokenSet, theme: Theme,
+        measurer: TextMeasuring
+    ) -> [SceneNode] {
+        let f = plan.frames
+        return PlanScene(
+            platform: plan.platform, tokens: tokens, theme: theme, box: f.box, card: f.card, content: f.content
+        )
+        .nodes(plan.sceneItems(w, measurer: measurer))
+    }
+
     package func nodes(_ items: [PlanItem]) -> [SceneNode] {
         let palette = GlyphPalette(tokens: tokens, theme: theme)
         func color(_ role: ColorRole) -> Color { tokens.color(role, theme: theme) }

@@ -42,6 +42,14 @@ public struct DrawnWidget: Sendable {
     public enum Plan: Sendable {
         case android(AndroidWidgetPlan)
         case ios(IOSWidgetPlan, IOSRenderRequest)
+
+        /// The plan, whichever platform made it.
+        public var laidOut: any LaidOutPlan {
+            switch self {
+            case .android(let plan): plan
+            case .ios(let plan, _): plan
+            }
+        }
     }
     public var plan: Plan
     public var scene: Scene
@@ -77,18 +85,34 @@ public struct WidgetRenderer: Sendable {
         switch target {
         case .android(let r):
             let (w, plan) = builder.plan(r)
-            let scene = builder.scene(w, plan, r)
-            return DrawnWidget(
-                plan: .android(plan), scene: scene,
-                facts: RenderFacts(family: .android(plan.size), resolved: w, size: scene.size, fontScale: r.fontScale))
+            return DrawnWidget(plan: .android(plan), scene: builder.scene(w, plan, r), facts: facts(r, w, plan.size))
         case .ios(let r):
             let builder = ios
             let (w, plan) = builder.plan(r)
-            let scene = builder.scene(w, plan, r)
-            return DrawnWidget(
-                plan: .ios(plan, r), scene: scene,
-                facts: RenderFacts(family: .ios(r.family), resolved: w, size: scene.size, textSize: r.textSize))
+            return DrawnWidget(plan: .ios(plan, r), scene: builder.scene(w, plan, r), facts: facts(r, w))
         }
+    }
+
+    /// What a target's render is drawn from, without drawing it: the same facts `draw` gives (known
+    /// findings' coverage of the matrix counts them). Only an Android `auto` family is planned —
+    /// resolveSize's pick; a fixed family is the one the plan draws.
+    public static func facts(_ target: RenderTarget, android builder: AndroidSceneBuilder) -> RenderFacts {
+        switch target {
+        case .android(let r):
+            let w = AndroidSceneBuilder.resolved(r)
+            return facts(r, w, r.family.fixed ?? builder.plan(r).1.size)
+        case .ios(let r): return facts(r, IOSSceneBuilder.resolved(r))
+        }
+    }
+
+    /// The facts of an Android render: the family the plan drew (resolveSize's pick) at the granted
+    /// size, which is its scene's size.
+    static func facts(_ r: AndroidRenderRequest, _ w: ResolvedWidget, _ family: AndroidFamily) -> RenderFacts {
+        RenderFacts(family: .android(family), resolved: w, size: Size(r.widthDp, r.heightDp), fontScale: r.fontScale)
+    }
+    /// The facts of an iOS render: the family asked for at the request's size (its scene's size).
+    static func facts(_ r: IOSRenderRequest, _ w: ResolvedWidget) -> RenderFacts {
+        RenderFacts(family: .ios(r.family), resolved: w, size: r.size, textSize: r.textSize)
     }
 
     public func render(_ target: RenderTarget) throws(InputError) -> RenderedWidget {
@@ -103,7 +127,8 @@ public struct WidgetRenderer: Sendable {
             return RenderedWidget(
                 scene: d.scene,
                 layoutNote:
-                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size \(r.textSize.rawValue)\(mode)",
+                    "\(r.deviceClass.map { "device class \($0)" } ?? "explicit size") @\(Int(r.scale))x, text size "
+                    + "\(r.textSize.rawValue)\(mode)",
                 hidden: plan.hiddenByName, facts: d.facts)
         }
     }

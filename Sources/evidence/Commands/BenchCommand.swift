@@ -48,6 +48,14 @@ struct BenchCommand: DeclaredCommand {
         @Option(BenchCommand.prepared) var prepared: String?
     }
 
+    /// `--phase record-same` records into the `--prepared` folder: an output it owns, so the
+    /// project's goldens (or any folder the run reads) are refused as one (issue #55: `--prepared
+    /// Goldens --filter X --phase record-same` removed every golden outside X as stale).
+    static func ownedOutputs(_ a: ParsedArguments) throws -> [OutputAllowList.Output] {
+        guard a.string(phase)?.lowercased() == "record-same", let dir = a.given(prepared) else { return [] }
+        return [.init("--prepared", dir, .ownedFolder(role: "prepared"))]
+    }
+
     static func run(_ a: Arguments) throws -> Int32 {
         var o = try a.matrix.gateOptions()
         let rounds = a.rounds
@@ -108,7 +116,8 @@ struct BenchCommand: DeclaredCommand {
             print(
                 String(
                     format:
-                        "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before the phase), jobs %d%@",
+                        "%@ scale %d: %d fixtures, %.0f ms wall (%.3f ms/fixture), peak memory %.0f MB (%.0f MB before "
+                        + "the phase), jobs %d%@",
                     phase, scale, fixtures.count, ms, ms / Double(fixtures.count), peakMemoryMB(), setupMB, o.jobs,
                     detail))
             return 0

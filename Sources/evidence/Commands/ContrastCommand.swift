@@ -90,13 +90,15 @@ struct ContrastCommand: DeclaredCommand {
         }
         for f in report.failures where f.role == "distinct" {
             printError(
-                "contrast: FAIL \(f.token) (\(f.configuration)) is \(f.foreground), the same value as \(f.background.dropFirst(2)) — \(f.usage)"
+                "contrast: FAIL \(f.token) (\(f.configuration)) is \(f.foreground), the same value as "
+                    + "\(f.background.dropFirst(2)) — \(f.usage)"
             )
         }
         for f in report.failures where f.role != "distinct" {
             printError(
                 "contrast: FAIL \(f.token) (\(f.configuration), \(f.role)) on \(f.background): "
-                    + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor) (\(f.usage))"
+                    + "\(f.ratioDisplay):1 < \(WCAG.display(f.floor ?? 0)):1 — \(f.foreground) on \(f.backgroundColor) "
+                    + "(\(f.usage))"
             )
         }
         for suggestion in report.suggestions { printError("contrast: nearest passing value: \(suggestion.line)") }
@@ -140,7 +142,8 @@ enum ContrastTable {
         lines.append("")
         lines.append(
             r.passed
-                ? "all \(gating.count) gating rows pass (\(r.rows.count - gating.count) exempt rows shown for information)"
+                ? "all \(gating.count) gating rows pass (\(r.rows.count - gating.count) exempt rows shown for "
+                    + "information)"
                 : "\(r.failures.count) of \(gating.count) gating rows FAIL")
         for u in r.uncovered { lines.append("not audited: \(escapeControls(u))") }
         for a in r.adjustments { lines.append("adjusted: \(escapeControls(a))") }
@@ -162,7 +165,8 @@ extension ContrastCommand {
             directory: URL(fileURLWithPath: path), defaults: try AssetCatalogTokens.bundled())
         if !r.missing.isEmpty {
             printError(
-                "warning: \(path) has no \(r.missing.joined(separator: ", ")); using the bundled default\(r.missing.count == 1 ? "" : "s")"
+                "warning: \(path) has no \(r.missing.joined(separator: ", ")); using the bundled "
+                    + "default\(r.missing.count == 1 ? "" : "s")"
             )
         }
         return r.catalog
@@ -186,7 +190,8 @@ extension ContrastCommand {
             for f in run.report.selfCheck ?? [] { print("FAIL self-check: \(escapeControls(f.detail))") }
             let oneTint = fixtures.filter { $0.makeScene(FontLibrary.shared).rendering.isOneTint }.count
             print(
-                "colour-alone: \(oneTint) one-tint fixtures, \(run.report.failures.count) failure(s), \(run.report.known.count) known"
+                "colour-alone: \(oneTint) one-tint fixtures, \(run.report.failures.count) failure(s), "
+                    + "\(run.report.known.count) known"
             )
         }
         return run.exitCode

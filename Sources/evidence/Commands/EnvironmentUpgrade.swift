@@ -53,7 +53,8 @@ enum EnvironmentUpgrade {
                 throw InputError(
                     manifestPath,
                     "the goldens were recorded in another renderer environment (\(drift.joined(separator: "; "))); "
-                        + "recording here would write goldens CI cannot reproduce — \(RendererEnvironment.driftStep(inCI: inCI, command: "record")), "
+                        + "recording here would write goldens CI cannot reproduce — "
+                        + "\(RendererEnvironment.driftStep(inCI: inCI, command: "record")), "
                         + "or move the goldens to this environment on purpose with --environment-upgrade")
             }
             return
@@ -62,7 +63,8 @@ enum EnvironmentUpgrade {
         if options.filter != nil || options.shard != nil {
             throw InputError(
                 "--environment-upgrade",
-                "reviews and re-records every golden (the manifest names one environment for all): drop --filter and --shard"
+                "reviews and re-records every golden (the manifest names one environment for all): drop --filter and "
+                    + "--shard"
             )
         }
         guard !drift.isEmpty else {
@@ -94,7 +96,8 @@ enum EnvironmentUpgrade {
             stream.abandon()
             throw InputError(
                 broken.key,
-                "the perceptual review could not judge the goldens (\(broken.kind.rawValue): \(broken.detail)); nothing was recorded"
+                "the perceptual review could not judge the goldens (\(broken.kind.rawValue): \(broken.detail)); "
+                    + "nothing was recorded"
             )
         }
         if let page {
@@ -115,7 +118,8 @@ enum EnvironmentUpgrade {
         let moved = result.failures.sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
         let fixtures = Set(moved.map(\.key)).count
         out.append(
-            "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing forgiven): "
+            "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing "
+                + "forgiven): "
                 + "\(fixtures) of \(result.passed.count + fixtures) fixture(s) moved beyond anti-aliasing")
         for f in moved {
             out.append("  moved \(f.kind.rawValue) \(escapeControls(f.key)): \(escapeControls(f.detail))")

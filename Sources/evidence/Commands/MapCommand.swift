@@ -38,7 +38,9 @@ struct MapCommand: DeclaredCommand {
     static let step = OptionSpec.value(
         "step", "N", "android: dp between neighbouring cells", check: .number(1...100),
         default: .note(
-            "\(MapGrid.number(MapGrid.defaultStepDp)), or the first of \(MapGrid.coarserStepsDp.map(MapGrid.number).joined(separator: ", ")) that plans at most \(MapGrid.defaultCellBudget) cells"
+            "\(MapGrid.number(MapGrid.defaultStepDp)), or the first of "
+                + "\(MapGrid.coarserStepsDp.map(MapGrid.number).joined(separator: ", ")) that plans at most "
+                + "\(MapGrid.defaultCellBudget) cells"
         ), unit: "dp")
     static let fontScales = OptionSpec.value(
         "font-scales", "LIST", "android: one panel per font scale, comma-separated",
@@ -142,7 +144,8 @@ struct MapCommand: DeclaredCommand {
         guard grid.count <= MapGrid.maxCells else {
             throw InputError(
                 a.given(step) != nil ? "--step" : "--widths",
-                "\(grid.count) cells is more than \(MapGrid.maxCells); use a larger --step or narrower --widths/--heights"
+                "\(grid.count) cells is more than \(MapGrid.maxCells); use a larger --step or narrower "
+                    + "--widths/--heights"
             )
         }
         let jobs = try a.int(GateArguments.jobs, absent: ProcessInfo.processInfo.activeProcessorCount)
@@ -173,7 +176,8 @@ struct MapCommand: DeclaredCommand {
         guard limit.contains(lo), limit.contains(hi) else {
             throw InputError(
                 "--\(spec.name)",
-                "'\(raw)' leaves \(MapGrid.number(limit.lowerBound))…\(MapGrid.number(limit.upperBound)) dp, the sizes a request takes"
+                "'\(raw)' leaves \(MapGrid.number(limit.lowerBound))…\(MapGrid.number(limit.upperBound)) dp, the sizes "
+                    + "a request takes"
             )
         }
         return lo...hi
@@ -215,7 +219,8 @@ struct MapCommand: DeclaredCommand {
         // loss is drawn as a failure, so say why before a reader takes the map for the widget's.
         if !FileManager.default.fileExists(atPath: knownFile.path) {
             printError(
-                "evidence map: no \(KnownFindings.fileName) at \(knownFile.path): spec gaps and known limitations are drawn as failures (give --root DIR for a project's)"
+                "evidence map: no \(KnownFindings.fileName) at \(knownFile.path): spec gaps and known limitations are "
+                    + "drawn as failures (give --root DIR for a project's)"
             )
         }
         if !quiet { printError("evidence map: planning \(grid.count) cells on \(jobs) worker(s)") }

@@ -150,7 +150,8 @@ struct PinCommand: DeclaredCommand {
             throw error
         }
         print(
-            "wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) (\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)"
+            "wrote \(root.appendingPathComponent(file).path): fixture \(pinned.key) "
+                + "(\(drawn.scene.pixelWidth)×\(drawn.scene.pixelHeight) px)"
         )
         print("next: evidence record --mode missing --filter '\(pinned.key)'")
         return 0

@@ -88,7 +88,8 @@ struct PlanCommand: DeclaredCommand {
             return 0
         }
         print(
-            "state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: \(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")"
+            "state: \(report.state.rawValue), reactive: \(report.reactive?.rawValue ?? "suppressed"), motif: "
+                + "\(report.motif.rawValue), kindling: \(report.kindling ? "on" : "off")"
         )
         print(planText(report))
         print("label: \(report.accessibilityLabel)")
@@ -99,7 +100,8 @@ struct PlanCommand: DeclaredCommand {
         for f in FindingClass.specGapsFirst(report.findings, \.findingClass) {
             let cited = f.boundary.map { " (outside \($0): \(f.seed ?? ""))" } ?? f.seed.map { " (\($0))" } ?? ""
             print(
-                "  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): \(f.detail)\(cited)"
+                "  \(f.findingClass.label)\(f.advisory ? " (advisory)" : "") \(f.kind.rawValue) \(f.node): "
+                    + "\(f.detail)\(cited)"
             )
         }
         return 0
@@ -149,7 +151,8 @@ func planText(_ r: PlanReport) -> String {
         r.fontScale.map { "fontScale \($0)" }
         ?? "\(r.deviceClass ?? "explicit size") @\(Int(r.scale ?? 1))x, text size \(r.textSize ?? "")"
     var out = [
-        "\(r.platform == .android ? "Android" : "iOS") plan — \(r.family) \(n(r.size.width)) × \(n(r.size.height)) \(r.unit), \(type)",
+        "\(r.platform == .android ? "Android" : "iOS") plan — \(r.family) \(n(r.size.width)) × \(n(r.size.height)) "
+            + "\(r.unit), \(type)",
         "size:      \(r.family)  (\(r.sizeReason))",
     ]
     if let rung = r.rung { out.append("rung:      \(rung)\(r.rungReason.map { "  (\($0))" } ?? "")") }
@@ -160,7 +163,8 @@ func planText(_ r: PlanReport) -> String {
         let drawn = e.lines.map { "  draws " + $0.map { "\"\($0)\"" }.joined(separator: " / ") } ?? ""
         let at = e.frame.map { "  [at \($0)]" } ?? ""
         out.append(
-            "  \(e.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(e.shown ? "shown " : "hidden")  \(e.reason)\(at)\(drawn)"
+            "  \(e.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(e.shown ? "shown " : "hidden")  "
+                + "\(e.reason)\(at)\(drawn)"
         )
     }
     out.append("arithmetic:")

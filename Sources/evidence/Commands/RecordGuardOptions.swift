@@ -69,12 +69,14 @@ enum RecordGuardOptions {
         if !r.acceptedFindings.isEmpty {
             let kinds = Set(r.acceptedFindings.map(\.kind.rawValue)).sorted().joined(separator: ",")
             out.append(
-                "commit note: recorded with findings accepted on purpose (--accept-findings \(kinds)) in \(Set(r.acceptedFindings.map(\.key)).count) golden(s); say why in the commit"
+                "commit note: recorded with findings accepted on purpose (--accept-findings \(kinds)) in "
+                    + "\(Set(r.acceptedFindings.map(\.key)).count) golden(s); say why in the commit"
             )
         }
         if !r.refused.isEmpty {
             out.append(
-                "record refused \(Set(r.refused.map(\.key)).count) render(s): their goldens are left as they are (exit 1)"
+                "record refused \(Set(r.refused.map(\.key)).count) render(s): their goldens are left as they are (exit "
+                    + "1)"
             )
         }
         return out

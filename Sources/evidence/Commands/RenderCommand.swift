@@ -112,8 +112,10 @@ struct RenderCommand: DeclaredCommand {
         if let r = drawn {
             let w = r.resolved
             print(
-                "state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: \(w.motif.rawValue), "
-                    + "kindling: \(w.kindling ? "on" : "off"), size: \(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)"
+                "state: \(w.state.rawValue), reactive: \(w.reactive?.rawValue ?? "suppressed"), motif: "
+                    + "\(w.motif.rawValue), "
+                    + "kindling: \(w.kindling ? "on" : "off"), size: "
+                    + "\(r.family)\(r.layoutNote.isEmpty ? "" : ", " + r.layoutNote)"
             )
             for v in ClipCheck.violations(in: scene, measurer: painter.fonts) { printError("warning: clipped \(v)") }
         }
@@ -200,7 +202,8 @@ enum WidgetPipeline {
             let loaded = try AssetCatalogTokens.load(directory: URL(fileURLWithPath: dir), defaults: ios)
             if !loaded.missing.isEmpty {
                 printError(
-                    "warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled default\(loaded.missing.count == 1 ? "" : "s")"
+                    "warning: \(dir) has no \(loaded.missing.joined(separator: ", ")); using the bundled "
+                        + "default\(loaded.missing.count == 1 ? "" : "s")"
                 )
             }
             ios = loaded.tokens

@@ -49,7 +49,8 @@ struct ReportCommand: DeclaredCommand {
             printError("warning: the results cover shards \(shard) only; the page lists those")
         } else if files.count > 1 && merged.run?.applied == nil {
             printError(
-                "warning: a result records no check applications (written by an older evidence); the merged run's self-check is not judged"
+                "warning: a result records no check applications (written by an older evidence); the merged run's "
+                    + "self-check is not judged"
             )
         }
         // verify's outputs (JUnit, annotations, step summary) through the same handlers, with the
@@ -61,7 +62,8 @@ struct ReportCommand: DeclaredCommand {
         // then where the page went.
         let known = (try? KnownFindings.load(from: Project.current.knownFindings)) ?? KnownFindings()
         let pageLine =
-            "wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) result\(files.count == 1 ? "" : "s")"
+            "wrote \(page.target.appendingPathComponent(HTMLReport.fileName).path) from \(files.count) "
+            + "result\(files.count == 1 ? "" : "s")"
             + (merged.shard.map { " (shards \($0) only: not the whole matrix)" } ?? "")
         let stream = outputs.stream(
             json: false,
@@ -95,7 +97,8 @@ struct ReportCommand: DeclaredCommand {
             guard HTMLReport.isArtifactPath(rel), rel.hasPrefix(key + "/"), FixtureKey.isValid(rel) else {
                 throw InputError(
                     file.path,
-                    "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/ and one of \(HTMLReport.artifactNames.sorted().joined(separator: ", "))"
+                    "report image path \(quoted(String(rel.prefix(120)))) is not \(quoted(String(key.prefix(80))))/ "
+                        + "and one of \(HTMLReport.artifactNames.sorted().joined(separator: ", "))"
                 )
             }
             let where_ = source.appendingPathComponent(rel).path
@@ -125,12 +128,14 @@ struct ReportCommand: DeclaredCommand {
             guard !gone.isEmpty else { continue }
             r.failures[i].artifacts.removeAll { missing[$0] != nil }
             r.failures[i].detail +=
-                " [report image\(gone.count == 1 ? "" : "s") missing from the result's folder: \(gone.joined(separator: ", "))]"
+                " [report image\(gone.count == 1 ? "" : "s") missing from the result's folder: "
+                + "\(gone.joined(separator: ", "))]"
         }
         return r
     }
 
-    /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels).
+    /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels);
+    /// a folder deeper than `searchDepth` is exit 2 naming the cap (docs/reference/limits.md).
     static let searchDepth = 8
     static let searchEntries = 100_000
 
@@ -158,6 +163,13 @@ struct ReportCommand: DeclaredCommand {
                 guard lstat(p, &st) == 0 else { continue }
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR where depth < searchDepth: try walk(p, depth: depth + 1)
+                // A folder past the cap is refused, not skipped: a shard's result left unread there
+                // would drop its failures from the merged page.
+                case S_IFDIR:
+                    throw InputError(
+                        path,
+                        "holds a folder more than \(searchDepth) levels below it (\(quoted(String(p.suffix(200)))); report searches \(searchDepth) levels deep at most: name that folder or a result file with --from"
+                    )
                 case S_IFREG where name.hasSuffix(".json") && ResultFile.claimsToBeAResult(p): files.append(p)
                 default: continue
                 }

@@ -42,7 +42,8 @@ struct TimelineCommand: DeclaredCommand {
             .value(
                 "family", "F",
                 """
-                the platform's family (Android: medium (default), small, large; iOS: systemMedium (default), systemSmall, systemLarge, \
+                the platform's family (Android: medium (default), small, large; iOS: systemMedium (default),\
+                 systemSmall, systemLarge, \
                 accessoryCircular, accessoryRectangular, accessoryInline)
                 """))
         var family: String?

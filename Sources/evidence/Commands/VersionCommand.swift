@@ -26,7 +26,8 @@ struct VersionCommand: DeclaredCommand {
     struct Report: Encodable {
         var version: String
         var environment: RendererEnvironment
-        /// The differences from Goldens/manifest.json's environment (empty: it matches); nil without a readable manifest.
+        /// The differences from Goldens/manifest.json's environment (empty: it matches); nil without a readable
+        /// manifest.
         var manifestDifferences: [String]?
         var inputs: Inputs
     }
@@ -79,7 +80,8 @@ struct VersionCommand: DeclaredCommand {
         }
         print("evidence \(ToolVersion.current)")
         print(
-            "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), zlib \(env.zlib)"
+            "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng \(env.libpng), "
+                + "zlib \(env.zlib)"
         )
         print("fonts: \(env.fonts.count) files")
         for (file, hash) in env.fonts.sorted(by: { $0.key < $1.key }) {
@@ -90,7 +92,8 @@ struct VersionCommand: DeclaredCommand {
         case let d? where d.isEmpty: print("manifest: matches Goldens/manifest.json (verify compares exactly)")
         case let d?:
             print(
-                "manifest: differs from Goldens/manifest.json (\(d.joined(separator: "; "))): verify compares perceptually"
+                "manifest: differs from Goldens/manifest.json (\(d.joined(separator: "; "))): verify compares "
+                    + "perceptually"
             )
         }
         inputs.lines.forEach { print($0) }

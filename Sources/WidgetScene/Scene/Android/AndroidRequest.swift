@@ -40,13 +40,13 @@ public struct AndroidRenderRequest: Sendable, Hashable {
     public static let fontScaleRange: ClosedRange<Double> = 0.5...3
     public static let densityRange: ClosedRange<Double> = 0.5...4
 
-    /// The size `render` and `plan` use when none is given: the matrix's typical placements for a
-    /// fixed family; the seed's OBJ-2428 reference geometry (230 × 330 dp) for `auto`.
+    /// The size `render` and `plan` use when none is given: the matrix's typical placement for a
+    /// fixed family (`AndroidFamilyTraits.placement`); the seed's OBJ-2428 reference geometry
+    /// (230 × 330 dp) for `auto`, and for a family whose placement asks `auto` (Large).
     public static func typicalSize(_ family: AndroidFamilyRequest) -> Size {
-        switch family {
-        case .small: return Size(170, 180)
-        case .medium: return Size(300, 180)
-        case .large, .auto: return Size(230, 330)
-        }
+        guard let p = family.fixed?.androidTraits.placement, !p.asksAuto else { return referenceSize }
+        return Size(p.width, p.height)
     }
+    /// Seed 000 OBJ-2428's reference geometry.
+    static let referenceSize = Size(230, 330)
 }

@@ -16,12 +16,16 @@ public struct AndroidSceneBuilder: Sendable {
     }
 
     public func plan(_ request: AndroidRenderRequest) -> (ResolvedWidget, AndroidWidgetPlan) {
-        // Android's isKindling(snapshot) is false without a snapshot: firstRun always draws the flat,
-        // legacy card (seed 000, "Why not a fourth branch — the FIRST_RUN exclusion").
-        let w = resolveWidget(
-            snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone,
-            kindlingWithoutSnapshot: false)
+        let w = Self.resolved(request)
         return (w, planAndroidWidget(Self.planInput(w, request), measurer: fonts))
+    }
+
+    /// What the request asks to show. Android's isKindling(snapshot) is false without a snapshot:
+    /// firstRun always draws the flat, legacy card (seed 000, "Why not a fourth branch — the
+    /// FIRST_RUN exclusion").
+    public static func resolved(_ request: AndroidRenderRequest) -> ResolvedWidget {
+        resolveWidget(
+            snapshot: request.snapshot, asOf: request.asOf, timeZone: request.timeZone, kindlingWithoutSnapshot: false)
     }
 
     /// The layout's input, from the resolved widget and the copy layer's strings.
@@ -57,15 +61,10 @@ public struct AndroidSceneBuilder: Sendable {
     }
 
     /// The scene for a plan already made (what `render` reports on is exactly what it draws): the
-    /// plan's items through the one scene function both platforms share.
+    /// plan through the one scene function both platforms share.
     public func scene(_ w: ResolvedWidget, _ plan: AndroidWidgetPlan, _ request: AndroidRenderRequest) -> Scene {
-        let box = Rect(x: 0, y: 0, width: request.widthDp, height: request.heightDp)
-        let card = box.insetBy(dx: AndroidLayout.systemWidgetMarginDp, dy: AndroidLayout.systemWidgetMarginDp)
-        let content = card.insetBy(dx: AndroidLayout.rootPaddingDp, dy: AndroidLayout.rootPaddingDp)
-        let nodes = PlanScene(
-            platform: .android, tokens: tokens, theme: request.theme, box: box, card: card, content: content
-        )
-        .nodes(plan.items(w, measurer: fonts))
+        let nodes = PlanScene.nodes(of: plan, w, tokens: tokens, theme: request.theme, measurer: fonts)
+        let box = plan.frames.box
 
         // Android's contentDescription is the same in every band (seed 000, "Check the budget
         // first", rule 4): every habit, and the Coach line whenever showsCoachLine(state, snapshot)
@@ -79,7 +78,7 @@ public struct AndroidSceneBuilder: Sendable {
                 w, platform: .android, speaksMotivator: traits.closesWithMotivator, visibleHabits: nil,
                 showsCoachLine: showsCoachLine)
         return Scene(
-            size: Size(box.width, box.height), density: request.density, card: card, nodes: nodes,
+            size: Size(box.width, box.height), density: request.density, card: plan.frames.card, nodes: nodes,
             accessibilityLabel: label)
     }
 }

@@ -15,9 +15,14 @@ public struct IOSSceneBuilder: Sendable {
     }
 
     public func plan(_ r: IOSRenderRequest) -> (ResolvedWidget, IOSWidgetPlan) {
-        // No snapshot → no flag to read: first run fails closed to the legacy body (seed 000).
-        let w = resolveWidget(snapshot: r.snapshot, asOf: r.asOf, timeZone: r.timeZone, kindlingWithoutSnapshot: false)
+        let w = Self.resolved(r)
         return (w, planIOSWidget(w, r, fonts: fonts))
+    }
+
+    /// What the request asks to show. No snapshot → no flag to read: first run fails closed to the
+    /// legacy body (seed 000).
+    public static func resolved(_ r: IOSRenderRequest) -> ResolvedWidget {
+        resolveWidget(snapshot: r.snapshot, asOf: r.asOf, timeZone: r.timeZone, kindlingWithoutSnapshot: false)
     }
 
     public func scene(_ r: IOSRenderRequest) -> Scene {
@@ -38,23 +43,11 @@ public struct IOSSceneBuilder: Sendable {
     package func fullColorScene(_ w: ResolvedWidget, _ plan: IOSWidgetPlan, _ r: IOSRenderRequest, theme: Theme)
         -> Scene
     {
-        let box = plan.card
-        // iOS 17+ containerBackground: the opaque WidgetCard fills the host's rounded card. The
-        // accessories have no card: the Lock Screen draws them over the wallpaper.
-        let card =
-            r.family.isAccessory
-            ? []
-            : [
-                PlanItem(
-                    element: .card, frame: box, content: .fill(.card, alpha: 1, radius: IOSLayout.cornerRadiusPt),
-                    reason: "containerBackground: the WidgetCard fill")
-            ]
-        let nodes = PlanScene(platform: .ios, tokens: tokens, theme: theme, box: box, card: box, content: plan.content)
-            .nodes(card + plan.items)
+        let nodes = PlanScene.nodes(of: plan, w, tokens: tokens, theme: theme, measurer: fonts)
         // Seed 001 §4: Large speaks only its visible rows, then "N more habits in the app."; the
         // motivator only where the kindling body draws it (OBJ-3317 Q4). Small and Medium speak every habit.
         // The accessories speak the progress count, no checklist (seed 001 §4).
-        // Which habits are spoken is the family's choice (`IOSFamily.spokenHabits`, an exhaustive switch).
+        // Which habits are spoken is the family's choice (`IOSFamilyTraits.spokenHabits`, its row of the family table).
         let visible: [WidgetHabit]?
         switch r.family.spokenHabits {
         case .none: visible = []
@@ -68,6 +61,6 @@ public struct IOSSceneBuilder: Sendable {
             : composedAccessibilityLabel(
                 w, platform: .ios, speaksMotivator: FixtureFamily.ios(r.family).traits.closesWithMotivator,
                 visibleHabits: visible, showsCoachLine: false)
-        return Scene(size: r.size, density: r.scale, card: box, nodes: nodes, accessibilityLabel: label)
+        return Scene(size: r.size, density: r.scale, card: plan.frames.card, nodes: nodes, accessibilityLabel: label)
     }
 }

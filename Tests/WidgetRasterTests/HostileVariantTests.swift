@@ -1,0 +1,63 @@
+import EvidenceCore
+import Foundation
+import Testing
+
+@testable import WidgetRaster
+
+/// Issue #55's last hostile round: variants of its classes that found a hole, each failing before
+/// its fix (noted per test), run against the CLI as a user would.
+@Suite(.serialized) struct HostileVariantTests {
+    static func evidence(_ args: [String], in dir: URL) throws -> HostileCaseTests.Run {
+        try HostileCaseTests.evidence(args + ["--root", PackagePaths.root.path], in: dir)
+    }
+    /// A result `report` reads: no fixture judged, so it is no pass (exit 1), but it is read.
+    static let emptyResult =
+        #"{"schema":"evidence-result/2","passed":[],"failures":[],"known":[],"details":[],"cases":[],"comparison":"exact","fastPath":0}"#
+
+    /// `report --from DIR` searched 8 folders deep and skipped anything deeper in silence: a
+    /// shard's result one level too deep was dropped, its failures with it, and a folder holding
+    /// only deeper results said "no result in this folder or below it". Now a deeper folder is
+    /// exit 2 naming the cap; 8 levels are still searched.
+    @Test func reportFromPastItsDepthCapNamesTheCap() throws {
+        let dir = try PrivateFolder.make("evidence-deep")
+        defer { dir.remove() }
+        func nest(_ levels: Int, under root: String) throws -> URL {
+            let folder = (1...levels).reduce(dir.url.appendingPathComponent(root)) {
+                $0.appendingPathComponent("\($1)")
+            }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(Self.emptyResult.utf8).write(to: folder.appendingPathComponent("result.json"))
+            return folder
+        }
+        _ = try nest(9, under: "deep")
+        let r = try Self.evidence(["report", "--from", "deep", "-o", "page"], in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(
+            r.errLines.count == 1 && r.err.contains("more than 8 levels below it")
+                && r.err.contains("report searches 8 levels deep at most"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
+        // Eight levels down is searched: the result is read (and, judging nothing, is no pass).
+        _ = try nest(8, under: "eight")
+        let ok = try Self.evidence(["report", "--from", "eight", "-o", "page8"], in: dir.url)
+        #expect(ok.code == 1 && !ok.err.contains("levels below it"), "\(ok.code) \(ok.err)")
+    }
+
+    /// `bench --prepared Goldens --filter X --phase record-same` recorded into the project's own
+    /// goldens and removed every golden outside X as stale (2,018 of 2,038): `--prepared` was only
+    /// an input. With that phase it is an output the command owns, so the project's goldens (and
+    /// anything else the run reads) are refused before any work; a prepared folder of its own is
+    /// still recorded into.
+    @Test func benchRecordSameNeverRecordsIntoTheProjectsGoldens() throws {
+        let dir = try OutputAllowListTests.project()
+        defer { dir.remove() }
+        let before = GateTrustTests.tree(dir.url)
+        let r = try GateTrustTests.evidence(
+            ["bench", "--filter", "android/small/empty/*", "--prepared", "Goldens", "--phase", "record-same"],
+            in: dir.url)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(
+            r.err.split(separator: "\n").last?.contains("--prepared: 'Goldens' is the project's goldens folder")
+                == true, "\(r.err)")
+        #expect(GateTrustTests.tree(dir.url) == before)
+    }
+}
