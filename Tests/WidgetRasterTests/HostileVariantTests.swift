@@ -12,7 +12,8 @@ import Testing
     }
     /// A result `report` reads: no fixture judged, so it is no pass (exit 1), but it is read.
     static let emptyResult =
-        #"{"schema":"evidence-result/2","passed":[],"failures":[],"known":[],"details":[],"cases":[],"comparison":"exact","fastPath":0}"#
+        #"{"schema":"evidence-result/2","passed":[],"failures":[],"known":[],"details":[],"cases":[],"#
+        + #""comparison":"exact","fastPath":0}"#
 
     /// `report --from DIR` searched 8 folders deep and skipped anything deeper in silence: a
     /// shard's result one level too deep was dropped, its failures with it, and a folder holding

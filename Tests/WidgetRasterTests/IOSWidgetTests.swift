@@ -470,7 +470,8 @@ import WidgetText
         }
         // The sweep reaches the sizes where the old step-down hid a loss.
         print(
-            "iOS meaning sweep \(family), \(Sweep.size): \(losses) of \(Self.sweep.count) plan(s) losing an element, \(untabledLosses) not yet in the required-content table"
+            "iOS meaning sweep \(family), \(Sweep.size): \(losses) of \(Self.sweep.count) plan(s) losing an element, "
+                + "\(untabledLosses) not yet in the required-content table"
         )
         #expect(losses > 0)
         #expect(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)

@@ -88,7 +88,8 @@ import WidgetText
         #expect(Self.refusal(loads.0) == nil, "\(loads)")
         #expect(
             Self.refusal(refused.0)?.contains(
-                "would match \(refused.1.matched) of the golden matrix's \(refused.1.total) android fixtures (\(refused.1.percent) %)"
+                "would match \(refused.1.matched) of the golden matrix's \(refused.1.total) android fixtures "
+                    + "(\(refused.1.percent) %)"
             ) == true, "\(refused)")
         // Named, the same family-wide entry loads: its element narrows it, up to half.
         #expect(Self.refusal(refused.0, node: "caption") == nil)
@@ -137,8 +138,9 @@ import WidgetText
             }
             let widest = shares.map(\.fraction).max() ?? 0
             #expect(widest <= KnownCoverage.bound(everyElement: e.node == "*"))
+            let conditions = e.conditions.summary.replacingOccurrences(of: "|", with: "\\|")
             rows.append(
-                "| \(i) | \(e.findingClass.rawValue) | `\(e.kind.rawValue)` | `\(e.node)` | \(e.conditions.summary.replacingOccurrences(of: "|", with: "\\|")) | "
+                "| \(i) | \(e.findingClass.rawValue) | `\(e.kind.rawValue)` | `\(e.node)` | \(conditions) | "
                     + cells.joined(separator: " | ") + " | \(String(format: "%.1f", widest * 100)) % |")
         }
         let doc = try String(

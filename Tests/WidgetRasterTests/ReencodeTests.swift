@@ -54,7 +54,8 @@ import Testing
         // Goldens re-recorded after the re-encode (other bytes) are not this test's to judge; the
         // rest are, and at the re-encode commit that is every one.
         print(
-            "ReencodeTests: of \(sample.count) goldens decoded (\(Sweep.size)) of \(rows.count), \(checked) still hold the re-encode's bytes; each decodes to its earlier pixels"
+            "ReencodeTests: of \(sample.count) goldens decoded (\(Sweep.size)) of \(rows.count), \(checked) still hold "
+                + "the re-encode's bytes; each decodes to its earlier pixels"
         )
     }
 
@@ -94,7 +95,8 @@ import Testing
             checked += 1
         }
         print(
-            "ReencodeTests: of \(sample.count) goldens decoded (\(Sweep.size)) of \(rows.count), \(checked) hold the level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels"
+            "ReencodeTests: of \(sample.count) goldens decoded (\(Sweep.size)) of \(rows.count), \(checked) hold the "
+                + "level re-encode's bytes (\(changed) of them re-encoded); each decodes to its earlier pixels"
         )
     }
 }

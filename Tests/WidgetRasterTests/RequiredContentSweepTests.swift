@@ -161,7 +161,9 @@ enum SweepSwitch {
                 if let p = previous {
                     if !kinds.isSubset(of: p.kinds) || drawn.rows.count > p.rows {
                         failures.append(
-                            "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws \(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
+                            "\(facts.family.name) w\(Int(width)) fs\(fs) \(name): at \(Int(height)) dp draws "
+                                + "\(kinds.map(\.rawValue).sorted()) + \(drawn.rows.count) rows, at \(Int(p.height)) "
+                                + "dp only \(p.kinds.map(\.rawValue).sorted()) + \(p.rows)"
                         )
                     }
                 }

@@ -148,7 +148,8 @@ import WidgetScene
             }
         }
         print(
-            "RoleTableReachTests: \(judged) nodes of \(scenes.count) of \(fixtures.count) \(platform) fixtures judged (\(Sweep.size)); \(gaps.count) token uses outside the role table"
+            "RoleTableReachTests: \(judged) nodes of \(scenes.count) of \(fixtures.count) \(platform) fixtures judged "
+                + "(\(Sweep.size)); \(gaps.count) token uses outside the role table"
         )
         #expect(judged > (Sweep.full ? 2_000 : 200))
         let open = Self.openGaps.filter { $0.platform == platform }

@@ -32,7 +32,8 @@ import WidgetScene
         #expect(v.failures.isEmpty)
         #expect(
             notes.lines == [
-                "note: 'starter/card-12/.light.png.tmp-999999999' looks like a temp file an interrupted record left; the next 'evidence record' removes it"
+                "note: 'starter/card-12/.light.png.tmp-999999999' looks like a temp file an interrupted record left; "
+                    + "the next 'evidence record' removes it"
             ])
         #expect(FileManager.default.fileExists(atPath: temp.path))
     }

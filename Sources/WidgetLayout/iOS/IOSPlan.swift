@@ -421,7 +421,8 @@ package struct IOSPlanBuilder {
     package var statusBodyMeasures: (firstRunGlyphPt: Double, glyphMinPt: Double, glyphGapPt: Double) {
         switch request.family.kind {
         case .home(let f): return IOSLayout.statusBody(f)
-        case .accessory: return IOSLayout.statusBody(.systemMedium)  // never asked: accessories draw lines, not a centred status
+        // never asked: accessories draw lines, not a centred status
+        case .accessory: return IOSLayout.statusBody(.systemMedium)
         }
     }
 

@@ -72,7 +72,8 @@ public enum CheckRegistry {
             return GateFailure(
                 key: CheckRegistry.selfCheckKey, kind: .selfCheck,
                 detail:
-                    "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or removed element has switched it off"
+                    "the \(name) check found nothing it reads (\(reads)) in any of \(fixtures) renders: a renamed or "
+                    + "removed element has switched it off"
             )
         }
     }
@@ -102,7 +103,8 @@ extension FailureKind {
         switch self {
         case .pixels, .size, .text: .comparison
         case .missing: .golden(.record, runPictures: nil)  // its outcome wrote the render
-        case .stale: .golden(.recordRemoves, runPictures: .golden)  // no fixture draws it: the page shows the file that would go
+        // no fixture draws it: the page shows the file that would go
+        case .stale: .golden(.recordRemoves, runPictures: .golden)
         // its outcome wrote the render; a bad manifest entry or a link has nothing to draw
         case .unreadable: .golden(.restoreFromGit, runPictures: nil)
         case .selfCheck: .run(.reportSelfCheck)

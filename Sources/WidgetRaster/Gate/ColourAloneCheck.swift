@@ -443,7 +443,8 @@ extension ColourAloneCheck {
     public static let registration = CheckRegistry.Check(
         name: "colour-alone", kind: .colourAlone,
         reads:
-            "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy across reactive branches",
+            "one-tint renders: pips and row checks (done vs not yet), and the streak glyph, caption and all-done copy "
+            + "across reactive branches",
         stages: [.verify, .contrast], render: nil, remedy: .fixColourAlone, scope: { _, _ in .unsized },
         judgedByMaps: false,
         runPictures: .renders)

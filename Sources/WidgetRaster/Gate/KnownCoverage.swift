@@ -75,7 +75,9 @@ public enum KnownCoverage {
         }
         let what = everyElement ? "with node \"*\" an entry may match" : "an entry naming its element may match"
         return
-            "would match \(over.matched) of the golden matrix's \(over.total) \(over.platform.rawValue) fixtures (\(over.percent) %); \(what) at most "
-            + "\(Int((bound * 100).rounded())) % of a platform (KnownCoverage): name the family, state, size or font scale its seed passage names"
+            "would match \(over.matched) of the golden matrix's \(over.total) \(over.platform.rawValue) fixtures "
+            + "(\(over.percent) %); \(what) at most "
+            + "\(Int((bound * 100).rounded())) % of a platform (KnownCoverage): name the family, state, size or font "
+            + "scale its seed passage names"
     }
 }

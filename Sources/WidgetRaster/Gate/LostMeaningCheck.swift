@@ -256,7 +256,8 @@ extension LostMeaningCheck {
     public static let registration = CheckRegistry.Check(
         name: name, kind: .lostMeaning,
         reads:
-            "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content table for the render's state and family",
+            "element kinds and traits (next-due row, pip fill, row checks) and words against the required-content "
+            + "table for the render's state and family",
         stages: [.render], render: gateCheck, remedy: .fixLostMeaning,
         scope: { f, facts in SeedScope.lostMeaning(f, facts) }, judgedByMaps: true)
 }

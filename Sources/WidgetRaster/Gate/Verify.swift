@@ -218,7 +218,8 @@ public enum Verifier {
         let strays = try strayWalk.value()
         for t in strays.temps {
             notice?(
-                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' removes it"
+                "note: \(quoted(t)) looks like a temp file an interrupted record left; the next 'evidence record' "
+                    + "removes it"
             )
         }
         for file in strays.unlisted where options.judgesUnlisted(String(file.dropLast(4)), catalogKeys: allKeys) {

@@ -28,7 +28,8 @@ enum GateArguments {
     enum CompareFlag: String, CaseIterable { case auto, exact, perceptual }
     static let compare = OptionSpec.value(
         "compare", nil,
-        "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch 7.2's rule, on purpose)",
+        "auto: exact, and an 'environment' failure on another renderer environment; exact; or perceptual (pixelmatch "
+            + "7.2's rule, on purpose)",
         check: .choice(CompareFlag.allCases.map(\.rawValue)), default: .value(CompareFlag.auto.rawValue))
     static let threshold = OptionSpec.value(
         "threshold", "T", "with --compare perceptual: colour threshold (smaller is stricter)", check: .number(0...1),
@@ -73,7 +74,8 @@ enum GateArguments {
         let proofs = ProvenGoldens.open(folder)
         if let why = proofs.distrusted {
             printError(
-                "note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or set EVIDENCE_CACHE to a folder of your own)"
+                "note: proofs cache not used: \(escapeControls(why)); this run decodes every golden (chmod go-w, or "
+                    + "set EVIDENCE_CACHE to a folder of your own)"
             )
         }
         return proofs
@@ -101,7 +103,8 @@ enum GateArguments {
         guard stat(folder.path, &st) == 0 else {
             throw InputError(
                 given != nil ? "--cases" : Project.configName,
-                "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make it first with mkdir"
+                "\(quoted(folder.path)): no such cases folder (it is never created for you); check the path, or make "
+                    + "it first with mkdir"
             )
         }
         guard st.st_mode & S_IFMT == S_IFDIR else {
@@ -172,7 +175,8 @@ struct VerifyCommand: DeclaredCommand {
     static let name = "verify"
     static let summary = "Render every fixture and compare with the goldens; exit 1 on any failure"
     static let usage = """
-        usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json] [--jobs N]
+        usage: evidence verify [--filter GLOB] [--shard i/n] [--report DIR] [--html DIR] [--junit FILE] [--json]\
+         [--jobs N]
                                [--compare auto|exact|perceptual] [--threshold T] [--quiet] [--no-wait]
 
         Renders each fixture and compares it with its golden, every byte exactly. The renderer's
@@ -238,7 +242,8 @@ struct VerifyCommand: DeclaredCommand {
         o.colourAlone = true
         o.knownFindings = try KnownFindings.load(from: Project.current.knownFindings)
         let cases = try a.matrix.casesFolder()
-        _ = try GateArguments.keys(o.filter, cases: cases)  // a filter that matches nothing is a usage error, never a pass
+        // a filter that matches nothing is a usage error, never a pass
+        _ = try GateArguments.keys(o.filter, cases: cases)
         try ReportFolder.checkWritable(o.reportDirectory!)
         // verify marks its report folder as a page evidence wrote (report -o / gallery -o may then
         // replace it whole), so it may only be a folder evidence could replace: new, empty or marked.
@@ -289,7 +294,8 @@ struct RecordCommand: DeclaredCommand {
     static let name = "record"
     static let summary = "Re-record goldens: write only what moved, add new, remove stale"
     static let usage = """
-        usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run] [--json] [--quiet]
+        usage: evidence record [--filter GLOB] [--shard i/n] [--mode changed|missing|all] [--jobs N] [--dry-run]\
+         [--json] [--quiet]
                                [--no-wait] [--rebuild-manifest] [--environment-upgrade [--html DIR]]
                                [--accept-findings KIND] [--accept FILE]
 
@@ -317,7 +323,8 @@ struct RecordCommand: DeclaredCommand {
         "rebuild-manifest", "ignore the existing manifest (corrupt, or refused) and write it afresh")
     static let replaceUnreadable = OptionSpec.flag(
         "replace-unreadable",
-        "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, naming the file"
+        "record over goldens verify calls unreadable (a Git LFS pointer, a corrupt PNG); without it record stops, "
+            + "naming the file"
     )
     struct Arguments: ParsableArguments {
         @OptionGroup var matrix: MatrixArguments
@@ -346,14 +353,16 @@ struct RecordCommand: DeclaredCommand {
         o.recordMode = a.mode
         o.replaceUnreadable = a.replaceUnreadable
         let cases = try a.matrix.casesFolder()
-        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)  // also: a filter that matches nothing is a usage error, never a pass
+        // also: a filter that matches nothing is a usage error, never a pass
+        let recordGuard = try RecordGuardOptions.parse(a.accepting, &o, cases: cases)
         let handler: any RecordResultHandler =
             a.json
             ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
         let painter = try GateArguments.painter()
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)  // a drifted environment: refused, or reviewed first
+        // a drifted environment: refused, or reviewed first
+        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
         let r = try Recorder.record(
             o, catalog: catalog, painter: painter, dryRun: a.dryRun,
             rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
@@ -396,7 +405,8 @@ struct RecordConsoleHandler: RecordResultHandler {
         for k in r.heldBack { out.append("left    \(k) (moved; --mode missing leaves existing goldens alone)") }
         for m in r.moved {
             out.append(
-                "moved   \(m.key) (\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))"
+                "moved   \(m.key) "
+                    + "(\(m.reason)\(m.textChanged ? " — visible text or label changed" : ", text unchanged"))"
             )
         }
         for k in r.added { out.append("added   \(k)") }
@@ -407,7 +417,8 @@ struct RecordConsoleHandler: RecordResultHandler {
             let areas = Dictionary(grouping: r.moved) { GateArguments.area(of: $0.key) }
                 .sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map { "\($0.key)/* \($0.value.count)" }
             out.append(
-                "moved by area: \(areas.joined(separator: ", ")); text changed in \(r.moved.filter(\.textChanged).count)"
+                "moved by area: \(areas.joined(separator: ", ")); text changed in "
+                    + "\(r.moved.filter(\.textChanged).count)"
             )
         }
         out += RecordGuardOptions.lines(r, goldens: goldens)

@@ -168,7 +168,9 @@ struct ReportCommand: DeclaredCommand {
                 case S_IFDIR:
                     throw InputError(
                         path,
-                        "holds a folder more than \(searchDepth) levels below it (\(quoted(String(p.suffix(200)))); report searches \(searchDepth) levels deep at most: name that folder or a result file with --from"
+                        "holds a folder more than \(searchDepth) levels below it (\(quoted(String(p.suffix(200)))); "
+                            + "report searches \(searchDepth) levels deep at most: name that folder or a result file "
+                            + "with --from"
                     )
                 case S_IFREG where name.hasSuffix(".json") && ResultFile.claimsToBeAResult(p): files.append(p)
                 default: continue
