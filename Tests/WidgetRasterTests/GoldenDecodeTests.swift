@@ -48,34 +48,11 @@ import Testing
 
     // MARK: Hand-made PNGs
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + typed
-            + be32(typed.withUnsafeBufferPointer { cpng_crc32(0, $0.baseAddress, $0.count) })
-    }
-    static func be32(_ v: UInt32) -> [UInt8] {
-        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-    }
-
-    /// A zlib stream of stored blocks holding `data` (no compression: every byte chosen by the test).
+    // The PNG pieces are ImageFixtures' (the one chunk, CRC and stored-zlib writer the tests share).
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { ImageFixtures.chunk(type, data) }
+    static func be32(_ v: UInt32) -> [UInt8] { ImageFixtures.be32(v) }
     static func zlibStored(_ data: [UInt8], adler: UInt32? = nil) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var start = 0
-        repeat {
-            let n = min(65_535, data.count - start)
-            let last = start + n == data.count
-            out +=
-                [last ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-                + data[start..<(start + n)]
-            start += n
-        } while start < data.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return out + be32(adler ?? (b << 16 | a))
+        ImageFixtures.zlibStored(data, adler: adler)
     }
 
     /// A PNG of `rows` (each a filter byte and its samples) in the given colour type.

@@ -49,8 +49,9 @@ enum ImageFixtures {
         chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlace])
     }
 
-    /// A zlib stream of stored (uncompressed) deflate blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    /// A zlib stream of stored (uncompressed) deflate blocks; `adler` replaces the stream's checksum
+    /// (a test of a wrong one).
+    static func zlibStored(_ data: [UInt8], adler: UInt32? = nil) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var i = 0
         repeat {
@@ -66,7 +67,7 @@ enum ImageFixtures {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521
         }
-        return out + be32(b << 16 | a)
+        return out + be32(adler ?? (b << 16 | a))
     }
 
     /// A complete PNG from raw (unfiltered) scanlines: each row gets filter byte 0.
