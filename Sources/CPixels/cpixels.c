@@ -1,4 +1,5 @@
 #include "cpixels.h"
+#include <math.h>
 #include <string.h>
 
 /* Four pixels at a time in the compiler's portable vector types (clang and GCC): one SSE2 / NEON
@@ -173,5 +174,52 @@ void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, s
             i += header & ~RUN;
         }
         at += n;
+    }
+}
+
+void cpixels_blit_over(const uint8_t *src, size_t srcWidth, uint8_t *dst, size_t dstWidth, size_t cols, size_t rows) {
+    uint32_t lastFront = 0, lastBack = 0, lastMixed = 0;
+    int haveLast = 0;
+    for (size_t y = 0; y < rows; y++) {
+        const uint8_t *s = src + y * srcWidth * 4;
+        uint8_t *d = dst + y * dstWidth * 4;
+        for (size_t x = 0; x < cols;) {
+            /* Runs: most of a render is opaque (one copy) or transparent (nothing to do). */
+            size_t run = x;
+            while (run < cols && s[run * 4 + 3] == 255) run++;
+            if (run > x) {
+                memcpy(d + x * 4, s + x * 4, (run - x) * 4);
+                x = run;
+                continue;
+            }
+            while (run < cols && s[run * 4 + 3] == 0) run++;
+            if (run > x) {
+                x = run;
+                continue;
+            }
+            /* A flat translucent fill over a flat background repeats one mix: reuse it. */
+            uint8_t *q = d + x * 4;
+            uint32_t front, back;
+            memcpy(&front, s + x * 4, 4);
+            memcpy(&back, q, 4);
+            if (!(haveLast && front == lastFront && back == lastBack)) {
+                const uint8_t *p = s + x * 4;
+                double a = (double)p[3] / 255;
+                uint8_t out[4];
+                for (int c = 0; c < 3; c++) {
+                    /* Two statements: no fused multiply-add, so every build rounds alike. */
+                    double mine = (double)p[c] * a;
+                    double mixed = mine + (double)q[c] * (1 - a);
+                    out[c] = (uint8_t)round(mixed);
+                }
+                out[3] = 255;
+                memcpy(&lastMixed, out, 4);
+                lastFront = front;
+                lastBack = back;
+                haveLast = 1;
+            }
+            memcpy(q, &lastMixed, 4);
+            x++;
+        }
     }
 }

@@ -23,4 +23,10 @@ size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst);
 /* Writes the `count` words `packed` (`packedCount` words from cpixels_pack) stands for into `dst`. */
 void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, size_t count);
 
+/* Source-over copy of a `cols` × `rows` block of straight RGBA bytes (`src`, `srcWidth` pixels a row)
+   onto `dst` (`dstWidth` pixels a row, already offset to the block's corner): an opaque pixel is
+   copied, a transparent one skipped, a translucent one mixed over what is there, each channel
+   round(f × a + b × (1 − a)) in doubles with a = alpha / 255, and the result opaque. */
+void cpixels_blit_over(const uint8_t *src, size_t srcWidth, uint8_t *dst, size_t dstWidth, size_t cols, size_t rows);
+
 #endif

@@ -1,3 +1,4 @@
+import CPixels
 import EvidenceCore
 import Foundation
 import WidgetScene
@@ -145,32 +146,14 @@ public enum ContactSheet {
     static func blit(_ src: RGBAImage, into dst: inout RGBAImage, x: Int, y: Int) {
         let rows = max(0, min(src.height, dst.height - y))
         let cols = max(0, min(src.width, dst.width - x))
+        guard rows > 0, cols > 0, x >= 0, y >= 0 else { return }
         let (srcWidth, dstWidth) = (src.width, dst.width)
+        // In C: the sheet, the timeline and the overlay copy every pixel through here.
         src.pixels.withUnsafeBytes { s in
             dst.pixels.withUnsafeMutableBytes { d in
-                for sy in 0..<rows {
-                    var si = sy * srcWidth * 4
-                    var di = ((y + sy) * dstWidth + x) * 4
-                    for _ in 0..<cols {
-                        let sa = s[si + 3]
-                        if sa == 255 {
-                            d.storeBytes(
-                                of: s.loadUnaligned(fromByteOffset: si, as: UInt32.self), toByteOffset: di,
-                                as: UInt32.self)
-                        } else if sa > 0 {
-                            let a = Double(sa) / 255
-                            func mix(_ f: UInt8, _ b: UInt8) -> UInt8 {
-                                UInt8((Double(f) * a + Double(b) * (1 - a)).rounded())
-                            }
-                            d[di] = mix(s[si], d[di])
-                            d[di + 1] = mix(s[si + 1], d[di + 1])
-                            d[di + 2] = mix(s[si + 2], d[di + 2])
-                            d[di + 3] = 255
-                        }
-                        si += 4
-                        di += 4
-                    }
-                }
+                cpixels_blit_over(
+                    s.baseAddress!.assumingMemoryBound(to: UInt8.self), srcWidth,
+                    d.baseAddress!.assumingMemoryBound(to: UInt8.self) + (y * dstWidth + x) * 4, dstWidth, cols, rows)
             }
         }
     }
