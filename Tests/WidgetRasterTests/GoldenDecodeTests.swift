@@ -10,8 +10,10 @@ import Testing
 /// as libpng reads it — every golden, random images of every colour type and row filter — and
 /// anything else must be left to libpng.
 @Suite struct GoldenDecodeTests {
+    // Both return Data: its == is one memcmp, where [UInt8]'s compares element by element in debug.
+
     /// The file through libdeflate: nil where it leaves the file to libpng.
-    static func throughLibdeflate(_ png: [UInt8], _ width: Int, _ height: Int) -> [UInt8]? {
+    static func throughLibdeflate(_ png: [UInt8], _ width: Int, _ height: Int) -> Data? {
         var read = 0
         var out = [UInt8](repeating: 0, count: width * height * 4)
         let rc = png.withUnsafeBufferPointer { p in
@@ -19,11 +21,11 @@ import Testing
                 cpng_decode_rgba8_deflate(p.baseAddress, p.count, UInt32(width), UInt32(height), $0.baseAddress, &read)
             }
         }
-        return rc == 1 ? out : nil
+        return rc == 1 ? Data(out) : nil
     }
 
     /// The file through libpng alone: nil where libpng refuses it.
-    static func throughLibpng(_ png: [UInt8], _ width: Int, _ height: Int) -> [UInt8]? {
+    static func throughLibpng(_ png: [UInt8], _ width: Int, _ height: Int) -> Data? {
         var fed = 0
         var message = [CChar](repeating: 0, count: Int(CPNG_MESSAGE_SIZE))
         var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -32,18 +34,32 @@ import Testing
                 cpng_decode_rgba8(p.baseAddress, p.count, UInt32(width), UInt32(height), $0.baseAddress, &fed, &message)
             }
         }
-        return rc == 0 ? out : nil
+        return rc == 0 ? Data(out) : nil
     }
 
+    /// Every golden under EVIDENCE_SWEEPS=full; else about one in ten (`Sweep`), with every
+    /// platform, family, state, motif, body and theme — each key's part at each place — and every
+    /// image size and colour type the goldens hold.
     @Test func everyGoldenReadsThroughLibdeflateAsThroughLibpng() throws {
         let m = try #require(try Manifest.load(from: PackagePaths.goldens))
         #expect(m.goldens.count > 1_000)
-        for (key, entry) in m.goldens.sorted(by: { $0.key < $1.key }) {
-            let png = [UInt8](try Data(contentsOf: PackagePaths.goldens.appendingPathComponent(entry.file)))
+        // Reading every file is cheap; decoding each twice is what the sample saves.
+        let all = try m.goldens.sorted(by: { $0.key < $1.key }).map { key, entry in
+            (key, entry, [UInt8](try Data(contentsOf: PackagePaths.goldens.appendingPathComponent(entry.file))))
+        }
+        let sample = Sweep.sample(all, oneIn: 10) { key, entry, png in
+            key.split(separator: "/").enumerated().map { "\($0.offset) \($0.element)" }
+                + [
+                    "size \(entry.width)×\(entry.height)",
+                    "depth \(png.count > 25 ? "\(png[24]) colour \(png[25])" : "none")",
+                ]
+        }
+        for (key, entry, png) in sample {
             let fast = Self.throughLibdeflate(png, entry.width, entry.height)
             #expect(fast != nil, "\(key): left to libpng")
             #expect(fast == Self.throughLibpng(png, entry.width, entry.height), "\(key)")
         }
+        print("GoldenDecodeTests: \(sample.count) of \(all.count) goldens decoded both ways (\(Sweep.size))")
     }
 
     // MARK: Hand-made PNGs
@@ -123,7 +139,7 @@ import Testing
     @Test func anythingElseIsLeftToLibpng() throws {
         let row: [UInt8] = [0, 10, 20, 30, 40, 50, 60]  // a 2×1 RGB row, filter None
         let plain = Self.png(2, 1, colour: 2, idat: [Self.zlibStored(row)])
-        #expect(Self.throughLibdeflate(plain, 2, 1) == [10, 20, 30, 255, 40, 50, 60, 255])
+        #expect(Self.throughLibdeflate(plain, 2, 1) == Data([10, 20, 30, 255, 40, 50, 60, 255]))
         let stream = Self.zlibStored(row)
         let others: [(String, Int, Int, [UInt8])] = [
             ("a bad Adler-32", 2, 1, Self.png(2, 1, colour: 2, idat: [Self.zlibStored(row, adler: 1)])),
@@ -157,7 +173,7 @@ import Testing
             let libpng = Self.throughLibpng(file, w, h)
             do {
                 let decoded = try PNGCodec.decode(file, name: "x.png")
-                #expect(decoded.pixels == libpng, "\(name)")
+                #expect(Data(decoded.pixels) == libpng, "\(name)")
             } catch {
                 #expect(libpng == nil, "\(name): \(error)")
             }
