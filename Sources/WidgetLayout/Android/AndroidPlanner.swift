@@ -14,19 +14,20 @@ private typealias L = AndroidLayout
 
 /// Plans one Android widget render. Pure: the same input and measurer give the same plan.
 public func planAndroidWidget(_ input: AndroidPlanInput, measurer: TextMeasuring) -> AndroidWidgetPlan {
-    let size: AndroidFamily
-    let sizeReason: String
-    if let fixed = input.family.fixed {
-        (size, sizeReason) = (fixed, "forced by --family \(fixed.rawValue)")
-    } else {
-        (size, sizeReason) = resolveSize(
-            minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
-            largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
-    }
+    let (size, sizeReason) = plannedFamily(input, measurer: measurer)
     var p = AndroidPlanBuilder(input: input, measurer: measurer, size: size)
     p.arithmetic.append("size = \(size.rawValue): \(sizeReason)")
     size.androidTraits.layout(&p)
     return p.finish(sizeReason: sizeReason)
+}
+
+/// The family `planAndroidWidget` draws and why: the one `--family` forces, else resolveSize's
+/// pick. Its own function so the facts of a render (known findings' coverage) need not plan it.
+public func plannedFamily(_ input: AndroidPlanInput, measurer: TextMeasuring) -> (size: AndroidFamily, reason: String) {
+    if let fixed = input.family.fixed { return (fixed, "forced by --family \(fixed.rawValue)") }
+    return resolveSize(
+        minWidthDp: input.widthDp, minHeightDp: input.heightDp, kindling: input.kindling,
+        largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
 }
 
 /// resolveSize(minWidthDp, minHeightDp, kindling) — seed "Three-breakpoint model":

@@ -54,13 +54,21 @@ public enum KnownCoverage {
         return zip(firsts, facts).map { ($0.0, $1) }
     }
 
+    /// `matrix` by platform.
+    static let matrixByPlatform = matrix.map { Dictionary(grouping: $0, by: \.facts.platform) }
+
     /// What share of each platform's fixtures `conditions` and the `fixture` glob admit: one row per
     /// platform the conditions can match, in `Platform` order.
     public static func shares(_ conditions: KnownConditions, fixture: String = "*") throws(InputError) -> [Share] {
-        let all = try matrix.get()
+        let all = try matrixByPlatform.get()
+        // Every gate command checks every entry at load: no glob to match when it is "*" (most are).
+        let anyFixture = fixture == "*"
         return conditions.platforms.map { p in
-            let mine = all.filter { $0.facts.platform == p }
-            let matched = mine.filter { conditions.matches($0.facts) && Glob.matches(fixture, $0.key) }.count
+            let mine = all[p] ?? []
+            var matched = 0
+            for f in mine where conditions.matches(f.facts) && (anyFixture || Glob.matches(fixture, f.key)) {
+                matched += 1
+            }
             return Share(platform: p, matched: matched, total: mine.count)
         }
     }

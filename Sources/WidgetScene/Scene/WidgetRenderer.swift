@@ -94,13 +94,15 @@ public struct WidgetRenderer: Sendable {
     }
 
     /// What a target's render is drawn from, without drawing it: the same facts `draw` gives (known
-    /// findings' coverage of the matrix counts them). Only an Android `auto` family is planned —
-    /// resolveSize's pick; a fixed family is the one the plan draws.
+    /// findings' coverage of the matrix counts them). Only an Android `auto` family is decided —
+    /// resolveSize's pick, as the plan makes it; a fixed family is the one the plan draws.
     public static func facts(_ target: RenderTarget, android builder: AndroidSceneBuilder) -> RenderFacts {
         switch target {
         case .android(let r):
             let w = AndroidSceneBuilder.resolved(r)
-            return facts(r, w, r.family.fixed ?? builder.plan(r).1.size)
+            let family =
+                r.family.fixed ?? plannedFamily(AndroidSceneBuilder.planInput(w, r), measurer: builder.fonts).size
+            return facts(r, w, family)
         case .ios(let r): return facts(r, IOSSceneBuilder.resolved(r))
         }
     }
