@@ -27,7 +27,9 @@ for s in $which; do
     # CLI tests fail on a clean clone (no evidence in that scratch path).
     swift build --sanitize="$s" --scratch-path ".build/sanitize-$s" --product evidence >"$log" 2>&1 || {
         echo "$s: building the CLI failed (see $log)"; failed=1; continue; }
-    TSAN_OPTIONS="halt_on_error=0:${TSAN_OPTIONS:-}" ASAN_OPTIONS="detect_leaks=0:halt_on_error=0:${ASAN_OPTIONS:-}" \
+    # EVIDENCE_SANITIZER: the tests that cannot run under one (OutputAllowListTests' ulimit -f cases
+    # under thread: its runtime dies of SIGBUS before main) say so and are skipped, never passed.
+    EVIDENCE_SANITIZER="$s" TSAN_OPTIONS="halt_on_error=0:${TSAN_OPTIONS:-}" ASAN_OPTIONS="detect_leaks=0:halt_on_error=0:${ASAN_OPTIONS:-}" \
         swift test --sanitize="$s" --scratch-path ".build/sanitize-$s" "${extra[@]}" >>"$log" 2>&1
     rc=$?
     case "$s" in
