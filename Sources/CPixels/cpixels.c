@@ -3,7 +3,10 @@
 #include <string.h>
 
 /* Four pixels at a time in the compiler's portable vector types (clang and GCC): one SSE2 / NEON
-   register, so the conversion is vectorised on every target whatever the optimisation level. */
+   register, so the conversion is vectorised on every target whatever the optimisation level. The
+   helpers are always inlined: the debug build (-O0, what the test suite runs) would otherwise call
+   one per four pixels. */
+#define INLINE static inline __attribute__((always_inline))
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
 typedef int32_t i32x4 __attribute__((vector_size(16)));
 typedef float f32x4 __attribute__((vector_size(16)));
@@ -15,7 +18,7 @@ typedef uint8_t u8x16 __attribute__((vector_size(16)));
    whole number, so adding 1/1024 lifts a whole quotient that came out a hair low without carrying
    any other across: truncation then gives the integer quotient (CanvasTests checks every alpha and
    channel). */
-static inline u32x4 divide(u32x4 c, u32x4 half, f32x4 reciprocal) {
+INLINE u32x4 divide(u32x4 c, u32x4 half, f32x4 reciprocal) {
     f32x4 dividend = __builtin_convertvector((i32x4)(c * 255u + half), f32x4);
     u32x4 q = (u32x4)__builtin_convertvector(dividend * reciprocal + (1.0f / 1024), i32x4);
     u32x4 over = (u32x4)(q > 255u);
@@ -23,11 +26,11 @@ static inline u32x4 divide(u32x4 c, u32x4 half, f32x4 reciprocal) {
 }
 
 /* ARGB → ABGR (bytes B G R A → R G B A): all a transparent (0) or opaque word needs. */
-static inline u32x4 swizzle(u32x4 v) {
+INLINE u32x4 swizzle(u32x4 v) {
     return (u32x4)__builtin_shufflevector((u8x16)v, (u8x16)v, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
 }
 
-static inline int any(u32x4 mask) {
+INLINE int any(u32x4 mask) {
     uint64_t lanes[2];
     memcpy(lanes, &mask, sizeof lanes);
     return (lanes[0] | lanes[1]) != 0;
@@ -35,7 +38,7 @@ static inline int any(u32x4 mask) {
 
 /* Four pixels, any alphas. A block that repeats the translucent one before it (a flat translucent
    fill) reuses that block's result instead of dividing again. */
-static inline u32x4 straighten4(u32x4 v, u32x4 *lastIn, u32x4 *lastOut) {
+INLINE u32x4 straighten4(u32x4 v, u32x4 *lastIn, u32x4 *lastOut) {
     u32x4 a = v >> 24;
     /* Alpha + 1 (mod 256) is 0 for opaque, 1 for transparent, above 1 for anything between. */
     u32x4 translucent = (u32x4)((((a + 1u) & 0xFFu) >> 1) != 0u);
@@ -52,7 +55,7 @@ static inline u32x4 straighten4(u32x4 v, u32x4 *lastIn, u32x4 *lastOut) {
 }
 
 /* The whole conversion, inlined into each build of it below. */
-static inline __attribute__((always_inline)) void straighten(const uint32_t *src, uint32_t *dst, size_t count) {
+INLINE void straighten(const uint32_t *src, uint32_t *dst, size_t count) {
     u32x4 lastIn = {0, 0, 0, 0}, lastOut = {0, 0, 0, 0};  /* transparent straightens to transparent */
     size_t i = 0;
     /* Sixteen pixels a step; a run all opaque or all transparent (most of a frame) is only swizzled. */
@@ -160,6 +163,18 @@ size_t cpixels_pack(const uint32_t *src, size_t count, uint32_t *dst) {
     return out;
 }
 
+/* `n` copies of `word`: a loop for a short run, doubling copies for a long one (a frame's flat
+   background), which stay fast unoptimised too. */
+static void fill_words(uint32_t *dst, uint32_t word, size_t n) {
+    size_t done = n < 16 ? n : 16;
+    for (size_t k = 0; k < done; k++) dst[k] = word;
+    while (done < n) {
+        size_t copy = done < n - done ? done : n - done;
+        memcpy(dst + done, dst, copy * sizeof *dst);
+        done += copy;
+    }
+}
+
 void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, size_t count) {
     size_t at = 0;
     for (size_t i = 0; i < packedCount && at < count;) {
@@ -168,7 +183,7 @@ void cpixels_unpack(const uint32_t *packed, size_t packedCount, uint32_t *dst, s
         if (n > count - at) n = count - at;
         if (header & RUN) {
             uint32_t word = packed[i++];
-            for (size_t k = 0; k < n; k++) dst[at + k] = word;
+            fill_words(dst + at, word, n);
         } else {
             memcpy(dst + at, packed + i, n * sizeof *dst);
             i += header & ~RUN;
