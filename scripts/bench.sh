@@ -228,6 +228,8 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
     # The README's two commands, scripts/verify.sh then scripts/test.sh, on a fresh clone of each
     # build (its own .build): minutes each, so opt-in; BENCH_FRESH_RUNS rounds (default 1), each
     # round REV then this build, so a load change falls on both (issue #57: ≤ 4 minutes together).
+    # A clone reads the seeds beside it, as this checkout does (../shared, FindingClassTests).
+    [ ! -d ../shared ] || [ -e "$WORK/shared" ] || ln -s "$(cd ../shared && pwd)" "$WORK/shared"
     for _ in $(seq "${BENCH_FRESH_RUNS:-1}"); do
       for side in base this; do
         rev=$(if [ "$side" = base ]; then echo "$REV"; else git rev-parse HEAD; fi)
@@ -237,6 +239,9 @@ if [ -n "${BENCH_AGAINST:-}" ]; then
         v=$((SECONDS - s))
         s=$SECONDS; (cd "$WORK/clone-$side" && scripts/test.sh > "$WORK/test-$side.log" 2>&1) || true
         echo "fresh $side $v $((SECONDS - s)) $load $(tail -n 1 "$WORK/verify-$side.log" | tr ' ' _)" >> "$WORK/rows"
+        # What the suite said and its ten slowest, kept for the reader (the run's last lines).
+        echo "  $side's scripts/test.sh ended:"; tail -n 15 "$WORK/test-$side.log" | sed 's/^/    /'
+
         rm -rf "$WORK/clone-$side"
       done
     done
