@@ -81,11 +81,13 @@ public enum FixtureCatalog {
             iosTokens: try AssetCatalogTokens.bundled())
     }
 
-    /// The bundled renderer's scene builders.
+    /// The bundled renderer's scene builders, sharing plans: they draw only the matrix's requests
+    /// (the known findings' coverage plans them first, the catalog again).
     static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
-        (
-            AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens),
-            IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens)
+        let plans = PlanMemo()
+        return (
+            AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens, plans: plans),
+            IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens, plans: plans)
         )
     }
 
