@@ -15,7 +15,10 @@ final class DrawnTargets: @unchecked Sendable {  // guarded by `lock`
     }
 
     private let lock = NSLock()
-    private var drawn: [Key: DrawnScene] = [:]
+    private var drawn: [Key: DrawnScene]
+
+    /// Room for `expected` requests up front: growing the table rehashes every request held.
+    init(expected: Int = 0) { drawn = Dictionary(minimumCapacity: expected) }
 
     /// `target`'s scene: the one drawn for an equal request before, else `draw`'s, kept. Two
     /// workers may both draw a request first: they draw the same scene.

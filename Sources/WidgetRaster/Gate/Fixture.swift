@@ -103,7 +103,7 @@ public enum FixtureCatalog {
     /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own
     /// tokens); items whose requests are equal share one draw.
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
-        let memo = DrawnTargets()
+        let memo = DrawnTargets(expected: targets.count)
         return targets.map { t in
             MatrixItem(
                 id: t.id,
