@@ -128,10 +128,9 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     private let primaries: [FaceKey: FontFace]
     /// Per primary face: itself, then its weight's fallback faces (shared between weights).
     private let chains: [FaceKey: [FontFace]]
-    private let cacheLock = ReadWriteLock()
-    private var measureCache: [AdvanceKey: Measured] = [:]
-    private var shapeCache: [ShapeKey: ShapedLine] = [:]
-    private var wrapCache: [WrapKey: WrappedText] = [:]
+    private let measureCache = RememberedValues<AdvanceKey, Measured>(limit: cacheLimit)
+    private let shapeCache = RememberedValues<ShapeKey, ShapedLine>(limit: cacheLimit)
+    private let wrapCache = RememberedValues<WrapKey, WrappedText>(limit: cacheLimit)
     /// Entries per cache: the bundled matrix needs 1,337 measures, 1,831 shapes and 1,432 wraps;
     /// a run through unbounded text (a contact sheet's 36,864 key labels) starts afresh here.
     package static let cacheLimit = 4096
@@ -255,26 +254,10 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// Width and missing code points of one line, shaped once per text and face and cached: the
     /// layout, the clip check and the glyph check all ask about the same lines.
     private func measured(_ text: String, _ style: TextStyle) -> Measured {
-        remembered(\.measureCache, AdvanceKey(text: text, face: key(style))) {
+        measureCache.value(AdvanceKey(text: text, face: key(style))) {
             let line = shapeLine(text, style: TextStyle(style.family, style.weight, size: 1))
             return Measured(perUnitWidth: line.width, missing: line.missing)
         }
-    }
-
-    /// `cache[key]`, made by `make` the first time (outside the lock: two workers may both make it,
-    /// to the same value). A full cache (`cacheLimit` entries) is emptied and starts again: memory
-    /// stays bounded, and a long run (a sweep, a test process) still remembers its working set.
-    private func remembered<Key: Hashable, Value>(
-        _ cache: ReferenceWritableKeyPath<FontLibrary, [Key: Value]>, _ key: Key,
-        _ make: () -> Value
-    ) -> Value {
-        if let cached = cacheLock.reading({ self[keyPath: cache][key] }) { return cached }
-        let value = make()
-        cacheLock.writing {
-            if self[keyPath: cache].count >= Self.cacheLimit { self[keyPath: cache].removeAll(keepingCapacity: true) }
-            self[keyPath: cache][key] = value
-        }
-        return value
     }
 
     /// One line of text, itemized, bidi-ordered and shaped at `style.size`: what the painter draws
@@ -282,7 +265,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// same lines in many fixtures); the cache starts afresh at `cacheLimit` lines.
     public func shapeLine(_ text: String, style: TextStyle, direction: ParagraphDirection = .firstStrong) -> ShapedLine
     {
-        remembered(\.shapeCache, ShapeKey(text: text, style: style, direction: direction)) {
+        shapeCache.value(ShapeKey(text: text, style: style, direction: direction)) {
             TextShaper(chain: chain(style), size: style.size).shape(text, direction: direction)
         }
     }
@@ -290,7 +273,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// `TextWrap`'s answer, remembered per text, width, line limit and style (the catalog wraps
     /// each line about a dozen times across its fixtures); starts afresh at `cacheLimit` entries.
     public func wrap(_ text: String, width: Double, maxLines: Int, style: TextStyle) -> WrappedText {
-        remembered(\.wrapCache, WrapKey(text: text, width: width, maxLines: maxLines, style: style)) {
+        wrapCache.value(WrapKey(text: text, width: width, maxLines: maxLines, style: style)) {
             TextWrap.wrapped(text, width: width, maxLines: maxLines, style: style, measurer: self)
         }
     }

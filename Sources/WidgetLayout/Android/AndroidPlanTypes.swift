@@ -114,7 +114,7 @@ public struct AndroidPlanStrings: Sendable, Hashable {
     }
 }
 
-public struct AndroidPlanInput: Sendable {
+public struct AndroidPlanInput: Sendable, Hashable {
     public var family: AndroidFamilyRequest
     /// Granted width / height in dp (OPTION_APPWIDGET_MIN_WIDTH / MAX_HEIGHT in portrait).
     public var widthDp: Double

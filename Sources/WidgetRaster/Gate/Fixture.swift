@@ -81,11 +81,13 @@ public enum FixtureCatalog {
             iosTokens: try AssetCatalogTokens.bundled())
     }
 
-    /// The bundled renderer's scene builders.
+    /// The bundled renderer's scene builders, sharing plans: they draw only the matrix's requests
+    /// (the known findings' coverage plans them first, the catalog again).
     static let builders: Result<(AndroidSceneBuilder, IOSSceneBuilder), InputError> = bundledRenderer.map { r in
-        (
-            AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens),
-            IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens)
+        let plans = PlanMemo()
+        return (
+            AndroidSceneBuilder(fonts: r.fonts, tokens: r.androidTokens, plans: plans),
+            IOSSceneBuilder(fonts: r.fonts, tokens: r.iosTokens, plans: plans)
         )
     }
 
@@ -98,15 +100,30 @@ public enum FixtureCatalog {
         + IOSMatrix.requests().map { r in (r.id, { .ios(r.request()) }) }
         + InternationalMatrix.iosRequests().map { r in (r.id, { .ios(r.request()) }) }
 
-    /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own tokens).
+    /// Every matrix item in catalog order, drawn with the given builders (the contrast audit's own
+    /// tokens); items whose requests are equal share one draw.
     public static func items(android: AndroidSceneBuilder, ios: IOSSceneBuilder) -> [MatrixItem] {
-        targets.map { t in MatrixItem(id: t.id, drawn: { draw(t.target, android, ios) }) }
+        let memo = DrawnTargets(expected: targets.count)
+        return targets.map { t in
+            MatrixItem(
+                id: t.id,
+                drawn: {
+                    let target = t.target()
+                    return memo.scene(target) { draw(target, android, ios) }
+                })
+        }
     }
 
     private static func draw(_ target: Deferred<RenderTarget>, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder)
         -> DrawnScene
     {
-        WidgetRenderer.draw(target(), android: android, ios: ios).drawn
+        draw(target(), android, ios)
+    }
+
+    private static func draw(_ target: RenderTarget, _ android: AndroidSceneBuilder, _ ios: IOSSceneBuilder)
+        -> DrawnScene
+    {
+        WidgetRenderer.draw(target, android: android, ios: ios).drawn
     }
 
     /// Every matrix item with the bundled fonts and tokens, before collapsing: identities only, no scene built.

@@ -9,15 +9,20 @@ import WidgetText
 public struct AndroidSceneBuilder: Sendable {
     public let fonts: FontLibrary
     public let tokens: TokenSet
+    /// Plans already made for inputs met before (the catalog's builders); nil plans every request.
+    public let plans: PlanMemo?
 
-    public init(fonts: FontLibrary, tokens: TokenSet) {
+    public init(fonts: FontLibrary, tokens: TokenSet, plans: PlanMemo? = nil) {
         self.fonts = fonts
         self.tokens = tokens
+        self.plans = plans
     }
 
     public func plan(_ request: AndroidRenderRequest) -> (ResolvedWidget, AndroidWidgetPlan) {
         let w = Self.resolved(request)
-        return (w, planAndroidWidget(Self.planInput(w, request), measurer: fonts))
+        let input = Self.planInput(w, request)
+        guard let plans else { return (w, planAndroidWidget(input, measurer: fonts)) }
+        return (w, plans.android(input) { planAndroidWidget(input, measurer: fonts) })
     }
 
     /// What the request asks to show. Android's isKindling(snapshot) is false without a snapshot:

@@ -8,15 +8,19 @@ import WidgetText
 public struct IOSSceneBuilder: Sendable {
     public let fonts: FontLibrary
     public let tokens: TokenSet
+    /// Plans already made for requests met before (the catalog's builders); nil plans every request.
+    public let plans: PlanMemo?
 
-    public init(fonts: FontLibrary, tokens: TokenSet) {
+    public init(fonts: FontLibrary, tokens: TokenSet, plans: PlanMemo? = nil) {
         self.fonts = fonts
         self.tokens = tokens
+        self.plans = plans
     }
 
     public func plan(_ r: IOSRenderRequest) -> (ResolvedWidget, IOSWidgetPlan) {
         let w = Self.resolved(r)
-        return (w, planIOSWidget(w, r, fonts: fonts))
+        guard let plans else { return (w, planIOSWidget(w, r, fonts: fonts)) }
+        return (w, plans.ios(r) { planIOSWidget(w, r, fonts: fonts) })
     }
 
     /// What the request asks to show. No snapshot → no flag to read: first run fails closed to the
