@@ -6,11 +6,12 @@
 # EVIDENCE_FUZZ=1 runs it here too.
 #
 # The suite builds on scripts/verify.sh's debug build: after verify.sh only the test target
-# compiles (`swift build --build-tests`), and the suite runs unoptimised. The long sweeps keep it
-# quick by what they run (issue #57): each runs a fixed-seed, stratified sample of its cases
+# compiles (scripts/build-debug.sh --build-tests, without debug info), and the suite runs
+# unoptimised. The long sweeps keep it quick by what they run (issue #57): each runs a
+# fixed-seed, stratified sample of its cases
 # (Tests/WidgetRasterTests/SweepSample.swift); EVIDENCE_SWEEPS=full runs every case, which .ci/run
-# does as a step of its own after this script. For one suite while editing: `swift build
-# --build-tests`, then `swift test --skip-build --filter X` (or `scripts/test.sh --filter X`).
+# does as a step of its own after this script. For one suite while editing:
+# `scripts/test.sh --filter X` (the same build; a plain `swift build` adds debug info and rebuilds all).
 #
 # With no arguments the suite runs as two serial processes, one per core, each given whole
 # suites so their expected seconds balance (longest first, each to the less loaded process):
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 scripts/ensure-deps.sh
 scripts/ensure-browser.sh
-swift build --build-tests
+scripts/build-debug.sh --build-tests
 bundle="$(swift build --show-bin-path)/evidencePackageTests.xctest"
 run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
 if [ $# -gt 0 ]; then

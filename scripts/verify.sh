@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
-swift build --product evidence 2>&1 | tail -n 1
+scripts/build-debug.sh --product evidence 2>&1 | tail -n 1
 exec "$(swift build --show-bin-path)/evidence" verify "$@"
