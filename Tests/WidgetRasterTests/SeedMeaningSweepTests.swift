@@ -538,14 +538,17 @@ import WidgetText
         let silentCount = silent.values.reduce(0) { $0 + $1.count }
         let unknownCount = unknown.values.reduce(0) { $0 + $1.count }
         let outsideCount = outside.values.reduce(0, +)
-        let coverage =
-            "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp "
-            + "steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × "
-            + "6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 "
-            + "bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent "
-            + "loss(es), \(unknownCount) loss(es) in scope not known; reported "
-            + "\(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, "
-            + "\(outsideCount) outside the seed's scope"
+        // One literal per line, joined: a chain of `+` here took the type checker 3.6 s.
+        let coveragePieces: [String] = [
+            "seed meaning sweep: judged \(cases.count) renders (Android \(android): 110…400 × 130…400 dp in 10 dp ",
+            "steps × fontScale 1.0/1.15/1.3/2.0; iOS \(ios): every family × device class × large/xxxLarge/AX3) × ",
+            "6 states, 1–5-digit streaks, 0/1/4/7/12 habits, 5 done patterns, 5 motifs × 3 branches × 2 ",
+            "bodies, 4 title sets, Coach on/off; \(breakCount) seed-rule break(s), \(silentCount) silent ",
+            "loss(es), \(unknownCount) loss(es) in scope not known; reported ",
+            "\(reported[.specGap] ?? 0) spec gap(s), \(reported[.known] ?? 0) known, ",
+            "\(outsideCount) outside the seed's scope",
+        ]
+        let coverage = coveragePieces.joined()
         print(coverage)
         print("  seed-rule breaks:")
         for b in Break.allCases {

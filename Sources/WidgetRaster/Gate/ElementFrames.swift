@@ -181,13 +181,14 @@ public struct LayoutMove: Codable, Equatable, Sendable {
         guard changes.count > 1, let unit = moves.first?.unit else { return changes.first ?? "" }
         let both = moves.compactMap { m in m.was.flatMap { w in m.now.map { (w, $0) } } }
         var parts: [String] = []
-        for (name, delta) in [
-            ("x", { (w: Rect, n: Rect) in n.x - w.x }), ("y", { $1.y - $0.y }),
-            ("width", { $1.width - $0.width }), ("height", { $1.height - $0.height }),
-        ] {
-            let values = both.map { delta($0.0, $0.1) }
+        let coordinates: [(name: String, of: (Rect) -> Double)] = [
+            ("x", { $0.x }), ("y", { $0.y }), ("width", { $0.width }), ("height", { $0.height }),
+        ]
+        for (name, coordinate) in coordinates {
+            let values: [Double] = both.map { coordinate($0.1) - coordinate($0.0) }
             guard let lo = values.min(), let hi = values.max(), abs(lo) >= 0.005 || abs(hi) >= 0.005 else { continue }
-            parts.append("\(name) \(signed(lo))\(lo == hi ? "" : "…" + signed(hi)) \(unit)")
+            let range: String = lo == hi ? signed(lo) : signed(lo) + "…" + signed(hi)
+            parts.append("\(name) \(range) \(unit)")
         }
         let appeared = moves.count { $0.was == nil }
         let vanished = moves.count { $0.now == nil }

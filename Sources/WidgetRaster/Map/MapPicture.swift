@@ -79,13 +79,12 @@ public enum MapPicture {
             cell = max(cell, min(80, (widest + 12).rounded(.up)))
         }
         // Whole pixels, so every cell's edges fall on pixel edges.
-        let leftAxis = (12 + (map.panels.flatMap(\.rows).map { measurer.advance($0, style: labelStyle) }.max() ?? 20))
-            .rounded(.up)
-        let rightLabels =
-            (8
-            + (map.lines.flatMap { $0 }.filter { $0.axis == .height }.map {
-                measurer.advance($0.label, style: labelStyle)
-            }.max() ?? 0)).rounded(.up)
+        let rowLabels: [Double] = map.panels.flatMap(\.rows).map { measurer.advance($0, style: labelStyle) }
+        let leftAxis: Double = (12 + (rowLabels.max() ?? 20)).rounded(.up)
+        let heightLines: [Double] = map.lines.joined().filter { $0.axis == .height }.map {
+            measurer.advance($0.label, style: labelStyle)
+        }
+        let rightLabels: Double = (8 + (heightLines.max() ?? 0)).rounded(.up)
         let plotW = Double(maxCols) * cell
         let plotH = Double(maxRows) * cell
         let panelW = leftAxis + plotW + rightLabels + margin

@@ -237,10 +237,10 @@ public enum RollUp {
         let comparison: Bool
         if case .comparison = f.kind.reporter { comparison = true } else { comparison = false }
         // A line a layout edit shed (Longest N, dropped for room) is that layout edit's, not copy.
-        let shed =
-            f.layout.map { $0.was != nil && $0.now == nil } == true
-            && details[f.key].map { d in d.expectedText.map { linesShed(before: $0, now: d.actualText) } == true }
-                == true
+        var shed = false
+        if let move = f.layout, move.was != nil, move.now == nil, let d = details[f.key], let before = d.expectedText {
+            shed = linesShed(before: before, now: d.actualText)
+        }
         if comparison, !shed, let d = details[f.key], let before = d.expectedText,
             before != d.actualText || d.expectedLabel != d.actualLabel
         {

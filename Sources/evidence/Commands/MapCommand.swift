@@ -243,10 +243,11 @@ struct MapCommand: DeclaredCommand {
         }
         let seconds = Date().timeIntervalSince(start)
         let counts = map.counts
-        let line =
-            "\(map.cells.count) cells in \(String(format: "%.2f", seconds)) s: "
-            + MapClass.allCases.compactMap { c in counts[c].map { "\($0) \(c.rawValue)" } }.joined(separator: ", ")
-            + (o.output.map { " — wrote \($0)" } ?? "") + (o.html.map { " — page \($0)/index.html" } ?? "")
+        let classes: [String] = MapClass.allCases.compactMap { c in counts[c].map { "\($0) \(c.rawValue)" } }
+        let wrote: String = o.output.map { " — wrote \($0)" } ?? ""
+        let page: String = o.html.map { " — page \($0)/index.html" } ?? ""
+        let time = String(format: "%.2f", seconds)
+        let line = "\(map.cells.count) cells in \(time) s: \(classes.joined(separator: ", "))\(wrote)\(page)"
         if o.json {
             try printJSON(map)
             if !quiet { printError("evidence map: " + line) }
