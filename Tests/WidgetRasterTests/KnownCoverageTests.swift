@@ -95,7 +95,7 @@ import WidgetText
         #expect(Self.refusal(refused.0, node: "caption") == nil)
         // A fixture glob narrows too: the refused conditions, limited to one key they match.
         let conditions = try KnownConditions.parse(try JSONValue.parse(Array(refused.0.utf8)), at: "c")
-        let key = try #require(try KnownCoverage.matrix.get().first { conditions.matches($0.facts) }?.key)
+        let key = try #require(KnownCoverage.matrix.first { !$0.undecided && conditions.matches($0.facts) }?.key)
         #expect(Self.refusal(refused.0, fixture: key) == nil)
     }
 
@@ -112,17 +112,48 @@ import WidgetText
                 != nil)
     }
 
-    /// The counted facts are the drawn ones (`WidgetRenderer.facts` plans only an `auto` family):
-    /// every fixture that asks `auto` (Large's placement and ladder) and every seventh other, drawn.
+    /// The counted facts are the drawn ones: those known without planning (every family but an
+    /// `auto` request the Large plan's capacity decides), and the undecided ones as planned. Every
+    /// undecided fixture, every one that asks `auto` (Large's placement and ladder) and every
+    /// seventh other, drawn.
     @Test func theCountedFactsAreTheDrawnOnes() throws {
         let fonts = try FontLibrary.bundled.get()
-        let matrix = try KnownCoverage.matrix.get()
+        let matrix = KnownCoverage.matrix
+        let decided = try KnownCoverage.decided.get()
         #expect(matrix.count == FixtureCatalog.ids.count)
+        #expect(matrix.contains(where: \.undecided) && decided.count == matrix.count(where: \.undecided))
         for (i, m) in matrix.enumerated()
-        where i % 7 == 0 || m.key.hasPrefix("android/large/") || m.key.hasPrefix("android/bands/large/") {
+        where i % 7 == 0 || m.undecided || m.key.hasPrefix("android/large/") || m.key.hasPrefix("android/bands/large/")
+        {
             let drawn = try #require(try FixtureCatalog.fixture(key: m.key)).draw(fonts).facts
-            #expect(drawn == m.facts, "\(m.key)")
+            let counted = m.undecided ? try #require(decided[m.index]) : m.facts
+            #expect(drawn == counted, "\(m.key)")
+            if m.undecided { #expect([.android(.medium), .android(.large)].contains(drawn?.family), "\(m.key)") }
         }
+    }
+
+    /// Planning nothing where the undecided fixtures cannot tip an entry over its bound gives the
+    /// verdict the planned shares give: for every committed entry, and every Android family alone
+    /// and with each state, with node `*` and named.
+    @Test func theUnplannedShortcutGivesThePlannedVerdict() throws {
+        var cases = try KnownFindings.load(from: PackagePaths.knownFindings).entries.map { ($0.conditions, $0.fixture) }
+        for family in AndroidFamily.allCases.map(\.rawValue) {
+            cases.append((KnownConditions(platform: .android, family: [family]), "*"))
+            for state in WidgetState.allCases {
+                cases.append((KnownConditions(platform: .android, family: [family], state: [state]), "*"))
+            }
+        }
+        var refusedBoth = 0
+        for (conditions, glob) in cases {
+            for everyElement in [true, false] {
+                let bound = KnownCoverage.bound(everyElement: everyElement)
+                let within = try KnownCoverage.shares(conditions, fixture: glob).allSatisfy { $0.fraction <= bound }
+                let problem = try KnownCoverage.problem(conditions, fixture: glob, everyElement: everyElement)
+                #expect((problem == nil) == within, "\(conditions.summary) every element \(everyElement)")
+                if problem != nil, !within { refusedBoth += 1 }
+            }
+        }
+        #expect(refusedBoth > 0, "the sweep refuses some conditions")
     }
 
     /// The committed entries all load, and the share each matches is the one the known-findings

@@ -30,6 +30,24 @@ public func plannedFamily(_ input: AndroidPlanInput, measurer: TextMeasuring) ->
         largeHabitCapacity: largeHabitCapacity(input, measurer: measurer))
 }
 
+/// The family `plannedFamily` answers for a request of `family` at a granted size, where that needs
+/// no plan: nil where resolveSize asks the Large plan's habit capacity (kindling, tall and wide
+/// enough), so the answer is Medium or Large. For counting a matrix's families without planning
+/// every widget (known findings' coverage).
+public func familyWithoutPlanning(
+    _ family: AndroidFamilyRequest, widthDp: Double, heightDp: Double, kindling: Bool
+) -> AndroidFamily? {
+    if let fixed = family.fixed { return fixed }
+    var asksCapacity = false
+    let pick = resolveSize(
+        minWidthDp: widthDp, minHeightDp: heightDp, kindling: kindling,
+        largeHabitCapacity: {
+            asksCapacity = true
+            return 0
+        }())
+    return asksCapacity ? nil : pick.size
+}
+
 /// resolveSize(minWidthDp, minHeightDp, kindling) — seed "Three-breakpoint model":
 /// < 200 dp wide → Small; kindling on, height ≥ 270, width ≥ 200 and the Large plan seats at least
 /// 2 habit rows → Large; otherwise Medium. A narrow width never demotes Large to Medium.

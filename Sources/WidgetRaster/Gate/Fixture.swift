@@ -135,6 +135,13 @@ public enum FixtureCatalog {
     /// Every fixture's identity in catalog order, from the declared rule: what `evidence list` prints.
     public static let ids: [FixtureID] = fold(targets.map(\.id))
 
+    /// Each fixture's first matrix item (the one `fixture(key:)` draws): indices into `targets`, parallel to `ids`.
+    static let firstItems: [Int] = {
+        var first: [FixtureID: Int] = [:]
+        for (i, t) in targets.enumerated() where first[t.id.collapsed] == nil { first[t.id.collapsed] = i }
+        return ids.map { first[$0]! }
+    }()
+
     /// Every fixture's key, in catalog order (derived from `ids` once: a key is built from its segments).
     static let allKeys: [String] = ids.map(\.key)
 

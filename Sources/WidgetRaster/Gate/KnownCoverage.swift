@@ -39,37 +39,93 @@ public enum KnownCoverage {
     /// The bound for an entry of every element, or of one.
     public static func bound(everyElement: Bool) -> Double { everyElement ? anyElementShare : namedElementShare }
 
-    /// Every golden fixture's key and facts, in catalog order: the first matrix item each fixture
-    /// stands for (what `FixtureCatalog.fixture(key:)` draws), planned but not drawn, once per process.
-    static let matrix: Result<[(key: String, facts: RenderFacts)], InputError> = FixtureCatalog.builders.map {
-        builders in
-        var seen = Set<String>()
-        let firsts = FixtureCatalog.targets.compactMap { t -> (String, Deferred<RenderTarget>)? in
-            let key = t.id.collapsed.key
-            return seen.insert(key).inserted ? (key, t.target) : nil
-        }
-        let facts = parallelMap(firsts.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
-            WidgetRenderer.facts(firsts[i].1(), android: builders.0)
-        }
-        return zip(firsts, facts).map { ($0.0, $1) }
+    /// One golden fixture as coverage counts it: its facts as far as they are known without
+    /// planning. An Android `auto` request the Large plan's habit capacity decides is Medium or
+    /// Large until planned (`undecided`; its facts say Medium); `decided` plans it.
+    struct Counted: Sendable {
+        var key: String
+        var facts: RenderFacts
+        var undecided: Bool
+        /// Index into `matrix` (for `decided`).
+        var index: Int
     }
 
+    /// Every golden fixture in catalog order, from the first matrix item it stands for (what
+    /// `FixtureCatalog.fixture(key:)` draws), resolved but not planned, once per process. Planning
+    /// every widget here was most of a one-fixture verify's time in a debug build: each test that
+    /// runs the CLI paid it.
+    static let matrix: [Counted] = {
+        let targets = FixtureCatalog.targets
+        let firsts = FixtureCatalog.firstItems
+        let made = parallelMap(firsts.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
+            WidgetRenderer.factsWithoutPlanning(targets[firsts[i]].target())
+        }
+        return made.indices.map { i in
+            Counted(key: FixtureCatalog.allKeys[i], facts: made[i].facts, undecided: !made[i].decided, index: i)
+        }
+    }()
+
     /// `matrix` by platform.
-    static let matrixByPlatform = matrix.map { Dictionary(grouping: $0, by: \.facts.platform) }
+    static let matrixByPlatform = Dictionary(grouping: matrix, by: \.facts.platform)
+
+    /// The undecided fixtures' facts as their plans decide them (resolveSize with the Large plan's
+    /// capacity), by `Counted.index`: planned once per process, only when an entry's conditions
+    /// tell Medium from Large for one of them.
+    static let decided: Result<[Int: RenderFacts], InputError> = FixtureCatalog.builders.map { builders in
+        let undecided = matrix.filter(\.undecided)
+        let targets = FixtureCatalog.targets
+        let planned = parallelMap(undecided.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
+            WidgetRenderer.facts(targets[FixtureCatalog.firstItems[undecided[i].index]].target(), android: builders.0)
+        }
+        return Dictionary(uniqueKeysWithValues: zip(undecided.map(\.index), planned))
+    }
 
     /// What share of each platform's fixtures `conditions` and the `fixture` glob admit: one row per
     /// platform the conditions can match, in `Platform` order.
     public static func shares(_ conditions: KnownConditions, fixture: String = "*") throws(InputError) -> [Share] {
-        let all = try matrixByPlatform.get()
+        try tallies(conditions, fixture: fixture).map { t throws(InputError) in try t.exact(conditions) }
+    }
+
+    /// The fixtures of one platform some conditions and a glob admit, as far as their facts are
+    /// known without planning: those they match, and the undecided ones they match only as Medium
+    /// or only as Large (the rest match as both or as neither, whichever their plan draws).
+    struct Tally {
+        var platform: Platform
+        var matched: Int
+        var undecided: [Counted]
+        var total: Int
+
+        /// The share if every undecided fixture matched.
+        var atMost: Share { Share(platform: platform, matched: matched + undecided.count, total: total) }
+
+        /// The share with the undecided fixtures planned.
+        func exact(_ conditions: KnownConditions) throws(InputError) -> Share {
+            let decided = try KnownCoverage.decided.get()
+            let planned = undecided.count { conditions.matches(decided[$0.index]!) }
+            return Share(platform: platform, matched: matched + planned, total: total)
+        }
+    }
+
+    /// One `Tally` per platform the conditions can match, in `Platform` order.
+    static func tallies(_ conditions: KnownConditions, fixture: String) -> [Tally] {
         // Every gate command checks every entry at load: no glob to match when it is "*" (most are).
         let anyFixture = fixture == "*"
         return conditions.platforms.map { p in
-            let mine = all[p] ?? []
-            var matched = 0
-            for f in mine where conditions.matches(f.facts) && (anyFixture || Glob.matches(fixture, f.key)) {
-                matched += 1
+            let mine = matrixByPlatform[p] ?? []
+            var t = Tally(platform: p, matched: 0, undecided: [], total: mine.count)
+            for f in mine where anyFixture || Glob.matches(fixture, f.key) {
+                let asCounted = conditions.matches(f.facts)
+                if f.undecided {
+                    var asLarge = f.facts
+                    asLarge.family = .android(.large)
+                    if conditions.matches(asLarge) != asCounted {
+                        t.undecided.append(f)
+                        continue
+                    }
+                }
+                if asCounted { t.matched += 1 }
             }
-            return Share(platform: p, matched: matched, total: mine.count)
+            return t
         }
     }
 
@@ -78,9 +134,15 @@ public enum KnownCoverage {
         -> String?
     {
         let bound = bound(everyElement: everyElement)
-        guard let over = try shares(conditions, fixture: fixture).first(where: { $0.fraction > bound }) else {
-            return nil
+        let tallies = tallies(conditions, fixture: fixture)
+        // Plan nothing where every undecided fixture counted as matched still stays within the bound.
+        if tallies.allSatisfy({ $0.atMost.fraction <= bound }) { return nil }
+        var over: Share?
+        for t in tallies where over == nil {
+            let share = try t.exact(conditions)
+            if share.fraction > bound { over = share }
         }
+        guard let over else { return nil }
         let what = everyElement ? "with node \"*\" an entry may match" : "an entry naming its element may match"
         return
             "would match \(over.matched) of the golden matrix's \(over.total) \(over.platform.rawValue) fixtures "

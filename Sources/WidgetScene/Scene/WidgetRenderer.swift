@@ -107,6 +107,18 @@ public struct WidgetRenderer: Sendable {
         }
     }
 
+    /// `facts(target, android:)` without planning. Where only the Large plan's habit capacity tells
+    /// Medium from Large (`familyWithoutPlanning` is nil), the facts say Medium and `decided` is false.
+    public static func factsWithoutPlanning(_ target: RenderTarget) -> (facts: RenderFacts, decided: Bool) {
+        switch target {
+        case .android(let r):
+            let w = AndroidSceneBuilder.resolved(r)
+            let family = familyWithoutPlanning(r.family, widthDp: r.widthDp, heightDp: r.heightDp, kindling: w.kindling)
+            return (facts(r, w, family ?? .medium), family != nil)
+        case .ios(let r): return (facts(r, IOSSceneBuilder.resolved(r)), true)
+        }
+    }
+
     /// The facts of an Android render: the family the plan drew (resolveSize's pick) at the granted
     /// size, which is its scene's size.
     static func facts(_ r: AndroidRenderRequest, _ w: ResolvedWidget, _ family: AndroidFamily) -> RenderFacts {
