@@ -132,6 +132,34 @@ import WidgetText
         }
     }
 
+    /// Each entry costs a pass over the matrix at every load, so the file is bounded: 1,001 entries
+    /// are refused before any is checked, and a file over 1 MB before it is parsed; the cap itself loads.
+    @Test func aFileOfTooManyEntriesIsRefusedBeforeAnyIsChecked() throws {
+        let entry =
+            #"{"class": "known", "kind": "truncated", "seed": "s", "node": "caption", "#
+            + #""conditions": {"platform": "android", "family": ["small"], "state": ["empty"]}}"#
+        func file(_ n: Int) -> [UInt8] {
+            Array((#"{"findings": ["# + Array(repeating: entry, count: n).joined(separator: ",") + "]}").utf8)
+        }
+        #expect(try KnownFindings.parse(file(KnownFindings.maxEntries), name: "k.json").entries.count == 1000)
+        let tooMany = Self.message { _ = try KnownFindings.parse(file(KnownFindings.maxEntries + 1), name: "k.json") }
+        #expect(tooMany == "k.json: 1001 findings; at most 1000 (each names a seed passage's condition)")
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-kf-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: big) }
+        try Data(count: KnownFindings.maxFileBytes + 1).write(to: big)
+        let tooBig = Self.message { _ = try KnownFindings.load(from: big) }
+        #expect(
+            tooBig?.hasPrefix(big.path) == true && tooBig?.contains("is larger than 1 MB") == true,
+            "\(tooBig ?? "loaded")")
+    }
+
+    static func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch { return "\(error)" }
+    }
+
     /// Planning nothing where the undecided fixtures cannot tip an entry over its bound gives the
     /// verdict the planned shares give: for every committed entry, and every Android family alone
     /// and with each state, with node `*` and named.
