@@ -37,4 +37,17 @@ import Testing
             try a.double(.value("scale", "S", "", check: .number(0.5...3), default: .value("1")))
         }
     }
+
+    /// Every text value is bounded (a glob is matched against every key): PATH_MAX is accepted, one
+    /// byte more is refused with one line naming the flag, before any command runs.
+    @Test func aTextValueIsAtMostPathMax() throws {
+        let filter = OptionSpec.value("filter", "GLOB", "")
+        let table = OptionTable([filter])
+        let longest = String(repeating: "*a", count: OptionSpec.maxTextBytes / 2)
+        #expect(try table.parse(["--filter", longest]).given(filter) == longest)
+        do {
+            _ = try table.parse(["--filter", longest + "*"])
+            Issue.record("a 4,097-byte glob was accepted")
+        } catch { #expect(error.description == "--filter: 4097 bytes; at most 4096") }
+    }
 }

@@ -193,13 +193,22 @@ public struct OptionSpec: Sendable, Equatable {
             "--\(name)", "unknown value '\(raw)'; \(hint)expected one of \(words.joined(separator: ", "))")
     }
 
+    /// The longest text value an option takes: Linux's PATH_MAX.
+    public static let maxTextBytes = 4096
+
     /// Checks one given value against `check`; the error names the flag (and the unit).
     package func validate(_ raw: String) throws(InputError) {
         func refused(_ problem: String) -> InputError {
             InputError("--\(name)", problem + (unit.map { " " + $0 } ?? ""))
         }
         switch check {
-        case .none, .text: return
+        case .none: return
+        case .text:
+            // A path, a glob or a note: PATH_MAX bounds the first, and every key a glob is matched
+            // against is far shorter (a 100 KB glob made a filtered run match for seconds).
+            guard raw.utf8.count <= OptionSpec.maxTextBytes else {
+                throw refused("\(raw.utf8.count) bytes; at most \(OptionSpec.maxTextBytes)")
+            }
         case .int(let r):
             guard let v = Int(raw) else { throw refused("expected a whole number, got '\(raw)'") }
             guard r.contains(v) else { throw refused("\(v) is outside \(r.lowerBound)…\(r.upperBound)") }

@@ -149,7 +149,8 @@ public enum FixtureCatalog {
     public static func keys(matching glob: String?, cases: URL = Project.current.cases) throws(InputError) -> [String] {
         let keys = allKeys + (try CaseCatalog.keys(cases))
         guard let glob else { return keys }
-        return keys.filter { Glob.matches(glob, $0) }
+        let compiled = Glob.Compiled(glob)
+        return keys.filter(compiled.matches)
     }
 
     /// Every key with its matrix entry (`RunInfo.matrixEntry`), nothing drawn: what `report` judges
@@ -330,44 +331,60 @@ public enum Glob {
     }
 
     /// `*` matches any run of characters (including `/`), `?` one character, `[abc]` a set.
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
-        // The literal head (all of a pattern without wildcards) decides most keys without building
-        // characters: a filtered run matches its glob against every key of the catalog and manifest.
-        let head = literalHead(pattern)
-        if head.count == pattern.utf8.count { return pattern == text }
-        guard text.utf8.starts(with: head) else { return false }
-        let p = Array(pattern)
-        let t = Array(text)
-        var pi = 0
-        var ti = 0
-        var starP = -1
-        var starT = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] == "*" {
-                starP = pi
-                starT = ti
-                pi += 1
-                continue
-            }
-            if pi < p.count, let n = matchOne(p, pi, t[ti]) {
-                pi = n
-                ti += 1
-                continue
-            }
-            if starP >= 0 {
-                pi = starP + 1
-                starT += 1
-                ti = starT
-                continue
-            }
-            return false
+    public static func matches(_ pattern: String, _ text: String) -> Bool { Compiled(pattern).matches(text) }
+
+    /// A pattern split into characters once, for matching it against many texts (a filter over
+    /// the catalog's keys, a known finding's glob over the matrix): splitting it per text was
+    /// most of the cost of a long pattern.
+    public struct Compiled: Sendable {
+        let pattern: String
+        let head: Substring.UTF8View
+        let characters: [Character]
+
+        public init(_ pattern: String) {
+            self.pattern = pattern
+            head = Glob.literalHead(pattern)
+            characters = head.count == pattern.utf8.count ? [] : Array(pattern)
         }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
+
+        public func matches(_ text: String) -> Bool {
+            // The literal head (all of a pattern without wildcards) decides most keys without
+            // building characters: a filtered run matches its glob against every key of the catalog.
+            if head.count == pattern.utf8.count { return pattern == text }
+            guard text.utf8.starts(with: head) else { return false }
+            let p = characters
+            let t = Array(text)
+            var pi = 0
+            var ti = 0
+            var starP = -1
+            var starT = 0
+            while ti < t.count {
+                if pi < p.count, p[pi] == "*" {
+                    starP = pi
+                    starT = ti
+                    pi += 1
+                    continue
+                }
+                if pi < p.count, let n = Glob.matchOne(p, pi, t[ti]) {
+                    pi = n
+                    ti += 1
+                    continue
+                }
+                if starP >= 0 {
+                    pi = starP + 1
+                    starT += 1
+                    ti = starT
+                    continue
+                }
+                return false
+            }
+            while pi < p.count, p[pi] == "*" { pi += 1 }
+            return pi == p.count
+        }
     }
 
     /// If pattern element at `i` matches `c`, the index after it.
-    private static func matchOne(_ p: [Character], _ i: Int, _ c: Character) -> Int? {
+    fileprivate static func matchOne(_ p: [Character], _ i: Int, _ c: Character) -> Int? {
         if p[i] == "?" { return i + 1 }
         if p[i] == "[", let close = p[(i + 1)...].firstIndex(of: "]") {
             return p[(i + 1)..<close].contains(c) ? close + 1 : nil

@@ -109,11 +109,11 @@ public enum KnownCoverage {
     /// One `Tally` per platform the conditions can match, in `Platform` order.
     static func tallies(_ conditions: KnownConditions, fixture: String) -> [Tally] {
         // Every gate command checks every entry at load: no glob to match when it is "*" (most are).
-        let anyFixture = fixture == "*"
+        let glob = fixture == "*" ? nil : Glob.Compiled(fixture)
         return conditions.platforms.map { p in
             let mine = matrixByPlatform[p] ?? []
             var t = Tally(platform: p, matched: 0, undecided: [], total: mine.count)
-            for f in mine where anyFixture || Glob.matches(fixture, f.key) {
+            for f in mine where glob?.matches(f.key) ?? true {
                 let asCounted = conditions.matches(f.facts)
                 if f.undecided {
                     var asLarge = f.facts

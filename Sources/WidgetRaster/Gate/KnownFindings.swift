@@ -280,6 +280,11 @@ public struct KnownFindings: Sendable {
             }
             // Nor most of it: every state but one, every family but one (KnownCoverage.swift).
             let fixture = try string("fixture", required: false) ?? "*"
+            // Matched against every key of the matrix at load: no longer than a golden's path may be.
+            let longest = GoldensBounds.maxPathBytes
+            guard fixture.utf8.count <= longest else {
+                throw InputError("\(at).fixture", "\(fixture.utf8.count) bytes; a glob over keys is at most \(longest)")
+            }
             if let problem = try KnownCoverage.problem(conditions, fixture: fixture, everyElement: node == "*") {
                 throw InputError("\(at).conditions", problem)
             }
