@@ -174,14 +174,14 @@ public struct KnownFindings: Sendable {
 
     public init(entries: [KnownFinding] = []) { self.entries = entries }
 
-    /// Reads and validates the file; a missing file is an empty list. Errors name the file and entry.
     /// The file's bound: every gate command checks each entry's coverage of the matrix at load, so
     /// a file of a million entries would be hours of work before the first render. The committed
-    /// file holds 23 entries in 30 KB; a seed has far fewer passages than this.
+    /// file holds a few dozen entries; a seed has far fewer passages than this.
     public static let maxFileBytes = 1 << 20
     /// At most this many entries.
     public static let maxEntries = 1000
 
+    /// Reads and validates the file; a missing file is an empty list. Errors name the file and entry.
     public static func load(from url: URL) throws(InputError) -> KnownFindings {
         guard FileManager.default.fileExists(atPath: url.path) else { return KnownFindings() }
         return try parse(try readFile(atPath: url.path, limit: maxFileBytes), name: url.path)
