@@ -43,6 +43,36 @@ import Testing
         #expect(ok.code == 1 && !ok.err.contains("levels below it"), "\(ok.code) \(ok.err)")
     }
 
+    /// `report --from DIR` parsed every `*.json` below DIR to read its schema, and merged every
+    /// result it found: a folder of thousands of in-bounds results (or of 16 MB JSON files) was
+    /// minutes of parsing. Now at most 1,024 results (the most shards a run splits into) and
+    /// 256 MB of JSON, each refused with one line before anything is merged or written.
+    @Test func reportFromAFolderOfTooManyResultsIsRefusedBeforeParsingThem() throws {
+        let dir = try PrivateFolder.make("evidence-many")
+        defer { dir.remove() }
+        let many = dir.url.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        for i in 0...Shard.maxCount {
+            try Data(Self.emptyResult.utf8).write(to: many.appendingPathComponent("r\(i).json"))
+        }
+        let r = try Self.evidence(["report", "--from", "many", "-o", "page"], in: dir.url)
+        #expect(r.code == 2 && r.errLines.count == 1, "\(r.err)")
+        #expect(r.err.contains("--from: 1025 results; at most 1024 (the most shards a run splits into)"), "\(r.err)")
+        // 17 JSON files of 16 MB each (sparse: no bytes written) are more than 256 MB to parse.
+        let big = dir.url.appendingPathComponent("big")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        for i in 0..<17 {
+            let f = big.appendingPathComponent("x\(i).json")
+            FileManager.default.createFile(atPath: f.path, contents: nil)
+            let h = try FileHandle(forWritingTo: f)
+            try h.truncate(atOffset: UInt64(ResultFile.maxBytes))
+            try h.close()
+        }
+        let b = try Self.evidence(["report", "--from", "big", "-o", "page"], in: dir.url)
+        #expect(b.code == 2 && b.err.contains("holds more than 256 MB of JSON below it"), "\(b.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
+    }
+
     /// `bench --prepared Goldens --filter X --phase record-same` recorded into the project's own
     /// goldens and removed every golden outside X as stale (2,018 of 2,038): `--prepared` was only
     /// an input. With that phase it is an output the command owns, so the project's goldens (and

@@ -41,9 +41,11 @@ struct ReportCommand: DeclaredCommand {
             throw InputError("--from", "required: the JSON file 'evidence verify --json' printed")
         }
         var seen = Set<String>()
-        let files = try froms.flatMap(resultFiles).filter {
+        let paths = try froms.flatMap(resultFiles).filter {
             seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted
-        }.map(ResultFile.load)
+        }
+        try checkBounds(paths)
+        let files = try paths.map(ResultFile.load)
         let merged = try ResultFile.merge(files)
         if let shard = merged.shard {
             printError("warning: the results cover shards \(shard) only; the page lists those")
@@ -136,6 +138,26 @@ struct ReportCommand: DeclaredCommand {
 
     /// How deep and how wide a `--from` folder is searched (a downloaded artefact is two levels);
     /// a folder deeper than `searchDepth` is exit 2 naming the cap (docs/reference/limits.md).
+    /// Results merged at once: a run splits into at most `Shard.maxCount` shards, and together they
+    /// are at most one input file's bound — read before any is parsed, so a folder of thousands of
+    /// in-bounds results is refused in a moment rather than parsed for minutes.
+    static func checkBounds(_ paths: [String]) throws(InputError) {
+        guard paths.count <= Shard.maxCount else {
+            throw InputError(
+                "--from", "\(paths.count) results; at most \(Shard.maxCount) (the most shards a run splits into)")
+        }
+        var total = 0
+        for p in paths {
+            var st = stat()
+            guard stat(p, &st) == 0 else { continue }  // ResultFile.load names what is wrong with it
+            total += Int(st.st_size)
+            guard total <= maxInputFileBytes else {
+                throw InputError(
+                    "--from", "the results together are more than \(maxInputFileBytes >> 20) MB; merge fewer at once")
+            }
+        }
+    }
+
     static let searchDepth = 8
     static let searchEntries = 100_000
 
@@ -147,6 +169,8 @@ struct ReportCommand: DeclaredCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
         var files: [String] = []
         var visited = 0
+        // Every *.json below is parsed to read its schema: at most one input file's bound of them.
+        var probed = 0
         func walk(_ dir: String, depth: Int) throws(InputError) {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
                 !$0.hasPrefix(".")
@@ -172,7 +196,15 @@ struct ReportCommand: DeclaredCommand {
                             + "report searches \(searchDepth) levels deep at most: name that folder or a result file "
                             + "with --from"
                     )
-                case S_IFREG where name.hasSuffix(".json") && ResultFile.claimsToBeAResult(p): files.append(p)
+                case S_IFREG where name.hasSuffix(".json"):
+                    probed += Int(st.st_size)
+                    if probed > maxInputFileBytes {
+                        throw InputError(
+                            path,
+                            "holds more than \(maxInputFileBytes >> 20) MB of JSON below it; name the result files "
+                                + "or their folders")
+                    }
+                    if ResultFile.claimsToBeAResult(p) { files.append(p) }
                 default: continue
                 }
             }
