@@ -207,7 +207,8 @@ public enum FixtureCatalog {
     {
         guard let glob else { return try load(cases: cases) }
         let (android, ios) = try builders.get()
-        let groups = Set(zip(ids, allKeys).filter { Glob.matches(glob, $0.1) }.map(\.0.collapseGroup))
+        let compiled = Glob.Compiled(glob)
+        let groups = Set(zip(ids, allKeys).filter { compiled.matches($0.1) }.map(\.0.collapseGroup))
         let checked = Dictionary(
             collapse(
                 targets.filter { groups.contains($0.id.collapseGroup) }.map { t in
@@ -230,11 +231,11 @@ public enum FixtureCatalog {
     /// checks that the fixture's other items draw the same). nil: no fixture has that key.
     public static func fixture(key: String, cases: URL = Project.current.cases) throws(InputError) -> Fixture? {
         if key.hasPrefix(CaseFiles.keyPrefix) { return try CaseCatalog.fixtures(cases).first { $0.key == key } }
-        // The first item the rule folds into `key` (a scan: cheaper than hashing every identity).
-        guard let i = targets.firstIndex(where: { $0.id.collapsed.key == key }) else { return nil }
+        // The first item the rule folds into `key`.
+        guard let k = allKeys.firstIndex(of: key) else { return nil }
         let (android, ios) = try builders.get()
-        let target = targets[i].target
-        return Fixture(id: targets[i].id.collapsed, draw: { _ in draw(target, android, ios) })
+        let target = targets[firstItems[k]].target
+        return Fixture(id: ids[k], draw: { _ in draw(target, android, ios) })
     }
 
     /// The typed identity of a catalog key (review pages, JUnit): looked up, never parsed.

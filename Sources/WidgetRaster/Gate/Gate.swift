@@ -310,13 +310,14 @@ extension Manifest {
                     + "golden"
             )
         }
+        let glob = filter.map(Glob.Compiled.init)
         let unlisted = found.files.filter { rel in
             guard rel.hasSuffix(".png"), !listed.contains(rel) else { return false }
-            return filter.map { Glob.matches($0, String(rel.dropLast(4))) } ?? true
+            return glob?.matches(String(rel.dropLast(4))) ?? true
         }
         let links = found.links.filter { rel in
             !linksExcluding.contains(rel)
-                && (filter.map { Glob.matches($0, rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) } ?? true)
+                && (glob?.matches(rel.hasSuffix(".png") ? String(rel.dropLast(4)) : rel) ?? true)
         }
         return (unlisted, links, found.files.filter(ContainedFolder(directory).isStaleTempFile))
     }

@@ -54,8 +54,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
         let table = try c.nestedContainer(keyedBy: EntryKey.self, forKey: .goldens)
         goldens = [:]
+        let compiled = Glob.Compiled(glob)
         // An entry outside the key grammar is read whatever the glob: every run reports it.
-        for key in table.allKeys where Glob.matches(glob, key.stringValue) || !FixtureKey.isValid(key.stringValue) {
+        for key in table.allKeys where compiled.matches(key.stringValue) || !FixtureKey.isValid(key.stringValue) {
             goldens[key.stringValue] = try table.decode(GoldenEntry.self, forKey: key)
         }
     }

@@ -540,7 +540,8 @@ public enum Verifier {
     private static let markLock = NSLock()
     /// The fixtures colour-alone compares: the filter's, across every shard (as `run` draws them).
     static func pool(_ catalog: [Fixture], _ options: GateOptions) -> [Fixture] {
-        catalog.filter { f in options.filter.map { Glob.matches($0, f.key) } ?? true }
+        let compiled = options.filter.map(Glob.Compiled.init)
+        return catalog.filter { f in compiled?.matches(f.key) ?? true }
     }
 
     /// A run-wide failure's pictures: a colour-alone finding's render (`actual.png`) and its pair's
