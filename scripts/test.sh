@@ -28,14 +28,17 @@ scripts/ensure-browser.sh
 scripts/build-debug.sh --build-tests
 bundle="$(swift build --show-bin-path)/evidencePackageTests.xctest"
 run_tests() { "$bundle" --testing-library swift-testing --no-parallel "$@"; }
+# The suite's scratch folders (sandboxes, pages, browser profiles) go to a temporary folder of this
+# run's own, removed at the end, so what a test leaves behind never piles up in /tmp.
+work=$(mktemp -d)
+trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
+export TMPDIR="$work/tmp"
+mkdir "$TMPDIR"
 if [ $# -gt 0 ]; then
     set +e; "$bundle" --testing-library swift-testing "$@"; rc=$?; set -e
     echo "scripts/test.sh: $((SECONDS - started)) s wall (exit $rc)"
     exit "$rc"
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
 # Suites (the part of each test id before '/'), and the seconds each took last time.
 run_tests --list-tests | sed 's#/.*##' | sort -u > "$work/suites"
 [ -s "$work/suites" ] || { echo "scripts/test.sh: the test bundle lists no tests" >&2; exit 1; }

@@ -63,7 +63,7 @@ import Testing
             try input.fileHandleForWriting.close()
         }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        p.waitForExit()
         return Output(code: p.terminationStatus, text: text)
     }
 

@@ -141,6 +141,19 @@ import WidgetText
         #expect(!line.contains("\n"))
     }
 
+    /// `count` files `c0.json`… in `folder`, each written by one open/write/close (FileManager's
+    /// atomic create took seconds of system time for a flood).
+    static func touch(_ count: Int, in folder: URL, contents: String = "") throws {
+        for i in 0..<count {
+            let fd = open(folder.appendingPathComponent("c\(i).json").path, O_CREAT | O_WRONLY | O_EXCL, 0o644)
+            guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { close(fd) }
+            if !contents.isEmpty {
+                _ = contents.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+            }
+        }
+    }
+
     /// Links (a case file, a folder, the cases folder itself), too many files and too large a file.
     @Test func linksFloodsAndHugeFilesAreRefused() throws {
         let fm = FileManager.default
@@ -172,17 +185,13 @@ import WidgetText
             try refusal { root in
                 let many = root.appendingPathComponent("many")
                 try fm.createDirectory(at: many, withIntermediateDirectories: true)
-                for i in 0..<10_000 {
-                    _ = fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8))
-                }
+                try Self.touch(CaseFiles.maxEntries + 1, in: many)
             }.contains("holds more than \(CaseFiles.maxEntries) entries"))
         #expect(
             try refusal { root in
                 let many = root.appendingPathComponent("many")
                 try fm.createDirectory(at: many, withIntermediateDirectories: true)
-                for i in 0..<1_000 {
-                    _ = fm.createFile(atPath: many.appendingPathComponent("c\(i).json").path, contents: Data("{}".utf8))
-                }
+                try Self.touch(CaseFiles.maxFiles, in: many, contents: "{}")
             }.contains("holds 1001 files, more than the 1000"))
         // The cases folder itself a link: refused, never followed.
         let link = fm.temporaryDirectory.appendingPathComponent("evidence-cases-link-\(UUID().uuidString)")

@@ -309,7 +309,7 @@ import Testing
                 p.arguments = [flags, PackagePaths.goldens.path, goldens.path]
                 p.standardError = FileHandle.nullDevice
                 try p.run()
-                p.waitUntilExit()
+                p.waitForExit()
                 return p.terminationStatus == 0
             }
             // Links only within one file system; a temporary folder elsewhere gets a copy.

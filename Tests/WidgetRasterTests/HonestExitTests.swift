@@ -202,7 +202,7 @@ import WidgetText
         p.standardError = out
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        p.waitForExit()
         #expect(p.terminationStatus == 2)
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.contains("open-file limit is \(limit)"))

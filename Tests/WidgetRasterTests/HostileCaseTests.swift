@@ -122,7 +122,7 @@ import Testing
         let t = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
         t.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        p.waitForExit()
         while !errData.done { usleep(1000) }
         return Run(
             code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
@@ -467,8 +467,8 @@ import Testing
         }
         let a = try start("android/small/empty/stones/*")
         let b = try start("android/medium/empty/stones/*")
-        a.waitUntilExit()
-        b.waitUntilExit()
+        a.waitForExit()
+        b.waitForExit()
         #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
         let m = try #require(try Manifest.load(from: box.goldens))
         #expect(Set(m.goldens.keys) == Set(keys))
@@ -495,7 +495,7 @@ import Testing
         #expect(String(decoding: waiting, as: UTF8.self).contains("waiting for another evidence run"))
         #expect(p.isRunning)
         lock = nil  // release: the waiting record goes ahead
-        p.waitUntilExit()
+        p.waitForExit()
         #expect(p.terminationStatus == 0)
     }
 
@@ -528,7 +528,7 @@ import Testing
             Self.waitForWritePhase(p, box.goldens)
             usleep(UInt32.random(in: 0...3_000, using: &rng))
             kill(p.processIdentifier, signals[trial % signals.count])
-            p.waitUntilExit()
+            p.waitForExit()
             #expect(
                 p.terminationReason == .exit && [0, 130, 143, 129].contains(p.terminationStatus),
                 "trial \(trial): exit \(p.terminationStatus)")
@@ -590,7 +590,7 @@ import Testing
                 usleep(UInt32.random(in: 100_000...1_200_000, using: &rng))  // …half anywhere in the run
             }
             kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
+            p.waitForExit()
 
             var moved = 0
             for k in keys {

@@ -86,7 +86,7 @@ import Testing
         let t = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
         t.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        p.waitForExit()
         while !errBox.done { usleep(1000) }
         return Run(
             code: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
@@ -434,7 +434,7 @@ import Testing
         p.standardError = out
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        p.waitForExit()
         #expect(p.terminationStatus == 0, "\(file): \(text)")
     }
 }

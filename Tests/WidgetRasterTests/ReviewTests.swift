@@ -440,7 +440,7 @@ import WidgetText
             p.standardOutput = FileHandle.nullDevice
             try p.run()
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
+            p.waitForExit()
             #expect(
                 p.terminationStatus == 0, "xmllint (\(xsd.lastPathComponent)): \(message)",
                 sourceLocation: sourceLocation)
@@ -470,7 +470,7 @@ import WidgetText
             p.arguments = ["--noout", "--schema", xsd.path, file.path]
             p.standardError = FileHandle.nullDevice
             try p.run()
-            p.waitUntilExit()
+            p.waitForExit()
             #expect(p.terminationStatus != 0, "\(xsd.lastPathComponent) must refuse properties in a testcase")
         }
     }

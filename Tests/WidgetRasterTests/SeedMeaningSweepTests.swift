@@ -240,6 +240,10 @@ import WidgetText
     }
 
     /// The failures of one render, each as (class, why).
+    // Parsed once: a pattern built inside `judge` was re-parsed for every render (a tenth of the sweep's time).
+    nonisolated(unsafe) static let countPattern = try! Regex(#"(\d+)\s*(?:of|/)\s*(\d+)"#)
+    nonisolated(unsafe) static let morePattern = try! Regex(#"^\+(\d+) more"#)
+
     static func judge(_ c: Case, _ shown: Shown) -> [(Class, String)] {
         var out: [(Class, String)] = []
         let texts = shown.texts
@@ -285,9 +289,8 @@ import WidgetText
         let state = c.asked
 
         // Counts drawn: "N of M" or "N/M" (seed 000 "Small widget": the "N of M done" text).
-        let countPattern = try! Regex(#"(\d+)\s*(?:of|/)\s*(\d+)"#)
         let counts: [(Int, Int)] = texts.flatMap { t in
-            t.matches(of: countPattern).compactMap { m in
+            t.matches(of: Self.countPattern).compactMap { m in
                 guard let a = Int(t[m.output[1].range!]), let b = Int(t[m.output[2].range!]) else { return nil }
                 return (a, b)
             }
@@ -353,9 +356,8 @@ import WidgetText
 
         // Seed 000 "Large family": the remainder renders as "+N more in the app" — the rest of a
         // list, so it follows rows, and N is what the rows leave out.
-        let morePattern = try! Regex(#"^\+(\d+) more"#)
         for t in texts {
-            guard let m = t.firstMatch(of: morePattern), let n = Int(t[m.output[1].range!]) else { continue }
+            guard let m = t.firstMatch(of: Self.morePattern), let n = Int(t[m.output[1].range!]) else { continue }
             if rowTitles.isEmpty {
                 out.append((.moreBesideNoRow, "'\(t)' with no row: \(shown.all)"))
                 continue

@@ -154,7 +154,7 @@ import Testing
             try p.run()
             usleep(useconds_t(seconds * 1_000_000 * Double(step) / 10))
             p.terminate()
-            p.waitUntilExit()
+            p.waitForExit()
             let code = p.terminationStatus
             let reason = p.terminationReason
             #expect(
@@ -193,7 +193,7 @@ import Testing
             }
             p.standardError = FileHandle.nullDevice
             try p.run()
-            p.waitUntilExit()
+            p.waitForExit()
             #expect(p.terminationReason == .exit, "\(args): killed by signal \(p.terminationStatus)")
             return p.terminationStatus
         }

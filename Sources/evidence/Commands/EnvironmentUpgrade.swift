@@ -27,12 +27,18 @@ enum EnvironmentUpgrade {
         @Option(given: EnvironmentUpgrade.html) var html: String?
     }
 
-    /// Refuses a drifted environment without the flag; with it, prints (and pages) the perceptual
-    /// review. Returns normally when record may go on.
-    static func review(
-        _ options: GateOptions, _ a: RecordCommand.Arguments, catalog: [Fixture], painter: CairoPainter,
+    /// What an upgrade reviews: the environment's differences, and the page's folder.
+    struct Upgrade {
+        var drift: [String]
+        var page: URL?
+    }
+
+    /// Refuses a drifted environment without the flag, and an upgrade with nothing to upgrade — before
+    /// the catalog is drawn, so a refusal costs no fixture. nil: record goes on with no review.
+    static func upgrade(
+        _ options: GateOptions, _ a: RecordCommand.Arguments, painter: CairoPainter,
         inCI: Bool = ((try? ReviewOutputs.parse(ParsedArguments()))?.inCI ?? false)
-    ) throws {
+    ) throws -> Upgrade? {
         let page = try a.environmentUpgrade.html.map { v throws(InputError) -> URL in
             guard !v.isEmpty else { throw InputError("--html", "empty path; name the folder for the review page") }
             return URL(fileURLWithPath: v)
@@ -57,7 +63,7 @@ enum EnvironmentUpgrade {
                         + "\(RendererEnvironment.driftStep(inCI: inCI, command: "record")), "
                         + "or move the goldens to this environment on purpose with --environment-upgrade")
             }
-            return
+            return nil
         }
         // The manifest names one environment for every golden, so an upgrade reviews and records them all.
         if options.filter != nil || options.shard != nil {
@@ -72,6 +78,15 @@ enum EnvironmentUpgrade {
                 "--environment-upgrade",
                 "this machine's renderer environment matches \(manifestPath); nothing to upgrade — record without it")
         }
+        return Upgrade(drift: drift, page: page)
+    }
+
+    /// Prints (and pages) the perceptual review of `upgrade`. Returns normally when record may go on.
+    static func review(
+        _ upgrade: Upgrade, _ options: GateOptions, _ a: RecordCommand.Arguments, catalog: [Fixture],
+        painter: CairoPainter
+    ) throws {
+        let (drift, page) = (upgrade.drift, upgrade.page)
         var o = options
         o.comparison = .perceptual(threshold: ImageComparator.defaultThreshold)
         o.checks = []

@@ -359,10 +359,11 @@ struct RecordCommand: DeclaredCommand {
             a.json
             ? RecordJSONHandler()
             : RecordConsoleHandler(dryRun: a.dryRun, goldens: ReviewOutputs.goldensName(o.goldens))
-        let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
         let painter = try GateArguments.painter()
-        // a drifted environment: refused, or reviewed first
-        try EnvironmentUpgrade.review(o, a, catalog: catalog, painter: painter)
+        // a drifted environment: refused before any fixture is drawn, or reviewed first
+        let upgrade = try EnvironmentUpgrade.upgrade(o, a, painter: painter)
+        let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
+        if let upgrade { try EnvironmentUpgrade.review(upgrade, o, a, catalog: catalog, painter: painter) }
         let r = try Recorder.record(
             o, catalog: catalog, painter: painter, dryRun: a.dryRun,
             rebuildManifest: a.rebuildManifest, waitForLock: !a.noWait, guard: recordGuard,
