@@ -13,7 +13,7 @@ import WidgetText
 /// the seed's measured ink), the inline grammar, vibrant rendering.
 @Suite struct AccessoryTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
     var painter: CairoPainter { CairoPainter(fonts: fonts) }
 
     func request(_ f: IOSFamily, _ w: SyntheticWidget, device: IOSDeviceClass? = nil) throws -> IOSRenderRequest {
@@ -212,7 +212,7 @@ extension AccessoryTests {
 /// (ios-choices.md "stale rectangular").
 @Suite struct AccessoryStaleTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     @Test(arguments: DynamicTypeSize.allCases) func staleAgeIsLine2AtEverySize(text: DynamicTypeSize) throws {
         var w = SyntheticWidget()
@@ -246,7 +246,7 @@ extension AccessoryTests {
 /// its end, never wrapped: a long habit name ends in "…" on line3 at every Apple size.
 @Suite struct AccessoryLine3Tests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     @Test func line3IsOneLineCutAtItsTail() throws {
         var w = SyntheticWidget()
@@ -279,7 +279,7 @@ extension AccessoryTests {
 /// truncation check names it, the line limit that cut it and its rule's seed passage.
 @Suite struct AccessoryInlineCutTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     struct Drawn {
         var texts: [TextContent]

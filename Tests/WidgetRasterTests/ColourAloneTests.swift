@@ -13,7 +13,7 @@ import WidgetText
 /// meaning in colour alone in the two host-owned modes").
 @Suite struct ColourAloneTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
     var painter: CairoPainter { CairoPainter(fonts: fonts) }
 
     /// The legacy Small with 2 of 4 done: two solid done pips, two outlined not-yet pips.

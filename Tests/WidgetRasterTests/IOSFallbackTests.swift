@@ -13,7 +13,7 @@ import WidgetText
 /// margins — never both — and the same tap surface as a Link deep-link.
 @Suite struct IOSFallbackTests {
     let fonts = try! FontLibrary.bundled.get()
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     func request(_ family: IOSFamily, _ mode: HostMode, _ theme: Theme, _ state: FixtureState, kindling: Bool)
         -> IOSRenderRequest

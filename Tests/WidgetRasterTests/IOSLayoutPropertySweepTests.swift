@@ -22,7 +22,7 @@ import WidgetText
 /// Every render is drawn at the Dynamic Type size asked for (issue #51: no step-down).
 @Suite struct IOSLayoutPropertySweepTests {
     static let fonts = FontLibrary.shared
-    static let builder = IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled())
+    static let builder = IOSSceneBuilder.bundled
 
     struct Case: CustomStringConvertible {
         var family: IOSFamily, device: IOSDeviceClass, text: DynamicTypeSize

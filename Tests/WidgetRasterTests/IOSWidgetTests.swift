@@ -13,7 +13,7 @@ import WidgetText
 /// label, every string drawn, the matrix, and the iOS token audit.
 @Suite struct IOSWidgetTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     func request(
         _ f: IOSHomeFamily, _ w: SyntheticWidget, theme: Theme = .light, device: IOSDeviceClass = .standard,
@@ -363,7 +363,7 @@ import WidgetText
 /// "Families", "Large family").
 @Suite struct IOSMeaningTests {
     let fonts = FontLibrary.shared
-    var builder: IOSSceneBuilder { IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled()) }
+    var builder: IOSSceneBuilder { .bundled }
 
     static let widgets: [SyntheticWidget] = {
         var out: [SyntheticWidget] = []

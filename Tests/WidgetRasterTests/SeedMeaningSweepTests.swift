@@ -20,7 +20,7 @@ import WidgetText
 @Suite struct SeedMeaningSweepTests {
     static let fonts = FontLibrary.shared
     static let android = AndroidSceneBuilder(fonts: fonts, tokens: try! TokenSet.bundled())
-    static let ios = IOSSceneBuilder(fonts: fonts, tokens: try! AssetCatalogTokens.bundled())
+    static let ios = IOSSceneBuilder.bundled
 
     // MARK: the inputs
 
