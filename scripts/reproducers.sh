@@ -509,6 +509,26 @@ if { [ "$rc" = 129 ] || [ "$rc" = 0 ]; } && [ "$left" = 0 ]; then echo "ok    re
 else echo "FAIL  record-sighup: exit $rc, $left temp files left"; failed=1; fi
 rm -rf G55h
 
+# --- a manifest of more stale entries than a goldens folder can hold: every one was a failure (200,000 took 8.9 s);
+#     now exit 2 naming the cap before any is read, and --rebuild-manifest, which never reads it, is the way out [t55]
+cp -r "$repo/Goldens" G55m
+python3 - <<'PY'
+import json
+m = json.load(open('G55m/manifest.json'))
+for i in range(40000):
+    k = 'stale/k%d' % i
+    m['goldens'][k] = {'file': k + '.png', 'pixelHash': '0' * 32, 'fileHash': '0' * 32, 'width': 1, 'height': 1,
+                       'visibleText': [], 'accessibilityLabel': ''}
+json.dump(m, open('G55m/manifest.json', 'w'))
+PY
+run manifest-over-entry-cap t55 2 "$E" verify --goldens G55m --filter 'android/small/empty/*' --report rep55v
+expect_line manifest-over-entry-cap "42038 entries: more than the 40000 a manifest may hold"
+run manifest-over-cap-rebuild t55 0 "$E" record --goldens G55m --filter 'android/small/empty/*' --rebuild-manifest
+# --- one entry with a 2 MB label: refused naming the entry and the bound, before verify echoes it [t55]
+python3 -c "import json; m = json.load(open('Goldens/manifest.json')); e = m['goldens'][min(k for k in m['goldens'] if k.startswith('android/small/empty/'))]; e['accessibilityLabel'] = 'x' * 2000000; json.dump(m, open('G55m/manifest.json', 'w'))"
+run manifest-entry-text-cap t55 2 "$E" verify --goldens G55m --filter 'android/small/empty/*' --report rep55v
+expect_line manifest-entry-text-cap "has an accessibility label of 2000000 characters: more than the 4096"
+rm -rf G55m
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"
 exit "$failed"

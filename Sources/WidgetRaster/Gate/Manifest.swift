@@ -17,6 +17,44 @@ public struct GoldenEntry: Codable, Equatable, Sendable {
     /// cause. Absent in entries recorded before frames were (then verify names no layout cause for
     /// them); `record` writes it for every fixture it renders, moved or not.
     public var frames: ElementFrames? = nil
+
+    /// Each text is measured against `ManifestBounds` before it is kept, and a list's length or the
+    /// frames text's size before its elements are read.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let bounds = ManifestBounds.EntryCheck(key: decoder.codingPath.last?.stringValue ?? "")
+        file = try bounds.file(c.decode(String.self, forKey: .file))
+        pixelHash = try c.decode(Hash128.self, forKey: .pixelHash)
+        fileHash = try c.decode(Hash128.self, forKey: .fileHash)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        var lines = try c.nestedUnkeyedContainer(forKey: .visibleText)
+        try bounds.lines(lines.count ?? 0)
+        visibleText = []
+        while !lines.isAtEnd { visibleText.append(try bounds.line(lines.decode(String.self))) }
+        accessibilityLabel = try bounds.label(c.decode(String.self, forKey: .accessibilityLabel))
+        if let text = try c.decodeIfPresent(String.self, forKey: .frames) {
+            guard let f = ElementFrames(text: try bounds.frames(text)) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .frames, in: c, debugDescription: "not element frames ('name x y width height;…')")
+            }
+            frames = f
+        }
+    }
+
+    public init(
+        file: String, pixelHash: Hash128, fileHash: Hash128, width: Int, height: Int, visibleText: [String],
+        accessibilityLabel: String, frames: ElementFrames? = nil
+    ) {
+        self.file = file
+        self.pixelHash = pixelHash
+        self.fileHash = fileHash
+        self.width = width
+        self.height = height
+        self.visibleText = visibleText
+        self.accessibilityLabel = accessibilityLabel
+        self.frames = frames
+    }
 }
 
 /// `Goldens/manifest.json`: every fixture key → its golden, plus the environment that drew them.
@@ -44,19 +82,19 @@ public struct Manifest: Codable, Equatable, Sendable {
 
     /// With a glob under `entriesGlob`, only the entries whose key it matches (or that no fixture key
     /// could be) are decoded — a filtered verify reads its own entries, not the whole manifest's.
+    /// The entry count and every key's length are checked before any entry is decoded, each decoded
+    /// entry's texts as it is read (`ManifestBounds`).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Int.self, forKey: .version)
         environment = try c.decode(RendererEnvironment.self, forKey: .environment)
-        guard let glob = decoder.userInfo[Self.entriesGlob] as? String else {
-            goldens = try c.decode([String: GoldenEntry].self, forKey: .goldens)
-            return
-        }
         let table = try c.nestedContainer(keyedBy: EntryKey.self, forKey: .goldens)
+        let keys = table.allKeys
+        try ManifestBounds.check(keys: keys.map(\.stringValue))
         goldens = [:]
-        let compiled = Glob.Compiled(glob)
+        let compiled = (decoder.userInfo[Self.entriesGlob] as? String).map(Glob.Compiled.init)
         // An entry outside the key grammar is read whatever the glob: every run reports it.
-        for key in table.allKeys where compiled.matches(key.stringValue) || !FixtureKey.isValid(key.stringValue) {
+        for key in keys where compiled?.matches(key.stringValue) ?? true || !FixtureKey.isValid(key.stringValue) {
             goldens[key.stringValue] = try table.decode(GoldenEntry.self, forKey: key)
         }
     }
@@ -101,11 +139,10 @@ public struct Manifest: Codable, Equatable, Sendable {
                 if let glob { decoder.userInfo[entriesGlob] = glob }
                 return try decoder.decode(Manifest.self, from: data)
             }
+        } catch let over as ManifestBounds.Exceeded {
+            throw InputError(url.path, "\(over.problem); \(wayOut(url))")
         } catch {
-            throw InputError(
-                url.path,
-                "not a valid manifest (\(describeDecodingError(error))); restore it with "
-                    + "'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'")
+            throw InputError(url.path, "not a valid manifest (\(describeDecodingError(error))); \(wayOut(url))")
         }
         guard m.version == 1 else {
             throw InputError(url.path, "manifest version \(m.version) is not supported (expected 1)")
@@ -127,6 +164,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
         for r in rejected { m.goldens[r.key] = nil }
         return (m, rejected)
+    }
+
+    /// The two ways out of a manifest evidence refuses; `--rebuild-manifest` never reads the old one.
+    static func wayOut(_ url: URL) -> String {
+        "restore it with 'git checkout -- \(url.path)' or re-create it with 'evidence record --rebuild-manifest'"
     }
 
     /// The file's bytes: exactly `JSONEncoder`'s output with `.prettyPrinted, .sortedKeys,

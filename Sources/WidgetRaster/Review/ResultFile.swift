@@ -12,6 +12,8 @@ public struct ResultFile: Sendable {
     public static let maxFixtures = 50_000
     /// Characters of one key, detail, label or text line.
     public static let maxText = 4_096
+    /// Text lines of one fixture (its visible text, expected or drawn).
+    public static let maxTextLines = 256
     /// The `platform` of a case no judged fixture owns (`Verifier.orphanCases`: stale goldens, links, self-check).
     static let orphanPlatform = "goldens"
 
@@ -119,8 +121,8 @@ public struct ResultFile: Sendable {
             try key(d.key)
             try text(d.actualLabel, "label")
             if let l = d.expectedLabel { try text(l, "label") }
-            if d.actualText.count > 256 || (d.expectedText?.count ?? 0) > 256 {
-                throw InputError(path, "a fixture with more than 256 text lines")
+            if d.actualText.count > maxTextLines || (d.expectedText?.count ?? 0) > maxTextLines {
+                throw InputError(path, "a fixture with more than \(maxTextLines) text lines")
             }
             for t in d.actualText + (d.expectedText ?? []) { try text(t, "text line") }
             guard (0...16_384).contains(d.width), (0...16_384).contains(d.height) else {

@@ -1,0 +1,153 @@
+import EvidenceCore
+import Foundation
+import Testing
+
+@testable import WidgetRaster
+
+/// Issue #55: `Goldens/manifest.json` arrives in pull requests, and only the 256 MB input cap
+/// bounded it — 200,000 stale entries (124 MB) made verify print 200,000 failures in 8.9 s, and
+/// one entry could carry a 100 MB key, label or frames text. `ManifestBounds` refuses such a
+/// manifest whole (exit 2, one line naming the file and the bound); `record --rebuild-manifest`,
+/// which never reads it, is still the way out.
+@Suite(.serialized) struct ManifestBoundsTests {
+    static let environment = RendererEnvironment(
+        cairo: "1", freetype: "2", harfbuzz: "3", libpng: "4", zlib: "5", fonts: [:])
+
+    static func entry(_ key: String) -> GoldenEntry {
+        GoldenEntry(
+            file: key + ".png", pixelHash: Hash128(high: 0, low: 1), fileHash: Hash128(high: 0, low: 2), width: 1,
+            height: 1, visibleText: [], accessibilityLabel: "")
+    }
+
+    /// `count` entries whose keys no fixture has, beside `goldens`.
+    static func stale(_ count: Int, beside goldens: [String: GoldenEntry] = [:]) -> [String: GoldenEntry] {
+        var all = goldens
+        var i = 0
+        while all.count < count {
+            all["stale/k\(i)"] = entry("stale/k\(i)")
+            i += 1
+        }
+        return all
+    }
+
+    static func folder(_ goldens: [String: GoldenEntry]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-mbounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Manifest(environment: environment, goldens: goldens).write(into: ContainedFolder(dir))
+        return dir
+    }
+
+    static func refusal(_ goldens: [String: GoldenEntry]) throws -> String? {
+        let dir = try folder(goldens)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            _ = try Manifest.loadChecked(from: dir)
+            return nil
+        } catch {
+            #expect(error.location == dir.appendingPathComponent(Manifest.fileName).path)
+            let wayOut = "; " + Manifest.wayOut(dir.appendingPathComponent(Manifest.fileName))
+            #expect(error.problem.hasSuffix(wayOut))
+            return String(error.problem.dropLast(wayOut.count))
+        }
+    }
+
+    @Test func theEntryCapIsTheGoldensWalksAndOneMoreIsRefused() throws {
+        #expect(ManifestBounds.maxEntries >= GoldensBounds.maxEntries)
+        let atCap = Self.stale(ManifestBounds.maxEntries)
+        let dir = try Self.folder(atCap)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (m, rejected) = try Manifest.loadChecked(from: dir)
+        #expect(m?.goldens.count == ManifestBounds.maxEntries && rejected.isEmpty)
+        // A filtered read counts every entry too: the count is checked before any entry is decoded.
+        for glob: String? in [nil, "stale/k1"] {
+            var over = atCap
+            over["stale/one-more"] = Self.entry("stale/one-more")
+            try Manifest(environment: Self.environment, goldens: over).write(into: ContainedFolder(dir))
+            do {
+                _ = try Manifest.loadChecked(from: dir, entries: glob)
+                Issue.record("a manifest of \(over.count) entries was read")
+            } catch {
+                #expect(
+                    error.description.hasPrefix(
+                        "\(dir.path)/manifest.json: 40001 entries: more than the 40000 a manifest may hold (one per "
+                            + "golden; the goldens folder holds at most 40000 entries); restore it with"))
+            }
+        }
+    }
+
+    /// Each bound accepted at its cap and refused one past it, naming the entry and the bound.
+    @Test func anEntrysKeyAndTextsAreBoundedAtTheirCaps() throws {
+        let key = String(repeating: "k", count: ManifestBounds.maxKeyBytes)
+        #expect(try Self.refusal([key: Self.entry(key)]) == nil)
+        #expect(
+            try Self.refusal([key + "k": Self.entry(key + "k")])
+                == "an entry key of 1021 bytes ('\(key.prefix(80))'…): more than the 1020 a key may have (its golden's "
+                + "path is at most 1024)")
+
+        func refusal(_ edit: (inout GoldenEntry) -> Void) throws -> String? {
+            var e = Self.entry("a/b")
+            edit(&e)
+            return try Self.refusal(["a/b": e])
+        }
+        let text = String(repeating: "é", count: ResultFile.maxText)
+        let name = String(repeating: "n", count: ManifestBounds.maxFramesBytes - " 0 0 0 0".utf8.count)
+        let frames = try #require(ElementFrames(text: name + " 0 0 0 0"))
+        #expect(frames.text.utf8.count == ManifestBounds.maxFramesBytes)
+        let path = String(repeating: "p", count: GoldensBounds.maxPathBytes)
+        for (atCap, over, line) in [
+            (
+                { (e: inout GoldenEntry) in e.file = path }, { (e: inout GoldenEntry) in e.file = path + "p" },
+                "entry 'a/b' has a file of 1025 bytes: more than the 1024 an entry may have"
+            ),
+            (
+                { $0.accessibilityLabel = text }, { $0.accessibilityLabel = text + "x" },
+                "entry 'a/b' has an accessibility label of 4097 characters: more than the 4096 an entry may have"
+            ),
+            (
+                { $0.visibleText = Array(repeating: "", count: 256) },
+                { $0.visibleText = Array(repeating: "", count: 257) },
+                "entry 'a/b' has visible text of 257 lines: more than the 256 an entry may have"
+            ),
+            (
+                { $0.visibleText = ["", text] }, { $0.visibleText = ["", text + "x"] },
+                "entry 'a/b' has a visible text line of 4097 characters: more than the 4096 an entry may have"
+            ),
+            (
+                { $0.frames = frames }, { $0.frames = ElementFrames(text: "n" + name + " 0 0 0 0") },
+                "entry 'a/b' has frames of 65537 bytes: more than the 65536 an entry may have"
+            ),
+        ] as [((inout GoldenEntry) -> Void, (inout GoldenEntry) -> Void, String)] {
+            #expect(try refusal(atCap) == nil, "\(line)")
+            #expect(try refusal(over) == line)
+        }
+    }
+
+    /// Before: a manifest of any number of stale entries (under 256 MB) was read and each printed
+    /// as a failure. Now verify and record refuse it in one line before drawing anything, and
+    /// `record --rebuild-manifest`, which never reads it, writes a good one.
+    @Test func anOverfullManifestIsExitTwoAndRebuildIsTheWayOut() throws {
+        let box = try HostileCaseTests.Sandbox()
+        defer { box.remove() }
+        let manifestURL = box.goldens.appendingPathComponent(Manifest.fileName)
+        var m = try #require(try Manifest.load(from: box.goldens))
+        m.goldens = Self.stale(ManifestBounds.maxEntries + 1, beside: m.goldens)
+        try m.write(into: ContainedFolder(box.goldens))
+        let line =
+            "\(manifestURL.path): 40001 entries: more than the 40000 a manifest may hold (one per golden; the "
+            + "goldens folder holds at most 40000 entries); restore it with 'git checkout -- \(manifestURL.path)' "
+            + "or re-create it with 'evidence record --rebuild-manifest'"
+        let filter = HostileCaseTests.filter
+        for command in ["verify", "record"] {
+            let r = try HostileCaseTests.evidence([command, "--goldens", box.goldens.path, "--filter", filter])
+            #expect(r.code == 2 && r.errLines.count == 1, "\(command): \(r.err)")
+            #expect(r.err.hasSuffix(line + "\n"), "\(command): \(r.err)")
+            #expect(!r.out.contains("stale/"))
+        }
+        let rebuilt = try HostileCaseTests.evidence([
+            "record", "--goldens", box.goldens.path, "--filter", filter, "--rebuild-manifest",
+        ])
+        #expect(rebuilt.code == 0, "\(rebuilt.err)")
+        #expect(try Manifest.load(from: box.goldens)?.goldens.keys.allSatisfy { !$0.hasPrefix("stale/") } == true)
+        #expect(try HostileCaseTests.evidence(["verify", "--goldens", box.goldens.path, "--filter", filter]).code == 0)
+    }
+}
