@@ -529,6 +529,11 @@ python3 -c "import json; m = json.load(open('Goldens/manifest.json')); e = m['go
 run manifest-entry-text-cap t55 2 "$E" verify --goldens G55m --filter 'android/small/empty/*' --report rep55v
 expect_line manifest-entry-text-cap "has an accessibility label of 2000000 characters: more than the 4096"
 rm -rf G55m
+# --- a page folder to replace, planted with a chain of folders 40 deep: the walk stops at a page's depth [t55]
+mkdir -p "page55d/$(printf 'd/%.0s' $(seq 1 40))"; printf 'written by evidence; replaced whole by the next run\n' > page55d/.evidence-page
+run page-folder-deep-chain t55 2 "$E" report --from whole.json -o page55d
+expect_line page-folder-deep-chain "folders deeper than 17"
+[ -d page55d/d ] || { echo "FAIL  page-folder-deep-chain: the planted folder was replaced"; failed=1; }
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"
 exit "$failed"

@@ -68,8 +68,9 @@ public struct ContainedFolder: Sendable {
         case exhausted(InputError)
     }
 
-    /// Reads `rel` (a fixture-key-shaped path). Never follows a link, never opens a FIFO or device.
-    public func read(_ rel: String) -> ReadResult {
+    /// Reads `rel` (a fixture-key-shaped path), at most `limit` bytes (more is `unreadable`). Never
+    /// follows a link, never opens a FIFO or device.
+    public func read(_ rel: String, limit: Int = maxInputFileBytes) -> ReadResult {
         guard FixtureKey.isValid(rel) else { return .unreadable("\(quoted(rel)) is not a path inside \(root.path)") }
         let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         // One step where the kernel can refuse every link on the way itself (openat2); otherwise, or
@@ -98,7 +99,7 @@ public struct ContainedFolder: Sendable {
             return .unreadable("\(path(rel)) \(fileKind(st.st_mode & S_IFMT)), expected a PNG file")
         }
         // The same bounded read as every other input file: a golden or manifest arrives in pull requests.
-        do { return .bytes(try readAll(fd, name: path(rel))) } catch {
+        do { return .bytes(try readAll(fd, name: path(rel), limit: limit)) } catch {
             return error.isResourceExhaustion ? .exhausted(error) : .unreadable(error.description)
         }
     }

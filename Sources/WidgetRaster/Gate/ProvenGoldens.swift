@@ -31,6 +31,11 @@ public final class ProvenGoldens: @unchecked Sendable {
     static let secretSize = 192
     /// Above this many proofs the file is started afresh: a few re-recorded matrices' worth.
     static let maxProofs = 1 << 16
+    /// The largest proofs file `save` writes (3 MB); a larger one is read as no cache — never parsed
+    /// into millions of proofs (the input cap alone would let 256 MB become 5.6 million).
+    static let maxFileBytes = magic.count + secretSize + maxProofs * recordSize
+    /// The font hashes file: a line (~150 bytes) per font version seen; a larger one is started afresh.
+    static let maxFileHashesBytes = 1 << 20
 
     private let folder: URL?
     private let secret: [UInt8]
@@ -54,7 +59,9 @@ public final class ProvenGoldens: @unchecked Sendable {
         self.folder = folder
         self.secret = secret
         self.pixels = pixels
-        if let folder, case .bytes(let b) = ContainedFolder(folder).read(Self.fileHashesName) {
+        if let folder,
+            case .bytes(let b) = ContainedFolder(folder).read(Self.fileHashesName, limit: Self.maxFileHashesBytes)
+        {
             fileHashes = FileStamp.parse(b)
         }
     }
@@ -76,7 +83,8 @@ public final class ProvenGoldens: @unchecked Sendable {
             proofs.distrusted = why
             return proofs
         }
-        guard case .bytes(let b) = ContainedFolder(folder).read(fileName), let parsed = parse(b) else {
+        guard case .bytes(let b) = ContainedFolder(folder).read(fileName, limit: maxFileBytes), let parsed = parse(b)
+        else {
             return ProvenGoldens(folder: folder, secret: randomSecret(), pixels: [:])
         }
         return ProvenGoldens(folder: folder, secret: parsed.secret, pixels: parsed.pixels)

@@ -20,6 +20,10 @@ public struct PageFolder {
     /// A folder holding more entries than this is not a page to replace (the matrix's images are
     /// 3 per failing fixture, 2,048 fixtures).
     static let maxPageEntries = 50_000
+    /// A page's images are `KEY/actual.png` (report) or `img/KEY.png` (gallery): one folder below
+    /// a golden's depth, a file name beyond a golden's path.
+    static let maxPageDepth = GoldensBounds.maxDepth + 1
+    static let maxPagePathBytes = GoldensBounds.maxPathBytes + 32
 
     /// Marks `folder` as a page evidence wrote (before the first image goes in, so an interrupted
     /// run never leaves an unmarked folder that blocks the next).
@@ -127,10 +131,14 @@ public struct PageFolder {
     /// What in `folder` a page never holds, or nil: a page is its marker, `index.html`, and PNG
     /// images in folders below it (report images `KEY/actual.png`, the gallery's `img/KEY.png`) —
     /// no manifest, no source, no link, no device, and at most `maxPageEntries` entries.
+    /// The walk stops at the first bound crossed: a planted folder of millions of files, or a chain
+    /// of folders thousands deep (each deeper path built anew), costs no more than a page can hold.
     static func pageProblem(_ folder: ContainedFolder) -> String? {
-        let (files, links) = folder.walk()
+        let listing = folder.list(maxEntries: maxPageEntries, maxDepth: maxPageDepth, maxPath: maxPagePathBytes)
+        if let over = listing.overLimit { return over }
+        let (files, links) = (listing.files, listing.links)
         if let link = links.first { return "the symbolic link \(quoted(link))" }
-        if files.count > maxPageEntries { return "more than \(maxPageEntries) files" }
+        if let other = listing.others.first { return "\(quoted(other)), neither a file nor a folder" }
         let top: Set<String> = [markerName, HTMLReport.fileName, resultName]
         return files.first { !top.contains($0) && !$0.hasSuffix(".png") }.map { "\(quoted($0))" }
     }

@@ -1,3 +1,4 @@
+import EvidenceCore
 import Foundation
 import WidgetModel
 import WidgetScene
@@ -22,8 +23,10 @@ enum TokenLiteral {
         case .dark: folder = "values-night"
         }
         guard
-            let xml = try? String(
-                contentsOf: res.appendingPathComponent(folder + "/colors_widget.xml"), encoding: .utf8),
+            let bytes = try? readFile(
+                atPath: res.appendingPathComponent(folder + "/colors_widget.xml").path,
+                limit: TokenFolder.maxTokenFileBytes),
+            let xml = String(validating: bytes, as: UTF8.self),
             let open = xml.range(of: "<color name=\"\(token)\">"),
             let close = xml[open.upperBound...].range(of: "</color>")
         else { return nil }
@@ -35,7 +38,8 @@ enum TokenLiteral {
     /// (light: the entry without a luminosity appearance; dark: `"value": "dark"`), as written.
     static func ios(_ token: String, theme: Theme, catalog: URL) -> String? {
         let file = catalog.appendingPathComponent(token + ".colorset/Contents.json")
-        guard let data = try? Data(contentsOf: file),
+        // Bounded as the token loader reads it: `report` draws the roll-up without loading the tokens first.
+        guard let data = try? Data(readFile(atPath: file.path, limit: TokenFolder.maxTokenFileBytes)),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let colors = root["colors"] as? [[String: Any]]
         else { return nil }

@@ -1,0 +1,83 @@
+import EvidenceCore
+import Foundation
+import Testing
+import WidgetModel
+import WidgetScene
+
+@testable import WidgetRaster
+
+/// Issue #55's bound audit: files read with no bound but the 256 MB input cap (or none at all),
+/// each failing before its fix.
+@Suite struct ReadBoundsAuditTests {
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-audit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A proofs file as `save` writes it: the magic, a secret, then `count` proofs of key i → pixels i.
+    static func proofsFile(_ count: Int) -> [UInt8] {
+        var out = ProvenGoldens.magic + [UInt8](repeating: 7, count: ProvenGoldens.secretSize)
+        out.reserveCapacity(out.count + count * ProvenGoldens.recordSize)
+        for i in 0..<count {
+            for word in [UInt64(0), UInt64(i + 1), 0, UInt64(i + 1), 0, 0] {
+                withUnsafeBytes(of: word.littleEndian) { out += $0 }
+            }
+        }
+        return out
+    }
+
+    /// Before: the cache file was read up to the 256 MB input cap and every record parsed (5.6
+    /// million proofs), though `save` never writes more than `maxProofs`. Now a larger file is no
+    /// cache (as a malformed one is): started afresh, never parsed.
+    @Test func theProofsCacheIsReadOnlyUpToWhatSaveWrites() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent(ProvenGoldens.fileName)
+        let first = Hash128(high: 0, low: 1)
+        try Data(Self.proofsFile(ProvenGoldens.maxProofs)).write(to: file)
+        #expect(Self.proofsFile(ProvenGoldens.maxProofs).count == ProvenGoldens.maxFileBytes)
+        #expect(ProvenGoldens.open(dir).pixels(of: first) == first)
+        try Data(Self.proofsFile(ProvenGoldens.maxProofs + 1)).write(to: file)
+        #expect(ProvenGoldens.open(dir).pixels(of: first) == nil)
+    }
+
+    /// Before: a page folder to be replaced was walked whole — a chain of folders thousands deep
+    /// rebuilt every deeper path — and a FIFO in it was no problem. Now the walk stops at a page's
+    /// own depth, path length and entry count, and anything but files, folders and links is named.
+    @Test func aPageFoldersWalkStopsAtAPagesShape() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(PageFolder.markerText.utf8).write(to: dir.appendingPathComponent(PageFolder.markerName))
+        let deepest = (0..<PageFolder.maxPageDepth).map { "d\($0)" }.joined(separator: "/")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent(deepest), withIntermediateDirectories: true)
+        try Data().write(to: dir.appendingPathComponent(deepest + "/actual.png"))
+        #expect(PageFolder.pageProblem(ContainedFolder(dir)) == nil)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent(deepest + "/deeper"), withIntermediateDirectories: true)
+        #expect(
+            PageFolder.pageProblem(ContainedFolder(dir))?.hasPrefix(
+                "folders deeper than \(PageFolder.maxPageDepth)") == true)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(deepest + "/deeper"))
+        #expect(mkfifo(dir.appendingPathComponent("pipe").path, 0o600) == 0)
+        #expect(PageFolder.pageProblem(ContainedFolder(dir)) == "'pipe', neither a file nor a folder")
+    }
+
+    /// Before: the roll-up's "now" read a token file with `String(contentsOf:)` — no size bound, a
+    /// FIFO waited for a writer — though `report` draws the roll-up without loading the tokens.
+    /// Now it is read as the token loader reads it: at most `TokenFolder.maxTokenFileBytes`.
+    @Test func aTokenLiteralIsReadWithinTheTokenFileBound() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("values"), withIntermediateDirectories: true)
+        let color = #"<resources><color name="widget_muted">#A3A3A3</color></resources>"#
+        let file = dir.appendingPathComponent("values/colors_widget.xml")
+        try Data(color.utf8).write(to: file)
+        #expect(TokenLiteral.android("widget_muted", theme: .light, res: dir) == "#A3A3A3")
+        let padding = String(repeating: " ", count: TokenFolder.maxTokenFileBytes)
+        try Data((color + "<!--" + padding + "-->").utf8).write(to: file)
+        #expect(TokenLiteral.android("widget_muted", theme: .light, res: dir) == nil)
+    }
+}
