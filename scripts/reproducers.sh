@@ -534,6 +534,16 @@ mkdir -p "page55d/$(printf 'd/%.0s' $(seq 1 40))"; printf 'written by evidence; 
 run page-folder-deep-chain t55 2 "$E" report --from whole.json -o page55d
 expect_line page-folder-deep-chain "folders deeper than 17"
 [ -d page55d/d ] || { echo "FAIL  page-folder-deep-chain: the planted folder was replaced"; failed=1; }
+# --- plan --batch: one 15 MB snapshot named on every line read 15 MB a line, without end; now 256 MB in all [t55]
+python3 -c "import sys; s = open('snap.json').read().strip(); open('snap15.json', 'w').write(s[:-1] + ' ' * ((15 << 20) - len(s)) + '}')"
+for _ in $(seq 1 18); do echo "--snapshot snap15.json --as-of 2026-03-29T08:00:00+01:00 --time-zone Europe/London"; done > batch55.txt
+run plan-batch-snapshot-total t55 2 "$E" plan --batch batch55.txt
+expect_line plan-batch-snapshot-total "batch55.txt:18: the snapshots named so far total more than 268435456 bytes"
+rm -f snap15.json
+# --- record --accept with more keys than a manifest holds [t55]
+python3 -c "print('\n'.join('k/%d %s' % (i, '0' * 32) for i in range(40001)))" > accept55.txt
+run accept-file-key-cap t55 2 "$E" record --accept accept55.txt --goldens G3 --dry-run
+expect_line accept-file-key-cap "accept55.txt:40001: more than 40000 keys"
 echo
 [ "$failed" = 0 ] && echo "every reproducer behaved" || echo "some reproducers did not behave (see FAIL lines; [t22]/[t23]/[t25] pass once those branches land)"
 exit "$failed"

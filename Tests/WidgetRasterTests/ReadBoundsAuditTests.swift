@@ -5,6 +5,7 @@ import WidgetModel
 import WidgetScene
 
 @testable import WidgetRaster
+@testable import evidence
 
 /// Issue #55's bound audit: files read with no bound but the 256 MB input cap (or none at all),
 /// each failing before its fix.
@@ -79,5 +80,51 @@ import WidgetScene
         let padding = String(repeating: " ", count: TokenFolder.maxTokenFileBytes)
         try Data((color + "<!--" + padding + "-->").utf8).write(to: file)
         #expect(TokenLiteral.android("widget_muted", theme: .light, res: dir) == nil)
+    }
+}
+
+/// The audit's text inputs: an accept file and a plan batch, each read to the 256 MB input cap
+/// with no count (a batch line naming a 16 MB snapshot, repeated, read terabytes).
+@Suite struct TextInputBoundsAuditTests {
+    static let hash = String(repeating: "0", count: 32)
+
+    /// Before: any number of keys (each record asked `pixelHash(of:)`, a scan of all of them).
+    @Test func anAcceptFileHoldsAtMostTheManifestsKeys() throws {
+        let lines = (0..<AcceptFile.maxEntries).map { "k/\($0) \(Self.hash)" }
+        let file = try AcceptFile.parse((["# header"] + lines).joined(separator: "\n"), name: "a.txt")
+        #expect(file.entries.count == AcceptFile.maxEntries)
+        #expect(file.pixelHash(of: "k/39999") == Hash128(high: 0, low: 0))
+        #expect(file.pixelHash(of: "k/40000") == nil)
+        #expect(throws: InputError("a.txt:40002", "more than 40000 keys: more than the manifest holds")) {
+            _ = try AcceptFile.parse(
+                (["# header"] + lines + ["k/x \(Self.hash)"]).joined(separator: "\n"), name: "a.txt")
+        }
+        #expect(AcceptFile.maxBytes >= AcceptFile.maxEntries * (ManifestBounds.maxKeyBytes + 34))
+    }
+
+    /// `plan --batch`'s budget as `runBatch` spends it, line by line, with small caps.
+    @Test func aPlanBatchCountsItsPlansAndTheSnapshotsItsLinesName() throws {
+        let dir = try ReadBoundsAuditTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let snap = dir.appendingPathComponent("s.json")
+        try Data(repeating: 0x20, count: 60).write(to: snap)
+        #expect(PlanCommand.snapshotSize(["--snapshot", snap.path, "--as-of", "x"]) == 60)
+        #expect(PlanCommand.snapshotSize(["--snapshot=\(snap.path)"]) == 60)
+        #expect(PlanCommand.snapshotSize(["--snapshot", "-"]) == 0)
+        var budget = PlanCommand.BatchBudget(maxRequests: 3, maxSnapshotBytes: 100)
+        try budget.admit(["--snapshot", snap.path], at: "b:1")
+        #expect(
+            throws: InputError(
+                "b:2", "the snapshots named so far total more than 100 bytes (each line reads its own); split the file")
+        ) {
+            try budget.admit(["--snapshot", snap.path], at: "b:2")
+        }
+        var plans = PlanCommand.BatchBudget(maxRequests: 2, maxSnapshotBytes: 100)
+        try plans.admit(["--state", "empty"], at: "b:1")
+        try plans.admit(["--state", "empty"], at: "b:2")
+        #expect(throws: InputError("b:3", "more than 2 plans in one batch; split the file")) {
+            try plans.admit(["--state", "empty"], at: "b:3")
+        }
+        #expect(PlanCommand.maxBatchRequests >= 20_000 && PlanCommand.maxBatchSnapshotBytes == maxInputFileBytes)
     }
 }

@@ -18,9 +18,20 @@ public struct AcceptFile: Sendable, Equatable {
         case remove
     }
 
-    public var entries: [(key: String, decision: Decision)]
+    public private(set) var entries: [(key: String, decision: Decision)]
+    /// `entries`' reviewed hashes by key: record asks once per fixture, so a scan would be quadratic.
+    private var reviewedHashes: [String: Hash128] = [:]
 
-    public init(_ entries: [(key: String, decision: Decision)]) { self.entries = entries }
+    public init(_ entries: [(key: String, decision: Decision)]) {
+        self.entries = entries
+        for e in entries { if case .record(let h) = e.decision { reviewedHashes[e.key] = h } }
+    }
+
+    /// Keys an accept file may list: each is recorded into the manifest or removed from it, which
+    /// holds at most `ManifestBounds.maxEntries`.
+    public static let maxEntries = ManifestBounds.maxEntries
+    /// Its bytes: that many lines of the longest key and a hash, and as much again for comments.
+    public static let maxBytes = 2 * maxEntries * (ManifestBounds.maxKeyBytes + 34)
 
     public static func == (a: AcceptFile, b: AcceptFile) -> Bool {
         a.entries.map(\.key) == b.entries.map(\.key) && a.entries.map(\.decision) == b.entries.map(\.decision)
@@ -35,8 +46,7 @@ public struct AcceptFile: Sendable, Equatable {
 
     /// The reviewed pixel hash of `key`; nil for a key not listed or listed for removal.
     public func pixelHash(of key: String) -> Hash128? {
-        for e in entries where e.key == key { if case .record(let h) = e.decision { return h } }
-        return nil
+        reviewedHashes[key]
     }
 
     /// The file's text (what the page writes; the page's script builds the same lines).
@@ -69,6 +79,9 @@ public struct AcceptFile: Sendable, Equatable {
                 )
             }
             let key = parts[0]
+            guard entries.count < maxEntries else {
+                throw InputError(where_, "more than \(maxEntries) keys: more than the manifest holds")
+            }
             guard FixtureKey.isValid(key) else {
                 throw InputError(where_, "'\(key)' is not a fixture key: \(FixtureKey.problem(key) ?? "")")
             }

@@ -109,11 +109,57 @@ struct PlanCommand: DeclaredCommand {
 }
 
 extension PlanCommand {
+    /// Plans one batch holds: ten times the seeded sweep's (scripts/plan-sweep.sh, 20,000).
+    static let maxBatchRequests = 200_000
+    /// The batch file: 320 bytes a plan (a sweep's line is under 200), 64 MB.
+    static let maxBatchBytes = maxBatchRequests * 320
+    /// What the lines' `--snapshot` files may hold in all — each line reads its own, so one 16 MB
+    /// file named on every line would read terabytes: one input file's bound.
+    static let maxBatchSnapshotBytes = maxInputFileBytes
+
+    /// What a batch's lines have spent of its bounds, checked before each line is parsed (a line's
+    /// snapshot is read as it is parsed).
+    struct BatchBudget {
+        var maxRequests = maxBatchRequests
+        var maxSnapshotBytes = maxBatchSnapshotBytes
+        private(set) var requests = 0
+        private(set) var snapshotBytes = 0
+
+        mutating func admit(_ words: [String], at: String) throws(InputError) {
+            requests += 1
+            guard requests <= maxRequests else {
+                throw InputError(at, "more than \(maxRequests) plans in one batch; split the file")
+            }
+            snapshotBytes += snapshotSize(words)
+            guard snapshotBytes <= maxSnapshotBytes else {
+                throw InputError(
+                    at,
+                    "the snapshots named so far total more than \(maxSnapshotBytes) bytes (each line reads its "
+                        + "own); split the file")
+            }
+        }
+    }
+
+    /// The size of the file a line's `--snapshot` names (0: none, standard input, or not a file yet —
+    /// the line's own read says what is wrong with it).
+    static func snapshotSize(_ words: [String]) -> Int {
+        let flag = "--" + WidgetInputOptions.snapshot.name
+        var path: String?
+        for (i, w) in words.enumerated() {
+            if w == flag, i + 1 < words.count { path = words[i + 1] }
+            if w.hasPrefix(flag + "=") { path = String(w.dropFirst(flag.count + 1)) }
+        }
+        var st = stat()
+        guard let path, path != "-", stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(st.st_size)
+    }
+
     /// `--batch FILE`: one fonts load and one known-findings read for every line, so a seeded sweep
     /// of 20,000 plans costs the plans, not 20,000 process starts. A bad line is an error naming
     /// the file and line, exit 2, before anything is printed.
     static func runBatch(_ file: String) throws -> Int32 {
-        let text = String(decoding: try readFile(atPath: file), as: UTF8.self)
+        let text = String(decoding: try readFile(atPath: file, limit: maxBatchBytes), as: UTF8.self)
+        var budget = BatchBudget()
         let painter = try GateArguments.painter()
         var requests: [(renderer: WidgetRenderer, target: RenderTarget)] = []
         // One renderer per token source named, not per line (each loads its tokens).
@@ -123,6 +169,7 @@ extension PlanCommand {
             guard let first = words.first, !first.hasPrefix("#") else { continue }
             let at = "\(file):\(n + 1)"
             guard !words.contains("--batch") else { throw InputError(at, "--batch cannot nest") }
+            try budget.admit(words, at: at)
             do {
                 let o = try parse(words)
                 let tokens = "\(o.androidRes ?? "")\u{0}\(o.iosAssets ?? "")"

@@ -34,7 +34,8 @@ enum RecordGuardOptions {
                 throw InputError(
                     "--accept", "selects its own keys; drop --filter (the accept file lists exactly what is recorded)")
             }
-            let file = try AcceptFile.parse(String(decoding: try readFile(atPath: path), as: UTF8.self), name: path)
+            let file = try AcceptFile.parse(
+                String(decoding: try readFile(atPath: path, limit: AcceptFile.maxBytes), as: UTF8.self), name: path)
             let recorded = Set((try Manifest.load(from: o.goldens))?.goldens.keys.map { $0 } ?? [])
             try file.check(
                 catalogKeys: Set(try FixtureCatalog.keys(matching: nil, cases: cases)), recorded: recorded, name: path)
