@@ -127,4 +127,29 @@ import WidgetScene
         }
         #expect(PlanCommand.maxBatchRequests >= 20_000 && PlanCommand.maxBatchSnapshotBytes == maxInputFileBytes)
     }
+
+    /// Before: `report --from DIR` listed each folder whole (`contentsOfDirectory`) before counting
+    /// it against `searchEntries`; now the listing itself stops at what is left of the cap, and a
+    /// page marker is read only as far as a marker evidence writes.
+    @Test func listingsAndMarkersStopAtTheirBound() throws {
+        let dir = try ReadBoundsAuditTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["a.json", "b", ".hidden", "c.json", "d"] {
+            try Data().write(to: dir.appendingPathComponent(name))
+        }
+        #expect(ReportCommand.entries(of: dir.path, atMost: 5)?.sorted() == [".hidden", "a.json", "b", "c.json", "d"])
+        #expect(ReportCommand.entries(of: dir.path, atMost: 4) == nil)
+        let marker = dir.appendingPathComponent(PageFolder.markerName)
+        try Data((PageFolder.markerText + " ").utf8).write(to: marker)
+        guard case .unreadable = ContainedFolder(dir).read(PageFolder.markerName, limit: PageFolder.maxMarkerBytes)
+        else {
+            Issue.record("a marker longer than any evidence writes was read")
+            return
+        }
+        try Data(PageFolder.markerText.utf8).write(to: marker)
+        guard case .bytes = ContainedFolder(dir).read(PageFolder.markerName, limit: PageFolder.maxMarkerBytes) else {
+            Issue.record("evidence's own marker was not read")
+            return
+        }
+    }
 }

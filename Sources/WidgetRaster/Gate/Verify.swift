@@ -631,7 +631,7 @@ public enum Verifier {
         if !files.isEmpty {
             markLock.lock()
             defer { markLock.unlock() }
-            if case .missing = ContainedFolder(dir).read(PageFolder.markerName) {
+            if case .missing = ContainedFolder(dir).read(PageFolder.markerName, limit: PageFolder.maxMarkerBytes) {
                 do { try PageFolder.mark(ContainedFolder(dir)) } catch {
                     outcome.reportError = outcome.reportError ?? error
                     return

@@ -17,6 +17,8 @@ public struct PageFolder {
     /// planted one) proves nothing. verify's report folders marked by an older evidence held the second.
     static let markerText = "written by evidence; replaced whole by the next run\n"
     static let acceptedMarkerTexts: Set<[UInt8]> = [Array(markerText.utf8), Array("written by evidence verify\n".utf8)]
+    /// A marker is read only this far: a planted one of any size is not one evidence wrote.
+    static let maxMarkerBytes = acceptedMarkerTexts.map(\.count).max() ?? 0
     /// A folder holding more entries than this is not a page to replace (the matrix's images are
     /// 3 per failing fixture, 2,048 fixtures).
     static let maxPageEntries = 50_000
@@ -116,7 +118,9 @@ public struct PageFolder {
                 target.path, "exists and was not written by evidence (no \(markerName)); choose a new or empty folder")
         }
         let folder = ContainedFolder(target)
-        guard case .bytes(let marker) = folder.read(markerName), acceptedMarkerTexts.contains(marker) else {
+        guard case .bytes(let marker) = folder.read(markerName, limit: maxMarkerBytes),
+            acceptedMarkerTexts.contains(marker)
+        else {
             throw InputError(target.path, "holds a \(markerName) evidence did not write; choose a new or empty folder")
         }
         if replacing, let problem = pageProblem(folder) {

@@ -161,6 +161,20 @@ struct ReportCommand: DeclaredCommand {
     static let searchDepth = 8
     static let searchEntries = 100_000
 
+    /// `dir`'s entries (hidden ones too), reading at most `limit`; nil when it holds more.
+    static func entries(of dir: String, atMost limit: Int) -> [String]? {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let entry = readdir(d) {
+            let name = directoryEntryName(entry)
+            if name == "." || name == ".." { continue }
+            if out.count >= limit { return nil }
+            out.append(name)
+        }
+        return out
+    }
+
     /// A `--from` value: the file itself, or every result below a folder — each regular `*.json`
     /// whose schema is verify's, in path order, found without following links.
     static func resultFiles(_ path: String) throws(InputError) -> [String] {
@@ -172,11 +186,11 @@ struct ReportCommand: DeclaredCommand {
         // Every *.json below is parsed to read its schema: at most one input file's bound of them.
         var probed = 0
         func walk(_ dir: String, depth: Int) throws(InputError) {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
-                !$0.hasPrefix(".")
-            }.sorted()
-            visited += names.count
-            if visited > searchEntries {
+            // Read no further than the cap: a folder of millions of entries costs the cap, not its size.
+            let listed = entries(of: dir, atMost: searchEntries - visited)
+            let names = (listed ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            visited += listed?.count ?? 0
+            if listed == nil {
                 throw InputError(
                     path, "more than \(searchEntries) entries below this folder; name the result files or their folders"
                 )
