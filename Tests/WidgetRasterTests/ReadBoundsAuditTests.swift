@@ -152,4 +152,19 @@ import WidgetScene
             return
         }
     }
+
+    /// Before: a case file was read up to the 256 MB input cap before its 256 KB bound was checked
+    /// (one past 256 MB was "larger than 256 MB"); now the read stops at the case bound.
+    @Test func aCaseFileIsReadNoFurtherThanItsBound() throws {
+        let dir = try ReadBoundsAuditTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let size = (300 << 20) as Int
+        #expect(truncate(file.path, off_t(size)) == 0)  // sparse: no disk used
+        #expect(
+            throws: InputError(
+                file.path, "is \(size) bytes, more than the \(CaseFiles.maxFileBytes) a case or its snapshot may be")
+        ) { _ = try CaseFiles.load(dir) }
+    }
 }

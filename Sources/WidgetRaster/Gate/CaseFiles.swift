@@ -177,17 +177,19 @@ public enum CaseFiles {
         return key
     }
 
+    /// Read no further than `maxFileBytes`: a case of 200 MB is refused without reading it.
     static func read(_ rel: String, in folder: ContainedFolder) throws(InputError) -> [UInt8] {
-        switch folder.read(rel) {
-        case .bytes(let b):
-            guard b.count <= maxFileBytes else {
-                throw InputError(
-                    folder.path(rel), "is \(b.count) bytes, more than the \(maxFileBytes) a case or its snapshot may be"
-                )
-            }
-            return b
+        switch folder.read(rel, limit: maxFileBytes) {
+        case .bytes(let b): return b
         case .missing: throw InputError(folder.path(rel), "no such file")
         case .unreadable(let why):
+            var st = stat()
+            if lstat(folder.path(rel), &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > maxFileBytes {
+                throw InputError(
+                    folder.path(rel),
+                    "is \(st.st_size) bytes, more than the \(maxFileBytes) a case or its snapshot may be"
+                )
+            }
             throw InputError(
                 folder.path(rel), why.replacingOccurrences(of: "expected a PNG file", with: "expected a JSON file"))
         case .exhausted(let e): throw e
