@@ -19,21 +19,39 @@ import Testing
             height: 1, visibleText: [], accessibilityLabel: "")
     }
 
-    /// `count` entries whose keys no fixture has, beside `goldens`.
-    static func stale(_ count: Int, beside goldens: [String: GoldenEntry] = [:]) -> [String: GoldenEntry] {
-        var all = goldens
-        var i = 0
-        while all.count < count {
-            all["stale/k\(i)"] = entry("stale/k\(i)")
-            i += 1
+    /// `goldens`, and entries whose keys no fixture has up to `count`, written as `dir`'s manifest:
+    /// the encoder's text for `goldens` and one stale entry, with the other stale entries spliced in
+    /// as text (`Manifest.encoded()` of 40,000 entries was most of this suite's time in a debug
+    /// build, JSONSerialization's bridging as slow).
+    static func write(
+        _ goldens: [String: GoldenEntry], staleUpTo count: Int, into dir: URL,
+        environment: RendererEnvironment = environment
+    ) throws {
+        let sample = Manifest(
+            environment: environment, goldens: goldens.merging(["stale/k0": entry("stale/k0")]) { a, _ in a })
+        let text = String(decoding: sample.encoded(), as: UTF8.self)
+        let table = try #require(text.range(of: "\"goldens\" : {"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let one = String(decoding: try encoder.encode(entry("stale/k0")), as: UTF8.self)
+        let file = try #require(one.range(of: "stale/k0.png"))
+        let (head, tail) = (one[..<file.lowerBound], one[file.upperBound...])
+        var spliced = ""
+        for i in 1..<max(1, count - goldens.count) {
+            spliced += "\"stale/k\(i)\" : " + head + "stale/k\(i).png" + tail + ",\n"
         }
-        return all
+        let json = text[..<table.upperBound] + spliced + text[table.upperBound...]
+        try Data(json.utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
     }
 
-    static func folder(_ goldens: [String: GoldenEntry]) throws -> URL {
+    static func folder(_ goldens: [String: GoldenEntry], staleUpTo count: Int = 0) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-mbounds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Manifest(environment: environment, goldens: goldens).write(into: ContainedFolder(dir))
+        if count > goldens.count {
+            try write(goldens, staleUpTo: count, into: dir)
+        } else {
+            try Manifest(environment: environment, goldens: goldens).write(into: ContainedFolder(dir))
+        }
         return dir
     }
 
@@ -53,19 +71,16 @@ import Testing
 
     @Test func theEntryCapIsTheGoldensWalksAndOneMoreIsRefused() throws {
         #expect(ManifestBounds.maxEntries >= GoldensBounds.maxEntries)
-        let atCap = Self.stale(ManifestBounds.maxEntries)
-        let dir = try Self.folder(atCap)
+        let dir = try Self.folder([:], staleUpTo: ManifestBounds.maxEntries)
         defer { try? FileManager.default.removeItem(at: dir) }
         let (m, rejected) = try Manifest.loadChecked(from: dir)
         #expect(m?.goldens.count == ManifestBounds.maxEntries && rejected.isEmpty)
-        var over = atCap
-        over["stale/one-more"] = Self.entry("stale/one-more")
-        try Manifest(environment: Self.environment, goldens: over).write(into: ContainedFolder(dir))
+        try Self.write([:], staleUpTo: ManifestBounds.maxEntries + 1, into: dir)
         // A filtered read counts every entry too: the count is checked before any entry is decoded.
         for glob: String? in [nil, "stale/k1"] {
             do {
                 _ = try Manifest.loadChecked(from: dir, entries: glob)
-                Issue.record("a manifest of \(over.count) entries was read")
+                Issue.record("a manifest of \(ManifestBounds.maxEntries + 1) entries was read")
             } catch {
                 #expect(
                     error.description.hasPrefix(
@@ -129,9 +144,9 @@ import Testing
         let box = try HostileCaseTests.Sandbox()
         defer { box.remove() }
         let manifestURL = box.goldens.appendingPathComponent(Manifest.fileName)
-        var m = try #require(try Manifest.load(from: box.goldens))
-        m.goldens = Self.stale(ManifestBounds.maxEntries + 1, beside: m.goldens)
-        try m.write(into: ContainedFolder(box.goldens))
+        let m = try #require(try Manifest.load(from: box.goldens))
+        try Self.write(
+            m.goldens, staleUpTo: ManifestBounds.maxEntries + 1, into: box.goldens, environment: m.environment)
         let line =
             "\(manifestURL.path): 40001 entries: more than the 40000 a manifest may hold (one per golden; the "
             + "goldens folder holds at most 40000 entries); restore it with 'git checkout -- \(manifestURL.path)' "
