@@ -569,10 +569,12 @@ import WidgetText
         }
         print("  outside the seed's scope, by finding and boundary:")
         for (k, n) in outside.sorted(by: { $0.key < $1.key }) { print("    \(k): \(n)") }
-        SweepSwitch.log(
-            breaks.flatMap { b, list in list.map { "break \(b.rawValue): \($0)" } }
-                + silent.flatMap { cls, list in list.map { "silent \(cls.rawValue): \($0)" } }
-                + unknown.flatMap { k, list in list.map { "unknown \(k): \($0)" } }, as: "seed-meaning")
+        // Statement by statement: three flatMaps joined by `+` took the type checker 3.3 s.
+        var logLines: [String] = []
+        for (b, list) in breaks { logLines += list.map { "break \(b.rawValue): \($0)" } }
+        for (cls, list) in silent { logLines += list.map { "silent \(cls.rawValue): \($0)" } }
+        for (k, list) in unknown { logLines += list.map { "unknown \(k): \($0)" } }
+        SweepSwitch.log(logLines, as: "seed-meaning")
         #expect(cases.count >= 20_000)
         #expect(breakCount == 0, "\(breakCount) render(s) break a rule the seed states")
         #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
