@@ -167,4 +167,29 @@ import WidgetScene
                 file.path, "is \(size) bytes, more than the \(CaseFiles.maxFileBytes) a case or its snapshot may be")
         ) { _ = try CaseFiles.load(dir) }
     }
+
+    /// Before: `pin` read an existing case of the same name up to the 256 MB input cap just to learn
+    /// that it exists. Now no further than a case file's bound: a larger one is refused (with or
+    /// without --force) as every command that loads the cases refuses it.
+    @Test func pinReadsAnExistingCaseNoFurtherThanACasesBound() throws {
+        let dir = try ReadBoundsAuditTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases = dir.appendingPathComponent("Cases")
+        try FileManager.default.createDirectory(
+            at: cases.appendingPathComponent("reported"), withIntermediateDirectories: true)
+        let big = cases.appendingPathComponent("reported/big.json")
+        try Data(count: CaseFiles.maxFileBytes + 1).write(to: big)
+        for force in [[], ["--force"]] {
+            let r = try HostileCaseTests.evidence(
+                [
+                    "pin", "--platform", "android", "--family", "small", "--no-snapshot", "--as-of",
+                    "2026-11-30T15:00:00-05:00", "--time-zone", "America/New_York", "--name", "reported/big",
+                    "--cases", cases.path,
+                ] + force)
+            #expect(r.code == 2 && r.errLines.count == 1, "\(force): \(r.err)")
+            #expect(
+                r.err.contains("\(big.path): is larger than \(CaseFiles.maxFileBytes) bytes"), "\(force): \(r.err)")
+        }
+        #expect(try Data(contentsOf: big).count == CaseFiles.maxFileBytes + 1)
+    }
 }

@@ -75,7 +75,8 @@ public func readAll(_ fd: Int32, name: @autoclosure () -> String, limit: Int = m
         resourceError(err, name(), "reading") ?? InputError(name(), "cannot read (\(String(cString: strerror(err))))")
     }
     func tooLarge() -> InputError {
-        InputError(name(), "is larger than \(limit >> 20) MB; not an input this tool reads")
+        let bound = limit % (1 << 20) == 0 ? "\(limit >> 20) MB" : "\(limit) bytes"
+        return InputError(name(), "is larger than \(bound); not an input this tool reads")
     }
     // A regular file's size is known: read straight into one array that size, plus a byte to see
     // whether it grew (the 16× manifest is 22 MB; a golden is read per fixture).

@@ -103,8 +103,10 @@ struct PinCommand: DeclaredCommand {
         for t in folder.removeStaleTempFiles() {
             printError("note: removed \(quoted(t)), a temp file an interrupted pin left")
         }
+        // Read no further than a case file's bound: a larger one is refused here as every command
+        // that loads the cases refuses it (issue #55: it was read up to the 256 MB input cap).
         let exists: Bool
-        switch folder.read(file) {
+        switch folder.read(file, limit: CaseFiles.maxFileBytes) {
         case .missing: exists = false
         case .bytes: exists = true
         case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
@@ -118,12 +120,8 @@ struct PinCommand: DeclaredCommand {
                     "holds \(count) case files, the \(CaseFiles.maxFiles) a cases folder may hold; remove some first")
             }
         }
-        switch folder.read(file) {
-        case .missing: break
-        case .bytes where form.force: break
-        case .bytes: throw InputError(root.appendingPathComponent(file).path, "exists; pass --force to replace it")
-        case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
-        case .exhausted(let e): throw e
+        if exists, !form.force {
+            throw InputError(root.appendingPathComponent(file).path, "exists; pass --force to replace it")
         }
         let (bytes, pinned) = try CaseFiles.compose(
             file, arguments: form.arguments, snapshot: snapshot, note: form.note, seed: form.seed,
