@@ -97,7 +97,7 @@ import WidgetScene
         let goldens = root.appendingPathComponent("G")
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         let source = PackagePaths.goldens
-        var manifest = try #require(try Manifest.load(from: source))
+        var manifest = try #require(try PackagePaths.manifest.get())
         manifest.goldens = manifest.goldens.filter { Glob.matches(HostileCaseTests.filter, $0.key) }
         for entry in manifest.goldens.values {
             let dest = goldens.appendingPathComponent(entry.file)

@@ -31,7 +31,7 @@ import Testing
             try fm.copyItem(at: PackagePaths.root.appendingPathComponent(file), to: root.appendingPathComponent(file))
         }
         try fm.copyItem(at: PackagePaths.tokens, to: root.appendingPathComponent("Tokens"))
-        var manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
+        var manifest = try #require(try PackagePaths.manifest.get())
         manifest.goldens = manifest.goldens.filter { Glob.matches(filter, $0.key) }
         for entry in manifest.goldens.values {
             let dest = root.appendingPathComponent("Goldens").appendingPathComponent(entry.file)
