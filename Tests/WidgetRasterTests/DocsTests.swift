@@ -160,7 +160,7 @@ import Testing
         let verify = try String(contentsOf: root.appendingPathComponent("scripts/verify.sh"), encoding: .utf8)
         #expect(verify.contains("evidence verify"))
         let test = try String(contentsOf: root.appendingPathComponent("scripts/test.sh"), encoding: .utf8)
-        // It builds the tests on verify.sh's build and runs the bundle itself (two serial processes).
+        // It builds the tests on verify.sh's build and runs the bundle itself (serial processes).
         #expect(test.contains("scripts/build-debug.sh --build-tests") && test.contains("evidencePackageTests.xctest"))
         #expect(verify.contains("scripts/build-debug.sh --product evidence"))
     }
