@@ -55,11 +55,11 @@ struct AcceptBrowserTests {
             ).utf8
         ).write(to: light)
         let v = try project.evidence(["verify", "--quiet", "--filter", Self.area + "/*", "--html", "out"], in: dir)
-        #expect(v.code == 1, "\(v.err)")
+        expectTrue(v.code == 1, "\(v.err)")
         let page = file("out/index.html")
         let failing = browser.sections(try HeadlessChromium.dumpDOM(page)).map(\.key)
         let contrast = failing.filter { $0.hasSuffix("/light") }
-        #expect(Set(failing) == Set(moved + contrast) && !contrast.isEmpty)
+        expectTrue(Set(failing) == Set(moved + contrast) && !contrast.isEmpty)
 
         // A habit title (visible words), a token, a kind, an element: each finds exactly its fixtures.
         for (q, want) in [
@@ -67,25 +67,25 @@ struct AcceptBrowserTests {
             ("meditate%20dark", moved), ("day-streak-label", contrast),
         ] {
             let dom = try HeadlessChromium.dumpDOM(page, fragment: "q=\(q)")
-            #expect(Set(browser.sections(dom).map(\.key)) == Set(want), "q=\(q)")
-            #expect(dom.contains("<span id=\"shown\">\(want.count)</span>"), "q=\(q): the count is in step")
+            expectTrue(Set(browser.sections(dom).map(\.key)) == Set(want), "q=\(q)")
+            expectTrue(dom.contains("<span id=\"shown\">\(want.count)</span>"), "q=\(q): the count is in step")
         }
 
         // Two accepted in the page; the file lists them at the pixel hash the page was made with.
         let text = try acceptText(page, accept(moved[0], byKey: false) + accept(moved[1], byKey: true))
         let accepted = try AcceptFile.parse(text, name: "page")
-        #expect(accepted.entries.map(\.key) == [moved[0], moved[1]], "\(text)")
+        expectTrue(accepted.entries.map(\.key) == [moved[0], moved[1]], "\(text)")
         // A fixture whose fix is not to record has no checkbox, and `a` does nothing there.
-        #expect(try acceptText(page, accept(contrast[0], byKey: true)).isEmpty)
+        expectTrue(try acceptText(page, accept(contrast[0], byKey: true)).isEmpty)
         try Data(text.utf8).write(to: file("accept.txt"))
         let before = try project.goldens(dir)
         let r = try project.evidence(["record", "--quiet", "--accept", "accept.txt"], in: dir)
-        #expect(r.code == 0, "\(r.out)\(r.err)")
+        expectTrue(r.code == 0, "\(r.out)\(r.err)")
         let now = try project.goldens(dir)
-        #expect(
+        expectTrue(
             project.changed(before, now).subtracting(["manifest.json"]) == [moved[0] + ".png", moved[1] + ".png"],
             "\(r.out)")
-        #expect(
+        expectTrue(
             try project.changedEntries(before, now).isSubset(of: [moved[0], moved[1]]),
             "only their entries (gaining their frames)")
 
@@ -99,11 +99,11 @@ struct AcceptBrowserTests {
             to: night)
         let after = try project.goldens(dir)
         let refused = try project.evidence(["record", "--quiet", "--accept", "accept.txt"], in: dir)
-        #expect(
+        expectTrue(
             refused.code == 1
                 && refused.out.contains("refused \(moved[2]) (pixels): the render changed since it was reviewed"),
             "\(refused.out)")
-        #expect(project.changed(after, try project.goldens(dir)).isEmpty)
+        expectTrue(project.changed(after, try project.goldens(dir)).isEmpty)
     }
 
     @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
@@ -115,14 +115,14 @@ struct AcceptBrowserTests {
             to: dir.url.appendingPathComponent("Goldens/\(k).png"))
         _ = try project.evidence(["verify", "--quiet", "--filter", Self.area + "/*", "--html", "out"], in: dir)
         let page = dir.url.appendingPathComponent("out/index.html")
-        #expect(
+        expectTrue(
             try HeadlessChromium.dumpDOM(page).contains("id=\"accept-this\""), "the first fixture's checkbox is drawn")
         guard let violations = try browser.axeViolations(page) else {
             Issue.record("axe did not report")
             return
         }
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
-        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+        expectTrue(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
 
     /// Item 6: each outlined finding is numbered, the same number in the findings list, in its own colour.
@@ -131,9 +131,10 @@ struct AcceptBrowserTests {
         let key = try #require(
             failing.first { $0.hasPrefix("android/small/") && $0.hasSuffix("/light") && !$0.contains("retired") })
         let dom = try HeadlessChromium.dumpDOM(page, fragment: "f=\(key)")
-        #expect(browser.current(dom) == key)
-        #expect(dom.contains(">1 streak-glyph.slot 1.19:1 vs floor 3.00:1</span>"), "the box's tag carries its number")
-        #expect(
+        expectTrue(browser.current(dom) == key)
+        expectTrue(
+            dom.contains(">1 streak-glyph.slot 1.19:1 vs floor 3.00:1</span>"), "the box's tag carries its number")
+        expectTrue(
             dom.contains("<span class=\"num\" title=\"box 1 on the render\" style=\"background: rgb(185, 28, 28);"),
             "the list's number in the box's colour")
     }

@@ -45,12 +45,12 @@ import WidgetText
         ]
         for c in IOSDeviceClass.all {
             guard let t = table[c.name] else {
-                #expect(
+                expectTrue(
                     c.name == "320x568" && c.size(.accessoryCircular) == nil && c.size(.accessoryRectangular) == nil
                         && c.size(.accessoryInline) == nil)
                 continue
             }
-            #expect(
+            expectTrue(
                 c.size(.accessoryCircular) == Size(t.0, t.0) && c.size(.accessoryRectangular) == Size(t.1.0, t.1.1)
                     && c.size(.accessoryInline) == Size(t.2, 26), "\(c.name)")
         }
@@ -59,7 +59,7 @@ import WidgetText
             family: .accessoryRectangular, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone
         )
         let s = builder.scene(r)
-        #expect(r.deviceClass == "430x932" && s.pixelWidth == 344 && s.pixelHeight == 152)
+        expectTrue(r.deviceClass == "430x932" && s.pixelWidth == 344 && s.pixelHeight == 152)
     }
 
     /// The x extent (px) of every pixel with ink in the rows of `rect` (pt).
@@ -102,7 +102,7 @@ import WidgetText
         for (name, seed, ours) in measured {
             let o = try #require(ours, "\(name) drew no ink")
             let right = name == "line3" ? Self.line3RightTolerancePx : Self.inkTolerancePx
-            #expect(
+            expectTrue(
                 abs(o.0 - seed.0) <= Self.inkTolerancePx && abs(o.1 - seed.1) <= right,
                 "\(name): Inter ink x \(o.0)–\(o.1), seed (SF Pro) x \(seed.0)–\(seed.1)")
         }
@@ -120,8 +120,8 @@ extension AccessoryTests {
     /// Issue #9: render --json of the rectangular accessory at all done / pending / stones.
     @Test func rectangularAllDonePendingStones() throws {
         let report = try json(try request(.accessoryRectangular, widget(.allDone, reactive: "notyet")))
-        #expect(report.texts == ["12-day streak", "All done today", "Today's build"])
-        #expect(report.hidden["line3"] == nil && report.findings.isEmpty)
+        expectTrue(report.texts == ["12-day streak", "All done today", "Today's build"])
+        expectTrue(report.hidden["line3"] == nil && report.findings.isEmpty)
     }
 
     /// ViewThatFits(in: .vertical): where three lines do not fit, line3 is absent — not clipped — and
@@ -131,11 +131,11 @@ extension AccessoryTests {
         r.size = Size(172, height)
         r.deviceClass = nil
         let report = try json(r)
-        #expect(report.texts == ["12-day streak", "All done today"])
-        #expect(report.hidden["line3"]?.hasPrefix("dropped by ViewThatFits") == true)
-        #expect(report.findings.isEmpty)
+        expectTrue(report.texts == ["12-day streak", "All done today"])
+        expectTrue(report.hidden["line3"]?.hasPrefix("dropped by ViewThatFits") == true)
+        expectTrue(report.findings.isEmpty)
         let scene = builder.scene(r)
-        #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
+        expectTrue(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
     }
 
     /// Seed 001 §3 / §8: every Table C string (5 motifs × confirmed / pending / baseline) is ≤ 16
@@ -144,7 +144,7 @@ extension AccessoryTests {
         for m in StreakMotif.allCases {
             for b in AllDoneBranch.allCases {
                 let text = accessoryAllDoneLine3(motif: m, branch: b)
-                #expect(text.count <= IOSLayout.rectangularLine3Ceiling, "\(text)")
+                expectTrue(text.count <= IOSLayout.rectangularLine3Ceiling, "\(text)")
                 let reactive = b == .confirmed ? "extended" : b == .pending ? "notyet" : "off"
                 for c in IOSDeviceClass.all where c.size(.accessoryRectangular) != nil {
                     let s = builder.scene(
@@ -154,7 +154,7 @@ extension AccessoryTests {
                         Issue.record("\(m) \(b) \(c.name): no line3")
                         continue
                     }
-                    #expect(t.text == text && !t.ellipsized, "\(m) \(b) \(c.name)")
+                    expectTrue(t.text == text && !t.ellipsized, "\(m) \(b) \(c.name)")
                 }
             }
         }
@@ -166,12 +166,12 @@ extension AccessoryTests {
             let (snap, at) = try w.snapshot()
             return inlineAccessoryText(resolveWidget(snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone))
         }
-        #expect(try text(widget(.defaultProgress, habits: 4, done: 2)) == "12 · 2 of 4 · Stretch left")
-        #expect(try text(widget(.allDone)) == "12 · All done today")
-        #expect(try text(widget(.empty)) == "12 · Nothing due today")
-        #expect(try text(widget(.newDay)) == "12 · New day — tap to see today's habits")
-        #expect(try text(widget(.stale)) == "12 · 2 of 4 · last synced 20h ago")
-        #expect(try text(widget(.firstRun)) == "Open Objectuve to sync today")
+        expectTrue(try text(widget(.defaultProgress, habits: 4, done: 2)) == "12 · 2 of 4 · Stretch left")
+        expectTrue(try text(widget(.allDone)) == "12 · All done today")
+        expectTrue(try text(widget(.empty)) == "12 · Nothing due today")
+        expectTrue(try text(widget(.newDay)) == "12 · New day — tap to see today's habits")
+        expectTrue(try text(widget(.stale)) == "12 · 2 of 4 · last synced 20h ago")
+        expectTrue(try text(widget(.firstRun)) == "Open Objectuve to sync today")
         // Drawn as one line after its symbol; tail-truncated at the inline width, never wrapped.
         var w = widget(.defaultProgress, habits: 4, done: 0)
         w.streak = 1234
@@ -179,28 +179,28 @@ extension AccessoryTests {
         let lines = s.nodes.compactMap { n -> [String]? in
             if case .text(let t) = n.content { return t.lines } else { return nil }
         }
-        #expect(lines.count == 1 && lines[0].count == 1)
-        #expect(s.nodes.contains { $0.name.hasPrefix("streak-glyph.") } && s.pixelHeight == 52)
+        expectTrue(lines.count == 1 && lines[0].count == 1)
+        expectTrue(s.nodes.contains { $0.name.hasPrefix("streak-glyph.") } && s.pixelHeight == 52)
     }
 
     /// Vibrant: white on transparent (PNG with alpha), no card; the hierarchy survives as opacity.
     @Test func vibrantIsWhiteOnTransparent() throws {
         for f in IOSAccessoryFamily.allCases {
             let s = builder.scene(try request(f.family, widget(.defaultProgress)))
-            #expect(s.rendering == .vibrant && !s.nodes.contains { $0.name == "card" })
+            expectTrue(s.rendering == .vibrant && !s.nodes.contains { $0.name == "card" })
             let image = painter.render(s)
             var alphas = Set<UInt8>()
             for y in 0..<image.height {
                 for x in 0..<image.width {
                     let p = image.pixel(x: x, y: y)
                     if p.a > 0 {
-                        #expect(p.r == 255 && p.g == 255 && p.b == 255)
+                        expectTrue(p.r == 255 && p.g == 255 && p.b == 255)
                         alphas.insert(p.a)
                     }
                 }
             }
-            #expect(image.pixel(x: 0, y: image.height - 1).a == 0 || f == .accessoryCircular)
-            #expect(alphas.count > 2, "\(f): more than one opacity level")
+            expectTrue(image.pixel(x: 0, y: image.height - 1).a == 0 || f == .accessoryCircular)
+            expectTrue(alphas.count > 2, "\(f): more than one opacity level")
         }
     }
 }
@@ -231,11 +231,11 @@ extension AccessoryTests {
                     return nil
                 }.first
             }
-            #expect(
+            expectTrue(
                 drawn("line2")?.text == "Today · last synced 20h ago" && drawn("line2")?.ellipsized == false,
                 "\(c.name): \(String(describing: drawn("line2")?.lines))")
-            #expect(drawn("line3")?.lines == ["1 of 4 done"], "\(c.name)")
-            #expect(
+            expectTrue(drawn("line3")?.lines == ["1 of 4 done"], "\(c.name)")
+            expectTrue(
                 ClipCheck.violations(in: scene, measurer: fonts).isEmpty
                     && TruncationCheck.violations(in: scene).isEmpty, "\(c.name)")
         }
@@ -263,11 +263,11 @@ extension AccessoryTests {
                 Issue.record("\(c.name): no line3")
                 continue
             }
-            #expect(
+            expectTrue(
                 t.lines.count == 1 && t.ellipsized && t.lines[0].hasPrefix("Next: Practice")
                     && t.lines[0].hasSuffix("…"), "\(c.name): \(t.lines)")
             // A habit's name may end in "…" (seed 000 Narrow-Large: titles stay one line with an ellipsis).
-            #expect(TruncationCheck.violations(in: scene).isEmpty)
+            expectTrue(TruncationCheck.violations(in: scene).isEmpty)
         }
     }
 }
@@ -318,18 +318,18 @@ extension AccessoryTests {
             for state in WidgetState.allCases {
                 let d = try draw(state, streak: 99, device: c, text: text)
                 let here = "\(c.name) \(text) \(state)"
-                #expect(d.texts.allSatisfy { $0.lines.count == 1 } && !d.texts.isEmpty, "\(here)")
-                #expect(d.texts.dropLast().allSatisfy { !$0.ellipsized }, "\(here): a cut before the end")
-                #expect(d.texts.allSatisfy { $0.lineHeight <= 26 }, "\(here): a line taller than the row")
+                expectTrue(d.texts.allSatisfy { $0.lines.count == 1 } && !d.texts.isEmpty, "\(here)")
+                expectTrue(d.texts.dropLast().allSatisfy { !$0.ellipsized }, "\(here): a cut before the end")
+                expectTrue(d.texts.allSatisfy { $0.lineHeight <= 26 }, "\(here): a line taller than the row")
                 let nodes = d.scene.nodes.filter {
                     if case .text = $0.content { return true }
                     return false
                 }
-                #expect(
+                expectTrue(
                     zip(nodes, nodes.dropFirst()).allSatisfy {
                         $0.bounds.minX < $1.bounds.minX && abs($0.bounds.midY - $1.bounds.midY) < 1e-9
                     }, "\(here)")
-                #expect(ClipCheck.violations(in: d.scene, measurer: fonts).isEmpty, "\(here)")
+                expectTrue(ClipCheck.violations(in: d.scene, measurer: fonts).isEmpty, "\(here)")
             }
         }
     }
@@ -338,14 +338,14 @@ extension AccessoryTests {
     @Test func theStateLinesCutAtXXXLargeAreReported() throws {
         let narrow = try #require(IOSDeviceClass.named("375x812"))
         let empty = try draw(.empty, streak: 99, device: narrow, text: .xxxLarge)
-        #expect(empty.texts.map(\.text) == ["99 · ", "Nothing due t…"])
+        expectTrue(empty.texts.map(\.text) == ["99 · ", "Nothing due t…"])
         let v = try #require(empty.violations.first)
-        #expect(empty.violations.count == 1 && v.element == .statusTitle && v.drawn == "Nothing due t…")
-        #expect(
+        expectTrue(empty.violations.count == 1 && v.element == .statusTitle && v.drawn == "Nothing due t…")
+        expectTrue(
             v.description.contains("cut at the end of its one line by its view's line limit")
                 && v.description.contains("000 State catalog"))
         let firstRun = try draw(.firstRun, streak: 0, device: narrow, text: .xxxLarge)
-        #expect(
+        expectTrue(
             firstRun.texts.map(\.text) == ["Open Objectuve t…"] && firstRun.violations.map(\.element) == [.statusTitle])
     }
 
@@ -361,22 +361,22 @@ extension AccessoryTests {
                         let d = try draw(state, streak: streak, device: c, text: text)
                         let here = "\(c.name) \(text) \(state) \(streak): \(d.texts.map(\.text))"
                         guard let last = d.texts.last, last.ellipsized else {
-                            #expect(d.violations.isEmpty, "\(here)")
+                            expectTrue(d.violations.isEmpty, "\(here)")
                             continue
                         }
                         let whole = state == .defaultProgress && d.texts.count == 1
                         if whole {
                             // The only cut an in-progress line may take: in "Stretch left", after the count.
-                            #expect(d.violations.isEmpty && d.texts[0].text.contains(" of 4 · "), "\(here)")
+                            expectTrue(d.violations.isEmpty && d.texts[0].text.contains(" of 4 · "), "\(here)")
                         } else {
-                            #expect(d.violations.count == 1, "\(here)")
+                            expectTrue(d.violations.count == 1, "\(here)")
                             reported += 1
                         }
                     }
                 }
             }
         }
-        #expect(reported > 0)
+        expectTrue(reported > 0)
     }
 
     /// A habit name cut at the tail is the accepted cut (seed 000 Narrow-Large: titles stay one line
@@ -385,7 +385,7 @@ extension AccessoryTests {
         let d = try draw(
             .defaultProgress, streak: 12, device: .accessoryStandard, text: .large, done: 0,
             titles: ["Practice Spanish vocabulary with the flashcards app"])
-        #expect(
+        expectTrue(
             d.texts.count == 1 && d.texts[0].ellipsized && d.texts[0].text.hasPrefix("12 · 0 of 4 · Practice")
                 && d.violations.isEmpty)
     }

@@ -35,8 +35,8 @@ import WidgetModel
                     let footer = p.shows(.staleFooter)
                     let numeral = p.shows(.numeral)
                     let why = p.element(.staleFooter).reason
-                    #expect(footer, "\(family) \(w)×\(h) fs \(fs): \(why)")
-                    #expect(numeral, "\(family) \(w)×\(h) fs \(fs): numeral")
+                    expectTrue(footer, "\(family) \(w)×\(h) fs \(fs): \(why)")
+                    expectTrue(numeral, "\(family) \(w)×\(h) fs \(fs): numeral")
                 }
             }
         }
@@ -59,7 +59,7 @@ import WidgetModel
                     let overflowLine = p.shows(.overflowLine)
                     let noRow = p.habitRows.isEmpty
                     let hidden = p.overflow > 0
-                    if longest { #expect(dayStreak, "Longest N without DAY STREAK: \(ctx)") }
+                    if longest { expectTrue(dayStreak, "Longest N without DAY STREAK: \(ctx)") }
                     // The labels live in the left column, the rows in the checklist column, and the
                     // labels' thresholds are the seed's pinned band table; within the checklist column
                     // "rows shed last" means the Coach line gives way before the first row goes.
@@ -68,21 +68,21 @@ import WidgetModel
                         without.coachLine = nil
                         without.coachLineShort = nil
                         let seatsWithout = planAndroidWidget(without, measurer: layoutMeasurer).habitRows.count
-                        #expect(seatsWithout == 0, "a Coach line kept where shedding it seats a habit row: \(ctx)")
+                        expectTrue(seatsWithout == 0, "a Coach line kept where shedding it seats a habit row: \(ctx)")
                     }
                     // Beyond the seed's tables (its heights stop at fontScale 1.3): at the 130 dp floor
                     // × 2.0 the 76–96 dp column cannot hold "+5 more in the app" whole even on two lines.
                     // "+N more" is the rest of a list: with no row it is not drawn, and the count says the habits.
                     if hidden && !noRow && !(fs == 2.0 && h == 130) {
-                        #expect(overflowLine, "a habit hidden without the overflow line: \(ctx)")
+                        expectTrue(overflowLine, "a habit hidden without the overflow line: \(ctx)")
                     }
-                    if noRow { #expect(!overflowLine, "'+N more' with no row above it: \(ctx)") }
+                    if noRow { expectTrue(!overflowLine, "'+N more' with no row above it: \(ctx)") }
                 }
             }
         }
         let p = Self.plan(.medium, 300, 180, 1.3, .defaultProgress)
         let keepsNextDue = p.habitRows.contains { $0.isNextDue }
-        #expect(keepsNextDue)
+        expectTrue(keepsNextDue)
     }
 
     /// As the height shrinks, the seed's shed list only ever loses items: never a habit row back
@@ -100,9 +100,9 @@ import WidgetModel
                     let count = p.habitRows.count
                     let longestNow = p.shows(.longestLabel)
                     let dayStreakNow = p.shows(.dayStreakLabel)
-                    #expect(count <= rows, "a habit row came back as the height shrank: \(ctx)")
-                    if !longest { #expect(!longestNow, "Longest N came back: \(ctx)") }
-                    if !dayStreak { #expect(!dayStreakNow, "DAY STREAK came back: \(ctx)") }
+                    expectTrue(count <= rows, "a habit row came back as the height shrank: \(ctx)")
+                    if !longest { expectTrue(!longestNow, "Longest N came back: \(ctx)") }
+                    if !dayStreak { expectTrue(!dayStreakNow, "DAY STREAK came back: \(ctx)") }
                     rows = p.habitRows.count
                     longest = p.shows(.longestLabel)
                     dayStreak = p.shows(.dayStreakLabel)
@@ -121,7 +121,7 @@ import WidgetModel
                     let p = Self.plan(.large, w, h, fs, state)
                     let motivator = p.element(.motivatorLine)
                     let cut = motivator.ellipsized
-                    #expect(!cut, "large \(w)×\(h) fs \(fs) \(state): \(motivator.drawn?.lines ?? [])")
+                    expectTrue(!cut, "large \(w)×\(h) fs \(fs) \(state): \(motivator.drawn?.lines ?? [])")
                 }
             }
         }
@@ -130,7 +130,7 @@ import WidgetModel
         let rows = p.habitRows.count
         let overflow = p.overflow
         let overflowLine = p.shows(.overflowLine)
-        #expect(size == .large && rows == 5 && overflow == 0 && !overflowLine)
+        expectTrue(size == .large && rows == 5 && overflow == 0 && !overflowLine)
     }
 
     /// Large's all-done body is its checklist closed by the all-done motivator (seed 000 Large
@@ -149,8 +149,8 @@ import WidgetModel
                         let rows = p.habitRows.count
                         let overflow = p.overflow
                         let overflowLine = p.shows(.overflowLine)
-                        #expect(motivator, "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(why)")
-                        #expect(
+                        expectTrue(motivator, "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(why)")
+                        expectTrue(
                             overflow == habits - rows && (overflow == 0 || overflowLine),
                             Comment(
                                 rawValue: "large \(w)×\(h) fs \(fs) \(reactive) \(habits) habits: \(rows) rows, "

@@ -48,7 +48,7 @@ import WidgetText
                         hashes.insert(ImageOps.pixelHash(painter.render(scene)).hex + scene.accessibilityLabel)
                     }
                 }
-                #expect(
+                expectTrue(
                     hashes.count == 1,
                     "\(family) \(theme) done \(done)/\(total) extended \(String(describing: extended))")
             }
@@ -75,7 +75,7 @@ import WidgetText
                     }
                 }
             }
-            #expect(labels.count == 1, "\(family) \(done)/\(total): \(labels)")
+            expectTrue(labels.count == 1, "\(family) \(done)/\(total): \(labels)")
         }
     }
 
@@ -86,19 +86,19 @@ import WidgetText
         var s = MatrixCases.snapshot(done: 0, motif: .stones, extended: false, kindling: true)
         s.habits[0].title = long
         let scene = builder.scene(request(s))
-        #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
+        expectTrue(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
         let i = try #require(scene.nodes.firstIndex { $0.name == "habit-row-1.title" })
         guard case .text(var t) = scene.nodes[i].content else {
             Issue.record("not text")
             return
         }
-        #expect(t.ellipsized && t.lines.last!.hasSuffix("…"))
+        expectTrue(t.ellipsized && t.lines.last!.hasSuffix("…"))
         t.lines = [long]
         t.ellipsized = false
         var broken = scene
         broken.nodes[i].content = .text(t)
         let v = ClipCheck.violations(in: broken, measurer: fonts)
-        #expect(v.contains { $0.node == "habit-row-1.title" && $0.problem.contains("not ellipsized") })
+        expectTrue(v.contains { $0.node == "habit-row-1.title" && $0.problem.contains("not ellipsized") })
     }
 
     /// Text moved next to the ember's centre reads against its darkest composite and fails.
@@ -107,7 +107,7 @@ import WidgetText
         let s = MatrixCases.snapshot(done: 1, motif: .stones, extended: false, kindling: true)
         let scene = builder.scene(request(s, family: .small, width: 170, height: 180))
         let check = ContrastCheck.gateCheck
-        #expect(check.run("k", scene, painter.render(scene), painter).isEmpty)
+        expectTrue(check.run("k", scene, painter.render(scene), painter).isEmpty)
         let ember = try #require(scene.nodes.first { $0.name == "ember" })
         let i = try #require(scene.nodes.firstIndex { $0.name == "caption" })
         var moved = scene
@@ -115,7 +115,7 @@ import WidgetText
         moved.nodes[i].bounds = Rect(
             x: ember.bounds.midX - 4, y: ember.bounds.midY - b.height / 2, width: b.width, height: b.height)
         let failures = check.run("k", moved, painter.render(moved), painter)
-        #expect(
+        expectTrue(
             failures.contains { $0.kind == .contrast && $0.detail.hasPrefix("caption (widget_stone_caption, text)") })
     }
 
@@ -123,11 +123,11 @@ import WidgetText
     @Test func matrixKeysAreUniqueAndScenesDistinct() {
         let fixtures = FixtureCatalog.collapse(
             AndroidMatrix.requests().map { r in MatrixItem(id: r.id) { builder.scene(r.request()) } })
-        #expect(Set(fixtures.map(\.key)).count == fixtures.count)
+        expectTrue(Set(fixtures.map(\.key)).count == fixtures.count)
         let scenes = fixtures.map { $0.makeScene(fonts) }
-        #expect(Set(scenes).count == scenes.count)
+        expectTrue(Set(scenes).count == scenes.count)
         // Collapsed groups say what they cover.
-        #expect(fixtures.contains { $0.key == "android/medium/default-some-baseline/any-motif/legacy/light" })
+        expectTrue(fixtures.contains { $0.key == "android/medium/default-some-baseline/any-motif/legacy/light" })
     }
 
     /// A family's typical placement draws that family: a fixed request names it, and an `auto` one
@@ -136,25 +136,25 @@ import WidgetText
     @Test(arguments: AndroidFamily.allCases)
     func typicalPlacementDrawsItsFamily(family: AndroidFamily) {
         let p = AndroidMatrix.placement(family)
-        #expect(p.family.fixed ?? family == family)
+        expectTrue(p.family.fixed ?? family == family)
         let s = MatrixCases.snapshot(done: 1, total: 4, motif: .stones, extended: false, kindling: true)
         let (_, plan) = builder.plan(request(s, family: p.family, width: p.width, height: p.height))
-        #expect(plan.size == family, "\(p.family) at \(p.width) × \(p.height) drew \(plan.size): \(plan.sizeReason)")
+        expectTrue(plan.size == family, "\(p.family) at \(p.width) × \(p.height) drew \(plan.size): \(plan.sizeReason)")
     }
 
     /// Every family has its `--family` word, and every word but `auto` fixes one family.
     @Test func everyFamilyHasItsRequest() {
-        #expect(AndroidFamily.allCases.map { AndroidFamilyRequest($0).fixed } == AndroidFamily.allCases)
-        #expect(AndroidFamilyRequest.allCases.filter { $0.fixed == nil } == [.auto])
-        #expect(AndroidFamily.allCases.allSatisfy { AndroidFamilyRequest($0).rawValue == $0.rawValue })
+        expectTrue(AndroidFamily.allCases.map { AndroidFamilyRequest($0).fixed } == AndroidFamily.allCases)
+        expectTrue(AndroidFamilyRequest.allCases.filter { $0.fixed == nil } == [.auto])
+        expectTrue(AndroidFamily.allCases.allSatisfy { AndroidFamilyRequest($0).rawValue == $0.rawValue })
     }
 
     /// Android's first run fails closed to the flat card whatever the standalone kindling key says.
     @Test func firstRunDrawsTheFlatCard() {
         let scene = builder.scene(request(nil))
-        #expect(scene.nodes.first?.token == "widget_card")
-        #expect(!scene.nodes.contains { $0.name == "ember" })
-        #expect(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
+        expectTrue(scene.nodes.first?.token == "widget_card")
+        expectTrue(!scene.nodes.contains { $0.name == "ember" })
+        expectTrue(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
     }
 
     /// The reported narrow-Large geometry draws COMPACT with five rows and nothing clipped.
@@ -162,10 +162,10 @@ import WidgetText
         var s = MatrixCases.snapshot(done: 0, total: 4, motif: .stones, extended: false, kindling: true)
         s.habits.append(WidgetHabit(title: "Walk the dog", checkedInToday: false))
         let (_, plan) = builder.plan(request(s, family: .auto, width: 230, height: 330))
-        #expect(
+        expectTrue(
             plan.size == .large && plan.rung == .compact && plan.habitRows.count == 5 && plan.overflow == 0
                 && !plan.levelB)
-        #expect(
+        expectTrue(
             ClipCheck.violations(in: builder.scene(request(s, family: .auto, width: 230, height: 330)), measurer: fonts)
                 .isEmpty)
     }
@@ -184,7 +184,7 @@ import WidgetText
             Issue.record("not android")
             return
         }
-        #expect(
+        expectTrue(
             r.widthDp == 230 && r.heightDp == 330 && r.theme == .dark && r.family == .auto && r.fontScale == 1
                 && r.density == 2)
     }
@@ -198,9 +198,9 @@ import WidgetText
     /// No --snapshot / --no-snapshot: the synthesized widget, every flag at its default (render
     /// used to refuse that although --help documents the defaults).
     @Test func aSnapshotFirstRunOrTheDefaultWidget() throws {
-        #expect(try parse(base).input.source == .synthetic(SyntheticWidget()))
+        expectTrue(try parse(base).input.source == .synthetic(SyntheticWidget()))
         #expect(throws: InputError.self) { try parse(["--snapshot", "s", "--no-snapshot"] + base) }
-        #expect(try parse(["--no-snapshot"] + base).input.source == .firstRun)
-        #expect(try parse(["--state", "newDay", "-o", "x.png"]).input.source != .firstRun)
+        expectTrue(try parse(["--no-snapshot"] + base).input.source == .firstRun)
+        expectTrue(try parse(["--state", "newDay", "-o", "x.png"]).input.source != .firstRun)
     }
 }

@@ -12,7 +12,7 @@ import WidgetScene
     /// An empty folder with no evidence.json or Goldens/ at or above it.
     static func emptyFolder() throws -> URL {
         let dir = PipelineTests.tempDir("anyfolder")
-        #expect(Project.findRoot(from: dir) == nil)
+        expectTrue(Project.findRoot(from: dir) == nil)
         return dir
     }
 
@@ -24,23 +24,23 @@ import WidgetScene
             return FileManager.default.fileExists(atPath: tokens.appendingPathComponent(p).path, isDirectory: &isDir)
                 && !isDir.boolValue && p != "README.md"
         }.sorted()
-        #expect(
+        expectTrue(
             BundledTokens.all.map(\.path).sorted() == onDisk,
             "Sources/CBundledFonts/bundled_tokens.c must #embed exactly Tokens/' files")
         for file in BundledTokens.all {
-            #expect(
+            expectTrue(
                 Array(file.bytes) == Array(try Data(contentsOf: tokens.appendingPathComponent(file.path))),
                 "\(file.path) differs from its embedded copy")
         }
         let android = try AndroidTokens.load(resDirectory: BundledTokens.androidRes)
         let disk = try AndroidTokens.load(resDirectory: tokens.appendingPathComponent("android/res"))
-        #expect(
+        expectTrue(
             android.light == disk.light && android.night == disk.night
                 && android.source == "evidence:Tokens/android/res")
         let ios = try AssetCatalogTokens.load(directory: BundledTokens.iosAssets).tokens
         let iosDisk = try AssetCatalogTokens.load(directory: tokens.appendingPathComponent("ios/Assets.xcassets"))
             .tokens
-        #expect(ios.light == iosDisk.light && ios.night == iosDisk.night)
+        expectTrue(ios.light == iosDisk.light && ios.night == iosDisk.night)
         // A path the binary does not hold is refused, as a missing folder is.
         #expect(throws: InputError.self) {
             try AndroidTokens.load(resDirectory: URL(string: BundledTokens.prefix + "android/nothing")!)
@@ -53,12 +53,12 @@ import WidgetScene
         let dir = try Self.emptyFolder()
         let key = "android/small/default-some-notyet/stones/kindling/light"
         let render = try PipelineTests.sh("evidence render --fixture \(key) -o fixture.png", in: dir)
-        #expect(render.code == 0, "\(render.err)")
+        expectTrue(render.code == 0, "\(render.err)")
         let note =
             "evidence render: no project at or above \(dir.standardizedFileURL.path); using the bundled tokens (give "
             + "--root DIR for a project's)"
-        #expect(render.err.split(separator: "\n").map(String.init) == [note], "\(render.err)")
-        #expect(
+        expectTrue(render.err.split(separator: "\n").map(String.init) == [note], "\(render.err)")
+        expectTrue(
             try Data(contentsOf: dir.appendingPathComponent("fixture.png"))
                 == Data(contentsOf: PipelineTests.golden(key, in: PackagePaths.root)))
         for command in [
@@ -67,8 +67,8 @@ import WidgetScene
             "evidence strings", "evidence render --platform ios --family systemSmall -o ios.png",
         ] {
             let r = try PipelineTests.sh(command, in: dir)
-            #expect(r.code == 0, "\(command): \(r.err)")
-            #expect(
+            expectTrue(r.code == 0, "\(command): \(r.err)")
+            expectTrue(
                 r.err.components(separatedBy: "using the bundled tokens").count == 2,
                 "\(command): say it once: \(r.err)")
         }
@@ -79,16 +79,16 @@ import WidgetScene
                 + "--report r",
         ] {
             let r = try PipelineTests.sh(command, in: dir)
-            #expect(r.code == 0 && !r.err.contains("project"), "\(command): \(r.err)")
+            expectTrue(r.code == 0 && !r.err.contains("project"), "\(command): \(r.err)")
         }
         let version = try PipelineTests.sh("evidence version", in: dir)
-        #expect(
+        expectTrue(
             version.code == 0
                 && version.out.contains(
                     "tokens (from the binary (bundled)): evidence:Tokens/android/res, "
                         + "evidence:Tokens/ios/Assets.xcassets"
                 ), "\(version.out)")
-        #expect(!version.err.contains("bundled tokens"))
+        expectTrue(!version.err.contains("bundled tokens"))
     }
 
     /// The commands that need a project exit 2 in one line naming --root and the folder searched
@@ -107,10 +107,10 @@ import WidgetScene
             let line =
                 "evidence \(command.split(separator: " ")[0]): --root: no project at or above "
                 + "\(sub.standardizedFileURL.path) (no evidence.json or Goldens/); "
-            #expect(
+            expectTrue(
                 r.code == 2 && r.err.hasPrefix(line) && r.err.contains("give --root DIR")
                     && r.err.split(separator: "\n").count == 1, "\(command): \(r.err)")
-            #expect(
+            expectTrue(
                 try FileManager.default.contentsOfDirectory(atPath: sub.path).isEmpty,
                 "\(command) wrote into \(sub.path)")
         }
@@ -120,6 +120,6 @@ import WidgetScene
                 + "\"$R\"",
             in: sub,
             env: ["R": PipelineTests.tempDir("r").appendingPathComponent("report").path])
-        #expect(r.code == 0 && !r.err.contains("bundled"), "\(r.err)")
+        expectTrue(r.code == 0 && !r.err.contains("bundled"), "\(r.err)")
     }
 }

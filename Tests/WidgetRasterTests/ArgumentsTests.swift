@@ -12,11 +12,11 @@ import Testing
         let a = try OptionTable([width, height, output, json]).parse([
             "--width", "130", "--height=155", "--json", "-o", "x.png",
         ])
-        #expect(a.given(width) == "130")
-        #expect(a.given(height) == "155")
-        #expect(a.has(json))
-        #expect(a.given(output) == "x.png")
-        #expect(
+        expectTrue(a.given(width) == "130")
+        expectTrue(a.given(height) == "155")
+        expectTrue(a.has(json))
+        expectTrue(a.given(output) == "x.png")
+        expectTrue(
             a
                 == (try ArgumentParser.parse(
                     ["--width", "130", "--height=155", "--json", "-o", "x.png"],
@@ -44,10 +44,10 @@ import Testing
         let filter = OptionSpec.value("filter", "GLOB", "")
         let table = OptionTable([filter])
         let longest = String(repeating: "*a", count: OptionSpec.maxTextBytes / 2)
-        #expect(try table.parse(["--filter", longest]).given(filter) == longest)
+        expectTrue(try table.parse(["--filter", longest]).given(filter) == longest)
         do {
             _ = try table.parse(["--filter", longest + "*"])
             Issue.record("a 4,097-byte glob was accepted")
-        } catch { #expect(error.description == "--filter: 4097 bytes; at most 4096") }
+        } catch { expectTrue(error.description == "--filter: 4097 bytes; at most 4096") }
     }
 }

@@ -30,7 +30,7 @@ import Testing
                     let old = Array(before.pixels[d..<d + 4])
                     let now = Array(dst.pixels[d..<d + 4])
                     guard sx >= 0, sy >= 0, sx < sw, sy < sh else {
-                        #expect(now == old, "trial \(trial): (\(dx), \(dy)) is outside the block and moved")
+                        expectTrue(now == old, "trial \(trial): (\(dx), \(dy)) is outside the block and moved")
                         continue
                     }
                     let s = Array(src.pixels[(sy * sw + sx) * 4..<(sy * sw + sx) * 4 + 4])
@@ -42,7 +42,7 @@ import Testing
                         default:
                             (0..<3).map { UInt8((Double(s[$0]) * a + Double(old[$0]) * (1 - a)).rounded()) } + [255]
                         }
-                    #expect(now == want, "trial \(trial): (\(dx), \(dy)) alpha \(s[3])")
+                    expectTrue(now == want, "trial \(trial): (\(dx), \(dy)) alpha \(s[3])")
                 }
             }
         }

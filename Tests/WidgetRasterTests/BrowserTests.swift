@@ -33,8 +33,8 @@ struct BrowserTests {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
     func expectScriptRan(_ dom: String) {
-        #expect(dom.contains("id=\"script-ok\""), "the page's script did not finish")
-        #expect(!dom.contains("id=\"script-error\""), "the page reported a script error")
+        expectTrue(dom.contains("id=\"script-ok\""), "the page's script did not finish")
+        expectTrue(!dom.contains("id=\"script-error\""), "the page reported a script error")
     }
     /// Not blank: many colours, and a real share of the page differs from its background.
     func expectNotBlank(_ png: URL) throws {
@@ -49,8 +49,8 @@ struct BrowserTests {
                 if p != background { differing += 1 }
             }
         }
-        #expect(colours.count > 64, "screenshot has \(colours.count) colours")
-        #expect(differing * 50 > (img.width / 2) * (img.height / 2), "screenshot is mostly background")
+        expectTrue(colours.count > 64, "screenshot has \(colours.count) colours")
+        expectTrue(differing * 50 > (img.width / 2) * (img.height / 2), "screenshot is mostly background")
     }
 
     /// The acceptance run: two goldens corrupted (another fixture's pixels; a truncated file), one deleted.
@@ -69,20 +69,20 @@ struct BrowserTests {
         try FileManager.default.removeItem(at: url(deleted))
 
         let code = try VerifyCommand.run(["--goldens", goldens.path, "--html", out.path, "--quiet"])
-        #expect(code == 1)
+        expectTrue(code == 1)
         let page = out.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
         let found = sections(dom)
-        #expect(found.map(\.key).sorted() == [swapped, truncated, deleted].sorted())
+        expectTrue(found.map(\.key).sorted() == [swapped, truncated, deleted].sorted())
         let kinds = Dictionary(found.map { ($0.key, $0.kinds) }, uniquingKeysWith: { a, _ in a })
-        #expect(kinds[truncated] == "unreadable" && kinds[deleted] == "missing")
-        #expect(kinds[swapped]?.split(separator: " ").first.map(String.init) == "pixels" || kinds[swapped] == "size")
-        #expect(dom.contains("\(keys.count - 3) passed, 3 failed"))
+        expectTrue(kinds[truncated] == "unreadable" && kinds[deleted] == "missing")
+        expectTrue(kinds[swapped]?.split(separator: " ").first.map(String.init) == "pixels" || kinds[swapped] == "size")
+        expectTrue(dom.contains("\(keys.count - 3) passed, 3 failed"))
         // A deep link to the swapped fixture in the slider view sets the slider up at half.
         let slider = try HeadlessChromium.dumpDOM(page, fragment: "f=\(swapped)&v=slider")
-        #expect(current(slider) == swapped)
-        #expect(slider.contains("clip-path: inset(0px 0px 0px 50%)"))
+        expectTrue(current(slider) == swapped)
+        expectTrue(slider.contains("clip-path: inset(0px 0px 0px 50%)"))
         try expectNotBlank(try HeadlessChromium.screenshot(page))
     }
 
@@ -92,11 +92,11 @@ struct BrowserTests {
         try HTMLReport.write(v, to: ContainedFolder(report))
         let dom = try HeadlessChromium.dumpDOM(report.appendingPathComponent("index.html"))
         expectScriptRan(dom)
-        #expect(sections(dom).map(\.key) == [HostileFixture.key])
+        expectTrue(sections(dom).map(\.key) == [HostileFixture.key])
         // Text nodes serialise with < and > escaped; an injected element would serialise as a tag.
-        #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"))
-        #expect(!dom.contains("<img src=\"x\""))
-        #expect(!dom.contains("onerror=\"alert"))
+        expectTrue(dom.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        expectTrue(!dom.contains("<img src=\"x\""))
+        expectTrue(!dom.contains("onerror=\"alert"))
     }
 
     /// The whole-matrix gallery (every fixture rendered) that the tests which only read it share:
@@ -120,9 +120,9 @@ struct BrowserTests {
             unescape(String(dom[Range($0.range(at: 1), in: dom)!]))
         }
         let keys = try FixtureCatalog.load().map(\.key)
-        #expect(listed.count == keys.count, "every key once")
+        expectTrue(listed.count == keys.count, "every key once")
         let unlisted = Set(keys).subtracting(listed)
-        #expect(unlisted.isEmpty, "keys missing from the gallery: \(unlisted.sorted().prefix(5))")
+        expectTrue(unlisted.isEmpty, "keys missing from the gallery: \(unlisted.sorted().prefix(5))")
         try expectNotBlank(try HeadlessChromium.screenshot(page, width: 1400, height: 1000))
     }
 
@@ -208,18 +208,18 @@ struct BrowserTests {
         // Never-re-record kinds first: the clipped fixture leads.
         let dom = try HeadlessChromium.dumpDOM(page)
         expectScriptRan(dom)
-        #expect(current(dom) == "ios/systemSmall/b/flame/kindling/dark")
-        #expect(
+        expectTrue(current(dom) == "ios/systemSmall/b/flame/kindling/dark")
+        expectTrue(
             try current(HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light"))
                 == "ios/systemLarge/d/stones/legacy/light")
         // The CLI's glob: * crosses /, the whole key must match; the state stays in the URL.
         let filtered = try HeadlessChromium.dumpDOM(page, fragment: "q=ios/*/dark")
-        #expect(
+        expectTrue(
             Set(sections(filtered).map(\.key)) == [
                 "ios/systemSmall/b/flame/kindling/dark",
                 "ios/accessoryCircular/default-none-notyet/waves/any-body/dark",
             ])
-        #expect(
+        expectTrue(
             sections(try HeadlessChromium.dumpDOM(page, fragment: "q=dark")).isEmpty == false,
             "a word matches part of a key")
         // Keyboard: j twice moves two fixtures on, k one back; ? opens the shortcut list.
@@ -234,11 +234,11 @@ struct BrowserTests {
         let moved = try HeadlessChromium.dumpDOM(keys)
         expectScriptRan(moved)
         let order = sections(dom).map(\.key)
-        #expect(current(moved) == order[1])
-        #expect(
+        expectTrue(current(moved) == order[1])
+        expectTrue(
             moved.contains("<div id=\"help\" role=\"dialog\" aria-labelledby=\"help-title\">"),
             "? shows the shortcut list")
-        #expect(
+        expectTrue(
             moved.contains("<div id=\"after-keys\">#f=\(order[1].replacingOccurrences(of: "/", with: "%2F"))</div>"))
     }
 
@@ -324,7 +324,7 @@ struct BrowserTests {
             element: .newDayLine, box: box)
         try add(key("android/large/*", 3), .text, ["actual.png"], detail: "visible text changed")
         try add(key("ios/bands/*"), .lostMeaning, ["actual.png"], detail: "the stale age is not shown")
-        #expect(failures.count == 16 && Set(failures.map(\.key)).count == 16)
+        expectTrue(failures.count == 16 && Set(failures.map(\.key)).count == 16)
         let v = VerifyResult(
             passed: [catalog[0]], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil,
             details: details)
@@ -415,9 +415,9 @@ struct BrowserTests {
         let p = try JSONDecoder().decode(
             Probe.self, from: Data(unescape(String(dom[r.upperBound..<e.lowerBound])).utf8))
         logFigures("mixed 16-failure page at 1280 × 900: first image top at \(p.fold) px")
-        #expect(p.fold >= 0 && p.fold < 700, "the first images start at \(p.fold) px (fold 900)")
-        #expect(Set(p.images.map { $0[0].s }) == Set(failing), "stepping visits every failing fixture")
-        for i in p.images { #expect(i[1].n >= 1, "\(i[0].s) shows no image") }
+        expectTrue(p.fold >= 0 && p.fold < 700, "the first images start at \(p.fold) px (fold 900)")
+        expectTrue(Set(p.images.map { $0[0].s }) == Set(failing), "stepping visits every failing fixture")
+        for i in p.images { expectTrue(i[1].n >= 1, "\(i[0].s) shows no image") }
         // The accessibility view where verify drew it, else the command that draws it; none for a stale golden.
         let viewed = try FixtureCatalog.load().map(\.key).first {
             Glob.matches("android/small/*stones/kindling/light", $0)
@@ -427,26 +427,26 @@ struct BrowserTests {
             let expected =
                 k == viewed
                 ? "view" : k.contains("retired-state") ? "none" : "evidence render --fixture \(k) --overlay -o a11y.png"
-            #expect(i[2].s == expected, "\(k): accessibility view \(i[2].s)")
+            expectTrue(i[2].s == expected, "\(k): accessibility view \(i[2].s)")
         }
-        #expect(Set(p.rows.map { $0[0].s }) == Set(failing), "every row drawn")
+        expectTrue(Set(p.rows.map { $0[0].s }) == Set(failing), "every row drawn")
         for row in p.rows {
-            #expect(
+            expectTrue(
                 row[1].s == row[0].s && row[2].s == row[0].s && row[3].b,
                 "\(row[0].s): key cut in its row (\(row[4].s))")
         }
-        #expect(!p.areas.isEmpty)
+        expectTrue(!p.areas.isEmpty)
         for a in p.areas {
-            #expect(a[1].n == a[2].n, "\(a[0].s): the table says \(a[1].n), its glob shows \(a[2].n)")
-            #expect(a[1].n == failing.filter { Glob.matches(a[0].s, $0) }.count)
+            expectTrue(a[1].n == a[2].n, "\(a[0].s): the table says \(a[1].n), its glob shows \(a[2].n)")
+            expectTrue(a[1].n == failing.filter { Glob.matches(a[0].s, $0) }.count)
         }
-        #expect(
+        expectTrue(
             p.cause[0].s.hasPrefix("widget_capstone_dash (light, graphic) 1.19:1 < 3:1") && p.cause[1].n == 3,
             "\(p.cause)")
         // Words as well as globs: every word is part of the key, any case.
         let words = try HeadlessChromium.dumpDOM(page, fragment: "q=waves%20DARK%20small")
         let wanted = failing.filter { k in ["waves", "dark", "small"].allSatisfy { k.lowercased().contains($0) } }
-        #expect(!wanted.isEmpty && Set(sections(words).map(\.key)) == Set(wanted))
+        expectTrue(!wanted.isEmpty && Set(sections(words).map(\.key)) == Set(wanted))
         try expectNotBlank(try HeadlessChromium.screenshot(page, width: 1280, height: 900))
     }
 
@@ -463,7 +463,7 @@ struct BrowserTests {
                     : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
-        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+        expectTrue(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
 
     @Test func accessoriesOnTheirWallpaperAndASizeChangeAtTrueSize() throws {
@@ -473,11 +473,11 @@ struct BrowserTests {
                 page, fragment: "f=ios/accessoryCircular/default-none-notyet/waves/any-body/dark&v=\(view)")
             let frames = dom.components(separatedBy: "class=\"frame").count - 1
             let walls = dom.components(separatedBy: "class=\"frame wallpaper\"").count - 1
-            #expect(frames > 0 && frames == walls, "\(view): every image of the accessory on the wallpaper")
+            expectTrue(frames > 0 && frames == walls, "\(view): every image of the accessory on the wallpaper")
         }
         let sized = try HeadlessChromium.dumpDOM(page, fragment: "f=ios/systemLarge/d/stones/legacy/light&z=1")
-        #expect(sized.contains("expected · 20 × 10 px") && sized.contains("actual · 30 × 10 px"))
-        #expect(sized.contains("width: 20px; height: 10px") && sized.contains("width: 30px; height: 10px"))
+        expectTrue(sized.contains("expected · 20 × 10 px") && sized.contains("actual · 30 × 10 px"))
+        expectTrue(sized.contains("width: 20px; height: 10px") && sized.contains("width: 30px; height: 10px"))
     }
 
     /// Every fixture of the matrix failing, as after a token change: the page's size is asserted,
@@ -505,7 +505,7 @@ struct BrowserTests {
         try HTMLReport.write(v, to: ContainedFolder(dir))
         let page = dir.appendingPathComponent("index.html")
         let bytes = try Data(contentsOf: page).count
-        #expect(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")
+        expectTrue(bytes <= 1_500_000, "index.html is \(bytes) bytes at \(keys.count) failures")
         let bench = try instrumented(
             page,
             """
@@ -534,12 +534,12 @@ struct BrowserTests {
             "report page at \(keys.count) failures: \(bytes) bytes; \(figures) ms; chromium dump "
                 + "\(String(format: "%.2f", wall)) s vs \(String(format: "%.2f", blank)) s for a blank page"
         )
-        #expect(figures.contains("shown=\(keys.filter { Glob.matches("ios/*/dark", $0) }.count)"))
+        expectTrue(figures.contains("shown=\(keys.filter { Glob.matches("ios/*/dark", $0) }.count)"))
         // A list that renders what is in view: far fewer nodes than fixtures.
         if let n = figures.split(separator: " ").first(where: { $0.hasPrefix("nodes=") }).flatMap({
             Int($0.dropFirst(6))
         }) {
-            #expect(n < 1_000, "\(n) DOM nodes")
+            expectTrue(n < 1_000, "\(n) DOM nodes")
         }
     }
 
@@ -571,7 +571,7 @@ struct BrowserTests {
         let report = unescape(String(dom[r.upperBound..<e.lowerBound]))
         let right = Int(report.split(separator: " ").first ?? "") ?? .max
         logFigures("gallery at 390 px: the rightmost box ends at \(report)")
-        #expect(right <= 390, "sideways scroll at 390 px: \(report)")
+        expectTrue(right <= 390, "sideways scroll at 390 px: \(report)")
     }
 
     /// axe-core's violations on a page, after its own script ran.
@@ -607,7 +607,7 @@ struct BrowserTests {
         let work = tempDir()
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("g")
-        #expect(try GalleryCommand.run(["--filter", "*/first-run/*", "-o", out.path]) == 0)
+        expectTrue(try GalleryCommand.run(["--filter", "*/first-run/*", "-o", out.path]) == 0)
         guard let violations = try axeViolations(out.appendingPathComponent("index.html")) else {
             Issue.record("axe did not report")
             return
@@ -619,7 +619,7 @@ struct BrowserTests {
                     : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
-        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+        expectTrue(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
 
     @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
@@ -635,7 +635,7 @@ struct BrowserTests {
                     : violations.map { "\($0.id) (\($0.impact ?? "-"), \($0.nodes))" }.joined(separator: ", "))
         )
         let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
-        #expect(bad.isEmpty, "axe: \(bad.map(\.id))")
+        expectTrue(bad.isEmpty, "axe: \(bad.map(\.id))")
     }
 }
 

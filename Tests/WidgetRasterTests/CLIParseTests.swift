@@ -16,11 +16,11 @@ import WidgetText
             ["--filter", "android/small/*", "--jobs=1", "--compare", "perceptual", "--threshold", "0.2"],
             valued: GateArguments.valued, switches: ["json"])
         let o = try VerifyCommand.Arguments.parse(a).gateOptions()
-        #expect(o.filter == "android/small/*" && o.jobs == 1)
-        #expect(o.comparison == .perceptual(threshold: 0.2))
+        expectTrue(o.filter == "android/small/*" && o.jobs == 1)
+        expectTrue(o.comparison == .perceptual(threshold: 0.2))
         let d = try VerifyCommand.Arguments.parse(ArgumentParser.parse([], valued: GateArguments.valued, switches: []))
             .gateOptions()
-        #expect(d.comparison == .automatic && d.goldens == PackagePaths.goldens)
+        expectTrue(d.comparison == .automatic && d.goldens == PackagePaths.goldens)
     }
 
     @Test(arguments: [
@@ -45,8 +45,8 @@ import WidgetText
             Issue.record("not android/synthetic")
             return
         }
-        #expect(!o.json && r.widthDp == 230 && r.heightDp == 330 && r.fontScale == 1 && r.family == .auto)
-        #expect(
+        expectTrue(!o.json && r.widthDp == 230 && r.heightDp == 330 && r.fontScale == 1 && r.family == .auto)
+        expectTrue(
             w.streak == 12 && w.longest == 21 && w.habits == 5 && w.done == 0 && w.extendedToday == false && w.kindling
                 && w.state == .defaultProgress && w.motif == .stones)
     }
@@ -75,16 +75,16 @@ import WidgetText
             "--platform", "android", "--family", "medium", "--width", "300", "--height", "180", "--font-scale", "1.3",
         ]
         let o = try AdHocRenderOptions.parse(RenderCommand.options.parse(size + ["-o", "x.png"]))
-        #expect(o.input.source == .synthetic(SyntheticWidget()))
-        #expect(o.input == (try PlanCommand.parse(size)).input)
+        expectTrue(o.input.source == .synthetic(SyntheticWidget()))
+        expectTrue(o.input == (try PlanCommand.parse(size)).input)
         guard case .synthetic(let w) = o.input.source else { return }
-        #expect(w.state.rawValue == WidgetInputOptions.state.defaultValue?.literal)
+        expectTrue(w.state.rawValue == WidgetInputOptions.state.defaultValue?.literal)
         #expect(throws: Never.self) { try AdHocRenderOptions.parse(RenderCommand.options.parse(["-o", "x.png"])) }
     }
 
     @Test func onBadSnapshotDefaultsToFailAndTakesFallback() throws {
-        #expect(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
-        #expect(
+        expectTrue(try Self.renderArgs(["--snapshot", "s.json"]).onBadSnapshot == .fail)
+        expectTrue(
             try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "fallback"]).onBadSnapshot == .fallback)
         #expect(throws: InputError.self) {
             try Self.renderArgs(["--snapshot", "s.json", "--on-bad-snapshot", "ignore"])
@@ -99,23 +99,23 @@ import WidgetText
             return r
         }
         let d = try target([])
-        #expect(
+        expectTrue(
             d.family == .systemMedium && d.size == Size(338, 158) && d.scale == 2 && d.deviceClass == "393x852"
                 && d.textSize == .large)
         let c = try target([
             "--family", "systemLarge", "--device-class", "375x667", "--scale", "3", "--text-size", "AX3",
         ])
-        #expect(c.size == Size(321, 324) && c.scale == 3 && c.textSize == .accessibility3)
+        expectTrue(c.size == Size(321, 324) && c.scale == 3 && c.textSize == .accessibility3)
         let e = try target(["--family", "systemSmall", "--width", "200", "--height", "180"])
-        #expect(e.size == Size(200, 180) && e.deviceClass == nil)
+        expectTrue(e.size == Size(200, 180) && e.deviceClass == nil)
         // The accessories default to the 430 × 932 class (the seed's 172 × 76 pt rectangular).
         let a = try target(["--family", "accessoryRectangular"])
-        #expect(
+        expectTrue(
             a.family == .accessoryRectangular && a.size == Size(172, 76) && a.deviceClass == "430x932"
                 && a.hostMode == .full)
-        #expect(try target(["--family", "accessoryCircular", "--device-class", "375x667"]).size == Size(68, 68))
-        #expect(try target(["--family", "accessoryInline"]).size == Size(257, 26))
-        #expect(try target(["--family", "systemSmall", "--host-mode", "night"]).hostMode == .night)
+        expectTrue(try target(["--family", "accessoryCircular", "--device-class", "375x667"]).size == Size(68, 68))
+        expectTrue(try target(["--family", "accessoryInline"]).size == Size(257, 26))
+        expectTrue(try target(["--family", "systemSmall", "--host-mode", "night"]).hostMode == .night)
         // Android has no host modes
         #expect(throws: InputError.self) { try PlanCommand.parse(["--host-mode", "tinted"]) }
     }
@@ -133,12 +133,12 @@ import WidgetText
                 }
             }
         }
-        #expect(HostMode.allCases.filter { $0.draws(.systemMedium) } == [.full, .tinted, .ios16])
-        #expect(HostMode.allCases.filter { $0.draws(.systemSmall) } == HostMode.allCases)
+        expectTrue(HostMode.allCases.filter { $0.draws(.systemMedium) } == [.full, .tinted, .ios16])
+        expectTrue(HostMode.allCases.filter { $0.draws(.systemSmall) } == HostMode.allCases)
         let refused = #expect(throws: InputError.self) {
             try PlanCommand.parse(["--platform", "ios", "--family", "systemMedium", "--host-mode", "standby"])
         }
-        #expect(
+        expectTrue(
             refused?.description
                 == "--host-mode: standby draws systemSmall only: StandBy shows small-family widgets only, not "
                 + "systemMedium"
@@ -227,15 +227,15 @@ import WidgetText
             Issue.record("not android")
             return
         }
-        #expect(r.fontScale == Double(AndroidRenderRequest.fontScaleOption.defaultValue?.literal ?? ""))
-        #expect(r.density == Double(AndroidRenderRequest.densityOption.defaultValue?.literal ?? ""))
-        #expect(Size(r.widthDp, r.heightDp) == AndroidRenderRequest.typicalSize(.medium))
+        expectTrue(r.fontScale == Double(AndroidRenderRequest.fontScaleOption.defaultValue?.literal ?? ""))
+        expectTrue(r.density == Double(AndroidRenderRequest.densityOption.defaultValue?.literal ?? ""))
+        expectTrue(Size(r.widthDp, r.heightDp) == AndroidRenderRequest.typicalSize(.medium))
         guard case .ios(let i) = try PlanCommand.parse(["--platform", "ios"]).target else {
             Issue.record("not ios")
             return
         }
-        #expect(i.family.rawValue == IOSRenderRequest.familyOption.defaultValue?.literal)
-        #expect(i.scale == Double(IOSRenderRequest.scaleOption.defaultValue?.literal ?? ""))
+        expectTrue(i.family.rawValue == IOSRenderRequest.familyOption.defaultValue?.literal)
+        expectTrue(i.scale == Double(IOSRenderRequest.scaleOption.defaultValue?.literal ?? ""))
         // Each platform's range and default appear under its one flag in --help.
         for line in [
             "(40…1000 dp; default: the family's typical size (small 170 × 180", "(0.5…3; default 1)",
@@ -243,8 +243,8 @@ import WidgetText
             "ios: the width in pt, with --height, instead of a device class (20…1000)", "(2…3; default 2)",
             "(small|medium|large|auto; default auto)", "accessoryInline; default systemMedium)",
         ] {
-            #expect(RenderCommand.help.contains(line), "render --help lacks \(line)")
-            #expect(PlanCommand.help.contains(line), "plan --help lacks \(line)")
+            expectTrue(RenderCommand.help.contains(line), "render --help lacks \(line)")
+            expectTrue(PlanCommand.help.contains(line), "plan --help lacks \(line)")
         }
     }
 
@@ -266,12 +266,12 @@ import WidgetText
             let table = cmd.options
             let help = cmd.help
             let names = table.all.map(\.name)
-            #expect(Set(names).count == names.count, "\(cmd.name): an option declared twice")
+            expectTrue(Set(names).count == names.count, "\(cmd.name): an option declared twice")
             let shorts = table.all.compactMap(\.short)
-            #expect(Set(shorts).count == shorts.count, "\(cmd.name): a short option declared twice")
+            expectTrue(Set(shorts).count == shorts.count, "\(cmd.name): a short option declared twice")
             for spec in table.all {
                 // Accepted → documented: the signature is in --help, and the parser takes it.
-                #expect(help.contains("  " + spec.signature), "\(cmd.name) --help lacks \(spec.signature)")
+                expectTrue(help.contains("  " + spec.signature), "\(cmd.name) --help lacks \(spec.signature)")
                 #expect(throws: Never.self, "\(cmd.name) rejects \(spec.signature)") {
                     _ = try table.parse(Self.sample(spec))
                 }
@@ -281,7 +281,7 @@ import WidgetText
             let mentioned = help.matches(of: /(?:evidence ([a-z]+) )?--([a-z][a-z-]*[a-z])/)
                 .filter { $0.output.1.map { $0 == cmd.name } ?? true }.map { String($0.output.2) }
             for flag in Set(mentioned).subtracting(["help", "version"]) {
-                #expect(names.contains(flag), "\(cmd.name) --help mentions --\(flag), which it does not accept")
+                expectTrue(names.contains(flag), "\(cmd.name) --help mentions --\(flag), which it does not accept")
             }
             #expect { try table.parse(["--no-such-option"]) } throws: {
                 ($0 as? InputError)?.location == "--no-such-option"
@@ -290,24 +290,24 @@ import WidgetText
     }
 
     @Test func theFlagsTheIssueFoundUndocumentedAreInHelp() {
-        #expect(RenderCommand.help.contains("--host-mode M"))
-        #expect(SheetCommand.help.contains("--jobs N"))
+        expectTrue(RenderCommand.help.contains("--host-mode M"))
+        expectTrue(SheetCommand.help.contains("--jobs N"))
     }
 
     @Test func helpShowsDefaultsRangesAndChoicesFromTheDeclaration() {
-        #expect(SheetCommand.help.contains("--columns N        cells per row (1…64; default 8)"))
-        #expect(VerifyCommand.help.contains("--compare auto|exact|perceptual"))
-        #expect(RecordCommand.help.contains("changed|missing|all; default changed"))
+        expectTrue(SheetCommand.help.contains("--columns N        cells per row (1…64; default 8)"))
+        expectTrue(VerifyCommand.help.contains("--compare auto|exact|perceptual"))
+        expectTrue(RecordCommand.help.contains("changed|missing|all; default changed"))
     }
 
     @Test func declaredDefaultsAreWhatTheCommandUses() throws {
-        #expect(try SheetCommand.Arguments.parse(["-o", "s.png"]).columns == 8)
-        #expect(try SheetCommand.Arguments.parse(["--columns", "3", "-o", "s.png"]).columns == 3)
-        #expect(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
-        #expect(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
+        expectTrue(try SheetCommand.Arguments.parse(["-o", "s.png"]).columns == 8)
+        expectTrue(try SheetCommand.Arguments.parse(["--columns", "3", "-o", "s.png"]).columns == 3)
+        expectTrue(try BenchCommand.options.parse([]).int(BenchCommand.rounds) == 3)
+        expectTrue(try RecordCommand.options.parse([]).choice(RecordCommand.mode, RecordMode.allCases) == .changed)
         let o = try VerifyCommand.Arguments.parse([]).gateOptions()
-        #expect(o.comparison == .automatic && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
-        #expect(try VerifyCommand.Arguments.parse(["--compare", "EXACT"]).gateOptions().comparison == .exact)
+        expectTrue(o.comparison == .automatic && o.jobs == ProcessInfo.processInfo.activeProcessorCount)
+        expectTrue(try VerifyCommand.Arguments.parse(["--compare", "EXACT"]).gateOptions().comparison == .exact)
     }
 
     @Test(arguments: [
@@ -330,12 +330,12 @@ import WidgetText
     }
 
     @Test func aRepeatedSwitchMeansTheSameAndARepeatableOptionKeepsEveryValue() throws {
-        #expect(try ListCommand.options.parse(["--json", "--json"]).has(ListCommand.json))
+        expectTrue(try ListCommand.options.parse(["--json", "--json"]).has(ListCommand.json))
         let from = OptionSpec.value("from", "FILE", "a result", repeats: true)
         let many = OptionTable([from])
         let a = try many.parse(["--from", "a.json", "--from=b.json"])
-        #expect(a.values(from) == ["a.json", "b.json"])
-        #expect(many.help.contains("may be repeated"))
+        expectTrue(a.values(from) == ["a.json", "b.json"])
+        expectTrue(many.help.contains("may be repeated"))
     }
 
     @Test func didYouMeanForFlagsAndCommands() throws {
@@ -348,33 +348,33 @@ import WidgetText
         #expect { try HelpCommand.command(named: "frobnicate") } throws: {
             "\($0)" == "unknown command 'frobnicate'; run 'evidence help' for the list"
         }
-        #expect(Suggestion.nearest("jbos", among: ["jobs", "json"]) == "jobs")
-        #expect(Suggestion.nearest("thresh", among: ["threshold", "theme"]) == "threshold")  // a unique prefix
-        #expect(Suggestion.nearest("fo", among: ["foa", "fob"]) == nil)  // two equally near: no guess
-        #expect(Suggestion.nearest("wibble", among: ["filter", "jobs"]) == nil)
+        expectTrue(Suggestion.nearest("jbos", among: ["jobs", "json"]) == "jobs")
+        expectTrue(Suggestion.nearest("thresh", among: ["threshold", "theme"]) == "threshold")  // a unique prefix
+        expectTrue(Suggestion.nearest("fo", among: ["foa", "fob"]) == nil)  // two equally near: no guess
+        expectTrue(Suggestion.nearest("wibble", among: ["filter", "jobs"]) == nil)
     }
 
     @Test func versionPrintsTheToolAndTheRendererEnvironment() throws {
         for args in [["--version"], ["version"]] {
             let run = try HostileCaseTests.evidence(args)
-            #expect(run.code == 0)
+            expectTrue(run.code == 0)
             let env = RendererEnvironment.current(fonts: try FontLibrary.bundled.get())
             let lines = run.out.split(separator: "\n")
-            #expect(lines.first == "evidence \(ToolVersion.current)"[...])
+            expectTrue(lines.first == "evidence \(ToolVersion.current)"[...])
             let renderer =
                 "renderer: cairo \(env.cairo), freetype \(env.freetype), harfbuzz \(env.harfbuzz), libpng "
                 + "\(env.libpng), zlib \(env.zlib)"
-            #expect(lines.dropFirst().first == renderer[...])
+            expectTrue(lines.dropFirst().first == renderer[...])
         }
     }
 
     @Test func mistypedCommandAndFlagExitTwoWithASuggestion() throws {
         let flag = try HostileCaseTests.evidence(["verify", "--fliter", "x"])
-        #expect(
+        expectTrue(
             flag.code == 2
                 && flag.err == "evidence verify: --fliter: unknown option; did you mean --filter? see --help\n")
         let cmd = try HostileCaseTests.evidence(["verfy"])
-        #expect(
+        expectTrue(
             cmd.code == 2
                 && cmd.err
                     == "evidence: unknown command 'verfy'; did you mean 'verify'? run 'evidence help' for the list\n"
@@ -385,11 +385,11 @@ import WidgetText
 
     @Test func knownFindingsPrintOneShortLinePerEntry() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        #expect(!known.entries.isEmpty)
+        expectTrue(!known.entries.isEmpty)
         // Two fixtures under each entry whose glob matches its own text ('*' crosses anything; '[01]' does not match
         // itself).
         let entries = known.entries.filter { Glob.matches($0.fixture, $0.fixture + "/x") }
-        #expect(entries.count >= 3)
+        expectTrue(entries.count >= 3)
         let matches = entries.flatMap { e in
             [e.fixture, e.fixture + "/x"].map {
                 KnownMatch(
@@ -398,25 +398,25 @@ import WidgetText
             }
         }
         let lines = KnownFindingLines.lines(matches, entries: known)
-        #expect(lines.count == entries.count)
+        expectTrue(lines.count == entries.count)
         // Spec gaps first (issue #51), each line under its entry's class.
         for (line, e) in zip(lines, FindingClass.specGapsFirst(entries, \.findingClass)) {
             // An entry decided by its conditions alone names them (`android small w110 fs2.0`).
-            #expect(
+            expectTrue(
                 line.hasPrefix(
                     "\(e.findingClass.label) \(e.kind.rawValue) \(e.fixture == "*" ? e.conditions.summary : e.fixture) "
                         + "\(e.node): 2 fixtures [seed "
                 ))
-            #expect(line.count <= 200 && !line.contains("long detail"), "\(line)")
+            expectTrue(line.count <= 200 && !line.contains("long detail"), "\(line)")
         }
     }
 
     @Test func theSeedSectionIsTheReferenceWithoutItsQuotation() {
-        #expect(
+        expectTrue(
             KnownFindingLines.section(of: "000, Width budget, Structural floor: \"Every single-line TextView\" …")
                 == "000, Width budget, Structural floor")
-        #expect(KnownFindingLines.section(of: "001 §4") == "001 §4")
-        #expect(KnownFindingLines.section(of: String(repeating: "a", count: 200)).count == 80)
+        expectTrue(KnownFindingLines.section(of: "001 §4") == "001 §4")
+        expectTrue(KnownFindingLines.section(of: String(repeating: "a", count: 200)).count == 80)
     }
 
     // MARK: spellings a user guesses (issue #35 item 4; README and docs are checked by DocsTests)
@@ -433,7 +433,7 @@ import WidgetText
                 Issue.record("\(spelling): not synthesized")
                 continue
             }
-            #expect(w.state == state, "\(spelling)")
+            expectTrue(w.state == state, "\(spelling)")
         }
         #expect { try RenderCommand.options.parse(["--state", "all_done"]) } throws: {
             "\($0)".contains("did you mean 'all-done'?") && "\($0)".contains("expected one of firstRun")
@@ -444,7 +444,7 @@ import WidgetText
         #expect { try RenderCommand.options.parse(["--state", "alldon"]) } throws: {
             "\($0)".contains("did you mean 'allDone'?")
         }
-        #expect(RenderCommand.help.contains("also first-run, new-day, all-done, default"))
+        expectTrue(RenderCommand.help.contains("also first-run, new-day, all-done, default"))
     }
 
     /// `--family systemSmall` without `--platform ios` says which platform takes it (and the reverse).
@@ -456,15 +456,15 @@ import WidgetText
             } catch { return "\(error)" }
         }
         let ios = try #require(refusal(["--family", "systemSmall"]))
-        #expect(ios.contains("'systemSmall' is an ios family: add --platform ios"), "\(ios)")
+        expectTrue(ios.contains("'systemSmall' is an ios family: add --platform ios"), "\(ios)")
         let android = try #require(refusal(["--platform", "ios", "--family", "Small"]))
-        #expect(android.contains("'Small' is an android family: add --platform android"), "\(android)")
-        #expect(refusal(["--family", "huge"])?.contains("expected one of small, medium, large, auto") == true)
-        #expect(refusal(["--platform", "ios", "--family", "systemSmall"]) == nil)
+        expectTrue(android.contains("'Small' is an android family: add --platform android"), "\(android)")
+        expectTrue(refusal(["--family", "huge"])?.contains("expected one of small, medium, large, auto") == true)
+        expectTrue(refusal(["--platform", "ios", "--family", "systemSmall"]) == nil)
         // timeline names only the families it draws
         let timeline = try #require(
             RenderTarget.familyOfOtherPlatform("systemLarge", platform: .android, own: ["medium", "small", "large"]))
-        #expect("\(timeline)".hasSuffix("(--platform android takes medium, small, large)"))
+        expectTrue("\(timeline)".hasSuffix("(--platform android takes medium, small, large)"))
     }
 
     /// A time zone in the wrong case, or one letter off, gets the IANA spelling — in every command that takes one.
@@ -478,7 +478,7 @@ import WidgetText
         #expect { try ianaTimeZone(parsing: String(repeating: "x", count: 5000)) } throws: {
             "\($0)".contains("e.g. America/New_York")
         }
-        #expect(try ianaTimeZone(parsing: "Europe/Berlin").identifier == "Europe/Berlin")
+        expectTrue(try ianaTimeZone(parsing: "Europe/Berlin").identifier == "Europe/Berlin")
         let moment = ["--as-of", "2026-09-17T08:30:00+02:00", "--time-zone", "asia/tokyo"]
         #expect {
             try WidgetInputOptions.parse(RenderCommand.options.parse(["--snapshot", "s.json"] + moment))
@@ -492,12 +492,12 @@ import WidgetText
 
     /// A filter that matches nothing because of its case or one letter gets the respelled glob.
     @Test func aFilterInTheWrongCaseGetsItsSpelling() throws {
-        #expect(FixtureCatalog.respelled(filter: "Android/small/*") == "android/small/*")
-        #expect(FixtureCatalog.respelled(filter: "iOS/systemsmall/*/DARK") == "ios/systemSmall/*/dark")
-        #expect(FixtureCatalog.respelled(filter: "android/smal/*") == "android/small/*")
-        #expect(FixtureCatalog.respelled(filter: "android/small/*") == nil)  // it matches: nothing to respell
-        #expect(FixtureCatalog.respelled(filter: "windows/*") == nil)
-        #expect(FixtureCatalog.respelled(filter: String(repeating: "a/", count: 1000)) == nil)
+        expectTrue(FixtureCatalog.respelled(filter: "Android/small/*") == "android/small/*")
+        expectTrue(FixtureCatalog.respelled(filter: "iOS/systemsmall/*/DARK") == "ios/systemSmall/*/dark")
+        expectTrue(FixtureCatalog.respelled(filter: "android/smal/*") == "android/small/*")
+        expectTrue(FixtureCatalog.respelled(filter: "android/small/*") == nil)  // it matches: nothing to respell
+        expectTrue(FixtureCatalog.respelled(filter: "windows/*") == nil)
+        expectTrue(FixtureCatalog.respelled(filter: String(repeating: "a/", count: 1000)) == nil)
         #expect { try GateArguments.keys("IOS/*") } throws: {
             "\($0)".contains("did you mean 'ios/*'? run 'evidence list'")
         }
@@ -515,6 +515,6 @@ import WidgetText
     @Test func aMistypedFixtureKeyGetsTheNearestKey() throws {
         let key = try #require(try FixtureCatalog.load().first?.key)
         let typo = String(key.dropLast())
-        #expect(Suggestion.nearest(typo, among: try FixtureCatalog.load().map(\.key)) == key)
+        expectTrue(Suggestion.nearest(typo, among: try FixtureCatalog.load().map(\.key)) == key)
     }
 }

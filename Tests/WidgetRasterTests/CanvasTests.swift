@@ -28,29 +28,29 @@ import WidgetScene
         let scenes = catalog.map { $0.makeScene(.shared) }
         painter.draw(scenes[0], into: canvas)
         let first = canvas.pixelHash
-        #expect(first == painter.render(scenes[0]).pixelHash)
+        expectTrue(first == painter.render(scenes[0]).pixelHash)
 
         let dotted = Self.withOnePixel(scenes[0], x: 40, y: 30)
         painter.draw(dotted, into: canvas)
         let changed = canvas.image()
-        #expect(canvas.pixelHash != first)
-        #expect(canvas.pixelHash == changed.pixelHash)
+        expectTrue(canvas.pixelHash != first)
+        expectTrue(canvas.pixelHash == changed.pixelHash)
         let before = painter.render(scenes[0])
         let differing = (0..<changed.height).flatMap { y in (0..<changed.width).map { (x: $0, y: y) } }
             .filter { changed.pixel(x: $0.x, y: $0.y) != before.pixel(x: $0.x, y: $0.y) }
-        #expect(differing.count == 1 && differing[0] == (x: 40, y: 30))
+        expectTrue(differing.count == 1 && differing[0] == (x: 40, y: 30))
 
         // Back to the first scene: nothing of the dot is left behind.
         painter.draw(scenes[0], into: canvas)
-        #expect(canvas.pixelHash == first)
+        expectTrue(canvas.pixelHash == first)
 
         // A small frame after a large one on the same canvas: cleared, sized, hashed as fresh.
         let small = Scene(
             size: Size(20, 10), density: 2, card: Rect(x: 0, y: 0, width: 20, height: 10), nodes: [],
             accessibilityLabel: "")
         painter.draw(small, into: canvas)
-        #expect(canvas.width == 40 && canvas.height == 20)
-        #expect(canvas.pixelHash == RGBAImage(width: 40, height: 20).pixelHash)
+        expectTrue(canvas.width == 40 && canvas.height == 20)
+        expectTrue(canvas.pixelHash == RGBAImage(width: 40, height: 20).pixelHash)
     }
 
     /// The gate end to end, one worker so every fixture reuses the same canvas: a render that
@@ -69,14 +69,14 @@ import WidgetScene
             Self.withOnePixel(original.makeScene(fonts), x: 100, y: 60)
         }
         let v = try Verifier.verify(options, catalog: moved, painter: painter)
-        #expect(v.failures.map(\.key) == [original.key])
-        #expect(v.failures.first?.kind == .pixels)
-        #expect(v.failures.first?.detail.hasPrefix("1 pixels differ") == true)
-        #expect(v.fastPath == catalog.count - 1)
+        expectTrue(v.failures.map(\.key) == [original.key])
+        expectTrue(v.failures.first?.kind == .pixels)
+        expectTrue(v.failures.first?.detail.hasPrefix("1 pixels differ") == true)
+        expectTrue(v.fastPath == catalog.count - 1)
 
         // And unchanged it passes on the fast path again, on the same reused canvases.
         let again = try Verifier.verify(options, catalog: catalog, painter: painter)
-        #expect(again.failures.isEmpty && again.fastPath == catalog.count)
+        expectTrue(again.failures.isEmpty && again.fastPath == catalog.count)
     }
 
     /// The fast conversion equals the straightforward per-pixel unpremultiply for every
@@ -108,7 +108,7 @@ import WidgetScene
             }
         }
         let bytes = out.withUnsafeBytes { Array($0) }
-        #expect(bytes == words.flatMap(reference))
+        expectTrue(bytes == words.flatMap(reference))
         // A count that is not a whole number of vector blocks: the tail converts the same way.
         let tail = Array(words.suffix(13))
         var tailOut = [UInt32](repeating: 0, count: tail.count)
@@ -117,11 +117,11 @@ import WidgetScene
                 Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: tail.count)
             }
         }
-        #expect(tailOut.withUnsafeBytes { Array($0) } == tail.flatMap(reference))
+        expectTrue(tailOut.withUnsafeBytes { Array($0) } == tail.flatMap(reference))
         // And back: premultiplying what was unpremultiplied gives Cairo's word again.
         let image = RGBAImage(width: words.count, height: 1, pixels: bytes)
         let canvas = Canvas(image)
-        #expect((0..<words.count).allSatisfy { canvas.word(x: $0, y: 0) == (words[$0] >> 24 == 0 ? 0 : words[$0]) })
+        expectTrue((0..<words.count).allSatisfy { canvas.word(x: $0, y: 0) == (words[$0] >> 24 == 0 ? 0 : words[$0]) })
     }
 
     /// Frames are runs: flat opaque or translucent fills, transparent margins, edges between. Runs of
@@ -149,7 +149,7 @@ import WidgetScene
                     Canvas.straighten(src.baseAddress!, into: $0.baseAddress!, count: words.count)
                 }
             }
-            #expect(out == words.map(Canvas.straightRGBA), "\(words.map { String($0, radix: 16) })")
+            expectTrue(out == words.map(Canvas.straightRGBA), "\(words.map { String($0, radix: 16) })")
         }
     }
 
@@ -171,8 +171,8 @@ import WidgetScene
                         pixels: Array(image.pixels[(y * image.width * 4)..<((y + rows) * image.width * 4)])))
                 y += rows
             }
-            #expect(try encoder.finish().isEmpty)
+            expectTrue(try encoder.finish().isEmpty)
         }
-        #expect([UInt8](try Data(contentsOf: url)) == (try PNGStreamTests.streamed(image, band: image.height)))
+        expectTrue([UInt8](try Data(contentsOf: url)) == (try PNGStreamTests.streamed(image, band: image.height)))
     }
 }

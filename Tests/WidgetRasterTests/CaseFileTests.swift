@@ -35,22 +35,22 @@ import WidgetText
         let root = try Self.folder(["reported/narrow.json": Self.narrowLarge])
         defer { try? FileManager.default.removeItem(at: root) }
         let c = try #require(try CaseFiles.load(root).first)
-        #expect(c.key == "cases/reported/narrow")
-        #expect(c.report == "OBJ-2428" && c.note == "a narrow Large" && c.expect == ["+2 more"])
+        expectTrue(c.key == "cases/reported/narrow")
+        expectTrue(c.report == "OBJ-2428" && c.note == "a narrow Large" && c.expect == ["+2 more"])
         let words = [
             "--platform", "android", "--family", "large", "--width", "230", "--height", "330", "--state",
             "defaultProgress", "--habits", "5", "--done", "0",
         ]
-        #expect(c.arguments == words)
+        expectTrue(c.arguments == words)
         let o = try AdHocRenderOptions.parse(try AdHocRenderOptions.options.parse(words))
         let (snapshot, asOf) = try o.input.resolveSnapshot { _ throws(InputError) in throw InputError("", "no file") }
-        #expect(c.target == o.target.with(snapshot: snapshot, asOf: asOf, timeZone: o.input.timeZone))
+        expectTrue(c.target == o.target.with(snapshot: snapshot, asOf: asOf, timeZone: o.input.timeZone))
         // Every option a case takes is one of render's declarations (not a copy of one).
         for spec in CaseFiles.options.all {
-            #expect(AdHocRenderOptions.options.spec(spec.name) == spec, "--\(spec.name)")
+            expectTrue(AdHocRenderOptions.options.spec(spec.name) == spec, "--\(spec.name)")
         }
         // The options a case refuses as the gate's are exactly render's tokens, output and report form.
-        #expect(
+        expectTrue(
             Set(AdHocRenderOptions.options.all.map(\.name))
                 == Set(CaseFiles.options.all.map(\.name))
                 .union([WidgetInputOptions.snapshot.name]).union(CaseFiles.gateOptions))
@@ -66,15 +66,17 @@ import WidgetText
         let pinned = try #require(f.pinned)
         let drawn = f.draw(try FontLibrary.bundled.get())
         let scene = drawn.scene
-        #expect(drawn.facts?.family == .android(.large))
-        #expect(drawn.facts?.resolved.habits.count == 5)
+        expectTrue(drawn.facts?.family == .android(.large))
+        expectTrue(drawn.facts?.resolved.habits.count == 5)
         let unmet = CaseFiles.unmetExpectations(pinned, key: f.key, scene: scene)
-        #expect(unmet.map(\.kind) == [.lostMeaning])
-        #expect(unmet.first?.detail == "Cases/a.json expects \"never drawn text\" drawn; the render does not draw it")
-        #expect(f.matrixEntry == "cases/a \(pinned.digest)")
+        expectTrue(unmet.map(\.kind) == [.lostMeaning])
+        expectTrue(
+            unmet.first?.detail == "Cases/a.json expects \"never drawn text\" drawn; the render does not draw it")
+        expectTrue(f.matrixEntry == "cases/a \(pinned.digest)")
         // Review pages and summaries group a case by its folder, never as a stale key.
-        #expect(KeyParts("cases/reported/obj-2428").area == "cases/reported" && KeyParts("cases/a").area == "cases/-")
-        #expect(KeyParts("android/gone/key").area == "stale")
+        expectTrue(
+            KeyParts("cases/reported/obj-2428").area == "cases/reported" && KeyParts("cases/a").area == "cases/-")
+        expectTrue(KeyParts("android/gone/key").area == "stale")
     }
 
     /// Every malformed or hostile case folder is one `InputError` line naming the file and where.
@@ -136,9 +138,9 @@ import WidgetText
         defer { try? FileManager.default.removeItem(at: root) }
         let error = try #require(throws: InputError.self) { try CaseFiles.load(root) }
         let line = error.description
-        #expect(line.hasPrefix(root.path + "/"), "\(line)")
-        #expect(line.contains(expected), "\(line)")
-        #expect(!line.contains("\n"))
+        expectTrue(line.hasPrefix(root.path + "/"), "\(line)")
+        expectTrue(line.contains(expected), "\(line)")
+        expectTrue(!line.contains("\n"))
     }
 
     /// `count` files `c0.json`… in `folder`, each written by one open/write/close (FileManager's
@@ -165,29 +167,29 @@ import WidgetText
             try make(root)
             return try #require(throws: InputError.self) { try CaseFiles.load(root) }.description
         }
-        #expect(
+        expectTrue(
             try refusal {
                 try fm.createSymbolicLink(
                     at: $0.appendingPathComponent("b.json"),
                     withDestinationURL: outside.appendingPathComponent("b.json"))
             }
             .contains("b.json: is a symbolic link"))
-        #expect(
+        expectTrue(
             try refusal {
                 try fm.createSymbolicLink(
                     at: $0.appendingPathComponent("sub"), withDestinationURL: outside.appendingPathComponent("sub"))
             }
             .contains("sub: is a symbolic link"))
-        #expect(
+        expectTrue(
             try refusal { try Data(count: 1 << 20).write(to: $0.appendingPathComponent("big.json")) }
                 .contains("big.json: is 1048576 bytes, more than the 262144"))
-        #expect(
+        expectTrue(
             try refusal { root in
                 let many = root.appendingPathComponent("many")
                 try fm.createDirectory(at: many, withIntermediateDirectories: true)
                 try Self.touch(CaseFiles.maxEntries + 1, in: many)
             }.contains("holds more than \(CaseFiles.maxEntries) entries"))
-        #expect(
+        expectTrue(
             try refusal { root in
                 let many = root.appendingPathComponent("many")
                 try fm.createDirectory(at: many, withIntermediateDirectories: true)
@@ -199,7 +201,7 @@ import WidgetText
         defer { try? fm.removeItem(at: link) }
         #expect(throws: InputError.self) { try CaseFiles.load(link) }
         // No folder: no cases.
-        #expect(try CaseFiles.load(outside.appendingPathComponent("absent")).isEmpty)
+        expectTrue(try CaseFiles.load(outside.appendingPathComponent("absent")).isEmpty)
     }
 
     /// The acceptance, through the binary in a sandbox: pin a report, record its golden
@@ -223,34 +225,35 @@ import WidgetText
             "--cases", cases,
         ]
         let pinned = try HostileCaseTests.evidence(pin)
-        #expect(pinned.code == 0, "\(pinned.err)")
-        #expect(pinned.out.contains("fixture cases/reported/mine"))
+        expectTrue(pinned.code == 0, "\(pinned.err)")
+        expectTrue(pinned.out.contains("fixture cases/reported/mine"))
         // A name that would leave Cases/: refused before anything is read or written.
         let escape = try HostileCaseTests.evidence(
             Array(pin.dropLast(4)) + ["--name", "../../canary/evil", "--cases", cases])
-        #expect(
+        expectTrue(
             escape.code == 2 && escape.errLines.count == 1 && escape.err.contains("has a '.' or '..' segment"),
             "\(escape.err)")
-        #expect(!FileManager.default.fileExists(atPath: sandbox.canary.appendingPathComponent("evil.json").path))
+        expectTrue(!FileManager.default.fileExists(atPath: sandbox.canary.appendingPathComponent("evil.json").path))
         let again = try HostileCaseTests.evidence(pin)
-        #expect(
+        expectTrue(
             again.code == 2 && again.errLines.count == 1 && again.err.contains("exists; pass --force"), "\(again.err)")
         let gate = ["--goldens", goldens, "--cases", cases, "--filter", "cases/reported/mine", "--quiet"]
         let recorded = try HostileCaseTests.evidence(["record", "--mode", "missing"] + gate)
-        #expect(
+        expectTrue(
             recorded.code == 0 && recorded.out.contains("added   cases/reported/mine"), "\(recorded.out)\(recorded.err)"
         )
         let verified = try HostileCaseTests.evidence(
             ["verify", "--report", sandbox.root.appendingPathComponent("report").path] + gate)
-        #expect(verified.code == 0 && verified.out.contains("1 passed, 0 failed"), "\(verified.out)\(verified.err)")
+        expectTrue(verified.code == 0 && verified.out.contains("1 passed, 0 failed"), "\(verified.out)\(verified.err)")
 
         let file = URL(fileURLWithPath: cases).appendingPathComponent("reported/mine.json")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("\"height\": 330"))
+        expectTrue(text.contains("\"height\": 330"))
         try Data(text.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 300").utf8).write(to: file)
         let edited = try HostileCaseTests.evidence(
             ["verify", "--report", sandbox.root.appendingPathComponent("report").path] + gate)
-        #expect(edited.code == 1 && edited.out.contains("FAIL size cases/reported/mine"), "\(edited.out)\(edited.err)")
+        expectTrue(
+            edited.code == 1 && edited.out.contains("FAIL size cases/reported/mine"), "\(edited.out)\(edited.err)")
 
         // Hostile: nothing written, one line, exit 2 — for verify, record and list alike.
         try Data("{\"options\": {\"width\": [1]}}".utf8).write(to: file)
@@ -260,11 +263,11 @@ import WidgetText
         ] {
             let args = command + (command[0] == "list" ? ["--cases", cases] : gate)
             let r = try HostileCaseTests.evidence(args)
-            #expect(r.code == 2 && r.errLines.count == 1, "\(command[0]): \(r.err)")
-            #expect(
+            expectTrue(r.code == 2 && r.errLines.count == 1, "\(command[0]): \(r.err)")
+            expectTrue(
                 r.err.contains("reported/mine.json: $.options.width: expected a string or a number, got an array"),
                 "\(r.err)")
         }
-        #expect(sandbox.state() == before)
+        expectTrue(sandbox.state() == before)
     }
 }

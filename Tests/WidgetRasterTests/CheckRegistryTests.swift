@@ -36,22 +36,22 @@ import WidgetText
         let renamed = Self.renamed(original)
         let a = TruncationCheck.violations(in: original)
         let b = TruncationCheck.violations(in: renamed)
-        #expect(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))
+        expectTrue(!a.isEmpty && a.map(\.element) == b.map(\.element) && a.map(\.rule) == b.map(\.rule))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let failures = TruncationCheck.gateCheck.run(key, renamed, painter.render(renamed), painter)
         let facts = try #require(try FixtureCatalog.filtered(key).first).draw(painter.fonts).facts
-        #expect(
+        expectTrue(
             !failures.isEmpty && known.partition(failures, facts: facts).failures.isEmpty,
             "the renamed caption is still the known one")
 
         let small = try scene("ios/systemSmall/default-some-notyet/stones/legacy/dark")
-        #expect(RenderReport.pips(Self.renamed(small)).map(\.filled) == RenderReport.pips(small).map(\.filled))
-        #expect(RenderReport.pips(small).map(\.filled) == [true, true, false, false])
+        expectTrue(RenderReport.pips(Self.renamed(small)).map(\.filled) == RenderReport.pips(small).map(\.filled))
+        expectTrue(RenderReport.pips(small).map(\.filled) == [true, true, false, false])
         let tinted = HostRendering.apply(.tinted, to: small)
         let tintedRenamed = HostRendering.apply(.tinted, to: Self.renamed(small))
-        #expect(tinted.nodes.map(\.content) == tintedRenamed.nodes.map(\.content))
-        #expect(ClipCheck.violations(in: Self.renamed(small), measurer: fonts).isEmpty)
-        #expect(TruncationCheck.applies(Self.renamed(small)) && ContrastCheck.applies(Self.renamed(small)))
+        expectTrue(tinted.nodes.map(\.content) == tintedRenamed.nodes.map(\.content))
+        expectTrue(ClipCheck.violations(in: Self.renamed(small), measurer: fonts).isEmpty)
+        expectTrue(TruncationCheck.applies(Self.renamed(small)) && ContrastCheck.applies(Self.renamed(small)))
     }
 
     /// A genuinely removed element — no text left anywhere in the run — fails a whole verify as
@@ -69,11 +69,11 @@ import WidgetText
         o.checks = CheckRegistry.renderChecks
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         let selfChecks = v.failures.filter { $0.kind == .selfCheck }
-        #expect(selfChecks.count == 2, "\(selfChecks.map(\.detail))")
-        #expect(selfChecks.contains { $0.detail.hasPrefix("the truncation check found nothing") })
-        #expect(selfChecks.contains { $0.detail.hasPrefix("the glyphs check found nothing") })
+        expectTrue(selfChecks.count == 2, "\(selfChecks.map(\.detail))")
+        expectTrue(selfChecks.contains { $0.detail.hasPrefix("the truncation check found nothing") })
+        expectTrue(selfChecks.contains { $0.detail.hasPrefix("the glyphs check found nothing") })
         o.filter = "test/*"
-        #expect(
+        expectTrue(
             try Verifier.verify(o, catalog: catalog, painter: painter).failures.allSatisfy { $0.kind != .selfCheck })
     }
 
@@ -86,20 +86,20 @@ import WidgetText
             for c in CheckRegistry.renderChecks where c.applies(s) { applied.insert(c.name) }
             if applied.count == CheckRegistry.renderChecks.count { break }
         }
-        #expect(applied == Set(CheckRegistry.renderChecks.map(\.name)))
+        expectTrue(applied == Set(CheckRegistry.renderChecks.map(\.name)))
     }
 
     /// One list: names unique, every check kind is a check finding and the reverse, and known
     /// findings may list exactly those kinds.
     @Test func theRegistryIsTheOneList() {
         let names = CheckRegistry.checks.map(\.name)
-        #expect(Set(names).count == names.count)
-        #expect(CheckRegistry.findingKinds == Set(FailureKind.allCases.filter(\.isCheckFinding)))
-        #expect(KnownFinding.allowedKinds == CheckRegistry.findingKinds)
-        for c in CheckRegistry.checks { if let r = c.render { #expect(r.kind == c.kind && r.name == c.name) } }
+        expectTrue(Set(names).count == names.count)
+        expectTrue(CheckRegistry.findingKinds == Set(FailureKind.allCases.filter(\.isCheckFinding)))
+        expectTrue(KnownFinding.allowedKinds == CheckRegistry.findingKinds)
+        for c in CheckRegistry.checks { if let r = c.render { expectTrue(r.kind == c.kind && r.name == c.name) } }
         // The kind table names each check's registration, and the registry lists exactly those.
-        #expect(FailureKind.allCases.compactMap(\.check?.name).sorted() == names.sorted())
-        for c in CheckRegistry.checks { #expect(c.kind.check?.name == c.name) }
+        expectTrue(FailureKind.allCases.compactMap(\.check?.name).sorted() == names.sorted())
+        for c in CheckRegistry.checks { expectTrue(c.kind.check?.name == c.name) }
     }
 
     /// No check, pass or report builder decides by a node's display name (issue #20: names are for
@@ -129,6 +129,6 @@ import WidgetText
                 }
             }
         }
-        #expect(offences.isEmpty, "\(offences)")
+        expectTrue(offences.isEmpty, "\(offences)")
     }
 }

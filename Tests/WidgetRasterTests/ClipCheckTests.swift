@@ -26,28 +26,28 @@ import WidgetText
     @Test func overlongWordNotEllipsizedIsClipped() {
         let box = Rect(x: 20, y: 20, width: 70, height: 15)
         let v = ClipCheck.violations(in: scene(["Supercalifragilisticexpialidocious"], box: box), measurer: fonts)
-        #expect(v.count == 1)
-        #expect(v[0].node == "habit-row-1.title")
-        #expect(v[0].problem.contains("not ellipsized"))
+        expectTrue(v.count == 1)
+        expectTrue(v[0].node == "habit-row-1.title")
+        expectTrue(v[0].problem.contains("not ellipsized"))
     }
 
     @Test func theSameWordEllipsizedPasses() {
         let box = Rect(x: 20, y: 20, width: 70, height: 15)
         let line = TextWrap.ellipsize("Supercalifragilisticexpialidocious", width: 70, style: style, measurer: fonts)
-        #expect(ClipCheck.violations(in: scene([line], box: box, ellipsized: true), measurer: fonts).isEmpty)
+        expectTrue(ClipCheck.violations(in: scene([line], box: box, ellipsized: true), measurer: fonts).isEmpty)
     }
 
     @Test func characterStackIsClipped() {
         let box = Rect(x: 20, y: 20, width: 70, height: 60)
         let v = ClipCheck.violations(in: scene(["d", "a", "y", "s"], box: box), measurer: fonts)
-        #expect(v.contains { $0.problem.contains("one character per line") })
+        expectTrue(v.contains { $0.problem.contains("one character per line") })
     }
 
     @Test func outsideContainerOrCardIsClipped() {
         let inner = Rect(x: 20, y: 20, width: 70, height: 40)
         let v = ClipCheck.violations(
             in: scene(["Read"], box: Rect(x: 20, y: 120, width: 70, height: 15), container: inner), measurer: fonts)
-        #expect(v.contains { $0.problem.contains("outside its container") })
-        #expect(v.contains { $0.problem.contains("outside the card") })
+        expectTrue(v.contains { $0.problem.contains("outside its container") })
+        expectTrue(v.contains { $0.problem.contains("outside the card") })
     }
 }

@@ -51,34 +51,34 @@ import WidgetText
     /// judged (markers kept the total above zero) and now fails the run, naming the meaning.
     @Test func aRetaggedMeaningFailsTheSelfCheck() throws {
         let slice = try Self.slice()
-        #expect(try colourAloneSelfChecks(slice).isEmpty)
+        expectTrue(try colourAloneSelfChecks(slice).isEmpty)
 
         let noGlyph = try colourAloneSelfChecks(Self.retagged(slice, [.streakGlyph], as: .stateGlyph))
-        #expect(noGlyph.count == 1)
-        #expect(noGlyph.first?.key == "(self-check)")
-        #expect(
+        expectTrue(noGlyph.count == 1)
+        expectTrue(noGlyph.first?.key == "(self-check)")
+        expectTrue(
             noGlyph.first?.detail.hasPrefix(
                 "the colour-alone check compared no streak-glyph (streak-glyph nodes of one-tint renders, extended vs "
                     + "notyet)"
             ) == true)
 
         let noCaption = try colourAloneSelfChecks(Self.retagged(slice, [.caption, .captionGlyph], as: .coachLine))
-        #expect(
+        expectTrue(
             noCaption.count == 1
                 && noCaption.first?.detail.contains("compared no caption (caption, caption-glyph nodes") == true)
 
         let noMarkers = try colourAloneSelfChecks(Self.retagged(slice, [.pip, .habitCheck], as: .progress))
-        #expect(noMarkers.count == 1 && noMarkers.first?.detail.contains("compared no habit markers") == true)
+        expectTrue(noMarkers.count == 1 && noMarkers.first?.detail.contains("compared no habit markers") == true)
     }
 
     /// Item 5 on the whole catalog: every meaning and the markers are really compared.
     @Test func theCatalogComparesEveryMeaning() throws {
         let run = ColourAloneCheck.run(try FixtureCatalog.load(), painter: painter, jobs: 2)
-        #expect(run.tally.markers > 0)
-        for m in ColourAloneCheck.meanings { #expect(run.tally.meanings[m.name, default: 0] > 0, "\(m.name)") }
-        #expect(ColourAloneCheck.selfCheckFailures(run.tally, fixtures: 1).isEmpty)
+        expectTrue(run.tally.markers > 0)
+        for m in ColourAloneCheck.meanings { expectTrue(run.tally.meanings[m.name, default: 0] > 0, "\(m.name)") }
+        expectTrue(ColourAloneCheck.selfCheckFailures(run.tally, fixtures: 1).isEmpty)
         // Nothing compared: one line per meaning and one for the markers.
-        #expect(
+        expectTrue(
             ColourAloneCheck.selfCheckFailures(ColourAloneCheck.Tally(), fixtures: 7).count == ColourAloneCheck.meanings
                 .count + 1)
     }
@@ -91,9 +91,9 @@ import WidgetText
         o.knownFindings = KnownFindings(entries: known.entries.filter { $0.kind != .colourAlone })
         o.advisoryKinds = [.colourAlone]
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
-        #expect(result.failures.isEmpty)
-        #expect(result.advisory?.contains { $0.kind == .colourAlone && $0.key.contains("-notyet/waves/") } == true)
-        #expect(result.passed.contains { $0.contains("-notyet/waves/") })
+        expectTrue(result.failures.isEmpty)
+        expectTrue(result.advisory?.contains { $0.kind == .colourAlone && $0.key.contains("-notyet/waves/") } == true)
+        expectTrue(result.passed.contains { $0.contains("-notyet/waves/") })
     }
 
     /// Item 6, second half: a colour-alone finding carries its pending render's facts, so an entry's
@@ -102,7 +102,7 @@ import WidgetText
         let findings = ColourAloneCheck.run(
             try FixtureCatalog.filtered("ios/accessory*/*waves*"), painter: painter, jobs: 2
         ).findings
-        #expect(
+        expectTrue(
             findings.count == 7
                 && findings.allSatisfy { $0.facts?.platform == .ios && $0.facts?.resolved.motif == .waves })
         func entry(_ c: KnownConditions) -> KnownFindings {
@@ -112,20 +112,20 @@ import WidgetText
         }
         // fixture "*" with conditions outside these renders: nothing known.
         let android = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .android)))
-        #expect(android.known.isEmpty && android.failures.count == 7)
+        expectTrue(android.known.isEmpty && android.failures.count == 7)
         let flame = ColourAloneCheck.partition(findings, with: entry(KnownConditions(platform: .ios, motif: [.flame])))
-        #expect(flame.known.isEmpty)
+        expectTrue(flame.known.isEmpty)
         // Inside them: all known.
         let waves = ColourAloneCheck.partition(
             findings, with: entry(KnownConditions(platform: .ios, reactive: ["notYet"], motif: [.waves])))
-        #expect(waves.failures.isEmpty && waves.known.count == 7)
+        expectTrue(waves.failures.isEmpty && waves.known.count == 7)
         // No facts: conditions nobody can check match nothing; an entry without conditions still matches.
         let f = findings[0].failure
-        #expect(
+        expectTrue(
             !KnownFinding(
                 conditions: KnownConditions(platform: .ios), kind: .colourAlone, node: "streak-glyph", seed: "s"
             ).matches(f))
-        #expect(KnownFinding(fixture: "ios/*", kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
+        expectTrue(KnownFinding(fixture: "ios/*", kind: .colourAlone, node: "streak-glyph", seed: "s").matches(f))
     }
 
     // MARK: - evidence contrast (item 12)
@@ -145,15 +145,15 @@ import WidgetText
     @Test func renderedPartitionsKnownFindings() throws {
         let bare = ContrastCommand.auditRendered(
             [Self.lowContrast], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
-        #expect(bare.failures.count == 1 && bare.known.isEmpty && bare.exitCode == 1)
+        expectTrue(bare.failures.count == 1 && bare.known.isEmpty && bare.exitCode == 1)
         let entry = KnownFinding(
             fixture: "t/*", kind: .contrast, node: ElementKind.newDayLine.rawValue, seed: "000 test passage")
         let run = ContrastCommand.auditRendered(
             [Self.lowContrast], painter: painter, known: KnownFindings(entries: [entry]), wholeRun: false, jobs: 1)
-        #expect(run.failures.isEmpty && run.exitCode == 0)
-        #expect(run.known.count == 1 && run.known.first?.entry == entry)
-        #expect(run.rows.contains { !$0.finding.passes && $0.known == "000 test passage" })
-        #expect(
+        expectTrue(run.failures.isEmpty && run.exitCode == 0)
+        expectTrue(run.known.count == 1 && run.known.first?.entry == entry)
+        expectTrue(run.rows.contains { !$0.finding.passes && $0.known == "000 test passage" })
+        expectTrue(
             KnownFindingLines.lines(run.known, entries: run.entries) == [
                 "KNOWN contrast t/* new-day-line: 1 fixture [seed 000 test passage]"
             ])
@@ -162,12 +162,12 @@ import WidgetText
     @Test func renderedWholeRunThatMeasuresNothingFails() {
         let whole = ContrastCommand.auditRendered(
             [Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
-        #expect(whole.rows.isEmpty && whole.exitCode == 1)
-        #expect(
+        expectTrue(whole.rows.isEmpty && whole.exitCode == 1)
+        expectTrue(
             whole.selfCheck.count == 1
                 && whole.selfCheck.first?.detail.hasPrefix("the contrast check found nothing it reads") == true)
         // A filtered run may select nothing the audit reads.
-        #expect(
+        expectTrue(
             ContrastCommand.auditRendered(
                 [Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1
             ).exitCode == 0)
@@ -176,10 +176,10 @@ import WidgetText
     @Test func colourAloneWholeRunThatComparesNothingFails() {
         let whole = ContrastCommand.judgeColourAlone(
             [Self.blank], painter: painter, known: KnownFindings(), wholeRun: true, jobs: 1)
-        #expect(whole.exitCode == 1 && whole.report.failures.isEmpty)
-        #expect(whole.report.selfCheck?.count == ColourAloneCheck.meanings.count + 1)
+        expectTrue(whole.exitCode == 1 && whole.report.failures.isEmpty)
+        expectTrue(whole.report.selfCheck?.count == ColourAloneCheck.meanings.count + 1)
         let filtered = ContrastCommand.judgeColourAlone(
             [Self.blank], painter: painter, known: KnownFindings(), wholeRun: false, jobs: 1)
-        #expect(filtered.exitCode == 0 && filtered.report.selfCheck == nil)
+        expectTrue(filtered.exitCode == 0 && filtered.report.selfCheck == nil)
     }
 }

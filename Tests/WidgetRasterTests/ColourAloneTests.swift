@@ -32,8 +32,8 @@ import WidgetText
     /// Today's HabitPip is shape-coded (solid capsule vs 1.5 pt outline): it passes in tinted mode.
     @Test func shapeCodedPipPasses() throws {
         let s = try pipScene(.tinted)
-        #expect(s.nodes.contains { $0.name.hasSuffix(".done") } && s.nodes.contains { $0.name.hasSuffix(".todo") })
-        #expect(ColourAloneCheck.withinScene(key: "t", scene: s, painter: painter) == nil)
+        expectTrue(s.nodes.contains { $0.name.hasSuffix(".done") } && s.nodes.contains { $0.name.hasSuffix(".todo") })
+        expectTrue(ColourAloneCheck.withinScene(key: "t", scene: s, painter: painter) == nil)
     }
 
     /// A not-yet pip drawn as a solid capsule of another colour (colour-coded, not shape-coded)
@@ -57,16 +57,16 @@ import WidgetText
             return m
         }
         // Full colour tells them apart (green vs grey)…
-        #expect(ColourAloneCheck.withinScene(key: "full", scene: recoloured, painter: painter) == nil)
+        expectTrue(ColourAloneCheck.withinScene(key: "full", scene: recoloured, painter: painter) == nil)
         // …tinted does not.
         let tinted = HostRendering.apply(.tinted, to: recoloured)
         let f = try #require(
             ColourAloneCheck.withinScene(
                 key: "ios/systemSmall/default-some-notyet/stones/legacy/dark/tinted",
                 scene: tinted, painter: painter))
-        #expect(f.kind == .colourAlone && f.node == "pip-1" && f.detail.contains("pip-3"))
+        expectTrue(f.kind == .colourAlone && f.node == "pip-1" && f.detail.contains("pip-3"))
         // Night Mode's one red tint flattens it the same way.
-        #expect(
+        expectTrue(
             ColourAloneCheck.withinScene(key: "n", scene: HostRendering.apply(.night, to: recoloured), painter: painter)
                 != nil)
     }
@@ -78,14 +78,14 @@ import WidgetText
         let findings = ColourAloneCheck.run(fixtures, painter: painter, jobs: 2).findings
         let found = findings.map(\.failure)
         let f = try #require(found.first)
-        #expect(found.count == 1 && f.kind == .colourAlone && f.node == "streak-glyph")
-        #expect(f.key == "ios/accessoryRectangular/all-done-notyet/waves/any-body/dark")
-        #expect(
+        expectTrue(found.count == 1 && f.kind == .colourAlone && f.node == "streak-glyph")
+        expectTrue(f.key == "ios/accessoryRectangular/all-done-notyet/waves/any-body/dark")
+        expectTrue(
             f.detail.contains("ios/accessoryRectangular/all-done-notyet/waves/any-body/dark")
                 && f.detail.contains("ios/accessoryRectangular/all-done-extended/waves/any-body/dark"))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
         let split = ColourAloneCheck.partition(findings, with: known)
-        #expect(split.failures.isEmpty && split.known.count == 1 && split.known[0].seed.hasPrefix("001 §4"))
+        expectTrue(split.failures.isEmpty && split.known.count == 1 && split.known[0].seed.hasPrefix("001 §4"))
 
         // Through verify: with the entry removed the gate fails (exit 1) on colour-alone alone.
         var o = GateOptions(filter: "ios/accessory*/*waves*", jobs: 2)
@@ -93,14 +93,14 @@ import WidgetText
         o.knownFindings = KnownFindings(
             entries: known.entries.filter { !($0.kind == .colourAlone && $0.fixture.contains("waves")) })
         let result = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
-        #expect(!result.failures.isEmpty && result.failures.allSatisfy { $0.kind == .colourAlone })
-        #expect(
+        expectTrue(!result.failures.isEmpty && result.failures.allSatisfy { $0.kind == .colourAlone })
+        expectTrue(
             result.failures.contains {
                 $0.detail.contains("all-done-notyet/waves") && $0.detail.contains("all-done-extended/waves")
             })
         o.knownFindings = known
         let ok = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
-        #expect(ok.failures.isEmpty && !ok.known.isEmpty)
+        expectTrue(ok.failures.isEmpty && !ok.known.isEmpty)
     }
 
     /// Every other motif's accessory glyph is shape-coded (filled vs outline) and passes; the Home
@@ -110,6 +110,6 @@ import WidgetText
             (f.key.hasPrefix("ios/accessory") && !f.key.contains("waves")) || f.key.hasSuffix("/tinted")
                 || f.key.hasSuffix("/night")
         }
-        #expect(ColourAloneCheck.failures(fixtures, painter: painter, jobs: 2).isEmpty)
+        expectTrue(ColourAloneCheck.failures(fixtures, painter: painter, jobs: 2).isEmpty)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func everyCommandDeclaresItsOptions() {
         for cmd in allCommands {
-            #expect(cmd is any DeclaredCommand.Type, "\(cmd.name) does not declare its options as its Arguments")
+            expectTrue(cmd is any DeclaredCommand.Type, "\(cmd.name) does not declare its options as its Arguments")
         }
     }
 
@@ -44,10 +44,10 @@ import Testing
             _ = try? cmd.ownedOutputs(parsed)
             let read = cmd.optionsRead(parsed)
             let undeclared = read.subtracting(listed)
-            #expect(
+            expectTrue(
                 undeclared == Self.readUndeclared[cmd.name] ?? [],
                 "\(cmd.name) reads options its --help does not list: \(undeclared.sorted())")
-            #expect(
+            expectTrue(
                 listed.subtracting(read).isEmpty,
                 "\(cmd.name) lists options it never reads: \(listed.subtracting(read).sorted())")
         }
@@ -66,7 +66,7 @@ import Testing
                 return sig.hasPrefix("--")
                     ? String(sig.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: ",")) : nil
             }
-            #expect(
+            expectTrue(
                 printed.sorted() == specs.map(\.name).sorted(),
                 "\(cmd.name): --help prints \(printed), the table has \(specs.map(\.name))")
         }

@@ -46,7 +46,7 @@ import WidgetScene
     /// the old perceptual comparison; it now fails as `pixels`, with pixelmatch 7.2's count.
     @Test func vanishedInkFailsPerceptualVerifyAsPixels() throws {
         let fixtures = try FixtureCatalog.filtered("ios/accessoryCircular/default-some-extended/flame/any-body/dark")
-        #expect(fixtures.count == 1)
+        expectTrue(fixtures.count == 1)
         let dir = tempDir()
         _ = try Recorder.record(GateOptions(goldens: dir, jobs: 1), catalog: fixtures, painter: painter)
         let recorded = try PNGCodec.decodeFile(atPath: dir.appendingPathComponent(fixtures[0].goldenPath).path)
@@ -55,18 +55,18 @@ import WidgetScene
             for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 0 }
         }
         let expectedCount = ImageComparator.perceptual().compare(expected: vanished, actual: recorded).differingPixels
-        #expect(expectedCount > 1000)
+        expectTrue(expectedCount > 1000)
         let v = try Verifier.verify(
             GateOptions(goldens: dir, jobs: 1, comparison: .perceptual(threshold: 0.1)),
             catalog: fixtures, painter: painter)
-        #expect(v.failures.map(\.kind) == [.pixels])
-        #expect(v.failures.first?.detail.hasPrefix("\(expectedCount) pixels differ") == true)
-        #expect(v.failures.first?.detail.contains("not the golden record wrote") == false)
-        #expect(v.comparison.contains("requested with --compare perceptual"))
-        #expect(v.comparison.contains("alpha over its checkerboard"))
+        expectTrue(v.failures.map(\.kind) == [.pixels])
+        expectTrue(v.failures.first?.detail.hasPrefix("\(expectedCount) pixels differ") == true)
+        expectTrue(v.failures.first?.detail.contains("not the golden record wrote") == false)
+        expectTrue(v.comparison.contains("requested with --compare perceptual"))
+        expectTrue(v.comparison.contains("alpha over its checkerboard"))
         // The bundled golden of this fixture is the committed reference pair's first image, whose
         // count against its vanished copy pixelmatch 7.2 gives as 10555.
-        if recorded == (try PixelmatchReferenceTests.load("alpha1-a.png")) { #expect(expectedCount == 10555) }
+        if recorded == (try PixelmatchReferenceTests.load("alpha1-a.png")) { expectTrue(expectedCount == 10555) }
     }
 
     /// Issue #24's acceptance: a golden shifted by 6 levels on every pixel plus an edited manifest
@@ -84,28 +84,28 @@ import WidgetScene
         try Data(m.encoded()).write(to: manifestURL)
 
         let auto = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
-        #expect(auto.failures.map(\.kind) == [.environment])
-        #expect(auto.failures[0].detail.contains("harfbuzz: recorded 99.0.0, found \(honest.harfbuzz)"))
+        expectTrue(auto.failures.map(\.kind) == [.environment])
+        expectTrue(auto.failures[0].detail.contains("harfbuzz: recorded 99.0.0, found \(honest.harfbuzz)"))
 
         // Asked for explicitly, the perceptual comparison runs and says so; a 6-level shift is under
         // its 0.1 threshold, but the shifted golden is not the one record wrote: still `pixels`.
         let perceptual = try Verifier.verify(
             GateOptions(goldens: dir, jobs: 2, comparison: .perceptual(threshold: 0.1)),
             catalog: catalog, painter: painter)
-        #expect(perceptual.failures.map(\.kind) == [.pixels])
-        #expect(perceptual.failures.first?.key == catalog[0].key)
-        #expect(perceptual.failures.first?.detail.contains("is not the golden record wrote") == true)
-        #expect(perceptual.failures.first?.detail.hasSuffix("perceptually it matches the render") == true)
-        #expect(perceptual.passed.count == catalog.count - 1)
-        #expect(perceptual.comparison.contains("requested with --compare perceptual; environment differs"))
+        expectTrue(perceptual.failures.map(\.kind) == [.pixels])
+        expectTrue(perceptual.failures.first?.key == catalog[0].key)
+        expectTrue(perceptual.failures.first?.detail.contains("is not the golden record wrote") == true)
+        expectTrue(perceptual.failures.first?.detail.hasSuffix("perceptually it matches the render") == true)
+        expectTrue(perceptual.passed.count == catalog.count - 1)
+        expectTrue(perceptual.comparison.contains("requested with --compare perceptual; environment differs"))
 
         // An environment edited to equal this renderer's: exact, and the shifted golden is `pixels`.
         m.environment = RendererEnvironment.current(fonts: painter.fonts)
         try Data(m.encoded()).write(to: manifestURL)
         let exact = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
-        #expect(exact.failures.map(\.kind) == [.pixels])
-        #expect(exact.failures.first?.key == catalog[0].key)
-        #expect(exact.comparison == "exact (environment matches Goldens/manifest.json)")
+        expectTrue(exact.failures.map(\.kind) == [.pixels])
+        expectTrue(exact.failures.first?.key == catalog[0].key)
+        expectTrue(exact.comparison == "exact (environment matches Goldens/manifest.json)")
     }
 
     /// Issue #24: a golden whose PNG header declares another size is a `size` failure, decided
@@ -116,28 +116,28 @@ import WidgetScene
         _ = try Recorder.record(GateOptions(goldens: dir, jobs: 1), catalog: catalog, painter: painter)
         // A flat 4000×4000 image deflates to a few hundred KB, within the decode limits.
         let bomb = PNGCodec.encode(RGBAImage(width: 4000, height: 4000, fill: .white))
-        #expect(bomb.count < 1 << 20)
+        expectTrue(bomb.count < 1 << 20)
         try Data(bomb).write(to: dir.appendingPathComponent(catalog[0].goldenPath))
         switch try ImageOps.decodeGolden(bomb, name: "bomb.png", expecting: PixelSize(width: 10, height: 10)) {
-        case .size(let declared): #expect(declared == PixelSize(width: 4000, height: 4000))
+        case .size(let declared): expectTrue(declared == PixelSize(width: 4000, height: 4000))
         case .image: Issue.record("a golden of another size was decoded")
         }
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 1), catalog: catalog, painter: painter)
-        #expect(v.failures.map(\.kind) == [.size])
-        #expect(
+        expectTrue(v.failures.map(\.kind) == [.size])
+        expectTrue(
             v.failures.first?.detail.hasPrefix("golden is 4000×4000 (its PNG header; not decoded), render is ") == true)
     }
 
     /// The self-check covers alpha: the pair that differs only in alpha is seen by both comparisons.
     @Test func selfCheckHasAnAlphaOnlyPair() throws {
         let alphaPair = try #require(ImageOps.selfCheckPairs.first { $0.name.contains("alpha") })
-        #expect(alphaPair.a.size == alphaPair.b.size)
+        expectTrue(alphaPair.a.size == alphaPair.b.size)
         for i in stride(from: 0, to: alphaPair.a.pixels.count, by: 4) {
-            #expect(alphaPair.a.pixels[i..<i + 3] == alphaPair.b.pixels[i..<i + 3])
+            expectTrue(alphaPair.a.pixels[i..<i + 3] == alphaPair.b.pixels[i..<i + 3])
         }
         for c in [ImageComparator.exact, .perceptual(), .perceptual(threshold: 0.5)] {
-            #expect(c.compare(expected: alphaPair.a, actual: alphaPair.b).differingPixels == 1)
-            #expect(ImageOps.selfCheckFailure(c) == nil)
+            expectTrue(c.compare(expected: alphaPair.a, actual: alphaPair.b).differingPixels == 1)
+            expectTrue(ImageOps.selfCheckFailure(c) == nil)
         }
     }
 }

@@ -9,13 +9,13 @@ import WidgetScene
 /// The key grammar and the folder primitives every golden path goes through.
 @Suite struct ContainmentTests {
     @Test(arguments: ["android/small/empty/stones/kindling/light", "a", "A-b_c.d/e", "bands/w230-h330", ".hidden/x"])
-    func validKeys(key: String) { #expect(FixtureKey.isValid(key)) }
+    func validKeys(key: String) { expectTrue(FixtureKey.isValid(key)) }
 
     @Test(arguments: [
         "", "/etc", "../Sources", "a/../b", "a/./b", "a//b", "a/", "..", ".", "a b", "a\nb", "a\u{0}b",
         "ä", "a\\b", "a:b", "~/x", "a/*",
     ])
-    func invalidKeys(key: String) { #expect(!FixtureKey.isValid(key)) }
+    func invalidKeys(key: String) { expectTrue(!FixtureKey.isValid(key)) }
 
     /// The one-pass grammar check gives the segment-by-segment reading's answer, word for word,
     /// over 20,000 strings drawn (fixed seed) from the bytes that decide it.
@@ -36,12 +36,12 @@ import WidgetScene
         let alphabet: [Character] = ["a", "Z", "0", "-", "_", ".", ".", "/", "/", " ", "*", "ä"]
         for _ in 0..<20_000 {
             let key = String((0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
-            #expect(FixtureKey.problem(key) == bySegments(key), "\(quoted(key))")
+            expectTrue(FixtureKey.problem(key) == bySegments(key), "\(quoted(key))")
         }
     }
 
     @Test func everyCatalogKeyIsInTheGrammar() throws {
-        for f in try FixtureCatalog.load() { #expect(FixtureKey.isValid(f.key), "\(f.key)") }
+        for f in try FixtureCatalog.load() { expectTrue(FixtureKey.isValid(f.key), "\(f.key)") }
     }
 
     func tempDir() throws -> URL {
@@ -60,24 +60,25 @@ import WidgetScene
             Issue.record("cannot read back")
             return
         }
-        #expect(b == Array("inside".utf8))
-        #expect({ if case .missing = folder.read("a/b/none.png") { return true } else { return false } }())
+        expectTrue(b == Array("inside".utf8))
+        expectTrue({ if case .missing = folder.read("a/b/none.png") { return true } else { return false } }())
 
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
         try FileManager.default.createSymbolicLink(
             at: root.appendingPathComponent("a/b/l.png"),
             withDestinationURL: outside.appendingPathComponent("x.png"))
         for rel in ["link/x.png", "a/b/l.png"] {
-            #expect({ if case .unreadable = folder.read(rel) { return true } else { return false } }(), "\(rel)")
+            expectTrue({ if case .unreadable = folder.read(rel) { return true } else { return false } }(), "\(rel)")
             #expect(throws: InputError.self) { try folder.write(Array("evil".utf8), to: rel) }
-            #expect(!folder.removeFile(rel))
+            expectTrue(!folder.removeFile(rel))
         }
-        #expect(try Data(contentsOf: outside.appendingPathComponent("x.png")) == Data("outside".utf8))
-        #expect(!folder.removeFile("a/b"))  // a folder is never deleted as a file
-        #expect(!folder.removeFile("../\(outside.lastPathComponent)/x.png"))
-        #expect(folder.removeFile("a/b/x.png"))
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/b").path))  // still holds l.png
-        #expect(folder.walk().links == ["a/b/l.png", "link"])
+        expectTrue(try Data(contentsOf: outside.appendingPathComponent("x.png")) == Data("outside".utf8))
+        expectTrue(!folder.removeFile("a/b"))  // a folder is never deleted as a file
+        expectTrue(!folder.removeFile("../\(outside.lastPathComponent)/x.png"))
+        expectTrue(folder.removeFile("a/b/x.png"))
+        // still holds l.png
+        expectTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/b").path))
+        expectTrue(folder.walk().links == ["a/b/l.png", "link"])
     }
 
     /// The one-step open a golden read tries first (openat2) and the segment walk it falls back to
@@ -106,21 +107,21 @@ import WidgetScene
                 if fd >= 0 { close(fd) }
                 return fd >= 0
             }
-            #expect(opens("a/x.png"), "\(name)")
+            expectTrue(opens("a/x.png"), "\(name)")
             for rel in [
                 "link/x.png", "a/l.png", "../\(outside.lastPathComponent)/x.png",
                 "a/../../\(outside.lastPathComponent)/x.png",
                 outside.appendingPathComponent("x.png").path,
             ] {
-                #expect(!opens(rel), "\(name): \(rel)")
+                expectTrue(!opens(rel), "\(name): \(rel)")
             }
         }
     }
 
     @Test func errorsAreOneLineWhateverTheInput() {
         let e = InputError("bad\nfile", "problem with \u{0} and\r\nlines")
-        #expect(!e.description.contains("\n") && !e.description.contains("\r") && !e.description.contains("\u{0}"))
-        #expect(quoted("a\tb\u{2028}") == "'a\\tb\\u{2028}'")
+        expectTrue(!e.description.contains("\n") && !e.description.contains("\r") && !e.description.contains("\u{0}"))
+        expectTrue(quoted("a\tb\u{2028}") == "'a\\tb\\u{2028}'")
     }
 }
 
@@ -141,8 +142,8 @@ import WidgetScene
     func bandedEncodingIsByteIdenticalToWholeImageEncoding(band: Int) throws {
         let img = ImageFixtures.pattern(width: 37, height: 64)
         let whole = try Self.streamed(img, band: img.height)
-        #expect(try Self.streamed(img, band: band) == whole)
-        #expect(try PNGCodec.decode(whole, name: "sheet.png") == img)
+        expectTrue(try Self.streamed(img, band: band) == whole)
+        expectTrue(try PNGCodec.decode(whole, name: "sheet.png") == img)
     }
 
     @Test func tooFewRowsIsAnErrorNotATrap() throws {
@@ -157,12 +158,12 @@ import WidgetScene
         let fixtures = Array(try FixtureCatalog.filtered("android/small/empty/stones/*").prefix(3))
         let sheet = try ContactSheet.png(fixtures, painter: painter, columns: 2, jobs: 2)
         let decoded = try PNGCodec.decode(sheet.bytes, name: "sheet")
-        #expect(decoded.width == sheet.width && decoded.height == sheet.height)
+        expectTrue(decoded.width == sheet.width && decoded.height == sheet.height)
         let second = painter.render(fixtures[1].makeScene(painter.fonts))
         let cellW = sheet.width / 2 - 8  // (width - gap) / columns
         let y = second.height / 2
         for x in 0..<second.width where second.pixel(x: x, y: y).a == 255 {  // opaque pixels land as drawn
-            #expect(decoded.pixel(x: 16 + cellW + x, y: 16 + y) == second.pixel(x: x, y: y))
+            expectTrue(decoded.pixel(x: 16 + cellW + x, y: 16 + y) == second.pixel(x: x, y: y))
         }
     }
 }

@@ -66,11 +66,11 @@ import WidgetText
         let node = Self.textNode(token: "widget_stone_muted", at: Rect(x: 4, y: top, width: 100, height: 15))
         let bg = Self.kindlingBackground()
         let results = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)
-        #expect(results.count == 1)  // the decorative ember is skipped
+        expectTrue(results.count == 1)  // the decorative ember is skipped
         let r = results[0]
-        #expect(r.passes, "\(r)")
-        #expect(r.ratio < 4.62 && r.ratio >= 4.5)
-        #expect(r.floor == 4.5)
+        expectTrue(r.passes, "\(r)")
+        expectTrue(r.ratio < 4.62 && r.ratio >= 4.5)
+        expectTrue(r.floor == 4.5)
     }
 
     /// The gate catches what no token table sees: the same text moved next to the ember's centre.
@@ -80,25 +80,25 @@ import WidgetText
             at: Rect(x: Self.glyphCentre.x - 2, y: Self.glyphCentre.y + 2, width: 60, height: 15))
         let bg = Self.kindlingBackground()
         let failures = ContrastAudit.renderedFailures(scene: Self.scene([node]), image: bg, background: bg)
-        #expect(failures.count == 1)
+        expectTrue(failures.count == 1)
         let f = failures[0]
-        #expect(f.node == "newDayLine" && f.token == "widget_stone_muted" && f.floor == 4.5)
-        #expect(f.ratio < 4.5)
+        expectTrue(f.node == "newDayLine" && f.token == "widget_stone_muted" && f.floor == 4.5)
+        expectTrue(f.ratio < 4.5)
         // The worst pixel is the one nearest the ember's centre.
         let cx = Int(Self.glyphCentre.x * Self.density)
         let cy = Int(Self.glyphCentre.y * Self.density)
-        #expect(abs(f.worstPixel.x - cx) <= 1 && abs(f.worstPixel.y - (cy + 4)) <= 1, "\(f.worstPixel)")
-        #expect(f.description.contains("newDayLine") && f.description.contains("pixel ("))
+        expectTrue(abs(f.worstPixel.x - cx) <= 1 && abs(f.worstPixel.y - (cy + 4)) <= 1, "\(f.worstPixel)")
+        expectTrue(f.description.contains("newDayLine") && f.description.contains("pixel ("))
     }
 
     @Test func largeTextOwesThreeToOne() {
         let node = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 30), sp: 28)
         let bg = Self.kindlingBackground()
         let r = ContrastAudit.auditRendered(scene: Self.scene([node]), image: bg, background: bg)[0]
-        #expect(r.floor == 3 && r.passes)  // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
+        expectTrue(r.floor == 3 && r.passes)  // #888B90 reads ≈ 3.33 on the bare card: fine as large text…
         let small = Self.textNode(token: "widget_slot_dash", at: Rect(x: 70, y: 60, width: 40, height: 15))
         // …not as 11sp
-        #expect(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)
+        expectTrue(!ContrastAudit.auditRendered(scene: Self.scene([small]), image: bg, background: bg)[0].passes)
     }
 
     @Test func gradientStopsAreEachChecked() {
@@ -114,13 +114,13 @@ import WidgetText
                 stroke: nil))
         let bg = Self.kindlingBackground()
         let r = ContrastAudit.auditRendered(scene: Self.scene([graphic]), image: bg, background: bg)[0]
-        #expect(!r.passes && r.foreground == "#FFE066" && r.floor == 3)
+        expectTrue(!r.passes && r.foreground == "#FFE066" && r.floor == 3)
     }
 
     @Test func withoutForegroundKeepsOnlyDecoration() {
         let s = Self.scene([Self.textNode(token: "widget_ink", at: Rect(x: 0, y: 60, width: 50, height: 15))])
-        #expect(s.withoutForeground().nodes.map(\.name) == ["ember"])
-        #expect(s.withoutForeground().size == s.size)
+        expectTrue(s.withoutForeground().nodes.map(\.name) == ["ember"])
+        expectTrue(s.withoutForeground().size == s.size)
     }
 
     @Test func inkCoverageAndRenderClosure() {
@@ -132,11 +132,11 @@ import WidgetText
             for x in 150..<190 { image.setPixel(x: x, y: y, Self.tokens.color("widget_stone_muted", theme: .light)) }
         }
         let scene = Self.scene([node])
-        #expect(!ContrastAudit.auditRendered(scene: scene, image: image, background: bg)[0].passes)
-        #expect(ContrastAudit.auditRendered(scene: scene, image: image, background: bg, coverage: .ink)[0].passes)
+        expectTrue(!ContrastAudit.auditRendered(scene: scene, image: image, background: bg)[0].passes)
+        expectTrue(ContrastAudit.auditRendered(scene: scene, image: image, background: bg, coverage: .ink)[0].passes)
         // Through a render closure (the painter's stand-in): foreground-free scene → background.
         let results = ContrastAudit.auditRendered(scene: scene) { s in s.nodes.count == 1 ? bg : image }
-        #expect(results.count == 1 && !results[0].passes)
+        expectTrue(results.count == 1 && !results[0].passes)
     }
 
     /// The painter keeps the background while it draws the frame (the decorative prefix copied on
@@ -157,8 +157,8 @@ import WidgetText
             painter.draw(scene.withoutForeground(), into: separate)
             painter.draw(scene, into: frame, keepingBackgroundIn: regions)
             painter.draw(scene, into: plain)
-            #expect(frame.holdsBackground && !plain.holdsBackground)
-            #expect(frame.pixelHash == plain.pixelHash, "\(fixture.key): keeping the background changed the frame")
+            expectTrue(frame.holdsBackground && !plain.holdsBackground)
+            expectTrue(frame.pixelHash == plain.pixelHash, "\(fixture.key): keeping the background changed the frame")
             for r in regions {
                 for y in r.y..<(r.y + r.height) {
                     for x in r.x..<(r.x + r.width) where separate.word(x: x, y: y) != frame.scratch.word(x: x, y: y) {
@@ -174,6 +174,6 @@ import WidgetText
             }
             compared += regions.count
         }
-        #expect(sweep.count > 90 && compared > 500)
+        expectTrue(sweep.count > 90 && compared > 500)
     }
 }

@@ -29,7 +29,7 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func seedExampleLabel() {
         let w = widget(seedHabits)
         for p in Platform.allCases {
-            #expect(
+            expectTrue(
                 composedAccessibilityLabel(
                     w, platform: p, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                     == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not "
@@ -47,8 +47,8 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     ])
     func reactiveSuffixFollowsTheStreak(motif: StreakMotif, extended: Bool, phrase: String) {
         let w = widget(seedHabits, extendedToday: extended, motif: motif.rawValue)
-        #expect(spokenStreakPhrase(w) == phrase)
-        #expect(
+        expectTrue(spokenStreakPhrase(w) == phrase)
+        expectTrue(
             composedAccessibilityLabel(
                 w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false
             )
@@ -58,15 +58,15 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     @Test func habitListIsCappedToTheVisibleWindow() {
         let w = widget(seedHabits + [("Stretch", false), ("Journal", false)])
         let window = Array(w.habits[1...4])
-        #expect(
+        expectTrue(
             spokenHabitList(w, visibleHabits: window)
                 == "Today: Read 20 min done, Meditate not yet, No sugar not yet, Stretch not yet. 2 more habits in the "
                 + "app."
         )
-        #expect(
+        expectTrue(
             spokenHabitList(w, visibleHabits: Array(w.habits.prefix(5))).hasSuffix(
                 "Stretch not yet. 1 more habit in the app."))
-        #expect(spokenHabitList(w, visibleHabits: []) == "Today: 2 of 6 done.")
+        expectTrue(spokenHabitList(w, visibleHabits: []) == "Today: 2 of 6 done.")
     }
 
     @Test func androidAppendsTheLongCoachLineOnlyWhenTheRowShows() {
@@ -75,29 +75,29 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
             coachLineShort: "One more stone")
         let shown = composedAccessibilityLabel(
             w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true)
-        #expect(shown.hasSuffix("No sugar not yet. One more and today's stone is set."))
+        expectTrue(shown.hasSuffix("No sugar not yet. One more and today's stone is set."))
         let shed = composedAccessibilityLabel(
             w, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
-        #expect(shed.hasSuffix("No sugar not yet."))
-        #expect(
+        expectTrue(shed.hasSuffix("No sugar not yet."))
+        expectTrue(
             composedAccessibilityLabel(
                 w, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: true) == shed)
     }
 
     @Test func largeSpeaksTheMotivatorOnlyWhenItIsDrawn() {
         let on = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: true)
-        #expect(
+        expectTrue(
             composedAccessibilityLabel(
                 on, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4. "
                 + "That's today's build. Rest easy."
         )
         let off = widget(seedHabits.map { ($0.0, true) }, extendedToday: false, kindling: false)
-        #expect(
+        expectTrue(
             composedAccessibilityLabel(
                 off, platform: .ios, speaksMotivator: true, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, add today's stone to keep building, longest 21. All done today, 4 of 4.")
-        #expect(
+        expectTrue(
             composedAccessibilityLabel(
                 on, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == composedAccessibilityLabel(
@@ -106,25 +106,25 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
 
     @Test func stateLabels() {
         let first = resolveWidget(snapshot: nil, asOf: date("2026-09-17T09:00:00Z"), timeZone: ny)
-        #expect(
+        expectTrue(
             composedAccessibilityLabel(
                 first, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. Open Objectuve to sync today.")
         let empty = widget([], extendedToday: true)
-        #expect(
+        expectTrue(
             composedAccessibilityLabel(
                 empty, platform: .android, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. Nothing due today. Rest counts too.")
         let newDay = widget(
             seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
-        #expect(newDay.state == .newDay)
-        #expect(
+        expectTrue(newDay.state == .newDay)
+        expectTrue(
             composedAccessibilityLabel(
                 newDay, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. New day. Tap to see today's habits.")
         let stale = widget(seedHabits, extendedToday: true, asOf: "2026-09-18T04:30:00-04:00")
-        #expect(stale.state == .stale)
-        #expect(
+        expectTrue(stale.state == .stale)
+        expectTrue(
             composedAccessibilityLabel(
                 stale, platform: .ios, speaksMotivator: false, visibleHabits: nil, showsCoachLine: false)
                 == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, "
@@ -147,34 +147,34 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         extendedToday: Bool?, title: String, subtitle: String, motivator: String, line3: String
     ) {
         let w = widget([("A", true), ("B", true)], extendedToday: extendedToday, kindling: true)
-        #expect(w.state == .allDone)
+        expectTrue(w.state == .allDone)
         for p in Platform.allCases {
-            #expect(stateTitleText(w, platform: p) == title)
-            #expect(stateSubtitleText(w, platform: p) == subtitle)
+            expectTrue(stateTitleText(w, platform: p) == title)
+            expectTrue(stateSubtitleText(w, platform: p) == subtitle)
         }
-        #expect(shownLargeMotivatorText(w, platform: .ios) == motivator)
+        expectTrue(shownLargeMotivatorText(w, platform: .ios) == motivator)
         // Android's Large still reads the no-data branch as confirmed (seed 000 Fail-closed behavior, OBJ-3316 open).
-        #expect(
+        expectTrue(
             shownLargeMotivatorText(w, platform: .android)
                 == (extendedToday == nil ? "Today's stone laid. Rest easy." : motivator))
-        #expect(
+        expectTrue(
             accessoryRectangularLines(w)
                 == AccessoryLines(line1: "12-day streak", line2: "All done today", line3: line3))
     }
 
     @Test func legacyAllDoneHasThePlainTitleOnly() {
         let w = widget([("A", true)], extendedToday: true, kindling: false)
-        #expect(stateTitleText(w, platform: .android) == "All done today")
-        #expect(stateSubtitleText(w, platform: .android) == nil)
-        #expect(shownLargeMotivatorText(w, platform: .android) == nil)
+        expectTrue(stateTitleText(w, platform: .android) == "All done today")
+        expectTrue(stateSubtitleText(w, platform: .android) == nil)
+        expectTrue(shownLargeMotivatorText(w, platform: .android) == nil)
     }
 
     @Test func failClosedCopyIgnoresTheMotif() {
         let w = widget([("A", true)], extendedToday: nil, motif: "waves", kindling: true)
-        #expect(w.glyph == StreakGlyph(motif: .flame, tone: .plain, isClassicFlame: true))
-        #expect(reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive) == nil)
-        #expect(stateSubtitleText(w, platform: .android) == "That's the day. Rest easy.")
-        #expect(accessoryStreakSymbol(w).sfName == "flame")
+        expectTrue(w.glyph == StreakGlyph(motif: .flame, tone: .plain, isClassicFlame: true))
+        expectTrue(reactiveCaptionText(platform: .ios, motif: w.motif, reactive: w.reactive) == nil)
+        expectTrue(stateSubtitleText(w, platform: .android) == "That's the day. Rest easy.")
+        expectTrue(accessoryStreakSymbol(w).sfName == "flame")
     }
 
     // MARK: Coach line
@@ -183,89 +183,89 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
         let w = widget(
             seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.",
             coachLineShort: "One more stone")
-        #expect(coachLineText(w, platform: .ios) == "One more and today's stone is set.")
-        #expect(coachLineText(w, platform: .android) == "One more and today's stone is set.")
-        #expect(coachLineShortText(w, platform: .android) == "One more stone")
-        #expect(coachLineShortText(w, platform: .ios) == nil)
+        expectTrue(coachLineText(w, platform: .ios) == "One more and today's stone is set.")
+        expectTrue(coachLineText(w, platform: .android) == "One more and today's stone is set.")
+        expectTrue(coachLineShortText(w, platform: .android) == "One more stone")
+        expectTrue(coachLineShortText(w, platform: .ios) == nil)
         let stale = widget(
             seedHabits, extendedToday: false, kindling: true, coachLine: "x", asOf: "2026-09-18T04:30:00-04:00")
-        #expect(coachLineText(stale, platform: .ios) == nil && coachLineText(stale, platform: .android) == nil)
+        expectTrue(coachLineText(stale, platform: .ios) == nil && coachLineText(stale, platform: .android) == nil)
     }
 
     @Test func absentCoachLineFallsBackOnIOSAndHidesOnAndroid() {
         let w = widget(seedHabits, extendedToday: true, motif: "mountain", kindling: true)
-        #expect(coachLineText(w, platform: .ios) == "Today's step up")
-        #expect(coachLineText(w, platform: .android) == nil)
-        #expect(coachLineShortText(w, platform: .android) == nil)
+        expectTrue(coachLineText(w, platform: .ios) == "Today's step up")
+        expectTrue(coachLineText(w, platform: .android) == nil)
+        expectTrue(coachLineShortText(w, platform: .android) == nil)
         let baseline = widget(seedHabits, extendedToday: nil, kindling: true)
-        #expect(coachLineText(baseline, platform: .ios) == nil)  // baseline has no caption to fall back to
+        expectTrue(coachLineText(baseline, platform: .ios) == nil)  // baseline has no caption to fall back to
     }
 
     @Test func shortCoachLineFallsBackToTheLongOne() {
         let w = widget(
             seedHabits, extendedToday: false, kindling: true, coachLine: "One more and today's stone is set.")
-        #expect(coachLineShortText(w, platform: .android) == "One more and today's stone is set.")
+        expectTrue(coachLineShortText(w, platform: .android) == "One more and today's stone is set.")
     }
 
     @Test func coachRowNeedsKindling() {
         let w = widget(seedHabits, extendedToday: false, kindling: false, coachLine: "x")
-        #expect(coachLineText(w, platform: .android) == nil && coachLineText(w, platform: .ios) == nil)
+        expectTrue(coachLineText(w, platform: .android) == nil && coachLineText(w, platform: .ios) == nil)
     }
 
     // MARK: accessories and small pieces
 
     @Test func inlineAccessory() {
         let w = widget(seedHabits, extendedToday: true)
-        #expect(inlineAccessoryText(w) == "12 · 2 of 4 · Meditate left")
-        #expect(inlineAccessorySymbol(w).sfName == "square.stack.3d.up.fill")
-        #expect(inlineAccessoryText(widget([("A", true)], extendedToday: true)) == "12 · All done today")
-        #expect(inlineAccessorySymbol(widget([("A", true)], extendedToday: true)).sfName == "checkmark")
-        #expect(inlineAccessoryText(widget([])) == "12 · Nothing due today")
-        #expect(inlineAccessorySymbol(widget([])).sfName == "moon")
+        expectTrue(inlineAccessoryText(w) == "12 · 2 of 4 · Meditate left")
+        expectTrue(inlineAccessorySymbol(w).sfName == "square.stack.3d.up.fill")
+        expectTrue(inlineAccessoryText(widget([("A", true)], extendedToday: true)) == "12 · All done today")
+        expectTrue(inlineAccessorySymbol(widget([("A", true)], extendedToday: true)).sfName == "checkmark")
+        expectTrue(inlineAccessoryText(widget([])) == "12 · Nothing due today")
+        expectTrue(inlineAccessorySymbol(widget([])).sfName == "moon")
         let stale = widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00")
         // Stale is Default content + its age (seed 000 State catalog): the count where it fits, the age always.
-        #expect(inlineAccessoryText(stale) == "12 · 2 of 4 · last synced 20h ago")
-        #expect(staleFooterText(stale) == "Today · last synced 20h ago")
-        #expect(inlineAccessorySymbol(stale).sfName == "arrow.clockwise")
+        expectTrue(inlineAccessoryText(stale) == "12 · 2 of 4 · last synced 20h ago")
+        expectTrue(staleFooterText(stale) == "Today · last synced 20h ago")
+        expectTrue(inlineAccessorySymbol(stale).sfName == "arrow.clockwise")
         let newDay = widget(
             seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
-        #expect(inlineAccessoryText(newDay) == "12 · New day — tap to see today's habits")
-        #expect(inlineAccessorySymbol(newDay).sfName == "sunrise")
-        #expect(accessoryStreakSymbol(newDay).sfName == "square.stack.3d.up")  // forced not-yet: outline
+        expectTrue(inlineAccessoryText(newDay) == "12 · New day — tap to see today's habits")
+        expectTrue(inlineAccessorySymbol(newDay).sfName == "sunrise")
+        expectTrue(accessoryStreakSymbol(newDay).sfName == "square.stack.3d.up")  // forced not-yet: outline
     }
 
     @Test func rectangularLinesPerState() {
-        #expect(
+        expectTrue(
             accessoryRectangularLines(widget(seedHabits, extendedToday: false))
                 == AccessoryLines(line1: "12-day streak", line2: "2 of 4 done", line3: "Next: Meditate"))
-        #expect(
+        expectTrue(
             accessoryRectangularLines(widget([]))
                 == AccessoryLines(line1: "12-day streak", line2: "Nothing due today", line3: "Rest counts too."))
-        #expect(
+        expectTrue(
             accessoryRectangularLines(widget(seedHabits, asOf: "2026-09-18T04:30:00-04:00"))
                 == AccessoryLines(line1: "12-day streak", line2: "2 of 4 done", line3: "Today · last synced 20h ago"))
     }
 
     @Test func stateLinesAndCTA() {
         let progress = widget(seedHabits, extendedToday: false, motif: "flame", kindling: true)
-        #expect(smallCTAText(progress) == "Feed today's fire")
-        #expect(progressText(progress) == "2 of 4 done")
-        #expect(stateTitleText(progress, platform: .ios) == nil)
-        #expect(smallCTAText(widget(seedHabits, kindling: false)) == nil)
+        expectTrue(smallCTAText(progress) == "Feed today's fire")
+        expectTrue(progressText(progress) == "2 of 4 done")
+        expectTrue(stateTitleText(progress, platform: .ios) == nil)
+        expectTrue(smallCTAText(widget(seedHabits, kindling: false)) == nil)
         let stale = widget(seedHabits, kindling: true, asOf: "2026-09-18T04:30:00-04:00")
-        #expect(smallCTAText(stale) == nil)  // a stale surface never invites a check-off
-        #expect(staleFooterText(stale) == "Today · last synced 20h ago")
-        #expect(progressText(stale) == "2 of 4 done")
+        expectTrue(smallCTAText(stale) == nil)  // a stale surface never invites a check-off
+        expectTrue(staleFooterText(stale) == "Today · last synced 20h ago")
+        expectTrue(progressText(stale) == "2 of 4 done")
         let empty = widget([])
-        #expect(stateTitleText(empty, platform: .android) == "Nothing due today")
-        #expect(stateSubtitleText(empty, platform: .android) == "Rest counts too.")
+        expectTrue(stateTitleText(empty, platform: .android) == "Nothing due today")
+        expectTrue(stateSubtitleText(empty, platform: .android) == "Rest counts too.")
         let newDay = widget(
             seedHabits, extendedToday: true, asOf: "2026-09-18T07:00:00-04:00", syncedAt: "2026-09-17T22:00:00-04:00")
-        #expect(stateTitleText(newDay, platform: .ios) == "New day — tap to see today's habits")
-        #expect(stateTitleText(newDay, platform: .android) == "New day")
-        #expect(progressText(newDay) == nil)  // habit rows and pips are absent, not greyed
+        expectTrue(stateTitleText(newDay, platform: .ios) == "New day — tap to see today's habits")
+        expectTrue(stateTitleText(newDay, platform: .android) == "New day")
+        expectTrue(progressText(newDay) == nil)  // habit rows and pips are absent, not greyed
         let first = resolveWidget(snapshot: nil, asOf: date("2026-09-17T09:00:00Z"), timeZone: ny)
-        #expect(stateTitleText(first, platform: .ios) == "Open Objectuve to sync today")
+        expectTrue(stateTitleText(first, platform: .ios) == "Open Objectuve to sync today")
     }
 
     /// Every motif-table string a resolved widget can show is in the catalogue (one source).
@@ -285,9 +285,11 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
                                 for s in [c.caption, c.title, c.subtitle, c.smallCTA, c.largeMotivator, c.coachLine]
                                     .compactMap({ $0 })
                                 {
-                                    #expect(texts.contains(s), "'\(s)' is not in the catalogue")
+                                    expectTrue(texts.contains(s), "'\(s)' is not in the catalogue")
                                 }
-                                if w.state == .allDone, let l3 = c.accessoryLines?.line3 { #expect(texts.contains(l3)) }
+                                if w.state == .allDone, let l3 = c.accessoryLines?.line3 {
+                                    expectTrue(texts.contains(l3))
+                                }
                             }
                         }
                     }
@@ -301,30 +303,30 @@ private let seedHabits = [("Morning run", true), ("Read 20 min", true), ("Medita
     /// Seed 001 §4's accessory utterance, byte for byte: no "longest N", the cue after an em dash.
     @Test func accessoryLabelIsTheSeedsUtterance() {
         let w = widget([("A", true), ("B", true), ("C", true)], extendedToday: false)
-        #expect(
+        expectTrue(
             accessoryAccessibilityLabel(w)
                 == "Objectuve. 12 day streak — add today's stone to keep building. All done today, 3 of 3.")
-        #expect(!accessoryAccessibilityLabel(widget(seedHabits, extendedToday: true)).contains("longest"))
-        #expect(accessoryAccessibilityLabel(widget(seedHabits)) == "Objectuve. 12 day streak. Today: 2 of 4 done.")
+        expectTrue(!accessoryAccessibilityLabel(widget(seedHabits, extendedToday: true)).contains("longest"))
+        expectTrue(accessoryAccessibilityLabel(widget(seedHabits)) == "Objectuve. 12 day streak. Today: 2 of 4 done.")
     }
 
     /// The iOS accessories draw the iOS table's NEW_DAY sentence, never Android's "New day".
     @Test func iosAccessoriesDrawTheFullNewDaySentence() {
         let w = widget(
             seedHabits, extendedToday: true, asOf: "2026-09-18T08:00:00-04:00", syncedAt: "2026-09-17T23:30:00-04:00")
-        #expect(w.state == .newDay)
-        #expect(accessoryRectangularLines(w).line2 == "New day — tap to see today's habits")
-        #expect(inlineAccessoryText(w) == "12 · New day — tap to see today's habits")
+        expectTrue(w.state == .newDay)
+        expectTrue(accessoryRectangularLines(w).line2 == "New day — tap to see today's habits")
+        expectTrue(inlineAccessoryText(w) == "12 · New day — tap to see today's habits")
     }
 
     /// Android Small's label keeps "12 days" (Width budget) and "N of M done" (Structural floor).
     @Test func androidSmallLabelKeepsDaysAndTheCount() {
         let w = widget(seedHabits, extendedToday: false)
-        #expect(
+        expectTrue(
             androidSmallAccessibilityLabel(w)
                 == "Objectuve. 12 days, add today's stone to keep building, longest 21. Today: 2 of 4 done.")
         let stale = widget(seedHabits, asOf: "2026-09-18T09:00:00-04:00")
-        #expect(
+        expectTrue(
             stale.state == .stale
                 && androidSmallAccessibilityLabel(stale).hasSuffix("Today: 2 of 4 done. Last synced 25 hours ago."))
     }

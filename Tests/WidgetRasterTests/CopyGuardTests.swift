@@ -14,10 +14,10 @@ import WidgetModel
     @Test func motifsNeverShareAString() {
         let perMotif = catalogue.filter { $0.motif != nil }
         let groups = Dictionary(grouping: perMotif) { "\($0.site)/\($0.platform)/\($0.branch)" }
-        #expect(!groups.isEmpty)
+        expectTrue(!groups.isEmpty)
         for (key, rows) in groups {
-            #expect(rows.count == StreakMotif.allCases.count, "\(key) is missing a motif")
-            #expect(Set(rows.map(\.text)).count == rows.count, "\(key) repeats a string across motifs")
+            expectTrue(rows.count == StreakMotif.allCases.count, "\(key) is missing a motif")
+            expectTrue(Set(rows.map(\.text)).count == rows.count, "\(key) repeats a string across motifs")
         }
     }
 
@@ -35,7 +35,7 @@ import WidgetModel
         }
         // Android's Large motivator has no baseline line: it reads as confirmed (OBJ-3316, open).
         expected.formUnion(["ios/largeMotivator/allDoneBaseline", "ios/accessoryLine3/baseline"])
-        #expect(neutral == expected)
+        expectTrue(neutral == expected)
     }
 
     /// (b) The branches of one motif differ at every site — the half that catches the
@@ -52,7 +52,7 @@ import WidgetModel
                     for (i, a) in mine.enumerated() {
                         for b in mine[(i + 1)...] where a.text == b.text {
                             let pair = "\(site.rawValue):\([a.branch, b.branch].sorted(by: >).joined(separator: "+"))"
-                            #expect(
+                            expectTrue(
                                 allowed.contains(pair),
                                 "\(p) \(m): \(site) branches \(a.branch) and \(b.branch) both say '\(a.text)'")
                         }
@@ -68,10 +68,10 @@ import WidgetModel
         let rows = catalogue.filter(\.isPendingOrBaselineAllDone)
         // per platform: B4 pending 5 + baseline 1 (iOS only: Android's reads as confirmed, OBJ-3316),
         // title pending 1 + baseline 1, subtitle 5 + 1; iOS line3 5 + 1
-        #expect(rows.count == 2 * (5 + 2 + 6) + 1 + 6)
+        expectTrue(rows.count == 2 * (5 + 2 + 6) + 1 + 6)
         for r in rows {
             let words = Set(r.text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init))
-            #expect(words.isDisjoint(with: participles), "\(r.site) \(r.branch): '\(r.text)'")
+            expectTrue(words.isDisjoint(with: participles), "\(r.site) \(r.branch): '\(r.text)'")
         }
     }
 
@@ -79,20 +79,20 @@ import WidgetModel
     @Test func confirmedLine3CarriesTheParticiple() {
         for m in StreakMotif.allCases {
             let words = accessoryAllDoneLine3(motif: m, branch: .confirmed).split(separator: " ").map(String.init)
-            #expect(["laid", "fed", "out", "up", "in"].contains(words.last!))
+            expectTrue(["laid", "fed", "out", "up", "in"].contains(words.last!))
         }
     }
 
     /// line3 is one tail-truncated line: ≤ 16 characters, every branch.
     @Test func everyLine3FitsSixteenCharacters() {
         let rows = catalogue.filter { $0.site == .accessoryLine3 }
-        #expect(rows.count == 11)
-        for r in rows { #expect(r.text.count <= 16, "'\(r.text)' is \(r.text.count) characters") }
+        expectTrue(rows.count == 11)
+        for r in rows { expectTrue(r.text.count <= 16, "'\(r.text)' is \(r.text.count) characters") }
     }
 
     /// The Large motivator wraps to at most two lines: the longest shipped string is 49 characters.
     @Test func motivatorsStayWithinTheShippedLength() {
-        for r in catalogue where r.site == .largeMotivator { #expect(r.text.count <= 49, "'\(r.text)'") }
+        for r in catalogue where r.site == .largeMotivator { expectTrue(r.text.count <= 49, "'\(r.text)'") }
     }
 
     @Test func noLossAversionEmptyPraiseExclamationOrCurlyApostrophe() {
@@ -102,37 +102,37 @@ import WidgetModel
         ]
         for r in catalogue {
             let lower = r.text.lowercased()
-            for phrase in rejected { #expect(!lower.contains(phrase), "\(r.site) \(r.branch): '\(r.text)'") }
-            #expect(!r.text.contains("!"), "\(r.site) \(r.branch): '\(r.text)'")
-            #expect(!r.text.unicodeScalars.contains("\u{2019}"), "\(r.site) \(r.branch): curly apostrophe")
-            #expect(!r.text.unicodeScalars.contains("\u{2018}"), "\(r.site) \(r.branch): curly quote")
-            #expect(r.text == r.text.trimmingCharacters(in: .whitespaces) && !r.text.isEmpty)
+            for phrase in rejected { expectTrue(!lower.contains(phrase), "\(r.site) \(r.branch): '\(r.text)'") }
+            expectTrue(!r.text.contains("!"), "\(r.site) \(r.branch): '\(r.text)'")
+            expectTrue(!r.text.unicodeScalars.contains("\u{2019}"), "\(r.site) \(r.branch): curly apostrophe")
+            expectTrue(!r.text.unicodeScalars.contains("\u{2018}"), "\(r.site) \(r.branch): curly quote")
+            expectTrue(r.text == r.text.trimmingCharacters(in: .whitespaces) && !r.text.isEmpty)
         }
     }
 
     /// Em dashes are U+2014, never a hyphen pair or an en dash.
     @Test func dashesAreEmDashes() {
         for r in catalogue {
-            #expect(
+            expectTrue(
                 !r.text.contains(" - ") && !r.text.contains("--") && !r.text.unicodeScalars.contains("\u{2013}"),
                 "'\(r.text)'")
         }
-        #expect(fixedText(.newDayVisual, platform: .ios).unicodeScalars.contains("\u{2014}"))
+        expectTrue(fixedText(.newDayVisual, platform: .ios).unicodeScalars.contains("\u{2014}"))
     }
 
     @Test func catalogueCoversEveryTableOnEveryPlatform() {
-        #expect(copyCatalogue(platform: .android).allSatisfy { $0.platform == .android })
-        #expect(!copyCatalogue(platform: .android).contains { $0.site == .accessoryLine3 })
-        #expect(copyCatalogue(platform: .ios).count + copyCatalogue(platform: .android).count == catalogue.count)
+        expectTrue(copyCatalogue(platform: .android).allSatisfy { $0.platform == .android })
+        expectTrue(!copyCatalogue(platform: .android).contains { $0.site == .accessoryLine3 })
+        expectTrue(copyCatalogue(platform: .ios).count + copyCatalogue(platform: .android).count == catalogue.count)
         for p in Platform.allCases {
             let rows = copyCatalogue(platform: p)
-            #expect(rows.filter { $0.site == .reactiveCaption }.count == 10)
-            #expect(rows.filter { $0.site == .accessibilitySuffix }.count == 10)
+            expectTrue(rows.filter { $0.site == .reactiveCaption }.count == 10)
+            expectTrue(rows.filter { $0.site == .accessibilitySuffix }.count == 10)
             // Seven motif branches × 5 motifs, and iOS's motif-neutral baseline (Android draws none).
-            #expect(rows.filter { $0.site == .largeMotivator }.count == 7 * 5 + (p == .ios ? 1 : 0))
-            #expect(rows.filter { $0.site == .smallCTA }.count == 5)
-            #expect(rows.filter { $0.site == .line }.count == FixedLine.allCases.count)
-            #expect(
+            expectTrue(rows.filter { $0.site == .largeMotivator }.count == 7 * 5 + (p == .ios ? 1 : 0))
+            expectTrue(rows.filter { $0.site == .smallCTA }.count == 5)
+            expectTrue(rows.filter { $0.site == .line }.count == FixedLine.allCases.count)
+            expectTrue(
                 rows.filter { $0.site == .template }.count
                     == CopyTemplate.allCases.filter { $0.platforms.contains(p) }.count)
         }
@@ -140,6 +140,6 @@ import WidgetModel
 
     @Test func catalogueRoundTripsAsJSON() throws {
         let data = try JSONEncoder().encode(catalogue)
-        #expect(try JSONDecoder().decode([CopyEntry].self, from: data) == catalogue)
+        expectTrue(try JSONDecoder().decode([CopyEntry].self, from: data) == catalogue)
     }
 }

@@ -21,7 +21,7 @@ import WidgetModel
         (.ios, .waves, .notYet, "Add today's wave"),
     ])
     func reactiveCaptions(platform: Platform, motif: StreakMotif, branch: CaptionBranch, text: String) {
-        #expect(reactiveCaption(platform: platform, motif: motif, branch: branch) == text)
+        expectTrue(reactiveCaption(platform: platform, motif: motif, branch: branch) == text)
     }
 
     @Test(arguments: [
@@ -73,7 +73,7 @@ import WidgetModel
         (.newDay, .waves, "Make today's wave when you're ready."),
     ])
     func largeMotivator(branch: MotivatorBranch, motif: StreakMotif, text: String) {
-        #expect(largeMotivatorText(branch: branch, motif: motif) == text)
+        expectTrue(largeMotivatorText(branch: branch, motif: motif) == text)
     }
 
     @Test(arguments: [
@@ -92,8 +92,8 @@ import WidgetModel
     func largeMotivatorBranchSelection(
         state: WidgetState, reactive: ReactiveTreatment?, done: Int, due: Int, expected: MotivatorBranch?
     ) {
-        #expect(largeMotivatorBranch(state: state, reactive: reactive, doneCount: done, dueCount: due) == expected)
-        #expect(
+        expectTrue(largeMotivatorBranch(state: state, reactive: reactive, doneCount: done, dueCount: due) == expected)
+        expectTrue(
             largeMotivatorText(state: state, motif: .stones, reactive: reactive, doneCount: done, dueCount: due)
                 == expected.map { largeMotivatorText(branch: $0, motif: .stones) })
     }
@@ -109,7 +109,7 @@ import WidgetModel
         (.mountain, .baseline, "That's the day"), (.waves, .baseline, "That's the day"),
     ])
     func accessoryLine3(motif: StreakMotif, branch: AllDoneBranch, text: String) {
-        #expect(accessoryAllDoneLine3(motif: motif, branch: branch) == text)
+        expectTrue(accessoryAllDoneLine3(motif: motif, branch: branch) == text)
     }
 
     @Test(arguments: [
@@ -125,14 +125,14 @@ import WidgetModel
         (.waves, .baseline, "That's the day. Rest easy."),
     ])
     func allDoneSubtitle(motif: StreakMotif, branch: AllDoneBranch, text: String) {
-        #expect(allDoneKindlingSubtitle(motif: motif, branch: branch) == text)
+        expectTrue(allDoneKindlingSubtitle(motif: motif, branch: branch) == text)
     }
 
     /// Seed 001 §1 names the superseded Table A cells; none may come back.
     @Test func supersededTableAIsNotUsed() {
         let all = copyCatalogue().map(\.text)
         for withdrawn in ["Sprout's taller. Rest easy.", "Climb's higher. Rest easy.", "Tide's fuller. Rest easy."] {
-            #expect(!all.contains(withdrawn))
+            expectTrue(!all.contains(withdrawn))
         }
     }
 
@@ -145,7 +145,7 @@ import WidgetModel
         (.mountain, .baseline, "All done today"),
     ])
     func allDoneTitle(motif: StreakMotif, branch: AllDoneBranch, text: String) {
-        #expect(allDoneKindlingTitle(motif: motif, branch: branch) == text)
+        expectTrue(allDoneKindlingTitle(motif: motif, branch: branch) == text)
     }
 
     @Test(arguments: [
@@ -153,7 +153,7 @@ import WidgetModel
         (nil, .baseline),
     ])
     func allDoneBranchIsThreeWay(reactive: ReactiveTreatment?, expected: AllDoneBranch) {
-        #expect(allDoneBranch(reactive) == expected)
+        expectTrue(allDoneBranch(reactive) == expected)
     }
 
     @Test(arguments: [
@@ -161,7 +161,7 @@ import WidgetModel
         (.mountain, "Take today's step"), (.waves, "Make today's wave"),
     ])
     func smallCTA(motif: StreakMotif, text: String) {
-        #expect(smallCTAText(motif: motif) == text)
+        expectTrue(smallCTAText(motif: motif) == text)
     }
 
     @Test(arguments: [
@@ -174,7 +174,7 @@ import WidgetModel
         (.waves, .notYet, "add today's wave to keep the tide rolling"),
     ])
     func accessibilitySuffix(motif: StreakMotif, branch: CaptionBranch, text: String) {
-        #expect(reactiveAccessibilitySuffix(motif: motif, branch: branch) == text)
+        expectTrue(reactiveAccessibilitySuffix(motif: motif, branch: branch) == text)
     }
 
     @Test(arguments: [
@@ -188,35 +188,35 @@ import WidgetModel
         (.daysLabel, .android, "days"), (.dayStreakLabel, .android, "DAY STREAK"),
     ])
     func fixedLines(line: FixedLine, platform: Platform, text: String) {
-        #expect(fixedText(line, platform: platform) == text)
+        expectTrue(fixedText(line, platform: platform) == text)
     }
 
     /// The seeds give only "days"; a 1-day streak reads "1 day" on both platforms (README).
     @Test func aOneDayStreakIsSingular() {
         for p in [Platform.android, .ios] {
-            #expect(daysLabelText(streak: 1, platform: p) == "day")
-            for n in [0, 2, 12, 99999] { #expect(daysLabelText(streak: n, platform: p) == "days") }
+            expectTrue(daysLabelText(streak: 1, platform: p) == "day")
+            for n in [0, 2, 12, 99999] { expectTrue(daysLabelText(streak: n, platform: p) == "days") }
         }
     }
 
     @Test func parametricLines() {
-        #expect(progressText(doneCount: 0, dueCount: 4) == "0 of 4 done")
-        #expect(compactProgressText(doneCount: 0, dueCount: 4) == "0/4")
-        #expect(staleFooterText(hoursSinceSync: 20) == "Today · last synced 20h ago")
-        #expect(longestLabelText(longestStreak: 21) == "Longest 21")
-        #expect(largeHeaderLabelText(longestStreak: 21) == "DAY STREAK · LONGEST 21")
-        #expect(largeOverflowText(state: .defaultProgress, hiddenCount: 2) == "+2 more in the app")
-        #expect(largeOverflowText(state: .allDone, hiddenCount: 3) == "+3 more done")
-        #expect(largeOverflowText(state: .defaultProgress, hiddenCount: 0) == nil)
+        expectTrue(progressText(doneCount: 0, dueCount: 4) == "0 of 4 done")
+        expectTrue(compactProgressText(doneCount: 0, dueCount: 4) == "0/4")
+        expectTrue(staleFooterText(hoursSinceSync: 20) == "Today · last synced 20h ago")
+        expectTrue(longestLabelText(longestStreak: 21) == "Longest 21")
+        expectTrue(largeHeaderLabelText(longestStreak: 21) == "DAY STREAK · LONGEST 21")
+        expectTrue(largeOverflowText(state: .defaultProgress, hiddenCount: 2) == "+2 more in the app")
+        expectTrue(largeOverflowText(state: .allDone, hiddenCount: 3) == "+3 more done")
+        expectTrue(largeOverflowText(state: .defaultProgress, hiddenCount: 0) == nil)
     }
 
     @Test func templateFillInsertsTitlesVerbatim() {
-        #expect(CopyTemplate.inlineHabitLeft.fill(["title": "Read {chapter} 2"]) == "Read {chapter} 2 left")
+        expectTrue(CopyTemplate.inlineHabitLeft.fill(["title": "Read {chapter} 2"]) == "Read {chapter} 2 left")
         // Keys in sorted order, one pass each: a value inserted for an earlier key is filled by a later
         // one (as ever), never by its own; multi-byte text passes through whole.
-        #expect(CopyTemplate.progress.fill(["done": "{due}é", "due": "4"]) == "4é of 4 done")
-        #expect(CopyTemplate.progress.fill(["done": "日本{done}", "due": "{{due}}"]) == "日本{done} of {{due}} done")
-        #expect(CopyTemplate.inlineHabitLeft.fill(["title": "{", "unused": "x"]) == "{ left")
+        expectTrue(CopyTemplate.progress.fill(["done": "{due}é", "due": "4"]) == "4é of 4 done")
+        expectTrue(CopyTemplate.progress.fill(["done": "日本{done}", "due": "{{due}}"]) == "日本{done} of {{due}} done")
+        expectTrue(CopyTemplate.inlineHabitLeft.fill(["title": "{", "unused": "x"]) == "{ left")
     }
 
     @Test(arguments: [
@@ -226,6 +226,6 @@ import WidgetModel
         (.waves, true, "water.waves"), (.waves, false, "water.waves"),  // no fill variant: the known gap
     ])
     func metaphorSymbols(motif: StreakMotif, filled: Bool, name: String) {
-        #expect(metaphorSymbol(motif: motif, filled: filled).sfName == name)
+        expectTrue(metaphorSymbol(motif: motif, filled: filled).sfName == name)
     }
 }

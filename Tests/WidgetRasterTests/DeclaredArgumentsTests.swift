@@ -27,9 +27,9 @@ import Testing
     /// The table is the declarations, in the order written; the group's section after the struct's own.
     @Test func theTableIsTheDeclarations() {
         let t = Example.table
-        #expect(t.sections.map(\.title) == [nil, "tokens:"])
-        #expect(t.all.map(\.name) == ["count", "json", "fruit", "from", "name", "res"])
-        #expect(t.help.contains("  --count N          how many (1…9; default 3)"), "\(t.help)")
+        expectTrue(t.sections.map(\.title) == [nil, "tokens:"])
+        expectTrue(t.all.map(\.name) == ["count", "json", "fruit", "from", "name", "res"])
+        expectTrue(t.help.contains("  --count N          how many (1…9; default 3)"), "\(t.help)")
     }
 
     /// The property's type picks the read: a default, a switch, an enum word, every value, a required value.
@@ -37,9 +37,9 @@ import Testing
         let e = try Example.parse([
             "--json", "--fruit", "APPLE", "--from", "a", "--from", "b", "--name", "x", "--res", "r",
         ])
-        #expect(
+        expectTrue(
             e.count == 3 && e.json && e.fruit == .apple && e.from == ["a", "b"] && e.name == "x" && e.tokens.res == "r")
-        #expect(e.$count == Example.table.spec("count"))
+        expectTrue(e.$count == Example.table.spec("count"))
         #expect { try Example.parse(["--count", "12", "--name", "x"]) } throws: {
             "\($0)" == "--count: 12 is outside 1…9"
         }
@@ -49,10 +49,10 @@ import Testing
     /// `render --json`'s help lists every kind a check reports on a render, from the registry.
     @Test func renderJSONHelpListsEveryRenderKind() {
         let kinds = CheckRegistry.checks.filter { $0.stages.contains(.render) }.map(\.kind.rawValue)
-        #expect(kinds.contains("lost-meaning"))
+        expectTrue(kinds.contains("lost-meaning"))
         let help = RenderCommand.help.replacingOccurrences(of: "\n", with: " ")
-        for k in kinds { #expect(help.contains(k), "render --help lacks \(k)") }
-        for c in FindingClass.allCases { #expect(help.contains(c.rawValue), "render --help lacks \(c.rawValue)") }
+        for k in kinds { expectTrue(help.contains(k), "render --help lacks \(k)") }
+        for c in FindingClass.allCases { expectTrue(help.contains(c.rawValue), "render --help lacks \(c.rawValue)") }
     }
 
     /// Every option that names a path a command writes is declared as an output, so OutputGuard
@@ -62,7 +62,7 @@ import Testing
             for spec in cmd.options.all
             where ["output", "html", "junit"].contains(spec.name) || (spec.name == "report" && spec.valueName == "DIR")
             {
-                #expect(spec.output != nil, "\(cmd.name) --\(spec.name) is not declared as an output")
+                expectTrue(spec.output != nil, "\(cmd.name) --\(spec.name) is not declared as an output")
             }
         }
     }
@@ -80,6 +80,6 @@ import Testing
         let dir = try PrivateFolder.make("evidence-declared")
         defer { dir.remove() }
         let r = try HostileCaseTests.evidence(args + ["--root", PackagePaths.root.path], in: dir.url)
-        #expect(r.code == 2 && r.err == line + "\n", "\(args): \(r.err)")
+        expectTrue(r.code == 2 && r.err == line + "\n", "\(args): \(r.err)")
     }
 }

@@ -44,17 +44,17 @@ import WidgetText
             for n in f.makeScene(fonts).nodes { if case .text = n.content { kinds.insert(n.element.kind) } }
         }
         for kind in kinds {
-            #expect(kind.truncation != nil, "no truncation rule for \(kind.rawValue)")
+            expectTrue(kind.truncation != nil, "no truncation rule for \(kind.rawValue)")
         }
-        #expect(ElementKind.habitTitle.truncation?.policy == .mayEllipsize)
-        #expect(ElementKind.coachLine.truncation?.policy == .mayEllipsize)
+        expectTrue(ElementKind.habitTitle.truncation?.policy == .mayEllipsize)
+        expectTrue(ElementKind.coachLine.truncation?.policy == .mayEllipsize)
         for k: ElementKind in [
             .staleFooter, .caption, .statusTitle, .statusSubtitle, .progress, .overflowLine, .checkOffLabel,
             .newDayLine, .motivator,
         ] {
-            #expect(k.truncation?.policy == .mustNotTruncate, "\(k.rawValue)")
+            expectTrue(k.truncation?.policy == .mustNotTruncate, "\(k.rawValue)")
         }
-        #expect(TruncationRule.unlisted.policy == .mustNotTruncate)
+        expectTrue(TruncationRule.unlisted.policy == .mustNotTruncate)
     }
 
     /// A must-not-truncate text moved to a width where it cannot fit fails the gate as `truncated`,
@@ -77,17 +77,17 @@ import WidgetText
         o.checks = [TruncationCheck.gateCheck]
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         let f = try #require(v.failures.first)
-        #expect(f.kind == .truncated && f.key == key && f.node == "caption")
-        #expect(f.detail.contains("caption drew \"Ad"), "\(f.detail)")
-        #expect(v.summaryLine == "0 passed, 1 failed")
+        expectTrue(f.kind == .truncated && f.key == key && f.node == "caption")
+        expectTrue(f.detail.contains("caption drew \"Ad"), "\(f.detail)")
+        expectTrue(v.summaryLine == "0 passed, 1 failed")
         // The same failure listed in a known-findings entry is reported as known and passes.
         o.knownFindings = KnownFindings(entries: [
             KnownFinding(fixture: "test/*", kind: .truncated, node: "caption", seed: "000 …")
         ])
         let k = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(k.failures.isEmpty && k.known.count == 1 && k.known[0].seed == "000 …")
-        #expect(o.knownFindings.unmatched(by: k.known).isEmpty)
-        #expect(o.knownFindings.unmatched(by: []).count == 1)
+        expectTrue(k.failures.isEmpty && k.known.count == 1 && k.known[0].seed == "000 …")
+        expectTrue(o.knownFindings.unmatched(by: k.known).isEmpty)
+        expectTrue(o.knownFindings.unmatched(by: []).count == 1)
     }
 
     @Test func habitTitlesMayEllipsize() {
@@ -99,15 +99,17 @@ import WidgetText
                 s.nodes[i].content = .text(t)
             }
         }
-        #expect(TruncationCheck.violations(in: s).isEmpty)
+        expectTrue(TruncationCheck.violations(in: s).isEmpty)
     }
 
     // MARK: Known findings file
 
     @Test func knownFindingsFileLoadsAndEveryEntryHasASeed() throws {
         let k = try KnownFindings.load(from: PackagePaths.knownFindings)
-        #expect(!k.entries.isEmpty)
-        for e in k.entries { #expect(!e.seed.trimmingCharacters(in: .whitespaces).isEmpty && e.seed.contains("000")) }
+        expectTrue(!k.entries.isEmpty)
+        for e in k.entries {
+            expectTrue(!e.seed.trimmingCharacters(in: .whitespaces).isEmpty && e.seed.contains("000"))
+        }
     }
 
     @Test(arguments: [
@@ -177,44 +179,44 @@ import WidgetText
             key: f.key, kind: f.kind, node: f.node, element: f.element, detail: f.detail, seed: entry.seed, entry: entry
         )
         let decoded = try JSONDecoder().decode(KnownMatch.self, from: JSONEncoder().encode(match))
-        #expect(decoded.element == element && decoded.entry == nil)
-        #expect(known.entry(of: decoded) == entry)
-        #expect(!known.unmatched(by: [decoded]).contains(entry))
+        expectTrue(decoded.element == element && decoded.entry == nil)
+        expectTrue(known.entry(of: decoded) == entry)
+        expectTrue(!known.unmatched(by: [decoded]).contains(entry))
         let failure = try JSONDecoder().decode(GateFailure.self, from: JSONEncoder().encode(f))
-        #expect(failure.element == element)
+        expectTrue(failure.element == element)
     }
 
     /// An entry's node names an element kind (parsed once); failures match on their element, never
     /// on their display name — an iOS "motivator" and an Android "motivatorLine" are one kind.
     @Test func knownFindingMatchesFixtureKindAndNode() {
         let e = KnownFinding(fixture: "android/bands/width/w110-*", kind: .truncated, node: "caption", seed: "000")
-        #expect(e.element == .caption)
-        #expect(
+        expectTrue(e.element == .caption)
+        expectTrue(
             e.matches(
                 GateFailure(
                     key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "renamed",
                     element: .caption)))
-        #expect(
+        expectTrue(
             !e.matches(
                 GateFailure(
                     key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", node: "caption")))
-        #expect(
+        expectTrue(
             !e.matches(
                 GateFailure(
                     key: "android/bands/width/w130-fs2.0/1-digit", kind: .truncated, detail: "", element: .caption)))
-        #expect(
+        expectTrue(
             !e.matches(
                 GateFailure(
                     key: "android/bands/width/w110-fs2.0/1-digit", kind: .clipped, detail: "", element: .caption)))
-        #expect(
+        expectTrue(
             !e.matches(
                 GateFailure(
                     key: "android/bands/width/w110-fs2.0/1-digit", kind: .truncated, detail: "", element: .staleFooter))
         )
-        #expect(ElementKind.named("motivatorLine") == .motivator && ElementKind.named("motivator") == .motivator)
-        #expect(
+        expectTrue(ElementKind.named("motivatorLine") == .motivator && ElementKind.named("motivator") == .motivator)
+        expectTrue(
             ElementKind.named("habit-row-*.title") == .habitTitle && ElementKind.named("habit-title") == .habitTitle)
-        #expect(ElementKind.named("cap*") == nil)
+        expectTrue(ElementKind.named("cap*") == nil)
     }
 
     // MARK: Shed order below the floor
@@ -244,17 +246,17 @@ import WidgetText
                             measurer: layoutMeasurer)
                         let ctx = "\(family) \(Int(width))×\(h) fs \(fs) \(state) kindling \(kindling)"
                         for (lower, higher) in pairs where p.shows(lower) && tall.shows(higher) {
-                            #expect(p.shows(higher), "\(lower) shown while \(higher) is shed: \(ctx)")
+                            expectTrue(p.shows(higher), "\(lower) shown while \(higher) is shed: \(ctx)")
                         }
                         // Small kindling: the pill never names nothing. (Progress may stand without the row: where
                         // the next-due row cannot fit, the count is the card's sign of today's progress — seed 000
                         // State catalog, Default = "Streak (flame + number) + today's progress / habit rows".)
                         if family == .small && kindling && state == .defaultProgress && p.shows(.ctaPill) {
-                            #expect(
+                            expectTrue(
                                 p.habitRows.contains { $0.isNextDue },
                                 "pill or progress without the next-due row: \(ctx)")
                         }
-                        if state != .firstRun { #expect(p.shows(.numeral), "numeral shed: \(ctx)") }
+                        if state != .firstRun { expectTrue(p.shows(.numeral), "numeral shed: \(ctx)") }
                     }
                 }
             }
@@ -265,7 +267,7 @@ import WidgetText
     @Test func mediumBelowTheFloorShedsDayStreakWithTheCaption() {
         let p = planAndroidWidget(
             .reference(family: .medium, widthDp: 250, heightDp: 115, fontScale: 1.3), measurer: layoutMeasurer)
-        #expect(!p.shows(.captionRow) && !p.shows(.dayStreakLabel) && !p.shows(.longestLabel) && p.shows(.numeral))
+        expectTrue(!p.shows(.captionRow) && !p.shows(.dayStreakLabel) && !p.shows(.longestLabel) && p.shows(.numeral))
     }
 
     // MARK: Pips agree with the count
@@ -273,15 +275,15 @@ import WidgetText
     /// One pip per habit, one filled per habit done; past four habits no row (four pips cannot say 5 of 7).
     @Test(arguments: [(0, 4), (1, 4), (2, 4), (4, 4), (1, 2), (2, 2), (0, 1), (1, 1), (0, 3), (3, 3)])
     func pipsSayTheCount(done: Int, due: Int) {
-        #expect(PipRow.shows(due: due))
-        #expect(PipRow.count(due: due) == due)
-        #expect(PipRow.filled(done: done, due: due) == done)
+        expectTrue(PipRow.shows(due: due))
+        expectTrue(PipRow.count(due: due) == due)
+        expectTrue(PipRow.filled(done: done, due: due) == done)
     }
 
     @Test(arguments: [(2, 5), (1, 7), (6, 7), (7, 7), (0, 12), (49, 50)])
     func noPipRowPastFourHabits(done: Int, due: Int) {
-        #expect(!PipRow.shows(due: due))
-        #expect(scene(done: done, total: due, kindling: false).nodes.filter { $0.name.hasPrefix("pip-") }.isEmpty)
+        expectTrue(!PipRow.shows(due: due))
+        expectTrue(scene(done: done, total: due, kindling: false).nodes.filter { $0.name.hasPrefix("pip-") }.isEmpty)
     }
 
     @Test func pipsAreSameSizeCirclesWhateverTheCount() throws {
@@ -289,18 +291,18 @@ import WidgetText
         for (done, total) in [(1, 2), (2, 4), (0, 3), (0, 1)] {
             let s = scene(done: done, total: total, kindling: false)
             let pips = s.nodes.filter { $0.name.hasPrefix("pip-") }
-            #expect(pips.count == total, "\(done)/\(total)")
+            expectTrue(pips.count == total, "\(done)/\(total)")
             let filled = pips.filter {
                 if case .path(_, let fill, _) = $0.content { return fill != nil } else { return false }
             }
-            #expect(filled.count == PipRow.filled(done: done, due: total))
+            expectTrue(filled.count == PipRow.filled(done: done, due: total))
             for p in pips {
                 let outer = p.bounds
-                #expect(abs(outer.width - outer.height) < 0.01, "pip not round: \(outer)")
+                expectTrue(abs(outer.width - outer.height) < 0.01, "pip not round: \(outer)")
                 sizes.insert(String(format: "%.2f", outer.width))
             }
         }
-        #expect(sizes.count == 1, "pip sizes differ: \(sizes)")
+        expectTrue(sizes.count == 1, "pip sizes differ: \(sizes)")
     }
 
     // MARK: Small: success check, next-due habit
@@ -308,16 +310,16 @@ import WidgetText
     @Test(arguments: [true, false])
     func smallAllDoneDrawsTheSuccessCheck(kindling: Bool) {
         let s = scene(done: 4, total: 4, extended: true, kindling: kindling)
-        #expect(s.nodes.contains { $0.name.hasPrefix("status-glyph") && $0.token == "widget_success" })
-        #expect(s.visibleText.contains { $0 == "All done today" || $0 == "Today's stone laid" })
+        expectTrue(s.nodes.contains { $0.name.hasPrefix("status-glyph") && $0.token == "widget_success" })
+        expectTrue(s.visibleText.contains { $0 == "All done today" || $0 == "Today's stone laid" })
     }
 
     @Test func smallKindlingAt170x180NamesTheNextDueHabit() {
         let s = scene(done: 1, total: 4)
-        #expect(s.visibleText.contains("Read 20 min"))  // the next-due habit
-        #expect(s.visibleText.contains("Lay today's stone"))  // and the pill that checks it off
+        expectTrue(s.visibleText.contains("Read 20 min"))  // the next-due habit
+        expectTrue(s.visibleText.contains("Lay today's stone"))  // and the pill that checks it off
         let row = s.nodes.first { $0.name == "habit-row-1.tint" }
-        #expect(row?.bounds.height == AndroidLayout.kindlingNextDueRowHeightDp)
+        expectTrue(row?.bounds.height == AndroidLayout.kindlingNextDueRowHeightDp)
     }
 
     // MARK: One baseline per header row
@@ -331,7 +333,7 @@ import WidgetText
         let s = scene(done: 1, total: 4, width: 250, fontScale: fs)
         let n = try #require(baseline(s, "numeral"))
         let d = try #require(baseline(s, "daysLabel"))
-        #expect(abs(n - d) <= 0.5, "numeral \(n) vs days \(d)")
+        expectTrue(abs(n - d) <= 0.5, "numeral \(n) vs days \(d)")
     }
 
     @Test(arguments: [230.0, 320.0, 400.0])
@@ -339,7 +341,7 @@ import WidgetText
         let s = scene(done: 1, total: 4, family: .auto, width: width, height: 360)
         let n = try #require(baseline(s, "numeral"))
         let c = try #require(baseline(s, "caption"))
-        #expect(abs(n - c) <= 0.5, "numeral \(n) vs caption \(c)")
+        expectTrue(abs(n - c) <= 0.5, "numeral \(n) vs caption \(c)")
     }
 }
 
@@ -351,13 +353,13 @@ import WidgetText
     @Test func failPolicyRejectsWithFileAndPosition() {
         #expect(throws: InputError.self) { _ = try BadSnapshotPolicy.fail.decode(bad, name: "bad.json") }
         do { _ = try BadSnapshotPolicy.fail.decode(bad, name: "bad.json") } catch {
-            #expect(error.location.hasPrefix("bad.json: line 1"))
+            expectTrue(error.location.hasPrefix("bad.json: line 1"))
         }
     }
 
     @Test func fallbackDrawsTheFirstRunGolden() throws {
         let d = try BadSnapshotPolicy.fallback.decode(bad, name: "bad.json")
-        #expect(d.snapshot == nil && d.warning?.location.hasPrefix("bad.json") == true)
+        expectTrue(d.snapshot == nil && d.warning?.location.hasPrefix("bad.json") == true)
         let fonts = FontLibrary.shared
         let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
         // Medium's typical placement (300 × 180 dp, light, density 2), whose first-run golden it must match.
@@ -367,8 +369,8 @@ import WidgetText
                 asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
         let golden = try #require(manifest.goldens["android/medium/first-run/no-motif/legacy/light"])
-        #expect(ImageOps.pixelHash(CairoPainter(fonts: fonts).render(scene)) == golden.pixelHash)
-        #expect(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
+        expectTrue(ImageOps.pixelHash(CairoPainter(fonts: fonts).render(scene)) == golden.pixelHash)
+        expectTrue(scene.accessibilityLabel == "Objectuve. Open Objectuve to sync today.")
     }
 }
 
@@ -376,15 +378,15 @@ import WidgetText
 @Suite struct PlatformCopyTests {
     @Test func androidCatalogueHasNoLockScreenOrIOSOnlyLines() {
         let android = copyCatalogue(platform: .android)
-        #expect(!android.contains { $0.site == .accessoryLine3 })
+        expectTrue(!android.contains { $0.site == .accessoryLine3 })
         let iosOnly: Set<String> = [
             "inlineAccessory", "inlineProgress", "inlineHabitLeft", "inlineStale", "accessoryStreak",
             "accessoryNext", "largeHeaderLabel",
         ]
-        #expect(!android.contains { $0.site == .template && iosOnly.contains($0.branch) })
+        expectTrue(!android.contains { $0.site == .template && iosOnly.contains($0.branch) })
         let ios = copyCatalogue(platform: .ios)
-        #expect(iosOnly.allSatisfy { b in ios.contains { $0.site == .template && $0.branch == b } })
-        #expect(!ios.contains { $0.branch == "progressCompact" })
+        expectTrue(iosOnly.allSatisfy { b in ios.contains { $0.site == .template && $0.branch == b } })
+        expectTrue(!ios.contains { $0.branch == "progressCompact" })
     }
 
     /// `resolve`'s Small label is what a Small render speaks: no Coach line (Small has no Coach row).
@@ -393,7 +395,7 @@ import WidgetText
         let fonts = FontLibrary.shared
         let builder = AndroidSceneBuilder(fonts: fonts, tokens: try TokenSet.bundled())
         let snap = MatrixCases.snapshot(done: done, motif: .stones, extended: false, kindling: true)
-        #expect(snap.coachLine != nil)
+        expectTrue(snap.coachLine != nil)
         let w = resolveWidget(snapshot: snap, asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone)
         let copy = widgetCopy(w, platform: .android)
         let small = builder.scene(
@@ -404,8 +406,8 @@ import WidgetText
             AndroidRenderRequest(
                 family: .medium, widthDp: 300, heightDp: 180, snapshot: snap,
                 asOf: MatrixCases.asOf, timeZone: MatrixCases.timeZone))
-        #expect(copy.smallAccessibilityLabel == small.accessibilityLabel)
-        #expect(!copy.smallAccessibilityLabel.contains(snap.coachLine!))
-        #expect(copy.accessibilityLabel == medium.accessibilityLabel)
+        expectTrue(copy.smallAccessibilityLabel == small.accessibilityLabel)
+        expectTrue(!copy.smallAccessibilityLabel.contains(snap.coachLine!))
+        expectTrue(copy.accessibilityLabel == medium.accessibilityLabel)
     }
 }

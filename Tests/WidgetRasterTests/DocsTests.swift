@@ -142,7 +142,7 @@ import Testing
 
     @Test func theReadmeIsShort() throws {
         let lines = try Self.doc("README.md").text.split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(lines <= 200, "README.md has \(lines) lines; move detail into docs/")
+        expectTrue(lines <= 200, "README.md has \(lines) lines; move detail into docs/")
     }
 
     /// The set-up block's two commands are what .ci/run runs, and each does what the README says.
@@ -151,18 +151,19 @@ import Testing
         let section = try #require(readme.range(of: "## Set-up").map { String(readme[$0.upperBound...]) })
         let setUp = try #require(Self.blocks(section).first)
         let scripts = setUp.body.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(scripts == ["scripts/verify.sh", "scripts/test.sh"])
+        expectTrue(scripts == ["scripts/verify.sh", "scripts/test.sh"])
         let root = PackagePaths.root
         let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
         for s in scripts {
-            #expect(ci.split(separator: "\n").contains { $0.hasPrefix(s) }, ".ci/run does not run \(s)")
+            expectTrue(ci.split(separator: "\n").contains { $0.hasPrefix(s) }, ".ci/run does not run \(s)")
         }
         let verify = try String(contentsOf: root.appendingPathComponent("scripts/verify.sh"), encoding: .utf8)
-        #expect(verify.contains("evidence verify"))
+        expectTrue(verify.contains("evidence verify"))
         let test = try String(contentsOf: root.appendingPathComponent("scripts/test.sh"), encoding: .utf8)
         // It builds the tests on verify.sh's build and runs the bundle itself (serial processes).
-        #expect(test.contains("scripts/build-debug.sh --build-tests") && test.contains("evidencePackageTests.xctest"))
-        #expect(verify.contains("scripts/build-debug.sh --product evidence"))
+        expectTrue(
+            test.contains("scripts/build-debug.sh --build-tests") && test.contains("evidencePackageTests.xctest"))
+        expectTrue(verify.contains("scripts/build-debug.sh --product evidence"))
     }
 
     /// The quick start goes from a clone to the user's own render: a fixture, a snapshot of the
@@ -173,12 +174,12 @@ import Testing
         let blocks = Self.blocks(String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]))
         let snapshot = try #require(blocks.first { $0.fileName != nil }?.fileName)
         let run = blocks.filter(\.isRunnable).flatMap(Self.commands).map(\.text)
-        #expect(run.contains { $0.contains("render --fixture ") })
-        #expect(
+        expectTrue(run.contains { $0.contains("render --fixture ") })
+        expectTrue(
             run.contains {
                 $0.contains("render --snapshot \(snapshot) ") && $0.contains("--as-of") && $0.contains("--time-zone")
             })
-        #expect(run.contains { $0.contains("verify ") && $0.contains("--html ") })
+        expectTrue(run.contains { $0.contains("verify ") && $0.contains("--html ") })
     }
 
     /// Every command in the README's table is a command, and every command but help has a row whose flags it accepts.
@@ -188,17 +189,17 @@ import Testing
             let mine = rows.filter {
                 $0.hasPrefix("| `evidence \(cmd.name) ") || $0.hasPrefix("| `evidence \(cmd.name)`")
             }
-            #expect(!mine.isEmpty, "README's Commands table has no row for \(cmd.name)")
+            expectTrue(!mine.isEmpty, "README's Commands table has no row for \(cmd.name)")
             let names = Set(cmd.options.all.map(\.name))
             for row in mine {
                 for m in row.matches(of: /--([a-z][a-z-]*[a-z])/) where m.output.1 != "help" {
-                    #expect(
+                    expectTrue(
                         names.contains(String(m.output.1)),
                         "README row of \(cmd.name) names --\(m.output.1), which it does not accept")
                 }
             }
         }
-        #expect(rows.count == allCommands.count - 1, "a README row names no command")
+        expectTrue(rows.count == allCommands.count - 1, "a README row names no command")
     }
 
     // MARK: runnable blocks
@@ -217,7 +218,7 @@ import Testing
     func everyMarkedCommandExitsAsItsTextSays(doc: Doc) throws {
         let (failures, ran) = try Self.run(doc)
         for f in failures { Issue.record("\(f)") }
-        #expect(ran > 0)
+        expectTrue(ran > 0)
     }
 
     /// The failures of `doc`'s runnable blocks (`everyMarkedCommandExitsAsItsTextSays`) and how many commands ran.
@@ -287,7 +288,7 @@ import Testing
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "evidence-docs-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            #expect(
+            expectTrue(
                 Project.findRoot(from: dir) == nil,
                 "\(dir.path) is inside a project; the docs' \"any folder\" must not be")
             return dir
@@ -315,7 +316,7 @@ import Testing
             // Links only within one file system; a temporary folder elsewhere gets a copy.
             if try !cp("-al") {
                 try? FileManager.default.removeItem(at: goldens)
-                #expect(try cp("-a"), "copying Goldens/ into \(dir.path) failed")
+                expectTrue(try cp("-a"), "copying Goldens/ into \(dir.path) failed")
             }
             return dir
         }
@@ -346,15 +347,15 @@ import Testing
             path: "synthetic.md",
             text: "In any folder:\n\n```sh runnable\nevidence verify --filter 'android/small/*'\n```\n")
         let (failures, ran) = try Self.run(page)
-        #expect(ran == 1)
-        #expect(failures.count == 1)
-        #expect(failures.first?.hasPrefix("synthetic.md:4: exit 2, the text says 0") == true, "\(failures)")
-        #expect(failures.first?.contains("--root") == true)
+        expectTrue(ran == 1)
+        expectTrue(failures.count == 1)
+        expectTrue(failures.first?.hasPrefix("synthetic.md:4: exit 2, the text says 0") == true, "\(failures)")
+        expectTrue(failures.first?.contains("--root") == true)
         // The same line in a block the text places in the checkout passes.
         let inCheckout = Doc(
             path: "synthetic.md",
             text: "In the checkout:\n\n```sh runnable checkout\nevidence verify --filter 'android/small/*'\n```\n")
-        #expect(try Self.run(inCheckout).failures == [])
+        expectTrue(try Self.run(inCheckout).failures == [])
     }
 
     /// The README's Quick start from an empty folder outside the checkout: the "any folder" block
@@ -365,23 +366,23 @@ import Testing
         let section = try #require(readme.range(of: "## Quick start").map { String(readme[$0.upperBound...]) })
         let blocks = Self.blocks(String(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]))
         let anywhere = try #require(blocks.first { $0.isRunnable && !$0.inCheckout })
-        #expect(anywhere.prose.contains("in any folder"))
+        expectTrue(anywhere.prose.contains("in any folder"))
         let empty = try Scratch.empty()
         defer { try? FileManager.default.removeItem(at: empty) }
         var checked = 0
         for block in blocks where block.inCheckout {
-            #expect(
+            expectTrue(
                 block.prose.contains("`--root`"),
                 "the Quick start does not say its checkout commands need --root elsewhere")
             for c in Self.commands(block) {
                 let r = try Shell.run(c.text, in: empty)
-                #expect(r.code == 2, "\(c.text): exit \(r.code) outside the checkout")
-                #expect(
+                expectTrue(r.code == 2, "\(c.text): exit \(r.code) outside the checkout")
+                expectTrue(
                     r.err.contains("--root") && r.err.contains(empty.standardizedFileURL.path), "\(c.text): \(r.err)")
                 checked += 1
             }
         }
-        #expect(checked > 0)
+        expectTrue(checked > 0)
     }
 
     /// Every shell block of README and docs/ is run (`runnable`) or says why not
@@ -389,7 +390,7 @@ import Testing
     @Test func everyShellBlockRunsOrSaysWhyNot() throws {
         for doc in try Self.docs() {
             for b in Self.blocks(doc.text) where b.info.first == "sh" && !b.isRunnable {
-                #expect(
+                expectTrue(
                     b.notRunnableReason != nil,
                     "\(doc.path):\(b.line): a sh block neither runnable nor 'not-runnable: REASON'")
             }
@@ -423,7 +424,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked >= 20, "only \(checked) command lines checked")
+        expectTrue(checked >= 20, "only \(checked) command lines checked")
     }
 
     // MARK: links
@@ -475,22 +476,22 @@ import Testing
                 let exists = FileManager.default.fileExists(
                     atPath: PackagePaths.root.appendingPathComponent(target).path)
                 if !exists && Self.pendingPages.contains(target) { continue }
-                #expect(exists, "\(doc.path): the link \(link) names \(target), which does not exist")
+                expectTrue(exists, "\(doc.path): the link \(link) names \(target), which does not exist")
                 if parts.count == 2, let page = byPath[target] {
-                    #expect(
+                    expectTrue(
                         Self.anchors(page.text).contains(parts[1]),
                         "\(doc.path): \(link): \(target) has no heading #\(parts[1])")
                 }
             }
         }
-        #expect(checked >= 50)
+        expectTrue(checked >= 50)
     }
 
     /// Every page of docs/ is reachable from the index, so none is written and forgotten.
     @Test func theIndexLinksEveryPage() throws {
         let index = try Self.doc("docs/README.md").text
         for doc in try Self.docs() where doc.path.hasPrefix("docs/") && doc.path != "docs/README.md" {
-            #expect(index.contains("](\(doc.path.dropFirst(5)))"), "docs/README.md does not link \(doc.path)")
+            expectTrue(index.contains("](\(doc.path.dropFirst(5)))"), "docs/README.md does not link \(doc.path)")
         }
     }
 
@@ -498,20 +499,20 @@ import Testing
 
     /// docs/reference/cli.md is `evidence help --markdown`: the declarations' own help text.
     @Test func theCLIReferenceIsGenerated() throws {
-        #expect(
+        expectTrue(
             try Self.doc("docs/reference/cli.md").text == HelpCommand.optionsMarkdown,
             Comment(
                 rawValue: "docs/reference/cli.md differs from the option declarations: run 'evidence help "
                     + "--markdown > docs/reference/cli.md'")
         )
-        for cmd in allCommands { #expect(HelpCommand.optionsMarkdown.contains("## \(cmd.name)\n")) }
+        for cmd in allCommands { expectTrue(HelpCommand.optionsMarkdown.contains("## \(cmd.name)\n")) }
     }
 
     /// The keys `evidence list` prints (the binary, as a reader runs it).
     static func listedKeys() throws -> [String] {
         let r = try Shell.run(
             "evidence list --root '\(PackagePaths.root.path)'", in: FileManager.default.temporaryDirectory)
-        #expect(r.code == 0)
+        expectTrue(r.code == 0)
         return r.out.split(separator: "\n").map(String.init)
     }
 
@@ -520,7 +521,7 @@ import Testing
     /// prose is the whole matrix's or one platform's count.
     @Test func everyCountOfGoldensIsEvidenceLists() throws {
         let keys = try Self.listedKeys()
-        #expect(try keys.count == FixtureCatalog.keys(matching: nil).count)
+        expectTrue(try keys.count == FixtureCatalog.keys(matching: nil).count)
         func count(_ glob: String) -> Int { keys.filter { Glob.matches(glob, $0) }.count }
         var rows = 0
         for doc in try Self.docs() {
@@ -528,7 +529,7 @@ import Testing
                 let globs = String(m.output.1).matches(of: /`([^`]+)`/).map { String($0.output.1) }
                 let stated = Int(m.output.2.replacingOccurrences(of: ",", with: ""))
                 let counted = globs.map(count).reduce(0, +)
-                #expect(
+                expectTrue(
                     stated == counted,
                     Comment(
                         rawValue: "\(doc.path): \(globs.joined(separator: " + ")) states \(m.output.2) goldens; "
@@ -539,29 +540,29 @@ import Testing
             let wholes = Set([keys.count, count("android/*"), count("ios/*")])
             for m in doc.text.matches(of: /([0-9][0-9,]*) goldens/) {
                 let n = Int(m.output.1.replacingOccurrences(of: ",", with: "")) ?? -1
-                #expect(
+                expectTrue(
                     wholes.contains(n),
                     "\(doc.path): '\(m.output.0)' is not a count evidence list gives (\(wholes.sorted()))")
             }
         }
-        #expect(rows >= 20, "only \(rows) counted rows")
+        expectTrue(rows >= 20, "only \(rows) counted rows")
     }
 
     /// Benchmark figures are scripts/bench.sh's: its file, over today's matrix, and no timing
     /// figure anywhere else in the pages.
     @Test func benchmarkFiguresLiveOnlyInTheFileBenchWrites() throws {
         let bench = try Self.doc(Self.benchmarks).text
-        #expect(
+        expectTrue(
             bench.hasPrefix(Self.benchmarksMarker),
             "\(Self.benchmarks) is not scripts/bench.sh's output: run scripts/bench.sh")
         let matrix = try #require(
             bench.firstMatch(of: /matrix: ([0-9]+) fixtures/), "\(Self.benchmarks) names no matrix")
-        #expect(
+        expectTrue(
             try Int(matrix.output.1) == FixtureCatalog.keys(matching: nil).count,
             "\(Self.benchmarks) measured a matrix of \(matrix.output.1) fixtures; run scripts/bench.sh again")
         let script = try String(
             contentsOf: PackagePaths.root.appendingPathComponent("scripts/bench.sh"), encoding: .utf8)
-        #expect(script.contains(Self.benchmarks) && script.contains(Self.benchmarksMarker))
+        expectTrue(script.contains(Self.benchmarks) && script.contains(Self.benchmarksMarker))
         for doc in try Self.docs() where doc.path != Self.benchmarks {
             for m in doc.text.matches(of: /[0-9]+(?:\.[0-9]+)? ?ms\b|[0-9]+\.[0-9]+ s\b/) {
                 Issue.record("\(doc.path): '\(m.output)' is a measurement: link \(Self.benchmarks) instead")
@@ -584,9 +585,9 @@ import Testing
                     /#
             )
             .compactMap { m in m.output.1.map(String.init) ?? m.output.2.map(String.init) })
-        #expect(fields.count >= 12)
+        expectTrue(fields.count >= 12)
         let page = try Self.doc("docs/reference/snapshot-json.md").text
-        for f in fields.sorted() { #expect(page.contains("| `\(f)` |"), "snapshot-json.md has no row for \(f)") }
+        for f in fields.sorted() { expectTrue(page.contains("| `\(f)` |"), "snapshot-json.md has no row for \(f)") }
     }
 
     /// The Plan JSON page has a row for every property of Schemas/plan.schema.json.
@@ -596,7 +597,7 @@ import Testing
         let properties = try #require(schema["properties"] as? [String: Any])
         let page = try Self.doc("docs/reference/plan-json.md").text
         for name in properties.keys.sorted() {
-            #expect(
+            expectTrue(
                 page.contains("| `\(name)` |") || page.contains("| `\(name)`, ") || page.contains(", `\(name)` |"),
                 "plan-json.md has no row for \(name)")
         }

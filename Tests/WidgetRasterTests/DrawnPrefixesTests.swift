@@ -23,7 +23,7 @@ import WidgetScene
         let canvas = Canvas()
         for _ in 0..<2 {
             let reused = scenes.map { Self.hash($0, painter, canvas) }
-            #expect(reused == fresh)
+            expectTrue(reused == fresh)
         }
     }
 
@@ -42,8 +42,8 @@ import WidgetScene
         let painter = CairoPainter(fonts: .shared)
         let canvas = Canvas()
         let first = Self.hash(scene, painter, canvas)
-        #expect(Self.hash(scene, painter, canvas) == first)
-        #expect(Self.hash(scene, CairoPainter(fonts: .shared)) == first)
+        expectTrue(Self.hash(scene, painter, canvas) == first)
+        expectTrue(Self.hash(scene, CairoPainter(fonts: .shared)) == first)
     }
 }
 
@@ -68,7 +68,7 @@ import WidgetScene
                     DrawnNodes.region(of: node, density: scene.density, width: a.width, height: a.height))
                 for y in 0..<a.height {
                     for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
-                        #expect(
+                        expectTrue(
                             region.x <= x && x < region.x + region.width && region.y <= y
                                 && y < region.y + region.height,
                             "\(node.name) changed (\(x),\(y)) outside \(region)")
@@ -77,7 +77,7 @@ import WidgetScene
                 checked += 1
             }
         }
-        #expect(checked > 50)
+        expectTrue(checked > 50)
     }
 
     /// Over transparent pixels Cairo may still count the surface as clear and draw the path as a
@@ -113,7 +113,7 @@ import WidgetScene
         let painter = CairoPainter(fonts: .shared)
         let canvas = Canvas()
         _ = DrawnPrefixesTests.hash(afterDot, painter, canvas)
-        #expect(
+        expectTrue(
             DrawnPrefixesTests.hash(onClear, painter, canvas)
                 == DrawnPrefixesTests.hash(onClear, CairoPainter(fonts: .shared)))
     }

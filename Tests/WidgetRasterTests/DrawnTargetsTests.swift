@@ -14,7 +14,7 @@ import WidgetScene
         // The bundled matrix holds items whose requests are equal (a motif at the fail-closed baseline).
         var distinct: [RenderTarget] = []
         for t in targets where !distinct.contains(t) { distinct.append(t) }
-        #expect(distinct.count < targets.count)
+        expectTrue(distinct.count < targets.count)
 
         let memo = DrawnTargets()
         let draws = Counter()
@@ -24,11 +24,11 @@ import WidgetScene
                 draws.add()
                 return WidgetRenderer.draw(t, android: android, ios: ios).drawn
             }
-            #expect(scene.scene == WidgetRenderer.draw(t, android: android, ios: ios).scene)
+            expectTrue(scene.scene == WidgetRenderer.draw(t, android: android, ios: ios).scene)
         }
         var sampleDistinct: [RenderTarget] = []
         for t in sample where !sampleDistinct.contains(t) { sampleDistinct.append(t) }
-        #expect(draws.value == sampleDistinct.count)
+        expectTrue(draws.value == sampleDistinct.count)
     }
 
     private final class Counter: @unchecked Sendable {

@@ -16,13 +16,13 @@ import WidgetText
 
     @Test func onlyLinesLeftOutWholeAreShed() {
         let before = ["12", "DAY STREAK", "Longest 30"]
-        #expect(RollUp.linesShed(before: before, now: ["12", "DAY STREAK"]))
-        #expect(RollUp.linesShed(before: before, now: ["12", "Longest 30"]))
-        #expect(!RollUp.linesShed(before: before, now: before), "nothing left out")
-        #expect(!RollUp.linesShed(before: before, now: ["12", "DAY STREAK", "Longest 31"]), "a line changed")
-        #expect(!RollUp.linesShed(before: before, now: ["12", "Longest 31"]), "one left out, one changed")
-        #expect(!RollUp.linesShed(before: before, now: ["DAY STREAK", "12"]), "reordered")
-        #expect(!RollUp.linesShed(before: [], now: []))
+        expectTrue(RollUp.linesShed(before: before, now: ["12", "DAY STREAK"]))
+        expectTrue(RollUp.linesShed(before: before, now: ["12", "Longest 30"]))
+        expectTrue(!RollUp.linesShed(before: before, now: before), "nothing left out")
+        expectTrue(!RollUp.linesShed(before: before, now: ["12", "DAY STREAK", "Longest 31"]), "a line changed")
+        expectTrue(!RollUp.linesShed(before: before, now: ["12", "Longest 31"]), "one left out, one changed")
+        expectTrue(!RollUp.linesShed(before: before, now: ["DAY STREAK", "12"]), "reordered")
+        expectTrue(!RollUp.linesShed(before: [], now: []))
     }
 
     @Test func aShedElementNamesTheSpaceAboveIt() throws {
@@ -37,7 +37,7 @@ import WidgetText
         ])
         let m = try #require(
             LayoutMove.between(recorded: before, now: now, family: "android/medium", platform: .android))
-        #expect(
+        expectTrue(
             m.element == "longestLabel" && m.change == "vanished" && m.spaceBelow == nil && m.above == "dayStreakLabel"
                 && m.others == ["caption"])
         // Only the shed element changed: the space above it still names the edit.
@@ -47,7 +47,7 @@ import WidgetText
         ])
         let a = try #require(
             LayoutMove.between(recorded: before, now: alone, family: "android/medium", platform: .android))
-        #expect(a.element == "longestLabel" && a.above == "caption" && a.others == [])
+        expectTrue(a.element == "longestLabel" && a.above == "caption" && a.others == [])
         // An element that appeared is its own cause: no space above it is looked for.
         let grew = frames([
             ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
@@ -55,7 +55,7 @@ import WidgetText
         ])
         let g = try #require(
             LayoutMove.between(recorded: before, now: grew, family: "android/medium", platform: .android))
-        #expect(g.element == "footer" && g.change == "appeared" && g.above == nil)
+        expectTrue(g.element == "footer" && g.change == "appeared" && g.above == nil)
     }
 
     /// The acceptance with real renders: record Medium fixtures, then draw them with the space
@@ -96,25 +96,25 @@ import WidgetText
             }
         }
         let v = try Verifier.verify(GateOptions(goldens: goldens, jobs: 2), catalog: edited, painter: painter)
-        #expect(
+        expectTrue(
             Set(v.failures.filter { $0.kind == .pixels || $0.kind == .size }.map(\.key)) == Set(fixtures.map(\.key)))
         let comparison = v.failures.filter { $0.kind == .pixels || $0.kind == .size }
-        #expect(
+        expectTrue(
             comparison.filter { shedKeys.contains($0.key) }.allSatisfy {
                 $0.layout?.element == "longestLabel" && $0.layout?.above == "dayStreakLabel"
             },
             "\(comparison.map { ($0.key, $0.layout?.element ?? "-", $0.layout?.above ?? "-") })")
 
         let groups = RollUp.groups(v)
-        #expect(groups.count == 1, "\(groups.map(\.line))")
+        expectTrue(groups.count == 1, "\(groups.map(\.line))")
         let layout = try #require(groups.first)
-        #expect(layout.cause == .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true))
-        #expect(
+        expectTrue(layout.cause == .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true))
+        expectTrue(
             layout.line.hasPrefix(
                 "layout android/medium the space below dayStreakLabel y +2 dp, vanished in 2 — 6 fixtures (moved: "),
             "\(layout.line)")
-        #expect(layout.line.contains("longestLabel"))
-        #expect(Set(layout.keys) == Set(fixtures.map(\.key)))
+        expectTrue(layout.line.contains("longestLabel"))
+        expectTrue(Set(layout.keys) == Set(fixtures.map(\.key)))
 
         let page = try HTMLReport.render(v)
         let start = try #require(page.range(of: "<script type=\"application/json\" id=\"data\">"))
@@ -124,7 +124,7 @@ import WidgetText
         )
         let listed = try #require(data["f"] as? [[Any]]).map { $0[0] as? String ?? "" }
         let causes = try #require(data["c"] as? [[Int]])
-        #expect(Set(causes[0].map { listed[$0] }) == Set(fixtures.map(\.key)))
+        expectTrue(Set(causes[0].map { listed[$0] }) == Set(fixtures.map(\.key)))
     }
 
     @Test func aTokenThatPassesIsStillOneCause() throws {
@@ -146,17 +146,17 @@ import WidgetText
             moved(light[3], ["widget_ink"]), moved(dark[0], ["widget_muted"]),
         ]
         let groups = RollUp.groups(failures)
-        #expect(
+        expectTrue(
             groups.map(\.line) == [
                 "widget_muted (light) — 3 fixtures moved with it, none below the floor", "pixels — 2 fixtures",
             ])
-        #expect(groups[0].keys == Array(light.prefix(3)))
+        expectTrue(groups[0].keys == Array(light.prefix(3)))
         // Two tokens holding the same renders: the one holding more of the run's.
         let tie = [
             moved(light[0], ["widget_muted", "widget_row"]), moved(light[1], ["widget_muted", "widget_row"]),
             moved(light[2], ["widget_muted"]),
         ]
-        #expect(
+        expectTrue(
             RollUp.groups(tie).map(\.line) == ["widget_muted (light) — 3 fixtures moved with it, none below the floor"])
     }
 
@@ -180,7 +180,7 @@ import WidgetText
                 .suggested)
         try Data(xml.replacingOccurrences(of: "widget_muted\">#757575<", with: "widget_muted\">\(suggested)<").utf8)
             .write(to: file)
-        #expect(try ContrastAudit.auditAndroid(resDirectory: res).passed, "\(suggested) passes contrast")
+        expectTrue(try ContrastAudit.auditAndroid(resDirectory: res).passed, "\(suggested) passes contrast")
 
         let bundled = try FixtureCatalog.load().filter { Glob.matches("android/*/*/stones/kindling/light", $0.key) }
         try #require(bundled.count >= 4)
@@ -189,7 +189,7 @@ import WidgetText
             ios: IOSSceneBuilder(fonts: painter.fonts, tokens: try AssetCatalogTokens.bundled()))
         let keys = Set(bundled.map(\.key))
         let edited = FixtureCatalog.collapse(items).filter { keys.contains($0.key) }
-        #expect(edited.count == bundled.count)
+        expectTrue(edited.count == bundled.count)
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "evidence-suggested-run-\(UUID().uuidString)")
@@ -200,11 +200,11 @@ import WidgetText
         let v = try Verifier.verify(GateOptions(goldens: goldens, jobs: 2), catalog: edited, painter: painter)
         let moved = Set(v.failures.filter { $0.kind == .pixels }.map(\.key))
         try #require(moved.count >= 2, "the new value moves renders")
-        #expect(!v.failures.contains { $0.kind == .contrast })
+        expectTrue(!v.failures.contains { $0.kind == .contrast })
         let groups = RollUp.groups(v)
-        #expect(groups.map(\.cause) == [.token("widget_muted", theme: .light)], "\(groups.map(\.line))")
-        #expect(Set(groups.first?.keys ?? []) == moved)
-        #expect(
+        expectTrue(groups.map(\.cause) == [.token("widget_muted", theme: .light)], "\(groups.map(\.line))")
+        expectTrue(Set(groups.first?.keys ?? []) == moved)
+        expectTrue(
             groups.first?.line == "widget_muted (light) — \(moved.count) fixtures moved with it, none below the floor")
     }
 }

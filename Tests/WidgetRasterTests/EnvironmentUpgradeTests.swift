@@ -43,73 +43,73 @@ import Testing
 
         // Without the flag: exit 2, each library recorded vs found, where to record instead; nothing written.
         let refused = try PipelineTests.sh("evidence record --quiet", in: root)
-        #expect(refused.code == 2, "\(refused.err)")
-        #expect(
+        expectTrue(refused.code == 2, "\(refused.err)")
+        expectTrue(
             refused.err.contains(
                 "cairo: recorded 1.18.0, found \(here.cairo); harfbuzz: recorded 8.3.0, found \(here.harfbuzz)"),
             "\(refused.err)")
-        #expect(
+        expectTrue(
             refused.err.contains("scripts/in-container.sh record") && refused.err.contains("--environment-upgrade"),
             "\(refused.err)")
         let inCI = try PipelineTests.sh("evidence record --quiet", in: root, env: ["CI": "true"])
-        #expect(
+        expectTrue(
             inCI.code == 2
                 && inCI.err.contains(
                     "run this job in the recorded image (container: \(RendererEnvironment.recordedImage)"),
             "\(inCI.err)")
-        #expect(try Data(contentsOf: root.appendingPathComponent("Goldens/manifest.json")) == before)
+        expectTrue(try Data(contentsOf: root.appendingPathComponent("Goldens/manifest.json")) == before)
         // --html is the upgrade's page only.
         let stray = try PipelineTests.sh("evidence record --quiet --html page", in: root)
-        #expect(
+        expectTrue(
             stray.code == 2 && stray.err.contains("--html: applies only with --environment-upgrade"), "\(stray.err)")
 
         // With it: the perceptual report names exactly the moved fixtures, the page shows them, then record.
         let page = PipelineTests.tempDir("upgrade-page").appendingPathComponent("page")
         let r = try PipelineTests.sh("evidence record --quiet --environment-upgrade --html '\(page.path)'", in: root)
-        #expect(r.code == 0, "\(r.err)\(r.out)")
+        expectTrue(r.code == 0, "\(r.err)\(r.out)")
         let lines = r.out.split(separator: "\n").map(String.init)
-        #expect(
+        expectTrue(
             lines.first
                 == "environment upgrade: cairo: recorded 1.18.0, found \(here.cairo); harfbuzz: recorded 8.3.0, found "
                 + "\(here.harfbuzz)",
             "\(r.out)")
         let total = try FixtureCatalog.keys(matching: nil, cases: root.appendingPathComponent(Project.defaultCases))
             .count
-        #expect(
+        expectTrue(
             lines.contains(
                 "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing "
                     + "forgiven): 2 of \(total) fixture(s) moved beyond anti-aliasing"
             ), "\(r.out)")
         let reported = Set(
             lines.compactMap { $0.firstMatch(of: #/^  moved [a-z-]+ (\S+): /#).map { String($0.output.1) } })
-        #expect(reported == Set(moved), "\(r.out)")
+        expectTrue(reported == Set(moved), "\(r.out)")
         for key in moved {
-            #expect(
+            expectTrue(
                 lines.contains("moved   \(key) (pixels differ, text unchanged)")
                     || lines.contains { $0.hasPrefix("moved   \(key) ") }, "\(r.out)")
         }
         let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
-        for key in moved { #expect(html.contains(key)) }
+        for key in moved { expectTrue(html.contains(key)) }
         let saved =
             try JSONSerialization.jsonObject(with: Data(contentsOf: page.appendingPathComponent(PageFolder.resultName)))
             as? [String: Any]
         let failures = (saved?["failures"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
-        #expect(Set(failures) == Set(moved) && failures.count == moved.count, "\(failures)")
+        expectTrue(Set(failures) == Set(moved) && failures.count == moved.count, "\(failures)")
         // The manifest now names this environment, and verify passes exactly where the goldens moved
         // (the whole matrix again would double this test's time in a debug build).
         let after = try #require(try Manifest.load(from: root.appendingPathComponent("Goldens")))
-        #expect(after.environment.differences(from: here) == [])
-        #expect(moved.allSatisfy { Glob.matches(PipelineTests.filter, $0) })
+        expectTrue(after.environment.differences(from: here) == [])
+        expectTrue(moved.allSatisfy { Glob.matches(PipelineTests.filter, $0) })
         let v = try PipelineTests.sh(
             "evidence verify --quiet --filter '\(PipelineTests.filter)' --report \"$R\"", in: root,
             env: ["R": PipelineTests.tempDir("r").appendingPathComponent("report").path])
-        #expect(v.code == 0 && v.out.contains("comparison: exact"), "\(v.out)")
+        expectTrue(v.code == 0 && v.out.contains("comparison: exact"), "\(v.out)")
         // An upgrade is every golden's; then nothing is left to upgrade.
         let filtered = try PipelineTests.sh(
             "evidence record --quiet --environment-upgrade --filter 'android/*'", in: root)
-        #expect(filtered.code == 2 && filtered.err.contains("drop --filter and --shard"), "\(filtered.err)")
+        expectTrue(filtered.code == 2 && filtered.err.contains("drop --filter and --shard"), "\(filtered.err)")
         let again = try PipelineTests.sh("evidence record --quiet --environment-upgrade", in: root)
-        #expect(again.code == 2 && again.err.contains("nothing to upgrade"), "\(again.err)")
+        expectTrue(again.code == 2 && again.err.contains("nothing to upgrade"), "\(again.err)")
     }
 
     /// The report lists every moved fixture and counts fixtures, not findings.
@@ -121,7 +121,7 @@ import Testing
         ]
         let result = VerifyResult(
             passed: ["c", "d"], failures: failures, comparison: "perceptual", fastPath: 0, reportDirectory: nil)
-        #expect(
+        expectTrue(
             EnvironmentUpgrade.lines(drift: ["cairo: recorded 1, found 2"], result: result, page: nil) == [
                 "environment upgrade: cairo: recorded 1, found 2",
                 "perceptual review (pixelmatch 7.2, threshold \(ImageComparator.defaultThreshold), anti-aliasing "

@@ -49,10 +49,10 @@ import WidgetText
             ], known: try committed)
         let repeated = try #require(
             r.findings.first { $0.kind == .lostMeaning && $0.element == .coachLine }, "\(r.findings.map(\.detail))")
-        #expect(
+        expectTrue(
             repeated.findingClass == .specGap && repeated.known
                 && repeated.seed?.contains("snapshot?.coachLine ?? reactive.captionText") == true)
-        #expect(r.findingClasses.specGap >= 1 && r.findingClasses.failure == 0)
+        expectTrue(r.findingClasses.specGap >= 1 && r.findingClasses.failure == 0)
     }
 
     /// The NEW_DAY caption at 110 dp × fontScale 2.0, under 160 dp: the seed's Known limitation names
@@ -60,12 +60,12 @@ import WidgetText
     @Test func theNewDayFloorIsKnownAndWithoutItsEntryAFailure() throws {
         let (r, _) = try report(Self.newDayAtTheFloor, known: try committed)
         let caption = r.findings.filter { $0.kind == .truncated && $0.element == .caption }
-        #expect(
+        expectTrue(
             !caption.isEmpty && caption.allSatisfy { $0.findingClass == .known },
             "\(r.findings.map { "\($0.findingClass) \($0.detail)" })")
         let (bare, _) = try report(Self.newDayAtTheFloor, known: KnownFindings())
         let unlisted = bare.findings.filter { $0.kind == .truncated && $0.element == .caption }
-        #expect(
+        expectTrue(
             !unlisted.isEmpty
                 && unlisted.allSatisfy {
                     $0.findingClass == .failure && !$0.known && $0.seed == nil && $0.boundary == nil
@@ -75,10 +75,10 @@ import WidgetText
         let shed = try #require(
             bare.findings.first { $0.kind == .lostMeaning && $0.element == .newDayLine },
             "\(bare.findings.map(\.detail))")
-        #expect(
+        expectTrue(
             shed.findingClass == .outsideScope && shed.boundary == SeedScope.heightTableFontScale.name
                 && shed.seed == SeedScope.heightTableFontScale.citation)
-        #expect(
+        expectTrue(
             bare.findingClasses == FindingCounts(bare.findings.map(\.findingClass)) && bare.findingClasses.known == 0
                 && bare.findingClasses.failure == unlisted.count && bare.findingClasses.outsideScope == 1)
     }
@@ -89,15 +89,15 @@ import WidgetText
         let (r, drawn) = try report(
             ["--family", "small", "--width", "90", "--height", "130", "--font-scale", "2.0", "--state", "newDay"],
             known: try committed)
-        #expect(
+        expectTrue(
             !r.findings.isEmpty && r.findings.allSatisfy { $0.findingClass == .outsideScope && !$0.known },
             "\(r.findings.map { "\($0.findingClass) \($0.detail)" })")
-        #expect(
+        expectTrue(
             r.findings.allSatisfy {
                 $0.boundary == SeedScope.declaredWidth.name && $0.seed == SeedScope.declaredWidth.citation
             })
-        #expect(r.findingClasses.outsideScope == r.findings.count && r.findingClasses.failure == 0)
-        #expect(!SeedScope.declaredWidth.contains(drawn.facts))
+        expectTrue(r.findingClasses.outsideScope == r.findings.count && r.findingClasses.failure == 0)
+        expectTrue(!SeedScope.declaredWidth.contains(drawn.facts))
     }
 
     /// A width-axis finding at fontScale 2.0 is inside the width table's coverage: the same caption
@@ -106,7 +106,8 @@ import WidgetText
         let (bare, drawn) = try report(Self.newDayAtTheFloor, known: KnownFindings())
         let cut = try #require(bare.findings.first { $0.kind == .truncated })
         let f = GateFailure(key: "k", kind: cut.kind, detail: cut.detail, node: cut.node, element: cut.element)
-        #expect(SeedScope.rule(of: f, facts: drawn.facts) == .layout && SeedScope.crossed(f, facts: drawn.facts) == nil)
+        expectTrue(
+            SeedScope.rule(of: f, facts: drawn.facts) == .layout && SeedScope.crossed(f, facts: drawn.facts) == nil)
     }
 
     /// `verify` over real renders: the floor's caption cut without its entry fails; New day's shed
@@ -139,40 +140,41 @@ import WidgetText
         _ = try Recorder.record(o, catalog: catalog, painter: painter)
         o.checks = CheckRegistry.renderChecks.filter { $0.kind == .truncated || $0.kind == .lostMeaning }
         let bare = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(
+        expectTrue(
             bare.failures.map(\.key).sorted() == ["test/coach", "test/floor"],
             "\(bare.failures.map { "\($0.key) \($0.detail)" })")
-        #expect(bare.failures.allSatisfy { $0.key != "test/floor" || $0.kind == .truncated })
+        expectTrue(bare.failures.allSatisfy { $0.key != "test/floor" || $0.kind == .truncated })
         let outside = try #require(bare.outsideScope)
-        #expect(
+        expectTrue(
             Set(outside.map(\.key)) == ["test/floor", "test/narrow"]
                 && outside.allSatisfy { $0.findingClass == .outsideScope })
-        #expect(outside.filter { $0.key == "test/narrow" }.allSatisfy { $0.boundary == SeedScope.declaredWidth.name })
-        #expect(bare.passed == ["test/narrow"] && bare.known.isEmpty)
+        expectTrue(
+            outside.filter { $0.key == "test/narrow" }.allSatisfy { $0.boundary == SeedScope.declaredWidth.name })
+        expectTrue(bare.passed == ["test/narrow"] && bare.known.isEmpty)
 
         o.knownFindings = try committed
         let filed = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(filed.failures.isEmpty, "\(filed.failures.map(\.detail))")
-        #expect(Set(filed.known.filter { $0.findingClass == .known }.map(\.key)) == ["test/floor"])
-        #expect(Set(filed.known.filter { $0.findingClass == .specGap }.map(\.key)) == ["test/coach"])
-        #expect(filed.outsideScope?.allSatisfy { $0.key == "test/narrow" } == true)
+        expectTrue(filed.failures.isEmpty, "\(filed.failures.map(\.detail))")
+        expectTrue(Set(filed.known.filter { $0.findingClass == .known }.map(\.key)) == ["test/floor"])
+        expectTrue(Set(filed.known.filter { $0.findingClass == .specGap }.map(\.key)) == ["test/coach"])
+        expectTrue(filed.outsideScope?.allSatisfy { $0.key == "test/narrow" } == true)
         // Both results are what Schemas/result.schema.json describes, each class in its own list.
         let schema = try JSONValue.parse(
             Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/result.schema.json"))))
         for r in [bare, filed] {
             let errors = SchemaValidator(root: schema).errors(try JSONValue.parse(Array(try resultJSON(r).utf8)))
-            #expect(errors.isEmpty, "\(errors.prefix(5))")
+            expectTrue(errors.isEmpty, "\(errors.prefix(5))")
         }
         let counts = filed.findingCounts
-        #expect(
+        expectTrue(
             counts.failure == 0 && counts.specGap >= 1 && counts.known == 2
                 && counts.outsideScope == filed.outsideScope?.count)
-        #expect(
+        expectTrue(
             filed.classCountsLine
                 == "\(counts.specGap) spec gap\(counts.specGap == 1 ? "" : "s"), 2 known, \(counts.outsideScope) "
                 + "outside the seed's scope, 0 failures"
         )
-        #expect(bare.findingCounts.failure == bare.failures.count)
+        expectTrue(bare.findingCounts.failure == bare.failures.count)
     }
 
     // MARK: The boundaries
@@ -220,7 +222,7 @@ import WidgetText
     ) throws {
         let facts = try facts(width: width, height: height, fontScale: fontScale, streak: streak)
         let f = GateFailure(key: "k", kind: kind, detail: detail, node: element.rawValue, element: element)
-        #expect(SeedScope.crossed(f, facts: facts)?.name == outside)
+        expectTrue(SeedScope.crossed(f, facts: facts)?.name == outside)
     }
 
     /// iOS has no boundary: the seeds bound no iOS size, Dynamic Type size or digit count.
@@ -228,7 +230,7 @@ import WidgetText
         var facts = try facts(family: .ios(.accessoryInline), width: 2000, height: 5, fontScale: 1, streak: 99999)
         facts.textSize = .accessibility3
         for kind in [FailureKind.truncated, .clipped, .lostMeaning] {
-            #expect(
+            expectTrue(
                 SeedScope.crossed(
                     GateFailure(key: "k", kind: kind, detail: "absent: x", node: "inline-label", element: .inlineLabel),
                     facts: facts) == nil)
@@ -245,13 +247,13 @@ import WidgetText
             "no seed 000 in \(seeds.path)")
         let seed = try Data(contentsOf: seeds.appendingPathComponent(name))
         for b in SeedScope.boundaries {
-            #expect(!b.passages.isEmpty, "\(b.name) quotes nothing")
+            expectTrue(!b.passages.isEmpty, "\(b.name) quotes nothing")
             for p in b.passages {
-                #expect(seed.range(of: Data(p.utf8)) != nil, "\(b.name): \"\(p)\" is not in \(name)")
+                expectTrue(seed.range(of: Data(p.utf8)) != nil, "\(b.name): \"\(p)\" is not in \(name)")
             }
-            #expect(b.citation.hasPrefix("000, \(b.section): \""))
+            expectTrue(b.citation.hasPrefix("000, \(b.section): \""))
         }
-        #expect(Set(SeedScope.boundaries.map(\.name)).count == SeedScope.boundaries.count)
+        expectTrue(Set(SeedScope.boundaries.map(\.name)).count == SeedScope.boundaries.count)
     }
 
     /// The failure-kinds page documents every boundary (its name and range) and every rule, so the
@@ -260,13 +262,13 @@ import WidgetText
         let page = try String(
             contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/failure-kinds.md"), encoding: .utf8)
         for b in SeedScope.boundaries {
-            #expect(page.contains("| \(b.name) | \(b.covers)"), "failure-kinds.md has no row for \(b.name)")
+            expectTrue(page.contains("| \(b.name) | \(b.covers)"), "failure-kinds.md has no row for \(b.name)")
         }
         for r in SeedScope.Rule.allCases {
-            #expect(page.contains("| \(r.rawValue) |"), "failure-kinds.md has no row for the \(r.rawValue) rule")
+            expectTrue(page.contains("| \(r.rawValue) |"), "failure-kinds.md has no row for the \(r.rawValue) rule")
         }
         for c in FindingClass.allCases {
-            #expect(page.contains("| `\(c.rawValue)` |"), "failure-kinds.md has no row for \(c.rawValue)")
+            expectTrue(page.contains("| `\(c.rawValue)` |"), "failure-kinds.md has no row for \(c.rawValue)")
         }
     }
 
@@ -308,7 +310,7 @@ import WidgetText
             #"{"findings":[{"class":"spec-gap","conditions":{"platform":"ios","family":["systemSmall"]},"#
             + #""kind":"truncated","node":"caption","seed":"000"},{"class":"known","conditions":{"platform":"ios","#
             + #""family":["systemSmall"]},"kind":"truncated","node":"caption","seed":"000"}]}"#
-        #expect(
+        expectTrue(
             try KnownFindings.parse(Array(json.utf8), name: "k.json").entries.map(\.findingClass) == [.specGap, .known])
     }
 
@@ -318,7 +320,7 @@ import WidgetText
         let schema = try JSONValue.parse(
             Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/known-findings.schema.json"))))
         let file = try JSONValue.parse(Array(try Data(contentsOf: PackagePaths.knownFindings)))
-        #expect(SchemaValidator(root: schema).errors(file).isEmpty, "\(SchemaValidator(root: schema).errors(file))")
+        expectTrue(SchemaValidator(root: schema).errors(file).isEmpty, "\(SchemaValidator(root: schema).errors(file))")
         func words(_ v: JSONValue?) -> Set<String> {
             guard case .array(let a)? = v else { return [] }
             return Set(a.compactMap { if case .string(let s) = $0 { s } else { nil } })
@@ -327,12 +329,12 @@ import WidgetText
         let classes = words(entry?["properties"]?["class"]?["enum"])
         let kinds = words(entry?["properties"]?["kind"]?["enum"])
         let required = words(entry?["required"])
-        #expect(classes == Set(FindingClass.entryClasses.map(\.rawValue)))
-        #expect(kinds == Set(KnownFinding.allowedKinds.map(\.rawValue)))
-        #expect(required.contains("class") && required.isSubset(of: Set(KnownFinding.fields)))
+        expectTrue(classes == Set(FindingClass.entryClasses.map(\.rawValue)))
+        expectTrue(kinds == Set(KnownFinding.allowedKinds.map(\.rawValue)))
+        expectTrue(required.contains("class") && required.isSubset(of: Set(KnownFinding.fields)))
         let classless =
             #"{"findings":[{"conditions":{"platform":"ios"},"kind":"truncated","node":"caption","seed":"000"}]}"#
-        #expect(!SchemaValidator(root: schema).errors(try JSONValue.parse(Array(classless.utf8))).isEmpty)
+        expectTrue(!SchemaValidator(root: schema).errors(try JSONValue.parse(Array(classless.utf8))).isEmpty)
         #expect(throws: InputError.self) { try KnownFindings.parse(Array(classless.utf8), name: "k.json") }
     }
 
@@ -341,10 +343,10 @@ import WidgetText
     /// gap (the coach-line fallback, issue #51's one-line floors and the core).
     @Test func theCommittedEntriesAreClassified() throws {
         let entries = try committed.entries
-        #expect(entries.filter { $0.findingClass == .known }.count == 3)
+        expectTrue(entries.filter { $0.findingClass == .known }.count == 3)
         for e in entries {
             let namesItsCondition = e.seed.contains("Known limitation") || e.seed.contains("Known gap")
-            #expect((e.findingClass == .known) == namesItsCondition, "\(e.kind) \(e.node): \(e.findingClass)")
+            expectTrue((e.findingClass == .known) == namesItsCondition, "\(e.kind) \(e.node): \(e.findingClass)")
         }
     }
 
@@ -393,30 +395,30 @@ import WidgetText
                         + "1.3): 1 finding in 1 fixture [seed 000, "
                 )
             }, "\(lines)")
-        #expect(gapLine < knownLine && knownLine < outside)
-        #expect(
+        expectTrue(gapLine < knownLine && knownLine < outside)
+        expectTrue(
             lines.contains(
                 "findings: 1 spec gap, 1 known, 1 outside the seed's scope, 0 failures (only failures fail; spec gaps "
                     + "and known are listed in known-findings.json)"
             ))
-        #expect(lines.last == "2 passed, 0 failed")
+        expectTrue(lines.last == "2 passed, 0 failed")
         // The page: one table per class, spec gaps first.
         let page = HTMLReport.knownFindings(result.known + (result.outsideScope ?? []))
         let order = ["class=\"known spec-gap\"", "class=\"known known\"", "class=\"known outside-scope\""].map {
             page.range(of: $0)?.lowerBound
         }
-        #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!)
+        expectTrue(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!)
         // The page's header and the GitHub step summary count them too.
-        #expect(
+        expectTrue(
             try HTMLReport.render(result).contains(
                 "<b>2 passed, 0 failed</b> · findings: 1 spec gap, 1 known, 1 outside the seed&#39;s scope, 0 failures")
         )
-        #expect(
+        expectTrue(
             GitHubAnnotations.summary(result, page: nil).contains(
                 "findings: 1 spec gap, 1 known, 1 outside the seed's scope, 0 failures\n"))
         // JUnit's properties count them apart.
         let props = JUnitReport.properties(result)
-        #expect(
+        expectTrue(
             props.contains { $0 == ("spec-gaps", "1") } && props.contains { $0 == ("known-findings", "1") }
                 && props.contains { $0 == ("outside-scope", "1") })
     }
@@ -433,8 +435,8 @@ import WidgetText
             Issue.record("no findingClasses / findings in \(json)")
             return
         }
-        #expect(counts.map(\.key).sorted() == ["failure", "known", "outside-scope", "spec-gap"])
-        #expect(first.contains { $0.key == "class" })
+        expectTrue(counts.map(\.key).sorted() == ["failure", "known", "outside-scope", "spec-gap"])
+        expectTrue(first.contains { $0.key == "class" })
         var result = VerifyResult(passed: [], failures: [], comparison: "exact", fastPath: 0)
         result.outsideScope = [
             match(
@@ -442,17 +444,17 @@ import WidgetText
         ]
         result.known = [match(.specGap, key: "ios/systemMedium/default/flame/light")]
         let text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        #expect(
+        expectTrue(
             text.contains(#""class":"outside-scope""#) && text.contains(#""boundary":"streak digits""#)
                 && text.contains(#""class":"spec-gap""#))
         // The result schema refuses an outside-scope match without its boundary, and a known match of another class.
         let schema = try JSONValue.parse(
             Array(try Data(contentsOf: PackagePaths.root.appendingPathComponent("Schemas/result.schema.json"))))
-        #expect(SchemaValidator(root: schema).errors(try JSONValue.parse(Array(text.utf8))).isEmpty)
+        expectTrue(SchemaValidator(root: schema).errors(try JSONValue.parse(Array(text.utf8))).isEmpty)
         var broken = result
         broken.outsideScope?[0].boundary = nil
         broken.known[0].findingClass = .outsideScope
-        #expect(
+        expectTrue(
             SchemaValidator(root: schema).errors(try JSONValue.parse(Array(try resultJSON(broken).utf8))).count == 2)
         let page = try String(
             contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/result-json.md"), encoding: .utf8)
@@ -460,8 +462,9 @@ import WidgetText
             Issue.record("the result schema lists no properties")
             return
         }
-        for (name, _) in props { #expect(page.contains("| `\(name)` |"), "result-json.md has no row for \(name)") }
+        for (name, _) in props { expectTrue(page.contains("| `\(name)` |"), "result-json.md has no row for \(name)") }
         let back = try JSONDecoder().decode(VerifyResult.self, from: Data(text.utf8))
-        #expect(back.outsideScope?.first?.findingClass == .outsideScope && back.known.first?.findingClass == .specGap)
+        expectTrue(
+            back.outsideScope?.first?.findingClass == .outsideScope && back.known.first?.findingClass == .specGap)
     }
 }

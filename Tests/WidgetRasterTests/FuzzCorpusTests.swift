@@ -38,8 +38,8 @@ import WidgetText
 
     @Test func everyTargetHasASeedCorpus() throws {
         for target in FuzzEntry.targets {
-            #expect(try !Self.inputs(target).isEmpty, "\(target)")
-            #expect(
+            expectTrue(try !Self.inputs(target).isEmpty, "\(target)")
+            expectTrue(
                 FileManager.default.fileExists(
                     atPath: PackagePaths.root.appendingPathComponent("Fuzz/Sources/\(target)/main.swift").path))
         }
@@ -52,7 +52,7 @@ import WidgetText
         let drawn = try Self.replay("FuzzSnapshotRender") { input, _ in
             FuzzEntry.snapshotRender(input, renderer: renderer, painter: painter)
         }
-        #expect(drawn > 0)  // the seeds are real snapshots: the fuzzer starts past the decoder
+        expectTrue(drawn > 0)  // the seeds are real snapshots: the fuzzer starts past the decoder
     }
 
     @Test func png() throws { try Self.replay("FuzzPNG") { input, _ in FuzzEntry.png(input) } }
@@ -63,7 +63,7 @@ import WidgetText
 
     @Test func resultReport() throws {
         // A seed is a real result of this schema, so the fuzzer starts past the reader.
-        #expect(try Self.replay("FuzzResultReport", FuzzEntry.resultReport) > 0)
+        expectTrue(try Self.replay("FuzzResultReport", FuzzEntry.resultReport) > 0)
     }
 
     @Test func manifest() throws { try Self.replay("FuzzManifest", FuzzEntry.manifest) }
@@ -74,9 +74,9 @@ import WidgetText
 
     /// The refusal rule itself: a problem with a newline or a huge echo still prints one capped line.
     @Test func aRefusalIsOneCappedLine() {
-        #expect(FuzzEntry.judge(InputError("f.json", "bad\nline")) == .refused)
-        #expect(FuzzEntry.judge(InputError("f.json", String(repeating: "x", count: 100_000))) == .refused)
-        #expect(FuzzEntry.png([0x89, 0x50]) == .refused)
+        expectTrue(FuzzEntry.judge(InputError("f.json", "bad\nline")) == .refused)
+        expectTrue(FuzzEntry.judge(InputError("f.json", String(repeating: "x", count: 100_000))) == .refused)
+        expectTrue(FuzzEntry.png([0x89, 0x50]) == .refused)
     }
 }
 
@@ -92,6 +92,6 @@ import WidgetText
             atPath: PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzTokenXML/xmlparser-trap.xml").path)
         let scratch = try PrivateFolder.make("evidence-fuzzcorpus")
         defer { scratch.remove() }
-        #expect(FuzzEntry.tokenXML(bytes, scratch: scratch.url) == .refused)
+        expectTrue(FuzzEntry.tokenXML(bytes, scratch: scratch.url) == .refused)
     }
 }

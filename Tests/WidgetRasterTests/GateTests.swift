@@ -37,11 +37,11 @@ import WidgetScene
     @Test func recordThenVerifyPasses() throws {
         let dir = tempDir()
         let r = try Recorder.record(options(dir), catalog: catalog, painter: painter)
-        #expect(r.added.count == catalog.count)
+        expectTrue(r.added.count == catalog.count)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
-        #expect(v.failures.isEmpty)
-        #expect(v.fastPath == catalog.count)
-        #expect(v.summaryLine == "\(catalog.count) passed, 0 failed")
+        expectTrue(v.failures.isEmpty)
+        expectTrue(v.fastPath == catalog.count)
+        expectTrue(v.summaryLine == "\(catalog.count) passed, 0 failed")
     }
 
     @Test func recordTwiceChangesNothingAndJobCountDoesNotMatter() throws {
@@ -49,25 +49,25 @@ import WidgetScene
         let two = tempDir()
         _ = try Recorder.record(options(one, jobs: 1), catalog: catalog, painter: painter)
         _ = try Recorder.record(options(two, jobs: 2), catalog: catalog, painter: painter)
-        #expect(snapshot(one) == snapshot(two))
+        expectTrue(snapshot(one) == snapshot(two))
         let before = snapshot(one)
         let again = try Recorder.record(options(one, jobs: 2), catalog: catalog, painter: painter)
-        #expect(again.moved.isEmpty && again.added.isEmpty && again.removed.isEmpty)
-        #expect(again.unchanged == catalog.count)
-        #expect(snapshot(one) == before)
+        expectTrue(again.moved.isEmpty && again.added.isEmpty && again.removed.isEmpty)
+        expectTrue(again.unchanged == catalog.count)
+        expectTrue(snapshot(one) == before)
     }
 
     @Test func dryRunReportsButWritesNothing() throws {
         let dir = tempDir()
         let dry = try Recorder.record(options(dir), catalog: catalog, painter: painter, dryRun: true)
-        #expect(dry.added.count == catalog.count)
-        #expect(snapshot(dir).isEmpty)
+        expectTrue(dry.added.count == catalog.count)
+        expectTrue(snapshot(dir).isEmpty)
         _ = try Recorder.record(options(dir), catalog: catalog, painter: painter)
         let before = snapshot(dir)
         let shorter = Array(catalog.dropLast())
         let dry2 = try Recorder.record(options(dir), catalog: shorter, painter: painter, dryRun: true)
-        #expect(dry2.removed == [catalog.last!.key])
-        #expect(snapshot(dir) == before)
+        expectTrue(dry2.removed == [catalog.last!.key])
+        expectTrue(snapshot(dir) == before)
     }
 
     @Test func onePixelChangedFailsAsPixelsWithArtifacts() throws {
@@ -83,11 +83,11 @@ import WidgetScene
         var o = options(dir)
         o.reportDirectory = report
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(kinds(v) == [key: .pixels])
-        #expect(v.failures[0].detail.hasPrefix("1 pixels differ"))
-        #expect(Set(v.failures[0].artifacts) == ["\(key)/actual.png", "\(key)/expected.png", "\(key)/diff.png"])
+        expectTrue(kinds(v) == [key: .pixels])
+        expectTrue(v.failures[0].detail.hasPrefix("1 pixels differ"))
+        expectTrue(Set(v.failures[0].artifacts) == ["\(key)/actual.png", "\(key)/expected.png", "\(key)/diff.png"])
         for a in v.failures[0].artifacts {
-            #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path))
+            expectTrue(FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path))
         }
     }
 
@@ -101,21 +101,21 @@ import WidgetScene
         // A manifest entry whose fixture is gone: verify with a catalog lacking the last fixture.
         let shorter = Array(catalog.dropLast())
         let v = try Verifier.verify(options(dir), catalog: shorter, painter: painter)
-        #expect(kinds(v) == [catalog[1].key: .missing, "starter/extra": .stale, catalog.last!.key: .stale])
+        expectTrue(kinds(v) == [catalog[1].key: .missing, "starter/extra": .stale, catalog.last!.key: .stale])
         // Stale is found from the manifest and the folder even when the filter excludes nothing else.
         let filtered = try Verifier.verify(options(dir, filter: "starter/extra*"), catalog: shorter, painter: painter)
-        #expect(kinds(filtered) == ["starter/extra": .stale])
+        expectTrue(kinds(filtered) == ["starter/extra": .stale])
         // Record removes the stale golden it recorded and adds the missing one; the extra PNG it never
         // wrote is left alone (and said so) — it deletes only what the manifest proves it wrote.
         let r = try Recorder.record(options(dir), catalog: shorter, painter: painter)
-        #expect(r.added == [catalog[1].key])
-        #expect(r.removed == [catalog.last!.key])
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(catalog.last!.goldenPath).path))
-        #expect(r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/extra.png: not in manifest.json"))
-        #expect(
+        expectTrue(r.added == [catalog[1].key])
+        expectTrue(r.removed == [catalog.last!.key])
+        expectTrue(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(catalog.last!.goldenPath).path))
+        expectTrue(r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/extra.png: not in manifest.json"))
+        expectTrue(
             kinds(try Verifier.verify(options(dir), catalog: shorter, painter: painter)) == ["starter/extra": .stale])
         try FileManager.default.removeItem(at: dir.appendingPathComponent("starter/extra.png"))
-        #expect(try Verifier.verify(options(dir), catalog: shorter, painter: painter).failures.isEmpty)
+        expectTrue(try Verifier.verify(options(dir), catalog: shorter, painter: painter).failures.isEmpty)
     }
 
     @Test func aStaleGoldenChangedSinceRecordingIsNotDeleted() throws {
@@ -124,9 +124,9 @@ import WidgetScene
         let victim = dir.appendingPathComponent(catalog.last!.goldenPath)
         try Data("not what record wrote".utf8).write(to: victim)
         let r = try Recorder.record(options(dir), catalog: Array(catalog.dropLast()), painter: painter)
-        #expect(r.removed == [catalog.last!.key])
-        #expect(r.leftAlone == ["\(catalog.last!.goldenPath): changed since it was recorded"])
-        #expect(try Data(contentsOf: victim) == Data("not what record wrote".utf8))
+        expectTrue(r.removed == [catalog.last!.key])
+        expectTrue(r.leftAlone == ["\(catalog.last!.goldenPath): changed since it was recorded"])
+        expectTrue(try Data(contentsOf: victim) == Data("not what record wrote".utf8))
     }
 
     @Test func aRecordThatFailsPartWayChangesNothing() throws {
@@ -153,7 +153,7 @@ import WidgetScene
                 })
         }
         try FileManager.default.removeItem(at: added)
-        #expect(snapshot(dir) == before)  // no golden rewritten, no temp file, the manifest as it was
+        expectTrue(snapshot(dir) == before)  // no golden rewritten, no temp file, the manifest as it was
     }
 
     @Test func staleTempFilesAreSweptByTheNextRecord() throws {
@@ -162,8 +162,8 @@ import WidgetScene
         let temp = dir.appendingPathComponent("starter/.card-1.png.tmp-999999999")
         try Data("half".utf8).write(to: temp)
         let r = try Recorder.record(options(dir), catalog: catalog, painter: painter)
-        #expect(r.removedTempFiles == ["starter/.card-1.png.tmp-999999999"])
-        #expect(!FileManager.default.fileExists(atPath: temp.path))
+        expectTrue(r.removedTempFiles == ["starter/.card-1.png.tmp-999999999"])
+        expectTrue(!FileManager.default.fileExists(atPath: temp.path))
     }
 
     @Test(arguments: ["truncated", "crc", "lfs", "empty"])
@@ -180,10 +180,10 @@ import WidgetScene
         }
         try Data(bytes).write(to: url)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
-        #expect(kinds(v) == [catalog[2].key: .unreadable])
-        #expect(!v.failures[0].detail.contains("\n"))
-        #expect(v.failures[0].detail.contains(url.path))
-        if damage == "lfs" { #expect(v.failures[0].detail.contains("git lfs pull")) }
+        expectTrue(kinds(v) == [catalog[2].key: .unreadable])
+        expectTrue(!v.failures[0].detail.contains("\n"))
+        expectTrue(v.failures[0].detail.contains(url.path))
+        if damage == "lfs" { expectTrue(v.failures[0].detail.contains("git lfs pull")) }
     }
 
     @Test func corruptManifestIsAnInputError() throws {
@@ -194,10 +194,10 @@ import WidgetScene
     }
 
     @Test func selfCheckSeesAKnownDifference() {
-        #expect(ImageOps.selfCheckFailure(.exact) == nil)
-        #expect(ImageOps.selfCheckFailure(.perceptual(threshold: 0.1)) == nil)
+        expectTrue(ImageOps.selfCheckFailure(.exact) == nil)
+        expectTrue(ImageOps.selfCheckFailure(.perceptual(threshold: 0.1)) == nil)
         // A comparator that can see nothing (threshold 1 on a one-pixel grey step) must fail the self-check.
-        #expect(ImageOps.selfCheckFailure(.perceptual(threshold: 1.0)) != nil)
+        expectTrue(ImageOps.selfCheckFailure(.perceptual(threshold: 1.0)) != nil)
     }
 
     @Test func environmentDriftFailsTheRunAsEnvironment() throws {
@@ -208,19 +208,19 @@ import WidgetScene
         m.environment.cairo = "0.0.1"
         try Data(m.encoded()).write(to: url)
         let v = try Verifier.verify(options(dir), catalog: catalog, painter: painter)
-        #expect(v.failures.map(\.kind) == [.environment])
-        #expect(v.failures[0].detail.contains("cairo: recorded 0.0.1, found \(RendererEnvironment.current().cairo)"))
-        #expect(v.failures[0].detail.contains("--compare perceptual"))
-        #expect(v.passed.isEmpty)
-        #expect(v.comparison.contains("environment differs"))
+        expectTrue(v.failures.map(\.kind) == [.environment])
+        expectTrue(v.failures[0].detail.contains("cairo: recorded 0.0.1, found \(RendererEnvironment.current().cairo)"))
+        expectTrue(v.failures[0].detail.contains("--compare perceptual"))
+        expectTrue(v.passed.isEmpty)
+        expectTrue(v.comparison.contains("environment differs"))
     }
 
     @Test func globMatching() {
-        #expect(Glob.matches("android/*", "android/medium/default/stones/light"))
-        #expect(Glob.matches("*/light", "starter/card-12/light"))
-        #expect(!Glob.matches("ios/*", "android/small"))
-        #expect(Glob.matches("starter/card-?/dark", "starter/card-7/dark"))
-        #expect(Glob.matches("starter/card-[17]*", "starter/card-12/dark"))
+        expectTrue(Glob.matches("android/*", "android/medium/default/stones/light"))
+        expectTrue(Glob.matches("*/light", "starter/card-12/light"))
+        expectTrue(!Glob.matches("ios/*", "android/small"))
+        expectTrue(Glob.matches("starter/card-?/dark", "starter/card-7/dark"))
+        expectTrue(Glob.matches("starter/card-[17]*", "starter/card-12/dark"))
     }
 
     /// A filtered run walks only the glob's literal folder (issue #37): over a folder of files,
@@ -259,21 +259,21 @@ import WidgetScene
                 whole.files.filter { $0.hasSuffix(".png") && Glob.matches(glob, String($0.dropLast(4))) },
                 whole.links.filter { Glob.matches(glob, $0.hasSuffix(".png") ? String($0.dropLast(4)) : $0) }
             )
-            #expect(filtered.unlisted == expected.0, "\(glob)")
-            #expect(filtered.links == expected.1, "\(glob)")
+            expectTrue(filtered.unlisted == expected.0, "\(glob)")
+            expectTrue(filtered.links == expected.1, "\(glob)")
             let folder = Glob.literalFolder(glob)
-            #expect(
+            expectTrue(
                 ContainedFolder(dir).walk(under: folder).files.allSatisfy {
                     folder == nil || $0.hasPrefix(folder! + "/")
                 }, "\(glob)")
         }
-        #expect(Glob.literalFolder("android/small/*") == "android/small")
-        #expect(Glob.literalFolder("android/sm*") == "android")
-        #expect(Glob.literalFolder("*/light") == nil)
-        #expect(Glob.literalFolder("../x/*") == nil)
-        #expect(
+        expectTrue(Glob.literalFolder("android/small/*") == "android/small")
+        expectTrue(Glob.literalFolder("android/sm*") == "android")
+        expectTrue(Glob.literalFolder("*/light") == nil)
+        expectTrue(Glob.literalFolder("../x/*") == nil)
+        expectTrue(
             ContainedFolder(dir).staleTempFiles(under: "android/small") == ["android/small/a/.light.png.tmp-999999999"])
-        #expect(ContainedFolder(dir).staleTempFiles(under: "ios").isEmpty)
-        #expect(ContainedFolder(dir).walk(under: "android/linked").files.isEmpty)  // a link is never walked into
+        expectTrue(ContainedFolder(dir).staleTempFiles(under: "ios").isEmpty)
+        expectTrue(ContainedFolder(dir).walk(under: "android/linked").files.isEmpty)  // a link is never walked into
     }
 }

@@ -26,8 +26,8 @@ import WidgetScene
     ])
     func pathsSplitWithoutFoundation(path: String, folder: String, name: String) {
         let split = splitPath(path)
-        #expect(split.folder == folder)
-        #expect(split.name == name)
+        expectTrue(split.folder == folder)
+        expectTrue(split.name == name)
     }
 
     @Test func aOneCharacterOutputIsWritten() throws {
@@ -39,8 +39,8 @@ import WidgetScene
             let r = try Self.evidence(
                 ["render", "--fixture", HostileCaseTests.realEntry, "--root", PackagePaths.root.path, "-o", name],
                 in: dir.url)
-            #expect(r.code == 0, "\(name): \(r.err)")
-            #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(name).path))
+            expectTrue(r.code == 0, "\(name): \(r.err)")
+            expectTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(name).path))
         }
     }
 
@@ -59,17 +59,17 @@ import WidgetScene
         let dir = try Self.scratch()
         defer { dir.remove() }
         let r = try Self.evidence(args + ["--root", PackagePaths.root.path], in: dir.url)
-        #expect(r.code == 2, "\(args): \(r.err)")
-        #expect(
+        expectTrue(r.code == 2, "\(args): \(r.err)")
+        expectTrue(
             r.errLines.count == 1 && r.err.contains("'-' (standard output) is not an output here"), "\(args): \(r.err)")
-        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("-").path))
+        expectTrue(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("-").path))
     }
 
     /// `"width": [0, 1e19]` trapped converting to Int when printed (verify's KNOWN line, contrast --rendered).
     @Test func aRangeBeyondIntPrints() throws {
         let c = KnownConditions(platform: .android, width: [0, 1e19], height: [-1e300, 1e300], fontScale: [1, 2])
-        #expect(c.summary == "android w0–1e+19 h-1e+300–1e+300 fs1.0–2.0")
-        #expect(KnownConditions(width: [110, 110]).summary == "w110")
+        expectTrue(c.summary == "android w0–1e+19 h-1e+300–1e+300 fs1.0–2.0")
+        expectTrue(KnownConditions(width: [110, 110]).summary == "w110")
     }
 
     /// ENOMEM under `ulimit -v` was "fallback font not installed", or a Swift fatal error mid-run.
@@ -84,10 +84,10 @@ import WidgetScene
         defer { dir.remove() }
         let r = try HostileCaseTests.evidence(
             shell: "render --fixture \(HostileCaseTests.realEntry) -o m.png", before: "ulimit -v 300000;", in: dir.url)
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("address-space limit is 292 MB"), "\(r.err)")
-        #expect(resourceError(ENOMEM, "f", "loading")?.problem.contains("ENOMEM") == true)
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("address-space limit is 292 MB"), "\(r.err)")
+        expectTrue(resourceError(ENOMEM, "f", "loading")?.problem.contains("ENOMEM") == true)
     }
 
     // MARK: Outputs never touch inputs
@@ -140,11 +140,11 @@ import WidgetScene
             atPath: dir.url.appendingPathComponent("link-to-G").path, withDestinationPath: goldens.path)
         let before = Self.tree(dir.url)
         let r = try Self.evidence(args, in: dir.url)
-        #expect(r.code == 2, "\(args): \(r.err)")
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("which this command reads"), "\(r.err)")
-        #expect(Self.tree(dir.url) == before)
-        #expect(!FileManager.default.fileExists(atPath: PackagePaths.fonts.appendingPathComponent("x.png").path))
+        expectTrue(r.code == 2, "\(args): \(r.err)")
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("which this command reads"), "\(r.err)")
+        expectTrue(Self.tree(dir.url) == before)
+        expectTrue(!FileManager.default.fileExists(atPath: PackagePaths.fonts.appendingPathComponent("x.png").path))
     }
 
     @Test func theRelationsAreIsHoldsAndLiesInside() throws {
@@ -218,7 +218,7 @@ import WidgetScene
             PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", stored)
             + Self.chunk("IDAT", [0xFF, 0xFF, 0xFF, 0xFF]) + Self.chunk("ZZZZ", [1]) + Self.chunk("IEND", [])
         let image = try PNGCodec.decode(png, name: "long.png")
-        #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
+        expectTrue(image.pixels == [0x10, 0x20, 0x30, 0xFF])
     }
 
     /// The work is bounded by the declared rows, not by the IDAT stream: a 1×1 golden followed by
@@ -229,11 +229,11 @@ import WidgetScene
         let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
         let png =
             PNGCodec.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", compressed) + Self.chunk("IEND", [])
-        #expect(png.count > 60_000)
+        expectTrue(png.count > 60_000)
         let header = try PNGCodec.validate(png, name: "long.png")
         let (image, fed) = try PNGCodec.decodeCountingInput(png, validated: header, name: "long.png")
-        #expect(image.pixels == [0x10, 0x20, 0x30, 0xFF])
-        #expect(fed <= 8192, "libpng was handed \(fed) of \(png.count) bytes")
+        expectTrue(image.pixels == [0x10, 0x20, 0x30, 0xFF])
+        expectTrue(fed <= 8192, "libpng was handed \(fed) of \(png.count) bytes")
         // An image whose data ends before its last row is still refused.
         let cut =
             PNGCodec.signature + Self.chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 2, 8, 6, 0, 0, 0])
@@ -290,10 +290,10 @@ import WidgetScene
                 ("<resources><color name=\"a\" " + (0..<attributes).map { "a\($0)=\"=\"" }.joined(separator: " ")
                     + ">#FF000000</color></resources>").utf8)
         }
-        #expect(try ResourceXML.colors(file(XMLShape.maxAttributesPerElement - 1), file: "v.xml").count == 1)
+        expectTrue(try ResourceXML.colors(file(XMLShape.maxAttributesPerElement - 1), file: "v.xml").count == 1)
         #expect(throws: InputError.self) { try ResourceXML.colors(file(100_000), file: "v.xml") }
         do { _ = try ResourceXML.colors(file(XMLShape.maxAttributesPerElement + 1), file: "v.xml") } catch {
-            #expect(error.problem.contains("more than \(XMLShape.maxAttributesPerElement) attributes"))
+            expectTrue(error.problem.contains("more than \(XMLShape.maxAttributesPerElement) attributes"))
         }
         let deep = Array(
             ("<resources>" + String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70)
@@ -314,10 +314,10 @@ import WidgetScene
     /// Did-you-mean on a 16,000-character key took 25 s: a word the lengths rule out is never compared.
     @Test func aSuggestionIsNotSearchedForAWordLongerThanEveryCandidate() throws {
         let long = Array(String(repeating: "a", count: 16_000))
-        #expect(Suggestion.distance(long, Array("android/small"), within: 3) == nil)
-        #expect(Suggestion.distance(Array("verfy"), Array("verify"), within: 1) == 1)
-        #expect(try Suggestion.nearest(String(long), among: FixtureCatalog.keys(matching: nil)) == nil)
-        #expect(Suggestion.nearest("verfiy", among: ["verify", "record"]) == "verify")
+        expectTrue(Suggestion.distance(long, Array("android/small"), within: 3) == nil)
+        expectTrue(Suggestion.distance(Array("verfy"), Array("verify"), within: 1) == 1)
+        expectTrue(try Suggestion.nearest(String(long), among: FixtureCatalog.keys(matching: nil)) == nil)
+        expectTrue(Suggestion.nearest("verfiy", among: ["verify", "record"]) == "verify")
     }
 
     // MARK: Right words and codes
@@ -327,10 +327,10 @@ import WidgetScene
         let resolved = resolveWidget(snapshot: nil, asOf: Scenario.asOf, timeZone: Scenario.timeZone)
         let ios = RenderFacts(family: .ios(.systemSmall), resolved: resolved, size: Size(170, 170))
         let android = RenderFacts(family: .android(.small), resolved: resolved, size: Size(110, 130))
-        #expect(!KnownConditions(fontScale: [1, 1]).matches(ios))
-        #expect(KnownConditions(fontScale: [1, 1]).matches(android))
-        #expect(!KnownConditions(textSize: [.large]).matches(android))
-        #expect(KnownConditions(textSize: [.large]).matches(ios))
+        expectTrue(!KnownConditions(fontScale: [1, 1]).matches(ios))
+        expectTrue(KnownConditions(fontScale: [1, 1]).matches(android))
+        expectTrue(!KnownConditions(textSize: [.large]).matches(android))
+        expectTrue(KnownConditions(textSize: [.large]).matches(ios))
         let entry =
             #"{"findings":[{"conditions":{"platform":"ios","fontScale":[1,1]},"kind":"truncated","node":"*","#
             + #""seed":"000"}]}"#
@@ -359,9 +359,9 @@ import WidgetScene
             .write(to: folder.appendingPathComponent("colors_widget.xml"))
         }
         let r = try Self.evidence(["contrast", "--android-res", "res"], in: dir.url)
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1, "\(r.err)")
-        #expect(r.err.contains("input conversion failed"), "\(r.err)")
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1, "\(r.err)")
+        expectTrue(r.err.contains("input conversion failed"), "\(r.err)")
     }
 
     /// The report folder is marked before its first image: a run stopped part-way left an unmarked
@@ -375,8 +375,8 @@ import WidgetScene
         outcome.failures = [GateFailure(key: "android/small/x", kind: .pixels, detail: "d")]
         outcome.actual = image
         Verifier.writeReport(&outcome, to: report, comparator: .exact)
-        #expect(outcome.reportError == nil)
-        #expect(
+        expectTrue(outcome.reportError == nil)
+        expectTrue(
             FileManager.default.contents(atPath: report.appendingPathComponent(PageFolder.markerName).path)
                 == Data(PageFolder.markerText.utf8))
         try PageFolder.checkReplaceable(report, workingDirectory: "/")
@@ -401,26 +401,27 @@ import WidgetScene
         func failures(_ r: VerifyResult) -> [GateFailure] {
             ResultFile.coverageFailures(r, catalog: { MatrixIndex(keys: keys, entries: keys) })
         }
-        #expect(failures(Self.result(matrix: keys, passed: keys)).isEmpty)
-        #expect(failures(Self.result(matrix: keys, passed: Array(keys.prefix(10)))).count == 1)
-        #expect(failures(Self.result(matrix: keys, passed: [])).first?.kind == .selfCheck)
-        #expect(failures(Self.result(matrix: keys, passed: keys, checks: [])).count == 1)
-        #expect(failures(Self.result(matrix: keys, passed: keys, checks: nil)).count == 1)
+        expectTrue(failures(Self.result(matrix: keys, passed: keys)).isEmpty)
+        expectTrue(failures(Self.result(matrix: keys, passed: Array(keys.prefix(10)))).count == 1)
+        expectTrue(failures(Self.result(matrix: keys, passed: [])).first?.kind == .selfCheck)
+        expectTrue(failures(Self.result(matrix: keys, passed: keys, checks: [])).count == 1)
+        expectTrue(failures(Self.result(matrix: keys, passed: keys, checks: nil)).count == 1)
         var noRun = Self.result(matrix: keys, passed: keys)
         noRun.run = nil
-        #expect(failures(noRun).count == 1)
+        expectTrue(failures(noRun).count == 1)
         // A filtered run covers its filter's keys of the catalog, when the matrix is this catalog's.
         let some = keys.filter { Glob.matches("android/k1*", $0) }
-        #expect(failures(Self.result(matrix: keys, passed: some, filter: "android/k1*")).isEmpty)
-        #expect(failures(Self.result(matrix: keys, passed: Array(some.dropLast()), filter: "android/k1*")).count == 1)
+        expectTrue(failures(Self.result(matrix: keys, passed: some, filter: "android/k1*")).isEmpty)
+        expectTrue(
+            failures(Self.result(matrix: keys, passed: Array(some.dropLast()), filter: "android/k1*")).count == 1)
         // Of another matrix: at least one key, each inside the filter.
         let other = ["ios/a", "ios/b"]
-        #expect(failures(Self.result(matrix: other, passed: ["ios/a"], filter: "ios/*")).isEmpty)
-        #expect(failures(Self.result(matrix: other, passed: [], filter: "ios/*")).count == 1)
+        expectTrue(failures(Self.result(matrix: other, passed: ["ios/a"], filter: "ios/*")).isEmpty)
+        expectTrue(failures(Self.result(matrix: other, passed: [], filter: "ios/*")).count == 1)
         // A known part (a shard) is judged at the merge; a run-wide refusal already fails.
         var shard = Self.result(matrix: keys, passed: [])
         shard.shard = "1/4"
-        #expect(failures(shard).isEmpty)
+        expectTrue(failures(shard).isEmpty)
     }
 
     /// A matrix with case files: each case's line carries its file's hash. A whole green run of
@@ -438,13 +439,13 @@ import WidgetScene
         }
         let catalog = { MatrixIndex(keys: keys, entries: entries) }
         func failures(_ r: VerifyResult) -> [GateFailure] { ResultFile.coverageFailures(r, catalog: catalog) }
-        #expect(failures(result(passed: keys)).isEmpty)
-        #expect(failures(result(passed: Array(keys.dropLast()))).count == 1)
-        #expect(
+        expectTrue(failures(result(passed: keys)).isEmpty)
+        expectTrue(failures(result(passed: Array(keys.dropLast()))).count == 1)
+        expectTrue(
             failures(result(passed: keys, caseDigests: ["cases/reported/a": "d1", "cases/reported/b": "edited"])).count
                 == 1)
         let some = keys.filter { Glob.matches("android/*", $0) }
-        #expect(failures(result(passed: some, filter: "android/*")).isEmpty)
-        #expect(failures(result(passed: Array(some.prefix(3)), filter: "android/*")).count == 1)
+        expectTrue(failures(result(passed: some, filter: "android/*")).isEmpty)
+        expectTrue(failures(result(passed: Array(some.prefix(3)), filter: "android/*")).count == 1)
     }
 }

@@ -132,6 +132,6 @@ import WidgetScene
         }
         cairo_surface_mark_dirty(surface)
         let status = cairo_surface_write_to_png(surface, path)
-        #expect(status == CAIRO_STATUS_SUCCESS)
+        expectTrue(status == CAIRO_STATUS_SUCCESS)
     }
 }

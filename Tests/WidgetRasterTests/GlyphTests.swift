@@ -31,18 +31,18 @@ import WidgetScene
         for theme in Theme.allCases {
             for rect in Self.rects {
                 let nodes = Self.nodes(kind, rect, palette: theme == .light ? .light : .dark)
-                #expect(!nodes.isEmpty, "\(kind.id) drew nothing in \(rect)")
+                expectTrue(!nodes.isEmpty, "\(kind.id) drew nothing in \(rect)")
                 let allowance = GlyphArt.glowAllowance(for: rect)
                 for n in nodes {
-                    #expect(n.bounds.width > 0 && n.bounds.height > 0, "\(n.name) empty")
-                    #expect(n.container == Self.bigContainer)
-                    #expect(n.name == "streak-glyph." + Self.part(n) && !Self.part(n).isEmpty)
+                    expectTrue(n.bounds.width > 0 && n.bounds.height > 0, "\(n.name) empty")
+                    expectTrue(n.container == Self.bigContainer)
+                    expectTrue(n.name == "streak-glyph." + Self.part(n) && !Self.part(n).isEmpty)
                     if Self.part(n) == "glow" {
-                        #expect(
+                        expectTrue(
                             rect.insetBy(dx: -allowance, dy: -allowance).contains(n.bounds, tolerance: 1e-9),
                             "\(kind.id) glow \(n.bounds) beyond \(rect) + \(allowance)")
                     } else {
-                        #expect(
+                        expectTrue(
                             rect.contains(n.bounds, tolerance: 1e-9), "\(kind.id) \(n.name) \(n.bounds) outside \(rect)"
                         )
                     }
@@ -55,8 +55,8 @@ import WidgetScene
     func glowNeverLeavesATightContainer(_ kind: GlyphKind) {
         let rect = Rect(x: 4, y: 4, width: 18, height: 18)
         for n in Self.nodes(kind, rect, container: rect) {
-            #expect(rect.contains(n.bounds, tolerance: 1e-9), "\(n.name) \(n.bounds)")
-            #expect(n.container == rect)
+            expectTrue(rect.contains(n.bounds, tolerance: 1e-9), "\(n.name) \(n.bounds)")
+            expectTrue(n.container == rect)
         }
     }
 
@@ -78,8 +78,8 @@ import WidgetScene
     func rolesAndTokens(_ kind: GlyphKind) {
         let tokens = Set(GlyphPalette.light.all.map(\.token))
         for n in Self.nodes(kind, Self.rects[0]) {
-            #expect(n.role == Self.expectedRole(kind, part: Self.part(n)), "\(kind.id) \(n.name) is \(n.role)")
-            #expect(tokens.contains(n.token), "\(n.name) token \(n.token)")
+            expectTrue(n.role == Self.expectedRole(kind, part: Self.part(n)), "\(kind.id) \(n.name) is \(n.role)")
+            expectTrue(tokens.contains(n.token), "\(n.name) token \(n.token)")
         }
     }
 
@@ -87,19 +87,19 @@ import WidgetScene
         func tokens(_ k: GlyphKind) -> [String: String] {
             Dictionary(uniqueKeysWithValues: Self.nodes(k, Self.rects[0]).map { (Self.part($0), $0.token) })
         }
-        #expect(tokens(.flame(.lit))["body"] == "widget_glyph_edge")
-        #expect(tokens(.flame(.muted))["body"] == "widget_glyph_edge_muted")
-        #expect(tokens(.stones(.openSlot, kindling: true))["slot"] == "widget_capstone_dash")
-        #expect(tokens(.restMoon)["moon"] == "widget_muted")
-        #expect(tokens(.doneCheck)["check"] == "widget_success")
-        #expect(tokens(.pip(done: true))["done"] == "widget_success")
-        #expect(tokens(.pip(done: false))["todo"] == "widget_border")
-        #expect(tokens(.captionSpark(.glyphGold))["spark"] == "widget_glyph_gold")
-        #expect(tokens(.captionSpark(.glyphEdge))["spark"] == "widget_glyph_edge")
-        #expect(tokens(.captionRing(.glyphEdgeMuted))["ring"] == "widget_glyph_edge_muted")
-        #expect(tokens(.captionSpark(.coach))["spark"] == "widget_coach")
-        #expect(tokens(.sprout(.lit))["stem.edge"] == "widget_glyph_edge")
-        #expect(tokens(.sprout(.lit))["stem.accent"] == "widget_accent")
+        expectTrue(tokens(.flame(.lit))["body"] == "widget_glyph_edge")
+        expectTrue(tokens(.flame(.muted))["body"] == "widget_glyph_edge_muted")
+        expectTrue(tokens(.stones(.openSlot, kindling: true))["slot"] == "widget_capstone_dash")
+        expectTrue(tokens(.restMoon)["moon"] == "widget_muted")
+        expectTrue(tokens(.doneCheck)["check"] == "widget_success")
+        expectTrue(tokens(.pip(done: true))["done"] == "widget_success")
+        expectTrue(tokens(.pip(done: false))["todo"] == "widget_border")
+        expectTrue(tokens(.captionSpark(.glyphGold))["spark"] == "widget_glyph_gold")
+        expectTrue(tokens(.captionSpark(.glyphEdge))["spark"] == "widget_glyph_edge")
+        expectTrue(tokens(.captionRing(.glyphEdgeMuted))["ring"] == "widget_glyph_edge_muted")
+        expectTrue(tokens(.captionSpark(.coach))["spark"] == "widget_coach")
+        expectTrue(tokens(.sprout(.lit))["stem.edge"] == "widget_glyph_edge")
+        expectTrue(tokens(.sprout(.lit))["stem.accent"] == "widget_accent")
     }
 
     /// Seed: every motif's filled shapes carry fill + edge on one path, the edge at the shared width.
@@ -116,14 +116,14 @@ import WidgetScene
                 return false
             }
         }
-        #expect(!filled.isEmpty)
+        expectTrue(!filled.isEmpty)
         for n in filled {
             guard case .path(_, _, let stroke?) = n.content else {
                 Issue.record("\(n.name) has no edge")
                 continue
             }
-            #expect(abs(stroke.width - edge) < 1e-9, "\(n.name) edge \(stroke.width)")
-            #expect(stroke.dash.isEmpty)
+            expectTrue(abs(stroke.width - edge) < 1e-9, "\(n.name) edge \(stroke.width)")
+            expectTrue(stroke.dash.isEmpty)
         }
     }
 
@@ -148,15 +148,15 @@ import WidgetScene
         for (stem, edgeW, accentW) in pairs {
             let e = width(stem + ".edge")
             let a = width(stem + ".accent")
-            #expect(e != nil && a != nil)
+            expectTrue(e != nil && a != nil)
             guard let e, let a else { continue }
-            #expect(abs(e - edgeW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
-            #expect(abs(a - accentW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
-            #expect(abs((e - a) - GlyphArt.edge * scale) < 1e-9)
+            expectTrue(abs(e - edgeW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
+            expectTrue(abs(a - accentW * GlyphArt.seedWidthToViewport * scale) < 1e-9)
+            expectTrue(abs((e - a) - GlyphArt.edge * scale) < 1e-9)
             // Edge first (under), accent after (over).
             let ei = nodes.firstIndex { Self.part($0) == stem + ".edge" }!
             let ai = nodes.firstIndex { Self.part($0) == stem + ".accent" }!
-            #expect(ei < ai)
+            expectTrue(ei < ai)
         }
     }
 
@@ -166,8 +166,8 @@ import WidgetScene
             Issue.record("no dashed slot")
             return
         }
-        #expect(abs(s.width - 1.4) < 1e-9)
-        #expect(s.dash.count == 2 && s.dash.allSatisfy { $0 > 0 })
+        expectTrue(abs(s.width - 1.4) < 1e-9)
+        expectTrue(s.dash.count == 2 && s.dash.allSatisfy { $0 > 0 })
     }
 
     @Test(arguments: [GlyphKind.flame, GlyphKind.sprout, GlyphKind.mountain, GlyphKind.waves])
@@ -175,14 +175,14 @@ import WidgetScene
         let lit = Self.nodes(make(.lit), Self.rects[0])
         let muted = Self.nodes(make(.muted), Self.rects[0])
         let baseline = Self.nodes(make(.baseline), Self.rects[0])
-        #expect(lit != muted && lit != baseline && muted != baseline)
+        expectTrue(lit != muted && lit != baseline && muted != baseline)
         // Lit carries a glow; muted and baseline never do.
-        #expect(lit.contains { Self.part($0) == "glow" })
-        #expect(!muted.contains { Self.part($0) == "glow" })
-        #expect(!baseline.contains { Self.part($0) == "glow" })
+        expectTrue(lit.contains { Self.part($0) == "glow" })
+        expectTrue(!muted.contains { Self.part($0) == "glow" })
+        expectTrue(!baseline.contains { Self.part($0) == "glow" })
         // Muted draws with the muted edge; lit and baseline with the full edge.
-        #expect(muted.filter { $0.role == .graphic }.allSatisfy { $0.token == "widget_glyph_edge_muted" })
-        #expect(lit.filter { $0.role == .graphic }.allSatisfy { $0.token == "widget_glyph_edge" })
+        expectTrue(muted.filter { $0.role == .graphic }.allSatisfy { $0.token == "widget_glyph_edge_muted" })
+        expectTrue(lit.filter { $0.role == .graphic }.allSatisfy { $0.token == "widget_glyph_edge" })
         // Lit's silhouette fill is a gradient; muted and baseline are flat.
         func fills(_ ns: [SceneNode]) -> [Paint] {
             ns.compactMap {
@@ -192,8 +192,8 @@ import WidgetScene
         for f in fills(muted) + fills(baseline) { if case .solid = f {} else { Issue.record("flat expected") } }
         if case .flame = make(.lit) {
             // The flame's lit state has a gold core spark; the muted flame has no core at all.
-            #expect(lit.contains { Self.part($0) == "spark" })
-            #expect(!muted.contains { Self.part($0) == "core" || Self.part($0) == "spark" })
+            expectTrue(lit.contains { Self.part($0) == "spark" })
+            expectTrue(!muted.contains { Self.part($0) == "core" || Self.part($0) == "spark" })
         }
     }
 
@@ -206,11 +206,11 @@ import WidgetScene
         let capped = Self.nodes(.stones(.capped, kindling: kindling), Self.rects[0])
         let open = Self.nodes(.stones(.openSlot, kindling: kindling), Self.rects[0])
         let solid = Self.nodes(.stones(.solid, kindling: kindling), Self.rects[0])
-        #expect(dashed(open) && !dashed(capped) && !dashed(solid))
-        #expect(!open.contains { Self.part($0) == "capstone" })
-        #expect(capped.contains { Self.part($0) == "capstone" } && solid.contains { Self.part($0) == "capstone" })
-        #expect(capped.contains { Self.part($0) == "glow" } && !solid.contains { Self.part($0) == "glow" })
-        #expect(Set(capped) != Set(solid) && Set(capped) != Set(open))
+        expectTrue(dashed(open) && !dashed(capped) && !dashed(solid))
+        expectTrue(!open.contains { Self.part($0) == "capstone" })
+        expectTrue(capped.contains { Self.part($0) == "capstone" } && solid.contains { Self.part($0) == "capstone" })
+        expectTrue(capped.contains { Self.part($0) == "glow" } && !solid.contains { Self.part($0) == "glow" })
+        expectTrue(Set(capped) != Set(solid) && Set(capped) != Set(open))
         if kindling {
             // The gold capstone gradient is kindling's extended arm.
             let cap = capped.first { Self.part($0) == "capstone" }!
@@ -218,13 +218,13 @@ import WidgetScene
                 Issue.record("capstone not a gradient")
                 return
             }
-            #expect(
+            expectTrue(
                 stops.map(\.color) == [
                     GlyphPalette.light.goldTop.color, GlyphPalette.light.goldMid.color,
                     GlyphPalette.light.goldBot.color,
                 ])
         }
-        #expect(
+        expectTrue(
             Self.nodes(.stones(.capped, kindling: false), Self.rects[0])
                 != Self.nodes(.stones(.capped, kindling: true), Self.rects[0]))
     }
@@ -238,10 +238,10 @@ import WidgetScene
             Issue.record("pips are paths")
             return
         }
-        #expect(doneFill != nil && doneStroke == nil)
-        #expect(todoFill == nil && todoStroke != nil)
-        #expect(abs(todoStroke!.width - 1.5) < 1e-9)
-        #expect(Self.nodes(.pip(done: true), r)[0].bounds == r)
+        expectTrue(doneFill != nil && doneStroke == nil)
+        expectTrue(todoFill == nil && todoStroke != nil)
+        expectTrue(abs(todoStroke!.width - 1.5) < 1e-9)
+        expectTrue(Self.nodes(.pip(done: true), r)[0].bounds == r)
     }
 
     static func render(_ nodes: [SceneNode], size: Size, density: Double = 2) -> RGBAImage {
@@ -274,17 +274,17 @@ import WidgetScene
                     }
                 }
             }
-            #expect(inked > 0, "\(n.name) painted nothing")
+            expectTrue(inked > 0, "\(n.name) painted nothing")
             total += inked
         }
-        #expect(total > 20, "\(kind.id) painted \(total) pixels")
+        expectTrue(total > 20, "\(kind.id) painted \(total) pixels")
     }
 
     @Test func renderingIsDeterministic() {
         let a = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
         let b = CairoPainter(fonts: .shared).render(GlyphContactSheet.naturalSheet())
-        #expect(a == b)
-        #expect(
+        expectTrue(a == b)
+        expectTrue(
             GlyphArt.nodes(
                 .flame(.lit), in: Self.rects[0], container: Self.bigContainer, palette: .dark, element: .streakGlyph,
                 on: .android)
@@ -297,13 +297,13 @@ import WidgetScene
         var tokens = try TokenSet.bundled()
         tokens.night["widget_accent"] = Color(hex: "#123456")!
         let custom = GlyphPalette(tokens: tokens, theme: .dark)
-        #expect(custom.accent == GlyphInk("widget_accent", Color(hex: "#123456")!))
-        #expect(custom.glyphEdge.color == Color(hex: "#FFE4C6"))
-        #expect(GlyphPalette.light.glyphGold.color == Color(hex: "#7A5300"))
-        #expect(GlyphPalette.dark.capstoneDash.color == Color(hex: "#B5AA93"))
+        expectTrue(custom.accent == GlyphInk("widget_accent", Color(hex: "#123456")!))
+        expectTrue(custom.glyphEdge.color == Color(hex: "#FFE4C6"))
+        expectTrue(GlyphPalette.light.glyphGold.color == Color(hex: "#7A5300"))
+        expectTrue(GlyphPalette.dark.capstoneDash.color == Color(hex: "#B5AA93"))
         // Every token the palette reads is declared in the bundled token files (no magenta fallbacks).
-        #expect(GlyphPalette.light.all.allSatisfy { $0.color != TokenSet.missing })
-        #expect(GlyphPalette.dark.all.allSatisfy { $0.color != TokenSet.missing })
+        expectTrue(GlyphPalette.light.all.allSatisfy { $0.color != TokenSet.missing })
+        expectTrue(GlyphPalette.dark.all.allSatisfy { $0.color != TokenSet.missing })
     }
 
     /// Every kind the widget can draw: the list, and what the streak decision answers for every
@@ -327,14 +327,15 @@ import WidgetScene
             let g = StreakGlyph(motif: motif, tone: tone)
             return GlyphKind.streak(g, kindling: true) != GlyphKind.streak(g, kindling: false)
         }
-        #expect(motif.hasKindlingDrawing == differs)
+        expectTrue(motif.hasKindlingDrawing == differs)
     }
 
     @Test func everyKindHasADistinctId() {
         let byId = Dictionary(grouping: Self.reachable, by: \.id)
-        #expect(byId.count == Self.reachable.count, "shared: \(byId.filter { $0.value.count > 1 }.keys.sorted())")
+        expectTrue(byId.count == Self.reachable.count, "shared: \(byId.filter { $0.value.count > 1 }.keys.sorted())")
         // The list is what the contact sheet and these tests draw: each kind once, none left out.
-        #expect(Set(GlyphKind.allCases) == Self.reachable && Set(GlyphKind.allCases).count == GlyphKind.allCases.count)
+        expectTrue(
+            Set(GlyphKind.allCases) == Self.reachable && Set(GlyphKind.allCases).count == GlyphKind.allCases.count)
     }
 }
 

@@ -42,7 +42,7 @@ import Testing
     /// image size and colour type the goldens hold.
     @Test func everyGoldenReadsThroughLibdeflateAsThroughLibpng() throws {
         let m = try #require(try Manifest.load(from: PackagePaths.goldens))
-        #expect(m.goldens.count > 1_000)
+        expectTrue(m.goldens.count > 1_000)
         // Reading every file is cheap; decoding each twice is what the sample saves.
         let all = try m.goldens.sorted(by: { $0.key < $1.key }).map { key, entry in
             (key, entry, [UInt8](try Data(contentsOf: PackagePaths.goldens.appendingPathComponent(entry.file))))
@@ -56,8 +56,8 @@ import Testing
         }
         for (key, entry, png) in sample {
             let fast = Self.throughLibdeflate(png, entry.width, entry.height)
-            #expect(fast != nil, "\(key): left to libpng")
-            #expect(fast == Self.throughLibpng(png, entry.width, entry.height), "\(key)")
+            expectTrue(fast != nil, "\(key): left to libpng")
+            expectTrue(fast == Self.throughLibpng(png, entry.width, entry.height), "\(key)")
         }
         print("GoldenDecodeTests: \(sample.count) of \(all.count) goldens decoded both ways (\(Sweep.size))")
     }
@@ -124,14 +124,14 @@ import Testing
             let idat = rng.next() % 3 == 0 ? [Array(stream[..<cut]), Array(stream[cut...])] : [stream]
             let file = Self.png(width, height, colour: colour, plte: plte, trns: trns, idat: idat)
             let libpng = Self.throughLibpng(file, width, height)
-            #expect(libpng != nil, "trial \(trial)")
+            expectTrue(libpng != nil, "trial \(trial)")
             // What libdeflate reads must come out as libpng's; what it declines, libpng decodes.
             // (It declines about one random image in six, cause not yet found — never a golden.)
             guard let fast = Self.throughLibdeflate(file, width, height) else { continue }
-            #expect(fast == libpng, "trial \(trial): colour type \(colour), \(width)×\(height)")
+            expectTrue(fast == libpng, "trial \(trial): colour type \(colour), \(width)×\(height)")
             read[colour, default: 0] += 1
         }
-        #expect(read.count == 5)
+        expectTrue(read.count == 5)
     }
 
     /// Shapes libdeflate leaves to libpng, which decides them: what `PNGCodec.decode` answers is
@@ -139,7 +139,7 @@ import Testing
     @Test func anythingElseIsLeftToLibpng() throws {
         let row: [UInt8] = [0, 10, 20, 30, 40, 50, 60]  // a 2×1 RGB row, filter None
         let plain = Self.png(2, 1, colour: 2, idat: [Self.zlibStored(row)])
-        #expect(Self.throughLibdeflate(plain, 2, 1) == Data([10, 20, 30, 255, 40, 50, 60, 255]))
+        expectTrue(Self.throughLibdeflate(plain, 2, 1) == Data([10, 20, 30, 255, 40, 50, 60, 255]))
         let stream = Self.zlibStored(row)
         let others: [(String, Int, Int, [UInt8])] = [
             ("a bad Adler-32", 2, 1, Self.png(2, 1, colour: 2, idat: [Self.zlibStored(row, adler: 1)])),
@@ -169,13 +169,13 @@ import Testing
             ),
         ]
         for (name, w, h, file) in others {
-            #expect(Self.throughLibdeflate(file, w, h) == nil, "\(name)")
+            expectTrue(Self.throughLibdeflate(file, w, h) == nil, "\(name)")
             let libpng = Self.throughLibpng(file, w, h)
             do {
                 let decoded = try PNGCodec.decode(file, name: "x.png")
-                #expect(Data(decoded.pixels) == libpng, "\(name)")
+                expectTrue(Data(decoded.pixels) == libpng, "\(name)")
             } catch {
-                #expect(libpng == nil, "\(name): \(error)")
+                expectTrue(libpng == nil, "\(name): \(error)")
             }
         }
     }

@@ -76,17 +76,17 @@ import Testing
     @Test(arguments: cases)
     func roundTripsInTheSmallestColourType(_ c: Case) throws {
         let bytes = PNGCodec.encode(c.image)
-        #expect(PNGCodec.encode(c.image) == bytes, "same pixels, same bytes")
+        expectTrue(PNGCodec.encode(c.image) == bytes, "same pixels, same bytes")
         let header = try PNGCodec.validate(bytes, name: "c.png")
-        #expect(
+        expectTrue(
             header
                 == PNGCodec.Header(
                     width: c.image.width, height: c.image.height, bitDepth: 8, colorType: c.colourType,
                     interlaced: false))
-        #expect(ImageFixtures.chunks(bytes).map(\.type) == c.chunks)
+        expectTrue(ImageFixtures.chunks(bytes).map(\.type) == c.chunks)
         let back = try PNGCodec.decode(bytes, name: "c.png")
-        #expect(back == c.image)
-        #expect(back.pixelHash == c.image.pixelHash)
+        expectTrue(back == c.image)
+        expectTrue(back.pixelHash == c.image.pixelHash)
     }
 
     @Test func thePaletteIsInOrderOfFirstAppearanceAndTRNSEndsAtTheLastTranslucentEntry() throws {
@@ -100,9 +100,9 @@ import Testing
             guard let c = chunks.first(where: { $0.type == type }) else { return [] }
             return Array(bytes[(c.offset + 8)..<(c.offset + 8 + c.length)])
         }
-        #expect(data("PLTE") == [0, 0, 255, 255, 0, 0, 0, 255, 0])
-        #expect(data("tRNS") == [255, 128])
-        #expect(try PNGCodec.decode(bytes, name: "p.png") == img)
+        expectTrue(data("PLTE") == [0, 0, 255, 255, 0, 0, 0, 255, 0])
+        expectTrue(data("tRNS") == [255, 128])
+        expectTrue(try PNGCodec.decode(bytes, name: "p.png") == img)
     }
 
     /// The bytes of `image` through the golden encoder with one level for every image.
@@ -146,8 +146,8 @@ import Testing
         let dark = try Self.encoded(img, level: PNGCodec.goldenLevels.dark)
         try #require(
             light != dark, "\(name): the two levels must write different bytes for the test to tell them apart")
-        #expect(PNGCodec.encode(img) == (level == PNGCodec.goldenLevels.light ? light : dark), "\(name)")
-        #expect(try PNGCodec.decode(PNGCodec.encode(img), name: "m.png") == img)
+        expectTrue(PNGCodec.encode(img) == (level == PNGCodec.goldenLevels.light ? light : dark), "\(name)")
+        expectTrue(try PNGCodec.decode(PNGCodec.encode(img), name: "m.png") == img)
     }
 
     /// More than a megabyte of compressed data is split into IDAT chunks of 1 MiB.
@@ -162,9 +162,9 @@ import Testing
         }
         let bytes = PNGCodec.encode(img)
         let idats = ImageFixtures.chunks(bytes).filter { $0.type == "IDAT" }
-        #expect(idats.count == 2)
-        #expect(idats.first?.length == 1 << 20)
-        #expect(try PNGCodec.decode(bytes, name: "noise.png") == img)
+        expectTrue(idats.count == 2)
+        expectTrue(idats.first?.length == 1 << 20)
+        expectTrue(try PNGCodec.decode(bytes, name: "noise.png") == img)
     }
 
     /// Re-encoding goldens keeps their pixels: a sample of the committed goldens (every 50th),
@@ -179,8 +179,8 @@ import Testing
             let bytes = try readFile(atPath: file)
             let image = try PNGCodec.decode(bytes, name: file)
             let again = PNGCodec.encode(image)
-            #expect(try PNGCodec.decode(again, name: file) == image, "\(key)")
-            if sameEncoder { #expect(again == bytes, "\(key): re-encoding its pixels gives other bytes") }
+            expectTrue(try PNGCodec.decode(again, name: file) == image, "\(key)")
+            if sameEncoder { expectTrue(again == bytes, "\(key): re-encoding its pixels gives other bytes") }
         }
     }
 }
@@ -192,28 +192,28 @@ import Testing
         cairo: "c", freetype: "f", harfbuzz: "h", libpng: "p", libdeflate: "1.19", zlib: "z", fonts: ["a.ttf": "1"])
 
     @Test func theRunningEncoderIsRecorded() {
-        #expect(RendererEnvironment.current().libdeflate == PNGCodec.libraryVersions["libdeflate"])
-        #expect(PNGCodec.libraryVersions["libdeflate"] == String(cString: cpng_libdeflate_version()))
+        expectTrue(RendererEnvironment.current().libdeflate == PNGCodec.libraryVersions["libdeflate"])
+        expectTrue(PNGCodec.libraryVersions["libdeflate"] == String(cString: cpng_libdeflate_version()))
     }
 
     @Test func aLibdeflateDriftAloneIsNamedAndNeverFailed() {
         var recorded = Self.here
         recorded.libdeflate = "1.14"
-        #expect(Self.here.differences(from: recorded).isEmpty)
-        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded 1.14, found 1.19"])
+        expectTrue(Self.here.differences(from: recorded).isEmpty)
+        expectTrue(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded 1.14, found 1.19"])
         let note =
             "; PNG encoder differs from Goldens/manifest.json: libdeflate: recorded 1.14, found 1.19 (a record would "
             + "write other bytes for the same pixels)"
-        #expect(
+        expectTrue(
             Verifier.chooseComparison(.automatic, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "environment matches Goldens/manifest.json" + note)))
-        #expect(
+        expectTrue(
             Verifier.chooseComparison(.exact, manifest: Manifest(environment: recorded), environment: Self.here)
                 == .applied(AppliedComparison(.exact, because: "requested with --compare exact" + note)))
         // A manifest recorded before the encoder was part of the environment.
         recorded.libdeflate = nil
-        #expect(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded none, found 1.19"])
-        #expect(Self.here.encoderDifferences(from: Self.here).isEmpty)
+        expectTrue(Self.here.encoderDifferences(from: recorded) == ["libdeflate: recorded none, found 1.19"])
+        expectTrue(Self.here.encoderDifferences(from: Self.here).isEmpty)
     }
 
     @Test func anotherDriftStillFailsAsEnvironmentAndTheEncoderIsNoPartOfIt() throws {
@@ -227,20 +227,20 @@ import Testing
             Issue.record("a harfbuzz drift must refuse the exact comparison")
             return
         }
-        #expect(failure.kind == .environment)
-        #expect(failure.detail.contains("harfbuzz: recorded 99, found h"))
-        #expect(!failure.detail.contains("libdeflate"))
+        expectTrue(failure.kind == .environment)
+        expectTrue(failure.detail.contains("harfbuzz: recorded 99, found h"))
+        expectTrue(!failure.detail.contains("libdeflate"))
     }
 
     @Test func aManifestWithoutTheEncoderVersionStillLoads() throws {
         var old = Self.here
         old.libdeflate = nil
         let bytes = Manifest(environment: old).encoded()
-        #expect(!String(decoding: bytes, as: UTF8.self).contains("libdeflate"))
+        expectTrue(!String(decoding: bytes, as: UTF8.self).contains("libdeflate"))
         let back = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
-        #expect(back.environment.libdeflate == nil)
-        #expect(back.environment == old)
+        expectTrue(back.environment.libdeflate == nil)
+        expectTrue(back.environment == old)
         let now = Manifest(environment: Self.here).encoded()
-        #expect(try JSONDecoder().decode(Manifest.self, from: Data(now)).environment == Self.here)
+        expectTrue(try JSONDecoder().decode(Manifest.self, from: Data(now)).environment == Self.here)
     }
 }

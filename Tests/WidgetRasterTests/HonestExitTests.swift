@@ -28,10 +28,10 @@ import WidgetText
         let error = #expect(throws: InputError.self) {
             try Timeline.frames(snapshot: snap, from: from, timeZone: Self.zone)
         }
-        #expect(error?.location == "--from")
-        #expect(error?.problem.contains("9999-06-02T06:00:01+02:00") == true)
+        expectTrue(error?.location == "--from")
+        expectTrue(error?.problem.contains("9999-06-02T06:00:01+02:00") == true)
         // From the sync itself the same snapshot is an ordinary day.
-        #expect(try Timeline.frames(snapshot: snap, from: snap.syncedAt, timeZone: Self.zone).count == 4)
+        expectTrue(try Timeline.frames(snapshot: snap, from: snap.syncedAt, timeZone: Self.zone).count == 4)
     }
 
     /// Property over a sweep of --from moments before a 2026 sync: never more than the cap.
@@ -41,11 +41,11 @@ import WidgetText
         let from = snap.syncedAt.addingTimeInterval(-Double(daysBefore) * 86_400)
         do {
             let frames = try Timeline.frames(snapshot: snap, from: from, timeZone: Self.zone)
-            #expect(frames.count <= Timeline.maxFrames)
-            #expect(frames.last?.state == .stale)
+            expectTrue(frames.count <= Timeline.maxFrames)
+            expectTrue(frames.last?.state == .stale)
         } catch {
-            #expect(daysBefore > 365)  // refused only when years of DST edges lie between
-            #expect(error.location == "--from")
+            expectTrue(daysBefore > 365)  // refused only when years of DST edges lie between
+            expectTrue(error.location == "--from")
         }
     }
 
@@ -56,8 +56,8 @@ import WidgetText
         let renderer = WidgetRenderer(
             fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled())
         let ios = try #require(TimelinePlatforms.all(renderer: renderer).first { $0.name == "ios" })
-        #expect(ios.families.first == "systemMedium")
-        #expect(ios.families.contains(family.rawValue))
+        expectTrue(ios.families.first == "systemMedium")
+        expectTrue(ios.families.contains(family.rawValue))
         let snap = Self.snapshot(syncedAt: "2026-03-28T22:30:00+01:00")
         let frames = try Timeline.frames(snapshot: snap, from: snap.syncedAt, timeZone: Self.zone)
         let strip = try Timeline.strip(
@@ -66,7 +66,7 @@ import WidgetText
         let scene = try renderer.render(
             .ios(IOSRenderRequest(family: family, snapshot: snap, asOf: frames[0].date, timeZone: Self.zone))
         ).scene
-        #expect(strip.height >= painter.render(scene).height)
+        expectTrue(strip.height >= painter.render(scene).height)
         #expect(throws: InputError.self) {
             try ios.scene(snapshot: snap, asOf: snap.syncedAt, timeZone: Self.zone, family: "medium")
         }
@@ -80,16 +80,16 @@ import WidgetText
             + ",\"longestStreak\":1,\"habits\":[]}"
         let error = #expect(throws: InputError.self) { try decodeWidgetSnapshot(json) }
         let line = try #require(error).description
-        #expect(line.utf8.count <= maxErrorLineBytes)
-        #expect(line.hasPrefix("$.streak"))
-        #expect(line.contains("bytes; cut"))
+        expectTrue(line.utf8.count <= maxErrorLineBytes)
+        expectTrue(line.hasPrefix("$.streak"))
+        expectTrue(line.contains("bytes; cut"))
         let long = InputError(
             String(repeating: "é/", count: 100_000), String(repeating: "x\n", count: 100_000) + "; fix it")
-        #expect(long.description.utf8.count <= maxErrorLineBytes)
-        #expect(!long.description.contains("\n"))
-        #expect(long.description.hasSuffix("; fix it"))
+        expectTrue(long.description.utf8.count <= maxErrorLineBytes)
+        expectTrue(!long.description.contains("\n"))
+        expectTrue(long.description.hasSuffix("; fix it"))
         // Short errors are untouched.
-        #expect(InputError("--width", "must be 1…4000").description == "--width: must be 1…4000")
+        expectTrue(InputError("--width", "must be 1…4000").description == "--width: must be 1…4000")
     }
 
     // MARK: resources, FIFOs, deep JSON
@@ -101,10 +101,10 @@ import WidgetText
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("snapshot.json").path
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectTrue(mkfifo(fifo, 0o600) == 0)
         let error = #expect(throws: InputError.self) { try readFile(atPath: fifo) }
-        #expect(error?.location == fifo)
-        #expect(error?.problem.contains("FIFO with nothing written to it") == true)
+        expectTrue(error?.location == fifo)
+        expectTrue(error?.problem.contains("FIFO with nothing written to it") == true)
     }
 
     /// Every errno that means the machine ran out names the resource and is marked, so no check
@@ -115,12 +115,12 @@ import WidgetText
     ])
     func resourceErrorsNameTheResource(err: Int32, resource: String) throws {
         let e = try #require(resourceError(err, "Goldens/a.png", "reading"))
-        #expect(e.isResourceExhaustion)
-        #expect(e.location == "Goldens/a.png")
-        #expect(e.problem.contains("out of \(resource)"))
-        #expect(e.problem.contains("not the file's fault"))
-        #expect(resourceError(EACCES, "x", "reading") == nil)
-        #expect(resourceError(ENOENT, "x", "reading") == nil)
+        expectTrue(e.isResourceExhaustion)
+        expectTrue(e.location == "Goldens/a.png")
+        expectTrue(e.problem.contains("out of \(resource)"))
+        expectTrue(e.problem.contains("not the file's fault"))
+        expectTrue(resourceError(EACCES, "x", "reading") == nil)
+        expectTrue(resourceError(ENOENT, "x", "reading") == nil)
     }
 
     /// Deep but valid JSON is called deep, not malformed.
@@ -129,18 +129,18 @@ import WidgetText
             "{\"syncedAt\":\"2026-03-28T22:30:00+01:00\",\"streak\":1,\"longestStreak\":1,\"habits\":[],\"x\":"
             + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         let error = #expect(throws: InputError.self) { try decodeWidgetSnapshot(deep) }
-        #expect(error?.problem.contains("nested deeper than") == true)
-        #expect(error?.problem.contains("malformed") == false)
+        expectTrue(error?.problem.contains("nested deeper than") == true)
+        expectTrue(error?.problem.contains("malformed") == false)
     }
 
     // MARK: temp names and private folders
 
     /// Only `.NAME.tmp-PID` is a temp name: a user's `.notes.tmp-x` or `a.tmp-1` is never swept.
     @Test func onlyTheTempShapeIsATempName() {
-        #expect(TempFiles.isTempName(TempFiles.name(for: "light.png")))
-        #expect(TempFiles.isTempName(".card-1.png.tmp-99999"))
+        expectTrue(TempFiles.isTempName(TempFiles.name(for: "light.png")))
+        expectTrue(TempFiles.isTempName(".card-1.png.tmp-99999"))
         for name in [".notes.tmp-x", "light.png.tmp-12", ".tmp-12", ".a.tmp-", ".a.tmp-12a", "..tmp-1"] {
-            #expect(!TempFiles.isTempName(name), "\(name)")
+            expectTrue(!TempFiles.isTempName(name), "\(name)")
         }
     }
 
@@ -161,14 +161,14 @@ import WidgetText
 
         let folder = try PrivateFolder.make("evidence-bench", in: parent)
         var st = stat()
-        #expect(lstat(folder.url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700)
-        #expect(folder.url.lastPathComponent.hasPrefix("evidence-bench-\(getpid())-"))
+        expectTrue(lstat(folder.url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_mode & 0o777 == 0o700)
+        expectTrue(folder.url.lastPathComponent.hasPrefix("evidence-bench-\(getpid())-"))
         try fm.createSymbolicLink(at: folder.url.appendingPathComponent("out"), withDestinationURL: victim)
         try fm.createDirectory(
             at: folder.url.appendingPathComponent("goldens/android"), withIntermediateDirectories: true)
         folder.remove()
-        #expect(!fm.fileExists(atPath: folder.url.path))
-        #expect(try String(contentsOf: victim.appendingPathComponent("file"), encoding: .utf8) == "precious")
+        expectTrue(!fm.fileExists(atPath: folder.url.path))
+        expectTrue(try String(contentsOf: victim.appendingPathComponent("file"), encoding: .utf8) == "precious")
 
         // A dead process's folder (PID 0x7FFFFFF0 cannot exist) is swept; a link of that shape is not.
         let dead = parent.appendingPathComponent("evidence-bench-2147483632-BBBBBB")
@@ -176,11 +176,12 @@ import WidgetText
         chmod(dead.path, 0o700)
         let live = try PrivateFolder.make("evidence-bench", in: parent)
         defer { live.remove() }
-        #expect(!fm.fileExists(atPath: dead.path))
-        #expect(PrivateFolder.sweepAbandoned("evidence-bench", in: parent).isEmpty)  // ours is live
-        #expect(fm.fileExists(atPath: live.url.path))
-        #expect(lstat(parent.appendingPathComponent("evidence-bench-1-AAAAAA").path, &st) == 0)  // a link: left alone
-        #expect(try String(contentsOf: victim.appendingPathComponent("file"), encoding: .utf8) == "precious")
+        expectTrue(!fm.fileExists(atPath: dead.path))
+        expectTrue(PrivateFolder.sweepAbandoned("evidence-bench", in: parent).isEmpty)  // ours is live
+        expectTrue(fm.fileExists(atPath: live.url.path))
+        // a link: left alone
+        expectTrue(lstat(parent.appendingPathComponent("evidence-bench-1-AAAAAA").path, &st) == 0)
+        expectTrue(try String(contentsOf: victim.appendingPathComponent("file"), encoding: .utf8) == "precious")
     }
 
     // MARK: the CLI (the built binary, as a user types it)
@@ -192,7 +193,7 @@ import WidgetText
     @Test(arguments: [4, 12])
     func aLowOpenFileLimitIsExitTwoNamingIt(limit: Int) throws {
         let r = try CLI.evidence(shell: "verify --filter 'android/small/empty/*'")  // baseline: passes
-        #expect(r.code == 0)
+        expectTrue(r.code == 0)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         // No shell redirection: a shell cannot dup2 under `ulimit -n 4` itself.
@@ -203,10 +204,10 @@ import WidgetText
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitForExit()
-        #expect(p.terminationStatus == 2)
-        #expect(text.split(separator: "\n").count == 1)
-        #expect(text.contains("open-file limit is \(limit)"))
-        #expect(!text.contains("unreadable"))
+        expectTrue(p.terminationStatus == 2)
+        expectTrue(text.split(separator: "\n").count == 1)
+        expectTrue(text.contains("open-file limit is \(limit)"))
+        expectTrue(!text.contains("unreadable"))
     }
 
     /// A read-only verify deletes nothing (it used to delete any `.NAME.tmp-X` by pattern); it
@@ -227,15 +228,15 @@ import WidgetText
             "verify", "--goldens", box.goldens.path, "--filter", CLI.filter, "--report",
             box.root.appendingPathComponent("rep").path,
         ])
-        #expect(v.code == 0)
-        #expect(v.err.contains("android/small/empty/.light.png.tmp-2147483633"))
-        #expect(!v.err.contains("android/.light.png.tmp-2147483632"))  // outside android/small/empty/: not read
-        #expect(box.state().filter { !$0.key.hasPrefix("rep/") && $0.key != "rep" } == before)
+        expectTrue(v.code == 0)
+        expectTrue(v.err.contains("android/small/empty/.light.png.tmp-2147483633"))
+        expectTrue(!v.err.contains("android/.light.png.tmp-2147483632"))  // outside android/small/empty/: not read
+        expectTrue(box.state().filter { !$0.key.hasPrefix("rep/") && $0.key != "rep" } == before)
         let r = try CLI.evidence(["record", "--goldens", box.goldens.path, "--filter", CLI.filter])
-        #expect(r.code == 0)
-        #expect(!FileManager.default.fileExists(atPath: temp.path))
-        #expect(!FileManager.default.fileExists(atPath: inside.path))
-        #expect(FileManager.default.fileExists(atPath: user.path))  // not a temp name: never ours
+        expectTrue(r.code == 0)
+        expectTrue(!FileManager.default.fileExists(atPath: temp.path))
+        expectTrue(!FileManager.default.fileExists(atPath: inside.path))
+        expectTrue(FileManager.default.fileExists(atPath: user.path))  // not a temp name: never ours
     }
 
     /// `record --goldens <typo>` silently created the folder; `verify --goldens /typo` reported
@@ -245,9 +246,9 @@ import WidgetText
         let typo = FileManager.default.temporaryDirectory.appendingPathComponent(
             "evidence-Goldnes-\(UUID().uuidString)")
         let r = try CLI.evidence([command, "--goldens", typo.path, "--filter", CLI.filter])
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("no such goldens folder"))
-        #expect(!FileManager.default.fileExists(atPath: typo.path))
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("no such goldens folder"))
+        expectTrue(!FileManager.default.fileExists(atPath: typo.path))
     }
 }

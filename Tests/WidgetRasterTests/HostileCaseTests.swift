@@ -179,18 +179,18 @@ import Testing
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
             "--report", box.root.appendingPathComponent("report").path, "--jobs", "2",
         ])
-        #expect(v.code == 1)
-        #expect(v.out.contains("FAIL unreadable \(key): manifest.json entry"))
-        #expect(!v.out.contains("SECRET") && !v.err.contains("SECRET"))
+        expectTrue(v.code == 1)
+        expectTrue(v.out.contains("FAIL unreadable \(key): manifest.json entry"))
+        expectTrue(!v.out.contains("SECRET") && !v.err.contains("SECRET"))
 
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--jobs", "2"])
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("manifest.json: entry '\(key)'"))
-        #expect(!r.err.contains("SECRET"))
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("manifest.json: entry '\(key)'"))
+        expectTrue(!r.err.contains("SECRET"))
 
         let after = box.state().filter { !$0.key.hasPrefix("report") }
-        #expect(
+        expectTrue(
             after == before,
             "record or verify touched a file: \(Set(after.map(\.key)).symmetricDifference(before.map(\.key)))")
 
@@ -198,8 +198,8 @@ import Testing
         let rebuilt = try Self.evidence([
             "record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest",
         ])
-        #expect(rebuilt.code == 0)
-        #expect(
+        expectTrue(rebuilt.code == 0)
+        expectTrue(
             box.state(excludingGoldens: true).filter { !$0.key.hasPrefix("report") }
                 == before.filter { !$0.key.hasPrefix("repo/Goldens") })
     }
@@ -209,13 +209,13 @@ import Testing
         defer { box.remove() }
         try Data("{ not json".utf8).write(to: box.goldens.appendingPathComponent(Manifest.fileName))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
-        #expect(r.code == 2 && r.errLines.count == 1)
-        #expect(r.err.contains("git checkout -- ") && r.err.contains("evidence record --rebuild-manifest"))
+        expectTrue(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.err.contains("git checkout -- ") && r.err.contains("evidence record --rebuild-manifest"))
         let rebuilt = try Self.evidence([
             "record", "--goldens", box.goldens.path, "--filter", Self.filter, "--rebuild-manifest",
         ])
-        #expect(rebuilt.code == 0)
-        #expect(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter]).code == 0)
+        expectTrue(rebuilt.code == 0)
+        expectTrue(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter]).code == 0)
     }
 
     // MARK: Links inside the goldens folder
@@ -239,13 +239,13 @@ import Testing
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
             "--report", box.root.appendingPathComponent("report").path,
         ])
-        #expect(v.code == 1)
-        #expect(v.out.contains("FAIL unreadable \(Self.realEntry):"))
-        #expect(v.out.contains("symbolic link"))
+        expectTrue(v.code == 1)
+        expectTrue(v.out.contains("FAIL unreadable \(Self.realEntry):"))
+        expectTrue(v.out.contains("symbolic link"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
-        #expect(r.code == 2 && r.errLines.count == 1)
-        #expect(r.err.contains("symbolic link"))
-        #expect(box.state().filter { !$0.key.hasPrefix("report") } == before)
+        expectTrue(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.err.contains("symbolic link"))
+        expectTrue(box.state().filter { !$0.key.hasPrefix("report") } == before)
     }
 
     @Test func aStrayLinkInTheGoldensIsReportedNeverFollowed() throws {
@@ -259,20 +259,20 @@ import Testing
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
             "--report", box.root.appendingPathComponent("report").path,
         ])
-        #expect(v.code == 1)
-        #expect(
+        expectTrue(v.code == 1)
+        expectTrue(
             v.out.contains(
                 "FAIL unreadable android/small/empty/zz-evil.png: 'android/small/empty/zz-evil.png' is a symbolic link")
         )
-        #expect(!v.out.contains("SECRET"))
+        expectTrue(!v.out.contains("SECRET"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
-        #expect(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
+        expectTrue(r.code == 0 && r.out.contains("left alone android/small/empty/zz-evil.png: a symbolic link"))
         // record may add the recorded entries' element frames to the manifest (#54); no golden, link or
         // file outside the goldens moves.
         let untouched = { (s: [String: String]) in
             s.filter { !$0.key.hasPrefix("report") && $0.key != "repo/Goldens/manifest.json" }
         }
-        #expect(untouched(box.state()) == untouched(before))
+        expectTrue(untouched(box.state()) == untouched(before))
     }
 
     // MARK: -o targets that must not be replaced
@@ -286,7 +286,7 @@ import Testing
         case "/dev/null": path = "/dev/null"
         case "fifo":
             path = box.root.appendingPathComponent("pipe").path
-            #expect(mkfifo(path, 0o644) == 0)
+            expectTrue(mkfifo(path, 0o644) == 0)
         case "directory": path = box.canary.path
         case "link":
             path = box.root.appendingPathComponent("link.png").path
@@ -297,14 +297,14 @@ import Testing
         let before = box.state()
         for command in [["render", "--fixture", Self.realEntry], ["sheet", "--filter", Self.realEntry]] {
             let r = try Self.evidence(command + ["-o", path])
-            #expect(r.code == 2, "\(command[0]) -o \(target)")
-            #expect(r.errLines.count == 1)
-            #expect(box.state() == before, "\(command[0]) -o \(target) changed the tree")
+            expectTrue(r.code == 2, "\(command[0]) -o \(target)")
+            expectTrue(r.errLines.count == 1)
+            expectTrue(box.state() == before, "\(command[0]) -o \(target) changed the tree")
         }
         var st = stat()
-        if target == "/dev/null" { #expect(stat("/dev/null", &st) == 0 && st.st_mode & S_IFMT == S_IFCHR) }
-        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("missing").path))
-        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("outdir").path))
+        if target == "/dev/null" { expectTrue(stat("/dev/null", &st) == 0 && st.st_mode & S_IFMT == S_IFCHR) }
+        expectTrue(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("missing").path))
+        expectTrue(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("outdir").path))
     }
 
     @Test func outputToARegularFileReplacesItAndLeavesNoTempFile() throws {
@@ -313,10 +313,10 @@ import Testing
         let out = box.root.appendingPathComponent("out.png")
         try Data("old".utf8).write(to: out)
         let r = try Self.evidence(["render", "--fixture", Self.realEntry, "-o", out.path])
-        #expect(r.code == 0)
+        expectTrue(r.code == 0)
         let bytes = [UInt8](try Data(contentsOf: out))
-        #expect(try PNGCodec.decode(bytes, name: out.path).width > 0)
-        #expect(
+        expectTrue(try PNGCodec.decode(bytes, name: out.path).width > 0)
+        expectTrue(
             try FileManager.default.contentsOfDirectory(atPath: box.root.path).filter { $0.contains(".tmp-") }.isEmpty)
     }
 
@@ -324,35 +324,35 @@ import Testing
 
     @Test func listJSONToAFullDiskExitsTwoWithOneLine() throws {
         let r = try Self.evidence(shell: "list --json > /dev/full")
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("standard output"))
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("standard output"))
     }
 
     @Test func parseErrorWithStderrClosedExitsTwo() throws {
-        #expect(try Self.evidence(shell: "verify --bogus 2>&-").code == 2)
-        #expect(try Self.evidence(shell: "help >&- 2>&-").code == 2)
-        #expect(try Self.evidence(shell: "verify --help >&-").code == 2)
+        expectTrue(try Self.evidence(shell: "verify --bogus 2>&-").code == 2)
+        expectTrue(try Self.evidence(shell: "help >&- 2>&-").code == 2)
+        expectTrue(try Self.evidence(shell: "verify --help >&-").code == 2)
     }
 
     @Test func stdoutClosedDuringAListIsAnErrorNotATrap() throws {
         let r = try Self.evidence(shell: "list >&-")
-        #expect(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.code == 2 && r.errLines.count == 1)
     }
 
     @Test func hugeSheetIsRefusedBeforeDrawing() throws {
         let r = try Self.evidence(["sheet", "--columns", "1", "--scale", "2", "-o", "/tmp/never-written-sheet.png"])
-        #expect(r.code == 2)
-        #expect(r.errLines.count == 1)
-        #expect(r.err.contains("million pixels"))
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written-sheet.png"))
+        expectTrue(r.code == 2)
+        expectTrue(r.errLines.count == 1)
+        expectTrue(r.err.contains("million pixels"))
+        expectTrue(!FileManager.default.fileExists(atPath: "/tmp/never-written-sheet.png"))
     }
 
     @Test func controlCharactersInInputStayOnOneLine() throws {
         let r = try Self.evidence(["render", "--fixture", "a\nb\u{0}c", "-o", "/tmp/x\ny.png"])
-        #expect(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.code == 2 && r.errLines.count == 1)
         let u = try Self.evidence(["no\nsuch"])
-        #expect(u.code == 2 && u.errLines.count == 1 && u.err.contains("'no\\nsuch'"))
+        expectTrue(u.code == 2 && u.errLines.count == 1 && u.err.contains("'no\\nsuch'"))
     }
 
     @Test func aReportFolderThatDoesNotExistYetIsCreatedWithItsParents() throws {
@@ -363,8 +363,8 @@ import Testing
         let v = try Self.evidence([
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", report.path,
         ])
-        #expect(v.code == 1)
-        #expect(
+        expectTrue(v.code == 1)
+        expectTrue(
             FileManager.default.fileExists(atPath: report.appendingPathComponent(Self.realEntry + "/actual.png").path))
     }
 
@@ -383,13 +383,13 @@ import Testing
                 "--report", box.root.appendingPathComponent(folder).path,
             ])
             // `repo` holds the goldens, which no output may (issue #34); `repo/Sources` is someone's own.
-            #expect(
+            expectTrue(
                 r.code == 2 && r.errLines.count == 1
                     && (r.err.contains("not written by evidence") || r.err.contains("holds the goldens folder")),
                 "\(r.err)")
-            #expect(r.out.isEmpty)
+            expectTrue(r.out.isEmpty)
         }
-        #expect(box.state(excludingGoldens: true) == before, "nothing may be written into a folder of someone's own")
+        expectTrue(box.state(excludingGoldens: true) == before, "nothing may be written into a folder of someone's own")
         let cwd = box.root.appendingPathComponent("repo/Sources").path
         for target in [
             box.root.appendingPathComponent("repo/Sources"), box.root.appendingPathComponent("repo"), box.root,
@@ -409,9 +409,9 @@ import Testing
             let r = try Self.evidence([
                 "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--html", page.path,
             ])
-            #expect(r.code == 0, "\(r.err)")
+            expectTrue(r.code == 0, "\(r.err)")
         }
-        #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(PageFolder.markerName).path))
+        expectTrue(FileManager.default.fileExists(atPath: page.appendingPathComponent(PageFolder.markerName).path))
     }
 
     @Test func unwritableReportFolderFailsBeforeAnyWork() throws {
@@ -422,8 +422,8 @@ import Testing
         let r = try Self.evidence([
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--report", file.path,
         ])
-        #expect(r.code == 2 && r.errLines.count == 1)
-        #expect(r.out.isEmpty)
+        expectTrue(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.out.isEmpty)
     }
 
     // MARK: Unreadable goldens are unreadable, not missing
@@ -438,12 +438,12 @@ import Testing
             "verify", "--goldens", box.goldens.path, "--filter", Self.filter,
             "--report", box.root.appendingPathComponent("report").path,
         ])
-        #expect(v.code == 1)
-        #expect(v.out.contains("FAIL unreadable \(Self.realEntry):") && v.out.contains("is a folder"))
+        expectTrue(v.code == 1)
+        expectTrue(v.out.contains("FAIL unreadable \(Self.realEntry):") && v.out.contains("is a folder"))
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter])
-        #expect(r.code == 2)
+        expectTrue(r.code == 2)
         var isDir: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDir) && isDir.boolValue)
+        expectTrue(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDir) && isDir.boolValue)
     }
 
     // MARK: Concurrency and kills
@@ -469,10 +469,10 @@ import Testing
         let b = try start("android/medium/empty/stones/*")
         a.waitForExit()
         b.waitForExit()
-        #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
+        expectTrue(a.terminationStatus == 0 && b.terminationStatus == 0)
         let m = try #require(try Manifest.load(from: box.goldens))
-        #expect(Set(m.goldens.keys) == Set(keys))
-        #expect(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", both]).code == 0)
+        expectTrue(Set(m.goldens.keys) == Set(keys))
+        expectTrue(try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", both]).code == 0)
     }
 
     @Test func aSecondRecordWaitsWithAMessageOrFailsWithNoWait() throws {
@@ -480,9 +480,9 @@ import Testing
         defer { box.remove() }
         var lock: FolderLock? = try FolderLock.acquire(box.goldens, .exclusive, wait: false)
         let r = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
-        #expect(r.code == 2 && r.errLines.count == 1)
+        expectTrue(r.code == 2 && r.errLines.count == 1)
         let v = try Self.evidence(["verify", "--goldens", box.goldens.path, "--filter", Self.filter, "--no-wait"])
-        #expect(v.code == 2 && v.errLines.count == 1)
+        expectTrue(v.code == 2 && v.errLines.count == 1)
 
         let p = Process()
         p.executableURL = Self.binary
@@ -492,11 +492,11 @@ import Testing
         p.standardError = err
         try p.run()
         let waiting = err.fileHandleForReading.availableData  // blocks until the first message
-        #expect(String(decoding: waiting, as: UTF8.self).contains("waiting for another evidence run"))
-        #expect(p.isRunning)
+        expectTrue(String(decoding: waiting, as: UTF8.self).contains("waiting for another evidence run"))
+        expectTrue(p.isRunning)
         lock = nil  // release: the waiting record goes ahead
         p.waitForExit()
-        #expect(p.terminationStatus == 0)
+        expectTrue(p.terminationStatus == 0)
     }
 
     /// Returns once `process` has a temp file in `goldens` (it is writing), or has ended.
@@ -529,12 +529,12 @@ import Testing
             usleep(UInt32.random(in: 0...3_000, using: &rng))
             kill(p.processIdentifier, signals[trial % signals.count])
             p.waitForExit()
-            #expect(
+            expectTrue(
                 p.terminationReason == .exit && [0, 130, 143, 129].contains(p.terminationStatus),
                 "trial \(trial): exit \(p.terminationStatus)")
             if p.terminationStatus != 0 { interrupted += 1 }
             let temps = ContainedFolder(box.goldens).walk().files.filter { $0.contains(".tmp-") }
-            #expect(temps.isEmpty, "trial \(trial): an interrupted record left \(temps)")
+            expectTrue(temps.isEmpty, "trial \(trial): an interrupted record left \(temps)")
             _ = try Self.evidence(["record", "--goldens", box.goldens.path, "--filter", small, "--rebuild-manifest"])
         }
         print("SIGINT/SIGTERM/SIGHUP trials: \(interrupted) of 9 interrupted mid-write (the rest had finished)")
@@ -597,13 +597,13 @@ import Testing
                 let now = fm.contents(atPath: dir.appendingPathComponent(k + ".png").path).map {
                     ImageOps.hash([UInt8]($0)).hex
                 }
-                #expect(now == old[k] || now == new[k], "trial \(trial): \(k) is neither old nor new")
+                expectTrue(now == old[k] || now == new[k], "trial \(trial): \(k) is neither old nor new")
                 if now != old[k] { moved += 1 }
             }
             if moved > 0 { landedMidway += 1 }
             let m = try Manifest.load(from: dir)
             for entry in m?.goldens.values.map(\.file) ?? [] {
-                #expect(
+                expectTrue(
                     fm.fileExists(atPath: dir.appendingPathComponent(entry).path),
                     "trial \(trial): manifest names missing \(entry)")
             }
@@ -613,15 +613,15 @@ import Testing
                 "verify", "--goldens", dir.path, "--filter", small,
                 "--report", box.root.appendingPathComponent("report").path,
             ])
-            #expect(next.code == 0 || next.code == 1)
-            #expect(
+            expectTrue(next.code == 0 || next.code == 1)
+            expectTrue(
                 ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") } == left,
                 "trial \(trial): verify deleted a file")
             // …and the next record, the command that made them, sweeps them.
             let again = try Self.evidence(["record", "--goldens", dir.path, "--filter", small])
-            #expect(again.code == 0)
+            expectTrue(again.code == 0)
             let temps = ContainedFolder(dir).walk().files.filter { $0.contains(".tmp-") }
-            #expect(temps.isEmpty, "trial \(trial): temp files left after the next record: \(temps)")
+            expectTrue(temps.isEmpty, "trial \(trial): temp files left after the next record: \(temps)")
             try fm.removeItem(at: dir)
         }
         // How many kills land mid-write varies with machine load; every state is checked above either way.

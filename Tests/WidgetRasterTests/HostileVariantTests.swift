@@ -32,15 +32,15 @@ import Testing
         }
         _ = try nest(9, under: "deep")
         let r = try Self.evidence(["report", "--from", "deep", "-o", "page"], in: dir.url)
-        #expect(r.code == 2, "\(r.err)")
-        #expect(
+        expectTrue(r.code == 2, "\(r.err)")
+        expectTrue(
             r.errLines.count == 1 && r.err.contains("more than 8 levels below it")
                 && r.err.contains("report searches 8 levels deep at most"), "\(r.err)")
-        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
+        expectTrue(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
         // Eight levels down is searched: the result is read (and, judging nothing, is no pass).
         _ = try nest(8, under: "eight")
         let ok = try Self.evidence(["report", "--from", "eight", "-o", "page8"], in: dir.url)
-        #expect(ok.code == 1 && !ok.err.contains("levels below it"), "\(ok.code) \(ok.err)")
+        expectTrue(ok.code == 1 && !ok.err.contains("levels below it"), "\(ok.code) \(ok.err)")
     }
 
     /// `report --from DIR` parsed every `*.json` below DIR to read its schema, and merged every
@@ -56,8 +56,8 @@ import Testing
             try Data(Self.emptyResult.utf8).write(to: many.appendingPathComponent("r\(i).json"))
         }
         let r = try Self.evidence(["report", "--from", "many", "-o", "page"], in: dir.url)
-        #expect(r.code == 2 && r.errLines.count == 1, "\(r.err)")
-        #expect(r.err.contains("--from: 1025 results; at most 1024 (the most shards a run splits into)"), "\(r.err)")
+        expectTrue(r.code == 2 && r.errLines.count == 1, "\(r.err)")
+        expectTrue(r.err.contains("--from: 1025 results; at most 1024 (the most shards a run splits into)"), "\(r.err)")
         // 17 JSON files of 16 MB each (sparse: no bytes written) are more than 256 MB to parse.
         let big = dir.url.appendingPathComponent("big")
         try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
@@ -69,8 +69,8 @@ import Testing
             try h.close()
         }
         let b = try Self.evidence(["report", "--from", "big", "-o", "page"], in: dir.url)
-        #expect(b.code == 2 && b.err.contains("holds more than 256 MB of JSON below it"), "\(b.err)")
-        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
+        expectTrue(b.code == 2 && b.err.contains("holds more than 256 MB of JSON below it"), "\(b.err)")
+        expectTrue(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("page").path))
     }
 
     /// `bench --prepared Goldens --filter X --phase record-same` recorded into the project's own
@@ -85,10 +85,10 @@ import Testing
         let r = try GateTrustTests.evidence(
             ["bench", "--filter", "android/small/empty/*", "--prepared", "Goldens", "--phase", "record-same"],
             in: dir.url)
-        #expect(r.code == 2, "\(r.err)")
-        #expect(
+        expectTrue(r.code == 2, "\(r.err)")
+        expectTrue(
             r.err.split(separator: "\n").last?.contains("--prepared: 'Goldens' is the project's goldens folder")
                 == true, "\(r.err)")
-        #expect(GateTrustTests.tree(dir.url) == before)
+        expectTrue(GateTrustTests.tree(dir.url) == before)
     }
 }

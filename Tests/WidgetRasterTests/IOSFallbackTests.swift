@@ -33,29 +33,29 @@ import WidgetText
                 for state in [FixtureState.defaultSome, .firstRun] {
                     let r = request(family, .ios16, theme, state, kindling: kindling)
                     let (w, plan) = builder.plan(r)
-                    #expect(plan.content == plan.card.insetBy(dx: 16, dy: 16), "\(family) \(theme) \(state)")
+                    expectTrue(plan.content == plan.card.insetBy(dx: 16, dy: 16), "\(family) \(theme) \(state)")
                     let scene = builder.scene(w, plan, r)
                     if state != .firstRun {  // first run's body is centred; the others start at the inset
                         let left = plan.items.map(\.frame.minX).min() ?? 0
                         let top = plan.items.map(\.frame.minY).min() ?? 0
-                        #expect(left == 16, "\(family) \(theme) \(state): leftmost item at \(left) pt")
-                        #expect(top >= 16 && top < 32, "\(family) \(theme) \(state): topmost item at \(top) pt")
+                        expectTrue(left == 16, "\(family) \(theme) \(state): leftmost item at \(left) pt")
+                        expectTrue(top >= 16 && top < 32, "\(family) \(theme) \(state): topmost item at \(top) pt")
                     }
                     // The same render as iOS 17's full colour: the padding takes the margins' place.
-                    #expect(scene == builder.scene(request(family, .full, theme, state, kindling: kindling)))
+                    expectTrue(scene == builder.scene(request(family, .full, theme, state, kindling: kindling)))
                 }
             }
         }
-        #expect(IOSLayout.contentInset(.ios16).pt == IOSLayout.contentInset(.full).pt)
+        expectTrue(IOSLayout.contentInset(.ios16).pt == IOSLayout.contentInset(.full).pt)
     }
 
     /// Every ios16 matrix item folds into its iOS 17 fixture (no key of its own), and an ios16 render
     /// that differed — a stacked 32 pt inset — is the catalog's self-check finding, not a new golden.
     @Test func theFallbackCollapsesOntoFullColourAndADifferenceIsASelfCheck() throws {
         let fallback = IOSMatrix.fallbackRequests()
-        #expect(fallback.count == 3 * 2 * 17)
-        #expect(fallback.allSatisfy { $0.id.collapsed.hostMode == .full })
-        #expect(FixtureCatalog.ids.allSatisfy { $0.hostMode != .ios16 })
+        expectTrue(fallback.count == 3 * 2 * 17)
+        expectTrue(fallback.allSatisfy { $0.id.collapsed.hostMode == .full })
+        expectTrue(FixtureCatalog.ids.allSatisfy { $0.hostMode != .ios16 })
         let full = try #require(
             IOSMatrix.requests().first { $0.id.hostMode == .full && $0.id.family == .ios(.systemSmall) })
         let id16 = FixtureID(
@@ -67,29 +67,29 @@ import WidgetText
         stacked.size = Size(stacked.size.width + 32, stacked.size.height + 32)  // any other scene
         let other = builder.scene(stacked)
         let same = FixtureCatalog.collapse([MatrixItem(id: full.id) { scene }, MatrixItem(id: id16) { scene }])
-        #expect(same.map(\.key) == [full.id.collapsed.key] && same[0].collapseFinding == nil)
+        expectTrue(same.map(\.key) == [full.id.collapsed.key] && same[0].collapseFinding == nil)
         let differs = FixtureCatalog.collapse([MatrixItem(id: full.id) { scene }, MatrixItem(id: id16) { other }])
-        #expect(differs.count == 1 && differs[0].collapseFinding?.contains("render differently") == true)
+        expectTrue(differs.count == 1 && differs[0].collapseFinding?.contains("render differently") == true)
     }
 
     /// StandBy, tinted and the Lock Screen have no iOS 15/16 form: the Lock Screen families are
     /// refused with one line, and `--host-mode`'s help says why the others are not asked for.
     @Test func theLockScreenIsRefusedAndTheHelpNamesTheOthers() throws {
         for family in IOSAccessoryFamily.allCases.map(\.family) {
-            #expect(!HostMode.ios16.draws(family))
+            expectTrue(!HostMode.ios16.draws(family))
             let args = try RenderTarget.options.parse([
                 "--platform", "ios", "--family", family.rawValue, "--host-mode", "ios16",
             ])
             let error = try #require(throws: InputError.self) { try RenderTarget.parse(args) }
-            #expect(
+            expectTrue(
                 error.description
                     == "--host-mode: ios16 is the Home Screen's iOS 15/16 fallback; the Lock Screen accessories (iOS "
                     + "16+) have none: they are always drawn vibrant"
             )
         }
-        for family in IOSHomeFamily.allCases.map(\.family) { #expect(HostMode.ios16.draws(family)) }
+        for family in IOSHomeFamily.allCases.map(\.family) { expectTrue(HostMode.ios16.draws(family)) }
         let help = RenderTarget.hostMode.helpLines.joined(separator: "\n")
-        #expect(
+        expectTrue(
             help.contains("ios16 = the iOS 15/16") && help.contains("tinted (18+)") && help.contains("StandBy (17+)")
                 && help.contains("Lock Screen (16+)"))
     }

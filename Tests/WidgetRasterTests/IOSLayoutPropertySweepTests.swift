@@ -191,9 +191,9 @@ import WidgetText
             "iOS layout property sweep: judged \(cases.count) Home Screen renders (\(shedRows) shedding habit rows, "
                 + "\(cut) cut texts), \(violations.count) violation(s)"
         )
-        #expect(shedRows > 0 && cut > 0)
+        expectTrue(shedRows > 0 && cut > 0)
         SweepSwitch.log(violations, as: "ios-layout-property")
-        #expect(
+        expectTrue(
             violations.count == 0,
             "\(violations.count) violation(s), first: \(violations.prefix(12).joined(separator: "\n"))")
     }
@@ -269,8 +269,8 @@ import WidgetText
             "iOS accessory one-line sweep: judged \(judged) renders (\(cut) cut, \(reported) reported), "
                 + "\(violations.count) violation(s)"
         )
-        #expect(cut > 0 && reported > 0)
-        #expect(
+        expectTrue(cut > 0 && reported > 0)
+        expectTrue(
             violations.isEmpty,
             "\(violations.count) violation(s), first: \(violations.prefix(12).joined(separator: "\n"))")
     }

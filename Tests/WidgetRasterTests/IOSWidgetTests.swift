@@ -34,28 +34,28 @@ import WidgetText
             "375x812": (155, (329, 155), (329, 345)), "360x780": (155, (329, 155), (329, 345)),
             "375x667": (148, (321, 148), (321, 324)), "320x568": (141, (292, 141), (292, 311)),
         ]
-        #expect(IOSDeviceClass.all.count == table.count)
+        expectTrue(IOSDeviceClass.all.count == table.count)
         for c in IOSDeviceClass.all {
             let t = table[c.name]!
-            #expect(
+            expectTrue(
                 c.size(.systemSmall) == Size(t.0, t.0) && c.size(.systemMedium) == Size(t.1.0, t.1.1)
                     && c.size(.systemLarge) == Size(t.2.0, t.2.1), "\(c.name)")
         }
-        #expect(IOSDeviceClass.standard.name == "393x852")
+        expectTrue(IOSDeviceClass.standard.name == "393x852")
         let r = IOSRenderRequest(
             family: .systemSmall, snapshot: nil, asOf: SyntheticWidget.asOf, timeZone: SyntheticWidget.timeZone)
-        #expect(r.scale == 2 && builder.scene(r).pixelWidth == 316)
+        expectTrue(r.scale == 2 && builder.scene(r).pixelWidth == 316)
     }
 
     /// iOS 17+ content margins are the system's 16 pt — not 32 (no view padding on top).
     @Test(arguments: IOSHomeFamily.allCases) func sixteenPointMargins(family: IOSHomeFamily) throws {
         let (_, plan) = builder.plan(try request(family, SyntheticWidget()))
-        #expect(plan.content == plan.card.insetBy(dx: 16, dy: 16))
-        #expect(plan.item("numeral")!.frame.minY == 16)
-        #expect(plan.items.map(\.frame.minX).min() == 16)
+        expectTrue(plan.content == plan.card.insetBy(dx: 16, dy: 16))
+        expectTrue(plan.item("numeral")!.frame.minY == 16)
+        expectTrue(plan.items.map(\.frame.minX).min() == 16)
         let scene = builder.scene(try request(family, SyntheticWidget()))
-        #expect(scene.nodes[0].name == "card" && scene.nodes[0].token == "WidgetCard")
-        if case .rect(let radius, _) = scene.nodes[0].content { #expect(radius == IOSLayout.cornerRadiusPt) }
+        expectTrue(scene.nodes[0].name == "card" && scene.nodes[0].token == "WidgetCard")
+        if case .rect(let radius, _) = scene.nodes[0].content { expectTrue(radius == IOSLayout.cornerRadiusPt) }
     }
 
     /// HabitPip: a solid 20 × 8 pt WidgetSuccess capsule when done, a 1.5 pt WidgetMuted outline when not.
@@ -66,18 +66,18 @@ import WidgetText
         w.done = 2
         let scene = builder.scene(try request(.systemSmall, w))
         let pips = scene.nodes.filter { $0.name.hasPrefix("pip-") }
-        #expect(pips.count == 4)
+        expectTrue(pips.count == 4)
         for (i, p) in pips.enumerated() {
             guard case .path(_, let fill, let stroke) = p.content else {
                 Issue.record("pip is not a path")
                 continue
             }
             if i < 2 {
-                #expect(p.token == "WidgetSuccess" && fill != nil && stroke == nil)
-                #expect(p.bounds.width == 20 && p.bounds.height == 8)
+                expectTrue(p.token == "WidgetSuccess" && fill != nil && stroke == nil)
+                expectTrue(p.bounds.width == 20 && p.bounds.height == 8)
             } else {
-                #expect(p.token == "WidgetMuted" && fill == nil && stroke?.width == 1.5)
-                #expect(p.bounds.width == 20 && p.bounds.height == 8)  // the stroke's outer edge is the capsule's
+                expectTrue(p.token == "WidgetMuted" && fill == nil && stroke?.width == 1.5)
+                expectTrue(p.bounds.width == 20 && p.bounds.height == 8)  // the stroke's outer edge is the capsule's
             }
         }
     }
@@ -89,24 +89,24 @@ import WidgetText
         w.done = 5
         let req = try request(.systemLarge, w)
         let (resolved, plan) = builder.plan(req)
-        #expect(plan.visibleHabits == [2, 3, 4, 5] && plan.overflow == 3)
-        #expect(plan.lines("overflow") == ["+3 more in the app"])
-        #expect(
+        expectTrue(plan.visibleHabits == [2, 3, 4, 5] && plan.overflow == 3)
+        expectTrue(plan.lines("overflow") == ["+3 more in the app"])
+        expectTrue(
             (1...4).map { plan.lines("habit-row-\($0).title")?.first } == [
                 "Stretch", "Journal", "Walk the dog", "Drink water",
             ])
-        #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 5) == [2, 3, 4, 5])
-        #expect(HabitRowSeating.window(count: 7, cap: 4, anchor: 2) == [0, 1, 2, 3])
+        expectTrue(HabitRowSeating.window(count: 7, cap: 4, anchor: 5) == [2, 3, 4, 5])
+        expectTrue(HabitRowSeating.window(count: 7, cap: 4, anchor: 2) == [0, 1, 2, 3])
         // The label speaks the visible rows only, then the rest as a count (seed 001 §4).
         let label = builder.scene(resolved, plan, req).accessibilityLabel
-        #expect(
+        expectTrue(
             label.contains(
                 "Today: Stretch done, Journal done, Walk the dog done, Drink water not yet. 3 more habits in the app."))
-        #expect(!label.contains("Meditate") && !label.contains("Practice guitar"))
+        expectTrue(!label.contains("Meditate") && !label.contains("Practice guitar"))
         // All done: "+N more done".
         w.done = 7
         w.state = .allDone
-        #expect(builder.plan(try request(.systemLarge, w)).1.lines("overflow") == ["+3 more done"])
+        expectTrue(builder.plan(try request(.systemLarge, w)).1.lines("overflow") == ["+3 more done"])
     }
 
     /// The motivator is spoken exactly when the kindling body draws it (OBJ-3317 Q4).
@@ -121,10 +121,10 @@ import WidgetText
                 largeMotivatorText(
                     state: resolved.state, motif: resolved.motif, reactive: resolved.reactive,
                     doneCount: resolved.doneCount, dueCount: resolved.dueCount))
-            #expect((plan.item("motivator") != nil) == kindling)
-            #expect(label.contains(motivator) == kindling)
+            expectTrue((plan.item("motivator") != nil) == kindling)
+            expectTrue(label.contains(motivator) == kindling)
             if kindling, case .text(_, let style, _, let ink, _)? = plan.item("motivator")?.content {
-                #expect(style == TextStyle(.inter, .semibold, size: 12) && ink == .stoneCaption)
+                expectTrue(style == TextStyle(.inter, .semibold, size: 12) && ink == .stoneCaption)
             }
         }
         // Fixed 12 pt: the motivator does not scale with Dynamic Type.
@@ -133,7 +133,7 @@ import WidgetText
         if case .text(_, let style, _, _, _)? = builder.plan(try request(.systemLarge, w, text: .xxxLarge)).1.item(
             "motivator")?.content
         {
-            #expect(style.size == 12)
+            expectTrue(style.size == 12)
         } else {
             Issue.record("no motivator at xxxLarge")
         }
@@ -148,8 +148,8 @@ import WidgetText
         let with = builder.scene(r)
         r.snapshot?.coachLine = nil
         r.snapshot?.coachLineShort = nil
-        #expect(builder.scene(r) == with)
-        #expect(
+        expectTrue(builder.scene(r) == with)
+        expectTrue(
             !with.nodes.contains { $0.name == "coach-line" || $0.name == "motivator" || $0.name.hasSuffix(".fill") })
     }
 
@@ -164,20 +164,20 @@ import WidgetText
         let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
         let painter = CairoPainter(fonts: fonts)
         let report = RenderReport(drawn, image: painter.render(drawn.scene), painter: painter)
-        #expect(
+        expectTrue(
             report.platform == .ios && report.family == "systemLarge" && report.size == Size(338, 354)
                 && report.pixelWidth == 676)
-        #expect(report.state == .allDone && report.findings.isEmpty)
-        #expect(report.texts.contains("+2 more done") && report.texts.contains("DAY STREAK · LONGEST 21"))
-        #expect(report.accessibilityLabel.hasPrefix("Objectuve. 12 day streak"))
+        expectTrue(report.state == .allDone && report.findings.isEmpty)
+        expectTrue(report.texts.contains("+2 more done") && report.texts.contains("DAY STREAK · LONGEST 21"))
+        expectTrue(report.accessibilityLabel.hasPrefix("Objectuve. 12 day streak"))
     }
 
     @Test func iosLineMetricsAreIntersOwn() {
         let m = IOSLineMetrics(fonts: fonts)
         for size in [11.0, 12, 17, 34] {
-            #expect(abs(m.lineHeight(TextStyle(.inter, .regular, size: size)) - (2728.0 + 680) / 2816 * size) < 1e-9)
+            expectTrue(abs(m.lineHeight(TextStyle(.inter, .regular, size: size)) - (2728.0 + 680) / 2816 * size) < 1e-9)
         }
-        #expect(
+        expectTrue(
             IOSTextStyle.body.size(.large) == 17 && IOSTextStyle.body.size(.accessibility3) == 40
                 && IOSTextStyle.caption2.size(.xxxLarge) == 17)
     }
@@ -213,16 +213,16 @@ import WidgetText
                 let mayCut =
                     node.name.hasSuffix(".title") && node.name.hasPrefix("habit-row") || node.name == "coach-line"
                     || node.name == "line3" || node.name == "inline"
-                #expect(
+                expectTrue(
                     mayCut || !t.ellipsized || reported.contains(node.name), "\(node.name) cut silently: \(t.lines)")
                 // The inline line cut in a part that may not be cut: the label up to that part.
                 let inlineHead = r.family == .accessoryInline && c.inlineAccessory?.hasPrefix(t.text) == true
-                if !t.ellipsized { #expect(allowed.contains(t.text) || inlineHead, "\(node.name): \(t.text)") }
+                if !t.ellipsized { expectTrue(allowed.contains(t.text) || inlineHead, "\(node.name): \(t.text)") }
                 checked += 1
             }
-            #expect(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
+            expectTrue(ClipCheck.violations(in: scene, measurer: fonts).isEmpty)
         }
-        #expect(checked > 3000)
+        expectTrue(checked > 3000)
     }
 
     /// Seed 000/001: the full NEW_DAY sentence and the three-way all-done sites on iOS.
@@ -231,26 +231,26 @@ import WidgetText
             let f = try #require(try FixtureCatalog.load().first { $0.key == key }, "no fixture \(key)")
             return f.makeScene(fonts).visibleText
         }
-        #expect(
+        expectTrue(
             try texts("ios/systemSmall/new-day/stones/kindling/light").contains("New day — tap to see today's habits"))
         let baseline = try texts("ios/systemMedium/all-done-baseline/any-motif/kindling/light")
-        #expect(baseline.contains("All done today") && baseline.contains("That's the day. Rest easy."))
+        expectTrue(baseline.contains("All done today") && baseline.contains("That's the day. Rest easy."))
         for (branch, reactive) in [("extended", ReactiveTreatment.extended), ("notyet", .notYet), ("baseline", nil)] {
             let key =
                 branch == "baseline"
                 ? "ios/systemLarge/all-done-baseline/any-motif/kindling/light"
                 : "ios/systemLarge/all-done-\(branch)/stones/kindling/light"
             let t = try texts(key)
-            #expect(
+            expectTrue(
                 t.contains(
                     try #require(
                         largeMotivatorText(
                             state: .allDone, motif: .stones, reactive: reactive, doneCount: 4, dueCount: 4))), "\(key)")
             let small = try texts(key.replacingOccurrences(of: "systemLarge", with: "systemSmall"))
-            #expect(small.contains(allDoneKindlingTitle(motif: .stones, branch: allDoneBranch(reactive))))
-            #expect(small.contains(allDoneKindlingSubtitle(motif: .stones, branch: allDoneBranch(reactive))))
+            expectTrue(small.contains(allDoneKindlingTitle(motif: .stones, branch: allDoneBranch(reactive))))
+            expectTrue(small.contains(allDoneKindlingSubtitle(motif: .stones, branch: allDoneBranch(reactive))))
         }
-        #expect(try texts("ios/systemSmall/default-none-notyet/stones/kindling/light").contains("Lay today's stone"))
+        expectTrue(try texts("ios/systemSmall/default-none-notyet/stones/kindling/light").contains("Lay today's stone"))
     }
 
     @Test func keysAreUniqueAndEveryGoldenIsADistinctScene() throws {
@@ -284,7 +284,7 @@ import WidgetText
             * ((IOSMatrix.bandClasses.count - 1) * IOSMatrix.bandStates.count
                 + Scenario.digitCounts.count * IOSMatrix.contentHabits.count
                 + (DynamicTypeSize.allCases.count - 1) * IOSMatrix.bandStates.count)
-        #expect(ios.count == main + bands)
+        expectTrue(ios.count == main + bands)
         // Distinct, except where the Dynamic Type ladder makes AX3 draw at xxxLarge (the largest rung
         // that keeps every required line): then the two type bands of one family and state coincide.
         var byScene: [Scene: [String]] = [:]
@@ -293,21 +293,21 @@ import WidgetText
             let ladderPair =
                 keys.count == 2 && keys.contains { $0.contains("/AX3/") }
                 && Set(keys.map { $0.replacingOccurrences(of: "/AX3/", with: "/xxxLarge/") }).count == 1
-            #expect(ladderPair, "one scene for \(keys)")
+            expectTrue(ladderPair, "one scene for \(keys)")
         }
-        #expect(fixtures.contains { $0.key == "ios/systemMedium/default-some-baseline/any-motif/legacy/dark" })
-        #expect(fixtures.contains { $0.key == "ios/bands/type/systemLarge/AX3/default" })
+        expectTrue(fixtures.contains { $0.key == "ios/systemMedium/default-some-baseline/any-motif/legacy/dark" })
+        expectTrue(fixtures.contains { $0.key == "ios/bands/type/systemLarge/AX3/default" })
     }
 }
 
 @Suite struct IOSContrastTests {
     @Test func bundledCatalogPassesTheIOSAudit() throws {
         let r = try ContrastAudit.auditIOS(try AssetCatalogTokens.bundled())
-        #expect(r.passed)
+        expectTrue(r.passed)
         // The seed's one iOS figure: accent on the light card ≈ 2.62:1 (why the number is WidgetInk).
         let accent = try #require(
             r.rows.first { $0.token == "WidgetAccent" && $0.theme == .light && $0.background == "WidgetCard" })
-        #expect(accent.ratioDisplay == "2.62" && accent.floor == nil)
+        expectTrue(accent.ratioDisplay == "2.62" && accent.floor == nil)
     }
 
     @Test func inkSetToAccentFailsNamingTheStreakNumber() throws {
@@ -315,12 +315,12 @@ import WidgetText
         t.light["WidgetInk"] = t.light["WidgetAccent"]
         let r = try ContrastAudit.auditIOS(t)
         let f = try #require(r.failures.first { $0.token == "WidgetInk" && $0.background == "WidgetCard" })
-        #expect(f.ratioDisplay == "2.62" && f.usage.contains("streak number"))
+        expectTrue(f.ratioDisplay == "2.62" && f.usage.contains("streak number"))
     }
 
     /// The CLI: the bundled catalog passes (exit 0); a copy with WidgetInk's Any set to WidgetAccent's fails (exit 1).
     @Test func contrastCommandOnACatalogCopy() throws {
-        #expect(try ContrastCommand.run(["--ios-assets", AssetCatalogTokens.bundledDirectory.path]) == 0)
+        expectTrue(try ContrastCommand.run(["--ios-assets", AssetCatalogTokens.bundledDirectory.path]) == 0)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "evidence-ink-\(UUID().uuidString).xcassets")
         try FileManager.default.copyItem(at: AssetCatalogTokens.bundledDirectory, to: dir)
@@ -333,8 +333,9 @@ import WidgetText
         let patched = String(accent[..<anyEnd(accent)]) + String(ink[anyEnd(ink)...])
         try patched.write(
             to: dir.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
-        #expect(try AssetCatalogTokens.load(directory: dir).tokens.color(.ink, theme: .light) == Color(hex: "#F28226"))
-        #expect(try ContrastCommand.run(["--ios-assets", dir.path]) == 1)
+        expectTrue(
+            try AssetCatalogTokens.load(directory: dir).tokens.color(.ink, theme: .light) == Color(hex: "#F28226"))
+        expectTrue(try ContrastCommand.run(["--ios-assets", dir.path]) == 1)
     }
 
     @Test func malformedColorsetIsAnInputErrorNamingTheFile() throws {
@@ -348,7 +349,7 @@ import WidgetText
             _ = try ContrastCommand.run(["--ios-assets", dir.path])
             Issue.record("accepted a malformed colorset")
         } catch let e as InputError {
-            #expect(
+            expectTrue(
                 e.location == set.appendingPathComponent("Contents.json").path && e.problem.contains("out of range"))
         }
     }
@@ -421,8 +422,8 @@ import WidgetText
             let (resolved, plan) = builder.plan(r)
             let here =
                 "\(family) \(c.name) \(t) \(w.state) kindling \(w.kindling) \(w.habits)/\(w.done) \(w.motif)"
-            #expect(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
-            #expect(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
+            expectTrue(plan.typeStep == t.step, "\(here): drawn at \(plan.typeStep.name)")
+            expectTrue(!plan.arithmetic.contains { $0.hasPrefix("Dynamic Type ") }, "\(here): a type step-down")
             let scene = builder.scene(resolved, plan, r)
             let facts = RenderFacts(
                 family: .ios(family.family), resolved: resolved, size: scene.size, textSize: t)
@@ -440,7 +441,7 @@ import WidgetText
                 if untabled {
                     untabledLosses += 1
                 } else {
-                    #expect(
+                    expectTrue(
                         !Self.meaningFindings(scene, facts).isEmpty,
                         "\(here): lost \(plan.lost) with no finding")
                 }
@@ -452,18 +453,18 @@ import WidgetText
                     return nil
                 }
             }
-            #expect(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
+            expectTrue(Set(texts).count == texts.count, "\(here): a sentence drawn twice in \(texts)")
             let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
-            #expect(
+            expectTrue(
                 pips.isEmpty || pips.count == resolved.habits.count,
                 "\(here): \(pips.count) pips for \(resolved.habits.count) habits")
             guard [.defaultProgress, .stale].contains(resolved.state) else { continue }
             let nextDue = resolved.habits.firstIndex { !$0.checkedInToday }
             if !plan.visibleHabits.isEmpty, let nextDue, w.kindling || family != .systemSmall {
-                #expect(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
+                expectTrue(plan.visibleHabits.contains(nextDue), "\(here): rows drawn without the next-due one")
             }
             if family != .systemSmall, plan.overflow > 0, !plan.visibleHabits.isEmpty {
-                #expect(
+                expectTrue(
                     plan.item("overflow") != nil || plan.lost[.element(.overflowLine)] != nil,
                     "\(here): \(plan.overflow) habits unsaid")
             }
@@ -473,8 +474,8 @@ import WidgetText
             "iOS meaning sweep \(family), \(Sweep.size): \(losses) of \(Self.sweep.count) plan(s) losing an element, "
                 + "\(untabledLosses) not yet in the required-content table"
         )
-        #expect(losses > 0)
-        #expect(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)
+        expectTrue(losses > 0)
+        expectTrue(untabledLosses <= [.systemSmall: 189, .systemMedium: 54, .systemLarge: 0][family]!)
     }
 
     /// The sizes where the old planner stepped the whole widget down the ladder (AX3 → … → large;
@@ -496,24 +497,24 @@ import WidgetText
                 family: family.family, deviceClass: device, textSize: text, snapshot: snap, asOf: at,
                 timeZone: SyntheticWidget.timeZone)
             let (resolved, plan) = builder.plan(r)
-            #expect(plan.typeStep == text.step)
+            expectTrue(plan.typeStep == text.step)
             // Every Dynamic Type style drawn is at its size on Apple's ladder for `text`.
             let ladder = Set(IOSTextStyle.allCases.map { $0.size(text) })
             for item in plan.items {
                 guard case .text(_, let style, _, _, _) = item.content, item.element != .numeral,
                     item.element != .checkOffButton(.label)
                 else { continue }
-                #expect(
+                expectTrue(
                     ladder.contains(style.size) || style == IOSLayout.motivatorStyle,
                     "\(family) \(device.name) \(text): \(item.name) at \(style.size) pt")
             }
             let scene = builder.scene(resolved, plan, r)
             let facts = RenderFacts(family: .ios(family.family), resolved: resolved, size: scene.size, textSize: text)
-            #expect(
+            expectTrue(
                 plan.lost.isEmpty || !IOSMeaningTests.meaningFindings(scene, facts).isEmpty,
                 "\(family) \(device.name) \(text): \(plan.lost)")
         }
-        #expect(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
+        expectTrue(IOSTextStyle.title.size(at: .accessibility1) == 38 && IOSTextStyle.footnote.size(at: .xLarge) == 15)
     }
 
     /// The reference in-progress widget (1024-day streak, 7 habits, 1 done) planned on every class.
@@ -541,8 +542,8 @@ import WidgetText
         text: DynamicTypeSize
     ) throws {
         for (c, _, _, plan) in try everyClass(.systemMedium, text) {
-            #expect(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
-            #expect((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
+            expectTrue(plan.visibleHabits.contains(1), "\(c.name) \(text): no next-due row")
+            expectTrue((plan.lines("coach-line")?.count ?? 0) <= IOSLayout.mediumCoachLines)
         }
     }
 
@@ -555,12 +556,12 @@ import WidgetText
     ) throws {
         for (c, r, resolved, plan) in try everyClass(.systemSmall, text) {
             let button = plan.items.contains { $0.element == .checkOffButton(.label) }
-            #expect(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
+            expectTrue(!button || plan.visibleHabits.contains(1), "\(c.name) \(text): a button under no habit")
             if !button {
                 let scene = builder.scene(resolved, plan, r)
                 let facts = RenderFacts(
                     family: .ios(.systemSmall), resolved: resolved, size: scene.size, textSize: text)
-                #expect(
+                expectTrue(
                     LostMeaningCheck.findings(scene, facts).contains { $0.element == .checkOffLabel },
                     "\(c.name) \(text): the lost button is not reported")
             }
@@ -578,9 +579,9 @@ import WidgetText
             let plan = builder.plan(
                 IOSRenderRequest(family: f, snapshot: snap, asOf: at, timeZone: SyntheticWidget.timeZone)
             ).1
-            #expect(plan.lines("progress") == ["6 of 12 done"])
+            expectTrue(plan.lines("progress") == ["6 of 12 done"])
             let pips = plan.items.filter { if case .pip = $0.element { return true } else { return false } }
-            #expect(
+            expectTrue(
                 pips.count == 12 && pips.allSatisfy { $0.frame.width >= 8 && $0.frame.maxX <= plan.content.maxX + 1e-9 }
             )
         }

@@ -9,7 +9,7 @@ import Testing
         for (w, h) in [(1, 1), (3, 2), (70, 34), (257, 13)] {
             let img = ImageFixtures.pattern(width: w, height: h)
             let back = try PNGCodec.decode(PNGCodec.encode(img), name: "rt.png")
-            #expect(back == img, "round trip \(w)×\(h)")
+            expectTrue(back == img, "round trip \(w)×\(h)")
         }
     }
 
@@ -17,39 +17,39 @@ import Testing
         let img = ImageFixtures.pattern(width: 120, height: 50)
         let a = PNGCodec.encode(img)
         let b = PNGCodec.encode(img)
-        #expect(a == b)
-        #expect(Array(a.prefix(8)) == ImageFixtures.signature)
+        expectTrue(a == b)
+        expectTrue(Array(a.prefix(8)) == ImageFixtures.signature)
         let types = Set(ImageFixtures.chunks(a).map(\.type))
-        #expect(types == ["IHDR", "IDAT", "IEND"])
+        expectTrue(types == ["IHDR", "IDAT", "IEND"])
         // 8-bit RGBA, not interlaced.
         let h = try? PNGCodec.validate(a, name: "x.png")
-        #expect(h == PNGCodec.Header(width: 120, height: 50, bitDepth: 8, colorType: 6, interlaced: false))
+        expectTrue(h == PNGCodec.Header(width: 120, height: 50, bitDepth: 8, colorType: 6, interlaced: false))
     }
 
     @Test func decodesOtherColourTypesToRGBA() throws {
         // 8-bit grey
         let grey = ImageFixtures.png(width: 2, height: 1, bitDepth: 8, colorType: 0, rows: [[0, 200]])
-        #expect(try PNGCodec.decode(grey, name: "g.png").pixels == [0, 0, 0, 255, 200, 200, 200, 255])
+        expectTrue(try PNGCodec.decode(grey, name: "g.png").pixels == [0, 0, 0, 255, 200, 200, 200, 255])
         // 16-bit grey + alpha
         let ga16 = ImageFixtures.png(width: 1, height: 1, bitDepth: 16, colorType: 4, rows: [[0xFF, 0xFF, 0x80, 0x00]])
-        #expect(try PNGCodec.decode(ga16, name: "ga.png").pixels == [255, 255, 255, 128])
+        expectTrue(try PNGCodec.decode(ga16, name: "ga.png").pixels == [255, 255, 255, 128])
         // 8-bit RGB
         let rgb = ImageFixtures.png(width: 1, height: 1, bitDepth: 8, colorType: 2, rows: [[10, 20, 30]])
-        #expect(try PNGCodec.decode(rgb, name: "rgb.png").pixels == [10, 20, 30, 255])
+        expectTrue(try PNGCodec.decode(rgb, name: "rgb.png").pixels == [10, 20, 30, 255])
         // 2-bit palette with tRNS
         let plte = ImageFixtures.chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255])
         let trns = ImageFixtures.chunk("tRNS", [255, 64])
         let pal = ImageFixtures.png(
             width: 3, height: 1, bitDepth: 2, colorType: 3, rows: [[0b00_01_10_00]], extra: [plte, trns])
-        #expect(try PNGCodec.decode(pal, name: "p.png").pixels == [255, 0, 0, 255, 0, 255, 0, 64, 0, 0, 255, 255])
+        expectTrue(try PNGCodec.decode(pal, name: "p.png").pixels == [255, 0, 0, 255, 0, 255, 0, 64, 0, 0, 255, 255])
         // 1-bit grey
         let bw = ImageFixtures.png(width: 3, height: 1, bitDepth: 1, colorType: 0, rows: [[0b1010_0000]])
-        #expect(
+        expectTrue(
             try PNGCodec.decode(bw, name: "bw.png").pixels == [255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255])
         // Adam7-interlaced 2×2 grey: pass 1 holds (0,0), pass 6 (1,0), pass 7 row 1.
         let adam7 = ImageFixtures.png(
             width: 2, height: 2, bitDepth: 8, colorType: 0, rows: [[10], [20], [30, 40]], interlace: 1)
-        #expect(
+        expectTrue(
             try PNGCodec.decode(adam7, name: "i.png").pixels
                 == [10, 10, 10, 255, 20, 20, 20, 255, 30, 30, 30, 255, 40, 40, 40, 255])
     }
@@ -73,11 +73,12 @@ import Testing
             Issue.record("decode did not throw", sourceLocation: sourceLocation)
             return
         }
-        #expect(e.location == name, sourceLocation: sourceLocation)
+        expectTrue(e.location == name, sourceLocation: sourceLocation)
         let text = e.description
-        #expect(text.hasPrefix(name + ": "), sourceLocation: sourceLocation)
-        #expect(!text.contains("\n") && !text.contains("\r"), "not one line: \(text)", sourceLocation: sourceLocation)
-        #expect(text.lowercased().contains(containing.lowercased()), "\(text)", sourceLocation: sourceLocation)
+        expectTrue(text.hasPrefix(name + ": "), sourceLocation: sourceLocation)
+        expectTrue(
+            !text.contains("\n") && !text.contains("\r"), "not one line: \(text)", sourceLocation: sourceLocation)
+        expectTrue(text.lowercased().contains(containing.lowercased()), "\(text)", sourceLocation: sourceLocation)
     }
 
     var good: [UInt8] { PNGCodec.encode(ImageFixtures.pattern(width: 64, height: 40)) }
@@ -171,16 +172,16 @@ import Testing
 
     @Test func libraryVersionsAreReported() {
         let v = PNGCodec.libraryVersions
-        #expect(v["libpng"]?.hasPrefix("1.6") == true)
-        #expect(v["zlib"]?.isEmpty == false)
-        #expect(v["libdeflate"]?.isEmpty == false)
+        expectTrue(v["libpng"]?.hasPrefix("1.6") == true)
+        expectTrue(v["zlib"]?.isEmpty == false)
+        expectTrue(v["libdeflate"]?.isEmpty == false)
     }
 }
 
 @Suite struct ImageCodecPinTests {
     @Test func goldenEncodingSettingsArePinned() {
-        #expect(PNGCodec.goldenLevels.light == 7 && PNGCodec.goldenLevels.dark == 8)
-        #expect(PNGCodec.Encoding.streamed == PNGCodec.Encoding(filter: 0x08, level: 3, strategy: 0))
+        expectTrue(PNGCodec.goldenLevels.light == 7 && PNGCodec.goldenLevels.dark == 8)
+        expectTrue(PNGCodec.Encoding.streamed == PNGCodec.Encoding(filter: 0x08, level: 3, strategy: 0))
     }
 
     /// The goldens' bytes are a function of the pixels and the libdeflate version; pinned for the
@@ -188,7 +189,7 @@ import Testing
     @Test(.enabled(if: PNGCodec.libraryVersions["libdeflate"] == "1.14"))
     func encodedBytesArePinned() {
         let bytes = PNGCodec.encode(ImageFixtures.pattern(width: 33, height: 17))
-        #expect(Hash128.of(bytes).hex == "7580234674b70f313d5e6501148d6280")
+        expectTrue(Hash128.of(bytes).hex == "7580234674b70f313d5e6501148d6280")
     }
 
     @Test func decodeFileReadsFromDisk() throws {
@@ -196,7 +197,7 @@ import Testing
         let path = "/tmp/evidence-image-test-\(UInt32.random(in: 0...UInt32.max)).png"
         FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try PNGCodec.decodeFile(atPath: path) == img)
+        expectTrue(try PNGCodec.decodeFile(atPath: path) == img)
         #expect(throws: InputError("/tmp", "is a directory, expected a file")) {
             try PNGCodec.decodeFile(atPath: "/tmp")
         }

@@ -22,41 +22,41 @@ import WidgetText
             .roboto(.bold, sp: 22, fontScale: 1), TextStyle(.inter, .semibold, size: 15),
         ] {
             let line = fonts.shapeLine(title, style: style)
-            #expect(line.notdefCount == 0, "\(title) in \(style.family) \(style.weight)")
-            #expect(line.missing.isEmpty)
-            #expect(line.glyphs.allSatisfy { $0.glyph != 0 })
+            expectTrue(line.notdefCount == 0, "\(title) in \(style.family) \(style.weight)")
+            expectTrue(line.missing.isEmpty)
+            expectTrue(line.glyphs.allSatisfy { $0.glyph != 0 })
         }
     }
 
     @Test(arguments: ["👨‍👩‍👧", "👍🏽", "🇯🇵", "🏃🏽‍♀️"])
     func emojiSequenceIsOneClusterAndOneGlyph(emoji: String) throws {
-        #expect(emoji.count == 1)
+        expectTrue(emoji.count == 1)
         let line = fonts.shapeLine(emoji, style: .roboto(.regular, sp: 14, fontScale: 1))
         let run = try #require(line.runs.first)
-        #expect(line.runs.count == 1)
-        #expect(run.fontName == "NotoColorEmoji.ttf")
-        #expect(run.glyphs.count == 1)
-        #expect(run.glyphs[0].glyph != 0 && run.glyphs[0].cluster == 0)
+        expectTrue(line.runs.count == 1)
+        expectTrue(run.fontName == "NotoColorEmoji.ttf")
+        expectTrue(run.glyphs.count == 1)
+        expectTrue(run.glyphs[0].glyph != 0 && run.glyphs[0].cluster == 0)
     }
 
     @Test func eachScriptShapesInItsNotoFace() {
         let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1)
         func faces(_ t: String) -> [String] { fonts.shapeLine(t, style: style).runs.map(\.fontName) }
-        #expect(faces("Run 5k") == ["Roboto-Regular.ttf"])
-        #expect(faces("読書") == ["NotoSansCJK-Regular.ttc"])
-        #expect(faces("قراءة") == ["NotoNaskhArabic-Regular.ttf"])
-        #expect(faces("קריאה") == ["NotoSansHebrew-Regular.ttf"])
-        #expect(faces("💧 Water") == ["NotoColorEmoji.ttf", "Roboto-Regular.ttf"])
-        #expect(
+        expectTrue(faces("Run 5k") == ["Roboto-Regular.ttf"])
+        expectTrue(faces("読書") == ["NotoSansCJK-Regular.ttc"])
+        expectTrue(faces("قراءة") == ["NotoNaskhArabic-Regular.ttf"])
+        expectTrue(faces("קריאה") == ["NotoSansHebrew-Regular.ttf"])
+        expectTrue(faces("💧 Water") == ["NotoColorEmoji.ttf", "Roboto-Regular.ttf"])
+        expectTrue(
             fonts.shapeLine("Done", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == [
                 "Roboto-Bold.ttf"
             ])
-        #expect(
+        expectTrue(
             fonts.shapeLine("読書", style: .roboto(.bold, sp: 14, fontScale: 1)).runs.map(\.fontName) == [
                 "NotoSansCJK-Bold.ttc"
             ])
         // A decomposed accent stays with its base in Roboto (one face, one cluster per letter).
-        #expect(faces("Tie\u{0302}\u{0301}ng") == ["Roboto-Regular.ttf"])
+        expectTrue(faces("Tie\u{0302}\u{0301}ng") == ["Roboto-Regular.ttf"])
     }
 
     /// Unicode bidi: "Run רוץ 5k" is a left-to-right paragraph; the Hebrew word reads right to
@@ -64,21 +64,21 @@ import WidgetText
     /// stretch — so the visual order is "Run 5 ץור" then "k", as Android (ICU) draws it.
     @Test func mixedDirectionVisualOrder() {
         let line = fonts.shapeLine("Run רוץ 5k", style: .roboto(.regular, sp: 14, fontScale: 1))
-        #expect(!line.rightToLeft)
-        #expect(line.glyphs.map(\.cluster) == [0, 1, 2, 3, 8, 7, 6, 5, 4, 9])
+        expectTrue(!line.rightToLeft)
+        expectTrue(line.glyphs.map(\.cluster) == [0, 1, 2, 3, 8, 7, 6, 5, 4, 9])
         let xs = line.glyphs.map(\.x)
-        #expect(xs == xs.sorted())
+        expectTrue(xs == xs.sorted())
     }
 
     @Test func rightToLeftParagraphs() {
         let hebrew = fonts.shapeLine("קריאה", style: .roboto(.regular, sp: 14, fontScale: 1))
-        #expect(hebrew.rightToLeft)
-        #expect(hebrew.glyphs.map(\.cluster) == [4, 3, 2, 1, 0])
+        expectTrue(hebrew.rightToLeft)
+        expectTrue(hebrew.glyphs.map(\.cluster) == [4, 3, 2, 1, 0])
         // Arabic joins: five letters, contextual forms, still one run, right to left.
         let arabic = fonts.shapeLine("قراءة", style: .roboto(.regular, sp: 14, fontScale: 1))
-        #expect(arabic.rightToLeft && arabic.runs.count == 1 && arabic.runs[0].rightToLeft)
+        expectTrue(arabic.rightToLeft && arabic.runs.count == 1 && arabic.runs[0].rightToLeft)
         // Latin stays on the cheap path: left to right, one run, no FriBidi call.
-        #expect(
+        expectTrue(
             TextShaper.bidiLevels(Array("Café crème".unicodeScalars.map(\.value)), direction: .firstStrong).levels
                 .isEmpty)
     }
@@ -88,17 +88,17 @@ import WidgetText
     func advanceIsTheShapedWidth(title: String) {
         let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1.3)
         let drawn = fonts.shapeLine(title, style: style).width
-        #expect(abs(fonts.advance(title, style: style) - drawn) < 1e-9)
+        expectTrue(abs(fonts.advance(title, style: style) - drawn) < 1e-9)
     }
 
     @Test func uncoveredCodePointsAreNamed() {
         let style = TextStyle.roboto(.regular, sp: 14, fontScale: 1)
-        #expect(fonts.missingGlyphs("Read \u{1F8B0}", style: style) == ["\u{1F8B0}"])
-        #expect(fonts.missingGlyphs("\u{E000} Gym", style: style) == ["\u{E000}"])
-        #expect(fonts.shapeLine("Read \u{1F8B0}", style: style).notdefCount == 1)
-        #expect(fonts.missingGlyphs("Read", style: style).isEmpty)
-        #expect(GlyphCoverageCheck.Finding.codePoint("\u{E000}") == "U+E000")
-        #expect(GlyphCoverageCheck.Finding.codePoint("\u{1F8B0}") == "U+1F8B0")
+        expectTrue(fonts.missingGlyphs("Read \u{1F8B0}", style: style) == ["\u{1F8B0}"])
+        expectTrue(fonts.missingGlyphs("\u{E000} Gym", style: style) == ["\u{E000}"])
+        expectTrue(fonts.shapeLine("Read \u{1F8B0}", style: style).notdefCount == 1)
+        expectTrue(fonts.missingGlyphs("Read", style: style).isEmpty)
+        expectTrue(GlyphCoverageCheck.Finding.codePoint("\u{E000}") == "U+E000")
+        expectTrue(GlyphCoverageCheck.Finding.codePoint("\u{1F8B0}") == "U+1F8B0")
     }
 }
 
@@ -110,19 +110,19 @@ import WidgetText
     let box = Rect(x: 10, y: 10, width: 200, height: 20)
 
     @Test func lineStartFollowsThePolicy() {
-        #expect(
+        expectTrue(
             TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
                 == 160)
-        #expect(
+        expectTrue(
             TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .layoutLeftToRight)
                 == 10)
-        #expect(
+        expectTrue(
             TextAlignment.leading.lineX(width: 50, in: box, paragraphRightToLeft: false, leadingEdge: .paragraphStart)
                 == 10)
-        #expect(
+        expectTrue(
             TextAlignment.trailing.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
                 == 10)
-        #expect(
+        expectTrue(
             TextAlignment.center.lineX(width: 50, in: box, paragraphRightToLeft: true, leadingEdge: .paragraphStart)
                 == 85)
     }
@@ -142,17 +142,17 @@ import WidgetText
     @Test(arguments: ["קריאה", "قراءة"])
     func rightToLeftTitleInkSitsRightOnAndroidLeftOnIOS(title: String) throws {
         let android = try #require(ink(title, .paragraphStart))
-        #expect(android.minX > box.midX)
-        #expect(android.maxX > box.maxX - 2 && android.maxX <= box.maxX + 0.5)
+        expectTrue(android.minX > box.midX)
+        expectTrue(android.maxX > box.maxX - 2 && android.maxX <= box.maxX + 0.5)
         let ios = try #require(ink(title, .layoutLeftToRight))
-        #expect(ios.maxX < box.midX)
-        #expect(ios.minX < box.minX + 2 && ios.minX >= box.minX - 0.5)
+        expectTrue(ios.maxX < box.midX)
+        expectTrue(ios.minX < box.minX + 2 && ios.minX >= box.minX - 0.5)
     }
 
     @Test func latinTitleInkSitsLeftOnBothPlatforms() throws {
         for edge in [LeadingEdge.paragraphStart, .layoutLeftToRight] {
             let i = try #require(ink("Run 5k", edge))
-            #expect(i.minX < box.minX + 2 && i.maxX < box.midX)
+            expectTrue(i.minX < box.minX + 2 && i.maxX < box.midX)
         }
     }
 
@@ -168,8 +168,8 @@ import WidgetText
         var alone = scene
         alone.nodes = [node]
         let i = try #require(InkBounds.horizontal(painter.render(alone), density: scene.density))
-        #expect(i.minX > node.bounds.midX)
-        #expect(i.maxX > node.bounds.maxX - 2)
+        expectTrue(i.minX > node.bounds.midX)
+        expectTrue(i.maxX > node.bounds.maxX - 2)
     }
 
     /// Emoji are colour bitmaps drawn at the text's size, whatever the text colour.
@@ -196,9 +196,9 @@ import WidgetText
                 if Int(p.b) - Int(p.r) > 60 { colourful += 1 }  // the droplet is blue, never the black text colour
             }
         }
-        #expect(colourful > 50)
+        expectTrue(colourful > 50)
         let heightDp = Double(maxY - minY + 1) / 2
-        #expect(heightDp > 20 * 0.8 && heightDp < 20 * 1.4, "emoji ink \(heightDp) dp tall at 20 sp")
+        expectTrue(heightDp > 20 * 0.8 && heightDp < 20 * 1.4, "emoji ink \(heightDp) dp tall at 20 sp")
     }
 }
 
@@ -238,8 +238,8 @@ enum InkBounds {
     func ellipsisNeverLandsInsideACluster(text: String) {
         for w in stride(from: 4.0, through: 260, by: 1.5) {
             let line = TextWrap.ellipsize(text, width: w, style: style, measurer: fonts)
-            #expect(isClusterPrefix(line, of: text), "\(text) at \(w): \(line)")
-            #expect(fonts.shapeLine(line, style: style).notdefCount == 0)
+            expectTrue(isClusterPrefix(line, of: text), "\(text) at \(w): \(line)")
+            expectTrue(fonts.shapeLine(line, style: style).notdefCount == 0)
         }
     }
 
@@ -250,7 +250,8 @@ enum InkBounds {
             for maxLines in [1, 2, 3] {
                 let wrapped = TextWrap.wrap(text, width: w, maxLines: maxLines, style: style, measurer: fonts)
                 let joined = Array(wrapped.lines.joined().filter { $0 != " " && $0 != "…" })
-                #expect(Array(noSpaces.prefix(joined.count)) == joined, "\(text) at \(w)×\(maxLines): \(wrapped.lines)")
+                expectTrue(
+                    Array(noSpaces.prefix(joined.count)) == joined, "\(text) at \(w)×\(maxLines): \(wrapped.lines)")
             }
         }
     }
@@ -258,24 +259,24 @@ enum InkBounds {
     @Test func cjkWrapsBetweenIdeographs() {
         let text = "毎日日本語の本を三十分読んで感想をノートに書いてから寝る"
         let w = TextWrap.wrap(text, width: 120, maxLines: 10, style: style, measurer: fonts)
-        #expect(w.lines.count >= 3)
-        #expect(!w.ellipsized)
-        #expect(w.lines.joined() == text)
-        #expect(w.lines.allSatisfy { fonts.advance($0, style: style) <= 120 })
+        expectTrue(w.lines.count >= 3)
+        expectTrue(!w.ellipsized)
+        expectTrue(w.lines.joined() == text)
+        expectTrue(w.lines.allSatisfy { fonts.advance($0, style: style) <= 120 })
         // Kinsoku: no line starts with closing punctuation or the prolonged-sound mark.
         let punctuated = TextWrap.wrap("読書、三十分。ノート。", width: 40, maxLines: 10, style: style, measurer: fonts)
-        #expect(punctuated.lines.allSatisfy { !["、", "。", "ー"].contains($0.first!) }, "\(punctuated.lines)")
-        #expect(punctuated.lines.joined() == "読書、三十分。ノート。")
+        expectTrue(punctuated.lines.allSatisfy { !["、", "。", "ー"].contains($0.first!) }, "\(punctuated.lines)")
+        expectTrue(punctuated.lines.joined() == "読書、三十分。ノート。")
     }
 
     @Test func latinStillWrapsAtSpacesOnly() {
-        #expect(
+        expectTrue(
             TextWrap.breakPieces("Read 20 min") == [
                 .init(text: "Read", glue: " "), .init(text: "20", glue: " "),
                 .init(text: "min", glue: " "),
             ])
-        #expect(TextWrap.breakPieces("読書 30分").map(\.text) == ["読", "書", "30", "分"])
-        #expect(TextWrap.breakPieces("読書 30分").map(\.glue) == [" ", "", " ", ""])
+        expectTrue(TextWrap.breakPieces("読書 30分").map(\.text) == ["読", "書", "30", "分"])
+        expectTrue(TextWrap.breakPieces("読書 30分").map(\.glue) == [" ", "", " ", ""])
     }
 }
 
@@ -311,21 +312,21 @@ enum InkBounds {
         _ = try Recorder.record(options, catalog: catalog, painter: painter)
         let v = try Verifier.verify(options, catalog: catalog, painter: painter)
         let glyphFailures = v.failures.filter { $0.kind == .missingGlyph }
-        #expect(glyphFailures.map(\.key) == ["intl/arrow", "intl/private-use"])
-        #expect(
+        expectTrue(glyphFailures.map(\.key) == ["intl/arrow", "intl/private-use"])
+        expectTrue(
             glyphFailures[0].detail.hasPrefix(
                 "habit-row-1.title: U+1F8B0 has no glyph in Roboto-Regular.ttf, NotoColorEmoji.ttf"))
-        #expect(glyphFailures[1].detail.hasPrefix("habit-row-1.title: U+E000 has no glyph"))
-        #expect(v.passed == ["intl/fine"])
-        #expect(FailureKind.missingGlyph.rawValue == "missing-glyph")
+        expectTrue(glyphFailures[1].detail.hasPrefix("habit-row-1.title: U+E000 has no glyph"))
+        expectTrue(v.passed == ["intl/fine"])
+        expectTrue(FailureKind.missingGlyph.rawValue == "missing-glyph")
     }
 
     @Test func renderWarnsAboutAMissingGlyph() throws {
         let scene = try fixture("intl/arrow", title: "Stretch \u{1F8B0}").makeScene(.shared)
         let warnings = RenderCommand.glyphWarnings(scene, fonts: .shared)
-        #expect(warnings.count == 1)
-        #expect(warnings[0].hasPrefix("warning: missing-glyph habit-row-1.title: U+1F8B0 has no glyph in "))
-        #expect(
+        expectTrue(warnings.count == 1)
+        expectTrue(warnings[0].hasPrefix("warning: missing-glyph habit-row-1.title: U+1F8B0 has no glyph in "))
+        expectTrue(
             RenderCommand.glyphWarnings(
                 try fixture("ok", title: "👨‍👩‍👧 Family").makeScene(.shared), fonts: .shared
             ).isEmpty
@@ -338,7 +339,7 @@ enum InkBounds {
             "NotoColorEmoji.ttf", "NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoNaskhArabic-Regular.ttf",
             "NotoSansHebrew-Regular.ttf", "Roboto-Regular.ttf", "Inter-Regular.otf",
         ] {
-            #expect(env.fonts[name] != nil, "\(name) not hashed")
+            expectTrue(env.fonts[name] != nil, "\(name) not hashed")
         }
     }
 
@@ -359,9 +360,9 @@ enum InkBounds {
         let options = GateOptions(goldens: dir, jobs: 1)
         _ = try Recorder.record(options, catalog: catalog, painter: painter)
         let v = try Verifier.verify(options, catalog: catalog, painter: CairoPainter(fonts: changed))
-        #expect(v.failures.map(\.kind) == [.environment])
-        #expect(v.comparison.contains("environment differs"))
-        #expect(v.comparison.contains("font NotoSansHebrew-Regular.ttf changed"))
-        #expect(!v.comparison.contains("NotoColorEmoji"))
+        expectTrue(v.failures.map(\.kind) == [.environment])
+        expectTrue(v.comparison.contains("environment differs"))
+        expectTrue(v.comparison.contains("font NotoSansHebrew-Regular.ttf changed"))
+        expectTrue(!v.comparison.contains("NotoColorEmoji"))
     }
 }

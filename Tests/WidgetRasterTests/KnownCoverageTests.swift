@@ -39,8 +39,8 @@ import WidgetText
             let e = try #require(Self.refusal(c), "\(p) without \(out) loaded")
             // More than half of the platform (what the docs say of "every state but one").
             let shares = try Self.shares(c)
-            #expect(shares.allSatisfy { $0.fraction > 0.5 }, "\(p) without \(out): \(shares)")
-            #expect(
+            expectTrue(shares.allSatisfy { $0.fraction > 0.5 }, "\(p) without \(out): \(shares)")
+            expectTrue(
                 e.contains("k.json: findings[0].conditions: would match ") && e.contains("\(p.rawValue) fixtures (")
                     && e.contains("at most 10 % of a platform"), "\(e)")
         }
@@ -54,15 +54,15 @@ import WidgetText
                 let c =
                     #"{"platform": ""# + platform + #"", "family": "# + Self.json(families.filter { $0 != out }) + "}"
                 let e = Self.refusal(c)
-                #expect(
+                expectTrue(
                     e?.contains("at most 10 % of a platform") == true, "\(platform) without \(out): \(e ?? "loaded")")
                 let shares = try Self.shares(c)
-                #expect(shares.allSatisfy { $0.fraction > 0.5 }, "\(platform) without \(out): \(shares)")
+                expectTrue(shares.allSatisfy { $0.fraction > 0.5 }, "\(platform) without \(out): \(shares)")
             }
         }
         // Every motif but one, with no platform: both platforms' shares are counted.
         let motifs = StreakMotif.allCases.map(\.rawValue).dropFirst()
-        #expect(Self.refusal(#"{"motif": "# + Self.json(Array(motifs)) + "}")?.contains("android fixtures") == true)
+        expectTrue(Self.refusal(#"{"motif": "# + Self.json(Array(motifs)) + "}")?.contains("android fixtures") == true)
     }
 
     /// Near the bound, from the matrix itself: among entries of one family and one state, the
@@ -85,18 +85,18 @@ import WidgetText
         }
         let loads = try #require(below)
         let refused = try #require(above)
-        #expect(Self.refusal(loads.0) == nil, "\(loads)")
-        #expect(
+        expectTrue(Self.refusal(loads.0) == nil, "\(loads)")
+        expectTrue(
             Self.refusal(refused.0)?.contains(
                 "would match \(refused.1.matched) of the golden matrix's \(refused.1.total) android fixtures "
                     + "(\(refused.1.percent) %)"
             ) == true, "\(refused)")
         // Named, the same family-wide entry loads: its element narrows it, up to half.
-        #expect(Self.refusal(refused.0, node: "caption") == nil)
+        expectTrue(Self.refusal(refused.0, node: "caption") == nil)
         // A fixture glob narrows too: the refused conditions, limited to one key they match.
         let conditions = try KnownConditions.parse(try JSONValue.parse(Array(refused.0.utf8)), at: "c")
         let key = try #require(KnownCoverage.matrix.first { !$0.undecided && conditions.matches($0.facts) }?.key)
-        #expect(Self.refusal(refused.0, fixture: key) == nil)
+        expectTrue(Self.refusal(refused.0, fixture: key) == nil)
     }
 
     /// An entry naming its element may match at most half of a platform: every state but one on
@@ -104,9 +104,9 @@ import WidgetText
     @Test func aNamedElementIsBoundedAtHalf() throws {
         let states = WidgetState.allCases.map(\.rawValue).dropFirst()
         let e = Self.refusal(#"{"platform": "android", "state": "# + Self.json(Array(states)) + "}", node: "caption")
-        #expect(
+        expectTrue(
             e?.contains("an entry naming its element may match at most 50 % of a platform") == true, "\(e ?? "loaded")")
-        #expect(
+        expectTrue(
             Self.refusal(
                 #"{"platform": "ios", "family": ["systemSmall", "systemMedium", "systemLarge"]}"#, node: "caption")
                 != nil)
@@ -120,15 +120,15 @@ import WidgetText
         let fonts = try FontLibrary.bundled.get()
         let matrix = KnownCoverage.matrix
         let decided = try KnownCoverage.decided.get()
-        #expect(matrix.count == FixtureCatalog.ids.count)
-        #expect(matrix.contains(where: \.undecided) && decided.count == matrix.count(where: \.undecided))
+        expectTrue(matrix.count == FixtureCatalog.ids.count)
+        expectTrue(matrix.contains(where: \.undecided) && decided.count == matrix.count(where: \.undecided))
         for (i, m) in matrix.enumerated()
         where i % 7 == 0 || m.undecided || m.key.hasPrefix("android/large/") || m.key.hasPrefix("android/bands/large/")
         {
             let drawn = try #require(try FixtureCatalog.fixture(key: m.key)).draw(fonts).facts
             let counted = m.undecided ? try #require(decided[m.index]) : m.facts
-            #expect(drawn == counted, "\(m.key)")
-            if m.undecided { #expect([.android(.medium), .android(.large)].contains(drawn?.family), "\(m.key)") }
+            expectTrue(drawn == counted, "\(m.key)")
+            if m.undecided { expectTrue([.android(.medium), .android(.large)].contains(drawn?.family), "\(m.key)") }
         }
     }
 
@@ -141,14 +141,14 @@ import WidgetText
         func file(_ n: Int) -> [UInt8] {
             Array((#"{"findings": ["# + Array(repeating: entry, count: n).joined(separator: ",") + "]}").utf8)
         }
-        #expect(try KnownFindings.parse(file(KnownFindings.maxEntries), name: "k.json").entries.count == 1000)
+        expectTrue(try KnownFindings.parse(file(KnownFindings.maxEntries), name: "k.json").entries.count == 1000)
         let tooMany = Self.message { _ = try KnownFindings.parse(file(KnownFindings.maxEntries + 1), name: "k.json") }
-        #expect(tooMany == "k.json: 1001 findings; at most 1000 (each names a seed passage's condition)")
+        expectTrue(tooMany == "k.json: 1001 findings; at most 1000 (each names a seed passage's condition)")
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-kf-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: big) }
         try Data(count: KnownFindings.maxFileBytes + 1).write(to: big)
         let tooBig = Self.message { _ = try KnownFindings.load(from: big) }
-        #expect(
+        expectTrue(
             tooBig?.hasPrefix(big.path) == true && tooBig?.contains("is larger than 1 MB") == true,
             "\(tooBig ?? "loaded")")
     }
@@ -157,8 +157,9 @@ import WidgetText
     /// may be, and no longer.
     @Test func aFixtureGlobIsAtMostAGoldensPath() {
         let glob = String(repeating: "*a", count: GoldensBounds.maxPathBytes / 2)
-        #expect(Self.refusal(#"{"platform": "android", "family": ["small"]}"#, node: "caption", fixture: glob) == nil)
-        #expect(
+        expectTrue(
+            Self.refusal(#"{"platform": "android", "family": ["small"]}"#, node: "caption", fixture: glob) == nil)
+        expectTrue(
             Self.refusal(#"{"platform": "android", "family": ["small"]}"#, node: "caption", fixture: glob + "*")
                 == "k.json: findings[0].fixture: 1025 bytes; a glob over keys is at most 1024")
     }
@@ -187,18 +188,18 @@ import WidgetText
                 let bound = KnownCoverage.bound(everyElement: everyElement)
                 let within = try KnownCoverage.shares(conditions, fixture: glob).allSatisfy { $0.fraction <= bound }
                 let problem = try KnownCoverage.problem(conditions, fixture: glob, everyElement: everyElement)
-                #expect((problem == nil) == within, "\(conditions.summary) every element \(everyElement)")
+                expectTrue((problem == nil) == within, "\(conditions.summary) every element \(everyElement)")
                 if problem != nil, !within { refusedBoth += 1 }
             }
         }
-        #expect(refusedBoth > 0, "the sweep refuses some conditions")
+        expectTrue(refusedBoth > 0, "the sweep refuses some conditions")
     }
 
     /// The committed entries all load, and the share each matches is the one the known-findings
     /// docs list (docs/reference/failure-kinds.md), so the table cannot go stale.
     @Test func theDocsListEveryEntrysCoverage() throws {
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        #expect(!known.entries.isEmpty)
+        expectTrue(!known.entries.isEmpty)
         var rows: [String] = []
         for (i, e) in known.entries.enumerated() {
             let shares = try KnownCoverage.shares(e.conditions, fixture: e.fixture)
@@ -206,7 +207,7 @@ import WidgetText
                 shares.first { $0.platform == p }.map { "\($0.matched) of \($0.total)" } ?? "—"
             }
             let widest = shares.map(\.fraction).max() ?? 0
-            #expect(widest <= KnownCoverage.bound(everyElement: e.node == "*"))
+            expectTrue(widest <= KnownCoverage.bound(everyElement: e.node == "*"))
             let conditions = e.conditions.summary.replacingOccurrences(of: "|", with: "\\|")
             rows.append(
                 "| \(i) | \(e.findingClass.rawValue) | `\(e.kind.rawValue)` | `\(e.node)` | \(conditions) | "
@@ -217,6 +218,6 @@ import WidgetText
         let listed = doc.split(separator: "\n").map(String.init).filter {
             $0.range(of: #"^\| [0-9]+ \| (known|spec-gap) \|"#, options: .regularExpression) != nil
         }
-        #expect(listed == rows, "failure-kinds.md's coverage table should read:\n\(rows.joined(separator: "\n"))")
+        expectTrue(listed == rows, "failure-kinds.md's coverage table should read:\n\(rows.joined(separator: "\n"))")
     }
 }

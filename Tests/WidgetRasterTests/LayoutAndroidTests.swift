@@ -66,17 +66,17 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     @Test(arguments: [(1.0, 23.0, [13.0, 26, 38]), (1.3, 30, [14, 27, 41]), (2.0, 46, [21, 42, 62])])
     func seedAdvanceTable(fs: Double, days: Double, numerals: [Double]) {
         let m = AndroidTextMetrics(measurer: layoutMeasurer, fontScale: fs)
-        #expect(m.width("days", m.body) == days)
+        expectTrue(m.width("days", m.body) == days)
         for (i, text) in ["7", "42", "365"].enumerated() {
-            #expect(m.width(text, m.numeral(.small)) == numerals[i], "\(text) at fs \(fs)")
+            expectTrue(m.width(text, m.numeral(.small)) == numerals[i], "\(text) at fs \(fs)")
         }
     }
     @Test func newDayAdvance() {
         // "New day" 42–84 dp of advance (fontScale 1.0 … 2.0).
-        #expect(
+        expectTrue(
             AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 1.0).width(
                 "New day", .roboto(.regular, sp: 11, fontScale: 1.0)) == 42)
-        #expect(
+        expectTrue(
             AndroidTextMetrics(measurer: layoutMeasurer, fontScale: 2.0).width(
                 "New day", .roboto(.regular, sp: 11, fontScale: 2.0)) == 84)
     }
@@ -98,10 +98,10 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     func cores(fs: Double, core: Double, staleCore: Double) {
         for w in Self.tableWidths {
             let p = medium(400, fs: fs, width: w)
-            #expect(p.element(.numeral).costDp + p.element(.captionRow).costDp == core, "w \(w)")
+            expectTrue(p.element(.numeral).costDp + p.element(.captionRow).costDp == core, "w \(w)")
             let s = medium(400, fs: fs, state: .stale, width: w)
-            #expect(!s.shows(.captionRow))
-            #expect(s.element(.numeral).costDp + s.element(.staleFooter).costDp == staleCore, "w \(w)")
+            expectTrue(!s.shows(.captionRow))
+            expectTrue(s.element(.numeral).costDp + s.element(.staleFooter).costDp == staleCore, "w \(w)")
         }
     }
 
@@ -141,13 +141,13 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                 }
             }
         }
-        #expect(wrong.count == 0, "\(wrong.prefix(8).joined(separator: "; "))")
+        expectTrue(wrong.count == 0, "\(wrong.prefix(8).joined(separator: "; "))")
     }
 
     @Test func shedOrderLongestBeforeDayStreak() {
         for h in 100...260 {
             let p = medium(h, fs: 1.0)
-            if p.shows(.longestLabel) { #expect(p.shows(.dayStreakLabel)) }
+            if p.shows(.longestLabel) { expectTrue(p.shows(.dayStreakLabel)) }
         }
     }
 
@@ -157,10 +157,10 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
         let p = plan(
             .reference(family: .small, widthDp: 150, heightDp: 400, fontScale: 1.3, kindling: false, habitCount: 4))
         let stack = [PlanPart.numeral, .captionRow, .progress, .pipRow].map { p.element($0).costDp }.reduce(0, +)
-        #expect(stack == 93)
+        expectTrue(stack == 93)
         let floor = plan(.reference(family: .small, widthDp: 150, heightDp: 130, fontScale: 1.3, kindling: false))
-        #expect(floor.mainRowBudgetDp == 84)
-        #expect(!floor.shows(.pipRow) && floor.shows(.progress))
+        expectTrue(floor.mainRowBudgetDp == 84)
+        expectTrue(!floor.shows(.pipRow) && floor.shows(.progress))
     }
 }
 
@@ -187,23 +187,23 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                     let p = plan(
                         .reference(
                             family: .small, widthDp: Double(w), heightDp: Double(h), fontScale: fs, streak: streak))
-                    #expect(p.shows(.flame) == flame, "w \(w) h \(h) fs \(fs) digits \(d)")
-                    #expect(p.shows(.daysLabel) == days, "w \(w) h \(h) fs \(fs) digits \(d)")
-                    #expect(p.shows(.numeral))
+                    expectTrue(p.shows(.flame) == flame, "w \(w) h \(h) fs \(fs) digits \(d)")
+                    expectTrue(p.shows(.daysLabel) == days, "w \(w) h \(h) fs \(fs) digits \(d)")
+                    expectTrue(p.shows(.numeral))
                 }
             }
         }
     }
     @Test func days85Plus6Over90() {
         let p = plan(.reference(family: .small, widthDp: 130, heightDp: 180, fontScale: 1.0, streak: 42))
-        #expect(p.shows(.flame) && !p.shows(.daysLabel))
-        #expect(p.element(.daysLabel).reason.contains("91 > 90"))
+        expectTrue(p.shows(.flame) && !p.shows(.daysLabel))
+        expectTrue(p.element(.daysLabel).reason.contains("91 > 90"))
     }
     @Test func compactProgressAtFs2() {
         let p = plan(.reference(family: .small, widthDp: 110, heightDp: 400, fontScale: 2.0, habitCount: 4))
-        #expect(p.element(.progress).text == "0/4")
+        expectTrue(p.element(.progress).text == "0/4")
         let q = plan(.reference(family: .small, widthDp: 110, heightDp: 400, fontScale: 1.0, habitCount: 4))
-        #expect(q.element(.progress).text == "0 of 4 done")
+        expectTrue(q.element(.progress).text == "0 of 4 done")
     }
 }
 
@@ -211,20 +211,23 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     @Test func resolveSizeWidthBoundary() {
         for (w, expected) in [(199.0, AndroidFamily.small), (200, .large), (201, .large)] {
             let p = plan(.reference(widthDp: w, heightDp: AndroidLayout.largeHeightThresholdDp, kindling: true))
-            #expect(p.size == expected, "\(w)")
+            expectTrue(p.size == expected, "\(w)")
         }
     }
     @Test func resolveSizePure() {
-        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: false, largeHabitCapacity: 6).size == .medium)
-        #expect(resolveSize(minWidthDp: 300, minHeightDp: 269, kindling: true, largeHabitCapacity: 6).size == .medium)
-        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 1).size == .medium)
-        #expect(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 2).size == .large)
+        expectTrue(
+            resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: false, largeHabitCapacity: 6).size == .medium)
+        expectTrue(
+            resolveSize(minWidthDp: 300, minHeightDp: 269, kindling: true, largeHabitCapacity: 6).size == .medium)
+        expectTrue(
+            resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 1).size == .medium)
+        expectTrue(resolveSize(minWidthDp: 300, minHeightDp: 400, kindling: true, largeHabitCapacity: 2).size == .large)
     }
     @Test func viabilityFallsBackToMediumAtLargeFontScale() {
         // At fontScale 2.0 the 270 dp floor can't seat 2 rows → Medium; tall enough → Large.
-        #expect(plan(.reference(widthDp: 300, heightDp: 270, fontScale: 2.0)).size == .medium)
+        expectTrue(plan(.reference(widthDp: 300, heightDp: 270, fontScale: 2.0)).size == .medium)
         let tall = plan(.reference(widthDp: 500, heightDp: 400, fontScale: 2.0))
-        #expect(tall.size == .large && tall.habitRows.count >= 2)
+        expectTrue(tall.size == .large && tall.habitRows.count >= 2)
     }
 }
 
@@ -235,39 +238,39 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     // Reference case: 2-digit streak (12), "Longest 21", stones not-yet "Add a stone".
     @Test(arguments: [(1.0, 290, 219), (1.3, 334, 244), (2.0, 460, 325)])
     func ladderThresholds(fs: Double, inline: Int, compact: Int) {
-        #expect(threshold(150...700) { rungAt($0, fs: fs) == .inline } == inline)
-        #expect(threshold(150...700) { rungAt($0, fs: fs) != .stacked } == compact)
+        expectTrue(threshold(150...700) { rungAt($0, fs: fs) == .inline } == inline)
+        expectTrue(threshold(150...700) { rungAt($0, fs: fs) != .stacked } == compact)
     }
     @Test func reportedGeometry() {
         let p = plan(.reference(widthDp: 230, heightDp: 330, fontScale: 1.0))
-        #expect(p.size == .large)
-        #expect(p.rung == .compact)
-        #expect(p.habitRows.count == 5)
-        #expect(p.overflow == 0 && !p.shows(.overflowLine))
-        #expect(!p.levelB)
+        expectTrue(p.size == .large)
+        expectTrue(p.rung == .compact)
+        expectTrue(p.habitRows.count == 5)
+        expectTrue(p.overflow == 0 && !p.shows(.overflowLine))
+        expectTrue(!p.levelB)
         // Level A: the next-due row seats two label lines in its 44 dp row.
         let next = p.habitRows.first { $0.isNextDue }
-        #expect(next?.labelMaxLines == 2 && next?.frame.height == AndroidLayout.kindlingNextDueRowHeightDp)
-        #expect(p.habitRows.filter { !$0.isNextDue }.allSatisfy { $0.labelMaxLines == 1 })
+        expectTrue(next?.labelMaxLines == 2 && next?.frame.height == AndroidLayout.kindlingNextDueRowHeightDp)
+        expectTrue(p.habitRows.filter { !$0.isNextDue }.allSatisfy { $0.labelMaxLines == 1 })
         // COMPACT renders coachLineShort; the labels wrapper is gone.
-        #expect(p.element(.coachLine).text == "Add today's stone.")
-        #expect(!p.shows(.dayStreakLabel) && !p.shows(.longestLabel))
+        expectTrue(p.element(.coachLine).text == "Add today's stone.")
+        expectTrue(!p.shows(.dayStreakLabel) && !p.shows(.longestLabel))
     }
     @Test func levelBFiresWhenRoomy() {
         let p = plan(.reference(widthDp: 400, heightDp: 400, fontScale: 1.0, habitCount: 3))
-        #expect(p.size == .large && p.rung == .inline && p.levelB)
-        #expect(p.habitRows.allSatisfy { $0.labelMaxLines == 2 })
-        #expect(p.element(.coachLine).text == "Add today's stone to keep the tower rising.")
+        expectTrue(p.size == .large && p.rung == .inline && p.levelB)
+        expectTrue(p.habitRows.allSatisfy { $0.labelMaxLines == 2 })
+        expectTrue(p.element(.coachLine).text == "Add today's stone to keep the tower rising.")
     }
     @Test func overflowAndCap() {
         let p = plan(.reference(widthDp: 400, heightDp: 400, fontScale: 1.0, habitCount: 9))
-        #expect(p.habitRows.count <= AndroidLayout.largeMaxHabitRows)
-        #expect(p.overflow == 9 - p.habitRows.count && p.shows(.overflowLine))
-        #expect(!p.levelB)
+        expectTrue(p.habitRows.count <= AndroidLayout.largeMaxHabitRows)
+        expectTrue(p.overflow == 9 - p.habitRows.count && p.shows(.overflowLine))
+        expectTrue(!p.levelB)
     }
     @Test func nextDueStaysVisible() {
         let p = plan(.reference(widthDp: 230, heightDp: 330, fontScale: 1.0, habitCount: 9, doneCount: 8))
-        #expect(p.habitRows.last?.habitIndex == 8 && p.habitRows.last?.isNextDue == true)
+        expectTrue(p.habitRows.last?.habitIndex == 8 && p.habitRows.last?.isNextDue == true)
     }
 }
 
@@ -277,13 +280,13 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
     @Test func smallFloorLimitation() {
         for h in 130..<160 {
             let p = plan(.reference(family: .small, widthDp: 110, heightDp: Double(h), fontScale: 2.0, state: .newDay))
-            #expect(!p.shows(.newDayLine) && !p.shows(.newDayIcon), "\(h)")
-            #expect(p.shows(.captionRow) && p.element(.captionRow).ellipsized, "\(h)")
+            expectTrue(!p.shows(.newDayLine) && !p.shows(.newDayIcon), "\(h)")
+            expectTrue(p.shows(.captionRow) && p.element(.captionRow).ellipsized, "\(h)")
         }
         let p = plan(.reference(family: .small, widthDp: 110, heightDp: 160, fontScale: 2.0, state: .newDay))
-        #expect(p.shows(.newDayLine) && p.element(.newDayLine).lines == 2)
-        #expect(p.shows(.newDayIcon))
-        #expect(!p.shows(.captionRow))
+        expectTrue(p.shows(.newDayLine) && p.element(.newDayLine).lines == 2)
+        expectTrue(p.shows(.newDayIcon))
+        expectTrue(!p.shows(.captionRow))
     }
     /// Seed 000 OBJ-1382, the formula itself: maxNewDayLines = min(2, floor((budget(h) − head(fs) −
     /// 6) / lineBox(11, fs))); showsNewDayIcon = wraps("New day", textBox(w, true)) ≤ maxNewDayLines;
@@ -320,13 +323,13 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                 }
             }
         }
-        #expect(wrong.isEmpty, "\(wrong.count) plans off the formula, e.g. \(wrong.prefix(6))")
-        #expect(fallbacks > 0)  // the sweep reaches the caption fallback
+        expectTrue(wrong.isEmpty, "\(wrong.count) plans off the formula, e.g. \(wrong.prefix(6))")
+        expectTrue(fallbacks > 0)  // the sweep reaches the caption fallback
     }
     @Test func roomyNewDayShedsCaptionUnconditionally() {
         let p = plan(.reference(family: .small, widthDp: 180, heightDp: 180, fontScale: 1.0, state: .newDay))
-        #expect(p.shows(.newDayIcon) && p.shows(.newDayLine) && p.element(.newDayLine).lines == 1)
-        #expect(!p.shows(.captionRow) && !p.shows(.pipRow) && !p.shows(.progress))
+        expectTrue(p.shows(.newDayIcon) && p.shows(.newDayLine) && p.element(.newDayLine).lines == 1)
+        expectTrue(!p.shows(.captionRow) && !p.shows(.pipRow) && !p.shows(.progress))
     }
 }
 
@@ -363,10 +366,10 @@ private func threshold(_ range: ClosedRange<Int>, _ shown: (Int) -> Bool) -> Int
                         a11y.insert(p.accessibility)
                     }
                 }
-                #expect(a11y.count == 1, "accessibility differs across bands: \(state) fs \(fs) streak \(streak)")
+                expectTrue(a11y.count == 1, "accessibility differs across bands: \(state) fs \(fs) streak \(streak)")
             }
         }
-        #expect(
+        expectTrue(
             failures.count == 0, "\(failures.count) failure(s), first: \(failures.prefix(12).joined(separator: "\n"))")
     }
 

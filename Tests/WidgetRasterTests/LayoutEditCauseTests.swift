@@ -17,15 +17,15 @@ import WidgetText
 
     @Test func framesRoundTripAsOneLineAndRefuseAnythingElse() throws {
         let f = frames([("numeral", 16, 12.5, 40, 30.25), ("dayStreakLabel", -0.5, 42, 80.1, 15)])
-        #expect(f.text == "numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15")
-        #expect(ElementFrames(text: f.text) == f)
-        #expect(ElementFrames(text: "") == ElementFrames([]))
+        expectTrue(f.text == "numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15")
+        expectTrue(ElementFrames(text: f.text) == f)
+        expectTrue(ElementFrames(text: "") == ElementFrames([]))
         for bad in [
             "numeral 1 2 3", "numeral 1 2 3 4 5", " 1 2 3 4", "numeral 1 2 3 nan", "numeral 1 2 inf 4",
             "numeral 1e300 2 3 4",
             "numeral 1 2 -3 4", "numeral 1 2 3 4;", "numeral  1 2 3 4", "numeral 1 2 3 x",
         ] {
-            #expect(ElementFrames(text: bad) == nil, "\(bad)")
+            expectTrue(ElementFrames(text: bad) == nil, "\(bad)")
         }
         // In the manifest: a bad value is the manifest's one-line error, naming where.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evidence-frames-\(UUID().uuidString)")
@@ -38,14 +38,14 @@ import WidgetText
             file: "android/a.png", pixelHash: Hash128(high: 1, low: 2), fileHash: Hash128(high: 3, low: 4),
             width: 1, height: 1, visibleText: [], accessibilityLabel: "", frames: f)
         let text = String(decoding: m.encoded(), as: UTF8.self)
-        #expect(text.contains("\"frames\" : \"numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15\""))
+        expectTrue(text.contains("\"frames\" : \"numeral 16 12.5 40 30.25;dayStreakLabel -0.5 42 80.1 15\""))
         try Data(text.utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
-        #expect(try Manifest.load(from: dir)?.goldens["android/a"]?.frames == f)
+        expectTrue(try Manifest.load(from: dir)?.goldens["android/a"]?.frames == f)
         try Data(text.replacingOccurrences(of: "80.1 15", with: "80.1 nan").utf8).write(
             to: dir.appendingPathComponent(Manifest.fileName))
         #expect(throws: InputError.self) { try Manifest.load(from: dir) }
         do { _ = try Manifest.load(from: dir) } catch {
-            #expect(error.description.contains("bad value at $.goldens.android/a.frames"), "\(error.description)")
+            expectTrue(error.description.contains("bad value at $.goldens.android/a.frames"), "\(error.description)")
         }
     }
 
@@ -54,7 +54,8 @@ import WidgetText
             ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 15),
             ("longestLabel", 16, 57, 80, 15),
         ])
-        #expect(LayoutMove.between(recorded: before, now: before, family: "android/medium", platform: .android) == nil)
+        expectTrue(
+            LayoutMove.between(recorded: before, now: before, family: "android/medium", platform: .android) == nil)
         // DAY STREAK grows by 2 dp and pushes Longest N down: the label is the cause.
         let grown = frames([
             ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 42, 80, 17),
@@ -62,14 +63,14 @@ import WidgetText
         ])
         let g = try #require(
             LayoutMove.between(recorded: before, now: grown, family: "android/medium", platform: .android))
-        #expect(g.element == "dayStreakLabel" && g.change == "height +2 dp" && g.others == ["longestLabel"])
+        expectTrue(g.element == "dayStreakLabel" && g.change == "height +2 dp" && g.others == ["longestLabel"])
         // One element moved between two that kept their frames: it is the cause.
         let one = frames([
             ("card", 0, 0, 300, 150), ("numeral", 16, 12, 40, 30), ("dayStreakLabel", 16, 45, 80, 15),
             ("longestLabel", 16, 57, 80, 15),
         ])
         let o = try #require(LayoutMove.between(recorded: before, now: one, family: nil, platform: .ios))
-        #expect(o.element == "dayStreakLabel" && o.spaceBelow == nil && o.change == "y +3 pt" && o.others == [])
+        expectTrue(o.element == "dayStreakLabel" && o.spaceBelow == nil && o.change == "y +3 pt" && o.others == [])
         // Several moved below one that kept its frame (a margin edit): the space below that one,
         // whichever of them is drawn — the caption here, Longest N alone elsewhere.
         let withCaption = frames([
@@ -80,7 +81,7 @@ import WidgetText
         for i in 3..<6 { shifted.frames[i].rect.y += 2 }
         let c = try #require(
             LayoutMove.between(recorded: withCaption, now: shifted, family: "android/medium", platform: .android))
-        #expect(
+        expectTrue(
             c.element == "dayStreakLabel" && c.spaceBelow == true && c.change == "y +2 dp"
                 && c.others == ["caption-glyph", "caption", "longestLabel"])
         let alone = frames([
@@ -89,10 +90,10 @@ import WidgetText
         ])
         let a = try #require(
             LayoutMove.between(recorded: before, now: alone, family: "android/medium", platform: .android))
-        #expect(
+        expectTrue(
             a.element == "dayStreakLabel" && a.spaceBelow == true && a.change == "y +2 dp"
                 && a.others == ["longestLabel"])
-        #expect(
+        expectTrue(
             RollUp.Group(
                 cause: .layout(family: "android/medium", element: "dayStreakLabel", spaceBelow: true),
                 keys: ["k1", "k2"], findings: 2,
@@ -111,18 +112,18 @@ import WidgetText
         footedNow.frames[2].rect.y += 2
         let f = try #require(
             LayoutMove.between(recorded: footed, now: footedNow, family: "android/medium", platform: .android))
-        #expect(f.element == "longestLabel" && f.spaceBelow == nil && f.above == "dayStreakLabel")
+        expectTrue(f.element == "longestLabel" && f.spaceBelow == nil && f.above == "dayStreakLabel")
         let keys = try FixtureCatalog.load().map(\.key).prefix(2).map { $0 }
         func failure(_ key: String, _ m: LayoutMove) -> GateFailure {
             var x = GateFailure(key: key, kind: .pixels, detail: "moved")
             x.layout = m
             return x
         }
-        #expect(
+        expectTrue(
             RollUp.groups([failure(keys[0], f)]).map(\.line) == [
                 "layout android/medium longestLabel y +2 dp — 1 fixture"
             ])
-        #expect(
+        expectTrue(
             RollUp.groups([failure(keys[0], f), failure(keys[1], a)]).map(\.line)
                 == ["layout android/medium the space below dayStreakLabel y +2 dp — 2 fixtures (moved: longestLabel)"])
         // Everything moved, nothing above the topmost: the topmost is named.
@@ -131,18 +132,18 @@ import WidgetText
             ("longestLabel", 16, 56, 80, 15),
         ])
         let m = try #require(LayoutMove.between(recorded: before, now: all, family: nil, platform: .ios))
-        #expect(
+        expectTrue(
             m.element == "numeral" && m.spaceBelow == nil && m.change == "y -1 pt"
                 && m.others == ["dayStreakLabel", "longestLabel"])
         // A vanished element (no resize) is the cause over the ones that moved to fill its room.
         let shed = frames([("card", 0, 0, 300, 150), ("numeral", 16, 20, 40, 30), ("dayStreakLabel", 16, 50, 80, 15)])
         let s = try #require(LayoutMove.between(recorded: before, now: shed, family: nil, platform: .android))
-        #expect(s.element == "longestLabel" && s.change == "vanished" && s.now == nil)
+        expectTrue(s.element == "longestLabel" && s.change == "vanished" && s.now == nil)
         // Several renders' moves of one element: the shared change, or each coordinate's range.
-        #expect(LayoutMove.summary([g, g]) == "height +2 dp")
+        expectTrue(LayoutMove.summary([g, g]) == "height +2 dp")
         var g3 = g
         g3.now?.height = 18
-        #expect(LayoutMove.summary([g, g3]) == "height +2…+3 dp")
+        expectTrue(LayoutMove.summary([g, g3]) == "height +2…+3 dp")
     }
 
     /// The acceptance: record real fixtures, then draw them with the DAY STREAK label 2 dp lower (a
@@ -170,7 +171,7 @@ import WidgetText
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         _ = try Recorder.record(GateOptions(goldens: goldens, jobs: 2), catalog: original, painter: painter)
         let recorded = try #require(try Manifest.load(from: goldens))
-        #expect(
+        expectTrue(
             original.allSatisfy { recorded.goldens[$0.key]?.frames == ElementFrames($0.makeScene(painter.fonts)) },
             "record writes each render's frames")
 
@@ -187,19 +188,20 @@ import WidgetText
         options.reportDirectory = dir.appendingPathComponent("report")
         let v = try Verifier.verify(options, catalog: edited, painter: painter)
         let comparison = v.failures.filter { $0.kind == .pixels || $0.kind == .size }
-        #expect(Set(comparison.map(\.key)) == Set(moving.map(\.key)), "each moved fixture fails its golden comparison")
-        #expect(
+        expectTrue(
+            Set(comparison.map(\.key)) == Set(moving.map(\.key)), "each moved fixture fails its golden comparison")
+        expectTrue(
             comparison.allSatisfy {
                 $0.layout?.element == "dayStreakLabel" && $0.layout?.change == "y +2 dp"
                     && $0.layout?.family == "android/medium"
             })
-        #expect(Set(v.passed) == Set(still.map(\.key)))
+        expectTrue(Set(v.passed) == Set(still.map(\.key)))
 
         let groups = RollUp.groups(v)
         let layout = try #require(groups.first { if case .layout = $0.cause { true } else { false } })
-        #expect(layout.line == "layout android/medium dayStreakLabel y +2 dp — 5 fixtures", "\(layout.line)")
-        #expect(Set(layout.keys) == Set(moving.map(\.key)))
-        #expect(!groups.contains { g in g.cause == .check(.pixels) }, "no unattributed pixels line")
+        expectTrue(layout.line == "layout android/medium dayStreakLabel y +2 dp — 5 fixtures", "\(layout.line)")
+        expectTrue(Set(layout.keys) == Set(moving.map(\.key)))
+        expectTrue(!groups.contains { g in g.cause == .check(.pixels) }, "no unattributed pixels line")
 
         // The page: the cause's button filters to exactly its fixtures, and the element name finds them.
         let page = try HTMLReport.render(v)
@@ -210,10 +212,10 @@ import WidgetText
         let listed = try #require(data["f"] as? [[Any]]).map { $0[0] as? String ?? "" }
         let causes = try #require(data["c"] as? [[Int]])
         let index = try #require(groups.firstIndex(where: { $0 == layout }))
-        #expect(Set(causes[index].map { listed[$0] }) == Set(moving.map(\.key)))
-        #expect(page.contains(">layout android/medium dayStreakLabel y +2 dp — 5 fixtures</button>"))
+        expectTrue(Set(causes[index].map { listed[$0] }) == Set(moving.map(\.key)))
+        expectTrue(page.contains(">layout android/medium dayStreakLabel y +2 dp — 5 fixtures</button>"))
         let words = try #require(data["s"] as? [String])
-        #expect(
+        expectTrue(
             moving.allSatisfy { k in listed.firstIndex(of: k.key).map { words[$0].contains("daystreaklabel") } == true }
         )
 
@@ -222,7 +224,7 @@ import WidgetText
         for k in old.goldens.keys { old.goldens[k]?.frames = nil }
         try old.write(into: ContainedFolder(goldens))
         let before = try Verifier.verify(GateOptions(goldens: goldens, jobs: 2), catalog: edited, painter: painter)
-        #expect(before.failures.filter { $0.kind == .pixels }.allSatisfy { $0.layout == nil })
-        #expect(!RollUp.groups(before).contains { if case .layout = $0.cause { true } else { false } })
+        expectTrue(before.failures.filter { $0.kind == .pixels }.allSatisfy { $0.layout == nil })
+        expectTrue(!RollUp.groups(before).contains { if case .layout = $0.cause { true } else { false } })
     }
 }

@@ -99,7 +99,7 @@ import WidgetText
         }
         print("layout property sweep: judged \(cases.count) Android renders, \(violations.count) violation(s)")
         SweepSwitch.log(violations, as: "layout-property")
-        #expect(
+        expectTrue(
             violations.isEmpty,
             "\(violations.count) violation(s), first: \(violations.prefix(12).joined(separator: "\n"))")
     }
@@ -349,8 +349,9 @@ struct SplitMix {
                     case .habitRow(let i): return plan.habitRows[i].frame
                     }
                 }
-                #expect(frames == Self.geometricOrder(plan), "\(family) \(w)×\(h) \(done)/\(total)")
-                #expect(Set(frames.map { "\($0.minX),\($0.minY)" }).count == frames.count, "\(family) \(w)×\(h): a tie")
+                expectTrue(frames == Self.geometricOrder(plan), "\(family) \(w)×\(h) \(done)/\(total)")
+                expectTrue(
+                    Set(frames.map { "\($0.minX),\($0.minY)" }).count == frames.count, "\(family) \(w)×\(h): a tie")
                 // ... and the scene's text reads in it: each text node starts no earlier in that
                 // order than the one before it.
                 let scene = builder.scene(resolved, plan, request)
@@ -361,10 +362,10 @@ struct SplitMix {
                     frames.firstIndex { $0.contains(r, tolerance: 1) } ?? frames.firstIndex { $0.intersects(r) } ?? -1
                 }
                 let order = textTops.map(index)
-                #expect(order == order.sorted(), "\(family) \(w)×\(h) \(done)/\(total): \(scene.visibleText)")
+                expectTrue(order == order.sorted(), "\(family) \(w)×\(h) \(done)/\(total): \(scene.visibleText)")
                 judged += 1
             }
         }
-        #expect(judged == 20)
+        expectTrue(judged == 20)
     }
 }

@@ -34,21 +34,21 @@ import WidgetText
     /// The facts of a golden are its identity's: state, counts, the family actually drawn.
     @Test func factsComeFromTheIdentity() throws {
         let (_, stale) = try fixture("android/small/stale/stones/kindling/light")
-        #expect(
+        expectTrue(
             stale.state == .stale && stale.resolved.dueCount == 4 && stale.family == .android(.small)
                 && stale.fontScale == 1)
         let (_, band) = try fixture("android/bands/width/w110-fs2.0/1-digit")
-        #expect(band.fontScale == 2 && band.size.width == 110 && band.state == .defaultProgress)
+        expectTrue(band.fontScale == 2 && band.size.width == 110 && band.state == .defaultProgress)
         let (_, type) = try fixture("ios/bands/type/systemSmall/AX3/first-run")
-        #expect(type.textSize == .accessibility3 && type.state == .firstRun)
+        expectTrue(type.textSize == .accessibility3 && type.state == .firstRun)
     }
 
     /// A stale render that does not say it is stale loses its meaning (seed 000 Stale-data threshold).
     @Test func staleWithoutItsAgeIsAbsent() throws {
         let (scene, facts) = try fixture("android/small/stale/stones/kindling/light")
-        #expect(!reasons(scene, facts).contains { $0.1 == .staleFooter })
+        expectTrue(!reasons(scene, facts).contains { $0.1 == .staleFooter })
         let found = reasons(without(scene) { $0 == .staleFooter }, facts)
-        #expect(found.contains { $0.0 == .absent && $0.1 == .staleFooter }, "\(found)")
+        expectTrue(found.contains { $0.0 == .absent && $0.1 == .staleFooter }, "\(found)")
     }
 
     /// Every state's own line is required: a blank first-run card is a finding.
@@ -56,7 +56,7 @@ import WidgetText
     func theStatesOwnLineIsRequired(key: String) throws {
         let (scene, facts) = try fixture(key)
         let blank = without(scene) { $0 == .statusTitle }
-        #expect(
+        expectTrue(
             LostMeaningCheck.findings(blank, facts).contains {
                 $0.reason == .absent && $0.element == .statusTitle && $0.detail.contains("seed 000")
             })
@@ -69,8 +69,8 @@ import WidgetText
             $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground || $0 == .overflowLine
         }
         let found = reasons(noRows, facts)
-        #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
-        #expect(found.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(found)")
+        expectTrue(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
+        expectTrue(found.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(found)")
     }
 
     /// Android Medium's rows may shed whole (seed 000: "Nothing else is guaranteed to render"), last,
@@ -80,15 +80,15 @@ import WidgetText
         let rowParts: (ElementKind) -> Bool = { $0 == .habitTitle || $0 == .habitCheck || $0 == .habitRowBackground }
         // Rows gone while Longest N and DAY STREAK stay: rows shed before what the seed sheds first.
         let noRows = reasons(without(scene) { rowParts($0) || $0 == .overflowLine }, facts)
-        #expect(noRows.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(noRows)")
-        #expect(
+        expectTrue(noRows.contains { $0.0 == .shedOrder && $0.1 == .habitTitle }, "\(noRows)")
+        expectTrue(
             !noRows.contains { $0.0 == .absent && $0.1 == .habitTitle },
             "no row at all is a shed, not a lost next-due row: \(noRows)")
         if scene.nodes.contains(where: { $0.element.kind == .progress }) {
-            #expect(!noRows.contains { $0.0 == .absent }, "\"N of M done\" still counts the habits: \(noRows)")
+            expectTrue(!noRows.contains { $0.0 == .absent }, "\"N of M done\" still counts the habits: \(noRows)")
         }
         let uncounted = reasons(without(scene) { rowParts($0) || $0 == .overflowLine || $0 == .progress }, facts)
-        #expect(uncounted.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(uncounted)")
+        expectTrue(uncounted.contains { $0.0 == .absent && $0.1 == .overflowLine }, "\(uncounted)")
         // Rows drawn, but the next-due habit's is not among them.
         var wrong = scene
         wrong.nodes.removeAll { node in
@@ -97,7 +97,7 @@ import WidgetText
         }
         if wrong.nodes.contains(where: { if case .habitRow = $0.element { return true } else { return false } }) {
             let found = reasons(wrong, facts)
-            #expect(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
+            expectTrue(found.contains { $0.0 == .absent && $0.1 == .habitTitle }, "\(found)")
         }
     }
 
@@ -105,49 +105,50 @@ import WidgetText
     @Test func shedOrder() throws {
         let (scene, facts) = try fixture("android/medium/empty/stones/kindling/light")
         guard Set(scene.nodes.map(\.element.kind)).isSuperset(of: [.longestLabel, .dayStreakLabel]) else { return }
-        #expect(
+        expectTrue(
             reasons(without(scene) { $0 == .dayStreakLabel }, facts).contains {
                 $0.0 == .shedOrder && $0.1 == .dayStreakLabel
             })
-        #expect(!reasons(without(scene) { $0 == .longestLabel }, facts).contains { $0.0 == .shedOrder })
+        expectTrue(!reasons(without(scene) { $0 == .longestLabel }, facts).contains { $0.0 == .shedOrder })
         let (small, sf) = try fixture("android/small/empty/stones/kindling/light")
         let noFlame = without(small) { $0 == .streakGlyph }
         if small.nodes.contains(where: { $0.element.kind == .daysLabel }) {
-            #expect(reasons(noFlame, sf).contains { $0.0 == .shedOrder && $0.1 == .streakGlyph })
+            expectTrue(reasons(noFlame, sf).contains { $0.0 == .shedOrder && $0.1 == .streakGlyph })
         }
     }
 
     /// Pips must agree with "N of M done" — the iOS legacy report: 5 solid pips beside 6 of 12.
     @Test func pipsThatContradictTheCount() throws {
         let (scene, facts) = try fixture("ios/systemSmall/default-some-notyet/stones/legacy/dark")
-        #expect(RenderReport.pips(scene).map(\.filled) == [true, true, false, false])
-        #expect(!reasons(scene, facts).contains { $0.0 == .contradiction })
+        expectTrue(RenderReport.pips(scene).map(\.filled) == [true, true, false, false])
+        expectTrue(!reasons(scene, facts).contains { $0.0 == .contradiction })
         var doctored = scene
         for i in doctored.nodes.indices {
             if case .pip(let p, _) = doctored.nodes[i].element {
                 doctored.nodes[i].element = .pip(index: p, filled: true)
             }
         }
-        #expect(reasons(doctored, facts).contains { $0.0 == .contradiction && $0.1 == .pip })
+        expectTrue(reasons(doctored, facts).contains { $0.0 == .contradiction && $0.1 == .pip })
         // A capped row agrees only on none / all: all solid beside 6 of 12 contradicts, half does not.
         var twelve = facts
         twelve.resolved.habits = (0..<12).map { WidgetHabit(id: "h\($0)", title: "H\($0)", checkedInToday: $0 < 6) }
         twelve.resolved.doneCount = 6
         twelve.resolved.dueCount = 12
-        #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(doctored), twelve).contains { $0.kind == .pip })
-        #expect(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(scene), twelve).isEmpty)
+        expectTrue(
+            LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(doctored), twelve).contains { $0.kind == .pip })
+        expectTrue(LostMeaningCheck.contradictions(LostMeaningCheck.Drawn(scene), twelve).isEmpty)
     }
 
     /// One sentence drawn twice in one render is `repeated`; habit titles may repeat.
     @Test func oneSentenceDrawnTwice() throws {
         let (scene, facts) = try fixture("ios/systemSmall/default-some-notyet/stones/kindling/light")
-        #expect(!reasons(scene, facts).contains { $0.0 == .repeated })
+        expectTrue(!reasons(scene, facts).contains { $0.0 == .repeated })
         var doctored = scene
         let caption = try #require(scene.nodes.first { $0.element.kind == .caption })
         let button = try #require(doctored.nodes.firstIndex { $0.element.kind == .checkOffLabel })
         doctored.nodes[button].content = caption.content
         let found = LostMeaningCheck.findings(doctored, facts).filter { $0.reason == .repeated }
-        #expect(
+        expectTrue(
             found.count == 1 && found[0].element == .checkOffLabel && found[0].detail.hasPrefix("repeated: "),
             "\(found)")
     }
@@ -159,18 +160,20 @@ import WidgetText
         let image = painter.render(scene)
         let stripped = without(scene) { $0 == .staleFooter }
         let failures = LostMeaningCheck.gateCheck.run("k", stripped, image, painter, facts: facts)
-        #expect(failures.contains { $0.kind == .lostMeaning && $0.element == .staleFooter && $0.node == "staleFooter" })
-        #expect(LostMeaningCheck.gateCheck.run("k", stripped, image, painter).isEmpty)
-        #expect(LostMeaningCheck.gateCheck.applies(scene))
+        expectTrue(
+            failures.contains { $0.kind == .lostMeaning && $0.element == .staleFooter && $0.node == "staleFooter" })
+        expectTrue(LostMeaningCheck.gateCheck.run("k", stripped, image, painter).isEmpty)
+        expectTrue(LostMeaningCheck.gateCheck.applies(scene))
     }
 
     /// Advisory first: registered, run everywhere, not failing until the lead flips `enforced`.
     @Test func registeredAdvisory() {
         let entry = CheckRegistry.checks.first { $0.kind == .lostMeaning }
-        #expect(entry?.render != nil && entry?.stages == [.render])
-        #expect(CheckRegistry.advisoryKinds == (entry?.enforced == false ? [.lostMeaning] : []))
-        #expect(Remedy.default(for: .lostMeaning) == .fixLostMeaning && !Remedy.fixLostMeaning.recordsAGolden)
-        #expect(!AcceptHint.text(GateFailure(key: "a/b", kind: .lostMeaning, detail: "")).contains("evidence record"))
+        expectTrue(entry?.render != nil && entry?.stages == [.render])
+        expectTrue(CheckRegistry.advisoryKinds == (entry?.enforced == false ? [.lostMeaning] : []))
+        expectTrue(Remedy.default(for: .lostMeaning) == .fixLostMeaning && !Remedy.fixLostMeaning.recordsAGolden)
+        expectTrue(
+            !AcceptHint.text(GateFailure(key: "a/b", kind: .lostMeaning, detail: "")).contains("evidence record"))
     }
 
     /// A verify run lists the check's findings under `advisory` and passes the fixture.
@@ -189,13 +192,13 @@ import WidgetText
         o.checks = [LostMeaningCheck.gateCheck]
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         guard CheckRegistry.advisoryKinds.contains(.lostMeaning) else {
-            #expect(v.failures.contains { $0.kind == .lostMeaning })
+            expectTrue(v.failures.contains { $0.kind == .lostMeaning })
             return
         }
-        #expect(v.failures.isEmpty && v.passed == [id.key], "\(v.failures)")
-        #expect(v.advisory?.contains { $0.kind == .lostMeaning && $0.element == .staleFooter } == true)
+        expectTrue(v.failures.isEmpty && v.passed == [id.key], "\(v.failures)")
+        expectTrue(v.advisory?.contains { $0.kind == .lostMeaning && $0.element == .staleFooter } == true)
         let json = try JSONEncoder().encode(v)
-        #expect(try JSONDecoder().decode(VerifyResult.self, from: json).advisory?.count == v.advisory?.count)
+        expectTrue(try JSONDecoder().decode(VerifyResult.self, from: json).advisory?.count == v.advisory?.count)
     }
 
     /// A golden's facts come from its builder, beside its scene (issue #31 item 5): every catalog
@@ -219,8 +222,8 @@ import WidgetText
                 mismatches.append("\(f.key): facts \(facts.family.name), expected \(drawn.name)")
             }
         }
-        #expect(legacyLarge > 0, "the matrix has legacy Large cells")
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        expectTrue(legacyLarge > 0, "the matrix has legacy Large cells")
+        expectTrue(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
     // MARK: Known findings by condition (item 6)
@@ -233,15 +236,15 @@ import WidgetText
         let catalog = try FixtureCatalog.load()
         for e in known.entries {
             guard e.findingClass == .known else {
-                #expect(e.conditions != KnownConditions())
+                expectTrue(e.conditions != KnownConditions())
                 continue
             }
-            #expect(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
+            expectTrue(e.conditions != KnownConditions(), "\(e.fixture) \(e.kind) names no condition")
             if e.kind == .colourAlone {
                 let found = ColourAloneCheck.run(
                     catalog.filter { $0.id?.family.isAccessory == true }, painter: painter, jobs: 2
                 ).findings
-                #expect(
+                expectTrue(
                     found.contains { e.matches($0.failure, facts: $0.facts) },
                     "colour-alone entry \(e.fixture) matched nothing")
                 continue
@@ -258,7 +261,7 @@ import WidgetText
                     break
                 }
             }
-            #expect(matched, "entry \(e.kind) \(e.node) \(e.conditions) matched no render")
+            expectTrue(matched, "entry \(e.kind) \(e.node) \(e.conditions) matched no render")
         }
     }
 
@@ -273,19 +276,19 @@ import WidgetText
             ],
             valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
         let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
-        #expect(drawn.facts.fontScale == 2 && drawn.facts.size.width == 110)
+        expectTrue(drawn.facts.fontScale == 2 && drawn.facts.size.width == 110)
         let painter = CairoPainter(fonts: fonts)
         let report = RenderReport(
             drawn, image: painter.render(drawn.scene), painter: painter,
             known: try KnownFindings.load(from: PackagePaths.knownFindings), key: "render/android/small")
         let caption = report.findings.filter { $0.kind == .truncated && $0.element == .caption }
-        #expect(
+        expectTrue(
             !caption.isEmpty && caption.allSatisfy { $0.known && $0.seed?.contains("110dp") == true },
             "\(report.findings.map(\.detail))")
         // Outside the conditions (a wider card) the same entry does not apply.
         var wider = drawn.facts
         wider.size.width = 150
-        #expect(
+        expectTrue(
             try KnownFindings.load(from: PackagePaths.knownFindings).entries.allSatisfy {
                 $0.kind != .truncated || $0.findingClass != .known || !$0.conditions.matches(wider)
             })
@@ -335,11 +338,11 @@ import WidgetText
             let a = try ArgumentParser.parse(
                 args + ["-o", "x.png"], valued: AdHocRenderOptions.valued, switches: AdHocRenderOptions.switches)
             let drawn = try WidgetPipeline.render(try AdHocRenderOptions.parse(a), fonts: fonts)
-            #expect(e.conditions.matches(drawn.facts), "\(args) is outside the \(element) entry's conditions")
+            expectTrue(e.conditions.matches(drawn.facts), "\(args) is outside the \(element) entry's conditions")
             let report = RenderReport(
                 drawn, image: painter.render(drawn.scene), painter: painter, known: known, key: "render/ad-hoc")
             let hits = report.findings.filter { $0.kind == e.kind && $0.element == element }
-            #expect(
+            expectTrue(
                 !hits.isEmpty && hits.allSatisfy(\.known),
                 "\(args): \(report.findings.map { "\($0.kind) \($0.known) \($0.detail)" })")
         }

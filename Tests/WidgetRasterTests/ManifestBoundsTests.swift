@@ -62,19 +62,19 @@ import Testing
             _ = try Manifest.loadChecked(from: dir)
             return nil
         } catch {
-            #expect(error.location == dir.appendingPathComponent(Manifest.fileName).path)
+            expectTrue(error.location == dir.appendingPathComponent(Manifest.fileName).path)
             let wayOut = "; " + Manifest.wayOut(dir.appendingPathComponent(Manifest.fileName))
-            #expect(error.problem.hasSuffix(wayOut))
+            expectTrue(error.problem.hasSuffix(wayOut))
             return String(error.problem.dropLast(wayOut.count))
         }
     }
 
     @Test func theEntryCapIsTheGoldensWalksAndOneMoreIsRefused() throws {
-        #expect(ManifestBounds.maxEntries >= GoldensBounds.maxEntries)
+        expectTrue(ManifestBounds.maxEntries >= GoldensBounds.maxEntries)
         let dir = try Self.folder([:], staleUpTo: ManifestBounds.maxEntries)
         defer { try? FileManager.default.removeItem(at: dir) }
         let (m, rejected) = try Manifest.loadChecked(from: dir)
-        #expect(m?.goldens.count == ManifestBounds.maxEntries && rejected.isEmpty)
+        expectTrue(m?.goldens.count == ManifestBounds.maxEntries && rejected.isEmpty)
         try Self.write([:], staleUpTo: ManifestBounds.maxEntries + 1, into: dir)
         // A filtered read counts every entry too: the count is checked before any entry is decoded.
         for glob: String? in [nil, "stale/k1"] {
@@ -82,7 +82,7 @@ import Testing
                 _ = try Manifest.loadChecked(from: dir, entries: glob)
                 Issue.record("a manifest of \(ManifestBounds.maxEntries + 1) entries was read")
             } catch {
-                #expect(
+                expectTrue(
                     error.description.hasPrefix(
                         "\(dir.path)/manifest.json: 40001 entries: more than the 40000 a manifest may hold (one per "
                             + "golden; the goldens folder holds at most 40000 entries); restore it with"))
@@ -93,8 +93,8 @@ import Testing
     /// Each bound accepted at its cap and refused one past it, naming the entry and the bound.
     @Test func anEntrysKeyAndTextsAreBoundedAtTheirCaps() throws {
         let key = String(repeating: "k", count: ManifestBounds.maxKeyBytes)
-        #expect(try Self.refusal([key: Self.entry(key)]) == nil)
-        #expect(
+        expectTrue(try Self.refusal([key: Self.entry(key)]) == nil)
+        expectTrue(
             try Self.refusal([key + "k": Self.entry(key + "k")])
                 == "an entry key of 1021 bytes ('\(key.prefix(80))'…): more than the 1020 a key may have (its golden's "
                 + "path is at most 1024)")
@@ -107,7 +107,7 @@ import Testing
         let text = String(repeating: "é", count: ResultFile.maxText)
         let name = String(repeating: "n", count: ManifestBounds.maxFramesBytes - " 0 0 0 0".utf8.count)
         let frames = try #require(ElementFrames(text: name + " 0 0 0 0"))
-        #expect(frames.text.utf8.count == ManifestBounds.maxFramesBytes)
+        expectTrue(frames.text.utf8.count == ManifestBounds.maxFramesBytes)
         let path = String(repeating: "p", count: GoldensBounds.maxPathBytes)
         for (atCap, over, line) in [
             (
@@ -132,8 +132,8 @@ import Testing
                 "entry 'a/b' has frames of 65537 bytes: more than the 65536 an entry may have"
             ),
         ] as [((inout GoldenEntry) -> Void, (inout GoldenEntry) -> Void, String)] {
-            #expect(try refusal(atCap) == nil, "\(line)")
-            #expect(try refusal(over) == line)
+            expectTrue(try refusal(atCap) == nil, "\(line)")
+            expectTrue(try refusal(over) == line)
         }
     }
 
@@ -154,15 +154,16 @@ import Testing
         let filter = HostileCaseTests.filter
         for command in ["verify", "record"] {
             let r = try HostileCaseTests.evidence([command, "--goldens", box.goldens.path, "--filter", filter])
-            #expect(r.code == 2 && r.errLines.count == 1, "\(command): \(r.err)")
-            #expect(r.err.hasSuffix(line + "\n"), "\(command): \(r.err)")
-            #expect(!r.out.contains("stale/"))
+            expectTrue(r.code == 2 && r.errLines.count == 1, "\(command): \(r.err)")
+            expectTrue(r.err.hasSuffix(line + "\n"), "\(command): \(r.err)")
+            expectTrue(!r.out.contains("stale/"))
         }
         let rebuilt = try HostileCaseTests.evidence([
             "record", "--goldens", box.goldens.path, "--filter", filter, "--rebuild-manifest",
         ])
-        #expect(rebuilt.code == 0, "\(rebuilt.err)")
-        #expect(try Manifest.load(from: box.goldens)?.goldens.keys.allSatisfy { !$0.hasPrefix("stale/") } == true)
-        #expect(try HostileCaseTests.evidence(["verify", "--goldens", box.goldens.path, "--filter", filter]).code == 0)
+        expectTrue(rebuilt.code == 0, "\(rebuilt.err)")
+        expectTrue(try Manifest.load(from: box.goldens)?.goldens.keys.allSatisfy { !$0.hasPrefix("stale/") } == true)
+        expectTrue(
+            try HostileCaseTests.evidence(["verify", "--goldens", box.goldens.path, "--filter", filter]).code == 0)
     }
 }

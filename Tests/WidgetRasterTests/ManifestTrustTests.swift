@@ -47,15 +47,15 @@ import WidgetScene
             o.proofs = proofs
             let v = try Verifier.verify(o, catalog: changed, painter: painter)
             let mine = v.failures.filter { $0.key == catalog[0].key }
-            #expect(mine.map(\.kind) == [.pixels], "\(v.failures)")
+            expectTrue(mine.map(\.kind) == [.pixels], "\(v.failures)")
             // The failure also names the entry whose pixelHash is not what its file holds.
-            #expect(
+            expectTrue(
                 mine.first?.detail.contains(
                     "manifest.json's entry \(quoted(catalog[0].key)) disagrees with \(catalog[0].goldenPath): "
                         + "pixelHash \(newHash)"
                 ) == true)
-            #expect(!v.passed.contains(catalog[0].key))
-            #expect(v.failures.allSatisfy { $0.key == catalog[0].key })
+            expectTrue(!v.passed.contains(catalog[0].key))
+            expectTrue(v.failures.allSatisfy { $0.key == catalog[0].key })
         }
     }
 
@@ -70,12 +70,12 @@ import WidgetScene
         let bHash = try #require(try Manifest.load(from: dir)?.goldens[b.key]?.fileHash)
         try editManifest(dir) { $0.goldens[a.key]!.fileHash = bHash }
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
-        #expect(v.failures.map(\.kind) == [.pixels], "\(v.failures)")
-        #expect(v.failures.first?.key == a.key)
-        #expect(
+        expectTrue(v.failures.map(\.kind) == [.pixels], "\(v.failures)")
+        expectTrue(v.failures.first?.key == a.key)
+        expectTrue(
             v.failures.first?.detail.contains("entry \(quoted(a.key)) disagrees with \(a.goldenPath): pixelHash")
                 == true)
-        #expect(!v.passed.contains(a.key))
+        expectTrue(!v.passed.contains(a.key))
     }
 
     /// A manifest whose `fileHash` disagrees with an unchanged golden fails naming the entry, though
@@ -85,15 +85,15 @@ import WidgetScene
         defer { try? FileManager.default.removeItem(at: dir) }
         try editManifest(dir) { $0.goldens[catalog[1].key]!.fileHash = Hash128(high: 1, low: 2) }
         let v = try Verifier.verify(GateOptions(goldens: dir, jobs: 2), catalog: catalog, painter: painter)
-        #expect(v.failures.count == 1)
-        #expect(v.failures.first?.kind == .unreadable)
-        #expect(
+        expectTrue(v.failures.count == 1)
+        expectTrue(v.failures.first?.kind == .unreadable)
+        expectTrue(
             v.failures.first?.detail
                 == "manifest.json's entry \(quoted(catalog[1].key)) disagrees with \(catalog[1].goldenPath): fileHash "
                 + "00000000000000010000000000000002 but the file hashes to "
                 + "\(Hash128.of(try Array(Data(contentsOf: dir.appendingPathComponent(catalog[1].goldenPath)))))"
         )
-        #expect(v.failures.first?.remedy == .restoreManifest)
+        expectTrue(v.failures.first?.remedy == .restoreManifest)
     }
 
     /// A cold cache decodes each golden once and proves it: the second run is all fast path, and
@@ -109,18 +109,18 @@ import WidgetScene
         var o = GateOptions(goldens: dir, jobs: 2)
         o.proofs = .open(cache)
         let cold = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(cold.failures.isEmpty && cold.fastPath == 0)
+        expectTrue(cold.failures.isEmpty && cold.fastPath == 0)
         try o.proofs.save()
         o.proofs = .open(cache)
         let warm = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(warm.failures.isEmpty && warm.fastPath == catalog.count)
+        expectTrue(warm.failures.isEmpty && warm.fastPath == catalog.count)
         let file = cache.appendingPathComponent(ProvenGoldens.fileName)
-        #expect(
+        expectTrue(
             try Data(contentsOf: file).count == ProvenGoldens.magic.count + ProvenGoldens.secretSize + ProvenGoldens
                 .recordSize * catalog.count)
         try Data("not proofs".utf8).write(to: file)
         o.proofs = .open(cache)
-        #expect(try Verifier.verify(o, catalog: catalog, painter: painter).fastPath == 0)
+        expectTrue(try Verifier.verify(o, catalog: catalog, painter: painter).fastPath == 0)
     }
 
     /// The cache may not live where the repository's files are (a commit could write proofs there).

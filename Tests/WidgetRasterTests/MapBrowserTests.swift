@@ -20,7 +20,7 @@ struct MapBrowserTests {
     func page() throws -> (dir: URL, map: MeaningMap) {
         let work = BrowserTests().tempDir()
         let out = work.appendingPathComponent("map")
-        #expect(try MapCommand.run(Self.args + ["--html", out.path, "--quiet"]) == 0)
+        expectTrue(try MapCommand.run(Self.args + ["--html", out.path, "--quiet"]) == 0)
         let grid = try MapTests.grid(Self.args)
         return (out, MapTests.planner.map(grid, jobs: 2))
     }
@@ -50,7 +50,7 @@ struct MapBrowserTests {
         let places = grid.places()
         var html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
         let ready = "canvas.setAttribute('data-fonts', 'ready');"
-        #expect(html.contains(ready))
+        expectTrue(html.contains(ready))
         // The test reads the drawing back as a PNG once the fonts are in.
         html = html.replacingOccurrences(
             of: ready,
@@ -61,15 +61,15 @@ struct MapBrowserTests {
         let probe = dir.appendingPathComponent("probe.html")
         try Data(html.utf8).write(to: probe)
         let outcomes = Set(map.cells.map(\.outcome)).sorted()
-        #expect(outcomes.contains(.shed) && outcomes.count >= 2, "the sample's outcomes: \(outcomes)")
+        expectTrue(outcomes.contains(.shed) && outcomes.count >= 2, "the sample's outcomes: \(outcomes)")
         // The first cell of each outcome in the sample: a cell that sheds has no painter's PNG.
         for outcome in outcomes {
             let i = map.cells.indices.first { map.cells[$0].outcome == outcome }!
             let dom = try HeadlessChromium.dumpDOM(probe, fragment: "c=\(i)")
             BrowserTests().expectScriptRan(dom)
             let scene = MapTests.renderer.draw(grid.target(places[i])).scene
-            #expect(dom.contains("data-drawn=\"\(scene.nodes.count)\""), "cell \(i): not every node drawn")
-            #expect(dom.contains("data-fonts=\"ready\""), "cell \(i): the bundled fonts did not load")
+            expectTrue(dom.contains("data-drawn=\"\(scene.nodes.count)\""), "cell \(i): not every node drawn")
+            expectTrue(dom.contains("data-fonts=\"ready\""), "cell \(i): the bundled fonts did not load")
             let prefix = "<pre id=\"drawn\">data:image/png;base64,"
             guard let start = dom.range(of: prefix),
                 let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
@@ -80,16 +80,16 @@ struct MapBrowserTests {
             }
             let drawn = try PNGCodec.decode([UInt8](png), name: "cell \(i)")
             let painted = MapTests.painter.render(scene)
-            #expect(
+            expectTrue(
                 drawn.width == painted.width && drawn.height == painted.height,
                 "cell \(i): \(drawn.width)×\(drawn.height) vs \(painted.width)×\(painted.height)")
             guard drawn.width == painted.width, drawn.height == painted.height else { continue }
             let d = Self.distance(drawn, painted)
-            #expect(d.mean < 3 && d.far < 0.02, "cell \(i) (\(outcome)): mean \(d.mean), far \(d.far)")
+            expectTrue(d.mean < 3 && d.far < 0.02, "cell \(i) (\(outcome)): mean \(d.mean), far \(d.far)")
             var textless = scene
             textless.nodes.removeAll { if case .text = $0.content { true } else { false } }
             let wrong = Self.distance(drawn, MapTests.painter.render(textless))
-            #expect(
+            expectTrue(
                 wrong.mean >= 3 || wrong.far >= 0.02,
                 "cell \(i): the comparison cannot tell a render without its text (mean \(wrong.mean), far \(wrong.far))"
             )
@@ -100,28 +100,28 @@ struct MapBrowserTests {
         let (dir, map) = try page()
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let lossy = map.cells.indices.filter { map.cells[$0].outcome > .shed }
-        #expect(!lossy.isEmpty, "the sample loses no meaning: pick another")
+        expectTrue(!lossy.isEmpty, "the sample loses no meaning: pick another")
         for i in lossy {
-            #expect(
+            expectTrue(
                 FileManager.default.fileExists(atPath: dir.appendingPathComponent("renders/\(i).png").path), "cell \(i)"
             )
         }
         let page = dir.appendingPathComponent("index.html")
         let dom = try HeadlessChromium.dumpDOM(page)
         BrowserTests().expectScriptRan(dom)
-        for i in lossy { #expect(dom.contains("href=\"#c=\(i)\""), "cell \(i) is not listed") }
+        for i in lossy { expectTrue(dom.contains("href=\"#c=\(i)\""), "cell \(i) is not listed") }
         // A deep link: the cell's size, the plan's reasons for what it shed, its render and its command.
         let i = lossy[0]
         let c = map.cells[i]
         let shown = try HeadlessChromium.dumpDOM(page, fragment: "c=\(i)")
-        #expect(shown.contains("\(MapGrid.number(c.width)) × \(MapGrid.number(c.height)) dp"))
-        #expect(shown.contains("src=\"renders/\(i).png\""))
-        #expect(
+        expectTrue(shown.contains("\(MapGrid.number(c.width)) × \(MapGrid.number(c.height)) dp"))
+        expectTrue(shown.contains("src=\"renders/\(i).png\""))
+        expectTrue(
             shown.contains(
                 "evidence render --state newDay --family small --width \(MapGrid.number(c.width)) --height "
                     + "\(MapGrid.number(c.height)) --font-scale"
             ))
-        for name in c.shed { #expect(shown.contains("<code>\(name)</code>")) }
+        for name in c.shed { expectTrue(shown.contains("<code>\(name)</code>")) }
     }
 
     @Test(.enabled(if: Axe.source != nil, Comment(rawValue: Axe.unavailableReason)))
@@ -140,7 +140,7 @@ struct MapBrowserTests {
                 return
             }
             let bad = violations.filter { $0.impact == "critical" || $0.impact == "serious" }
-            #expect(bad.isEmpty, "axe on \(page.lastPathComponent): \(bad.map(\.id))")
+            expectTrue(bad.isEmpty, "axe on \(page.lastPathComponent): \(bad.map(\.id))")
         }
     }
 }

@@ -55,27 +55,27 @@ import WidgetText
         let grid = try Self.grid(args)
         let map = Self.planner.map(grid, jobs: 2)
         let places = grid.places()
-        #expect(map.cells.count == places.count)
+        expectTrue(map.cells.count == places.count)
         var checked = 0
         for i in stride(from: 0, to: places.count, by: places.count > 60 ? 37 : 1) {
             let cell = map.cells[i]
             let plan = Self.renderer.planReport(grid.target(places[i]), painter: Self.painter, known: Self.known)
-            #expect(cell.family == plan.family && cell.width == plan.size.width && cell.height == plan.size.height)
+            expectTrue(cell.family == plan.family && cell.width == plan.size.width && cell.height == plan.size.height)
             let planFindings = plan.findings.filter { MapClass.judges($0.kind) }.map {
                 "\($0.kind.rawValue) \($0.node) \($0.detail) \($0.known)"
             }
-            #expect(
+            expectTrue(
                 cell.findings.map { "\($0.kind.rawValue) \($0.node) \($0.detail) \($0.known)" } == planFindings,
                 "cell \(i)")
             for name in cell.shed where name != MapPlanner.habitRows {
                 let e = plan.elements.first { $0.name == name }
-                #expect(e.map { !$0.shown } ?? true, "cell \(i): \(name) is shed on the map but shown in the plan")
-                #expect(cell.reasons[name] == (e?.reason ?? "not drawn"))
+                expectTrue(e.map { !$0.shown } ?? true, "cell \(i): \(name) is shed on the map but shown in the plan")
+                expectTrue(cell.reasons[name] == (e?.reason ?? "not drawn"))
             }
-            #expect(cell.outcome == (cell.classes.max() ?? .shown))
+            expectTrue(cell.outcome == (cell.classes.max() ?? .shown))
             checked += 1
         }
-        #expect(checked >= 5)
+        expectTrue(checked >= 5)
     }
 
     /// Amendment A's table on the map: Medium (at 250 dp and wider, where the tables were
@@ -101,16 +101,17 @@ import WidgetText
             func from(_ element: String) -> Double? {
                 cells.filter { !$0.shed.contains(element) }.map(\.height).min()
             }
-            #expect(
+            expectTrue(
                 from(PlanPart.dayStreakLabel.name(on: .android)) == dayStreak, "width \(map.panels[0].columns[column])")
-            #expect(from(PlanPart.longestLabel.name(on: .android)) == longest, "width \(map.panels[0].columns[column])")
+            expectTrue(
+                from(PlanPart.longestLabel.name(on: .android)) == longest, "width \(map.panels[0].columns[column])")
             // Shed below, shown at and above: one boundary, not a patchwork.
             for c in cells {
-                #expect(c.shed.contains(PlanPart.longestLabel.name(on: .android)) == (c.height < longest))
+                expectTrue(c.shed.contains(PlanPart.longestLabel.name(on: .android)) == (c.height < longest))
             }
         }
         let lines = map.lines[0].filter { $0.kind == .threshold }.map(\.at)
-        #expect(lines == [dayStreak, longest])
+        expectTrue(lines == [dayStreak, longest])
     }
 
     /// `--family auto` draws resolveSize: Small below 200 dp, Large from 270 dp tall (where it seats
@@ -125,9 +126,9 @@ import WidgetText
             let expected =
                 c.width < AndroidLayout.mediumWidthThresholdDp
                 ? "small" : c.height >= AndroidLayout.largeHeightThresholdDp ? "large" : "medium"
-            #expect(c.family == expected, "\(c.width) × \(c.height)")
+            expectTrue(c.family == expected, "\(c.width) × \(c.height)")
         }
-        #expect(map.lines[0].filter { $0.kind == .family }.map(\.at) == [200, 270])
+        expectTrue(map.lines[0].filter { $0.kind == .family }.map(\.at) == [200, 270])
     }
 
     /// A fixed family where resolveSize draws another is outside the seed's scope, even inside the
@@ -138,7 +139,7 @@ import WidgetText
                 "--family", "medium", "--widths", "150..250", "--heights", "140..140", "--step", "50", "--font-scales",
                 "1",
             ]), jobs: 1)
-        #expect(map.cells.map(\.inside) == [false, true, true])
+        expectTrue(map.cells.map(\.inside) == [false, true, true])
     }
 
     /// Results are stored by index: one worker or two, the same map.
@@ -148,7 +149,7 @@ import WidgetText
         ])
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys]
-        #expect(try enc.encode(Self.planner.map(grid, jobs: 1)) == enc.encode(Self.planner.map(grid, jobs: 2)))
+        expectTrue(try enc.encode(Self.planner.map(grid, jobs: 1)) == enc.encode(Self.planner.map(grid, jobs: 2)))
     }
 
     /// The PNG decoded: known cells have their class's colour where the mark is not, the mark's
@@ -159,7 +160,7 @@ import WidgetText
         let bytes = MapPicture.png(map, title: "test", painter: Self.painter)
         let img = try PNGCodec.decode(bytes, name: "map.png")
         let layout = MapPicture.layout(map, title: "test", measurer: Self.painter.fonts)
-        #expect(img.width == Int(layout.width) && img.height == Int(layout.height))
+        expectTrue(img.width == Int(layout.width) && img.height == Int(layout.height))
         func pixel(_ p: Point) -> Color {
             let c = img.pixel(x: Int(p.x), y: Int(p.y))
             return Color(r: c.r, g: c.g, b: c.b)
@@ -175,32 +176,32 @@ import WidgetText
                 for x in x0..<(x0 + Int(layout.cell)) { tally[pixel(Point(Double(x), Double(y))), default: 0] += 1 }
             }
             let commonest = tally.max { $0.value < $1.value }!.key
-            #expect(
+            expectTrue(
                 commonest == MapPicture.fill(c.outcome, shedCount: c.shed.count),
                 "\(c.width) × \(c.height): \(c.outcome)")
             // A mark is whole pixels of ink; a shown cell has none (the seed's lines run along edges, not centres).
             switch c.outcome {
-            case .shown: #expect(pixel(centre) == MapPicture.fill(.shown), "\(c.width) × \(c.height)")
+            case .shown: expectTrue(pixel(centre) == MapPicture.fill(.shown), "\(c.width) × \(c.height)")
             case .lost, .known, .shed, .specGap, .outsideScope:
-                #expect(tally[MapPicture.ink] != nil, "\(c.width) × \(c.height) has no mark")
+                expectTrue(tally[MapPicture.ink] != nil, "\(c.width) × \(c.height) has no mark")
             }
             seen.insert(c.outcome)
         }
-        #expect(seen.contains(.shed) && seen.count >= 2, "classes seen: \(seen)")
+        expectTrue(seen.contains(.shed) && seen.count >= 2, "classes seen: \(seen)")
         for c in MapClass.allCases {
             let swatch = layout.legendSwatch(c)
-            #expect(
+            expectTrue(
                 pixel(Point(swatch.x - 7, swatch.y - 7)) == MapPicture.fill(c, shedCount: MapPicture.legendShed),
                 "legend \(c)")
             let marked = (-6...6).contains { dx in
                 (-6...6).contains { dy in pixel(Point(swatch.x + Double(dx), swatch.y + Double(dy))) == MapPicture.ink }
             }
-            #expect(marked == (c != .shown), "legend \(c) mark")
+            expectTrue(marked == (c != .shown), "legend \(c) mark")
         }
         // Every class's mark differs from every other's: the same cell drawn in each class.
         let box = Rect(x: 0, y: 0, width: 8, height: 8)
         let shapes = MapClass.allCases.map { "\(MapPicture.mark($0, shedCount: MapPicture.legendShed, in: box))" }
-        #expect(Set(shapes).count == MapClass.allCases.count)
+        expectTrue(Set(shapes).count == MapClass.allCases.count)
     }
 
     /// The page's display list (`MapScenes`): one entry per cell, in the map's order, with the
@@ -219,14 +220,14 @@ import WidgetText
         let cells = try #require(json["cells"] as? [[Any]])
         let placed = try #require(json["placed"] as? [Int])
         let shapes = try #require(json["shapes"] as? [[Any]])
-        #expect(cells.count == map.cells.count && scenes.cellCount == map.cells.count)
+        expectTrue(cells.count == map.cells.count && scenes.cellCount == map.cells.count)
         for (i, place) in grid.places().enumerated() {
             let scene = Self.renderer.draw(grid.target(place)).scene
             let ids = try #require(cells[i][3] as? [Int])
-            #expect(
+            expectTrue(
                 cells[i][0] as? Double == scene.size.width && cells[i][1] as? Double == scene.size.height
                     && cells[i][2] as? Double == scene.density)
-            #expect(ids.count == scene.nodes.count, "cell \(i)")
+            expectTrue(ids.count == scene.nodes.count, "cell \(i)")
             // Each node's kind, in the scene's order.
             let kinds = ids.map { shapes[placed[3 * $0]][0] as? String }
             let expected = scene.nodes.map { n -> String in
@@ -236,23 +237,23 @@ import WidgetText
                 case .text: "t"
                 }
             }
-            #expect(kinds == expected.map { Optional($0) }, "cell \(i)")
+            expectTrue(kinds == expected.map { Optional($0) }, "cell \(i)")
         }
         let fonts = try #require(json["fonts"] as? [[Any]])
-        #expect(
+        expectTrue(
             !fonts.isEmpty && fonts.allSatisfy { ($0[1] as? String).map { !$0.isEmpty } ?? false },
             "every font the text uses is embedded")
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys]
-        #expect(try enc.encode(map) == enc.encode(Self.planner.map(grid, jobs: 1)))
+        expectTrue(try enc.encode(map) == enc.encode(Self.planner.map(grid, jobs: 1)))
     }
 
     /// A string in the display list cannot end the page's script block or break its JSON.
     @Test func displayListStringsStayInTheirBlock() throws {
         let hostile = "</script><b>\"q\"\\\u{2028}\n\u{1}"
         let quoted = MapScenes.string(hostile)
-        #expect(!quoted.contains("</"))
-        #expect(
+        expectTrue(!quoted.contains("</"))
+        expectTrue(
             try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == hostile)
     }
 
@@ -260,12 +261,12 @@ import WidgetText
     /// where the seed does not reach and lost where it does.
     @Test func findingsBecomeClassesInOnePlace() {
         var f = RenderReport.Finding(kind: .lostMeaning, node: "numeral", element: nil, detail: "absent: x")
-        #expect(MapClass.classify(f, insideSeedScope: true) == .lost)
-        #expect(MapClass.classify(f, insideSeedScope: false) == .outsideScope)
+        expectTrue(MapClass.classify(f, insideSeedScope: true) == .lost)
+        expectTrue(MapClass.classify(f, insideSeedScope: false) == .outsideScope)
         f.known = true
-        #expect(MapClass.classify(f, insideSeedScope: false) == .known)
-        #expect(MapClass.allCases.sorted() == [.shown, .shed, .known, .outsideScope, .specGap, .lost])
-        #expect(Set(MapClass.allCases.map(\.letter)).count == MapClass.allCases.count)
+        expectTrue(MapClass.classify(f, insideSeedScope: false) == .known)
+        expectTrue(MapClass.allCases.sorted() == [.shown, .shed, .known, .outsideScope, .specGap, .lost])
+        expectTrue(Set(MapClass.allCases.map(\.letter)).count == MapClass.allCases.count)
     }
 
     @Test(arguments: [
@@ -300,7 +301,7 @@ import WidgetText
     ])
     func badInputIsOneLine(_ args: [String], _ message: String) {
         #expect(throws: InputError.self) { try MapCommand.parse(args) }
-        do { _ = try MapCommand.parse(args) } catch { #expect(error.description == message) }
+        do { _ = try MapCommand.parse(args) } catch { expectTrue(error.description == message) }
     }
 
     @Test func defaultsAreTheDeclaredBoundsWithAMargin() throws {
@@ -309,9 +310,9 @@ import WidgetText
             Issue.record("not android")
             return
         }
-        #expect(family == .small && scales == [1.0, 1.15, 1.3, 2.0])
-        #expect(widths.first == 90 && widths.last == 270 && widths.count == 91)
-        #expect(heights.first == 110 && heights.last == 200 && heights.count == 46)
+        expectTrue(family == .small && scales == [1.0, 1.15, 1.3, 2.0])
+        expectTrue(widths.first == 90 && widths.last == 270 && widths.count == 91)
+        expectTrue(heights.first == 110 && heights.last == 200 && heights.count == 46)
         // Large's and auto's bounds at 2 dp would be ~135,000 cells: the default step is coarser.
         for family in ["large", "auto"] {
             let big = try MapCommand.parse(["--family", family, "-o", "m.png"])
@@ -319,19 +320,19 @@ import WidgetText
                 Issue.record("not android")
                 return
             }
-            #expect(w.first == 90 && w.last == 520 && zip(w, w.dropFirst()).allSatisfy { $1 - $0 == 5 }, "\(family)")
+            expectTrue(w.first == 90 && w.last == 520 && zip(w, w.dropFirst()).allSatisfy { $1 - $0 == 5 }, "\(family)")
             // Every bound and resolveSize threshold is a cell edge.
-            #expect(
+            expectTrue(
                 [110.0, 200, 270, 500].allSatisfy(w.contains) && [130.0, 270, 400].allSatisfy(h.contains), "\(family)")
-            #expect(w.count * h.count * fs.count <= MapGrid.defaultCellBudget, "\(family)")
+            expectTrue(w.count * h.count * fs.count <= MapGrid.defaultCellBudget, "\(family)")
         }
         let asked = try MapCommand.parse(["--family", "auto", "--step", "2", "-o", "m.png"])
         guard case .android(_, let w2, _, _) = asked.axes else {
             Issue.record("not android")
             return
         }
-        #expect(w2.count == 216)
+        expectTrue(w2.count == 216)
         let ios = try MapCommand.parse(["--platform", "ios", "--family", "systemSmall", "-o", "m.png"])
-        #expect(ios.axes == .ios(families: [.systemSmall], textSizes: DynamicTypeSize.allCases))
+        expectTrue(ios.axes == .ios(families: [.systemSmall], textSizes: DynamicTypeSize.allCases))
     }
 }

@@ -25,27 +25,30 @@ func snapshot(
     let newYork = zone("America/New_York")
 
     @Test func staleThresholdIsEighteenHours() {
-        #expect(widgetStaleThreshold == 64_800)
+        expectTrue(widgetStaleThreshold == 64_800)
     }
 
     @Test func noSnapshotIsFirstRun() {
-        #expect(resolveWidgetState(snapshot: nil, asOf: date("2026-09-17T08:00:00Z"), timeZone: newYork) == .firstRun)
+        expectTrue(
+            resolveWidgetState(snapshot: nil, asOf: date("2026-09-17T08:00:00Z"), timeZone: newYork) == .firstRun)
     }
 
     @Test func sameDayStaysInProgress() {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00")
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: s, asOf: date("2026-09-17T21:00:00-04:00"), timeZone: newYork)
                 == .defaultProgress)
     }
 
     @Test func rolloverInsideTheStaleWindowIsNewDay() {
         let s = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", extendedToday: true)
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: s, asOf: date("2026-09-17T23:59:59-04:00"), timeZone: newYork)
                 == .defaultProgress)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T00:00:00-04:00"), timeZone: newYork) == .newDay)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .newDay)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-18T00:00:00-04:00"), timeZone: newYork) == .newDay)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .newDay)
     }
 
     /// The render-time zone decides the calendar day of both instants: a check-in at 22:00 in
@@ -53,15 +56,15 @@ func snapshot(
     @Test func timeZoneChangeBetweenCheckInAndRender() {
         let s = snapshot(syncedAt: "2026-06-01T22:00:00-07:00")
         let asOf = date("2026-06-02T08:00:00Z")
-        #expect(resolveWidgetState(snapshot: s, asOf: asOf, timeZone: zone("America/Los_Angeles")) == .newDay)
-        #expect(resolveWidgetState(snapshot: s, asOf: asOf, timeZone: zone("Europe/London")) == .defaultProgress)
+        expectTrue(resolveWidgetState(snapshot: s, asOf: asOf, timeZone: zone("America/Los_Angeles")) == .newDay)
+        expectTrue(resolveWidgetState(snapshot: s, asOf: asOf, timeZone: zone("Europe/London")) == .defaultProgress)
         // Flying east: synced 23:00 in New York (12:00 next day in Tokyo), rendering three hours
         // later is 02:00 in New York (a new day there) but the same afternoon in Tokyo.
         let east = snapshot(syncedAt: "2026-06-01T23:00:00-04:00")
         let later = date("2026-06-02T15:00:00+09:00")
-        #expect(resolveWidgetState(snapshot: east, asOf: later, timeZone: newYork) == .newDay)
-        #expect(resolveWidgetState(snapshot: east, asOf: later, timeZone: zone("Asia/Tokyo")) == .defaultProgress)
-        #expect(
+        expectTrue(resolveWidgetState(snapshot: east, asOf: later, timeZone: newYork) == .newDay)
+        expectTrue(resolveWidgetState(snapshot: east, asOf: later, timeZone: zone("Asia/Tokyo")) == .defaultProgress)
+        expectTrue(
             resolveWidgetState(snapshot: east, asOf: date("2026-06-03T01:00:00+09:00"), timeZone: zone("Asia/Tokyo"))
                 == .newDay)
     }
@@ -71,44 +74,46 @@ func snapshot(
     @Test func usDSTSpringForward() {
         let evening = snapshot(syncedAt: "2026-03-07T16:30:00-05:00")
         // 18.5 wall-clock hours but 17.5 elapsed: not stale, and a new local day.
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:00:00-04:00"), timeZone: newYork) == .newDay
         )
         // 18.25 elapsed hours: stale.
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: evening, asOf: date("2026-03-08T11:45:00-04:00"), timeZone: newYork) == .stale)
         // Same local day across the gap.
         let earlyMorning = snapshot(syncedAt: "2026-03-08T01:00:00-05:00")
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: earlyMorning, asOf: date("2026-03-08T18:00:00-04:00"), timeZone: newYork)
                 == .defaultProgress)
         // Midnight after the switch is 04:00Z, not 05:00Z: a fixed EST offset would miss this rollover.
         let lateEvening = snapshot(syncedAt: "2026-03-08T21:00:00-04:00")
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: lateEvening, asOf: date("2026-03-09T00:30:00-04:00"), timeZone: newYork)
                 == .newDay)
     }
 
     @Test func staleOutranksNewDay() {
         let s = snapshot(syncedAt: "2026-09-16T08:00:00-04:00", extendedToday: true)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T08:00:00-04:00"), timeZone: newYork) == .stale)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T08:00:00-04:00"), timeZone: newYork) == .stale)
     }
 
     @Test func staleBoundaryIsStrictlyMoreThanEighteenHours() {
         let s = snapshot(syncedAt: "2026-09-17T00:30:00-04:00")
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:00-04:00"), timeZone: newYork)
                 == .defaultProgress)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:01-04:00"), timeZone: newYork) == .stale)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T18:30:01-04:00"), timeZone: newYork) == .stale)
     }
 
     @Test func failClosedWhenExtendedTodayIsAbsent() {
         let s = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", extendedToday: nil)
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: s, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork)
                 == .defaultProgress)
         let done = snapshot(syncedAt: "2026-09-17T22:30:00-04:00", habits: [true, true], extendedToday: nil)
-        #expect(
+        expectTrue(
             resolveWidgetState(snapshot: done, asOf: date("2026-09-18T07:00:00-04:00"), timeZone: newYork) == .allDone)
     }
 
@@ -118,20 +123,22 @@ func snapshot(
     ])
     func habitProgressStates(habits: [Bool], expected: WidgetState) {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00", habits: habits)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-17T09:00:00-04:00"), timeZone: newYork) == expected)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-17T09:00:00-04:00"), timeZone: newYork) == expected)
     }
 
     @Test(arguments: [[Bool](), [true, true], [false]])
     func newDayPreemptsHabitProgress(habits: [Bool]) {
         let s = snapshot(syncedAt: "2026-09-17T22:00:00-04:00", habits: habits, extendedToday: true)
-        #expect(resolveWidgetState(snapshot: s, asOf: date("2026-09-18T06:00:00-04:00"), timeZone: newYork) == .newDay)
+        expectTrue(
+            resolveWidgetState(snapshot: s, asOf: date("2026-09-18T06:00:00-04:00"), timeZone: newYork) == .newDay)
     }
 
     @Test func syncedInTheFutureIsNeitherStaleNorNewDay() {
         let s = snapshot(syncedAt: "2026-09-18T01:00:00-04:00")
         let w = resolveWidget(snapshot: s, asOf: date("2026-09-17T23:00:00-04:00"), timeZone: newYork)
-        #expect(w.state == .defaultProgress)
-        #expect(w.hoursSinceSync == 0)
+        expectTrue(w.state == .defaultProgress)
+        expectTrue(w.hoursSinceSync == 0)
     }
 
     // MARK: reactive treatment and glyph
@@ -148,7 +155,7 @@ func snapshot(
     func reactiveLayerAppliesOnlyToProgressStates(
         state: WidgetState, extendedToday: Bool?, expected: ReactiveTreatment?
     ) {
-        #expect(reactiveTreatment(state: state, extendedToday: extendedToday) == expected)
+        expectTrue(reactiveTreatment(state: state, extendedToday: extendedToday) == expected)
     }
 
     @Test(arguments: [
@@ -171,7 +178,7 @@ func snapshot(
     ])
     func streakGlyphIsDecidedOnce(state: WidgetState, extendedToday: Bool?, motif: StreakMotif, expected: StreakGlyph?)
     {
-        #expect(streakGlyph(state: state, motif: motif, extendedToday: extendedToday) == expected)
+        expectTrue(streakGlyph(state: state, motif: motif, extendedToday: extendedToday) == expected)
     }
 
     @Test func resolveWidgetGathersTheDecision() {
@@ -179,28 +186,28 @@ func snapshot(
             syncedAt: "2026-09-17T08:00:00-04:00", habits: [true, false, false], extendedToday: true,
             motif: "waves", kindling: true, coachLine: "Line", coachLineShort: "Short")
         let w = resolveWidget(snapshot: s, asOf: date("2026-09-17T10:59:00-04:00"), timeZone: newYork)
-        #expect(w.state == .defaultProgress)
-        #expect(w.reactive == .extended)
-        #expect(w.motif == .waves)
-        #expect(w.glyph == StreakGlyph(motif: .waves, tone: .lit))
-        #expect(w.kindling)
-        #expect(w.streak == 12 && w.longestStreak == 21)
-        #expect(w.doneCount == 1 && w.dueCount == 3)
-        #expect(w.hoursSinceSync == 2)
-        #expect(w.nextDueHabit?.title == "Habit 1")
-        #expect(w.snapshotCoachLine == "Line" && w.snapshotCoachLineShort == "Short")
+        expectTrue(w.state == .defaultProgress)
+        expectTrue(w.reactive == .extended)
+        expectTrue(w.motif == .waves)
+        expectTrue(w.glyph == StreakGlyph(motif: .waves, tone: .lit))
+        expectTrue(w.kindling)
+        expectTrue(w.streak == 12 && w.longestStreak == 21)
+        expectTrue(w.doneCount == 1 && w.dueCount == 3)
+        expectTrue(w.hoursSinceSync == 2)
+        expectTrue(w.nextDueHabit?.title == "Habit 1")
+        expectTrue(w.snapshotCoachLine == "Line" && w.snapshotCoachLineShort == "Short")
     }
 
     @Test func firstRunUsesTheStandaloneKindlingKey() {
         let asOf = date("2026-09-17T10:00:00Z")
-        #expect(resolveWidget(snapshot: nil, asOf: asOf, timeZone: newYork).kindling == false)
+        expectTrue(resolveWidget(snapshot: nil, asOf: asOf, timeZone: newYork).kindling == false)
         let w = resolveWidget(snapshot: nil, asOf: asOf, timeZone: newYork, kindlingWithoutSnapshot: true)
-        #expect(w.kindling && w.state == .firstRun && w.reactive == nil && w.glyph == nil && w.hoursSinceSync == nil)
+        expectTrue(w.kindling && w.state == .firstRun && w.reactive == nil && w.glyph == nil && w.hoursSinceSync == nil)
     }
 
     @Test func snapshotKindlingFlagWinsOverTheStandaloneKey() {
         let s = snapshot(syncedAt: "2026-09-17T08:00:00-04:00", kindling: false)
-        #expect(
+        expectTrue(
             resolveWidget(
                 snapshot: s, asOf: date("2026-09-17T09:00:00-04:00"), timeZone: newYork,
                 kindlingWithoutSnapshot: true
@@ -214,13 +221,13 @@ func snapshot(
             "--snapshot", "s.json", "--as-of=2026-03-08T09:00:00-04:00",
             "--time-zone", "America/New_York", "--platform", "android", "--json",
         ])
-        #expect(o.snapshotPath == "s.json")
-        #expect(o.asOf == date("2026-03-08T13:00:00Z"))
-        #expect(o.timeZone.identifier == "America/New_York")
-        #expect(o.platforms == [.android])
-        #expect(o.json)
+        expectTrue(o.snapshotPath == "s.json")
+        expectTrue(o.asOf == date("2026-03-08T13:00:00Z"))
+        expectTrue(o.timeZone.identifier == "America/New_York")
+        expectTrue(o.platforms == [.android])
+        expectTrue(o.json)
         let first = try ResolveOptions.parse(["--no-snapshot", "--as-of", "2026-03-08T09:00:00Z", "--time-zone", "UTC"])
-        #expect(first.snapshotPath == nil && first.platforms == [.android, .ios] && !first.json)
+        expectTrue(first.snapshotPath == nil && first.platforms == [.android, .ios] && !first.json)
     }
 
     @Test(arguments: [

@@ -38,35 +38,35 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
              "coachLineShort":"One more stone","kindlingEnabled":true,"somethingNew":{"x":[1,2,{}]}}
             """
         let s = try decodeWidgetSnapshot(json)
-        #expect(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000.25))
-        #expect(s.streak == 12 && s.longestStreak == 21)
-        #expect(
+        expectTrue(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000.25))
+        expectTrue(s.streak == 12 && s.longestStreak == 21)
+        expectTrue(
             s.habits == [
                 WidgetHabit(id: "a", title: "Morning run", checkedInToday: true),
                 WidgetHabit(id: nil, title: "Meditate", checkedInToday: false),
             ])
-        #expect(s.extendedToday == false)
-        #expect(s.motif == .waves)
-        #expect(s.coachLine == "One more and today's stone is set.")
-        #expect(s.coachLineShort == "One more stone")
-        #expect(s.kindlingEnabled)
+        expectTrue(s.extendedToday == false)
+        expectTrue(s.motif == .waves)
+        expectTrue(s.coachLine == "One more and today's stone is set.")
+        expectTrue(s.coachLineShort == "One more stone")
+        expectTrue(s.kindlingEnabled)
     }
 
     @Test func absentOptionalsKeepTheirSeedMeaning() throws {
         let s = try decodeWidgetSnapshot(#"{"syncedAt":1789623000000,"streak":0,"longestStreak":0,"habits":[]}"#)
-        #expect(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000))
-        #expect(s.extendedToday == nil)  // reactive layer off → baseline
-        #expect(s.streakMetaphor == nil && s.motif == .stones)
-        #expect(s.coachLine == nil && s.coachLineShort == nil)
-        #expect(s.kindlingEnabled == false)  // legacy body
+        expectTrue(s.syncedAt == Date(timeIntervalSince1970: 1_789_623_000))
+        expectTrue(s.extendedToday == nil)  // reactive layer off → baseline
+        expectTrue(s.streakMetaphor == nil && s.motif == .stones)
+        expectTrue(s.coachLine == nil && s.coachLineShort == nil)
+        expectTrue(s.kindlingEnabled == false)  // legacy body
     }
 
     @Test func nullOptionalsReadAsAbsent() throws {
         let s = try decodeWidgetSnapshot(snapshotJSON(replacing: "extendedToday", with: "null"))
-        #expect(s.extendedToday == nil)
+        expectTrue(s.extendedToday == nil)
         let t = try decodeWidgetSnapshot(
             snapshotJSON(replacing: "habits", with: #"[{"id":null,"title":"A","checkedInToday":true}]"#))
-        #expect(t.habits[0].id == nil)
+        expectTrue(t.habits[0].id == nil)
     }
 
     @Test(arguments: [
@@ -75,12 +75,12 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         (#""waves""#, .waves),
     ])
     func motifFailsOpenToStones(raw: String, expected: StreakMotif) throws {
-        #expect(try decodeWidgetSnapshot(snapshotJSON(replacing: "streakMetaphor", with: raw)).motif == expected)
+        expectTrue(try decodeWidgetSnapshot(snapshotJSON(replacing: "streakMetaphor", with: raw)).motif == expected)
     }
 
     @Test(arguments: ["\"true\"", "1", "null", "{}"])
     func unreadableKindlingIsLegacy(raw: String) throws {
-        #expect(
+        expectTrue(
             try decodeWidgetSnapshot(snapshotJSON(replacing: "kindlingEnabled", with: raw)).kindlingEnabled == false)
     }
 
@@ -93,7 +93,7 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         ("1970-01-01T00:00:00.5Z", 0.5),
     ])
     func iso8601(text: String, epoch: Double) {
-        #expect(parseISO8601(text) == Date(timeIntervalSince1970: epoch))
+        expectTrue(parseISO8601(text) == Date(timeIntervalSince1970: epoch))
     }
 
     @Test(arguments: [
@@ -102,7 +102,7 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         "2026-09-17T07:30:00+02:00 ", "2026-09-17T07:30:00+25:00", "",
     ])
     func iso8601Rejects(text: String) {
-        #expect(parseISO8601(text) == nil)
+        expectTrue(parseISO8601(text) == nil)
     }
 
     /// The malformed-snapshot kinds: each a one-line InputError naming where and what.
@@ -187,9 +187,9 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
             _ = try decodeWidgetSnapshot(json)
             Issue.record("\(kind): decoded without error")
         } catch {
-            #expect(error.location.hasPrefix(location), "\(kind): location \(error.location)")
-            #expect(error.problem.contains(problem), "\(kind): problem \(error.problem)")
-            #expect(!error.description.contains("\n"), "\(kind): not one line")
+            expectTrue(error.location.hasPrefix(location), "\(kind): location \(error.location)")
+            expectTrue(error.problem.contains(problem), "\(kind): problem \(error.problem)")
+            expectTrue(!error.description.contains("\n"), "\(kind): not one line")
         }
     }
 
@@ -203,6 +203,6 @@ func snapshotJSON(replacing key: String? = nil, with value: String? = nil) -> St
         let s = try decodeWidgetSnapshot(
             snapshotJSON(
                 replacing: "habits", with: #"[{"title":"Tea \u2014 \"green\" \ud83c\udf75","checkedInToday":false}]"#))
-        #expect(s.habits[0].title == "Tea — \"green\" 🍵")
+        expectTrue(s.habits[0].title == "Tea — \"green\" 🍵")
     }
 }

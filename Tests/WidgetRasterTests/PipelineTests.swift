@@ -112,41 +112,41 @@ import Testing
         for cwd in [a, sub, b] {
             let r = try Self.sh(
                 verify, in: cwd, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
-            #expect(r.code == 0, "\(cwd.path): \(r.err)\(r.out)")
+            expectTrue(r.code == 0, "\(cwd.path): \(r.err)\(r.out)")
             verdicts.append(Self.lastLine(r.out))
         }
-        #expect(verdicts == Array(repeating: "20 passed, 0 failed", count: 3))
+        expectTrue(verdicts == Array(repeating: "20 passed, 0 failed", count: 3))
         // The checkout's goldens are what is read: remove one and it is missing, in that checkout only.
         let key = Self.swapped[0]
         let original = try Data(contentsOf: Self.golden(key, in: a))
         for root in [a, b] { try FileManager.default.removeItem(at: Self.golden(key, in: root)) }
         let missing = try Self.sh(
             verify, in: sub, env: ["TMPDIR_REPORT": Self.tempDir("r").appendingPathComponent("report").path])
-        #expect(missing.code == 1 && missing.out.contains("FAIL missing \(key)"), "\(missing.out)")
+        expectTrue(missing.code == 1 && missing.out.contains("FAIL missing \(key)"), "\(missing.out)")
         // record writes the same bytes from either checkout, and the bytes the clone holds.
         for (root, cwd) in [(a, sub), (b, b)] {
             let r = try Self.sh("evidence record --filter '\(Self.filter)' --quiet", in: cwd)
-            #expect(r.code == 0 && r.out.contains("added   \(key)"), "\(r.err)\(r.out)")
-            #expect(try Data(contentsOf: Self.golden(key, in: root)) == original)
+            expectTrue(r.code == 0 && r.out.contains("added   \(key)"), "\(r.err)\(r.out)")
+            expectTrue(try Data(contentsOf: Self.golden(key, in: root)) == original)
         }
         // --root names the project from anywhere; version says where each input came from.
         let v = try Self.sh("evidence version --root '\(b.path)'", in: Self.tempDir())
-        #expect(
+        expectTrue(
             v.code == 0 && v.out.contains("project: \(b.standardizedFileURL.path) (--root)")
                 && v.out.contains("(compiled into evidence)"), "\(v.out)")
-        #expect(v.out.contains("manifest: matches"))
+        expectTrue(v.out.contains("manifest: matches"))
     }
 
     @Test func aBadConfigIsOneLineAndExit2() throws {
         let root = Self.tempDir("config")
         try Data("{\"golden\": \"G\"}".utf8).write(to: root.appendingPathComponent(Project.configName))
         let r = try Self.sh("evidence verify --quiet", in: root)
-        #expect(
+        expectTrue(
             r.code == 2 && r.err.contains("unknown key 'golden'") && r.err.split(separator: "\n").count == 1, "\(r.err)"
         )
         try Data("{\"goldens\": \"../elsewhere\"}".utf8).write(to: root.appendingPathComponent(Project.configName))
         let escape = try Self.sh("evidence list", in: root)
-        #expect(escape.code == 2 && escape.err.contains("must be a path inside the project"), "\(escape.err)")
+        expectTrue(escape.code == 2 && escape.err.contains("must be a path inside the project"), "\(escape.err)")
     }
 
     // MARK: 4. A reader that stops early
@@ -154,17 +154,17 @@ import Testing
     /// `evidence list | head -1` under pipefail: one key and exit 0 (before: exit 2, broken pipe).
     @Test func aReaderThatStopsEarlyEndsQuietly() throws {
         let r = try Self.sh("evidence list | head -1", in: PackagePaths.root)
-        #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.split(separator: "\n").count == 1 && r.err.isEmpty, "\(r.out)\(r.err)")
+        expectTrue(r.code == 0, "\(r.err)")
+        expectTrue(r.out.split(separator: "\n").count == 1 && r.err.isEmpty, "\(r.out)\(r.err)")
         // A closed pipe keeps the code the command had; any other lost write is exit 2, also when
         // the checks failed (before: 1, so the lost output was indistinguishable from a failure).
         var said: [String] = []
-        #expect(outputVerdict(1, writeError: EPIPE) { said.append($0) } == 1)
-        #expect(outputVerdict(0, writeError: EPIPE) { said.append($0) } == 0)
-        #expect(said.isEmpty)
-        #expect(outputVerdict(1, writeError: ENOSPC) { said.append($0) } == 2)
-        #expect(outputVerdict(0, writeError: EBADF) { said.append($0) } == 2)
-        #expect(said.count == 2 && said[0].contains("the output is incomplete"))
+        expectTrue(outputVerdict(1, writeError: EPIPE) { said.append($0) } == 1)
+        expectTrue(outputVerdict(0, writeError: EPIPE) { said.append($0) } == 0)
+        expectTrue(said.isEmpty)
+        expectTrue(outputVerdict(1, writeError: ENOSPC) { said.append($0) } == 2)
+        expectTrue(outputVerdict(0, writeError: EBADF) { said.append($0) } == 2)
+        expectTrue(said.count == 2 && said[0].contains("the output is incomplete"))
     }
 
     @Test func aLostWriteIsExit2WhateverTheChecksFound() throws {
@@ -173,7 +173,7 @@ import Testing
         let r = try Self.sh(
             "evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r' > /dev/full",
             in: root)
-        #expect(r.code == 2 && r.err.contains("No space left on device"), "\(r.err)")
+        expectTrue(r.code == 2 && r.err.contains("No space left on device"), "\(r.err)")
     }
 
     // MARK: 3. Logs that say what failed
@@ -184,22 +184,22 @@ import Testing
         let root = Self.tempDir("json").appendingPathComponent("repo")
         try Self.makeCheckout(at: root, swapping: Self.swapped)
         let r = try Self.sh("evidence verify --filter '\(Self.filter)' --quiet --json --report rep > r.json", in: root)
-        #expect(r.code == 1)
-        for key in Self.swapped { #expect(r.err.contains("FAIL pixels \(key)"), "\(r.err)") }
-        #expect(r.err.contains("     fix: after reviewing the render: evidence record --filter"))
-        #expect(r.err.contains("failures by kind: pixels 4"))
-        #expect(Self.lastLine(r.err) == "16 passed, 4 failed")
+        expectTrue(r.code == 1)
+        for key in Self.swapped { expectTrue(r.err.contains("FAIL pixels \(key)"), "\(r.err)") }
+        expectTrue(r.err.contains("     fix: after reviewing the render: evidence record --filter"))
+        expectTrue(r.err.contains("failures by kind: pixels 4"))
+        expectTrue(Self.lastLine(r.err) == "16 passed, 4 failed")
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("r.json")))
             as? [String: Any]
-        #expect((json?["failures"] as? [Any])?.count == 4)
+        expectTrue((json?["failures"] as? [Any])?.count == 4)
         // report prints the same summary as verify, then where its page went.
         let rep = try Self.sh("evidence report --from r.json -o page", in: root)
-        #expect(rep.code == 1)
+        expectTrue(rep.code == 1)
         // …less verify's line naming the project it checked (report checks none).
         let verifyLines = r.err.split(separator: "\n").filter { !$0.hasPrefix("wrote ") && !$0.hasPrefix("project: ") }
-        #expect(rep.out.split(separator: "\n").filter { !$0.hasPrefix("wrote ") } == verifyLines, "\(rep.out)")
-        #expect(
+        expectTrue(rep.out.split(separator: "\n").filter { !$0.hasPrefix("wrote ") } == verifyLines, "\(rep.out)")
+        expectTrue(
             rep.out.contains(
                 "wrote \(root.appendingPathComponent("page/index.html").standardizedFileURL.path) from 1 result"))
     }
@@ -218,9 +218,9 @@ import Testing
         let s1 = try Self.sh("evidence verify --filter '\(Self.filter)' --shard 1/2 --quiet --html shard-1", in: root)
         let s2 = try Self.sh(
             "evidence verify --filter '\(Self.filter)' --shard 2/2 --quiet --html '\(outside.path)'", in: root)
-        #expect(s1.code + s2.code >= 1 && s1.code <= 1 && s2.code <= 1, "\(s1.err)\(s2.err)")
+        expectTrue(s1.code + s2.code >= 1 && s1.code <= 1 && s2.code <= 1, "\(s1.err)\(s2.err)")
         for dir in [root.appendingPathComponent("shard-1"), outside] {
-            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(PageFolder.resultName).path))
+            expectTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(PageFolder.resultName).path))
         }
         // The layout actions/download-artifact makes: one subfolder per artefact, under any names.
         let downloads = Self.tempDir("downloads")
@@ -230,7 +230,7 @@ import Testing
         // A third layout: `--json > r.json` beside its report folder, then moved into it.
         let s3 = try Self.sh(
             "evidence verify --filter '\(Self.filter)' --shard 1/2 --quiet --json --report rep-1 > r1.json", in: root)
-        #expect(s3.code <= 1, "\(s3.err)")
+        expectTrue(s3.code <= 1, "\(s3.err)")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("rep-1"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(
@@ -249,10 +249,10 @@ import Testing
             let r = try Self.sh(
                 "evidence report " + froms.map { "--from '\($0)'" }.joined(separator: " ")
                     + " -o '\(page.path)' --junit '\(junit.path)'", in: Self.tempDir())
-            #expect(r.code == 1, "\(name): \(r.err)")
-            #expect(r.out.contains("16 passed, 4 failed"), "\(name): \(r.out)")
+            expectTrue(r.code == 1, "\(name): \(r.err)")
+            expectTrue(r.out.contains("16 passed, 4 failed"), "\(name): \(r.out)")
             for image in images {
-                #expect(
+                expectTrue(
                     FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path), "\(name): \(image)"
                 )
             }
@@ -267,12 +267,12 @@ import Testing
         try FileManager.default.removeItem(at: holder.appendingPathComponent(gone))
         let page = Self.tempDir("page").appendingPathComponent("merged")
         let r = try Self.sh("evidence report --from '\(downloads.path)' -o '\(page.path)'", in: Self.tempDir())
-        #expect(r.code == 1 && r.err.contains("warning: report image") && r.err.contains(gone), "\(r.err)")
+        expectTrue(r.code == 1 && r.err.contains("warning: report image") && r.err.contains(gone), "\(r.err)")
         for image in images.subtracting([gone]) {
-            #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path))
+            expectTrue(FileManager.default.fileExists(atPath: page.appendingPathComponent(image).path))
         }
         let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.contains("missing from the result"))
+        expectTrue(html.contains("missing from the result"))
     }
 
     // MARK: annotations
@@ -282,10 +282,10 @@ import Testing
     /// the step summary", when the log had none and the summary ten).
     @Test func annotationsPointWhereTheFilesAndTheListAre() throws {
         let files = AnnotationFiles(workingDirectory: "/ws/repo/pkg", workspace: "/ws/repo")
-        #expect(files.path("Goldens/a/b.png") == "pkg/Goldens/a/b.png")
-        #expect(files.path("../Goldens/a.png") == "Goldens/a.png")
-        #expect(files.path("/elsewhere/Goldens/a.png") == "/elsewhere/Goldens/a.png")
-        #expect(AnnotationFiles(workingDirectory: "/ws/repo/pkg").path("Goldens/a.png") == "Goldens/a.png")
+        expectTrue(files.path("Goldens/a/b.png") == "pkg/Goldens/a/b.png")
+        expectTrue(files.path("../Goldens/a.png") == "Goldens/a.png")
+        expectTrue(files.path("/elsewhere/Goldens/a.png") == "/elsewhere/Goldens/a.png")
+        expectTrue(AnnotationFiles(workingDirectory: "/ws/repo/pkg").path("Goldens/a.png") == "Goldens/a.png")
         var v = VerifyResult(
             passed: [],
             failures: (0..<12).map {
@@ -295,13 +295,13 @@ import Testing
         v.run = nil
         let lines = GitHubAnnotations.errorLines(
             v, files: files, listedIn: GitHubAnnotations.listedIn(page: "shard", stepSummary: true))
-        #expect(lines[0].hasPrefix("::error file=pkg/Goldens/android/small/s"))
-        #expect(
+        expectTrue(lines[0].hasPrefix("::error file=pkg/Goldens/android/small/s"))
+        expectTrue(
             lines[10].contains(
                 "every failure is listed with its fix in this step's log and on the page shard/index.html; the step "
                     + "summary shows the first 10"
             ))
-        #expect(!lines[10].contains("every failure is in"))
+        expectTrue(!lines[10].contains("every failure is in"))
         // Through the binary: under GITHUB_ACTIONS, --json, in a subfolder of the workspace.
         let ws = Self.tempDir("ws")
         let root = ws.appendingPathComponent("pkg")
@@ -309,7 +309,7 @@ import Testing
         let r = try Self.sh(
             "evidence verify --filter '\(Self.filter)' --quiet --json --report rep > r.json", in: root,
             env: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": ws.path])
-        #expect(r.err.contains("::error file=pkg/Goldens/\(Self.swapped[0]).png,"), "\(r.err)")
+        expectTrue(r.err.contains("::error file=pkg/Goldens/\(Self.swapped[0]).png,"), "\(r.err)")
     }
 
     // MARK: 5. One remedy per failure
@@ -324,12 +324,12 @@ import Testing
             GateFailure(key: "android/small/other/x", kind: .pixels, detail: "1 pixel differs"),
         ])
         let hints = settled.map { AcceptHint.text($0) }
-        #expect(!hints[0].contains("evidence record") && hints[0].contains("fix that first"))
-        #expect(hints[1].contains("do not re-record"))
-        #expect(hints[2].contains("evidence record --filter 'android/small/other/x'"))
+        expectTrue(!hints[0].contains("evidence record") && hints[0].contains("fix that first"))
+        expectTrue(hints[1].contains("do not re-record"))
+        expectTrue(hints[2].contains("evidence record --filter 'android/small/other/x'"))
         let console = ConsoleHandler().lines(
             VerifyResult(passed: [], failures: settled, comparison: "exact", fastPath: 0, reportDirectory: nil))
-        #expect(!console.contains { $0.contains("evidence record --filter '\(key)'") })
+        expectTrue(!console.contains { $0.contains("evidence record --filter '\(key)'") })
     }
 
     /// A drifted environment in CI names what drifted and a step for the CI machine (before: "run
@@ -344,23 +344,24 @@ import Testing
             passed: [], failures: [drift], comparison: "exact", fastPath: 0, reportDirectory: nil)
         var ci = v
         Remedy.whereItRuns(&ci, inCI: true)
-        #expect(
+        expectTrue(
             AcceptHint.text(ci.failures[0]).contains("this CI machine")
                 && !AcceptHint.text(ci.failures[0]).contains("(CI)"))
         Remedy.whereItRuns(&v, inCI: false)
-        #expect(AcceptHint.text(v.failures[0]).contains("where the goldens were recorded (CI)"))
+        expectTrue(AcceptHint.text(v.failures[0]).contains("where the goldens were recorded (CI)"))
         let known = try KnownFindings.load(from: PackagePaths.knownFindings)
-        #expect(!known.entries.isEmpty)
+        expectTrue(!known.entries.isEmpty)
         let lines = ConsoleHandler(knownFindings: known, wholeRun: true).lines(v)
-        #expect(!lines.contains { $0.contains("matched nothing") }, "\(lines)")
-        #expect(lines.contains { $0.contains("cairo 1.18.0 vs 1.16.0") })
+        expectTrue(!lines.contains { $0.contains("matched nothing") }, "\(lines)")
+        expectTrue(lines.contains { $0.contains("cairo 1.18.0 vs 1.16.0") })
         // A whole run that rendered still reports an entry that matched nothing.
         v.run?.applied = CheckApplications(renders: 2048, checks: [:], colourAlone: nil)
         // Only `known` entries: a spec gap is mostly reached at sizes no golden draws (the seed sweep owns it).
         let notes = ConsoleHandler(knownFindings: known, wholeRun: true).lines(v).filter {
             $0.contains("matched nothing")
         }
-        #expect(notes.count == known.entries.filter { $0.findingClass == .known }.count && !notes.isEmpty, "\(notes)")
+        expectTrue(
+            notes.count == known.entries.filter { $0.findingClass == .known }.count && !notes.isEmpty, "\(notes)")
     }
 
     /// `record` never replaces a golden verify calls unreadable (an LFS pointer, a corrupt PNG)
@@ -376,13 +377,14 @@ import Testing
         try Self.replaceGolden(other, in: root, with: Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))
         let v = try Self.sh(
             "evidence verify --filter '\(Self.filter)' --quiet --report '\(Self.tempDir().path)/r'", in: root)
-        #expect(v.code == 1 && v.out.contains("FAIL unreadable \(key)") && v.out.contains("git lfs pull"), "\(v.out)")
+        expectTrue(
+            v.code == 1 && v.out.contains("FAIL unreadable \(key)") && v.out.contains("git lfs pull"), "\(v.out)")
         let r = try Self.sh("evidence record --filter '\(Self.filter)' --quiet", in: root)
-        #expect(r.code == 2 && r.err.contains("record never replaces a golden verify calls unreadable"), "\(r.err)")
-        #expect(try Data(contentsOf: Self.golden(key, in: root)) == pointer)
+        expectTrue(r.code == 2 && r.err.contains("record never replaces a golden verify calls unreadable"), "\(r.err)")
+        expectTrue(try Data(contentsOf: Self.golden(key, in: root)) == pointer)
         let asked = try Self.sh("evidence record --filter '\(Self.filter)' --quiet --replace-unreadable", in: root)
-        #expect(asked.code == 0 && asked.out.contains("moved   \(key) (unreadable"), "\(asked.err)\(asked.out)")
-        #expect(
+        expectTrue(asked.code == 0 && asked.out.contains("moved   \(key) (unreadable"), "\(asked.err)\(asked.out)")
+        expectTrue(
             try Data(contentsOf: Self.golden(key, in: root))
                 == Data(contentsOf: Self.golden(key, in: PackagePaths.root)))
     }
@@ -406,8 +408,8 @@ import Testing
                 }
             }
         }
-        #expect(scripts.count > 5)
-        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+        expectTrue(scripts.count > 5)
+        expectTrue(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
     }
 
     // MARK: the example pipeline
@@ -435,6 +437,6 @@ import Testing
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitForExit()
-        #expect(p.terminationStatus == 0, "\(file): \(text)")
+        expectTrue(p.terminationStatus == 0, "\(file): \(text)")
     }
 }

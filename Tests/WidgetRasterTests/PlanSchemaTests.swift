@@ -46,9 +46,9 @@ import WidgetText
         let schema = try Self.schema()
         let (report, json) = try Self.planJSON(args)
         let errors = SchemaValidator(root: schema).errors(json)
-        #expect(errors.isEmpty, "\(args): \(errors.prefix(5))")
-        #expect(report.platform == (args.contains("ios") ? .ios : .android))
-        #expect(report.unit == (report.platform == .ios ? "pt" : "dp"))
+        expectTrue(errors.isEmpty, "\(args): \(errors.prefix(5))")
+        expectTrue(report.platform == (args.contains("ios") ? .ios : .android))
+        expectTrue(report.unit == (report.platform == .ios ? "pt" : "dp"))
     }
 
     /// `plan` runs the registry's per-render checks: a check added to `CheckRegistry` appears
@@ -57,31 +57,31 @@ import WidgetText
         let (report, _) = try Self.planJSON([
             "--family", "small", "--width", "110", "--height", "150", "--font-scale", "2.0", "--state", "stale",
         ])
-        #expect(report.checks == CheckRegistry.renderChecks.map(\.name))
-        #expect(!report.checks.isEmpty)
+        expectTrue(report.checks == CheckRegistry.renderChecks.map(\.name))
+        expectTrue(!report.checks.isEmpty)
     }
 
     /// Every element of the Android family is listed once, and every drawn text line is one the plan finished.
     @Test func androidListsEveryElementOnceAndTheSceneDrawsItsLines() throws {
         let (report, _) = try Self.planJSON(["--family", "large", "--habits", "6", "--done", "2"])
         let names = report.elements.map(\.name)
-        #expect(Set(names).count == names.count)
-        for key in PlanPart.android { #expect(names.contains(key.name(on: .android)), "\(key)") }
-        #expect(report.habits.visible.count == report.elements.filter { $0.name.hasPrefix("habit[") }.count)
-        #expect(report.elements.allSatisfy { $0.shown == ($0.frame != nil) })
+        expectTrue(Set(names).count == names.count)
+        for key in PlanPart.android { expectTrue(names.contains(key.name(on: .android)), "\(key)") }
+        expectTrue(report.habits.visible.count == report.elements.filter { $0.name.hasPrefix("habit[") }.count)
+        expectTrue(report.elements.allSatisfy { $0.shown == ($0.frame != nil) })
     }
 
     /// The validator itself rejects what the schema forbids (else a green test proves nothing).
     @Test func theValidatorRejectsAnUnknownKeyAWrongTypeAndAMissingField() throws {
         let schema = try Self.schema()
         let (_, json) = try Self.planJSON([])
-        #expect(SchemaValidator(root: schema).errors(json).isEmpty)
+        expectTrue(SchemaValidator(root: schema).errors(json).isEmpty)
         for broken in [
             json.setting("elementz", .array([])), json.setting("kindling", .string("yes")),
             json.setting("elements", nil), json.setting("platform", .string("windows")),
             json.setting("habits", .object([("visible", .array([.number("1.5")])), ("overflow", .number("0"))])),
         ] {
-            #expect(!SchemaValidator(root: schema).errors(broken).isEmpty)
+            expectTrue(!SchemaValidator(root: schema).errors(broken).isEmpty)
         }
     }
 }

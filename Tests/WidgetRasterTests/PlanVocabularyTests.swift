@@ -54,14 +54,14 @@ import WidgetText
                         continue
                     }
                     let items = plan.items(d.facts.resolved, measurer: FontLibrary.shared)
-                    #expect(Self.elementRuns(d.scene) == items.map(\.element), "\(family) \(w)×\(h) fs\(fs) \(name)")
+                    expectTrue(Self.elementRuns(d.scene) == items.map(\.element), "\(family) \(w)×\(h) fs\(fs) \(name)")
                     // Every shown element of the plan draws at least one item, and nothing hidden draws.
                     let drawnKinds = Set(items.map(\.element.kind))
                     for part in PlanPart.android {
                         guard case .element(let kind) = part, kind != .streakGlyph || d.facts.resolved.glyph != nil
                         else { continue }
                         let e = plan.element(part)
-                        #expect(
+                        expectTrue(
                             drawnKinds.contains(kind) == e.shown,
                             "\(part.name(on: .android)) \(e.shown ? "shown" : "hidden") — \(family) \(w)×\(h) \(name)")
                     }
@@ -69,7 +69,7 @@ import WidgetText
                 }
             }
         }
-        #expect(judged == Self.snapshots().count * 4 * 5)
+        expectTrue(judged == Self.snapshots().count * 4 * 5)
     }
 
     @Test func iosScenesAreTheirPlansItemsInOrder() {
@@ -84,7 +84,7 @@ import WidgetText
                         Issue.record("\(name): not an iOS plan")
                         continue
                     }
-                    #expect(
+                    expectTrue(
                         Self.elementRuns(d.scene) == [.card] + plan.items.map(\.element), "\(family) \(text) \(name)")
                 }
             }
@@ -110,26 +110,26 @@ import WidgetText
             let d = renderer.draw(target)
             let plan = d.plan.laidOut
             let report = PlanReport(d, findings: [])
-            #expect(report.elements == plan.entries)
-            #expect(report.content == plan.reportedContent)
-            #expect(report.habits.visible == plan.visibleHabits && report.habits.overflow == plan.overflow)
+            expectTrue(report.elements == plan.entries)
+            expectTrue(report.content == plan.reportedContent)
+            expectTrue(report.habits.visible == plan.visibleHabits && report.habits.overflow == plan.overflow)
             let accessory =
                 d.facts.family == .ios(.accessoryCircular) || d.facts.family == .ios(.accessoryRectangular)
                 || d.facts.family == .ios(.accessoryInline)
-            #expect((d.scene.nodes.first?.element == .card) == !accessory, "\(d.facts.family.name)")
-            if !accessory { #expect(d.scene.nodes.first?.bounds == plan.frames.card, "\(d.facts.family.name)") }
-            #expect(d.scene.card == plan.frames.card)
+            expectTrue((d.scene.nodes.first?.element == .card) == !accessory, "\(d.facts.family.name)")
+            if !accessory { expectTrue(d.scene.nodes.first?.bounds == plan.frames.card, "\(d.facts.family.name)") }
+            expectTrue(d.scene.card == plan.frames.card)
         }
     }
 
     @Test func eachPlatformNamesItsPartsApart() {
         let android = PlanPart.android.map { $0.name(on: .android) }
-        #expect(Set(android).count == android.count)
+        expectTrue(Set(android).count == android.count)
         let ios =
             (ElementKind.allCases.map(PlanPart.element) + [
                 .pipRow, .checkOffButton, .nextDueRow, .habitRow, .inlineCount,
             ])
             .map { $0.name(on: .ios) }
-        #expect(Set(ios).count == ios.count, "\(ios)")
+        expectTrue(Set(ios).count == ios.count, "\(ios)")
     }
 }

@@ -37,10 +37,10 @@ import WidgetScene
         let file = dir.appendingPathComponent(ProvenGoldens.fileName)
         let first = Hash128(high: 0, low: 1)
         try Data(Self.proofsFile(ProvenGoldens.maxProofs)).write(to: file)
-        #expect(Self.proofsFile(ProvenGoldens.maxProofs).count == ProvenGoldens.maxFileBytes)
-        #expect(ProvenGoldens.open(dir).pixels(of: first) == first)
+        expectTrue(Self.proofsFile(ProvenGoldens.maxProofs).count == ProvenGoldens.maxFileBytes)
+        expectTrue(ProvenGoldens.open(dir).pixels(of: first) == first)
         try Data(Self.proofsFile(ProvenGoldens.maxProofs + 1)).write(to: file)
-        #expect(ProvenGoldens.open(dir).pixels(of: first) == nil)
+        expectTrue(ProvenGoldens.open(dir).pixels(of: first) == nil)
     }
 
     /// Before: a page folder to be replaced was walked whole — a chain of folders thousands deep
@@ -54,15 +54,15 @@ import WidgetScene
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent(deepest), withIntermediateDirectories: true)
         try Data().write(to: dir.appendingPathComponent(deepest + "/actual.png"))
-        #expect(PageFolder.pageProblem(ContainedFolder(dir)) == nil)
+        expectTrue(PageFolder.pageProblem(ContainedFolder(dir)) == nil)
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent(deepest + "/deeper"), withIntermediateDirectories: true)
-        #expect(
+        expectTrue(
             PageFolder.pageProblem(ContainedFolder(dir))?.hasPrefix(
                 "folders deeper than \(PageFolder.maxPageDepth)") == true)
         try FileManager.default.removeItem(at: dir.appendingPathComponent(deepest + "/deeper"))
-        #expect(mkfifo(dir.appendingPathComponent("pipe").path, 0o600) == 0)
-        #expect(PageFolder.pageProblem(ContainedFolder(dir)) == "'pipe', neither a file nor a folder")
+        expectTrue(mkfifo(dir.appendingPathComponent("pipe").path, 0o600) == 0)
+        expectTrue(PageFolder.pageProblem(ContainedFolder(dir)) == "'pipe', neither a file nor a folder")
     }
 
     /// Before: the roll-up's "now" read a token file with `String(contentsOf:)` — no size bound, a
@@ -76,10 +76,10 @@ import WidgetScene
         let color = #"<resources><color name="widget_muted">#A3A3A3</color></resources>"#
         let file = dir.appendingPathComponent("values/colors_widget.xml")
         try Data(color.utf8).write(to: file)
-        #expect(TokenLiteral.android("widget_muted", theme: .light, res: dir) == "#A3A3A3")
+        expectTrue(TokenLiteral.android("widget_muted", theme: .light, res: dir) == "#A3A3A3")
         let padding = String(repeating: " ", count: TokenFolder.maxTokenFileBytes)
         try Data((color + "<!--" + padding + "-->").utf8).write(to: file)
-        #expect(TokenLiteral.android("widget_muted", theme: .light, res: dir) == nil)
+        expectTrue(TokenLiteral.android("widget_muted", theme: .light, res: dir) == nil)
     }
 }
 
@@ -92,14 +92,14 @@ import WidgetScene
     @Test func anAcceptFileHoldsAtMostTheManifestsKeys() throws {
         let lines = (0..<AcceptFile.maxEntries).map { "k/\($0) \(Self.hash)" }
         let file = try AcceptFile.parse((["# header"] + lines).joined(separator: "\n"), name: "a.txt")
-        #expect(file.entries.count == AcceptFile.maxEntries)
-        #expect(file.pixelHash(of: "k/39999") == Hash128(high: 0, low: 0))
-        #expect(file.pixelHash(of: "k/40000") == nil)
+        expectTrue(file.entries.count == AcceptFile.maxEntries)
+        expectTrue(file.pixelHash(of: "k/39999") == Hash128(high: 0, low: 0))
+        expectTrue(file.pixelHash(of: "k/40000") == nil)
         #expect(throws: InputError("a.txt:40002", "more than 40000 keys: more than the manifest holds")) {
             _ = try AcceptFile.parse(
                 (["# header"] + lines + ["k/x \(Self.hash)"]).joined(separator: "\n"), name: "a.txt")
         }
-        #expect(AcceptFile.maxBytes >= AcceptFile.maxEntries * (ManifestBounds.maxKeyBytes + 34))
+        expectTrue(AcceptFile.maxBytes >= AcceptFile.maxEntries * (ManifestBounds.maxKeyBytes + 34))
     }
 
     /// `plan --batch`'s budget as `runBatch` spends it, line by line, with small caps.
@@ -108,9 +108,9 @@ import WidgetScene
         defer { try? FileManager.default.removeItem(at: dir) }
         let snap = dir.appendingPathComponent("s.json")
         try Data(repeating: 0x20, count: 60).write(to: snap)
-        #expect(PlanCommand.snapshotSize(["--snapshot", snap.path, "--as-of", "x"]) == 60)
-        #expect(PlanCommand.snapshotSize(["--snapshot=\(snap.path)"]) == 60)
-        #expect(PlanCommand.snapshotSize(["--snapshot", "-"]) == 0)
+        expectTrue(PlanCommand.snapshotSize(["--snapshot", snap.path, "--as-of", "x"]) == 60)
+        expectTrue(PlanCommand.snapshotSize(["--snapshot=\(snap.path)"]) == 60)
+        expectTrue(PlanCommand.snapshotSize(["--snapshot", "-"]) == 0)
         var budget = PlanCommand.BatchBudget(maxRequests: 3, maxSnapshotBytes: 100)
         try budget.admit(["--snapshot", snap.path], at: "b:1")
         #expect(
@@ -125,7 +125,7 @@ import WidgetScene
         #expect(throws: InputError("b:3", "more than 2 plans in one batch; split the file")) {
             try plans.admit(["--state", "empty"], at: "b:3")
         }
-        #expect(PlanCommand.maxBatchRequests >= 20_000 && PlanCommand.maxBatchSnapshotBytes == maxInputFileBytes)
+        expectTrue(PlanCommand.maxBatchRequests >= 20_000 && PlanCommand.maxBatchSnapshotBytes == maxInputFileBytes)
     }
 
     /// Before: `report --from DIR` listed each folder whole (`contentsOfDirectory`) before counting
@@ -137,8 +137,9 @@ import WidgetScene
         for name in ["a.json", "b", ".hidden", "c.json", "d"] {
             try Data().write(to: dir.appendingPathComponent(name))
         }
-        #expect(ReportCommand.entries(of: dir.path, atMost: 5)?.sorted() == [".hidden", "a.json", "b", "c.json", "d"])
-        #expect(ReportCommand.entries(of: dir.path, atMost: 4) == nil)
+        expectTrue(
+            ReportCommand.entries(of: dir.path, atMost: 5)?.sorted() == [".hidden", "a.json", "b", "c.json", "d"])
+        expectTrue(ReportCommand.entries(of: dir.path, atMost: 4) == nil)
         let marker = dir.appendingPathComponent(PageFolder.markerName)
         try Data((PageFolder.markerText + " ").utf8).write(to: marker)
         guard case .unreadable = ContainedFolder(dir).read(PageFolder.markerName, limit: PageFolder.maxMarkerBytes)
@@ -159,9 +160,9 @@ import WidgetScene
         let dir = try ReadBoundsAuditTests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("big.json")
-        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        expectTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
         let size = (300 << 20) as Int
-        #expect(truncate(file.path, off_t(size)) == 0)  // sparse: no disk used
+        expectTrue(truncate(file.path, off_t(size)) == 0)  // sparse: no disk used
         #expect(
             throws: InputError(
                 file.path, "is \(size) bytes, more than the \(CaseFiles.maxFileBytes) a case or its snapshot may be")
@@ -186,10 +187,10 @@ import WidgetScene
                     "2026-11-30T15:00:00-05:00", "--time-zone", "America/New_York", "--name", "reported/big",
                     "--cases", cases.path,
                 ] + force)
-            #expect(r.code == 2 && r.errLines.count == 1, "\(force): \(r.err)")
-            #expect(
+            expectTrue(r.code == 2 && r.errLines.count == 1, "\(force): \(r.err)")
+            expectTrue(
                 r.err.contains("\(big.path): is larger than \(CaseFiles.maxFileBytes) bytes"), "\(force): \(r.err)")
         }
-        #expect(try Data(contentsOf: big).count == CaseFiles.maxFileBytes + 1)
+        expectTrue(try Data(contentsOf: big).count == CaseFiles.maxFileBytes + 1)
     }
 }

@@ -81,32 +81,33 @@ import Testing
         let before = try goldens(dir)
 
         let refused = try evidence(["record", "--quiet", "--filter", key], in: dir)
-        #expect(refused.code == 1, "\(refused.out)\(refused.err)")
-        #expect(
+        expectTrue(refused.code == 1, "\(refused.out)\(refused.err)")
+        expectTrue(
             refused.out.contains("refused \(key) (contrast): daysLabel (widget_muted, text): 2.52:1 vs floor 4.50:1"),
             "\(refused.out)")
-        #expect(
+        expectTrue(
             refused.out.contains(
                 "fix: a token or position bug: fix the colour against what lies beneath it (see evidence contrast); do "
                     + "not re-record; or, on purpose: evidence record --filter '\(key)' --accept-findings contrast"
             ))
-        #expect(refused.out.hasSuffix("moved: 0, added: 0, removed: 0, unchanged: 0, refused: 1\n"), "\(refused.out)")
-        #expect(changed(before, try goldens(dir)).isEmpty, "a refused render wrote nothing, the manifest included")
+        expectTrue(
+            refused.out.hasSuffix("moved: 0, added: 0, removed: 0, unchanged: 0, refused: 1\n"), "\(refused.out)")
+        expectTrue(changed(before, try goldens(dir)).isEmpty, "a refused render wrote nothing, the manifest included")
 
         let accepted = try evidence(["record", "--quiet", "--filter", key, "--accept-findings", "contrast"], in: dir)
-        #expect(accepted.code == 0, "\(accepted.err)")
-        #expect(accepted.out.contains("accepted on purpose \(key) (contrast, --accept-findings): daysLabel"))
-        #expect(
+        expectTrue(accepted.code == 0, "\(accepted.err)")
+        expectTrue(accepted.out.contains("accepted on purpose \(key) (contrast, --accept-findings): daysLabel"))
+        expectTrue(
             accepted.out.contains(
                 "commit note: recorded with findings accepted on purpose (--accept-findings contrast) in 1 golden(s)"))
-        #expect(changed(before, try goldens(dir)) == [key + ".png", "manifest.json"])
+        expectTrue(changed(before, try goldens(dir)) == [key + ".png", "manifest.json"])
 
         // Another kind does not accept it; an unknown word is a usage error naming the kinds.
         let other = Self.area + "/stones/legacy/light"
-        #expect(
+        expectTrue(
             try evidence(["record", "--quiet", "--filter", other, "--accept-findings", "clipped"], in: dir).code == 1)
         let bad = try evidence(["record", "--filter", other, "--accept-findings", "pixels"], in: dir)
-        #expect(
+        expectTrue(
             bad.code == 2
                 && bad.err.contains(
                     "--accept-findings: 'pixels' is not a finding kind record can accept; one of: clipped, truncated, "
@@ -121,19 +122,19 @@ import Testing
         try FileManager.default.removeItem(
             at: dir.url.appendingPathComponent("Cases/reported/obj-2428-narrow-large.json"))
         let v = try evidence(["verify", "--quiet", "--filter", "cases/*"], in: dir)
-        #expect(
+        expectTrue(
             v.out.contains(
                 "FAIL stale \(stale): \(stale).png is recorded but no fixture has this key\n     fix: no fixture has "
                     + "this key: evidence record --filter '\(stale)' removes just this golden"
             ), "\(v.out)")
         let before = try goldens(dir)
         let r = try evidence(["record", "--quiet", "--filter", stale], in: dir)
-        #expect(
+        expectTrue(
             r.code == 0 && r.out == "removed \(stale)\nmoved: 0, added: 0, removed: 1, unchanged: 0\n",
             "\(r.out)\(r.err)")
-        #expect(changed(before, try goldens(dir)) == [stale + ".png", "manifest.json"])
+        expectTrue(changed(before, try goldens(dir)) == [stale + ".png", "manifest.json"])
         let none = try evidence(["record", "--filter", "cases/reported/never-recorded"], in: dir)
-        #expect(none.code == 2 && none.err.contains("no fixture matches 'cases/reported/never-recorded'"))
+        expectTrue(none.code == 2 && none.err.contains("no fixture matches 'cases/reported/never-recorded'"))
     }
 
     @Test func anAcceptFileRecordsExactlyItsKeysAtTheReviewedHash() throws {
@@ -148,7 +149,7 @@ import Testing
         let hashes = Dictionary(
             result.details.compactMap { d in d.pixelHash.flatMap(Hash128.init(hex:)).map { (d.key, $0) } },
             uniquingKeysWith: { a, _ in a })
-        #expect(Set(hashes.keys) == Set(keys), "the details carry each failing render's pixel hash")
+        expectTrue(Set(hashes.keys) == Set(keys), "the details carry each failing render's pixel hash")
         // Two approved as reviewed; the third reviewed at pixels it no longer has.
         var wrong = try #require(hashes[keys[2]])
         wrong.low ^= 1
@@ -159,28 +160,29 @@ import Testing
         try Data(file.text.utf8).write(to: path)
         let before = try goldens(dir)
         let r = try evidence(["record", "--quiet", "--accept", path.path], in: dir)
-        #expect(r.code == 1, "\(r.out)\(r.err)")
-        #expect(
+        expectTrue(r.code == 1, "\(r.out)\(r.err)")
+        expectTrue(
             r.out.contains(
                 "refused \(keys[2]) (pixels): the render changed since it was reviewed: its pixels hash to "
                     + "\(hashes[keys[2]]!), the accept file approved \(wrong)"
             ))
-        #expect(
+        expectTrue(
             r.out.contains(
                 "fix: review the render as it is now (evidence verify --html), then accept it again from the page"))
         let now = try goldens(dir)
         let touched = changed(before, now)
-        #expect(touched.subtracting(["manifest.json"]) == [keys[0] + ".png", keys[1] + ".png"], "\(touched) \(r.out)")
+        expectTrue(
+            touched.subtracting(["manifest.json"]) == [keys[0] + ".png", keys[1] + ".png"], "\(touched) \(r.out)")
         // Their manifest entries already named these pixels (only the files were hand-edited): an
         // entry changes at most by gaining its element frames, and only the two recorded keys' do.
-        #expect(try changedEntries(before, now).isSubset(of: [keys[0], keys[1]]))
-        #expect(try changedEntries(before, now, ignoringFrames: true).isEmpty)
+        expectTrue(try changedEntries(before, now).isSubset(of: [keys[0], keys[1]]))
+        expectTrue(try changedEntries(before, now, ignoringFrames: true).isEmpty)
         let after = try evidence(["verify", "--quiet", "--filter", Self.area + "/*"], in: dir)
-        #expect(
+        expectTrue(
             after.out.contains("FAIL pixels \(keys[2])") && !after.out.contains("FAIL pixels \(keys[0])")
                 && !after.out.contains("FAIL pixels \(keys[1])"))
         // With --filter it is a usage error: the file selects.
-        #expect(try evidence(["record", "--accept", path.path, "--filter", "x"], in: dir).code == 2)
+        expectTrue(try evidence(["record", "--accept", path.path, "--filter", "x"], in: dir).code == 2)
     }
 
     @Test(arguments: [
@@ -202,10 +204,10 @@ import Testing
     @Test func anAcceptFileRoundTrips() throws {
         let h = try #require(Hash128(hex: "0123456789abcdef0123456789ABCDEF"))
         let file = AcceptFile([("android/small/a", .record(h)), ("cases/reported/old", .remove)])
-        #expect(
+        expectTrue(
             file.text == AcceptFile.header
                 + "\nandroid/small/a 0123456789abcdef0123456789abcdef\ncases/reported/old remove\n")
-        #expect(try AcceptFile.parse(file.text, name: "f") == file)
+        expectTrue(try AcceptFile.parse(file.text, name: "f") == file)
         #expect(throws: InputError.self) { try file.check(catalogKeys: ["android/small/a"], recorded: [], name: "f") }
         #expect(throws: Never.self) {
             try file.check(catalogKeys: ["android/small/a"], recorded: ["cases/reported/old"], name: "f")

@@ -36,18 +36,18 @@ import Testing
 
     @Test func theReencodeChangedEveryFileAndNoPixels() throws {
         let rows = try Self.rows()
-        #expect(rows.count == 2038)
-        #expect(Set(rows.map(\.key)).count == rows.count)
-        for row in rows { #expect(row.fileBefore != row.fileAfter, "\(row.key): the re-encode left its bytes") }
+        expectTrue(rows.count == 2038)
+        expectTrue(Set(rows.map(\.key)).count == rows.count)
+        for row in rows { expectTrue(row.fileBefore != row.fileAfter, "\(row.key): the re-encode left its bytes") }
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
         var checked = 0
         let sample = Self.decoded(rows)
         for row in sample {
             guard let entry = manifest.goldens[row.key], entry.fileHash.hex == row.fileAfter else { continue }
             let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
-            #expect(Hash128.ofFile(atPath: path)?.hex == row.fileAfter, "\(row.key): the file is not the manifest's")
-            #expect(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
-            #expect(
+            expectTrue(Hash128.ofFile(atPath: path)?.hex == row.fileAfter, "\(row.key): the file is not the manifest's")
+            expectTrue(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
+            expectTrue(
                 try PNGCodec.decodeFile(atPath: path).pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
             checked += 1
         }
@@ -69,8 +69,8 @@ import Testing
     /// file it names decodes to the pixels it had before.
     @Test func theLevelReencodeChangedOnlyLightFilesAndNoPixels() throws {
         let rows = try Self.rows("reencode-56-levels.tsv")
-        #expect(rows.count == 2038)
-        #expect(Set(rows.map(\.key)).count == rows.count)
+        expectTrue(rows.count == 2038)
+        expectTrue(Set(rows.map(\.key)).count == rows.count)
         let manifest = try #require(try Manifest.load(from: PackagePaths.goldens))
         let sameEncoder = manifest.environment.libdeflate == "1.14" && PNGCodec.libraryVersions["libdeflate"] == "1.14"
         var checked = 0
@@ -80,16 +80,16 @@ import Testing
             guard let entry = manifest.goldens[row.key], entry.fileHash.hex == row.fileAfter else { continue }
             let path = PackagePaths.goldens.appendingPathComponent(entry.file).path
             let bytes = try readFile(atPath: path)
-            #expect(Hash128.of(bytes).hex == row.fileAfter, "\(row.key): the file is not the manifest's")
-            #expect(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
+            expectTrue(Hash128.of(bytes).hex == row.fileAfter, "\(row.key): the file is not the manifest's")
+            expectTrue(entry.pixelHash.hex == row.pixelsBefore, "\(row.key): the manifest's pixel hash moved")
             let image = try PNGCodec.decode(bytes, name: path)
-            #expect(image.pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
+            expectTrue(image.pixelHash.hex == row.pixelsBefore, "\(row.key): the pixels moved")
             // The bytes are this encoder's, and differ from the first re-encode's exactly where the
             // lightness rule picked another level (libdeflate 1.14 wrote both).
             if sameEncoder {
-                #expect(PNGCodec.encode(image) == bytes, "\(row.key): not what the encoder writes for its pixels")
+                expectTrue(PNGCodec.encode(image) == bytes, "\(row.key): not what the encoder writes for its pixels")
                 let before = try GoldenEncodingTests.encoded(image, level: Self.firstReencodeLevel)
-                #expect((row.fileBefore != row.fileAfter) == (bytes != before), "\(row.key)")
+                expectTrue((row.fileBefore != row.fileAfter) == (bytes != before), "\(row.key)")
             }
             if row.fileBefore != row.fileAfter { changed += 1 }
             checked += 1

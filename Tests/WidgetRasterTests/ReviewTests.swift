@@ -48,29 +48,30 @@ import WidgetText
 
     @Test func keyPartsComeFromTheFixturesTypedIdentity() {
         let k = KeyParts("android/medium/default-some-extended/stones/kindling/dark")
-        #expect(
+        expectTrue(
             k.platform == "android" && k.family == "medium" && k.state == "default-some-extended"
                 && k.area == "android/medium")
-        #expect(k.facets == ["motif": "stones", "body": "kindling", "theme": "dark"])
-        #expect(KeyParts("android/small/default-none-baseline/any-motif/legacy/light").facets["motif"] == "any-motif")
+        expectTrue(k.facets == ["motif": "stones", "body": "kindling", "theme": "dark"])
+        expectTrue(
+            KeyParts("android/small/default-none-baseline/any-motif/legacy/light").facets["motif"] == "any-motif")
         let two = FixtureID(
             family: .android(.small), state: .empty, motifs: Cover<StreakMotif>([.stones, .flame]),
             bodies: .one(.kindling), theme: .light)
-        #expect(KeyParts(two).facets["motif"] == "stones+flame")
+        expectTrue(KeyParts(two).facets["motif"] == "stones+flame")
         var tinted = FixtureID(
             family: .ios(.systemSmall), state: .allDone, branch: .notyet, motifs: .one(.flame), bodies: .one(.legacy),
             theme: .dark)
         tinted.hostMode = .tinted
         let ios = KeyParts(tinted)
-        #expect(ios.platform == "ios" && ios.family == "systemSmall" && ios.state == "all-done-notyet")
-        #expect(ios.facets == ["motif": "flame", "body": "legacy", "theme": "dark", "host-mode": "tinted"])
+        expectTrue(ios.platform == "ios" && ios.family == "systemSmall" && ios.state == "all-done-notyet")
+        expectTrue(ios.facets == ["motif": "flame", "body": "legacy", "theme": "dark", "host-mode": "tinted"])
         let band = KeyParts("android/bands/width/w110-fs1.0/1-digit")
-        #expect(
+        expectTrue(
             band.facets.isEmpty && band.family == "bands" && band.state == "width"
                 && band.variants == ["w110-fs1.0", "1-digit"])
         // A key no fixture has (a stale golden) is never taken apart: it has no facets and groups as stale.
         let stale = KeyParts("android/medium/retired-state/stones/kindling/dark")
-        #expect(stale.area == "stale" && stale.facets.isEmpty)
+        expectTrue(stale.area == "stale" && stale.facets.isEmpty)
     }
 
     // MARK: shards
@@ -79,14 +80,14 @@ import WidgetText
         let all = try ListCommand.keys(filter: nil, shard: nil)
         var union: [String] = []
         for i in 1...4 { union += try ListCommand.keys(filter: nil, shard: Shard(index: i, count: 4)) }
-        #expect(union.count == all.count)
-        #expect(Set(union) == Set(all))
+        expectTrue(union.count == all.count)
+        expectTrue(Set(union) == Set(all))
         // Membership depends on the key alone: the same answer in any order.
         let shuffled = all.shuffled()
         for i in 1...4 {
             let s = Shard(index: i, count: 4)
-            #expect(Set(shuffled.filter(s.contains)) == Set(all.filter(s.contains)))
-            #expect(!all.filter(s.contains).isEmpty)
+            expectTrue(Set(shuffled.filter(s.contains)) == Set(all.filter(s.contains)))
+            expectTrue(!all.filter(s.contains).isEmpty)
         }
     }
 
@@ -106,15 +107,15 @@ import WidgetText
                 var o = GateOptions(goldens: PackagePaths.goldens, filter: filter, jobs: jobs, comparison: .automatic)
                 o.shard = shard
                 let v = try Verifier.verify(o, catalog: try FixtureCatalog.load(), painter: painter)
-                #expect(v.failures.isEmpty)
-                #expect(v.shard == "\(i)/4")
+                expectTrue(v.failures.isEmpty)
+                expectTrue(v.shard == "\(i)/4")
                 results.append(v.passed)
             }
-            #expect(results[0] == results[1])
-            #expect(Set(results[0]) == Set(keys.filter(shard.contains)))
+            expectTrue(results[0] == results[1])
+            expectTrue(Set(results[0]) == Set(keys.filter(shard.contains)))
             covered += results[0]
         }
-        #expect(covered.sorted() == keys.sorted())
+        expectTrue(covered.sorted() == keys.sorted())
     }
 
     @Test func onlyShardOneJudgesOrphans() throws {
@@ -130,15 +131,15 @@ import WidgetText
             stale[i] = v.failures.filter { $0.kind == .stale }.map(\.key)
             checked += v.passed
         }
-        #expect(stale[1] == ["starter/orphan"] && stale[2] == [] && stale[3] == [])
-        #expect(checked.sorted() == catalog.map(\.key).sorted())
+        expectTrue(stale[1] == ["starter/orphan"] && stale[2] == [] && stale[3] == [])
+        expectTrue(checked.sorted() == catalog.map(\.key).sorted())
         // Record on shard 2 does not judge the orphan; shard 1 does, and (it never wrote that file,
         // so the manifest cannot prove it is ours) leaves it alone and says so.
         let r2 = try Recorder.record(options(dir, shard: Shard(index: 2, count: 3)), catalog: catalog, painter: painter)
-        #expect(r2.leftAlone.isEmpty)
+        expectTrue(r2.leftAlone.isEmpty)
         let r = try Recorder.record(options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
-        #expect(r.removed.isEmpty && r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/orphan.png"))
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
+        expectTrue(r.removed.isEmpty && r.leftAlone.count == 1 && r.leftAlone[0].hasPrefix("starter/orphan.png"))
+        expectTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("starter/orphan.png").path))
         // A golden the manifest does not list but a fixture owns is its fixture's shard's business, never deleted as an
         // orphan.
         let owned = catalog.first { !Shard(index: 1, count: 3).contains($0.key) }!
@@ -147,8 +148,8 @@ import WidgetText
         try Data(manifest.encoded()).write(to: dir.appendingPathComponent(Manifest.fileName))
         let again = try Recorder.record(
             options(dir, shard: Shard(index: 1, count: 3)), catalog: catalog, painter: painter)
-        #expect(again.removed.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
+        expectTrue(again.removed.isEmpty)
+        expectTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(owned.goldenPath).path))
     }
 
     /// A link in the goldens is reported once across the shards (review item 3: every shard reported
@@ -175,13 +176,13 @@ import WidgetText
             try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
         }
         let owner = (1...3).first { Shard(index: $0, count: 3).contains(linked.key) }!
-        #expect(reported == ["starter/zz-link.png": [1], linked.key: [owner]])
+        expectTrue(reported == ["starter/zz-link.png": [1], linked.key: [owner]])
         let merged = try ResultFile.merge(
             (1...3).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) })
-        #expect(merged.shard == nil)
-        #expect(merged.failures.filter { $0.kind != .selfCheck }.map(\.kind) == [.unreadable, .unreadable])
+        expectTrue(merged.shard == nil)
+        expectTrue(merged.failures.filter { $0.kind != .selfCheck }.map(\.kind) == [.unreadable, .unreadable])
         // These runs applied no checks, so the merge is judged as not a pass (issue #34).
-        #expect(
+        expectTrue(
             merged.failures.filter { $0.kind == .selfCheck }.map(\.detail).allSatisfy { $0.contains("lists no checks") }
         )
     }
@@ -204,34 +205,34 @@ import WidgetText
         let whole = try Verifier.verify(o, catalog: textless, painter: painter).failures.filter {
             $0.kind == .selfCheck
         }
-        #expect(
+        expectTrue(
             whole.contains { $0.detail.hasPrefix("the truncation check found nothing") }
                 && whole.contains { $0.detail.hasPrefix("the glyphs check found nothing") },
             "\(whole.map(\.detail))")
         for i in 1...2 {
             o.shard = Shard(index: i, count: 2)
             let v = try Verifier.verify(o, catalog: textless, painter: painter)
-            #expect(!v.failures.contains { $0.kind == .selfCheck }, "a shard alone does not judge it")
+            expectTrue(!v.failures.contains { $0.kind == .selfCheck }, "a shard alone does not judge it")
             try JSONEncoder().encode(v).write(to: results.appendingPathComponent("r\(i).json"))
         }
         let files = try (1...2).map { try ResultFile.load(results.appendingPathComponent("r\($0).json").path) }
         let merged = try ResultFile.merge(files)
-        #expect(merged.failures.filter { $0.kind == .selfCheck } == whole)
-        #expect(merged.cases.contains { $0.key == CheckRegistry.selfCheckKey })
-        #expect(
+        expectTrue(merged.failures.filter { $0.kind == .selfCheck } == whole)
+        expectTrue(merged.cases.contains { $0.key == CheckRegistry.selfCheckKey })
+        expectTrue(
             try ReportCommand.run(["--from", results.path, "-o", tempDir().appendingPathComponent("page").path]) == 1)
         // One shard of two does not cover the matrix: not judged.
-        #expect(try ResultFile.merge([files[0]]).failures.allSatisfy { $0.kind != .selfCheck })
+        expectTrue(try ResultFile.merge([files[0]]).failures.allSatisfy { $0.kind != .selfCheck })
         // Each shard recorded its counts; the merge sums them.
-        #expect(files.map { $0.result.run?.applied?.renders ?? 0 }.reduce(0, +) == textless.count)
-        #expect(
+        expectTrue(files.map { $0.result.run?.applied?.renders ?? 0 }.reduce(0, +) == textless.count)
+        expectTrue(
             merged.run?.applied?.checks[TruncationCheck.gateCheck.name] == 0
                 && merged.run?.applied?.checks[ClipCheck.gateCheck.name] == textless.count)
         // A result of an older tool (no counts) still reads and merges, unjudged.
         var old = files
         old[1].result.run?.applied = nil
         let unjudged = try ResultFile.merge(old)
-        #expect(
+        expectTrue(
             unjudged.shard == nil && unjudged.run?.applied == nil
                 && unjudged.failures.allSatisfy { $0.kind != .selfCheck })
     }
@@ -241,7 +242,7 @@ import WidgetText
     @Test func aFixtureWithAnIdentityButNoFactsFailsTheSelfCheck() throws {
         let id = FixtureID(family: .android(.small), state: nil, motifs: nil, bodies: .one(.kindling), theme: .light)
         let starter = catalog[0]
-        #expect(starter.draw(painter.fonts).facts == nil)
+        expectTrue(starter.draw(painter.fonts).facts == nil)
         let catalog = [Fixture(id: id, makeScene: { starter.makeScene($0) })]
         let dir = tempDir()
         var o = options(dir)
@@ -250,8 +251,8 @@ import WidgetText
         o.filter = id.key  // a filtered run: the finding is the fixture's own, not the whole run's
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
         let selfCheck = v.failures.filter { $0.kind == .selfCheck }
-        #expect(selfCheck.map(\.key) == [id.key], "\(v.failures)")
-        #expect(
+        expectTrue(selfCheck.map(\.key) == [id.key], "\(v.failures)")
+        expectTrue(
             selfCheck.first?.detail.contains("\(id.key) was drawn without what it was asked to show") == true,
             "\(selfCheck)")
     }
@@ -277,11 +278,11 @@ import WidgetText
             o.comparison = comparison
             let v = try Verifier.verify(o, catalog: catalog, painter: painter)
             let size = v.failures.filter { $0.key == catalog[0].key }
-            #expect(
+            expectTrue(
                 size.map(\.kind) == [.size] && size.first?.detail.contains("visible text changed") == true,
                 "\(comparison): \(size)")
             let pixels = v.failures.filter { $0.key == catalog[1].key }
-            #expect(
+            expectTrue(
                 pixels.map(\.kind) == [.pixels] && pixels.first?.detail.contains("visible text changed") == true,
                 "\(comparison): \(pixels)")
         }
@@ -299,7 +300,7 @@ import WidgetText
         o.knownFindings = try KnownFindings.load(from: PackagePaths.knownFindings)
         let whole = try Verifier.verify(o, catalog: catalog, painter: painter)
         let wholeTally = try #require(whole.run?.applied?.colourAlone)
-        #expect(!whole.known.isEmpty && wholeTally.meanings.values.reduce(0, +) > 0)
+        expectTrue(!whole.known.isEmpty && wholeTally.meanings.values.reduce(0, +) > 0)
         var known: [String] = []
         var tallies: [CheckApplications?] = []
         for i in 1...4 {
@@ -308,10 +309,10 @@ import WidgetText
             known += v.known.map(\.key) + v.failures.filter { $0.kind == .colourAlone }.map(\.key)
             tallies.append(v.run?.applied)
         }
-        #expect(
+        expectTrue(
             known.sorted()
                 == (whole.known.map(\.key) + whole.failures.filter { $0.kind == .colourAlone }.map(\.key)).sorted())
-        #expect(CheckApplications.sum(tallies)?.colourAlone == wholeTally)
+        expectTrue(CheckApplications.sum(tallies)?.colourAlone == wholeTally)
     }
 
     // MARK: record modes
@@ -335,25 +336,25 @@ import WidgetText
 
         for mode in RecordMode.allCases {
             let dry = try Recorder.record(options(dir, mode: mode), catalog: catalog, painter: painter, dryRun: true)
-            #expect(files(dir) == before, "dry run with --mode \(mode) wrote something")
-            #expect(dry.added == [gone.key])
+            expectTrue(files(dir) == before, "dry run with --mode \(mode) wrote something")
+            expectTrue(dry.added == [gone.key])
         }
         let missing = try Recorder.record(options(dir, mode: .missing), catalog: catalog, painter: painter)
-        #expect(
+        expectTrue(
             missing.added == [gone.key] && missing.moved.isEmpty && missing.removed.isEmpty
                 && missing.heldBack == [moved.key])
         var after = files(dir)
-        #expect(after[moved.goldenPath] == before[moved.goldenPath] && after["starter/orphan.png"] != nil)
-        #expect(after[padded.goldenPath] == before[padded.goldenPath])
+        expectTrue(after[moved.goldenPath] == before[moved.goldenPath] && after["starter/orphan.png"] != nil)
+        expectTrue(after[padded.goldenPath] == before[padded.goldenPath])
 
         let all = try Recorder.record(options(dir, mode: .all), catalog: catalog, painter: painter)
         // The orphan was never recorded, so no mode deletes it (#13): it is reported as left alone.
-        #expect(all.moved.map(\.key) == [moved.key] && all.removed.isEmpty && all.leftAlone.count == 1)
+        expectTrue(all.moved.map(\.key) == [moved.key] && all.removed.isEmpty && all.leftAlone.count == 1)
         after = files(dir)
-        #expect(after[padded.goldenPath] != before[padded.goldenPath], "--mode all rewrites even a same-pixel file")
-        #expect(after[padded.goldenPath] == Data(PNGCodec.encode(painter.render(padded.makeScene(painter.fonts)))))
+        expectTrue(after[padded.goldenPath] != before[padded.goldenPath], "--mode all rewrites even a same-pixel file")
+        expectTrue(after[padded.goldenPath] == Data(PNGCodec.encode(painter.render(padded.makeScene(painter.fonts)))))
         try FileManager.default.removeItem(at: dir.appendingPathComponent("starter/orphan.png"))
-        #expect(try Verifier.verify(options(dir), catalog: catalog, painter: painter).failures.isEmpty)
+        expectTrue(try Verifier.verify(options(dir), catalog: catalog, painter: painter).failures.isEmpty)
     }
 
     @Test func recordModeFlagParses() throws {
@@ -361,7 +362,7 @@ import WidgetText
             try ArgumentParser.parse(["--mode", "some"], valued: ["mode"], switches: [])
                 .choice(RecordCommand.mode, RecordMode.allCases)
         }
-        #expect(
+        expectTrue(
             try ArgumentParser.parse(["--mode=all"], valued: ["mode"], switches: []).choice(
                 RecordCommand.mode, RecordMode.allCases) == .all)
     }
@@ -390,25 +391,26 @@ import WidgetText
         let xml = JUnitReport.render(v)
         let doc = try XMLDocument(data: Data(xml.utf8))
         let cases = try doc.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-        #expect(cases.count == catalog.count)
-        #expect(Set(cases.compactMap { $0.attribute(forName: "name")?.stringValue }) == Set(catalog.map(\.key)))
-        #expect(cases.allSatisfy { $0.attribute(forName: "time")?.stringValue?.contains(".") == true })
+        expectTrue(cases.count == catalog.count)
+        expectTrue(Set(cases.compactMap { $0.attribute(forName: "name")?.stringValue }) == Set(catalog.map(\.key)))
+        expectTrue(cases.allSatisfy { $0.attribute(forName: "time")?.stringValue?.contains(".") == true })
         // One failure per failing case, every finding (and its hint) in its text.
         let failures = try doc.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
-        #expect(failures.count == Set(v.failures.map(\.key)).count)
+        expectTrue(failures.count == Set(v.failures.map(\.key)).count)
         let first = try doc.nodes(forXPath: "//testcase[@name='\(v.failures[0].key)']/failure").first as? XMLElement
-        #expect(first?.stringValue?.contains("second finding") == true && first?.stringValue?.contains("fix: ") == true)
-        #expect(first?.attribute(forName: "message")?.stringValue?.hasSuffix("(+1 more)") == true)
-        #expect(try doc.nodes(forXPath: "//testcase/properties").isEmpty, "properties belong to the suite")
+        expectTrue(
+            first?.stringValue?.contains("second finding") == true && first?.stringValue?.contains("fix: ") == true)
+        expectTrue(first?.attribute(forName: "message")?.stringValue?.hasSuffix("(+1 more)") == true)
+        expectTrue(try doc.nodes(forXPath: "//testcase/properties").isEmpty, "properties belong to the suite")
         let suite = try doc.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement
-        #expect(suite?.attribute(forName: "tests")?.stringValue == "\(catalog.count)")
-        #expect(suite?.attribute(forName: "failures")?.stringValue == "2")
-        #expect(suite?.attribute(forName: "time") != nil)
+        expectTrue(suite?.attribute(forName: "tests")?.stringValue == "\(catalog.count)")
+        expectTrue(suite?.attribute(forName: "failures")?.stringValue == "2")
+        expectTrue(suite?.attribute(forName: "time") != nil)
         let props = try doc.nodes(forXPath: "/testsuites/testsuite/properties/property").compactMap {
             $0 as? XMLElement
         }
         .map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) }
-        #expect(
+        expectTrue(
             props.contains { $0 == ("tool", "evidence \(ToolVersion.current)") } && props.contains { $0.0 == "matrix" })
         try expectValidJUnit(xml)
     }
@@ -441,7 +443,7 @@ import WidgetText
             try p.run()
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitForExit()
-            #expect(
+            expectTrue(
                 p.terminationStatus == 0, "xmllint (\(xsd.lastPathComponent)): \(message)",
                 sourceLocation: sourceLocation)
         }
@@ -471,7 +473,7 @@ import WidgetText
             p.standardError = FileHandle.nullDevice
             try p.run()
             p.waitForExit()
-            #expect(p.terminationStatus != 0, "\(xsd.lastPathComponent) must refuse properties in a testcase")
+            expectTrue(p.terminationStatus != 0, "\(xsd.lastPathComponent) must refuse properties in a testcase")
         }
     }
 
@@ -479,11 +481,11 @@ import WidgetText
         var v = try damagedResult()
         v.failures[0].detail = "50% off\nsecond line \u{1b}[31m"
         let lines = GitHubAnnotations.errorLines(v)
-        #expect(lines.count == v.failures.count)
-        #expect(
+        expectTrue(lines.count == v.failures.count)
+        expectTrue(
             lines.allSatisfy { $0.hasPrefix("::error file=Goldens/") && !$0.contains("\n") && !$0.contains("\u{1b}") })
         let f0 = lines.first { $0.contains(v.failures[0].key.replacingOccurrences(of: ":", with: "%3A") + "::") }!
-        #expect(
+        expectTrue(
             f0.contains(
                 "file=Goldens/\(v.failures[0].key).png,title=evidence \(v.failures[0].kind.rawValue)%3A "
                     + "\(v.failures[0].key)::50%25 off%0Asecond line \\u{1b}[31m — "
@@ -493,23 +495,23 @@ import WidgetText
             GateFailure(key: "android/small/s\($0)/x", kind: .pixels, detail: "1 pixels differ")
         }
         let many = GitHubAnnotations.errorLines(v)
-        #expect(many.count == 11 && many[10].contains("15 more failures"))
-        #expect(many.prefix(10).allSatisfy { $0.contains("file=Goldens/android/small/s") })
+        expectTrue(many.count == 11 && many[10].contains("15 more failures"))
+        expectTrue(many.prefix(10).allSatisfy { $0.contains("file=Goldens/android/small/s") })
     }
 
     @Test func stepSummaryIsAMarkdownTable() throws {
         var v = try damagedResult()
         v.failures.append(GateFailure(key: "a|b`c", kind: .clipped, detail: "x | y", node: "status"))
         let md = GitHubAnnotations.summary(v, page: "report")
-        #expect(md.hasPrefix("### ❌ evidence verify: 4 passed, 3 failed\n"))
-        #expect(md.contains("| kind | failures | what to do |\n|---|---:|---|\n| clipped | 1 | a layout bug"))
-        #expect(md.contains("| pixels | 1 |") && md.contains("| missing | 1 |"))
-        #expect(md.contains("| `a\\|b'c` | clipped | x \\| y |"))
-        #expect(md.contains("Report: `"))
+        expectTrue(md.hasPrefix("### ❌ evidence verify: 4 passed, 3 failed\n"))
+        expectTrue(md.contains("| kind | failures | what to do |\n|---|---:|---|\n| clipped | 1 | a layout bug"))
+        expectTrue(md.contains("| pixels | 1 |") && md.contains("| missing | 1 |"))
+        expectTrue(md.contains("| `a\\|b'c` | clipped | x \\| y |"))
+        expectTrue(md.contains("Report: `"))
         // Every row of each table has the header's column count (pipes inside cells are escaped).
         for line in md.split(separator: "\n") where line.hasPrefix("|") {
             let cols = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
-            #expect(cols == 4 || cols == 5, "\(line)")
+            expectTrue(cols == 4 || cols == 5, "\(line)")
         }
     }
 
@@ -530,11 +532,11 @@ import WidgetText
             }
             let md = try String(contentsOf: summary, encoding: .utf8)
             if html {
-                #expect(FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path))
-                #expect(md.contains("Report: `\(page.path)/index.html`"), "\(md)")
+                expectTrue(FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path))
+                expectTrue(md.contains("Report: `\(page.path)/index.html`"), "\(md)")
             } else {
-                #expect(!md.contains("index.html"), "\(md)")
-                #expect(md.contains("`\(images)`") && md.contains("actual / expected / diff PNGs"), "\(md)")
+                expectTrue(!md.contains("index.html"), "\(md)")
+                expectTrue(md.contains("`\(images)`") && md.contains("actual / expected / diff PNGs"), "\(md)")
             }
         }
     }
@@ -550,19 +552,19 @@ import WidgetText
         let link = dir.appendingPathComponent("summary.md")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         #expect(throws: InputError.self) { try StepSummaryHandler(path: link.path, page: nil).handle(v) }
-        #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
+        expectTrue(try String(contentsOf: target, encoding: .utf8) == "keep\n")
         // A new file is made, an existing one appended to.
         let fresh = dir.appendingPathComponent("fresh.md")
         for _ in 0..<2 { try StepSummaryHandler(path: fresh.path, page: nil).handle(v) }
-        #expect(
+        expectTrue(
             try String(contentsOf: fresh, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil)
                 + GitHubAnnotations.summary(v, page: nil))
         // A FIFO nobody reads is an error at once, never a hang; a folder is refused.
         let fifo = dir.appendingPathComponent("fifo")
-        #expect(mkfifo(fifo.path, 0o644) == 0)
+        expectTrue(mkfifo(fifo.path, 0o644) == 0)
         #expect(throws: InputError.self) { try StepSummaryHandler(path: fifo.path, page: nil).handle(v) }
         #expect(throws: InputError.self) { try StepSummaryHandler(path: dir.path, page: nil).handle(v) }
-        #expect(ReportCommand.options.all.contains(ReviewOutputs.junit), "report's --junit is verify's declaration")
+        expectTrue(ReportCommand.options.all.contains(ReviewOutputs.junit), "report's --junit is verify's declaration")
     }
 
     /// Review C: the "matched nothing" note named a conditions-based entry by its fixture glob, `*`
@@ -577,7 +579,7 @@ import WidgetText
         let notes = ConsoleHandler(knownFindings: KnownFindings(entries: [entry]), wholeRun: true).lines(v).filter {
             $0.hasPrefix("note: ")
         }
-        #expect(
+        expectTrue(
             notes == [
                 "note: \(KnownFindings.fileName) entry \(entry.kind.rawValue) \(entry.conditions.summary) "
                     + "\(entry.node) matched nothing in this run; remove it if the render no longer needs it"
@@ -594,13 +596,13 @@ import WidgetText
         _ = try Recorder.record(o, catalog: catalog, painter: painter)
         var v = try Verifier.verify(o, catalog: catalog, painter: painter)
         let table = HTMLReport.checksTable(v)
-        #expect(table.contains("<td>applied to \(catalog.count) of \(catalog.count) renders</td>"), "\(table)")
-        #expect(table.contains("<td>0 comparisons</td>"), "colour-alone: the starter cards are full colour")
-        #expect(!table.contains(">applied<"))
+        expectTrue(table.contains("<td>applied to \(catalog.count) of \(catalog.count) renders</td>"), "\(table)")
+        expectTrue(table.contains("<td>0 comparisons</td>"), "colour-alone: the starter cards are full colour")
+        expectTrue(!table.contains(">applied<"))
         v.run?.applied = nil
-        #expect(HTMLReport.checksTable(v).contains("<td>configured</td>"))
+        expectTrue(HTMLReport.checksTable(v).contains("<td>configured</td>"))
         v.run?.checks = nil
-        #expect(HTMLReport.checksTable(v).contains("<td>not recorded</td>"))
+        expectTrue(HTMLReport.checksTable(v).contains("<td>not recorded</td>"))
     }
 
     /// Review E: the review side reads a key's identity, never the key — a Lock Screen accessory is
@@ -609,17 +611,17 @@ import WidgetText
     @Test func theReviewSideReadsTheIdentityNotTheKey() throws {
         let accessory = try #require(FixtureCatalog.keys(matching: "ios/accessoryCircular/*").first)
         let home = try #require(FixtureCatalog.keys(matching: "ios/systemSmall/*").first)
-        #expect(HTML.isVibrant(accessory) && !HTML.isVibrant(home))
-        #expect(!HTML.isVibrant("starter/accessory/x"), "a key no fixture has is not taken apart")
+        expectTrue(HTML.isVibrant(accessory) && !HTML.isVibrant(home))
+        expectTrue(!HTML.isVibrant("starter/accessory/x"), "a key no fixture has is not taken apart")
         let v = VerifyResult(passed: [home], failures: [], comparison: "exact", fastPath: 0, reportDirectory: nil)
-        #expect(ReviewOrder.cases(v).map(\.className) == ["ios.systemSmall"])
+        expectTrue(ReviewOrder.cases(v).map(\.className) == ["ios.systemSmall"])
     }
 
     /// Review E: data JSON cannot hold was written as "{}", a page whose summary says N failed with
     /// no list under it; it is an error.
     @Test func pageDataJSONCannotHoldIsAnError() throws {
         #expect(throws: InputError.self) { try HTMLReport.json(["x": Double.nan]) }
-        #expect(try HTMLReport.json(["a": "<"]) == #"{"a":"\u003c"}"#)
+        expectTrue(try HTMLReport.json(["a": "<"]) == #"{"a":"\u003c"}"#)
     }
 
     /// The page's JSON data (`<script type="application/json" id="data">`).
@@ -650,27 +652,27 @@ import WidgetText
         var v = try hintResult()
         let lastKey = catalog.last!.key
         func hint(_ key: String) -> String? { v.failures.first { $0.key == key }.map { AcceptHint.text($0) } }
-        #expect(hint(catalog[0].key) == "after reviewing the render: evidence record --filter '\(catalog[0].key)'")
-        #expect(
+        expectTrue(hint(catalog[0].key) == "after reviewing the render: evidence record --filter '\(catalog[0].key)'")
+        expectTrue(
             hint(catalog[1].key)
                 == "fetch the real file: git lfs pull (recording would replace it with an unreviewed render)")
-        #expect(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
-        #expect(
+        expectTrue(hint(catalog[3].key) == "after reviewing the render: evidence record --filter '\(catalog[3].key)'")
+        expectTrue(
             hint("starter/zz-stray")
                 == "delete it by hand: rm 'Goldens/starter/zz-stray.png' (record never recorded it, so it leaves it "
                 + "alone)"
         )
-        #expect(
+        expectTrue(
             hint(lastKey) == "no fixture has this key: evidence record --filter '\(lastKey)' removes just this golden")
         // The checks' kinds say what to fix and never offer a record.
         for kind in [FailureKind.clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck]
         {
             let f = GateFailure(key: "k/\(kind.rawValue)", kind: kind, detail: "d")
             v.failures.append(f)
-            #expect(!AcceptHint.text(f).contains("evidence record"), "\(kind)")
-            #expect(kind == .selfCheck || AcceptHint.text(f).hasSuffix("do not re-record"), "\(kind)")
+            expectTrue(!AcceptHint.text(f).contains("evidence record"), "\(kind)")
+            expectTrue(kind == .selfCheck || AcceptHint.text(f).hasSuffix("do not re-record"), "\(kind)")
         }
-        #expect(
+        expectTrue(
             AcceptHint.text(GateFailure(key: "a/b", kind: .unreadable, detail: "bad CRC"))
                 == "restore it from git: git checkout -- 'Goldens/a/b.png' (do not record over a golden you cannot "
                 + "read)"
@@ -684,94 +686,94 @@ import WidgetText
         let annotations = GitHubAnnotations.errorLines(all).joined(separator: "\n")
         for f in v.failures {
             let text = AcceptHint.text(f)
-            #expect(console.contains("     fix: " + text), "console: \(f.kind)")
-            #expect(pageHints(page, key: f.key).contains(text), "page: \(f.kind)")
-            #expect(junit.contains(JUnitReport.xml(text)), "junit: \(f.kind)")
+            expectTrue(console.contains("     fix: " + text), "console: \(f.kind)")
+            expectTrue(pageHints(page, key: f.key).contains(text), "page: \(f.kind)")
+            expectTrue(junit.contains(JUnitReport.xml(text)), "junit: \(f.kind)")
             if all.failures.contains(f) {
-                #expect(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)")
+                expectTrue(annotations.contains(GitHubAnnotations.data(text)), "annotation: \(f.kind)")
             }
         }
         // The never-re-record kinds come first everywhere.
         let never: Set<FailureKind> = [
             .unreadable, .clipped, .truncated, .contrast, .colourAlone, .missingGlyph, .lostMeaning, .selfCheck,
         ]
-        #expect(Set(ReviewOrder.kinds.prefix(never.count)) == never)
+        expectTrue(Set(ReviewOrder.kinds.prefix(never.count)) == never)
         let neverCount = v.failures.filter { never.contains($0.kind) }.count
-        #expect(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })
+        expectTrue(ReviewOrder.failures(v.failures).prefix(neverCount).allSatisfy { never.contains($0.kind) })
     }
 
     /// The page, JUnit and `verify --help` take the failure kinds and the checks from `FailureKind`
     /// and `CheckRegistry`: a kind or check added there appears in all three with no edit to them.
     @Test func kindsAndChecksComeFromTheRegistry() throws {
         var v = try hintResult()
-        #expect(
+        expectTrue(
             RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: true) == CheckRegistry.checks.map(\.name))
         let perRender = RunInfo.checkNames(CheckRegistry.renderChecks, acrossFixtures: false)
-        #expect(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
+        expectTrue(perRender == CheckRegistry.checks.filter { $0.render != nil }.map(\.name))
         v.run?.checks = perRender
         let page = try HTMLReport.render(v)
-        for k in FailureKind.allCases { #expect(page.contains(".k-\(k.rawValue) { background: #"), "\(k)") }
+        for k in FailureKind.allCases { expectTrue(page.contains(".k-\(k.rawValue) { background: #"), "\(k)") }
         let colours = FailureKind.allCases.prefix(HTMLReport.kindPalette.count).compactMap { k in
             page.range(of: ".k-\(k.rawValue) { background: ").map { String(page[$0.upperBound...].prefix(7)) }
         }
-        #expect(Set(colours).count == colours.count, "each kind its own colour")
+        expectTrue(Set(colours).count == colours.count, "each kind its own colour")
         for c in CheckRegistry.checks {
-            #expect(
+            expectTrue(
                 page.contains(
                     "<td><code>\(c.name)</code></td><td><span class=\"kind "
                         + "k-\(c.kind.rawValue)\">\(c.kind.rawValue)</span></td>"
                 ), "\(c.name)")
-            #expect(page.contains(HTML.escape(c.reads)), "\(c.name)")
+            expectTrue(page.contains(HTML.escape(c.reads)), "\(c.name)")
         }
-        #expect(
+        expectTrue(
             page.contains(
                 "<td><code>colour-alone</code></td><td><span class=\"kind "
                     + "k-colour-alone\">colour-alone</span></td><td>verify, contrast</td><td>not run</td>"
             ))
         let junit = JUnitReport.render(v)
-        #expect(junit.contains("<property name=\"checks\" value=\"\(perRender.joined(separator: " "))\"/>"))
+        expectTrue(junit.contains("<property name=\"checks\" value=\"\(perRender.joined(separator: " "))\"/>"))
         try expectValidJUnit(junit)
         let help = VerifyCommand.failureKindsHelp
-        for k in FailureKind.allCases { #expect(help.contains(k.rawValue), "\(k)") }
+        for k in FailureKind.allCases { expectTrue(help.contains(k.rawValue), "\(k)") }
         for c in CheckRegistry.checks {
-            #expect(help.contains("  \(c.name) → \(c.kind.rawValue) (runs in "), "\(c.name)")
+            expectTrue(help.contains("  \(c.name) → \(c.kind.rawValue) (runs in "), "\(c.name)")
         }
     }
 
     @Test func resultJSONIsVersionedWithRunFactsAndRelativeFolders() throws {
         var v = try damagedResult()
-        #expect(v.schema == "evidence-result/2")
-        #expect(v.run?.matrix == RunInfo.matrixID(catalog.map(\.key).reversed()))
-        #expect(v.cases.count == catalog.count && v.cases.allSatisfy { $0.seconds >= 0 })
+        expectTrue(v.schema == "evidence-result/2")
+        expectTrue(v.run?.matrix == RunInfo.matrixID(catalog.map(\.key).reversed()))
+        expectTrue(v.cases.count == catalog.count && v.cases.allSatisfy { $0.seconds >= 0 })
         let a = try ArgumentParser.parse([], valued: ReviewOutputs.valued, switches: [])
         let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_SHA": "abc123"])
         v.reportDirectory = "/work/x/report"
         outputs.stamp(
             &v, startedAt: Date(timeIntervalSince1970: 0), seconds: 1.5,
             goldens: URL(fileURLWithPath: "/work/x/Goldens"), workingDirectory: "/work/x")
-        #expect(v.reportDirectory == "report" && v.run?.goldens == "Goldens")
-        #expect(v.run?.startedAt == "1970-01-01T00:00:00Z" && v.run?.seconds == 1.5 && v.run?.commit == "abc123")
-        #expect(ReviewOutputs.relative("/elsewhere/r", to: "/work/x") == "/elsewhere/r")
+        expectTrue(v.reportDirectory == "report" && v.run?.goldens == "Goldens")
+        expectTrue(v.run?.startedAt == "1970-01-01T00:00:00Z" && v.run?.seconds == 1.5 && v.run?.commit == "abc123")
+        expectTrue(ReviewOutputs.relative("/elsewhere/r", to: "/work/x") == "/elsewhere/r")
         let decoded = try JSONDecoder().decode(VerifyResult.self, from: try JSONEncoder().encode(v))
-        #expect(decoded.run == v.run && decoded.cases == v.cases)
+        expectTrue(decoded.run == v.run && decoded.cases == v.cases)
         let empty = try ArgumentParser.parse(["--html", ""], valued: ReviewOutputs.valued, switches: [])
         #expect(throws: InputError.self) { try ReviewOutputs.parse(empty) }
     }
 
     @Test func reviewOutputsFollowTheEnvironment() throws {
         let a = try ArgumentParser.parse([], valued: ReviewOutputs.valued, switches: [])
-        #expect(try ReviewOutputs.parse(a, environment: ["GITHUB_ACTIONS": "true"]).githubActions)
-        #expect(try !ReviewOutputs.parse(a, environment: [:]).githubActions)
-        #expect(try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": "/tmp/s"]).stepSummary == "/tmp/s")
+        expectTrue(try ReviewOutputs.parse(a, environment: ["GITHUB_ACTIONS": "true"]).githubActions)
+        expectTrue(try !ReviewOutputs.parse(a, environment: [:]).githubActions)
+        expectTrue(try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": "/tmp/s"]).stepSummary == "/tmp/s")
         let summary = tempDir().appendingPathComponent("summary.md")
         let outputs = try ReviewOutputs.parse(a, environment: ["GITHUB_STEP_SUMMARY": summary.path])
         let v = try damagedResult()
         let summaryHandlers = outputs.handlers(console: ConsoleHandler(), json: true).filter {
             $0 is StepSummaryHandler
         }
-        #expect(summaryHandlers.count == 1)
+        expectTrue(summaryHandlers.count == 1)
         for h in summaryHandlers + summaryHandlers { try h.handle(v) }
-        #expect(
+        expectTrue(
             try String(contentsOf: summary, encoding: .utf8) == GitHubAnnotations.summary(v, page: nil)
                 + GitHubAnnotations.summary(v, page: nil))
         let html = try VerifyCommand.options.parse(["--html", "/tmp/x", "--report", "/tmp/y"])
@@ -785,14 +787,14 @@ import WidgetText
     @Test func htmlReportEscapesEverythingAndListsTheFailures() throws {
         let v = try HostileFixture.result(reportDirectory: tempDir())
         let page = try HTMLReport.render(v)
-        #expect(!page.contains("<img src=x"))
-        #expect(!page.contains("</script><"), "the data cannot close its script")
-        #expect(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
-        #expect((pageData(page)["f"] as? [[Any]])?.first?.first as? String == HostileFixture.key)
-        #expect(
+        expectTrue(!page.contains("<img src=x"))
+        expectTrue(!page.contains("</script><"), "the data cannot close its script")
+        expectTrue(page.contains("review/\\u003cimg src=x onerror=alert(1)>"))
+        expectTrue((pageData(page)["f"] as? [[Any]])?.first?.first as? String == HostileFixture.key)
+        expectTrue(
             pageHints(page, key: HostileFixture.key) == [AcceptHint.text(v.failures[0])]
                 && AcceptHint.text(v.failures[0]).contains(HostileFixture.key))
-        #expect(AcceptHint.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
+        expectTrue(AcceptHint.recordCommand("a'b") == "evidence record --filter 'a'\\''b'")
     }
 
     /// A card with one text node spilling out of its container, in a colour too pale for its floor.
@@ -818,8 +820,8 @@ import WidgetText
         let clipped = ClipCheck.gateCheck.run("t/k", scene, image, painter)
         let contrast = ContrastCheck.gateCheck.run("t/k", scene, image, painter)
         let box = PixelRect(x: 20, y: 80, width: 120, height: 60)
-        #expect(!clipped.isEmpty && clipped.allSatisfy { $0.node == "habit-row-1.title" && $0.box == box })
-        #expect(contrast.count == 1 && contrast[0].node == "habit-row-1.title" && contrast[0].box == box)
+        expectTrue(!clipped.isEmpty && clipped.allSatisfy { $0.node == "habit-row-1.title" && $0.box == box })
+        expectTrue(contrast.count == 1 && contrast[0].node == "habit-row-1.title" && contrast[0].box == box)
         let detail = FixtureDetail(
             key: "t/k", width: 200, height: 120, expectedText: nil, actualText: ["Pale"], expectedLabel: nil,
             actualLabel: "")
@@ -832,19 +834,19 @@ import WidgetText
         // The page's data carries each finding's node and box and the render's size (the script draws the boxes).
         let fixture = (pageData(page)["f"] as? [[Any]])?.first
         let findings = fixture?[3] as? [[Any]] ?? []
-        #expect(
+        expectTrue(
             findings.contains {
                 $0[0] as? String == "clipped" && $0[1] as? String == "habit-row-1.title"
                     && ($0[3] as? [Int]) == [20, 80, 120, 60]
             })
-        #expect(findings.contains { $0[0] as? String == "contrast" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
-        #expect((fixture?[4] as? [Any])?.prefix(2).compactMap { $0 as? Int } == [200, 120])
+        expectTrue(findings.contains { $0[0] as? String == "contrast" && ($0[3] as? [Int]) == [20, 80, 120, 60] })
+        expectTrue((fixture?[4] as? [Any])?.prefix(2).compactMap { $0 as? Int } == [200, 120])
     }
 
     @Test func textDiffMarksOnlyWhatChanged() {
         let d = TextDiff.diff(["Add a stone", "12", "days"], ["Lay a stone", "12", "days"])
-        #expect(d == [.removed("Add a stone"), .added("Lay a stone"), .same("12"), .same("days")])
-        #expect(TextDiff.words("Objectuve. 12 day streak").joined() == "Objectuve. 12 day streak")
+        expectTrue(d == [.removed("Add a stone"), .added("Lay a stone"), .same("12"), .same("days")])
+        expectTrue(TextDiff.words("Objectuve. 12 day streak").joined() == "Objectuve. 12 day streak")
     }
 
     @Test func reportCommandRebuildsThePageFromSavedJSON() throws {
@@ -853,13 +855,13 @@ import WidgetText
         let enc = JSONEncoder()
         try enc.encode(v).write(to: json)
         let out = tempDir().appendingPathComponent("page")
-        #expect(
+        expectTrue(
             try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1, "a result with failures never exits 0")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         // The page of the result as report judges it: its run applied no checks, which is never a pass (issue #34).
-        #expect(try page == HTMLReport.render(ResultFile.merge([ResultFile.load(json.path)])))
+        expectTrue(try page == HTMLReport.render(ResultFile.merge([ResultFile.load(json.path)])))
         for a in v.failures.flatMap(\.artifacts) {
-            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path))
+            expectTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(a).path))
         }
         // Paths in the file are checked before anything is copied.
         var hostile = v
@@ -867,7 +869,7 @@ import WidgetText
         let hostileJSON = tempDir().appendingPathComponent("h.json")
         try enc.encode(hostile).write(to: hostileJSON)
         #expect(throws: InputError.self) { try ReportCommand.run(["--from", hostileJSON.path, "-o", tempDir().path]) }
-        #expect(
+        expectTrue(
             HTMLReport.isArtifactPath("android/small/x/actual.png") && !HTMLReport.isArtifactPath("/abs/actual.png")
                 && !HTMLReport.isArtifactPath("a/./diff.png") && !HTMLReport.isArtifactPath("a/b/index.html")
                 && !HTMLReport.isArtifactPath("actual.png"))
@@ -883,13 +885,13 @@ import WidgetText
         let selfCheck = CheckRegistry.selfCheckFailures(unapplied: [ClipCheck.gateCheck.name], fixtures: catalog.count)
         v.failures += selfCheck
         v.cases += Verifier.orphanCases(selfCheck, judged: Set(v.cases.map(\.key)))
-        #expect(v.cases.contains { $0.key == "(self-check)" })
+        expectTrue(v.cases.contains { $0.key == "(self-check)" })
         let json = tempDir().appendingPathComponent("r.json")
         try JSONEncoder().encode(v).write(to: json)
         let out = tempDir().appendingPathComponent("page")
-        #expect(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1)
+        expectTrue(try ReportCommand.run(["--from", json.path, "-o", out.path]) == 1)
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("self-check"))
+        expectTrue(page.contains("self-check"))
         // A fixture case under a hostile key is still refused.
         var hostile = v
         hostile.cases[0].key = "../x"
@@ -933,7 +935,7 @@ import WidgetText
         try FileManager.default.moveItem(at: ci, to: moved)  // downloaded to another machine's folder
         let out = tempDir().appendingPathComponent("page")
         let junit = tempDir().appendingPathComponent("j.xml")
-        #expect(
+        expectTrue(
             try ReportCommand.run([
                 "--from", moved.appendingPathComponent("r1.json").path,
                 "--from=\(moved.appendingPathComponent("r2.json").path)",
@@ -942,23 +944,23 @@ import WidgetText
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         let damaged = [catalog[0].key, catalog[3].key]
         for k in damaged {
-            #expect(
+            expectTrue(
                 (pageData(page)["f"] as? [[Any]] ?? []).filter { $0.first as? String == k }.count == 1,
                 "\(k) once on the page")
-            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(k + "/diff.png").path))
+            expectTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(k + "/diff.png").path))
         }
-        #expect(page.contains("\(catalog.count - 2) passed, 2 failed"))
+        expectTrue(page.contains("\(catalog.count - 2) passed, 2 failed"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
-        #expect(xml.components(separatedBy: "<testcase ").count == catalog.count + 1)
-        #expect(xml.components(separatedBy: "<failure ").count == 3)
+        expectTrue(xml.components(separatedBy: "<testcase ").count == catalog.count + 1)
+        expectTrue(xml.components(separatedBy: "<failure ").count == 3)
         try expectValidJUnit(xml)
         // A folder of results is the same as naming each.
         let out2 = tempDir().appendingPathComponent("page")
-        #expect(try ReportCommand.run(["--from", moved.path, "-o", out2.path]) == 1)
-        #expect(try String(contentsOf: out2.appendingPathComponent("index.html"), encoding: .utf8) == page)
+        expectTrue(try ReportCommand.run(["--from", moved.path, "-o", out2.path]) == 1)
+        expectTrue(try String(contentsOf: out2.appendingPathComponent("index.html"), encoding: .utf8) == page)
         // One file reached twice (a folder and its file) is read once (issue #32: any layout); a
         // copy of a shard under another name, or results of another matrix, are refused with one line.
-        #expect(
+        expectTrue(
             try ReportCommand.run([
                 "--from", moved.path, "--from", moved.appendingPathComponent("r1.json").path, "-o",
                 tempDir().appendingPathComponent("x").path,
@@ -983,7 +985,7 @@ import WidgetText
             ])
             Issue.record("a result of another matrix merged")
         } catch let e as InputError {
-            #expect(e.description.contains("the fixture matrix differs") && !e.description.contains("\n"))
+            expectTrue(e.description.contains("the fixture matrix differs") && !e.description.contains("\n"))
         }
     }
 
@@ -1000,7 +1002,7 @@ import WidgetText
         files[0].result.known = (0..<2_000).map(match)
         files[1].result.known = (1_000..<3_000).map(match) + [match(5)]
         let merged = try ResultFile.merge(files)
-        #expect(merged.known.map(\.key) == (0..<3_000).map { "starter/k\($0)" })
+        expectTrue(merged.known.map(\.key) == (0..<3_000).map { "starter/k\($0)" })
     }
 
     @Test func reportRefusesHostileResultsAndWritesNothingHalfway() throws {
@@ -1023,24 +1025,24 @@ import WidgetText
         }
         var bad = good
         bad.failures[0].key = "<img src=x>"
-        #expect(attempt(bad)?.description.contains("not a fixture key") == true)
+        expectTrue(attempt(bad)?.description.contains("not a fixture key") == true)
         bad = good
         bad.schema = "evidence-result/1"
-        #expect(attempt(bad)?.description.contains("this evidence reads evidence-result/2") == true)
+        expectTrue(attempt(bad)?.description.contains("this evidence reads evidence-result/2") == true)
         bad = good
         bad.failures[0].detail = String(repeating: "x", count: ResultFile.maxText + 1)
-        #expect(attempt(bad) != nil)
+        expectTrue(attempt(bad) != nil)
         bad = good
         bad.passed = (0...ResultFile.maxFixtures).map { "k/\($0)" }
-        #expect(attempt(bad)?.description.contains("more than the \(ResultFile.maxFixtures)") == true)
+        expectTrue(attempt(bad)?.description.contains("more than the \(ResultFile.maxFixtures)") == true)
         // An image that is not a PNG is never copied: drawn as missing (issue #32: one bad image no
         // longer aborts the page), the finding saying so.
         let failing = good.failures.first { !$0.artifacts.isEmpty }!
         try Data("not a png".utf8).write(to: ci.appendingPathComponent("report\(shard)/" + failing.artifacts[0]))
         let out = tempDir().appendingPathComponent("o")
-        #expect(attempt(good, out: out) == nil)
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(failing.artifacts[0]).path))
-        #expect(
+        expectTrue(attempt(good, out: out) == nil)
+        expectTrue(!FileManager.default.fileExists(atPath: out.appendingPathComponent(failing.artifacts[0]).path))
+        expectTrue(
             try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains(
                 "missing from the result"))
         // -o '' / a link / someone's own folder are refused; a dead run's staging folder is swept.
@@ -1058,15 +1060,15 @@ import WidgetText
         #expect(throws: InputError.self) {
             try ReportCommand.run(["--from", r1.path, "-o", parent.appendingPathComponent("mine").path])
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         let dead = parent.appendingPathComponent(".page.tmp-999999")
         try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
         try Data("half".utf8).write(to: dead.appendingPathComponent("index.html"))
         let r2 = ci.appendingPathComponent("r\(3 - shard).json")
         // One shard of two, passing: the page is written, and the exit says it is not the whole matrix.
-        #expect(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 1)
-        #expect(FileManager.default.fileExists(atPath: parent.appendingPathComponent("page/index.html").path))
-        #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder is swept")
+        expectTrue(try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path]) == 1)
+        expectTrue(FileManager.default.fileExists(atPath: parent.appendingPathComponent("page/index.html").path))
+        expectTrue(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder is swept")
         // A page folder of ours with a planted link inside holds what no page holds (issue #34): it is
         // refused, not replaced; the link's target is untouched.
         try FileManager.default.createSymbolicLink(
@@ -1074,14 +1076,14 @@ import WidgetText
         #expect(throws: InputError.self) {
             try ReportCommand.run(["--from", r2.path, "-o", parent.appendingPathComponent("page").path])
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
     @Test func progressLineSaysDoneFailedAndRate() {
-        #expect(
+        expectTrue(
             ProgressLine.text(GateProgress(done: 100, total: 745, failures: 2), verb: "verified", seconds: 0.5)
                 == "100/745 verified · 2 failed · 200/s")
-        #expect(ProgressLine.make(quiet: true, verb: "verified") == nil)
+        expectTrue(ProgressLine.make(quiet: true, verb: "verified") == nil)
     }
 
     // MARK: the result stream
@@ -1132,16 +1134,16 @@ import WidgetText
         let keys = catalog.dropLast().map(\.key)
         for jobs in [1, 3] {
             let (events, result) = try streamedRun(jobs: jobs)
-            #expect(events.map(\.key) == keys, "jobs \(jobs)")
-            #expect(events.map(\.id) == catalog.dropLast().map(\.id))
-            #expect(events.map(\.record) == result.cases.prefix(events.count).map { $0 })
+            expectTrue(events.map(\.key) == keys, "jobs \(jobs)")
+            expectTrue(events.map(\.id) == catalog.dropLast().map(\.id))
+            expectTrue(events.map(\.record) == result.cases.prefix(events.count).map { $0 })
             // The finish's contract: its failures begin with the events', in event order.
             let streamed = events.flatMap(\.failures)
-            #expect(Array(result.failures.prefix(streamed.count)) == streamed)
-            #expect(result.failures.count > streamed.count, "the stale file and entry are the end's own")
-            #expect(
+            expectTrue(Array(result.failures.prefix(streamed.count)) == streamed)
+            expectTrue(result.failures.count > streamed.count, "the stale file and entry are the end's own")
+            expectTrue(
                 events.filter { $0.outcome == .failed }.map(\.key) == [catalog[0].key, catalog[1].key, catalog[3].key])
-            #expect(events.filter { $0.outcome == .passed }.count == result.passed.count)
+            expectTrue(events.filter { $0.outcome == .passed }.count == result.passed.count)
         }
     }
 
@@ -1163,8 +1165,8 @@ import WidgetText
             let file = tempDir().appendingPathComponent("ci/junit.xml")
             try replay(events, v, into: [JUnitFileHandler(file: file)])
             let streamed = try String(contentsOf: file, encoding: .utf8)
-            #expect(streamed == JUnitReport.render(v), "variant \(variant)")
-            #expect(
+            expectTrue(streamed == JUnitReport.render(v), "variant \(variant)")
+            expectTrue(
                 try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [
                     "junit.xml"
                 ], "no temp file left")
@@ -1173,7 +1175,7 @@ import WidgetText
         // Given only the finished result (`report --from`), the same file.
         let alone = tempDir().appendingPathComponent("junit.xml")
         try JUnitFileHandler(file: alone).handle(result)
-        #expect(try String(contentsOf: alone, encoding: .utf8) == JUnitReport.render(result))
+        expectTrue(try String(contentsOf: alone, encoding: .utf8) == JUnitReport.render(result))
         // Streamed under other goldens names than the finish's: rendered afresh, still identical.
         events = events.map {
             var e = $0
@@ -1189,7 +1191,7 @@ import WidgetText
         try handler.begin(RunStart(goldens: "elsewhere/Goldens"))
         for e in events { try handler.fixture(e) }
         try handler.finish(result)
-        #expect(try String(contentsOf: renamed, encoding: .utf8) == JUnitReport.render(result))
+        expectTrue(try String(contentsOf: renamed, encoding: .utf8) == JUnitReport.render(result))
     }
 
     @Test func streamedAnnotationsAreTheWholeResultsAndTheFirstKindComesAtOnce() throws {
@@ -1198,9 +1200,9 @@ import WidgetText
         stream.begin(RunStart(goldens: "Goldens"))
         var lines = events.flatMap(stream.fixture)
         // The LFS pointer is `unreadable`, the first kind: nothing later can outrank it.
-        #expect(lines.count == 1 && lines[0].contains(catalog[1].key))
+        expectTrue(lines.count == 1 && lines[0].contains(catalog[1].key))
         lines += stream.finish(result)
-        #expect(lines == GitHubAnnotations.errorLines(result))
+        expectTrue(lines == GitHubAnnotations.errorLines(result))
 
         // Many failures: a clipped one late in the run outranks earlier pixel diffs; extras at the end.
         func event(_ i: Int, _ kind: FailureKind?) -> FixtureResult {
@@ -1224,17 +1226,17 @@ import WidgetText
         s2.begin(RunStart(goldens: "Goldens"))
         var early: [String] = []
         for e in many { early += s2.fixture(e) }
-        #expect(early.count == 4 && early.allSatisfy { $0.contains("evidence unreadable") })
+        expectTrue(early.count == 4 && early.allSatisfy { $0.contains("evidence unreadable") })
         let all = early + s2.finish(v)
-        #expect(all == GitHubAnnotations.errorLines(v))
-        #expect(all.count == 11 && all[10].contains("\(v.failures.count - 10) more failures"))
+        expectTrue(all == GitHubAnnotations.errorLines(v))
+        expectTrue(all.count == 11 && all[10].contains("\(v.failures.count - 10) more failures"))
         // A finish that does not begin with the streamed failures is annotated whole, less what was printed.
         let s3 = GitHubAnnotations.Stream()
         for e in many { _ = s3.fixture(e) }
         var shuffled = v
         shuffled.failures.reverse()
         let rest = s3.finish(shuffled)
-        #expect(early + rest == early + GitHubAnnotations.errorLines(shuffled).filter { !early.contains($0) })
+        expectTrue(early + rest == early + GitHubAnnotations.errorLines(shuffled).filter { !early.contains($0) })
     }
 
     /// Over seeded random streams (0–40 fixtures, 0–3 findings each of any kind, findings the end
@@ -1273,10 +1275,10 @@ import WidgetText
             let annotations = GitHubAnnotations.Stream()
             annotations.begin(RunStart(goldens: goldens))
             let lines = events.flatMap(annotations.fixture) + annotations.finish(v)
-            #expect(lines == GitHubAnnotations.errorLines(v), "seed \(seed)")
+            expectTrue(lines == GitHubAnnotations.errorLines(v), "seed \(seed)")
             let file = tempDir().appendingPathComponent("junit.xml")
             try replay(events, v, into: [JUnitFileHandler(file: file)])
-            #expect(try String(contentsOf: file, encoding: .utf8) == JUnitReport.render(v), "seed \(seed)")
+            expectTrue(try String(contentsOf: file, encoding: .utf8) == JUnitReport.render(v), "seed \(seed)")
         }
     }
 
@@ -1300,11 +1302,11 @@ import WidgetText
         let failing = FailingHandler(at: 3)
         let stream = ResultStream([JUnitFileHandler(file: junit), failing])
         try stream.begin(RunStart(goldens: "Goldens"))
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("new").path))
+        expectTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("new").path))
         let result = try Verifier.verify(options(dir), catalog: catalog, painter: painter, onFixture: stream.fixture)
-        #expect(failing.seen == 3, "no event after the failure")
+        expectTrue(failing.seen == 3, "no event after the failure")
         #expect(throws: InputError.self) { try stream.finish(result) }
-        #expect(
+        expectTrue(
             try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty,
             "no JUnit, no temp file, no folder made for it")
 
@@ -1324,15 +1326,15 @@ import WidgetText
         let lateStream = ResultStream([StepSummaryHandler(path: folder.path, page: nil), JUnitFileHandler(file: late)])
         try lateStream.begin(RunStart(goldens: "Goldens"))
         #expect(throws: InputError.self) { try lateStream.finish(result) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: late.deletingLastPathComponent().path).isEmpty)
+        expectTrue(try FileManager.default.contentsOfDirectory(atPath: late.deletingLastPathComponent().path).isEmpty)
     }
 
     @Test func recordStreamsEachDecisionInCatalogOrder() throws {
         let dir = tempDir()
         let first = Collected<RecordedFixture>()
         let added = try Recorder.record(options(dir), catalog: catalog, painter: painter, onFixture: first.add)
-        #expect(first.all == catalog.map { RecordedFixture(key: $0.key, change: .added) })
-        #expect(added.added == catalog.map(\.key).sorted())
+        expectTrue(first.all == catalog.map { RecordedFixture(key: $0.key, change: .added) })
+        expectTrue(added.added == catalog.map(\.key).sorted())
         // Swap one golden's pixels and drop the last fixture: moved, unchanged, then removed.
         try FileManager.default.removeItem(at: dir.appendingPathComponent(catalog[0].goldenPath))
         try FileManager.default.copyItem(
@@ -1342,14 +1344,14 @@ import WidgetText
         let r = try Recorder.record(
             options(dir), catalog: Array(catalog.dropLast()), painter: painter, onFixture: second.add)
         let events = second.all
-        #expect(events.map(\.key) == catalog.dropLast().map(\.key) + [catalog.last!.key])
-        #expect(events.compactMap { if case .moved(let m) = $0.change { m } else { nil } } == r.moved)
-        #expect(events.filter { $0.change == .unchanged }.count == r.unchanged)
-        #expect(events.filter { $0.change == .removed }.map(\.key) == r.removed)
+        expectTrue(events.map(\.key) == catalog.dropLast().map(\.key) + [catalog.last!.key])
+        expectTrue(events.compactMap { if case .moved(let m) = $0.change { m } else { nil } } == r.moved)
+        expectTrue(events.filter { $0.change == .unchanged }.count == r.unchanged)
+        expectTrue(events.filter { $0.change == .removed }.map(\.key) == r.removed)
         // The console and --json are handlers of the finished result: the console's last line is the summary.
-        #expect(RecordConsoleHandler().lines(r).last == r.summaryLine)
-        #expect(RecordConsoleHandler(dryRun: true).lines(r).last == "dry run, nothing written — " + r.summaryLine)
-        #expect(RecordConsoleHandler().lines(r).contains("removed \(catalog.last!.key)"))
+        expectTrue(RecordConsoleHandler().lines(r).last == r.summaryLine)
+        expectTrue(RecordConsoleHandler(dryRun: true).lines(r).last == "dry run, nothing written — " + r.summaryLine)
+        expectTrue(RecordConsoleHandler().lines(r).contains("removed \(catalog.last!.key)"))
     }
 
     // MARK: timeline
@@ -1366,22 +1368,22 @@ import WidgetText
             ],
             extendedToday: true, streakMetaphor: "flame", kindlingEnabled: true)
         let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
-        #expect(frames.map(\.label) == ["sync", "+1 h", "midnight", "DST edge", "+18 h (stale)"])
-        #expect(
+        expectTrue(frames.map(\.label) == ["sync", "+1 h", "midnight", "DST edge", "+18 h (stale)"])
+        expectTrue(
             frames.map(\.localTime) == [
                 "Sat 28 Mar 22:30 GMT+1", "Sat 28 Mar 23:30 GMT+1", "Sun 29 Mar 00:00 GMT+1",
                 "Sun 29 Mar 03:00 GMT+2", "Sun 29 Mar 17:30 GMT+2",
             ])
-        #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .newDay, .newDay, .stale])
+        expectTrue(frames.map(\.state) == [.defaultProgress, .defaultProgress, .newDay, .newDay, .stale])
         // 18 elapsed hours, not 18 wall-clock hours: 22:30 + 18 h lands at 17:30 on the short day.
-        #expect(frames.last!.date.timeIntervalSince(sync) == widgetStaleThreshold + 1)
+        expectTrue(frames.last!.date.timeIntervalSince(sync) == widgetStaleThreshold + 1)
         let platform = TimelinePlatforms.all(
             renderer: WidgetRenderer(
                 fonts: painter.fonts, androidTokens: try TokenSet.bundled(), iosTokens: try AssetCatalogTokens.bundled()
             ))[0]
         let strip = try Timeline.strip(
             frames, platform: platform, snapshot: snap, timeZone: zone, family: "small", painter: painter)
-        #expect(strip.width == 24 + frames.count * (340 + 24))
+        expectTrue(strip.width == 24 + frames.count * (340 + 24))
         #expect(throws: InputError.self) {
             try platform.scene(snapshot: snap, asOf: sync, timeZone: zone, family: "huge")
         }
@@ -1394,8 +1396,8 @@ import WidgetText
             syncedAt: sync, streak: 3, longestStreak: 3, habits: [WidgetHabit(title: "Run", checkedInToday: false)],
             extendedToday: nil, streakMetaphor: nil, kindlingEnabled: true)
         let frames = try Timeline.frames(snapshot: snap, from: sync, timeZone: zone)
-        #expect(frames.map(\.state) == [.defaultProgress, .defaultProgress, .defaultProgress, .stale])
-        #expect(!frames.contains { $0.label.contains("DST") })
+        expectTrue(frames.map(\.state) == [.defaultProgress, .defaultProgress, .defaultProgress, .stale])
+        expectTrue(!frames.contains { $0.label.contains("DST") })
     }
 }
 
@@ -1427,7 +1429,7 @@ enum HostileFixture {
         var o = GateOptions(goldens: goldens, jobs: 1, comparison: .automatic, reportDirectory: reportDirectory)
         o.checks = []
         let v = try Verifier.verify(o, catalog: [fixture()], painter: CairoPainter(fonts: .shared))
-        #expect(v.details.first?.actualText.contains(title) == true, "the title must reach the report's words")
+        expectTrue(v.details.first?.actualText.contains(title) == true, "the title must reach the report's words")
         return v
     }
 }

@@ -65,18 +65,18 @@ import WidgetScene
             on: [.glow("WidgetAccent", peak: GlyphArt.GlowPeak.flame, over: .card("WidgetCard"))],
             usage: "lit edge on its glow")
         let r = try ContrastAudit.auditIOS(try AssetCatalogTokens.bundled())
-        #expect(r.passed)
+        expectTrue(r.passed)
         var table = RoleTable.ios
         table.append(glow)
         let with = try ContrastAudit.auditCatalog(TokenCatalog(tokens: try AssetCatalogTokens.bundled()), table: table)
         let worst = try #require(with.failures.first)
-        #expect(
+        expectTrue(
             with.failures.count == 1 && worst.token == "WidgetAccentDeep" && worst.theme == .dark
                 && worst.ratioDisplay == "2.93")
         let docs = try String(
             contentsOf: PackagePaths.root.appendingPathComponent("docs/guides/auditing-tokens.md"), encoding: .utf8)
-        #expect(docs.contains("reads \(worst.ratioDisplay):1 at the halo's peak"))
-        #expect(
+        expectTrue(docs.contains("reads \(worst.ratioDisplay):1 at the halo's peak"))
+        expectTrue(
             docs.replacingOccurrences(of: "\n", with: " ").contains(
                 "the capstone slot's dash at \(EmberLayout.capstoneDashClearanceDp) dp"))
     }
@@ -151,12 +151,12 @@ import WidgetScene
             "RoleTableReachTests: \(judged) nodes of \(scenes.count) of \(fixtures.count) \(platform) fixtures judged "
                 + "(\(Sweep.size)); \(gaps.count) token uses outside the role table"
         )
-        #expect(judged > (Sweep.full ? 2_000 : 200))
+        expectTrue(judged > (Sweep.full ? 2_000 : 200))
         let open = Self.openGaps.filter { $0.platform == platform }
         for g in gaps.values.map(\.gap).sorted(by: { $0.description < $1.description })
         where !open.contains(where: { $0.token == g.token && $0.role.rawValue == g.role }) { Issue.record("\(g)") }
         for o in open {
-            #expect(
+            expectTrue(
                 gaps.values.contains { $0.gap.token == o.token && $0.gap.role == o.role.rawValue },
                 "no longer a gap: \(o.token) — remove it from openGaps")
         }

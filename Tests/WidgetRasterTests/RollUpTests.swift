@@ -22,7 +22,7 @@ import WidgetText
         let re = try NSRegularExpression(pattern: "(<color name=\"\(token)\">)#[0-9A-Fa-f]+(</color>)")
         let edited = re.stringByReplacingMatches(
             in: xml, range: NSRange(xml.startIndex..., in: xml), withTemplate: "$1\(value)$2")
-        #expect(edited != xml || xml.contains(">\(value)<"), "\(token) is in the file")
+        expectTrue(edited != xml || xml.contains(">\(value)<"), "\(token) is in the file")
         try Data(edited.utf8).write(to: file)
     }
 
@@ -46,14 +46,14 @@ import WidgetText
         let dir = try editedTokens("widget_capstone_dash", to: "#D8CDB8")
         defer { try? FileManager.default.removeItem(at: dir) }
         let audit = try ContrastAudit.auditAndroid(resDirectory: dir)
-        #expect(!audit.passed)
-        #expect(audit.suggestions.map(\.token) == ["widget_capstone_dash"])
+        expectTrue(!audit.passed)
+        expectTrue(audit.suggestions.map(\.token) == ["widget_capstone_dash"])
         let failures = try renderedFailures(dir)
-        #expect(failures.count > 1, "the edit fails many nodes")
+        expectTrue(failures.count > 1, "the edit fails many nodes")
         let groups = RollUp.groups(failures, suggestions: audit.suggestions)
-        #expect(groups.count == 1)
+        expectTrue(groups.count == 1)
         let line = try #require(groups.first).line
-        #expect(
+        expectTrue(
             line.hasPrefix(
                 "widget_capstone_dash (light, graphic) 1.19:1 < 3:1 on 3 backgrounds — "
                     + "\(Set(failures.map(\.key)).count) fixtures · nearest passing value #"
@@ -61,36 +61,37 @@ import WidgetText
         let suggested = try #require(groups.first?.suggestion?.suggested)
         // The role table lists every background the renders draw the token on (RoleTableReachTests),
         // so what `evidence contrast` alone suggests is what the roll-up suggests.
-        #expect(
+        expectTrue(
             audit.suggestions.first?.suggested == suggested,
             "evidence contrast suggests \(audit.suggestions.first?.suggested ?? "nothing"), the roll-up \(suggested)")
-        #expect(
+        expectTrue(
             suggested.range(of: "^#[0-9A-F]{6}$", options: .regularExpression) != nil, "Android notation: \(suggested)")
 
         try setToken("widget_capstone_dash", to: suggested, in: dir)
-        #expect(try ContrastAudit.auditAndroid(resDirectory: dir).passed, "evidence contrast passes with \(suggested)")
-        #expect(try renderedFailures(dir).isEmpty, "verify's contrast check passes with \(suggested)")
+        expectTrue(
+            try ContrastAudit.auditAndroid(resDirectory: dir).passed, "evidence contrast passes with \(suggested)")
+        expectTrue(try renderedFailures(dir).isEmpty, "verify's contrast check passes with \(suggested)")
     }
 
     @Test func theNearestPassingColourKeepsHueAndIsTheClosestLightness() throws {
         let card = CompositeColor(Color.white)
         let start = Color(hex: "#D8CDB8")!
         let found = try #require(NearestPassing.colour(for: start, passing: [.init(card, floor: 3)]))
-        #expect(WCAG.contrastRatio(found, .white) >= 3)
+        expectTrue(WCAG.contrastRatio(found, .white) >= 3)
         let (a, b) = (OKLab(start), OKLab(found))
-        #expect(abs(a.hue - b.hue) < 0.05, "hue kept: \(a.hue) → \(b.hue)")
+        expectTrue(abs(a.hue - b.hue) < 0.05, "hue kept: \(a.hue) → \(b.hue)")
         // One OKLCH step (0.001) lighter than the answer fails: it is the nearest.
         let lighter = OKLab.inGamut(l: b.l + 0.002, chroma: a.chroma, hue: a.hue, alpha: 255)
-        #expect(WCAG.contrastRatio(lighter, .white) < 3)
+        expectTrue(WCAG.contrastRatio(lighter, .white) < 3)
         // Deterministic, already-passing values are kept, and an impossible ask says so.
-        #expect(NearestPassing.colour(for: start, passing: [.init(card, floor: 3)]) == found)
-        #expect(NearestPassing.colour(for: .black, passing: [.init(card, floor: 3)]) == .black)
+        expectTrue(NearestPassing.colour(for: start, passing: [.init(card, floor: 3)]) == found)
+        expectTrue(NearestPassing.colour(for: .black, passing: [.init(card, floor: 3)]) == .black)
         let grey = CompositeColor(Color(r: 118, g: 118, b: 118))
-        #expect(
+        expectTrue(
             NearestPassing.colour(for: start, passing: [.init(grey, floor: 5)]) == nil,
             "no colour is 5:1 from mid grey (4.58:1 at best)")
         // A translucent token keeps its alpha.
-        #expect(
+        expectTrue(
             NearestPassing.colour(for: Color(r: 216, g: 205, b: 184, a: 200), passing: [.init(card, floor: 3)])?.a
                 == 200)
     }
@@ -99,11 +100,11 @@ import WidgetText
     @Test func anIOSSuggestionIsWrittenAsColorsetComponents() throws {
         let c = Color(r: 134, g: 118, b: 90)
         let written = TokenNotation.write(c, platform: .ios)
-        #expect(written == "\"red\": \"0.525\", \"green\": \"0.463\", \"blue\": \"0.353\", \"alpha\": \"1.000\"")
-        #expect(TokenNotation.write(c, platform: .android) == "#86765A")
+        expectTrue(written == "\"red\": \"0.525\", \"green\": \"0.463\", \"blue\": \"0.353\", \"alpha\": \"1.000\"")
+        expectTrue(TokenNotation.write(c, platform: .android) == "#86765A")
         for v in 0...255 {
             let text = String(format: "%.3f", Double(v) / 255)
-            #expect(UInt8((Double(text)! * 255).rounded()) == UInt8(v))
+            expectTrue(UInt8((Double(text)! * 255).rounded()) == UInt8(v))
         }
     }
 
@@ -121,7 +122,7 @@ import WidgetText
         let result = VerifyResult(
             passed: [], failures: failures, comparison: "exact", fastPath: 0, reportDirectory: nil)
         let lines = RollUp.lines(RollUp.groups(result))
-        #expect(
+        expectTrue(
             lines == [
                 "failures by cause:",
                 "  widget_ink (light, text) 2.50:1 < 4.5:1 on 1 background — 3 fixtures",
@@ -131,8 +132,8 @@ import WidgetText
         let console = ConsoleHandler().lines(result)
         let causes = try #require(console.firstIndex(of: "failures by cause:"))
         let firstFail = try #require(console.firstIndex { $0.hasPrefix("FAIL ") })
-        #expect(causes < firstFail)
-        #expect(
+        expectTrue(causes < firstFail)
+        expectTrue(
             GitHubAnnotations.summary(result, page: nil).contains(
                 "**failures by cause**\n\n- widget_ink (light, text) 2.50:1 &lt; 4.5:1 on 1 background — 3 fixtures\n"))
     }
@@ -162,42 +163,42 @@ import WidgetText
         let v = try Verifier.verify(
             o, catalog: try FixtureCatalog.load(), painter: CairoPainter(fonts: try FontLibrary.bundled.get()))
         let alone = v.failures.filter { $0.kind == .colourAlone }
-        #expect(!alone.isEmpty)
+        expectTrue(!alone.isEmpty)
         for f in alone {
-            #expect(f.artifacts.contains(f.key + "/actual.png"), "\(f.key): no render")
+            expectTrue(f.artifacts.contains(f.key + "/actual.png"), "\(f.key): no render")
             if let pair = f.pair {
-                #expect(f.artifacts.contains(f.key + "/pair.png") && pair != f.key, "\(f.key): no pair picture")
+                expectTrue(f.artifacts.contains(f.key + "/pair.png") && pair != f.key, "\(f.key): no pair picture")
             }
             for a in f.artifacts {
-                #expect(
+                expectTrue(
                     FileManager.default.fileExists(atPath: report.appendingPathComponent(a).path), "\(a) not written")
             }
         }
-        #expect(alone.contains { $0.pair != nil }, "a cross-render pair among the findings")
+        expectTrue(alone.contains { $0.pair != nil }, "a cross-render pair among the findings")
         // Issue 33 item 6: the first failing fixtures in review order get their accessibility view,
         // named in their details (the run's end), never on a streamed failure.
         var seen = Set<String>()
         let viewed = ReviewOrder.failures(v.failures).map(\.key)
             .filter { FixtureCatalog.id(forKey: $0) != nil && seen.insert($0).inserted }.prefix(
                 Verifier.accessibilityViewLimit)
-        #expect(!viewed.isEmpty)
-        #expect(Set(v.details.compactMap(\.accessibilityView)) == Set(viewed.map(AccessibilityOverlay.path)))
-        #expect(!v.failures.contains { $0.artifacts.contains { $0.hasSuffix("/" + AccessibilityOverlay.fileName) } })
+        expectTrue(!viewed.isEmpty)
+        expectTrue(Set(v.details.compactMap(\.accessibilityView)) == Set(viewed.map(AccessibilityOverlay.path)))
+        expectTrue(!v.failures.contains { $0.artifacts.contains { $0.hasSuffix("/" + AccessibilityOverlay.fileName) } })
         for k in viewed {
             let rel = AccessibilityOverlay.path(k)
             let view = try PNGCodec.decode([UInt8](try Data(contentsOf: report.appendingPathComponent(rel))), name: rel)
             let render = try PNGCodec.decode(
                 [UInt8](try Data(contentsOf: report.appendingPathComponent(k + "/actual.png"))), name: k)
-            #expect(view.width > render.width, "\(k): the legend beside the render")
+            expectTrue(view.width > render.width, "\(k): the legend beside the render")
         }
         let page = try String(
             contentsOf: PackagePaths.root.appendingPathComponent("docs/reference/review-page.md"), encoding: .utf8)
-        #expect(
+        expectTrue(
             page.replacingOccurrences(of: "\n", with: " ").contains(
                 "for the first \(Verifier.accessibilityViewLimit) failing fixtures"), "the docs state the limit")
         let stale = try #require(v.failures.first { $0.kind == .stale && $0.key == stray })
-        #expect(stale.artifacts == [stray + "/expected.png"])
-        #expect(
+        expectTrue(stale.artifacts == [stray + "/expected.png"])
+        expectTrue(
             try Data(contentsOf: report.appendingPathComponent(stray + "/expected.png")) == strayBytes,
             "the orphaned golden's own bytes")
     }
@@ -208,9 +209,9 @@ import WidgetText
     @Test func onlyTheChangedLinesAreMarked() {
         let before = ["Add a stone", "12", "DAY STREAK", "Longest 21", "Read", "Walk"]
         let after = ["Add a stone", "13", "DAY STREAK", "Longest 21", "Read", "Walk", "Synced 2 h ago"]
-        #expect(TextDiff.changedLines(before, after) == "−2 \"12\", +2 \"13\", +7 \"Synced 2 h ago\"")
-        #expect(TextDiff.changedLines(["a \"q\""], []) == "−1 \"a \\\"q\\\"\"")
-        #expect(TextDiff.changedLines(before, before).isEmpty)
+        expectTrue(TextDiff.changedLines(before, after) == "−2 \"12\", +2 \"13\", +7 \"Synced 2 h ago\"")
+        expectTrue(TextDiff.changedLines(["a \"q\""], []) == "−1 \"a \\\"q\\\"\"")
+        expectTrue(TextDiff.changedLines(before, before).isEmpty)
     }
 }
 
@@ -223,19 +224,19 @@ import WidgetText
         let scene = try #require(try FixtureCatalog.fixture(key: key)).makeScene(painter.fonts)
         let (image, entries) = AccessibilityOverlay.draw(scene, painter: painter)
         let meaningful = scene.nodes.filter { $0.role != .decorative || $0.element.speech == .spoken }
-        #expect(entries.map(\.node) == meaningful.map(\.name))
-        #expect(image.width > scene.pixelWidth && image.height >= scene.pixelHeight)
+        expectTrue(entries.map(\.node) == meaningful.map(\.name))
+        expectTrue(image.width > scene.pixelWidth && image.height >= scene.pixelHeight)
         let numeral = try #require(entries.first { $0.node == "numeral" })
-        #expect(numeral.spoken == "12" && numeral.role == .text && numeral.contrast?.passes == true)
-        #expect(
+        expectTrue(numeral.spoken == "12" && numeral.role == .text && numeral.contrast?.passes == true)
+        expectTrue(
             numeral.line.hasPrefix("\(numeral.number) numeral · text · spoken “12” · ")
                 && numeral.line.hasSuffix(" pass"))
-        #expect(
+        expectTrue(
             entries.filter { $0.role != .decorative }.allSatisfy { $0.contrast != nil },
             "every text and graphic node measured")
         // The outline is drawn just outside the box, in the entry's colour.
         let e = entries[0]
-        #expect(
+        expectTrue(
             image.pixel(
                 x: e.box.x + AccessibilityOverlay.gap - 1, y: e.box.y + AccessibilityOverlay.gap + e.box.height / 2)
                 == e.colour)
@@ -243,9 +244,9 @@ import WidgetText
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "evidence-overlay-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: out) }
-        #expect(try RenderCommand.run(["--fixture", key, "--overlay", "-o", out.path]) == 0)
+        expectTrue(try RenderCommand.run(["--fixture", key, "--overlay", "-o", out.path]) == 0)
         let written = try PNGCodec.decode([UInt8](try Data(contentsOf: out)), name: out.path)
-        #expect(written == image)
+        expectTrue(written == image)
     }
 }
 
@@ -271,13 +272,13 @@ import WidgetText
             moved, elsewhere,
         ]
         let groups = RollUp.groups(failures)
-        #expect(
+        expectTrue(
             groups.map(\.line) == [
                 "widget_muted (light, text, graphic) 2.52:1 < 4.5:1 on 1 background — 3 fixtures (2 below the floor, 1 "
                     + "moved with it)",
                 "pixels — 2 fixtures",
             ])
-        #expect(groups[0].keys == [light[0], light[1], light[2]])
+        expectTrue(groups[0].keys == [light[0], light[1], light[2]])
     }
 
     /// "now" as the file spells it: a colour set's `0.640` read is 163/255, which writes as 0.639.
@@ -294,18 +295,19 @@ import WidgetText
              "universal"}]}
             """
         try Data(json.utf8).write(to: set.appendingPathComponent("Contents.json"))
-        #expect(
+        expectTrue(
             TokenLiteral.ios("WidgetMuted", theme: .light, catalog: dir)
                 == "\"red\": \"0.640\", \"green\": \"0.640\", \"blue\": \"0.640\", \"alpha\": \"1.000\"")
-        #expect(
+        expectTrue(
             TokenLiteral.ios("WidgetMuted", theme: .dark, catalog: dir)
                 == "\"red\": \"0.467\", \"green\": \"0.467\", \"blue\": \"0.467\", \"alpha\": \"1.000\"")
-        #expect(
+        expectTrue(
             TokenNotation.write(Color(r: 163, g: 163, b: 163, a: 255), platform: .ios).contains("0.639"),
             "why the literal is read")
-        #expect(
+        expectTrue(
             TokenLiteral.android("widget_muted", theme: .light, res: AndroidTokens.bundledResDirectory) == "#757575")
-        #expect(TokenLiteral.android("widget_muted", theme: .dark, res: AndroidTokens.bundledResDirectory) == "#777777")
+        expectTrue(
+            TokenLiteral.android("widget_muted", theme: .dark, res: AndroidTokens.bundledResDirectory) == "#777777")
     }
 
     @Test func aCopyEditIsOneCauseNamingItsWords() throws {
@@ -317,6 +319,6 @@ import WidgetText
                 actualText: ["Meditate daily · 3 of 5"],
                 expectedLabel: "l", actualLabel: "l")
         }
-        #expect(RollUp.groups(failures, details: details).map(\.line) == ["copy nothing → \"daily\" — 2 fixtures"])
+        expectTrue(RollUp.groups(failures, details: details).map(\.line) == ["copy nothing → \"daily\" — 2 fixtures"])
     }
 }

@@ -16,32 +16,32 @@ import WidgetText
         let main = FixtureID(
             family: .android(.medium), state: .defaultSome, branch: .notyet, motifs: .one(.stones),
             bodies: .one(.kindling), theme: .light)
-        #expect(main.key == "android/medium/default-some-notyet/stones/kindling/light")
+        expectTrue(main.key == "android/medium/default-some-notyet/stones/kindling/light")
         var any = main
         any.motifs = Cover(StreakMotif.allCases)
-        #expect(any.key == "android/medium/default-some-notyet/any-motif/kindling/light")
+        expectTrue(any.key == "android/medium/default-some-notyet/any-motif/kindling/light")
         any.motifs = Cover<StreakMotif>([.stones, .flame])
-        #expect(any.key == "android/medium/default-some-notyet/stones+flame/kindling/light")
+        expectTrue(any.key == "android/medium/default-some-notyet/stones+flame/kindling/light")
         let first = FixtureID(
             family: .android(.small), state: .firstRun, motifs: nil, bodies: .one(.legacy), theme: .dark)
-        #expect(first.key == "android/small/first-run/no-motif/legacy/dark")
+        expectTrue(first.key == "android/small/first-run/no-motif/legacy/dark")
         let band = FixtureID(
             family: .android(.small), state: nil, motifs: .one(.stones), bodies: .one(.kindling), theme: .light,
             band: .width(widthDp: 110, fontScale: 1.0, digits: 1))
-        #expect(band.key == "android/bands/width/w110-fs1.0/1-digit" && band.area == "android/bands")
+        expectTrue(band.key == "android/bands/width/w110-fs1.0/1-digit" && band.area == "android/bands")
         var tinted = FixtureID(
             family: .ios(.systemSmall), state: .allDone, branch: .extended, motifs: .one(.waves),
             bodies: .one(.kindling), theme: .dark)
         tinted.hostMode = .tinted
-        #expect(tinted.key == "ios/systemSmall/all-done-extended/waves/kindling/dark/tinted")
+        expectTrue(tinted.key == "ios/systemSmall/all-done-extended/waves/kindling/dark/tinted")
     }
 
     @Test func everyCatalogKeyIsItsIdentitysKey() throws {
         let fixtures = try FixtureCatalog.load()
-        #expect(Set(fixtures.map(\.key)).count == fixtures.count)
+        expectTrue(Set(fixtures.map(\.key)).count == fixtures.count)
         // A case file's fixture has no identity: its key is its file's (`CaseFiles.key(forFile:)`).
         for f in fixtures {
-            #expect(
+            expectTrue(
                 f.pinned.map { (try? CaseFiles.key(forFile: $0.file)) == f.key } ?? (f.id?.key == f.key), "\(f.key)")
         }
     }
@@ -56,15 +56,15 @@ import WidgetText
             + fixtures.filter { $0.key.contains("/bands/intl/") }.prefix(2)
         for f in sample {
             let lazy = try #require(try FixtureCatalog.fixture(key: f.key), "\(f.key)")
-            #expect(lazy.id == f.id && lazy.makeScene(fonts) == f.makeScene(fonts), "\(f.key)")
-            #expect(FixtureCatalog.id(forKey: f.key) == f.id)
+            expectTrue(lazy.id == f.id && lazy.makeScene(fonts) == f.makeScene(fonts), "\(f.key)")
+            expectTrue(FixtureCatalog.id(forKey: f.key) == f.id)
         }
-        #expect(try FixtureCatalog.fixture(key: "android/medium/retired/stones/kindling/light") == nil)
+        expectTrue(try FixtureCatalog.fixture(key: "android/medium/retired/stones/kindling/light") == nil)
         // Enumerating identities builds no scene: one item per uncollapsed render, in catalog order;
         // the collapse step folds them into the fixtures (the height band's first run, which has no
         // caption to vary, is enumerated once per caption loop and folds to one).
         let items = try FixtureCatalog.items()
-        #expect(items.count > fixtures.count && Set(items.map(\.id.collapseGroup)).count <= fixtures.count)
+        expectTrue(items.count > fixtures.count && Set(items.map(\.id.collapseGroup)).count <= fixtures.count)
     }
 
     /// The host-owned modes appear in the matrix exactly where a host draws them (`HostMode.draws`):
@@ -74,12 +74,12 @@ import WidgetText
         let drawn = Set(
             try FixtureCatalog.items().compactMap { item -> String? in
                 guard case .ios(let family) = item.id.family else { return nil }
-                #expect(item.id.hostMode.draws(family), "\(item.id.key)")
+                expectTrue(item.id.hostMode.draws(family), "\(item.id.key)")
                 return "\(family.rawValue)/\(item.id.hostMode.rawValue)"
             })
         for family in IOSHomeFamily.allCases {
             for mode in HostMode.allCases {
-                #expect(
+                expectTrue(
                     drawn.contains("\(family.family.rawValue)/\(mode.rawValue)") == mode.draws(family.family),
                     "\(family) \(mode)")
             }
@@ -90,10 +90,10 @@ import WidgetText
         for item in try FixtureCatalog.items() {
             let id = item.id
             let scenario = Scenario(id)
-            #expect((scenario == nil) == (id.state == .firstRun), "\(id.key)")
+            expectTrue((scenario == nil) == (id.state == .firstRun), "\(id.key)")
             if let scenario, id.band == nil, let branch = id.branch {
-                #expect(scenario.extendedToday == branch.extendedToday, "\(id.key)")
-                #expect(
+                expectTrue(scenario.extendedToday == branch.extendedToday, "\(id.key)")
+                expectTrue(
                     scenario.kindling == (id.bodies.values == [.kindling]) && scenario.motif == id.motifs?.values.first,
                     "\(id.key)")
             }
@@ -105,11 +105,11 @@ import WidgetText
         let r = IOSRenderRequest(
             family: .accessoryCircular, deviceClass: IOSDeviceClass.tightest, snapshot: nil,
             asOf: Scenario.asOf, timeZone: Scenario.timeZone)
-        #expect(r.deviceClass == IOSDeviceClass.accessoryStandard.name && r.size == Size(76, 76))
+        expectTrue(r.deviceClass == IOSDeviceClass.accessoryStandard.name && r.size == Size(76, 76))
         for f in IOSFamily.allCases {
-            #expect(IOSDeviceClass.standard(for: f).size(f) == IOSDeviceClass.standardSize(f))
+            expectTrue(IOSDeviceClass.standard(for: f).size(f) == IOSDeviceClass.standardSize(f))
         }
-        #expect(
+        expectTrue(
             IOSMatrix.bandClasses.map(\.name) == [
                 "430x932", "414x896", "414x736", "393x852", "375x812", "375x667", "320x568",
             ])
@@ -136,20 +136,20 @@ import WidgetText
         let baseline = StreakMotif.allCases.map { item(.defaultSome, .baseline, $0, .light, scene) }
         let folded = FixtureCatalog.collapse(
             baseline + [item(.empty, nil, .stones, .dark, scene), item(.empty, nil, .flame, .dark, other)])
-        #expect(
+        expectTrue(
             folded.map(\.key) == [
                 "android/small/default-some-baseline/any-motif/kindling/light",
                 "android/small/empty/stones/kindling/dark", "android/small/empty/flame/kindling/dark",
             ])
-        #expect(folded.allSatisfy { $0.collapseFinding == nil })
-        #expect(
+        expectTrue(folded.allSatisfy { $0.collapseFinding == nil })
+        expectTrue(
             FixtureCatalog.fold((baseline + [item(.empty, nil, .stones, .dark, scene)]).map(\.id)).map(\.key)
                 == Array(folded.map(\.key).prefix(2)))
         // A merged item that draws differently: the rule is wrong, and the merged fixture says so.
         let merged = FixtureCatalog.collapse(
             baseline.dropLast() + [item(.defaultSome, .baseline, .waves, .light, other)])
-        #expect(merged.count == 1)
-        #expect(
+        expectTrue(merged.count == 1)
+        expectTrue(
             merged[0].collapseFinding?.contains(
                 "merges android/small/default-some-baseline/stones/kindling/light and "
                     + "android/small/default-some-baseline/waves/kindling/light"
@@ -158,7 +158,7 @@ import WidgetText
         let apart = FixtureCatalog.collapse([
             item(.empty, nil, .stones, .light, scene), item(.empty, nil, .flame, .light, scene),
         ])
-        #expect(
+        expectTrue(
             apart.map(\.collapseFinding) == [
                 nil,
                 "renders the same scene as android/small/empty/stones/kindling/light, but the collapse rule "
@@ -170,9 +170,9 @@ import WidgetText
     /// rule declares without drawing are the catalog's, in its order.
     @Test func theBundledCatalogAgreesWithItsDeclaredRule() throws {
         let fixtures = try FixtureCatalog.load()
-        #expect(fixtures.compactMap(\.collapseFinding) == [])
-        #expect(FixtureCatalog.ids == fixtures.compactMap(\.id))
-        #expect(try FixtureCatalog.keys(matching: "ios/accessory*/empty/*").count == 7)
+        expectTrue(fixtures.compactMap(\.collapseFinding) == [])
+        expectTrue(FixtureCatalog.ids == fixtures.compactMap(\.id))
+        expectTrue(try FixtureCatalog.keys(matching: "ios/accessory*/empty/*").count == 7)
     }
 
     /// A fixture whose items disagree with the rule fails verify as `self-check`, naming both.
@@ -204,19 +204,19 @@ import WidgetText
         let painter = CairoPainter(fonts: try FontLibrary.bundled.get())
         _ = try Recorder.record(o, catalog: catalog, painter: painter)
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(v.failures.map(\.kind) == [.selfCheck])
-        #expect(v.failures.first?.key == "android/small/all-done-baseline/any-motif/legacy/light")
-        #expect(v.failures.first?.detail.contains("all-done-baseline/flame/legacy/light") == true)
+        expectTrue(v.failures.map(\.kind) == [.selfCheck])
+        expectTrue(v.failures.first?.key == "android/small/all-done-baseline/any-motif/legacy/light")
+        expectTrue(v.failures.first?.detail.contains("all-done-baseline/flame/legacy/light") == true)
     }
 }
 
 @Suite struct ColorRoleTests {
     @Test func namesOnBothPlatforms() {
-        #expect(ColorRole.ink.androidName == "widget_ink" && ColorRole.ink.iosName == "WidgetInk")
-        #expect(ColorRole.rowNextTint.androidName == "widget_row_next_tint" && ColorRole.rowNextTint.iosName == nil)
-        #expect(ColorRole.stoneCaption.iosName == "WidgetStoneCaption")
+        expectTrue(ColorRole.ink.androidName == "widget_ink" && ColorRole.ink.iosName == "WidgetInk")
+        expectTrue(ColorRole.rowNextTint.androidName == "widget_row_next_tint" && ColorRole.rowNextTint.iosName == nil)
+        expectTrue(ColorRole.stoneCaption.iosName == "WidgetStoneCaption")
         // Seed 000 "Native color set": six base + thirteen kindling sets, no other iOS names.
-        #expect(
+        expectTrue(
             ColorRole.iosSets.compactMap(\.iosName).sorted() == [
                 "WidgetAccent", "WidgetAccentDeep", "WidgetAccentText", "WidgetBorder", "WidgetCapstoneDash",
                 "WidgetCard", "WidgetCoach",
@@ -231,11 +231,11 @@ import WidgetText
         let ios = try AssetCatalogTokens.bundled()
         for role in ColorRole.allCases {
             for theme in Theme.allCases {
-                #expect(android.colorIfPresent(android.name(role), theme: theme) != nil, "\(role)")
-                #expect(ios.colorIfPresent(ios.name(role), theme: theme) != nil, "\(role)")
+                expectTrue(android.colorIfPresent(android.name(role), theme: theme) != nil, "\(role)")
+                expectTrue(ios.colorIfPresent(ios.name(role), theme: theme) != nil, "\(role)")
             }
         }
-        #expect(ios.name(.pipTodo) == "WidgetMuted")  // seed 000: the todo HabitPip is a WidgetMuted outline
+        expectTrue(ios.name(.pipTodo) == "WidgetMuted")  // seed 000: the todo HabitPip is a WidgetMuted outline
     }
 
     /// Seed 000 gives no iOS hex values: each set is the Android token of the same canonical name.
@@ -246,7 +246,7 @@ import WidgetText
         // pips (3:1), a use iOS doesn't have (its HabitPip is WidgetMuted; its rows fill with WidgetBorder).
         for role in ColorRole.iosSets where role != .border {
             for theme in Theme.allCases {
-                #expect(ios.color(role, theme: theme) == android.color(role, theme: theme), "\(role) \(theme)")
+                expectTrue(ios.color(role, theme: theme) == android.color(role, theme: theme), "\(role) \(theme)")
             }
         }
     }
@@ -273,31 +273,31 @@ import WidgetText
             set(
                 #"{"red":"0.102","green":"26","blue":"0x1A","alpha":"1.000"}"#,
                 dark: #"{"red":"0xF5","green":"0.961","blue":"245","alpha":"0.5"}"#))
-        #expect(c.any == Color(r: 26, g: 26, b: 26))
-        #expect(c.dark == Color(r: 245, g: 245, b: 245, a: 128))
+        expectTrue(c.any == Color(r: 26, g: 26, b: 26))
+        expectTrue(c.dark == Color(r: 245, g: 245, b: 245, a: 128))
         // JSON numbers are 0–1 as generators write them (`1` is full, never 1/255); no Dark entry → Any.
         let numbers = try parse(set(#"{"red":0.5,"green":0,"blue":1,"alpha":1}"#))
-        #expect(numbers.any == Color(r: 128, g: 0, b: 255) && numbers.dark == numbers.any)
+        expectTrue(numbers.any == Color(r: 128, g: 0, b: 255) && numbers.dark == numbers.any)
         #expect(throws: InputError.self) { try parse(set(#"{"red":0.5,"green":128,"blue":1.0,"alpha":1}"#)) }
         #expect(throws: InputError.self) { try parse(set(#"{"red":true,"green":0,"blue":1,"alpha":1}"#)) }
     }
 
     @Test func displayP3IsConvertedToSRGB() throws {
         // P3 pure red lies outside sRGB: it clips to sRGB red; P3 white stays white; a mid grey is unchanged.
-        #expect(
+        expectTrue(
             try parse(set(#"{"red":"1.000","green":"0.000","blue":"0.000","alpha":"1.000"}"#, space: "display-p3")).any
                 == Color(r: 255, g: 0, b: 0))
-        #expect(
+        expectTrue(
             try parse(set(#"{"red":"1.000","green":"1.000","blue":"1.000","alpha":"1.000"}"#, space: "display-p3")).any
                 == .white)
         let grey = try parse(set(#"{"red":"0.5","green":"0.5","blue":"0.5","alpha":"1"}"#, space: "display-p3")).any
-        #expect(grey.r == grey.g && grey.g == grey.b && abs(Int(grey.r) - 128) <= 1)
+        expectTrue(grey.r == grey.g && grey.g == grey.b && abs(Int(grey.r) - 128) <= 1)
         // sRGB #F28226 is P3 (0.8911, 0.5324, 0.2452): read as P3, those coordinates come back as #F28226.
         let p3 = try parse(set(#"{"red":"0.8911","green":"0.5324","blue":"0.2452","alpha":"1"}"#, space: "display-p3"))
             .any
-        #expect(p3 == Color(r: 0xF2, g: 0x82, b: 0x26))
+        expectTrue(p3 == Color(r: 0xF2, g: 0x82, b: 0x26))
         // …whereas read as sRGB they are a different, duller orange.
-        #expect(try parse(set(#"{"red":"0.8911","green":"0.5324","blue":"0.2452","alpha":"1"}"#)).any != p3)
+        expectTrue(try parse(set(#"{"red":"0.8911","green":"0.5324","blue":"0.2452","alpha":"1"}"#)).any != p3)
     }
 
     @Test(arguments: [
@@ -314,7 +314,7 @@ import WidgetText
             _ = try parse(json)
             Issue.record("accepted \(json)")
         } catch {
-            #expect(error.location == "X.colorset/Contents.json" && !error.problem.contains("\n"))
+            expectTrue(error.location == "X.colorset/Contents.json" && !error.problem.contains("\n"))
         }
     }
 
@@ -326,9 +326,9 @@ import WidgetText
         try self.set(#"{"red":"0","green":"0","blue":"0"}"#).write(
             to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let r = try AssetCatalogTokens.load(directory: dir, defaults: try AssetCatalogTokens.bundled())
-        #expect(r.tokens.color(.ink, theme: .light) == .black && r.tokens.color(.ink, theme: .dark) == .black)
-        #expect(r.missing.count == 18 && r.missing.contains("WidgetCard"))
-        #expect(r.tokens.color(.card, theme: .dark) == .black)  // bundled default, dark appearance
+        expectTrue(r.tokens.color(.ink, theme: .light) == .black && r.tokens.color(.ink, theme: .dark) == .black)
+        expectTrue(r.missing.count == 18 && r.missing.contains("WidgetCard"))
+        expectTrue(r.tokens.color(.card, theme: .dark) == .black)  // bundled default, dark appearance
     }
 }
 
@@ -352,18 +352,18 @@ import WidgetText
         let motivator = plan.element(.motivatorLine)
         // STALE has no motivator; at the reference geometry (five habits) the closing line would
         // cost a habit row, so it is shed whole (issue #21) — and then render draws none either.
-        if state == .stale { #expect(!motivator.shown) }
+        if state == .stale { expectTrue(!motivator.shown) }
         if !motivator.shown {
-            #expect(!drawn.scene.nodes.contains { $0.element == .motivator })
+            expectTrue(!drawn.scene.nodes.contains { $0.element == .motivator })
         } else {
             let lines = try #require(motivator.drawn?.lines)
-            #expect(drawn.scene.visibleText.contains(lines.joined(separator: " ")))
+            expectTrue(drawn.scene.visibleText.contains(lines.joined(separator: " ")))
             // The real resolved copy, not a stand-in: the stones motivator table of seed 000.
-            #expect(motivator.text == shownLargeMotivatorText(drawn.resolved, platform: .android))
+            expectTrue(motivator.text == shownLargeMotivatorText(drawn.resolved, platform: .android))
         }
         // Every text node the scene draws is a line set the plan finished.
         let planned = Set(plan.elements.values.compactMap { $0.drawn?.text } + plan.habitRows.map(\.label.text))
-        for t in drawn.scene.visibleText { #expect(planned.contains(t), "\(t)") }
+        for t in drawn.scene.visibleText { expectTrue(planned.contains(t), "\(t)") }
     }
 
     /// iOS: the scene draws exactly the plan's finished lines, in the plan's order (no second wrap).
@@ -380,7 +380,7 @@ import WidgetText
         let planned = plan.items.compactMap { i -> String? in
             if case .text(let t, _, _, _, _) = i.content { return t.text } else { return nil }
         }
-        #expect(builder.scene(w, plan, r).visibleText == planned)
-        #expect(!planned.isEmpty)
+        expectTrue(builder.scene(w, plan, r).visibleText == planned)
+        expectTrue(!planned.isEmpty)
     }
 }

@@ -30,8 +30,8 @@ import WidgetModel
     @Test func oneLineViewsAreOneLineCutAtTheirEnd() {
         let example = Self.plan(.small, 117, 386, 1.6, .stale)
         let footer = example.element(.staleFooter)
-        #expect(footer.shown && footer.lines == 1 && footer.maxLines == 1, "\(footer.reason)")
-        #expect(
+        expectTrue(footer.shown && footer.lines == 1 && footer.maxLines == 1, "\(footer.reason)")
+        expectTrue(
             footer.drawn?.lines.count == 1 && footer.drawn?.ellipsized == true, "\(String(describing: footer.drawn))")
         var wrapped: [String] = []
         // 70,308 plans, or about one in twenty (`Sweep`) with every family, width, height, scale and state.
@@ -58,7 +58,7 @@ import WidgetModel
                 }
             }
         }
-        #expect(wrapped.isEmpty, "\(wrapped.count) one-line views drawn on more lines, e.g. \(wrapped.prefix(4))")
+        expectTrue(wrapped.isEmpty, "\(wrapped.count) one-line views drawn on more lines, e.g. \(wrapped.prefix(4))")
     }
 
     /// Seed 000, State catalog: Stale — "Default content + "Today · last synced Xh ago" caption":
@@ -71,7 +71,7 @@ import WidgetModel
                 let p = Self.plan(family, w, h, fs, .stale)
                 let drawn = p.element(.staleFooter).drawn?.lines.joined() ?? ""
                 let seed = "Today · last synced 20h ago"
-                #expect(
+                expectTrue(
                     drawn == seed || drawn.hasSuffix("…") && seed.hasPrefix(String(drawn.dropLast())),
                     "\(family) \(w)×\(h) fs\(fs): \(drawn)")
             }
@@ -87,13 +87,13 @@ import WidgetModel
             for fs in [1.0, 1.15, 1.3] {
                 for w in [110.0, 130, 160, 199] {
                     let p = Self.plan(.small, w, h, fs, .allDone, reactive: .extended)
-                    #expect(p.shows(.captionRow), "\(w)×\(h) fs\(fs): \(p.element(.captionRow).reason)")
+                    expectTrue(p.shows(.captionRow), "\(w)×\(h) fs\(fs): \(p.element(.captionRow).reason)")
                 }
             }
         }
         // And the numeral keeps its seed size (22 sp ≤ fontScale 1.15, 18 sp above): nothing steps it to make room.
         let p = Self.plan(.small, 110, 130, 1.3, .allDone, reactive: .extended)
-        #expect(p.element(.numeral).style?.size == 18 * 1.3)
+        expectTrue(p.element(.numeral).style?.size == 18 * 1.3)
     }
 
     /// Seed 000, Small widget: "The 4-pip progress row […] drops when the budget is tight — it's
@@ -106,14 +106,14 @@ import WidgetModel
             for fs in [1.0, 1.3] {
                 let p = Self.plan(.small, 150, h, fs, .defaultProgress, kindling: false, habits: 4, done: 0)
                 if p.shows(.pipRow) && !p.shows(.progress) { order.append("\(h) fs\(fs)") }
-                if p.shows(.progress) { #expect(p.element(.progress).style?.size == 11 * fs) }
+                if p.shows(.progress) { expectTrue(p.element(.progress).style?.size == 11 * fs) }
             }
         }
-        #expect(order.isEmpty, "pips without the count at \(order)")
+        expectTrue(order.isEmpty, "pips without the count at \(order)")
         let wide = Self.plan(.small, 150, 400, 1.3, .defaultProgress, kindling: false, habits: 4, done: 0)
-        #expect(wide.element(.progress).drawn?.lines == ["0 of 4 done"])
+        expectTrue(wide.element(.progress).drawn?.lines == ["0 of 4 done"])
         let narrow = Self.plan(.small, 110, 400, 2.0, .defaultProgress, kindling: false, habits: 4, done: 0)
-        #expect(narrow.element(.progress).drawn?.lines == ["0/4"])
+        expectTrue(narrow.element(.progress).drawn?.lines == ["0/4"])
     }
 
     /// Seed 000 resolveSize: "a granted height that clears the threshold but, at the current font
@@ -140,7 +140,7 @@ import WidgetModel
                 cramped.append("\(w)×\(h) fs\(fs) \(state) \(habits) habits")
             }
         }
-        #expect(cramped.isEmpty, "\(cramped.count) Large renders with one row, e.g. \(cramped.prefix(4))")
+        expectTrue(cramped.isEmpty, "\(cramped.count) Large renders with one row, e.g. \(cramped.prefix(4))")
     }
 
     /// Seed 000, The threshold: DAY STREAK ≥124/135/137 dp, STALE ≥133/146; Longest N ≥147/160/165,
@@ -157,12 +157,12 @@ import WidgetModel
                 Self.plan(.medium, w, dayStreak, fs, state, reactive: .extended),
                 Self.plan(.medium, w, dayStreak - 1, fs, state, reactive: .extended)
             )
-            #expect(at.shows(.dayStreakLabel) && !below.shows(.dayStreakLabel), "w \(w): DAY STREAK")
+            expectTrue(at.shows(.dayStreakLabel) && !below.shows(.dayStreakLabel), "w \(w): DAY STREAK")
             let (atL, belowL) = (
                 Self.plan(.medium, w, longest, fs, state, reactive: .extended),
                 Self.plan(.medium, w, longest - 1, fs, state, reactive: .extended)
             )
-            #expect(atL.shows(.longestLabel) && !belowL.shows(.longestLabel), "w \(w): Longest N")
+            expectTrue(atL.shows(.longestLabel) && !belowL.shows(.longestLabel), "w \(w): Longest N")
         }
     }
 }

@@ -575,10 +575,10 @@ import WidgetText
         for (cls, list) in silent { logLines += list.map { "silent \(cls.rawValue): \($0)" } }
         for (k, list) in unknown { logLines += list.map { "unknown \(k): \($0)" } }
         SweepSwitch.log(logLines, as: "seed-meaning")
-        #expect(cases.count >= 20_000)
-        #expect(breakCount == 0, "\(breakCount) render(s) break a rule the seed states")
-        #expect(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
-        #expect(
+        expectTrue(cases.count >= 20_000)
+        expectTrue(breakCount == 0, "\(breakCount) render(s) break a rule the seed states")
+        expectTrue(silentCount == 0, "\(silentCount) render(s) lose meaning with no finding")
+        expectTrue(
             unknownCount == 0, "\(unknownCount) finding(s) inside the seed's scope that no known-findings entry names")
         // Every spec gap is what some render users reach really loses (a known entry is matched by a golden:
         // LostMeaningTests).
@@ -588,7 +588,7 @@ import WidgetText
         // The README states what this sweep proved in the words it printed (issue #38).
         let readme =
             (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        #expect(readme.contains(coverage), "README.md must carry the line this sweep printed: \(coverage)")
+        expectTrue(readme.contains(coverage), "README.md must carry the line this sweep printed: \(coverage)")
     }
 }
 

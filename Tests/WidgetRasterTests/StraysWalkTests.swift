@@ -29,13 +29,13 @@ import WidgetScene
         try Data("half".utf8).write(to: temp)
         let notes = Notes()
         let v = try Verifier.verify(o, catalog: catalog, painter: painter, notice: notes.add)
-        #expect(v.failures.isEmpty)
-        #expect(
+        expectTrue(v.failures.isEmpty)
+        expectTrue(
             notes.lines == [
                 "note: 'starter/card-12/.light.png.tmp-999999999' looks like a temp file an interrupted record left; "
                     + "the next 'evidence record' removes it"
             ])
-        #expect(FileManager.default.fileExists(atPath: temp.path))
+        expectTrue(FileManager.default.fileExists(atPath: temp.path))
     }
 
     /// The CLI's verify reads the manifest beside the catalog's load: the same run, and the
@@ -48,7 +48,7 @@ import WidgetScene
         _ = try Recorder.record(o, catalog: catalog, painter: painter)
         let given = try Verifier.verify(o, catalog: catalog, painter: painter)
         let loaded = try Verifier.verify(o, loadingCatalog: { catalog }, painter: painter)
-        #expect(loaded.passed == given.passed && loaded.fastPath == given.fastPath && loaded.failures.isEmpty)
+        expectTrue(loaded.passed == given.passed && loaded.fastPath == given.fastPath && loaded.failures.isEmpty)
         try Data("not a manifest".utf8).write(to: dir.appendingPathComponent(Manifest.fileName))
         let broken = InputError("catalog", "cannot be built")
         #expect(throws: broken) {
@@ -57,7 +57,7 @@ import WidgetScene
         let unreadable = #expect(throws: InputError.self) {
             try Verifier.verify(o, loadingCatalog: { catalog }, painter: painter)
         }
-        #expect(unreadable?.location == dir.appendingPathComponent(Manifest.fileName).path)
+        expectTrue(unreadable?.location == dir.appendingPathComponent(Manifest.fileName).path)
     }
 
     final class Notes: @unchecked Sendable {

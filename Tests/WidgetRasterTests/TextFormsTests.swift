@@ -25,20 +25,20 @@ import WidgetText
     @Test func formsAreWholeThenCutDownToOneLine() {
         let col = column(height: 500)
         let needed = col.lineCount(Self.text, style: Self.style)
-        #expect(needed >= 3, "the text must need more lines than the limits below")
+        expectTrue(needed >= 3, "the text must need more lines than the limits below")
         let lineH = Self.metrics.lineHeight(Self.style)
         let cut = col.textForms(Self.text, style: Self.style, maxLines: needed + 1, gap: Self.gap, mayCut: true)
-        #expect(cut.needed == needed)
-        #expect(cut.lines == Array((1...needed).reversed()))
-        #expect(cut.heights == cut.lines.map { Self.gap + Double($0) * lineH })
-        #expect(cut.isWhole(0) && !cut.isWhole(1))
+        expectTrue(cut.needed == needed)
+        expectTrue(cut.lines == Array((1...needed).reversed()))
+        expectTrue(cut.heights == cut.lines.map { Self.gap + Double($0) * lineH })
+        expectTrue(cut.isWhole(0) && !cut.isWhole(1))
         // Capped below what it needs: every form is cut.
         let capped = col.textForms(Self.text, style: Self.style, maxLines: 2, mayCut: true)
-        #expect(capped.lines == [2, 1] && !capped.isWhole(0))
-        #expect(col.textForms(Self.text, style: Self.style, maxLines: needed, mayCut: false).lines == [needed])
+        expectTrue(capped.lines == [2, 1] && !capped.isWhole(0))
+        expectTrue(col.textForms(Self.text, style: Self.style, maxLines: needed, mayCut: false).lines == [needed])
         // Never cut and longer than its limit, or in no width: no form, so a shed order sheds it.
-        #expect(col.textForms(Self.text, style: Self.style, maxLines: needed - 1, mayCut: false).lines.isEmpty)
-        #expect(col.textForms(Self.text, style: Self.style, maxLines: 2, indent: 120, mayCut: true).lines.isEmpty)
+        expectTrue(col.textForms(Self.text, style: Self.style, maxLines: needed - 1, mayCut: false).lines.isEmpty)
+        expectTrue(col.textForms(Self.text, style: Self.style, maxLines: 2, indent: 120, mayCut: true).lines.isEmpty)
     }
 
     /// At a room exactly a form's height the shed order takes that form, half a point less the
@@ -46,21 +46,21 @@ import WidgetText
     @Test(arguments: [true, false]) func theDecisionIsThePlacement(mayCut: Bool) {
         let forms = column(height: 500).textForms(
             Self.text, style: Self.style, maxLines: 6, gap: Self.gap, mayCut: mayCut)
-        #expect(!forms.heights.isEmpty)
+        expectTrue(!forms.heights.isEmpty)
         for (i, h) in forms.heights.enumerated() {
             for (room, expected) in [
                 (h, Optional(i)), (h + 0.5, i), (h - 0.5, i + 1 < forms.heights.count ? i + 1 : nil),
             ] {
                 var col = column(height: room)
                 let form = ShedOrder<Int>.form(of: forms.heights, room: col.left)
-                #expect(form == expected, "room \(room)")
+                expectTrue(form == expected, "room \(room)")
                 guard let form else { continue }
                 let placed = col.text(Self.text, style: Self.style, form: form, of: forms, gap: Self.gap)
-                #expect(placed?.text.lines.count == forms.lines[form], "room \(room)")
-                #expect(placed?.text.ellipsized == !forms.isWhole(form), "room \(room)")
-                #expect(placed?.frame.minY == Self.gap)
-                #expect(placed.map { Self.gap + $0.frame.height } == forms.heights[form])
-                #expect(col.left == room - forms.heights[form])
+                expectTrue(placed?.text.lines.count == forms.lines[form], "room \(room)")
+                expectTrue(placed?.text.ellipsized == !forms.isWhole(form), "room \(room)")
+                expectTrue(placed?.frame.minY == Self.gap)
+                expectTrue(placed.map { Self.gap + $0.frame.height } == forms.heights[form])
+                expectTrue(col.left == room - forms.heights[form])
             }
         }
     }
@@ -76,14 +76,14 @@ import WidgetText
             var col = column(height: h)
             var greedy = column(height: h)
             let placed = col.textOrCut(Self.text, style: Self.style, maxLines: 6, gap: Self.gap)
-            #expect(placed?.text.lines.count == forms.lines[i], "room \(h)")
-            #expect(placed?.text.ellipsized == !forms.isWhole(i), "room \(h)")
+            expectTrue(placed?.text.lines.count == forms.lines[i], "room \(h)")
+            expectTrue(placed?.text.ellipsized == !forms.isWhole(i), "room \(h)")
             let wrapped = greedy.text(Self.text, style: Self.style, maxLines: 6, gap: Self.gap, whole: false)
-            #expect(placed?.text == wrapped?.text && placed?.frame == wrapped?.frame, "room \(h)")
-            #expect(col.left == greedy.left)
+            expectTrue(placed?.text == wrapped?.text && placed?.frame == wrapped?.frame, "room \(h)")
+            expectTrue(col.left == greedy.left)
         }
         var short = column(height: (forms.heights.last ?? 0) - 0.5)
-        #expect(short.textOrCut(Self.text, style: Self.style, maxLines: 6, gap: Self.gap) == nil)
+        expectTrue(short.textOrCut(Self.text, style: Self.style, maxLines: 6, gap: Self.gap) == nil)
     }
 
     /// A word wider than the line has no whole form: a form drawn `orCut` is cut on its lines,
@@ -92,18 +92,18 @@ import WidgetText
         let word = "Unbreakablewordwiderthantheline"
         var col = column(height: 200, width: 60)
         let forms = col.textForms(word, style: Self.style, maxLines: 2, mayCut: true)
-        #expect(forms.lines == [1])
-        #expect(col.text(word, style: Self.style, form: 0, of: forms) == nil)
+        expectTrue(forms.lines == [1])
+        expectTrue(col.text(word, style: Self.style, form: 0, of: forms) == nil)
         let cut = col.text(word, style: Self.style, form: 0, of: forms, orCut: true)
-        #expect(cut?.text.lines.count == 1 && cut?.text.ellipsized == true)
-        #expect(cut?.text.lines.first?.hasSuffix(TextWrap.ellipsis) == true)
+        expectTrue(cut?.text.lines.count == 1 && cut?.text.ellipsized == true)
+        expectTrue(cut?.text.lines.first?.hasSuffix(TextWrap.ellipsis) == true)
     }
 
     /// The kit's centring rule, from an edge and from a midpoint.
     @Test func centredIsHalfTheSlack() {
-        #expect(StackColumn.centred(10, in: 30) == 10)
-        #expect(StackColumn.centred(10, on: 25) == 20)
-        #expect(StackColumn.centred(40, in: 30) == -5)
+        expectTrue(StackColumn.centred(10, in: 30) == 10)
+        expectTrue(StackColumn.centred(10, on: 25) == 20)
+        expectTrue(StackColumn.centred(40, in: 30) == -5)
     }
 
     static func name(_ kind: ElementKind) -> String { PlanPart.element(kind).name(on: .ios) }
@@ -134,19 +134,20 @@ import WidgetText
                     let (c, p) = Self.plan(family, device, text, state)
                     if let f = Self.item(p, .staleFooter) {
                         footers += 1
-                        #expect(
+                        expectTrue(
                             abs(f.frame.maxY - p.content.maxY) < 1e-9,
                             "\(c): footer ends at \(f.frame.maxY), content at \(p.content.maxY)")
-                        #expect((p.lines(Self.name(.staleFooter))?.count ?? 0) <= IOSLayout.staleFooterMaxLines, "\(c)")
+                        expectTrue(
+                            (p.lines(Self.name(.staleFooter))?.count ?? 0) <= IOSLayout.staleFooterMaxLines, "\(c)")
                     }
                     if let m = Self.item(p, .motivator) {
                         motivators += 1
-                        #expect(abs(m.frame.maxY - p.content.maxY) < 1e-9, "\(c): motivator ends at \(m.frame.maxY)")
+                        expectTrue(abs(m.frame.maxY - p.content.maxY) < 1e-9, "\(c): motivator ends at \(m.frame.maxY)")
                         guard case .text(let t, _, _, _, _) = m.content else {
                             Issue.record("\(c): motivator is not text")
                             continue
                         }
-                        #expect(!t.ellipsized && t.lines.count <= IOSLayout.motivatorLines, "\(c): \(t.lines)")
+                        expectTrue(!t.ellipsized && t.lines.count <= IOSLayout.motivatorLines, "\(c): \(t.lines)")
                     }
                     if let cap = Self.item(p, .caption) {
                         captions += 1
@@ -154,13 +155,13 @@ import WidgetText
                             Issue.record("\(c): caption is not text")
                             continue
                         }
-                        #expect(!t.ellipsized && t.lines.count <= IOSLayout.captionMaxLines, "\(c): \(t.lines)")
+                        expectTrue(!t.ellipsized && t.lines.count <= IOSLayout.captionMaxLines, "\(c): \(t.lines)")
                     }
                 }
             }
         }
-        #expect(footers > 0 && captions > 0)
-        #expect(family != .systemLarge || motivators > 0)
+        expectTrue(footers > 0 && captions > 0)
+        expectTrue(family != .systemLarge || motivators > 0)
     }
 
     /// The all-done / empty glyph takes a whole-point side between its floor and its nominal size,
@@ -178,17 +179,17 @@ import WidgetText
                     guard let g = Self.item(p, .statusGlyph) else { continue }
                     drawn += 1
                     let side = g.frame.height
-                    #expect(
+                    expectTrue(
                         g.frame.width == side && side == side.rounded() && side >= floor
                             && side <= IOSLayout.statusGlyphPt, "\(c): side \(side)")
                     if side < IOSLayout.statusGlyphPt { narrowed += 1 }
                     if let t = Self.item(p, .statusTitle) {
-                        #expect(g.frame.maxY <= t.frame.minY, "\(c): glyph over the title")
+                        expectTrue(g.frame.maxY <= t.frame.minY, "\(c): glyph over the title")
                     }
-                    #expect(g.frame.minY >= p.content.minY && g.frame.maxY <= p.content.maxY, "\(c)")
+                    expectTrue(g.frame.minY >= p.content.minY && g.frame.maxY <= p.content.maxY, "\(c)")
                 }
             }
         }
-        #expect(drawn > 0 && narrowed > 0, "drawn \(drawn), narrowed \(narrowed)")
+        expectTrue(drawn > 0 && narrowed > 0, "drawn \(drawn), narrowed \(narrowed)")
     }
 }

@@ -14,7 +14,7 @@ import WidgetText
     @Test(arguments: [(1.0, 23.0), (1.3, 30.0), (2.0, 46.0)])
     func daysLabel(fontScale: Double, expected: Double) {
         let w = fonts.advance("days", style: .roboto(.regular, sp: 11, fontScale: fontScale))
-        #expect(w.rounded(.up) == expected)
+        expectTrue(w.rounded(.up) == expected)
     }
 
     @Test(arguments: [
@@ -24,13 +24,13 @@ import WidgetText
     ])
     func numeral(digits: String, fontScale: Double, expected: Double) {
         let w = fonts.advance(digits, style: .roboto(.bold, sp: numeralSp(fontScale), fontScale: fontScale))
-        #expect(w.rounded(.up) == expected, "\(digits) at \(fontScale): \(w)")
+        expectTrue(w.rounded(.up) == expected, "\(digits) at \(fontScale): \(w)")
     }
 
     @Test(arguments: [(1.0, 42.0), (2.0, 84.0)])
     func newDay(fontScale: Double, expected: Double) {
         let w = fonts.advance("New day", style: .roboto(.regular, sp: 11, fontScale: fontScale))
-        #expect(w.rounded(.up) == expected, "New day at \(fontScale): \(w)")
+        expectTrue(w.rounded(.up) == expected, "New day at \(fontScale): \(w)")
     }
 }
 
@@ -40,30 +40,30 @@ import WidgetText
 
     @Test func fitsOnOneLine() {
         let w = TextWrap.wrap("New day", width: 70, maxLines: 2, style: style, measurer: fonts)
-        #expect(w.lines == ["New day"])
-        #expect(!w.ellipsized)
+        expectTrue(w.lines == ["New day"])
+        expectTrue(!w.ellipsized)
     }
     @Test func wrapsAtWords() {
         let w = TextWrap.wrap(
             "New day", width: 70, maxLines: 2,
             style: .roboto(.regular, sp: 11, fontScale: 2.0), measurer: fonts)
-        #expect(w.lines == ["New", "day"])
+        expectTrue(w.lines == ["New", "day"])
     }
     @Test func lineLimitEllipsizes() {
         let w = TextWrap.wrap(
             "Read twenty pages of a book before bed", width: 60, maxLines: 2, style: style, measurer: fonts)
-        #expect(w.lines.count == 2)
-        #expect(w.ellipsized)
-        #expect(w.lines[1].hasSuffix("…"))
-        #expect(w.maxLineWidth <= 60)
+        expectTrue(w.lines.count == 2)
+        expectTrue(w.ellipsized)
+        expectTrue(w.lines[1].hasSuffix("…"))
+        expectTrue(w.maxLineWidth <= 60)
     }
     /// The seed's d/a/y/s bug: a word wider than the line ellipsizes, never stacks characters.
     @Test(arguments: [10.0, 20.0, 35.0, 50.0])
     func longWordNeverStacks(width: Double) {
         let w = TextWrap.wrap(
             "Supercalifragilisticexpialidocious", width: width, maxLines: 3, style: style, measurer: fonts)
-        #expect(w.lines.count == 1)
-        #expect(w.ellipsized)
-        #expect(w.lines[0].hasSuffix("…"))
+        expectTrue(w.lines.count == 1)
+        expectTrue(w.ellipsized)
+        expectTrue(w.lines[0].hasSuffix("…"))
     }
 }

@@ -79,25 +79,25 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     ])
     func readAsXcodeShowsIt(file: String, light: String, dark: String) throws {
         let r = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk(file))
-        #expect(r.catalog.tokens.color(.ink, theme: .light).hex == light, "\(file) light")
-        #expect(r.catalog.tokens.color(.ink, theme: .dark).hex == dark, "\(file) dark")
+        expectTrue(r.catalog.tokens.color(.ink, theme: .light).hex == light, "\(file) light")
+        expectTrue(r.catalog.tokens.color(.ink, theme: .dark).hex == dark, "\(file) dark")
     }
 
     @Test func increaseContrastIsItsOwnConfiguration() throws {
         let r = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("contrast-before-luminosity")).catalog
-        #expect(
+        expectTrue(
             r.configurations.map(\.configuration.description) == [
                 "light", "dark", "light, high contrast", "dark, high contrast",
             ])
-        #expect(config(r, "light, high contrast")?.color(.ink, theme: .light).hex == "#000000")
-        #expect(config(r, "dark, high contrast")?.color(.ink, theme: .dark).hex == "#FFFFFF")
+        expectTrue(config(r, "light, high contrast")?.color(.ink, theme: .light).hex == "#000000")
+        expectTrue(config(r, "dark, high contrast")?.color(.ink, theme: .dark).hex == "#FFFFFF")
         // The other sets have no high-contrast entries: the same as normal contrast.
-        #expect(config(r, "dark, high contrast")?.color(.card, theme: .dark) == r.tokens.color(.card, theme: .dark))
+        expectTrue(config(r, "dark, high contrast")?.color(.card, theme: .dark) == r.tokens.color(.card, theme: .dark))
         // The audit gains the rows, each naming its configuration.
         let report = try ContrastAudit.auditIOS(r)
         let high = report.rows.filter { $0.configuration.contrast == .high }
-        #expect(!high.isEmpty && high.count * 2 == report.rows.count)
-        #expect(
+        expectTrue(!high.isEmpty && high.count * 2 == report.rows.count)
+        expectTrue(
             report.rows.contains {
                 $0.token == "WidgetInk" && $0.configuration.description == "dark, high contrast"
                     && $0.foreground == "#FFFFFF"
@@ -106,25 +106,25 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
 
     @Test func whatIsNotReadOrWasAdjustedIsNamed() throws {
         let mac = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("mac-idiom-row")).catalog
-        #expect(mac.uncovered.contains { $0.hasPrefix("WidgetInk: mac idiom entries ignored") }, "\(mac.uncovered)")
+        expectTrue(mac.uncovered.contains { $0.hasPrefix("WidgetInk: mac idiom entries ignored") }, "\(mac.uncovered)")
         let ipad = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("iphone-over-universal")).catalog
-        #expect(ipad.uncovered.contains { $0.contains("ipad") })
+        expectTrue(ipad.uncovered.contains { $0.contains("ipad") })
         let clipped = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("extended-srgb-out-of-range"))
             .catalog
-        #expect(
+        expectTrue(
             clipped.adjustments == [
                 "WidgetInk (dark): extended-srgb (1.200, 0.961, -0.050) lies outside sRGB; audited as the clipped "
                     + "#FFF500"
             ])
         let system = try AssetCatalogTokens.loadCatalog(directory: try catalogWithInk("system-reference")).catalog
-        #expect(
+        expectTrue(
             system.adjustments.contains(
                 "WidgetInk (light): system colour labelColor read as Apple's published light value #000000"))
         // stdout and --json both carry them.
         let text = ContrastTable.render(try ContrastAudit.auditIOS(mac))
-        #expect(text.contains("not audited: WidgetInk: mac idiom entries ignored"))
+        expectTrue(text.contains("not audited: WidgetInk: mac idiom entries ignored"))
         let json = String(decoding: try JSONEncoder().encode(try ContrastAudit.auditIOS(clipped)), as: UTF8.self)
-        #expect(json.contains("\"adjustments\":[\"WidgetInk (dark): extended-srgb"))
+        expectTrue(json.contains("\"adjustments\":[\"WidgetInk (dark): extended-srgb"))
     }
 
     /// (corpus file, what the one-line refusal names).
@@ -136,9 +136,9 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     func refusedNamingFileAndConstruct(file: String, names: String) throws {
         let dir = try catalogWithInk(file)
         let e = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: dir) })
-        #expect(e.location.hasSuffix("WidgetInk.colorset/Contents.json") && e.problem.contains(names), "\(e)")
-        #expect(!e.description.contains("\n"))
-        #expect(try ContrastCommandExit.run(["--ios-assets", dir.path]) == 2)
+        expectTrue(e.location.hasSuffix("WidgetInk.colorset/Contents.json") && e.problem.contains(names), "\(e)")
+        expectTrue(!e.description.contains("\n"))
+        expectTrue(try ContrastCommandExit.run(["--ios-assets", dir.path]) == 2)
     }
 
     @Test func aCatalogWithoutWidgetSetsOrAWronglyCasedSetIsExit2WithDidYouMean() throws {
@@ -152,18 +152,18 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
             refusal {
                 _ = try AssetCatalogTokens.loadCatalog(directory: none, defaults: try AssetCatalogTokens.bundled())
             })
-        #expect(
+        expectTrue(
             e.problem.contains("has no Widget* colour set") && e.problem.contains("did you mean Ink → WidgetInk"),
             "\(e)")
-        #expect(try ContrastCommandExit.run(["--ios-assets", none.path]) == 2)
+        expectTrue(try ContrastCommandExit.run(["--ios-assets", none.path]) == 2)
 
         let cased = try catalogWithInk("xcode-float-strings")
         try FileManager.default.moveItem(
             at: cased.appendingPathComponent("WidgetInk.colorset"),
             to: cased.appendingPathComponent("Widgetink.colorset"))
         let c = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: cased) })
-        #expect(c.location.hasSuffix("Widgetink.colorset") && c.problem.contains("did you mean WidgetInk?"), "\(c)")
-        #expect(try ContrastCommandExit.run(["--ios-assets", cased.path]) == 2)
+        expectTrue(c.location.hasSuffix("Widgetink.colorset") && c.problem.contains("did you mean WidgetInk?"), "\(c)")
+        expectTrue(try ContrastCommandExit.run(["--ios-assets", cased.path]) == 2)
     }
 
     @Test func aNamespacedGroupPrefixesItsSets() throws {
@@ -176,7 +176,7 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
             at: dir.appendingPathComponent("WidgetInk.colorset"), to: group.appendingPathComponent("WidgetInk.colorset")
         )
         let e = try #require(refusal { _ = try AssetCatalogTokens.loadCatalog(directory: dir) })
-        #expect(e.problem.contains("is named 'Widget/WidgetInk'"), "\(e)")
+        expectTrue(e.problem.contains("is named 'Widget/WidgetInk'"), "\(e)")
     }
 
     /// Issue #24: size caps, a FIFO's true name, no link followed out of the catalog.
@@ -184,14 +184,14 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let big = try catalogWithInk("xcode-float-strings")
         try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(
             to: big.appendingPathComponent("WidgetInk.colorset/Contents.json"))
-        #expect(
+        expectTrue(
             refusal { _ = try AssetCatalogTokens.loadCatalog(directory: big) }?.problem.contains("larger than 1 MB")
                 == true)
         let fifo = try catalogWithInk("xcode-float-strings")
         let f = fifo.appendingPathComponent("WidgetInk.colorset/Contents.json")
         try FileManager.default.removeItem(at: f)
-        #expect(mkfifo(f.path, 0o600) == 0)
-        #expect(
+        expectTrue(mkfifo(f.path, 0o600) == 0)
+        expectTrue(
             refusal { _ = try AssetCatalogTokens.loadCatalog(directory: fifo) }?.problem.contains("is a FIFO") == true)
         let link = try catalogWithInk("xcode-float-strings")
         let l = link.appendingPathComponent("WidgetInk.colorset/Contents.json")
@@ -200,13 +200,13 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
             at: l,
             withDestinationURL: AssetCatalogTokens.bundledDirectory.appendingPathComponent(
                 "WidgetInk.colorset/Contents.json"))
-        #expect(
+        expectTrue(
             refusal { _ = try AssetCatalogTokens.loadCatalog(directory: link) }?.problem.contains(
                 "never through a link") == true)
         let deep = try catalogWithInk("xcode-float-strings")
         try (String(repeating: "[", count: 100_000)).write(
             to: deep.appendingPathComponent("WidgetInk.colorset/Contents.json"), atomically: true, encoding: .utf8)
-        #expect(
+        expectTrue(
             refusal { _ = try AssetCatalogTokens.loadCatalog(directory: deep) }?.problem.contains("nested deeper than")
                 == true)
     }
@@ -221,8 +221,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
                     ("widget_accent_text", .light, "@android:color/white"),
                     ("widget_ember_end", .light, "@android:color/transparent"),
                 ]))
-        #expect(white.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
-        #expect(white.color("widget_ember_end", theme: .light).hex == "#00000000")
+        expectTrue(white.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
+        expectTrue(white.color("widget_ember_end", theme: .light).hex == "#00000000")
         let palette = try AndroidTokens.load(
             resDirectory: try resWith(
                 "palette",
@@ -230,8 +230,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
                     ("widget_accent_text", .light, "@color/palette_on_orange"),
                     ("widget_accent_deep", .light, "@color/palette_orange_700"),
                 ]))
-        #expect(palette.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
-        #expect(palette.color("widget_accent_deep", theme: .light).hex == "#C2410C")
+        expectTrue(palette.color("widget_accent_text", theme: .light).hex == "#FFFFFF")
+        expectTrue(palette.color("widget_accent_deep", theme: .light).hex == "#C2410C")
         let items = try AndroidTokens.load(
             resDirectory: try resWith(
                 "item-type-color",
@@ -239,8 +239,8 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
                     ("widget_accent_deep", .light, "@color/brand_orange"),
                     ("widget_accent_deep", .dark, "@color/brand_orange_night"),
                 ]))
-        #expect(items.color("widget_accent_deep", theme: .light).hex == "#C2410C")
-        #expect(items.color("widget_accent_deep", theme: .dark).hex == "#FB923C")
+        expectTrue(items.color("widget_accent_deep", theme: .light).hex == "#C2410C")
+        expectTrue(items.color("widget_accent_deep", theme: .dark).hex == "#FB923C")
     }
 
     @Test func aMissingValuesNightFallsBackToValues() throws {
@@ -248,46 +248,46 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         try FileManager.default.removeItem(at: res.appendingPathComponent("values-night"))
         let t = try AndroidTokens.load(resDirectory: res)
         for name in AndroidTokens.required {
-            #expect(t.color(name, theme: .dark) == t.color(name, theme: .light), "\(name)")
+            expectTrue(t.color(name, theme: .dark) == t.color(name, theme: .light), "\(name)")
         }
     }
 
     @Test func apiLevelFoldersAreTheirOwnConfigurations() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("material-you"))
-        #expect(
+        expectTrue(
             c.configurations.map(\.configuration.description) == [
                 "light, API ≤30", "dark, API ≤30", "light, API 31+", "dark, API 31+",
             ])
         let bundled = try TokenSet.bundled()
         // the renderer's pair is unchanged
-        #expect(c.tokens == TokenSet(light: bundled.light, night: bundled.night, source: c.tokens.source))
-        #expect(config(c, "light, API 31+")?.color("widget_ink", theme: .light).hex == "#202124")
-        #expect(config(c, "dark, API 31+")?.color("widget_ink", theme: .dark).hex == "#E8EAED")
-        #expect(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FFFFFF")
+        expectTrue(c.tokens == TokenSet(light: bundled.light, night: bundled.night, source: c.tokens.source))
+        expectTrue(config(c, "light, API 31+")?.color("widget_ink", theme: .light).hex == "#202124")
+        expectTrue(config(c, "dark, API 31+")?.color("widget_ink", theme: .dark).hex == "#E8EAED")
+        expectTrue(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FFFFFF")
         // Night mode outranks the API level: values-night's card beats values-v31's white.
-        #expect(config(c, "dark, API 31+")?.color("widget_card", theme: .dark).hex == "#000000")
+        expectTrue(config(c, "dark, API 31+")?.color("widget_card", theme: .dark).hex == "#000000")
         let v27 = try AndroidTokens.loadCatalog(resDirectory: try resWith("night-v27"))
-        #expect(config(v27, "dark, API 27+")?.color("widget_muted", theme: .dark).hex == "#8A8A8A")
-        #expect(config(v27, "dark, API ≤26")?.color("widget_muted", theme: .dark).hex == "#777777")
-        #expect(config(v27, "light, API 27+")?.color("widget_muted", theme: .light).hex == "#757575")
+        expectTrue(config(v27, "dark, API 27+")?.color("widget_muted", theme: .dark).hex == "#8A8A8A")
+        expectTrue(config(v27, "dark, API ≤26")?.color("widget_muted", theme: .dark).hex == "#777777")
+        expectTrue(config(v27, "light, API 27+")?.color("widget_muted", theme: .light).hex == "#757575")
         // contrast --json rows name the configuration; the text table too.
         let report = try ContrastAudit.auditAndroid(resDirectory: try resWith("material-you"))
-        #expect(
+        expectTrue(
             report.rows.contains {
                 $0.token == "widget_ink" && $0.configuration == TokenConfiguration(theme: .dark, minAPI: 31)
                     && $0.foreground == "#E8EAED"
             })
-        #expect(
+        expectTrue(
             ContrastTable.render(report).contains(
                 "configurations: light, API ≤30 · dark, API ≤30 · light, API 31+ · dark, API 31+"))
     }
 
     @Test func dynamicColoursAreAuditedOnTheBaselinePaletteAndSaySo() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("dynamic-colour"))
-        #expect(config(c, "light, API 31+")?.color("widget_accent_deep", theme: .light).hex == "#006C5F")
-        #expect(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FBFBFB")
-        #expect(config(c, "light, API ≤30")?.color("widget_accent_deep", theme: .light).hex == "#C2410C")
-        #expect(
+        expectTrue(config(c, "light, API 31+")?.color("widget_accent_deep", theme: .light).hex == "#006C5F")
+        expectTrue(config(c, "light, API 31+")?.color("widget_card", theme: .light).hex == "#FBFBFB")
+        expectTrue(config(c, "light, API ≤30")?.color("widget_accent_deep", theme: .light).hex == "#C2410C")
+        expectTrue(
             c.adjustments == [
                 "'widget_accent_deep' is @android:color/system_accent1_600, wallpaper-dependent (Material You): "
                     + "audited on Android's baseline palette, #006C5F",
@@ -295,23 +295,23 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
                     + "Android's baseline palette, #FBFBFB",
             ])
         let text = ContrastTable.render(try ContrastAudit.auditAndroid(resDirectory: try resWith("dynamic-colour")))
-        #expect(text.contains("adjusted: 'widget_card' is @android:color/system_neutral1_10"))
+        expectTrue(text.contains("adjusted: 'widget_card' is @android:color/system_neutral1_10"))
         let unknown = try resWith(
             nil, replacing: [("widget_ink", .light, "@android:color/system_on_primary_container_light")])
-        #expect(
+        expectTrue(
             refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains("tonal-palette colours")
                 == true)
     }
 
     @Test func foldersTheAuditDoesNotCoverAreNamed() throws {
         let c = try AndroidTokens.loadCatalog(resDirectory: try resWith("uncovered"))
-        #expect(
+        expectTrue(
             c.uncovered == [
                 "values-fr/ (qualifier 'fr' is not audited: only night / notnight and -vNN API levels are)",
                 "values-land/ (qualifier 'land' is not audited: only night / notnight and -vNN API levels are)",
             ])
         let report = try ContrastAudit.auditAndroid(resDirectory: try resWith("uncovered"))
-        #expect(ContrastTable.render(report).contains("not audited: values-fr/"))
+        expectTrue(ContrastTable.render(report).contains("not audited: values-fr/"))
     }
 
     /// (corpus overlay, replacements, the file the refusal names, what it names).
@@ -326,17 +326,17 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
     func refusedNamingFileLineAndConstruct(overlay: String, at: String, names: String) throws {
         let res = try resWith(overlay)
         let e = try #require(refusal { _ = try AndroidTokens.loadCatalog(resDirectory: res) })
-        #expect(e.location.hasSuffix(at) && e.problem.contains(names), "\(e)")
-        #expect(try ContrastCommandExit.run(["--android-res", res.path]) == 2)
+        expectTrue(e.location.hasSuffix(at) && e.problem.contains(names), "\(e)")
+        expectTrue(try ContrastCommandExit.run(["--android-res", res.path]) == 2)
     }
 
     @Test func danglingReferencesAndUnknownFrameworkColoursAreNamed() throws {
         let dangling = try resWith(nil, replacing: [("widget_ink", .dark, "@color/nowhere")])
-        #expect(
+        expectTrue(
             refusal { _ = try AndroidTokens.load(resDirectory: dangling) }?.problem.contains(
                 "refers to @color/nowhere, which no values*/ file declares for dark") == true)
         let unknown = try resWith(nil, replacing: [("widget_ink", .light, "@android:color/primary_text_dark")])
-        #expect(
+        expectTrue(
             refusal { _ = try AndroidTokens.load(resDirectory: unknown) }?.problem.contains(
                 "not one of the framework's fixed colours") == true)
     }
@@ -363,15 +363,15 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         let res = try resWith(nil)
         try Data(bytes).write(to: res.appendingPathComponent("values/hostile.xml"))
         let e = try #require(refusal { _ = try AndroidTokens.load(resDirectory: res) }, "\(name)")
-        #expect(e.location.contains("values/hostile.xml") && e.problem.contains(names), "\(name): \(e)")
-        #expect(!e.description.contains("\n") && e.description.count < 400)
+        expectTrue(e.location.contains("values/hostile.xml") && e.problem.contains(names), "\(name): \(e)")
+        expectTrue(!e.description.contains("\n") && e.description.count < 400)
     }
 
     @Test func aProcessingInstructionWithoutDataIsRead() throws {
         let res = try resWith(nil)
         try "<?x?><resources><?y?><color name=\"extra\">#123<?z?></color></resources>".write(
             to: res.appendingPathComponent("values/pi.xml"), atomically: true, encoding: .utf8)
-        #expect(try AndroidTokens.load(resDirectory: res).color("extra", theme: .light).hex == "#112233")
+        expectTrue(try AndroidTokens.load(resDirectory: res).color("extra", theme: .light).hex == "#112233")
     }
 
     @Test func aLongReferenceChainIsBoundedAndLinear() throws {
@@ -381,37 +381,38 @@ private func refusal(_ body: () throws -> Void) -> InputError? {
         xml += "<color name=\"c20000\">#000</color>\n</resources>\n"
         try xml.write(to: res.appendingPathComponent("values/chain.xml"), atomically: true, encoding: .utf8)
         let e = try #require(refusal { _ = try AndroidTokens.load(resDirectory: res) })
-        #expect(e.problem.contains("more than 20 @color/ references"), "\(e)")
+        expectTrue(e.problem.contains("more than 20 @color/ references"), "\(e)")
         // Within Android's limit, a chain resolves.
         let ok = try resWith(nil, replacing: [("widget_ink", .light, "@color/c0")])
         var short = "<resources>\n"
         for i in 0..<19 { short += "<color name=\"c\(i)\">@color/c\(i + 1)</color>\n" }
         short += "<color name=\"c19\">#1A1A1A</color>\n</resources>\n"
         try short.write(to: ok.appendingPathComponent("values/chain.xml"), atomically: true, encoding: .utf8)
-        #expect(try AndroidTokens.load(resDirectory: ok).color("widget_ink", theme: .light).hex == "#1A1A1A")
+        expectTrue(try AndroidTokens.load(resDirectory: ok).color("widget_ink", theme: .light).hex == "#1A1A1A")
     }
 
     @Test func hostileFilesAreOneLineRefusals() throws {
         let big = try resWith(nil)
         try Data(repeating: 0x20, count: TokenFolder.maxTokenFileBytes + 1).write(
             to: big.appendingPathComponent("values/big.xml"))
-        #expect(refusal { _ = try AndroidTokens.load(resDirectory: big) }?.problem.contains("larger than 1 MB") == true)
+        expectTrue(
+            refusal { _ = try AndroidTokens.load(resDirectory: big) }?.problem.contains("larger than 1 MB") == true)
         let fifo = try resWith(nil)
-        #expect(mkfifo(fifo.appendingPathComponent("values/pipe.xml").path, 0o600) == 0)
+        expectTrue(mkfifo(fifo.appendingPathComponent("values/pipe.xml").path, 0o600) == 0)
         let f = try #require(refusal { _ = try AndroidTokens.load(resDirectory: fifo) })
-        #expect(f.problem.contains("is a FIFO") && !f.problem.contains("permission"), "\(f)")
+        expectTrue(f.problem.contains("is a FIFO") && !f.problem.contains("permission"), "\(f)")
         let link = try resWith(nil)
         try FileManager.default.createSymbolicLink(
             at: link.appendingPathComponent("values/outside.xml"),
             withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
-        #expect(
+        expectTrue(
             refusal { _ = try AndroidTokens.load(resDirectory: link) }?.problem.contains("never through a link") == true
         )
         let linkedFolder = try resWith(nil)
         try FileManager.default.createSymbolicLink(
             at: linkedFolder.appendingPathComponent("values-v31"),
             withDestinationURL: AndroidTokens.bundledResDirectory.appendingPathComponent("values"))
-        #expect(
+        expectTrue(
             refusal { _ = try AndroidTokens.load(resDirectory: linkedFolder) }?.problem.contains("never through a link")
                 == true)
     }

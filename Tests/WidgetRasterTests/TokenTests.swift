@@ -53,8 +53,8 @@ private func res(_ body: String) -> String {
             ("widget_stone_muted", "#6B6F78", "#97A3B4"),
         ]
         for (name, light, dark) in seed {
-            #expect(t.color(name, theme: .light).hex == light, "\(name) light")
-            #expect(t.color(name, theme: .dark).hex == dark, "\(name) dark")
+            expectTrue(t.color(name, theme: .light).hex == light, "\(name) light")
+            expectTrue(t.color(name, theme: .dark).hex == dark, "\(name) dark")
         }
         for name in [
             "widget_card", "widget_ink", "widget_accent", "widget_success", "widget_muted", "widget_border",
@@ -63,10 +63,10 @@ private func res(_ body: String) -> String {
             "widget_flame_muted", "widget_accent_deep", "widget_accent_text", "widget_row_tint",
             "widget_row_next_tint", "widget_slot_dash",
         ] {
-            #expect(t.light[name] != nil && t.night[name] != nil, "\(name) declared in both files")
+            expectTrue(t.light[name] != nil && t.night[name] != nil, "\(name) declared in both files")
         }
         // Every token the role table names exists.
-        for e in RoleTable.bundled { #expect(t.colorIfPresent(e.token, theme: .light) != nil, "\(e.token)") }
+        for e in RoleTable.bundled { expectTrue(t.colorIfPresent(e.token, theme: .light) != nil, "\(e.token)") }
     }
 
     @Test func nightFallsBackPerTokenAndReferencesResolve() throws {
@@ -78,11 +78,11 @@ private func res(_ body: String) -> String {
             ),
             night: res("<color name=\"a\">#445566</color>\n<dimen name=\"x\">4dp</dimen>"))
         let t = try AndroidTokens.load(resDirectory: dir)
-        #expect(t.color("a", theme: .dark).hex == "#445566")
-        #expect(t.color("b", theme: .dark).hex == "#80FFFFFF")  // falls back to values/
-        #expect(t.color("c", theme: .light).hex == "#112233")
-        #expect(t.color("s", theme: .light).hex == "#FF00AA")  // aapt short form
-        #expect(t.color("nope", theme: .light) == TokenSet.missing)
+        expectTrue(t.color("a", theme: .dark).hex == "#445566")
+        expectTrue(t.color("b", theme: .dark).hex == "#80FFFFFF")  // falls back to values/
+        expectTrue(t.color("c", theme: .light).hex == "#112233")
+        expectTrue(t.color("s", theme: .light).hex == "#FF00AA")  // aapt short form
+        expectTrue(t.color("nope", theme: .light) == TokenSet.missing)
         #expect(throws: InputError.self) { try t.resolve("nope", theme: .dark) }
     }
 
@@ -93,17 +93,17 @@ private func res(_ body: String) -> String {
             _ = try AndroidTokens.load(resDirectory: badHex)
             Issue.record("expected an error")
         } catch {
-            #expect(error.location.hasSuffix("values/colors_widget.xml:4"), "\(error)")
-            #expect(error.problem.contains("'b'") && error.problem.contains("#12345"))
-            #expect(!error.description.contains("\n"))
+            expectTrue(error.location.hasSuffix("values/colors_widget.xml:4"), "\(error)")
+            expectTrue(error.problem.contains("'b'") && error.problem.contains("#12345"))
+            expectTrue(!error.description.contains("\n"))
         }
         let malformed = try writeTempRes(light: res("<color name=\"a\">#112233</colour>"), night: res(""))
         do {
             _ = try AndroidTokens.load(resDirectory: malformed)
             Issue.record("expected an error")
         } catch {
-            #expect(error.location.contains("values/colors_widget.xml:"), "\(error)")
-            #expect(error.problem.contains("malformed XML"))
+            expectTrue(error.location.contains("values/colors_widget.xml:"), "\(error)")
+            expectTrue(error.problem.contains("malformed XML"))
         }
         // No values/ at all is an error naming it (a missing values-night/ falls back, as on Android).
         let noValues = try writeTempRes(light: res(""), night: res(""))
@@ -112,7 +112,7 @@ private func res(_ body: String) -> String {
             _ = try AndroidTokens.load(resDirectory: noValues)
             Issue.record("expected an error")
         } catch {
-            #expect(error.location.hasSuffix("/values") && error.problem.contains("missing"), "\(error)")
+            expectTrue(error.location.hasSuffix("/values") && error.problem.contains("missing"), "\(error)")
         }
         let dup = try writeTempRes(
             light: res("<color name=\"a\">#112233</color>\n<color name=\"a\">#112234</color>"), night: res(""))
@@ -126,14 +126,14 @@ private func res(_ body: String) -> String {
 
     @Test func theBundledFileDeclaresExactlyTheRequiredTokensAndScenesDrawOnlyThose() throws {
         let t = try TokenSet.bundled()
-        #expect(Set(t.light.keys) == Set(AndroidTokens.required))
+        expectTrue(Set(t.light.keys) == Set(AndroidTokens.required))
         let required = Set(AndroidTokens.required)
         // The Android res folder names Android's tokens; iOS scenes draw in asset-catalog names.
         // A case file has no identity: its platform is the one it drew.
         for fixture in try FixtureCatalog.load()
         where (fixture.id?.platform ?? fixture.draw(.shared).facts?.platform) != .ios {
             for node in fixture.makeScene(.shared).nodes where !node.token.isEmpty {
-                #expect(required.contains(node.token), "\(fixture.key): \(node.name) draws in \(node.token)")
+                expectTrue(required.contains(node.token), "\(fixture.key): \(node.name) draws in \(node.token)")
             }
         }
     }
@@ -155,9 +155,9 @@ private func res(_ body: String) -> String {
             _ = try AndroidTokens.load(resDirectory: dir)
             Issue.record("expected an error")
         } catch {
-            #expect(error.location.contains("values/colors_widget.xml"), "\(error)")
-            if damage == "missing" { #expect(error.problem.contains("'widget_coach'")) }
-            #expect(!error.description.contains("\n"))
+            expectTrue(error.location.contains("values/colors_widget.xml"), "\(error)")
+            if damage == "missing" { expectTrue(error.problem.contains("'widget_coach'")) }
+            expectTrue(!error.description.contains("\n"))
         }
         // render and contrast alike: exit 2, one line.
         for args in [
@@ -168,9 +168,9 @@ private func res(_ body: String) -> String {
             ["contrast", "--android-res", dir.path],
         ] {
             let r = try HostileCaseTests.evidence(args)
-            #expect(r.code == 2 && r.errLines.count == 1, "\(args[0]): \(r.err)")
-            #expect(r.err.contains("colors_widget.xml"))
+            expectTrue(r.code == 2 && r.errLines.count == 1, "\(args[0]): \(r.err)")
+            expectTrue(r.err.contains("colors_widget.xml"))
         }
-        #expect(!FileManager.default.fileExists(atPath: dir.path + "-out.png"))
+        expectTrue(!FileManager.default.fileExists(atPath: dir.path + "-out.png"))
     }
 }

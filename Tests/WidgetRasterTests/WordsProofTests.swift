@@ -48,15 +48,15 @@ import WidgetScene
         if provenBy == "decode" {
             o.proofs = .memory()
             let cold = try Verifier.verify(o, catalog: catalog, painter: painter)
-            #expect(cold.failures.isEmpty && cold.fastPath == 0)
+            expectTrue(cold.failures.isEmpty && cold.fastPath == 0)
         }
         let warm = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(warm.failures.isEmpty && warm.fastPath == catalog.count)
+        expectTrue(warm.failures.isEmpty && warm.fastPath == catalog.count)
         let v = try Verifier.verify(o, catalog: onePixelOff(), painter: painter)
-        #expect(v.failures.map(\.kind) == [.pixels], "\(v.failures)")
-        #expect(v.failures.first?.key == catalog[0].key)
-        #expect(v.failures.first?.detail.hasPrefix("1 pixels differ") == true, "\(v.failures)")
-        #expect(v.fastPath == catalog.count - 1)
+        expectTrue(v.failures.map(\.kind) == [.pixels], "\(v.failures)")
+        expectTrue(v.failures.first?.key == catalog[0].key)
+        expectTrue(v.failures.first?.detail.hasPrefix("1 pixels differ") == true, "\(v.failures)")
+        expectTrue(v.fastPath == catalog.count - 1)
     }
 
     /// White-box: equal words settle a proof without the straight pixels (here a proof whose pixel
@@ -69,25 +69,25 @@ import WidgetScene
         let (byWords, byPixels, other) = (Hash128(high: 1, low: 1), Hash128(high: 2, low: 2), Hash128(high: 3, low: 3))
         let elsewhere = Hash128(high: 9, low: 9)
         proofs.prove(byWords, holds: elsewhere, words: r.wordsHash)
-        #expect(proofs.pixels(of: byWords, matching: r) == elsewhere)
+        expectTrue(proofs.pixels(of: byWords, matching: r) == elsewhere)
         proofs.prove(byPixels, holds: r.pixelHash)
-        #expect(proofs.pixels(of: byPixels, matching: r) == r.pixelHash)
+        expectTrue(proofs.pixels(of: byPixels, matching: r) == r.pixelHash)
         proofs.prove(byPixels, holds: r.pixelHash)  // proving the pixels again keeps the words learned
         let other0 = render(catalog[2], painter: painter, into: Canvas(), for: [])
-        #expect(proofs.pixels(of: byPixels, matching: other0) == nil)
+        expectTrue(proofs.pixels(of: byPixels, matching: other0) == nil)
         proofs.prove(other, holds: elsewhere)
-        #expect(proofs.pixels(of: other, matching: r) == nil)
+        expectTrue(proofs.pixels(of: other, matching: r) == nil)
     }
 
     @Test func wordsHashCoversTheSizeAndEveryWord() {
         let bytes: [UInt8] = [10, 20, 30, 255, 40, 50, 60, 128]
         let wide = Canvas(RGBAImage(width: 2, height: 1, pixels: bytes))
         let tall = Canvas(RGBAImage(width: 1, height: 2, pixels: bytes))
-        #expect(wide.wordsHash != tall.wordsHash)
+        expectTrue(wide.wordsHash != tall.wordsHash)
         var changed = bytes
         changed[6] = 61
-        #expect(Canvas(RGBAImage(width: 2, height: 1, pixels: changed)).wordsHash != wide.wordsHash)
-        #expect(Canvas(RGBAImage(width: 2, height: 1, pixels: bytes)).wordsHash == wide.wordsHash)
+        expectTrue(Canvas(RGBAImage(width: 2, height: 1, pixels: changed)).wordsHash != wide.wordsHash)
+        expectTrue(Canvas(RGBAImage(width: 2, height: 1, pixels: bytes)).wordsHash == wide.wordsHash)
     }
 
     /// A cache file written before words hashes (`evidence-proofs/1`) still proves its goldens; the
@@ -106,16 +106,16 @@ import WidgetScene
         let file = cache.appendingPathComponent(ProvenGoldens.fileName)
         let current = [UInt8](try Data(contentsOf: file))
         let head = ProvenGoldens.magic.count + ProvenGoldens.secretSize
-        #expect(current.count == head + ProvenGoldens.recordSize * catalog.count)
+        expectTrue(current.count == head + ProvenGoldens.recordSize * catalog.count)
         var old = ProvenGoldens.magicWithoutWords + current[ProvenGoldens.magic.count..<head]
         for r in stride(from: head, to: current.count, by: ProvenGoldens.recordSize) { old += current[r..<(r + 32)] }
         try Data(old).write(to: file)
         o.proofs = .open(cache)
         let v = try Verifier.verify(o, catalog: catalog, painter: painter)
-        #expect(v.failures.isEmpty && v.fastPath == catalog.count)
+        expectTrue(v.failures.isEmpty && v.fastPath == catalog.count)
         try o.proofs.save()
         let saved = [UInt8](try Data(contentsOf: file))
-        #expect(saved.starts(with: ProvenGoldens.magic))
-        #expect(saved == current)  // the same secret, pixels and words as record wrote
+        expectTrue(saved.starts(with: ProvenGoldens.magic))
+        expectTrue(saved == current)  // the same secret, pixels and words as record wrote
     }
 }

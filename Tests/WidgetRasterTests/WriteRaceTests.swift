@@ -44,8 +44,8 @@ import Testing
         OutputApprovals.activate(outputs: [KernelPath.resolve(out)], protected: [KernelPath.resolve(dir.url.path)])
         try Self.swap(dir)
         let e = try #require(throws: InputError.self) { try OutputFile.write([1, 2, 3], to: out) }
-        #expect(e.problem.contains("which is not where it led when it was checked"), "\(e)")
-        #expect(try Self.goldens(dir) == ["manifest.json"])
+        expectTrue(e.problem.contains("which is not where it led when it was checked"), "\(e)")
+        expectTrue(try Self.goldens(dir) == ["manifest.json"])
     }
 
     /// A report folder swapped for a link into the goldens between the check and the first image.
@@ -60,9 +60,9 @@ import Testing
         try Self.swap(dir)
         #expect(throws: InputError.self) { try ContainedFolder(rep).write([1], to: "android/x.png") }
         #expect(throws: InputError.self) { try ContainedFolder(rep).write([1], to: "manifest.json") }
-        #expect(
+        expectTrue(
             try String(contentsOf: dir.url.appendingPathComponent("Goldens/manifest.json"), encoding: .utf8) == "keep")
-        #expect(try Self.goldens(dir) == ["manifest.json"])
+        expectTrue(try Self.goldens(dir) == ["manifest.json"])
     }
 
     /// What the check approved is written: through a link that was there when it was checked too.
@@ -84,8 +84,8 @@ import Testing
             protected: [KernelPath.resolve(dir.url.path)])
         for p in paths { try OutputFile.write([1], to: p) }
         try ContainedFolder(dir.url.appendingPathComponent("out/rep")).write([1], to: "k/x.png")
-        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out/b.png").path))
-        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out/rep/k/x.png").path))
+        expectTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out/b.png").path))
+        expectTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out/rep/k/x.png").path))
     }
 
     /// The descriptor walk reaches what the kernel reaches: `..` after a link, absolute links, chains.
@@ -104,9 +104,9 @@ import Testing
         switch FolderWalk.open(folder) {
         case .success(let (fd, reached)):
             close(fd)
-            #expect(reached == KernelPath.resolve(folder), "\(rel)")
+            expectTrue(reached == KernelPath.resolve(folder), "\(rel)")
         case .failure(let f):
-            #expect(rel.hasPrefix("nope") && f.errno == ENOENT, "\(rel): \(f)")
+            expectTrue(rel.hasPrefix("nope") && f.errno == ENOENT, "\(rel): \(f)")
         }
     }
 
@@ -123,8 +123,8 @@ import Testing
                 "verify --root '\(PackagePaths.root.path)' --filter 'android/small/empty/*' --report "
                 + "'\(dir.url.path)/rep'",
             before: "EVIDENCE_CACHE='\(dir.url.path)/lnk/new-cache/evidence'")
-        #expect(r.code == 2 && r.err.contains("lies inside the project"), "\(r.code): \(r.err)")
-        #expect(!FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("new-cache").path))
+        expectTrue(r.code == 2 && r.err.contains("lies inside the project"), "\(r.code): \(r.err)")
+        expectTrue(!FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent("new-cache").path))
     }
 
     /// SIGTERM at any moment of a `pin`: exit 143 (or the default death before the handler is
@@ -141,7 +141,7 @@ import Testing
         let started = Date()
         let whole = try HostileCaseTests.evidence(args, in: dir.url)
         let seconds = Date().timeIntervalSince(started)
-        #expect(whole.code == 0, "\(whole.err)")
+        expectTrue(whole.code == 0, "\(whole.err)")
         let complete = try Data(contentsOf: cases.appendingPathComponent("t/x.json"))
         for step in 0..<12 {
             try? FileManager.default.removeItem(at: cases)
@@ -157,13 +157,13 @@ import Testing
             p.waitForExit()
             let code = p.terminationStatus
             let reason = p.terminationReason
-            #expect(
+            expectTrue(
                 code == 143 || code == 0 || (reason == .uncaughtSignal && code == SIGTERM), "step \(step): exit \(code)"
             )
             let left = (FileManager.default.enumerator(atPath: cases.path)?.allObjects as? [String]) ?? []
-            #expect(!left.contains { $0.contains(".tmp-") }, "step \(step): \(left)")
+            expectTrue(!left.contains { $0.contains(".tmp-") }, "step \(step): \(left)")
             if let written = try? Data(contentsOf: cases.appendingPathComponent("t/x.json")) {
-                #expect(written == complete, "step \(step): a half-written case file")
+                expectTrue(written == complete, "step \(step): a half-written case file")
             }
         }
     }
@@ -194,9 +194,9 @@ import Testing
             p.standardError = FileHandle.nullDevice
             try p.run()
             p.waitForExit()
-            #expect(p.terminationReason == .exit, "\(args): killed by signal \(p.terminationStatus)")
+            expectTrue(p.terminationReason == .exit, "\(args): killed by signal \(p.terminationStatus)")
             return p.terminationStatus
         }
-        #expect(try run(closedPipe: true) == run(closedPipe: false), "\(args)")
+        expectTrue(try run(closedPipe: true) == run(closedPipe: false), "\(args)")
     }
 }
