@@ -153,6 +153,22 @@ import WidgetText
             "\(found)")
     }
 
+    /// Two sentences are one when they differ by case, surrounding space or a closing full stop:
+    /// the scalar trim equals Foundation's `.whitespacesAndNewlines` trim on every space there is
+    /// (every scalar of the set, and its nearest neighbours outside it) around hostile texts.
+    @Test func sentencesNormalizeAsFoundationTrims() {
+        let spaces = (0...0x3000).compactMap(Unicode.Scalar.init).filter(CharacterSet.whitespacesAndNewlines.contains)
+        expectTrue(spaces.count > 20 && spaces.contains("\u{200B}") && spaces.contains("\t"))
+        let near = ["\u{200C}", "\u{180E}", "\u{FEFF}", "\u{0301}", "x"].compactMap(\.unicodeScalars.first)
+        for s in spaces + near {
+            for body in ["All done today.", "ALL DONE TODAY..", "\u{0301}é. ", "", "..", "日本語。"] {
+                let text = "\(s)\(s)\(body)\(s)"
+                var expected = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                while expected.hasSuffix(".") { expected.removeLast() }
+                expectTrue(LostMeaningCheck.normalized(text) == expected, "U+\(String(s.value, radix: 16)) \(body)")
+            }
+        }
+    }
     /// Findings are `lost-meaning` GateFailures with the element named; a bare scene (no facts) has none.
     @Test func theGateCheck() throws {
         let (scene, facts) = try fixture("android/small/stale/stones/kindling/light")
