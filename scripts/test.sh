@@ -50,7 +50,8 @@ costs=.build/test-seconds.txt
 # suite the others do not (so none is left out), and gets the suites the balance gives it.
 # One more process than cores: each spends part of its time waiting on the CLI it spawned or on
 # chromium, and the extra one fills those waits (two cores, alternating runs with the fuzz on one
-# of them: 158 and 162 s with three processes, 162 and 173 s with two).
+# of them: 158 and 162 s with three processes, 162 and 173 s with two). On a quiet machine the gain
+# is within the noise (133 s with three, 131 s with two): the extra process is for a loaded runner.
 procs=${EVIDENCE_TEST_PROCESSES:-$(($(nproc) + 1))}
 case $procs in '' | *[!0-9]* | 0)
     echo "scripts/test.sh: EVIDENCE_TEST_PROCESSES=$procs: expected a whole number of processes, 1 or more" >&2

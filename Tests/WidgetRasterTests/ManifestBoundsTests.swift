@@ -30,7 +30,9 @@ import Testing
         let sample = Manifest(
             environment: environment, goldens: goldens.merging(["stale/k0": entry("stale/k0")]) { a, _ in a })
         let text = String(decoding: sample.encoded(), as: UTF8.self)
-        let table = try #require(text.range(of: "\"goldens\" : {"))
+        // The table opens at the first brace after its key, however the encoder spaces the colon.
+        let key = try #require(text.range(of: "\"goldens\""))
+        let table = try #require(text.range(of: "{", range: key.upperBound..<text.endIndex))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let one = String(decoding: try encoder.encode(entry("stale/k0")), as: UTF8.self)

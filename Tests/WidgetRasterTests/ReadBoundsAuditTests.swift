@@ -171,7 +171,7 @@ import WidgetScene
 
     /// Before: `pin` read an existing case of the same name up to the 256 MB input cap just to learn
     /// that it exists. Now no further than a case file's bound: a larger one is refused (with or
-    /// without --force) as every command that loads the cases refuses it.
+    /// without --force) as every command that loads the cases refuses it, in the same words.
     @Test func pinReadsAnExistingCaseNoFurtherThanACasesBound() throws {
         let dir = try ReadBoundsAuditTests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -189,7 +189,9 @@ import WidgetScene
                 ] + force)
             expectTrue(r.code == 2 && r.errLines.count == 1, "\(force): \(r.err)")
             expectTrue(
-                r.err.contains("\(big.path): is larger than \(CaseFiles.maxFileBytes) bytes"), "\(force): \(r.err)")
+                r.err.contains(
+                    "\(big.path): is \(CaseFiles.maxFileBytes + 1) bytes, more than the \(CaseFiles.maxFileBytes) a "
+                        + "case or its snapshot may be"), "\(force): \(r.err)")
         }
         expectTrue(try Data(contentsOf: big).count == CaseFiles.maxFileBytes + 1)
     }

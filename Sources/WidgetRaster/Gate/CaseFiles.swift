@@ -179,9 +179,16 @@ public enum CaseFiles {
 
     /// Read no further than `maxFileBytes`: a case of 200 MB is refused without reading it.
     static func read(_ rel: String, in folder: ContainedFolder) throws(InputError) -> [UInt8] {
+        guard let bytes = try readIfPresent(rel, in: folder) else { throw InputError(folder.path(rel), "no such file") }
+        return bytes
+    }
+
+    /// `read`, with nil for a file that is not there (`pin`, before it writes one), and the same
+    /// line for one past the bound.
+    public static func readIfPresent(_ rel: String, in folder: ContainedFolder) throws(InputError) -> [UInt8]? {
         switch folder.read(rel, limit: maxFileBytes) {
         case .bytes(let b): return b
-        case .missing: throw InputError(folder.path(rel), "no such file")
+        case .missing: return nil
         case .unreadable(let why):
             var st = stat()
             if lstat(folder.path(rel), &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > maxFileBytes {

@@ -363,6 +363,9 @@ struct RecordCommand: DeclaredCommand {
         // a drifted environment: refused before any fixture is drawn, or reviewed first
         let upgrade = try EnvironmentUpgrade.upgrade(o, a, painter: painter)
         let catalog = try FixtureCatalog.load(checking: o.filter, cases: cases)
+        // The review draws the matrix once and the record again (the painter's caches are warm by
+        // then): the second draw costs about one verify, and keeps the review's refusal ("nothing
+        // was recorded") ahead of any write.
         if let upgrade { try EnvironmentUpgrade.review(upgrade, o, a, catalog: catalog, painter: painter) }
         let r = try Recorder.record(
             o, catalog: catalog, painter: painter, dryRun: a.dryRun,

@@ -105,13 +105,7 @@ struct PinCommand: DeclaredCommand {
         }
         // Read no further than a case file's bound: a larger one is refused here as every command
         // that loads the cases refuses it (issue #55: it was read up to the 256 MB input cap).
-        let exists: Bool
-        switch folder.read(file, limit: CaseFiles.maxFileBytes) {
-        case .missing: exists = false
-        case .bytes: exists = true
-        case .unreadable(let why): throw InputError(root.appendingPathComponent(file).path, why)
-        case .exhausted(let e): throw e
-        }
+        let exists = try CaseFiles.readIfPresent(file, in: folder) != nil
         if !exists, FileManager.default.fileExists(atPath: root.path) {
             let count = try CaseFiles.load(root).count
             guard count < CaseFiles.maxFiles else {
