@@ -54,7 +54,7 @@ let package = Package(
         // The gate: fixtures, checks, goldens, verify and record, the review page and the map.
         .target(name: "WidgetRaster", dependencies: ["WidgetScene", "CairoShim", "CFiles", "CPixels"]),
         .target(name: "FuzzEntries", dependencies: ["WidgetRaster"]),
-        .executableTarget(name: "evidence", dependencies: ["WidgetRaster"]),
+        .executableTarget(name: "evidence", dependencies: ["WidgetRaster", "CFiles"]),
         .testTarget(
             name: "WidgetRasterTests", dependencies: ["WidgetRaster", "evidence", "FuzzEntries"],
             exclude: ["Fixtures"]),

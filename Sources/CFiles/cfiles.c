@@ -1,5 +1,8 @@
 #include "cfiles.h"
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #if defined(__linux__)
 #include <linux/openat2.h>
 #include <sys/syscall.h>
@@ -15,5 +18,12 @@ int cfiles_open_beneath(int dirfd, const char *path, int flags) {
     (void)dirfd; (void)path; (void)flags;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void cfiles_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 8 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
 }

@@ -1,3 +1,4 @@
+import CFiles
 import EvidenceCore
 import Foundation
 import WidgetRaster
@@ -76,6 +77,7 @@ struct HelpCommand: DeclaredCommand {
     }
 }
 
+cfiles_keep_freed_memory()
 prepareStandardStreams()
 checkOpenFileHeadroom()
 checkAddressSpaceHeadroom()
