@@ -25,7 +25,7 @@ func expectTrue(
 
 /// The first line of the call at `location`, as the test's source file has it (read only for a failure).
 private func sourceLine(_ location: SourceLocation) -> String {
-    guard let text = try? String(contentsOfFile: location._filePath, encoding: .utf8) else { return "(source unread)" }
+    guard let text = try? String(contentsOfFile: location.filePath, encoding: .utf8) else { return "(source unread)" }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard location.line >= 1, location.line <= lines.count else { return "(source line \(location.line))" }
     return lines[location.line - 1].trimmingCharacters(in: .whitespaces)

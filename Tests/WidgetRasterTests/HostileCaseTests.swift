@@ -494,6 +494,7 @@ import Testing
         let waiting = err.fileHandleForReading.availableData  // blocks until the first message
         expectTrue(String(decoding: waiting, as: UTF8.self).contains("waiting for another evidence run"))
         expectTrue(p.isRunning)
+        withExtendedLifetime(lock) {}  // held until here
         lock = nil  // release: the waiting record goes ahead
         p.waitForExit()
         expectTrue(p.terminationStatus == 0)

@@ -63,7 +63,7 @@ import Testing
         try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
         for i in 0..<17 {
             let f = big.appendingPathComponent("x\(i).json")
-            FileManager.default.createFile(atPath: f.path, contents: nil)
+            expectTrue(FileManager.default.createFile(atPath: f.path, contents: nil))
             let h = try FileHandle(forWritingTo: f)
             try h.truncate(atOffset: UInt64(ResultFile.maxBytes))
             try h.close()

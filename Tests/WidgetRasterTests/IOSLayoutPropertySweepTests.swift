@@ -113,7 +113,8 @@ import WidgetText
             }
             if unusedUnder(item.frame) >= lineH {
                 out.append(
-                    "\(item.name) ellipsized (\(t.lines)) with \(fmtDp(unusedUnder(item.frame))) pt unused under it")
+                    "\(item.name(on: .ios)) ellipsized (\(t.lines)) with \(fmtDp(unusedUnder(item.frame))) pt unused "
+                        + "under it")
             }
         }
         // 3.
@@ -125,10 +126,10 @@ import WidgetText
             }()
             guard oneLine else { continue }
             if t.lines.count != 1 {
-                out.append("\(item.name) is one line by its view, drawn on \(t.lines.count): \(t.lines)")
+                out.append("\(item.name(on: .ios)) is one line by its view, drawn on \(t.lines.count): \(t.lines)")
             }
             if t.ellipsized && !(t.lines.last?.hasSuffix(TextWrap.ellipsis) ?? false) {
-                out.append("\(item.name) cut, but not at its end: \(t.lines)")
+                out.append("\(item.name(on: .ios)) cut, but not at its end: \(t.lines)")
             }
         }
         if p.typeStep != c.text.step { out.append("drawn at \(p.typeStep.name), asked \(c.text.rawValue)") }
@@ -141,7 +142,7 @@ import WidgetText
             for b in texts[(i + 1)...] {
                 let dx = min(a.frame.maxX, b.frame.maxX) - max(a.frame.minX, b.frame.minX)
                 let dy = min(a.frame.maxY, b.frame.maxY) - max(a.frame.minY, b.frame.minY)
-                if dx > 0.5 && dy > 0.5 { out.append("\(a.name) and \(b.name) overlap") }
+                if dx > 0.5 && dy > 0.5 { out.append("\(a.name(on: .ios)) and \(b.name(on: .ios)) overlap") }
             }
         }
         // 2.

@@ -195,7 +195,7 @@ import Testing
     @Test func decodeFileReadsFromDisk() throws {
         let img = ImageFixtures.pattern(width: 9, height: 4)
         let path = "/tmp/evidence-image-test-\(UInt32.random(in: 0...UInt32.max)).png"
-        FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img)))
+        expectTrue(FileManager.default.createFile(atPath: path, contents: Data(PNGCodec.encode(img))))
         defer { try? FileManager.default.removeItem(atPath: path) }
         expectTrue(try PNGCodec.decodeFile(atPath: path) == img)
         #expect(throws: InputError("/tmp", "is a directory, expected a file")) {

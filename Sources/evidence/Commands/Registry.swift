@@ -1,5 +1,6 @@
 /// Every subcommand, in the order `evidence help` lists them. Add a new command here once.
-let allCommands: [any EvidenceCommand.Type] = [
+/// (Metatypes, never mutated: safe to read from any thread, which the checker cannot see.)
+nonisolated(unsafe) let allCommands: [any EvidenceCommand.Type] = [
     ListCommand.self,
     RenderCommand.self,
     VerifyCommand.self,
