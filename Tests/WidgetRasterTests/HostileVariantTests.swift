@@ -91,4 +91,25 @@ import Testing
                 == true, "\(r.err)")
         expectTrue(GateTrustTests.tree(dir.url) == before)
     }
+
+    /// `bench --scale N` past what a goldens folder may hold is refused before the folder is made
+    /// (it was made, then refused by verify's walk of it); the largest scale allowed still runs.
+    @Test func benchRefusesAScaleNoGoldensFolderHolds() throws {
+        let dir = try OutputAllowListTests.project()
+        defer { dir.remove() }
+        let listed = try GateTrustTests.evidence(["list"], in: dir.url)
+        let fixtures = listed.out.split(separator: "\n").count  // this project's: the matrix, no case files
+        let most = GoldensBounds.maxGoldens / fixtures
+        expectTrue(most >= 16, "issue #12 measures 16× the matrix")
+        let before = GateTrustTests.tree(dir.url)
+        let r = try GateTrustTests.evidence(
+            ["bench", "--scale", "\(most + 1)", "--prepare", dir.url.appendingPathComponent("scaled").path], in: dir.url
+        )
+        expectTrue(r.code == 2 && r.errLines.count == 1, "\(r.err)")
+        expectTrue(
+            r.err.contains(
+                "--scale: \(most + 1) copies of \(fixtures) fixtures are \((most + 1) * fixtures) goldens, more than "
+                    + "the \(GoldensBounds.maxGoldens) a goldens folder may hold; at most --scale \(most)"), "\(r.err)")
+        expectTrue(GateTrustTests.tree(dir.url) == before)
+    }
 }

@@ -4,10 +4,9 @@ import EvidenceCore
 /// entries — 124 MB, under the input cap — made verify print 200,000 failures). The manifest
 /// arrives in pull requests; `record --rebuild-manifest` never reads it, so it is the way out.
 public enum ManifestBounds {
-    /// One entry per golden, whose file is its key + `.png` in the goldens folder, and that folder's
-    /// walk stops at `GoldensBounds.maxEntries` entries: a manifest naming more names goldens that
-    /// cannot all be there.
-    public static let maxEntries = GoldensBounds.maxEntries
+    /// One entry per golden, whose file is its key + `.png` in the goldens folder, which holds at
+    /// most `GoldensBounds.maxGoldens`: a manifest naming more names goldens that cannot all be there.
+    public static let maxEntries = GoldensBounds.maxGoldens
     /// An entry's key: its file, key + `.png`, is a path the goldens walk accepts.
     public static let maxKeyBytes = GoldensBounds.maxPathBytes - ".png".utf8.count
     /// An entry's `file`: a path in the goldens folder (only key + `.png` is ever accepted).
@@ -25,7 +24,7 @@ public enum ManifestBounds {
         guard keys.count <= maxEntries else {
             throw Exceeded(
                 problem: "\(keys.count) entries: more than the \(maxEntries) a manifest may hold (one per golden; "
-                    + "the goldens folder holds at most \(GoldensBounds.maxEntries) entries)")
+                    + "a goldens folder holds at most \(GoldensBounds.maxGoldens))")
         }
         // The first long key in key order, so the line does not depend on the decoder's order.
         if let long = keys.filter({ $0.utf8.count > maxKeyBytes }).min() {

@@ -62,6 +62,14 @@ struct BenchCommand: DeclaredCommand {
         let scale = a.scale
         let phase = a.phase?.lowercased()  // the check is case-insensitive; the phases are lower case
         let base = try GateArguments.fixtures(o.filter, cases: try a.matrix.casesFolder())
+        // A scaled matrix is a goldens folder like any other: refused before it is made, not after.
+        let most = GoldensBounds.maxGoldens / max(1, base.count)
+        guard scale <= most else {
+            throw InputError(
+                "--scale",
+                "\(scale) copies of \(base.count) fixtures are \(scale * base.count) goldens, more than the "
+                    + "\(GoldensBounds.maxGoldens) a goldens folder may hold; at most --scale \(most)")
+        }
         let painter = try GateArguments.painter()
         o.comparison = .exact
         #if DEBUG
