@@ -131,8 +131,12 @@ magick_row() {
   echo "whole-matrix verify and ImageMagick compare, alternating, median of $RUNS each:"
   printf '  %-58s %s\n' "verify --quiet: $(printf '%.3f' "$wm") s for $FIXTURES fixtures = $(printf '%.3f' "$per") ms/fixture" "$(tail -n 1 "$WORK/out")"
   printf '  %-58s %s\n' "compare -metric AE, one golden pair: $(printf '%.1f' "$(echo "$im * 1000" | bc -l)") ms" ""
-  printf '  %-58s %s\n' "the floor, render + hash alone (bench --phase verify): $(printf '%.3f' "$floor") ms/fixture" \
-    "(1/$(printf '%.0f' "$(echo "$im * 1000 / $floor" | bc -l)") of compare)"
+  if [ "$floor" = nan ]; then
+    printf '  %-58s %s\n' "the floor, render + hash alone (bench --phase verify)" "failed: run it by hand to see why"
+  else
+    printf '  %-58s %s\n' "the floor, render + hash alone (bench --phase verify): $(printf '%.3f' "$floor") ms/fixture" \
+      "(1/$(printf '%.0f' "$(echo "$im * 1000 / $floor" | bc -l)") of compare)"
+  fi
   printf '  %-58s %s\n' "whole-matrix verify per fixture ≤ 1/60 of compare (1/$(printf '%.0f' "$share"))" \
     "$(if [ "$(echo "$share >= 60" | bc -l)" = 1 ]; then echo met; else echo "NOT MET — $(printf '%.3f' "$per") ms vs $(printf '%.3f' "$(echo "$im * 1000 / 60" | bc -l)") ms"; fi)"
 }

@@ -330,8 +330,8 @@ extension Manifest {
 public enum GoldensBounds {
     /// Goldens one folder may hold (and a manifest name).
     public static let maxGoldens = 40_000
-    /// Entries the walk reads: each golden and a folder of its own (the matrix has 0.76 a golden;
-    /// at 16× it is 57,500 entries).
+    /// Entries the walk reads: each golden and a folder of its own (the matrix has 0.76 folders per
+    /// golden; 16× the matrix is 57,500 entries).
     public static let maxEntries = 2 * maxGoldens
     public static let maxDepth = 16
     public static let maxPathBytes = 1_024
