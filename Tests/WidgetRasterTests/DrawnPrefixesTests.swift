@@ -2,6 +2,7 @@ import EvidenceCore
 import Foundation
 import Testing
 import WidgetScene
+import WidgetText
 
 @testable import WidgetRaster
 
@@ -116,5 +117,32 @@ import WidgetScene
         expectTrue(
             DrawnPrefixesTests.hash(onClear, painter, canvas)
                 == DrawnPrefixesTests.hash(onClear, CairoPainter(fonts: .shared)))
+    }
+}
+
+/// Every scaled font a painter draws with is held once while it lives (Cairo 1.16 could destroy a
+/// dropped font while another worker showed glyphs with it): a scene drawn again holds no new one,
+/// a new size holds one more, and the pixels are the ones a painter holding nothing draws.
+@Suite struct ScaledFontPinsTests {
+    @Test func aFontDrawnAgainIsTheOneHeld() {
+        let card = Rect(x: 0, y: 0, width: 120, height: 40)
+        func scene(_ size: Double) -> Scene {
+            let text = SceneNode(
+                .caption, on: .android, role: .text, token: "", bounds: card, container: card,
+                content: .text(
+                    TextContent(
+                        lines: ["Held \(size)"], style: TextStyle(.roboto, .regular, size: size), color: .black,
+                        lineHeight: 24)))
+            return Scene(size: Size(120, 40), density: 3, card: card, nodes: [text], accessibilityLabel: "")
+        }
+        let painter = CairoPainter(fonts: .shared)
+        expectTrue(painter.heldFonts == 0)
+        let first = DrawnPrefixesTests.hash(scene(17.37), painter)
+        expectTrue(painter.heldFonts == 1)
+        expectTrue(DrawnPrefixesTests.hash(scene(17.37), painter) == first)
+        expectTrue(painter.heldFonts == 1)
+        _ = DrawnPrefixesTests.hash(scene(17.41), painter)
+        expectTrue(painter.heldFonts == 2)
+        expectTrue(DrawnPrefixesTests.hash(scene(17.37), CairoPainter(fonts: .shared)) == first)
     }
 }

@@ -11,6 +11,9 @@ public struct CairoPainter: Sendable {
     /// copy of this painter.
     private let prefixes = DrawnPrefixes()
     private let drawnNodes = DrawnNodes()
+    private let fontPins = ScaledFontPins()
+    /// How many scaled fonts this painter holds (`ScaledFontPins`).
+    package var heldFonts: Int { fontPins.count }
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// Renders `scene` at its density into a fresh image. Transparent outside the card.
@@ -164,6 +167,7 @@ public struct CairoPainter: Sendable {
                 cairo_set_font_face(cr, run.face.cairoFace)
                 var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: x + $0.x, y: y + $0.y) }
                 cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+                fontPins.pinCurrent(of: cr)
             }
         }
     }
